@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'bun:test'
+import { Elysia } from 'elysia'
+import { ROLES, type Role } from '../../modules/core'
+import { assertEveryRouteDeclaresAccess } from './app'
+import { CNPJ, createTestApp } from './testing'
+
+type Access = 'public' | 'any' | Role[]
+
+async function signedInAs(t: ReturnType<typeof createTestApp>) {
+	const cnpjs: Record<Role, string> = { administrador: CNPJ.admin, gerente: CNPJ.gerente, representante: CNPJ.rep }
+	const cookies = {} as Record<Role, string>
+	for (const tipo of ROLES) {
+		await t.createUser({ cnpj: cnpjs[tipo], tipo })
+		cookies[tipo] = await t.login(cnpjs[tipo])
+	}
+	return cookies
+}
+
+describe('deny by default', () => {
+	it('refuses to build an app with a route that declares no access', () => {
+		const app = new Elysia().get('/api/forgotten', () => 'open')
+		expect(() => assertEveryRouteDeclaresAccess(app)).toThrow('GET /api/forgotten')
+	})
+
+	it('every route of the portal declares who may call it', () => {
+		const t = createTestApp()
+		for (const route of t.app.routes) {
+			expect((route.hooks as any).detail?.['x-access']).toBeDefined()
+		}
+	})
+})
+
+describe('the role guard on every route', () => {
+	it('answers 401 without a session and 403 to a role not allowed, for every guarded route', async () => {
+		const t = createTestApp()
+		const cookies = await signedInAs(t)
+		let checked = 0
+		for (const route of t.app.routes) {
+			const access = (route.hooks as any).detail['x-access'] as Access
+			if (access === 'public') continue
+			const path = route.path.replace(/:[^/]+/g, '1')
+			const anonymous = await t.call(route.method, path, { body: route.method === 'GET' ? undefined : {} })
+			expect(anonymous.status, `${route.method} ${route.path} anónimo`).toBe(401)
+			for (const role of ROLES) {
+				const res = await t.call(route.method, path, { cookie: cookies[role], body: route.method === 'GET' ? undefined : {} })
+				const allowed = access === 'any' || access.includes(role)
+				if (allowed) expect([401, 403], `${route.method} ${route.path} como ${role}`).not.toContain(res.status)
+				else {
+					expect(res.status, `${route.method} ${route.path} como ${role}`).toBe(403)
+					expect(res.json.message).toContain('Acesso negado')
+				}
+			}
+			checked++
+		}
+		expect(checked).toBeGreaterThanOrEqual(4)
+	})
+})
+
+describe('CSRF and request hygiene', () => {
+	const body = { enabled: true, timeoutMinutes: 45 }
+
+	it('refuses a write from another origin, from no origin, or marked cross-site, and changes nothing', async () => {
+		const t = createTestApp()
+		const { administrador: cookie } = await signedInAs(t)
+		const attempts: Record<string, string>[] = [
+			{ origin: 'https://evil.example' },
+			{ origin: '' },
+			{ 'sec-fetch-site': 'cross-site', origin: 'http://localhost' },
+			{ origin: 'null' }
+		]
+		for (const headers of attempts) {
+			const res = await t.call('POST', '/api/configuracoes/auto-logout', { cookie, body, headers })
+			expect(res.status).toBe(403)
+			expect(res.json.message).toContain('origem')
+		}
+		expect((await t.call('GET', '/api/public/auto-logout-config')).json.timeoutMinutes).toBe(30)
+		const same = await t.call('POST', '/api/configuracoes/auto-logout', { cookie, body, headers: { 'sec-fetch-site': 'same-origin' } })
+		expect(same.status).toBe(200)
+		expect((await t.call('GET', '/api/public/auto-logout-config')).json.timeoutMinutes).toBe(45)
+	})
+
+	it('refuses form-encoded and text bodies on writes with 415', async () => {
+		const t = createTestApp()
+		const { administrador: cookie } = await signedInAs(t)
+		for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+			const res = await t.call('POST', '/api/configuracoes/auto-logout', {
+				cookie,
+				body: JSON.stringify(body),
+				headers: { 'content-type': type }
+			})
+			expect(res.status).toBe(415)
+		}
+	})
+
+	it('refuses an oversized body with 413 before reading it', async () => {
+		const t = createTestApp()
+		const res = await t.call('POST', '/api/auth/login', { body: { cnpj: CNPJ.admin, senha: 'x'.repeat(300 * 1024) } })
+		expect(res.status).toBe(413)
+		expect(res.json.message).toContain('limite')
+	})
+
+	it('answers unknown API paths with a JSON 404 and never caches API answers', async () => {
+		const t = createTestApp()
+		const res = await t.call('GET', '/api/nao-existe')
+		expect(res.status).toBe(404)
+		expect(res.json.message).toBe('Recurso não encontrado.')
+		expect(res.headers.get('cache-control')).toBe('no-store')
+		expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+	})
+
+	it('never reflects a foreign origin in CORS headers', async () => {
+		const t = createTestApp()
+		const res = await t.call('GET', '/api/health', { headers: { origin: 'https://evil.example' } })
+		expect(res.headers.get('access-control-allow-origin')).toBeNull()
+	})
+})
+
+describe('auto-logout configuration', () => {
+	it('is public to read and defaults to 30 minutes, enabled', async () => {
+		const t = createTestApp()
+		const res = await t.call('GET', '/api/public/auto-logout-config')
+		expect(res.json).toEqual({ enabled: true, timeoutMinutes: 30 })
+	})
+
+	it('accepts 5 to 480 minutes and refuses values outside, changing nothing', async () => {
+		const t = createTestApp()
+		const { administrador: cookie } = await signedInAs(t)
+		for (const [minutes, status] of [[4, 400], [5, 200], [480, 200], [481, 400], [30.5, 400]] as const) {
+			const res = await t.call('POST', '/api/configuracoes/auto-logout', { cookie, body: { enabled: false, timeoutMinutes: minutes } })
+			expect(res.status, `${minutes} min`).toBe(status)
+		}
+		expect((await t.call('GET', '/api/public/auto-logout-config')).json).toEqual({ enabled: false, timeoutMinutes: 480 })
+		const wrong = await t.call('POST', '/api/configuracoes/auto-logout', { cookie, body: { enabled: 'sim', timeoutMinutes: 30 } })
+		expect(wrong.status).toBe(400)
+		expect(wrong.json.message).toContain('enabled')
+	})
+})
+
+describe('GET /api/health', () => {
+	it('answers ok while the database answers', async () => {
+		const t = createTestApp()
+		const res = await t.call('GET', '/api/health')
+		expect(res.status).toBe(200)
+		expect(res.json.status).toBe('ok')
+	})
+})

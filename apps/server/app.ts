@@ -1,0 +1,31 @@
+import { Elysia } from 'elysia'
+import { authRoutes } from '../../modules/auth'
+import type { AppContext } from '../../modules/core'
+import { messagingRoutes } from '../../modules/messaging'
+import { systemRoutes } from '../../modules/system'
+import { errorHandler } from './plugins/errors'
+import { type Site, pagesPlugin } from './plugins/pages'
+import { requestGuards } from './plugins/security'
+
+/** Builds the whole portal from its dependencies; tests build it on an in-memory database. */
+export function createApp(ctx: AppContext, site: Site | null = null) {
+	const app = new Elysia()
+		.use(errorHandler(ctx.log))
+		.use(requestGuards(ctx.config, { csrfExempt: [], bodyLimits: {} }))
+		.use(authRoutes(ctx))
+		.use(systemRoutes(ctx))
+		.use(messagingRoutes(ctx))
+		.use(pagesPlugin(ctx, site))
+	assertEveryRouteDeclaresAccess(app)
+	return app
+}
+
+export type App = ReturnType<typeof createApp>
+
+/** Deny by default: a route that declares neither `roles` nor `publicRoute` stops the portal from starting. */
+export function assertEveryRouteDeclaresAccess(app: Elysia<any, any, any, any, any, any, any>) {
+	const open = app.routes.filter((route) => !(route.hooks as { detail?: Record<string, unknown> })?.detail?.['x-access'])
+	if (open.length > 0) {
+		throw new Error(`Rotas sem controle de acesso declarado: ${open.map((r) => `${r.method} ${r.path}`).join(', ')}`)
+	}
+}

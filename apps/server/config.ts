@@ -1,0 +1,39 @@
+import { resolve } from 'node:path'
+import { z } from 'zod'
+import type { AppConfig } from '../../modules/core'
+
+const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1')
+
+const Env = z.object({
+	PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+	HOST: z.string().default('0.0.0.0'),
+	DATA_DIR: z.string().default('./data'),
+	DIST_DIR: z.string().default('./dist'),
+	PUBLIC_URL: z.url().optional(),
+	TRUST_PROXY: bool.default(false),
+	COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+	SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(72).default(12),
+	ADMIN_CNPJ: z.string().optional(),
+	ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD deve ter pelo menos 8 caracteres').optional(),
+	ADMIN_NOME: z.string().optional()
+})
+
+/** Reads and checks the environment; a wrong value stops the start with a message naming it. */
+export function readConfig(env: Record<string, string | undefined> = process.env) {
+	const parsed = Env.safeParse(env)
+	if (!parsed.success) {
+		const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+		throw new Error(`Configuração inválida:\n${lines.join('\n')}`)
+	}
+	const e = parsed.data
+	const secureCookies = e.COOKIE_SECURE === 'auto' ? (e.PUBLIC_URL?.startsWith('https://') ?? false) : e.COOKIE_SECURE === 'true'
+	const app: AppConfig = {
+		dataDir: resolve(e.DATA_DIR),
+		distDir: resolve(e.DIST_DIR),
+		trustProxy: e.TRUST_PROXY,
+		secureCookies,
+		sessionMaxHours: e.SESSION_MAX_HOURS,
+		publicOrigin: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null
+	}
+	return { app, port: e.PORT, host: e.HOST, admin: { cnpj: e.ADMIN_CNPJ, senha: e.ADMIN_PASSWORD, nome: e.ADMIN_NOME } }
+}

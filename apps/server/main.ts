@@ -1,0 +1,36 @@
+import { existsSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { openDb } from '../../db/client'
+import { migrateDb } from '../../db/migrate'
+import { authJobs, ensureFirstAdmin, generatePassword } from '../../modules/auth'
+import { formatCnpj, isValidCnpj, jsonLogger, normalizeCnpj, systemClock } from '../../modules/core'
+import { createApp } from './app'
+import { readConfig } from './config'
+import { loadSite } from './plugins/pages'
+
+/** The documented default sign-in CNPJ of the first administrator when ADMIN_CNPJ is not set. */
+const DEFAULT_ADMIN_CNPJ = '11222333000181'
+const MAX_BODY_BYTES = 8 * 1024 * 1024
+
+const config = readConfig()
+mkdirSync(config.app.dataDir, { recursive: true })
+const db = openDb(join(config.app.dataDir, 'portal.sqlite'))
+migrateDb(db)
+
+const adminCnpj = normalizeCnpj(config.admin.cnpj ?? DEFAULT_ADMIN_CNPJ)
+if (!isValidCnpj(adminCnpj)) throw new Error(`ADMIN_CNPJ inválido: ${config.admin.cnpj}`)
+const adminPassword = config.admin.senha ?? generatePassword()
+if (await ensureFirstAdmin(db, systemClock, { cnpj: adminCnpj, senha: adminPassword, nome: config.admin.nome })) {
+	console.log(`Administrador inicial criado. CNPJ: ${formatCnpj(adminCnpj)}`)
+	if (!config.admin.senha) console.log(`Senha gerada (exibida só agora, anote-a): ${adminPassword}`)
+}
+
+const site = config.app.distDir && existsSync(config.app.distDir) ? loadSite(config.app.distDir) : null
+if (!site) console.warn(`Site não encontrado em ${config.app.distDir}: rode "bun run build". Só a API será servida.`)
+
+const ctx = { db, clock: systemClock, config: config.app, log: jsonLogger }
+const app = createApp(ctx, site)
+	.use(authJobs(ctx))
+	.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_BODY_BYTES })
+
+console.log(`Portal em http://localhost:${app.server?.port}`)

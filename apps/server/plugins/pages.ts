@@ -1,0 +1,171 @@
+import { Elysia, NotFoundError } from 'elysia'
+import { brotliCompressSync, constants as zlib } from 'node:zlib'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { extname, join, relative } from 'node:path'
+import { authGuard, sessionCookieName, validateSession, type SessionUser } from '../../../modules/auth'
+import { type AppContext, ROLE_LABELS, initials } from '../../../modules/core'
+
+const TYPES: Record<string, string> = {
+	'.html': 'text/html; charset=utf-8',
+	'.js': 'text/javascript; charset=utf-8',
+	'.css': 'text/css; charset=utf-8',
+	'.svg': 'image/svg+xml',
+	'.png': 'image/png',
+	'.ico': 'image/x-icon',
+	'.webmanifest': 'application/manifest+json',
+	'.json': 'application/json',
+	'.txt': 'text/plain; charset=utf-8',
+	'.woff2': 'font/woff2'
+}
+const COMPRESSIBLE = new Set(['.js', '.css', '.svg', '.webmanifest', '.json', '.txt', '.html'])
+
+interface Asset {
+	type: string
+	body: Uint8Array
+	gzip?: Uint8Array
+	br?: Uint8Array
+	immutable: boolean
+}
+
+interface PageTemplate {
+	html: string
+	csp: string
+}
+
+function sha256Base64(text: string): string {
+	return new Bun.CryptoHasher('sha256').update(text).digest('base64')
+}
+
+/** A CSP that allows exactly the inline scripts the page was built with, and nothing from elsewhere. */
+function contentSecurityPolicy(html: string): string {
+	const hashes: string[] = []
+	for (const match of html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)) {
+		if (/type="application\/json"/.test(match[1])) continue
+		if (match[2].length > 0) hashes.push(`'sha256-${sha256Base64(match[2])}'`)
+	}
+	return [
+		"default-src 'self'",
+		`script-src 'self' ${hashes.join(' ')}`.trim(),
+		"style-src 'self' 'unsafe-inline'",
+		"img-src 'self' data: blob:",
+		"connect-src 'self'",
+		"object-src 'none'",
+		"base-uri 'none'",
+		"frame-ancestors 'none'",
+		"form-action 'self'"
+	].join('; ')
+}
+
+function walk(dir: string): string[] {
+	return readdirSync(dir).flatMap((name) => {
+		const full = join(dir, name)
+		return statSync(full).isDirectory() ? walk(full) : [full]
+	})
+}
+
+/** Reads the built site once: page templates by route, and every asset compressed once (gzip and brotli). */
+export function loadSite(distDir: string) {
+	const pages = new Map<string, PageTemplate>()
+	const assets = new Map<string, Asset>()
+	for (const file of walk(distDir)) {
+		const rel = '/' + relative(distDir, file).split('\\').join('/')
+		const ext = extname(file)
+		if (ext === '.html') {
+			const html = readFileSync(file, 'utf8')
+			const route = rel === '/index.html' ? '/' : rel.replace(/\/index\.html$/, '').replace(/\.html$/, '')
+			pages.set(route, { html, csp: contentSecurityPolicy(html) })
+			continue
+		}
+		const body = new Uint8Array(readFileSync(file))
+		const asset: Asset = { type: TYPES[ext] ?? 'application/octet-stream', body, immutable: rel.startsWith('/_astro/') }
+		if (COMPRESSIBLE.has(ext) && body.byteLength > 512) {
+			asset.gzip = Bun.gzipSync(body, { level: 9 })
+			asset.br = new Uint8Array(brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }))
+		}
+		assets.set(rel, asset)
+	}
+	return { pages, assets }
+}
+export type Site = ReturnType<typeof loadSite>
+
+function escapeHtml(value: string): string {
+	return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+/** Fills the placeholders the layout leaves for the signed-in user, so the first paint already knows them. */
+export function renderPage(template: string, user: SessionUser | null): string {
+	const json = JSON.stringify(user ? { user } : null).replace(/</g, '\\u003c')
+	return template
+		.replaceAll('__SESSION_JSON__', json)
+		.replaceAll('__USER_TIPO__', user?.tipo ?? '')
+		.replaceAll('__USER_NOME__', escapeHtml(user?.nome ?? ''))
+		.replaceAll('__USER_INICIAIS__', escapeHtml(user ? initials(user.nome) : ''))
+		.replaceAll('__USER_EMAIL__', escapeHtml(user?.email || 'E-mail não informado'))
+		.replaceAll('__USER_PAPEL__', user ? ROLE_LABELS[user.tipo] : '')
+}
+
+function serveAsset(asset: Asset, request: Request): Response {
+	const accept = request.headers.get('accept-encoding') ?? ''
+	const headers: Record<string, string> = {
+		'content-type': asset.type,
+		'cache-control': asset.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+		'x-content-type-options': 'nosniff'
+	}
+	let body = asset.body
+	if (asset.br && /\bbr\b/.test(accept)) {
+		body = asset.br
+		headers['content-encoding'] = 'br'
+	} else if (asset.gzip && /\bgzip\b/.test(accept)) {
+		body = asset.gzip
+		headers['content-encoding'] = 'gzip'
+	}
+	if (asset.gzip) headers.vary = 'Accept-Encoding'
+	return new Response(body as unknown as BodyInit, { headers })
+}
+
+/** Which built page answers a path for this user. */
+function pageFor(path: string, user: SessionUser | null, site: Site): { route: string; status: number } {
+	if (!user) return { route: '/login', status: 200 }
+	if (path === '/' || path === '/dashboard') {
+		return { route: user.tipo === 'representante' ? '/credits' : '/dashboard', status: 200 }
+	}
+	if (path !== '/login' && path !== '/404' && site.pages.has(path)) return { route: path, status: 200 }
+	return { route: '/404', status: 404 }
+}
+
+/**
+ * Serves the Astro build: assets from memory, and for page URLs the login page when there is no
+ * valid session, or the route's shell with the user filled in. HTML is never cached.
+ */
+export function pagesPlugin(ctx: AppContext, site: Site | null) {
+	const cookieName = sessionCookieName(ctx.config)
+	return new Elysia({ name: 'pages' }).use(authGuard(ctx)).get(
+		'/*',
+		({ request, cookie }) => {
+			const url = new URL(request.url)
+			const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : '/'
+			if (path.startsWith('/api/') || path === '/api' || !site) throw new NotFoundError()
+			const asset = site.assets.get(path)
+			if (asset) return serveAsset(asset, request)
+
+			const token = cookie[cookieName]?.value
+			const user = validateSession(ctx.db, ctx.clock, typeof token === 'string' ? token : null)?.user ?? null
+			if (user && path === '/login') return Response.redirect(new URL('/', url).toString(), 302)
+			const { route, status } = pageFor(path, user, site)
+			const page = site.pages.get(route)
+			if (!page) throw new NotFoundError()
+			return new Response(renderPage(page.html, user), {
+				status,
+				headers: {
+					'content-type': 'text/html; charset=utf-8',
+					'cache-control': 'no-store',
+					'content-security-policy': page.csp,
+					'x-content-type-options': 'nosniff',
+					'referrer-policy': 'same-origin',
+					'x-frame-options': 'DENY'
+				}
+			})
+		},
+		{ publicRoute: true }
+	)
+}

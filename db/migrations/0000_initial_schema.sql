@@ -1,0 +1,158 @@
+CREATE TABLE `activities` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`created_at` text NOT NULL,
+	`user_id` integer,
+	`user_nome` text,
+	`type` text NOT NULL,
+	`icon` text NOT NULL,
+	`title` text NOT NULL,
+	`subtitle` text DEFAULT '' NOT NULL,
+	`entity` text,
+	`entity_id` text,
+	`representante_cnpj` text
+);
+--> statement-breakpoint
+CREATE INDEX `activities_created_idx` ON `activities` (`created_at`);--> statement-breakpoint
+CREATE INDEX `activities_rep_idx` ON `activities` (`representante_cnpj`);--> statement-breakpoint
+CREATE TABLE `sessions` (
+	`id` text PRIMARY KEY NOT NULL,
+	`user_id` integer NOT NULL,
+	`created_at` text NOT NULL,
+	`last_active_at` text NOT NULL,
+	`expires_at` text NOT NULL,
+	`ip` text,
+	`user_agent` text,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `sessions_user_idx` ON `sessions` (`user_id`);--> statement-breakpoint
+CREATE TABLE `users` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`cnpj` text NOT NULL,
+	`nome` text NOT NULL,
+	`email` text,
+	`tipo` text NOT NULL,
+	`representante_id` text,
+	`senha_hash` text NOT NULL,
+	`ativo` integer DEFAULT true NOT NULL,
+	`created_at` text NOT NULL,
+	`updated_at` text NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `users_cnpj_unique` ON `users` (`cnpj`);--> statement-breakpoint
+CREATE TABLE `credits` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`valor` integer NOT NULL,
+	`representante_id` text NOT NULL,
+	`fk_empresa` integer,
+	`empresa_razao` text,
+	`sistema` text,
+	`ativo` integer DEFAULT 1 NOT NULL,
+	`data_compra` text NOT NULL,
+	`data_uso` text,
+	`valor_unitario_centavos` integer DEFAULT 0 NOT NULL,
+	`origem` text DEFAULT 'admin' NOT NULL,
+	FOREIGN KEY (`representante_id`) REFERENCES `representatives`(`cnpj`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`fk_empresa`) REFERENCES `companies`(`codigo`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE INDEX `credits_rep_pool_idx` ON `credits` (`representante_id`,`fk_empresa`,`ativo`,`data_uso`);--> statement-breakpoint
+CREATE INDEX `credits_empresa_idx` ON `credits` (`fk_empresa`);--> statement-breakpoint
+CREATE TABLE `companies` (
+	`codigo` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`razao` text NOT NULL,
+	`cnpj` text NOT NULL,
+	`cnpj_representante` text NOT NULL,
+	`endereco` text,
+	`bairro` text,
+	`cidade` text,
+	`uf` text,
+	`cep` text,
+	`fone` text,
+	`email` text,
+	`link` text,
+	`promo` text,
+	`nterminais` integer DEFAULT 1 NOT NULL,
+	`terminal_count` integer DEFAULT 0 NOT NULL,
+	`ativarapi` text DEFAULT 'N' NOT NULL,
+	`evo_instancia` text,
+	`serial` text NOT NULL,
+	`on_line` text DEFAULT 'N' NOT NULL,
+	`validade_certificado` text,
+	`validade_licenca` text,
+	`valor_mensal_centavos` integer DEFAULT 0 NOT NULL,
+	`dia_venc` integer,
+	`data` text NOT NULL,
+	`data_ultima_utilizacao` text,
+	`hora_ultima_utilizacao` text,
+	`obs` text,
+	`exibir_aviso` text DEFAULT 'N' NOT NULL,
+	`avisos` text,
+	`manutencao` text DEFAULT 'N' NOT NULL,
+	`liberacao_confianca_data` text,
+	`liberacao_confianca_expira` text,
+	`bloqueado` text DEFAULT 'N' NOT NULL,
+	`bloqueadopdv` text DEFAULT 'N' NOT NULL,
+	`bloqueado_kchef` text DEFAULT 'N' NOT NULL,
+	`bloqueado_katelie` text DEFAULT 'N' NOT NULL,
+	`bloqueado_kprevenda` text DEFAULT 'N' NOT NULL,
+	FOREIGN KEY (`cnpj_representante`) REFERENCES `representatives`(`cnpj`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `companies_cnpj_unique` ON `companies` (`cnpj`);--> statement-breakpoint
+CREATE UNIQUE INDEX `companies_serial_unique` ON `companies` (`serial`);--> statement-breakpoint
+CREATE INDEX `companies_rep_idx` ON `companies` (`cnpj_representante`);--> statement-breakpoint
+CREATE INDEX `companies_validade_idx` ON `companies` (`validade_licenca`);--> statement-breakpoint
+CREATE INDEX `companies_razao_idx` ON `companies` (`razao`);--> statement-breakpoint
+CREATE TABLE `terminals` (
+	`codigo` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`fk_empresa` integer NOT NULL,
+	`nome_computador` text,
+	`mac` text NOT NULL,
+	`data` text NOT NULL,
+	FOREIGN KEY (`fk_empresa`) REFERENCES `companies`(`codigo`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `terminals_company_mac_idx` ON `terminals` (`fk_empresa`,`mac`);--> statement-breakpoint
+CREATE TABLE `notifications` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`user_id` integer NOT NULL,
+	`title` text NOT NULL,
+	`message` text NOT NULL,
+	`type` text DEFAULT 'info' NOT NULL,
+	`read` integer DEFAULT false NOT NULL,
+	`created_at` text NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `notifications_user_idx` ON `notifications` (`user_id`,`read`);--> statement-breakpoint
+CREATE TABLE `representatives` (
+	`codigo` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`nome` text NOT NULL,
+	`cnpj` text NOT NULL,
+	`endereco` text,
+	`bairro` text,
+	`cidade` text,
+	`uf` text,
+	`cep` text,
+	`fone` text,
+	`whatsapp` text,
+	`email` text,
+	`gerente_id` integer,
+	`plink` text,
+	`ativar_api_asaas` text DEFAULT 'N' NOT NULL,
+	`evo_instancia` text,
+	`data` text NOT NULL,
+	FOREIGN KEY (`gerente_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `representatives_cnpj_unique` ON `representatives` (`cnpj`);--> statement-breakpoint
+CREATE INDEX `representatives_gerente_idx` ON `representatives` (`gerente_id`);--> statement-breakpoint
+CREATE TABLE `configuracoes` (
+	`chave` text PRIMARY KEY NOT NULL,
+	`valor` text NOT NULL,
+	`descricao` text,
+	`categoria` text,
+	`tipo` text,
+	`updated_at` text NOT NULL
+);

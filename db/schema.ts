@@ -1,0 +1,7 @@
+export * from '../modules/auth/schema'
+export * from '../modules/settings/schema'
+export * from '../modules/activity/schema'
+export * from '../modules/messaging/schema'
+export * from '../modules/resellers/schema'
+export * from '../modules/licensing/schema'
+export * from '../modules/credits/schema'

@@ -1,0 +1,3 @@
+export { logActivity } from './service'
+export type { ActivityEntry, ActivityIcon, ActivityType } from './service'
+export { activities } from './schema'

@@ -1,0 +1,51 @@
+import { type DocumentDecoration, Elysia } from 'elysia'
+import { type AppConfig, type AppContext, type Role, forbidden, unauthorized } from '../core'
+import type { SessionUser } from './model'
+import { type SessionInfo, validateSession } from './service'
+
+export function sessionCookieName(config: AppConfig): string {
+	// The __Host- prefix pins the cookie to this host and path and requires Secure.
+	return config.secureCookies ? '__Host-kportal_session' : 'kportal_session'
+}
+
+export const GUARD_MESSAGES = {
+	unauthenticated: 'Sessão inválida ou expirada. Faça login novamente.',
+	forbidden: 'Acesso negado: seu perfil não permite esta ação.'
+}
+
+/** Who may call a route, recorded in its OpenAPI detail where createApp and the tests can read it. */
+function accessDetail(access: 'public' | readonly Role[] | 'any'): DocumentDecoration {
+	return { 'x-access': access } as DocumentDecoration
+}
+
+/**
+ * The one role guard. Every API route declares either `roles` (who may call it) or `publicRoute`;
+ * createApp refuses to start when a route declares neither, so nothing is open by omission.
+ */
+export function authGuard(ctx: AppContext) {
+	const cookieName = sessionCookieName(ctx.config)
+	const signedIn = new WeakMap<Request, { user: SessionUser; session: SessionInfo }>()
+	return new Elysia({ name: 'auth.guard' }).macro({
+		publicRoute(_: true) {
+			return { detail: accessDetail('public') }
+		},
+		roles(allowed: readonly Role[] | 'any') {
+			return {
+				detail: accessDetail(allowed),
+				// transform runs before body validation, so a caller without the right role learns nothing about the route.
+				transform({ cookie, request }) {
+					const token = cookie[cookieName]?.value
+					const found = validateSession(ctx.db, ctx.clock, typeof token === 'string' ? token : null)
+					if (!found) throw unauthorized(GUARD_MESSAGES.unauthenticated)
+					if (allowed !== 'any' && !allowed.includes(found.user.tipo)) throw forbidden(GUARD_MESSAGES.forbidden)
+					signedIn.set(request, found)
+				},
+				resolve({ request }) {
+					const found = signedIn.get(request)
+					if (!found) throw unauthorized(GUARD_MESSAGES.unauthenticated)
+					return { user: found.user, session: found.session }
+				}
+			}
+		}
+	})
+}

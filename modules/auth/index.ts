@@ -1,0 +1,16 @@
+export { authGuard, sessionCookieName, GUARD_MESSAGES } from './guard'
+export { authRoutes } from './routes'
+export {
+	validateSession,
+	invalidateSession,
+	invalidateUserSessions,
+	createSession,
+	ensureFirstAdmin,
+	deleteExpiredSessions,
+	hashToken,
+	LOGIN_MESSAGES
+} from './service'
+export { hashPassword, verifyPassword, generatePassword } from './password'
+export { LoginBody, SessionUser } from './model'
+export { users, sessions } from './schema'
+export { authJobs } from './jobs'

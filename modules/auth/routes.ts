@@ -1,0 +1,60 @@
+import { Elysia } from 'elysia'
+import { type AppContext, clientIp } from '../core'
+import { authGuard, sessionCookieName } from './guard'
+import { LoginBody } from './model'
+import { invalidateSession, login, validateSession } from './service'
+import { LoginThrottle } from './throttle'
+
+export function authRoutes(ctx: AppContext) {
+	const throttle = new LoginThrottle(ctx.clock)
+	const cookieName = sessionCookieName(ctx.config)
+	const cookieOptions = {
+		httpOnly: true,
+		secure: ctx.config.secureCookies,
+		sameSite: 'lax' as const,
+		path: '/',
+		maxAge: ctx.config.sessionMaxHours * 3600
+	}
+
+	return new Elysia({ name: 'auth.routes', prefix: '/api/auth' })
+		.use(authGuard(ctx))
+		.post(
+			'/login',
+			async ({ body, request, server, cookie }) => {
+				const ip = clientIp(request, server, ctx.config.trustProxy)
+				try {
+					const result = await login(
+						{ ...ctx, throttle },
+						{ cnpj: body.cnpj, senha: body.senha, ip, userAgent: request.headers.get('user-agent') }
+					)
+					ctx.log('login', { outcome: 'success', cnpj: body.cnpj, ip, userId: result.user.id })
+					cookie[cookieName].set({ value: result.token, ...cookieOptions })
+					return { user: result.user, session: { expiresAt: result.session.expiresAt } }
+				} catch (error) {
+					ctx.log('login', { outcome: 'failure', cnpj: body.cnpj, ip, reason: (error as { code?: string }).code })
+					throw error
+				}
+			},
+			{ publicRoute: true, body: LoginBody }
+		)
+		.post(
+			'/logout',
+			({ cookie }) => {
+				const token = cookie[cookieName]?.value
+				invalidateSession(ctx.db, typeof token === 'string' ? token : null)
+				cookie[cookieName].set({ value: '', ...cookieOptions, maxAge: 0 })
+				return { message: 'Logout realizado com sucesso.' }
+			},
+			{ publicRoute: true }
+		)
+		.get('/me', ({ user, session }) => ({ user, session: { expiresAt: session.expiresAt } }), { roles: 'any' })
+		.post(
+			'/renew',
+			({ cookie }) => {
+				const token = cookie[cookieName]?.value
+				const renewed = validateSession(ctx.db, ctx.clock, typeof token === 'string' ? token : null, { renew: true })
+				return { session: { expiresAt: renewed?.session.expiresAt ?? null } }
+			},
+			{ roles: 'any' }
+		)
+}

@@ -1,0 +1,31 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+
+export const users = sqliteTable('users', {
+	id: integer().primaryKey({ autoIncrement: true }),
+	cnpj: text().notNull().unique(),
+	nome: text().notNull(),
+	email: text(),
+	tipo: text({ enum: ['administrador', 'gerente', 'representante'] }).notNull(),
+	representante_id: text(),
+	senha_hash: text().notNull(),
+	ativo: integer({ mode: 'boolean' }).notNull().default(true),
+	created_at: text().notNull(),
+	updated_at: text().notNull()
+})
+
+/** One row per signed-in browser. The id is the SHA-256 of the cookie token; the token itself is never stored. */
+export const sessions = sqliteTable(
+	'sessions',
+	{
+		id: text().primaryKey(),
+		user_id: integer()
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		created_at: text().notNull(),
+		last_active_at: text().notNull(),
+		expires_at: text().notNull(),
+		ip: text(),
+		user_agent: text()
+	},
+	(t) => [index('sessions_user_idx').on(t.user_id)]
+)

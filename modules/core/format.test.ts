@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'bun:test'
+import { formatDate, formatDateTime, formatMoney, formatRelative, initials, isoDateInSaoPaulo } from './format'
+
+describe('pt-BR formats', () => {
+	it('formats money from centavos', () => {
+		expect(formatMoney(123456).replace(/\s/g, ' ')).toBe('R$ 1.234,56')
+		expect(formatMoney(0).replace(/\s/g, ' ')).toBe('R$ 0,00')
+	})
+
+	it('formats dates and falls back for empty ones', () => {
+		expect(formatDate('2026-03-09')).toBe('09/03/2026')
+		expect(formatDate(null)).toBe('Não definida')
+	})
+
+	it('shows instants in Brazil time', () => {
+		expect(formatDateTime('2026-11-21T02:30:00.000Z')).toBe('20/11/2026 23:30')
+		expect(isoDateInSaoPaulo(new Date('2026-11-21T02:30:00.000Z'))).toBe('2026-11-20')
+	})
+
+	it('words relative times as the notifications do', () => {
+		const now = new Date('2026-11-20T12:00:00Z')
+		expect(formatRelative('2026-11-20T11:59:30Z', now)).toBe('agora')
+		expect(formatRelative('2026-11-20T11:45:00Z', now)).toBe('há 15 min')
+		expect(formatRelative('2026-11-20T09:00:00Z', now)).toBe('há 3h')
+		expect(formatRelative('2026-11-17T12:00:00Z', now)).toBe('há 3 dias')
+	})
+
+	it('takes initials from the first and last names', () => {
+		expect(initials('Maria da Silva')).toBe('MS')
+		expect(initials('admin')).toBe('A')
+	})
+})

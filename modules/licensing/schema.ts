@@ -1,0 +1,69 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { representatives } from '../resellers/schema'
+
+const flag = () => text({ enum: ['S', 'N'] }).notNull().default('N')
+
+/** A client company and its licence. Block flags: S = blocked, N = active, one per system. */
+export const companies = sqliteTable(
+	'companies',
+	{
+		codigo: integer().primaryKey({ autoIncrement: true }),
+		razao: text().notNull(),
+		cnpj: text().notNull().unique(),
+		cnpj_representante: text()
+			.notNull()
+			.references(() => representatives.cnpj),
+		endereco: text(),
+		bairro: text(),
+		cidade: text(),
+		uf: text(),
+		cep: text(),
+		fone: text(),
+		email: text(),
+		link: text(),
+		promo: text(),
+		nterminais: integer().notNull().default(1),
+		terminal_count: integer().notNull().default(0),
+		ativarapi: flag(),
+		evo_instancia: text(),
+		serial: text().notNull().unique(),
+		on_line: flag(),
+		validade_certificado: text(),
+		validade_licenca: text(),
+		valor_mensal_centavos: integer().notNull().default(0),
+		dia_venc: integer(),
+		data: text().notNull(),
+		data_ultima_utilizacao: text(),
+		hora_ultima_utilizacao: text(),
+		obs: text(),
+		exibir_aviso: flag(),
+		avisos: text(),
+		manutencao: flag(),
+		liberacao_confianca_data: text(),
+		liberacao_confianca_expira: text(),
+		bloqueado: flag(),
+		bloqueadopdv: flag(),
+		bloqueado_kchef: flag(),
+		bloqueado_katelie: flag(),
+		bloqueado_kprevenda: flag()
+	},
+	(t) => [
+		index('companies_rep_idx').on(t.cnpj_representante),
+		index('companies_validade_idx').on(t.validade_licenca),
+		index('companies_razao_idx').on(t.razao)
+	]
+)
+
+export const terminals = sqliteTable(
+	'terminals',
+	{
+		codigo: integer().primaryKey({ autoIncrement: true }),
+		fk_empresa: integer()
+			.notNull()
+			.references(() => companies.codigo, { onDelete: 'cascade' }),
+		nome_computador: text(),
+		mac: text().notNull(),
+		data: text().notNull()
+	},
+	(t) => [uniqueIndex('terminals_company_mac_idx').on(t.fk_empresa, t.mac)]
+)

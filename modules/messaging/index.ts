@@ -1,0 +1,2 @@
+export { messagingRoutes } from './routes'
+export { notifications } from './schema'

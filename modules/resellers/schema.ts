@@ -1,0 +1,26 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { users } from '../auth/schema'
+
+/** A representative (reseller). Its CNPJ is also the CNPJ its user signs in with. */
+export const representatives = sqliteTable(
+	'representatives',
+	{
+		codigo: integer().primaryKey({ autoIncrement: true }),
+		nome: text().notNull(),
+		cnpj: text().notNull().unique(),
+		endereco: text(),
+		bairro: text(),
+		cidade: text(),
+		uf: text(),
+		cep: text(),
+		fone: text(),
+		whatsapp: text(),
+		email: text(),
+		gerente_id: integer().references(() => users.id, { onDelete: 'set null' }),
+		plink: text(),
+		ativar_api_asaas: text({ enum: ['S', 'N'] }).notNull().default('N'),
+		evo_instancia: text(),
+		data: text().notNull()
+	},
+	(t) => [index('representatives_gerente_idx').on(t.gerente_id)]
+)

@@ -1,0 +1,76 @@
+import { z } from '../core/validators'
+
+const bool = z.enum(['true', 'false'], { error: 'Use true ou false.' })
+const intRange = (min: number, max: number, label: string) =>
+	z
+		.string()
+		.regex(/^\d+$/, `${label} deve ser um número inteiro.`)
+		.refine((v) => Number(v) >= min && Number(v) <= max, `${label} deve estar entre ${min} e ${max}.`)
+const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Cor inválida: use o formato #RRGGBB.')
+
+type Definition = {
+	valor: string
+	descricao: string
+	categoria: 'aparencia' | 'geral' | 'financeiro' | 'seguranca'
+	tipo: 'string' | 'color' | 'number' | 'boolean'
+	schema: z.ZodType<string>
+	/** Never sent back to the browser in clear once saved. */
+	secret?: boolean
+}
+
+/** Every setting the portal knows, with its default (2-administration §3.8 and §9) and its rule (§5.7). */
+export const SETTING_DEFINITIONS = {
+	'tema.modo': { valor: 'light', descricao: 'Modo do tema', categoria: 'aparencia', tipo: 'string', schema: z.enum(['light', 'dark', 'system']) },
+	'tema.cor_primaria': { valor: '#11053b', descricao: 'Cor primária', categoria: 'aparencia', tipo: 'color', schema: color },
+	'tema.cor_secundaria': { valor: '#F1F3F6', descricao: 'Cor secundária', categoria: 'aparencia', tipo: 'color', schema: color },
+	'tema.cor_destaque': { valor: '#42A5F5', descricao: 'Cor de destaque', categoria: 'aparencia', tipo: 'color', schema: color },
+	'tema.tamanho_fonte': { valor: 'medium', descricao: 'Tamanho da fonte', categoria: 'aparencia', tipo: 'string', schema: z.enum(['small', 'medium', 'large']) },
+	'tema.modo_compacto': { valor: 'false', descricao: 'Modo compacto', categoria: 'aparencia', tipo: 'boolean', schema: bool },
+	'app.valor_credito_dia': { valor: '33', descricao: 'Dias de licença por crédito', categoria: 'geral', tipo: 'number', schema: intRange(1, 365, 'Dias por crédito') },
+	'app.valor_credito_individual': {
+		valor: '50.00',
+		descricao: 'Valor do crédito individual (R$)',
+		categoria: 'financeiro',
+		tipo: 'number',
+		schema: z
+			.string()
+			.regex(/^\d{1,4}(\.\d{1,2})?$/, 'Valor do crédito inválido: use até 2 casas decimais.')
+			.refine((v) => Number(v) >= 0.01 && Number(v) <= 9999.99, 'Valor do crédito deve estar entre 0,01 e 9.999,99.')
+	},
+	'app.terminais_padrao': { valor: '1', descricao: 'Terminais padrão por empresa', categoria: 'geral', tipo: 'number', schema: intRange(1, 100, 'Terminais padrão') },
+	'app.notificacoes_habilitadas': { valor: 'true', descricao: 'Notificações habilitadas', categoria: 'geral', tipo: 'boolean', schema: bool },
+	'app.backup_automatico': { valor: 'true', descricao: 'Backup automático', categoria: 'geral', tipo: 'boolean', schema: bool },
+	'app.intervalo_backup': { valor: '24', descricao: 'Intervalo de backup (horas)', categoria: 'geral', tipo: 'number', schema: intRange(1, 168, 'Intervalo de backup') },
+	'app.idioma': { valor: 'pt-BR', descricao: 'Idioma', categoria: 'geral', tipo: 'string', schema: z.enum(['pt-BR', 'en-US', 'es-ES']) },
+	'app.fuso_horario': {
+		valor: 'America/Sao_Paulo',
+		descricao: 'Fuso horário',
+		categoria: 'geral',
+		tipo: 'string',
+		schema: z.enum(['America/Sao_Paulo', 'America/New_York', 'Europe/London'])
+	},
+	'app.formato_data': { valor: 'DD/MM/YYYY', descricao: 'Formato de data', categoria: 'geral', tipo: 'string', schema: z.enum(['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD']) },
+	'app.moeda': { valor: 'BRL', descricao: 'Moeda', categoria: 'geral', tipo: 'string', schema: z.enum(['BRL', 'USD', 'EUR']) },
+	'app.asaas_api_key': { valor: '', descricao: 'Chave da API Asaas', categoria: 'financeiro', tipo: 'string', schema: z.string().max(500), secret: true },
+	'app.asaas_environment': { valor: 'sandbox', descricao: 'Ambiente Asaas', categoria: 'financeiro', tipo: 'string', schema: z.enum(['sandbox', 'production']) },
+	'seguranca.auto_logout_ativo': { valor: 'true', descricao: 'Logout automático por inatividade', categoria: 'seguranca', tipo: 'boolean', schema: bool },
+	'seguranca.auto_logout_minutos': {
+		valor: '30',
+		descricao: 'Minutos de inatividade até o logout',
+		categoria: 'seguranca',
+		tipo: 'number',
+		schema: intRange(5, 480, 'Tempo de inatividade')
+	}
+} satisfies Record<string, Definition>
+
+export type SettingKey = keyof typeof SETTING_DEFINITIONS
+
+export const AutoLogoutConfig = z.object({
+	enabled: z.boolean({ error: 'enabled deve ser verdadeiro ou falso.' }),
+	timeoutMinutes: z
+		.number({ error: 'timeoutMinutes deve ser um número.' })
+		.int('O tempo de inatividade deve ser um número inteiro de minutos.')
+		.min(5, 'O tempo de inatividade deve ser de no mínimo 5 minutos.')
+		.max(480, 'O tempo de inatividade deve ser de no máximo 480 minutos.')
+})
+export type AutoLogoutConfig = z.infer<typeof AutoLogoutConfig>

@@ -1,0 +1,49 @@
+import { eq, inArray } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client'
+import { type Clock, badRequest } from '../core'
+import { type AutoLogoutConfig, SETTING_DEFINITIONS, type SettingKey } from './model'
+import { settings } from './schema'
+
+export function isSettingKey(key: string): key is SettingKey {
+	return Object.hasOwn(SETTING_DEFINITIONS, key)
+}
+
+/** The saved value of a key, or its default. */
+export function getSetting(db: DbOrTx, key: SettingKey): string {
+	const row = db.select({ valor: settings.valor }).from(settings).where(eq(settings.chave, key)).get()
+	return row?.valor ?? SETTING_DEFINITIONS[key].valor
+}
+
+export function getSettingsMap(db: DbOrTx, keys: SettingKey[]): Record<SettingKey, string> {
+	const rows = db.select().from(settings).where(inArray(settings.chave, keys)).all()
+	const out = {} as Record<SettingKey, string>
+	for (const key of keys) out[key] = SETTING_DEFINITIONS[key].valor
+	for (const row of rows) out[row.chave as SettingKey] = row.valor
+	return out
+}
+
+/** Validates each value by its key's rule, then saves them all or none. */
+export function saveSettings(db: DbOrTx, clock: Clock, entries: { chave: string; valor: string }[]) {
+	const checked = entries.map(({ chave, valor }) => {
+		if (!isSettingKey(chave)) throw badRequest(`Configuração desconhecida: ${chave}.`)
+		const def = SETTING_DEFINITIONS[chave]
+		const parsed = def.schema.safeParse(valor)
+		if (!parsed.success) throw badRequest(`${def.descricao}: ${parsed.error.issues[0]?.message ?? 'valor inválido.'}`)
+		return { chave, valor: parsed.data, def }
+	})
+	const now = clock.now().toISOString()
+	for (const { chave, valor, def } of checked) {
+		db.insert(settings)
+			.values({ chave, valor, descricao: def.descricao, categoria: def.categoria, tipo: def.tipo, updated_at: now })
+			.onConflictDoUpdate({ target: settings.chave, set: { valor, updated_at: now } })
+			.run()
+	}
+}
+
+export function getAutoLogoutConfig(db: DbOrTx): AutoLogoutConfig {
+	const map = getSettingsMap(db, ['seguranca.auto_logout_ativo', 'seguranca.auto_logout_minutos'])
+	return {
+		enabled: map['seguranca.auto_logout_ativo'] === 'true',
+		timeoutMinutes: Number(map['seguranca.auto_logout_minutos'])
+	}
+}
