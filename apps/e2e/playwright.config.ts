@@ -1,0 +1,36 @@
+import { defineConfig } from '@playwright/test'
+
+const port = Number(process.env.E2E_PORT ?? 3217)
+const bun = process.env.BUN_BIN ?? 'bun'
+
+export default defineConfig({
+	testDir: '.',
+	testMatch: '*.e2e.ts',
+	outputDir: '../../test-results/e2e',
+	fullyParallel: false,
+	workers: 2,
+	forbidOnly: !!process.env.CI,
+	retries: process.env.CI ? 1 : 0,
+	timeout: 30_000,
+	reporter: [['list']],
+	use: {
+		baseURL: `http://127.0.0.1:${port}`,
+		locale: 'pt-BR',
+		timezoneId: 'America/Sao_Paulo',
+		trace: 'on-first-retry',
+		launchOptions: {
+			executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+			args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+		}
+	},
+	webServer: {
+		command: `${bun} apps/e2e/serve.ts`,
+		cwd: '../..',
+		url: `http://127.0.0.1:${port}/api/health`,
+		reuseExistingServer: false,
+		timeout: 60_000,
+		env: { PORT: String(port), HOST: '127.0.0.1', ADMIN_CNPJ: '11222333000181', ADMIN_PASSWORD: 'admin-e2e-senha' },
+		stdout: 'ignore',
+		stderr: 'pipe'
+	}
+})

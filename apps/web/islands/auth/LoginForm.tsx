@@ -1,0 +1,100 @@
+import { Eye, EyeOff, LogIn } from 'lucide-react'
+import { type FormEvent, useState } from 'react'
+import { maskCnpj, normalizeCnpj } from '../../../../modules/core/cnpj'
+import { ApiError, api, errorText } from '../../lib/api'
+import { flashToast, toast } from '../../stores/toast'
+
+/** Maps a failed login to the toasts of 1-core §8 'Session'. */
+export function loginFailureToast(error: unknown) {
+	const message = error instanceof ApiError ? (error.serverMessage ?? '') : ''
+	const lower = message.toLowerCase()
+	if (lower.includes('senha')) {
+		return { title: 'Senha incorreta', description: 'A senha informada está incorreta. Verifique e tente novamente.' }
+	}
+	if (lower.includes('usuário') || lower.includes('não encontrado')) {
+		return { title: 'CNPJ não encontrado', description: 'Este CNPJ não está cadastrado no sistema.' }
+	}
+	return { title: 'Erro no login', description: errorText(error, 'Verifique suas credenciais e tente novamente') }
+}
+
+export default function LoginForm() {
+	const [cnpj, setCnpj] = useState('')
+	const [senha, setSenha] = useState('')
+	const [showPassword, setShowPassword] = useState(false)
+	const [pending, setPending] = useState(false)
+	const [fieldError, setFieldError] = useState<string | null>(null)
+
+	async function submit(e: FormEvent) {
+		e.preventDefault()
+		if (!cnpj.trim() || !senha) {
+			setFieldError(!cnpj.trim() ? 'Informe o CNPJ.' : 'Informe a senha.')
+			return
+		}
+		setFieldError(null)
+		setPending(true)
+		try {
+			const { user } = await api<{ user: { nome: string } }>('/api/auth/login', {
+				method: 'POST',
+				body: { cnpj: normalizeCnpj(cnpj), senha }
+			})
+			flashToast({ title: 'Login realizado com sucesso', description: `Bem-vindo, ${user.nome}!`, variant: 'success' })
+			window.location.assign('/')
+		} catch (error) {
+			toast({ ...loginFailureToast(error), variant: 'destructive' })
+			setPending(false)
+		}
+	}
+
+	return (
+		<form onSubmit={submit} className="space-y-5" noValidate>
+			<label className="block">
+				<span className="mb-1 block text-sm font-medium">CNPJ</span>
+				<input
+					name="cnpj"
+					className="input w-full"
+					inputMode="text"
+					autoComplete="username"
+					placeholder="00.000.000/0000-00"
+					maxLength={18}
+					value={cnpj}
+					onChange={(e) => setCnpj(maskCnpj(e.target.value))}
+					required
+					autoFocus
+				/>
+			</label>
+			<label className="block">
+				<span className="mb-1 block text-sm font-medium">Senha</span>
+				<span className="input flex w-full items-center gap-2">
+					<input
+						name="senha"
+						type={showPassword ? 'text' : 'password'}
+						className="grow"
+						autoComplete="current-password"
+						placeholder="Sua senha"
+						value={senha}
+						onChange={(e) => setSenha(e.target.value)}
+						required
+					/>
+					<button
+						type="button"
+						className="btn btn-ghost btn-xs btn-circle"
+						aria-label={showPassword ? 'Ocultar senha' : 'Mostrar senha'}
+						aria-pressed={showPassword}
+						onClick={() => setShowPassword((v) => !v)}
+					>
+						{showPassword ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
+					</button>
+				</span>
+			</label>
+			{fieldError && (
+				<p className="text-sm text-error" role="alert">
+					{fieldError}
+				</p>
+			)}
+			<button type="submit" className="btn btn-primary w-full" disabled={pending}>
+				{pending ? <span className="loading loading-spinner loading-sm" /> : <LogIn className="size-4" />}
+				{pending ? 'Entrando...' : 'Entrar no Sistema'}
+			</button>
+		</form>
+	)
+}

@@ -1,0 +1,8 @@
+/** Contact details shown on the login screen. */
+export const BRAND = {
+	name: 'K-Licenças',
+	vendor: 'K Sistemas',
+	email: 'suporte@ksistemas.com.br',
+	phone: '(85) 3000-0000',
+	systems: ['K-RETA', 'K-PDV', 'K-CHEF', 'K-ATELIE', 'K-PRE VENDA']
+}

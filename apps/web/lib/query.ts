@@ -1,0 +1,28 @@
+import { nanoquery } from '@nanostores/query'
+import { api, isRetryable, retryDelay } from './api'
+
+const MAX_RETRIES = 2
+
+/**
+ * Shared data settings of 1-core §7: fresh for 30 s, dropped after 2 min unused, no refetch on focus,
+ * at most 2 retries of retryable errors, 1 s doubling to 5 s.
+ */
+export const [createFetcherStore, createMutatorStore, { invalidateKeys, revalidateKeys, mutateCache }] = nanoquery({
+	fetcher: (...keys) => api(keys.join('')),
+	dedupeTime: 30_000,
+	cacheLifetime: 120_000,
+	revalidateOnFocus: false,
+	onErrorRetry: ({ error, retryCount }) => (retryCount < MAX_RETRIES && isRetryable(error) ? retryDelay(retryCount + 1) : undefined)
+})
+
+/** Runs a mutation with the same retry rule as queries (never retrying a 4xx). */
+export async function withRetry<T>(work: () => Promise<T>, retries = MAX_RETRIES): Promise<T> {
+	for (let attempt = 0; ; attempt++) {
+		try {
+			return await work()
+		} catch (error) {
+			if (attempt >= retries || !isRetryable(error)) throw error
+			await new Promise((resolve) => setTimeout(resolve, retryDelay(attempt + 1)))
+		}
+	}
+}

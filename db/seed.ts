@@ -1,0 +1,182 @@
+/**
+ * Demo data so the portal can be tried at once: a manager, three representatives (one with an
+ * alphanumeric CNPJ), companies in every licence state, terminals and credit batches.
+ * Usage: bun run seed:demo   (uses DATA_DIR like the server; refuses to run twice)
+ */
+import { mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { eq } from 'drizzle-orm'
+import { hashPassword } from '../modules/auth'
+import { completeCnpj, DAY, isoDateInSaoPaulo, systemClock } from '../modules/core'
+import { openDb } from './client'
+import { migrateDb } from './migrate'
+import { activities, companies, credits, representatives, terminals, users } from './schema'
+
+export const DEMO_PASSWORD = 'demo1234'
+export const DEMO_ACCOUNTS = {
+	administrador: { cnpj: completeCnpj('990000000001'), nome: 'Ana Administradora' },
+	gerente: { cnpj: completeCnpj('990000000002'), nome: 'Gabriel Gerente' },
+	representante: { cnpj: completeCnpj('990000000003'), nome: 'Rafael Representações' }
+}
+
+const CITIES = [
+	['Fortaleza', 'CE'],
+	['Recife', 'PE'],
+	['São Paulo', 'SP'],
+	['Curitiba', 'PR'],
+	['Belo Horizonte', 'MG'],
+	['Salvador', 'BA']
+]
+const KINDS = ['Mercadinho', 'Restaurante', 'Padaria', 'Ateliê', 'Farmácia', 'Loja', 'Distribuidora', 'Lanchonete']
+const NAMES = ['Bom Preço', 'Sabor da Terra', 'Pão Nosso', 'Linha & Agulha', 'Saúde Total', 'Estrela', 'Nordeste', 'Central', 'Aurora', 'Boa Vista']
+
+function randomSerial() {
+	return Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString('base64url')
+}
+
+export async function seedDemo(dbPath: string) {
+	const db = openDb(dbPath)
+	migrateDb(db)
+	if (db.select().from(users).where(eq(users.cnpj, DEMO_ACCOUNTS.gerente.cnpj)).get()) {
+		return { created: false as const }
+	}
+	const now = systemClock.now()
+	const iso = now.toISOString()
+	const day = (offset: number) => isoDateInSaoPaulo(new Date(now.getTime() + offset * DAY))
+	const hash = await hashPassword(DEMO_PASSWORD)
+
+	db.transaction(
+		(tx) => {
+			const user = (cnpj: string, nome: string, tipo: 'administrador' | 'gerente' | 'representante', email: string) =>
+				tx.insert(users).values({ cnpj, nome, tipo, email, senha_hash: hash, created_at: iso, updated_at: iso }).returning().get()
+
+			user(DEMO_ACCOUNTS.administrador.cnpj, DEMO_ACCOUNTS.administrador.nome, 'administrador', 'ana@ksistemas.com.br')
+			const gerente = user(DEMO_ACCOUNTS.gerente.cnpj, DEMO_ACCOUNTS.gerente.nome, 'gerente', 'gabriel@ksistemas.com.br')
+
+			const reps = [
+				{ ...DEMO_ACCOUNTS.representante, cidade: 'Fortaleza', uf: 'CE', gerente: gerente.id, email: 'rafael@representacoes.com.br' },
+				{ cnpj: completeCnpj('990000000004'), nome: 'Sul Revendas de Software', cidade: 'Curitiba', uf: 'PR', gerente: gerente.id, email: 'contato@sulrevendas.com.br' },
+				{ cnpj: completeCnpj('99ABC0000005'), nome: 'Norte Sistemas e Automação', cidade: 'Belém', uf: 'PA', gerente: null, email: 'vendas@nortesistemas.com.br' }
+			]
+			for (const rep of reps) {
+				user(rep.cnpj, rep.nome, 'representante', rep.email)
+				tx.insert(representatives)
+					.values({
+						nome: rep.nome,
+						cnpj: rep.cnpj,
+						cidade: rep.cidade,
+						uf: rep.uf,
+						email: rep.email,
+						fone: '(85) 3222-1100',
+						whatsapp: '5585999990000',
+						gerente_id: rep.gerente,
+						data: day(-400)
+					})
+					.run()
+			}
+
+			// Licence states, in turn: active, expiring soon, expired, blocked, no licence, trust release, maintenance.
+			const states = ['ativa', 'expirando', 'expirada', 'bloqueada', 'sem_licenca', 'confianca', 'manutencao'] as const
+			let n = 0
+			for (const rep of reps) {
+				for (let i = 0; i < 14; i++, n++) {
+					const state = states[n % states.length]
+					const [cidade, uf] = CITIES[n % CITIES.length]
+					const validade =
+						state === 'ativa' || state === 'manutencao' || state === 'bloqueada'
+							? day(20 + ((n * 7) % 300))
+							: state === 'expirando'
+								? day(1 + (n % 5))
+								: state === 'expirada' || state === 'confianca'
+									? day(-(1 + (n % 40)))
+									: null
+					const blocked = state === 'bloqueada' ? 'S' : 'N'
+					const company = tx
+						.insert(companies)
+						.values({
+							razao: `${KINDS[n % KINDS.length]} ${NAMES[n % NAMES.length]} ${n + 1} Ltda`,
+							cnpj: completeCnpj(String(880000000000 + n * 37)),
+							cnpj_representante: rep.cnpj,
+							endereco: `Rua ${NAMES[(n + 3) % NAMES.length]}, ${100 + n}`,
+							bairro: 'Centro',
+							cidade,
+							uf,
+							cep: '60000-000',
+							fone: '(85) 3333-4444',
+							email: `contato${n + 1}@cliente.com.br`,
+							nterminais: 1 + (n % 4),
+							serial: randomSerial(),
+							validade_licenca: validade,
+							validade_certificado: state === 'sem_licenca' ? null : day(60 + (n % 200)),
+							valor_mensal_centavos: 9900 + (n % 5) * 2500,
+							dia_venc: 1 + (n % 28),
+							data: day(-300 + n),
+							manutencao: state === 'manutencao' ? 'S' : 'N',
+							exibir_aviso: n % 5 === 0 ? 'S' : 'N',
+							avisos: n % 5 === 0 ? 'Sua licença vence em breve. Fale com seu representante.' : null,
+							liberacao_confianca_data: state === 'confianca' ? iso : null,
+							liberacao_confianca_expira: state === 'confianca' ? new Date(now.getTime() + DAY).toISOString() : null,
+							bloqueado: blocked,
+							bloqueadopdv: blocked,
+							bloqueado_kchef: state === 'bloqueada' || n % 3 === 0 ? 'S' : 'N',
+							bloqueado_katelie: state === 'bloqueada' || n % 2 === 0 ? 'S' : 'N',
+							bloqueado_kprevenda: state === 'bloqueada' || n % 4 !== 1 ? 'S' : 'N'
+						})
+						.returning()
+						.get()
+					const terminalCount = Math.min(company.nterminais, n % 3)
+					for (let t = 0; t < terminalCount; t++) {
+						tx.insert(terminals)
+							.values({
+								fk_empresa: company.codigo,
+								nome_computador: `CAIXA-${String(t + 1).padStart(2, '0')}`,
+								mac: (0xa0b1c2000000 + n * 16 + t).toString(16).toUpperCase().padStart(12, '0'),
+								data: new Date(now.getTime() - (n + t) * DAY).toISOString()
+							})
+							.run()
+					}
+					tx.update(companies).set({ terminal_count: terminalCount }).where(eq(companies.codigo, company.codigo)).run()
+
+					if (i < 3) {
+						tx.insert(credits)
+							.values({
+								valor: 2 + i,
+								representante_id: rep.cnpj,
+								fk_empresa: company.codigo,
+								empresa_razao: company.razao,
+								sistema: 'K-PDV',
+								ativo: 1,
+								data_compra: day(-60 + i),
+								data_uso: day(-30 + i),
+								valor_unitario_centavos: 5000,
+								origem: 'transferencia'
+							})
+							.run()
+					}
+				}
+				for (const [valor, ago] of [[10, 90], [25, 40], [5, 3]] as const) {
+					tx.insert(credits)
+						.values({ valor, representante_id: rep.cnpj, data_compra: day(-ago), valor_unitario_centavos: 5000, origem: 'admin' })
+						.run()
+				}
+			}
+			tx.insert(activities)
+				.values({ created_at: iso, type: 'info', icon: 'Building', title: 'Dados de demonstração carregados', subtitle: `${n} empresas, ${reps.length} representantes` })
+				.run()
+		},
+		{ behavior: 'immediate' }
+	)
+	return { created: true as const }
+}
+
+if (import.meta.main) {
+	const dataDir = resolve(process.env.DATA_DIR ?? './data')
+	mkdirSync(dataDir, { recursive: true })
+	const result = await seedDemo(join(dataDir, 'portal.sqlite'))
+	if (!result.created) {
+		console.log('Os dados de demonstração já foram carregados neste banco.')
+	} else {
+		console.log('Dados de demonstração carregados. Contas (senha de todas: demo1234):')
+		for (const [tipo, account] of Object.entries(DEMO_ACCOUNTS)) console.log(`  ${tipo.padEnd(14)} CNPJ ${account.cnpj}  ${account.nome}`)
+	}
+}

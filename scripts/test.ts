@@ -1,0 +1,81 @@
+/**
+ * The README's test command: unit and API tests (bun test), then the site build and the browser
+ * journeys (Playwright on the system Chromium). Ends with one line "tests: N passed, N failed".
+ * Flags: --unit-only, --e2e-only.
+ */
+import { existsSync } from 'node:fs'
+
+const args = new Set(process.argv.slice(2))
+const bun = process.execPath
+const totals = { passed: 0, failed: 0 }
+
+async function run(cmd: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
+	const proc = Bun.spawn(cmd, { stdout: 'pipe', stderr: 'pipe', env: { ...process.env, ...env } })
+	let output = ''
+	const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
+		const decoder = new TextDecoder()
+		for await (const chunk of stream) {
+			const text = decoder.decode(chunk, { stream: true })
+			output += text
+			sink.write(text)
+		}
+	}
+	await Promise.all([pump(proc.stdout, process.stdout), pump(proc.stderr, process.stderr)])
+	return { code: await proc.exited, output }
+}
+
+function count(output: string, pattern: RegExp): number {
+	const match = output.match(pattern)
+	return match ? Number(match[1]) : 0
+}
+
+function findChromium(): string | null {
+	const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[]
+	return candidates.find((path) => existsSync(path)) ?? null
+}
+
+async function ensureChromium(): Promise<string> {
+	const found = findChromium()
+	if (found) return found
+	const isRoot = process.getuid?.() === 0
+	if (isRoot && existsSync('/usr/bin/apt-get')) {
+		console.log('Chromium não encontrado: instalando o pacote chromium do Debian (apt-get)...')
+		const env = { DEBIAN_FRONTEND: 'noninteractive' }
+		await run(['apt-get', 'update', '-qq'], env)
+		const install = await run(['apt-get', 'install', '-y', '-qq', 'chromium'], env)
+		const installed = findChromium()
+		if (install.code === 0 && installed) return installed
+	}
+	console.error(
+		'Os testes de navegador precisam do Chromium do sistema. Instale-o (Debian/Ubuntu: "sudo apt-get install -y chromium") ' +
+			'ou aponte CHROMIUM_PATH para o executável.'
+	)
+	process.exit(1)
+}
+
+if (!args.has('--e2e-only')) {
+	const unit = await run([bun, 'test'])
+	totals.passed += count(unit.output, /^\s*(\d+) pass$/m)
+	totals.failed += count(unit.output, /^\s*(\d+) fail$/m)
+	if (unit.code !== 0 && totals.failed === 0) totals.failed += 1
+}
+
+if (!args.has('--unit-only')) {
+	const build = await run([bun, 'run', 'build'])
+	if (build.code !== 0) {
+		console.error('A compilação do site falhou.')
+		totals.failed += 1
+	} else {
+		const chromium = await ensureChromium()
+		const e2e = await run(['node', 'node_modules/@playwright/test/cli.js', 'test', '-c', 'apps/e2e/playwright.config.ts'], {
+			CHROMIUM_PATH: chromium,
+			BUN_BIN: bun
+		})
+		totals.passed += count(e2e.output, /(\d+) passed/)
+		totals.failed += count(e2e.output, /(\d+) failed/)
+		if (e2e.code !== 0 && count(e2e.output, /(\d+) failed/) === 0) totals.failed += 1
+	}
+}
+
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed`)
+process.exit(totals.failed > 0 ? 1 : 0)
