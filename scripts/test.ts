@@ -14,7 +14,7 @@ async function run(cmd: string[], env: Record<string, string> = {}): Promise<{ c
 	let output = ''
 	const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
 		const decoder = new TextDecoder()
-		for await (const chunk of stream) {
+		for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) {
 			const text = decoder.decode(chunk, { stream: true })
 			output += text
 			sink.write(text)

@@ -144,3 +144,23 @@ describe('GET /api/health', () => {
 		expect(res.json.status).toBe('ok')
 	})
 })
+
+describe('GET /api/configuracoes', () => {
+	it('lists every setting with its default, and never a secret in clear', async () => {
+		const t = createTestApp()
+		const cookies = await signedInAs(t)
+		t.db.insert((await import('../../modules/settings')).settings)
+			.values({ chave: 'app.asaas_api_key', valor: '$aact_hmlg_0123456789abcdef', updated_at: '2026-11-20T00:00:00Z' })
+			.run()
+		const admin = await t.call('GET', '/api/configuracoes', { cookie: cookies.administrador })
+		const byKey = Object.fromEntries(admin.json.map((e: { chave: string; valor: string }) => [e.chave, e.valor]))
+		expect(byKey['app.valor_credito_dia']).toBe('33')
+		expect(byKey['app.valor_credito_individual']).toBe('50.00')
+		expect(byKey['app.asaas_api_key']).toBe('••••••••cdef')
+		expect(admin.text).not.toContain('0123456789abcdef')
+		const rep = await t.call('GET', '/api/configuracoes', { cookie: cookies.representante })
+		expect(rep.status).toBe(200)
+		expect(rep.json.map((e: { chave: string }) => e.chave)).not.toContain('app.asaas_api_key')
+		expect(rep.json.find((e: { chave: string }) => e.chave === 'app.valor_credito_dia').valor).toBe('33')
+	})
+})

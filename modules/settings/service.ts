@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client'
 import { type Clock, badRequest } from '../core'
 import { type AutoLogoutConfig, SETTING_DEFINITIONS, type SettingKey } from './model'
 import { settings } from './schema'
+import type { Role } from '../core'
 
 export function isSettingKey(key: string): key is SettingKey {
 	return Object.hasOwn(SETTING_DEFINITIONS, key)
@@ -46,4 +47,24 @@ export function getAutoLogoutConfig(db: DbOrTx): AutoLogoutConfig {
 		enabled: map['seguranca.auto_logout_ativo'] === 'true',
 		timeoutMinutes: Number(map['seguranca.auto_logout_minutos'])
 	}
+}
+
+/**
+ * Every setting with its saved value or default, as GET /api/configuracoes lists them. Secrets are
+ * never sent in clear: administrators see them masked, everyone else does not see them at all.
+ */
+export function listSettings(db: DbOrTx, role: Role) {
+	const saved = new Map(db.select().from(settings).all().map((r) => [r.chave, r]))
+	return (Object.keys(SETTING_DEFINITIONS) as SettingKey[]).flatMap((chave) => {
+		const def: { valor: string; descricao: string; categoria: string; tipo: string; secret?: boolean } = SETTING_DEFINITIONS[chave]
+		const valor = saved.get(chave)?.valor ?? def.valor
+		if (def.secret && role !== 'administrador') return []
+		return [{ chave, valor: def.secret ? maskSecret(valor) : valor, descricao: def.descricao, categoria: def.categoria, tipo: def.tipo, secreto: !!def.secret }]
+	})
+}
+
+/** "••••••••1234": enough to recognise a key, never enough to use it. */
+export function maskSecret(value: string): string {
+	if (!value) return ''
+	return `${'•'.repeat(8)}${value.length > 8 ? value.slice(-4) : ''}`
 }

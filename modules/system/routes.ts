@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { logActivity } from '../activity'
 import { authGuard } from '../auth'
 import type { AppContext } from '../core'
-import { AutoLogoutConfig, getAutoLogoutConfig, saveSettings } from '../settings'
+import { AutoLogoutConfig, getAutoLogoutConfig, listSettings, saveSettings } from '../settings'
 
 export function systemRoutes(ctx: AppContext) {
 	return new Elysia({ name: 'system.routes', prefix: '/api' })
@@ -20,6 +20,7 @@ export function systemRoutes(ctx: AppContext) {
 			},
 			{ publicRoute: true }
 		)
+		.get('/configuracoes', ({ user }) => listSettings(ctx.db, user.tipo), { roles: 'any' })
 		.get('/public/auto-logout-config', () => getAutoLogoutConfig(ctx.db), { publicRoute: true })
 		.post(
 			'/configuracoes/auto-logout',

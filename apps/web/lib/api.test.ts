@@ -29,7 +29,7 @@ describe('api', () => {
 
 	it('raises "status: body" and exposes the server message', async () => {
 		globalThis.fetch = mock(async () => answer(409, '{"message":"CNPJ já cadastrado."}')) as unknown as typeof fetch
-		const error = await api('/api/x').catch((e) => e)
+		const error = (await api('/api/x').catch((e) => e)) as ApiError
 		expect(error).toBeInstanceOf(ApiError)
 		expect(error.message).toBe('409: {"message":"CNPJ já cadastrado."}')
 		expect(errorText(error)).toBe('CNPJ já cadastrado.')
@@ -37,7 +37,7 @@ describe('api', () => {
 
 	it('uses the status text when the body is empty', async () => {
 		globalThis.fetch = mock(async () => new Response('', { status: 502, statusText: 'Bad Gateway' })) as unknown as typeof fetch
-		const error = await api('/api/x').catch((e) => e)
+		const error = (await api('/api/x').catch((e) => e)) as ApiError
 		expect(error.message).toBe('502: Bad Gateway')
 		expect(errorText(error, 'Falhou')).toBe('Falhou')
 	})

@@ -2,6 +2,7 @@ import { Eye, EyeOff, LogIn } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { maskCnpj, normalizeCnpj } from '../../../../modules/core/cnpj'
 import { ApiError, api, errorText } from '../../lib/api'
+import { useHydrated } from '../../lib/hooks'
 import { flashToast, toast } from '../../stores/toast'
 
 /** Maps a failed login to the toasts of 1-core §8 'Session'. */
@@ -23,6 +24,7 @@ export default function LoginForm() {
 	const [showPassword, setShowPassword] = useState(false)
 	const [pending, setPending] = useState(false)
 	const [fieldError, setFieldError] = useState<string | null>(null)
+	const hydrated = useHydrated()
 
 	async function submit(e: FormEvent) {
 		e.preventDefault()
@@ -59,6 +61,7 @@ export default function LoginForm() {
 					value={cnpj}
 					onChange={(e) => setCnpj(maskCnpj(e.target.value))}
 					required
+					readOnly={!hydrated}
 					autoFocus
 				/>
 			</label>
@@ -74,6 +77,7 @@ export default function LoginForm() {
 						value={senha}
 						onChange={(e) => setSenha(e.target.value)}
 						required
+						readOnly={!hydrated}
 					/>
 					<button
 						type="button"
@@ -91,7 +95,7 @@ export default function LoginForm() {
 					{fieldError}
 				</p>
 			)}
-			<button type="submit" className="btn btn-primary w-full" disabled={pending}>
+			<button type="submit" className="btn btn-primary w-full" disabled={pending || !hydrated}>
 				{pending ? <span className="loading loading-spinner loading-sm" /> : <LogIn className="size-4" />}
 				{pending ? 'Entrando...' : 'Entrar no Sistema'}
 			</button>

@@ -1,0 +1,43 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react'
+
+interface ModalProps {
+	open: boolean
+	onClose: () => void
+	title: string
+	children: ReactNode
+	/** Buttons of the dialog (cancel, save...). */
+	footer?: ReactNode
+	size?: 'md' | 'lg'
+}
+
+/**
+ * The one dialog of the portal: a native <dialog> (focus trap, Esc to close), a bottom sheet on
+ * phones and centred on larger screens.
+ */
+export function Modal({ open, onClose, title, children, footer, size = 'md' }: ModalProps) {
+	const ref = useRef<HTMLDialogElement>(null)
+	const titleId = useId()
+	useEffect(() => {
+		const dialog = ref.current
+		if (!dialog) return
+		if (open && !dialog.open) dialog.showModal()
+		if (!open && dialog.open) dialog.close()
+	}, [open])
+
+	return (
+		<dialog ref={ref} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId} onClose={onClose}>
+			<div className={`modal-box max-h-[90dvh] ${size === 'lg' ? 'sm:max-w-3xl' : 'sm:max-w-lg'}`}>
+				<h3 id={titleId} className="mb-4 text-lg font-bold">
+					{title}
+				</h3>
+				{open && children}
+				{footer && <div className="modal-action flex-wrap">{footer}</div>}
+			</div>
+			<form method="dialog" className="modal-backdrop">
+				<button type="submit" aria-label="Fechar" tabIndex={-1}>
+					fechar
+				</button>
+			</form>
+		</dialog>
+	)
+}

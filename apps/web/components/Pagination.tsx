@@ -1,0 +1,54 @@
+import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react'
+import type { Pagination as PageInfo } from '../../../modules/core/pagination'
+
+export const PAGE_SIZES = [10, 20, 50, 100]
+
+interface PaginationProps {
+	info: PageInfo | undefined
+	noun: string
+	onPage: (page: number) => void
+	onPageSize: (size: number) => void
+}
+
+/** 'Mostrando X a Y de Z …', page size 10/20/50/100, first/previous/next/last. */
+export function Pagination({ info, noun, onPage, onPageSize }: PaginationProps) {
+	if (!info) return null
+	const from = info.total === 0 ? 0 : (info.page - 1) * info.limit + 1
+	const to = Math.min(info.page * info.limit, info.total)
+	return (
+		<nav className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row" aria-label="Paginação">
+			<p className="text-sm text-base-content/70">
+				Mostrando {from} a {to} de {info.total} {noun}
+			</p>
+			<div className="flex items-center gap-2">
+				<label className="flex items-center gap-2 text-sm">
+					<span className="hidden sm:inline">Por página</span>
+					<select className="select select-sm w-20" value={info.limit} onChange={(e) => onPageSize(Number(e.target.value))} aria-label="Itens por página">
+						{PAGE_SIZES.map((n) => (
+							<option key={n} value={n}>
+								{n}
+							</option>
+						))}
+					</select>
+				</label>
+				<div className="join">
+					<button type="button" className="btn btn-sm join-item" disabled={!info.hasPrev} onClick={() => onPage(1)} aria-label="Primeira página">
+						<ChevronsLeft className="size-4" />
+					</button>
+					<button type="button" className="btn btn-sm join-item" disabled={!info.hasPrev} onClick={() => onPage(info.page - 1)} aria-label="Página anterior">
+						<ChevronLeft className="size-4" />
+					</button>
+					<span className="btn btn-sm join-item pointer-events-none">
+						{info.page} / {info.totalPages}
+					</span>
+					<button type="button" className="btn btn-sm join-item" disabled={!info.hasNext} onClick={() => onPage(info.page + 1)} aria-label="Próxima página">
+						<ChevronRight className="size-4" />
+					</button>
+					<button type="button" className="btn btn-sm join-item" disabled={!info.hasNext} onClick={() => onPage(info.totalPages)} aria-label="Última página">
+						<ChevronsRight className="size-4" />
+					</button>
+				</div>
+			</div>
+		</nav>
+	)
+}

@@ -1,0 +1,82 @@
+import { Search, ShieldAlert } from 'lucide-react'
+import type { ReactNode } from 'react'
+
+export function StatCard({ title, value, hint, icon, tone = 'primary' }: { title: string; value: ReactNode; hint?: ReactNode; icon?: ReactNode; tone?: 'primary' | 'success' | 'warning' | 'error' | 'info' | 'accent' }) {
+	const toneClass = { primary: 'text-primary', success: 'text-success', warning: 'text-warning', error: 'text-error', info: 'text-info', accent: 'text-accent' }[tone]
+	return (
+		<div className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-5">
+			<div className="flex items-start justify-between gap-2">
+				<p className="text-sm text-base-content/70">{title}</p>
+				{icon && <span className={toneClass}>{icon}</span>}
+			</div>
+			<p className="mt-2 text-2xl font-bold tabular-nums">{value}</p>
+			{hint && <p className="mt-1 text-xs text-base-content/60">{hint}</p>}
+		</div>
+	)
+}
+
+export function StatCardSkeleton() {
+	return <div className="skeleton h-28 w-full rounded-box" aria-hidden="true" />
+}
+
+export function EmptyState({ title, hint, icon, action }: { title: string; hint?: string; icon?: ReactNode; action?: ReactNode }) {
+	return (
+		<div className="rounded-box border border-dashed border-base-300 bg-base-100 px-6 py-12 text-center">
+			{icon && <div className="mx-auto mb-3 w-fit text-base-content/40">{icon}</div>}
+			<p className="font-medium">{title}</p>
+			{hint && <p className="mt-1 text-sm text-base-content/60">{hint}</p>}
+			{action && <div className="mt-4">{action}</div>}
+		</div>
+	)
+}
+
+export function ErrorPanel({ title, message, onRetry }: { title: string; message: string; onRetry?: () => void }) {
+	return (
+		<div role="alert" className="alert alert-error alert-soft flex flex-col items-start gap-2 sm:flex-row sm:items-center">
+			<div className="grow">
+				<p className="font-semibold">{title}</p>
+				<p className="text-sm">{message}</p>
+			</div>
+			{onRetry && (
+				<button type="button" className="btn btn-sm" onClick={onRetry}>
+					Tentar novamente
+				</button>
+			)}
+		</div>
+	)
+}
+
+export function AccessDenied({ title = 'Acesso Negado', message }: { title?: string; message: string }) {
+	return (
+		<div className="mx-auto mt-10 max-w-md rounded-box border border-base-300 bg-base-100 p-8 text-center">
+			<ShieldAlert className="mx-auto mb-3 size-10 text-error" aria-hidden="true" />
+			<h2 className="text-xl font-bold">{title}</h2>
+			<p className="mt-2 text-base-content/70">{message}</p>
+		</div>
+	)
+}
+
+export function SearchInput({ value, onChange, placeholder, label }: { value: string; onChange: (v: string) => void; placeholder: string; label?: string }) {
+	return (
+		<label className="input w-full sm:max-w-sm">
+			<Search className="size-4 opacity-60" aria-hidden="true" />
+			<input type="search" className="grow" value={value} placeholder={placeholder} aria-label={label ?? placeholder} onChange={(e) => onChange(e.target.value)} />
+		</label>
+	)
+}
+
+/** A labelled form field with its error message. */
+export function Field({ label, error, hint, children, className = '' }: { label: string; error?: string | null; hint?: string; children: ReactNode; className?: string }) {
+	return (
+		<label className={`block ${className}`}>
+			<span className="mb-1 block text-sm font-medium">{label}</span>
+			{children}
+			{hint && !error && <span className="mt-1 block text-xs text-base-content/60">{hint}</span>}
+			{error && (
+				<span className="mt-1 block text-xs text-error" role="alert">
+					{error}
+				</span>
+			)}
+		</label>
+	)
+}

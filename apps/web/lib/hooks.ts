@@ -1,0 +1,21 @@
+import { useEffect, useState } from 'react'
+
+/**
+ * False during the server render and until the island hydrates. Forms rendered by the server stay
+ * read-only until then, so nothing typed before hydration is silently lost.
+ */
+export function useHydrated(): boolean {
+	const [hydrated, setHydrated] = useState(false)
+	useEffect(() => setHydrated(true), [])
+	return hydrated
+}
+
+/** The value, once it has stopped changing for `ms` (search boxes: 300 ms). */
+export function useDebounced<T>(value: T, ms = 300): T {
+	const [debounced, setDebounced] = useState(value)
+	useEffect(() => {
+		const id = setTimeout(() => setDebounced(value), ms)
+		return () => clearTimeout(id)
+	}, [value, ms])
+	return debounced
+}

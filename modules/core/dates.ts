@@ -1,0 +1,27 @@
+import type { Clock } from './clock'
+import { isoDateInSaoPaulo } from './format'
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** True for a real calendar date written YYYY-MM-DD. */
+export function isIsoDate(value: string): boolean {
+	const m = ISO_DATE.exec(value)
+	if (!m) return false
+	const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
+	return date.toISOString().slice(0, 10) === value
+}
+
+/** Today's date in Brazil time. */
+export function todayIso(clock: Clock): string {
+	return isoDateInSaoPaulo(clock.now())
+}
+
+export function addDaysIso(isoDate: string, days: number): string {
+	const [y, m, d] = isoDate.split('-').map(Number)
+	return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10)
+}
+
+/** Whole days from `from` to `to` (both YYYY-MM-DD); negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+	return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
+}

@@ -1,0 +1,28 @@
+import { z } from './validators'
+
+/** ?page&limit&search of every paged list; limit up to 1000 (the spec's selection lists ask for 1000). */
+export const PageQuery = z.object({
+	page: z.coerce.number({ error: 'page deve ser um número.' }).int('page deve ser inteiro.').min(1, 'page deve ser no mínimo 1.').max(1_000_000).default(1),
+	limit: z.coerce.number({ error: 'limit deve ser um número.' }).int('limit deve ser inteiro.').min(1, 'limit deve ser no mínimo 1.').max(1000, 'limit deve ser no máximo 1000.').default(20),
+	search: z.string().max(100, 'A busca aceita no máximo 100 caracteres.').optional().transform((v) => v?.trim() ?? '')
+})
+export type PageQuery = z.infer<typeof PageQuery>
+
+export interface Pagination {
+	page: number
+	limit: number
+	total: number
+	totalPages: number
+	hasPrev: boolean
+	hasNext: boolean
+}
+
+export function pagination(page: number, limit: number, total: number): Pagination {
+	const totalPages = Math.max(1, Math.ceil(total / limit))
+	return { page, limit, total, totalPages, hasPrev: page > 1, hasNext: page < totalPages }
+}
+
+/** Escapes LIKE wildcards so a search for "50%" finds the text "50%". Use with ESCAPE '\\'. */
+export function likePattern(text: string): string {
+	return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}

@@ -1,0 +1,1 @@
+export { credits } from './schema'

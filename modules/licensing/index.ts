@@ -1,0 +1,2 @@
+export { findCompany, extendLicence } from './service'
+export { companies, terminals } from './schema'

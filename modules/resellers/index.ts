@@ -1,0 +1,2 @@
+export { managedRepresentativeCnpjs, findRepresentativeByCnpj } from './service'
+export { representatives } from './schema'
