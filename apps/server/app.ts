@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import { authRoutes } from '../../modules/auth'
 import type { AppContext } from '../../modules/core'
+import { licensingRoutes } from '../../modules/licensing'
 import { messagingRoutes } from '../../modules/messaging'
 import { systemRoutes } from '../../modules/system'
 import { errorHandler } from './plugins/errors'
@@ -11,10 +12,17 @@ import { requestGuards } from './plugins/security'
 export function createApp(ctx: AppContext, site: Site | null = null) {
 	const app = new Elysia()
 		.use(errorHandler(ctx.log))
-		.use(requestGuards(ctx.config, { csrfExempt: [], bodyLimits: {} }))
+		.use(
+			requestGuards(ctx.config, {
+				csrfExempt: ['/api/licenca/'],
+				// A 5 MB image arrives as about 6.7 MB of base64.
+				bodyLimits: { '/api/representantes/promo-image': 7 * 1024 * 1024 }
+			})
+		)
 		.use(authRoutes(ctx))
 		.use(systemRoutes(ctx))
 		.use(messagingRoutes(ctx))
+		.use(licensingRoutes(ctx))
 		.use(pagesPlugin(ctx, site))
 	assertEveryRouteDeclaresAccess(app)
 	return app

@@ -71,7 +71,6 @@ CREATE TABLE `companies` (
 	`fone` text,
 	`email` text,
 	`link` text,
-	`promo` text,
 	`nterminais` integer DEFAULT 1 NOT NULL,
 	`terminal_count` integer DEFAULT 0 NOT NULL,
 	`ativarapi` text DEFAULT 'N' NOT NULL,
@@ -87,6 +86,7 @@ CREATE TABLE `companies` (
 	`hora_ultima_utilizacao` text,
 	`obs` text,
 	`exibir_aviso` text DEFAULT 'N' NOT NULL,
+	`aviso_titulo` text,
 	`avisos` text,
 	`manutencao` text DEFAULT 'N' NOT NULL,
 	`liberacao_confianca_data` text,
@@ -104,6 +104,21 @@ CREATE UNIQUE INDEX `companies_serial_unique` ON `companies` (`serial`);--> stat
 CREATE INDEX `companies_rep_idx` ON `companies` (`cnpj_representante`);--> statement-breakpoint
 CREATE INDEX `companies_validade_idx` ON `companies` (`validade_licenca`);--> statement-breakpoint
 CREATE INDEX `companies_razao_idx` ON `companies` (`razao`);--> statement-breakpoint
+CREATE TABLE `downloads` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`titulo` text NOT NULL,
+	`link` text NOT NULL,
+	`ativo` integer DEFAULT 1 NOT NULL,
+	`data` text NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE `signing_keys` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`public_key` text NOT NULL,
+	`private_key` text NOT NULL,
+	`created_at` text NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE `terminals` (
 	`codigo` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`fk_empresa` integer NOT NULL,
@@ -114,6 +129,7 @@ CREATE TABLE `terminals` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `terminals_company_mac_idx` ON `terminals` (`fk_empresa`,`mac`);--> statement-breakpoint
+CREATE INDEX `terminals_data_idx` ON `terminals` (`data`);--> statement-breakpoint
 CREATE TABLE `notifications` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`user_id` integer NOT NULL,
@@ -142,6 +158,7 @@ CREATE TABLE `representatives` (
 	`plink` text,
 	`ativar_api_asaas` text DEFAULT 'N' NOT NULL,
 	`evo_instancia` text,
+	`promo` text,
 	`data` text NOT NULL,
 	FOREIGN KEY (`gerente_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
 );

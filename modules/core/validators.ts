@@ -40,9 +40,10 @@ export const dateField = z
 
 /** An optional date: empty or null clears it. */
 export const optionalDateField = z
-	.union([z.literal(''), z.null(), dateField])
-	.optional()
-	.transform((v) => (v ? v : null))
+	.string({ error: 'Data inválida: use o formato AAAA-MM-DD.' })
+	.nullish()
+	.transform((v) => (v ? v.slice(0, 10) : null))
+	.refine((v) => v === null || isIsoDate(v), 'Data inválida: use o formato AAAA-MM-DD.')
 
 export const flagField = z.enum(['S', 'N'], { error: 'Use S ou N.' })
 
@@ -54,34 +55,42 @@ export const moneyField = z
 	.refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Use no máximo 2 casas decimais.')
 	.transform((v) => Math.round(v * 100))
 
-export const ufField = z
-	.union([z.literal(''), z.null(), z.string().transform((v) => v.toUpperCase()).pipe(z.enum(UFS, { error: 'UF inválida.' }))])
-	.optional()
-	.transform((v) => v || null)
+/** An optional text field normalised by `clean`, empty → null, then checked by `valid`. */
+function optionalText(clean: (v: string) => string, valid: (v: string) => boolean, message: string) {
+	return z
+		.string({ error: message })
+		.nullish()
+		.transform((v) => (v?.trim() ? clean(v.trim()) : null))
+		.refine((v) => v === null || valid(v), message)
+}
+
+export const ufField = optionalText((v) => v.toUpperCase(), (v) => (UFS as readonly string[]).includes(v), 'UF inválida.')
 
 /** CEP with or without the mask, stored as 00000-000. */
-export const cepField = z
-	.union([z.literal(''), z.null(), z.string().transform((v) => v.replace(/\D/g, '')).refine((v) => v.length === 8, 'CEP inválido: use 8 dígitos.')])
-	.optional()
-	.transform((v) => (v ? `${v.slice(0, 5)}-${v.slice(5)}` : null))
+export const cepField = optionalText(
+	(v) => {
+		const d = v.replace(/\D/g, '')
+		return d.length === 8 ? `${d.slice(0, 5)}-${d.slice(5)}` : v
+	},
+	(v) => /^\d{5}-\d{3}$/.test(v),
+	'CEP inválido: use 8 dígitos.'
+)
 
 /** Brazilian phone with DDD (10 or 11 digits, optionally with 55), stored as digits. */
-export const phoneField = z
-	.union([
-		z.literal(''),
-		z.null(),
-		z
-			.string()
-			.transform((v) => v.replace(/\D/g, ''))
-			.refine((v) => /^(55)?\d{10,11}$/.test(v), 'Telefone inválido: informe DDD e número.')
-	])
-	.optional()
-	.transform((v) => v || null)
+export const phoneField = optionalText((v) => v.replace(/\D/g, ''), (v) => /^(55)?\d{10,11}$/.test(v), 'Telefone inválido: informe DDD e número.')
 
-export const urlField = z
-	.union([z.literal(''), z.null(), z.url({ protocol: /^https?$/, error: 'Link inválido: use um endereço http(s) completo.' }).max(500)])
-	.optional()
-	.transform((v) => v || null)
+export const urlField = optionalText(
+	(v) => v,
+	(v) => {
+		try {
+			const url = new URL(v)
+			return (url.protocol === 'http:' || url.protocol === 'https:') && v.length <= 500
+		} catch {
+			return false
+		}
+	},
+	'Link inválido: use um endereço http(s) completo.'
+)
 
 export const textField = (label: string, max: number) =>
 	z

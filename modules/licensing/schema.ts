@@ -21,7 +21,6 @@ export const companies = sqliteTable(
 		fone: text(),
 		email: text(),
 		link: text(),
-		promo: text(),
 		nterminais: integer().notNull().default(1),
 		terminal_count: integer().notNull().default(0),
 		ativarapi: flag(),
@@ -37,6 +36,7 @@ export const companies = sqliteTable(
 		hora_ultima_utilizacao: text(),
 		obs: text(),
 		exibir_aviso: flag(),
+		aviso_titulo: text(),
 		avisos: text(),
 		manutencao: flag(),
 		liberacao_confianca_data: text(),
@@ -65,5 +65,22 @@ export const terminals = sqliteTable(
 		mac: text().notNull(),
 		data: text().notNull()
 	},
-	(t) => [uniqueIndex('terminals_company_mac_idx').on(t.fk_empresa, t.mac)]
+	(t) => [uniqueIndex('terminals_company_mac_idx').on(t.fk_empresa, t.mac), index('terminals_data_idx').on(t.data)]
 )
+
+/** Installers and documents of the systems, listed on the Downloads screen. */
+export const downloads = sqliteTable('downloads', {
+	id: integer().primaryKey({ autoIncrement: true }),
+	titulo: text().notNull(),
+	link: text().notNull(),
+	ativo: integer().notNull().default(1),
+	data: text().notNull()
+})
+
+/** The Ed25519 key pair that signs licence tokens; the newest row signs, older ones stay verifiable. */
+export const signingKeys = sqliteTable('signing_keys', {
+	id: integer().primaryKey({ autoIncrement: true }),
+	public_key: text().notNull(),
+	private_key: text().notNull(),
+	created_at: text().notNull()
+})

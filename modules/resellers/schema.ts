@@ -20,6 +20,8 @@ export const representatives = sqliteTable(
 		plink: text(),
 		ativar_api_asaas: text({ enum: ['S', 'N'] }).notNull().default('N'),
 		evo_instancia: text(),
+		/** File name of the promotional image shown by this representative's clients' systems (under uploads/promo). */
+		promo: text(),
 		data: text().notNull()
 	},
 	(t) => [index('representatives_gerente_idx').on(t.gerente_id)]

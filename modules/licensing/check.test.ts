@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'bun:test'
+import { createPublicKey, verify } from 'node:crypto'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { count, eq } from 'drizzle-orm'
+import { HOUR, completeCnpj } from '../core'
+import { companies, terminals } from './schema'
+import { peopleFixture } from './testing'
+
+type Fixture = Awaited<ReturnType<typeof peopleFixture>>
+
+/** A desktop system asking: no cookie and no Origin, as a program calls. */
+async function ask(t: Fixture, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+	const res = await t.app.handle(
+		new Request('http://localhost/api/licenca/verificar', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+	)
+	return { status: res.status, json: (await res.json()) as any, headers: res.headers }
+}
+
+function machine(company: { cnpj: string; serial: string }, n = 1, extra: Record<string, unknown> = {}) {
+	return { cnpj: company.cnpj, chave: company.serial, sistema: 'K-PDV', mac: `AA:BB:CC:00:00:${String(n).padStart(2, '0')}`, nome_computador: `CAIXA-${n}`, ...extra }
+}
+
+function verifyToken(token: string, pem: string) {
+	const [header, payload, signature] = token.split('.')
+	const ok = verify(null, Buffer.from(`${header}.${payload}`), createPublicKey(pem), Buffer.from(signature, 'base64url'))
+	return { ok, header: JSON.parse(Buffer.from(header, 'base64url').toString()), payload: JSON.parse(Buffer.from(payload, 'base64url').toString()) }
+}
+
+describe('POST /api/licenca/verificar', () => {
+	it('answers each licence state of the asking system', async () => {
+		const t = await peopleFixture()
+		const active = await t.company({ validade_licenca: '2027-01-10', validade_certificado: '2026-12-20', nterminais: 5 })
+		const blockedPdv = await t.company({ validade_licenca: '2027-01-10', bloqueadopdv: 'S' })
+		const expired = await t.company({ validade_licenca: '2026-11-20' })
+		const none = await t.company()
+		const maintenance = await t.company({ validade_licenca: '2027-01-10', manutencao: 'S' })
+		const released = await t.company({ validade_licenca: '2026-11-01' })
+		await t.call('POST', `/api/companies/${released.codigo}/liberar-confianca`, { cookie: t.cookie.repA })
+
+		const a = await ask(t, machine(active))
+		expect(a.status).toBe(200)
+		expect(a.json).toMatchObject({
+			status: 'ativa',
+			permitido: true,
+			sistema: 'K-PDV',
+			empresa: { razao: active.razao, cnpj: active.cnpj },
+			licenca: { validade: '2027-01-10', dias_restantes: 51, certificado_validade: '2026-12-20', certificado_dias_restantes: 30 },
+			terminal: { registrado: true, usados: 1, permitidos: 5 }
+		})
+		expect((await ask(t, machine(blockedPdv))).json.status).toBe('bloqueada')
+		expect((await ask(t, machine(blockedPdv, 1, { sistema: 'K-RETA' }))).json.status).toBe('ativa')
+		expect((await ask(t, machine(expired))).json).toMatchObject({ status: 'expirada', permitido: false, licenca: { dias_restantes: 0 } })
+		expect((await ask(t, machine(none))).json.status).toBe('expirada')
+		expect((await ask(t, machine(maintenance))).json).toMatchObject({ status: 'manutencao', permitido: true })
+		expect((await ask(t, machine(released))).json).toMatchObject({ status: 'liberada_confianca', permitido: true, liberacao_confianca_expira: '2026-11-21T12:00:00.000Z' })
+		// A blocked or expired system does not register the machine.
+		expect(t.db.select({ n: count() }).from(terminals).where(eq(terminals.fk_empresa, expired.codigo)).get()!.n).toBe(0)
+	})
+
+	it('gives the same answer for an unknown CNPJ and a wrong key', async () => {
+		const t = await peopleFixture()
+		const c = await t.company({ validade_licenca: '2027-01-10' })
+		const wrongKey = await ask(t, machine({ cnpj: c.cnpj, serial: 'chave-errada' }))
+		const unknown = await ask(t, machine({ cnpj: completeCnpj('777777777777'), serial: 'chave-errada' }))
+		expect(wrongKey.status).toBe(200)
+		expect(wrongKey.json).toEqual(unknown.json)
+		expect(wrongKey.json).toMatchObject({ status: 'chave_invalida', permitido: false })
+		expect(JSON.stringify(wrongKey.json)).not.toContain(c.razao)
+	})
+
+	it('signs a token with Ed25519 that carries the nonce, the machine and the server time, verifiable with the published key', async () => {
+		const t = await peopleFixture()
+		const c = await t.company({ validade_licenca: '2026-11-23' })
+		const res = await ask(t, machine(c, 1, { nonce: 'n-123' }))
+		const key = (await t.call('GET', '/api/licenca/chave-publica')).json
+		expect(key).toMatchObject({ alg: 'EdDSA', crv: 'Ed25519' })
+		const token = verifyToken(res.json.token, key.pem)
+		expect(token.ok).toBe(true)
+		expect(token.header).toEqual({ alg: 'EdDSA', typ: 'JWT', kid: key.kid })
+		expect(token.payload).toMatchObject({ sub: c.cnpj, sistema: 'K-PDV', status: 'ativa', permitido: true, mac: 'AABBCC000001', nonce: 'n-123', iat: Date.parse('2026-11-20T12:00:00Z') / 1000 })
+		// Offline use lasts until the licence ends (midnight of its date in Brazil), within the 7-day grace.
+		expect(token.payload.exp).toBe(Date.parse('2026-11-23T03:00:00Z') / 1000)
+		expect(res.json.nonce).toBe('n-123')
+
+		const [h, p, s] = res.json.token.split('.')
+		const forged = Buffer.from(JSON.stringify({ ...token.payload, mac: 'FFFFFFFFFFFF' })).toString('base64url')
+		expect(verifyToken(`${h}.${forged}.${s}`, key.pem).ok).toBe(false)
+		expect(verifyToken(`${h}.${p}.${s}`, key.pem).ok).toBe(true)
+	})
+
+	it('stops the old key at once when an administrador regenerates it', async () => {
+		const t = await peopleFixture()
+		const c = await t.company({ validade_licenca: '2027-01-10' })
+		expect((await ask(t, machine(c))).json.status).toBe('ativa')
+		const { serial } = (await t.call('POST', `/api/companies/${c.codigo}/regenerar-chave`, { cookie: t.cookie.admin })).json
+		expect((await ask(t, machine(c))).json.status).toBe('chave_invalida')
+		expect((await ask(t, machine({ cnpj: c.cnpj, serial }))).json.status).toBe('ativa')
+	})
+
+	it('registers at most the allowed terminals under 20 simultaneous checks from new machines', async () => {
+		const t = await peopleFixture()
+		const c = await t.company({ validade_licenca: '2027-01-10', nterminais: 3 })
+		const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => ask(t, machine(c, i + 1))))
+		const statuses = answers.map((a) => a.json.status)
+		expect(statuses.filter((s) => s === 'ativa')).toHaveLength(3)
+		expect(statuses.filter((s) => s === 'terminal_excedido')).toHaveLength(17)
+		expect(t.db.select({ n: count() }).from(terminals).get()!.n).toBe(3)
+		expect(t.db.select({ n: companies.terminal_count }).from(companies).get()!.n).toBe(3)
+		// A registered machine keeps working; a fourth one is still refused and not registered.
+		const first = answers.findIndex((a) => a.json.status === 'ativa')
+		expect((await ask(t, machine(c, first + 1))).json.status).toBe('ativa')
+		expect(t.db.select({ n: count() }).from(terminals).get()!.n).toBe(3)
+	})
+
+	it('writes last use in batches, not on every check', async () => {
+		const t = await peopleFixture()
+		const c = await t.company({ validade_licenca: '2027-01-10' })
+		const later = await t.company({ validade_licenca: '2027-01-10' })
+		await ask(t, machine(c))
+		const row = () => t.db.select().from(companies).where(eq(companies.codigo, c.codigo)).get()!
+		expect(row().data_ultima_utilizacao).toBeNull()
+		t.clock.advance(11_000)
+		await ask(t, machine(c))
+		expect(row()).toMatchObject({ on_line: 'S', data_ultima_utilizacao: '2026-11-20', hora_ultima_utilizacao: '09:00:11' })
+		t.clock.advance(HOUR)
+		await ask(t, machine(later))
+		expect(row().on_line).toBe('N')
+	})
+
+	it('rate-limits per company and refuses bad input with 400', async () => {
+		const t = await peopleFixture()
+		const c = await t.company({ validade_licenca: '2027-01-10' })
+		const other = await t.company({ validade_licenca: '2027-01-10' })
+		let limited = 0
+		for (let i = 0; i < 125; i++) if ((await ask(t, machine(c))).status === 429) limited++
+		expect(limited).toBe(5)
+		expect((await ask(t, machine(other))).status).toBe(200)
+		const bad = await ask(t, { cnpj: c.cnpj, chave: c.serial, sistema: 'K-NADA', mac: 'AABBCCDDEEFF' })
+		expect(bad.status).toBe(400)
+		expect(bad.json.message).toContain('sistema')
+		expect((await ask(t, { ...machine(c), mac: '12' })).status).toBe(400)
+	})
+
+	it('slows down an address that keeps sending wrong keys', async () => {
+		const t = await peopleFixture()
+		const c = await t.company({ validade_licenca: '2027-01-10' })
+		for (let i = 0; i < 30; i++) await ask(t, machine({ cnpj: c.cnpj, serial: `tentativa-${i}` }))
+		const res = await ask(t, machine(c))
+		expect(res.status).toBe(429)
+		expect(res.headers.get('retry-after')).toBe('900')
+	})
+
+	it('shows the company notice and the representative’s promo image', async () => {
+		const dataDir = mkdtempSync(join(tmpdir(), 'kportal-check-'))
+		const t = await peopleFixture({ config: { dataDir } })
+		const c = await t.company({ validade_licenca: '2027-01-10' })
+		await t.call('POST', '/api/representantes/avisos', { cookie: t.cookie.repA, body: { titulo: 'Feriado', texto: 'Suporte fechado dia 25.', empresas: [c.codigo] } })
+		const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex').toString('base64')
+		await t.call('POST', '/api/representantes/promo-image', { cookie: t.cookie.repA, body: { imageBase64: `data:image/png;base64,${png}` } })
+		const res = await ask(t, machine(c))
+		expect(res.json.aviso).toEqual({ titulo: 'Feriado', texto: 'Suporte fechado dia 25.' })
+		expect(res.json.promo_url).toMatch(/^\/api\/public\/promo\/[A-Za-z0-9_-]+\.png$/)
+	})
+})

@@ -1,0 +1,47 @@
+import { desc, eq } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client'
+import { logActivity } from '../activity'
+import type { SessionUser } from '../auth'
+import { type Clock, notFound } from '../core'
+import type { DownloadBody } from './model'
+import { downloads } from './schema'
+
+export function listDownloads(db: DbOrTx) {
+	return db.select().from(downloads).orderBy(desc(downloads.data), desc(downloads.id)).all()
+}
+
+export function saveDownload(db: DbOrTx, clock: Clock, user: SessionUser, body: DownloadBody, id?: number) {
+	return db.transaction(
+		(tx) => {
+			let saved: typeof downloads.$inferSelect | undefined
+			if (id === undefined) {
+				saved = tx.insert(downloads).values({ ...body, data: clock.now().toISOString() }).returning().get()
+			} else {
+				saved = tx.update(downloads).set(body).where(eq(downloads.id, id)).returning().get()
+				if (!saved) throw notFound('Download não encontrado.')
+			}
+			logActivity(tx, clock, {
+				type: id === undefined ? 'success' : 'info',
+				icon: 'Terminal',
+				title: id === undefined ? 'Download criado' : 'Download atualizado',
+				subtitle: body.titulo,
+				actor: user,
+				entity: 'download',
+				entityId: saved.id
+			})
+			return saved
+		},
+		{ behavior: 'immediate' }
+	)
+}
+
+export function deleteDownload(db: DbOrTx, clock: Clock, user: SessionUser, id: number) {
+	db.transaction(
+		(tx) => {
+			const removed = tx.delete(downloads).where(eq(downloads.id, id)).returning().get()
+			if (!removed) throw notFound('Download não encontrado.')
+			logActivity(tx, clock, { type: 'warning', icon: 'Terminal', title: 'Download excluído', subtitle: removed.titulo, actor: user, entity: 'download', entityId: id })
+		},
+		{ behavior: 'immediate' }
+	)
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'bun:test'
+import { count, eq } from 'drizzle-orm'
+import { companies, terminals } from './schema'
+import { peopleFixture } from './testing'
+
+function realCount(t: Awaited<ReturnType<typeof peopleFixture>>, codigo: number) {
+	const stored = t.db.select({ n: companies.terminal_count }).from(companies).where(eq(companies.codigo, codigo)).get()!.n
+	const real = t.db.select({ n: count() }).from(terminals).where(eq(terminals.fk_empresa, codigo)).get()!.n
+	return { stored, real }
+}
+
+describe('terminals', () => {
+	it('stores the MAC as 12 uppercase hex characters and keeps terminal_count equal to the real count', async () => {
+		const t = await peopleFixture()
+		const c = await t.company({ nterminais: 2 })
+		const created = await t.call('POST', '/api/terminals', { cookie: t.cookie.repA, body: { fk_empresa: c.codigo, mac: '00:1a:2b:3c:4d:5e', nome_computador: 'CAIXA-01' } })
+		expect(created.status).toBe(201)
+		expect(t.db.select().from(terminals).get()!.mac).toBe('001A2B3C4D5E')
+		expect(realCount(t, c.codigo)).toEqual({ stored: 1, real: 1 })
+
+		const list = await t.call('GET', '/api/terminals?page=1&limit=20&search=caixa', { cookie: t.cookie.repA })
+		expect(list.json.terminals[0]).toMatchObject({ nome_computador: 'CAIXA-01', mac: '001A2B3C4D5E', nome_empresa: c.razao, empresa: { codigo: c.codigo, nterminais: 2, terminal_count: 1 } })
+		expect(list.json.stats).toEqual({ total: 1, empresasComTerminais: 1, totalEmpresas: 1, hoje: 1 })
+		expect((await t.call('GET', '/api/terminals?search=1a2b', { cookie: t.cookie.repA })).json.terminals).toHaveLength(1)
+		expect((await t.call('GET', '/api/terminals', { cookie: t.cookie.repB })).json.terminals).toHaveLength(0)
+	})
+
+	it('never lets a company hold more terminals than allowed, saying used/allowed', async () => {
+		const t = await peopleFixture()
+		const c = await t.company({ nterminais: 1 })
+		await t.call('POST', '/api/terminals', { cookie: t.cookie.admin, body: { fk_empresa: c.codigo, mac: 'AABBCCDDEEFF' } })
+		const over = await t.call('POST', '/api/terminals', { cookie: t.cookie.admin, body: { fk_empresa: c.codigo, mac: 'AABBCCDDEE00' } })
+		expect(over.status).toBe(409)
+		expect(over.json.message).toContain('1 de 1 em uso')
+		expect(realCount(t, c.codigo)).toEqual({ stored: 1, real: 1 })
+		const shrink = await t.call('PUT', `/api/companies/${c.codigo}`, { cookie: t.cookie.admin, body: { ...c, nterminais: 1 } })
+		expect(shrink.status).toBe(200)
+	})
+
+	it('refuses a duplicate MAC in one company, a bad MAC, and another representative’s company', async () => {
+		const t = await peopleFixture()
+		const c = await t.company({ nterminais: 5 })
+		const b = await t.company({ cnpj_representante: t.cnpj.repB })
+		await t.call('POST', '/api/terminals', { cookie: t.cookie.repA, body: { fk_empresa: c.codigo, mac: 'AABBCCDDEEFF' } })
+		expect((await t.call('POST', '/api/terminals', { cookie: t.cookie.repA, body: { fk_empresa: c.codigo, mac: 'aa-bb-cc-dd-ee-ff' } })).status).toBe(409)
+		const bad = await t.call('POST', '/api/terminals', { cookie: t.cookie.repA, body: { fk_empresa: c.codigo, mac: 'XYZ' } })
+		expect(bad.status).toBe(400)
+		expect(bad.json.message).toContain('MAC inválido')
+		expect((await t.call('POST', '/api/terminals', { cookie: t.cookie.repA, body: { fk_empresa: b.codigo, mac: 'AABBCCDDEE01' } })).status).toBe(404)
+		expect((await t.call('POST', '/api/terminals', { cookie: t.cookie.repA, body: { mac: 'AABBCCDDEE01' } })).status).toBe(400)
+		expect(t.db.select().from(terminals).all()).toHaveLength(1)
+	})
+
+	it('moves a terminal between companies, keeping both counts right, and deletes it', async () => {
+		const t = await peopleFixture()
+		const c1 = await t.company({ nterminais: 2 })
+		const c2 = await t.company({ nterminais: 1 })
+		const created = await t.call('POST', '/api/terminals', { cookie: t.cookie.repA, body: { fk_empresa: c1.codigo, mac: 'AABBCCDDEEFF', nome_computador: 'PC' } })
+		const id = created.json.codigo
+		expect((await t.call('PUT', `/api/terminals/${id}`, { cookie: t.cookie.repA, body: { fk_empresa: c2.codigo, mac: 'AABBCCDDEEFF', nome_computador: 'PC 2' } })).status).toBe(200)
+		expect(realCount(t, c1.codigo)).toEqual({ stored: 0, real: 0 })
+		expect(realCount(t, c2.codigo)).toEqual({ stored: 1, real: 1 })
+		expect((await t.call('DELETE', `/api/terminals/${id}`, { cookie: t.cookie.repB })).status).toBe(404)
+		expect((await t.call('DELETE', `/api/terminals/${id}`, { cookie: t.cookie.repA })).status).toBe(200)
+		expect(realCount(t, c2.codigo)).toEqual({ stored: 0, real: 0 })
+	})
+})
+
+describe('downloads', () => {
+	it('lets the administrador write and everyone read', async () => {
+		const t = await peopleFixture()
+		const body = { titulo: 'K-PDV 5.2', link: 'https://downloads.example.com/kpdv-5.2.exe', ativo: 1 }
+		expect((await t.call('POST', '/api/downloads', { cookie: t.cookie.repA, body })).status).toBe(403)
+		expect((await t.call('POST', '/api/downloads', { cookie: t.cookie.gerente, body })).status).toBe(403)
+		const created = await t.call('POST', '/api/downloads', { cookie: t.cookie.admin, body })
+		expect(created.status).toBe(201)
+		expect(created.json).toMatchObject({ titulo: 'K-PDV 5.2', ativo: 1, data: '2026-11-20T12:00:00.000Z' })
+		expect((await t.call('GET', '/api/downloads', { cookie: t.cookie.repA })).json).toHaveLength(1)
+		const bad = await t.call('POST', '/api/downloads', { cookie: t.cookie.admin, body: { titulo: 'x', link: 'ftp://x' } })
+		expect(bad.status).toBe(400)
+		const updated = await t.call('PUT', `/api/downloads/${created.json.id}`, { cookie: t.cookie.admin, body: { ...body, ativo: false } })
+		expect(updated.json.ativo).toBe(0)
+		expect((await t.call('PUT', '/api/downloads/999', { cookie: t.cookie.admin, body })).status).toBe(404)
+		expect((await t.call('DELETE', `/api/downloads/${created.json.id}`, { cookie: t.cookie.repA })).status).toBe(403)
+		expect((await t.call('DELETE', `/api/downloads/${created.json.id}`, { cookie: t.cookie.admin })).status).toBe(200)
+		expect((await t.call('GET', '/api/downloads', { cookie: t.cookie.admin })).json).toHaveLength(0)
+	})
+})

@@ -1,0 +1,177 @@
+import { type SQL, and, asc, count, eq, gte, inArray, or, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client'
+import { logActivity } from '../activity'
+import type { SessionUser } from '../auth'
+import { type Clock, type PageQuery, conflict, likePattern, notFound, pagination, todayIso } from '../core'
+import type { TerminalBody } from './model'
+import { companies, terminals } from './schema'
+import { type Scope, companyInScope, scopeOf } from './service'
+
+function scoped(scope: Scope): SQL | undefined {
+	if (scope.all) return undefined
+	if (scope.representatives.length === 0) return sql`0`
+	return inArray(companies.cnpj_representante, scope.representatives)
+}
+
+const terminalColumns = {
+	codigo: terminals.codigo,
+	fk_empresa: terminals.fk_empresa,
+	nome_computador: terminals.nome_computador,
+	mac: terminals.mac,
+	data: terminals.data,
+	razao: companies.razao,
+	nterminais: companies.nterminais,
+	terminal_count: companies.terminal_count
+}
+
+function toTerminalJson(row: { codigo: number; fk_empresa: number; nome_computador: string | null; mac: string; data: string; razao: string; nterminais: number; terminal_count: number }) {
+	return {
+		codigo: row.codigo,
+		fk_empresa: row.fk_empresa,
+		nome_empresa: row.razao,
+		nome_computador: row.nome_computador,
+		mac: row.mac,
+		data: row.data,
+		empresa: { codigo: row.fk_empresa, razao: row.razao, nterminais: row.nterminais, terminal_count: row.terminal_count }
+	}
+}
+
+/** The terminals screen (2-administration §2.2): page, search, and the three stat cards. */
+export function listTerminals(db: DbOrTx, clock: Clock, user: SessionUser, query: PageQuery) {
+	const scope = scopeOf(db, user)
+	const search = query.search
+	const mac = search.replace(/[^0-9a-fA-F]/g, '').toUpperCase()
+	const searchCondition = search
+		? or(
+				sql`${terminals.nome_computador} like ${likePattern(search)} escape '\\'`,
+				sql`${companies.razao} like ${likePattern(search)} escape '\\'`,
+				...(mac.length >= 2 ? [sql`${terminals.mac} like ${likePattern(mac)} escape '\\'`] : [])
+			)
+		: undefined
+	const where = and(scoped(scope), searchCondition)
+	const total = db.select({ n: count() }).from(terminals).innerJoin(companies, eq(companies.codigo, terminals.fk_empresa)).where(where).get()?.n ?? 0
+	const rows = db
+		.select(terminalColumns)
+		.from(terminals)
+		.innerJoin(companies, eq(companies.codigo, terminals.fk_empresa))
+		.where(where)
+		.orderBy(asc(companies.razao), asc(terminals.codigo))
+		.limit(query.limit)
+		.offset((query.page - 1) * query.limit)
+		.all()
+
+	// Brazil's midnight, as an instant, for "registered today".
+	const startOfToday = new Date(`${todayIso(clock)}T03:00:00.000Z`).toISOString()
+	const stats = {
+		total: db.select({ n: count() }).from(terminals).innerJoin(companies, eq(companies.codigo, terminals.fk_empresa)).where(scoped(scope)).get()?.n ?? 0,
+		empresasComTerminais: db.select({ n: sql<number>`count(distinct ${terminals.fk_empresa})` }).from(terminals).innerJoin(companies, eq(companies.codigo, terminals.fk_empresa)).where(scoped(scope)).get()?.n ?? 0,
+		totalEmpresas: db.select({ n: count() }).from(companies).where(scoped(scope)).get()?.n ?? 0,
+		hoje: db.select({ n: count() }).from(terminals).innerJoin(companies, eq(companies.codigo, terminals.fk_empresa)).where(and(scoped(scope), gte(terminals.data, startOfToday))).get()?.n ?? 0
+	}
+	return { terminals: rows.map(toTerminalJson), pagination: pagination(query.page, query.limit, total), stats }
+}
+
+function terminalInScope(db: DbOrTx, scope: Scope, codigo: number) {
+	const row = db.select().from(terminals).where(eq(terminals.codigo, codigo)).get()
+	if (!row) throw notFound('Terminal não encontrado.')
+	companyInScope(db, scope, row.fk_empresa)
+	return row
+}
+
+function assertRoom(db: DbOrTx, company: { codigo: number; razao: string; nterminais: number }) {
+	const used = db.select({ n: count() }).from(terminals).where(eq(terminals.fk_empresa, company.codigo)).get()?.n ?? 0
+	if (used >= company.nterminais) {
+		throw conflict(`Limite de terminais atingido para ${company.razao}: ${used} de ${company.nterminais} em uso.`, 'TERMINAL_LIMIT')
+	}
+}
+
+function assertMacFree(db: DbOrTx, fkEmpresa: number, mac: string, except?: number) {
+	const other = db.select({ codigo: terminals.codigo }).from(terminals).where(and(eq(terminals.fk_empresa, fkEmpresa), eq(terminals.mac, mac))).get()
+	if (other && other.codigo !== except) throw conflict('Esta empresa já tem um terminal com este endereço MAC.', 'DUPLICATE_MAC')
+}
+
+/** Keeps companies.terminal_count equal to the real count; call in the same transaction as the change. */
+function recount(db: DbOrTx, fkEmpresa: number) {
+	db.update(companies)
+		.set({ terminal_count: sql`(select count(*) from ${terminals} where ${terminals.fk_empresa} = ${fkEmpresa})` })
+		.where(eq(companies.codigo, fkEmpresa))
+		.run()
+}
+
+export function createTerminal(db: DbOrTx, clock: Clock, user: SessionUser, body: TerminalBody) {
+	const scope = scopeOf(db, user)
+	return db.transaction(
+		(tx) => {
+			const company = companyInScope(tx, scope, body.fk_empresa)
+			assertRoom(tx, company)
+			assertMacFree(tx, company.codigo, body.mac)
+			const created = tx
+				.insert(terminals)
+				.values({ fk_empresa: company.codigo, nome_computador: body.nome_computador, mac: body.mac, data: clock.now().toISOString() })
+				.returning({ codigo: terminals.codigo })
+				.get()
+			recount(tx, company.codigo)
+			logActivity(tx, clock, {
+				type: 'success',
+				icon: 'Terminal',
+				title: 'Terminal criado',
+				subtitle: `${body.nome_computador ?? body.mac} — ${company.razao}`,
+				actor: user,
+				entity: 'terminal',
+				entityId: created.codigo,
+				representanteCnpj: company.cnpj_representante
+			})
+			return created.codigo
+		},
+		{ behavior: 'immediate' }
+	)
+}
+
+export function updateTerminal(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number, body: TerminalBody) {
+	const scope = scopeOf(db, user)
+	db.transaction(
+		(tx) => {
+			const current = terminalInScope(tx, scope, codigo)
+			const company = companyInScope(tx, scope, body.fk_empresa)
+			if (company.codigo !== current.fk_empresa) assertRoom(tx, company)
+			assertMacFree(tx, company.codigo, body.mac, codigo)
+			tx.update(terminals).set({ fk_empresa: company.codigo, nome_computador: body.nome_computador, mac: body.mac }).where(eq(terminals.codigo, codigo)).run()
+			recount(tx, company.codigo)
+			if (company.codigo !== current.fk_empresa) recount(tx, current.fk_empresa)
+			logActivity(tx, clock, {
+				type: 'info',
+				icon: 'Terminal',
+				title: 'Terminal atualizado',
+				subtitle: `${body.nome_computador ?? body.mac} — ${company.razao}`,
+				actor: user,
+				entity: 'terminal',
+				entityId: codigo,
+				representanteCnpj: company.cnpj_representante
+			})
+		},
+		{ behavior: 'immediate' }
+	)
+}
+
+export function deleteTerminal(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number) {
+	const scope = scopeOf(db, user)
+	db.transaction(
+		(tx) => {
+			const current = terminalInScope(tx, scope, codigo)
+			const company = companyInScope(tx, scope, current.fk_empresa)
+			tx.delete(terminals).where(eq(terminals.codigo, codigo)).run()
+			recount(tx, current.fk_empresa)
+			logActivity(tx, clock, {
+				type: 'warning',
+				icon: 'Terminal',
+				title: 'Terminal excluído',
+				subtitle: `${current.nome_computador ?? current.mac} — ${company.razao}`,
+				actor: user,
+				entity: 'terminal',
+				entityId: codigo,
+				representanteCnpj: company.cnpj_representante
+			})
+		},
+		{ behavior: 'immediate' }
+	)
+}
