@@ -10,7 +10,7 @@ import { hashPassword } from '../modules/auth'
 import { completeCnpj, DAY, isoDateInSaoPaulo, systemClock } from '../modules/core'
 import { openDb } from './client'
 import { migrateDb } from './migrate'
-import { activities, companies, credits, representatives, terminals, users } from './schema'
+import { activities, companies, credits, downloads, representatives, terminals, users } from './schema'
 
 export const DEMO_PASSWORD = 'demo1234'
 export const DEMO_ACCOUNTS = {
@@ -160,6 +160,13 @@ export async function seedDemo(dbPath: string) {
 						.run()
 				}
 			}
+			tx.insert(downloads)
+				.values([
+					{ titulo: 'K-PDV 5.2 — instalador completo', link: 'https://downloads.ksistemas.com.br/kpdv/kpdv-5.2-setup.exe', ativo: 1, data: new Date(now.getTime() - 2 * DAY).toISOString() },
+					{ titulo: 'K-CHEF 3.8 — atualização', link: 'https://downloads.ksistemas.com.br/kchef/kchef-3.8-update.exe', ativo: 1, data: new Date(now.getTime() - 20 * DAY).toISOString() },
+					{ titulo: 'K-RETA 2.1 (versão antiga)', link: 'https://downloads.ksistemas.com.br/kreta/kreta-2.1.exe', ativo: 0, data: new Date(now.getTime() - 200 * DAY).toISOString() }
+				])
+				.run()
 			tx.insert(activities)
 				.values({ created_at: iso, type: 'info', icon: 'Building', title: 'Dados de demonstração carregados', subtitle: `${n} empresas, ${reps.length} representantes` })
 				.run()

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { isValidCnpj, normalizeCnpj } from './cnpj'
 import { isIsoDate } from './dates'
+import { UFS } from './uf'
 
 // zod's own messages in Portuguese for anything a schema does not word itself.
 z.config(z.locales.pt())
@@ -30,7 +31,6 @@ export const optionalEmailField = z
 
 export { z }
 
-export const UFS = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO'] as const
 
 /** A date as YYYY-MM-DD (a longer ISO string is cut to its date). */
 export const dateField = z

@@ -60,7 +60,7 @@ export function DataTable<T>({ rows, columns, rowKey, loading, skeletonRows = 5,
 								))}
 								{actions && (
 									<td className="text-right">
-										<div className="flex flex-wrap justify-end gap-1">{actions(row)}</div>
+										<div className="flex flex-nowrap justify-end gap-0.5">{actions(row)}</div>
 									</td>
 								)}
 							</tr>

@@ -4,19 +4,19 @@ import type { ReactNode } from 'react'
 export function StatCard({ title, value, hint, icon, tone = 'primary' }: { title: string; value: ReactNode; hint?: ReactNode; icon?: ReactNode; tone?: 'primary' | 'success' | 'warning' | 'error' | 'info' | 'accent' }) {
 	const toneClass = { primary: 'text-primary', success: 'text-success', warning: 'text-warning', error: 'text-error', info: 'text-info', accent: 'text-accent' }[tone]
 	return (
-		<div className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-5">
+		<div className="rounded-box border border-base-300 bg-base-100 p-3 sm:p-5">
 			<div className="flex items-start justify-between gap-2">
-				<p className="text-sm text-base-content/70">{title}</p>
-				{icon && <span className={toneClass}>{icon}</span>}
+				<p className="text-xs text-base-content/70 sm:text-sm">{title}</p>
+				{icon && <span className={`hidden sm:inline ${toneClass}`}>{icon}</span>}
 			</div>
-			<p className="mt-2 text-2xl font-bold tabular-nums">{value}</p>
+			<p className="mt-1 text-xl font-bold tabular-nums sm:mt-2 sm:text-2xl">{value}</p>
 			{hint && <p className="mt-1 text-xs text-base-content/60">{hint}</p>}
 		</div>
 	)
 }
 
 export function StatCardSkeleton() {
-	return <div className="skeleton h-28 w-full rounded-box" aria-hidden="true" />
+	return <div className="skeleton h-20 w-full rounded-box sm:h-28" aria-hidden="true" />
 }
 
 export function EmptyState({ title, hint, icon, action }: { title: string; hint?: string; icon?: ReactNode; action?: ReactNode }) {

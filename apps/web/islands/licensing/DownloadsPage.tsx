@@ -1,0 +1,183 @@
+import { useStore } from '@nanostores/react'
+import { Download as DownloadIcon, ExternalLink, Pencil, Plus, Sparkles, ToggleRight, Trash2 } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { formatDate } from '../../../../modules/core/format'
+import { type Column, DataTable } from '../../components/DataTable'
+import { Modal } from '../../components/Modal'
+import { PageRoot } from '../../components/PageRoot'
+import { EmptyState, ErrorPanel, Field, SearchInput, StatCard, StatCardSkeleton } from '../../components/ui'
+import { errorText } from '../../lib/api'
+import { mutate } from '../../lib/mutate'
+import { createFetcherStore } from '../../lib/query'
+import { confirmAction } from '../../stores/confirm'
+import { $user } from '../../stores/session'
+
+interface Download {
+	id: number
+	titulo: string
+	link: string
+	ativo: number
+	data: string
+}
+const $downloads = createFetcherStore<Download[]>(['/api/downloads'])
+
+function isAbsoluteUrl(link: string) {
+	try {
+		const url = new URL(link)
+		return url.protocol === 'http:' || url.protocol === 'https:'
+	} catch {
+		return false
+	}
+}
+
+function DownloadDialog({ item, onClose }: { item: Download | null | undefined; onClose: () => void }) {
+	const [titulo, setTitulo] = useState('')
+	const [link, setLink] = useState('')
+	const [ativo, setAtivo] = useState(true)
+	const [error, setError] = useState<string | null>(null)
+	const open = item !== undefined
+	useEffect(() => {
+		if (!open) return
+		setTitulo(item?.titulo ?? '')
+		setLink(item?.link ?? '')
+		setAtivo(item ? item.ativo === 1 : true)
+		setError(null)
+	}, [open, item])
+	async function save(e: React.FormEvent) {
+		e.preventDefault()
+		if (!titulo.trim() || !link.trim()) return setError('Título e link são obrigatórios.')
+		const done = await mutate(item ? `/api/downloads/${item.id}` : '/api/downloads', { method: item ? 'PUT' : 'POST', body: { titulo, link, ativo: ativo ? 1 : 0 } }, {
+			success: { title: item ? 'Download atualizado' : 'Download criado', description: titulo },
+			errorTitle: item ? 'Erro ao atualizar download' : 'Erro ao criar download',
+			invalidate: ['/api/downloads']
+		})
+		if (done) onClose()
+	}
+	return (
+		<Modal
+			open={open}
+			onClose={onClose}
+			title={item ? 'Editar download' : 'Novo download'}
+			footer={
+				<>
+					<button type="button" className="btn" onClick={onClose}>
+						Cancelar
+					</button>
+					<button type="submit" form="download-form" className="btn btn-primary">
+						Salvar
+					</button>
+				</>
+			}
+		>
+			<form id="download-form" className="space-y-3" onSubmit={save} noValidate>
+				<Field label="Título *">
+					<input className="input w-full" value={titulo} maxLength={200} onChange={(e) => setTitulo(e.target.value)} />
+				</Field>
+				<Field label="Link de Download *">
+					<input className="input w-full" type="url" value={link} onChange={(e) => setLink(e.target.value)} placeholder="https://" />
+				</Field>
+				<label className="flex items-center gap-2 text-sm">
+					<input type="checkbox" className="toggle toggle-sm toggle-success" checked={ativo} onChange={(e) => setAtivo(e.target.checked)} /> Ativo
+				</label>
+				{error && (
+					<p className="text-sm text-error" role="alert">
+						{error}
+					</p>
+				)}
+			</form>
+		</Modal>
+	)
+}
+
+function Downloads() {
+	const user = useStore($user)
+	const { data, loading, error } = useStore($downloads)
+	const [search, setSearch] = useState('')
+	const [editing, setEditing] = useState<Download | null | undefined>(undefined)
+	const isAdmin = user?.tipo === 'administrador'
+	const weekAgo = Date.now() - 7 * 86_400_000
+	const term = search.trim().toLowerCase()
+	const rows = data?.filter((d) => !term || d.titulo.toLowerCase().includes(term) || d.link.toLowerCase().includes(term))
+
+	async function remove(d: Download) {
+		if (!(await confirmAction({ title: 'Excluir download?', message: `"${d.titulo}" deixará de aparecer para todos.`, confirmLabel: 'Excluir', destructive: true }))) return
+		await mutate(`/api/downloads/${d.id}`, { method: 'DELETE' }, { success: { title: 'Download excluído', description: d.titulo }, errorTitle: 'Erro ao excluir download', invalidate: ['/api/downloads'] })
+	}
+
+	const columns: Column<Download>[] = [
+		{ header: 'Título', hideOnCard: true, cell: (d) => <span className="font-medium">{d.titulo}</span> },
+		{ header: 'Link', cell: (d) => <span className="block max-w-xs truncate text-xs text-base-content/70" title={d.link}>{d.link}</span> },
+		{ header: 'Status', cell: (d) => <span className={`badge badge-sm ${d.ativo ? 'badge-success' : 'badge-ghost'}`}>{d.ativo ? 'Ativo' : 'Inativo'}</span> },
+		{ header: 'Data de Criação', cell: (d) => formatDate(d.data) }
+	]
+	return (
+		<div>
+			<div className="mb-5 flex flex-wrap items-center justify-between gap-3">
+				<div>
+					<h2 className="text-2xl font-bold">Downloads de Sistemas</h2>
+					<p className="text-sm text-base-content/70">Instaladores e atualizações dos sistemas.</p>
+				</div>
+				{isAdmin && (
+					<button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing(null)}>
+						<Plus className="size-4" /> Novo Download
+					</button>
+				)}
+			</div>
+			<div className="mb-5 grid grid-cols-3 gap-2 sm:gap-3">
+				{data ? (
+					<>
+						<StatCard title="Total" value={data.length} icon={<DownloadIcon className="size-5" />} />
+						<StatCard title="Ativos" value={data.filter((d) => d.ativo).length} icon={<ToggleRight className="size-5" />} tone="success" />
+						<StatCard title="Novos nos últimos 7 dias" value={data.filter((d) => Date.parse(d.data) >= weekAgo).length} icon={<Sparkles className="size-5" />} tone="info" />
+					</>
+				) : (
+					[0, 1, 2].map((i) => <StatCardSkeleton key={i} />)
+				)}
+			</div>
+			<div className="mb-4">
+				<SearchInput value={search} onChange={setSearch} placeholder="Buscar download..." />
+			</div>
+			{error ? (
+				<ErrorPanel title="Erro ao carregar downloads" message={errorText(error)} onRetry={() => $downloads.revalidate()} />
+			) : (
+				<DataTable
+					rows={rows}
+					columns={columns}
+					rowKey={(d) => d.id}
+					loading={loading}
+					caption="Downloads"
+					cardTitle={(d) => d.titulo}
+					actions={(d) => (
+						<>
+							{isAbsoluteUrl(d.link) && (
+								<a className="btn btn-ghost btn-xs" href={d.link} target="_blank" rel="noopener noreferrer" aria-label={`Abrir ${d.titulo}`}>
+									<ExternalLink className="size-4" />
+								</a>
+							)}
+							{isAdmin && (
+								<>
+									<button type="button" className="btn btn-ghost btn-xs" onClick={() => setEditing(d)} aria-label={`Editar ${d.titulo}`}>
+										<Pencil className="size-4" />
+									</button>
+									<button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => remove(d)} aria-label={`Excluir ${d.titulo}`}>
+										<Trash2 className="size-4" />
+									</button>
+								</>
+							)}
+						</>
+					)}
+					empty={<EmptyState icon={<DownloadIcon className="size-10" />} title="Nenhum download encontrado" hint={isAdmin ? 'Cadastre o primeiro instalador.' : undefined} />}
+				/>
+			)}
+			{isAdmin && <DownloadDialog item={editing} onClose={() => setEditing(undefined)} />}
+		</div>
+	)
+}
+
+export default function DownloadsPage() {
+	return (
+		<PageRoot>
+			<Downloads />
+		</PageRoot>
+	)
+}

@@ -1,0 +1,194 @@
+import { useStore } from '@nanostores/react'
+import { CalendarPlus, Monitor, Pencil, Plus, Trash2, Building2 } from 'lucide-react'
+import { computed, map } from 'nanostores'
+import { useEffect, useState } from 'react'
+import { formatDateTime } from '../../../../modules/core/format'
+import { maskMac } from '../../../../modules/core/masks'
+import type { Pagination as PageInfo } from '../../../../modules/core/pagination'
+import { type Column, DataTable } from '../../components/DataTable'
+import { Modal } from '../../components/Modal'
+import { PageRoot } from '../../components/PageRoot'
+import { Pagination } from '../../components/Pagination'
+import { EmptyState, ErrorPanel, Field, SearchInput, StatCard, StatCardSkeleton } from '../../components/ui'
+import { errorText } from '../../lib/api'
+import { useDebounced } from '../../lib/hooks'
+import { mutate } from '../../lib/mutate'
+import { createFetcherStore } from '../../lib/query'
+import { $companyOptions, COMPANY_KEYS } from '../../stores/companies'
+import { confirmAction } from '../../stores/confirm'
+
+interface Terminal {
+	codigo: number
+	fk_empresa: number
+	nome_empresa: string
+	nome_computador: string | null
+	mac: string
+	data: string
+	empresa: { codigo: number; razao: string; nterminais: number; terminal_count: number }
+}
+interface TerminalList {
+	terminals: Terminal[]
+	pagination: PageInfo
+	stats: { total: number; empresasComTerminais: number; totalEmpresas: number; hoje: number }
+}
+
+const $query = map({ page: 1, limit: 20, search: '' })
+const $terminals = createFetcherStore<TerminalList>(['/api/terminals?', computed($query, (q) => new URLSearchParams({ page: String(q.page), limit: String(q.limit), search: q.search }).toString())])
+
+function TerminalDialog({ terminal, onClose }: { terminal: Terminal | null | undefined; onClose: () => void }) {
+	const companies = useStore($companyOptions)
+	const [empresa, setEmpresa] = useState('')
+	const [nome, setNome] = useState('')
+	const [mac, setMac] = useState('')
+	const [error, setError] = useState<string | null>(null)
+	const open = terminal !== undefined
+	useEffect(() => {
+		if (!open) return
+		setEmpresa(terminal ? String(terminal.fk_empresa) : '')
+		setNome(terminal?.nome_computador ?? '')
+		setMac(terminal ? maskMac(terminal.mac) : '')
+		setError(null)
+	}, [open, terminal])
+
+	async function save(e: React.FormEvent) {
+		e.preventDefault()
+		if (!empresa) return setError('Selecione a empresa.')
+		if (mac.replace(/:/g, '').length !== 12) return setError('Informe o endereço MAC completo (12 dígitos hexadecimais).')
+		const body = { fk_empresa: Number(empresa), nome_computador: nome, mac: mac.replace(/:/g, '') }
+		const done = await mutate(terminal ? `/api/terminals/${terminal.codigo}` : '/api/terminals', { method: terminal ? 'PUT' : 'POST', body }, {
+			success: { title: terminal ? 'Terminal atualizado' : 'Terminal criado', description: nome || maskMac(mac) },
+			errorTitle: terminal ? 'Erro ao atualizar terminal' : 'Erro ao criar terminal',
+			invalidate: COMPANY_KEYS
+		})
+		if (done) onClose()
+	}
+
+	return (
+		<Modal
+			open={open}
+			onClose={onClose}
+			title={terminal ? 'Editar terminal' : 'Novo terminal'}
+			footer={
+				<>
+					<button type="button" className="btn" onClick={onClose}>
+						Cancelar
+					</button>
+					<button type="submit" form="terminal-form" className="btn btn-primary">
+						Salvar
+					</button>
+				</>
+			}
+		>
+			<form id="terminal-form" className="space-y-3" onSubmit={save} noValidate>
+				<Field label="Empresa *">
+					<select className="select w-full" value={empresa} onChange={(e) => setEmpresa(e.target.value)} required>
+						<option value="">Selecione…</option>
+						{(companies.data?.companies ?? []).map((c) => (
+							<option key={c.codigo} value={c.codigo}>
+								{c.razao} ({c.terminal_count}/{c.nterminais})
+							</option>
+						))}
+					</select>
+				</Field>
+				<Field label="Nome do Computador">
+					<input className="input w-full" value={nome} maxLength={100} onChange={(e) => setNome(e.target.value)} placeholder="CAIXA-01" />
+				</Field>
+				<Field label="Endereço MAC *">
+					<input className="input w-full font-mono" value={mac} maxLength={17} onChange={(e) => setMac(maskMac(e.target.value))} placeholder="00:1A:2B:3C:4D:5E" required />
+				</Field>
+				{error && (
+					<p className="text-sm text-error" role="alert">
+						{error}
+					</p>
+				)}
+			</form>
+		</Modal>
+	)
+}
+
+function Terminals() {
+	const query = useStore($query)
+	const { data, loading, error } = useStore($terminals)
+	const [search, setSearch] = useState(() => new URLSearchParams(location.search).get('search') ?? '')
+	const debounced = useDebounced(search, 300)
+	const [editing, setEditing] = useState<Terminal | null | undefined>(undefined)
+	useEffect(() => {
+		if (debounced !== $query.get().search) $query.set({ ...$query.get(), search: debounced, page: 1 })
+	}, [debounced])
+
+	async function remove(t: Terminal) {
+		const name = t.nome_computador || maskMac(t.mac)
+		if (!(await confirmAction({ title: 'Excluir terminal?', message: `O terminal "${name}" de ${t.nome_empresa} será excluído. O computador poderá ser registrado de novo na próxima verificação de licença, se houver vaga.`, confirmLabel: 'Excluir', destructive: true }))) return
+		await mutate(`/api/terminals/${t.codigo}`, { method: 'DELETE' }, { success: { title: 'Terminal excluído', description: name }, errorTitle: 'Erro ao excluir terminal', invalidate: COMPANY_KEYS })
+	}
+
+	const columns: Column<Terminal>[] = [
+		{ header: 'Computador', hideOnCard: true, cell: (t) => <span className="font-medium">{t.nome_computador || '—'}</span> },
+		{ header: 'Empresa', cell: (t) => <span>{t.nome_empresa} <span className="text-xs text-base-content/60">({t.empresa.terminal_count} / {t.empresa.nterminais})</span></span> },
+		{ header: 'Endereço MAC', cell: (t) => <span className="font-mono text-xs">{maskMac(t.mac)}</span> },
+		{ header: 'Cadastro', cell: (t) => <span className="whitespace-nowrap">{formatDateTime(t.data)}</span> },
+		{ header: 'Status', cell: () => <span className="badge badge-success badge-sm">Ativo</span> }
+	]
+
+	const stats = data?.stats
+	return (
+		<div>
+			<div className="mb-5 flex flex-wrap items-center justify-between gap-3">
+				<div>
+					<h2 className="text-2xl font-bold">Gerenciamento de Terminais</h2>
+					<p className="text-sm text-base-content/70">Computadores registrados nas licenças das empresas.</p>
+				</div>
+				<button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing(null)}>
+					<Plus className="size-4" /> Novo Terminal
+				</button>
+			</div>
+			<div className="mb-5 grid grid-cols-3 gap-2 sm:gap-3">
+				{stats ? (
+					<>
+						<StatCard title="Total de terminais" value={stats.total} icon={<Monitor className="size-5" />} />
+						<StatCard title="Empresas com terminais" value={`${stats.empresasComTerminais} de ${stats.totalEmpresas}`} icon={<Building2 className="size-5" />} tone="info" />
+						<StatCard title="Registrados hoje" value={stats.hoje} icon={<CalendarPlus className="size-5" />} tone="success" />
+					</>
+				) : (
+					[0, 1, 2].map((i) => <StatCardSkeleton key={i} />)
+				)}
+			</div>
+			<div className="mb-4">
+				<SearchInput value={search} onChange={setSearch} placeholder="Buscar terminal..." label="Buscar terminal" />
+			</div>
+			{error ? (
+				<ErrorPanel title="Erro ao carregar terminais" message={errorText(error, 'Failed to fetch terminals')} onRetry={() => $terminals.revalidate()} />
+			) : (
+				<DataTable
+					rows={data?.terminals}
+					columns={columns}
+					rowKey={(t) => t.codigo}
+					loading={loading}
+					caption="Terminais"
+					cardTitle={(t) => t.nome_computador || maskMac(t.mac)}
+					actions={(t) => (
+						<>
+							<button type="button" className="btn btn-ghost btn-xs" onClick={() => setEditing(t)} aria-label={`Editar terminal ${t.nome_computador ?? t.mac}`}>
+								<Pencil className="size-4" />
+							</button>
+							<button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => remove(t)} aria-label={`Excluir terminal ${t.nome_computador ?? t.mac}`}>
+								<Trash2 className="size-4" />
+							</button>
+						</>
+					)}
+					empty={<EmptyState icon={<Monitor className="size-10" />} title="Nenhum terminal encontrado" hint="Os terminais aparecem aqui quando os sistemas verificam a licença, ou quando você os cadastra." />}
+				/>
+			)}
+			<Pagination info={data?.pagination} noun="terminais" onPage={(page) => $query.set({ ...query, page })} onPageSize={(limit) => $query.set({ ...query, limit, page: 1 })} />
+			<TerminalDialog terminal={editing} onClose={() => setEditing(undefined)} />
+		</div>
+	)
+}
+
+export default function TerminalsPage() {
+	return (
+		<PageRoot>
+			<Terminals />
+		</PageRoot>
+	)
+}

@@ -1,0 +1,26 @@
+/** Input masks applied while typing (pure: used by the islands, tested here). */
+const digits = (v: string) => v.replace(/\D/g, '')
+
+export function maskCep(value: string): string {
+	const d = digits(value).slice(0, 8)
+	return d.length > 5 ? `${d.slice(0, 5)}-${d.slice(5)}` : d
+}
+
+/** (00) 0000-0000 or (00) 00000-0000 */
+export function maskPhone(value: string): string {
+	const d = digits(value).slice(0, 11)
+	if (d.length <= 2) return d.length ? `(${d}` : ''
+	const rest = d.slice(2)
+	const split = d.length === 11 ? 5 : 4
+	return rest.length > split ? `(${d.slice(0, 2)}) ${rest.slice(0, split)}-${rest.slice(split)}` : `(${d.slice(0, 2)}) ${rest}`
+}
+
+/** AA:BB:CC:DD:EE:FF, uppercase, at most 17 characters. */
+export function maskMac(value: string): string {
+	const hex = value.replace(/[^0-9a-fA-F]/g, '').toUpperCase().slice(0, 12)
+	return hex.match(/.{1,2}/g)?.join(':') ?? ''
+}
+
+export function formatPhone(value: string | null | undefined): string {
+	return value ? maskPhone(value.replace(/^55(?=\d{10,11}$)/, '')) : ''
+}
