@@ -31,9 +31,17 @@ export function formatDateTime(instant: string | Date | null | undefined): strin
 	return dateTime.format(new Date(instant)).replace(',', '')
 }
 
+const isoDate = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE })
+const time24 = new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false })
+
 /** The calendar date in Brazil time as "YYYY-MM-DD". */
 export function isoDateInSaoPaulo(instant: Date): string {
-	return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(instant)
+	return isoDate.format(instant)
+}
+
+/** The clock time in Brazil as "HH:mm:ss". */
+export function timeInSaoPaulo(instant: Date): string {
+	return time24.format(instant)
 }
 
 /** 'agora', 'há N min', 'há Nh', 'há N dias' */

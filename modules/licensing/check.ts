@@ -2,7 +2,7 @@ import { generateKeyPairSync, createPrivateKey, createPublicKey, sign, timingSaf
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
-import { type AppContext, DAY, MINUTE, daysBetween, isoDateInSaoPaulo, todayIso, tooManyRequests } from '../core'
+import { type AppContext, DAY, MINUTE, daysBetween, isoDateInSaoPaulo, timeInSaoPaulo, todayIso, tooManyRequests } from '../core'
 import { representatives } from '../resellers'
 import { type LicenceCheckBody, type LicenceStatus, SYSTEM_FLAGS } from './model'
 import { companies, signingKeys, terminals } from './schema'
@@ -75,6 +75,21 @@ export function createLicenceService(ctx: AppContext) {
 	const lastSeen = new Map<number, number>()
 	let lastFlush = ctx.clock.now().getTime()
 
+	// The hot path runs on prepared statements: building a query costs more than running it.
+	const findByCnpj = ctx.db.select().from(companies).where(eq(companies.cnpj, sql.placeholder('cnpj'))).prepare()
+	// Two point lookups cost a third of the same lookup written as a join.
+	const findPromo = ctx.db.select({ promo: representatives.promo }).from(representatives).where(eq(representatives.cnpj, sql.placeholder('cnpj'))).prepare()
+	const findTerminal = ctx.db
+		.select({ codigo: terminals.codigo })
+		.from(terminals)
+		.where(and(eq(terminals.fk_empresa, sql.placeholder('empresa')), eq(terminals.mac, sql.placeholder('mac'))))
+		.prepare()
+	const markUsed = ctx.db
+		.update(companies)
+		.set({ on_line: 'S', data_ultima_utilizacao: sql`${sql.placeholder('data')}`, hora_ultima_utilizacao: sql`${sql.placeholder('hora')}` })
+		.where(eq(companies.codigo, sql.placeholder('codigo')))
+		.prepare()
+
 	function hit(map: Map<string, number[]>, key: string, windowMs: number, now: number): number {
 		const list = (map.get(key) ?? []).filter((t) => now - t < windowMs)
 		list.push(now)
@@ -93,20 +108,21 @@ export function createLicenceService(ctx: AppContext) {
 	/** Writes the batched last-use times and marks companies not heard from as off line. */
 	function flushUsage() {
 		const now = ctx.clock.now().getTime()
+		// Only companies seen since the previous flush are written again.
+		const since = lastFlush
 		lastFlush = now
 		const online: number[] = []
 		const offline: number[] = []
-		for (const [codigo, seen] of lastSeen) (now - seen < ONLINE_WINDOW_MS ? online : offline).push(codigo)
+		for (const [codigo, seen] of lastSeen) {
+			if (now - seen >= ONLINE_WINDOW_MS) offline.push(codigo)
+			else if (seen >= since) online.push(codigo)
+		}
 		if (online.length === 0 && offline.length === 0) return
 		ctx.db.transaction(
 			(tx) => {
 				for (const codigo of online) {
 					const seen = new Date(lastSeen.get(codigo)!)
-					const time = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(seen)
-					tx.update(companies)
-						.set({ on_line: 'S', data_ultima_utilizacao: isoDateInSaoPaulo(seen), hora_ultima_utilizacao: time })
-						.where(eq(companies.codigo, codigo))
-						.run()
+					markUsed.run({ codigo, data: isoDateInSaoPaulo(seen), hora: timeInSaoPaulo(seen) })
 				}
 				if (offline.length > 0) tx.update(companies).set({ on_line: 'N' }).where(inArray(companies.codigo, offline)).run()
 			},
@@ -147,18 +163,12 @@ export function createLicenceService(ctx: AppContext) {
 		const recentFailures = (failuresByIp.get(ip) ?? []).filter((t) => nowMs - t < FAILURE_WINDOW_MS).length
 		if (recentFailures >= FAILURES_PER_WINDOW) throw tooManyRequests('Muitas tentativas com chave inválida. Aguarde alguns minutos.', FAILURE_WINDOW_MS / 1000)
 
-		const row = ctx.db
-			.select({ company: companies, promo: representatives.promo })
-			.from(companies)
-			.leftJoin(representatives, eq(representatives.cnpj, companies.cnpj_representante))
-			.where(eq(companies.cnpj, input.cnpj))
-			.get()
+		const company = findByCnpj.get({ cnpj: input.cnpj })
 		// An unknown CNPJ and a wrong key get the same answer, so the check never reveals which CNPJs exist.
-		if (!row || !sameKey(input.chave, row.company.serial)) {
+		if (!company || !sameKey(input.chave, company.serial)) {
 			hit(failuresByIp, ip, FAILURE_WINDOW_MS, nowMs)
 			return { ...base, status: 'chave_invalida' as LicenceStatus, permitido: false, mensagem: MESSAGES.chave_invalida }
 		}
-		const company = row.company
 		if (hit(checksByCompany, company.cnpj, MINUTE, nowMs) > CHECKS_PER_MINUTE) {
 			throw tooManyRequests('Muitas verificações de licença em pouco tempo. Tente novamente em 1 minuto.', 60)
 		}
@@ -173,11 +183,7 @@ export function createLicenceService(ctx: AppContext) {
 
 		let terminal: { registered: boolean; used: number; allowed: number } | null = null
 		if (RUNNING.includes(status)) {
-			const known = ctx.db
-				.select({ codigo: terminals.codigo })
-				.from(terminals)
-				.where(and(eq(terminals.fk_empresa, company.codigo), eq(terminals.mac, input.mac)))
-				.get()
+			const known = findTerminal.get({ empresa: company.codigo, mac: input.mac })
 			// Only a machine not seen before costs a write (inside a transaction that re-checks the limit).
 			terminal = known ? { registered: true, used: company.terminal_count, allowed: company.nterminais } : registerTerminal(company.codigo, input)
 			if (!terminal.registered) status = 'terminal_excedido'
@@ -220,7 +226,7 @@ export function createLicenceService(ctx: AppContext) {
 			liberacao_confianca_expira: trustActive ? company.liberacao_confianca_expira : null,
 			terminal: terminal ? { registrado: terminal.registered, usados: terminal.used, permitidos: terminal.allowed } : null,
 			aviso: company.exibir_aviso === 'S' ? { titulo: company.aviso_titulo, texto: company.avisos } : null,
-			promo_url: promoUrl(row.promo),
+			promo_url: promoUrl(findPromo.get({ cnpj: company.cnpj_representante })?.promo ?? null),
 			token,
 			token_expira: new Date(Math.max(iat * 1000, runsUntil)).toISOString()
 		}

@@ -55,16 +55,20 @@ export function companyInScope(db: DbOrTx, scope: Scope, codigo: number): Compan
 const anyBlocked = or(...FLAG_COLUMNS.map((column) => eq(companies[column], 'S')))!
 const noneBlocked = and(...FLAG_COLUMNS.map((column) => eq(companies[column], 'N')))!
 
+/** The FTS5 query for a search of 3+ characters: the text as typed, and its bare CNPJ form when that differs. */
+function ftsMatch(search: string): string | null {
+	const bare = normalizeCnpj(search)
+	const terms = [search, ...(bare && bare !== search.toUpperCase() ? [bare] : [])].filter((t) => t.length >= 3)
+	return terms.length > 0 ? terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ') : null
+}
+
 /** Search by razão social, city or CNPJ (with or without mask): trigram index from 3 characters, a scan below. */
 function searchCondition(search: string): SQL | undefined {
 	if (!search) return undefined
-	const bare = normalizeCnpj(search)
-	const terms = [search, ...(bare && bare !== search.toUpperCase() ? [bare] : [])].filter((t) => t.length >= 3)
-	if (terms.length > 0) {
-		const match = terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ')
-		return sql`${companies.codigo} in (select rowid from companies_fts where companies_fts match ${match})`
-	}
+	const match = ftsMatch(search)
+	if (match) return sql`${companies.codigo} in (select rowid from companies_fts where companies_fts match ${match})`
 	const pattern = likePattern(search)
+	const bare = normalizeCnpj(search)
 	return or(
 		sql`${companies.razao} like ${pattern} escape '\\'`,
 		sql`${companies.cidade} like ${pattern} escape '\\'`,
@@ -119,18 +123,39 @@ export function toCompanyJson(row: { company: CompanyRow; representanteNome: str
 }
 export type CompanyJson = ReturnType<typeof toCompanyJson>
 
+/**
+ * One page of companies. The page is chosen on (razão, código) alone and only its rows are then read
+ * with their representative, so a search matching thousands of companies never sorts whole rows.
+ */
 export function listCompanies(db: DbOrTx, clock: Clock, scope: Scope, query: CompanyListQuery) {
-	const where = and(scopeCondition(scope), searchCondition(query.search), ...filterConditions(query, todayIso(clock)))
-	const total = db.select({ n: count() }).from(companies).where(where).get()?.n ?? 0
-	const rows = db
-		.select(companyColumns)
+	const filters = filterConditions(query, todayIso(clock))
+	const where = and(scopeCondition(scope), searchCondition(query.search), ...filters)
+	const match = query.search ? ftsMatch(query.search) : null
+	// Without scope or filters, the index alone knows how many companies match.
+	const total =
+		match && scope.all && filters.length === 0
+			? (db.get<{ n: number }>(sql`select count(*) as n from companies_fts where companies_fts match ${match}`)?.n ?? 0)
+			: (db.select({ n: count() }).from(companies).where(where).get()?.n ?? 0)
+	const ids = db
+		.select({ codigo: companies.codigo })
 		.from(companies)
-		.leftJoin(representatives, eq(representatives.cnpj, companies.cnpj_representante))
 		.where(where)
 		.orderBy(asc(companies.razao), asc(companies.codigo))
 		.limit(query.limit)
 		.offset((query.page - 1) * query.limit)
 		.all()
+		.map((r) => r.codigo)
+	const rows =
+		ids.length === 0
+			? []
+			: db
+					.select(companyColumns)
+					.from(companies)
+					.leftJoin(representatives, eq(representatives.cnpj, companies.cnpj_representante))
+					.where(inArray(companies.codigo, ids))
+					.all()
+	const order = new Map(ids.map((id, i) => [id, i]))
+	rows.sort((a, b) => order.get(a.company.codigo)! - order.get(b.company.codigo)!)
 	return { companies: rows.map(toCompanyJson), pagination: pagination(query.page, query.limit, total) }
 }
 

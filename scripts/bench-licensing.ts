@@ -1,0 +1,99 @@
+/**
+ * bun run bench:licensing — 100,000 companies and 200,000 terminals in a temporary database, then:
+ * (1) p50/p95/p99 of GET /api/companies?page&limit=20&search= for five kinds of search (target p95 ≤ 25 ms);
+ * (2) licence checks per second under load from a second process, against a bare Elysia + bun:sqlite
+ *     point lookup measured in the same run, as a ratio (target ≥ 50%).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createApp } from '../apps/server/app'
+import { openDb } from '../db/client'
+import { hashPassword, users } from '../modules/auth'
+import { completeCnpj, silentLogger, systemClock, testConfig } from '../modules/core'
+import { seedLicensingBench } from './bench/seed-licensing'
+
+const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 100_000)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32)
+const dir = mkdtempSync(join(tmpdir(), 'kportal-bench-'))
+const dbPath = join(dir, 'bench.sqlite')
+const bun = process.execPath
+
+try {
+	let t = performance.now()
+	const { keys } = seedLicensingBench(dbPath, { representatives: 1_000, companies: COMPANIES })
+	console.log(`seeded ${COMPANIES.toLocaleString('pt-BR')} companies and ${(COMPANIES * 2).toLocaleString('pt-BR')} terminals in ${((performance.now() - t) / 1000).toFixed(1)} s`)
+
+	// (1) the companies list, in process, as an administrador
+	const db = openDb(dbPath)
+	const now = new Date().toISOString()
+	const adminCnpj = completeCnpj('600000000001')
+	db.insert(users).values({ cnpj: adminCnpj, nome: 'Bench', tipo: 'administrador', senha_hash: await hashPassword('bench-senha'), created_at: now, updated_at: now }).run()
+	const app = createApp({ db, clock: systemClock, config: testConfig({ dataDir: join(dir, 'data') }), log: silentLogger })
+	const login = await app.handle(new Request('http://localhost/api/auth/login', { method: 'POST', headers: { origin: 'http://localhost', 'content-type': 'application/json' }, body: JSON.stringify({ cnpj: adminCnpj, senha: 'bench-senha' }) }))
+	const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]
+	const searches: [string, (i: number) => string][] = [
+		['no search (page through)', (i) => `page=${1 + (i % 500)}&limit=20&search=`],
+		['razão social word', (i) => `page=1&limit=20&search=${encodeURIComponent(['Padaria', 'Farmácia', 'Pizzaria', 'Estrela'][i % 4])}`],
+		['masked CNPJ prefix', (i) => `page=1&limit=20&search=${encodeURIComponent(`80.000.00${i % 10}/`)}`],
+		['city', (i) => `page=${1 + (i % 20)}&limit=20&search=${encodeURIComponent(['Fortaleza', 'Recife', 'Curitiba'][i % 3])}`],
+		['substring with status filter', (i) => `page=1&limit=20&status=expiradas&search=${encodeURIComponent(`ão ${i % 90}`)}`]
+	]
+	console.log('\n(1) GET /api/companies (administrador, 300 requests each)')
+	console.log(`${'search'.padEnd(32)}${'p50'.padStart(9)}${'p95'.padStart(9)}${'p99'.padStart(9)}  target p95 ≤ 25 ms`)
+	let worstP95 = 0
+	for (const [name, qs] of searches) {
+		const times: number[] = []
+		for (let i = 0; i < 330; i++) {
+			const start = performance.now()
+			const res = await app.handle(new Request(`http://localhost/api/companies?${qs(i)}`, { headers: { cookie } }))
+			await res.text()
+			if (res.status !== 200) throw new Error(`${name}: ${res.status}`)
+			if (i >= 30) times.push(performance.now() - start)
+		}
+		times.sort((a, b) => a - b)
+		const p = (q: number) => times[Math.floor(q * (times.length - 1))]
+		worstP95 = Math.max(worstP95, p(0.95))
+		console.log(`${name.padEnd(32)}${p(0.5).toFixed(2).padStart(7)}ms${p(0.95).toFixed(2).padStart(7)}ms${p(0.99).toFixed(2).padStart(7)}ms  ${p(0.95) <= 25 ? 'ok' : 'OVER'}`)
+	}
+	db.$client.close()
+
+	// (2) licence checks from a second process, portal vs bare lookup
+	const keysFile = join(dir, 'keys.json')
+	writeFileSync(keysFile, JSON.stringify(keys))
+	async function serve(script: string, port: number) {
+		const proc = Bun.spawn([bun, script, dbPath, String(port)], { stdout: 'pipe', stderr: 'inherit' })
+		const reader = proc.stdout.getReader()
+		const { value } = await reader.read()
+		if (!new TextDecoder().decode(value).includes('ready')) throw new Error(`${script} did not start`)
+		return proc
+	}
+	async function load(url: string) {
+		const proc = Bun.spawn([bun, 'scripts/bench/load.ts', url, keysFile, String(SECONDS), String(CONCURRENCY)], { stdout: 'pipe', stderr: 'inherit' })
+		const out = await new Response(proc.stdout).text()
+		await proc.exited
+		return JSON.parse(out.trim().split('\n').pop()!) as { requests: number; errors: number; rps: number; p50: number; p95: number; p99: number }
+	}
+	console.log(`\n(2) licence check under load: ${CONCURRENCY} concurrent clients for ${SECONDS} s from a second process`)
+	const results: Record<string, Awaited<ReturnType<typeof load>>> = {}
+	for (const [name, script, port, path] of [
+		['bare Elysia + bun:sqlite lookup', 'scripts/bench/bare-server.ts', 3491, '/check'],
+		['portal POST /api/licenca/verificar', 'scripts/bench/portal-server.ts', 3492, '/api/licenca/verificar']
+	] as const) {
+		const server = await serve(script, port)
+		await load(`http://127.0.0.1:${port}${path}`).catch(() => null) // warm-up
+		results[name] = await load(`http://127.0.0.1:${port}${path}`)
+		server.kill()
+		await server.exited
+	}
+	console.log(`${'server'.padEnd(36)}${'req/s'.padStart(10)}${'p50'.padStart(9)}${'p95'.padStart(9)}${'p99'.padStart(9)}${'errors'.padStart(8)}`)
+	for (const [name, r] of Object.entries(results)) {
+		console.log(`${name.padEnd(36)}${r.rps.toFixed(0).padStart(10)}${r.p50.toFixed(2).padStart(7)}ms${r.p95.toFixed(2).padStart(7)}ms${r.p99.toFixed(2).padStart(7)}ms${String(r.errors).padStart(8)}`)
+	}
+	const ratio = results['portal POST /api/licenca/verificar'].rps / results['bare Elysia + bun:sqlite lookup'].rps
+	console.log(`\nlicence check throughput = ${(ratio * 100).toFixed(0)}% of the bare lookup (target ≥ 50%): ${ratio >= 0.5 ? 'ok' : 'BELOW'}`)
+	console.log(`companies list worst p95 = ${worstP95.toFixed(2)} ms (target ≤ 25 ms): ${worstP95 <= 25 ? 'ok' : 'OVER'}`)
+} finally {
+	rmSync(dir, { recursive: true, force: true })
+}

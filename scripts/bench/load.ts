@@ -1,0 +1,31 @@
+/** Closed-loop load generator (argv: url keysFile seconds concurrency). Prints one JSON line of figures. */
+const [url, keysFile, seconds, concurrency] = process.argv.slice(2)
+const keys = (await Bun.file(keysFile).json()) as { cnpj: string; chave: string; mac: string }[]
+const until = performance.now() + Number(seconds) * 1000
+const latencies: number[] = []
+let errors = 0
+let n = 0
+
+async function worker(seed: number) {
+	let i = seed
+	while (performance.now() < until) {
+		const k = keys[(i = (i * 1103515245 + 12345) % 2147483648) % keys.length]
+		const body = JSON.stringify({ cnpj: k.cnpj, chave: k.chave, sistema: 'K-PDV', mac: k.mac, nonce: String(n++) })
+		const start = performance.now()
+		try {
+			const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+			await res.arrayBuffer()
+			if (res.status !== 200) errors++
+		} catch {
+			errors++
+		}
+		latencies.push(performance.now() - start)
+	}
+}
+const started = performance.now()
+await Promise.all(Array.from({ length: Number(concurrency) }, (_, i) => worker(i + 1)))
+const elapsed = (performance.now() - started) / 1000
+latencies.sort((a, b) => a - b)
+const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]
+console.log(JSON.stringify({ requests: latencies.length, errors, rps: latencies.length / elapsed, p50: pct(50), p95: pct(95), p99: pct(99) }))
+export {}
