@@ -1,7 +1,8 @@
 import { Elysia } from 'elysia'
-import { authRoutes } from '../../modules/auth'
+import { authRoutes, userRoutes } from '../../modules/auth'
 import type { AppContext } from '../../modules/core'
 import { messagingRoutes } from '../../modules/messaging'
+import { resellersRoutes } from '../../modules/resellers'
 import { systemRoutes } from '../../modules/system'
 import { errorHandler } from './plugins/errors'
 import { type Site, pagesPlugin } from './plugins/pages'
@@ -15,6 +16,8 @@ export function createApp(ctx: AppContext, site: Site | null = null) {
 		.use(authRoutes(ctx))
 		.use(systemRoutes(ctx))
 		.use(messagingRoutes(ctx))
+		.use(userRoutes(ctx))
+		.use(resellersRoutes(ctx))
 		.use(pagesPlugin(ctx, site))
 	assertEveryRouteDeclaresAccess(app)
 	return app
