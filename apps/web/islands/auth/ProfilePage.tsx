@@ -67,10 +67,10 @@ function PersonalInfo({ account }: { account: UserView }) {
 			</div>
 			<form className="grid gap-4 sm:grid-cols-2" onSubmit={save} noValidate>
 				<Field label="Nome" className="sm:col-span-2">
-					<input className="input w-full" value={nome} maxLength={200} onChange={(e) => setNome(e.target.value)} readOnly={!editing} autoComplete="name" />
+					<input className={`input w-full ${editing ? '' : 'bg-base-200/60'}`} value={nome} maxLength={200} onChange={(e) => setNome(e.target.value)} readOnly={!editing} autoComplete="name" />
 				</Field>
 				<Field label="E-mail">
-					<input type="email" className="input w-full" value={email} maxLength={200} onChange={(e) => setEmail(e.target.value)} readOnly={!editing} placeholder={editing ? 'seu@email.com.br' : 'Não informado'} autoComplete="email" />
+					<input type="email" className={`input w-full ${editing ? '' : 'bg-base-200/60'}`} value={email} maxLength={200} onChange={(e) => setEmail(e.target.value)} readOnly={!editing} placeholder={editing ? 'seu@email.com.br' : 'Não informado'} autoComplete="email" />
 				</Field>
 				<Field label="CNPJ" hint="O CNPJ não pode ser alterado">
 					<input className="input w-full bg-base-200" value={formatCnpj(account.cnpj)} readOnly disabled />
