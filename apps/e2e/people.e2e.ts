@@ -147,3 +147,33 @@ test('a user edits their profile, changes the password, signs out and signs in w
 	await signIn(page, cnpj, 'nova-senha-1')
 	await expect(sidebar(page).getByText('Gerente Renomeado')).toBeVisible()
 })
+
+test('an administrador deletes a representative after confirming, and is told why one with companies cannot go', async ({ page }) => {
+	const cnpj = freshCnpj('73')
+	const nome = `Representante Temporário ${cnpj.slice(-4)}`
+	await signIn(page, ACCOUNTS.administrador)
+	await page.goto('/representatives')
+
+	await page.getByRole('button', { name: 'Excluir Norte Sistemas e Automação' }).click()
+	const confirm = page.getByRole('dialog', { name: 'Excluir representante' })
+	await expect(confirm).toContainText('Esta ação não pode ser desfeita.')
+	await confirm.getByRole('button', { name: 'Excluir' }).click()
+	await expect(page.getByText('Erro ao excluir representante')).toBeVisible()
+	await expect(page.getByText(/possui 14 empresa\(s\)/)).toBeVisible()
+	await expect(page.getByRole('row').filter({ hasText: 'Norte Sistemas e Automação' })).toBeVisible()
+
+	await page.getByRole('button', { name: 'Novo Representante' }).click()
+	const dialog = page.getByRole('dialog', { name: 'Novo Representante' })
+	await dialog.getByLabel('Nome *').fill(nome)
+	await dialog.getByLabel('CNPJ *').fill(cnpj)
+	await dialog.getByRole('button', { name: 'Criar representante' }).click()
+	await expect(page.getByText('Representante criado')).toBeVisible()
+
+	await page.getByRole('button', { name: `Excluir ${nome}` }).click()
+	await confirm.getByRole('button', { name: 'Cancelar' }).click()
+	await expect(page.getByRole('row').filter({ hasText: nome })).toBeVisible()
+	await page.getByRole('button', { name: `Excluir ${nome}` }).click()
+	await confirm.getByRole('button', { name: 'Excluir' }).click()
+	await expect(page.getByText('Representante excluído')).toBeVisible()
+	await expect(page.getByRole('row').filter({ hasText: nome })).toHaveCount(0)
+})

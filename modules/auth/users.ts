@@ -2,7 +2,7 @@ import { and, asc, eq, ne, or, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client'
 import { representatives } from '../../db/schema'
 import { logActivity } from '../activity'
-import { type Clock, badRequest, conflict, likePattern, normalizeCnpj, notFound, todayIso, unprocessable } from '../core'
+import { type Clock, ROLE_LABELS, badRequest, conflict, likePattern, normalizeCnpj, notFound, todayIso, unprocessable } from '../core'
 import type { ChangePasswordBody, ProfileUpdate, SessionUser, UserCreate, UserUpdate, UserView } from './model'
 import { hashPassword, verifyPassword } from './password'
 import { users } from './schema'
@@ -103,7 +103,7 @@ export async function createUserAccount(db: Db, clock: Clock, actor: SessionUser
 				type: 'success',
 				icon: 'Users',
 				title: 'Usuário criado',
-				subtitle: `${input.nome} (${input.tipo})${newRecord ? ' — representante cadastrado' : ''}`,
+				subtitle: `${input.nome} (${ROLE_LABELS[input.tipo]})${newRecord ? ' — representante cadastrado' : ''}`,
 				actor,
 				entity: 'user',
 				entityId: created.id,
@@ -165,7 +165,7 @@ export async function updateUserAccount(
 				type: 'info',
 				icon: 'Users',
 				title: 'Usuário atualizado',
-				subtitle: `${input.nome} (${input.tipo})${hash ? ' — senha redefinida' : ''}${newRecord ? ' — representante cadastrado' : ''}`,
+				subtitle: `${input.nome} (${ROLE_LABELS[input.tipo]})${hash ? ' — senha redefinida' : ''}${newRecord ? ' — representante cadastrado' : ''}`,
 				actor,
 				entity: 'user',
 				entityId: id,
@@ -193,7 +193,7 @@ export function deleteUserAccount(db: Db, clock: Clock, actor: SessionUser, id: 
 				type: 'warning',
 				icon: 'Users',
 				title: 'Usuário excluído',
-				subtitle: `${current.nome} (${current.tipo})`,
+				subtitle: `${current.nome} (${ROLE_LABELS[current.tipo]})`,
 				actor,
 				entity: 'user',
 				entityId: id,
