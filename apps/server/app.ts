@@ -1,8 +1,9 @@
 import { Elysia } from 'elysia'
-import { authRoutes } from '../../modules/auth'
+import { authRoutes, userRoutes } from '../../modules/auth'
 import type { AppContext } from '../../modules/core'
 import { licensingRoutes } from '../../modules/licensing'
 import { messagingRoutes } from '../../modules/messaging'
+import { resellersRoutes } from '../../modules/resellers'
 import { systemRoutes } from '../../modules/system'
 import { errorHandler } from './plugins/errors'
 import { type Site, pagesPlugin } from './plugins/pages'
@@ -22,6 +23,8 @@ export function createApp(ctx: AppContext, site: Site | null = null) {
 		.use(authRoutes(ctx))
 		.use(systemRoutes(ctx))
 		.use(messagingRoutes(ctx))
+		.use(userRoutes(ctx))
+		.use(resellersRoutes(ctx))
 		.use(licensingRoutes(ctx))
 		.use(pagesPlugin(ctx, site))
 	assertEveryRouteDeclaresAccess(app)

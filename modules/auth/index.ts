@@ -1,5 +1,6 @@
 export { authGuard, sessionCookieName, GUARD_MESSAGES } from './guard'
-export { authRoutes } from './routes'
+export { authRoutes, userRoutes } from './routes'
+export { USER_MESSAGES } from './users'
 export {
 	validateSession,
 	invalidateSession,
@@ -12,5 +13,6 @@ export {
 } from './service'
 export { hashPassword, verifyPassword, generatePassword } from './password'
 export { LoginBody, SessionUser } from './model'
+export type { UserView } from './model'
 export { users, sessions } from './schema'
 export { authJobs } from './jobs'

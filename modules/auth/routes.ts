@@ -1,9 +1,10 @@
 import { Elysia } from 'elysia'
-import { type AppContext, clientIp } from '../core'
+import { type AppContext, IdParams, clientIp } from '../core'
 import { authGuard, sessionCookieName } from './guard'
-import { LoginBody } from './model'
+import { ChangePasswordBody, LoginBody, ProfileUpdate, UserCreate, UserListQuery, UserUpdate } from './model'
 import { invalidateSession, login, validateSession } from './service'
 import { LoginThrottle } from './throttle'
+import { changeOwnPassword, createUserAccount, deleteUserAccount, listUsers, ownAccount, updateOwnProfile, updateUserAccount } from './users'
 
 export function authRoutes(ctx: AppContext) {
 	const throttle = new LoginThrottle(ctx.clock)
@@ -56,5 +57,44 @@ export function authRoutes(ctx: AppContext) {
 				return { session: { expiresAt: renewed?.session.expiresAt ?? null } }
 			},
 			{ roles: 'any' }
+		)
+}
+
+/** User administration (2-administration §2.5, §5.5) and the signed-in user's own profile and password. */
+export function userRoutes(ctx: AppContext) {
+	return new Elysia({ name: 'auth.users', prefix: '/api' })
+		.use(authGuard(ctx))
+		.get('/users', ({ query }) => listUsers(ctx.db, query.search), { roles: ['administrador'], query: UserListQuery })
+		.post(
+			'/users',
+			async ({ body, user, set }) => {
+				const created = await createUserAccount(ctx.db, ctx.clock, user, body)
+				set.status = 201
+				return created
+			},
+			{ roles: ['administrador'], body: UserCreate }
+		)
+		.get('/users/me', ({ user }) => ownAccount(ctx.db, user), { roles: 'any' })
+		.put('/users/me', ({ body, user }) => updateOwnProfile(ctx.db, ctx.clock, user, body), { roles: 'any', body: ProfileUpdate })
+		.post(
+			'/users/change-password',
+			async ({ body, user, session }) => {
+				await changeOwnPassword(ctx.db, ctx.clock, user, session.id, body)
+				return { message: 'Senha alterada com sucesso!' }
+			},
+			{ roles: 'any', body: ChangePasswordBody }
+		)
+		.put('/users/:id', ({ params, body, user, session }) => updateUserAccount(ctx.db, ctx.clock, user, session.id, params.id, body), {
+			roles: ['administrador'],
+			params: IdParams,
+			body: UserUpdate
+		})
+		.delete(
+			'/users/:id',
+			({ params, user }) => {
+				deleteUserAccount(ctx.db, ctx.clock, user, params.id)
+				return { message: 'Usuário excluído com sucesso.' }
+			},
+			{ roles: ['administrador'], params: IdParams }
 		)
 }

@@ -12,5 +12,13 @@ describe('input masks', () => {
 		expect(maskMac('00-1a')).toBe('00:1A')
 		expect(formatPhone('5585999998888')).toBe('(85) 99999-8888')
 	})
+
+	it('keeps a leading 55 out of the phone mask and caps what is typed', () => {
+		expect(maskPhone('')).toBe('')
+		expect(maskPhone('853')).toBe('(85) 3')
+		expect(maskPhone('5585999990000')).toBe('(85) 99999-0000')
+		expect(maskPhone('(85) 99999-00001234')).toBe('(85) 99999-0000')
+		expect(maskCep('60.000-0001')).toBe('60000-000')
+	})
 })
 

@@ -6,9 +6,11 @@ export function maskCep(value: string): string {
 	return d.length > 5 ? `${d.slice(0, 5)}-${d.slice(5)}` : d
 }
 
-/** (00) 0000-0000 or (00) 00000-0000 */
+/** (00) 0000-0000 or (00) 00000-0000 while typing; a leading 55 is kept out of the mask. */
 export function maskPhone(value: string): string {
-	const d = digits(value).slice(0, 11)
+	let d = digits(value)
+	if (d.length > 11 && d.startsWith('55')) d = d.slice(2)
+	d = d.slice(0, 11)
 	if (d.length <= 2) return d.length ? `(${d}` : ''
 	const rest = d.slice(2)
 	const split = d.length === 11 ? 5 : 4
@@ -22,5 +24,5 @@ export function maskMac(value: string): string {
 }
 
 export function formatPhone(value: string | null | undefined): string {
-	return value ? maskPhone(value.replace(/^55(?=\d{10,11}$)/, '')) : ''
+	return value ? maskPhone(value) : ''
 }

@@ -1,0 +1,96 @@
+import { Eye, EyeOff } from 'lucide-react'
+import { type FormEvent, useState } from 'react'
+import { Modal } from '../../components/Modal'
+import { mutate } from '../../lib/mutate'
+
+/** The password check of 2-administration §5.6, in the order the person meets it; null when fine. */
+export function passwordChangeError(current: string, next: string, confirm: string): string | null {
+	if (!current || !next || !confirm) return 'Todos os campos são obrigatórios'
+	if (next !== confirm) return 'A nova senha e confirmação não coincidem'
+	if (next.length < 6) return 'A nova senha deve ter pelo menos 6 caracteres'
+	return null
+}
+
+function PasswordInput({ label, value, onChange, autoComplete }: { label: string; value: string; onChange: (v: string) => void; autoComplete: string }) {
+	const [visible, setVisible] = useState(false)
+	return (
+		<label className="block">
+			<span className="mb-1 block text-sm font-medium">{label}</span>
+			<span className="input flex w-full items-center gap-2">
+				<input type={visible ? 'text' : 'password'} className="grow" value={value} onChange={(e) => onChange(e.target.value)} autoComplete={autoComplete} />
+				<button
+					type="button"
+					className="btn btn-ghost btn-xs btn-circle"
+					aria-label={`${visible ? 'Ocultar' : 'Mostrar'} ${label.toLowerCase()}`}
+					aria-pressed={visible}
+					onClick={() => setVisible((v) => !v)}
+				>
+					{visible ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
+				</button>
+			</span>
+		</label>
+	)
+}
+
+/** Alterar Senha (2-administration §2.7): current, new and confirmation, each with show/hide. */
+export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+	const [current, setCurrent] = useState('')
+	const [next, setNext] = useState('')
+	const [confirm, setConfirm] = useState('')
+	const [error, setError] = useState<string | null>(null)
+	const [pending, setPending] = useState(false)
+
+	function close() {
+		setCurrent('')
+		setNext('')
+		setConfirm('')
+		setError(null)
+		onClose()
+	}
+
+	async function submit(e: FormEvent) {
+		e.preventDefault()
+		const problem = passwordChangeError(current, next, confirm)
+		setError(problem)
+		if (problem) return
+		setPending(true)
+		const ok = await mutate(
+			'/api/users/change-password',
+			{ method: 'POST', body: { currentPassword: current, newPassword: next } },
+			{ success: { title: 'Sucesso', description: 'Senha alterada com sucesso!' }, errorTitle: 'Erro ao alterar senha' }
+		)
+		setPending(false)
+		if (ok) close()
+	}
+
+	return (
+		<Modal
+			open={open}
+			onClose={close}
+			title="Alterar Senha"
+			footer={
+				<>
+					<button type="button" className="btn" onClick={close}>
+						Cancelar
+					</button>
+					<button type="submit" form="change-password-form" className="btn btn-primary" disabled={pending}>
+						{pending && <span className="loading loading-spinner loading-sm" />}
+						Alterar Senha
+					</button>
+				</>
+			}
+		>
+			<form id="change-password-form" className="space-y-4" onSubmit={submit} noValidate>
+				<PasswordInput label="Senha atual" value={current} onChange={setCurrent} autoComplete="current-password" />
+				<PasswordInput label="Nova senha" value={next} onChange={setNext} autoComplete="new-password" />
+				<PasswordInput label="Confirmar nova senha" value={confirm} onChange={setConfirm} autoComplete="new-password" />
+				<p className="text-xs text-base-content/60">A nova senha deve ter pelo menos 6 caracteres. Suas outras sessões abertas serão encerradas.</p>
+				{error && (
+					<p className="text-sm text-error" role="alert">
+						{error}
+					</p>
+				)}
+			</form>
+		</Modal>
+	)
+}

@@ -1,0 +1,163 @@
+import { useStore } from '@nanostores/react'
+import { KeyRound, Pencil } from 'lucide-react'
+import { type FormEvent, useState } from 'react'
+import type { UserView } from '../../../../modules/auth/model'
+import { formatCnpj } from '../../../../modules/core/cnpj'
+import { formatDate, initials, isoDateInSaoPaulo } from '../../../../modules/core/format'
+import type { Role } from '../../../../modules/core/roles'
+import { PageRoot } from '../../components/PageRoot'
+import { ErrorPanel, Field } from '../../components/ui'
+import { errorText } from '../../lib/api'
+import { mutate } from '../../lib/mutate'
+import { createFetcherStore } from '../../lib/query'
+import { $user } from '../../stores/session'
+import { ChangePasswordDialog } from './ChangePasswordDialog'
+
+const $me = createFetcherStore<UserView>(['/api/users/me'])
+
+export const PROFILE_ROLE_LABELS: Record<Role, string> = {
+	administrador: 'Administrador do Sistema',
+	gerente: 'Gerente',
+	representante: 'Representante'
+}
+
+function PersonalInfo({ account }: { account: UserView }) {
+	const [editing, setEditing] = useState(false)
+	const [nome, setNome] = useState(account.nome)
+	const [email, setEmail] = useState(account.email ?? '')
+	const [error, setError] = useState<string | null>(null)
+	const [pending, setPending] = useState(false)
+
+	function cancel() {
+		setNome(account.nome)
+		setEmail(account.email ?? '')
+		setError(null)
+		setEditing(false)
+	}
+
+	async function save(e: FormEvent) {
+		e.preventDefault()
+		if (!nome.trim()) return setError('Nome é obrigatório.')
+		setError(null)
+		setPending(true)
+		const saved = await mutate<UserView>(
+			'/api/users/me',
+			{ method: 'PUT', body: { nome: nome.trim(), email: email.trim() || null } },
+			{ success: { title: 'Perfil atualizado' }, errorTitle: 'Erro ao atualizar perfil', errorFallback: 'Erro ao atualizar perfil. Tente novamente.', invalidate: ['/api/users'] }
+		)
+		setPending(false)
+		if (saved) {
+			const current = $user.get()
+			if (current) $user.set({ ...current, nome: saved.nome, email: saved.email })
+			setEditing(false)
+		}
+	}
+
+	return (
+		<section className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6" aria-labelledby="personal-title">
+			<div className="mb-4 flex items-center justify-between gap-2">
+				<h3 id="personal-title" className="text-lg font-semibold">
+					Informações Pessoais
+				</h3>
+				{!editing && (
+					<button type="button" className="btn btn-sm" onClick={() => setEditing(true)}>
+						<Pencil className="size-4" /> Editar
+					</button>
+				)}
+			</div>
+			<form className="grid gap-4 sm:grid-cols-2" onSubmit={save} noValidate>
+				<Field label="Nome" className="sm:col-span-2">
+					<input className={`input w-full ${editing ? '' : 'bg-base-200/60'}`} value={nome} maxLength={200} onChange={(e) => setNome(e.target.value)} readOnly={!editing} autoComplete="name" />
+				</Field>
+				<Field label="E-mail">
+					<input type="email" className={`input w-full ${editing ? '' : 'bg-base-200/60'}`} value={email} maxLength={200} onChange={(e) => setEmail(e.target.value)} readOnly={!editing} placeholder={editing ? 'seu@email.com.br' : 'Não informado'} autoComplete="email" />
+				</Field>
+				<Field label="CNPJ" hint="O CNPJ não pode ser alterado">
+					<input className="input w-full bg-base-200" value={formatCnpj(account.cnpj)} readOnly disabled />
+				</Field>
+				{error && (
+					<p className="text-sm text-error sm:col-span-2" role="alert">
+						{error}
+					</p>
+				)}
+				{editing && (
+					<div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
+						<button type="button" className="btn" onClick={cancel}>
+							Cancelar
+						</button>
+						<button type="submit" className="btn btn-primary" disabled={pending}>
+							{pending && <span className="loading loading-spinner loading-sm" />}
+							Salvar
+						</button>
+					</div>
+				)}
+			</form>
+		</section>
+	)
+}
+
+function AccountInfo({ account, onChangePassword }: { account: UserView; onChangePassword: () => void }) {
+	return (
+		<section className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6" aria-labelledby="account-title">
+			<h3 id="account-title" className="mb-4 text-lg font-semibold">
+				Informações da Conta
+			</h3>
+			<dl className="space-y-3 text-sm">
+				<div className="flex justify-between gap-3">
+					<dt className="text-base-content/70">Tipo de usuário</dt>
+					<dd className="font-medium">{PROFILE_ROLE_LABELS[account.tipo]}</dd>
+				</div>
+				<div className="flex justify-between gap-3">
+					<dt className="text-base-content/70">Data de criação</dt>
+					<dd className="font-medium">{formatDate(isoDateInSaoPaulo(new Date(account.created_at)))}</dd>
+				</div>
+				<div className="flex items-center justify-between gap-3">
+					<dt className="text-base-content/70">Status</dt>
+					<dd>
+						<span className="badge badge-success badge-soft">Ativa</span>
+					</dd>
+				</div>
+			</dl>
+			<button type="button" className="btn btn-outline mt-5 w-full" onClick={onChangePassword}>
+				<KeyRound className="size-4" /> Alterar Senha
+			</button>
+		</section>
+	)
+}
+
+function ProfileScreen() {
+	const { data, loading, error } = useStore($me)
+	const [passwordOpen, setPasswordOpen] = useState(false)
+	if (error) return <ErrorPanel title="Erro ao carregar perfil" message={errorText(error)} onRetry={() => $me.revalidate()} />
+	if (loading || !data) return <div className="skeleton h-72 w-full" aria-busy="true" aria-label="Carregando" />
+	return (
+		<div className="space-y-6">
+			<div className="flex items-center gap-4 rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
+				<div className="avatar avatar-placeholder">
+					<div className="w-16 rounded-full bg-primary text-primary-content">
+						<span className="text-xl font-semibold">{initials(data.nome)}</span>
+					</div>
+				</div>
+				<div className="min-w-0">
+					<p className="truncate text-xl font-bold">{data.nome}</p>
+					<p className="truncate text-sm text-base-content/70">{data.email ?? formatCnpj(data.cnpj)}</p>
+				</div>
+			</div>
+			<div className="grid gap-6 lg:grid-cols-3">
+				<div className="lg:col-span-2">
+					<PersonalInfo key={data.id} account={data} />
+				</div>
+				<AccountInfo account={data} onChangePassword={() => setPasswordOpen(true)} />
+			</div>
+			<ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+		</div>
+	)
+}
+
+export default function ProfilePage() {
+	return (
+		<PageRoot>
+			<ProfileScreen />
+		</PageRoot>
+	)
+}

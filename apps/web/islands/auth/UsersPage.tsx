@@ -1,0 +1,292 @@
+import { useStore } from '@nanostores/react'
+import { Pencil, Plus, ShieldCheck, Trash2, UserCog, Users, UserRound, Briefcase } from 'lucide-react'
+import { type FormEvent, useMemo, useState } from 'react'
+import type { UserView } from '../../../../modules/auth/model'
+import { formatCnpj, maskCnpj, normalizeCnpj } from '../../../../modules/core/cnpj'
+import { formatDate, initials, isoDateInSaoPaulo } from '../../../../modules/core/format'
+import { ROLE_LABELS, ROLES, type Role } from '../../../../modules/core/roles'
+import { DataTable } from '../../components/DataTable'
+import { Modal } from '../../components/Modal'
+import { PageRoot } from '../../components/PageRoot'
+import { AccessDenied, EmptyState, ErrorPanel, Field, SearchInput, StatCard, StatCardSkeleton } from '../../components/ui'
+import { errorText } from '../../lib/api'
+import { useDebounced } from '../../lib/hooks'
+import { mutate } from '../../lib/mutate'
+import { createFetcherStore } from '../../lib/query'
+import { confirmAction } from '../../stores/confirm'
+import { $user } from '../../stores/session'
+import { toast } from '../../stores/toast'
+
+const $users = createFetcherStore<UserView[]>(['/api/users'])
+
+/** Role colours of 2-administration §6: Administrador red, Gerente blue, Representante green. */
+export const ROLE_BADGE: Record<Role, string> = {
+	administrador: 'badge-error',
+	gerente: 'badge-info',
+	representante: 'badge-success'
+}
+
+export function RoleBadge({ tipo }: { tipo: Role }) {
+	return <span className={`badge badge-sm badge-soft ${ROLE_BADGE[tipo]}`}>{ROLE_LABELS[tipo]}</span>
+}
+
+function createdOn(instant: string) {
+	return formatDate(isoDateInSaoPaulo(new Date(instant)))
+}
+
+function matches(u: UserView, search: string) {
+	if (!search) return true
+	const lower = search.toLowerCase()
+	const bare = normalizeCnpj(search)
+	return u.nome.toLowerCase().includes(lower) || (u.email ?? '').toLowerCase().includes(lower) || (bare !== '' && u.cnpj.includes(bare))
+}
+
+interface FormState {
+	nome: string
+	cnpj: string
+	tipo: Role
+	representante_id: string
+	email: string
+	senha: string
+	ativo: boolean
+}
+
+const EMPTY: FormState = { nome: '', cnpj: '', tipo: 'representante', representante_id: '', email: '', senha: '', ativo: true }
+
+function UserDialog({ editing, open, onClose, isSelf }: { editing: UserView | null; open: boolean; onClose: () => void; isSelf: boolean }) {
+	const [form, setForm] = useState<FormState>(() =>
+		editing
+			? { nome: editing.nome, cnpj: formatCnpj(editing.cnpj), tipo: editing.tipo, representante_id: editing.representante_id ?? '', email: editing.email ?? '', senha: '', ativo: editing.ativo }
+			: EMPTY
+	)
+	const [error, setError] = useState<string | null>(null)
+	const [pending, setPending] = useState(false)
+	const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }))
+
+	async function submit(e: FormEvent) {
+		e.preventDefault()
+		if (!form.nome.trim() || !form.cnpj.trim()) return setError('Nome e CNPJ são obrigatórios.')
+		if (!editing && !form.senha) return setError('A senha é obrigatória para novos usuários.')
+		if (form.senha && form.senha.length < 6) return setError('A senha deve ter pelo menos 6 caracteres.')
+		setError(null)
+		setPending(true)
+		const body: Record<string, unknown> = {
+			cnpj: normalizeCnpj(form.cnpj),
+			nome: form.nome.trim(),
+			tipo: form.tipo,
+			representante_id: form.tipo === 'gerente' && form.representante_id.trim() ? form.representante_id.trim() : null,
+			email: form.email.trim() || null
+		}
+		if (form.senha) body.senha = form.senha
+		if (editing) body.ativo = form.ativo
+		const result = editing
+			? await mutate(`/api/users/${editing.id}`, { method: 'PUT', body }, { success: { title: 'Usuário atualizado' }, errorTitle: 'Erro ao atualizar usuário', invalidate: ['/api/users'] })
+			: await mutate('/api/users', { method: 'POST', body }, { success: { title: 'Usuário criado' }, errorTitle: 'Erro ao criar usuário', invalidate: ['/api/users'] })
+		setPending(false)
+		if (result) onClose()
+	}
+
+	return (
+		<Modal
+			open={open}
+			onClose={onClose}
+			title={editing ? 'Editar Usuário' : 'Novo Usuário'}
+			footer={
+				<>
+					<button type="button" className="btn" onClick={onClose}>
+						Cancelar
+					</button>
+					<button type="submit" form="user-form" className="btn btn-primary" disabled={pending}>
+						{pending && <span className="loading loading-spinner loading-sm" />}
+						{editing ? 'Salvar alterações' : 'Criar usuário'}
+					</button>
+				</>
+			}
+		>
+			<form id="user-form" className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
+				<Field label="Nome *" className="sm:col-span-2">
+					<input className="input w-full" value={form.nome} maxLength={200} onChange={(e) => set('nome', e.target.value)} autoComplete="off" required />
+				</Field>
+				<Field label="CNPJ *">
+					<input
+						className="input w-full"
+						value={form.cnpj}
+						maxLength={18}
+						placeholder="00.000.000/0000-00"
+						onChange={(e) => set('cnpj', maskCnpj(e.target.value))}
+						autoComplete="off"
+						required
+					/>
+				</Field>
+				<Field label="Tipo *">
+					<select className="select w-full" value={form.tipo} onChange={(e) => set('tipo', e.target.value as Role)} disabled={isSelf}>
+						{ROLES.map((r) => (
+							<option key={r} value={r}>
+								{ROLE_LABELS[r]}
+							</option>
+						))}
+					</select>
+				</Field>
+				{form.tipo === 'gerente' && (
+					<Field label="ID do representante" hint="Opcional; apenas para gerentes." className="sm:col-span-2">
+						<input className="input w-full" value={form.representante_id} maxLength={50} onChange={(e) => set('representante_id', e.target.value)} />
+					</Field>
+				)}
+				<Field label="E-mail" className="sm:col-span-2">
+					<input type="email" className="input w-full" value={form.email} maxLength={200} onChange={(e) => set('email', e.target.value)} autoComplete="off" />
+				</Field>
+				<Field
+					label={editing ? 'Nova senha' : 'Senha *'}
+					hint={editing ? 'Deixe em branco para manter a senha atual.' : 'No mínimo 6 caracteres.'}
+					className="sm:col-span-2"
+				>
+					<input type="password" className="input w-full" value={form.senha} onChange={(e) => set('senha', e.target.value)} autoComplete="new-password" />
+				</Field>
+				{editing && !isSelf && (
+					<label className="flex items-center gap-3 sm:col-span-2">
+						<input type="checkbox" className="toggle toggle-success" checked={form.ativo} onChange={(e) => set('ativo', e.target.checked)} />
+						<span className="text-sm">Usuário ativo</span>
+					</label>
+				)}
+				{form.tipo === 'representante' && !editing && (
+					<p className="text-xs text-base-content/60 sm:col-span-2">
+						O representante entra com este CNPJ. Se ainda não existir um cadastro de representante com ele, um cadastro básico é criado.
+					</p>
+				)}
+				{error && (
+					<p className="text-sm text-error sm:col-span-2" role="alert">
+						{error}
+					</p>
+				)}
+			</form>
+		</Modal>
+	)
+}
+
+function UsersScreen() {
+	const me = useStore($user)
+	const { data, loading, error } = useStore($users)
+	const [search, setSearch] = useState('')
+	const debounced = useDebounced(search.trim())
+	const [dialog, setDialog] = useState<{ open: boolean; editing: UserView | null; key: number }>({ open: false, editing: null, key: 0 })
+	const rows = useMemo(() => data?.filter((u) => matches(u, debounced)), [data, debounced])
+
+	const count = (tipo?: Role) => (data ? data.filter((u) => !tipo || u.tipo === tipo).length : 0)
+
+	async function remove(u: UserView) {
+		if (u.id === me?.id) {
+			toast({ title: 'Operação não permitida', description: 'Você não pode excluir seu próprio usuário.', variant: 'destructive' })
+			return
+		}
+		const ok = await confirmAction({
+			title: 'Excluir usuário',
+			message: `Excluir o usuário ${u.nome} (${formatCnpj(u.cnpj)})? Ele perde o acesso imediatamente. Esta ação não pode ser desfeita.`,
+			confirmLabel: 'Excluir',
+			destructive: true
+		})
+		if (ok) await mutate(`/api/users/${u.id}`, { method: 'DELETE' }, { success: { title: 'Usuário excluído' }, errorTitle: 'Erro ao excluir usuário', invalidate: ['/api/users'] })
+	}
+
+	const openDialog = (editing: UserView | null) => setDialog((d) => ({ open: true, editing, key: d.key + 1 }))
+
+	return (
+		<div className="space-y-6">
+			<div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+				{loading && !data ? (
+					Array.from({ length: 4 }, (_, i) => <StatCardSkeleton key={i} />)
+				) : (
+					<>
+						<StatCard title="Total de Usuários" value={count()} icon={<Users className="size-5" />} />
+						<StatCard title="Administradores" value={count('administrador')} icon={<ShieldCheck className="size-5" />} tone="error" />
+						<StatCard title="Gerentes" value={count('gerente')} icon={<Briefcase className="size-5" />} tone="info" />
+						<StatCard title="Representantes" value={count('representante')} icon={<UserRound className="size-5" />} tone="success" />
+					</>
+				)}
+			</div>
+
+			<div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+				<SearchInput value={search} onChange={setSearch} placeholder="Buscar por nome, CNPJ ou e-mail..." label="Buscar usuários" />
+				<button type="button" className="btn btn-primary" onClick={() => openDialog(null)}>
+					<Plus className="size-4" /> Novo Usuário
+				</button>
+			</div>
+
+			{error ? (
+				<ErrorPanel title="Erro ao carregar usuários" message={errorText(error)} onRetry={() => $users.revalidate()} />
+			) : (
+				<DataTable
+					rows={rows}
+					loading={loading}
+					rowKey={(u) => u.id}
+					caption="Usuários"
+					empty={<EmptyState title={debounced ? 'Nenhum usuário encontrado' : 'Nenhum usuário cadastrado'} hint={debounced ? 'Tente outro nome, CNPJ ou e-mail.' : undefined} icon={<UserCog className="size-10" />} />}
+					cardTitle={(u) => (
+						<span className="flex items-center gap-2">
+							{u.nome} <RoleBadge tipo={u.tipo} />
+						</span>
+					)}
+					columns={[
+						{
+							header: 'Usuário',
+							hideOnCard: true,
+							cell: (u) => (
+								<div className="flex items-center gap-3">
+									<div className="avatar avatar-placeholder">
+										<div className="w-9 rounded-full bg-primary/10 text-primary">
+											<span className="text-xs font-semibold">{initials(u.nome)}</span>
+										</div>
+									</div>
+									<div className="min-w-0">
+										<p className="font-medium">
+											{u.nome} {!u.ativo && <span className="badge badge-ghost badge-xs">Inativo</span>}
+										</p>
+										<p className="text-xs text-base-content/60">ID: {u.id}</p>
+									</div>
+								</div>
+							)
+						},
+						{ header: 'CNPJ', cell: (u) => <span className="font-mono text-xs">{formatCnpj(u.cnpj)}</span> },
+						{ header: 'Tipo', hideOnCard: true, cell: (u) => <RoleBadge tipo={u.tipo} /> },
+						{ header: 'E-mail', cell: (u) => u.email ?? <span className="text-base-content/50">—</span> },
+						{ header: 'Data de Criação', cell: (u) => createdOn(u.created_at) }
+					]}
+					actions={(u) => (
+						<>
+							<button type="button" className="btn btn-ghost btn-sm" aria-label={`Editar ${u.nome}`} title="Editar" onClick={() => openDialog(u)}>
+								<Pencil className="size-4" />
+								<span className="lg:hidden">Editar</span>
+							</button>
+							{u.id !== me?.id && (
+								<button type="button" className="btn btn-ghost btn-sm text-error" aria-label={`Excluir ${u.nome}`} title="Excluir" onClick={() => remove(u)}>
+									<Trash2 className="size-4" />
+									<span className="lg:hidden">Excluir</span>
+								</button>
+							)}
+						</>
+					)}
+				/>
+			)}
+
+			<UserDialog
+				key={dialog.key}
+				open={dialog.open}
+				editing={dialog.editing}
+				isSelf={dialog.editing?.id === me?.id}
+				onClose={() => setDialog((d) => ({ ...d, open: false }))}
+			/>
+		</div>
+	)
+}
+
+export default function UsersPage() {
+	const me = useStore($user)
+	return (
+		<PageRoot>
+			{me?.tipo === 'administrador' ? (
+				<UsersScreen />
+			) : (
+				<AccessDenied title="Acesso Restrito" message="Apenas administradores podem acessar o gerenciamento de usuários." />
+			)}
+		</PageRoot>
+	)
+}

@@ -1,0 +1,256 @@
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm'
+import type { Db, DbOrTx } from '../../db/client'
+import { representatives } from '../../db/schema'
+import { logActivity } from '../activity'
+import { type Clock, ROLE_LABELS, badRequest, conflict, likePattern, normalizeCnpj, notFound, todayIso, unprocessable } from '../core'
+import type { ChangePasswordBody, ProfileUpdate, SessionUser, UserCreate, UserUpdate, UserView } from './model'
+import { hashPassword, verifyPassword } from './password'
+import { users } from './schema'
+import { invalidateUserSessions } from './service'
+
+export const USER_MESSAGES = {
+	notFound: 'Usuário não encontrado.',
+	duplicateCnpj: 'Já existe um usuário com este CNPJ.',
+	deleteSelf: 'Você não pode excluir seu próprio usuário.',
+	deactivateSelf: 'Você não pode desativar seu próprio usuário.',
+	lastAdmin: 'Não é possível remover o último administrador ativo do sistema.',
+	wrongCurrentPassword: 'Senha atual incorreta'
+}
+
+const userColumns = {
+	id: users.id,
+	cnpj: users.cnpj,
+	nome: users.nome,
+	tipo: users.tipo,
+	representante_id: users.representante_id,
+	email: users.email,
+	ativo: users.ativo,
+	created_at: users.created_at
+}
+
+function getUserView(db: DbOrTx, id: number): UserView {
+	const row = db.select(userColumns).from(users).where(eq(users.id, id)).get()
+	if (!row) throw notFound(USER_MESSAGES.notFound)
+	return row
+}
+
+/** Every user (administrators only), by name; `search` matches name, CNPJ (masked or not) or e-mail. */
+export function listUsers(db: DbOrTx, search = ''): UserView[] {
+	let where
+	if (search) {
+		const pattern = likePattern(search)
+		const bare = normalizeCnpj(search)
+		where = or(
+			sql`${users.nome} like ${pattern} escape '\\'`,
+			sql`coalesce(${users.email}, '') like ${pattern} escape '\\'`,
+			sql`${users.cnpj} like ${pattern} escape '\\'`,
+			bare ? sql`${users.cnpj} like ${likePattern(bare)} escape '\\'` : undefined
+		)
+	}
+	return db.select(userColumns).from(users).where(where).orderBy(asc(users.nome), asc(users.id)).all()
+}
+
+function otherActiveAdmins(db: DbOrTx, exceptId: number): number {
+	const row = db
+		.select({ n: sql<number>`count(*)` })
+		.from(users)
+		.where(and(eq(users.tipo, 'administrador'), eq(users.ativo, true), ne(users.id, exceptId)))
+		.get()
+	return Number(row?.n ?? 0)
+}
+
+function assertCnpjFree(db: DbOrTx, cnpj: string, exceptId?: number) {
+	const clash = db
+		.select({ id: users.id })
+		.from(users)
+		.where(exceptId ? and(eq(users.cnpj, cnpj), ne(users.id, exceptId)) : eq(users.cnpj, cnpj))
+		.get()
+	if (clash) throw conflict(USER_MESSAGES.duplicateCnpj, 'DUPLICATE_CNPJ')
+}
+
+/** A representante signs in with the CNPJ of its representative record: create a minimal one when none exists. */
+function ensureRepresentativeRecord(tx: DbOrTx, clock: Clock, user: { cnpj: string; nome: string; email: string | null }): boolean {
+	const existing = tx.select({ codigo: representatives.codigo }).from(representatives).where(eq(representatives.cnpj, user.cnpj)).get()
+	if (existing) return false
+	tx.insert(representatives).values({ cnpj: user.cnpj, nome: user.nome, email: user.email, data: todayIso(clock) }).run()
+	return true
+}
+
+export async function createUserAccount(db: Db, clock: Clock, actor: SessionUser, input: UserCreate): Promise<UserView> {
+	assertCnpjFree(db, input.cnpj)
+	const hash = await hashPassword(input.senha)
+	const now = clock.now().toISOString()
+	const id = db.transaction(
+		(tx) => {
+			assertCnpjFree(tx, input.cnpj)
+			const created = tx
+				.insert(users)
+				.values({
+					cnpj: input.cnpj,
+					nome: input.nome,
+					email: input.email,
+					tipo: input.tipo,
+					representante_id: input.tipo === 'gerente' ? input.representante_id : null,
+					ativo: input.ativo ?? true,
+					senha_hash: hash,
+					created_at: now,
+					updated_at: now
+				})
+				.returning({ id: users.id })
+				.get()
+			const newRecord = input.tipo === 'representante' && ensureRepresentativeRecord(tx, clock, input)
+			logActivity(tx, clock, {
+				type: 'success',
+				icon: 'Users',
+				title: 'Usuário criado',
+				subtitle: `${input.nome} (${ROLE_LABELS[input.tipo]})${newRecord ? ' — representante cadastrado' : ''}`,
+				actor,
+				entity: 'user',
+				entityId: created.id,
+				representanteCnpj: input.tipo === 'representante' ? input.cnpj : null
+			})
+			return created.id
+		},
+		{ behavior: 'immediate' }
+	)
+	return getUserView(db, id)
+}
+
+/**
+ * Edits a user. A blank password keeps the current one; a new one ends the user's sessions (but not the
+ * caller's own). A change of type or a deactivation ends all their sessions. The last active
+ * administrador cannot be demoted or deactivated, and nobody deactivates themself.
+ */
+export async function updateUserAccount(
+	db: Db,
+	clock: Clock,
+	actor: SessionUser,
+	actorSessionId: string,
+	id: number,
+	input: UserUpdate
+): Promise<UserView> {
+	getUserView(db, id)
+	const hash = input.senha ? await hashPassword(input.senha) : null
+	db.transaction(
+		(tx) => {
+			const current = tx.select().from(users).where(eq(users.id, id)).get()
+			if (!current) throw notFound(USER_MESSAGES.notFound)
+			const ativo = input.ativo ?? current.ativo
+			if (id === actor.id && !ativo) throw unprocessable(USER_MESSAGES.deactivateSelf, 'SELF_DEACTIVATE')
+			const wasActiveAdmin = current.tipo === 'administrador' && current.ativo
+			if (wasActiveAdmin && (input.tipo !== 'administrador' || !ativo) && otherActiveAdmins(tx, id) === 0) {
+				throw conflict(USER_MESSAGES.lastAdmin, 'LAST_ADMIN')
+			}
+			if (input.cnpj !== current.cnpj) assertCnpjFree(tx, input.cnpj, id)
+
+			tx.update(users)
+				.set({
+					cnpj: input.cnpj,
+					nome: input.nome,
+					email: input.email,
+					tipo: input.tipo,
+					representante_id: input.tipo === 'gerente' ? input.representante_id : null,
+					ativo,
+					...(hash ? { senha_hash: hash } : {}),
+					updated_at: clock.now().toISOString()
+				})
+				.where(eq(users.id, id))
+				.run()
+			const newRecord = input.tipo === 'representante' && ensureRepresentativeRecord(tx, clock, input)
+
+			const keep = id === actor.id ? actorSessionId : undefined
+			if (input.tipo !== current.tipo || !ativo || input.cnpj !== current.cnpj || hash) invalidateUserSessions(tx, id, keep)
+
+			logActivity(tx, clock, {
+				type: 'info',
+				icon: 'Users',
+				title: 'Usuário atualizado',
+				subtitle: `${input.nome} (${ROLE_LABELS[input.tipo]})${hash ? ' — senha redefinida' : ''}${newRecord ? ' — representante cadastrado' : ''}`,
+				actor,
+				entity: 'user',
+				entityId: id,
+				representanteCnpj: input.tipo === 'representante' ? input.cnpj : null
+			})
+		},
+		{ behavior: 'immediate' }
+	)
+	return getUserView(db, id)
+}
+
+/** Deletes a user and their sessions; never oneself, never the last active administrador. A representative record stays. */
+export function deleteUserAccount(db: Db, clock: Clock, actor: SessionUser, id: number) {
+	if (id === actor.id) throw unprocessable(USER_MESSAGES.deleteSelf, 'SELF_DELETE')
+	db.transaction(
+		(tx) => {
+			const current = tx.select().from(users).where(eq(users.id, id)).get()
+			if (!current) throw notFound(USER_MESSAGES.notFound)
+			if (current.tipo === 'administrador' && current.ativo && otherActiveAdmins(tx, id) === 0) {
+				throw conflict(USER_MESSAGES.lastAdmin, 'LAST_ADMIN')
+			}
+			invalidateUserSessions(tx, id)
+			tx.delete(users).where(eq(users.id, id)).run()
+			logActivity(tx, clock, {
+				type: 'warning',
+				icon: 'Users',
+				title: 'Usuário excluído',
+				subtitle: `${current.nome} (${ROLE_LABELS[current.tipo]})`,
+				actor,
+				entity: 'user',
+				entityId: id,
+				representanteCnpj: current.tipo === 'representante' ? current.cnpj : null
+			})
+		},
+		{ behavior: 'immediate' }
+	)
+}
+
+/** The signed-in user's own password: checks the current one, then ends every other session of theirs. */
+export async function changeOwnPassword(db: Db, clock: Clock, user: SessionUser, sessionId: string, input: ChangePasswordBody) {
+	const row = db.select({ senha_hash: users.senha_hash }).from(users).where(eq(users.id, user.id)).get()
+	if (!row) throw notFound(USER_MESSAGES.notFound)
+	if (!(await verifyPassword(input.currentPassword, row.senha_hash))) throw badRequest(USER_MESSAGES.wrongCurrentPassword, 'WRONG_PASSWORD')
+	const hash = await hashPassword(input.newPassword)
+	db.transaction(
+		(tx) => {
+			tx.update(users).set({ senha_hash: hash, updated_at: clock.now().toISOString() }).where(eq(users.id, user.id)).run()
+			invalidateUserSessions(tx, user.id, sessionId)
+			logActivity(tx, clock, {
+				type: 'info',
+				icon: 'Users',
+				title: 'Senha alterada',
+				subtitle: user.nome,
+				actor: user,
+				entity: 'user',
+				entityId: user.id,
+				representanteCnpj: user.tipo === 'representante' ? user.cnpj : null
+			})
+		},
+		{ behavior: 'immediate' }
+	)
+}
+
+/** Meu Perfil: the signed-in user's name and e-mail. */
+export function updateOwnProfile(db: Db, clock: Clock, user: SessionUser, input: ProfileUpdate): UserView {
+	db.transaction(
+		(tx) => {
+			tx.update(users).set({ nome: input.nome, email: input.email, updated_at: clock.now().toISOString() }).where(eq(users.id, user.id)).run()
+			logActivity(tx, clock, {
+				type: 'info',
+				icon: 'Users',
+				title: 'Perfil atualizado',
+				subtitle: input.nome,
+				actor: { id: user.id, nome: input.nome },
+				entity: 'user',
+				entityId: user.id,
+				representanteCnpj: user.tipo === 'representante' ? user.cnpj : null
+			})
+		},
+		{ behavior: 'immediate' }
+	)
+	return getUserView(db, user.id)
+}
+
+/** The signed-in user's own account (GET /api/users/me), for Meu Perfil. */
+export function ownAccount(db: DbOrTx, user: SessionUser): UserView {
+	return getUserView(db, user.id)
+}

@@ -1,0 +1,386 @@
+import { describe, expect, it } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { CNPJ, createTestApp } from '../../apps/server/testing'
+import { activities, companies, credits, sessions, users } from '../../db/schema'
+import { completeCnpj } from '../core'
+import { representatives } from './schema'
+
+const GERENTE2 = completeCnpj('223334440001')
+const REP3 = completeCnpj('556667770001')
+
+/** An administrador, two gerentes, a representante with a login, and three representative records. */
+async function setup() {
+	const t = createTestApp()
+	const admin = await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador', nome: 'Ana Admin' })
+	const gerente = await t.createUser({ cnpj: CNPJ.gerente, tipo: 'gerente', nome: 'Gabriel Gerente' })
+	const gerente2 = await t.createUser({ cnpj: GERENTE2, tipo: 'gerente', nome: 'Beatriz Gerente' })
+	await t.createUser({ cnpj: CNPJ.rep, tipo: 'representante', nome: 'Rafael Rep' })
+	const rep = (cnpj: string, nome: string, gerente_id: number | null, cidade: string) =>
+		t.db.insert(representatives).values({ cnpj, nome, gerente_id, cidade, uf: 'CE', data: '2025-01-10' }).returning().get()
+	const repA = rep(CNPJ.rep, 'Rafael Representações', gerente.id, 'Fortaleza')
+	const repB = rep(CNPJ.rep2, 'Sul Revendas', gerente2.id, 'Curitiba')
+	const repC = rep(REP3, 'Norte 50% Sistemas', null, 'Belém')
+	const cookies = {
+		administrador: await t.login(CNPJ.admin),
+		gerente: await t.login(CNPJ.gerente),
+		gerente2: await t.login(GERENTE2),
+		representante: await t.login(CNPJ.rep)
+	}
+	return { t, admin, gerente, gerente2, repA, repB, repC, cookies }
+}
+
+function addCompany(t: ReturnType<typeof createTestApp>, repCnpj: string, n: number) {
+	return t.db
+		.insert(companies)
+		.values({ razao: `Empresa ${n}`, cnpj: completeCnpj(String(880000000000 + n)), cnpj_representante: repCnpj, serial: `serial-${n}`, data: '2025-02-01' })
+		.returning()
+		.get()
+}
+
+const validRep = { nome: 'Nova Representações', cnpj: '11.444.777/0001-61'.replace('0001-61', '0001-61') }
+const NEW_CNPJ = completeCnpj('667778880001')
+
+function activityTitles(t: ReturnType<typeof createTestApp>) {
+	return t.db.select().from(activities).all().map((a) => a.title)
+}
+
+describe('GET /api/representatives', () => {
+	it('gives an administrador every representative with the manager name and the real company count', async () => {
+		const { t, cookies, repA } = await setup()
+		addCompany(t, CNPJ.rep, 1)
+		addCompany(t, CNPJ.rep, 2)
+		addCompany(t, CNPJ.rep2, 3)
+		const res = await t.call('GET', '/api/representatives', { cookie: cookies.administrador })
+		expect(res.status).toBe(200)
+		expect(res.json.map((r: any) => r.nome)).toEqual(['Norte 50% Sistemas', 'Rafael Representações', 'Sul Revendas'])
+		const a = res.json.find((r: any) => r.codigo === repA.codigo)
+		expect(a).toEqual({
+			codigo: repA.codigo,
+			nome: 'Rafael Representações',
+			cnpj: CNPJ.rep,
+			endereco: null,
+			bairro: null,
+			cidade: 'Fortaleza',
+			uf: 'CE',
+			cep: null,
+			fone: null,
+			whatsapp: null,
+			email: null,
+			gerente_id: repA.gerente_id,
+			gerente: { nome: 'Gabriel Gerente' },
+			plink: null,
+			ativar_api_asaas: 'N',
+			evo_instancia: null,
+			nempresas: 2,
+			data: '2025-01-10'
+		})
+		expect(res.json.find((r: any) => r.cnpj === CNPJ.rep2).nempresas).toBe(1)
+		const c = res.json.find((r: any) => r.cnpj === REP3)
+		expect(c.gerente).toBeNull()
+		expect(c.nempresas).toBe(0)
+	})
+
+	it('gives a gerente only the representatives they manage, and a representante only their own record', async () => {
+		const { t, cookies } = await setup()
+		const g = await t.call('GET', '/api/representatives', { cookie: cookies.gerente })
+		expect(g.json.map((r: any) => r.cnpj)).toEqual([CNPJ.rep])
+		const g2 = await t.call('GET', '/api/representatives', { cookie: cookies.gerente2 })
+		expect(g2.json.map((r: any) => r.cnpj)).toEqual([CNPJ.rep2])
+		const r = await t.call('GET', '/api/representatives', { cookie: cookies.representante })
+		expect(r.json.map((x: any) => x.cnpj)).toEqual([CNPJ.rep])
+	})
+
+	it('searches by name, city and CNPJ with or without the mask, treating % as text', async () => {
+		const { t, cookies } = await setup()
+		const q = async (s: string) =>
+			(await t.call('GET', `/api/representatives?search=${encodeURIComponent(s)}`, { cookie: cookies.administrador })).json.map((r: any) => r.nome)
+		expect(await q('sul')).toEqual(['Sul Revendas'])
+		expect(await q('Belém')).toEqual(['Norte 50% Sistemas'])
+		expect(await q('45.997.418')).toEqual(['Rafael Representações'])
+		expect(await q('45997418')).toEqual(['Rafael Representações'])
+		expect(await q('50%')).toEqual(['Norte 50% Sistemas'])
+		expect(await q('nada-assim')).toEqual([])
+		// the search never widens a gerente's scope
+		const g = await t.call('GET', '/api/representatives?search=Sul', { cookie: cookies.gerente })
+		expect(g.json).toEqual([])
+		const tooLong = await t.call('GET', `/api/representatives?search=${'x'.repeat(101)}`, { cookie: cookies.administrador })
+		expect(tooLong.status).toBe(400)
+	})
+
+	it('requires a session', async () => {
+		const { t } = await setup()
+		expect((await t.call('GET', '/api/representatives')).status).toBe(401)
+	})
+})
+
+describe('GET /api/representatives/current', () => {
+	it("returns the representante's own record and 404 for a user without one", async () => {
+		const { t, cookies } = await setup()
+		const own = await t.call('GET', '/api/representatives/current', { cookie: cookies.representante })
+		expect(own.status).toBe(200)
+		expect(own.json.cnpj).toBe(CNPJ.rep)
+		expect(own.json.gerente).toEqual({ nome: 'Gabriel Gerente' })
+		const admin = await t.call('GET', '/api/representatives/current', { cookie: cookies.administrador })
+		expect(admin.status).toBe(404)
+		expect((await t.call('GET', '/api/representatives/current')).status).toBe(401)
+	})
+})
+
+describe('GET /api/managers', () => {
+	it('lists active gerentes as {id, nome} for administradores and gerentes, never to a representante', async () => {
+		const { t, cookies, gerente, gerente2 } = await setup()
+		await t.createUser({ cnpj: completeCnpj('334445550001'), tipo: 'gerente', nome: 'Inativo', ativo: false })
+		const res = await t.call('GET', '/api/managers', { cookie: cookies.administrador })
+		expect(res.status).toBe(200)
+		expect(res.json).toEqual([
+			{ id: gerente2.id, nome: 'Beatriz Gerente' },
+			{ id: gerente.id, nome: 'Gabriel Gerente' }
+		])
+		expect((await t.call('GET', '/api/managers', { cookie: cookies.gerente })).status).toBe(200)
+		const rep = await t.call('GET', '/api/managers', { cookie: cookies.representante })
+		expect(rep.status).toBe(403)
+	})
+})
+
+describe('POST /api/representatives', () => {
+	it('lets an administrador create one with a manager; it is stored normalised and logged', async () => {
+		const { t, cookies, gerente } = await setup()
+		const res = await t.call('POST', '/api/representatives', {
+			cookie: cookies.administrador,
+			body: {
+				nome: '  Nova Representações ',
+				cnpj: '66.777.888/0001-' + NEW_CNPJ.slice(12),
+				cidade: 'Natal',
+				uf: 'rn',
+				cep: '59000000',
+				fone: '(84) 3222-1100',
+				whatsapp: '+55 84 99999-0000',
+				email: 'Contato@Nova.com.br',
+				gerente_id: gerente.id,
+				plink: 'https://pagar.exemplo.com/nova',
+				ativar_api_asaas: 'S',
+				evo_instancia: 'nova-instancia',
+				senha: 'ignorada',
+				codigo: 999
+			}
+		})
+		expect(res.status).toBe(201)
+		expect(res.json).toMatchObject({
+			nome: 'Nova Representações',
+			cnpj: NEW_CNPJ,
+			uf: 'RN',
+			cep: '59000-000',
+			fone: '8432221100',
+			whatsapp: '5584999990000',
+			email: 'contato@nova.com.br',
+			gerente_id: gerente.id,
+			gerente: { nome: 'Gabriel Gerente' },
+			plink: 'https://pagar.exemplo.com/nova',
+			ativar_api_asaas: 'S',
+			evo_instancia: 'nova-instancia',
+			nempresas: 0,
+			data: '2026-11-20'
+		})
+		expect(res.json.codigo).not.toBe(999)
+		const log = t.db.select().from(activities).where(eq(activities.title, 'Representante criado')).get()
+		expect(log).toMatchObject({ icon: 'Users', subtitle: 'Nova Representações', representante_cnpj: NEW_CNPJ, entity: 'representative' })
+	})
+
+	it("makes a gerente's new representative theirs and refuses a gerente choosing another manager", async () => {
+		const { t, cookies, gerente, gerente2 } = await setup()
+		const own = await t.call('POST', '/api/representatives', { cookie: cookies.gerente, body: { nome: 'Do Gerente', cnpj: NEW_CNPJ } })
+		expect(own.status).toBe(201)
+		expect(own.json.gerente_id).toBe(gerente.id)
+		const other = await t.call('POST', '/api/representatives', {
+			cookie: cookies.gerente,
+			body: { nome: 'Outro', cnpj: completeCnpj('667778880002'), gerente_id: gerente2.id }
+		})
+		expect(other.status).toBe(403)
+		expect(other.json.message).toContain('Apenas administradores')
+		expect(t.db.select().from(representatives).where(eq(representatives.nome, 'Outro')).get()).toBeUndefined()
+	})
+
+	it('refuses a representante and an anonymous caller, creating nothing', async () => {
+		const { t, cookies } = await setup()
+		const before = t.db.select().from(representatives).all().length
+		expect((await t.call('POST', '/api/representatives', { cookie: cookies.representante, body: { nome: 'X', cnpj: NEW_CNPJ } })).status).toBe(403)
+		expect((await t.call('POST', '/api/representatives', { body: { nome: 'X', cnpj: NEW_CNPJ } })).status).toBe(401)
+		expect(t.db.select().from(representatives).all()).toHaveLength(before)
+	})
+
+	it('refuses bad input with 400 and a pt-BR message, and a duplicate CNPJ with 409', async () => {
+		const { t, cookies } = await setup()
+		const post = (body: unknown) => t.call('POST', '/api/representatives', { cookie: cookies.administrador, body })
+		const cases: [unknown, string][] = [
+			[{ cnpj: NEW_CNPJ }, 'Nome'],
+			[{ nome: '   ', cnpj: NEW_CNPJ }, 'Nome'],
+			[{ nome: 'X' }, 'CNPJ'],
+			[{ nome: 'X', cnpj: '66777888000100' }, 'CNPJ inválido'],
+			[{ nome: 'X', cnpj: 66777888000100 }, ''],
+			[{ nome: 'X'.repeat(201), cnpj: NEW_CNPJ }, 'Nome'],
+			[{ nome: 'X', cnpj: NEW_CNPJ, uf: 'XX' }, '"uf"'],
+			[{ nome: 'X', cnpj: NEW_CNPJ, cep: '123' }, 'CEP'],
+			[{ nome: 'X', cnpj: NEW_CNPJ, fone: '123' }, 'Telefone'],
+			[{ nome: 'X', cnpj: NEW_CNPJ, whatsapp: 'abc' }, 'Telefone'],
+			[{ nome: 'X', cnpj: NEW_CNPJ, email: 'não-é-email' }, 'E-mail'],
+			[{ nome: 'X', cnpj: NEW_CNPJ, plink: 'javascript:alert(1)' }, 'Link'],
+			[{ nome: 'X', cnpj: NEW_CNPJ, plink: 'pagar.exemplo.com' }, 'Link'],
+			[{ nome: 'X', cnpj: NEW_CNPJ, ativar_api_asaas: 'sim' }, 'S ou N'],
+			[{ nome: 'X', cnpj: NEW_CNPJ, evo_instancia: 'i'.repeat(101) }, '100'],
+			[{ nome: 'X', cnpj: NEW_CNPJ, gerente_id: 'abc' }, ''],
+			[{ nome: 'X', cnpj: NEW_CNPJ, gerente_id: -1 }, 'Gerente'],
+			[{ nome: 'X', cnpj: NEW_CNPJ, gerente_id: 1.5 }, 'Gerente']
+		]
+		for (const [body, text] of cases) {
+			const res = await post(body)
+			expect(res.status, JSON.stringify(body)).toBe(400)
+			expect(res.json.message.toLowerCase(), JSON.stringify(body)).toContain(text.toLowerCase())
+		}
+		const notAManager = await post({ nome: 'X', cnpj: NEW_CNPJ, gerente_id: 1 })
+		expect(notAManager.status).toBe(400)
+		expect(notAManager.json.message).toContain('Gerente inválido')
+		const duplicate = await post({ nome: 'X', cnpj: CNPJ.rep2 })
+		expect(duplicate.status).toBe(409)
+		expect(duplicate.json.message).toBe('Já existe um representante com este CNPJ.')
+		expect(t.db.select().from(representatives).all()).toHaveLength(3)
+		expect(activityTitles(t)).not.toContain('Representante criado')
+	})
+})
+
+describe('PUT /api/representatives/{id}', () => {
+	it('lets an administrador edit any field, including the manager and clearing it', async () => {
+		const { t, cookies, repC, gerente2 } = await setup()
+		const res = await t.call('PUT', `/api/representatives/${repC.codigo}`, {
+			cookie: cookies.administrador,
+			body: { nome: 'Norte Sistemas', cidade: 'Manaus', uf: 'AM', gerente_id: gerente2.id }
+		})
+		expect(res.status).toBe(200)
+		expect(res.json).toMatchObject({ nome: 'Norte Sistemas', cidade: 'Manaus', uf: 'AM', gerente: { nome: 'Beatriz Gerente' }, cnpj: REP3 })
+		const cleared = await t.call('PUT', `/api/representatives/${repC.codigo}`, { cookie: cookies.administrador, body: { gerente_id: null } })
+		expect(cleared.json.gerente).toBeNull()
+		expect(cleared.json.nome).toBe('Norte Sistemas')
+		expect(activityTitles(t).filter((x) => x === 'Representante atualizado')).toHaveLength(2)
+	})
+
+	it('lets a gerente edit their own representatives but not choose the manager nor reach others', async () => {
+		const { t, cookies, repA, repB, gerente, gerente2 } = await setup()
+		const ok = await t.call('PUT', `/api/representatives/${repA.codigo}`, { cookie: cookies.gerente, body: { nome: 'Rafael R.', gerente_id: gerente.id } })
+		expect(ok.status).toBe(200)
+		expect(ok.json.nome).toBe('Rafael R.')
+		const move = await t.call('PUT', `/api/representatives/${repA.codigo}`, { cookie: cookies.gerente, body: { gerente_id: gerente2.id } })
+		expect(move.status).toBe(403)
+		const drop = await t.call('PUT', `/api/representatives/${repA.codigo}`, { cookie: cookies.gerente, body: { gerente_id: null } })
+		expect(drop.status).toBe(403)
+		const others = await t.call('PUT', `/api/representatives/${repB.codigo}`, { cookie: cookies.gerente, body: { nome: 'Tomado' } })
+		expect(others.status).toBe(404)
+		const row = (id: number) => t.db.select().from(representatives).where(eq(representatives.codigo, id)).get()!
+		expect(row(repA.codigo).gerente_id).toBe(gerente.id)
+		expect(row(repB.codigo).nome).toBe('Sul Revendas')
+	})
+
+	it('lets a representante change only their API settings on their own record; other fields are ignored', async () => {
+		const { t, cookies, repA, repB } = await setup()
+		const res = await t.call('PUT', `/api/representatives/${repA.codigo}`, {
+			cookie: cookies.representante,
+			body: { ativar_api_asaas: 'S', plink: 'https://pagar.exemplo.com/rafael', evo_instancia: 'rafael-01', nome: 'Hackeado', gerente_id: null, cnpj: NEW_CNPJ }
+		})
+		expect(res.status).toBe(200)
+		expect(res.json).toMatchObject({
+			ativar_api_asaas: 'S',
+			plink: 'https://pagar.exemplo.com/rafael',
+			evo_instancia: 'rafael-01',
+			nome: 'Rafael Representações',
+			cnpj: CNPJ.rep,
+			gerente: { nome: 'Gabriel Gerente' }
+		})
+		expect(activityTitles(t)).toContain('Configurações de API atualizadas')
+		const other = await t.call('PUT', `/api/representatives/${repB.codigo}`, { cookie: cookies.representante, body: { ativar_api_asaas: 'S' } })
+		expect(other.status).toBe(404)
+		const badLink = await t.call('PUT', `/api/representatives/${repA.codigo}`, { cookie: cookies.representante, body: { plink: 'ftp://x.com' } })
+		expect(badLink.status).toBe(400)
+		const longInstance = await t.call('PUT', `/api/representatives/${repA.codigo}`, { cookie: cookies.representante, body: { evo_instancia: 'x'.repeat(101) } })
+		expect(longInstance.status).toBe(400)
+		const cleared = await t.call('PUT', `/api/representatives/${repA.codigo}`, { cookie: cookies.representante, body: { plink: '', evo_instancia: '' } })
+		expect(cleared.json).toMatchObject({ plink: null, evo_instancia: null, ativar_api_asaas: 'S' })
+		expect(t.db.select().from(representatives).where(eq(representatives.codigo, repB.codigo)).get()!.ativar_api_asaas).toBe('N')
+	})
+
+	it('refuses bad ids and bad fields with 400, unknown ids with 404, a duplicate CNPJ with 409', async () => {
+		const { t, cookies, repA, repC } = await setup()
+		const put = (id: string | number, body: unknown) => t.call('PUT', `/api/representatives/${id}`, { cookie: cookies.administrador, body })
+		expect((await put('abc', { nome: 'X' })).status).toBe(400)
+		expect((await put(0, { nome: 'X' })).status).toBe(400)
+		expect((await put(9999, { nome: 'X' })).status).toBe(404)
+		expect((await put(repA.codigo, { nome: '' })).status).toBe(400)
+		expect((await put(repA.codigo, { cnpj: '123' })).status).toBe(400)
+		expect((await put(repA.codigo, { email: 'x@' })).status).toBe(400)
+		expect((await put(repA.codigo, { gerente_id: repA.codigo + 100 })).status).toBe(400)
+		const dup = await put(repC.codigo, { cnpj: CNPJ.rep2 })
+		expect(dup.status).toBe(409)
+		expect(t.db.select().from(representatives).where(eq(representatives.codigo, repC.codigo)).get()!.cnpj).toBe(REP3)
+		expect(activityTitles(t)).not.toContain('Representante atualizado')
+	})
+
+	it('changes a CNPJ only while nothing points at it, and moves the login to the new CNPJ', async () => {
+		const { t, cookies, repA, repC } = await setup()
+		addCompany(t, CNPJ.rep, 1)
+		const inUse = await t.call('PUT', `/api/representatives/${repA.codigo}`, { cookie: cookies.administrador, body: { cnpj: NEW_CNPJ } })
+		expect(inUse.status).toBe(409)
+		expect(inUse.json.message).toContain('empresas ou créditos')
+		t.db.delete(companies).run()
+		const moved = await t.call('PUT', `/api/representatives/${repA.codigo}`, { cookie: cookies.administrador, body: { cnpj: NEW_CNPJ } })
+		expect(moved.status).toBe(200)
+		expect(moved.json.cnpj).toBe(NEW_CNPJ)
+		const login = t.db.select().from(users).where(eq(users.cnpj, NEW_CNPJ)).get()
+		expect(login?.tipo).toBe('representante')
+		// the old sessions of that login end
+		expect((await t.call('GET', '/api/auth/me', { cookie: cookies.representante })).status).toBe(401)
+		// a record without login just changes
+		const plain = await t.call('PUT', `/api/representatives/${repC.codigo}`, { cookie: cookies.administrador, body: { cnpj: completeCnpj('667778880002') } })
+		expect(plain.status).toBe(200)
+	})
+})
+
+describe('DELETE /api/representatives/{id}', () => {
+	it('lets only an administrador delete a representative that owns nothing', async () => {
+		const { t, cookies, repC } = await setup()
+		expect((await t.call('DELETE', `/api/representatives/${repC.codigo}`, { cookie: cookies.gerente })).status).toBe(403)
+		expect((await t.call('DELETE', `/api/representatives/${repC.codigo}`, { cookie: cookies.representante })).status).toBe(403)
+		expect((await t.call('DELETE', `/api/representatives/${repC.codigo}`)).status).toBe(401)
+		expect(t.db.select().from(representatives).all()).toHaveLength(3)
+		const res = await t.call('DELETE', `/api/representatives/${repC.codigo}`, { cookie: cookies.administrador })
+		expect(res.status).toBe(200)
+		expect(res.json.message).toContain('excluído')
+		expect(t.db.select().from(representatives).all()).toHaveLength(2)
+		expect(t.db.select().from(activities).where(eq(activities.title, 'Representante excluído')).get()?.icon).toBe('Users')
+		expect((await t.call('DELETE', `/api/representatives/${repC.codigo}`, { cookie: cookies.administrador })).status).toBe(404)
+		expect((await t.call('DELETE', '/api/representatives/abc', { cookie: cookies.administrador })).status).toBe(400)
+	})
+
+	it('refuses with 409 while companies, credits or a login point at it, leaving no orphans', async () => {
+		const { t, cookies, repA, repB, repC } = await setup()
+		addCompany(t, REP3, 1)
+		const withCompany = await t.call('DELETE', `/api/representatives/${repC.codigo}`, { cookie: cookies.administrador })
+		expect(withCompany.status).toBe(409)
+		expect(withCompany.json.message).toContain('1 empresa(s)')
+		t.db.insert(credits).values({ valor: 5, representante_id: CNPJ.rep2, data_compra: '2026-01-01' }).run()
+		const withCredits = await t.call('DELETE', `/api/representatives/${repB.codigo}`, { cookie: cookies.administrador })
+		expect(withCredits.status).toBe(409)
+		expect(withCredits.json.message).toContain('1 lote(s) de créditos')
+		const withLogin = await t.call('DELETE', `/api/representatives/${repA.codigo}`, { cookie: cookies.administrador })
+		expect(withLogin.status).toBe(409)
+		expect(withLogin.json.message).toContain('usuário de acesso')
+		expect(t.db.select().from(representatives).all()).toHaveLength(3)
+		expect(activityTitles(t)).not.toContain('Representante excluído')
+	})
+})
+
+describe('managers and sessions', () => {
+	it('a deleted gerente leaves their representatives without a manager', async () => {
+		const { t, cookies, gerente2, repB } = await setup()
+		const res = await t.call('DELETE', `/api/users/${gerente2.id}`, { cookie: cookies.administrador })
+		expect(res.status).toBe(200)
+		expect(t.db.select().from(representatives).where(eq(representatives.codigo, repB.codigo)).get()!.gerente_id).toBeNull()
+		expect(t.db.select().from(sessions).where(eq(sessions.user_id, gerente2.id)).all()).toHaveLength(0)
+	})
+})
