@@ -17,3 +17,6 @@ export async function signIn(page: Page, cnpj: string, senha = DEMO_PASSWORD) {
 }
 
 export const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Menu principal' })
+
+/** The toast region's current toast with this title. */
+export const toastTitled = (page: Page, title: string) => page.getByLabel('Notificações (F8)').getByText(title, { exact: true })
