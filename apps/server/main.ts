@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { openDb } from '../../db/client'
 import { migrateDb } from '../../db/migrate'
 import { authJobs, ensureFirstAdmin, generatePassword } from '../../modules/auth'
+import { licensingJobs } from '../../modules/licensing'
 import { formatCnpj, isValidCnpj, jsonLogger, normalizeCnpj, systemClock } from '../../modules/core'
 import { createApp } from './app'
 import { readConfig } from './config'
@@ -29,8 +30,10 @@ const site = config.app.distDir && existsSync(config.app.distDir) ? loadSite(con
 if (!site) console.warn(`Site não encontrado em ${config.app.distDir}: rode "bun run build". Só a API será servida.`)
 
 const ctx = { db, clock: systemClock, config: config.app, log: jsonLogger }
-const app = createApp(ctx, site)
+const portal = createApp(ctx, site)
+const app = portal
 	.use(authJobs(ctx))
+	.use(licensingJobs(portal.decorator.licence))
 	.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_BODY_BYTES })
 
 console.log(`Portal em http://localhost:${app.server?.port}`)
