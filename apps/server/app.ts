@@ -2,6 +2,8 @@ import { Elysia } from 'elysia'
 import { authRoutes } from '../../modules/auth'
 import type { AppContext } from '../../modules/core'
 import { messagingRoutes } from '../../modules/messaging'
+import { creditRoutes } from '../../modules/credits'
+import { reportRoutes } from '../../modules/reports'
 import { systemRoutes } from '../../modules/system'
 import { errorHandler } from './plugins/errors'
 import { type Site, pagesPlugin } from './plugins/pages'
@@ -15,6 +17,8 @@ export function createApp(ctx: AppContext, site: Site | null = null) {
 		.use(authRoutes(ctx))
 		.use(systemRoutes(ctx))
 		.use(messagingRoutes(ctx))
+		.use(creditRoutes(ctx))
+		.use(reportRoutes(ctx))
 		.use(pagesPlugin(ctx, site))
 	assertEveryRouteDeclaresAccess(app)
 	return app

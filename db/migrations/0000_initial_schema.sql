@@ -14,6 +14,7 @@ CREATE TABLE `activities` (
 --> statement-breakpoint
 CREATE INDEX `activities_created_idx` ON `activities` (`created_at`);--> statement-breakpoint
 CREATE INDEX `activities_rep_idx` ON `activities` (`representante_cnpj`);--> statement-breakpoint
+CREATE INDEX `activities_user_idx` ON `activities` (`user_id`);--> statement-breakpoint
 CREATE TABLE `sessions` (
 	`id` text PRIMARY KEY NOT NULL,
 	`user_id` integer NOT NULL,
@@ -40,9 +41,22 @@ CREATE TABLE `users` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `users_cnpj_unique` ON `users` (`cnpj`);--> statement-breakpoint
+CREATE TABLE `credit_consumptions` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`transfer_id` integer NOT NULL,
+	`batch_id` integer NOT NULL,
+	`quantidade` integer NOT NULL,
+	`valor_unitario_centavos` integer NOT NULL,
+	FOREIGN KEY (`transfer_id`) REFERENCES `credits`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`batch_id`) REFERENCES `credits`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `credit_consumptions_transfer_idx` ON `credit_consumptions` (`transfer_id`);--> statement-breakpoint
+CREATE INDEX `credit_consumptions_batch_idx` ON `credit_consumptions` (`batch_id`);--> statement-breakpoint
 CREATE TABLE `credits` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`valor` integer NOT NULL,
+	`valor_original` integer,
 	`representante_id` text NOT NULL,
 	`fk_empresa` integer,
 	`empresa_razao` text,
@@ -52,12 +66,18 @@ CREATE TABLE `credits` (
 	`data_uso` text,
 	`valor_unitario_centavos` integer DEFAULT 0 NOT NULL,
 	`origem` text DEFAULT 'admin' NOT NULL,
+	`criado_por` integer,
 	FOREIGN KEY (`representante_id`) REFERENCES `representatives`(`cnpj`) ON UPDATE no action ON DELETE no action,
 	FOREIGN KEY (`fk_empresa`) REFERENCES `companies`(`codigo`) ON UPDATE no action ON DELETE set null
 );
 --> statement-breakpoint
-CREATE INDEX `credits_rep_pool_idx` ON `credits` (`representante_id`,`fk_empresa`,`ativo`,`data_uso`);--> statement-breakpoint
+CREATE INDEX `credits_pool_available_idx` ON `credits` (`representante_id`,`data_compra`,`id`,`valor`) WHERE origem <> 'transferencia' and ativo = 1 and data_uso is null;--> statement-breakpoint
+CREATE INDEX `credits_transfers_idx` ON `credits` (`representante_id`,`valor`) WHERE origem = 'transferencia';--> statement-breakpoint
+CREATE INDEX `credits_pool_inactive_idx` ON `credits` (`representante_id`,`valor`) WHERE origem <> 'transferencia' and ativo = 0;--> statement-breakpoint
+CREATE INDEX `credits_rep_kind_idx` ON `credits` (`representante_id`,`origem`,`id`);--> statement-breakpoint
 CREATE INDEX `credits_empresa_idx` ON `credits` (`fk_empresa`);--> statement-breakpoint
+CREATE INDEX `credits_data_compra_idx` ON `credits` (`data_compra`);--> statement-breakpoint
+CREATE INDEX `credits_data_uso_idx` ON `credits` (`data_uso`);--> statement-breakpoint
 CREATE TABLE `companies` (
 	`codigo` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`razao` text NOT NULL,
