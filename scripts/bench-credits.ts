@@ -13,6 +13,7 @@ import { createApp } from '../apps/server/app'
 import { openDb } from '../db/client'
 import { migrateDb } from '../db/migrate'
 import { hashPassword } from '../modules/auth'
+import { rebuildCreditBalances } from '../modules/credits'
 import { completeCnpj, fixedClock, silentLogger, testConfig } from '../modules/core'
 
 const REPS = Number(process.env.BENCH_REPS ?? 10_000)
@@ -69,6 +70,7 @@ for (let start = 0; start < REPS; start += BATCH) {
 		}
 	})()
 }
+rebuildCreditBalances(db)
 client.exec('analyze')
 const rows = (client.prepare('select count(*) as n from credits').get() as { n: number }).n
 console.log(`seeded ${REPS.toLocaleString('en')} representatives, ${(REPS * COMPANIES_PER_REP).toLocaleString('en')} companies, ${rows.toLocaleString('en')} credit rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`)

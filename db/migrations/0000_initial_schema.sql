@@ -41,6 +41,15 @@ CREATE TABLE `users` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `users_cnpj_unique` ON `users` (`cnpj`);--> statement-breakpoint
+CREATE TABLE `credit_balances` (
+	`representante_id` text PRIMARY KEY NOT NULL,
+	`disponivel` integer DEFAULT 0 NOT NULL,
+	`utilizado` integer DEFAULT 0 NOT NULL,
+	`inativo` integer DEFAULT 0 NOT NULL,
+	FOREIGN KEY (`representante_id`) REFERENCES `representatives`(`cnpj`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE INDEX `credit_balances_disponivel_idx` ON `credit_balances` (`disponivel`);--> statement-breakpoint
 CREATE TABLE `credit_consumptions` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`transfer_id` integer NOT NULL,

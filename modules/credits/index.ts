@@ -1,4 +1,4 @@
-export { credits, creditConsumptions } from './schema'
+export { credits, creditConsumptions, creditBalances } from './schema'
 export { creditRoutes } from './routes'
-export { addCredits, transferToCompany, availableCredits, canActFor, creditTotals, representativeScope, AVAILABLE, TRANSFER, INACTIVE } from './service'
+export { rebuildCreditBalances, addCredits, transferToCompany, availableCredits, canActFor, creditTotals, representativeScope, AVAILABLE, TRANSFER, INACTIVE } from './service'
 export { SISTEMAS } from './model'

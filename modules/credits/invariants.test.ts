@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { CNPJ } from '../../apps/server/testing'
-import { addCredits, availableCredits, transferToCompany } from './service'
-import { creditConsumptions, credits } from './schema'
+import { addCredits, availableCredits, rebuildCreditBalances, transferToCompany } from './service'
+import { creditBalances, creditConsumptions, credits } from './schema'
 import { creditWorld } from './testing'
 import type { AppError } from '../core'
 
@@ -74,6 +74,16 @@ describe('ledger invariants', () => {
 			const got = w.licence(Number(codigo))!
 			expect(Math.round((Date.parse(got) - Date.parse('2026-12-01')) / 86_400_000)).toBe(d)
 		}
+		// The cached balances agree with the ledger, and with a rebuild from it.
+		const cached = () => w.t.db.select().from(creditBalances).orderBy(creditBalances.representante_id).all()
+		for (const b of cached()) {
+			expect(b.disponivel).toBe(model[b.representante_id].added - model[b.representante_id].transferred)
+			expect(b.utilizado).toBe(model[b.representante_id].transferred)
+			expect(b.inativo).toBe(0)
+		}
+		const before = JSON.stringify(cached())
+		rebuildCreditBalances(w.t.db)
+		expect(JSON.stringify(cached())).toBe(before)
 		const negative = w.t.db.all<{ n: number }>(sql`select count(*) as n from credits where valor < 0`)[0]
 		expect(negative.n).toBe(0)
 	})
@@ -125,6 +135,7 @@ describe('concurrency across connections', () => {
 			expect(all.filter((s) => s === 200)).toHaveLength(10)
 			expect(all.filter((s) => s === 422)).toHaveLength(40)
 			expect(availableCredits(db, CNPJ.rep)).toBe(0)
+			expect(db.select().from(creditBalances).all()).toEqual([{ representante_id: CNPJ.rep, disponivel: 0, utilizado: 10, inativo: 0 }])
 			const transferred = db.all<{ n: number }>(sql`select sum(valor) as n from credits where origem = 'transferencia'`)[0].n
 			expect(transferred).toBe(10)
 			const consumed = db.all<{ n: number }>(sql`select sum(quantidade) as n from credit_consumptions`)[0].n

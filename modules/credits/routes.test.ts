@@ -321,3 +321,17 @@ describe('GET /api/credits/summary', () => {
 		expect((await w.t.call('GET', '/api/credits/summary?limit=5000', { cookie: w.cookies.admin })).status).toBe(400)
 	})
 })
+
+describe('GET /api/credits/companies', () => {
+	it('lists the companies each role may transfer to, searchable', async () => {
+		const w = await creditWorld()
+		const a = w.company(CNPJ.rep, 'Alfa Ltda', { validade_licenca: '2026-12-01' })
+		w.company(CNPJ.rep2, 'Beta Ltda')
+		const rep = await w.t.call('GET', '/api/credits/companies', { cookie: w.cookies.rep })
+		expect(rep.json.companies).toEqual([{ codigo: a.codigo, razao: 'Alfa Ltda', cnpj: a.cnpj, cnpj_representante: CNPJ.rep, validade_licenca: '2026-12-01' }])
+		expect((await w.t.call('GET', '/api/credits/companies', { cookie: w.cookies.gerente })).json.companies).toHaveLength(1)
+		expect((await w.t.call('GET', '/api/credits/companies', { cookie: w.cookies.admin })).json.companies).toHaveLength(2)
+		expect((await w.t.call('GET', '/api/credits/companies?search=beta', { cookie: w.cookies.admin })).json.companies.map((c: { razao: string }) => c.razao)).toEqual(['Beta Ltda'])
+		expect((await w.t.call('GET', '/api/credits/companies')).status).toBe(401)
+	})
+})

@@ -64,3 +64,21 @@ export const creditConsumptions = sqliteTable(
 	},
 	(t) => [index('credit_consumptions_transfer_idx').on(t.transfer_id), index('credit_consumptions_batch_idx').on(t.batch_id)]
 )
+
+/**
+ * Each representative's totals, kept by the same transactions that write the ledger (and rebuilt from it
+ * at start-up), so the administrator's summary and the dashboard read 10,000 rows instead of summing a
+ * million. The ledger stays the truth: transfers check the balance from the batches themselves.
+ */
+export const creditBalances = sqliteTable(
+	'credit_balances',
+	{
+		representante_id: text()
+			.primaryKey()
+			.references(() => representatives.cnpj),
+		disponivel: integer().notNull().default(0),
+		utilizado: integer().notNull().default(0),
+		inativo: integer().notNull().default(0)
+	},
+	(t) => [index('credit_balances_disponivel_idx').on(t.disponivel)]
+)

@@ -17,12 +17,15 @@ import type {
 	TransferBody,
 	TransferResult
 } from './model'
-import { creditConsumptions, credits } from './schema'
+import { creditBalances, creditConsumptions, credits } from './schema'
 
 type Actor = Pick<SessionUser, 'id' | 'nome' | 'cnpj' | 'tipo'>
 
 /** The pool condition: own batches that are active and not used up (2-administration §4). */
 export const AVAILABLE = sql.raw(`origem <> 'transferencia' and ativo = 1 and data_uso is null`)
+/** Inactive (switched off) pool credits: not available, not used. */
+export const INACTIVE = sql.raw(`origem <> 'transferencia' and ativo = 0`)
+export const TRANSFER = sql.raw(`origem = 'transferencia'`)
 
 /**
  * Which representatives a user may see, as a condition on a column holding a representative CNPJ:
@@ -57,25 +60,46 @@ export function scopedAvailable(db: DbOrTx, user: SessionUser, representanteCnpj
 		if (!canActFor(db, user, representanteCnpj)) throw notFound('Representante não encontrado.')
 		return availableCredits(db, representanteCnpj)
 	}
-	const row = db.all<{ total: number | null }>(
-		sql`select sum(valor) as total from credits where ${AVAILABLE} and ${representativeScope(user, sql.raw('representante_id'))}`
-	)[0]
-	return row?.total ?? 0
+	return creditTotals(db, representativeScope(user, sql.raw('representante_id'))).disponivel
 }
 
-/** Inactive (switched off) pool credits: not available, not used. */
-export const INACTIVE = sql.raw(`origem <> 'transferencia' and ativo = 0`)
-export const TRANSFER = sql.raw(`origem = 'transferencia'`)
+/** Moves a representative's cached totals by the given deltas (inside the ledger write's transaction). */
+function bumpBalance(tx: DbOrTx, cnpj: string, delta: { disponivel?: number; utilizado?: number; inativo?: number }) {
+	const d = { disponivel: delta.disponivel ?? 0, utilizado: delta.utilizado ?? 0, inativo: delta.inativo ?? 0 }
+	tx.run(sql`
+		insert into credit_balances (representante_id, disponivel, utilizado, inativo) values (${cnpj}, ${d.disponivel}, ${d.utilizado}, ${d.inativo})
+		on conflict (representante_id) do update set
+			disponivel = disponivel + excluded.disponivel, utilizado = utilizado + excluded.utilizado, inativo = inativo + excluded.inativo`)
+}
+
+/** Recomputes every representative's cached totals from the ledger (start-up, seeding, repair). */
+export function rebuildCreditBalances(db: DbOrTx) {
+	db.transaction(
+		(tx) => {
+			tx.delete(creditBalances).run()
+			tx.run(sql`
+				insert into credit_balances (representante_id, disponivel, utilizado, inativo)
+				select representante_id,
+					sum(case when ${AVAILABLE} then valor else 0 end),
+					sum(case when ${TRANSFER} then valor else 0 end),
+					sum(case when ${INACTIVE} then valor else 0 end)
+				from credits group by representante_id`)
+		},
+		{ behavior: 'immediate' }
+	)
+}
 
 /**
- * Totals of the representatives matching `where` (a condition on representante_id). Three sums, each
- * answered from its own partial index; total = available + used + inactive = everything ever added.
+ * Totals of the representatives matching `where` (a condition on representante_id), from the cached
+ * balances; total = available + used + inactive = everything ever added.
  */
 export function creditTotals(db: DbOrTx, where: SQL): CreditTotals {
-	const sum = (kind: SQL) => db.all<{ n: number | null }>(sql`select sum(valor) as n from credits where ${kind} and ${where}`)[0]?.n ?? 0
-	const disponivel = sum(AVAILABLE)
-	const utilizado = sum(TRANSFER)
-	return { total: disponivel + utilizado + sum(INACTIVE), disponivel, utilizado }
+	const row = db.all<{ d: number | null; u: number | null; i: number | null }>(
+		sql`select sum(disponivel) as d, sum(utilizado) as u, sum(inativo) as i from credit_balances where ${where}`
+	)[0]
+	const disponivel = row?.d ?? 0
+	const utilizado = row?.u ?? 0
+	return { total: disponivel + utilizado + (row?.i ?? 0), disponivel, utilizado }
 }
 
 /** An administrator adds a batch of credits to a representative's pool (2-administration §3.3). */
@@ -98,6 +122,7 @@ export function addCredits(db: DbOrTx, clock: Clock, actor: Actor, input: AddCre
 				})
 				.returning()
 				.get()
+			bumpBalance(tx, rep.cnpj, { disponivel: input.amount })
 			logActivity(tx, clock, {
 				type: 'success',
 				icon: 'Coins',
@@ -184,6 +209,7 @@ export function transferToCompany(db: DbOrTx, clock: Clock, actor: Actor, input:
 					.values({ transfer_id: transfer.id, batch_id: t.id, quantidade: t.quantidade, valor_unitario_centavos: t.unit })
 					.run()
 			}
+			bumpBalance(tx, repCnpj, { disponivel: -input.creditos, utilizado: input.creditos })
 			const days = input.creditos * Number(getSetting(tx, 'app.valor_credito_dia'))
 			const licence = extendLicence(tx, clock, company.codigo, days)
 			logActivity(tx, clock, {
@@ -287,22 +313,37 @@ export function creditSummary(db: DbOrTx, user: SessionUser, query: SummaryQuery
 			or exists (select 1 from companies e where e.cnpj_representante = r.cnpj and (e.razao like ${text} escape '\\'
 				${digits ? sql`or e.cnpj like ${likePattern(digits)} escape '\\'` : sql``})))`
 	}
+	const where = sql`${scope} and ${filter}`
+	const agg = db.all<{ n: number; d: number | null; u: number | null; i: number | null; ativos: number | null }>(sql`
+		select count(*) as n, sum(b.disponivel) as d, sum(b.utilizado) as u, sum(b.inativo) as i,
+			sum(case when b.disponivel > 0 then 1 else 0 end) as ativos
+		from representatives r left join credit_balances b on b.representante_id = r.cnpj
+		where ${where}`)[0]
 	const rows = db.all<{ nome: string; cnpj: string; disponivel: number; utilizado: number; total: number }>(sql`
-		select r.nome, r.cnpj, coalesce(a.n, 0) as disponivel, coalesce(u.n, 0) as utilizado,
-			coalesce(a.n, 0) + coalesce(u.n, 0) + coalesce(i.n, 0) as total
-		from representatives r
-		left join (select representante_id, sum(valor) as n from credits where ${AVAILABLE} group by representante_id) a on a.representante_id = r.cnpj
-		left join (select representante_id, sum(valor) as n from credits where ${TRANSFER} group by representante_id) u on u.representante_id = r.cnpj
-		left join (select representante_id, sum(valor) as n from credits where ${INACTIVE} group by representante_id) i on i.representante_id = r.cnpj
-		where ${scope} and ${filter}
-		order by disponivel desc, r.nome`)
-	const totals = { total: 0, disponivel: 0, utilizado: 0, representantesAtivos: 0 }
-	for (const r of rows) {
-		totals.total += r.total
-		totals.disponivel += r.disponivel
-		totals.utilizado += r.utilizado
-		if (r.disponivel > 0) totals.representantesAtivos++
-	}
-	return { representatives: rows.slice(0, query.limit), matched: rows.length, totals }
+		select r.nome, r.cnpj, coalesce(b.disponivel, 0) as disponivel, coalesce(b.utilizado, 0) as utilizado,
+			coalesce(b.disponivel, 0) + coalesce(b.utilizado, 0) + coalesce(b.inativo, 0) as total
+		from representatives r left join credit_balances b on b.representante_id = r.cnpj
+		where ${where}
+		order by coalesce(b.disponivel, 0) desc, r.nome
+		limit ${query.limit}`)
+	const disponivel = agg?.d ?? 0
+	const utilizado = agg?.u ?? 0
+	const totals = { total: disponivel + utilizado + (agg?.i ?? 0), disponivel, utilizado, representantesAtivos: agg?.ativos ?? 0 }
+	return { representatives: rows, matched: agg?.n ?? 0, totals }
 }
 
+
+/**
+ * The companies the user may transfer credits to (the transfer dialog's select), in the subset shape of
+ * GET /api/companies: { companies: [{ codigo, razao, cnpj, cnpj_representante, validade_licenca }] }.
+ */
+export function transferableCompanies(db: DbOrTx, user: SessionUser, search: string) {
+	const filter = search
+		? sql`(razao like ${likePattern(search)} escape '\\' or cnpj like ${likePattern(search.replace(/[^0-9A-Za-z]/g, '').toUpperCase())} escape '\\')`
+		: sql`1 = 1`
+	const rows = db.all<{ codigo: number; razao: string; cnpj: string; cnpj_representante: string; validade_licenca: string | null }>(sql`
+		select codigo, razao, cnpj, cnpj_representante, validade_licenca from companies
+		where ${representativeScope(user, sql.raw('cnpj_representante'))} and ${filter}
+		order by razao limit 1000`)
+	return { companies: rows }
+}

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import type { SessionUser } from '../auth'
 import { type Clock, likePattern, todayIso, toReais } from '../core'
-import { AVAILABLE, SISTEMAS, TRANSFER, representativeScope } from '../credits'
+import { SISTEMAS, TRANSFER, creditTotals, representativeScope } from '../credits'
 import type { Activity, DashboardStats, RecentActivitiesQuery, Report, ReportQuery } from './model'
 
 type Scoped = Pick<SessionUser, 'id' | 'cnpj' | 'tipo'>
@@ -30,8 +30,7 @@ export function dashboardStats(db: DbOrTx, clock: Clock, user: Scoped): Dashboar
 		from companies where ${scope}`)[0] ?? {}
 	const total = c.total ?? 0
 	const reps = db.all<{ n: number }>(sql`select count(*) as n from representatives where ${representativeScope(user, sql.raw('cnpj'))}`)[0]?.n ?? 0
-	const available =
-		db.all<{ n: number | null }>(sql`select sum(valor) as n from credits where ${AVAILABLE} and ${representativeScope(user, sql.raw('representante_id'))}`)[0]?.n ?? 0
+	const available = creditTotals(db, representativeScope(user, sql.raw('representante_id'))).disponivel
 	const systemsStatus = {} as DashboardStats['systemsStatus']
 	for (const key of Object.keys(FLAGS) as (keyof typeof FLAGS)[]) {
 		const blocked = c[`${key}_blocked`] ?? 0
