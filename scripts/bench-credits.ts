@@ -140,5 +140,6 @@ const secs = (performance.now() - start) / 1000
 console.log(`POST /api/credits/transfer-to-company       ${done} transfers in ${secs.toFixed(2)} s = ${(done / secs).toFixed(0)} transfers/s (synchronous=FULL, WAL)`)
 
 db.$client.close()
-rmSync(dir, { recursive: true, force: true })
+if (process.env.BENCH_KEEP) console.log(`kept ${path}`)
+else rmSync(dir, { recursive: true, force: true })
 if (results.some((ok) => !ok)) process.exitCode = 1

@@ -133,6 +133,12 @@ CREATE UNIQUE INDEX `companies_serial_unique` ON `companies` (`serial`);--> stat
 CREATE INDEX `companies_rep_idx` ON `companies` (`cnpj_representante`);--> statement-breakpoint
 CREATE INDEX `companies_validade_idx` ON `companies` (`validade_licenca`);--> statement-breakpoint
 CREATE INDEX `companies_razao_idx` ON `companies` (`razao`);--> statement-breakpoint
+CREATE INDEX `companies_unblocked_idx` ON `companies` (`validade_licenca`,`cnpj_representante`) WHERE bloqueado = 'N' and bloqueadopdv = 'N' and bloqueado_kchef = 'N' and bloqueado_katelie = 'N' and bloqueado_kprevenda = 'N';--> statement-breakpoint
+CREATE INDEX `companies_blocked_kreta_idx` ON `companies` (`cnpj_representante`) WHERE bloqueado = 'S';--> statement-breakpoint
+CREATE INDEX `companies_blocked_kpdv_idx` ON `companies` (`cnpj_representante`) WHERE bloqueadopdv = 'S';--> statement-breakpoint
+CREATE INDEX `companies_blocked_kchef_idx` ON `companies` (`cnpj_representante`) WHERE bloqueado_kchef = 'S';--> statement-breakpoint
+CREATE INDEX `companies_blocked_katelie_idx` ON `companies` (`cnpj_representante`) WHERE bloqueado_katelie = 'S';--> statement-breakpoint
+CREATE INDEX `companies_blocked_kprevenda_idx` ON `companies` (`cnpj_representante`) WHERE bloqueado_kprevenda = 'S';--> statement-breakpoint
 CREATE TABLE `terminals` (
 	`codigo` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`fk_empresa` integer NOT NULL,

@@ -1,2 +1,2 @@
 export { reportRoutes } from './routes'
-export { dashboardStats, recentActivities, buildReport, ACTIVE_COMPANY } from './service'
+export { dashboardStats, recentActivities, buildReport, UNBLOCKED_COMPANY } from './service'

@@ -10,9 +10,10 @@ type Scoped = Pick<SessionUser, 'id' | 'cnpj' | 'tipo'>
 /**
  * "Active company" everywhere in the portal's figures: blocked in none of the five systems AND with a
  * licence date of today or later. Blocked in any system, expired or without a licence date = not active.
+ * (The condition is written exactly as the partial index companies_unblocked_idx, so SQLite uses it.)
  */
-export const ACTIVE_COMPANY = sql.raw(
-	`(bloqueado = 'N' and bloqueadopdv = 'N' and bloqueado_kchef = 'N' and bloqueado_katelie = 'N' and bloqueado_kprevenda = 'N' and validade_licenca is not null)`
+export const UNBLOCKED_COMPANY = sql.raw(
+	`bloqueado = 'N' and bloqueadopdv = 'N' and bloqueado_kchef = 'N' and bloqueado_katelie = 'N' and bloqueado_kprevenda = 'N'`
 )
 
 const FLAGS = { kreta: 'bloqueado', kpdv: 'bloqueadopdv', kchef: 'bloqueado_kchef', katelie: 'bloqueado_katelie', kprevenda: 'bloqueado_kprevenda' } as const
@@ -21,27 +22,27 @@ const FLAGS = { kreta: 'bloqueado', kpdv: 'bloqueadopdv', kchef: 'bloqueado_kche
 export function dashboardStats(db: DbOrTx, clock: Clock, user: Scoped): DashboardStats {
 	const today = todayIso(clock)
 	const scope = representativeScope(user, sql.raw('cnpj_representante'))
-	const active = sql`(${ACTIVE_COMPANY} and validade_licenca >= ${today})`
-	const c = db.all<Record<string, number | null>>(sql`
-		select count(*) as total,
-			sum(case when ${active} then 1 else 0 end) as active,
-			count(distinct case when ${active} then cnpj_representante end) as active_reps,
-			${sql.raw(Object.entries(FLAGS).map(([key, col]) => `sum(case when ${col} = 'S' then 1 else 0 end) as ${key}_blocked`).join(', '))}
-		from companies where ${scope}`)[0] ?? {}
-	const total = c.total ?? 0
+	const total = db.all<{ n: number }>(sql`select count(*) as n from companies where ${scope}`)[0]?.n ?? 0
+	const active = db.all<{ n: number; reps: number }>(sql`
+		select count(*) as n, count(distinct cnpj_representante) as reps from companies
+		where ${UNBLOCKED_COMPANY} and validade_licenca >= ${today} and ${scope}`)[0]
+	const blocked = db.all<Record<string, number>>(sql`select ${sql.join(
+		Object.entries(FLAGS).map(([key, col]) => sql`(select count(*) from companies where ${sql.raw(col)} = 'S' and ${scope}) as ${sql.raw(key)}`),
+		sql`, `
+	)}`)[0]
 	const reps = db.all<{ n: number }>(sql`select count(*) as n from representatives where ${representativeScope(user, sql.raw('cnpj'))}`)[0]?.n ?? 0
 	const available = creditTotals(db, representativeScope(user, sql.raw('representante_id'))).disponivel
 	const systemsStatus = {} as DashboardStats['systemsStatus']
 	for (const key of Object.keys(FLAGS) as (keyof typeof FLAGS)[]) {
-		const blocked = c[`${key}_blocked`] ?? 0
-		systemsStatus[key] = { active: total - blocked, blocked }
+		const b = blocked?.[key] ?? 0
+		systemsStatus[key] = { active: total - b, blocked: b }
 	}
 	return {
 		totalCompanies: total,
-		activeCompanies: c.active ?? 0,
+		activeCompanies: active?.n ?? 0,
 		availableCredits: available,
 		totalRepresentatives: reps,
-		activeRepresentatives: c.active_reps ?? 0,
+		activeRepresentatives: active?.reps ?? 0,
 		systemsStatus
 	}
 }
