@@ -5,6 +5,7 @@ import { PageRoot } from '../../components/PageRoot'
 import { EmptyState, ErrorPanel, StatCard, StatCardSkeleton } from '../../components/ui'
 import { createFetcherStore } from '../../lib/query'
 import { ActivityRow, ActivitySkeleton } from './ActivityRow'
+import { activePercent, daysRemaining, formatPercent, systemBar } from './figures'
 
 const $stats = createFetcherStore<DashboardStats>(['/api/dashboard/stats'])
 const $recent = createFetcherStore<Activity[]>(['/api/activities/recent?limit=10'])
@@ -17,10 +18,6 @@ const SYSTEMS: [keyof DashboardStats['systemsStatus'], string][] = [
 	['kprevenda', 'K-PRE VENDA']
 ]
 const n = (v: number) => v.toLocaleString('pt-BR')
-/** 1-core §4 'Dashboard figures'. */
-export const activePercent = (active: number, total: number) => (total === 0 ? 0 : (active / total) * 100)
-export const daysRemaining = (credits: number) => Math.floor(credits * 33)
-export const systemBar = (s: { active: number; blocked: number }) => (s.active + s.blocked === 0 ? 0 : (s.active / (s.active + s.blocked)) * 100)
 
 function Stats() {
 	const { data, loading, error } = useStore($stats)
@@ -40,7 +37,7 @@ function Stats() {
 				<StatCard
 					title="Empresas Ativas"
 					value={n(data.activeCompanies)}
-					hint={`${activePercent(data.activeCompanies, data.totalCompanies).toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}% do total`}
+					hint={`${formatPercent(activePercent(data.activeCompanies, data.totalCompanies))} do total`}
 					icon={<CircleCheck className="size-5" />}
 					tone="success"
 				/>
