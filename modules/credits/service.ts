@@ -262,8 +262,13 @@ export function listCredits(db: DbOrTx, user: SessionUser, query: CreditListQuer
 		? sql`(r.nome like ${likePattern(query.search)} escape '\\' or c.representante_id like ${likePattern(query.search.replace(/\W/g, ''))} escape '\\' or c.empresa_razao like ${likePattern(query.search)} escape '\\')`
 		: sql`1 = 1`
 	const where = sql`${scope} and ${kind} and ${search}`
+	// The join is only needed to search by name; without it SQLite counts from the smallest index.
 	const total =
-		db.all<{ n: number }>(sql`select count(*) as n from credits c left join representatives r on r.cnpj = c.representante_id where ${where}`)[0]?.n ?? 0
+		db.all<{ n: number }>(
+			query.search
+				? sql`select count(*) as n from credits c left join representatives r on r.cnpj = c.representante_id where ${where}`
+				: sql`select count(*) as n from credits c where ${scope} and ${kind}`
+		)[0]?.n ?? 0
 	const rows = db.all<CreditRow>(sql`
 		select c.id, c.valor, c.valor_original, c.representante_id, c.fk_empresa, c.empresa_razao, c.sistema, c.ativo,
 			c.data_compra, c.data_uso, c.origem, c.valor_unitario_centavos, r.nome as rep_nome, e.razao as razao_atual

@@ -222,7 +222,7 @@ function Reports() {
 					<div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
 						<StatCard title="Empresas Ativas" value={`${n(data.activeCompanies)} / ${n(data.totalCompanies)}`} hint="ativas / total" icon={<Building2 className="size-5" />} tone="success" />
 						<StatCard title="Representantes" value={n(data.totalRepresentatives)} icon={<Users className="size-5" />} tone="info" />
-						<StatCard title="Créditos Utilizados" value={`${n(data.usedCredits)} / ${n(data.totalCredits)}`} hint="utilizados / vendidos no período" icon={<Coins className="size-5" />} tone="warning" />
+						<StatCard title="Créditos Utilizados" value={n(data.usedCredits)} hint={`transferidos no período · ${n(data.totalCredits)} vendidos`} icon={<Coins className="size-5" />} tone="warning" />
 						<StatCard
 							title="Receita Este Mês"
 							value={money(data.revenueThisMonth)}
