@@ -8,6 +8,8 @@ declare const self: Worker
 self.onmessage = (event: MessageEvent<{ path: string; empresa: number; count: number }>) => {
 	const { path, empresa, count } = event.data
 	const db = openDb(path)
+	// A loaded test machine can be slow to fsync: wait for the writer rather than fail with SQLITE_BUSY.
+	db.$client.exec('PRAGMA busy_timeout = 30000')
 	const clock = fixedClock('2026-11-20T12:00:00.000Z')
 	const outcomes: number[] = []
 	for (let i = 0; i < count; i++) {

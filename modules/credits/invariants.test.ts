@@ -86,7 +86,7 @@ describe('ledger invariants', () => {
 		expect(JSON.stringify(cached())).toBe(before)
 		const negative = w.t.db.all<{ n: number }>(sql`select count(*) as n from credits where valor < 0`)[0]
 		expect(negative.n).toBe(0)
-	})
+	}, 60_000)
 })
 
 describe('concurrency across connections', () => {
@@ -144,5 +144,5 @@ describe('concurrency across connections', () => {
 		} finally {
 			rmSync(dir, { recursive: true, force: true })
 		}
-	})
+	}, 60_000)
 })

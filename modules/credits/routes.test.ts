@@ -243,7 +243,7 @@ describe('POST /api/credits/transfer-to-company', () => {
 		expect(parts.reduce((s, p) => s + p.quantidade, 0)).toBe(10)
 		expect(w.licence(c.codigo)).toBe(addDaysIso('2026-12-01', 330))
 		expect((await w.t.call('GET', '/api/credits/available', { cookie: w.cookies.rep })).json).toEqual({ total: 0 })
-	})
+	}, 30_000)
 })
 
 describe('GET /api/credits', () => {
