@@ -46,7 +46,8 @@ CREATE TABLE `credit_balances` (
 	`disponivel` integer DEFAULT 0 NOT NULL,
 	`utilizado` integer DEFAULT 0 NOT NULL,
 	`inativo` integer DEFAULT 0 NOT NULL,
-	FOREIGN KEY (`representante_id`) REFERENCES `representatives`(`cnpj`) ON UPDATE no action ON DELETE no action
+	FOREIGN KEY (`representante_id`) REFERENCES `representatives`(`cnpj`) ON UPDATE no action ON DELETE no action,
+	CONSTRAINT "credit_balances_check" CHECK(disponivel >= 0 and utilizado >= 0 and inativo >= 0)
 );
 --> statement-breakpoint
 CREATE INDEX `credit_balances_disponivel_idx` ON `credit_balances` (`disponivel`);--> statement-breakpoint
@@ -57,7 +58,8 @@ CREATE TABLE `credit_consumptions` (
 	`quantidade` integer NOT NULL,
 	`valor_unitario_centavos` integer NOT NULL,
 	FOREIGN KEY (`transfer_id`) REFERENCES `credits`(`id`) ON UPDATE no action ON DELETE cascade,
-	FOREIGN KEY (`batch_id`) REFERENCES `credits`(`id`) ON UPDATE no action ON DELETE cascade
+	FOREIGN KEY (`batch_id`) REFERENCES `credits`(`id`) ON UPDATE no action ON DELETE cascade,
+	CONSTRAINT "credit_consumptions_quantidade_check" CHECK(quantidade > 0)
 );
 --> statement-breakpoint
 CREATE INDEX `credit_consumptions_transfer_idx` ON `credit_consumptions` (`transfer_id`);--> statement-breakpoint
@@ -77,7 +79,8 @@ CREATE TABLE `credits` (
 	`origem` text DEFAULT 'admin' NOT NULL,
 	`criado_por` integer,
 	FOREIGN KEY (`representante_id`) REFERENCES `representatives`(`cnpj`) ON UPDATE no action ON DELETE no action,
-	FOREIGN KEY (`fk_empresa`) REFERENCES `companies`(`codigo`) ON UPDATE no action ON DELETE set null
+	FOREIGN KEY (`fk_empresa`) REFERENCES `companies`(`codigo`) ON UPDATE no action ON DELETE set null,
+	CONSTRAINT "credits_valor_check" CHECK(valor >= 0 and (origem <> 'transferencia' or valor > 0))
 );
 --> statement-breakpoint
 CREATE INDEX `credits_pool_available_idx` ON `credits` (`representante_id`,`data_compra`,`id`,`valor`) WHERE origem <> 'transferencia' and ativo = 1 and data_uso is null;--> statement-breakpoint

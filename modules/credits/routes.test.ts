@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { CNPJ } from '../../apps/server/testing'
 import { activities } from '../activity'
 import { addDaysIso } from '../core'
+import { companies } from '../licensing'
 import { saveSettings } from '../settings'
 import { creditConsumptions, credits } from './schema'
 import { addVia, creditWorld } from './testing'
@@ -333,5 +334,20 @@ describe('GET /api/credits/companies', () => {
 		expect((await w.t.call('GET', '/api/credits/companies', { cookie: w.cookies.admin })).json.companies).toHaveLength(2)
 		expect((await w.t.call('GET', '/api/credits/companies?search=beta', { cookie: w.cookies.admin })).json.companies.map((c: { razao: string }) => c.razao)).toEqual(['Beta Ltda'])
 		expect((await w.t.call('GET', '/api/credits/companies')).status).toBe(401)
+	})
+})
+
+describe('ledger guards', () => {
+	it('keeps a transfer’s company name after the company is deleted, and the database refuses negative credits', async () => {
+		const w = await creditWorld()
+		await addVia(w, CNPJ.rep, 5)
+		const c = w.company(CNPJ.rep, 'Apagada Ltda', { validade_licenca: '2026-12-01' })
+		await w.t.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.rep, body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 2 } })
+		w.t.db.delete(companies).where(eq(companies.codigo, c.codigo)).run()
+		const list = await w.t.call('GET', '/api/credits?kind=transfer', { cookie: w.cookies.rep })
+		expect(list.json.credits[0]).toMatchObject({ fk_empresa: null, valor: 2, empresa: { razao: 'Apagada Ltda' } })
+		expect(list.json.totals).toEqual({ total: 5, disponivel: 3, utilizado: 2 })
+		expect(() => w.t.db.update(credits).set({ valor: -1 }).where(eq(credits.origem, 'admin')).run()).toThrow()
+		expect(() => w.t.db.insert(credits).values({ valor: 0, representante_id: CNPJ.rep, origem: 'transferencia', data_compra: '2026-11-20' }).run()).toThrow()
 	})
 })

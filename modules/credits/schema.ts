@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import { companies } from '../licensing/schema'
 import { representatives } from '../resellers/schema'
 
@@ -35,6 +35,8 @@ export const credits = sqliteTable(
 		criado_por: integer()
 	},
 	(t) => [
+		// The database itself refuses a negative batch or a transfer of nothing.
+		check('credits_valor_check', sql`valor >= 0 and (origem <> 'transferencia' or valor > 0)`),
 		// The available pool of a representative, oldest first, with the value: one index-only range scan.
 		index('credits_pool_available_idx')
 			.on(t.representante_id, t.data_compra, t.id, t.valor)
@@ -62,7 +64,9 @@ export const creditConsumptions = sqliteTable(
 		quantidade: integer().notNull(),
 		valor_unitario_centavos: integer().notNull()
 	},
-	(t) => [index('credit_consumptions_transfer_idx').on(t.transfer_id), index('credit_consumptions_batch_idx').on(t.batch_id)]
+	(t) => [
+		check('credit_consumptions_quantidade_check', sql`quantidade > 0`),
+		index('credit_consumptions_transfer_idx').on(t.transfer_id), index('credit_consumptions_batch_idx').on(t.batch_id)]
 )
 
 /**
@@ -80,5 +84,8 @@ export const creditBalances = sqliteTable(
 		utilizado: integer().notNull().default(0),
 		inativo: integer().notNull().default(0)
 	},
-	(t) => [index('credit_balances_disponivel_idx').on(t.disponivel)]
+	(t) => [
+		check('credit_balances_check', sql`disponivel >= 0 and utilizado >= 0 and inativo >= 0`),
+		index('credit_balances_disponivel_idx').on(t.disponivel)
+	]
 )

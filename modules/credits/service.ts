@@ -66,10 +66,13 @@ export function scopedAvailable(db: DbOrTx, user: SessionUser, representanteCnpj
 /** Moves a representative's cached totals by the given deltas (inside the ledger write's transaction). */
 function bumpBalance(tx: DbOrTx, cnpj: string, delta: { disponivel?: number; utilizado?: number; inativo?: number }) {
 	const d = { disponivel: delta.disponivel ?? 0, utilizado: delta.utilizado ?? 0, inativo: delta.inativo ?? 0 }
-	tx.run(sql`
-		insert into credit_balances (representante_id, disponivel, utilizado, inativo) values (${cnpj}, ${d.disponivel}, ${d.utilizado}, ${d.inativo})
-		on conflict (representante_id) do update set
-			disponivel = disponivel + excluded.disponivel, utilizado = utilizado + excluded.utilizado, inativo = inativo + excluded.inativo`)
+	// Update first: an upsert would check the CHECK (≥ 0) constraint on the would-be inserted row of deltas.
+	const updated = tx.all(sql`
+		update credit_balances set disponivel = disponivel + ${d.disponivel}, utilizado = utilizado + ${d.utilizado}, inativo = inativo + ${d.inativo}
+		where representante_id = ${cnpj} returning representante_id`)
+	if (updated.length === 0) {
+		tx.run(sql`insert into credit_balances (representante_id, disponivel, utilizado, inativo) values (${cnpj}, ${d.disponivel}, ${d.utilizado}, ${d.inativo})`)
+	}
 }
 
 /** Recomputes every representative's cached totals from the ledger (start-up, seeding, repair). */
