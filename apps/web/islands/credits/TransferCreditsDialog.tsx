@@ -83,14 +83,16 @@ export default function TransferCreditsDialog({ open, onClose, company, onTransf
 		if (open) $poolOwner.set(poolOwner)
 	}, [open, poolOwner])
 	const available = useStore($available)
+	// Reset when the dialog opens or the company changes (by code: callers may pass a new object each render).
+	const companyCode = company?.codigo ?? null
 	useEffect(() => {
 		if (open) {
-			setEmpresa(company ? String(company.codigo) : '')
+			setEmpresa(companyCode === null ? '' : String(companyCode))
 			setSistema('')
 			setQuantidade('1')
 			setError(null)
 		}
-	}, [open, company])
+	}, [open, companyCode])
 
 	// The spec's dialog starts at 30 days and takes app.valor_credito_dia once loaded (default 33).
 	const daysPerCredit = config.data ? numberSetting(config.data, 'app.valor_credito_dia', 33) : 30
