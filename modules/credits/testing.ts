@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { CNPJ, createTestApp } from '../../apps/server/testing'
+import { hashPassword, users } from '../auth'
 import { completeCnpj } from '../core'
 import { companies } from '../licensing'
 import { representatives } from '../resellers'
 
 let companySeq = 0
+let sharedHash: string | null = null
 
 /**
  * A portal with an administrador, a gerente managing `rep` (not `rep2`), two representatives with a
@@ -12,10 +14,15 @@ let companySeq = 0
  */
 export async function creditWorld(options: { now?: string } = {}) {
 	const t = createTestApp({ now: options.now })
-	const admin = await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador', nome: 'Ana Admin' })
-	const gerente = await t.createUser({ cnpj: CNPJ.gerente, tipo: 'gerente', nome: 'Gabriel Gerente' })
-	await t.createUser({ cnpj: CNPJ.rep, tipo: 'representante', nome: 'Rafael Rep' })
-	await t.createUser({ cnpj: CNPJ.rep2, tipo: 'representante', nome: 'Sara Rep' })
+	// One password hash for every test of the file: argon2 is slow on purpose, and these tests are about credits.
+	sharedHash ??= await hashPassword('senha-forte-123')
+	const now = t.clock.now().toISOString()
+	const user = (cnpj: string, tipo: 'administrador' | 'gerente' | 'representante', nome: string) =>
+		t.db.insert(users).values({ cnpj, nome, tipo, email: null, senha_hash: sharedHash!, ativo: true, created_at: now, updated_at: now }).returning().get()
+	const admin = user(CNPJ.admin, 'administrador', 'Ana Admin')
+	const gerente = user(CNPJ.gerente, 'gerente', 'Gabriel Gerente')
+	user(CNPJ.rep, 'representante', 'Rafael Rep')
+	user(CNPJ.rep2, 'representante', 'Sara Rep')
 	t.db.insert(representatives).values({ nome: 'Rafael Rep', cnpj: CNPJ.rep, gerente_id: gerente.id, data: '2026-01-01' }).run()
 	t.db.insert(representatives).values({ nome: 'Sara Rep', cnpj: CNPJ.rep2, gerente_id: null, data: '2026-01-01' }).run()
 	const company = (rep: string, razao: string, values: Partial<typeof companies.$inferInsert> = {}) =>
