@@ -16,7 +16,13 @@ export const REPORT_TYPES = ['geral', 'financeiro', 'uso'] as const
 
 export const ReportQuery = z
 	.object({
-		tipo: z.enum(REPORT_TYPES, { error: 'Tipo de relatório inválido: use geral, financeiro ou uso.' }).default('geral'),
+		// The spec names the types in English (general, financial, usage); both spellings are accepted.
+		tipo: z
+			.preprocess(
+				(v) => (typeof v === 'string' ? ({ general: 'geral', financial: 'financeiro', usage: 'uso' } as Record<string, string>)[v] ?? v : v),
+				z.enum(REPORT_TYPES, { error: 'Tipo de relatório inválido: use geral, financeiro ou uso.' })
+			)
+			.default('geral'),
 		inicio: dateField.optional(),
 		fim: dateField.optional()
 	})

@@ -175,6 +175,8 @@ describe('GET /api/reports', () => {
 		expect(def.status).toBe(200)
 		expect(def.json).toMatchObject({ tipo: 'geral', inicio: '2026-10-20', fim: '2026-11-20', totalCredits: 0, revenue: 0, revenueChange: null })
 		expect(def.json.monthlyRevenue.map((m: { month: string }) => m.month)).toEqual(['2026-10', '2026-11'])
+		expect((await w.t.call('GET', '/api/reports?tipo=financial', { cookie: w.cookies.admin })).json.tipo).toBe('financeiro')
+		expect((await w.t.call('GET', '/api/reports?tipo=usage', { cookie: w.cookies.admin })).json.tipo).toBe('uso')
 		expect((await w.t.call('GET', '/api/reports', { cookie: w.cookies.gerente })).status).toBe(403)
 		expect((await w.t.call('GET', '/api/reports', { cookie: w.cookies.rep })).status).toBe(403)
 		expect((await w.t.call('GET', '/api/reports')).status).toBe(401)
