@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { hashPassword } from '../modules/auth'
+import { rebuildCreditBalances } from '../modules/credits'
 import { completeCnpj, DAY, isoDateInSaoPaulo, systemClock } from '../modules/core'
 import { openDb } from './client'
 import { migrateDb } from './migrate'
@@ -173,6 +174,7 @@ export async function seedDemo(dbPath: string) {
 		},
 		{ behavior: 'immediate' }
 	)
+	rebuildCreditBalances(db)
 	return { created: true as const }
 }
 

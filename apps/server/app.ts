@@ -4,6 +4,8 @@ import type { AppContext } from '../../modules/core'
 import { licensingRoutes } from '../../modules/licensing'
 import { messagingRoutes } from '../../modules/messaging'
 import { resellersRoutes } from '../../modules/resellers'
+import { creditRoutes } from '../../modules/credits'
+import { reportRoutes } from '../../modules/reports'
 import { systemRoutes } from '../../modules/system'
 import { errorHandler } from './plugins/errors'
 import { type Site, pagesPlugin } from './plugins/pages'
@@ -26,6 +28,8 @@ export function createApp(ctx: AppContext, site: Site | null = null) {
 		.use(userRoutes(ctx))
 		.use(resellersRoutes(ctx))
 		.use(licensingRoutes(ctx))
+		.use(creditRoutes(ctx))
+		.use(reportRoutes(ctx))
 		.use(pagesPlugin(ctx, site))
 	assertEveryRouteDeclaresAccess(app)
 	return app

@@ -4,6 +4,7 @@ import { openDb } from '../../db/client'
 import { migrateDb } from '../../db/migrate'
 import { authJobs, ensureFirstAdmin, generatePassword } from '../../modules/auth'
 import { licensingJobs } from '../../modules/licensing'
+import { rebuildCreditBalances } from '../../modules/credits'
 import { formatCnpj, isValidCnpj, jsonLogger, normalizeCnpj, systemClock } from '../../modules/core'
 import { createApp } from './app'
 import { readConfig } from './config'
@@ -17,6 +18,8 @@ const config = readConfig()
 mkdirSync(config.app.dataDir, { recursive: true })
 const db = openDb(join(config.app.dataDir, 'portal.sqlite'))
 migrateDb(db)
+// The cached per-representative credit totals are recomputed from the ledger on every start.
+rebuildCreditBalances(db)
 
 const adminCnpj = normalizeCnpj(config.admin.cnpj ?? DEFAULT_ADMIN_CNPJ)
 if (!isValidCnpj(adminCnpj)) throw new Error(`ADMIN_CNPJ inválido: ${config.admin.cnpj}`)

@@ -14,6 +14,7 @@ CREATE TABLE `activities` (
 --> statement-breakpoint
 CREATE INDEX `activities_created_idx` ON `activities` (`created_at`);--> statement-breakpoint
 CREATE INDEX `activities_rep_idx` ON `activities` (`representante_cnpj`);--> statement-breakpoint
+CREATE INDEX `activities_user_idx` ON `activities` (`user_id`);--> statement-breakpoint
 CREATE TABLE `sessions` (
 	`id` text PRIMARY KEY NOT NULL,
 	`user_id` integer NOT NULL,
@@ -40,9 +41,33 @@ CREATE TABLE `users` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `users_cnpj_unique` ON `users` (`cnpj`);--> statement-breakpoint
+CREATE TABLE `credit_balances` (
+	`representante_id` text PRIMARY KEY NOT NULL,
+	`disponivel` integer DEFAULT 0 NOT NULL,
+	`utilizado` integer DEFAULT 0 NOT NULL,
+	`inativo` integer DEFAULT 0 NOT NULL,
+	FOREIGN KEY (`representante_id`) REFERENCES `representatives`(`cnpj`) ON UPDATE no action ON DELETE no action,
+	CONSTRAINT "credit_balances_check" CHECK(disponivel >= 0 and utilizado >= 0 and inativo >= 0)
+);
+--> statement-breakpoint
+CREATE INDEX `credit_balances_disponivel_idx` ON `credit_balances` (`disponivel`);--> statement-breakpoint
+CREATE TABLE `credit_consumptions` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`transfer_id` integer NOT NULL,
+	`batch_id` integer NOT NULL,
+	`quantidade` integer NOT NULL,
+	`valor_unitario_centavos` integer NOT NULL,
+	FOREIGN KEY (`transfer_id`) REFERENCES `credits`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`batch_id`) REFERENCES `credits`(`id`) ON UPDATE no action ON DELETE cascade,
+	CONSTRAINT "credit_consumptions_quantidade_check" CHECK(quantidade > 0)
+);
+--> statement-breakpoint
+CREATE INDEX `credit_consumptions_transfer_idx` ON `credit_consumptions` (`transfer_id`);--> statement-breakpoint
+CREATE INDEX `credit_consumptions_batch_idx` ON `credit_consumptions` (`batch_id`);--> statement-breakpoint
 CREATE TABLE `credits` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`valor` integer NOT NULL,
+	`valor_original` integer,
 	`representante_id` text NOT NULL,
 	`fk_empresa` integer,
 	`empresa_razao` text,
@@ -52,12 +77,19 @@ CREATE TABLE `credits` (
 	`data_uso` text,
 	`valor_unitario_centavos` integer DEFAULT 0 NOT NULL,
 	`origem` text DEFAULT 'admin' NOT NULL,
+	`criado_por` integer,
 	FOREIGN KEY (`representante_id`) REFERENCES `representatives`(`cnpj`) ON UPDATE no action ON DELETE no action,
-	FOREIGN KEY (`fk_empresa`) REFERENCES `companies`(`codigo`) ON UPDATE no action ON DELETE set null
+	FOREIGN KEY (`fk_empresa`) REFERENCES `companies`(`codigo`) ON UPDATE no action ON DELETE set null,
+	CONSTRAINT "credits_valor_check" CHECK(valor >= 0 and (origem <> 'transferencia' or valor > 0))
 );
 --> statement-breakpoint
-CREATE INDEX `credits_rep_pool_idx` ON `credits` (`representante_id`,`fk_empresa`,`ativo`,`data_uso`);--> statement-breakpoint
+CREATE INDEX `credits_pool_available_idx` ON `credits` (`representante_id`,`data_compra`,`id`,`valor`) WHERE origem <> 'transferencia' and ativo = 1 and data_uso is null;--> statement-breakpoint
+CREATE INDEX `credits_transfers_idx` ON `credits` (`representante_id`,`valor`) WHERE origem = 'transferencia';--> statement-breakpoint
+CREATE INDEX `credits_pool_inactive_idx` ON `credits` (`representante_id`,`valor`) WHERE origem <> 'transferencia' and ativo = 0;--> statement-breakpoint
+CREATE INDEX `credits_rep_kind_idx` ON `credits` (`representante_id`,`origem`,`id`);--> statement-breakpoint
 CREATE INDEX `credits_empresa_idx` ON `credits` (`fk_empresa`);--> statement-breakpoint
+CREATE INDEX `credits_data_compra_idx` ON `credits` (`data_compra`);--> statement-breakpoint
+CREATE INDEX `credits_data_uso_idx` ON `credits` (`data_uso`);--> statement-breakpoint
 CREATE TABLE `companies` (
 	`codigo` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`razao` text NOT NULL,
@@ -104,6 +136,12 @@ CREATE UNIQUE INDEX `companies_serial_unique` ON `companies` (`serial`);--> stat
 CREATE INDEX `companies_rep_idx` ON `companies` (`cnpj_representante`);--> statement-breakpoint
 CREATE INDEX `companies_validade_idx` ON `companies` (`validade_licenca`);--> statement-breakpoint
 CREATE INDEX `companies_razao_idx` ON `companies` (`razao`);--> statement-breakpoint
+CREATE INDEX `companies_unblocked_idx` ON `companies` (`validade_licenca`,`cnpj_representante`) WHERE bloqueado = 'N' and bloqueadopdv = 'N' and bloqueado_kchef = 'N' and bloqueado_katelie = 'N' and bloqueado_kprevenda = 'N';--> statement-breakpoint
+CREATE INDEX `companies_blocked_kreta_idx` ON `companies` (`cnpj_representante`) WHERE bloqueado = 'S';--> statement-breakpoint
+CREATE INDEX `companies_blocked_kpdv_idx` ON `companies` (`cnpj_representante`) WHERE bloqueadopdv = 'S';--> statement-breakpoint
+CREATE INDEX `companies_blocked_kchef_idx` ON `companies` (`cnpj_representante`) WHERE bloqueado_kchef = 'S';--> statement-breakpoint
+CREATE INDEX `companies_blocked_katelie_idx` ON `companies` (`cnpj_representante`) WHERE bloqueado_katelie = 'S';--> statement-breakpoint
+CREATE INDEX `companies_blocked_kprevenda_idx` ON `companies` (`cnpj_representante`) WHERE bloqueado_kprevenda = 'S';--> statement-breakpoint
 CREATE TABLE `downloads` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`titulo` text NOT NULL,

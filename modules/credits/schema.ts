@@ -1,17 +1,25 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { sql } from 'drizzle-orm'
+import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import { companies } from '../licensing/schema'
 import { representatives } from '../resellers/schema'
 
 /**
- * A batch of licence credits (valor = number of credits) owned by a representative.
- * Without fk_empresa it is the representative's pool (available while ativo and not used);
- * with fk_empresa it records a transfer to that company.
+ * The credit ledger. Two kinds of rows, told apart by `origem`:
+ * - a batch of the representative's pool (origem admin|compra, fk_empresa null): `valor` is what is LEFT
+ *   of it and `valor_original` what was added; it is available while ativo = 1 and data_uso is null
+ *   (data_uso is set when a transfer has consumed it to 0);
+ * - a transfer to a company (origem transferencia): `valor` credits given to fk_empresa for `sistema`.
+ * So available = Σ valor of active unused pool batches, used = Σ valor of transfers,
+ * added = Σ valor_original of pool batches = available + used (+ inactive). credit_consumptions says
+ * which batches each transfer consumed, oldest first, so a batch can never be spent twice.
  */
 export const credits = sqliteTable(
 	'credits',
 	{
 		id: integer().primaryKey({ autoIncrement: true }),
 		valor: integer().notNull(),
+		/** Pool batches: the quantity added (null in rows written before it existed: read as valor). */
+		valor_original: integer(),
 		representante_id: text()
 			.notNull()
 			.references(() => representatives.cnpj),
@@ -22,10 +30,62 @@ export const credits = sqliteTable(
 		data_compra: text().notNull(),
 		data_uso: text(),
 		valor_unitario_centavos: integer().notNull().default(0),
-		origem: text({ enum: ['admin', 'compra', 'transferencia'] }).notNull().default('admin')
+		origem: text({ enum: ['admin', 'compra', 'transferencia'] }).notNull().default('admin'),
+		/** Who wrote the row (user id), for the audit trail. */
+		criado_por: integer()
 	},
 	(t) => [
-		index('credits_rep_pool_idx').on(t.representante_id, t.fk_empresa, t.ativo, t.data_uso),
-		index('credits_empresa_idx').on(t.fk_empresa)
+		// The database itself refuses a negative batch or a transfer of nothing.
+		check('credits_valor_check', sql`valor >= 0 and (origem <> 'transferencia' or valor > 0)`),
+		// The available pool of a representative, oldest first, with the value: one index-only range scan.
+		index('credits_pool_available_idx')
+			.on(t.representante_id, t.data_compra, t.id, t.valor)
+			.where(sql`origem <> 'transferencia' and ativo = 1 and data_uso is null`),
+		index('credits_transfers_idx').on(t.representante_id, t.valor).where(sql`origem = 'transferencia'`),
+		index('credits_pool_inactive_idx').on(t.representante_id, t.valor).where(sql`origem <> 'transferencia' and ativo = 0`),
+		index('credits_rep_kind_idx').on(t.representante_id, t.origem, t.id),
+		index('credits_empresa_idx').on(t.fk_empresa),
+		index('credits_data_compra_idx').on(t.data_compra),
+		index('credits_data_uso_idx').on(t.data_uso)
+	]
+)
+
+/** Which pool batch each transfer consumed, and how much of it, at which unit value. */
+export const creditConsumptions = sqliteTable(
+	'credit_consumptions',
+	{
+		id: integer().primaryKey({ autoIncrement: true }),
+		transfer_id: integer()
+			.notNull()
+			.references(() => credits.id, { onDelete: 'cascade' }),
+		batch_id: integer()
+			.notNull()
+			.references(() => credits.id, { onDelete: 'cascade' }),
+		quantidade: integer().notNull(),
+		valor_unitario_centavos: integer().notNull()
+	},
+	(t) => [
+		check('credit_consumptions_quantidade_check', sql`quantidade > 0`),
+		index('credit_consumptions_transfer_idx').on(t.transfer_id), index('credit_consumptions_batch_idx').on(t.batch_id)]
+)
+
+/**
+ * Each representative's totals, kept by the same transactions that write the ledger (and rebuilt from it
+ * at start-up), so the administrator's summary and the dashboard read 10,000 rows instead of summing a
+ * million. The ledger stays the truth: transfers check the balance from the batches themselves.
+ */
+export const creditBalances = sqliteTable(
+	'credit_balances',
+	{
+		representante_id: text()
+			.primaryKey()
+			.references(() => representatives.cnpj),
+		disponivel: integer().notNull().default(0),
+		utilizado: integer().notNull().default(0),
+		inativo: integer().notNull().default(0)
+	},
+	(t) => [
+		check('credit_balances_check', sql`disponivel >= 0 and utilizado >= 0 and inativo >= 0`),
+		index('credit_balances_disponivel_idx').on(t.disponivel)
 	]
 )

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { representatives } from '../resellers/schema'
 
@@ -50,7 +51,17 @@ export const companies = sqliteTable(
 	(t) => [
 		index('companies_rep_idx').on(t.cnpj_representante),
 		index('companies_validade_idx').on(t.validade_licenca),
-		index('companies_razao_idx').on(t.razao)
+		index('companies_razao_idx').on(t.razao),
+		// Dashboard figures (modules/reports): active = unblocked in every system with a licence from today on,
+		// and the blocked count of each system, read from small partial indexes instead of every company row.
+		index('companies_unblocked_idx')
+			.on(t.validade_licenca, t.cnpj_representante)
+			.where(sql`bloqueado = 'N' and bloqueadopdv = 'N' and bloqueado_kchef = 'N' and bloqueado_katelie = 'N' and bloqueado_kprevenda = 'N'`),
+		index('companies_blocked_kreta_idx').on(t.cnpj_representante).where(sql`bloqueado = 'S'`),
+		index('companies_blocked_kpdv_idx').on(t.cnpj_representante).where(sql`bloqueadopdv = 'S'`),
+		index('companies_blocked_kchef_idx').on(t.cnpj_representante).where(sql`bloqueado_kchef = 'S'`),
+		index('companies_blocked_katelie_idx').on(t.cnpj_representante).where(sql`bloqueado_katelie = 'S'`),
+		index('companies_blocked_kprevenda_idx').on(t.cnpj_representante).where(sql`bloqueado_kprevenda = 'S'`)
 	]
 )
 

@@ -1,0 +1,145 @@
+import { type Page, expect, test } from '@playwright/test'
+import { addDaysIso } from '../../modules/core/dates'
+import { ACCOUNTS, signIn, sidebar } from './fixtures'
+
+const RAFAEL = '99000000000310'
+const fmt = (iso: string) => iso.split('-').reverse().join('/')
+const n = (v: number) => v.toLocaleString('pt-BR')
+
+async function available(page: Page): Promise<number> {
+	const res = await page.request.get('/api/credits/available')
+	expect(res.ok()).toBe(true)
+	return ((await res.json()) as { total: number }).total
+}
+
+test('an administrador adds 10 credits; the representative sees them, transfers 3 to a company; dashboard and history show it', async ({ browser }) => {
+	// The administrador adds 10 credits to Rafael Representações.
+	const adminPage = await (await browser.newContext()).newPage()
+	await signIn(adminPage, ACCOUNTS.administrador)
+	const summary = await adminPage.request.get(`/api/credits/summary?search=${RAFAEL}`)
+	const start = ((await summary.json()) as { representatives: { disponivel: number }[] }).representatives[0].disponivel
+	const dashboardStart = ((await (await adminPage.request.get('/api/dashboard/stats')).json()) as { availableCredits: number }).availableCredits
+
+	await sidebar(adminPage).getByRole('link', { name: 'Créditos' }).click()
+	await expect(adminPage.getByRole('heading', { name: 'Créditos', level: 2 })).toBeVisible()
+	await adminPage.getByRole('button', { name: 'Adicionar Créditos' }).click()
+	const add = adminPage.getByRole('dialog', { name: 'Adicionar Créditos' })
+	await add.getByLabel('Representante').selectOption(RAFAEL)
+	await add.getByLabel('Quantidade').fill('10')
+	await add.getByLabel('Valor unitário (R$)').fill('50')
+	await add.getByRole('button', { name: 'Adicionar' }).click()
+	await expect(adminPage.getByText('Créditos adicionados', { exact: true })).toBeVisible()
+	await expect(add).toBeHidden()
+	const rafaelRow = adminPage.getByRole('row', { name: /Rafael Representações/ })
+	await expect(rafaelRow).toContainText(n(start + 10))
+
+	// Rafael signs in on the credits screen and sees the 10 new credits (and their days).
+	const repPage = await (await browser.newContext()).newPage()
+	await signIn(repPage, ACCOUNTS.representante)
+	await expect(repPage.getByRole('heading', { name: 'Créditos', level: 2 })).toBeVisible()
+	await expect(repPage.getByTestId('credits-available')).toHaveText(n(start + 10))
+	await expect(repPage.getByText(`${n((start + 10) * 33)} dias`)).toBeVisible()
+	expect(await available(repPage)).toBe(start + 10)
+
+	// He transfers 3 credits to one of his companies that has a licence date.
+	const list = (await (await repPage.request.get('/api/credits/companies?search=')).json()) as {
+		companies: { codigo: number; razao: string; validade_licenca: string | null }[]
+	}
+	const company = list.companies.find((c) => c.validade_licenca)!
+	const expected = addDaysIso(company.validade_licenca!, 3 * 33)
+	await repPage.getByRole('button', { name: 'Transferir para Empresa' }).click()
+	const dialog = repPage.getByRole('dialog', { name: 'Transferir Créditos para Empresa' })
+	await dialog.getByLabel('Empresa', { exact: true }).selectOption(String(company.codigo))
+	await dialog.getByLabel('Sistema').selectOption('K-PDV')
+	await dialog.getByLabel('Quantidade de créditos').fill('3')
+	await expect(dialog.getByTestId('transfer-available')).toHaveText(String(start + 10))
+	await expect(dialog.getByTestId('transfer-new-expiry')).toHaveText(fmt(expected))
+	const [response] = await Promise.all([
+		repPage.waitForResponse((r) => r.url().endsWith('/api/credits/transfer-to-company')),
+		dialog.getByRole('button', { name: 'Transferir' }).click()
+	])
+	expect(response.status()).toBe(200)
+	expect(await response.json()).toMatchObject({ creditos: 3, dias: 99, validade_anterior: company.validade_licenca, validade_licenca: expected })
+	await expect(repPage.getByText('Créditos transferidos', { exact: true })).toBeVisible()
+	await expect(dialog).toBeHidden()
+	await expect(repPage.getByTestId('credits-available')).toHaveText(n(start + 7))
+	await expect(repPage.getByRole('region', { name: 'Transferências para Empresas' }).getByText(company.razao).first()).toBeVisible()
+
+	// The company's licence moved by 99 days.
+	// lead: also assert on /companies after merge (page.request.get('/api/companies?page=1&limit=1000&search=') and the companies screen).
+	const after = (await (await repPage.request.get('/api/credits/companies?search=')).json()) as typeof list
+	expect(after.companies.find((c) => c.codigo === company.codigo)?.validade_licenca).toBe(expected)
+
+	// The administrador's dashboard and history show it.
+	await adminPage.goto('/')
+	await expect(adminPage.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible()
+	await expect(adminPage.getByTestId('dashboard-credits')).toHaveText(n(dashboardStart + 7))
+	const recent = adminPage.getByRole('region', { name: 'Atividade Recente' })
+	await expect(recent.getByText(`3 créditos transferidos para ${company.razao}`)).toBeVisible()
+	await recent.getByRole('link', { name: 'Ver todas as atividades' }).click()
+	await expect(adminPage.getByRole('heading', { name: 'Histórico de Atividades', level: 2 })).toBeVisible()
+	await expect(adminPage.getByText(`3 créditos transferidos para ${company.razao}`)).toBeVisible()
+	await expect(adminPage.getByText('10 créditos adicionados')).toBeVisible()
+	await adminPage.getByLabel('Filtrar por tipo').selectOption('warning')
+	await expect(adminPage.getByText('Nenhuma atividade encontrada')).toBeVisible()
+})
+
+test('the reports screen exports the current view as a pt-BR CSV', async ({ page }) => {
+	await signIn(page, ACCOUNTS.administrador)
+	await page.goto('/reports')
+	await expect(page.getByRole('heading', { name: 'Relatórios', level: 2 })).toBeVisible()
+	await page.getByLabel('Tipo de relatório').selectOption('financeiro')
+	await page.getByRole('button', { name: 'Atualizar' }).click()
+	await expect(page.getByRole('heading', { name: 'Receita Mensal' })).toBeVisible()
+	const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar Relatório' }).click()])
+	expect(download.suggestedFilename()).toMatch(/^relatorio-financeiro-\d{4}-\d{2}-\d{2}-a-\d{4}-\d{2}-\d{2}\.csv$/)
+	const bytes = await (await import('node:fs/promises')).readFile((await download.path())!)
+	expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+	const text = bytes.toString('utf8').slice(1)
+	expect(text).toContain('Relatório;Financeiro\r\n')
+	expect(text).toContain('Mês;Créditos vendidos;Receita (R$)\r\n')
+	expect(text).toMatch(/\d{4}-\d{2};\d+;\d+,\d{2}\r\n/)
+})
+
+test('a representative cannot open the reports and is refused by the API', async ({ page }) => {
+	await signIn(page, ACCOUNTS.representante)
+	await page.goto('/reports')
+	await expect(page.getByText('Apenas administradores podem acessar os relatórios.')).toBeVisible()
+	expect((await page.request.get('/api/reports')).status()).toBe(403)
+})
+
+test('the credit forms refuse bad input with the spec’s messages', async ({ browser }) => {
+	const admin = await (await browser.newContext()).newPage()
+	await signIn(admin, ACCOUNTS.administrador)
+	await admin.goto('/credits')
+	await admin.getByRole('button', { name: 'Adicionar Créditos' }).click()
+	const add = admin.getByRole('dialog', { name: 'Adicionar Créditos' })
+	await add.getByRole('button', { name: 'Adicionar' }).click()
+	await expect(admin.getByText('Representante obrigatório')).toBeVisible()
+	await add.getByLabel('Representante').selectOption(RAFAEL)
+	await add.getByLabel('Quantidade').fill('0')
+	await add.getByRole('button', { name: 'Adicionar' }).click()
+	await expect(admin.getByText('Quantidade inválida')).toBeVisible()
+	await add.getByLabel('Quantidade').fill('2')
+	await add.getByLabel('Valor unitário (R$)').fill('0')
+	await add.getByRole('button', { name: 'Adicionar' }).click()
+	await expect(admin.getByText('Valor unitário inválido')).toBeVisible()
+	await expect(add).toBeVisible()
+
+	const rep = await (await browser.newContext()).newPage()
+	await signIn(rep, ACCOUNTS.representante)
+	await rep.getByRole('button', { name: 'Transferir para Empresa' }).click()
+	const dialog = rep.getByRole('dialog', { name: 'Transferir Créditos para Empresa' })
+	await dialog.getByRole('button', { name: 'Transferir' }).click()
+	await expect(dialog.getByText('Preencha todos os campos obrigatórios.')).toBeVisible()
+	await dialog.getByLabel('Empresa', { exact: true }).selectOption({ index: 1 })
+	await dialog.getByLabel('Sistema').selectOption('K-CHEF')
+	await dialog.getByLabel('Quantidade de créditos').fill('0')
+	await dialog.getByRole('button', { name: 'Transferir' }).click()
+	await expect(dialog.getByText('A quantidade de créditos deve ser maior que zero.')).toBeVisible()
+	const total = Number(await dialog.getByTestId('transfer-available').textContent())
+	await dialog.getByLabel('Quantidade de créditos').fill(String(total + 1))
+	await dialog.getByRole('button', { name: 'Transferir' }).click()
+	await expect(dialog.getByText(`Você possui apenas ${total} créditos disponíveis.`)).toBeVisible()
+	expect(await available(rep)).toBe(total)
+})

@@ -1,0 +1,301 @@
+import { useStore } from '@nanostores/react'
+import { ArrowRightLeft, CircleCheck, Coins, History, Plus, ShoppingCart, Users, Wallet } from 'lucide-react'
+import { atom } from 'nanostores'
+import { type FormEvent, useEffect, useId, useState } from 'react'
+import type { CreditItem, CreditListResponse, CreditSummaryResponse } from '../../../../modules/credits/model'
+import { formatCnpj } from '../../../../modules/core/cnpj'
+import { formatDate } from '../../../../modules/core/format'
+import { DataTable } from '../../components/DataTable'
+import { Modal } from '../../components/Modal'
+import { PageRoot } from '../../components/PageRoot'
+import { EmptyState, ErrorPanel, SearchInput, StatCard, StatCardSkeleton } from '../../components/ui'
+import { errorText } from '../../lib/api'
+import { useDebounced } from '../../lib/hooks'
+import { mutate } from '../../lib/mutate'
+import { createFetcherStore } from '../../lib/query'
+import { $configuracoes, numberSetting } from '../../lib/settings'
+import { $user } from '../../stores/session'
+import { toast } from '../../stores/toast'
+import TransferCreditsDialog from './TransferCreditsDialog'
+
+const $pool = createFetcherStore<CreditListResponse>(['/api/credits?page=1&limit=200&kind=pool'])
+const $transfers = createFetcherStore<CreditListResponse>(['/api/credits?page=1&limit=200&kind=transfer'])
+const $search = atom('')
+const $summary = createFetcherStore<CreditSummaryResponse>(['/api/credits/summary?limit=200&search=', $search])
+const $allReps = createFetcherStore<CreditSummaryResponse>(['/api/credits/summary?limit=1000&search='])
+
+const number = (n: number) => n.toLocaleString('pt-BR')
+const days = (credits: number, perCredit: number) => `${number(credits * perCredit)} dias`
+
+function useDaysPerCredit() {
+	const config = useStore($configuracoes)
+	return numberSetting(config.data, 'app.valor_credito_dia', 33)
+}
+
+/** 'Inativo' if ativo is 0; 'Utilizado' if it has a use date; otherwise 'Disponível' (2-administration §4). */
+function StatusBadge({ credit }: { credit: CreditItem }) {
+	if (!credit.ativo) return <span className="badge badge-ghost">Inativo</span>
+	if (credit.data_uso) return <span className="badge badge-neutral badge-soft">Utilizado</span>
+	return <span className="badge badge-success badge-soft">Disponível</span>
+}
+
+function CardsSkeleton({ n }: { n: number }) {
+	return (
+		<div className={`grid gap-4 sm:grid-cols-2 ${n === 4 ? 'xl:grid-cols-4' : 'lg:grid-cols-3'}`}>
+			{Array.from({ length: n }, (_, i) => (
+				<StatCardSkeleton key={i} />
+			))}
+		</div>
+	)
+}
+
+function RepresentativeView() {
+	const pool = useStore($pool)
+	const transfers = useStore($transfers)
+	const perCredit = useDaysPerCredit()
+	const [transferOpen, setTransferOpen] = useState(false)
+	const failed = pool.error ?? transfers.error
+	const totals = pool.data?.totals
+
+	return (
+		<div className="space-y-6">
+			<div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+				<a href="/autocompra-creditos" className="btn">
+					<ShoppingCart className="size-4" aria-hidden="true" /> Comprar Créditos
+				</a>
+				<button type="button" className="btn btn-primary" onClick={() => setTransferOpen(true)}>
+					<ArrowRightLeft className="size-4" aria-hidden="true" /> Transferir para Empresa
+				</button>
+			</div>
+			{failed ? (
+				<ErrorPanel
+					title="Erro ao carregar créditos"
+					message={errorText(failed)}
+					onRetry={() => {
+						$pool.revalidate()
+						$transfers.revalidate()
+					}}
+				/>
+			) : !totals ? (
+				<CardsSkeleton n={3} />
+			) : (
+				<div className="grid gap-4 sm:grid-cols-3">
+					<StatCard title="Total de Créditos" value={number(totals.total)} hint={days(totals.total, perCredit)} icon={<Wallet className="size-5" />} />
+					<StatCard title="Créditos Disponíveis" value={<span data-testid="credits-available">{number(totals.disponivel)}</span>} hint={days(totals.disponivel, perCredit)} icon={<CircleCheck className="size-5" />} tone="success" />
+					<StatCard title="Créditos Utilizados" value={number(totals.utilizado)} hint={days(totals.utilizado, perCredit)} icon={<History className="size-5" />} tone="info" />
+				</div>
+			)}
+
+			<section aria-labelledby="meus-creditos">
+				<h3 id="meus-creditos" className="mb-3 text-lg font-semibold">
+					Meus Créditos
+				</h3>
+				<DataTable
+					rows={pool.data?.credits}
+					loading={pool.loading}
+					rowKey={(r) => r.id}
+					caption="Meus Créditos"
+					cardTitle={(r) => `Lote #${r.id}`}
+					empty={<EmptyState title="Nenhum crédito encontrado" hint="Compre créditos para renovar as licenças dos seus clientes." icon={<Coins className="size-8" />} />}
+					columns={[
+						{ header: 'ID', cell: (r) => `#${r.id}`, hideOnCard: true },
+						{ header: 'Valor', cell: (r) => (r.valor === r.valor_original ? number(r.valor) : `${number(r.valor)} de ${number(r.valor_original)}`), className: 'tabular-nums' },
+						{ header: 'Data Compra', cell: (r) => formatDate(r.data_compra) },
+						{ header: 'Status', cell: (r) => <StatusBadge credit={r} /> }
+					]}
+				/>
+			</section>
+
+			<section aria-labelledby="transferencias">
+				<h3 id="transferencias" className="mb-3 text-lg font-semibold">
+					Transferências para Empresas
+				</h3>
+				<DataTable
+					rows={transfers.data?.credits}
+					loading={transfers.loading}
+					rowKey={(r) => r.id}
+					caption="Transferências para Empresas"
+					cardTitle={(r) => r.empresa?.razao ?? '—'}
+					empty={<EmptyState title="Nenhuma transferência realizada" icon={<ArrowRightLeft className="size-8" />} />}
+					columns={[
+						{ header: 'ID', cell: (r) => `#${r.id}` },
+						{ header: 'Empresa', cell: (r) => r.empresa?.razao ?? '—', hideOnCard: true },
+						{ header: 'Sistema', cell: (r) => r.sistema ?? '—' },
+						{ header: 'Valor', cell: (r) => number(r.valor), className: 'tabular-nums' },
+						{ header: 'Data Transferência', cell: (r) => formatDate(r.data_uso) }
+					]}
+				/>
+			</section>
+			<TransferCreditsDialog open={transferOpen} onClose={() => setTransferOpen(false)} />
+		</div>
+	)
+}
+
+function AddCreditsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+	const reps = useStore($allReps)
+	const config = useStore($configuracoes)
+	const [rep, setRep] = useState('')
+	const [amount, setAmount] = useState('1')
+	const [unit, setUnit] = useState('')
+	const [pending, setPending] = useState(false)
+	const ids = { rep: useId(), amount: useId(), unit: useId(), form: useId() }
+	const defaultUnit = config.data?.find((e) => e.chave === 'app.valor_credito_individual')?.valor ?? '50.00'
+	useEffect(() => {
+		if (open) {
+			setRep('')
+			setAmount('1')
+			setUnit(defaultUnit)
+		}
+	}, [open, defaultUnit])
+
+	async function submit(event: FormEvent) {
+		event.preventDefault()
+		const qty = Number(amount)
+		const value = Number(unit.replace(',', '.'))
+		if (!rep) return toast({ title: 'Representante obrigatório', description: 'Selecione um representante para adicionar os créditos.', variant: 'destructive' })
+		if (!Number.isInteger(qty) || qty <= 0)
+			return toast({ title: 'Quantidade inválida', description: 'A quantidade de créditos deve ser maior que zero.', variant: 'destructive' })
+		if (!Number.isFinite(value) || value <= 0)
+			return toast({ title: 'Valor unitário inválido', description: 'O valor unitário do crédito deve ser maior que zero.', variant: 'destructive' })
+		setPending(true)
+		const done = await mutate(
+			'/api/credits',
+			{ method: 'POST', body: { representanteId: rep, amount: qty, unitValue: value } },
+			{
+				success: { title: 'Créditos adicionados', description: `${qty} ${qty === 1 ? 'crédito adicionado' : 'créditos adicionados'} com sucesso.` },
+				errorTitle: 'Erro ao adicionar créditos',
+				invalidate: ['/api/credits', '/api/dashboard', '/api/activities']
+			}
+		)
+		setPending(false)
+		if (done) onClose()
+	}
+
+	return (
+		<Modal
+			open={open}
+			onClose={onClose}
+			title="Adicionar Créditos"
+			footer={
+				<>
+					<button type="button" className="btn" onClick={onClose}>
+						Cancelar
+					</button>
+					<button type="submit" form={ids.form} className="btn btn-primary" disabled={pending}>
+						{pending ? <span className="loading loading-spinner loading-sm" /> : <Plus className="size-4" aria-hidden="true" />}
+						Adicionar
+					</button>
+				</>
+			}
+		>
+			<form id={ids.form} className="space-y-4" onSubmit={submit} noValidate>
+				<div>
+					<label htmlFor={ids.rep} className="mb-1 block text-sm font-medium">
+						Representante
+					</label>
+					<select id={ids.rep} className="select w-full" value={rep} onChange={(e) => setRep(e.target.value)}>
+						<option value="">{reps.loading ? 'Carregando...' : 'Selecione o representante'}</option>
+						{reps.data?.representatives.map((r) => (
+							<option key={r.cnpj} value={r.cnpj}>
+								{r.nome} — {formatCnpj(r.cnpj)}
+							</option>
+						))}
+					</select>
+				</div>
+				<div className="grid gap-4 sm:grid-cols-2">
+					<div>
+						<label htmlFor={ids.amount} className="mb-1 block text-sm font-medium">
+							Quantidade
+						</label>
+						<input id={ids.amount} className="input w-full" type="number" min={1} step={1} inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} />
+					</div>
+					<div>
+						<label htmlFor={ids.unit} className="mb-1 block text-sm font-medium">
+							Valor unitário (R$)
+						</label>
+						<input id={ids.unit} className="input w-full" type="number" min={0.01} step={0.01} inputMode="decimal" value={unit} onChange={(e) => setUnit(e.target.value)} />
+					</div>
+				</div>
+				{Number(amount) > 0 && Number(unit) > 0 && (
+					<p className="text-sm text-base-content/70">
+						Total: <strong>{(Number(amount) * Number(unit)).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' })}</strong>
+					</p>
+				)}
+			</form>
+		</Modal>
+	)
+}
+
+function AdministratorView({ canAdd }: { canAdd: boolean }) {
+	const [text, setText] = useState('')
+	const debounced = useDebounced(text)
+	useEffect(() => $search.set(debounced), [debounced])
+	const summary = useStore($summary)
+	const perCredit = useDaysPerCredit()
+	const [addOpen, setAddOpen] = useState(false)
+	const totals = summary.data?.totals
+
+	return (
+		<div className="space-y-6">
+			{canAdd && (
+				<div className="flex justify-end">
+					<button type="button" className="btn btn-primary" onClick={() => setAddOpen(true)}>
+						<Plus className="size-4" aria-hidden="true" /> Adicionar Créditos
+					</button>
+				</div>
+			)}
+			{summary.error ? (
+				<ErrorPanel title="Erro ao carregar créditos" message={errorText(summary.error)} onRetry={() => $summary.revalidate()} />
+			) : !totals ? (
+				<CardsSkeleton n={4} />
+			) : (
+				<div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+					<StatCard title="Total Créditos" value={number(totals.total)} hint={days(totals.total, perCredit)} icon={<Wallet className="size-5" />} />
+					<StatCard title="Disponível" value={number(totals.disponivel)} hint={days(totals.disponivel, perCredit)} icon={<CircleCheck className="size-5" />} tone="success" />
+					<StatCard title="Utilizado" value={number(totals.utilizado)} hint={days(totals.utilizado, perCredit)} icon={<History className="size-5" />} tone="info" />
+					<StatCard title="Representantes" value={number(totals.representantesAtivos)} hint="com créditos ativos" icon={<Users className="size-5" />} tone="accent" />
+				</div>
+			)}
+			<section aria-labelledby="resumo" className="space-y-3">
+				<div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+					<h3 id="resumo" className="text-lg font-semibold">
+						Resumo por Representante
+					</h3>
+					<SearchInput value={text} onChange={setText} placeholder="Buscar representante, empresa ou CNPJ..." />
+				</div>
+				<DataTable
+					rows={summary.data?.representatives}
+					loading={summary.loading}
+					rowKey={(r) => r.cnpj}
+					caption="Resumo de créditos por representante"
+					cardTitle={(r) => r.nome}
+					empty={<EmptyState title="Nenhum representante encontrado" icon={<Users className="size-8" />} />}
+					columns={[
+						{ header: 'Representante', cell: (r) => <span className="font-medium">{r.nome}</span>, hideOnCard: true },
+						{ header: 'CNPJ', cell: (r) => <span className="font-mono text-xs">{formatCnpj(r.cnpj)}</span> },
+						{ header: 'Disponível', cell: (r) => <span className="font-semibold text-success">{number(r.disponivel)}</span>, className: 'text-right tabular-nums' },
+						{ header: 'Utilizado', cell: (r) => number(r.utilizado), className: 'text-right tabular-nums' },
+						{ header: 'Total', cell: (r) => number(r.total), className: 'text-right tabular-nums' }
+					]}
+				/>
+				{summary.data && summary.data.matched > summary.data.representatives.length && (
+					<p className="text-sm text-base-content/60">
+						Mostrando {summary.data.representatives.length} de {number(summary.data.matched)} representantes. Refine a busca para ver os demais.
+					</p>
+				)}
+				<p className="text-xs text-base-content/60">O histórico detalhado de lotes foi removido desta tela para melhorar o desempenho; os totais acima vêm direto do servidor.</p>
+			</section>
+			{canAdd && <AddCreditsDialog open={addOpen} onClose={() => setAddOpen(false)} />}
+		</div>
+	)
+}
+
+/** Gerenciamento de Créditos (2-administration §2.1): the representative's view or the administrator's. */
+export default function CreditsPage() {
+	const user = useStore($user)
+	return (
+		<PageRoot>
+			{user?.tipo === 'representante' ? <RepresentativeView /> : <AdministratorView canAdd={user?.tipo === 'administrador'} />}
+		</PageRoot>
+	)
+}

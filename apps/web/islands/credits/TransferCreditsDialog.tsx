@@ -1,0 +1,232 @@
+import { useStore } from '@nanostores/react'
+import { ArrowRightLeft, CalendarClock, Coins } from 'lucide-react'
+import { atom } from 'nanostores'
+import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
+import type { TransferResult } from '../../../../modules/credits/model'
+import { addDaysIso } from '../../../../modules/core/dates'
+import { formatDate, isoDateInSaoPaulo } from '../../../../modules/core/format'
+import { Modal } from '../../components/Modal'
+import { Field } from '../../components/ui'
+import { mutate } from '../../lib/mutate'
+import { createFetcherStore } from '../../lib/query'
+import { $configuracoes, numberSetting } from '../../lib/settings'
+import { $user } from '../../stores/session'
+
+export const SISTEMAS = ['K-RETA', 'K-PDV', 'K-CHEF', 'K-ATELIE', 'K-PRE VENDA'] as const
+
+export interface TransferCompany {
+	codigo: number
+	razao: string
+	validade_licenca: string | null
+	cnpj_representante: string
+}
+
+export interface TransferCreditsDialogProps {
+	open: boolean
+	onClose: () => void
+	/** The company to transfer to; without it the dialog offers the user's companies. */
+	company?: TransferCompany | null
+	onTransferred?: (result: TransferResult) => void
+}
+
+/** Everything a transfer changes, refetched afterwards (the dashboard stats included, 1-core §2.5). */
+export const TRANSFER_INVALIDATES = ['/api/credits', '/api/dashboard', '/api/activities', '/api/companies']
+
+const $companySearch = atom('')
+const $companies = createFetcherStore<{ companies: TransferCompany[] }>(['/api/credits/companies?search=', $companySearch])
+/** Whose pool pays: '' = the signed-in representative's own. */
+const $poolOwner = atom('')
+const $available = createFetcherStore<{ total: number }>(['/api/credits/available?representanteCnpj=', $poolOwner])
+
+/** Fetches only while mounted: a store subscribed by a closed dialog would still load. */
+function CompanyOptions({ value, onChange, id }: { value: string; onChange: (v: string) => void; id: string }) {
+	const { data, loading, error } = useStore($companies)
+	return (
+		<select id={id} className="select w-full" value={value} onChange={(e) => onChange(e.target.value)} aria-label="Empresa" required>
+			<option value="">{loading ? 'Carregando empresas...' : error ? 'Erro ao carregar empresas' : 'Selecione a empresa'}</option>
+			{data?.companies.map((c) => (
+				<option key={c.codigo} value={c.codigo}>
+					{c.razao}
+				</option>
+			))}
+		</select>
+	)
+}
+
+function useCompanyList(enabled: boolean) {
+	const [list, setList] = useState<TransferCompany[]>([])
+	useEffect(() => {
+		if (!enabled) return
+		return $companies.subscribe((v) => setList(v.data?.companies ?? []))
+	}, [enabled])
+	return list
+}
+
+/**
+ * Transfer credits to a company (1-core §2.11): company, system and quantity, the credits available and
+ * a live preview of the new licence expiry: (current licence date, or today) + quantity × days per credit.
+ */
+export default function TransferCreditsDialog({ open, onClose, company, onTransferred }: TransferCreditsDialogProps) {
+	const user = useStore($user)
+	const config = useStore($configuracoes)
+	const [empresa, setEmpresa] = useState('')
+	const [sistema, setSistema] = useState('')
+	const [quantidade, setQuantidade] = useState('1')
+	const [error, setError] = useState<string | null>(null)
+	const [pending, setPending] = useState(false)
+	const ids = { empresa: useId(), sistema: useId(), qtd: useId() }
+	const companies = useCompanyList(open && !company)
+
+	const selected: TransferCompany | null = company ?? companies.find((c) => String(c.codigo) === empresa) ?? null
+	const poolOwner = user?.tipo === 'representante' ? '' : (selected?.cnpj_representante ?? '')
+	useEffect(() => {
+		if (open) $poolOwner.set(poolOwner)
+	}, [open, poolOwner])
+	const available = useStore($available)
+	// Reset when the dialog opens or the company changes (by code: callers may pass a new object each render).
+	const companyCode = company?.codigo ?? null
+	useEffect(() => {
+		if (open) {
+			setEmpresa(companyCode === null ? '' : String(companyCode))
+			setSistema('')
+			setQuantidade('1')
+			setError(null)
+		}
+	}, [open, companyCode])
+
+	// The spec's dialog starts at 30 days and takes app.valor_credito_dia once loaded (default 33).
+	const daysPerCredit = config.data ? numberSetting(config.data, 'app.valor_credito_dia', 33) : 30
+	const qty = Number(quantidade)
+	const preview = useMemo(() => {
+		if (!selected || !Number.isInteger(qty) || qty <= 0) return null
+		const from = selected.validade_licenca ?? isoDateInSaoPaulo(new Date())
+		return { from, to: addDaysIso(from, qty * daysPerCredit), days: qty * daysPerCredit }
+	}, [selected, qty, daysPerCredit])
+
+	if (!user || !['representante', 'administrador', 'gerente'].includes(user.tipo)) return null
+	const total = available.data?.total
+	const knowsPool = user.tipo === 'representante' || !!selected
+
+	async function submit(event: FormEvent) {
+		event.preventDefault()
+		if (!selected || !sistema || quantidade.trim() === '') return setError('Preencha todos os campos obrigatórios.')
+		if (!Number.isInteger(qty) || qty <= 0) return setError('A quantidade de créditos deve ser maior que zero.')
+		if (total !== undefined && qty > total) return setError(`Você possui apenas ${total} créditos disponíveis.`)
+		setError(null)
+		setPending(true)
+		const result = await mutate<TransferResult>(
+			'/api/credits/transfer-to-company',
+			{ method: 'POST', body: { empresaCodigo: selected.codigo, sistema, creditos: qty, representanteCnpj: selected.cnpj_representante } },
+			{
+				success: { title: 'Créditos transferidos', description: `${qty} ${qty === 1 ? 'crédito transferido' : 'créditos transferidos'} para ${selected.razao}.` },
+				errorTitle: 'Erro ao transferir créditos',
+				invalidate: TRANSFER_INVALIDATES
+			}
+		)
+		setPending(false)
+		if (result) {
+			onTransferred?.(result)
+			onClose()
+		}
+	}
+
+	const formId = `${ids.empresa}-form`
+	return (
+		<Modal
+			open={open}
+			onClose={onClose}
+			title="Transferir Créditos para Empresa"
+			footer={
+				<>
+					<button type="button" className="btn" onClick={onClose}>
+						Cancelar
+					</button>
+					<button type="submit" form={formId} className="btn btn-primary" disabled={pending}>
+						{pending ? <span className="loading loading-spinner loading-sm" /> : <ArrowRightLeft className="size-4" aria-hidden="true" />}
+						Transferir
+					</button>
+				</>
+			}
+		>
+			<form id={formId} className="space-y-4" onSubmit={submit} noValidate>
+				<div className="flex items-center gap-3 rounded-box bg-base-200 p-3" aria-live="polite">
+					<Coins className="size-5 text-primary" aria-hidden="true" />
+					<p className="text-sm">
+						{knowsPool ? (
+							<>
+								Créditos disponíveis:{' '}
+								<strong data-testid="transfer-available">{available.loading && total === undefined ? '…' : (total ?? 0)}</strong>
+								{user.tipo !== 'representante' && selected && <span className="text-base-content/60"> (do representante da empresa)</span>}
+							</>
+						) : (
+							'Selecione a empresa para ver os créditos do representante.'
+						)}
+					</p>
+				</div>
+				{company ? (
+					<Field label="Empresa">
+						<input className="input w-full" value={company.razao} readOnly />
+					</Field>
+				) : (
+					<div>
+						<label htmlFor={ids.empresa} className="mb-1 block text-sm font-medium">
+							Empresa
+						</label>
+						{open && <CompanyOptions id={ids.empresa} value={empresa} onChange={setEmpresa} />}
+					</div>
+				)}
+				<div>
+					<label htmlFor={ids.sistema} className="mb-1 block text-sm font-medium">
+						Sistema
+					</label>
+					<select id={ids.sistema} className="select w-full" value={sistema} onChange={(e) => setSistema(e.target.value)} required>
+						<option value="">Selecione o sistema</option>
+						{SISTEMAS.map((s) => (
+							<option key={s} value={s}>
+								{s}
+							</option>
+						))}
+					</select>
+				</div>
+				<div>
+					<label htmlFor={ids.qtd} className="mb-1 block text-sm font-medium">
+						Quantidade de créditos
+					</label>
+					<input
+						id={ids.qtd}
+						className="input w-full"
+						type="number"
+						inputMode="numeric"
+						min={1}
+						step={1}
+						value={quantidade}
+						onChange={(e) => setQuantidade(e.target.value)}
+						required
+					/>
+					<span className="mt-1 block text-xs text-base-content/60">1 crédito = {daysPerCredit} dias de licença</span>
+				</div>
+				{selected && (
+					<div className="rounded-box border border-base-300 p-3 text-sm" data-testid="transfer-preview">
+						<p className="flex items-center gap-2 font-medium">
+							<CalendarClock className="size-4 text-primary" aria-hidden="true" /> Validade da licença
+						</p>
+						<p className="mt-1 text-base-content/70">
+							Atual: <span>{selected.validade_licenca ? formatDate(selected.validade_licenca) : 'Sem licença (conta a partir de hoje)'}</span>
+						</p>
+						{preview && (
+							<p className="mt-1">
+								Nova validade: <strong data-testid="transfer-new-expiry">{formatDate(preview.to)}</strong>{' '}
+								<span className="text-base-content/60">(+{preview.days} dias)</span>
+							</p>
+						)}
+					</div>
+				)}
+				{error && (
+					<p role="alert" className="text-sm text-error">
+						{error}
+					</p>
+				)}
+			</form>
+		</Modal>
+	)
+}

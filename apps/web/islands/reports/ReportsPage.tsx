@@ -1,0 +1,254 @@
+import { useStore } from '@nanostores/react'
+import { BarChart3, Building2, Coins, Download, RefreshCw, TrendingDown, TrendingUp, Users } from 'lucide-react'
+import { atom } from 'nanostores'
+import { useState } from 'react'
+import type { Report } from '../../../../modules/reports/model'
+import { formatCnpj } from '../../../../modules/core/cnpj'
+import { isoDateInSaoPaulo } from '../../../../modules/core/format'
+import { DataTable } from '../../components/DataTable'
+import { PageRoot } from '../../components/PageRoot'
+import { AccessDenied, EmptyState, ErrorPanel, StatCard, StatCardSkeleton } from '../../components/ui'
+import { errorText } from '../../lib/api'
+import { type CsvCell, csvNumber, downloadCsv } from '../../lib/csv'
+import { createFetcherStore } from '../../lib/query'
+import { $user } from '../../stores/session'
+import { toast } from '../../stores/toast'
+
+type Tipo = Report['tipo']
+const TIPOS: { value: Tipo; label: string }[] = [
+	{ value: 'geral', label: 'Geral' },
+	{ value: 'financeiro', label: 'Financeiro' },
+	{ value: 'uso', label: 'Uso' }
+]
+
+function monthAgo(iso: string) {
+	const [y, m, d] = iso.split('-').map(Number)
+	const target = new Date(Date.UTC(y, m - 2, 1))
+	const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate()
+	target.setUTCDate(Math.min(d, last))
+	return target.toISOString().slice(0, 10)
+}
+const today = isoDateInSaoPaulo(new Date())
+const $query = atom(`tipo=geral&inicio=${monthAgo(today)}&fim=${today}`)
+const $report = createFetcherStore<Report>(['/api/reports?', $query])
+
+const money = (v: number) => v.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' })
+const n = (v: number) => v.toLocaleString('pt-BR')
+const monthLabel = (key: string) => {
+	const [y, m] = key.split('-').map(Number)
+	const label = new Date(Date.UTC(y, m - 1, 15)).toLocaleDateString('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+	return label.charAt(0).toUpperCase() + label.slice(1)
+}
+
+/** The rows of the CSV for the view on screen. */
+export function reportCsv(report: Report, tipo: Tipo): CsvCell[][] {
+	const head: CsvCell[][] = [
+		['Relatório', TIPOS.find((t) => t.value === tipo)?.label ?? tipo],
+		['Período', `${report.inicio.split('-').reverse().join('/')} a ${report.fim.split('-').reverse().join('/')}`],
+		['Empresas ativas', report.activeCompanies, 'de', report.totalCompanies],
+		['Representantes', report.totalRepresentatives],
+		['Créditos vendidos no período', report.totalCredits],
+		['Créditos utilizados no período', report.usedCredits],
+		['Receita no período (R$)', csvNumber(report.revenue, 2)],
+		['Receita este mês (R$)', csvNumber(report.revenueThisMonth, 2)],
+		['Receita mês anterior (R$)', csvNumber(report.revenueLastMonth, 2)],
+		[]
+	]
+	if (tipo === 'financeiro') {
+		return [...head, ['Mês', 'Créditos vendidos', 'Receita (R$)'], ...report.monthlyRevenue.map((m) => [m.month, m.credits, csvNumber(m.revenue, 2)])]
+	}
+	const systems: CsvCell[][] = [['Sistema', 'Empresas', 'Créditos', 'Percentual (%)'], ...report.systemUsage.map((s) => [s.sistema, s.empresas, s.creditos, csvNumber(s.percentage, 1)])]
+	if (tipo === 'uso') return [...head, ...systems]
+	return [
+		...head,
+		['Representante', 'CNPJ', 'Empresas', 'Créditos comprados', 'Receita (R$)'],
+		...report.topRepresentatives.map((r) => [r.nome, formatCnpj(r.cnpj), r.empresas, r.creditos, csvNumber(r.receita, 2)]),
+		[],
+		...systems
+	]
+}
+
+function Bar({ label, pct, detail }: { label: string; pct: number; detail: string }) {
+	return (
+		<li>
+			<div className="mb-1 flex items-center justify-between gap-2 text-sm">
+				<span className="font-medium">{label}</span>
+				<span className="text-base-content/70">{detail}</span>
+			</div>
+			<progress className="progress progress-primary w-full" value={pct} max={100} aria-label={`${label}: ${pct.toFixed(1)}%`} />
+		</li>
+	)
+}
+
+function GeneralView({ report }: { report: Report }) {
+	const top = report.topRepresentatives[0]?.creditos ?? 0
+	return (
+		<div className="grid gap-4 lg:grid-cols-2">
+			<section className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-5" aria-labelledby="top-reps">
+				<h3 id="top-reps" className="mb-4 text-lg font-semibold">
+					Principais Representantes
+				</h3>
+				{report.topRepresentatives.length === 0 ? (
+					<EmptyState title="Nenhuma venda de créditos no período" />
+				) : (
+					<ul className="space-y-4">
+						{report.topRepresentatives.map((r) => (
+							<Bar key={r.cnpj} label={r.nome} pct={top ? (r.creditos / top) * 100 : 0} detail={`${n(r.creditos)} créditos · ${n(r.empresas)} empresas`} />
+						))}
+					</ul>
+				)}
+			</section>
+			<UsageList report={report} />
+		</div>
+	)
+}
+
+function UsageList({ report }: { report: Report }) {
+	return (
+		<section className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-5" aria-labelledby="uso-sistemas">
+			<h3 id="uso-sistemas" className="mb-4 text-lg font-semibold">
+				Uso por Sistema
+			</h3>
+			<ul className="space-y-4">
+				{report.systemUsage.map((s) => (
+					<Bar key={s.sistema} label={s.sistema} pct={s.percentage} detail={`${s.percentage.toLocaleString('pt-BR')}% · ${n(s.creditos)} créditos · ${n(s.empresas)} empresas`} />
+				))}
+			</ul>
+		</section>
+	)
+}
+
+function FinancialView({ report }: { report: Report }) {
+	return (
+		<section aria-labelledby="receita-mensal" className="space-y-3">
+			<h3 id="receita-mensal" className="text-lg font-semibold">
+				Receita Mensal
+			</h3>
+			<DataTable
+				rows={report.monthlyRevenue}
+				rowKey={(r) => r.month}
+				caption="Receita mensal"
+				cardTitle={(r) => monthLabel(r.month)}
+				empty={<EmptyState title="Nenhum mês no período" />}
+				columns={[
+					{ header: 'Mês', cell: (r) => monthLabel(r.month), hideOnCard: true },
+					{ header: 'Créditos vendidos', cell: (r) => n(r.credits), className: 'text-right tabular-nums' },
+					{ header: 'Receita', cell: (r) => money(r.revenue), className: 'text-right tabular-nums' }
+				]}
+			/>
+		</section>
+	)
+}
+
+function UsageView({ report }: { report: Report }) {
+	return (
+		<div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
+			{report.systemUsage.map((s) => (
+				<div key={s.sistema} className="rounded-box border border-base-300 bg-base-100 p-4">
+					<p className="font-semibold">{s.sistema}</p>
+					<p className="mt-2 text-2xl font-bold tabular-nums">{s.percentage.toLocaleString('pt-BR')}%</p>
+					<p className="text-sm text-base-content/70">
+						{n(s.creditos)} créditos · {n(s.empresas)} empresas
+					</p>
+					<progress className="progress progress-primary mt-2 w-full" value={s.percentage} max={100} aria-hidden="true" />
+				</div>
+			))}
+		</div>
+	)
+}
+
+function Reports() {
+	const [tipo, setTipo] = useState<Tipo>('geral')
+	const [inicio, setInicio] = useState(monthAgo(today))
+	const [fim, setFim] = useState(today)
+	const { data, loading, error } = useStore($report)
+
+	function refresh() {
+		if (!inicio || !fim || inicio > fim) {
+			toast({ title: 'Período inválido', description: 'A data inicial deve ser anterior ou igual à final.', variant: 'destructive' })
+			return
+		}
+		const next = `tipo=${tipo}&inicio=${inicio}&fim=${fim}`
+		if (next === $query.get()) $report.revalidate()
+		else $query.set(next)
+	}
+	function exportCsv() {
+		if (!data) return
+		downloadCsv(`relatorio-${data.tipo}-${data.inicio}-a-${data.fim}.csv`, reportCsv(data, data.tipo))
+	}
+	const change = data?.revenueChange
+
+	return (
+		<div className="space-y-6">
+			<div className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4 md:flex-row md:items-end">
+				<label className="block">
+					<span className="mb-1 block text-sm font-medium">Tipo de relatório</span>
+					<select className="select w-full md:w-44" value={tipo} onChange={(e) => setTipo(e.target.value as Tipo)}>
+						{TIPOS.map((t) => (
+							<option key={t.value} value={t.value}>
+								{t.label}
+							</option>
+						))}
+					</select>
+				</label>
+				<label className="block">
+					<span className="mb-1 block text-sm font-medium">Data inicial</span>
+					<input type="date" className="input w-full md:w-44" value={inicio} max={fim} onChange={(e) => setInicio(e.target.value)} />
+				</label>
+				<label className="block">
+					<span className="mb-1 block text-sm font-medium">Data final</span>
+					<input type="date" className="input w-full md:w-44" value={fim} min={inicio} onChange={(e) => setFim(e.target.value)} />
+				</label>
+				<div className="flex gap-2 md:ml-auto">
+					<button type="button" className="btn grow" onClick={refresh}>
+						<RefreshCw className="size-4" aria-hidden="true" /> Atualizar
+					</button>
+					<button type="button" className="btn btn-primary grow" onClick={exportCsv} disabled={!data}>
+						<Download className="size-4" aria-hidden="true" /> Exportar Relatório
+					</button>
+				</div>
+			</div>
+
+			{error ? (
+				<ErrorPanel title="Erro ao carregar relatório" message={errorText(error)} onRetry={() => $report.revalidate()} />
+			) : !data || loading ? (
+				<div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+					{[0, 1, 2, 3].map((i) => (
+						<StatCardSkeleton key={i} />
+					))}
+				</div>
+			) : (
+				<>
+					<div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+						<StatCard title="Empresas Ativas" value={`${n(data.activeCompanies)} / ${n(data.totalCompanies)}`} hint="ativas / total" icon={<Building2 className="size-5" />} tone="success" />
+						<StatCard title="Representantes" value={n(data.totalRepresentatives)} icon={<Users className="size-5" />} tone="info" />
+						<StatCard title="Créditos Utilizados" value={n(data.usedCredits)} hint={`transferidos no período · ${n(data.totalCredits)} vendidos`} icon={<Coins className="size-5" />} tone="warning" />
+						<StatCard
+							title="Receita Este Mês"
+							value={money(data.revenueThisMonth)}
+							hint={
+								change === null || change === undefined ? (
+									'sem receita no mês anterior'
+								) : (
+									<span className={change >= 0 ? 'text-success' : 'text-error'}>
+										{change >= 0 ? <TrendingUp className="inline size-3" aria-hidden="true" /> : <TrendingDown className="inline size-3" aria-hidden="true" />}{' '}
+										{change >= 0 ? '+' : ''}
+										{change.toLocaleString('pt-BR')}% vs. mês anterior
+									</span>
+								)
+							}
+							icon={<BarChart3 className="size-5" />}
+						/>
+					</div>
+					{data.tipo === 'financeiro' ? <FinancialView report={data} /> : data.tipo === 'uso' ? <UsageView report={data} /> : <GeneralView report={data} />}
+				</>
+			)}
+		</div>
+	)
+}
+
+/** Relatórios (2-administration §2.9): administradores only. */
+export default function ReportsPage() {
+	const user = useStore($user)
+	return <PageRoot>{user?.tipo === 'administrador' ? <Reports /> : <AccessDenied message="Apenas administradores podem acessar os relatórios." />}</PageRoot>
+}

@@ -1,0 +1,357 @@
+import { type SQL, and, eq, isNull, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client'
+import { logActivity } from '../activity'
+import type { SessionUser } from '../auth'
+import { type Clock, forbidden, likePattern, notFound, todayIso, toReais, unprocessable } from '../core'
+import { extendLicence, findCompany } from '../licensing'
+import { findRepresentativeByCnpj } from '../resellers'
+import { getSetting } from '../settings'
+import type {
+	AddCreditsBody,
+	CreditItem,
+	CreditListQuery,
+	CreditListResponse,
+	CreditSummaryResponse,
+	CreditTotals,
+	SummaryQuery,
+	TransferBody,
+	TransferResult
+} from './model'
+import { creditBalances, creditConsumptions, credits } from './schema'
+
+type Actor = Pick<SessionUser, 'id' | 'nome' | 'cnpj' | 'tipo'>
+
+/** The pool condition: own batches that are active and not used up (2-administration §4). */
+export const AVAILABLE = sql.raw(`origem <> 'transferencia' and ativo = 1 and data_uso is null`)
+/** Inactive (switched off) pool credits: not available, not used. */
+export const INACTIVE = sql.raw(`origem <> 'transferencia' and ativo = 0`)
+export const TRANSFER = sql.raw(`origem = 'transferencia'`)
+
+/**
+ * Which representatives a user may see, as a condition on a column holding a representative CNPJ:
+ * everything for administrador, the managed representatives for gerente, their own CNPJ for representante.
+ */
+export function representativeScope(user: Pick<SessionUser, 'id' | 'cnpj' | 'tipo'>, column: SQL): SQL {
+	if (user.tipo === 'administrador') return sql`1 = 1`
+	if (user.tipo === 'gerente') return sql`${column} in (select cnpj from representatives where gerente_id = ${user.id})`
+	return sql`${column} = ${user.cnpj}`
+}
+
+/** True when the user may act for this representative. */
+export function canActFor(db: DbOrTx, user: Pick<SessionUser, 'id' | 'cnpj' | 'tipo'>, representanteCnpj: string): boolean {
+	if (user.tipo === 'administrador') return true
+	if (user.tipo === 'representante') return user.cnpj === representanteCnpj
+	const rep = findRepresentativeByCnpj(db, representanteCnpj)
+	return rep?.gerente_id === user.id
+}
+
+/** Σ valor of a representative's available batches. */
+export function availableCredits(db: DbOrTx, representanteCnpj: string): number {
+	const row = db.all<{ total: number | null }>(
+		sql`select sum(valor) as total from credits where representante_id = ${representanteCnpj} and ${AVAILABLE}`
+	)[0]
+	return row?.total ?? 0
+}
+
+/** Available credits in the user's scope; with a representative given, that one's (if in scope). */
+export function scopedAvailable(db: DbOrTx, user: SessionUser, representanteCnpj: string | null): number {
+	if (user.tipo === 'representante') return availableCredits(db, user.cnpj)
+	if (representanteCnpj) {
+		if (!canActFor(db, user, representanteCnpj)) throw notFound('Representante não encontrado.')
+		return availableCredits(db, representanteCnpj)
+	}
+	return creditTotals(db, representativeScope(user, sql.raw('representante_id'))).disponivel
+}
+
+/** Moves a representative's cached totals by the given deltas (inside the ledger write's transaction). */
+function bumpBalance(tx: DbOrTx, cnpj: string, delta: { disponivel?: number; utilizado?: number; inativo?: number }) {
+	const d = { disponivel: delta.disponivel ?? 0, utilizado: delta.utilizado ?? 0, inativo: delta.inativo ?? 0 }
+	// Update first: an upsert would check the CHECK (≥ 0) constraint on the would-be inserted row of deltas.
+	const updated = tx.all(sql`
+		update credit_balances set disponivel = disponivel + ${d.disponivel}, utilizado = utilizado + ${d.utilizado}, inativo = inativo + ${d.inativo}
+		where representante_id = ${cnpj} returning representante_id`)
+	if (updated.length === 0) {
+		tx.run(sql`insert into credit_balances (representante_id, disponivel, utilizado, inativo) values (${cnpj}, ${d.disponivel}, ${d.utilizado}, ${d.inativo})`)
+	}
+}
+
+/** Recomputes every representative's cached totals from the ledger (start-up, seeding, repair). */
+export function rebuildCreditBalances(db: DbOrTx) {
+	db.transaction(
+		(tx) => {
+			tx.delete(creditBalances).run()
+			tx.run(sql`
+				insert into credit_balances (representante_id, disponivel, utilizado, inativo)
+				select representante_id,
+					sum(case when ${AVAILABLE} then valor else 0 end),
+					sum(case when ${TRANSFER} then valor else 0 end),
+					sum(case when ${INACTIVE} then valor else 0 end)
+				from credits group by representante_id`)
+		},
+		{ behavior: 'immediate' }
+	)
+}
+
+/**
+ * Totals of the representatives matching `where` (a condition on representante_id), from the cached
+ * balances; total = available + used + inactive = everything ever added.
+ */
+export function creditTotals(db: DbOrTx, where: SQL): CreditTotals {
+	const row = db.all<{ d: number | null; u: number | null; i: number | null }>(
+		sql`select sum(disponivel) as d, sum(utilizado) as u, sum(inativo) as i from credit_balances where ${where}`
+	)[0]
+	const disponivel = row?.d ?? 0
+	const utilizado = row?.u ?? 0
+	return { total: disponivel + utilizado + (row?.i ?? 0), disponivel, utilizado }
+}
+
+/** An administrator adds a batch of credits to a representative's pool (2-administration §3.3). */
+export function addCredits(db: DbOrTx, clock: Clock, actor: Actor, input: AddCreditsBody, origem: 'admin' | 'compra' = 'admin') {
+	const rep = findRepresentativeByCnpj(db, input.representanteId)
+	if (!rep) throw notFound('Representante não encontrado.')
+	return db.transaction(
+		(tx) => {
+			const batch = tx
+				.insert(credits)
+				.values({
+					valor: input.amount,
+					valor_original: input.amount,
+					representante_id: rep.cnpj,
+					ativo: 1,
+					data_compra: todayIso(clock),
+					valor_unitario_centavos: input.unitValue,
+					origem,
+					criado_por: actor.id
+				})
+				.returning()
+				.get()
+			bumpBalance(tx, rep.cnpj, { disponivel: input.amount })
+			logActivity(tx, clock, {
+				type: 'success',
+				icon: 'Coins',
+				title: `${input.amount} ${input.amount === 1 ? 'crédito adicionado' : 'créditos adicionados'}`,
+				subtitle: `${rep.nome} · R$ ${toReais(input.unitValue).toFixed(2).replace('.', ',')} por crédito`,
+				actor,
+				entity: 'credito',
+				entityId: batch.id,
+				representanteCnpj: rep.cnpj
+			})
+			return { batch, disponivel: availableCredits(tx, rep.cnpj) }
+		},
+		{ behavior: 'immediate' }
+	)
+}
+
+/**
+ * Gives `creditos` of the company's representative's pool to the company: in ONE immediate transaction
+ * it checks scope and balance, consumes batches oldest first (splitting the last), writes the transfer,
+ * extends the licence by creditos × app.valor_credito_dia days and logs the activity.
+ */
+export function transferToCompany(db: DbOrTx, clock: Clock, actor: Actor, input: TransferBody): TransferResult {
+	return db.transaction(
+		(tx) => {
+			const company = findCompany(tx, input.empresaCodigo)
+			// Out of scope looks exactly like missing: nothing about other representatives' companies leaks.
+			if (!company || !canActFor(tx, actor, company.cnpj_representante)) throw notFound('Empresa não encontrada.')
+			const repCnpj = company.cnpj_representante
+			if (input.representanteCnpj && input.representanteCnpj !== repCnpj) {
+				if (actor.tipo === 'representante') throw forbidden('Você só pode transferir os seus próprios créditos.')
+				throw unprocessable('A empresa não pertence a este representante.')
+			}
+			const batches = tx.all<{ id: number; valor: number; valor_original: number | null; valor_unitario_centavos: number }>(sql`
+				select id, valor, valor_original, valor_unitario_centavos from credits
+				where representante_id = ${repCnpj} and ${AVAILABLE} order by data_compra, id`)
+			let available = 0
+			for (const b of batches) available += b.valor
+			if (available < input.creditos) {
+				throw unprocessable(
+					available === 0
+						? 'Você não possui créditos disponíveis. Compre mais créditos para continuar.'
+						: `Você possui apenas ${available} ${available === 1 ? 'crédito disponível' : 'créditos disponíveis'}.`,
+					'INSUFFICIENT_CREDITS'
+				)
+			}
+			const today = todayIso(clock)
+			let rest = input.creditos
+			const taken: { id: number; quantidade: number; unit: number }[] = []
+			for (const b of batches) {
+				if (rest === 0) break
+				const take = Math.min(rest, b.valor)
+				const left = b.valor - take
+				// The guard `valor = old` makes a stale read impossible to apply twice.
+				const changed = tx
+					.update(credits)
+					.set({ valor: left, valor_original: b.valor_original ?? b.valor, data_uso: left === 0 ? today : null })
+					.where(and(eq(credits.id, b.id), eq(credits.valor, b.valor), isNull(credits.data_uso)))
+					.returning({ id: credits.id })
+					.all()
+				if (changed.length !== 1) throw new Error(`credit batch ${b.id} changed during the transfer`)
+				taken.push({ id: b.id, quantidade: take, unit: b.valor_unitario_centavos })
+				rest -= take
+			}
+			const cost = taken.reduce((s, t) => s + t.quantidade * t.unit, 0)
+			const transfer = tx
+				.insert(credits)
+				.values({
+					valor: input.creditos,
+					representante_id: repCnpj,
+					fk_empresa: company.codigo,
+					empresa_razao: company.razao,
+					sistema: input.sistema,
+					ativo: 1,
+					data_compra: today,
+					data_uso: today,
+					valor_unitario_centavos: Math.round(cost / input.creditos),
+					origem: 'transferencia',
+					criado_por: actor.id
+				})
+				.returning({ id: credits.id })
+				.get()
+			for (const t of taken) {
+				tx.insert(creditConsumptions)
+					.values({ transfer_id: transfer.id, batch_id: t.id, quantidade: t.quantidade, valor_unitario_centavos: t.unit })
+					.run()
+			}
+			bumpBalance(tx, repCnpj, { disponivel: -input.creditos, utilizado: input.creditos })
+			const days = input.creditos * Number(getSetting(tx, 'app.valor_credito_dia'))
+			const licence = extendLicence(tx, clock, company.codigo, days)
+			logActivity(tx, clock, {
+				type: 'success',
+				icon: 'Coins',
+				title: `${input.creditos} ${input.creditos === 1 ? 'crédito transferido' : 'créditos transferidos'} para ${company.razao}`,
+				subtitle: `${input.sistema} · +${days} dias · licença até ${licence.after.split('-').reverse().join('/')}`,
+				actor,
+				entity: 'empresa',
+				entityId: company.codigo,
+				representanteCnpj: repCnpj
+			})
+			return {
+				message: `${input.creditos} ${input.creditos === 1 ? 'crédito transferido' : 'créditos transferidos'} com sucesso.`,
+				transferId: transfer.id,
+				creditos: input.creditos,
+				dias: days,
+				validade_anterior: licence.before,
+				validade_licenca: licence.after,
+				disponivel: available - input.creditos
+			}
+		},
+		{ behavior: 'immediate' }
+	)
+}
+
+interface CreditRow {
+	id: number
+	valor: number
+	valor_original: number | null
+	representante_id: string
+	fk_empresa: number | null
+	empresa_razao: string | null
+	sistema: string | null
+	ativo: number
+	data_compra: string
+	data_uso: string | null
+	origem: 'admin' | 'compra' | 'transferencia'
+	valor_unitario_centavos: number
+	rep_nome: string | null
+	razao_atual: string | null
+}
+
+/** GET /api/credits: the user's scope, newest first, with the representative and company names. */
+export function listCredits(db: DbOrTx, user: SessionUser, query: CreditListQuery): CreditListResponse {
+	const scope = representativeScope(user, sql.raw('c.representante_id'))
+	const kind =
+		query.kind === 'pool' ? sql`c.origem <> 'transferencia'` : query.kind === 'transfer' ? sql`c.origem = 'transferencia'` : sql`1 = 1`
+	const search = query.search
+		? sql`(r.nome like ${likePattern(query.search)} escape '\\' or c.representante_id like ${likePattern(query.search.replace(/\W/g, ''))} escape '\\' or c.empresa_razao like ${likePattern(query.search)} escape '\\')`
+		: sql`1 = 1`
+	const where = sql`${scope} and ${kind} and ${search}`
+	// The join is only needed to search by name; without it SQLite counts from the smallest index.
+	const total =
+		db.all<{ n: number }>(
+			query.search
+				? sql`select count(*) as n from credits c left join representatives r on r.cnpj = c.representante_id where ${where}`
+				: sql`select count(*) as n from credits c where ${scope} and ${kind}`
+		)[0]?.n ?? 0
+	const rows = db.all<CreditRow>(sql`
+		select c.id, c.valor, c.valor_original, c.representante_id, c.fk_empresa, c.empresa_razao, c.sistema, c.ativo,
+			c.data_compra, c.data_uso, c.origem, c.valor_unitario_centavos, r.nome as rep_nome, e.razao as razao_atual
+		from credits c
+		left join representatives r on r.cnpj = c.representante_id
+		left join companies e on e.codigo = c.fk_empresa
+		where ${where}
+		order by c.id desc
+		limit ${query.limit} offset ${(query.page - 1) * query.limit}`)
+	const items: CreditItem[] = rows.map((r) => ({
+		id: r.id,
+		valor: r.valor,
+		valor_original: r.valor_original ?? r.valor,
+		representante_id: r.representante_id,
+		fk_empresa: r.fk_empresa,
+		sistema: r.sistema,
+		ativo: r.ativo,
+		data_compra: r.data_compra,
+		data_uso: r.data_uso,
+		origem: r.origem,
+		valor_unitario: toReais(r.valor_unitario_centavos),
+		representante: { nome: r.rep_nome ?? '', cnpj: r.representante_id },
+		empresa: r.origem === 'transferencia' ? { razao: r.razao_atual ?? r.empresa_razao ?? 'Empresa excluída' } : null
+	}))
+	return {
+		credits: items,
+		total,
+		page: query.page,
+		limit: query.limit,
+		totalPages: Math.max(1, Math.ceil(total / query.limit)),
+		totals: creditTotals(db, representativeScope(user, sql.raw('representante_id')))
+	}
+}
+
+/**
+ * The administrator's per-representative summary (2-administration §2.1, §3.2): one grouped query over
+ * the ledger joined to the representatives, filtered by representative name, CNPJ or one of their companies.
+ */
+export function creditSummary(db: DbOrTx, user: SessionUser, query: SummaryQuery): CreditSummaryResponse {
+	const scope = representativeScope(user, sql.raw('r.cnpj'))
+	let filter = sql`1 = 1`
+	if (query.search) {
+		const text = likePattern(query.search)
+		const digits = query.search.replace(/[^0-9A-Za-z]/g, '').toUpperCase()
+		filter = sql`(r.nome like ${text} escape '\\'
+			${digits ? sql`or r.cnpj like ${likePattern(digits)} escape '\\'` : sql``}
+			or exists (select 1 from companies e where e.cnpj_representante = r.cnpj and (e.razao like ${text} escape '\\'
+				${digits ? sql`or e.cnpj like ${likePattern(digits)} escape '\\'` : sql``})))`
+	}
+	const where = sql`${scope} and ${filter}`
+	const agg = db.all<{ n: number; d: number | null; u: number | null; i: number | null; ativos: number | null }>(sql`
+		select count(*) as n, sum(b.disponivel) as d, sum(b.utilizado) as u, sum(b.inativo) as i,
+			sum(case when b.disponivel > 0 then 1 else 0 end) as ativos
+		from representatives r left join credit_balances b on b.representante_id = r.cnpj
+		where ${where}`)[0]
+	const rows = db.all<{ nome: string; cnpj: string; disponivel: number; utilizado: number; total: number }>(sql`
+		select r.nome, r.cnpj, coalesce(b.disponivel, 0) as disponivel, coalesce(b.utilizado, 0) as utilizado,
+			coalesce(b.disponivel, 0) + coalesce(b.utilizado, 0) + coalesce(b.inativo, 0) as total
+		from representatives r left join credit_balances b on b.representante_id = r.cnpj
+		where ${where}
+		order by coalesce(b.disponivel, 0) desc, r.nome
+		limit ${query.limit}`)
+	const disponivel = agg?.d ?? 0
+	const utilizado = agg?.u ?? 0
+	const totals = { total: disponivel + utilizado + (agg?.i ?? 0), disponivel, utilizado, representantesAtivos: agg?.ativos ?? 0 }
+	return { representatives: rows, matched: agg?.n ?? 0, totals }
+}
+
+
+/**
+ * The companies the user may transfer credits to (the transfer dialog's select), in the subset shape of
+ * GET /api/companies: { companies: [{ codigo, razao, cnpj, cnpj_representante, validade_licenca }] }.
+ */
+export function transferableCompanies(db: DbOrTx, user: SessionUser, search: string) {
+	const filter = search
+		? sql`(razao like ${likePattern(search)} escape '\\' or cnpj like ${likePattern(search.replace(/[^0-9A-Za-z]/g, '').toUpperCase())} escape '\\')`
+		: sql`1 = 1`
+	const rows = db.all<{ codigo: number; razao: string; cnpj: string; cnpj_representante: string; validade_licenca: string | null }>(sql`
+		select codigo, razao, cnpj, cnpj_representante, validade_licenca from companies
+		where ${representativeScope(user, sql.raw('cnpj_representante'))} and ${filter}
+		order by razao limit 1000`)
+	return { companies: rows }
+}

@@ -1,0 +1,2 @@
+export { reportRoutes } from './routes'
+export { dashboardStats, recentActivities, buildReport, UNBLOCKED_COMPANY } from './service'

@@ -1,0 +1,171 @@
+import { type SQL, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client'
+import type { SessionUser } from '../auth'
+import { type Clock, likePattern, todayIso, toReais } from '../core'
+import { SISTEMAS, TRANSFER, creditTotals, representativeScope } from '../credits'
+import type { Activity, DashboardStats, RecentActivitiesQuery, Report, ReportQuery } from './model'
+
+type Scoped = Pick<SessionUser, 'id' | 'cnpj' | 'tipo'>
+
+/**
+ * "Active company" everywhere in the portal's figures: blocked in none of the five systems AND with a
+ * licence date after today (1-core §4: a licence whose date is today has 0 days left and is expired).
+ * Blocked in any system, expired or without a licence date = not active, as the companies filter says.
+ * (The condition is written exactly as the partial index companies_unblocked_idx, so SQLite uses it.)
+ */
+export const UNBLOCKED_COMPANY = sql.raw(
+	`bloqueado = 'N' and bloqueadopdv = 'N' and bloqueado_kchef = 'N' and bloqueado_katelie = 'N' and bloqueado_kprevenda = 'N'`
+)
+
+const FLAGS = { kreta: 'bloqueado', kpdv: 'bloqueadopdv', kchef: 'bloqueado_kchef', katelie: 'bloqueado_katelie', kprevenda: 'bloqueado_kprevenda' } as const
+
+/** GET /api/dashboard/stats (1-core §3), scoped to the user's representatives. */
+export function dashboardStats(db: DbOrTx, clock: Clock, user: Scoped): DashboardStats {
+	const today = todayIso(clock)
+	const scope = representativeScope(user, sql.raw('cnpj_representante'))
+	const total = db.all<{ n: number }>(sql`select count(*) as n from companies where ${scope}`)[0]?.n ?? 0
+	const active = db.all<{ n: number; reps: number }>(sql`
+		select count(*) as n, count(distinct cnpj_representante) as reps from companies
+		where ${UNBLOCKED_COMPANY} and validade_licenca > ${today} and ${scope}`)[0]
+	const blocked = db.all<Record<string, number>>(sql`select ${sql.join(
+		Object.entries(FLAGS).map(([key, col]) => sql`(select count(*) from companies where ${sql.raw(col)} = 'S' and ${scope}) as ${sql.raw(key)}`),
+		sql`, `
+	)}`)[0]
+	const reps = db.all<{ n: number }>(sql`select count(*) as n from representatives where ${representativeScope(user, sql.raw('cnpj'))}`)[0]?.n ?? 0
+	const available = creditTotals(db, representativeScope(user, sql.raw('representante_id'))).disponivel
+	const systemsStatus = {} as DashboardStats['systemsStatus']
+	for (const key of Object.keys(FLAGS) as (keyof typeof FLAGS)[]) {
+		const b = blocked?.[key] ?? 0
+		systemsStatus[key] = { active: total - b, blocked: b }
+	}
+	return {
+		totalCompanies: total,
+		activeCompanies: active?.n ?? 0,
+		availableCredits: available,
+		totalRepresentatives: reps,
+		activeRepresentatives: active?.reps ?? 0,
+		systemsStatus
+	}
+}
+
+/**
+ * GET /api/activities/recent: newest first. A representante sees the lines about their own data; a
+ * gerente those about their representatives plus their own actions; an administrador everything.
+ */
+export function recentActivities(db: DbOrTx, user: Scoped, query: RecentActivitiesQuery): Activity[] {
+	let scope: SQL
+	if (user.tipo === 'administrador') scope = sql`1 = 1`
+	else if (user.tipo === 'gerente') scope = sql`(${representativeScope(user, sql.raw('representante_cnpj'))} or user_id = ${user.id})`
+	else scope = sql`representante_cnpj = ${user.cnpj}`
+	const search = query.search
+		? sql`(title like ${likePattern(query.search)} escape '\\' or subtitle like ${likePattern(query.search)} escape '\\' or user_nome like ${likePattern(query.search)} escape '\\')`
+		: sql`1 = 1`
+	const type = query.type ? sql`type = ${query.type}` : sql`1 = 1`
+	return db.all<Activity>(sql`
+		select id, type, title, subtitle, created_at as time, icon from activities
+		where ${scope} and ${search} and ${type}
+		order by id desc limit ${query.limit}`)
+}
+
+function monthStart(iso: string) {
+	return `${iso.slice(0, 7)}-01`
+}
+function addMonths(isoMonthStart: string, n: number) {
+	const [y, m] = isoMonthStart.split('-').map(Number)
+	const d = new Date(Date.UTC(y, m - 1 + n, 1))
+	return d.toISOString().slice(0, 10)
+}
+function oneMonthBefore(iso: string) {
+	const [y, m, d] = iso.split('-').map(Number)
+	const target = new Date(Date.UTC(y, m - 2, 1))
+	const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate()
+	target.setUTCDate(Math.min(d, last))
+	return target.toISOString().slice(0, 10)
+}
+
+const SOLD = sql.raw(`origem <> 'transferencia'`)
+const SOLD_QTY = sql.raw(`coalesce(valor_original, valor)`)
+
+/**
+ * GET /api/reports (2-administration §2.9, §3.12), from the ledger: credits sold = batches added to the
+ * pools (by data_compra), revenue = Σ sold credits × their unit value, usage = transfers (by data_uso).
+ */
+export function buildReport(db: DbOrTx, clock: Clock, query: ReportQuery): Report {
+	const today = todayIso(clock)
+	const fim = query.fim ?? today
+	const inicio = query.inicio ?? oneMonthBefore(fim)
+	const dash = dashboardStats(db, clock, { id: 0, cnpj: '', tipo: 'administrador' })
+	const inRange = (col: string) => sql`${sql.raw(col)} between ${inicio} and ${fim}`
+
+	const sold = db.all<{ credits: number | null; revenue: number | null }>(sql`
+		select sum(${SOLD_QTY}) as credits, sum(${SOLD_QTY} * valor_unitario_centavos) as revenue
+		from credits where ${SOLD} and ${inRange('data_compra')}`)[0]
+	const used = db.all<{ n: number | null }>(sql`select sum(valor) as n from credits where ${TRANSFER} and ${inRange('data_uso')}`)[0]?.n ?? 0
+
+	const revenueBetween = (from: string, to: string) =>
+		db.all<{ n: number | null }>(sql`
+			select sum(${SOLD_QTY} * valor_unitario_centavos) as n from credits
+			where ${SOLD} and data_compra >= ${from} and data_compra < ${to}`)[0]?.n ?? 0
+	const thisMonth = monthStart(today)
+	const revenueThisMonth = revenueBetween(thisMonth, addMonths(thisMonth, 1))
+	const revenueLastMonth = revenueBetween(addMonths(thisMonth, -1), thisMonth)
+
+	const top = db.all<{ nome: string; cnpj: string; empresas: number; creditos: number; receita: number }>(sql`
+		select r.nome, r.cnpj, (select count(*) from companies e where e.cnpj_representante = r.cnpj) as empresas,
+			s.creditos, s.receita
+		from (select representante_id, sum(${SOLD_QTY}) as creditos, sum(${SOLD_QTY} * valor_unitario_centavos) as receita
+			from credits where ${SOLD} and ${inRange('data_compra')} group by representante_id) s
+		join representatives r on r.cnpj = s.representante_id
+		order by s.creditos desc, r.nome limit 10`)
+
+	const bySystem = new Map(
+		db
+			.all<{ sistema: string; empresas: number; creditos: number }>(sql`
+				select sistema, count(distinct fk_empresa) as empresas, sum(valor) as creditos from credits
+				where ${TRANSFER} and ${inRange('data_uso')} group by sistema`)
+			.map((r) => [r.sistema, r])
+	)
+	const transferred = [...bySystem.values()].reduce((s, r) => s + r.creditos, 0)
+	const systemUsage = SISTEMAS.map((sistema) => {
+		const r = bySystem.get(sistema)
+		const creditos = r?.creditos ?? 0
+		return {
+			sistema,
+			empresas: r?.empresas ?? 0,
+			creditos,
+			percentage: transferred === 0 ? 0 : Math.round((creditos / transferred) * 1000) / 10
+		}
+	})
+
+	const months = new Map(
+		db
+			.all<{ month: string; credits: number; revenue: number }>(sql`
+				select substr(data_compra, 1, 7) as month, sum(${SOLD_QTY}) as credits, sum(${SOLD_QTY} * valor_unitario_centavos) as revenue
+				from credits where ${SOLD} and ${inRange('data_compra')} group by 1`)
+			.map((r) => [r.month, r])
+	)
+	const monthlyRevenue: Report['monthlyRevenue'] = []
+	for (let m = monthStart(inicio); m <= fim && monthlyRevenue.length < 120; m = addMonths(m, 1)) {
+		const key = m.slice(0, 7)
+		const r = months.get(key)
+		monthlyRevenue.push({ month: key, credits: r?.credits ?? 0, revenue: toReais(r?.revenue ?? 0) })
+	}
+
+	return {
+		tipo: query.tipo,
+		inicio,
+		fim,
+		totalCompanies: dash.totalCompanies,
+		activeCompanies: dash.activeCompanies,
+		totalRepresentatives: dash.totalRepresentatives,
+		totalCredits: sold?.credits ?? 0,
+		usedCredits: used,
+		revenueThisMonth: toReais(revenueThisMonth),
+		revenueLastMonth: toReais(revenueLastMonth),
+		revenueChange: revenueLastMonth === 0 ? null : Math.round(((revenueThisMonth - revenueLastMonth) / revenueLastMonth) * 1000) / 10,
+		revenue: toReais(sold?.revenue ?? 0),
+		topRepresentatives: top.map((t) => ({ ...t, receita: toReais(t.receita) })),
+		systemUsage,
+		monthlyRevenue
+	}
+}
