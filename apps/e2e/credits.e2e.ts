@@ -42,7 +42,7 @@ test('an administrador adds 10 credits; the representative sees them, transfers 
 	expect(await available(repPage)).toBe(start + 10)
 
 	// He transfers 3 credits to one of his companies that has a licence date.
-	const list = (await (await repPage.request.get('/api/credits/companies?search=')).json()) as {
+	const list = (await (await repPage.request.get('/api/companies?page=1&limit=1000&search=')).json()) as {
 		companies: { codigo: number; razao: string; validade_licenca: string | null }[]
 	}
 	const company = list.companies.find((c) => c.validade_licenca)!
@@ -66,8 +66,7 @@ test('an administrador adds 10 credits; the representative sees them, transfers 
 	await expect(repPage.getByRole('region', { name: 'Transferências para Empresas' }).getByText(company.razao).first()).toBeVisible()
 
 	// The company's licence moved by 99 days.
-	// lead: also assert on /companies after merge (page.request.get('/api/companies?page=1&limit=1000&search=') and the companies screen).
-	const after = (await (await repPage.request.get('/api/credits/companies?search=')).json()) as typeof list
+	const after = (await (await repPage.request.get('/api/companies?page=1&limit=1000&search=')).json()) as typeof list
 	expect(after.companies.find((c) => c.codigo === company.codigo)?.validade_licenca).toBe(expected)
 
 	// The administrador's dashboard and history show it.

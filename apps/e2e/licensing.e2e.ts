@@ -86,3 +86,23 @@ test('the companies screen on a phone shows cards', async ({ page }, testInfo) =
 	await expect(page.getByRole('table', { name: 'Empresas' })).toBeVisible()
 	await page.screenshot({ path: testInfo.outputPath('companies-1440x900.png') })
 })
+
+test('a representante renews a company from the companies screen and sees the new expiry there', async ({ page }) => {
+	await signIn(page, ACCOUNTS.representante)
+	await page.goto('/companies')
+	const list = (await (await page.request.get('/api/companies?page=1&limit=1000&search=&status=ativas')).json()) as { companies: { razao: string; validade_licenca: string }[] }
+	const company = list.companies[0]
+	await page.getByRole('searchbox', { name: 'Buscar empresas', exact: true }).fill(company.razao)
+	const row = page.getByRole('row', { name: new RegExp(company.razao) })
+	await row.getByRole('button', { name: `Mais ações de ${company.razao}` }).click()
+	await page.getByRole('button', { name: 'Renovar créditos' }).click()
+	const dialog = page.getByRole('dialog', { name: 'Transferir Créditos para Empresa' })
+	await dialog.getByLabel('Sistema').selectOption('K-RETA')
+	await dialog.getByLabel('Quantidade de créditos').fill('1')
+	const [y, m, d] = company.validade_licenca.split('-').map(Number)
+	const expected = new Date(Date.UTC(y, m - 1, d + 33)).toISOString().slice(0, 10).split('-').reverse().join('/')
+	await expect(dialog.getByTestId('transfer-new-expiry')).toHaveText(expected)
+	await dialog.getByRole('button', { name: 'Transferir' }).click()
+	await expect(toastTitled(page, 'Créditos transferidos')).toBeVisible()
+	await expect(row.getByText(expected)).toBeVisible()
+})

@@ -1,8 +1,7 @@
+import { SYSTEMS } from '../licensing'
 import { cnpjField, z } from '../core/validators'
 import { PageQuery } from '../core/pagination'
 
-export const SISTEMAS = ['K-RETA', 'K-PDV', 'K-CHEF', 'K-ATELIE', 'K-PRE VENDA'] as const
-export type Sistema = (typeof SISTEMAS)[number]
 
 const MAX_CREDITS = 100_000
 
@@ -36,7 +35,7 @@ export const TransferBody = z.object({
 		.number({ error: 'Selecione a empresa.' })
 		.int('Empresa inválida.')
 		.positive('Selecione a empresa.'),
-	sistema: z.enum(SISTEMAS, { error: `Sistema inválido: use ${SISTEMAS.join(', ')}.` }),
+	sistema: z.enum(SYSTEMS, { error: `Sistema inválido: use ${SYSTEMS.join(', ')}.` }),
 	creditos: creditQuantity('A quantidade de créditos deve ser maior que zero.'),
 	/** Whose pool pays; optional: it is always the company's representative. When sent it must match. */
 	representanteCnpj: z.union([z.literal(''), z.null(), cnpjField]).optional().transform((v) => v || null)

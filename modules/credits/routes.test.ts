@@ -323,20 +323,6 @@ describe('GET /api/credits/summary', () => {
 	})
 })
 
-describe('GET /api/credits/companies', () => {
-	it('lists the companies each role may transfer to, searchable', async () => {
-		const w = await creditWorld()
-		const a = w.company(CNPJ.rep, 'Alfa Ltda', { validade_licenca: '2026-12-01' })
-		w.company(CNPJ.rep2, 'Beta Ltda')
-		const rep = await w.t.call('GET', '/api/credits/companies', { cookie: w.cookies.rep })
-		expect(rep.json.companies).toEqual([{ codigo: a.codigo, razao: 'Alfa Ltda', cnpj: a.cnpj, cnpj_representante: CNPJ.rep, validade_licenca: '2026-12-01' }])
-		expect((await w.t.call('GET', '/api/credits/companies', { cookie: w.cookies.gerente })).json.companies).toHaveLength(1)
-		expect((await w.t.call('GET', '/api/credits/companies', { cookie: w.cookies.admin })).json.companies).toHaveLength(2)
-		expect((await w.t.call('GET', '/api/credits/companies?search=beta', { cookie: w.cookies.admin })).json.companies.map((c: { razao: string }) => c.razao)).toEqual(['Beta Ltda'])
-		expect((await w.t.call('GET', '/api/credits/companies')).status).toBe(401)
-	})
-})
-
 describe('ledger guards', () => {
 	it('keeps a transfer’s company name after the company is deleted, and the database refuses negative credits', async () => {
 		const w = await creditWorld()

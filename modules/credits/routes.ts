@@ -2,7 +2,7 @@ import { Elysia } from 'elysia'
 import { authGuard } from '../auth'
 import type { AppContext } from '../core'
 import { AddCreditsBody, AvailableQuery, CreditListQuery, SummaryQuery, TransferBody } from './model'
-import { addCredits, creditSummary, listCredits, scopedAvailable, transferToCompany, transferableCompanies } from './service'
+import { addCredits, creditSummary, listCredits, scopedAvailable, transferToCompany } from './service'
 
 export function creditRoutes(ctx: AppContext) {
 	return new Elysia({ name: 'credits.routes', prefix: '/api/credits' })
@@ -12,10 +12,6 @@ export function creditRoutes(ctx: AppContext) {
 			query: AvailableQuery
 		})
 		.get('/', ({ user, query }) => listCredits(ctx.db, user, query), { roles: 'any', query: CreditListQuery })
-		.get('/companies', ({ user, query }) => transferableCompanies(ctx.db, user, query.search), {
-			roles: ['administrador', 'gerente', 'representante'],
-			query: SummaryQuery
-		})
 		.get('/summary', ({ user, query }) => creditSummary(ctx.db, user, query), { roles: ['administrador', 'gerente'], query: SummaryQuery })
 		.post(
 			'/',

@@ -339,19 +339,3 @@ export function creditSummary(db: DbOrTx, user: SessionUser, query: SummaryQuery
 	const totals = { total: disponivel + utilizado + (agg?.i ?? 0), disponivel, utilizado, representantesAtivos: agg?.ativos ?? 0 }
 	return { representatives: rows, matched: agg?.n ?? 0, totals }
 }
-
-
-/**
- * The companies the user may transfer credits to (the transfer dialog's select), in the subset shape of
- * GET /api/companies: { companies: [{ codigo, razao, cnpj, cnpj_representante, validade_licenca }] }.
- */
-export function transferableCompanies(db: DbOrTx, user: SessionUser, search: string) {
-	const filter = search
-		? sql`(razao like ${likePattern(search)} escape '\\' or cnpj like ${likePattern(search.replace(/[^0-9A-Za-z]/g, '').toUpperCase())} escape '\\')`
-		: sql`1 = 1`
-	const rows = db.all<{ codigo: number; razao: string; cnpj: string; cnpj_representante: string; validade_licenca: string | null }>(sql`
-		select codigo, razao, cnpj, cnpj_representante, validade_licenca from companies
-		where ${representativeScope(user, sql.raw('cnpj_representante'))} and ${filter}
-		order by razao limit 1000`)
-	return { companies: rows }
-}

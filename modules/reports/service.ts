@@ -2,7 +2,8 @@ import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import type { SessionUser } from '../auth'
 import { type Clock, likePattern, todayIso, toReais } from '../core'
-import { SISTEMAS, TRANSFER, creditTotals, representativeScope } from '../credits'
+import { TRANSFER, creditTotals, representativeScope } from '../credits'
+import { SYSTEMS } from '../licensing'
 import type { Activity, DashboardStats, RecentActivitiesQuery, Report, ReportQuery } from './model'
 
 type Scoped = Pick<SessionUser, 'id' | 'cnpj' | 'tipo'>
@@ -126,7 +127,7 @@ export function buildReport(db: DbOrTx, clock: Clock, query: ReportQuery): Repor
 			.map((r) => [r.sistema, r])
 	)
 	const transferred = [...bySystem.values()].reduce((s, r) => s + r.creditos, 0)
-	const systemUsage = SISTEMAS.map((sistema) => {
+	const systemUsage = SYSTEMS.map((sistema) => {
 		const r = bySystem.get(sistema)
 		const creditos = r?.creditos ?? 0
 		return {

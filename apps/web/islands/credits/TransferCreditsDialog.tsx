@@ -11,8 +11,9 @@ import { mutate } from '../../lib/mutate'
 import { createFetcherStore } from '../../lib/query'
 import { $configuracoes, numberSetting } from '../../lib/settings'
 import { $user } from '../../stores/session'
+import { $companyOptions } from '../../stores/companies'
+import { SYSTEM_COLUMNS } from '../../../../modules/licensing/status'
 
-export const SISTEMAS = ['K-RETA', 'K-PDV', 'K-CHEF', 'K-ATELIE', 'K-PRE VENDA'] as const
 
 export interface TransferCompany {
 	codigo: number
@@ -32,15 +33,13 @@ export interface TransferCreditsDialogProps {
 /** Everything a transfer changes, refetched afterwards (the dashboard stats included, 1-core §2.5). */
 export const TRANSFER_INVALIDATES = ['/api/credits', '/api/dashboard', '/api/activities', '/api/companies']
 
-const $companySearch = atom('')
-const $companies = createFetcherStore<{ companies: TransferCompany[] }>(['/api/credits/companies?search=', $companySearch])
 /** Whose pool pays: '' = the signed-in representative's own. */
 const $poolOwner = atom('')
 const $available = createFetcherStore<{ total: number }>(['/api/credits/available?representanteCnpj=', $poolOwner])
 
 /** Fetches only while mounted: a store subscribed by a closed dialog would still load. */
 function CompanyOptions({ value, onChange, id }: { value: string; onChange: (v: string) => void; id: string }) {
-	const { data, loading, error } = useStore($companies)
+	const { data, loading, error } = useStore($companyOptions)
 	return (
 		<select id={id} className="select w-full" value={value} onChange={(e) => onChange(e.target.value)} aria-label="Empresa" required>
 			<option value="">{loading ? 'Carregando empresas...' : error ? 'Erro ao carregar empresas' : 'Selecione a empresa'}</option>
@@ -57,7 +56,7 @@ function useCompanyList(enabled: boolean) {
 	const [list, setList] = useState<TransferCompany[]>([])
 	useEffect(() => {
 		if (!enabled) return
-		return $companies.subscribe((v) => setList(v.data?.companies ?? []))
+		return $companyOptions.subscribe((v) => setList(v.data?.companies ?? []))
 	}, [enabled])
 	return list
 }
@@ -181,9 +180,9 @@ export default function TransferCreditsDialog({ open, onClose, company, onTransf
 					</label>
 					<select id={ids.sistema} className="select w-full" value={sistema} onChange={(e) => setSistema(e.target.value)} required>
 						<option value="">Selecione o sistema</option>
-						{SISTEMAS.map((s) => (
-							<option key={s} value={s}>
-								{s}
+						{SYSTEM_COLUMNS.map((s) => (
+							<option key={s.name} value={s.name}>
+								{s.name}
 							</option>
 						))}
 					</select>

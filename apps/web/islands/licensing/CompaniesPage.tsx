@@ -16,6 +16,7 @@ import { $companies, $companyQuery, COMPANY_KEYS, type Company, type NoticeFilte
 import { confirmAction } from '../../stores/confirm'
 import { $user } from '../../stores/session'
 import { CompanyDatesDialog, CompanyDetailsDialog, PromoImageDialog, SendNoticeDialog } from './CompanyDialogs'
+import TransferCreditsDialog from '../credits/TransferCreditsDialog'
 import { CompanyFormDialog } from './CompanyFormDialog'
 
 const TONE_BADGE: Record<Tone, string> = { success: 'badge-success', warning: 'badge-warning', error: 'badge-error', info: 'badge-info', neutral: 'badge-ghost' }
@@ -35,6 +36,7 @@ function Companies() {
 	const [actionsFor, setActionsFor] = useState<Company | null>(null)
 	const [promoOpen, setPromoOpen] = useState(false)
 	const [noticeOpen, setNoticeOpen] = useState(false)
+	const [transferTo, setTransferTo] = useState<Company | null>(null)
 	const isAdmin = user?.tipo === 'administrador'
 	const isRep = user?.tipo === 'representante'
 	const today = isoDateInSaoPaulo(new Date())
@@ -280,13 +282,11 @@ function Companies() {
 								</button>
 							</li>
 						)}
-						{isRep && (
-							<li>
-								<a href={`/credits?empresa=${actionsFor.codigo}`}>
-									<Coins className="size-4" /> Renovar com créditos
-								</a>
-							</li>
-						)}
+						<li>
+							<button type="button" onClick={act(setTransferTo)}>
+								<Coins className="size-4" /> {isRep ? 'Renovar créditos' : 'Transferir créditos'}
+							</button>
+						</li>
 						{isAdmin && (
 							<li>
 								<button type="button" onClick={act(maintenance)}>
@@ -305,6 +305,7 @@ function Companies() {
 			<CompanyFormDialog open={editing !== undefined} company={editing ?? null} onClose={() => setEditing(undefined)} />
 			<CompanyDetailsDialog company={details} onClose={() => setDetails(null)} />
 			<CompanyDatesDialog company={dates} onClose={() => setDates(null)} />
+			<TransferCreditsDialog open={transferTo !== null} company={transferTo} onClose={() => setTransferTo(null)} />
 			{isRep && <PromoImageDialog open={promoOpen} current={data?.companies[0]?.promo ?? null} onClose={() => setPromoOpen(false)} />}
 			{isRep && <SendNoticeDialog open={noticeOpen} onClose={() => setNoticeOpen(false)} />}
 		</div>
