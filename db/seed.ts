@@ -119,9 +119,10 @@ export async function seedDemo(dbPath: string) {
 							liberacao_confianca_expira: state === 'confianca' ? new Date(now.getTime() + DAY).toISOString() : null,
 							bloqueado: blocked,
 							bloqueadopdv: blocked,
-							bloqueado_kchef: state === 'bloqueada' || n % 3 === 0 ? 'S' : 'N',
-							bloqueado_katelie: state === 'bloqueada' || n % 2 === 0 ? 'S' : 'N',
-							bloqueado_kprevenda: state === 'bloqueada' || n % 4 !== 1 ? 'S' : 'N'
+							// A few companies have one system blocked (not paid for); "bloqueada" ones have all five.
+							bloqueado_kchef: state === 'bloqueada' || n % 9 === 4 ? 'S' : 'N',
+							bloqueado_katelie: state === 'bloqueada' || n % 11 === 5 ? 'S' : 'N',
+							bloqueado_kprevenda: state === 'bloqueada' || n % 13 === 6 ? 'S' : 'N'
 						})
 						.returning()
 						.get()
