@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'bun:test'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createTestDb } from '../../../db/testing'
+import { hashPassword, users } from '../../../modules/auth'
+import { fixedClock, silentLogger, testConfig } from '../../../modules/core'
+import { createApp } from '../app'
+import { CNPJ } from '../testing'
+import { loadSite } from './pages'
+
+function page(title: string) {
+	return `<!doctype html><html data-role="__USER_TIPO__"><head><script>console.log('theme')</script><script type="application/json" id="session-data">__SESSION_JSON__</script></head><body><h1>${title}</h1><p>__USER_NOME__</p></body></html>`
+}
+
+function fakeSite() {
+	const dist = mkdtempSync(join(tmpdir(), 'kportal-dist-'))
+	for (const [route, title] of [['login', 'Entrar'], ['dashboard', 'Dashboard'], ['credits', 'Créditos'], ['companies', 'Empresas']]) {
+		mkdirSync(join(dist, route), { recursive: true })
+		writeFileSync(join(dist, route, 'index.html'), page(title))
+	}
+	writeFileSync(join(dist, '404.html'), page('Page Not Found'))
+	mkdirSync(join(dist, '_astro'))
+	writeFileSync(join(dist, '_astro', 'app.abc123.js'), `export const x = ${JSON.stringify('y'.repeat(5000))}`)
+	writeFileSync(join(dist, 'favicon.svg'), '<svg/>')
+	return loadSite(dist)
+}
+
+async function setup() {
+	const db = createTestDb()
+	const now = '2026-11-20T12:00:00.000Z'
+	for (const [cnpj, tipo, nome] of [[CNPJ.admin, 'administrador', 'Ana <b>Admin</b>'], [CNPJ.rep, 'representante', 'Rafa']] as const) {
+		db.insert(users).values({ cnpj, tipo, nome, senha_hash: await hashPassword('senha-forte-123'), created_at: now, updated_at: now }).run()
+	}
+	const app = createApp({ db, clock: fixedClock(now), config: testConfig(), log: silentLogger }, fakeSite())
+	const get = (path: string, headers: Record<string, string> = {}) => app.handle(new Request(`http://localhost${path}`, { headers }))
+	const login = async (cnpj: string) => {
+		const res = await app.handle(new Request('http://localhost/api/auth/login', { method: 'POST', headers: { origin: 'http://localhost', 'content-type': 'application/json' }, body: JSON.stringify({ cnpj, senha: 'senha-forte-123' }) }))
+		return (res.headers.get('set-cookie') ?? '').split(';')[0]
+	}
+	return { get, login }
+}
+
+describe('pages', () => {
+	it('serves the login page at any page URL without a session, never cached', async () => {
+		const { get } = await setup()
+		for (const path of ['/', '/companies', '/nao-existe']) {
+			const res = await get(path)
+			expect(res.status).toBe(200)
+			expect(await res.text()).toContain('<h1>Entrar</h1>')
+			expect(res.headers.get('cache-control')).toBe('no-store')
+		}
+	})
+
+	it('serves the route shell with the user filled in, escaped, and a CSP allowing only its inline scripts', async () => {
+		const { get, login } = await setup()
+		const cookie = await login(CNPJ.admin)
+		const res = await get('/companies', { cookie })
+		const html = await res.text()
+		expect(html).toContain('<h1>Empresas</h1>')
+		expect(html).toContain('data-role="administrador"')
+		expect(html).toContain('Ana &#60;b&#62;Admin&#60;/b&#62;')
+		expect(html).toContain('"nome":"Ana \\u003cb>Admin\\u003c/b>"')
+		const csp = res.headers.get('content-security-policy')!
+		const hash = new Bun.CryptoHasher('sha256').update("console.log('theme')").digest('base64')
+		expect(csp).toContain(`'sha256-${hash}'`)
+		expect(csp).toContain("frame-ancestors 'none'")
+		expect(csp).not.toContain('unsafe-inline\' \'sha')
+	})
+
+	it('answers / with the dashboard, or the credits screen for a representante, and unknown paths with 404', async () => {
+		const { get, login } = await setup()
+		expect(await (await get('/', { cookie: await login(CNPJ.admin) })).text()).toContain('<h1>Dashboard</h1>')
+		const rep = await login(CNPJ.rep)
+		expect(await (await get('/', { cookie: rep })).text()).toContain('<h1>Créditos</h1>')
+		const missing = await get('/nao-existe', { cookie: rep })
+		expect(missing.status).toBe(404)
+		expect(await missing.text()).toContain('Page Not Found')
+		const toLogin = await get('/login', { cookie: rep })
+		expect(toLogin.status).toBe(302)
+	})
+
+	it('serves hashed assets compressed once, with long-lived immutable caching', async () => {
+		const { get } = await setup()
+		const br = await get('/_astro/app.abc123.js', { 'accept-encoding': 'gzip, br' })
+		expect(br.headers.get('content-encoding')).toBe('br')
+		expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+		expect(br.headers.get('vary')).toBe('Accept-Encoding')
+		const gz = await get('/_astro/app.abc123.js', { 'accept-encoding': 'gzip' })
+		expect(gz.headers.get('content-encoding')).toBe('gzip')
+		const plain = await get('/_astro/app.abc123.js')
+		expect(plain.headers.get('content-encoding')).toBeNull()
+		expect((await plain.text()).length).toBeGreaterThan(5000)
+		expect((await get('/favicon.svg')).headers.get('cache-control')).toBe('public, max-age=3600')
+	})
+
+	it('never serves the database or files outside the site', async () => {
+		const { get } = await setup()
+		for (const path of ['/data/portal.sqlite', '/../package.json', '/%2e%2e/package.json', '/.git/config']) {
+			const text = await (await get(path)).text()
+			expect(text).toContain('<h1>Entrar</h1>')
+		}
+	})
+})
