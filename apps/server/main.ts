@@ -4,6 +4,7 @@ import { openDb } from '../../db/client'
 import { migrateDb } from '../../db/migrate'
 import { authJobs, ensureFirstAdmin, generatePassword } from '../../modules/auth'
 import { formatCnpj, isValidCnpj, jsonLogger, normalizeCnpj, systemClock } from '../../modules/core'
+import { systemJobs, uploadsDir, writePidFile } from '../../modules/system'
 import { createApp } from './app'
 import { readConfig } from './config'
 import { loadSite } from './plugins/pages'
@@ -14,6 +15,7 @@ const MAX_BODY_BYTES = 8 * 1024 * 1024
 
 const config = readConfig()
 mkdirSync(config.app.dataDir, { recursive: true })
+mkdirSync(uploadsDir(config.app), { recursive: true })
 const db = openDb(join(config.app.dataDir, 'portal.sqlite'))
 migrateDb(db)
 
@@ -31,6 +33,8 @@ if (!site) console.warn(`Site não encontrado em ${config.app.distDir}: rode "bu
 const ctx = { db, clock: systemClock, config: config.app, log: jsonLogger }
 const app = createApp(ctx, site)
 	.use(authJobs(ctx))
+	.use(systemJobs(ctx))
 	.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_BODY_BYTES })
 
+writePidFile(config.app.dataDir)
 console.log(`Portal em http://localhost:${app.server?.port}`)
