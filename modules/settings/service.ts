@@ -80,7 +80,7 @@ export function listSettings(db: DbOrTx, role: Role) {
 		const def: { valor: string; descricao: string; categoria: string; tipo: string; secret?: boolean } = SETTING_DEFINITIONS[chave]
 		const valor = saved.get(chave)?.valor ?? def.valor
 		if (def.secret && role !== 'administrador') return []
-		return [{ chave, valor: def.secret ? maskSecret(valor) : valor, descricao: def.descricao, categoria: def.categoria, tipo: def.tipo, secreto: !!def.secret }]
+		return [{ chave, valor: def.secret ? maskSecret(valor) : valor, descricao: def.descricao, categoria: def.categoria, tipo: def.tipo, secreto: !!def.secret, padrao: def.secret ? '' : def.valor }]
 	})
 }
 
