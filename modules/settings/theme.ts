@@ -24,7 +24,7 @@ export const FONT_SIZES: Record<ThemeSettings['tamanho_fonte'], string> = { smal
 
 const HEX = /^#([0-9a-fA-F]{6})$/
 
-/** "#RRGGBB" → hue 0–360, saturation and lightness 0–100 (rounded); null when not a colour. */
+/** "#RRGGBB" → hue 0–360, saturation and lightness 0–100 (2 decimals, so the colour survives the trip); null when not a colour. */
 export function hexToHsl(hex: string): { h: number; s: number; l: number } | null {
 	const m = HEX.exec(hex)
 	if (!m) return null
@@ -45,7 +45,8 @@ export function hexToHsl(hex: string): { h: number; s: number; l: number } | nul
 		else h = (r - g) / d + 4
 		h *= 60
 	}
-	return { h: Math.round(h), s: Math.round(s * 100), l: Math.round(l * 100) }
+	const r2 = (v: number) => Math.round(v * 100) / 100
+	return { h: r2(h), s: r2(s * 100), l: r2(l * 100) }
 }
 
 /** Text on a colour: black when its lightness is over 50, otherwise white (2-administration §4). */

@@ -28,6 +28,7 @@ export function writePidFile(dataDir: string) {
 	process.on('exit', remove)
 	for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 		process.once(signal, () => {
+			console.error(`Sinal ${signal} recebido: encerrando o portal.`)
 			remove()
 			process.exit(0)
 		})

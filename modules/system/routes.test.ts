@@ -158,7 +158,7 @@ describe('theme on every page', () => {
 		const { getThemeSettings } = await import('../settings')
 		const html = renderPage(template, null, getThemeSettings(t.db))
 		expect(html).toContain('data-tema-modo="light"')
-		expect(html).toContain('--color-primary:hsl(253 84% 13%)')
+		expect(html).toContain('--color-primary:hsl(253.33 84.38% 12.55%)')
 		expect(html).not.toContain('--size-field')
 	})
 })

@@ -113,7 +113,7 @@ function GeneralTab({ values, errors, set, entries }: { values: Values; errors: 
 				</div>
 			</Card>
 			{asaasKey && (
-				<Card title="Pagamentos (Asaas)" description="Lidos da configuração; alterados na tela Admin Financeiro, não por este formulário.">
+				<Card title="Pagamentos (Asaas)" description="Lidos da configuração do servidor; este formulário não os altera.">
 					<dl className="grid gap-3 text-sm sm:grid-cols-2">
 						<div>
 							<dt className="text-base-content/60">Ambiente</dt>
@@ -319,7 +319,7 @@ function Settings() {
 				</div>
 			)}
 
-			<div role="tablist" aria-label="Seções das configurações" className="tabs tabs-box w-full overflow-x-auto sm:w-fit">
+			<div role="tablist" aria-label="Seções das configurações" className="tabs tabs-box w-full flex-nowrap overflow-x-auto sm:w-fit">
 				{TABS.map((t) => (
 					<button key={t.id} type="button" role="tab" aria-selected={tab === t.id} className={`tab flex-nowrap gap-2 ${tab === t.id ? 'tab-active' : ''}`} onClick={() => setTab(t.id)}>
 						{t.icon}

@@ -127,7 +127,7 @@ function BackupCard() {
 		<section className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
 			<div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
 				<div className="flex items-center gap-3">
-					<Archive className="size-5 text-primary" aria-hidden="true" />
+					<Archive className="size-5 shrink-0 text-primary" aria-hidden="true" />
 					<div>
 						<h3 className="text-lg font-semibold">Backups</h3>
 						<p className="text-sm text-base-content/70">Banco de dados e arquivos enviados, em um arquivo .tar.gz. Restaure com "bun run restore &lt;arquivo&gt;".</p>
