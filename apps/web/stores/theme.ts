@@ -31,8 +31,11 @@ export function toggleTheme() {
  * Configurações › Aparência clears the toggle's choice in the browser that saved it.
  */
 
-/** Shows a theme at once (the settings screen's live preview); the next page load shows the saved one. */
-export function previewPortalTheme(theme: ThemeSettings) {
+/**
+ * Shows a theme at once (the settings screen's live preview); the next page load shows the saved one.
+ * The browser's own light/dark choice still wins unless `modeChanged` (the mode itself is being edited).
+ */
+export function previewPortalTheme(theme: ThemeSettings, modeChanged = false) {
 	let style = document.getElementById('kportal-tema') as HTMLStyleElement | null
 	if (!style) {
 		style = document.createElement('style')
@@ -42,7 +45,9 @@ export function previewPortalTheme(theme: ThemeSettings) {
 	style.textContent = themeCss(theme)
 	const root = document.documentElement
 	root.dataset.temaModo = theme.modo
-	const dark = theme.modo === 'dark' || (theme.modo === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches)
+	const own = localStorage.getItem(THEME_STORAGE_KEY)
+	const mode = own && !modeChanged ? own : theme.modo
+	const dark = mode === 'dark' || (mode === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches)
 	root.classList.toggle('dark', dark)
 	root.dataset.theme = dark ? 'kportal-dark' : 'kportal'
 	$theme.set(dark ? 'dark' : 'light')

@@ -221,7 +221,7 @@ function Settings() {
 
 	// Aparência applies at once (2-administration §4); leaving without saving returns to the saved theme.
 	useEffect(() => {
-		if (baseline) previewPortalTheme(theme)
+		if (baseline) previewPortalTheme(theme, theme.modo !== themeFromValues(baseline).modo)
 	}, [theme, baseline])
 
 	if (!user || user.tipo === 'representante') {
