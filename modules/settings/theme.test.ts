@@ -23,6 +23,13 @@ describe('theme', () => {
 		expect(themeFromValues({ 'tema.modo': 'neon', 'tema.cor_primaria': 'red;}body{display:none', 'tema.modo_compacto': 'true' })).toEqual({ ...THEME_DEFAULTS, modo_compacto: true })
 	})
 
+	it('carries a changed primary into the dark palette, lightened; untouched colours keep the tuned dark palette', () => {
+		expect(themeCss(THEME_DEFAULTS)).not.toContain('kportal-dark')
+		const css = themeCss({ ...THEME_DEFAULTS, cor_primaria: '#0F766E' })
+		expect(css).toContain('html[data-theme="kportal-dark"]{--color-primary:hsl(175.34 77.44% 65%);--color-primary-content:#000000;}')
+		expect(css).not.toMatch(/kportal-dark[^}]*secondary/)
+	})
+
 	it('never lets a value break out of the CSS', () => {
 		const css = themeCss({ ...THEME_DEFAULTS, cor_primaria: '#000000}</style><script>' as string, tamanho_fonte: 'x' as never })
 		expect(css).not.toContain('<')

@@ -60,10 +60,18 @@ function hsl(hex: string, fallback: string): string {
 	return `hsl(${c.h} ${c.s}% ${c.l}%)`
 }
 
+/** A colour made readable on the dark background: same hue and saturation, lightness at least 65%. */
+function darkVariant(hex: string): { css: string; content: '#000000' | '#ffffff' } {
+	const c = hexToHsl(hex)!
+	const l = Math.max(c.l, 65)
+	return { css: `hsl(${c.h} ${c.s}% ${l}%)`, content: l > 50 ? '#000000' : '#ffffff' }
+}
+
 /**
- * The CSS for the saved theme. The colours set the light palette (the dark palette keeps its own
- * tuned colours, so a dark primary never disappears on a dark background); font size and compact
- * mode apply in both.
+ * The CSS for the saved theme. The three colours set the light palette. In the dark palette, a primary or
+ * accent colour that was changed from its default appears lightened (same hue, lightness ≥ 65%) so it stays
+ * visible on the dark background; untouched colours and the secondary keep the dark palette's tuned values.
+ * Font size and compact mode apply in both.
  */
 export function themeCss(theme: ThemeSettings): string {
 	const colours = [
@@ -71,11 +79,19 @@ export function themeCss(theme: ThemeSettings): string {
 		['secondary', theme.cor_secundaria, THEME_DEFAULTS.cor_secundaria],
 		['accent', theme.cor_destaque, THEME_DEFAULTS.cor_destaque]
 	] as const
-	const vars = colours.map(([name, value, fallback]) => {
+	const light: string[] = []
+	const dark: string[] = []
+	for (const [name, value, fallback] of colours) {
 		const safe = HEX.test(value) ? value : fallback
-		return `--color-${name}:${hsl(safe, fallback)};--color-${name}-content:${contentColor(safe)};`
-	})
-	let css = `html[data-theme="kportal"]{${vars.join('')}}html{font-size:${FONT_SIZES[theme.tamanho_fonte] ?? FONT_SIZES.medium};}`
+		light.push(`--color-${name}:${hsl(safe, fallback)};--color-${name}-content:${contentColor(safe)};`)
+		if (name !== 'secondary' && safe.toLowerCase() !== fallback.toLowerCase()) {
+			const d = darkVariant(safe)
+			dark.push(`--color-${name}:${d.css};--color-${name}-content:${d.content};`)
+		}
+	}
+	let css = `html[data-theme="kportal"]{${light.join('')}}`
+	if (dark.length) css += `html[data-theme="kportal-dark"]{${dark.join('')}}`
+	css += `html{font-size:${FONT_SIZES[theme.tamanho_fonte] ?? FONT_SIZES.medium};}`
 	if (theme.modo_compacto) {
 		css += `:root{--size-field:0.21rem;--size-selector:0.21rem;}#main{padding:0.75rem;}.table :where(th,td){padding-block:0.3rem;}`
 	}

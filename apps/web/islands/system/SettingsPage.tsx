@@ -160,7 +160,7 @@ function AppearanceTab({ values, set }: { values: Values; set: (k: string, v: st
 					))}
 				</div>
 			</Card>
-			<Card title="Cores" description="As cores valem para o tema claro; o texto sobre cada cor fica preto ou branco conforme a luminosidade.">
+			<Card title="Cores" description="Definem o tema claro; no escuro, a primária e a de destaque alteradas aparecem clareadas. O texto sobre cada cor fica preto ou branco conforme a luminosidade.">
 				<div className="grid gap-4 sm:grid-cols-3">
 					{COLOURS.map(([key, label]) => (
 						<Field key={key} label={label}>

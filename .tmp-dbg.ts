@@ -1,0 +1,16 @@
+import { chromium } from '@playwright/test'
+const base = 'http://127.0.0.1:3312'
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] })
+const page = await browser.newPage()
+page.on('pageerror', (e) => console.log('pageerror', e.message))
+page.on('console', (m) => console.log('console', m.type(), m.text()))
+await page.goto(base + '/')
+await page.getByLabel('CNPJ').fill('99000000000159')
+await page.getByLabel('Senha', { exact: true }).fill('demo1234')
+await page.getByRole('button', { name: 'Entrar no Sistema' }).click()
+await page.waitForURL(base + '/')
+await page.goto(base + '/settings')
+await page.waitForTimeout(3000)
+await page.screenshot({ path: '/tmp/admin-shots/dbg.png' })
+console.log((await page.content()).slice(0, 300))
+await browser.close()
