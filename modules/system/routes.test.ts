@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test'
-import { mkdtempSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { CNPJ, createTestApp } from '../../apps/server/testing'
@@ -218,11 +218,25 @@ describe('backups over the API', () => {
 		expect(await files.get('uploads/promo/a.png')!.text()).toBe('png-bytes')
 		expect(JSON.parse(await files.get('manifest.json')!.text())).toMatchObject({ version: '2.1.0', kind: 'manual' })
 
+		// Outside any served folder, readable only by the portal's user.
+		expect(statSync(join(dataDir, 'backups', second)).mode & 0o777).toBe(0o600)
+		expect(statSync(join(dataDir, 'backups')).mode & 0o777).toBe(0o700)
+
 		const removed = await t.call('DELETE', `/api/system/backup/${second}`, { cookie: cookies.administrador })
 		expect(removed.status).toBe(200)
 		expect(readdirSync(join(dataDir, 'backups'))).toEqual([created.json.filename])
 		expect((await t.call('DELETE', `/api/system/backup/${second}`, { cookie: cookies.administrador })).status).toBe(404)
 		expect(t.db.select().from(activities).all().map((a) => a.title)).toEqual(['Backup criado', 'Backup criado', 'Backup deletado'])
+	})
+
+	it('two backups asked in the same instant: one is taken, the other is refused with 409, nothing half-written is left', async () => {
+		const { t, cookies, dataDir } = await setup()
+		const [a, b] = await Promise.all([
+			t.call('POST', '/api/system/backup/manual', { cookie: cookies.administrador }),
+			t.call('POST', '/api/system/backup/manual', { cookie: cookies.administrador })
+		])
+		expect([a.status, b.status].sort()).toEqual([200, 409])
+		expect(readdirSync(join(dataDir, 'backups'))).toEqual(['backup-manual-2026-11-20T12-00-00-000Z.tar.gz'])
 	})
 
 	it('refuses gerentes and representantes on every backup route, and nothing changes', async () => {

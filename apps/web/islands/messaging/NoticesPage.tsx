@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react'
 import { AlertTriangle, Megaphone, Pencil, Plus, Trash2, UserRound } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { formatCnpj } from '../../../../modules/core/cnpj'
-import { formatDate } from '../../../../modules/core/format'
+import { formatDate, isoDateInSaoPaulo } from '../../../../modules/core/format'
 import { type Column, DataTable } from '../../components/DataTable'
 import { Modal } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
@@ -80,6 +80,8 @@ function NoticeDialog({ kind, draft, onClose }: { kind: Kind; draft: Draft | nul
 			texto: current.texto.trim(),
 			urgente: current.urgente ? 1 : 0,
 			ativo: current.ativo ? 1 : 0,
+			// 2-administration §7: a new notice carries today's date; an edit keeps its own.
+			...(editing ? {} : { data: isoDateInSaoPaulo(new Date()) }),
 			...(kind === 'individual' ? { representante_id: current.representante_id } : {})
 		}
 		const done = await mutate(
