@@ -140,10 +140,14 @@ describe('backup and restore', () => {
 		await Bun.Archive.write(noDb, { 'manifest.json': '{}' }, { compress: 'gzip' })
 		const foreign = join(dir, 'foreign.tar.gz')
 		await Bun.Archive.write(foreign, { 'portal.sqlite': before, 'etc/cron.d/evil': 'x' }, { compress: 'gzip' })
+		const traversal = join(dir, 'traversal.tar.gz')
+		await Bun.Archive.write(traversal, { 'portal.sqlite': before, 'uploads/../../evil.sh': 'x' }, { compress: 'gzip' })
+		const absolute = join(dir, 'absolute.tar.gz')
+		await Bun.Archive.write(absolute, { 'portal.sqlite': before, '/tmp/evil.sh': 'x' }, { compress: 'gzip' })
 		const notArchive = join(dir, 'plain.tar.gz')
 		writeFileSync(notArchive, 'this is not gzip')
 
-		for (const archive of [corrupt, garbage, noDb, foreign, notArchive]) {
+		for (const archive of [corrupt, garbage, noDb, foreign, traversal, absolute, notArchive]) {
 			const error = await restoreBackup({ archive, dataDir }).then(() => null, (e) => e)
 			expect(error, archive).toBeInstanceOf(RestoreError)
 		}
@@ -152,6 +156,7 @@ describe('backup and restore', () => {
 		expect((live.query('select title from activities').all() as { title: string }[]).map((r) => r.title)).toEqual(['vivo'])
 		live.close()
 		expect(readdirSync(dataDir).filter((n) => n.includes('replaced') || n.startsWith('.restore-'))).toEqual([])
+		expect(existsSync(join(dataDir, '..', 'evil.sh'))).toBe(false)
 	})
 
 	it('the restore command works from the shell, and refuses while the server runs', async () => {
