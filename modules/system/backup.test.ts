@@ -1,7 +1,7 @@
 import { Database } from 'bun:sqlite'
 import { describe, expect, it } from 'bun:test'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { hostname, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { openDb } from '../../db/client'
 import { migrateDb } from '../../db/migrate'
@@ -9,7 +9,7 @@ import { activities } from '../activity'
 import { DAY, HOUR, fixedClock } from '../core'
 import { saveSettings, settings } from '../settings'
 import { backupDir, createBackup, integrityCheck, listBackups, runAutomaticBackup } from './backup'
-import { PID_FILE, RestoreError, restoreBackup } from './restore'
+import { HEARTBEAT_STALE_MS, PID_FILE, RestoreError, restoreBackup, runningServer } from './restore'
 
 const ROOT = resolve(import.meta.dir, '../..')
 
@@ -169,12 +169,20 @@ describe('backup and restore', () => {
 
 		// A live process named in the pid file: the server is running.
 		const sleeper = Bun.spawn(['sleep', '30'])
-		writeFileSync(join(dataDir, PID_FILE), String(sleeper.pid))
+		const pidFile = (pid: number, host: string, beat: number) => writeFileSync(join(dataDir, PID_FILE), JSON.stringify({ pid, host, beat }))
+		pidFile(sleeper.pid, hostname(), Date.now())
 		const refused = Bun.spawnSync([process.execPath, 'scripts/restore.ts', backup.filename], { cwd: ROOT, env })
 		expect(refused.exitCode).toBe(1)
 		expect(refused.stderr.toString()).toContain('Pare o servidor antes de restaurar')
+		// A portal in another container sharing the volume: only its heartbeat tells.
+		pidFile(1, 'outro-container', Date.now() - 10_000)
+		expect(Bun.spawnSync([process.execPath, 'scripts/restore.ts', backup.filename], { cwd: ROOT, env }).exitCode).toBe(1)
+		// Left behind by a killed server: a stale heartbeat, or a dead process on this host.
+		expect(runningServer(dataDir, Date.now() + HEARTBEAT_STALE_MS + 1)).toBeNull()
 		sleeper.kill()
 		await sleeper.exited
+		pidFile(sleeper.pid, hostname(), Date.now())
+		expect(runningServer(dataDir)).toBeNull()
 
 		const ok = Bun.spawnSync([process.execPath, 'scripts/restore.ts', backup.filename], { cwd: ROOT, env })
 		expect(ok.stderr.toString()).toBe('')

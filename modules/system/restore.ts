@@ -1,11 +1,13 @@
 import { Database } from 'bun:sqlite'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
+import { hostname } from 'node:os'
 import { dirname, join } from 'node:path'
 import { DB_ENTRY, MANIFEST_ENTRY, UPLOADS_ENTRY, backupDir, integrityCheck, uploadsDir } from './backup'
 
 /*
  * Restore (run by `bun run restore <file>` with the server stopped):
- * 1. refuses while the portal runs on this data folder (its pid file names a live process);
+ * 1. refuses while the portal runs on this data folder (its pid file has a fresh heartbeat and, on this
+ *    host, names a live process);
  * 2. reads the archive and refuses entries other than portal.sqlite, manifest.json and uploads/…
  *    (no absolute paths, no "..");
  * 3. extracts into a staging folder inside the data folder and runs PRAGMA integrity_check on the
@@ -15,14 +17,33 @@ import { DB_ENTRY, MANIFEST_ENTRY, UPLOADS_ENTRY, backupDir, integrityCheck, upl
  */
 
 export const PID_FILE = 'portal.pid'
+/** The server rewrites its pid file this often; a file older than HEARTBEAT_STALE_MS means no server. */
+export const HEARTBEAT_MS = 30_000
+export const HEARTBEAT_STALE_MS = 90_000
 
-/** Called by the server at start: records its pid so a restore can refuse to run under it. */
+interface PidFile {
+	pid: number
+	host: string
+	/** Last heartbeat, ms since epoch. */
+	beat: number
+}
+
+/**
+ * Called by the server at start: writes `{pid, host, beat}` to DATA_DIR/portal.pid and refreshes the beat
+ * every 30 s, so a restore can tell a running portal (even in another container sharing the volume)
+ * from a file left behind by one that was killed. Removed on a normal stop.
+ */
 export function writePidFile(dataDir: string) {
 	const path = join(dataDir, PID_FILE)
-	writeFileSync(path, String(process.pid))
+	const write = () => writeFileSync(path, JSON.stringify({ pid: process.pid, host: hostname(), beat: Date.now() } satisfies PidFile))
+	write()
+	const timer = setInterval(write, HEARTBEAT_MS)
+	timer.unref?.()
 	const remove = () => {
+		clearInterval(timer)
 		try {
-			if (readFileSync(path, 'utf8').trim() === String(process.pid)) unlinkSync(path)
+			const current = JSON.parse(readFileSync(path, 'utf8')) as PidFile
+			if (current.pid === process.pid && current.host === hostname()) unlinkSync(path)
 		} catch {}
 	}
 	process.on('exit', remove)
@@ -35,18 +56,26 @@ export function writePidFile(dataDir: string) {
 	}
 }
 
-/** The pid of a portal process running on this data folder, or null. */
-export function runningServerPid(dataDir: string): number | null {
+/** The portal running on this data folder (its heartbeat is fresh and, on this host, its process lives), or null. */
+export function runningServer(dataDir: string, now = Date.now()): { pid: number; host: string } | null {
 	const path = join(dataDir, PID_FILE)
 	if (!existsSync(path)) return null
-	const pid = Number(readFileSync(path, 'utf8').trim())
-	if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null
+	let info: PidFile
 	try {
-		process.kill(pid, 0)
-		return pid
+		info = JSON.parse(readFileSync(path, 'utf8')) as PidFile
 	} catch {
 		return null
 	}
+	if (!Number.isInteger(info.pid) || typeof info.beat !== 'number' || now - info.beat > HEARTBEAT_STALE_MS) return null
+	if (info.host === hostname()) {
+		if (info.pid === process.pid) return null
+		try {
+			process.kill(info.pid, 0)
+		} catch {
+			return null
+		}
+	}
+	return { pid: info.pid, host: info.host }
 }
 
 function safeUploadPath(entry: string): string | null {
@@ -77,8 +106,10 @@ export function resolveArchive(dataDir: string, file: string): string {
 
 export async function restoreBackup(options: { archive: string; dataDir: string; now?: Date }): Promise<RestoreResult> {
 	const { dataDir } = options
-	const pid = runningServerPid(dataDir)
-	if (pid) throw new RestoreError(`O portal está em execução neste DATA_DIR (PID ${pid}). Pare o servidor antes de restaurar.`)
+	const server = runningServer(dataDir)
+	if (server) {
+		throw new RestoreError(`O portal está em execução neste DATA_DIR (PID ${server.pid} em ${server.host}). Pare o servidor antes de restaurar.`)
+	}
 
 	let files: Map<string, File>
 	try {
