@@ -119,6 +119,30 @@ describe('backup and restore', () => {
 		restored.close()
 	})
 
+	it('keeps the portal responsive while it copies and compresses a large database', async () => {
+		const { db, config } = freshDataDir()
+		const insert = db.$client.prepare("insert into activities (created_at, type, icon, title, subtitle) values ('2026-11-20', 'info', 'Building', ?, ?)")
+		db.$client.transaction(() => {
+			for (let i = 0; i < 200_000; i++) insert.run(`atividade ${i}`, `${'x'.repeat(100)}${Math.random()}`)
+		})()
+		// What copying on the main thread would cost: the event loop stalls for all of it.
+		const inline = performance.now()
+		db.$client.prepare('VACUUM INTO ?').run(join(mkdtempSync(join(tmpdir(), 'kportal-inline-')), 'copy.sqlite'))
+		const inlineMs = performance.now() - inline
+
+		let last = performance.now()
+		let longestStall = 0
+		const ticker = setInterval(() => {
+			const now = performance.now()
+			longestStall = Math.max(longestStall, now - last)
+			last = now
+		}, 2)
+		const backup = await createBackup({ db, clock: fixedClock('2026-11-20T12:00:00Z'), config }, 'manual')
+		clearInterval(ticker)
+		expect(backup.size).toBeGreaterThan(1_000_000)
+		expect(longestStall).toBeLessThan(Math.max(25, inlineMs / 2))
+	}, 60_000)
+
 	it('refuses a corrupt database and foreign entries, and leaves the live database alone', async () => {
 		const { dataDir, dbPath, db, config } = freshDataDir()
 		addActivity(db, 'vivo')

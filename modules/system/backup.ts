@@ -1,15 +1,15 @@
-import { Database } from 'bun:sqlite'
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import type { Db } from '../../db/client'
 import { type AppConfig, type Clock, HOUR, badRequest, conflict, notFound } from '../core'
 import { getSetting } from '../settings'
+import { type ArchiveJob, type ArchiveReply, buildArchive, integrityOf } from './archive'
 
 /*
  * Backups: one .tar.gz per backup under `${dataDir}/backups` (outside any served folder), holding
- *   portal.sqlite  – a consistent copy of the live database made with `VACUUM INTO` (a read
- *                    transaction: the portal keeps serving, and the copy holds exactly what was
- *                    committed when it began),
+ *   portal.sqlite  – a consistent copy of the live database made with `VACUUM INTO` in a worker
+ *                    (a read transaction on its own connection: the portal keeps serving, and the
+ *                    copy holds exactly what was committed when it began; see archive.ts),
  *   uploads/…      – the uploaded files (`${dataDir}/uploads`),
  *   manifest.json  – what it is, when, from which version.
  * The archive is written under a temporary name and renamed when complete, so a half-written file
@@ -83,14 +83,33 @@ function filesUnder(dir: string): string[] {
 }
 
 /** `PRAGMA integrity_check` on a database file: 'ok' or the first problems found. */
-export function integrityCheck(path: string): string {
-	const check = new Database(path, { readonly: true })
-	try {
-		const rows = check.query('PRAGMA integrity_check').all() as { integrity_check: string }[]
-		return rows.map((r) => r.integrity_check).join('; ')
-	} finally {
-		check.close()
+export const integrityCheck = integrityOf
+
+/**
+ * Builds the archive. For a database on disk this runs in a worker on its own read-only connection, so
+ * the portal keeps serving meanwhile (VACUUM INTO is a read transaction: writers are not blocked); an
+ * in-memory database (tests) is copied on its own connection first. Returns the copy's integrity_check.
+ */
+async function runArchiveJob(db: Db, job: Omit<ArchiveJob, 'source'>): Promise<string> {
+	const source = db.$client.filename
+	let reply: ArchiveReply
+	if (!source || source === ':memory:') {
+		db.$client.prepare('VACUUM INTO ?').run(job.copy)
+		reply = await buildArchive({ ...job, source: null })
+	} else {
+		const worker = new Worker(new URL('./backup-worker.ts', import.meta.url).href)
+		try {
+			reply = await new Promise<ArchiveReply>((resolve, reject) => {
+				worker.onmessage = (event: MessageEvent<ArchiveReply>) => resolve(event.data)
+				worker.onerror = (event) => reject(new Error(event.message))
+				worker.postMessage({ ...job, source } satisfies ArchiveJob)
+			})
+		} finally {
+			worker.terminate()
+		}
 	}
+	if (!reply.ok) throw new Error(`Falha ao gerar o backup: ${reply.message}`)
+	return reply.integrity
 }
 
 /** One backup at a time per data folder. */
@@ -119,21 +138,16 @@ async function writeBackup(ctx: { db: Db; clock: Clock; config: Pick<AppConfig, 
 
 	const work = mkdtempSync(join(dir, '.tmp-'))
 	try {
-		const copy = join(work, DB_ENTRY)
-		// VACUUM INTO reads one snapshot of the live database and writes a compact copy without a -wal file.
-		ctx.db.$client.prepare('VACUUM INTO ?').run(copy)
-		const integrity = integrityCheck(copy)
-		if (integrity !== 'ok') throw new Error(`Cópia do banco falhou na verificação de integridade: ${integrity}`)
-
 		const uploads = uploadsDir(ctx.config)
-		// Bun.Archive takes contents, not lazy file handles (a BunFile would be archived empty).
-		const entries: Record<string, Uint8Array | string> = { [DB_ENTRY]: await Bun.file(copy).bytes() }
 		const uploadFiles = filesUnder(uploads)
-		for (const file of uploadFiles) entries[UPLOADS_ENTRY + relative(uploads, file).split(sep).join('/')] = await Bun.file(file).bytes()
-		entries[MANIFEST_ENTRY] = JSON.stringify({ app: 'k-licencas', version, kind, created: at.toISOString(), database: DB_ENTRY, uploads: uploadFiles.length }, null, 2)
-
 		const partial = join(work, `${filename}.partial`)
-		await Bun.Archive.write(partial, entries, { compress: 'gzip' })
+		const integrity = await runArchiveJob(ctx.db, {
+			copy: join(work, DB_ENTRY),
+			archive: partial,
+			uploads: Object.fromEntries(uploadFiles.map((file) => [UPLOADS_ENTRY + relative(uploads, file).split(sep).join('/'), file])),
+			manifest: { app: 'k-licencas', version, kind, created: at.toISOString(), database: DB_ENTRY, uploads: uploadFiles.length }
+		})
+		if (integrity !== 'ok') throw new Error(`Cópia do banco falhou na verificação de integridade: ${integrity}`)
 		chmodSync(partial, 0o600)
 		renameSync(partial, target)
 	} finally {
