@@ -96,7 +96,7 @@ test('an administrador publishes an urgent general notice and a representante se
 
 	const rep = await browser.newPage()
 	await signIn(rep, ACCOUNTS.representante)
-	const bell = rep.getByRole('button', { name: 'Notificações (1 não lidas)' })
+	const bell = rep.getByRole('button', { name: /^Notificações \(\d+ não lidas\)$/ })
 	const panel = rep.getByRole('dialog', { name: 'Notificações' })
 	// The bell is server-rendered before its island hydrates: click until the dialog opens.
 	await expect(async () => {

@@ -1,6 +1,6 @@
 import { Database } from 'bun:sqlite'
-import { describe, expect, it } from 'bun:test'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { afterAll, describe, expect, it } from 'bun:test'
+import { existsSync, mkdirSync, mkdtempSync as makeTempDir, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { openDb } from '../../db/client'
@@ -12,6 +12,17 @@ import { backupDir, createBackup, integrityCheck, listBackups, runAutomaticBacku
 import { HEARTBEAT_STALE_MS, PID_FILE, RestoreError, restoreBackup, runningServer } from './restore'
 
 const ROOT = resolve(import.meta.dir, '../..')
+
+/** Temporary folders of this file, removed at the end. */
+const temporary: string[] = []
+function mkdtempSync(prefix: string) {
+	const dir = makeTempDir(prefix)
+	temporary.push(dir)
+	return dir
+}
+afterAll(() => {
+	for (const dir of temporary) rmSync(dir, { recursive: true, force: true })
+})
 
 function freshDataDir() {
 	const dataDir = mkdtempSync(join(tmpdir(), 'kportal-backup-'))

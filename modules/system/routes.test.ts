@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'bun:test'
-import { mkdtempSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { afterAll, describe, expect, it } from 'bun:test'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { CNPJ, createTestApp } from '../../apps/server/testing'
@@ -9,8 +9,14 @@ import { sessions } from '../auth'
 import { ROLES, type Role } from '../core'
 import { getSetting, settings } from '../settings'
 
+const temporary: string[] = []
+afterAll(() => {
+	for (const dir of temporary) rmSync(dir, { recursive: true, force: true })
+})
+
 async function setup(options: { dataDir?: string } = {}) {
 	const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kportal-sys-'))
+	temporary.push(dataDir)
 	const t = createTestApp({ config: { dataDir } })
 	const cnpjs: Record<Role, string> = { administrador: CNPJ.admin, gerente: CNPJ.gerente, representante: CNPJ.rep }
 	const cookies = {} as Record<Role, string>
