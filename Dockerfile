@@ -15,6 +15,7 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/apps/server ./apps/server
 COPY --from=build /app/modules ./modules
 COPY --from=build /app/db ./db
+COPY --from=build /app/scripts/restore.ts ./scripts/restore.ts
 RUN mkdir -p /data && chown -R bun:bun /data
 USER bun
 VOLUME /data

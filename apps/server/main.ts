@@ -6,6 +6,7 @@ import { authJobs, ensureFirstAdmin, generatePassword } from '../../modules/auth
 import { licensingJobs } from '../../modules/licensing'
 import { rebuildCreditBalances } from '../../modules/credits'
 import { formatCnpj, isValidCnpj, jsonLogger, normalizeCnpj, systemClock } from '../../modules/core'
+import { systemJobs, uploadsDir, writePidFile } from '../../modules/system'
 import { createApp } from './app'
 import { readConfig } from './config'
 import { loadSite } from './plugins/pages'
@@ -16,6 +17,7 @@ const MAX_BODY_BYTES = 8 * 1024 * 1024
 
 const config = readConfig()
 mkdirSync(config.app.dataDir, { recursive: true })
+mkdirSync(uploadsDir(config.app), { recursive: true })
 const db = openDb(join(config.app.dataDir, 'portal.sqlite'))
 migrateDb(db)
 // The cached per-representative credit totals are recomputed from the ledger on every start.
@@ -37,6 +39,8 @@ const portal = createApp(ctx, site)
 const app = portal
 	.use(authJobs(ctx))
 	.use(licensingJobs(portal.decorator.licence))
+	.use(systemJobs(ctx))
 	.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_BODY_BYTES })
 
+writePidFile(config.app.dataDir)
 console.log(`Portal em http://localhost:${app.server?.port}`)

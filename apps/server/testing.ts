@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createTestDb } from '../../db/testing'
 import { hashPassword, users } from '../../modules/auth'
 import { type AppConfig, type Role, fixedClock, silentLogger, testConfig } from '../../modules/core'
@@ -10,7 +13,9 @@ export function createTestApp(options: { config?: Partial<AppConfig>; now?: stri
 	const db = createTestDb()
 	const clock = fixedClock(options.now ?? '2026-11-20T12:00:00.000Z')
 	const logs: { event: string; fields?: Record<string, unknown> }[] = []
-	const ctx = { db, clock, config: testConfig(options.config), log: (event: string, fields?: Record<string, unknown>) => logs.push({ event, fields }) }
+	// Each app gets its own data folder, so backups and uploads of one test never meet another's.
+	const dataDir = mkdtempSync(join(tmpdir(), 'kportal-test-'))
+	const ctx = { db, clock, config: testConfig({ dataDir, ...options.config }), log: (event: string, fields?: Record<string, unknown>) => logs.push({ event, fields }) }
 	const app = createApp(ctx)
 
 	/** A same-origin request, as the portal's own pages make it. */

@@ -168,6 +168,41 @@ CREATE TABLE `terminals` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `terminals_company_mac_idx` ON `terminals` (`fk_empresa`,`mac`);--> statement-breakpoint
 CREATE INDEX `terminals_data_idx` ON `terminals` (`data`);--> statement-breakpoint
+CREATE TABLE `avisos_gerais` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`titulo` text NOT NULL,
+	`texto` text NOT NULL,
+	`urgente` integer DEFAULT 0 NOT NULL,
+	`ativo` integer DEFAULT 1 NOT NULL,
+	`data` text NOT NULL,
+	`created_at` text NOT NULL,
+	`updated_at` text NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `avisos_gerais_ativo_idx` ON `avisos_gerais` (`ativo`);--> statement-breakpoint
+CREATE TABLE `avisos_individuais` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`representante_id` text NOT NULL,
+	`titulo` text NOT NULL,
+	`texto` text NOT NULL,
+	`urgente` integer DEFAULT 0 NOT NULL,
+	`ativo` integer DEFAULT 1 NOT NULL,
+	`data` text NOT NULL,
+	`created_at` text NOT NULL,
+	`updated_at` text NOT NULL,
+	FOREIGN KEY (`representante_id`) REFERENCES `representatives`(`cnpj`) ON UPDATE cascade ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `avisos_individuais_rep_idx` ON `avisos_individuais` (`representante_id`,`ativo`);--> statement-breakpoint
+CREATE TABLE `avisos_lidos` (
+	`user_id` integer NOT NULL,
+	`tipo` text NOT NULL,
+	`aviso_id` integer NOT NULL,
+	`read_at` text NOT NULL,
+	PRIMARY KEY(`user_id`, `tipo`, `aviso_id`),
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
 CREATE TABLE `notifications` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`user_id` integer NOT NULL,

@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import type { Db } from '../../db/client'
 import type { Clock } from './clock'
 
@@ -44,3 +45,6 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 		...overrides
 	}
 }
+
+/** Where uploaded files live (promotional images...); backups archive this folder with the database. */
+export const uploadsDir = (config: Pick<AppConfig, 'dataDir'>) => join(config.dataDir, 'uploads')

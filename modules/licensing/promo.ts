@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
-import { type Clock, badRequest, notFound } from '../core'
+import { type Clock, badRequest, notFound, uploadsDir } from '../core'
 import { findRepresentativeByCnpj, representatives } from '../resellers'
 
 export const PROMO_MAX_BYTES = 5 * 1024 * 1024
@@ -20,7 +20,7 @@ export function imageKind(bytes: Uint8Array): keyof typeof TYPES | null {
 }
 
 export function promoDir(dataDir: string) {
-	return join(dataDir, 'uploads', 'promo')
+	return join(uploadsDir({ dataDir }), 'promo')
 }
 
 /** Decodes "data:image/png;base64,..." or bare base64 into bytes, refusing anything that is not an image within 5 MB. */

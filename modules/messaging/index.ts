@@ -1,2 +1,2 @@
 export { messagingRoutes } from './routes'
-export { notifications } from './schema'
+export { notifications, generalNotices, individualNotices, noticeReads } from './schema'

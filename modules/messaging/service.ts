@@ -1,25 +1,53 @@
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
+import type { SessionUser } from '../auth'
+import type { Clock } from '../core'
+import { NOTICE_ITEM_ID } from './model'
+import { markNoticesRead, noticeItemsFor } from './notices'
 import { notifications } from './schema'
 
-/** The newest 50 notifications of one user. */
-export function listNotifications(db: DbOrTx, userId: number) {
-	return db
-		.select()
+/**
+ * The top-bar list: the user's newest notification rows plus the active notices addressed to them
+ * (general ones, and their own individual ones), newest first, 50 at most.
+ */
+export function listNotifications(db: DbOrTx, user: Pick<SessionUser, 'id' | 'cnpj'>) {
+	const rows = db
+		.select({
+			id: notifications.id,
+			title: notifications.title,
+			message: notifications.message,
+			type: notifications.type,
+			read: notifications.read,
+			created_at: notifications.created_at
+		})
 		.from(notifications)
-		.where(eq(notifications.user_id, userId))
+		.where(eq(notifications.user_id, user.id))
 		.orderBy(desc(notifications.created_at), desc(notifications.id))
 		.limit(50)
 		.all()
+	const items: { id: number | string; title: string; message: string; type: string; read: boolean; created_at: string }[] = [...rows, ...noticeItemsFor(db, user)]
+	return items.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0)).slice(0, 50)
 }
 
-/** Marks as read only notifications that belong to the user; others' ids are ignored. */
-export function markNotificationsRead(db: DbOrTx, userId: number, ids: number[]): number {
-	if (ids.length === 0) return 0
-	return db
-		.update(notifications)
-		.set({ read: true })
-		.where(and(eq(notifications.user_id, userId), inArray(notifications.id, ids), eq(notifications.read, false)))
-		.returning({ id: notifications.id })
-		.all().length
+/**
+ * Marks as read only what belongs to the user: numeric ids are the user's notification rows (others'
+ * ids are ignored), "aviso-…" ids are notices the user can see, remembered per user.
+ */
+export function markNotificationsRead(db: DbOrTx, clock: Clock, user: Pick<SessionUser, 'id' | 'cnpj'>, ids: (number | string)[]): number {
+	const rowIds = ids.filter((id): id is number => typeof id === 'number')
+	const noticeIds = ids.flatMap((id) => {
+		const m = typeof id === 'string' ? NOTICE_ITEM_ID.exec(id) : null
+		return m ? [{ tipo: m[1] as 'geral' | 'individual', id: Number(m[2]) }] : []
+	})
+	let updated = 0
+	if (rowIds.length > 0) {
+		updated += db
+			.update(notifications)
+			.set({ read: true })
+			.where(and(eq(notifications.user_id, user.id), inArray(notifications.id, rowIds), eq(notifications.read, false)))
+			.returning({ id: notifications.id })
+			.all().length
+	}
+	updated += markNoticesRead(db, clock, user, noticeIds)
+	return updated
 }

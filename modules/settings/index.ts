@@ -1,4 +1,8 @@
 export { getSetting, getSettingsMap, saveSettings, getAutoLogoutConfig, isSettingKey, listSettings, maskSecret } from './service'
+export { getThemeSettings, isMaskedSecret, lastSettingsUpdate } from './service'
 export { SETTING_DEFINITIONS, AutoLogoutConfig } from './model'
+export { BulkSettingsBody, SettingEntry } from './model'
+export { themeCss, themeFromValues, hexToHsl, contentColor, THEME_DEFAULTS, THEME_KEYS } from './theme'
+export type { ThemeSettings } from './theme'
 export type { SettingKey } from './model'
 export { settings } from './schema'

@@ -8,7 +8,7 @@ const intRange = (min: number, max: number, label: string) =>
 		.refine((v) => Number(v) >= min && Number(v) <= max, `${label} deve estar entre ${min} e ${max}.`)
 const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Cor inválida: use o formato #RRGGBB.')
 
-type Definition = {
+export type Definition = {
 	valor: string
 	descricao: string
 	categoria: 'aparencia' | 'geral' | 'financeiro' | 'seguranca'
@@ -41,6 +41,7 @@ export const SETTING_DEFINITIONS = {
 	'app.notificacoes_habilitadas': { valor: 'true', descricao: 'Notificações habilitadas', categoria: 'geral', tipo: 'boolean', schema: bool },
 	'app.backup_automatico': { valor: 'true', descricao: 'Backup automático', categoria: 'geral', tipo: 'boolean', schema: bool },
 	'app.intervalo_backup': { valor: '24', descricao: 'Intervalo de backup (horas)', categoria: 'geral', tipo: 'number', schema: intRange(1, 168, 'Intervalo de backup') },
+	'app.backups_manter': { valor: '7', descricao: 'Backups automáticos mantidos', categoria: 'geral', tipo: 'number', schema: intRange(1, 100, 'Backups mantidos') },
 	'app.idioma': { valor: 'pt-BR', descricao: 'Idioma', categoria: 'geral', tipo: 'string', schema: z.enum(['pt-BR', 'en-US', 'es-ES']) },
 	'app.fuso_horario': {
 		valor: 'America/Sao_Paulo',
@@ -74,3 +75,18 @@ export const AutoLogoutConfig = z.object({
 		.max(480, 'O tempo de inatividade deve ser de no máximo 480 minutos.')
 })
 export type AutoLogoutConfig = z.infer<typeof AutoLogoutConfig>
+
+/** One entry as the settings screen sends it; descricao/categoria/tipo come from the key's definition, not the client. */
+const SettingEntry = z.object({
+	chave: z.string({ error: 'chave é obrigatória.' }).min(1, 'chave é obrigatória.').max(100),
+	valor: z
+		.union([z.string().max(2000, 'Valor muito longo.'), z.number(), z.boolean()], { error: 'valor deve ser texto, número ou verdadeiro/falso.' })
+		.transform((v) => String(v))
+})
+export { SettingEntry }
+export type SettingEntry = z.infer<typeof SettingEntry>
+
+export const BulkSettingsBody = z.object({
+	configuracoes: z.array(SettingEntry, { error: 'configuracoes deve ser uma lista.' }).min(1, 'Nenhuma configuração enviada.').max(100, 'No máximo 100 configurações por vez.')
+})
+export type BulkSettingsBody = z.infer<typeof BulkSettingsBody>

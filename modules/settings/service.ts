@@ -1,7 +1,8 @@
-import { eq, inArray } from 'drizzle-orm'
+import { eq, inArray, max } from 'drizzle-orm'
+import { THEME_KEYS, type ThemeSettings, themeFromValues } from './theme'
 import type { DbOrTx } from '../../db/client'
 import { type Clock, badRequest } from '../core'
-import { type AutoLogoutConfig, SETTING_DEFINITIONS, type SettingKey } from './model'
+import { type AutoLogoutConfig, type Definition, SETTING_DEFINITIONS, type SettingKey } from './model'
 import { settings } from './schema'
 import type { Role } from '../core'
 
@@ -25,20 +26,40 @@ export function getSettingsMap(db: DbOrTx, keys: SettingKey[]): Record<SettingKe
 
 /** Validates each value by its key's rule, then saves them all or none. */
 export function saveSettings(db: DbOrTx, clock: Clock, entries: { chave: string; valor: string }[]) {
-	const checked = entries.map(({ chave, valor }) => {
+	const checked = entries.flatMap(({ chave, valor }) => {
 		if (!isSettingKey(chave)) throw badRequest(`Configuração desconhecida: ${chave}.`)
-		const def = SETTING_DEFINITIONS[chave]
+		const def: Definition = SETTING_DEFINITIONS[chave]
+		// A secret comes back from the browser masked when it was not changed: keep the saved one.
+		if (def.secret && isMaskedSecret(valor)) return []
 		const parsed = def.schema.safeParse(valor)
 		if (!parsed.success) throw badRequest(`${def.descricao}: ${parsed.error.issues[0]?.message ?? 'valor inválido.'}`)
-		return { chave, valor: parsed.data, def }
+		return [{ chave, valor: parsed.data, def }]
 	})
 	const now = clock.now().toISOString()
+	const saved: SettingKey[] = []
 	for (const { chave, valor, def } of checked) {
+		saved.push(chave)
 		db.insert(settings)
 			.values({ chave, valor, descricao: def.descricao, categoria: def.categoria, tipo: def.tipo, updated_at: now })
 			.onConflictDoUpdate({ target: settings.chave, set: { valor, updated_at: now } })
 			.run()
 	}
+	return saved
+}
+
+/** What maskSecret produces: never a real key. */
+export function isMaskedSecret(value: string): boolean {
+	return value.includes('•')
+}
+
+/** The saved theme (tema.* keys) with defaults. */
+export function getThemeSettings(db: DbOrTx): ThemeSettings {
+	return themeFromValues(getSettingsMap(db, [...THEME_KEYS]))
+}
+
+/** When any setting was last saved (null if never). */
+export function lastSettingsUpdate(db: DbOrTx): string | null {
+	return db.select({ at: max(settings.updated_at) }).from(settings).get()?.at ?? null
 }
 
 export function getAutoLogoutConfig(db: DbOrTx): AutoLogoutConfig {
@@ -59,7 +80,7 @@ export function listSettings(db: DbOrTx, role: Role) {
 		const def: { valor: string; descricao: string; categoria: string; tipo: string; secret?: boolean } = SETTING_DEFINITIONS[chave]
 		const valor = saved.get(chave)?.valor ?? def.valor
 		if (def.secret && role !== 'administrador') return []
-		return [{ chave, valor: def.secret ? maskSecret(valor) : valor, descricao: def.descricao, categoria: def.categoria, tipo: def.tipo, secreto: !!def.secret }]
+		return [{ chave, valor: def.secret ? maskSecret(valor) : valor, descricao: def.descricao, categoria: def.categoria, tipo: def.tipo, secreto: !!def.secret, padrao: def.secret ? '' : def.valor }]
 	})
 }
 

@@ -1,1 +1,5 @@
 export { systemRoutes } from './routes'
+export { systemJobs } from './jobs'
+export { createBackup, listBackups, backupStats, runAutomaticBackup, backupDir } from './backup'
+export { uploadsDir } from '../core'
+export { writePidFile } from './restore'

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, relative } from 'node:path'
 import { authGuard, sessionCookieName, validateSession, type SessionUser } from '../../../modules/auth'
 import { type AppContext, ROLE_LABELS, initials } from '../../../modules/core'
+import { type ThemeSettings, getThemeSettings, themeCss } from '../../../modules/settings'
 
 const TYPES: Record<string, string> = {
 	'.html': 'text/html; charset=utf-8',
@@ -92,10 +93,17 @@ function escapeHtml(value: string): string {
 	return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
-/** Fills the placeholders the layout leaves for the signed-in user, so the first paint already knows them. */
-export function renderPage(template: string, user: SessionUser | null): string {
+/**
+ * Fills the placeholders the layout leaves for the signed-in user, so the first paint already knows them,
+ * and puts the saved theme (tema.*) in as a <style> element and the html's data-tema-modo, so the first
+ * paint already has the portal's colours (a style element: the CSP allows inline styles, not scripts).
+ */
+export function renderPage(template: string, user: SessionUser | null, theme: ThemeSettings | null = null): string {
 	const json = JSON.stringify(user ? { user } : null).replace(/</g, '\\u003c')
-	return template
+	const themed = theme
+		? template.replace('</head>', `<style id="kportal-tema">${themeCss(theme).replace(/</g, '')}</style></head>`).replaceAll('__TEMA_MODO__', theme.modo)
+		: template.replaceAll('__TEMA_MODO__', 'light')
+	return themed
 		.replaceAll('__SESSION_JSON__', json)
 		.replaceAll('__USER_TIPO__', user?.tipo ?? '')
 		.replaceAll('__USER_NOME__', escapeHtml(user?.nome ?? ''))
@@ -154,7 +162,7 @@ export function pagesPlugin(ctx: AppContext, site: Site | null) {
 			const { route, status } = pageFor(path, user, site)
 			const page = site.pages.get(route)
 			if (!page) throw new NotFoundError()
-			return new Response(renderPage(page.html, user), {
+			return new Response(renderPage(page.html, user, getThemeSettings(ctx.db)), {
 				status,
 				headers: {
 					'content-type': 'text/html; charset=utf-8',

@@ -3,7 +3,8 @@ import { createFetcherStore } from '../lib/query'
 import { toast } from './toast'
 
 export interface Notification {
-	id: number
+	/** A number for notification rows; "aviso-geral-N" / "aviso-individual-N" for notices. */
+	id: number | string
 	title: string
 	message: string
 	type: 'success' | 'warning' | 'info'

@@ -1,0 +1,165 @@
+import { useStore } from '@nanostores/react'
+import { Lock, Save, Timer } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import type { AutoLogoutConfig } from '../../../../modules/settings/model'
+import { AccessDenied, Field } from '../../components/ui'
+import { api, errorText } from '../../lib/api'
+import { $autoLogout, setAutoLogoutConfig } from '../../stores/inactivity'
+import { toast } from '../../stores/toast'
+
+const PRESETS = [15, 30, 45, 60, 120, 240]
+
+/** Warning before the automatic logout for a preset (2-administration §4): 5 min up to 30, 10 up to 60, 15 above. */
+export function presetWarning(minutes: number): number {
+	return minutes <= 30 ? 5 : minutes <= 60 ? 10 : 15
+}
+
+function AutoLogoutCard({ isAdmin }: { isAdmin: boolean }) {
+	const saved = useStore($autoLogout)
+	const [enabled, setEnabled] = useState(saved.enabled)
+	const [minutes, setMinutes] = useState(saved.timeoutMinutes)
+	const [warning, setWarning] = useState(presetWarning(saved.timeoutMinutes))
+	const [advanced, setAdvanced] = useState(!PRESETS.includes(saved.timeoutMinutes))
+	const [saving, setSaving] = useState(false)
+	useEffect(() => {
+		setEnabled(saved.enabled)
+		setMinutes(saved.timeoutMinutes)
+		setAdvanced((a) => a || !PRESETS.includes(saved.timeoutMinutes))
+	}, [saved])
+
+	const invalid = !Number.isInteger(minutes) || minutes < 5 || minutes > 480
+	const maxWarning = Math.max(1, Math.floor(minutes / 2))
+	const changed = enabled !== saved.enabled || minutes !== saved.timeoutMinutes
+
+	function choosePreset(m: number) {
+		setMinutes(m)
+		setWarning(presetWarning(m))
+	}
+
+	async function save() {
+		if (invalid) return
+		setSaving(true)
+		const config: AutoLogoutConfig = { enabled, timeoutMinutes: minutes }
+		try {
+			const result = await api<AutoLogoutConfig>('/api/configuracoes/auto-logout', { method: 'POST', body: config })
+			setAutoLogoutConfig({ enabled: result.enabled, timeoutMinutes: result.timeoutMinutes })
+			toast({ title: 'Configurações atualizadas', description: enabled ? `Logout automático após ${minutes} minutos de inatividade.` : 'Logout automático desativado.', variant: 'success' })
+		} catch (error) {
+			// 1-core §7: when the call fails, the local values are still applied.
+			setAutoLogoutConfig(config)
+			toast({ title: 'Erro ao atualizar configurações', description: errorText(error), variant: 'destructive' })
+		} finally {
+			setSaving(false)
+		}
+	}
+
+	return (
+		<section className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
+			<div className="flex items-start gap-3">
+				<Timer className="mt-0.5 size-5 text-primary" aria-hidden="true" />
+				<div>
+					<h3 className="text-lg font-semibold">Logout automático</h3>
+					<p className="text-sm text-base-content/70">Encerra a sessão após um período sem atividade. Vale para todos os usuários.</p>
+				</div>
+			</div>
+			<fieldset disabled={!isAdmin} className="mt-4 space-y-4">
+				<label className="flex cursor-pointer items-center justify-between gap-4 rounded-field border border-base-300 p-3">
+					<span className="font-medium">Ativar logout automático</span>
+					<input type="checkbox" className="toggle toggle-primary" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+				</label>
+				<div>
+					<p className="mb-2 text-sm font-medium">Tempo de inatividade</p>
+					<div className="flex flex-wrap gap-2" role="group" aria-label="Tempos pré-definidos">
+						{PRESETS.map((m) => (
+							<button key={m} type="button" className={`btn btn-sm ${minutes === m ? 'btn-primary' : ''}`} aria-pressed={minutes === m} onClick={() => choosePreset(m)} disabled={!enabled}>
+								{m < 60 ? `${m} min` : `${m / 60} h`}
+							</button>
+						))}
+					</div>
+				</div>
+				<label className="flex cursor-pointer items-center gap-2 text-sm">
+					<input type="checkbox" className="checkbox checkbox-sm" checked={advanced} onChange={(e) => setAdvanced(e.target.checked)} />
+					Configuração avançada
+				</label>
+				{advanced && (
+					<div className="grid gap-4 sm:grid-cols-2">
+						<Field label="Minutos de inatividade" error={invalid ? 'Use de 5 a 480 minutos.' : null} hint="De 5 a 480 minutos">
+							<div className="flex items-center gap-3">
+								<input type="range" className="range range-primary range-sm grow" min={5} max={480} step={5} value={Math.min(480, Math.max(5, minutes || 5))} aria-label="Minutos de inatividade (controle deslizante)" onChange={(e) => setMinutes(Number(e.target.value))} disabled={!enabled} />
+								<input type="number" className="input input-sm w-24" min={5} max={480} value={Number.isFinite(minutes) ? minutes : ''} onChange={(e) => setMinutes(Math.trunc(Number(e.target.value)))} disabled={!enabled} aria-invalid={invalid} />
+							</div>
+						</Field>
+						<Field label="Aviso antes do logout (minutos)" hint={`De 1 a ${maxWarning} minutos · apenas exibição: o aviso do portal chega 5 minutos antes`}>
+							<input type="number" className="input input-sm w-24" min={1} max={maxWarning} value={warning} onChange={(e) => setWarning(Math.min(maxWarning, Math.max(1, Math.trunc(Number(e.target.value)) || 1)))} disabled={!enabled} />
+						</Field>
+					</div>
+				)}
+				<p className="text-sm text-base-content/70">
+					{enabled ? `Sessões sem atividade terminam após ${minutes} minutos; aviso ${advanced ? warning : presetWarning(minutes)} minutos antes.` : 'As sessões terminam apenas pelo limite absoluto do servidor.'}
+				</p>
+				{isAdmin && (
+					<button type="button" className="btn btn-primary" onClick={save} disabled={saving || invalid || !changed}>
+						{saving ? <span className="loading loading-spinner loading-sm" /> : <Save className="size-4" />} Salvar logout automático
+					</button>
+				)}
+			</fieldset>
+		</section>
+	)
+}
+
+function DisplayOnly({ label, value }: { label: string; value: string }) {
+	return (
+		<div className="flex items-center justify-between gap-3 rounded-field border border-base-300 p-3 text-sm">
+			<span>{label}</span>
+			<span className="font-medium">{value}</span>
+		</div>
+	)
+}
+
+/** 2-administration §5.8: shown as defaults; nothing here is saved. */
+function SecurityDefaultsCard() {
+	return (
+		<section className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
+			<div className="flex flex-wrap items-start justify-between gap-2">
+				<div className="flex items-start gap-3">
+					<Lock className="mt-0.5 size-5 text-primary" aria-hidden="true" />
+					<div>
+						<h3 className="text-lg font-semibold">Políticas de segurança</h3>
+						<p className="text-sm text-base-content/70">Valores de referência. O portal aplica suas próprias regras no servidor (senhas, bloqueio de tentativas, sessões).</p>
+					</div>
+				</div>
+				<span className="badge badge-ghost">Somente exibição</span>
+			</div>
+			<div className="mt-4 grid gap-3 md:grid-cols-2">
+				<div className="space-y-2">
+					<p className="text-sm font-medium">Política de senha</p>
+					<DisplayOnly label="Tamanho mínimo" value="8 caracteres" />
+					<DisplayOnly label="Exigir letra maiúscula" value="Sim" />
+					<DisplayOnly label="Exigir número" value="Sim" />
+					<DisplayOnly label="Exigir caractere especial" value="Sim" />
+					<DisplayOnly label="Renovação" value="a cada 90 dias" />
+				</div>
+				<div className="space-y-2">
+					<p className="text-sm font-medium">Acesso</p>
+					<DisplayOnly label="Tentativas de login (3 a 10)" value="5" />
+					<DisplayOnly label="Tempo de bloqueio (5 a 60 min)" value="15 minutos" />
+					{['Autenticação em dois fatores', 'Log de auditoria', 'Criptografia de dados'].map((label) => (
+						<label key={label} className="flex items-center justify-between gap-3 rounded-field border border-base-300 p-3 text-sm">
+							<span>{label}</span>
+							<input type="checkbox" className="toggle toggle-sm" disabled checked={label !== 'Autenticação em dois fatores'} readOnly />
+						</label>
+					))}
+				</div>
+			</div>
+		</section>
+	)
+}
+
+export function SecurityTab({ isAdmin }: { isAdmin: boolean }) {
+	return (
+		<div className="space-y-5">
+			<AutoLogoutCard isAdmin={isAdmin} />
+			{isAdmin ? <SecurityDefaultsCard /> : <AccessDenied title="Acesso Restrito" message="As demais configurações de segurança são exclusivas de administradores." />}
+		</div>
+	)
+}

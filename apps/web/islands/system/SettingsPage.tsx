@@ -1,0 +1,359 @@
+import { useStore } from '@nanostores/react'
+import { AlertTriangle, Cloud, HardDrive, Palette, RotateCcw, Save, Server, Settings2, Shield } from 'lucide-react'
+import { type ReactNode, useEffect, useMemo, useState } from 'react'
+import { type ThemeSettings, themeFromValues } from '../../../../modules/settings/theme'
+import { PageRoot } from '../../components/PageRoot'
+import { AccessDenied, ErrorPanel, Field } from '../../components/ui'
+import { api, errorText } from '../../lib/api'
+import { createFetcherStore, invalidateKeys } from '../../lib/query'
+import { $user } from '../../stores/session'
+import { clearThemeOverride, previewPortalTheme } from '../../stores/theme'
+import { toast } from '../../stores/toast'
+import { BULK_KEYS, RANGES, type SettingEntry, type Values, cacheSettings, cachedSettings, validate } from './settings-form'
+import { SecurityTab } from './SecurityTab'
+import { SystemTab } from './SystemTab'
+
+const $settings = createFetcherStore<SettingEntry[]>(['/api/configuracoes'])
+
+type Tab = 'geral' | 'aparencia' | 'seguranca' | 'sistema'
+const TABS: { id: Tab; label: string; icon: ReactNode }[] = [
+	{ id: 'geral', label: 'Geral', icon: <Settings2 className="size-4" /> },
+	{ id: 'aparencia', label: 'Aparência', icon: <Palette className="size-4" /> },
+	{ id: 'seguranca', label: 'Segurança', icon: <Shield className="size-4" /> },
+	{ id: 'sistema', label: 'Sistema', icon: <Server className="size-4" /> }
+]
+
+function Card({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+	return (
+		<section className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
+			<h3 className="text-lg font-semibold">{title}</h3>
+			{description && <p className="mt-1 text-sm text-base-content/70">{description}</p>}
+			<div className="mt-4">{children}</div>
+		</section>
+	)
+}
+
+function Toggle({ label, checked, onChange, hint }: { label: string; checked: boolean; onChange: (v: boolean) => void; hint?: string }) {
+	return (
+		<label className="flex cursor-pointer items-start justify-between gap-4 rounded-field border border-base-300 p-3">
+			<span>
+				<span className="block font-medium">{label}</span>
+				{hint && <span className="block text-xs text-base-content/60">{hint}</span>}
+			</span>
+			<input type="checkbox" className="toggle toggle-primary" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+		</label>
+	)
+}
+
+function Select({ value, onChange, options, label }: { value: string; onChange: (v: string) => void; options: [string, string][]; label: string }) {
+	return (
+		<Field label={label}>
+			<select className="select w-full" value={value} onChange={(e) => onChange(e.target.value)}>
+				{options.map(([v, text]) => (
+					<option key={v} value={v}>
+						{text}
+					</option>
+				))}
+			</select>
+		</Field>
+	)
+}
+
+function NumberField({ k, values, errors, set, suffix, label }: { k: string; values: Values; errors: Record<string, string>; set: (k: string, v: string) => void; suffix?: string; label: string }) {
+	const r = RANGES[k]
+	return (
+		<Field label={label} error={errors[k]} hint={`De ${r.min.toLocaleString('pt-BR')} a ${r.max.toLocaleString('pt-BR')}${suffix ? ` ${suffix}` : ''}`}>
+			<input
+				type="number"
+				inputMode={r.step ? 'decimal' : 'numeric'}
+				className="input w-full"
+				min={r.min}
+				max={r.max}
+				step={r.step ?? 1}
+				value={values[k] ?? ''}
+				aria-invalid={!!errors[k]}
+				onChange={(e) => set(k, e.target.value)}
+			/>
+		</Field>
+	)
+}
+
+function GeneralTab({ values, errors, set, entries }: { values: Values; errors: Record<string, string>; set: (k: string, v: string) => void; entries: SettingEntry[] }) {
+	const asaasKey = entries.find((e) => e.chave === 'app.asaas_api_key')
+	return (
+		<div className="space-y-5">
+			<Card title="Créditos e licenças">
+				<div className="grid gap-4 sm:grid-cols-3">
+					<NumberField k="app.valor_credito_dia" label="Dias por crédito" suffix="dias" values={values} errors={errors} set={set} />
+					<NumberField k="app.valor_credito_individual" label="Valor do crédito (R$)" values={values} errors={errors} set={set} />
+					<NumberField k="app.terminais_padrao" label="Terminais padrão" values={values} errors={errors} set={set} />
+				</div>
+			</Card>
+			<Card title="Notificações e backup">
+				<div className="grid gap-3 sm:grid-cols-2">
+					<Toggle label="Notificações" hint="Avisos e alertas no sino do topo." checked={values['app.notificacoes_habilitadas'] === 'true'} onChange={(v) => set('app.notificacoes_habilitadas', String(v))} />
+					<Toggle label="Backup automático" hint="Cópia do banco e dos arquivos enviados." checked={values['app.backup_automatico'] === 'true'} onChange={(v) => set('app.backup_automatico', String(v))} />
+				</div>
+				<div className="mt-4 grid gap-4 sm:grid-cols-2">
+					<NumberField k="app.intervalo_backup" label="Intervalo de backup (horas)" suffix="horas" values={values} errors={errors} set={set} />
+					<NumberField k="app.backups_manter" label="Backups automáticos mantidos" values={values} errors={errors} set={set} />
+				</div>
+			</Card>
+			<Card title="Região">
+				<div className="grid gap-4 sm:grid-cols-2">
+					<Select label="Idioma" value={values['app.idioma']} onChange={(v) => set('app.idioma', v)} options={[['pt-BR', 'Português (Brasil)'], ['en-US', 'English (US)'], ['es-ES', 'Español']]} />
+					<Select
+						label="Fuso horário"
+						value={values['app.fuso_horario']}
+						onChange={(v) => set('app.fuso_horario', v)}
+						options={[['America/Sao_Paulo', 'São Paulo (GMT-3)'], ['America/New_York', 'New York (GMT-5)'], ['Europe/London', 'London (GMT+0)']]}
+					/>
+					<Select label="Formato de data" value={values['app.formato_data']} onChange={(v) => set('app.formato_data', v)} options={[['DD/MM/YYYY', 'DD/MM/AAAA'], ['MM/DD/YYYY', 'MM/DD/AAAA'], ['YYYY-MM-DD', 'AAAA-MM-DD']]} />
+					<Select label="Moeda" value={values['app.moeda']} onChange={(v) => set('app.moeda', v)} options={[['BRL', 'Real (R$)'], ['USD', 'Dólar (US$)'], ['EUR', 'Euro (€)']]} />
+				</div>
+			</Card>
+			{asaasKey && (
+				<Card title="Pagamentos (Asaas)" description="Lidos da configuração do servidor; este formulário não os altera.">
+					<dl className="grid gap-3 text-sm sm:grid-cols-2">
+						<div>
+							<dt className="text-base-content/60">Ambiente</dt>
+							<dd className="font-medium">{values['app.asaas_environment'] === 'production' ? 'Produção' : 'Sandbox'}</dd>
+						</div>
+						<div>
+							<dt className="text-base-content/60">Chave da API</dt>
+							<dd className="font-mono">{asaasKey.valor || 'Não configurada'}</dd>
+						</div>
+					</dl>
+				</Card>
+			)}
+		</div>
+	)
+}
+
+const COLOURS: [string, string][] = [
+	['tema.cor_primaria', 'Cor primária'],
+	['tema.cor_secundaria', 'Cor secundária'],
+	['tema.cor_destaque', 'Cor de destaque']
+]
+
+function AppearanceTab({ values, set }: { values: Values; set: (k: string, v: string) => void }) {
+	return (
+		<div className="space-y-5">
+			<Card title="Modo" description="Aplicado a todos os usuários. O botão de tema do topo continua valendo como escolha pessoal de cada navegador.">
+				<div role="radiogroup" aria-label="Modo do tema" className="join">
+					{(
+						[
+							['light', 'Claro'],
+							['dark', 'Escuro'],
+							['system', 'Sistema']
+						] as const
+					).map(([mode, label]) => (
+						<input
+							key={mode}
+							type="radio"
+							name="tema-modo"
+							className="btn join-item"
+							aria-label={label}
+							checked={values['tema.modo'] === mode}
+							onChange={() => set('tema.modo', mode)}
+						/>
+					))}
+				</div>
+			</Card>
+			<Card title="Cores" description="Definem o tema claro; no escuro, a primária e a de destaque alteradas aparecem clareadas. O texto sobre cada cor fica preto ou branco conforme a luminosidade.">
+				<div className="grid gap-4 sm:grid-cols-3">
+					{COLOURS.map(([key, label]) => (
+						<Field key={key} label={label}>
+							<div className="flex items-center gap-2">
+								<input type="color" className="h-10 w-14 cursor-pointer rounded-field border border-base-300 bg-base-100" aria-label={`${label} (seletor)`} value={values[key]?.toLowerCase() ?? '#000000'} onChange={(e) => set(key, e.target.value)} />
+								<input className="input w-full font-mono uppercase" aria-label={label} maxLength={7} value={values[key] ?? ''} onChange={(e) => set(key, e.target.value.startsWith('#') ? e.target.value : `#${e.target.value}`)} />
+							</div>
+						</Field>
+					))}
+				</div>
+				<div className="mt-5 flex flex-wrap items-center gap-2 rounded-field border border-dashed border-base-300 p-4" aria-label="Pré-visualização">
+					<span className="mr-2 text-sm text-base-content/60">Pré-visualização:</span>
+					<button type="button" className="btn btn-primary btn-sm">Primária</button>
+					<button type="button" className="btn btn-secondary btn-sm">Secundária</button>
+					<button type="button" className="btn btn-accent btn-sm">Destaque</button>
+					<span className="badge badge-primary">Badge</span>
+				</div>
+			</Card>
+			<Card title="Texto e densidade">
+				<div className="grid gap-4 sm:grid-cols-2">
+					<Select label="Tamanho da fonte" value={values['tema.tamanho_fonte']} onChange={(v) => set('tema.tamanho_fonte', v)} options={[['small', 'Pequeno'], ['medium', 'Médio'], ['large', 'Grande']]} />
+					<div className="self-end">
+						<Toggle label="Modo compacto" hint="Menos espaço entre os elementos." checked={values['tema.modo_compacto'] === 'true'} onChange={(v) => set('tema.modo_compacto', String(v))} />
+					</div>
+				</div>
+			</Card>
+		</div>
+	)
+}
+
+function Settings() {
+	const user = useStore($user)
+	const { data, error, loading } = useStore($settings)
+	const [tab, setTab] = useState<Tab>('geral')
+	const [baseline, setBaseline] = useState<Values | null>(null)
+	const [values, setValues] = useState<Values>({})
+	const [source, setSource] = useState<'default' | 'loading' | 'success' | 'error'>('loading')
+	const [saving, setSaving] = useState(false)
+	const isAdmin = user?.tipo === 'administrador'
+
+	const entries = useMemo(() => data ?? (error ? (cachedSettings() ?? []) : []), [data, error])
+	useEffect(() => {
+		if (data) {
+			cacheSettings(data)
+			setSource('success')
+		} else if (error) setSource('error')
+		else if (loading) setSource('loading')
+		if (data || error) {
+			const loaded = Object.fromEntries(entries.map((e) => [e.chave, e.valor]))
+			setBaseline(loaded)
+			setValues(loaded)
+		}
+	}, [data, error, loading, entries])
+
+	const theme: ThemeSettings = useMemo(() => themeFromValues(values), [values])
+	const errors = useMemo(() => validate(values), [values])
+	const dirty = !!baseline && BULK_KEYS.some((k) => values[k] !== undefined && values[k] !== baseline[k])
+
+	// Aparência applies at once (2-administration §4); leaving without saving returns to the saved theme.
+	useEffect(() => {
+		if (baseline) previewPortalTheme(theme, theme.modo !== themeFromValues(baseline).modo)
+	}, [theme, baseline])
+
+	if (!user || user.tipo === 'representante') {
+		return <AccessDenied message="Você não tem permissão para acessar as configurações do sistema." />
+	}
+
+	const set = (key: string, value: string) => setValues((v) => ({ ...v, [key]: value }))
+
+	function restoreDefaults() {
+		setValues((v) => {
+			const next = { ...v }
+			for (const e of entries) if (BULK_KEYS.includes(e.chave as (typeof BULK_KEYS)[number]) && e.padrao !== undefined) next[e.chave] = e.padrao
+			return next
+		})
+		toast({ title: 'Configurações restauradas', description: 'Os valores padrão foram aplicados. Salve para confirmar.', variant: 'info' })
+	}
+
+	async function save() {
+		const first = Object.values(errors)[0]
+		if (first) {
+			toast({ title: 'Erro ao salvar configurações', description: first, variant: 'destructive' })
+			return
+		}
+		setSaving(true)
+		const meta = new Map(entries.map((e) => [e.chave, e]))
+		const configuracoes = BULK_KEYS.filter((k) => values[k] !== undefined).map((chave) => ({
+			chave,
+			valor: values[chave],
+			descricao: meta.get(chave)?.descricao ?? chave,
+			categoria: meta.get(chave)?.categoria ?? 'geral',
+			tipo: meta.get(chave)?.tipo ?? 'string'
+		}))
+		try {
+			const result = await api<{ configuracoes: SettingEntry[] }>('/api/configuracoes/bulk', { method: 'POST', body: { configuracoes } })
+			const saved = Object.fromEntries(result.configuracoes.map((e) => [e.chave, e.valor]))
+			cacheSettings(result.configuracoes)
+			setBaseline(saved)
+			setValues(saved)
+			if (baseline && baseline['tema.modo'] !== saved['tema.modo']) clearThemeOverride()
+			invalidateKeys((key) => key.startsWith('/api/configuracoes'))
+			toast({ title: 'Configurações salvas', description: 'As alterações valem para todos os usuários.', variant: 'success' })
+		} catch (err) {
+			toast({ title: 'Erro ao salvar configurações', description: errorText(err, 'Erro ao salvar configurações. Tente novamente.'), variant: 'destructive' })
+		} finally {
+			setSaving(false)
+		}
+	}
+
+	const badge =
+		source === 'success' ? (
+			<span className="badge badge-success badge-soft gap-1">
+				<Cloud className="size-3.5" /> Conectado
+			</span>
+		) : source === 'error' ? (
+			<span className="badge badge-warning badge-soft gap-1" title="Não foi possível carregar do servidor; usando os valores salvos neste navegador.">
+				<HardDrive className="size-3.5" /> Local
+			</span>
+		) : (
+			<span className="badge badge-ghost">Carregando...</span>
+		)
+
+	const readOnly = !isAdmin
+	const formTabs = tab === 'geral' || tab === 'aparencia'
+
+	return (
+		<div className="space-y-5">
+			<div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+				<div className="flex items-center gap-2">{badge}</div>
+				{isAdmin && (
+					<div className="flex flex-wrap gap-2">
+						<button type="button" className="btn" onClick={restoreDefaults} disabled={!baseline}>
+							<RotateCcw className="size-4" /> Restaurar Padrão
+						</button>
+						<button type="button" className="btn btn-primary" onClick={save} disabled={!dirty || saving}>
+							{saving ? <span className="loading loading-spinner loading-sm" /> : <Save className="size-4" />} Salvar Alterações
+						</button>
+					</div>
+				)}
+			</div>
+
+			{dirty && (
+				<div role="status" className="alert alert-warning alert-soft">
+					<AlertTriangle className="size-5" />
+					<span>Você tem alterações não salvas. Clique em 'Salvar Alterações' para aplicá-las a todos os usuários.</span>
+				</div>
+			)}
+			{source === 'error' && (
+				<div role="status" className="alert alert-info alert-soft">
+					<span>Não foi possível carregar as configurações do servidor ({errorText(error)}). Exibindo os valores salvos neste navegador.</span>
+				</div>
+			)}
+			{readOnly && formTabs && (
+				<div role="status" className="alert alert-soft">
+					<span>Somente administradores podem alterar estas configurações; você as vê como leitura.</span>
+				</div>
+			)}
+
+			<div role="tablist" aria-label="Seções das configurações" className="tabs tabs-box w-full flex-nowrap overflow-x-auto sm:w-fit">
+				{TABS.map((t) => (
+					<button key={t.id} type="button" role="tab" aria-selected={tab === t.id} className={`tab flex-nowrap gap-2 ${tab === t.id ? 'tab-active' : ''}`} onClick={() => setTab(t.id)}>
+						{t.icon}
+						{t.label}
+					</button>
+				))}
+			</div>
+
+			{formTabs && !baseline ? (
+				source === 'error' ? (
+					<ErrorPanel title="Erro ao carregar configurações" message={errorText(error)} onRetry={() => $settings.revalidate()} />
+				) : (
+					<div className="space-y-4" aria-busy="true">
+						<div className="skeleton h-40" />
+						<div className="skeleton h-40" />
+					</div>
+				)
+			) : null}
+			{formTabs && baseline && (
+				<fieldset disabled={readOnly} className="min-w-0">
+					{tab === 'geral' && <GeneralTab values={values} errors={errors} set={set} entries={entries} />}
+					{tab === 'aparencia' && <AppearanceTab values={values} set={set} />}
+				</fieldset>
+			)}
+			{tab === 'seguranca' && <SecurityTab isAdmin={isAdmin} />}
+			{tab === 'sistema' && <SystemTab isAdmin={isAdmin} />}
+		</div>
+	)
+}
+
+export default function SettingsPage() {
+	return (
+		<PageRoot>
+			<Settings />
+		</PageRoot>
+	)
+}

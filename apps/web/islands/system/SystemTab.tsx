@@ -1,0 +1,191 @@
+import { useStore } from '@nanostores/react'
+import { Archive, Database, Download, Eraser, Plus, Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import { formatDateTime } from '../../../../modules/core/format'
+import { type Column, DataTable } from '../../components/DataTable'
+import { AccessDenied, EmptyState, ErrorPanel, StatCard, StatCardSkeleton } from '../../components/ui'
+import { api, errorText } from '../../lib/api'
+import { mutate } from '../../lib/mutate'
+import { createFetcherStore, invalidateKeys } from '../../lib/query'
+import { confirmAction } from '../../stores/confirm'
+import { toast } from '../../stores/toast'
+
+interface SystemInfo {
+	version: string
+	database: string
+	lastUpdate: string | null
+	status: string
+}
+interface Backup {
+	filename: string
+	size: number
+	sizeFormatted: string
+	created: string
+	type: string
+}
+interface BackupStats {
+	totalBackups: number
+	totalSizeFormatted: string
+	lastBackup: string | null
+}
+
+const $info = createFetcherStore<SystemInfo>(['/api/system/info'])
+const $stats = createFetcherStore<BackupStats>(['/api/system/backup/stats'])
+const $backups = createFetcherStore<{ backups: Backup[] }>(['/api/system/backup/list'])
+
+const refreshBackups = () => invalidateKeys((key) => key.startsWith('/api/system/backup'))
+
+function InfoRow({ label, children }: { label: string; children: React.ReactNode }) {
+	return (
+		<div className="flex items-center justify-between gap-3 border-b border-base-300 py-2 text-sm last:border-0">
+			<dt className="text-base-content/70">{label}</dt>
+			<dd className="text-right font-medium">{children}</dd>
+		</div>
+	)
+}
+
+function SystemInfoCard({ isAdmin }: { isAdmin: boolean }) {
+	const info = useStore($info)
+	const [clearing, setClearing] = useState(false)
+
+	async function clearCache() {
+		setClearing(true)
+		try {
+			const result = await api<{ message: string }>('/api/system/clear-cache', { method: 'POST' })
+			toast({ title: 'Cache limpo', description: result.message, variant: 'success' })
+		} catch (error) {
+			toast({ title: 'Erro ao limpar cache', description: errorText(error), variant: 'destructive' })
+		} finally {
+			setClearing(false)
+		}
+	}
+
+	return (
+		<section className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
+			<div className="flex items-center gap-3">
+				<Database className="size-5 text-primary" aria-hidden="true" />
+				<h3 className="text-lg font-semibold">Informações do sistema</h3>
+			</div>
+			{info.error ? (
+				<div className="mt-4">
+					<ErrorPanel title="Erro ao carregar informações" message={errorText(info.error)} onRetry={() => $info.revalidate()} />
+				</div>
+			) : !info.data ? (
+				<div className="skeleton mt-4 h-36" />
+			) : (
+				<dl className="mt-3">
+					<InfoRow label="Versão">v{info.data.version}</InfoRow>
+					<InfoRow label="Banco de dados">{info.data.database}</InfoRow>
+					<InfoRow label="Última atualização">{info.data.lastUpdate ? formatDateTime(info.data.lastUpdate) : '—'}</InfoRow>
+					<InfoRow label="Status">
+						<span className="badge badge-success badge-soft">{info.data.status}</span>
+					</InfoRow>
+				</dl>
+			)}
+			{isAdmin && (
+				<button type="button" className="btn btn-sm mt-4" onClick={clearCache} disabled={clearing}>
+					{clearing ? <span className="loading loading-spinner loading-xs" /> : <Eraser className="size-4" />} Limpar Cache
+				</button>
+			)}
+			{isAdmin && <p className="mt-2 text-xs text-base-content/60">Remove sessões expiradas e otimiza as estatísticas do banco de dados.</p>}
+		</section>
+	)
+}
+
+function BackupCard() {
+	const stats = useStore($stats)
+	const list = useStore($backups)
+	const [creating, setCreating] = useState(false)
+
+	async function create() {
+		setCreating(true)
+		try {
+			const result = await api<{ filename: string }>('/api/system/backup/manual', { method: 'POST' })
+			toast({ title: 'Backup criado', description: result.filename, variant: 'success' })
+			refreshBackups()
+		} catch (error) {
+			toast({ title: 'Erro ao criar backup', description: errorText(error), variant: 'destructive' })
+		} finally {
+			setCreating(false)
+		}
+	}
+
+	async function remove(b: Backup) {
+		const ok = await confirmAction({ title: 'Excluir backup', message: `Excluir o backup "${b.filename}"? Esta ação não pode ser desfeita.`, confirmLabel: 'Excluir', destructive: true })
+		if (!ok) return
+		await mutate(`/api/system/backup/${encodeURIComponent(b.filename)}`, { method: 'DELETE' }, { success: { title: 'Backup deletado', description: b.filename }, errorTitle: 'Erro ao deletar backup', invalidate: ['/api/system/backup'] })
+	}
+
+	const columns: Column<Backup>[] = [
+		{ header: 'Arquivo', cell: (b) => <span className="font-mono text-xs break-all">{b.filename}</span>, hideOnCard: true },
+		{ header: 'Tipo', cell: (b) => <span className={`badge badge-sm ${b.type === 'automático' ? 'badge-info badge-soft' : 'badge-ghost'}`}>{b.type === 'automático' ? 'Automático' : 'Manual'}</span> },
+		{ header: 'Tamanho', cell: (b) => b.sizeFormatted, className: 'whitespace-nowrap' },
+		{ header: 'Criado em', cell: (b) => formatDateTime(b.created), className: 'whitespace-nowrap' }
+	]
+
+	return (
+		<section className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
+			<div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+				<div className="flex items-center gap-3">
+					<Archive className="size-5 shrink-0 text-primary" aria-hidden="true" />
+					<div>
+						<h3 className="text-lg font-semibold">Backups</h3>
+						<p className="text-sm text-base-content/70">Banco de dados e arquivos enviados, em um arquivo .tar.gz. Restaure com "bun run restore &lt;arquivo&gt;".</p>
+					</div>
+				</div>
+				<button type="button" className="btn btn-primary" onClick={create} disabled={creating}>
+					{creating ? <span className="loading loading-spinner loading-sm" /> : <Plus className="size-4" />} Criar Backup
+				</button>
+			</div>
+			<div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
+				{stats.data ? (
+					<>
+						<StatCard title="Total de backups" value={stats.data.totalBackups} />
+						<StatCard title="Espaço utilizado" value={stats.data.totalSizeFormatted} />
+						<StatCard title="Último backup" value={<span className="text-base">{stats.data.lastBackup ? formatDateTime(stats.data.lastBackup) : 'Nenhum'}</span>} />
+					</>
+				) : (
+					<>
+						<StatCardSkeleton />
+						<StatCardSkeleton />
+						<StatCardSkeleton />
+					</>
+				)}
+			</div>
+			<div className="mt-4">
+				{list.error ? (
+					<ErrorPanel title="Erro ao carregar backups" message={errorText(list.error)} onRetry={() => $backups.revalidate()} />
+				) : (
+					<DataTable
+						rows={list.data?.backups}
+						loading={list.loading}
+						columns={columns}
+						rowKey={(b) => b.filename}
+						cardTitle={(b) => <span className="font-mono text-xs break-all">{b.filename}</span>}
+						caption="Backups"
+						empty={<EmptyState title="Nenhum backup ainda" hint="Crie o primeiro com 'Criar Backup'." icon={<Archive className="size-8" />} />}
+						actions={(b) => (
+							<>
+								<a className="btn btn-ghost btn-sm" href={`/api/system/backup/download/${encodeURIComponent(b.filename)}`} download={b.filename} aria-label={`Baixar ${b.filename}`}>
+									<Download className="size-4" />
+								</a>
+								<button type="button" className="btn btn-ghost btn-sm text-error" aria-label={`Excluir ${b.filename}`} onClick={() => remove(b)}>
+									<Trash2 className="size-4" />
+								</button>
+							</>
+						)}
+					/>
+				)}
+			</div>
+		</section>
+	)
+}
+
+export function SystemTab({ isAdmin }: { isAdmin: boolean }) {
+	return (
+		<div className="space-y-5">
+			<SystemInfoCard isAdmin={isAdmin} />
+			{isAdmin ? <BackupCard /> : <AccessDenied title="Acesso Restrito" message="A gestão de backups é exclusiva de administradores." />}
+		</div>
+	)
+}

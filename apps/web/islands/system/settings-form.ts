@@ -1,0 +1,107 @@
+/** The settings screen's data: the list from GET /api/configuracoes, its local cache, and the rules of §5.7. */
+
+export interface SettingEntry {
+	chave: string
+	valor: string
+	descricao: string
+	categoria: string
+	tipo: string
+	secreto?: boolean
+	padrao?: string
+}
+
+export type Values = Record<string, string>
+
+/** The keys 'Salvar Alterações' sends (§3.8 without the payment-provider key and environment). */
+export const BULK_KEYS = [
+	'tema.modo',
+	'tema.cor_primaria',
+	'tema.cor_secundaria',
+	'tema.cor_destaque',
+	'tema.tamanho_fonte',
+	'tema.modo_compacto',
+	'app.valor_credito_dia',
+	'app.valor_credito_individual',
+	'app.terminais_padrao',
+	'app.notificacoes_habilitadas',
+	'app.backup_automatico',
+	'app.intervalo_backup',
+	'app.backups_manter',
+	'app.idioma',
+	'app.fuso_horario',
+	'app.formato_data',
+	'app.moeda'
+] as const
+
+/** Ranges of §5.7 (and the number of automatic backups kept). */
+export const RANGES: Record<string, { min: number; max: number; step?: number; label: string }> = {
+	'app.valor_credito_dia': { min: 1, max: 365, label: 'Dias por crédito' },
+	'app.valor_credito_individual': { min: 0.01, max: 9999.99, step: 0.01, label: 'Valor do crédito' },
+	'app.terminais_padrao': { min: 1, max: 100, label: 'Terminais padrão' },
+	'app.intervalo_backup': { min: 1, max: 168, label: 'Intervalo de backup' },
+	'app.backups_manter': { min: 1, max: 100, label: 'Backups mantidos' }
+}
+
+export function validate(values: Values): Record<string, string> {
+	const errors: Record<string, string> = {}
+	for (const [key, range] of Object.entries(RANGES)) {
+		const raw = values[key]
+		if (raw === undefined) continue
+		const n = Number(raw)
+		const decimals = range.step ? /^\d+(\.\d{1,2})?$/.test(raw) : /^\d+$/.test(raw)
+		if (raw === '' || !Number.isFinite(n) || !decimals || n < range.min || n > range.max) {
+			const fmt = (v: number) => v.toLocaleString('pt-BR', { minimumFractionDigits: range.step ? 2 : 0 })
+			errors[key] = `${range.label} deve estar entre ${fmt(range.min)} e ${fmt(range.max)}${range.step ? ' (até 2 casas decimais)' : ''}.`
+		}
+	}
+	return errors
+}
+
+const CACHE_KEY = 'kportal-configuracoes'
+export const APP_SETTINGS_KEY = 'kportal-app-settings'
+export const THEME_SETTINGS_KEY = 'kportal-theme-settings'
+
+/** §3.9: the two client-side objects, cached in local storage, plus the raw list for the 'Local' fallback. */
+export function cacheSettings(entries: SettingEntry[]) {
+	const v = Object.fromEntries(entries.map((e) => [e.chave, e.valor]))
+	try {
+		localStorage.setItem(CACHE_KEY, JSON.stringify(entries))
+		localStorage.setItem(
+			APP_SETTINGS_KEY,
+			JSON.stringify({
+				creditDayValue: Number(v['app.valor_credito_dia']),
+				creditValue: Number(v['app.valor_credito_individual']),
+				defaultTerminals: Number(v['app.terminais_padrao']),
+				enableNotifications: v['app.notificacoes_habilitadas'] === 'true',
+				autoBackup: v['app.backup_automatico'] === 'true',
+				backupInterval: Number(v['app.intervalo_backup']),
+				language: v['app.idioma'],
+				timezone: v['app.fuso_horario'],
+				dateFormat: v['app.formato_data'],
+				currency: v['app.moeda'],
+				asaasApiKey: v['app.asaas_api_key'] ?? '',
+				asaasEnvironment: v['app.asaas_environment']
+			})
+		)
+		localStorage.setItem(
+			THEME_SETTINGS_KEY,
+			JSON.stringify({
+				mode: v['tema.modo'],
+				primaryColor: v['tema.cor_primaria'],
+				secondaryColor: v['tema.cor_secundaria'],
+				accentColor: v['tema.cor_destaque'],
+				fontSize: v['tema.tamanho_fonte'],
+				compactMode: v['tema.modo_compacto'] === 'true'
+			})
+		)
+	} catch {}
+}
+
+export function cachedSettings(): SettingEntry[] | null {
+	try {
+		const list = JSON.parse(localStorage.getItem(CACHE_KEY) ?? 'null') as SettingEntry[] | null
+		return Array.isArray(list) && list.length > 0 ? list : null
+	} catch {
+		return null
+	}
+}

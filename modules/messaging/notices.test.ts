@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'bun:test'
+import { CNPJ, createTestApp } from '../../apps/server/testing'
+import { activities } from '../activity'
+import { representatives } from '../resellers'
+import { generalNotices, individualNotices, noticeReads } from './schema'
+
+/** An administrador, a gerente managing rep, a representante (rep), another representante (rep2) not managed. */
+async function setup() {
+	const t = createTestApp()
+	await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador', nome: 'Ana Admin' })
+	const gerente = await t.createUser({ cnpj: CNPJ.gerente, tipo: 'gerente', nome: 'Gil Gerente' })
+	await t.createUser({ cnpj: CNPJ.rep, tipo: 'representante', nome: 'Rita Rep' })
+	await t.createUser({ cnpj: CNPJ.rep2, tipo: 'representante', nome: 'Rui Rep' })
+	const data = '2026-11-20'
+	t.db.insert(representatives).values([
+		{ nome: 'Rita Rep', cnpj: CNPJ.rep, gerente_id: gerente.id, data },
+		{ nome: 'Rui Rep', cnpj: CNPJ.rep2, gerente_id: null, data }
+	]).run()
+	const cookies = {
+		admin: await t.login(CNPJ.admin),
+		gerente: await t.login(CNPJ.gerente),
+		rep: await t.login(CNPJ.rep),
+		rep2: await t.login(CNPJ.rep2)
+	}
+	return { t, cookies }
+}
+
+const general = { titulo: 'Manutenção programada', texto: 'O portal ficará fora do ar no domingo.', urgente: 1, ativo: 1 }
+
+describe('general notices', () => {
+	it('an administrador creates, edits and deletes; each write is logged', async () => {
+		const { t, cookies } = await setup()
+		const created = await t.call('POST', '/api/notices/general', { cookie: cookies.admin, body: general })
+		expect(created.status).toBe(200)
+		expect(created.json).toMatchObject({ titulo: general.titulo, urgente: 1, ativo: 1, data: '2026-11-20' })
+		const id = created.json.id
+		const updated = await t.call('PUT', `/api/notices/general/${id}`, { cookie: cookies.admin, body: { ...general, titulo: 'Novo título', urgente: 0, ativo: false } })
+		expect(updated.status).toBe(200)
+		expect(updated.json).toMatchObject({ titulo: 'Novo título', urgente: 0, ativo: 0 })
+		const list = await t.call('GET', '/api/notices/general', { cookie: cookies.admin })
+		expect(list.json).toHaveLength(1)
+		expect(list.json[0].titulo).toBe('Novo título')
+		const removed = await t.call('DELETE', `/api/notices/general/${id}`, { cookie: cookies.admin })
+		expect(removed.status).toBe(200)
+		expect(t.db.select().from(generalNotices).all()).toHaveLength(0)
+		const titles = t.db.select().from(activities).all().map((a) => a.title)
+		expect(titles).toEqual(['Aviso geral criado', 'Aviso geral atualizado', 'Aviso geral excluído'])
+	})
+
+	it('gerentes and representantes cannot write general notices, and nothing changes', async () => {
+		const { t, cookies } = await setup()
+		const id = (await t.call('POST', '/api/notices/general', { cookie: cookies.admin, body: general })).json.id
+		for (const cookie of [cookies.gerente, cookies.rep]) {
+			expect((await t.call('POST', '/api/notices/general', { cookie, body: general })).status).toBe(403)
+			expect((await t.call('PUT', `/api/notices/general/${id}`, { cookie, body: { ...general, titulo: 'x' } })).status).toBe(403)
+			expect((await t.call('DELETE', `/api/notices/general/${id}`, { cookie })).status).toBe(403)
+		}
+		expect((await t.call('POST', '/api/notices/general', { body: general })).status).toBe(401)
+		const rows = t.db.select().from(generalNotices).all()
+		expect(rows).toHaveLength(1)
+		expect(rows[0].titulo).toBe(general.titulo)
+	})
+
+	it('everyone reads them; a representante sees only the active ones; search filters', async () => {
+		const { t, cookies } = await setup()
+		await t.call('POST', '/api/notices/general', { cookie: cookies.admin, body: general })
+		await t.call('POST', '/api/notices/general', { cookie: cookies.admin, body: { ...general, titulo: 'Rascunho', ativo: 0 } })
+		expect((await t.call('GET', '/api/notices/general', { cookie: cookies.admin })).json).toHaveLength(2)
+		expect((await t.call('GET', '/api/notices/general', { cookie: cookies.gerente })).json).toHaveLength(2)
+		const rep = await t.call('GET', '/api/notices/general', { cookie: cookies.rep })
+		expect(rep.json.map((n: { titulo: string }) => n.titulo)).toEqual([general.titulo])
+		const found = await t.call('GET', '/api/notices/general?search=rascun', { cookie: cookies.admin })
+		expect(found.json.map((n: { titulo: string }) => n.titulo)).toEqual(['Rascunho'])
+		expect((await t.call('GET', '/api/notices/general')).status).toBe(401)
+	})
+
+	it('validates title (≤100), text (≤1000), flags and date', async () => {
+		const { t, cookies } = await setup()
+		const bad = [
+			{ ...general, titulo: '' },
+			{ ...general, titulo: 'x'.repeat(101) },
+			{ ...general, texto: '   ' },
+			{ ...general, texto: 'x'.repeat(1001) },
+			{ ...general, urgente: 2 },
+			{ ...general, ativo: 'sim' },
+			{ ...general, data: '2026-02-30' },
+			{ texto: 'sem título' }
+		]
+		for (const body of bad) {
+			const res = await t.call('POST', '/api/notices/general', { cookie: cookies.admin, body })
+			expect(res.status).toBe(400)
+			expect(typeof res.json.message).toBe('string')
+		}
+		const limits = await t.call('POST', '/api/notices/general', { cookie: cookies.admin, body: { titulo: 'x'.repeat(100), texto: 'y'.repeat(1000) } })
+		expect(limits.status).toBe(200)
+		expect(limits.json).toMatchObject({ urgente: 0, ativo: 1 })
+		expect(t.db.select().from(generalNotices).all()).toHaveLength(1)
+		expect((await t.call('PUT', '/api/notices/general/999', { cookie: cookies.admin, body: general })).status).toBe(404)
+		expect((await t.call('DELETE', '/api/notices/general/abc', { cookie: cookies.admin })).status).toBe(400)
+	})
+})
+
+describe('individual notices', () => {
+	const notice = (representante_id: string) => ({ representante_id, titulo: 'Seu repasse', texto: 'Confira o extrato.', urgente: 0, ativo: 1 })
+
+	it('an administrador writes for any representative; the list carries the representative name', async () => {
+		const { t, cookies } = await setup()
+		const created = await t.call('POST', '/api/notices/individual', { cookie: cookies.admin, body: notice('04.252.011/0001-10') })
+		expect(created.status).toBe(200)
+		expect(created.json).toMatchObject({ representante_id: CNPJ.rep2, representante: { nome: 'Rui Rep' } })
+		const list = await t.call('GET', '/api/notices/individual', { cookie: cookies.admin })
+		expect(list.json).toHaveLength(1)
+		expect(list.json[0].representante.nome).toBe('Rui Rep')
+		const edited = await t.call('PUT', `/api/notices/individual/${created.json.id}`, { cookie: cookies.admin, body: { ...notice(CNPJ.rep), urgente: 1 } })
+		expect(edited.json).toMatchObject({ representante_id: CNPJ.rep, urgente: 1 })
+		expect((await t.call('DELETE', `/api/notices/individual/${created.json.id}`, { cookie: cookies.admin })).status).toBe(200)
+		expect(t.db.select().from(individualNotices).all()).toHaveLength(0)
+	})
+
+	it('refuses an unknown representative or an invalid CNPJ', async () => {
+		const { t, cookies } = await setup()
+		expect((await t.call('POST', '/api/notices/individual', { cookie: cookies.admin, body: notice(CNPJ.admin) })).status).toBe(404)
+		expect((await t.call('POST', '/api/notices/individual', { cookie: cookies.admin, body: notice('11222333000182') })).status).toBe(400)
+		expect((await t.call('POST', '/api/notices/individual', { cookie: cookies.admin, body: { titulo: 'x', texto: 'y' } })).status).toBe(400)
+		expect(t.db.select().from(individualNotices).all()).toHaveLength(0)
+	})
+
+	it('a representante writes only for themself and sees only their own', async () => {
+		const { t, cookies } = await setup()
+		const mine = await t.call('POST', '/api/notices/individual', { cookie: cookies.rep, body: notice(CNPJ.rep) })
+		expect(mine.status).toBe(200)
+		expect((await t.call('POST', '/api/notices/individual', { cookie: cookies.rep, body: notice(CNPJ.rep2) })).status).toBe(403)
+		const other = await t.call('POST', '/api/notices/individual', { cookie: cookies.admin, body: notice(CNPJ.rep2) })
+		expect((await t.call('GET', '/api/notices/individual', { cookie: cookies.rep })).json.map((n: { id: number }) => n.id)).toEqual([mine.json.id])
+		// Someone else's notice does not exist for them.
+		expect((await t.call('PUT', `/api/notices/individual/${other.json.id}`, { cookie: cookies.rep, body: notice(CNPJ.rep) })).status).toBe(404)
+		expect((await t.call('DELETE', `/api/notices/individual/${other.json.id}`, { cookie: cookies.rep })).status).toBe(404)
+		// Nor can they move their own notice to someone else.
+		expect((await t.call('PUT', `/api/notices/individual/${mine.json.id}`, { cookie: cookies.rep, body: notice(CNPJ.rep2) })).status).toBe(403)
+		const rows = t.db.select().from(individualNotices).all()
+		expect(rows.map((r) => r.representante_id).sort()).toEqual([CNPJ.rep2, CNPJ.rep].sort())
+		expect((await t.call('DELETE', `/api/notices/individual/${mine.json.id}`, { cookie: cookies.rep })).status).toBe(200)
+		expect((await t.call('GET', '/api/notices/recipients', { cookie: cookies.rep })).json).toEqual([{ codigo: 1, cnpj: CNPJ.rep, nome: 'Rita Rep' }])
+	})
+
+	it('a gerente reads and writes only for the representatives they manage', async () => {
+		const { t, cookies } = await setup()
+		const managed = await t.call('POST', '/api/notices/individual', { cookie: cookies.gerente, body: notice(CNPJ.rep) })
+		expect(managed.status).toBe(200)
+		expect((await t.call('POST', '/api/notices/individual', { cookie: cookies.gerente, body: notice(CNPJ.rep2) })).status).toBe(404)
+		const other = await t.call('POST', '/api/notices/individual', { cookie: cookies.admin, body: notice(CNPJ.rep2) })
+		const list = await t.call('GET', '/api/notices/individual', { cookie: cookies.gerente })
+		expect(list.json.map((n: { id: number }) => n.id)).toEqual([managed.json.id])
+		expect((await t.call('DELETE', `/api/notices/individual/${other.json.id}`, { cookie: cookies.gerente })).status).toBe(404)
+		expect((await t.call('PUT', `/api/notices/individual/${managed.json.id}`, { cookie: cookies.gerente, body: notice(CNPJ.rep2) })).status).toBe(404)
+		expect(t.db.select().from(individualNotices).all()).toHaveLength(2)
+		const recipients = await t.call('GET', '/api/notices/recipients', { cookie: cookies.gerente })
+		expect(recipients.json.map((r: { cnpj: string }) => r.cnpj)).toEqual([CNPJ.rep])
+		expect((await t.call('GET', '/api/notices/recipients', { cookie: cookies.admin })).json).toHaveLength(2)
+		expect((await t.call('DELETE', `/api/notices/individual/${managed.json.id}`, { cookie: cookies.gerente })).status).toBe(200)
+	})
+})
+
+describe('notices in the top-bar notifications', () => {
+	it('reach the people they are for, urgent as warning, and are marked read per user', async () => {
+		const { t, cookies } = await setup()
+		const g = (await t.call('POST', '/api/notices/general', { cookie: cookies.admin, body: general })).json
+		await t.call('POST', '/api/notices/general', { cookie: cookies.admin, body: { ...general, titulo: 'Inativo', ativo: 0 } })
+		t.clock.advance(60_000)
+		const i = (await t.call('POST', '/api/notices/individual', { cookie: cookies.admin, body: { representante_id: CNPJ.rep, titulo: 'Só para Rita', texto: 'Oi', urgente: 0, ativo: 1 } })).json
+		await t.call('POST', '/api/notices/individual', { cookie: cookies.admin, body: { representante_id: CNPJ.rep, titulo: 'Desligado', texto: 'x', ativo: 0 } })
+
+		const rita = await t.call('GET', '/api/notifications', { cookie: cookies.rep })
+		expect(rita.json).toEqual([
+			{ id: `aviso-individual-${i.id}`, title: 'Só para Rita', message: 'Oi', type: 'info', read: false, created_at: '2026-11-20T12:01:00.000Z' },
+			{ id: `aviso-geral-${g.id}`, title: general.titulo, message: general.texto, type: 'warning', read: false, created_at: '2026-11-20T12:00:00.000Z' }
+		])
+		const rui = await t.call('GET', '/api/notifications', { cookie: cookies.rep2 })
+		expect(rui.json.map((n: { id: string }) => n.id)).toEqual([`aviso-geral-${g.id}`])
+
+		const marked = await t.call('POST', '/api/notifications/mark-read', { cookie: cookies.rep, body: { notificationIds: [`aviso-individual-${i.id}`, `aviso-geral-${g.id}`] } })
+		expect(marked.json.updated).toBe(2)
+		expect((await t.call('GET', '/api/notifications', { cookie: cookies.rep })).json.every((n: { read: boolean }) => n.read)).toBe(true)
+		// Per user: Rui still has it unread, and cannot mark Rita's individual notice.
+		expect((await t.call('GET', '/api/notifications', { cookie: cookies.rep2 })).json[0].read).toBe(false)
+		const foreign = await t.call('POST', '/api/notifications/mark-read', { cookie: cookies.rep2, body: { notificationIds: [`aviso-individual-${i.id}`] } })
+		expect(foreign.json.updated).toBe(0)
+		expect(t.db.select().from(noticeReads).all()).toHaveLength(2)
+		// Deleting a notice forgets its read marks.
+		await t.call('DELETE', `/api/notices/general/${g.id}`, { cookie: cookies.admin })
+		expect(t.db.select().from(noticeReads).all()).toHaveLength(1)
+	})
+
+	it('mark-read still takes numeric ids and refuses malformed ones', async () => {
+		const { t, cookies } = await setup()
+		expect((await t.call('POST', '/api/notifications/mark-read', { cookie: cookies.rep, body: { notificationIds: [1, 2] } })).json.updated).toBe(0)
+		for (const bad of [['aviso-geral-0'], ['aviso-outro-1'], [-1], ['1 OR 1=1'], 'x']) {
+			const res = await t.call('POST', '/api/notifications/mark-read', { cookie: cookies.rep, body: { notificationIds: bad } })
+			expect(res.status).toBe(400)
+		}
+	})
+})

@@ -1,0 +1,297 @@
+import { and, desc, eq, inArray, like, or, type SQL } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client'
+import { logActivity } from '../activity'
+import type { SessionUser } from '../auth'
+import { type Clock, forbidden, likePattern, notFound, todayIso } from '../core'
+import { managedRepresentativeCnpjs, representatives } from '../resellers'
+import type { GeneralNoticeBody, IndividualNoticeBody } from './model'
+import { generalNotices, individualNotices, noticeReads } from './schema'
+
+/*
+ * Who may do what with notices (2-administration §6, decided where the spec is silent):
+ * - general notices: everyone reads (representantes only the active ones); only administradores write.
+ * - individual notices: administradores read and write all; a gerente reads and writes those of the
+ *   representatives they manage; a representante reads and writes only their own (representante_id = own CNPJ).
+ * Anything out of scope answers 404, so its existence is not revealed.
+ */
+
+type Actor = Pick<SessionUser, 'id' | 'cnpj' | 'nome' | 'tipo'>
+
+const NOT_FOUND = 'Aviso não encontrado.'
+
+/** The representative CNPJs whose individual notices the user may see, or null for all. */
+function individualScope(db: DbOrTx, user: Actor): string[] | null {
+	if (user.tipo === 'administrador') return null
+	if (user.tipo === 'gerente') return managedRepresentativeCnpjs(db, user.id)
+	return [user.cnpj]
+}
+
+function inScope(scope: string[] | null, cnpj: string) {
+	return scope === null || scope.includes(cnpj)
+}
+
+export function listGeneralNotices(db: DbOrTx, user: Actor, search?: string) {
+	const where: SQL[] = []
+	if (user.tipo === 'representante') where.push(eq(generalNotices.ativo, 1))
+	if (search?.trim()) {
+		const p = likePattern(search.trim())
+		where.push(or(like(generalNotices.titulo, p), like(generalNotices.texto, p))!)
+	}
+	return db
+		.select({
+			id: generalNotices.id,
+			titulo: generalNotices.titulo,
+			texto: generalNotices.texto,
+			urgente: generalNotices.urgente,
+			ativo: generalNotices.ativo,
+			data: generalNotices.data,
+			created_at: generalNotices.created_at
+		})
+		.from(generalNotices)
+		.where(and(...where))
+		.orderBy(desc(generalNotices.created_at), desc(generalNotices.id))
+		.all()
+}
+
+const individualColumns = {
+	id: individualNotices.id,
+	representante_id: individualNotices.representante_id,
+	titulo: individualNotices.titulo,
+	texto: individualNotices.texto,
+	urgente: individualNotices.urgente,
+	ativo: individualNotices.ativo,
+	data: individualNotices.data,
+	created_at: individualNotices.created_at,
+	representante_nome: representatives.nome
+}
+
+function shapeIndividual<T extends { representante_nome: string | null }>(row: T) {
+	const { representante_nome, ...rest } = row
+	return { ...rest, representante: { nome: representante_nome ?? '' } }
+}
+
+export function listIndividualNotices(db: DbOrTx, user: Actor, search?: string) {
+	const scope = individualScope(db, user)
+	if (scope !== null && scope.length === 0) return []
+	const where: SQL[] = []
+	if (scope !== null) where.push(inArray(individualNotices.representante_id, scope))
+	if (search?.trim()) {
+		const p = likePattern(search.trim())
+		where.push(or(like(individualNotices.titulo, p), like(individualNotices.texto, p), like(representatives.nome, p), like(individualNotices.representante_id, p))!)
+	}
+	return db
+		.select(individualColumns)
+		.from(individualNotices)
+		.leftJoin(representatives, eq(representatives.cnpj, individualNotices.representante_id))
+		.where(and(...where))
+		.orderBy(desc(individualNotices.created_at), desc(individualNotices.id))
+		.all()
+		.map(shapeIndividual)
+}
+
+/** The representatives a user may address an individual notice to (for the dialog's select). */
+export function noticeRecipients(db: DbOrTx, user: Actor) {
+	const scope = individualScope(db, user)
+	if (scope !== null && scope.length === 0) return []
+	return db
+		.select({ codigo: representatives.codigo, cnpj: representatives.cnpj, nome: representatives.nome })
+		.from(representatives)
+		.where(scope === null ? undefined : inArray(representatives.cnpj, scope))
+		.orderBy(representatives.nome)
+		.all()
+}
+
+function getGeneral(db: DbOrTx, id: number) {
+	const row = db.select().from(generalNotices).where(eq(generalNotices.id, id)).get()
+	if (!row) throw notFound(NOT_FOUND)
+	return row
+}
+
+function getIndividualInScope(db: DbOrTx, user: Actor, id: number) {
+	const row = db.select().from(individualNotices).where(eq(individualNotices.id, id)).get()
+	if (!row || !inScope(individualScope(db, user), row.representante_id)) throw notFound(NOT_FOUND)
+	return row
+}
+
+/** A representative the user may address: representantes only themselves; gerentes their own; 404 otherwise. */
+function assertRecipient(db: DbOrTx, user: Actor, cnpj: string) {
+	if (user.tipo === 'representante' && cnpj !== user.cnpj) {
+		throw forbidden('Representantes só podem criar avisos individuais para si mesmos.')
+	}
+	const rep = db.select({ nome: representatives.nome }).from(representatives).where(eq(representatives.cnpj, cnpj)).get()
+	if (!rep || !inScope(individualScope(db, user), cnpj)) throw notFound('Representante não encontrado.')
+	return rep
+}
+
+export function createGeneralNotice(db: DbOrTx, clock: Clock, user: Actor, body: GeneralNoticeBody) {
+	const now = clock.now().toISOString()
+	const row = db
+		.insert(generalNotices)
+		.values({ titulo: body.titulo, texto: body.texto, urgente: body.urgente, ativo: body.ativo, data: body.data ?? todayIso(clock), created_at: now, updated_at: now })
+		.returning()
+		.get()
+	logActivity(db, clock, { type: 'info', icon: 'AlertTriangle', title: 'Aviso geral criado', subtitle: row.titulo, actor: user, entity: 'aviso_geral', entityId: row.id })
+	return row
+}
+
+export function updateGeneralNotice(db: DbOrTx, clock: Clock, user: Actor, id: number, body: GeneralNoticeBody) {
+	const current = getGeneral(db, id)
+	const row = db
+		.update(generalNotices)
+		.set({ titulo: body.titulo, texto: body.texto, urgente: body.urgente, ativo: body.ativo, data: body.data ?? current.data, updated_at: clock.now().toISOString() })
+		.where(eq(generalNotices.id, id))
+		.returning()
+		.get()
+	logActivity(db, clock, { type: 'info', icon: 'AlertTriangle', title: 'Aviso geral atualizado', subtitle: row.titulo, actor: user, entity: 'aviso_geral', entityId: id })
+	return row
+}
+
+export function deleteGeneralNotice(db: DbOrTx, clock: Clock, user: Actor, id: number) {
+	const current = getGeneral(db, id)
+	db.delete(noticeReads).where(and(eq(noticeReads.tipo, 'geral'), eq(noticeReads.aviso_id, id))).run()
+	db.delete(generalNotices).where(eq(generalNotices.id, id)).run()
+	logActivity(db, clock, { type: 'warning', icon: 'AlertTriangle', title: 'Aviso geral excluído', subtitle: current.titulo, actor: user, entity: 'aviso_geral', entityId: id })
+}
+
+export function createIndividualNotice(db: DbOrTx, clock: Clock, user: Actor, body: IndividualNoticeBody) {
+	const rep = assertRecipient(db, user, body.representante_id)
+	const now = clock.now().toISOString()
+	const row = db
+		.insert(individualNotices)
+		.values({
+			representante_id: body.representante_id,
+			titulo: body.titulo,
+			texto: body.texto,
+			urgente: body.urgente,
+			ativo: body.ativo,
+			data: body.data ?? todayIso(clock),
+			created_at: now,
+			updated_at: now
+		})
+		.returning()
+		.get()
+	logActivity(db, clock, {
+		type: 'info',
+		icon: 'AlertTriangle',
+		title: 'Aviso individual criado',
+		subtitle: `${row.titulo} · ${rep.nome}`,
+		actor: user,
+		entity: 'aviso_individual',
+		entityId: row.id,
+		representanteCnpj: row.representante_id
+	})
+	return { ...row, representante: { nome: rep.nome } }
+}
+
+export function updateIndividualNotice(db: DbOrTx, clock: Clock, user: Actor, id: number, body: IndividualNoticeBody) {
+	getIndividualInScope(db, user, id)
+	const rep = assertRecipient(db, user, body.representante_id)
+	const row = db
+		.update(individualNotices)
+		.set({
+			representante_id: body.representante_id,
+			titulo: body.titulo,
+			texto: body.texto,
+			urgente: body.urgente,
+			ativo: body.ativo,
+			...(body.data ? { data: body.data } : {}),
+			updated_at: clock.now().toISOString()
+		})
+		.where(eq(individualNotices.id, id))
+		.returning()
+		.get()
+	logActivity(db, clock, {
+		type: 'info',
+		icon: 'AlertTriangle',
+		title: 'Aviso individual atualizado',
+		subtitle: `${row.titulo} · ${rep.nome}`,
+		actor: user,
+		entity: 'aviso_individual',
+		entityId: id,
+		representanteCnpj: row.representante_id
+	})
+	return { ...row, representante: { nome: rep.nome } }
+}
+
+export function deleteIndividualNotice(db: DbOrTx, clock: Clock, user: Actor, id: number) {
+	const current = getIndividualInScope(db, user, id)
+	db.delete(noticeReads).where(and(eq(noticeReads.tipo, 'individual'), eq(noticeReads.aviso_id, id))).run()
+	db.delete(individualNotices).where(eq(individualNotices.id, id)).run()
+	logActivity(db, clock, {
+		type: 'warning',
+		icon: 'AlertTriangle',
+		title: 'Aviso individual excluído',
+		subtitle: current.titulo,
+		actor: user,
+		entity: 'aviso_individual',
+		entityId: id,
+		representanteCnpj: current.representante_id
+	})
+}
+
+/** A notice as a top-bar notification item: same shape as a notification row, string id, urgent → warning. */
+export interface NoticeItem {
+	id: string
+	title: string
+	message: string
+	type: 'warning' | 'info'
+	read: boolean
+	created_at: string
+}
+
+/** Active general notices and the user's own active individual notices, with this user's read marks. */
+export function noticeItemsFor(db: DbOrTx, user: Pick<SessionUser, 'id' | 'cnpj'>): NoticeItem[] {
+	const reads = db
+		.select({ tipo: noticeReads.tipo, aviso_id: noticeReads.aviso_id })
+		.from(noticeReads)
+		.where(eq(noticeReads.user_id, user.id))
+		.all()
+	const read = new Set(reads.map((r) => `${r.tipo}-${r.aviso_id}`))
+	const general = db
+		.select()
+		.from(generalNotices)
+		.where(eq(generalNotices.ativo, 1))
+		.orderBy(desc(generalNotices.created_at))
+		.limit(50)
+		.all()
+		.map((n) => ({
+			id: `aviso-geral-${n.id}`,
+			title: n.titulo,
+			message: n.texto,
+			type: n.urgente ? ('warning' as const) : ('info' as const),
+			read: read.has(`geral-${n.id}`),
+			created_at: n.created_at
+		}))
+	const own = db
+		.select()
+		.from(individualNotices)
+		.where(and(eq(individualNotices.ativo, 1), eq(individualNotices.representante_id, user.cnpj)))
+		.orderBy(desc(individualNotices.created_at))
+		.limit(50)
+		.all()
+		.map((n) => ({
+			id: `aviso-individual-${n.id}`,
+			title: n.titulo,
+			message: n.texto,
+			type: n.urgente ? ('warning' as const) : ('info' as const),
+			read: read.has(`individual-${n.id}`),
+			created_at: n.created_at
+		}))
+	return [...general, ...own]
+}
+
+/** Marks notices read for this user; only notices the user can actually see are recorded. */
+export function markNoticesRead(db: DbOrTx, clock: Clock, user: Pick<SessionUser, 'id' | 'cnpj'>, ids: { tipo: 'geral' | 'individual'; id: number }[]): number {
+	if (ids.length === 0) return 0
+	const visible = new Set(noticeItemsFor(db, user).filter((n) => !n.read).map((n) => n.id))
+	const now = clock.now().toISOString()
+	let count = 0
+	for (const { tipo, id } of ids) {
+		if (!visible.has(`aviso-${tipo}-${id}`)) continue
+		db.insert(noticeReads).values({ user_id: user.id, tipo, aviso_id: id, read_at: now }).onConflictDoNothing().run()
+		count++
+		visible.delete(`aviso-${tipo}-${id}`)
+	}
+	return count
+}
+

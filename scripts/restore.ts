@@ -1,0 +1,28 @@
+/**
+ * Puts a backup back: `bun run restore <file>` (a path, or a file name in DATA_DIR/backups).
+ * Stop the portal first. The current database is kept as portal.sqlite.replaced-<timestamp>.
+ * Uses DATA_DIR like the server (default ./data).
+ */
+import { resolve } from 'node:path'
+import { RestoreError, resolveArchive, restoreBackup } from '../modules/system/restore'
+
+const file = process.argv[2]
+const dataDir = resolve(process.env.DATA_DIR ?? './data')
+if (!file || file === '--help' || file === '-h') {
+	console.log('Uso: bun run restore <arquivo-de-backup.tar.gz>   (DATA_DIR define a pasta de dados; pare o servidor antes)')
+	process.exit(file ? 0 : 2)
+}
+
+try {
+	const archive = resolveArchive(dataDir, file)
+	const result = await restoreBackup({ archive, dataDir })
+	console.log(`Backup restaurado: ${archive}`)
+	console.log(`  banco restaurado: ${result.restoredDb} (PRAGMA integrity_check = ok)`)
+	if (result.replacedDb) console.log(`  banco anterior guardado em: ${result.replacedDb}`)
+	if (result.replacedUploads) console.log(`  arquivos enviados anteriores guardados em: ${result.replacedUploads}`)
+	console.log(`  arquivos enviados restaurados: ${result.restoredUploads}`)
+	if (result.manifest) console.log(`  backup de ${String(result.manifest.created)} (versão ${String(result.manifest.version)})`)
+} catch (error) {
+	console.error(error instanceof RestoreError ? `Restauração recusada: ${error.message}` : error)
+	process.exit(1)
+}
