@@ -76,7 +76,31 @@ export function createLicenceService(ctx: AppContext) {
 	let lastFlush = ctx.clock.now().getTime()
 
 	// The hot path runs on prepared statements: building a query costs more than running it.
-	const findByCnpj = ctx.db.select().from(companies).where(eq(companies.cnpj, sql.placeholder('cnpj'))).prepare()
+	const findByCnpj = ctx.db
+		.select({
+			codigo: companies.codigo,
+			razao: companies.razao,
+			cnpj: companies.cnpj,
+			cnpj_representante: companies.cnpj_representante,
+			serial: companies.serial,
+			nterminais: companies.nterminais,
+			terminal_count: companies.terminal_count,
+			validade_licenca: companies.validade_licenca,
+			validade_certificado: companies.validade_certificado,
+			liberacao_confianca_expira: companies.liberacao_confianca_expira,
+			manutencao: companies.manutencao,
+			exibir_aviso: companies.exibir_aviso,
+			aviso_titulo: companies.aviso_titulo,
+			avisos: companies.avisos,
+			bloqueado: companies.bloqueado,
+			bloqueadopdv: companies.bloqueadopdv,
+			bloqueado_kchef: companies.bloqueado_kchef,
+			bloqueado_katelie: companies.bloqueado_katelie,
+			bloqueado_kprevenda: companies.bloqueado_kprevenda
+		})
+		.from(companies)
+		.where(eq(companies.cnpj, sql.placeholder('cnpj')))
+		.prepare()
 	// Two point lookups cost a third of the same lookup written as a join.
 	const findPromo = ctx.db.select({ promo: representatives.promo }).from(representatives).where(eq(representatives.cnpj, sql.placeholder('cnpj'))).prepare()
 	const findTerminal = ctx.db
@@ -98,8 +122,8 @@ export function createLicenceService(ctx: AppContext) {
 		return list.length
 	}
 
+	const header = b64url(JSON.stringify({ alg: 'EdDSA', typ: 'JWT', kid }))
 	function signToken(payload: Record<string, unknown>): string {
-		const header = b64url(JSON.stringify({ alg: 'EdDSA', typ: 'JWT', kid }))
 		const body = b64url(JSON.stringify(payload))
 		const signature = sign(null, Buffer.from(`${header}.${body}`), privateKey)
 		return `${header}.${body}.${b64url(signature)}`
@@ -155,18 +179,22 @@ export function createLicenceService(ctx: AppContext) {
 		)
 	}
 
-	function check(input: LicenceCheckBody, ip: string) {
+	/** `ip` is asked for only when a key is wrong, the one case that needs it. */
+	function check(input: LicenceCheckBody, ip: () => string) {
 		const now = ctx.clock.now()
 		const nowMs = now.getTime()
 		const base = { servidor_hora: now.toISOString(), nonce: input.nonce ?? null, sistema: input.sistema }
 
-		const recentFailures = (failuresByIp.get(ip) ?? []).filter((t) => nowMs - t < FAILURE_WINDOW_MS).length
+		// Most checks come with a good key: the address is looked up only once wrong keys were seen.
+		let address = failuresByIp.size > 0 ? ip() : null
+		const recentFailures = address ? (failuresByIp.get(address) ?? []).filter((t) => nowMs - t < FAILURE_WINDOW_MS).length : 0
 		if (recentFailures >= FAILURES_PER_WINDOW) throw tooManyRequests('Muitas tentativas com chave inválida. Aguarde alguns minutos.', FAILURE_WINDOW_MS / 1000)
 
 		const company = findByCnpj.get({ cnpj: input.cnpj })
 		// An unknown CNPJ and a wrong key get the same answer, so the check never reveals which CNPJs exist.
 		if (!company || !sameKey(input.chave, company.serial)) {
-			hit(failuresByIp, ip, FAILURE_WINDOW_MS, nowMs)
+			address ??= ip()
+			hit(failuresByIp, address, FAILURE_WINDOW_MS, nowMs)
 			return { ...base, status: 'chave_invalida' as LicenceStatus, permitido: false, mensagem: MESSAGES.chave_invalida }
 		}
 		if (hit(checksByCompany, company.cnpj, MINUTE, nowMs) > CHECKS_PER_MINUTE) {

@@ -192,7 +192,7 @@ export function licensingRoutes(ctx: AppContext) {
 
 	const publicRoutes = new Elysia({ prefix: '/api' })
 		.use(authGuard(ctx))
-		.post('/licenca/verificar', ({ body, request, server }) => licence.check(body, clientIp(request, server, ctx.config.trustProxy)), {
+		.post('/licenca/verificar', ({ body, request, server }) => licence.check(body, () => clientIp(request, server, ctx.config.trustProxy)), {
 			publicRoute: true,
 			body: LicenceCheckBody
 		})
