@@ -160,6 +160,10 @@ describe('GET /api/companies search, filters and paging', () => {
 		const find = async (search: string) =>
 			(await t.call('GET', `/api/companies?page=1&limit=20&search=${encodeURIComponent(search)}`, { cookie: t.cookie.admin })).json.companies.map((c: { razao: string }) => c.razao)
 		expect(await find('pao nos')).toEqual(['Padaria Pão Nosso'])
+		const counted = await t.call('GET', '/api/companies?search=recife', { cookie: t.cookie.admin })
+		expect(counted.json.pagination.total).toBe(1)
+		const repScoped = await t.call('GET', '/api/companies?search=recife', { cookie: t.cookie.repB })
+		expect(repScoped.json.pagination.total).toBe(0)
 		expect(await find('SABOR')).toEqual(['Restaurante Sabor'])
 		expect(await find('recif')).toEqual(['Restaurante Sabor'])
 		expect(await find('11.222.333/0001-81')).toEqual(['Padaria Pão Nosso'])
@@ -311,5 +315,22 @@ describe('representative notices', () => {
 		const removed = await t.call('DELETE', '/api/representantes/avisos', { cookie: t.cookie.repA, body: { empresas: [a1.codigo] } })
 		expect(removed.status).toBe(200)
 		expect(t.db.select().from(companies).where(eq(companies.codigo, a1.codigo)).get()!.exibir_aviso).toBe('N')
+	})
+})
+
+describe('CNPJ search', () => {
+	it('finds companies by the start of a CNPJ, numeric or alphanumeric, masked or bare, without mistaking names for CNPJs', async () => {
+		const t = await peopleFixture()
+		await t.company({ razao: 'Numérica', cnpj: '11222333000181' })
+		await t.company({ razao: 'Alfanumérica', cnpj: '12ABC34501DE35' })
+		await t.company({ razao: 'Loja 20242025', cnpj: '45997418000153' })
+		const find = async (search: string) =>
+			(await t.call('GET', `/api/companies?search=${encodeURIComponent(search)}`, { cookie: t.cookie.admin })).json.companies.map((c: { razao: string }) => c.razao)
+		expect(await find('11.222.333')).toEqual(['Numérica'])
+		expect(await find('11222333000181')).toEqual(['Numérica'])
+		expect(await find('12.ABC.345')).toEqual(['Alfanumérica'])
+		expect(await find('12.abc.345/01de-35')).toEqual(['Alfanumérica'])
+		expect(await find('20242025')).toEqual(['Loja 20242025'])
+		expect(await find('3330001')).toEqual(['Numérica'])
 	})
 })

@@ -1,4 +1,4 @@
-import { type SQL, and, asc, count, eq, gt, inArray, isNotNull, isNull, like, lte, or, sql } from 'drizzle-orm'
+import { type SQL, and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, like, lt, lte, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
@@ -62,9 +62,28 @@ function ftsMatch(search: string): string | null {
 	return terms.length > 0 ? terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ') : null
 }
 
-/** Search by razão social, city or CNPJ (with or without mask): trigram index from 3 characters, a scan below. */
+/** A search that is clearly the start of a CNPJ: 8+ digits, or typed with the CNPJ mask (12.ABC.345...). */
+function cnpjPrefix(search: string): string | null {
+	const bare = normalizeCnpj(search)
+	if (!/^[0-9A-Z]{8,14}$/.test(bare)) return null
+	return /^\d+$/.test(bare) || /^[0-9A-Za-z]{2}\.[0-9A-Za-z]{3}/.test(search.trim()) ? bare : null
+}
+
+/**
+ * Search by razão social, city or CNPJ (with or without mask): the start of a CNPJ walks the CNPJ index,
+ * anything else of 3+ characters uses the trigram index, and shorter text a scan.
+ */
 function searchCondition(search: string): SQL | undefined {
 	if (!search) return undefined
+	const prefix = cnpjPrefix(search)
+	if (prefix) {
+		// The CNPJ index for the CNPJ, and names or cities that happen to contain the same characters.
+		const inNames = `{razao cidade} : "${search.replace(/"/g, '""')}"`
+		return or(
+			and(gte(companies.cnpj, prefix), lt(companies.cnpj, `${prefix}\uffff`)),
+			sql`${companies.codigo} in (select rowid from companies_fts where companies_fts match ${inNames})`
+		)
+	}
 	const match = ftsMatch(search)
 	if (match) return sql`${companies.codigo} in (select rowid from companies_fts where companies_fts match ${match})`
 	const pattern = likePattern(search)
@@ -130,11 +149,11 @@ export type CompanyJson = ReturnType<typeof toCompanyJson>
 export function listCompanies(db: DbOrTx, clock: Clock, scope: Scope, query: CompanyListQuery) {
 	const filters = filterConditions(query, todayIso(clock))
 	const where = and(scopeCondition(scope), searchCondition(query.search), ...filters)
-	const match = query.search ? ftsMatch(query.search) : null
+	const match = query.search && !cnpjPrefix(query.search) ? ftsMatch(query.search) : null
 	// Without scope or filters, the index alone knows how many companies match.
 	const total =
 		match && scope.all && filters.length === 0
-			? (db.get<{ n: number }>(sql`select count(*) as n from companies_fts where companies_fts match ${match}`)?.n ?? 0)
+			? (db.all<{ n: number }>(sql`select count(*) as n from companies_fts where companies_fts match ${match}`)[0]?.n ?? 0)
 			: (db.select({ n: count() }).from(companies).where(where).get()?.n ?? 0)
 	const ids = db
 		.select({ codigo: companies.codigo })

@@ -17,7 +17,7 @@ export function systemRoutes(ctx: AppContext) {
 			'/health',
 			({ status }) => {
 				try {
-					ctx.db.get(sql`select 1`)
+					ctx.db.all(sql`select 1`)
 					return { status: 'ok', time: ctx.clock.now().toISOString() }
 				} catch {
 					return status(503, { status: 'error', message: 'Banco de dados indisponível.' })
