@@ -79,7 +79,9 @@ export async function seedDemo(dbPath: string) {
 			// Licence states, in turn: active, expiring soon, expired, blocked, no licence, trust release, maintenance.
 			const states = ['ativa', 'expirando', 'expirada', 'bloqueada', 'sem_licenca', 'confianca', 'manutencao'] as const
 			let n = 0
-			for (const rep of reps) {
+			for (const [repIndex, rep] of reps.entries()) {
+				// The third representative starts with no credits at all, so a journey can count from zero.
+				const hasCredits = repIndex < 2
 				for (let i = 0; i < 14; i++, n++) {
 					const state = states[n % states.length]
 					const [cidade, uf] = CITIES[n % CITIES.length]
@@ -139,7 +141,7 @@ export async function seedDemo(dbPath: string) {
 					}
 					tx.update(companies).set({ terminal_count: terminalCount }).where(eq(companies.codigo, company.codigo)).run()
 
-					if (i < 3) {
+					if (hasCredits && i < 3) {
 						tx.insert(credits)
 							.values({
 								valor: 2 + i,
@@ -156,7 +158,7 @@ export async function seedDemo(dbPath: string) {
 							.run()
 					}
 				}
-				for (const [valor, ago] of [[10, 90], [25, 40], [5, 3]] as const) {
+				for (const [valor, ago] of hasCredits ? ([[10, 90], [25, 40], [5, 3]] as const) : []) {
 					tx.insert(credits)
 						.values({ valor, representante_id: rep.cnpj, data_compra: day(-ago), valor_unitario_centavos: 5000, origem: 'admin' })
 						.run()

@@ -97,3 +97,14 @@ test('the dashboard at phone and desktop sizes', async ({ page }, testInfo) => {
 	await page.waitForTimeout(400)
 	await page.screenshot({ path: testInfo.outputPath('menu-sheet-390x844.png') })
 })
+
+test('a session ended on the server sends the open page back to the login at its next call', async ({ page }) => {
+	await signIn(page, ACCOUNTS.gerente)
+	await page.goto('/companies')
+	await expect(page.getByText(/Mostrando 1 a/)).toBeVisible()
+	// Sign out through the API, as another tab would; the page finds out at its next call.
+	await page.request.post('/api/auth/logout', { headers: { origin: new URL(page.url()).origin } })
+	await page.getByRole('searchbox', { name: 'Buscar empresas', exact: true }).fill('Padaria')
+	await expect(page.getByRole('button', { name: 'Entrar no Sistema' })).toBeVisible({ timeout: 10_000 })
+	await expect(page.getByText('Sessão expirada')).toBeVisible()
+})

@@ -4,7 +4,9 @@ import { type Page, expect } from '@playwright/test'
 export const ACCOUNTS = {
 	administrador: '99.000.000/0001-59',
 	gerente: '99.000.000/0002-30',
-	representante: '99.000.000/0003-10'
+	representante: '99.000.000/0003-10',
+	/** Norte Sistemas e Automação: alphanumeric CNPJ, no credits in the demo data. */
+	representanteSemCreditos: '99.ABC.000/0005-36'
 }
 export const DEMO_PASSWORD = 'demo1234'
 

@@ -19,6 +19,8 @@ export class ApiError extends Error {
 	}
 }
 
+export const SESSION_REFUSED_EVENT = 'kportal:session-refused'
+
 export interface ApiOptions {
 	method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 	body?: unknown
@@ -38,6 +40,8 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
 	const response = await fetch(path, init)
 	if (!response.ok) {
 		const text = await response.text().catch(() => '')
+		// Any call refused for want of a session tells the page to check it (stores/session.ts listens).
+		if (response.status === 401 && typeof window !== 'undefined') window.dispatchEvent(new Event(SESSION_REFUSED_EVENT))
 		throw new ApiError(response.status, text || response.statusText)
 	}
 	if (response.status === 204) return undefined as T

@@ -1,6 +1,7 @@
 import { atom } from 'nanostores'
 import type { SessionUser } from '../../../modules/auth/model'
-import { api, errorText } from '../lib/api'
+import { ApiError, SESSION_REFUSED_EVENT, api, errorText } from '../lib/api'
+import { createFetcherStore } from '../lib/query'
 import { flashToast } from './toast'
 
 /** The signed-in user, injected by the server into the page (#session-data) so it is known before any call. */
@@ -39,4 +40,43 @@ export async function logout(reason: 'user' | 'expired' = 'user', timeoutMinutes
 	localStorage.removeItem(AUTO_LOGOUT_STORAGE_KEY)
 	$user.set(null)
 	setTimeout(() => window.location.assign('/'), 100)
+}
+
+/**
+ * The session check of 1-core §7: GET /api/auth/me, cached for 1 minute (kept 3), refetched on window
+ * focus and on mount, never retried; a 401 means "not signed in" (null), not an error.
+ */
+export const $sessionCheck = createFetcherStore<{ user: SessionUser } | null>(['/api/auth/me'], {
+	fetcher: async (path) => {
+		try {
+			return await api<{ user: SessionUser }>(String(path))
+		} catch (error) {
+			if (error instanceof ApiError && error.status === 401) return null
+			throw error
+		}
+	},
+	dedupeTime: 60_000,
+	cacheLifetime: 180_000,
+	revalidateOnFocus: true,
+	onErrorRetry: null
+})
+
+/**
+ * When the server says the session is gone (expired, or signed out in another tab), go to the login:
+ * found by the session check, or at once when any call is refused with 401.
+ */
+export function watchSession(): () => void {
+	const unsubscribe = $sessionCheck.subscribe(({ data, loading }) => {
+		if (!loading && data === null && $user.get()) {
+			flashToast({ title: 'Sessão expirada', description: 'Faça login novamente para continuar.', variant: 'warning', duration: 3_000 })
+			$user.set(null)
+			window.location.assign('/')
+		}
+	})
+	const recheck = () => $sessionCheck.revalidate()
+	window.addEventListener(SESSION_REFUSED_EVENT, recheck)
+	return () => {
+		unsubscribe()
+		window.removeEventListener(SESSION_REFUSED_EVENT, recheck)
+	}
 }

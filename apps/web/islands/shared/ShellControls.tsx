@@ -3,9 +3,11 @@ import { Bell, CheckCheck, Download, Moon, RefreshCw, Smartphone, Sun, X } from 
 import { useEffect, useRef, useState } from 'react'
 import { formatRelative } from '../../../../modules/core/format'
 import { ErrorBoundary } from '../../components/ErrorFallback'
+import { useHydrated } from '../../lib/hooks'
 import { $deadline, renewSession, startInactivityTimer } from '../../stores/inactivity'
 import { $installCardVisible, $installEvent, dismissInstallCard, installApp, listenForInstallPrompt } from '../../stores/install'
 import { $notifications, markAllRead } from '../../stores/notifications'
+import { watchSession } from '../../stores/session'
 import { toggleTheme } from '../../stores/theme'
 import { toast } from '../../stores/toast'
 
@@ -20,8 +22,9 @@ function useNow(intervalMs: number) {
 }
 
 function ThemeToggle() {
+	const hydrated = useHydrated()
 	return (
-		<button type="button" className="btn btn-ghost btn-sm btn-circle" aria-label="Alternar tema claro/escuro" onClick={toggleTheme}>
+		<button type="button" className="btn btn-ghost btn-sm btn-circle" aria-label="Alternar tema claro/escuro" onClick={toggleTheme} disabled={!hydrated}>
 			<Moon className="size-5 dark:hidden" aria-hidden="true" />
 			<Sun className="hidden size-5 dark:block" aria-hidden="true" />
 		</button>
@@ -158,9 +161,11 @@ export default function ShellControls() {
 	useEffect(() => {
 		const stopTimer = startInactivityTimer()
 		const stopInstall = listenForInstallPrompt()
+		const stopWatch = watchSession()
 		return () => {
 			stopTimer()
 			stopInstall()
+			stopWatch()
 		}
 	}, [])
 
