@@ -1,0 +1,79 @@
+// Failing tests written by the security/QA review (branch `review`). Each one shows a bug found
+// against a running server; they pass once the product code is fixed. See the review report.
+import { describe, expect, it } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { completeCnpj } from '../../modules/core'
+import { companies } from '../../modules/licensing/schema'
+import { peopleFixture } from '../../modules/licensing/testing'
+import { CNPJ, createTestApp } from './testing'
+
+/** The full company body as the edit dialog sends it with PUT. */
+function fullBody(c: Record<string, unknown>) {
+	const keys = ['razao', 'cnpj', 'cnpj_representante', 'endereco', 'bairro', 'cidade', 'uf', 'cep', 'fone', 'email', 'link', 'nterminais', 'ativarapi', 'evo_instancia', 'validade_certificado', 'validade_licenca', 'valor_mensal', 'dia_venc', 'obs', 'exibir_aviso', 'bloqueado', 'bloqueadopdv', 'bloqueado_kchef', 'bloqueado_katelie', 'bloqueado_kprevenda']
+	return Object.fromEntries(keys.map((k) => [k, c[k]]))
+}
+
+describe('review P0: licence dates without paying', () => {
+	it('refuses a gerente who extends a licence through PUT /api/companies/:id (PATCH already refuses it)', async () => {
+		const t = await peopleFixture()
+		const c = await t.company({ validade_licenca: '2026-11-25' })
+		const res = await t.call('PUT', `/api/companies/${c.codigo}`, { cookie: t.cookie.gerente, body: { ...fullBody(c), validade_licenca: '2099-12-31' } })
+		expect(res.status).toBe(403)
+		expect(t.db.select({ v: companies.validade_licenca }).from(companies).where(eq(companies.codigo, c.codigo)).get()!.v).toBe('2026-11-25')
+	})
+
+	it('refuses a gerente who creates a company with a licence date already set', async () => {
+		const t = await peopleFixture()
+		const res = await t.call('POST', '/api/companies', {
+			cookie: t.cookie.gerente,
+			body: { razao: 'Grátis Ltda', cnpj: completeCnpj('300000000009'), cnpj_representante: t.cnpj.repA, nterminais: 1, validade_licenca: '2099-01-01' }
+		})
+		expect(res.status).toBe(403)
+	})
+})
+
+describe('review P0: login throttling under a parallel burst', () => {
+	it('checks at most 5 passwords for one CNPJ from one address, even when the guesses arrive together', async () => {
+		const t = createTestApp()
+		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
+		const guesses = Array.from({ length: 15 }, (_, i) => t.call('POST', '/api/auth/login', { body: { cnpj: CNPJ.admin, senha: `errada-${i}` } }))
+		const statuses = (await Promise.all(guesses)).map((r) => r.status)
+		// Today all 15 are answered 401: every guess passed the throttle before the first failure was counted.
+		expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5)
+		expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(10)
+	}, 30_000)
+})
+
+describe('review P1: company search', () => {
+	it('counts the matches of an administrador search of 3+ characters (pagination total is 0 today)', async () => {
+		const t = await peopleFixture()
+		for (let i = 0; i < 3; i++) await t.company({ razao: `Padaria Estrela ${i}` })
+		const res = await t.call('GET', '/api/companies?page=1&limit=2&search=Estrela', { cookie: t.cookie.admin })
+		expect(res.status).toBe(200)
+		expect(res.json.companies).toHaveLength(2)
+		expect(res.json.pagination).toMatchObject({ total: 3, totalPages: 2, hasNext: true })
+	})
+
+	it('answers a search containing a NUL character with 200 or 400, never 500', async () => {
+		const t = await peopleFixture()
+		await t.company({ razao: 'Padaria Estrela' })
+		for (const cookie of [t.cookie.admin, t.cookie.repA]) {
+			const res = await t.call('GET', `/api/companies?search=${encodeURIComponent('abc\u0000')}`, { cookie })
+			expect([200, 400]).toContain(res.status)
+		}
+	})
+})
+
+describe('review P2: notice search with LIKE wildcards', () => {
+	it('finds a notice whose title contains % or _ when searched literally', async () => {
+		const t = createTestApp()
+		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
+		const admin = await t.login(CNPJ.admin)
+		const created = await t.call('POST', '/api/notices/general', { cookie: admin, body: { titulo: 'Desconto de 50% hoje', texto: 'codigo promo_natal', urgente: 0, ativo: 1 } })
+		expect(created.status).toBeLessThan(300)
+		const byPercent = await t.call('GET', `/api/notices/general?search=${encodeURIComponent('50%')}`, { cookie: admin })
+		expect(byPercent.json).toHaveLength(1)
+		const byUnderscore = await t.call('GET', `/api/notices/general?search=${encodeURIComponent('promo_natal')}`, { cookie: admin })
+		expect(byUnderscore.json).toHaveLength(1)
+	})
+})
