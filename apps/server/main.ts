@@ -15,6 +15,8 @@ import { loadSite } from './plugins/pages'
 const DEFAULT_ADMIN_CNPJ = '11222333000181'
 const MAX_BODY_BYTES = 8 * 1024 * 1024
 
+// The database, its WAL, uploads and backups are readable by the portal's own user only.
+process.umask(0o077)
 const config = readConfig()
 mkdirSync(config.app.dataDir, { recursive: true })
 mkdirSync(uploadsDir(config.app), { recursive: true })

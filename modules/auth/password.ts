@@ -1,15 +1,22 @@
+import { AppError } from '../core'
+
 /**
  * Argon2id at OWASP's m=19 MiB, t=2 row: a third of Bun's default memory, so a burst of logins
  * cannot exhaust the container. At most HASH_SLOTS hashes run at once; the rest wait their turn.
  */
 const HASH_OPTIONS = { algorithm: 'argon2id', memoryCost: 19456, timeCost: 2 } as const
 const HASH_SLOTS = 2
+/** Beyond this many queued hashes a login is refused at once instead of waiting for minutes. */
+const MAX_WAITING = 64
 
 let running = 0
 const waiting: (() => void)[] = []
 
 async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
-	if (running >= HASH_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve))
+	if (running >= HASH_SLOTS) {
+		if (waiting.length >= MAX_WAITING) throw new AppError(503, 'Servidor ocupado com muitas tentativas de login. Tente novamente em alguns segundos.', 'BUSY', { 'Retry-After': '5' })
+		await new Promise<void>((resolve) => waiting.push(resolve))
+	}
 	running++
 	try {
 		return await work()

@@ -133,18 +133,14 @@ export async function login(
 	const { db, clock, config, throttle } = deps
 	const wait = throttle.retryAfter(input.cnpj, input.ip)
 	if (wait > 0) throw tooManyRequests(LOGIN_MESSAGES.throttled(wait), wait)
+	// Counted as a failure until proven otherwise, before the first await.
+	throttle.begin(input.cnpj, input.ip)
 
 	const user = db.select().from(users).where(eq(users.cnpj, input.cnpj)).get()
-	if (!user) {
-		throttle.fail(input.cnpj, input.ip)
-		throw new AppError(401, LOGIN_MESSAGES.unknownCnpj, 'USER_NOT_FOUND')
-	}
-	if (!(await verifyPassword(input.senha, user.senha_hash))) {
-		throttle.fail(input.cnpj, input.ip)
-		throw new AppError(401, LOGIN_MESSAGES.wrongPassword, 'WRONG_PASSWORD')
-	}
-	if (!user.ativo) throw new AppError(403, LOGIN_MESSAGES.inactive, 'USER_INACTIVE')
+	if (!user) throw new AppError(401, LOGIN_MESSAGES.unknownCnpj, 'USER_NOT_FOUND')
+	if (!(await verifyPassword(input.senha, user.senha_hash))) throw new AppError(401, LOGIN_MESSAGES.wrongPassword, 'WRONG_PASSWORD')
 	throttle.succeed(input.cnpj, input.ip)
+	if (!user.ativo) throw new AppError(403, LOGIN_MESSAGES.inactive, 'USER_INACTIVE')
 
 	const newHash = needsRehash(user.senha_hash) ? await hashPassword(input.senha) : null
 	const result = db.transaction(

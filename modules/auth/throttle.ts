@@ -57,9 +57,22 @@ export class LoginThrottle {
 		}
 	}
 
-	/** A successful login clears that address's count for that CNPJ only. */
+	/**
+	 * Counts an attempt before its password is checked, so guesses sent together cannot all slip past the
+	 * limit while the first ones are still hashing. A success then takes the count back.
+	 */
+	begin(cnpj: string, ip: string) {
+		this.fail(cnpj, ip)
+	}
+
+	/** A successful login clears that address's count for that CNPJ, and takes back its own attempt. */
 	succeed(cnpj: string, ip: string) {
 		this.failures.delete(`pair:${cnpj}|${ip}`)
+		for (const key of [`ip:${ip}`, `cnpj:${cnpj}`]) {
+			const list = this.failures.get(key)
+			list?.pop()
+			if (list && list.length === 0) this.failures.delete(key)
+		}
 	}
 
 	private prune(now: number) {

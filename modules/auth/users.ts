@@ -2,7 +2,7 @@ import { and, asc, eq, ne, or, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client'
 import { representatives } from '../../db/schema'
 import { logActivity } from '../activity'
-import { type Clock, ROLE_LABELS, badRequest, conflict, likePattern, normalizeCnpj, notFound, todayIso, unprocessable } from '../core'
+import { type Clock, ROLE_LABELS, badRequest, conflict, contains, normalizeCnpj, notFound, todayIso, unprocessable } from '../core'
 import type { ChangePasswordBody, ProfileUpdate, SessionUser, UserCreate, UserUpdate, UserView } from './model'
 import { hashPassword, verifyPassword } from './password'
 import { users } from './schema'
@@ -38,13 +38,12 @@ function getUserView(db: DbOrTx, id: number): UserView {
 export function listUsers(db: DbOrTx, search = ''): UserView[] {
 	let where
 	if (search) {
-		const pattern = likePattern(search)
 		const bare = normalizeCnpj(search)
 		where = or(
-			sql`${users.nome} like ${pattern} escape '\\'`,
-			sql`coalesce(${users.email}, '') like ${pattern} escape '\\'`,
-			sql`${users.cnpj} like ${pattern} escape '\\'`,
-			bare ? sql`${users.cnpj} like ${likePattern(bare)} escape '\\'` : undefined
+			contains(users.nome, search),
+			contains(sql`coalesce(${users.email}, '')`, search),
+			contains(users.cnpj, search),
+			bare ? contains(users.cnpj, bare) : undefined
 		)
 	}
 	return db.select(userColumns).from(users).where(where).orderBy(asc(users.nome), asc(users.id)).all()

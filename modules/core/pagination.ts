@@ -1,10 +1,16 @@
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import { z } from './validators'
 
 /** ?page&limit&search of every paged list; limit up to 1000 (the spec's selection lists ask for 1000). */
 export const PageQuery = z.object({
 	page: z.coerce.number({ error: 'page deve ser um número.' }).int('page deve ser inteiro.').min(1, 'page deve ser no mínimo 1.').max(1_000_000).default(1),
 	limit: z.coerce.number({ error: 'limit deve ser um número.' }).int('limit deve ser inteiro.').min(1, 'limit deve ser no mínimo 1.').max(1000, 'limit deve ser no máximo 1000.').default(20),
-	search: z.string().max(100, 'A busca aceita no máximo 100 caracteres.').optional().transform((v) => v?.trim() ?? '')
+	search: z
+		.string()
+		.max(100, 'A busca aceita no máximo 100 caracteres.')
+		.optional()
+		// Control characters (NUL...) mean nothing in a search and would break the full-text query.
+		.transform((v) => v?.replace(/[\u0000-\u001f\u007f]/g, '').trim() ?? '')
 })
 export type PageQuery = z.infer<typeof PageQuery>
 
@@ -22,7 +28,12 @@ export function pagination(page: number, limit: number, total: number): Paginati
 	return { page, limit, total, totalPages, hasPrev: page > 1, hasNext: page < totalPages }
 }
 
-/** Escapes LIKE wildcards so a search for "50%" finds the text "50%". Use with ESCAPE '\\'. */
-export function likePattern(text: string): string {
+/** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
+function likePattern(text: string): string {
 	return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+/** The one way to search text in SQL: `column` contains `text` literally, case-insensitive for ASCII. */
+export function contains(column: SQLWrapper, text: string): SQL {
+	return sql`${column} like ${likePattern(text)} escape '\\'`
 }

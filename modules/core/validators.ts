@@ -8,7 +8,7 @@ z.config(z.locales.pt())
 
 /** A CNPJ field: accepts the mask or bare characters, checks the digits, yields the normalised form. */
 export const cnpjField = z
-	.string({ error: 'CNPJ é obrigatório.' })
+	.string({ error: (issue) => (issue.input === undefined ? 'CNPJ é obrigatório.' : 'CNPJ inválido: envie o CNPJ como texto.') })
 	.max(32, 'CNPJ inválido.')
 	.transform(normalizeCnpj)
 	.refine((v) => v.length > 0, 'CNPJ é obrigatório.')
@@ -106,4 +106,9 @@ export const requiredText = (label: string, max: number) =>
 		.max(max, `${label}: no máximo ${max} caracteres.`)
 
 /** A numeric route parameter (:id). */
-export const IdParams = z.object({ id: z.coerce.number({ error: 'Identificador inválido.' }).int('Identificador inválido.').positive('Identificador inválido.') })
+export const IdParams = z.object({
+	id: z
+		.string()
+		.regex(/^[1-9]\d{0,15}$/, 'Identificador inválido.')
+		.transform(Number)
+})

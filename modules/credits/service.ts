@@ -2,7 +2,7 @@ import { type SQL, and, eq, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
-import { type Clock, forbidden, likePattern, notFound, todayIso, toReais, unprocessable } from '../core'
+import { type Clock, forbidden, contains, notFound, todayIso, toReais, unprocessable } from '../core'
 import { extendLicence, findCompany } from '../licensing'
 import { findRepresentativeByCnpj } from '../resellers'
 import { getSetting } from '../settings'
@@ -262,7 +262,7 @@ export function listCredits(db: DbOrTx, user: SessionUser, query: CreditListQuer
 	const kind =
 		query.kind === 'pool' ? sql`c.origem <> 'transferencia'` : query.kind === 'transfer' ? sql`c.origem = 'transferencia'` : sql`1 = 1`
 	const search = query.search
-		? sql`(r.nome like ${likePattern(query.search)} escape '\\' or c.representante_id like ${likePattern(query.search.replace(/\W/g, ''))} escape '\\' or c.empresa_razao like ${likePattern(query.search)} escape '\\')`
+		? sql`(${contains(sql.raw('r.nome'), query.search)} or ${contains(sql.raw('c.representante_id'), query.search.replace(/\W/g, ''))} or ${contains(sql.raw('c.empresa_razao'), query.search)})`
 		: sql`1 = 1`
 	const where = sql`${scope} and ${kind} and ${search}`
 	// The join is only needed to search by name; without it SQLite counts from the smallest index.
@@ -314,12 +314,12 @@ export function creditSummary(db: DbOrTx, user: SessionUser, query: SummaryQuery
 	const scope = representativeScope(user, sql.raw('r.cnpj'))
 	let filter = sql`1 = 1`
 	if (query.search) {
-		const text = likePattern(query.search)
-		const digits = query.search.replace(/[^0-9A-Za-z]/g, '').toUpperCase()
-		filter = sql`(r.nome like ${text} escape '\\'
-			${digits ? sql`or r.cnpj like ${likePattern(digits)} escape '\\'` : sql``}
-			or exists (select 1 from companies e where e.cnpj_representante = r.cnpj and (e.razao like ${text} escape '\\'
-				${digits ? sql`or e.cnpj like ${likePattern(digits)} escape '\\'` : sql``})))`
+		const text = query.search
+		const digits = text.replace(/[^0-9A-Za-z]/g, '').toUpperCase()
+		filter = sql`(${contains(sql.raw('r.nome'), text)}
+			${digits ? sql`or ${contains(sql.raw('r.cnpj'), digits)}` : sql``}
+			or exists (select 1 from companies e where e.cnpj_representante = r.cnpj and (${contains(sql.raw('e.razao'), text)}
+				${digits ? sql`or ${contains(sql.raw('e.cnpj'), digits)}` : sql``})))`
 	}
 	const where = sql`${scope} and ${filter}`
 	const agg = db.all<{ n: number; d: number | null; u: number | null; i: number | null; ativos: number | null }>(sql`

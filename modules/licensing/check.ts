@@ -185,16 +185,13 @@ export function createLicenceService(ctx: AppContext) {
 		const nowMs = now.getTime()
 		const base = { servidor_hora: now.toISOString(), nonce: input.nonce ?? null, sistema: input.sistema }
 
-		// Most checks come with a good key: the address is looked up only once wrong keys were seen.
-		let address = failuresByIp.size > 0 ? ip() : null
-		const recentFailures = address ? (failuresByIp.get(address) ?? []).filter((t) => nowMs - t < FAILURE_WINDOW_MS).length : 0
-		if (recentFailures >= FAILURES_PER_WINDOW) throw tooManyRequests('Muitas tentativas com chave inválida. Aguarde alguns minutos.', FAILURE_WINDOW_MS / 1000)
-
 		const company = findByCnpj.get({ cnpj: input.cnpj })
 		// An unknown CNPJ and a wrong key get the same answer, so the check never reveals which CNPJs exist.
 		if (!company || !sameKey(input.chave, company.serial)) {
-			address ??= ip()
-			hit(failuresByIp, address, FAILURE_WINDOW_MS, nowMs)
+			// Only wrong keys are slowed down per address: machines with the right key at the same site keep working.
+			if (hit(failuresByIp, ip(), FAILURE_WINDOW_MS, nowMs) > FAILURES_PER_WINDOW) {
+				throw tooManyRequests('Muitas tentativas com chave inválida. Aguarde alguns minutos.', FAILURE_WINDOW_MS / 1000)
+			}
 			return { ...base, status: 'chave_invalida' as LicenceStatus, permitido: false, mensagem: MESSAGES.chave_invalida }
 		}
 		if (hit(checksByCompany, company.cnpj, MINUTE, nowMs) > CHECKS_PER_MINUTE) {

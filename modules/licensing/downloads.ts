@@ -6,8 +6,14 @@ import { type Clock, notFound } from '../core'
 import type { DownloadBody } from './model'
 import { downloads } from './schema'
 
-export function listDownloads(db: DbOrTx) {
-	return db.select().from(downloads).orderBy(desc(downloads.data), desc(downloads.id)).all()
+/** Administrators see every download; everyone else only the active ones. */
+export function listDownloads(db: DbOrTx, user: SessionUser) {
+	return db
+		.select()
+		.from(downloads)
+		.where(user.tipo === 'administrador' ? undefined : eq(downloads.ativo, 1))
+		.orderBy(desc(downloads.data), desc(downloads.id))
+		.all()
 }
 
 export function saveDownload(db: DbOrTx, clock: Clock, user: SessionUser, body: DownloadBody, id?: number) {

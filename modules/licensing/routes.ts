@@ -178,7 +178,7 @@ export function licensingRoutes(ctx: AppContext) {
 
 	const downloadRoutes = new Elysia({ prefix: '/api/downloads' })
 		.use(authGuard(ctx))
-		.get('/', () => listDownloads(db), { roles: 'any' })
+		.get('/', ({ user }) => listDownloads(db, user), { roles: 'any' })
 		.post('/', ({ body, user, status }) => status(201, saveDownload(db, clock, user, body)), { roles: ['administrador'], body: DownloadBody })
 		.put('/:id', ({ params, body, user }) => saveDownload(db, clock, user, body, params.id), { roles: ['administrador'], params: IdParams, body: DownloadBody })
 		.delete(
@@ -203,7 +203,13 @@ export function licensingRoutes(ctx: AppContext) {
 				const image = readPromoImage(ctx.config.dataDir, params.file)
 				if (!image) throw notFound('Imagem não encontrada.')
 				return new Response(image.bytes as unknown as BodyInit, {
-					headers: { 'content-type': image.type, 'cache-control': 'public, max-age=86400', 'x-content-type-options': 'nosniff' }
+					headers: {
+						'content-type': image.type,
+						'cache-control': 'public, max-age=86400',
+						'x-content-type-options': 'nosniff',
+						// An uploaded file is only ever an image: nothing in it may run, even if opened directly.
+						'content-security-policy': "default-src 'none'; sandbox"
+					}
 				})
 			},
 			{ publicRoute: true, params: z.object({ file: z.string().max(100) }) }

@@ -1,4 +1,4 @@
-import { type SQL, and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, like, lt, lte, or, sql } from 'drizzle-orm'
+import { type SQL, and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
@@ -9,7 +9,7 @@ import {
 	conflict,
 	daysBetween,
 	forbidden,
-	likePattern,
+	contains,
 	normalizeCnpj,
 	notFound,
 	pagination,
@@ -86,13 +86,8 @@ function searchCondition(search: string): SQL | undefined {
 	}
 	const match = ftsMatch(search)
 	if (match) return sql`${companies.codigo} in (select rowid from companies_fts where companies_fts match ${match})`
-	const pattern = likePattern(search)
 	const bare = normalizeCnpj(search)
-	return or(
-		sql`${companies.razao} like ${pattern} escape '\\'`,
-		sql`${companies.cidade} like ${pattern} escape '\\'`,
-		like(companies.cnpj, likePattern(bare || search))
-	)
+	return or(contains(companies.razao, search), contains(companies.cidade, search), contains(companies.cnpj, bare || search))
 }
 
 /** The status and notice filters of 1-core §2.8, classified as §4 says, in SQL. */
@@ -194,7 +189,12 @@ export function newLicenceKey(): string {
 }
 
 const REP_FIELD_MESSAGE = 'Representantes não podem alterar este campo'
-const REP_DATES_MESSAGE = 'Somente visualização para representantes: as datas de validade não podem ser alteradas.'
+
+/** Licence and certificate dates are set by an administrador; everyone else extends a licence with credits. */
+function assertMayWriteDates(user: SessionUser) {
+	if (user.tipo === 'representante') throw forbidden('Somente visualização para representantes: as datas de validade não podem ser alteradas.')
+	if (user.tipo !== 'administrador') throw forbidden('Apenas administradores alteram as datas de validade.')
+}
 
 /** The representative a new or edited company belongs to, checked against who is asking. */
 function ownerFor(db: DbOrTx, user: SessionUser, scope: Scope, requested: string | undefined, current?: string): string {
@@ -224,7 +224,7 @@ export function createCompany(db: DbOrTx, clock: Clock, user: SessionUser, body:
 	return db.transaction(
 		(tx) => {
 			const owner = ownerFor(tx, user, scope, body.cnpj_representante)
-			if (user.tipo === 'representante' && (body.validade_licenca || body.validade_certificado)) throw forbidden(REP_DATES_MESSAGE)
+			if (body.validade_licenca || body.validade_certificado) assertMayWriteDates(user)
 			if (user.tipo !== 'administrador' && body.manutencao === 'S') throw forbidden('Apenas administradores alteram a manutenção.')
 			assertUniqueCnpj(tx, body.cnpj)
 			const created = tx
@@ -260,11 +260,8 @@ export function updateCompany(db: DbOrTx, clock: Clock, user: SessionUser, codig
 		(tx) => {
 			const current = companyInScope(tx, scope, codigo)
 			const owner = ownerFor(tx, user, scope, body.cnpj_representante, current.cnpj_representante)
-			if (
-				user.tipo === 'representante' &&
-				(body.validade_licenca !== current.validade_licenca || body.validade_certificado !== current.validade_certificado)
-			) {
-				throw forbidden(REP_DATES_MESSAGE)
+			if (body.validade_licenca !== current.validade_licenca || body.validade_certificado !== current.validade_certificado) {
+				assertMayWriteDates(user)
 			}
 			if (user.tipo !== 'administrador' && body.manutencao !== undefined && body.manutencao !== current.manutencao) {
 				throw forbidden('Apenas administradores alteram a manutenção.')
@@ -296,7 +293,7 @@ export function updateCompany(db: DbOrTx, clock: Clock, user: SessionUser, codig
 export function patchCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number, patch: CompanyPatch) {
 	const scope = scopeOf(db, user)
 	const touchesDates = patch.validade_licenca !== undefined || patch.validade_certificado !== undefined
-	if (touchesDates && user.tipo !== 'administrador') throw forbidden('Apenas administradores alteram as datas de validade.')
+	if (touchesDates) assertMayWriteDates(user)
 	const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
 	if (Object.keys(changes).length === 0) throw unprocessable('Nada para alterar.')
 	db.transaction(

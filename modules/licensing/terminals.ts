@@ -2,7 +2,7 @@ import { type SQL, and, asc, count, eq, gte, inArray, or, sql } from 'drizzle-or
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
-import { type Clock, type PageQuery, conflict, likePattern, notFound, pagination, todayIso } from '../core'
+import { type Clock, type PageQuery, conflict, contains, notFound, pagination, todayIso } from '../core'
 import type { TerminalBody } from './model'
 import { companies, terminals } from './schema'
 import { type Scope, companyInScope, scopeOf } from './service'
@@ -43,9 +43,9 @@ export function listTerminals(db: DbOrTx, clock: Clock, user: SessionUser, query
 	const mac = search.replace(/[^0-9a-fA-F]/g, '').toUpperCase()
 	const searchCondition = search
 		? or(
-				sql`${terminals.nome_computador} like ${likePattern(search)} escape '\\'`,
-				sql`${companies.razao} like ${likePattern(search)} escape '\\'`,
-				...(mac.length >= 2 ? [sql`${terminals.mac} like ${likePattern(mac)} escape '\\'`] : [])
+				contains(terminals.nome_computador, search),
+				contains(companies.razao, search),
+				...(mac.length >= 2 ? [contains(terminals.mac, mac)] : [])
 			)
 		: undefined
 	const where = and(scoped(scope), searchCondition)

@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, like, or, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
-import { type Clock, forbidden, likePattern, notFound, todayIso } from '../core'
+import { type Clock, forbidden, contains, notFound, todayIso } from '../core'
 import { managedRepresentativeCnpjs, representatives } from '../resellers'
 import type { GeneralNoticeBody, IndividualNoticeBody } from './model'
 import { generalNotices, individualNotices, noticeReads } from './schema'
@@ -34,8 +34,8 @@ export function listGeneralNotices(db: DbOrTx, user: Actor, search?: string) {
 	const where: SQL[] = []
 	if (user.tipo === 'representante') where.push(eq(generalNotices.ativo, 1))
 	if (search?.trim()) {
-		const p = likePattern(search.trim())
-		where.push(or(like(generalNotices.titulo, p), like(generalNotices.texto, p))!)
+		const text = search.trim()
+		where.push(or(contains(generalNotices.titulo, text), contains(generalNotices.texto, text))!)
 	}
 	return db
 		.select({
@@ -76,8 +76,8 @@ export function listIndividualNotices(db: DbOrTx, user: Actor, search?: string) 
 	const where: SQL[] = []
 	if (scope !== null) where.push(inArray(individualNotices.representante_id, scope))
 	if (search?.trim()) {
-		const p = likePattern(search.trim())
-		where.push(or(like(individualNotices.titulo, p), like(individualNotices.texto, p), like(representatives.nome, p), like(individualNotices.representante_id, p))!)
+		const text = search.trim()
+		where.push(or(contains(individualNotices.titulo, text), contains(individualNotices.texto, text), contains(representatives.nome, text), contains(individualNotices.representante_id, text))!)
 	}
 	return db
 		.select(individualColumns)

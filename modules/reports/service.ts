@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import type { SessionUser } from '../auth'
-import { type Clock, likePattern, todayIso, toReais } from '../core'
+import { type Clock, contains, todayIso, toReais } from '../core'
 import { TRANSFER, creditTotals, representativeScope } from '../credits'
 import { SYSTEMS } from '../licensing'
 import type { Activity, DashboardStats, RecentActivitiesQuery, Report, ReportQuery } from './model'
@@ -59,7 +59,7 @@ export function recentActivities(db: DbOrTx, user: Scoped, query: RecentActiviti
 	else if (user.tipo === 'gerente') scope = sql`(${representativeScope(user, sql.raw('representante_cnpj'))} or user_id = ${user.id})`
 	else scope = sql`representante_cnpj = ${user.cnpj}`
 	const search = query.search
-		? sql`(title like ${likePattern(query.search)} escape '\\' or subtitle like ${likePattern(query.search)} escape '\\' or user_nome like ${likePattern(query.search)} escape '\\')`
+		? sql`(${contains(sql.raw('title'), query.search)} or ${contains(sql.raw('subtitle'), query.search)} or ${contains(sql.raw('user_nome'), query.search)})`
 		: sql`1 = 1`
 	const type = query.type ? sql`type = ${query.type}` : sql`1 = 1`
 	return db.all<Activity>(sql`

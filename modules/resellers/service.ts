@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client'
 import { companies, credits, users } from '../../db/schema'
 import { logActivity } from '../activity'
 import { invalidateUserSessions, type SessionUser } from '../auth'
-import { type Clock, badRequest, conflict, forbidden, likePattern, normalizeCnpj, notFound, todayIso } from '../core'
+import { type Clock, badRequest, conflict, forbidden, contains, normalizeCnpj, notFound, todayIso } from '../core'
 import { API_SETTINGS_FIELDS, type ManagerView, type RepresentativeCreate, type RepresentativeUpdate, type RepresentativeView } from './model'
 import { representatives } from './schema'
 
@@ -80,14 +80,9 @@ function toView({ gerente_nome, ...row }: ViewRow): RepresentativeView {
 export function listRepresentatives(db: DbOrTx, user: SessionUser, search = ''): RepresentativeView[] {
 	const conditions: (SQL | undefined)[] = [scopeCondition(user)]
 	if (search) {
-		const pattern = likePattern(search)
-		const matches: SQL[] = [
-			sql`${representatives.nome} like ${pattern} escape '\\'`,
-			sql`${representatives.cidade} like ${pattern} escape '\\'`,
-			sql`${representatives.cnpj} like ${pattern} escape '\\'`
-		]
+		const matches: SQL[] = [contains(representatives.nome, search), contains(representatives.cidade, search), contains(representatives.cnpj, search)]
 		const bare = normalizeCnpj(search)
-		if (bare && bare !== search) matches.push(sql`${representatives.cnpj} like ${likePattern(bare)} escape '\\'`)
+		if (bare && bare !== search) matches.push(contains(representatives.cnpj, bare))
 		conditions.push(or(...matches))
 	}
 	return selectViews(db)

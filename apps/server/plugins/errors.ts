@@ -13,7 +13,8 @@ function validationMessage(error: ValidationError): string {
 	try {
 		const detail = JSON.parse(error.message) as { property?: string; message?: string; errors?: { path?: unknown[]; message?: string }[] }
 		const first = detail.errors?.[0]
-		const path = first?.path?.length ? first.path.join('.') : detail.property?.replace(/^\//, '')
+		const raw = first?.path?.length ? first.path.join('.') : detail.property?.replace(/^\//, '')
+		const path = raw && raw !== 'root' ? raw : null
 		const message = first?.message ?? detail.message ?? 'valor inválido'
 		return path ? `Dados inválidos em "${path}": ${message}` : `Dados inválidos: ${message}`
 	} catch {

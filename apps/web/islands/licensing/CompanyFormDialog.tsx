@@ -69,6 +69,8 @@ export function CompanyFormDialog({ open, company, onClose }: { open: boolean; c
 	const user = useStore($user)
 	const reps = useStore($representativeOptions)
 	const isRep = user?.tipo === 'representante'
+	const datesLocked = user?.tipo !== 'administrador'
+	const datesHint = isRep ? 'Somente visualização para representantes' : datesLocked ? 'Somente o administrador altera as datas' : undefined
 	const [form, setForm] = useState<Form>(() => toForm(company, 1))
 	const [error, setError] = useState<string | null>(null)
 	const [saving, setSaving] = useState(false)
@@ -208,11 +210,11 @@ export function CompanyFormDialog({ open, company, onClose }: { open: boolean; c
 				<Field label="Instância Evolution">
 					<input className="input w-full" value={form.evo_instancia} onChange={(e) => set('evo_instancia', e.target.value)} maxLength={100} />
 				</Field>
-				<Field label="Validade do certificado" hint={isRep ? 'Somente visualização para representantes' : undefined}>
-					<input className="input w-full" type="date" value={form.validade_certificado} onChange={(e) => set('validade_certificado', e.target.value)} readOnly={isRep} disabled={isRep} />
+				<Field label="Validade do certificado" hint={datesHint}>
+					<input className="input w-full" type="date" value={form.validade_certificado} onChange={(e) => set('validade_certificado', e.target.value)} readOnly={datesLocked} disabled={datesLocked} />
 				</Field>
-				<Field label="Validade da licença" hint={isRep ? 'Somente visualização para representantes' : undefined}>
-					<input className="input w-full" type="date" value={form.validade_licenca} onChange={(e) => set('validade_licenca', e.target.value)} readOnly={isRep} disabled={isRep} />
+				<Field label="Validade da licença" hint={datesHint}>
+					<input className="input w-full" type="date" value={form.validade_licenca} onChange={(e) => set('validade_licenca', e.target.value)} readOnly={datesLocked} disabled={datesLocked} />
 				</Field>
 				<fieldset className="sm:col-span-2">
 					<legend className="mb-1 text-sm font-medium">Sistemas ativos</legend>
