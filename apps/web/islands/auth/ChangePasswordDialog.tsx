@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
-import { Modal } from '../../components/Modal'
+import { Modal, ModalActions } from '../../components/Modal'
 import { mutate } from '../../lib/mutate'
 
 /** The password check of 2-administration §5.6, in the order the person meets it; null when fine. */
@@ -68,17 +68,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
 			open={open}
 			onClose={close}
 			title="Alterar Senha"
-			footer={
-				<>
-					<button type="button" className="btn" onClick={close}>
-						Cancelar
-					</button>
-					<button type="submit" form="change-password-form" className="btn btn-primary" disabled={pending}>
-						{pending && <span className="loading loading-spinner loading-sm" />}
-						Alterar Senha
-					</button>
-				</>
-			}
+			footer={<ModalActions onCancel={close} form="change-password-form" pending={pending} label="Alterar Senha" />}
 		>
 			<form id="change-password-form" className="space-y-4" onSubmit={submit} noValidate>
 				<PasswordInput label="Senha atual" value={current} onChange={setCurrent} autoComplete="current-password" />

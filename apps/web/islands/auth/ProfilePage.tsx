@@ -5,6 +5,7 @@ import type { UserView } from '../../../../modules/auth/model'
 import { formatCnpj } from '../../../../modules/core/cnpj'
 import { formatDate, initials, isoDateInSaoPaulo } from '../../../../modules/core/format'
 import type { Role } from '../../../../modules/core/roles'
+import { ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
 import { ErrorPanel, Field } from '../../components/ui'
 import { errorText } from '../../lib/api'
@@ -82,13 +83,7 @@ function PersonalInfo({ account }: { account: UserView }) {
 				)}
 				{editing && (
 					<div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
-						<button type="button" className="btn" onClick={cancel}>
-							Cancelar
-						</button>
-						<button type="submit" className="btn btn-primary" disabled={pending}>
-							{pending && <span className="loading loading-spinner loading-sm" />}
-							Salvar
-						</button>
+						<ModalActions onCancel={cancel} pending={pending} label="Salvar" />
 					</div>
 				)}
 			</form>

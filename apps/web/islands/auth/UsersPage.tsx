@@ -6,7 +6,7 @@ import { formatCnpj, maskCnpj, normalizeCnpj } from '../../../../modules/core/cn
 import { formatDate, initials, isoDateInSaoPaulo } from '../../../../modules/core/format'
 import { ROLE_LABELS, ROLES, type Role } from '../../../../modules/core/roles'
 import { DataTable } from '../../components/DataTable'
-import { Modal } from '../../components/Modal'
+import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
 import { AccessDenied, EmptyState, ErrorPanel, Field, SearchInput, StatCard, StatCardSkeleton } from '../../components/ui'
 import { errorText } from '../../lib/api'
@@ -91,17 +91,7 @@ function UserDialog({ editing, open, onClose, isSelf }: { editing: UserView | nu
 			open={open}
 			onClose={onClose}
 			title={editing ? 'Editar Usuário' : 'Novo Usuário'}
-			footer={
-				<>
-					<button type="button" className="btn" onClick={onClose}>
-						Cancelar
-					</button>
-					<button type="submit" form="user-form" className="btn btn-primary" disabled={pending}>
-						{pending && <span className="loading loading-spinner loading-sm" />}
-						{editing ? 'Salvar alterações' : 'Criar usuário'}
-					</button>
-				</>
-			}
+			footer={<ModalActions onCancel={onClose} form="user-form" pending={pending} label={editing ? 'Salvar alterações' : 'Criar usuário'} />}
 		>
 			<form id="user-form" className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
 				<Field label="Nome *" className="sm:col-span-2">

@@ -6,7 +6,7 @@ import type { CreditItem, CreditListResponse, CreditSummaryResponse } from '../.
 import { formatCnpj } from '../../../../modules/core/cnpj'
 import { formatDate } from '../../../../modules/core/format'
 import { DataTable } from '../../components/DataTable'
-import { Modal } from '../../components/Modal'
+import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
 import { EmptyState, ErrorPanel, SearchInput, StatCard, StatCardSkeleton } from '../../components/ui'
 import { errorText } from '../../lib/api'
@@ -176,17 +176,7 @@ function AddCreditsDialog({ open, onClose }: { open: boolean; onClose: () => voi
 			open={open}
 			onClose={onClose}
 			title="Adicionar Créditos"
-			footer={
-				<>
-					<button type="button" className="btn" onClick={onClose}>
-						Cancelar
-					</button>
-					<button type="submit" form={ids.form} className="btn btn-primary" disabled={pending}>
-						{pending ? <span className="loading loading-spinner loading-sm" /> : <Plus className="size-4" aria-hidden="true" />}
-						Adicionar
-					</button>
-				</>
-			}
+			footer={<ModalActions onCancel={onClose} form={ids.form} pending={pending} icon={<Plus className="size-4" aria-hidden="true" />} label="Adicionar" />}
 		>
 			<form id={ids.form} className="space-y-4" onSubmit={submit} noValidate>
 				<div>

@@ -4,7 +4,7 @@ import { maskCep, maskPhone } from '../../../../modules/core/masks'
 import { UFS } from '../../../../modules/core/uf'
 import { SYSTEM_COLUMNS } from '../../../../modules/licensing/status'
 import { Field } from '../../components/ui'
-import { Modal } from '../../components/Modal'
+import { Modal, ModalActions } from '../../components/Modal'
 import { mutate } from '../../lib/mutate'
 import { createFetcherStore } from '../../lib/query'
 import { useStore } from '@nanostores/react'
@@ -134,17 +134,7 @@ export function CompanyFormDialog({ open, company, onClose }: { open: boolean; c
 			onClose={onClose}
 			title={company ? 'Editar Empresa' : 'Nova Empresa'}
 			size="lg"
-			footer={
-				<>
-					<button type="button" className="btn" onClick={onClose}>
-						Cancelar
-					</button>
-					<button type="submit" form="company-form" className="btn btn-primary" disabled={saving}>
-						{saving && <span className="loading loading-spinner loading-sm" />}
-						{company ? 'Salvar alterações' : 'Criar empresa'}
-					</button>
-				</>
-			}
+			footer={<ModalActions onCancel={onClose} form="company-form" pending={saving} label={company ? 'Salvar alterações' : 'Criar empresa'} />}
 		>
 			<form id="company-form" onSubmit={save} className="grid gap-3 sm:grid-cols-2" noValidate>
 				<Field label="Razão social *" className="sm:col-span-2">

@@ -3,7 +3,7 @@ import { Download as DownloadIcon, ExternalLink, Pencil, Plus, Sparkles, ToggleR
 import { useEffect, useState } from 'react'
 import { formatDate } from '../../../../modules/core/format'
 import { type Column, DataTable } from '../../components/DataTable'
-import { Modal } from '../../components/Modal'
+import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
 import { EmptyState, ErrorPanel, Field, SearchInput, StatCard, StatCardSkeleton } from '../../components/ui'
 import { errorText } from '../../lib/api'
@@ -58,16 +58,7 @@ function DownloadDialog({ item, onClose }: { item: Download | null | undefined; 
 			open={open}
 			onClose={onClose}
 			title={item ? 'Editar download' : 'Novo download'}
-			footer={
-				<>
-					<button type="button" className="btn" onClick={onClose}>
-						Cancelar
-					</button>
-					<button type="submit" form="download-form" className="btn btn-primary">
-						Salvar
-					</button>
-				</>
-			}
+			footer={<ModalActions onCancel={onClose} form="download-form" label="Salvar" />}
 		>
 			<form id="download-form" className="space-y-3" onSubmit={save} noValidate>
 				<Field label="Título *">

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../../modules/core/format'
 import { maskMac } from '../../../../modules/core/masks'
 import type { Pagination as PageInfo } from '../../../../modules/core/pagination'
 import { type Column, DataTable } from '../../components/DataTable'
-import { Modal } from '../../components/Modal'
+import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
 import { Pagination } from '../../components/Pagination'
 import { EmptyState, ErrorPanel, Field, SearchInput, StatCard, StatCardSkeleton } from '../../components/ui'
@@ -68,16 +68,7 @@ function TerminalDialog({ terminal, onClose }: { terminal: Terminal | null | und
 			open={open}
 			onClose={onClose}
 			title={terminal ? 'Editar terminal' : 'Novo terminal'}
-			footer={
-				<>
-					<button type="button" className="btn" onClick={onClose}>
-						Cancelar
-					</button>
-					<button type="submit" form="terminal-form" className="btn btn-primary">
-						Salvar
-					</button>
-				</>
-			}
+			footer={<ModalActions onCancel={onClose} form="terminal-form" label="Salvar" />}
 		>
 			<form id="terminal-form" className="space-y-3" onSubmit={save} noValidate>
 				<Field label="Empresa *">

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react'
 import { formatCnpj } from '../../../../modules/core/cnpj'
 import { formatDate, isoDateInSaoPaulo } from '../../../../modules/core/format'
 import { type Column, DataTable } from '../../components/DataTable'
-import { Modal } from '../../components/Modal'
+import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
 import { EmptyState, ErrorPanel, Field, SearchInput, StatCard, StatCardSkeleton } from '../../components/ui'
 import { errorText } from '../../lib/api'
@@ -108,17 +108,7 @@ function NoticeDialog({ kind, draft, onClose }: { kind: Kind; draft: Draft | nul
 			open={draft !== null}
 			onClose={close}
 			title={`${current?.id ? 'Editar' : 'Novo'} ${LABEL[kind]}`}
-			footer={
-				<>
-					<button type="button" className="btn" onClick={close}>
-						Cancelar
-					</button>
-					<button type="button" className="btn btn-primary" onClick={save} disabled={saving}>
-						{saving && <span className="loading loading-spinner loading-sm" />}
-						{current?.id ? 'Salvar' : 'Criar aviso'}
-					</button>
-				</>
-			}
+			footer={<ModalActions onCancel={close} onConfirm={save} pending={saving} label={current?.id ? 'Salvar' : 'Criar aviso'} />}
 		>
 			{current && (
 				<form

@@ -6,7 +6,7 @@ import { formatCnpj, maskCnpj, normalizeCnpj } from '../../../../modules/core/cn
 import { formatDate } from '../../../../modules/core/format'
 import type { ManagerView, RepresentativeView } from '../../../../modules/resellers/model'
 import { DataTable } from '../../components/DataTable'
-import { Modal } from '../../components/Modal'
+import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
 import { AccessDenied, EmptyState, ErrorPanel, Field, SearchInput } from '../../components/ui'
 import { ApiError, errorText } from '../../lib/api'
@@ -129,17 +129,7 @@ function RepresentativeDialog({ editing, open, onClose, isAdmin }: { editing: Re
 			onClose={onClose}
 			size="lg"
 			title={editing ? 'Editar Representante' : 'Novo Representante'}
-			footer={
-				<>
-					<button type="button" className="btn" onClick={onClose}>
-						Cancelar
-					</button>
-					<button type="submit" form="representative-form" className="btn btn-primary" disabled={pending}>
-						{pending && <span className="loading loading-spinner loading-sm" />}
-						{editing ? 'Salvar alterações' : 'Criar representante'}
-					</button>
-				</>
-			}
+			footer={<ModalActions onCancel={onClose} form="representative-form" pending={pending} label={editing ? 'Salvar alterações' : 'Criar representante'} />}
 		>
 			<form id="representative-form" className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
 				<Field label="Nome *" className="sm:col-span-2">
