@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import { maskCnpj, normalizeCnpj } from '../../../../modules/core/cnpj'
-import { maskCep, maskPhone } from '../../../../modules/core/masks'
-import { UFS } from '../../../../modules/core/uf'
+import { maskPhone } from '../../../../modules/core/masks'
 import { SYSTEM_COLUMNS } from '../../../../modules/licensing/status'
+import { AddressFields, EmailField, PhoneField } from '../../components/ContactFields'
 import { Field } from '../../components/ui'
 import { Modal, ModalActions } from '../../components/Modal'
 import { mutate } from '../../lib/mutate'
@@ -157,32 +157,9 @@ export function CompanyFormDialog({ open, company, onClose }: { open: boolean; c
 						</select>
 					)}
 				</Field>
-				<Field label="Endereço" className="sm:col-span-2">
-					<input className="input w-full" value={form.endereco} onChange={(e) => set('endereco', e.target.value)} maxLength={200} />
-				</Field>
-				<Field label="Bairro">
-					<input className="input w-full" value={form.bairro} onChange={(e) => set('bairro', e.target.value)} maxLength={100} />
-				</Field>
-				<Field label="Cidade">
-					<input className="input w-full" value={form.cidade} onChange={(e) => set('cidade', e.target.value)} maxLength={100} />
-				</Field>
-				<Field label="UF">
-					<select className="select w-full" value={form.uf} onChange={(e) => set('uf', e.target.value)}>
-						<option value="">—</option>
-						{UFS.map((uf) => (
-							<option key={uf}>{uf}</option>
-						))}
-					</select>
-				</Field>
-				<Field label="CEP">
-					<input className="input w-full" value={form.cep} onChange={(e) => set('cep', maskCep(e.target.value))} maxLength={9} inputMode="numeric" placeholder="00000-000" />
-				</Field>
-				<Field label="Telefone">
-					<input className="input w-full" value={form.fone} onChange={(e) => set('fone', maskPhone(e.target.value))} inputMode="tel" placeholder="(00) 00000-0000" />
-				</Field>
-				<Field label="E-mail">
-					<input className="input w-full" type="email" value={form.email} onChange={(e) => set('email', e.target.value)} maxLength={200} />
-				</Field>
+				<AddressFields value={form} onChange={set} />
+				<PhoneField value={form.fone} onChange={(v) => set('fone', v)} />
+				<EmailField value={form.email} onChange={(v) => set('email', v)} />
 				<Field label="Link" className="sm:col-span-2">
 					<input className="input w-full" type="url" value={form.link} onChange={(e) => set('link', e.target.value)} placeholder="https://" />
 				</Field>

@@ -5,19 +5,18 @@ import { type FormEvent, useEffect, useState } from 'react'
 import { formatCnpj, maskCnpj, normalizeCnpj } from '../../../../modules/core/cnpj'
 import { formatDate } from '../../../../modules/core/format'
 import type { ManagerView, RepresentativeView } from '../../../../modules/resellers/model'
+import { AddressFields, EmailField, PhoneField } from '../../components/ContactFields'
 import { DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
 import { AccessDenied, EmptyState, ErrorPanel, Field, SearchInput } from '../../components/ui'
 import { ApiError, errorText } from '../../lib/api'
 import { useDebounced } from '../../lib/hooks'
-import { maskCep, maskPhone } from '../../../../modules/core/masks'
+import { maskPhone } from '../../../../modules/core/masks'
 import { mutate } from '../../lib/mutate'
 import { createFetcherStore } from '../../lib/query'
 import { confirmAction } from '../../stores/confirm'
 import { $user } from '../../stores/session'
-
-const UFS = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO']
 
 const $search = atom('')
 const $representatives = createFetcherStore<RepresentativeView[]>(['/api/representatives?search=', $search])
@@ -138,35 +137,10 @@ function RepresentativeDialog({ editing, open, onClose, isAdmin }: { editing: Re
 				<Field label="CNPJ *">
 					<input className="input w-full" value={form.cnpj} maxLength={18} placeholder="00.000.000/0000-00" onChange={(e) => set('cnpj', maskCnpj(e.target.value))} required />
 				</Field>
-				<Field label="E-mail">
-					<input type="email" className="input w-full" value={form.email} maxLength={200} onChange={(e) => set('email', e.target.value)} />
-				</Field>
-				<Field label="Telefone">
-					<input type="tel" className="input w-full" value={form.fone} placeholder="(00) 0000-0000" onChange={(e) => set('fone', maskPhone(e.target.value))} />
-				</Field>
-				<Field label="WhatsApp">
-					<input type="tel" className="input w-full" value={form.whatsapp} placeholder="(00) 00000-0000" onChange={(e) => set('whatsapp', maskPhone(e.target.value))} />
-				</Field>
-				<Field label="Endereço" className="sm:col-span-2">
-					<input className="input w-full" value={form.endereco} maxLength={200} onChange={(e) => set('endereco', e.target.value)} />
-				</Field>
-				<Field label="Bairro">
-					<input className="input w-full" value={form.bairro} maxLength={100} onChange={(e) => set('bairro', e.target.value)} />
-				</Field>
-				<Field label="Cidade">
-					<input className="input w-full" value={form.cidade} maxLength={100} onChange={(e) => set('cidade', e.target.value)} />
-				</Field>
-				<Field label="UF">
-					<select className="select w-full" value={form.uf} onChange={(e) => set('uf', e.target.value)}>
-						<option value="">—</option>
-						{UFS.map((uf) => (
-							<option key={uf}>{uf}</option>
-						))}
-					</select>
-				</Field>
-				<Field label="CEP">
-					<input className="input w-full" value={form.cep} maxLength={9} placeholder="00000-000" inputMode="numeric" onChange={(e) => set('cep', maskCep(e.target.value))} />
-				</Field>
+				<EmailField value={form.email} onChange={(v) => set('email', v)} />
+				<PhoneField value={form.fone} placeholder="(00) 0000-0000" onChange={(v) => set('fone', v)} />
+				<PhoneField label="WhatsApp" value={form.whatsapp} onChange={(v) => set('whatsapp', v)} />
+				<AddressFields value={form} onChange={set} />
 				{isAdmin && (
 					<div className="sm:col-span-2">
 						<ManagerSelect value={form.gerente_id} onChange={(v) => set('gerente_id', v)} />
