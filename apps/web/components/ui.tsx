@@ -1,5 +1,5 @@
-import { Search, ShieldAlert } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { Eye, EyeOff, Search, ShieldAlert } from 'lucide-react'
+import { type InputHTMLAttributes, type ReactNode, useState } from 'react'
 
 export function StatCard({ title, value, hint, icon, tone = 'primary' }: { title: string; value: ReactNode; hint?: ReactNode; icon?: ReactNode; tone?: 'primary' | 'success' | 'warning' | 'error' | 'info' | 'accent' }) {
 	const toneClass = { primary: 'text-primary', success: 'text-success', warning: 'text-warning', error: 'text-error', info: 'text-info', accent: 'text-accent' }[tone]
@@ -65,6 +65,16 @@ export function SearchInput({ value, onChange, placeholder, label }: { value: st
 	)
 }
 
+/** The error line of a form (spans both columns of a `sm:grid-cols-2` form); nothing when there is none. */
+export function FormError({ message }: { message: string | null | undefined }) {
+	if (!message) return null
+	return (
+		<p className="text-sm text-error sm:col-span-2" role="alert">
+			{message}
+		</p>
+	)
+}
+
 /** A labelled form field with its error message. */
 export function Field({ label, error, hint, children, className = '' }: { label: string; error?: string | null; hint?: string; children: ReactNode; className?: string }) {
 	return (
@@ -77,6 +87,28 @@ export function Field({ label, error, hint, children, className = '' }: { label:
 					{error}
 				</span>
 			)}
+		</label>
+	)
+}
+
+/** A labelled password field with a show/hide button named after the label ("Mostrar senha atual"). */
+export function PasswordInput({ label, onChange, ...input }: { label: string; onChange: (value: string) => void } & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'type' | 'className'>) {
+	const [visible, setVisible] = useState(false)
+	return (
+		<label className="block">
+			<span className="mb-1 block text-sm font-medium">{label}</span>
+			<span className="input flex w-full items-center gap-2">
+				<input {...input} type={visible ? 'text' : 'password'} className="grow" onChange={(e) => onChange(e.target.value)} />
+				<button
+					type="button"
+					className="btn btn-ghost btn-xs btn-circle"
+					aria-label={`${visible ? 'Ocultar' : 'Mostrar'} ${label.toLowerCase()}`}
+					aria-pressed={visible}
+					onClick={() => setVisible((v) => !v)}
+				>
+					{visible ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
+				</button>
+			</span>
 		</label>
 	)
 }

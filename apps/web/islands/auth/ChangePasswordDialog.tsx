@@ -1,6 +1,6 @@
-import { Eye, EyeOff } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { Modal, ModalActions } from '../../components/Modal'
+import { FormError, PasswordInput } from '../../components/ui'
 import { mutate } from '../../lib/mutate'
 
 /** The password check of 2-administration §5.6, in the order the person meets it; null when fine. */
@@ -9,27 +9,6 @@ export function passwordChangeError(current: string, next: string, confirm: stri
 	if (next !== confirm) return 'A nova senha e confirmação não coincidem'
 	if (next.length < 6) return 'A nova senha deve ter pelo menos 6 caracteres'
 	return null
-}
-
-function PasswordInput({ label, value, onChange, autoComplete }: { label: string; value: string; onChange: (v: string) => void; autoComplete: string }) {
-	const [visible, setVisible] = useState(false)
-	return (
-		<label className="block">
-			<span className="mb-1 block text-sm font-medium">{label}</span>
-			<span className="input flex w-full items-center gap-2">
-				<input type={visible ? 'text' : 'password'} className="grow" value={value} onChange={(e) => onChange(e.target.value)} autoComplete={autoComplete} />
-				<button
-					type="button"
-					className="btn btn-ghost btn-xs btn-circle"
-					aria-label={`${visible ? 'Ocultar' : 'Mostrar'} ${label.toLowerCase()}`}
-					aria-pressed={visible}
-					onClick={() => setVisible((v) => !v)}
-				>
-					{visible ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
-				</button>
-			</span>
-		</label>
-	)
 }
 
 /** Alterar Senha (2-administration §2.7): current, new and confirmation, each with show/hide. */
@@ -75,11 +54,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
 				<PasswordInput label="Nova senha" value={next} onChange={setNext} autoComplete="new-password" />
 				<PasswordInput label="Confirmar nova senha" value={confirm} onChange={setConfirm} autoComplete="new-password" />
 				<p className="text-xs text-base-content/60">A nova senha deve ter pelo menos 6 caracteres. Suas outras sessões abertas serão encerradas.</p>
-				{error && (
-					<p className="text-sm text-error" role="alert">
-						{error}
-					</p>
-				)}
+				<FormError message={error} />
 			</form>
 		</Modal>
 	)

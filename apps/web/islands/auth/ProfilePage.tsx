@@ -7,7 +7,7 @@ import { formatDate, initials, isoDateInSaoPaulo } from '../../../../modules/cor
 import type { Role } from '../../../../modules/core/roles'
 import { ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { ErrorPanel, Field } from '../../components/ui'
+import { ErrorPanel, Field, FormError } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
 import { createFetcherStore } from '../../lib/query'
@@ -76,11 +76,7 @@ function PersonalInfo({ account }: { account: UserView }) {
 				<Field label="CNPJ" hint="O CNPJ não pode ser alterado">
 					<input className="input w-full bg-base-200" value={formatCnpj(account.cnpj)} readOnly disabled />
 				</Field>
-				{error && (
-					<p className="text-sm text-error sm:col-span-2" role="alert">
-						{error}
-					</p>
-				)}
+				<FormError message={error} />
 				{editing && (
 					<div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
 						<ModalActions onCancel={cancel} pending={pending} label="Salvar" />

@@ -8,7 +8,7 @@ import { ROLE_LABELS, ROLES, type Role } from '../../../../modules/core/roles'
 import { DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { AccessDenied, EmptyState, ErrorPanel, Field, SearchInput, StatCard, StatCardSkeleton } from '../../components/ui'
+import { AccessDenied, EmptyState, ErrorPanel, Field, FormError, SearchInput, StatCard, StatCardSkeleton } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { useDebounced } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
@@ -143,11 +143,7 @@ function UserDialog({ editing, open, onClose, isSelf }: { editing: UserView | nu
 						O representante entra com este CNPJ. Se ainda não existir um cadastro de representante com ele, um cadastro básico é criado.
 					</p>
 				)}
-				{error && (
-					<p className="text-sm text-error sm:col-span-2" role="alert">
-						{error}
-					</p>
-				)}
+				<FormError message={error} />
 			</form>
 		</Modal>
 	)

@@ -6,7 +6,7 @@ import type { TransferResult } from '../../../../modules/credits/model'
 import { addDaysIso } from '../../../../modules/core/dates'
 import { formatDate, isoDateInSaoPaulo } from '../../../../modules/core/format'
 import { Modal, ModalActions } from '../../components/Modal'
-import { Field } from '../../components/ui'
+import { Field, FormError } from '../../components/ui'
 import { mutate } from '../../lib/mutate'
 import { createFetcherStore } from '../../lib/query'
 import { $configuracoes, numberSetting } from '../../lib/settings'
@@ -210,11 +210,7 @@ export default function TransferCreditsDialog({ open, onClose, company, onTransf
 						)}
 					</div>
 				)}
-				{error && (
-					<p role="alert" className="text-sm text-error">
-						{error}
-					</p>
-				)}
+				<FormError message={error} />
 			</form>
 		</Modal>
 	)

@@ -6,7 +6,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../../../modules/cor
 import { formatPhone } from '../../../../modules/core/masks'
 import { SYSTEM_COLUMNS } from '../../../../modules/licensing/status'
 import { Modal, ModalActions } from '../../components/Modal'
-import { Field } from '../../components/ui'
+import { Field, FormError } from '../../components/ui'
 import { mutate } from '../../lib/mutate'
 import { $companyOptions, COMPANY_KEYS, type Company } from '../../stores/companies'
 import { confirmAction } from '../../stores/confirm'
@@ -290,11 +290,7 @@ export function SendNoticeDialog({ open, onClose }: { open: boolean; onClose: ()
 						))}
 					</ul>
 				</div>
-				{error && (
-					<p className="text-sm text-error" role="alert">
-						{error}
-					</p>
-				)}
+				<FormError message={error} />
 			</div>
 		</Modal>
 	)

@@ -3,7 +3,7 @@ import { maskCnpj, normalizeCnpj } from '../../../../modules/core/cnpj'
 import { maskPhone } from '../../../../modules/core/masks'
 import { SYSTEM_COLUMNS } from '../../../../modules/licensing/status'
 import { AddressFields, EmailField, PhoneField } from '../../components/ContactFields'
-import { Field } from '../../components/ui'
+import { Field, FormError } from '../../components/ui'
 import { Modal, ModalActions } from '../../components/Modal'
 import { mutate } from '../../lib/mutate'
 import { createFetcherStore } from '../../lib/query'
@@ -203,11 +203,7 @@ export function CompanyFormDialog({ open, company, onClose }: { open: boolean; c
 				<Field label="Observações" className="sm:col-span-2">
 					<textarea className="textarea w-full" rows={3} value={form.obs} onChange={(e) => set('obs', e.target.value)} maxLength={2000} />
 				</Field>
-				{error && (
-					<p className="text-sm text-error sm:col-span-2" role="alert">
-						{error}
-					</p>
-				)}
+				<FormError message={error} />
 			</form>
 		</Modal>
 	)

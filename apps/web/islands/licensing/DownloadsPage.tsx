@@ -5,7 +5,7 @@ import { formatDate } from '../../../../modules/core/format'
 import { type Column, DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { EmptyState, ErrorPanel, Field, SearchInput, StatCard, StatCardSkeleton } from '../../components/ui'
+import { EmptyState, ErrorPanel, Field, FormError, SearchInput, StatCard, StatCardSkeleton } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
 import { createFetcherStore } from '../../lib/query'
@@ -70,11 +70,7 @@ function DownloadDialog({ item, onClose }: { item: Download | null | undefined; 
 				<label className="flex items-center gap-2 text-sm">
 					<input type="checkbox" className="toggle toggle-sm toggle-success" checked={ativo} onChange={(e) => setAtivo(e.target.checked)} /> Ativo
 				</label>
-				{error && (
-					<p className="text-sm text-error" role="alert">
-						{error}
-					</p>
-				)}
+				<FormError message={error} />
 			</form>
 		</Modal>
 	)

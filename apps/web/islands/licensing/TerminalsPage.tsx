@@ -9,7 +9,7 @@ import { type Column, DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
 import { Pagination } from '../../components/Pagination'
-import { EmptyState, ErrorPanel, Field, SearchInput, StatCard, StatCardSkeleton } from '../../components/ui'
+import { EmptyState, ErrorPanel, Field, FormError, SearchInput, StatCard, StatCardSkeleton } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { useDebounced } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
@@ -87,11 +87,7 @@ function TerminalDialog({ terminal, onClose }: { terminal: Terminal | null | und
 				<Field label="Endereço MAC *">
 					<input className="input w-full font-mono" value={mac} maxLength={17} onChange={(e) => setMac(maskMac(e.target.value))} placeholder="00:1A:2B:3C:4D:5E" required />
 				</Field>
-				{error && (
-					<p className="text-sm text-error" role="alert">
-						{error}
-					</p>
-				)}
+				<FormError message={error} />
 			</form>
 		</Modal>
 	)

@@ -9,7 +9,7 @@ import { AddressFields, EmailField, PhoneField } from '../../components/ContactF
 import { DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { AccessDenied, EmptyState, ErrorPanel, Field, SearchInput } from '../../components/ui'
+import { AccessDenied, EmptyState, ErrorPanel, Field, FormError, SearchInput } from '../../components/ui'
 import { ApiError, errorText } from '../../lib/api'
 import { useDebounced } from '../../lib/hooks'
 import { maskPhone } from '../../../../modules/core/masks'
@@ -156,11 +156,7 @@ function RepresentativeDialog({ editing, open, onClose, isAdmin }: { editing: Re
 					<input type="checkbox" className="toggle toggle-success" checked={form.ativar_api_asaas} onChange={(e) => set('ativar_api_asaas', e.target.checked)} />
 					<span className="text-sm">Ativar API Asaas</span>
 				</label>
-				{error && (
-					<p className="text-sm text-error sm:col-span-2" role="alert">
-						{error}
-					</p>
-				)}
+				<FormError message={error} />
 			</form>
 		</Modal>
 	)
@@ -301,11 +297,7 @@ function ApiSettingsForm({ record }: { record: RepresentativeView }) {
 				<Field label="Instância Evolution" hint="Nome da sua instância do WhatsApp (Evolution API).">
 					<input className="input w-full" value={instancia} maxLength={100} onChange={(e) => setInstancia(e.target.value)} />
 				</Field>
-				{error && (
-					<p className="text-sm text-error" role="alert">
-						{error}
-					</p>
-				)}
+				<FormError message={error} />
 				<div className="flex justify-end">
 					<button type="submit" className="btn btn-primary" disabled={pending}>
 						{pending ? <span className="loading loading-spinner loading-sm" /> : <Save className="size-4" />}
