@@ -3,7 +3,7 @@ import { KeyRound, Pencil } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import type { UserView } from '../../../../modules/auth/model'
 import { formatCnpj } from '../../../../modules/core/cnpj'
-import { formatDate, initials, isoDateInSaoPaulo } from '../../../../modules/core/format'
+import { formatDateOf, initials } from '../../../../modules/core/format'
 import type { Role } from '../../../../modules/core/roles'
 import { ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
@@ -100,7 +100,7 @@ function AccountInfo({ account, onChangePassword }: { account: UserView; onChang
 				</div>
 				<div className="flex justify-between gap-3">
 					<dt className="text-base-content/70">Data de criação</dt>
-					<dd className="font-medium">{formatDate(isoDateInSaoPaulo(new Date(account.created_at)))}</dd>
+					<dd className="font-medium">{formatDateOf(account.created_at)}</dd>
 				</div>
 				<div className="flex items-center justify-between gap-3">
 					<dt className="text-base-content/70">Status</dt>

@@ -3,7 +3,7 @@ import { Pencil, Plus, ShieldCheck, Trash2, UserCog, Users, UserRound, Briefcase
 import { type FormEvent, useMemo, useState } from 'react'
 import type { UserView } from '../../../../modules/auth/model'
 import { formatCnpj, maskCnpj, normalizeCnpj } from '../../../../modules/core/cnpj'
-import { formatDate, initials, isoDateInSaoPaulo } from '../../../../modules/core/format'
+import { formatDateOf, initials } from '../../../../modules/core/format'
 import { ROLE_LABELS, ROLES, type Role } from '../../../../modules/core/roles'
 import { DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
@@ -28,10 +28,6 @@ export const ROLE_BADGE: Record<Role, string> = {
 
 export function RoleBadge({ tipo }: { tipo: Role }) {
 	return <span className={`badge badge-sm badge-soft ${ROLE_BADGE[tipo]}`}>{ROLE_LABELS[tipo]}</span>
-}
-
-function createdOn(instant: string) {
-	return formatDate(isoDateInSaoPaulo(new Date(instant)))
 }
 
 function matches(u: UserView, search: string) {
@@ -234,7 +230,7 @@ function UsersScreen() {
 						{ header: 'CNPJ', cell: (u) => <span className="font-mono text-xs">{formatCnpj(u.cnpj)}</span> },
 						{ header: 'Tipo', hideOnCard: true, cell: (u) => <RoleBadge tipo={u.tipo} /> },
 						{ header: 'E-mail', cell: (u) => u.email ?? <span className="text-base-content/50">—</span> },
-						{ header: 'Data de Criação', cell: (u) => createdOn(u.created_at) }
+						{ header: 'Data de Criação', cell: (u) => formatDateOf(u.created_at) }
 					]}
 					actions={(u) => (
 						<>

@@ -4,7 +4,7 @@ import { atom } from 'nanostores'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import type { CreditItem, CreditListResponse, CreditSummaryResponse } from '../../../../modules/credits/model'
 import { formatCnpj } from '../../../../modules/core/cnpj'
-import { formatDate } from '../../../../modules/core/format'
+import { formatDate, formatNumber, formatReais } from '../../../../modules/core/format'
 import { DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
@@ -24,8 +24,7 @@ const $search = atom('')
 const $summary = createFetcherStore<CreditSummaryResponse>(['/api/credits/summary?limit=200&search=', $search])
 const $allReps = createFetcherStore<CreditSummaryResponse>(['/api/credits/summary?limit=1000&search='])
 
-const number = (n: number) => n.toLocaleString('pt-BR')
-const days = (credits: number, perCredit: number) => `${number(credits * perCredit)} dias`
+const days = (credits: number, perCredit: number) => `${formatNumber(credits * perCredit)} dias`
 
 function useDaysPerCredit() {
 	const config = useStore($configuracoes)
@@ -80,9 +79,9 @@ function RepresentativeView() {
 				<CardsSkeleton n={3} />
 			) : (
 				<div className="grid gap-4 sm:grid-cols-3">
-					<StatCard title="Total de Créditos" value={number(totals.total)} hint={days(totals.total, perCredit)} icon={<Wallet className="size-5" />} />
-					<StatCard title="Créditos Disponíveis" value={<span data-testid="credits-available">{number(totals.disponivel)}</span>} hint={days(totals.disponivel, perCredit)} icon={<CircleCheck className="size-5" />} tone="success" />
-					<StatCard title="Créditos Utilizados" value={number(totals.utilizado)} hint={days(totals.utilizado, perCredit)} icon={<History className="size-5" />} tone="info" />
+					<StatCard title="Total de Créditos" value={formatNumber(totals.total)} hint={days(totals.total, perCredit)} icon={<Wallet className="size-5" />} />
+					<StatCard title="Créditos Disponíveis" value={<span data-testid="credits-available">{formatNumber(totals.disponivel)}</span>} hint={days(totals.disponivel, perCredit)} icon={<CircleCheck className="size-5" />} tone="success" />
+					<StatCard title="Créditos Utilizados" value={formatNumber(totals.utilizado)} hint={days(totals.utilizado, perCredit)} icon={<History className="size-5" />} tone="info" />
 				</div>
 			)}
 
@@ -99,7 +98,7 @@ function RepresentativeView() {
 					empty={<EmptyState title="Nenhum crédito encontrado" hint="Compre créditos para renovar as licenças dos seus clientes." icon={<Coins className="size-8" />} />}
 					columns={[
 						{ header: 'ID', cell: (r) => `#${r.id}`, hideOnCard: true },
-						{ header: 'Valor', cell: (r) => (r.valor === r.valor_original ? number(r.valor) : `${number(r.valor)} de ${number(r.valor_original)}`), className: 'tabular-nums' },
+						{ header: 'Valor', cell: (r) => (r.valor === r.valor_original ? formatNumber(r.valor) : `${formatNumber(r.valor)} de ${formatNumber(r.valor_original)}`), className: 'tabular-nums' },
 						{ header: 'Data Compra', cell: (r) => formatDate(r.data_compra) },
 						{ header: 'Status', cell: (r) => <StatusBadge credit={r} /> }
 					]}
@@ -121,7 +120,7 @@ function RepresentativeView() {
 						{ header: 'ID', cell: (r) => `#${r.id}` },
 						{ header: 'Empresa', cell: (r) => r.empresa?.razao ?? '—', hideOnCard: true },
 						{ header: 'Sistema', cell: (r) => r.sistema ?? '—' },
-						{ header: 'Valor', cell: (r) => number(r.valor), className: 'tabular-nums' },
+						{ header: 'Valor', cell: (r) => formatNumber(r.valor), className: 'tabular-nums' },
 						{ header: 'Data Transferência', cell: (r) => formatDate(r.data_uso) }
 					]}
 				/>
@@ -208,7 +207,7 @@ function AddCreditsDialog({ open, onClose }: { open: boolean; onClose: () => voi
 				</div>
 				{Number(amount) > 0 && Number(unit) > 0 && (
 					<p className="text-sm text-base-content/70">
-						Total: <strong>{(Number(amount) * Number(unit)).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' })}</strong>
+						Total: <strong>{formatReais(Number(amount) * Number(unit))}</strong>
 					</p>
 				)}
 			</form>
@@ -240,10 +239,10 @@ function AdministratorView({ canAdd }: { canAdd: boolean }) {
 				<CardsSkeleton n={4} />
 			) : (
 				<div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-					<StatCard title="Total Créditos" value={number(totals.total)} hint={days(totals.total, perCredit)} icon={<Wallet className="size-5" />} />
-					<StatCard title="Disponível" value={number(totals.disponivel)} hint={days(totals.disponivel, perCredit)} icon={<CircleCheck className="size-5" />} tone="success" />
-					<StatCard title="Utilizado" value={number(totals.utilizado)} hint={days(totals.utilizado, perCredit)} icon={<History className="size-5" />} tone="info" />
-					<StatCard title="Representantes" value={number(totals.representantesAtivos)} hint="com créditos ativos" icon={<Users className="size-5" />} tone="accent" />
+					<StatCard title="Total Créditos" value={formatNumber(totals.total)} hint={days(totals.total, perCredit)} icon={<Wallet className="size-5" />} />
+					<StatCard title="Disponível" value={formatNumber(totals.disponivel)} hint={days(totals.disponivel, perCredit)} icon={<CircleCheck className="size-5" />} tone="success" />
+					<StatCard title="Utilizado" value={formatNumber(totals.utilizado)} hint={days(totals.utilizado, perCredit)} icon={<History className="size-5" />} tone="info" />
+					<StatCard title="Representantes" value={formatNumber(totals.representantesAtivos)} hint="com créditos ativos" icon={<Users className="size-5" />} tone="accent" />
 				</div>
 			)}
 			<section aria-labelledby="resumo" className="space-y-3">
@@ -263,14 +262,14 @@ function AdministratorView({ canAdd }: { canAdd: boolean }) {
 					columns={[
 						{ header: 'Representante', cell: (r) => <span className="font-medium">{r.nome}</span>, hideOnCard: true },
 						{ header: 'CNPJ', cell: (r) => <span className="font-mono text-xs">{formatCnpj(r.cnpj)}</span> },
-						{ header: 'Disponível', cell: (r) => <span className="font-semibold text-success">{number(r.disponivel)}</span>, className: 'text-right tabular-nums' },
-						{ header: 'Utilizado', cell: (r) => number(r.utilizado), className: 'text-right tabular-nums' },
-						{ header: 'Total', cell: (r) => number(r.total), className: 'text-right tabular-nums' }
+						{ header: 'Disponível', cell: (r) => <span className="font-semibold text-success">{formatNumber(r.disponivel)}</span>, className: 'text-right tabular-nums' },
+						{ header: 'Utilizado', cell: (r) => formatNumber(r.utilizado), className: 'text-right tabular-nums' },
+						{ header: 'Total', cell: (r) => formatNumber(r.total), className: 'text-right tabular-nums' }
 					]}
 				/>
 				{summary.data && summary.data.matched > summary.data.representatives.length && (
 					<p className="text-sm text-base-content/60">
-						Mostrando {summary.data.representatives.length} de {number(summary.data.matched)} representantes. Refine a busca para ver os demais.
+						Mostrando {summary.data.representatives.length} de {formatNumber(summary.data.matched)} representantes. Refine a busca para ver os demais.
 					</p>
 				)}
 				<p className="text-xs text-base-content/60">O histórico detalhado de lotes foi removido desta tela para melhorar o desempenho; os totais acima vêm direto do servidor.</p>

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { AlertTriangle, Cloud, HardDrive, Palette, RotateCcw, Save, Server, Settings2, Shield } from 'lucide-react'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
+import { formatNumber } from '../../../../modules/core/format'
 import { type ThemeSettings, themeFromValues } from '../../../../modules/settings/theme'
 import { PageRoot } from '../../components/PageRoot'
 import { AccessDenied, ErrorPanel, Field } from '../../components/ui'
@@ -62,7 +63,7 @@ function Select({ value, onChange, options, label }: { value: string; onChange: 
 function NumberField({ k, values, errors, set, suffix, label }: { k: string; values: Values; errors: Record<string, string>; set: (k: string, v: string) => void; suffix?: string; label: string }) {
 	const r = RANGES[k]
 	return (
-		<Field label={label} error={errors[k]} hint={`De ${r.min.toLocaleString('pt-BR')} a ${r.max.toLocaleString('pt-BR')}${suffix ? ` ${suffix}` : ''}`}>
+		<Field label={label} error={errors[k]} hint={`De ${formatNumber(r.min)} a ${formatNumber(r.max)}${suffix ? ` ${suffix}` : ''}`}>
 			<input
 				type="number"
 				inputMode={r.step ? 'decimal' : 'numeric'}
