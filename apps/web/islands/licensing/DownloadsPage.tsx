@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react'
 import { Download as DownloadIcon, ExternalLink, Pencil, Plus, Sparkles, ToggleRight, Trash2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { formatDate } from '../../../../modules/core/format'
+import { isHttpUrl } from '../../../../modules/core/url'
 import { type Column, DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
@@ -20,15 +21,6 @@ interface Download {
 	data: string
 }
 const $downloads = createFetcherStore<Download[]>(['/api/downloads'])
-
-function isAbsoluteUrl(link: string) {
-	try {
-		const url = new URL(link)
-		return url.protocol === 'http:' || url.protocol === 'https:'
-	} catch {
-		return false
-	}
-}
 
 function DownloadDialog({ item, onClose }: { item: Download | null | undefined; onClose: () => void }) {
 	const [titulo, setTitulo] = useState('')
@@ -136,7 +128,7 @@ function Downloads() {
 					cardTitle={(d) => d.titulo}
 					actions={(d) => (
 						<>
-							{isAbsoluteUrl(d.link) && (
+							{isHttpUrl(d.link) && (
 								<a className="btn btn-ghost btn-xs" href={d.link} target="_blank" rel="noopener noreferrer" aria-label={`Abrir ${d.titulo}`}>
 									<ExternalLink className="size-4" />
 								</a>

@@ -13,6 +13,7 @@ import { AccessDenied, EmptyState, ErrorPanel, Field, FormError, SearchInput } f
 import { ApiError, errorText } from '../../lib/api'
 import { useDebounced } from '../../lib/hooks'
 import { maskPhone } from '../../../../modules/core/masks'
+import { isHttpUrl } from '../../../../modules/core/url'
 import { mutate } from '../../lib/mutate'
 import { createFetcherStore } from '../../lib/query'
 import { confirmAction } from '../../stores/confirm'
@@ -24,15 +25,6 @@ const $managers = createFetcherStore<ManagerView[]>(['/api/managers'])
 const $current = createFetcherStore<RepresentativeView>(['/api/representatives/current'])
 
 const INVALIDATE = ['/api/representatives', '/api/dashboard', '/api/reports']
-
-function isValidUrl(value: string) {
-	try {
-		const url = new URL(value)
-		return url.protocol === 'http:' || url.protocol === 'https:'
-	} catch {
-		return false
-	}
-}
 
 interface FormState {
 	nome: string
@@ -96,7 +88,7 @@ function RepresentativeDialog({ editing, open, onClose, isAdmin }: { editing: Re
 	async function submit(e: FormEvent) {
 		e.preventDefault()
 		if (!form.nome.trim() || !form.cnpj.trim()) return setError('Nome e CNPJ são obrigatórios.')
-		if (form.plink.trim() && !isValidUrl(form.plink.trim())) return setError('Link inválido: use um endereço http(s) completo.')
+		if (form.plink.trim() && !isHttpUrl(form.plink.trim())) return setError('Link inválido: use um endereço http(s) completo.')
 		setError(null)
 		setPending(true)
 		const body: Record<string, unknown> = {
@@ -264,7 +256,7 @@ function ApiSettingsForm({ record }: { record: RepresentativeView }) {
 
 	async function save(e: FormEvent) {
 		e.preventDefault()
-		if (plink.trim() && !isValidUrl(plink.trim())) return setError('Link inválido: use um endereço http(s) completo.')
+		if (plink.trim() && !isHttpUrl(plink.trim())) return setError('Link inválido: use um endereço http(s) completo.')
 		setError(null)
 		setPending(true)
 		await mutate(
