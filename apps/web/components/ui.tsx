@@ -19,6 +19,15 @@ export function StatCardSkeleton() {
 	return <div className="skeleton h-20 w-full rounded-box sm:h-28" aria-hidden="true" />
 }
 
+/** A grid of stat cards: its children once loaded; until then (no children), `count` skeletons in the same grid. */
+export function StatGrid({ count, className = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-4', children }: { count: number; className?: string; children?: ReactNode }) {
+	return (
+		<div className={className} aria-busy={children ? undefined : true}>
+			{children || Array.from({ length: count }, (_, i) => <StatCardSkeleton key={i} />)}
+		</div>
+	)
+}
+
 export function EmptyState({ title, hint, icon, action }: { title: string; hint?: string; icon?: ReactNode; action?: ReactNode }) {
 	return (
 		<div className="rounded-box border border-dashed border-base-300 bg-base-100 px-6 py-12 text-center">

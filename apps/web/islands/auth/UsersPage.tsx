@@ -8,7 +8,7 @@ import { ROLE_LABELS, ROLES, type Role } from '../../../../modules/core/roles'
 import { DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { AccessDenied, EmptyState, ErrorPanel, Field, FormError, SearchInput, StatCard, StatCardSkeleton } from '../../components/ui'
+import { AccessDenied, EmptyState, ErrorPanel, Field, FormError, SearchInput, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { useDebounced } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
@@ -173,10 +173,8 @@ function UsersScreen() {
 
 	return (
 		<div className="space-y-6">
-			<div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-				{loading && !data ? (
-					Array.from({ length: 4 }, (_, i) => <StatCardSkeleton key={i} />)
-				) : (
+			<StatGrid count={4} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+				{(data || !loading) && (
 					<>
 						<StatCard title="Total de Usuários" value={count()} icon={<Users className="size-5" />} />
 						<StatCard title="Administradores" value={count('administrador')} icon={<ShieldCheck className="size-5" />} tone="error" />
@@ -184,7 +182,7 @@ function UsersScreen() {
 						<StatCard title="Representantes" value={count('representante')} icon={<UserRound className="size-5" />} tone="success" />
 					</>
 				)}
-			</div>
+			</StatGrid>
 
 			<div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
 				<SearchInput value={search} onChange={setSearch} placeholder="Buscar por nome, CNPJ ou e-mail..." label="Buscar usuários" />

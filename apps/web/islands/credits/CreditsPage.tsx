@@ -8,7 +8,7 @@ import { formatDate, formatNumber, formatReais } from '../../../../modules/core/
 import { DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { EmptyState, ErrorPanel, SearchInput, StatCard, StatCardSkeleton } from '../../components/ui'
+import { EmptyState, ErrorPanel, SearchInput, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { useDebounced } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
@@ -36,16 +36,6 @@ function StatusBadge({ credit }: { credit: CreditItem }) {
 	if (!credit.ativo) return <span className="badge badge-ghost">Inativo</span>
 	if (credit.data_uso) return <span className="badge badge-neutral badge-soft">Utilizado</span>
 	return <span className="badge badge-success badge-soft">Disponível</span>
-}
-
-function CardsSkeleton({ n }: { n: number }) {
-	return (
-		<div className={`grid gap-4 sm:grid-cols-2 ${n === 4 ? 'xl:grid-cols-4' : 'lg:grid-cols-3'}`}>
-			{Array.from({ length: n }, (_, i) => (
-				<StatCardSkeleton key={i} />
-			))}
-		</div>
-	)
 }
 
 function RepresentativeView() {
@@ -76,13 +66,13 @@ function RepresentativeView() {
 					}}
 				/>
 			) : !totals ? (
-				<CardsSkeleton n={3} />
+				<StatGrid count={3} className="grid gap-4 sm:grid-cols-3" />
 			) : (
-				<div className="grid gap-4 sm:grid-cols-3">
+				<StatGrid count={3} className="grid gap-4 sm:grid-cols-3">
 					<StatCard title="Total de Créditos" value={formatNumber(totals.total)} hint={days(totals.total, perCredit)} icon={<Wallet className="size-5" />} />
 					<StatCard title="Créditos Disponíveis" value={<span data-testid="credits-available">{formatNumber(totals.disponivel)}</span>} hint={days(totals.disponivel, perCredit)} icon={<CircleCheck className="size-5" />} tone="success" />
 					<StatCard title="Créditos Utilizados" value={formatNumber(totals.utilizado)} hint={days(totals.utilizado, perCredit)} icon={<History className="size-5" />} tone="info" />
-				</div>
+				</StatGrid>
 			)}
 
 			<section aria-labelledby="meus-creditos">
@@ -236,14 +226,14 @@ function AdministratorView({ canAdd }: { canAdd: boolean }) {
 			{summary.error ? (
 				<ErrorPanel title="Erro ao carregar créditos" message={errorText(summary.error)} onRetry={() => $summary.revalidate()} />
 			) : !totals ? (
-				<CardsSkeleton n={4} />
+				<StatGrid count={4} />
 			) : (
-				<div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+				<StatGrid count={4}>
 					<StatCard title="Total Créditos" value={formatNumber(totals.total)} hint={days(totals.total, perCredit)} icon={<Wallet className="size-5" />} />
 					<StatCard title="Disponível" value={formatNumber(totals.disponivel)} hint={days(totals.disponivel, perCredit)} icon={<CircleCheck className="size-5" />} tone="success" />
 					<StatCard title="Utilizado" value={formatNumber(totals.utilizado)} hint={days(totals.utilizado, perCredit)} icon={<History className="size-5" />} tone="info" />
 					<StatCard title="Representantes" value={formatNumber(totals.representantesAtivos)} hint="com créditos ativos" icon={<Users className="size-5" />} tone="accent" />
-				</div>
+				</StatGrid>
 			)}
 			<section aria-labelledby="resumo" className="space-y-3">
 				<div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">

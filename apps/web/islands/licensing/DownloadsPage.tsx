@@ -6,7 +6,7 @@ import { isHttpUrl } from '../../../../modules/core/url'
 import { type Column, DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { EmptyState, ErrorPanel, Field, FormError, SearchInput, StatCard, StatCardSkeleton } from '../../components/ui'
+import { EmptyState, ErrorPanel, Field, FormError, SearchInput, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
 import { createFetcherStore } from '../../lib/query'
@@ -102,17 +102,15 @@ function Downloads() {
 					</button>
 				)}
 			</div>
-			<div className="mb-5 grid grid-cols-3 gap-2 sm:gap-3">
-				{data ? (
+			<StatGrid count={3} className="mb-5 grid grid-cols-3 gap-2 sm:gap-3">
+				{data && (
 					<>
 						<StatCard title="Total" value={data.length} icon={<DownloadIcon className="size-5" />} />
 						<StatCard title="Ativos" value={data.filter((d) => d.ativo).length} icon={<ToggleRight className="size-5" />} tone="success" />
 						<StatCard title="Novos nos últimos 7 dias" value={data.filter((d) => Date.parse(d.data) >= weekAgo).length} icon={<Sparkles className="size-5" />} tone="info" />
 					</>
-				) : (
-					[0, 1, 2].map((i) => <StatCardSkeleton key={i} />)
 				)}
-			</div>
+			</StatGrid>
 			<div className="mb-4">
 				<SearchInput value={search} onChange={setSearch} placeholder="Buscar download..." />
 			</div>

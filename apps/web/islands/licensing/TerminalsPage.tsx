@@ -9,7 +9,7 @@ import { type Column, DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
 import { Pagination } from '../../components/Pagination'
-import { EmptyState, ErrorPanel, Field, FormError, SearchInput, StatCard, StatCardSkeleton } from '../../components/ui'
+import { EmptyState, ErrorPanel, Field, FormError, SearchInput, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { useDebounced } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
@@ -129,17 +129,15 @@ function Terminals() {
 					<Plus className="size-4" /> Novo Terminal
 				</button>
 			</div>
-			<div className="mb-5 grid grid-cols-3 gap-2 sm:gap-3">
-				{stats ? (
+			<StatGrid count={3} className="mb-5 grid grid-cols-3 gap-2 sm:gap-3">
+				{stats && (
 					<>
 						<StatCard title="Total de terminais" value={stats.total} icon={<Monitor className="size-5" />} />
 						<StatCard title="Empresas com terminais" value={`${stats.empresasComTerminais} de ${stats.totalEmpresas}`} icon={<Building2 className="size-5" />} tone="info" />
 						<StatCard title="Registrados hoje" value={stats.hoje} icon={<CalendarPlus className="size-5" />} tone="success" />
 					</>
-				) : (
-					[0, 1, 2].map((i) => <StatCardSkeleton key={i} />)
 				)}
-			</div>
+			</StatGrid>
 			<div className="mb-4">
 				<SearchInput value={search} onChange={setSearch} placeholder="Buscar terminal..." label="Buscar terminal" />
 			</div>

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react'
 import { Activity as ActivityIcon, Building2, CircleCheck, Coins, Users } from 'lucide-react'
 import type { Activity, DashboardStats } from '../../../../modules/reports/model'
 import { PageRoot } from '../../components/PageRoot'
-import { EmptyState, ErrorPanel, StatCard, StatCardSkeleton } from '../../components/ui'
+import { EmptyState, ErrorPanel, StatCard, StatGrid } from '../../components/ui'
 import { createFetcherStore } from '../../lib/query'
 import { ActivityRow, ActivitySkeleton } from './ActivityRow'
 import { activePercent, daysRemaining, formatPercent, systemBar } from './figures'
@@ -23,16 +23,10 @@ function Stats() {
 	const { data, loading, error } = useStore($stats)
 	if (error) return <ErrorPanel title="Erro ao carregar dados do dashboard" message="Não foi possível obter os números do painel." onRetry={() => $stats.revalidate()} />
 	if (loading || !data)
-		return (
-			<div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy="true">
-				{[0, 1, 2, 3].map((i) => (
-					<StatCardSkeleton key={i} />
-				))}
-			</div>
-		)
+		return <StatGrid count={4} />
 	return (
 		<>
-			<div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+			<StatGrid count={4}>
 				<StatCard title="Total Empresas" value={formatNumber(data.totalCompanies)} icon={<Building2 className="size-5" />} />
 				<StatCard
 					title="Empresas Ativas"
@@ -49,7 +43,7 @@ function Stats() {
 					tone="warning"
 				/>
 				<StatCard title="Representantes" value={formatNumber(data.totalRepresentatives)} hint={`${formatNumber(data.activeRepresentatives)} com empresas ativas`} icon={<Users className="size-5" />} tone="info" />
-			</div>
+			</StatGrid>
 			<section className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-5" aria-labelledby="status-sistemas">
 				<div className="mb-4 flex flex-wrap items-center justify-between gap-2">
 					<h3 id="status-sistemas" className="text-lg font-semibold">

@@ -7,7 +7,7 @@ import { formatCnpj } from '../../../../modules/core/cnpj'
 import { formatNumber, formatReais, isoDateInSaoPaulo } from '../../../../modules/core/format'
 import { DataTable } from '../../components/DataTable'
 import { PageRoot } from '../../components/PageRoot'
-import { AccessDenied, EmptyState, ErrorPanel, StatCard, StatCardSkeleton } from '../../components/ui'
+import { AccessDenied, EmptyState, ErrorPanel, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { type CsvCell, csvNumber, downloadCsv } from '../../lib/csv'
 import { createFetcherStore } from '../../lib/query'
@@ -210,14 +210,10 @@ function Reports() {
 			{error ? (
 				<ErrorPanel title="Erro ao carregar relatório" message={errorText(error)} onRetry={() => $report.revalidate()} />
 			) : !data || loading ? (
-				<div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-					{[0, 1, 2, 3].map((i) => (
-						<StatCardSkeleton key={i} />
-					))}
-				</div>
+				<StatGrid count={4} />
 			) : (
 				<>
-					<div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+					<StatGrid count={4}>
 						<StatCard title="Empresas Ativas" value={`${formatNumber(data.activeCompanies)} / ${formatNumber(data.totalCompanies)}`} hint="ativas / total" icon={<Building2 className="size-5" />} tone="success" />
 						<StatCard title="Representantes" value={formatNumber(data.totalRepresentatives)} icon={<Users className="size-5" />} tone="info" />
 						<StatCard title="Créditos Utilizados" value={formatNumber(data.usedCredits)} hint={`transferidos no período · ${formatNumber(data.totalCredits)} vendidos`} icon={<Coins className="size-5" />} tone="warning" />
@@ -237,7 +233,7 @@ function Reports() {
 							}
 							icon={<BarChart3 className="size-5" />}
 						/>
-					</div>
+					</StatGrid>
 					{data.tipo === 'financeiro' ? <FinancialView report={data} /> : data.tipo === 'uso' ? <UsageView report={data} /> : <GeneralView report={data} />}
 				</>
 			)}

@@ -3,7 +3,7 @@ import { Archive, Database, Download, Eraser, Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { formatDateTime } from '../../../../modules/core/format'
 import { type Column, DataTable } from '../../components/DataTable'
-import { AccessDenied, EmptyState, ErrorPanel, StatCard, StatCardSkeleton } from '../../components/ui'
+import { AccessDenied, EmptyState, ErrorPanel, StatCard, StatGrid } from '../../components/ui'
 import { api, errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
 import { createFetcherStore, invalidateKeys } from '../../lib/query'
@@ -137,21 +137,15 @@ function BackupCard() {
 					{creating ? <span className="loading loading-spinner loading-sm" /> : <Plus className="size-4" />} Criar Backup
 				</button>
 			</div>
-			<div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
-				{stats.data ? (
+			<StatGrid count={3} className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
+				{stats.data && (
 					<>
 						<StatCard title="Total de backups" value={stats.data.totalBackups} />
 						<StatCard title="Espaço utilizado" value={stats.data.totalSizeFormatted} />
 						<StatCard title="Último backup" value={<span className="text-base">{stats.data.lastBackup ? formatDateTime(stats.data.lastBackup) : 'Nenhum'}</span>} />
 					</>
-				) : (
-					<>
-						<StatCardSkeleton />
-						<StatCardSkeleton />
-						<StatCardSkeleton />
-					</>
 				)}
-			</div>
+			</StatGrid>
 			<div className="mt-4">
 				{list.error ? (
 					<ErrorPanel title="Erro ao carregar backups" message={errorText(list.error)} onRetry={() => $backups.revalidate()} />
