@@ -10,7 +10,7 @@ import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
 import { EmptyState, ErrorPanel, SearchInput, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
-import { useDebounced } from '../../lib/hooks'
+import { useSearch } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
 import { createFetcherStore } from '../../lib/query'
 import { $configuracoes, numberSetting } from '../../lib/settings'
@@ -206,9 +206,7 @@ function AddCreditsDialog({ open, onClose }: { open: boolean; onClose: () => voi
 }
 
 function AdministratorView({ canAdd }: { canAdd: boolean }) {
-	const [text, setText] = useState('')
-	const debounced = useDebounced(text)
-	useEffect(() => $search.set(debounced), [debounced])
+	const [text, setText] = useSearch((s) => $search.set(s))
 	const summary = useStore($summary)
 	const perCredit = useDaysPerCredit()
 	const [addOpen, setAddOpen] = useState(false)

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { Building2, CalendarClock, Coins, Eye, ImageUp, Lock, Megaphone, MoreHorizontal, Pencil, Plus, ShieldCheck, Trash2, Unlock, Wrench } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { formatCnpj } from '../../../../modules/core/cnpj'
 import { formatDate, isoDateInSaoPaulo } from '../../../../modules/core/format'
 import { SYSTEM_COLUMNS, anySystemActive, canTrustRelease, dateTone, licenceBadge, type Tone } from '../../../../modules/licensing/status'
@@ -10,7 +10,7 @@ import { PageRoot } from '../../components/PageRoot'
 import { Pagination } from '../../components/Pagination'
 import { EmptyState, ErrorPanel, SearchInput } from '../../components/ui'
 import { errorText } from '../../lib/api'
-import { useDebounced } from '../../lib/hooks'
+import { searchFromUrl, searchOnFirstPage, useSearch } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
 import { $companies, $companyQuery, COMPANY_KEYS, type Company, type NoticeFilter, type StatusFilter } from '../../stores/companies'
 import { confirmAction } from '../../stores/confirm'
@@ -28,8 +28,7 @@ function Companies() {
 	const user = useStore($user)
 	const query = useStore($companyQuery)
 	const { data, loading, error } = useStore($companies)
-	const [search, setSearch] = useState(() => new URLSearchParams(location.search).get('search') ?? '')
-	const debounced = useDebounced(search, 300)
+	const [search, setSearch] = useSearch(searchOnFirstPage($companyQuery), searchFromUrl)
 	const [editing, setEditing] = useState<Company | null | undefined>(undefined)
 	const [details, setDetails] = useState<Company | null>(null)
 	const [dates, setDates] = useState<Company | null>(null)
@@ -41,10 +40,6 @@ function Companies() {
 	const isRep = user?.tipo === 'representante'
 	const today = isoDateInSaoPaulo(new Date())
 	const now = new Date()
-
-	useEffect(() => {
-		if (debounced !== $companyQuery.get().search) $companyQuery.set({ ...$companyQuery.get(), search: debounced, page: 1 })
-	}, [debounced])
 
 	const patch = (c: Company, body: Record<string, string>, success: string, errorTitle = 'Falha ao executar a ação solicitada.') =>
 		mutate(`/api/companies/${c.codigo}`, { method: 'PATCH', body }, { success: { title: success, description: c.razao }, errorTitle, invalidate: COMPANY_KEYS })

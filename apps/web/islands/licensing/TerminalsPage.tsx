@@ -11,7 +11,7 @@ import { PageRoot } from '../../components/PageRoot'
 import { Pagination } from '../../components/Pagination'
 import { EmptyState, ErrorPanel, Field, FormError, SearchInput, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
-import { useDebounced } from '../../lib/hooks'
+import { searchFromUrl, searchOnFirstPage, useSearch } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
 import { createFetcherStore } from '../../lib/query'
 import { $companyOptions, COMPANY_KEYS } from '../../stores/companies'
@@ -96,12 +96,8 @@ function TerminalDialog({ terminal, onClose }: { terminal: Terminal | null | und
 function Terminals() {
 	const query = useStore($query)
 	const { data, loading, error } = useStore($terminals)
-	const [search, setSearch] = useState(() => new URLSearchParams(location.search).get('search') ?? '')
-	const debounced = useDebounced(search, 300)
+	const [search, setSearch] = useSearch(searchOnFirstPage($query), searchFromUrl)
 	const [editing, setEditing] = useState<Terminal | null | undefined>(undefined)
-	useEffect(() => {
-		if (debounced !== $query.get().search) $query.set({ ...$query.get(), search: debounced, page: 1 })
-	}, [debounced])
 
 	async function remove(t: Terminal) {
 		const name = t.nome_computador || maskMac(t.mac)

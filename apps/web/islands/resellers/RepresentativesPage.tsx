@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { atom } from 'nanostores'
 import { Building2, Pencil, Plus, Save, Trash2, Users } from 'lucide-react'
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { formatCnpj, maskCnpj, normalizeCnpj } from '../../../../modules/core/cnpj'
 import { formatDate } from '../../../../modules/core/format'
 import type { ManagerView, RepresentativeView } from '../../../../modules/resellers/model'
@@ -11,7 +11,7 @@ import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
 import { AccessDenied, EmptyState, ErrorPanel, Field, FormError, SearchInput } from '../../components/ui'
 import { ApiError, errorText } from '../../lib/api'
-import { useDebounced } from '../../lib/hooks'
+import { useSearch } from '../../lib/hooks'
 import { maskPhone } from '../../../../modules/core/masks'
 import { isHttpUrl } from '../../../../modules/core/url'
 import { mutate } from '../../lib/mutate'
@@ -155,9 +155,8 @@ function RepresentativeDialog({ editing, open, onClose, isAdmin }: { editing: Re
 }
 
 function RepresentativesList({ isAdmin }: { isAdmin: boolean }) {
-	const [search, setSearch] = useState('')
-	const debounced = useDebounced(search.trim())
-	useEffect(() => $search.set(encodeURIComponent(debounced)), [debounced])
+	const [search, setSearch, typed] = useSearch((s) => $search.set(encodeURIComponent(s.trim())))
+	const debounced = typed.trim()
 	const { data, loading, error } = useStore($representatives)
 	const [dialog, setDialog] = useState<{ open: boolean; editing: RepresentativeView | null; key: number }>({ open: false, editing: null, key: 0 })
 	const openDialog = (editing: RepresentativeView | null) => setDialog((d) => ({ open: true, editing, key: d.key + 1 }))
