@@ -1,5 +1,6 @@
 import { Eye, EyeOff, Search, ShieldAlert } from 'lucide-react'
 import { type InputHTMLAttributes, type ReactNode, useState } from 'react'
+import { initials } from '../../../modules/core/format'
 
 export function StatCard({ title, value, hint, icon, tone = 'primary' }: { title: string; value: ReactNode; hint?: ReactNode; icon?: ReactNode; tone?: 'primary' | 'success' | 'warning' | 'error' | 'info' | 'accent' }) {
 	const toneClass = { primary: 'text-primary', success: 'text-success', warning: 'text-warning', error: 'text-error', info: 'text-info', accent: 'text-accent' }[tone]
@@ -120,4 +121,21 @@ export function PasswordInput({ label, onChange, ...input }: { label: string; on
 			</span>
 		</label>
 	)
+}
+
+/** A round placeholder avatar with a person's initials: `lg` on the profile, small in lists. */
+export function InitialsAvatar({ name, size = 'sm' }: { name: string; size?: 'sm' | 'lg' }) {
+	const lg = size === 'lg'
+	return (
+		<div className="avatar avatar-placeholder">
+			<div className={lg ? 'w-16 rounded-full bg-primary text-primary-content' : 'w-9 rounded-full bg-primary/10 text-primary'}>
+				<span className={lg ? 'text-xl font-semibold' : 'text-xs font-semibold'}>{initials(name)}</span>
+			</div>
+		</div>
+	)
+}
+
+/** Ativo / Inativo (or other words) of a record's on/off flag. */
+export function ActiveBadge({ active, labels = ['Ativo', 'Inativo'] }: { active: boolean; labels?: [string, string] }) {
+	return <span className={`badge badge-sm badge-soft ${active ? 'badge-success' : 'badge-ghost'}`}>{active ? labels[0] : labels[1]}</span>
 }

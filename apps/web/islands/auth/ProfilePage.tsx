@@ -3,11 +3,11 @@ import { KeyRound, Pencil } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import type { UserView } from '../../../../modules/auth/model'
 import { formatCnpj } from '../../../../modules/core/cnpj'
-import { formatDateOf, initials } from '../../../../modules/core/format'
+import { formatDateOf } from '../../../../modules/core/format'
 import type { Role } from '../../../../modules/core/roles'
 import { ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { ErrorPanel, Field, FormError } from '../../components/ui'
+import { ErrorPanel, Field, FormError, InitialsAvatar } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
 import { createFetcherStore } from '../../lib/query'
@@ -124,11 +124,7 @@ function ProfileScreen() {
 	return (
 		<div className="space-y-6">
 			<div className="flex items-center gap-4 rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
-				<div className="avatar avatar-placeholder">
-					<div className="w-16 rounded-full bg-primary text-primary-content">
-						<span className="text-xl font-semibold">{initials(data.nome)}</span>
-					</div>
-				</div>
+				<InitialsAvatar name={data.nome} size="lg" />
 				<div className="min-w-0">
 					<p className="truncate text-xl font-bold">{data.nome}</p>
 					<p className="truncate text-sm text-base-content/70">{data.email ?? formatCnpj(data.cnpj)}</p>

@@ -3,12 +3,12 @@ import { Pencil, Plus, ShieldCheck, Trash2, UserCog, Users, UserRound, Briefcase
 import { type FormEvent, useMemo, useState } from 'react'
 import type { UserView } from '../../../../modules/auth/model'
 import { formatCnpj, maskCnpj, normalizeCnpj } from '../../../../modules/core/cnpj'
-import { formatDateOf, initials } from '../../../../modules/core/format'
+import { formatDateOf } from '../../../../modules/core/format'
 import { ROLE_LABELS, ROLES, type Role } from '../../../../modules/core/roles'
 import { DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { AccessDenied, EmptyState, ErrorPanel, Field, FormError, SearchInput, StatCard, StatGrid } from '../../components/ui'
+import { AccessDenied, EmptyState, ErrorPanel, Field, FormError, InitialsAvatar, SearchInput, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { useDebounced } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
@@ -211,11 +211,7 @@ function UsersScreen() {
 							hideOnCard: true,
 							cell: (u) => (
 								<div className="flex items-center gap-3">
-									<div className="avatar avatar-placeholder">
-										<div className="w-9 rounded-full bg-primary/10 text-primary">
-											<span className="text-xs font-semibold">{initials(u.nome)}</span>
-										</div>
-									</div>
+									<InitialsAvatar name={u.nome} />
 									<div className="min-w-0">
 										<p className="font-medium">
 											{u.nome} {!u.ativo && <span className="badge badge-ghost badge-xs">Inativo</span>}

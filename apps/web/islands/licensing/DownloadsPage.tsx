@@ -6,7 +6,7 @@ import { isHttpUrl } from '../../../../modules/core/url'
 import { type Column, DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { EmptyState, ErrorPanel, Field, FormError, SearchInput, StatCard, StatGrid } from '../../components/ui'
+import { ActiveBadge, EmptyState, ErrorPanel, Field, FormError, SearchInput, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
 import { createFetcherStore } from '../../lib/query'
@@ -86,7 +86,7 @@ function Downloads() {
 	const columns: Column<Download>[] = [
 		{ header: 'Título', hideOnCard: true, cell: (d) => <span className="font-medium">{d.titulo}</span> },
 		{ header: 'Link', cell: (d) => <span className="block max-w-xs truncate text-xs text-base-content/70" title={d.link}>{d.link}</span> },
-		{ header: 'Status', cell: (d) => <span className={`badge badge-sm ${d.ativo ? 'badge-success' : 'badge-ghost'}`}>{d.ativo ? 'Ativo' : 'Inativo'}</span> },
+		{ header: 'Status', cell: (d) => <ActiveBadge active={Boolean(d.ativo)} /> },
 		{ header: 'Data de Criação', cell: (d) => formatDate(d.data) }
 	]
 	return (

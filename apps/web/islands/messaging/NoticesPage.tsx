@@ -6,7 +6,7 @@ import { formatDate, isoDateInSaoPaulo } from '../../../../modules/core/format'
 import { type Column, DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { EmptyState, ErrorPanel, Field, SearchInput, StatCard, StatCardSkeleton } from '../../components/ui'
+import { ActiveBadge, EmptyState, ErrorPanel, Field, SearchInput, StatCard, StatCardSkeleton } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { useDebounced } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
@@ -217,7 +217,7 @@ function Notices() {
 		},
 		{
 			header: 'Status',
-			cell: (n) => (n.ativo ? <span className="badge badge-success badge-soft badge-sm">Ativo</span> : <span className="badge badge-ghost badge-sm">Inativo</span>)
+			cell: (n) => <ActiveBadge active={Boolean(n.ativo)} />
 		},
 		{ header: 'Data', cell: (n) => formatDate(n.data), className: 'whitespace-nowrap' }
 	]

@@ -9,7 +9,7 @@ import { AddressFields, EmailField, PhoneField } from '../../components/ContactF
 import { DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { AccessDenied, EmptyState, ErrorPanel, Field, FormError, SearchInput } from '../../components/ui'
+import { AccessDenied, ActiveBadge, EmptyState, ErrorPanel, Field, FormError, SearchInput } from '../../components/ui'
 import { ApiError, errorText } from '../../lib/api'
 import { useSearch } from '../../lib/hooks'
 import { maskPhone } from '../../../../modules/core/masks'
@@ -221,7 +221,7 @@ function RepresentativesList({ isAdmin }: { isAdmin: boolean }) {
 						},
 						{
 							header: 'API Asaas',
-							cell: (r) => <span className={`badge badge-sm badge-soft ${r.ativar_api_asaas === 'S' ? 'badge-success' : 'badge-ghost'}`}>{r.ativar_api_asaas === 'S' ? 'Ativa' : 'Inativa'}</span>
+							cell: (r) => <ActiveBadge active={r.ativar_api_asaas === 'S'} labels={['Ativa', 'Inativa']} />
 						},
 						{ header: 'Cadastro', cell: (r) => formatDate(r.data) }
 					]}
