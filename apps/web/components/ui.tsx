@@ -2,6 +2,19 @@ import { Eye, EyeOff, Search, ShieldAlert } from 'lucide-react'
 import { type InputHTMLAttributes, type ReactNode, useState } from 'react'
 import { initials } from '../../../modules/core/format'
 
+/** The heading of an island that carries its own actions (buttons on the right, wrapping on phones). */
+export function PageHeader({ title, subtitle, children }: { title: string; subtitle: string; children?: ReactNode }) {
+	return (
+		<div className="mb-5 flex flex-wrap items-center justify-between gap-3">
+			<div>
+				<h2 className="text-2xl font-bold">{title}</h2>
+				<p className="text-sm text-base-content/70">{subtitle}</p>
+			</div>
+			{children}
+		</div>
+	)
+}
+
 export function StatCard({ title, value, hint, icon, tone = 'primary' }: { title: string; value: ReactNode; hint?: ReactNode; icon?: ReactNode; tone?: 'primary' | 'success' | 'warning' | 'error' | 'info' | 'accent' }) {
 	const toneClass = { primary: 'text-primary', success: 'text-success', warning: 'text-warning', error: 'text-error', info: 'text-info', accent: 'text-accent' }[tone]
 	return (

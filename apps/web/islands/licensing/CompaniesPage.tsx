@@ -8,7 +8,7 @@ import { type Column, DataTable } from '../../components/DataTable'
 import { Modal } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
 import { Pagination } from '../../components/Pagination'
-import { EmptyState, ErrorPanel, SearchInput } from '../../components/ui'
+import { EmptyState, ErrorPanel, PageHeader, SearchInput } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { searchFromUrl, searchOnFirstPage, useSearch } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
@@ -167,11 +167,7 @@ function Companies() {
 
 	return (
 		<div>
-			<div className="mb-5 flex flex-wrap items-center justify-between gap-3">
-				<div>
-					<h2 className="text-2xl font-bold">Empresas</h2>
-					<p className="text-sm text-base-content/70">Licenças, sistemas e terminais das empresas clientes.</p>
-				</div>
+			<PageHeader title="Empresas" subtitle="Licenças, sistemas e terminais das empresas clientes.">
 				<div className="flex flex-wrap gap-2">
 					{isRep && (
 						<>
@@ -197,7 +193,7 @@ function Companies() {
 						<Plus className="size-4" /> Nova Empresa
 					</button>
 				</div>
-			</div>
+			</PageHeader>
 
 			<div className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-center">
 				<SearchInput value={search} onChange={setSearch} placeholder="Buscar por razão social, CNPJ ou cidade..." label="Buscar empresas" />

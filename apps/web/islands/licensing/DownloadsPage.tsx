@@ -6,7 +6,7 @@ import { isHttpUrl } from '../../../../modules/core/url'
 import { type Column, DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { ActiveBadge, EmptyState, ErrorPanel, Field, FormError, SearchInput, StatCard, StatGrid } from '../../components/ui'
+import { ActiveBadge, EmptyState, ErrorPanel, Field, FormError, PageHeader, SearchInput, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
 import { createFetcherStore } from '../../lib/query'
@@ -91,17 +91,13 @@ function Downloads() {
 	]
 	return (
 		<div>
-			<div className="mb-5 flex flex-wrap items-center justify-between gap-3">
-				<div>
-					<h2 className="text-2xl font-bold">Downloads de Sistemas</h2>
-					<p className="text-sm text-base-content/70">Instaladores e atualizações dos sistemas.</p>
-				</div>
+			<PageHeader title="Downloads de Sistemas" subtitle="Instaladores e atualizações dos sistemas.">
 				{isAdmin && (
 					<button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing(null)}>
 						<Plus className="size-4" /> Novo Download
 					</button>
 				)}
-			</div>
+			</PageHeader>
 			<StatGrid count={3} className="mb-5 grid grid-cols-3 gap-2 sm:gap-3">
 				{data && (
 					<>

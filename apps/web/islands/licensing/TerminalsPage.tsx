@@ -9,7 +9,7 @@ import { type Column, DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
 import { Pagination } from '../../components/Pagination'
-import { EmptyState, ErrorPanel, Field, FormError, SearchInput, StatCard, StatGrid } from '../../components/ui'
+import { EmptyState, ErrorPanel, Field, FormError, PageHeader, SearchInput, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { searchFromUrl, searchOnFirstPage, useSearch } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
@@ -116,15 +116,11 @@ function Terminals() {
 	const stats = data?.stats
 	return (
 		<div>
-			<div className="mb-5 flex flex-wrap items-center justify-between gap-3">
-				<div>
-					<h2 className="text-2xl font-bold">Gerenciamento de Terminais</h2>
-					<p className="text-sm text-base-content/70">Computadores registrados nas licenças das empresas.</p>
-				</div>
+			<PageHeader title="Gerenciamento de Terminais" subtitle="Computadores registrados nas licenças das empresas.">
 				<button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing(null)}>
 					<Plus className="size-4" /> Novo Terminal
 				</button>
-			</div>
+			</PageHeader>
 			<StatGrid count={3} className="mb-5 grid grid-cols-3 gap-2 sm:gap-3">
 				{stats && (
 					<>
