@@ -43,3 +43,16 @@ export const searchOnFirstPage =
 		const q = store.get()
 		if (search !== q.search) store.set({ ...q, search, page: 1 })
 	}
+
+/**
+ * The state of a create/edit dialog: `show(null)` opens it empty, `show(row)` to edit `row`; `key` changes on
+ * every opening, so `<Dialog key={dialog.key} …/>` starts from a fresh form.
+ */
+export function useEditDialog<T>() {
+	const [state, setState] = useState<{ open: boolean; editing: T | null; key: number }>({ open: false, editing: null, key: 0 })
+	return {
+		...state,
+		show: (editing: T | null) => setState((d) => ({ open: true, editing, key: d.key + 1 })),
+		close: () => setState((d) => ({ ...d, open: false }))
+	}
+}

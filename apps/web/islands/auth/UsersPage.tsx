@@ -10,7 +10,7 @@ import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
 import { AccessDenied, EmptyState, ErrorPanel, Field, FormError, InitialsAvatar, SearchInput, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
-import { useDebounced } from '../../lib/hooks'
+import { useDebounced, useEditDialog } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
 import { createFetcherStore } from '../../lib/query'
 import { confirmAction } from '../../stores/confirm'
@@ -150,7 +150,7 @@ function UsersScreen() {
 	const { data, loading, error } = useStore($users)
 	const [search, setSearch] = useState('')
 	const debounced = useDebounced(search.trim())
-	const [dialog, setDialog] = useState<{ open: boolean; editing: UserView | null; key: number }>({ open: false, editing: null, key: 0 })
+	const dialog = useEditDialog<UserView>()
 	const rows = useMemo(() => data?.filter((u) => matches(u, debounced)), [data, debounced])
 
 	const count = (tipo?: Role) => (data ? data.filter((u) => !tipo || u.tipo === tipo).length : 0)
@@ -169,8 +169,6 @@ function UsersScreen() {
 		if (ok) await mutate(`/api/users/${u.id}`, { method: 'DELETE' }, { success: { title: 'Usuário excluído' }, errorTitle: 'Erro ao excluir usuário', invalidate: ['/api/users'] })
 	}
 
-	const openDialog = (editing: UserView | null) => setDialog((d) => ({ open: true, editing, key: d.key + 1 }))
-
 	return (
 		<div className="space-y-6">
 			<StatGrid count={4} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -186,7 +184,7 @@ function UsersScreen() {
 
 			<div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
 				<SearchInput value={search} onChange={setSearch} placeholder="Buscar por nome, CNPJ ou e-mail..." label="Buscar usuários" />
-				<button type="button" className="btn btn-primary" onClick={() => openDialog(null)}>
+				<button type="button" className="btn btn-primary" onClick={() => dialog.show(null)}>
 					<Plus className="size-4" /> Novo Usuário
 				</button>
 			</div>
@@ -228,7 +226,7 @@ function UsersScreen() {
 					]}
 					actions={(u) => (
 						<>
-							<button type="button" className="btn btn-ghost btn-sm" aria-label={`Editar ${u.nome}`} title="Editar" onClick={() => openDialog(u)}>
+							<button type="button" className="btn btn-ghost btn-sm" aria-label={`Editar ${u.nome}`} title="Editar" onClick={() => dialog.show(u)}>
 								<Pencil className="size-4" />
 								<span className="lg:hidden">Editar</span>
 							</button>
@@ -248,7 +246,7 @@ function UsersScreen() {
 				open={dialog.open}
 				editing={dialog.editing}
 				isSelf={dialog.editing?.id === me?.id}
-				onClose={() => setDialog((d) => ({ ...d, open: false }))}
+				onClose={dialog.close}
 			/>
 		</div>
 	)

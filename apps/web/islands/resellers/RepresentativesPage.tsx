@@ -11,7 +11,7 @@ import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
 import { AccessDenied, ActiveBadge, EmptyState, ErrorPanel, Field, FormError, SearchInput } from '../../components/ui'
 import { ApiError, errorText } from '../../lib/api'
-import { useSearch } from '../../lib/hooks'
+import { useEditDialog, useSearch } from '../../lib/hooks'
 import { maskPhone } from '../../../../modules/core/masks'
 import { isHttpUrl } from '../../../../modules/core/url'
 import { mutate } from '../../lib/mutate'
@@ -158,8 +158,7 @@ function RepresentativesList({ isAdmin }: { isAdmin: boolean }) {
 	const [search, setSearch, typed] = useSearch((s) => $search.set(encodeURIComponent(s.trim())))
 	const debounced = typed.trim()
 	const { data, loading, error } = useStore($representatives)
-	const [dialog, setDialog] = useState<{ open: boolean; editing: RepresentativeView | null; key: number }>({ open: false, editing: null, key: 0 })
-	const openDialog = (editing: RepresentativeView | null) => setDialog((d) => ({ open: true, editing, key: d.key + 1 }))
+	const dialog = useEditDialog<RepresentativeView>()
 
 	async function remove(r: RepresentativeView) {
 		const ok = await confirmAction({
@@ -175,7 +174,7 @@ function RepresentativesList({ isAdmin }: { isAdmin: boolean }) {
 		<div className="space-y-4">
 			<div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
 				<SearchInput value={search} onChange={setSearch} placeholder="Buscar por nome, CNPJ ou cidade..." label="Buscar representantes" />
-				<button type="button" className="btn btn-primary" onClick={() => openDialog(null)}>
+				<button type="button" className="btn btn-primary" onClick={() => dialog.show(null)}>
 					<Plus className="size-4" /> Novo Representante
 				</button>
 			</div>
@@ -227,7 +226,7 @@ function RepresentativesList({ isAdmin }: { isAdmin: boolean }) {
 					]}
 					actions={(r) => (
 						<>
-							<button type="button" className="btn btn-ghost btn-sm" aria-label={`Editar ${r.nome}`} title="Editar" onClick={() => openDialog(r)}>
+							<button type="button" className="btn btn-ghost btn-sm" aria-label={`Editar ${r.nome}`} title="Editar" onClick={() => dialog.show(r)}>
 								<Pencil className="size-4" />
 								<span className="lg:hidden">Editar</span>
 							</button>
@@ -241,7 +240,7 @@ function RepresentativesList({ isAdmin }: { isAdmin: boolean }) {
 					)}
 				/>
 			)}
-			<RepresentativeDialog key={dialog.key} open={dialog.open} editing={dialog.editing} isAdmin={isAdmin} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
+			<RepresentativeDialog key={dialog.key} open={dialog.open} editing={dialog.editing} isAdmin={isAdmin} onClose={dialog.close} />
 		</div>
 	)
 }
