@@ -5,8 +5,9 @@ import { formatNumber } from '../../../../modules/core/format'
 import { type ThemeSettings, themeFromValues } from '../../../../modules/settings/theme'
 import { PageRoot } from '../../components/PageRoot'
 import { AccessDenied, ErrorPanel, Field } from '../../components/ui'
-import { api, errorText } from '../../lib/api'
-import { createFetcherStore, invalidateKeys } from '../../lib/query'
+import { errorText } from '../../lib/api'
+import { mutate } from '../../lib/mutate'
+import { createFetcherStore } from '../../lib/query'
 import { $user } from '../../stores/session'
 import { clearThemeOverride, previewPortalTheme } from '../../stores/theme'
 import { toast } from '../../stores/toast'
@@ -255,20 +256,20 @@ function Settings() {
 			categoria: meta.get(chave)?.categoria ?? 'geral',
 			tipo: meta.get(chave)?.tipo ?? 'string'
 		}))
-		try {
-			const result = await api<{ configuracoes: SettingEntry[] }>('/api/configuracoes/bulk', { method: 'POST', body: { configuracoes } })
+		const result = await mutate<{ configuracoes: SettingEntry[] }>('/api/configuracoes/bulk', { method: 'POST', body: { configuracoes } }, {
+			success: { title: 'Configurações salvas', description: 'As alterações valem para todos os usuários.' },
+			errorTitle: 'Erro ao salvar configurações',
+			errorFallback: 'Erro ao salvar configurações. Tente novamente.',
+			invalidate: ['/api/configuracoes']
+		})
+		if (result) {
 			const saved = Object.fromEntries(result.configuracoes.map((e) => [e.chave, e.valor]))
 			cacheSettings(result.configuracoes)
 			setBaseline(saved)
 			setValues(saved)
 			if (baseline && baseline['tema.modo'] !== saved['tema.modo']) clearThemeOverride()
-			invalidateKeys((key) => key.startsWith('/api/configuracoes'))
-			toast({ title: 'Configurações salvas', description: 'As alterações valem para todos os usuários.', variant: 'success' })
-		} catch (err) {
-			toast({ title: 'Erro ao salvar configurações', description: errorText(err, 'Erro ao salvar configurações. Tente novamente.'), variant: 'destructive' })
-		} finally {
-			setSaving(false)
 		}
+		setSaving(false)
 	}
 
 	const badge =

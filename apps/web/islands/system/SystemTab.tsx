@@ -4,11 +4,10 @@ import { useState } from 'react'
 import { formatDateTime } from '../../../../modules/core/format'
 import { type Column, DataTable } from '../../components/DataTable'
 import { AccessDenied, EmptyState, ErrorPanel, StatCard, StatGrid } from '../../components/ui'
-import { api, errorText } from '../../lib/api'
+import { errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
-import { createFetcherStore, invalidateKeys } from '../../lib/query'
+import { createFetcherStore } from '../../lib/query'
 import { confirmAction } from '../../stores/confirm'
-import { toast } from '../../stores/toast'
 
 interface SystemInfo {
 	version: string
@@ -33,8 +32,6 @@ const $info = createFetcherStore<SystemInfo>(['/api/system/info'])
 const $stats = createFetcherStore<BackupStats>(['/api/system/backup/stats'])
 const $backups = createFetcherStore<{ backups: Backup[] }>(['/api/system/backup/list'])
 
-const refreshBackups = () => invalidateKeys((key) => key.startsWith('/api/system/backup'))
-
 function InfoRow({ label, children }: { label: string; children: React.ReactNode }) {
 	return (
 		<div className="flex items-center justify-between gap-3 border-b border-base-300 py-2 text-sm last:border-0">
@@ -50,14 +47,8 @@ function SystemInfoCard({ isAdmin }: { isAdmin: boolean }) {
 
 	async function clearCache() {
 		setClearing(true)
-		try {
-			const result = await api<{ message: string }>('/api/system/clear-cache', { method: 'POST' })
-			toast({ title: 'Cache limpo', description: result.message, variant: 'success' })
-		} catch (error) {
-			toast({ title: 'Erro ao limpar cache', description: errorText(error), variant: 'destructive' })
-		} finally {
-			setClearing(false)
-		}
+		await mutate<{ message: string }>('/api/system/clear-cache', { method: 'POST' }, { success: { title: 'Cache limpo', description: (r) => r.message }, errorTitle: 'Erro ao limpar cache' })
+		setClearing(false)
 	}
 
 	return (
@@ -99,15 +90,8 @@ function BackupCard() {
 
 	async function create() {
 		setCreating(true)
-		try {
-			const result = await api<{ filename: string }>('/api/system/backup/manual', { method: 'POST' })
-			toast({ title: 'Backup criado', description: result.filename, variant: 'success' })
-			refreshBackups()
-		} catch (error) {
-			toast({ title: 'Erro ao criar backup', description: errorText(error), variant: 'destructive' })
-		} finally {
-			setCreating(false)
-		}
+		await mutate<{ filename: string }>('/api/system/backup/manual', { method: 'POST' }, { success: { title: 'Backup criado', description: (r) => r.filename }, errorTitle: 'Erro ao criar backup', invalidate: ['/api/system/backup'] })
+		setCreating(false)
 	}
 
 	async function remove(b: Backup) {
