@@ -1,4 +1,4 @@
-import { Eye, EyeOff, Search, ShieldAlert } from 'lucide-react'
+import { Eye, EyeOff, Pencil, Search, ShieldAlert, Trash2 } from 'lucide-react'
 import { type InputHTMLAttributes, type ReactNode, useState } from 'react'
 import { initials } from '../../../modules/core/format'
 
@@ -151,4 +151,19 @@ export function InitialsAvatar({ name, size = 'sm' }: { name: string; size?: 'sm
 /** Ativo / Inativo (or other words) of a record's on/off flag. */
 export function ActiveBadge({ active, labels = ['Ativo', 'Inativo'] }: { active: boolean; labels?: [string, string] }) {
 	return <span className={`badge badge-sm badge-soft ${active ? 'badge-success' : 'badge-ghost'}`}>{active ? labels[0] : labels[1]}</span>
+}
+
+/**
+ * The Editar / Excluir button of a table row or card: an icon with `label` as its accessible name;
+ * `size="xs"` in dense tables, `withText` adds the word under the lg breakpoint (cards on phones).
+ */
+export function RowAction({ kind, label, onClick, size = 'sm', withText = false }: { kind: 'edit' | 'delete'; label: string; onClick: () => void; size?: 'sm' | 'xs'; withText?: boolean }) {
+	const word = kind === 'edit' ? 'Editar' : 'Excluir'
+	const Icon = kind === 'edit' ? Pencil : Trash2
+	return (
+		<button type="button" className={`btn btn-ghost ${size === 'xs' ? 'btn-xs' : 'btn-sm'}${kind === 'delete' ? ' text-error' : ''}`} aria-label={label} title={word} onClick={onClick}>
+			<Icon className="size-4" />
+			{withText && <span className="lg:hidden">{word}</span>}
+		</button>
+	)
 }

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { Pencil, Plus, ShieldCheck, Trash2, UserCog, Users, UserRound, Briefcase } from 'lucide-react'
+import { Plus, ShieldCheck, UserCog, Users, UserRound, Briefcase } from 'lucide-react'
 import { type FormEvent, useMemo, useState } from 'react'
 import type { UserView } from '../../../../modules/auth/model'
 import { formatCnpj, maskCnpj, normalizeCnpj } from '../../../../modules/core/cnpj'
@@ -8,7 +8,7 @@ import { ROLE_LABELS, ROLES, type Role } from '../../../../modules/core/roles'
 import { DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { AccessDenied, EmptyState, ErrorPanel, Field, FormError, InitialsAvatar, SearchInput, StatCard, StatGrid } from '../../components/ui'
+import { AccessDenied, EmptyState, ErrorPanel, Field, FormError, InitialsAvatar, RowAction, SearchInput, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { useDebounced, useEditDialog } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
@@ -226,15 +226,9 @@ function UsersScreen() {
 					]}
 					actions={(u) => (
 						<>
-							<button type="button" className="btn btn-ghost btn-sm" aria-label={`Editar ${u.nome}`} title="Editar" onClick={() => dialog.show(u)}>
-								<Pencil className="size-4" />
-								<span className="lg:hidden">Editar</span>
-							</button>
+							<RowAction kind="edit" label={`Editar ${u.nome}`} onClick={() => dialog.show(u)} withText />
 							{u.id !== me?.id && (
-								<button type="button" className="btn btn-ghost btn-sm text-error" aria-label={`Excluir ${u.nome}`} title="Excluir" onClick={() => remove(u)}>
-									<Trash2 className="size-4" />
-									<span className="lg:hidden">Excluir</span>
-								</button>
+								<RowAction kind="delete" label={`Excluir ${u.nome}`} onClick={() => remove(u)} withText />
 							)}
 						</>
 					)}

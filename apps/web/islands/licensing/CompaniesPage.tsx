@@ -8,7 +8,7 @@ import { type Column, DataTable } from '../../components/DataTable'
 import { Modal } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
 import { Pagination } from '../../components/Pagination'
-import { EmptyState, ErrorPanel, PageHeader, SearchInput } from '../../components/ui'
+import { EmptyState, ErrorPanel, PageHeader, RowAction, SearchInput } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { searchFromUrl, searchOnFirstPage, useSearch } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
@@ -150,9 +150,7 @@ function Companies() {
 			<button type="button" className="btn btn-ghost btn-xs" onClick={() => setDetails(c)} aria-label={`Detalhes de ${c.razao}`} title="Detalhes">
 				<Eye className="size-4" />
 			</button>
-			<button type="button" className="btn btn-ghost btn-xs" onClick={() => setEditing(c)} aria-label={`Editar ${c.razao}`} title="Editar">
-				<Pencil className="size-4" />
-			</button>
+			<RowAction kind="edit" label={`Editar ${c.razao}`} onClick={() => setEditing(c)} size="xs" />
 			<button type="button" className="btn btn-ghost btn-xs" onClick={() => setActionsFor(c)} aria-label={`Mais ações de ${c.razao}`} title="Mais ações">
 				<MoreHorizontal className="size-4" />
 			</button>

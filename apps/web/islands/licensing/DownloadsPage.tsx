@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react'
-import { Download as DownloadIcon, ExternalLink, Pencil, Plus, Sparkles, ToggleRight, Trash2 } from 'lucide-react'
+import { Download as DownloadIcon, ExternalLink, Plus, Sparkles, ToggleRight } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { formatDate } from '../../../../modules/core/format'
 import { isHttpUrl } from '../../../../modules/core/url'
 import { type Column, DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { ActiveBadge, EmptyState, ErrorPanel, Field, FormError, PageHeader, SearchInput, StatCard, StatGrid } from '../../components/ui'
+import { ActiveBadge, EmptyState, ErrorPanel, Field, FormError, PageHeader, RowAction, SearchInput, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
 import { createFetcherStore } from '../../lib/query'
@@ -129,12 +129,8 @@ function Downloads() {
 							)}
 							{isAdmin && (
 								<>
-									<button type="button" className="btn btn-ghost btn-xs" onClick={() => setEditing(d)} aria-label={`Editar ${d.titulo}`}>
-										<Pencil className="size-4" />
-									</button>
-									<button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => remove(d)} aria-label={`Excluir ${d.titulo}`}>
-										<Trash2 className="size-4" />
-									</button>
+									<RowAction kind="edit" label={`Editar ${d.titulo}`} onClick={() => setEditing(d)} size="xs" />
+									<RowAction kind="delete" label={`Excluir ${d.titulo}`} onClick={() => remove(d)} size="xs" />
 								</>
 							)}
 						</>

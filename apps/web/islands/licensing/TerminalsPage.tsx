@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { CalendarPlus, Monitor, Pencil, Plus, Trash2, Building2 } from 'lucide-react'
+import { CalendarPlus, Monitor, Plus, Building2 } from 'lucide-react'
 import { computed, map } from 'nanostores'
 import { useEffect, useState } from 'react'
 import { formatDateTime } from '../../../../modules/core/format'
@@ -9,7 +9,7 @@ import { type Column, DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
 import { Pagination } from '../../components/Pagination'
-import { EmptyState, ErrorPanel, Field, FormError, PageHeader, SearchInput, StatCard, StatGrid } from '../../components/ui'
+import { EmptyState, ErrorPanel, Field, FormError, PageHeader, RowAction, SearchInput, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { searchFromUrl, searchOnFirstPage, useSearch } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
@@ -145,12 +145,8 @@ function Terminals() {
 					cardTitle={(t) => t.nome_computador || maskMac(t.mac)}
 					actions={(t) => (
 						<>
-							<button type="button" className="btn btn-ghost btn-xs" onClick={() => setEditing(t)} aria-label={`Editar terminal ${t.nome_computador ?? t.mac}`}>
-								<Pencil className="size-4" />
-							</button>
-							<button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => remove(t)} aria-label={`Excluir terminal ${t.nome_computador ?? t.mac}`}>
-								<Trash2 className="size-4" />
-							</button>
+							<RowAction kind="edit" label={`Editar terminal ${t.nome_computador ?? t.mac}`} onClick={() => setEditing(t)} size="xs" />
+							<RowAction kind="delete" label={`Excluir terminal ${t.nome_computador ?? t.mac}`} onClick={() => remove(t)} size="xs" />
 						</>
 					)}
 					empty={<EmptyState icon={<Monitor className="size-10" />} title="Nenhum terminal encontrado" hint="Os terminais aparecem aqui quando os sistemas verificam a licença, ou quando você os cadastra." />}

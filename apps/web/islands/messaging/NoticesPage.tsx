@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react'
-import { AlertTriangle, Megaphone, Pencil, Plus, Trash2, UserRound } from 'lucide-react'
+import { AlertTriangle, Megaphone, Plus, UserRound } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { formatCnpj } from '../../../../modules/core/cnpj'
 import { formatDate, isoDateInSaoPaulo } from '../../../../modules/core/format'
 import { type Column, DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { ActiveBadge, EmptyState, ErrorPanel, Field, SearchInput, StatCard, StatCardSkeleton } from '../../components/ui'
+import { ActiveBadge, EmptyState, ErrorPanel, Field, RowAction, SearchInput, StatCard, StatCardSkeleton } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { useDebounced } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
@@ -274,12 +274,8 @@ function Notices() {
 						canWrite
 							? (n) => (
 									<>
-										<button type="button" className="btn btn-ghost btn-sm" aria-label={`Editar aviso ${n.titulo}`} onClick={() => openEdit(n)}>
-											<Pencil className="size-4" />
-										</button>
-										<button type="button" className="btn btn-ghost btn-sm text-error" aria-label={`Excluir aviso ${n.titulo}`} onClick={() => remove(n)}>
-											<Trash2 className="size-4" />
-										</button>
+										<RowAction kind="edit" label={`Editar aviso ${n.titulo}`} onClick={() => openEdit(n)} />
+										<RowAction kind="delete" label={`Excluir aviso ${n.titulo}`} onClick={() => remove(n)} />
 									</>
 								)
 							: undefined

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { atom } from 'nanostores'
-import { Building2, Pencil, Plus, Save, Trash2, Users } from 'lucide-react'
+import { Building2, Plus, Save, Users } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { formatCnpj, maskCnpj, normalizeCnpj } from '../../../../modules/core/cnpj'
 import { formatDate } from '../../../../modules/core/format'
@@ -9,7 +9,7 @@ import { AddressFields, EmailField, PhoneField } from '../../components/ContactF
 import { DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { AccessDenied, ActiveBadge, EmptyState, ErrorPanel, Field, FormError, SearchInput } from '../../components/ui'
+import { AccessDenied, ActiveBadge, EmptyState, ErrorPanel, Field, FormError, RowAction, SearchInput } from '../../components/ui'
 import { ApiError, errorText } from '../../lib/api'
 import { useEditDialog, useSearch } from '../../lib/hooks'
 import { maskPhone } from '../../../../modules/core/masks'
@@ -226,15 +226,9 @@ function RepresentativesList({ isAdmin }: { isAdmin: boolean }) {
 					]}
 					actions={(r) => (
 						<>
-							<button type="button" className="btn btn-ghost btn-sm" aria-label={`Editar ${r.nome}`} title="Editar" onClick={() => dialog.show(r)}>
-								<Pencil className="size-4" />
-								<span className="lg:hidden">Editar</span>
-							</button>
+							<RowAction kind="edit" label={`Editar ${r.nome}`} onClick={() => dialog.show(r)} withText />
 							{isAdmin && (
-								<button type="button" className="btn btn-ghost btn-sm text-error" aria-label={`Excluir ${r.nome}`} title="Excluir" onClick={() => remove(r)}>
-									<Trash2 className="size-4" />
-									<span className="lg:hidden">Excluir</span>
-								</button>
+								<RowAction kind="delete" label={`Excluir ${r.nome}`} onClick={() => remove(r)} withText />
 							)}
 						</>
 					)}

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react'
-import { Archive, Database, Download, Eraser, Plus, Trash2 } from 'lucide-react'
+import { Archive, Database, Download, Eraser, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { formatDateTime } from '../../../../modules/core/format'
 import { type Column, DataTable } from '../../components/DataTable'
-import { AccessDenied, EmptyState, ErrorPanel, StatCard, StatGrid } from '../../components/ui'
+import { AccessDenied, EmptyState, ErrorPanel, RowAction, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
 import { createFetcherStore } from '../../lib/query'
@@ -147,9 +147,7 @@ function BackupCard() {
 								<a className="btn btn-ghost btn-sm" href={`/api/system/backup/download/${encodeURIComponent(b.filename)}`} download={b.filename} aria-label={`Baixar ${b.filename}`}>
 									<Download className="size-4" />
 								</a>
-								<button type="button" className="btn btn-ghost btn-sm text-error" aria-label={`Excluir ${b.filename}`} onClick={() => remove(b)}>
-									<Trash2 className="size-4" />
-								</button>
+								<RowAction kind="delete" label={`Excluir ${b.filename}`} onClick={() => remove(b)} />
 							</>
 						)}
 					/>
