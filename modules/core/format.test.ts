@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'bun:test'
-import { formatDate, formatDateTime, formatMoney, formatRelative, initials, isoDateInSaoPaulo } from './format'
+import { formatDate, formatDateOf, formatDateTime, formatMoney, formatNumber, formatReais, formatRelative, initials, isoDateInSaoPaulo } from './format'
 
 describe('pt-BR formats', () => {
 	it('formats money from centavos', () => {
 		expect(formatMoney(123456).replace(/\s/g, ' ')).toBe('R$ 1.234,56')
 		expect(formatMoney(0).replace(/\s/g, ' ')).toBe('R$ 0,00')
+	})
+
+	it('formats money from reais and plain numbers', () => {
+		expect(formatReais(1234.5).replace(/\s/g, ' ')).toBe('R$ 1.234,50')
+		expect(formatNumber(1234567.5)).toBe('1.234.567,5')
+		expect(formatNumber(42)).toBe('42')
 	})
 
 	it('formats dates and falls back for empty ones', () => {
@@ -15,6 +21,7 @@ describe('pt-BR formats', () => {
 	it('shows instants in Brazil time', () => {
 		expect(formatDateTime('2026-11-21T02:30:00.000Z')).toBe('20/11/2026 23:30')
 		expect(isoDateInSaoPaulo(new Date('2026-11-21T02:30:00.000Z'))).toBe('2026-11-20')
+		expect(formatDateOf('2026-11-21T02:30:00.000Z')).toBe('20/11/2026')
 	})
 
 	it('words relative times as the notifications do', () => {

@@ -8,6 +8,18 @@ export function formatMoney(centavos: number): string {
 	return money.format(centavos / 100)
 }
 
+/** Reais (the API's decimal money) → "R$ 1.234,56". */
+export function formatReais(reais: number): string {
+	return money.format(reais)
+}
+
+const number = new Intl.NumberFormat('pt-BR')
+
+/** 1234.5 → "1.234,5". */
+export function formatNumber(value: number): string {
+	return number.format(value)
+}
+
 /** "YYYY-MM-DD" → "dd/MM/yyyy"; empty → "Não definida". */
 export function formatDate(isoDate: string | null | undefined): string {
 	if (!isoDate) return 'Não definida'
@@ -37,6 +49,11 @@ const time24 = new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, hour: '2-
 /** The calendar date in Brazil time as "YYYY-MM-DD". */
 export function isoDateInSaoPaulo(instant: Date): string {
 	return isoDate.format(instant)
+}
+
+/** ISO instant → its calendar date in Brazil time as "dd/MM/yyyy" (e.g. when an account was created). */
+export function formatDateOf(instant: string | Date): string {
+	return formatDate(isoDateInSaoPaulo(new Date(instant)))
 }
 
 /** The clock time in Brazil as "HH:mm:ss". */

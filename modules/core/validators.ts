@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { isValidCnpj, normalizeCnpj } from './cnpj'
 import { isIsoDate } from './dates'
 import { UFS } from './uf'
+import { isHttpUrl } from './url'
 
 // zod's own messages in Portuguese for anything a schema does not word itself.
 z.config(z.locales.pt())
@@ -81,14 +82,7 @@ export const phoneField = optionalText((v) => v.replace(/\D/g, ''), (v) => /^(55
 
 export const urlField = optionalText(
 	(v) => v,
-	(v) => {
-		try {
-			const url = new URL(v)
-			return (url.protocol === 'http:' || url.protocol === 'https:') && v.length <= 500
-		} catch {
-			return false
-		}
-	},
+	(v) => isHttpUrl(v) && v.length <= 500,
 	'Link inválido: use um endereço http(s) completo.'
 )
 

@@ -41,3 +41,36 @@ export function Modal({ open, onClose, title, children, footer, size = 'md' }: M
 		</dialog>
 	)
 }
+
+interface ModalActionsProps {
+	/** The Cancelar button. */
+	onCancel: () => void
+	/** Text of the primary button. */
+	label: ReactNode
+	/** Id of the <form> the primary button submits (none: the enclosing form). */
+	form?: string
+	/** With it, the primary button is a plain button that calls it instead of submitting. */
+	onConfirm?: () => void
+	/** Shows a spinner (in place of `icon`) and disables the primary button. */
+	pending?: boolean
+	disabled?: boolean
+	icon?: ReactNode
+	/** Extra buttons placed before Cancelar (e.g. a destructive action with `mr-auto`). */
+	children?: ReactNode
+}
+
+/** The actions of every form dialog (and inline edit form): [extra…] Cancelar + primary button (spinner while pending). */
+export function ModalActions({ onCancel, label, form, onConfirm, pending = false, disabled = false, icon, children }: ModalActionsProps) {
+	return (
+		<>
+			{children}
+			<button type="button" className="btn" onClick={onCancel}>
+				Cancelar
+			</button>
+			<button type={onConfirm ? 'button' : 'submit'} form={form} className="btn btn-primary" disabled={pending || disabled} onClick={onConfirm}>
+				{pending ? <span className="loading loading-spinner loading-sm" /> : icon}
+				{label}
+			</button>
+		</>
+	)
+}

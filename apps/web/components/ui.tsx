@@ -1,5 +1,19 @@
-import { Search, ShieldAlert } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { Eye, EyeOff, Pencil, Search, ShieldAlert, Trash2 } from 'lucide-react'
+import { type InputHTMLAttributes, type ReactNode, useState } from 'react'
+import { initials } from '../../../modules/core/format'
+
+/** The heading of an island that carries its own actions (buttons on the right, wrapping on phones). */
+export function PageHeader({ title, subtitle, children }: { title: string; subtitle: string; children?: ReactNode }) {
+	return (
+		<div className="mb-5 flex flex-wrap items-center justify-between gap-3">
+			<div>
+				<h2 className="text-2xl font-bold">{title}</h2>
+				<p className="text-sm text-base-content/70">{subtitle}</p>
+			</div>
+			{children}
+		</div>
+	)
+}
 
 export function StatCard({ title, value, hint, icon, tone = 'primary' }: { title: string; value: ReactNode; hint?: ReactNode; icon?: ReactNode; tone?: 'primary' | 'success' | 'warning' | 'error' | 'info' | 'accent' }) {
 	const toneClass = { primary: 'text-primary', success: 'text-success', warning: 'text-warning', error: 'text-error', info: 'text-info', accent: 'text-accent' }[tone]
@@ -17,6 +31,15 @@ export function StatCard({ title, value, hint, icon, tone = 'primary' }: { title
 
 export function StatCardSkeleton() {
 	return <div className="skeleton h-20 w-full rounded-box sm:h-28" aria-hidden="true" />
+}
+
+/** A grid of stat cards: its children once loaded; until then (no children), `count` skeletons in the same grid. */
+export function StatGrid({ count, className = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-4', children }: { count: number; className?: string; children?: ReactNode }) {
+	return (
+		<div className={className} aria-busy={children ? undefined : true}>
+			{children || Array.from({ length: count }, (_, i) => <StatCardSkeleton key={i} />)}
+		</div>
+	)
 }
 
 export function EmptyState({ title, hint, icon, action }: { title: string; hint?: string; icon?: ReactNode; action?: ReactNode }) {
@@ -65,6 +88,16 @@ export function SearchInput({ value, onChange, placeholder, label }: { value: st
 	)
 }
 
+/** The error line of a form (spans both columns of a `sm:grid-cols-2` form); nothing when there is none. */
+export function FormError({ message }: { message: string | null | undefined }) {
+	if (!message) return null
+	return (
+		<p className="text-sm text-error sm:col-span-2" role="alert">
+			{message}
+		</p>
+	)
+}
+
 /** A labelled form field with its error message. */
 export function Field({ label, error, hint, children, className = '' }: { label: string; error?: string | null; hint?: string; children: ReactNode; className?: string }) {
 	return (
@@ -78,5 +111,59 @@ export function Field({ label, error, hint, children, className = '' }: { label:
 				</span>
 			)}
 		</label>
+	)
+}
+
+/** A labelled password field with a show/hide button named after the label ("Mostrar senha atual"). */
+export function PasswordInput({ label, onChange, ...input }: { label: string; onChange: (value: string) => void } & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'type' | 'className'>) {
+	const [visible, setVisible] = useState(false)
+	return (
+		<label className="block">
+			<span className="mb-1 block text-sm font-medium">{label}</span>
+			<span className="input flex w-full items-center gap-2">
+				<input {...input} type={visible ? 'text' : 'password'} className="grow" onChange={(e) => onChange(e.target.value)} />
+				<button
+					type="button"
+					className="btn btn-ghost btn-xs btn-circle"
+					aria-label={`${visible ? 'Ocultar' : 'Mostrar'} ${label.toLowerCase()}`}
+					aria-pressed={visible}
+					onClick={() => setVisible((v) => !v)}
+				>
+					{visible ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
+				</button>
+			</span>
+		</label>
+	)
+}
+
+/** A round placeholder avatar with a person's initials: `lg` on the profile, small in lists. */
+export function InitialsAvatar({ name, size = 'sm' }: { name: string; size?: 'sm' | 'lg' }) {
+	const lg = size === 'lg'
+	return (
+		<div className="avatar avatar-placeholder">
+			<div className={lg ? 'w-16 rounded-full bg-primary text-primary-content' : 'w-9 rounded-full bg-primary/10 text-primary'}>
+				<span className={lg ? 'text-xl font-semibold' : 'text-xs font-semibold'}>{initials(name)}</span>
+			</div>
+		</div>
+	)
+}
+
+/** Ativo / Inativo (or other words) of a record's on/off flag. */
+export function ActiveBadge({ active, labels = ['Ativo', 'Inativo'] }: { active: boolean; labels?: [string, string] }) {
+	return <span className={`badge badge-sm badge-soft ${active ? 'badge-success' : 'badge-ghost'}`}>{active ? labels[0] : labels[1]}</span>
+}
+
+/**
+ * The Editar / Excluir button of a table row or card: an icon with `label` as its accessible name;
+ * `size="xs"` in dense tables, `withText` adds the word under the lg breakpoint (cards on phones).
+ */
+export function RowAction({ kind, label, onClick, size = 'sm', withText = false }: { kind: 'edit' | 'delete'; label: string; onClick: () => void; size?: 'sm' | 'xs'; withText?: boolean }) {
+	const word = kind === 'edit' ? 'Editar' : 'Excluir'
+	const Icon = kind === 'edit' ? Pencil : Trash2
+	return (
+		<button type="button" className={`btn btn-ghost ${size === 'xs' ? 'btn-xs' : 'btn-sm'}${kind === 'delete' ? ' text-error' : ''}`} aria-label={label} title={word} onClick={onClick}>
+			<Icon className="size-4" />
+			{withText && <span className="lg:hidden">{word}</span>}
+		</button>
 	)
 }

@@ -2,8 +2,9 @@ import { toast } from '../stores/toast'
 import { api, errorText, type ApiOptions } from './api'
 import { invalidateKeys } from './query'
 
-interface MutationOptions {
-	success: { title: string; description?: string }
+interface MutationOptions<T> {
+	/** The description may be worded from the answer (e.g. the name of the file created). */
+	success: { title: string; description?: string | ((result: T) => string) }
 	errorTitle: string
 	errorFallback?: string
 	/** Cached lists to refetch afterwards: every key starting with one of these. */
@@ -11,10 +12,11 @@ interface MutationOptions {
 }
 
 /** A write from a screen: the call, the success or error toast, and the refresh of what it changed. */
-export async function mutate<T = unknown>(path: string, options: ApiOptions, opts: MutationOptions): Promise<T | null> {
+export async function mutate<T = unknown>(path: string, options: ApiOptions, opts: MutationOptions<T>): Promise<T | null> {
 	try {
 		const result = await api<T>(path, options)
-		toast({ ...opts.success, variant: 'success' })
+		const { title, description } = opts.success
+		toast({ title, description: typeof description === 'function' ? description(result) : description, variant: 'success' })
 		const prefixes = opts.invalidate ?? []
 		if (prefixes.length) invalidateKeys((key) => prefixes.some((p) => key.startsWith(p)))
 		return result

@@ -1,6 +1,6 @@
-import { Eye, EyeOff } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
-import { Modal } from '../../components/Modal'
+import { Modal, ModalActions } from '../../components/Modal'
+import { FormError, PasswordInput } from '../../components/ui'
 import { mutate } from '../../lib/mutate'
 
 /** The password check of 2-administration §5.6, in the order the person meets it; null when fine. */
@@ -9,27 +9,6 @@ export function passwordChangeError(current: string, next: string, confirm: stri
 	if (next !== confirm) return 'A nova senha e confirmação não coincidem'
 	if (next.length < 6) return 'A nova senha deve ter pelo menos 6 caracteres'
 	return null
-}
-
-function PasswordInput({ label, value, onChange, autoComplete }: { label: string; value: string; onChange: (v: string) => void; autoComplete: string }) {
-	const [visible, setVisible] = useState(false)
-	return (
-		<label className="block">
-			<span className="mb-1 block text-sm font-medium">{label}</span>
-			<span className="input flex w-full items-center gap-2">
-				<input type={visible ? 'text' : 'password'} className="grow" value={value} onChange={(e) => onChange(e.target.value)} autoComplete={autoComplete} />
-				<button
-					type="button"
-					className="btn btn-ghost btn-xs btn-circle"
-					aria-label={`${visible ? 'Ocultar' : 'Mostrar'} ${label.toLowerCase()}`}
-					aria-pressed={visible}
-					onClick={() => setVisible((v) => !v)}
-				>
-					{visible ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
-				</button>
-			</span>
-		</label>
-	)
 }
 
 /** Alterar Senha (2-administration §2.7): current, new and confirmation, each with show/hide. */
@@ -68,28 +47,14 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
 			open={open}
 			onClose={close}
 			title="Alterar Senha"
-			footer={
-				<>
-					<button type="button" className="btn" onClick={close}>
-						Cancelar
-					</button>
-					<button type="submit" form="change-password-form" className="btn btn-primary" disabled={pending}>
-						{pending && <span className="loading loading-spinner loading-sm" />}
-						Alterar Senha
-					</button>
-				</>
-			}
+			footer={<ModalActions onCancel={close} form="change-password-form" pending={pending} label="Alterar Senha" />}
 		>
 			<form id="change-password-form" className="space-y-4" onSubmit={submit} noValidate>
 				<PasswordInput label="Senha atual" value={current} onChange={setCurrent} autoComplete="current-password" />
 				<PasswordInput label="Nova senha" value={next} onChange={setNext} autoComplete="new-password" />
 				<PasswordInput label="Confirmar nova senha" value={confirm} onChange={setConfirm} autoComplete="new-password" />
 				<p className="text-xs text-base-content/60">A nova senha deve ter pelo menos 6 caracteres. Suas outras sessões abertas serão encerradas.</p>
-				{error && (
-					<p className="text-sm text-error" role="alert">
-						{error}
-					</p>
-				)}
+				<FormError message={error} />
 			</form>
 		</Modal>
 	)

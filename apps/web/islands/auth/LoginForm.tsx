@@ -1,6 +1,7 @@
-import { Eye, EyeOff, LogIn } from 'lucide-react'
+import { LogIn } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { maskCnpj, normalizeCnpj } from '../../../../modules/core/cnpj'
+import { FormError, PasswordInput } from '../../components/ui'
 import { ApiError, api, errorText } from '../../lib/api'
 import { useHydrated } from '../../lib/hooks'
 import { flashToast, toast } from '../../stores/toast'
@@ -21,7 +22,6 @@ export function loginFailureToast(error: unknown) {
 export default function LoginForm() {
 	const [cnpj, setCnpj] = useState('')
 	const [senha, setSenha] = useState('')
-	const [showPassword, setShowPassword] = useState(false)
 	const [pending, setPending] = useState(false)
 	const [fieldError, setFieldError] = useState<string | null>(null)
 	const hydrated = useHydrated()
@@ -65,36 +65,8 @@ export default function LoginForm() {
 					autoFocus
 				/>
 			</label>
-			<label className="block">
-				<span className="mb-1 block text-sm font-medium">Senha</span>
-				<span className="input flex w-full items-center gap-2">
-					<input
-						name="senha"
-						type={showPassword ? 'text' : 'password'}
-						className="grow"
-						autoComplete="current-password"
-						placeholder="Sua senha"
-						value={senha}
-						onChange={(e) => setSenha(e.target.value)}
-						required
-						readOnly={!hydrated}
-					/>
-					<button
-						type="button"
-						className="btn btn-ghost btn-xs btn-circle"
-						aria-label={showPassword ? 'Ocultar senha' : 'Mostrar senha'}
-						aria-pressed={showPassword}
-						onClick={() => setShowPassword((v) => !v)}
-					>
-						{showPassword ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
-					</button>
-				</span>
-			</label>
-			{fieldError && (
-				<p className="text-sm text-error" role="alert">
-					{fieldError}
-				</p>
-			)}
+			<PasswordInput label="Senha" name="senha" autoComplete="current-password" placeholder="Sua senha" value={senha} onChange={setSenha} required readOnly={!hydrated} />
+			<FormError message={fieldError} />
 			<button type="submit" className="btn btn-primary w-full" disabled={pending || !hydrated}>
 				{pending ? <span className="loading loading-spinner loading-sm" /> : <LogIn className="size-4" />}
 				{pending ? 'Entrando...' : 'Entrar no Sistema'}

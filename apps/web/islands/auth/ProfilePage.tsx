@@ -3,10 +3,11 @@ import { KeyRound, Pencil } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import type { UserView } from '../../../../modules/auth/model'
 import { formatCnpj } from '../../../../modules/core/cnpj'
-import { formatDate, initials, isoDateInSaoPaulo } from '../../../../modules/core/format'
+import { formatDateOf } from '../../../../modules/core/format'
 import type { Role } from '../../../../modules/core/roles'
+import { ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { ErrorPanel, Field } from '../../components/ui'
+import { ErrorPanel, Field, FormError, InitialsAvatar } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
 import { createFetcherStore } from '../../lib/query'
@@ -75,20 +76,10 @@ function PersonalInfo({ account }: { account: UserView }) {
 				<Field label="CNPJ" hint="O CNPJ não pode ser alterado">
 					<input className="input w-full bg-base-200" value={formatCnpj(account.cnpj)} readOnly disabled />
 				</Field>
-				{error && (
-					<p className="text-sm text-error sm:col-span-2" role="alert">
-						{error}
-					</p>
-				)}
+				<FormError message={error} />
 				{editing && (
 					<div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
-						<button type="button" className="btn" onClick={cancel}>
-							Cancelar
-						</button>
-						<button type="submit" className="btn btn-primary" disabled={pending}>
-							{pending && <span className="loading loading-spinner loading-sm" />}
-							Salvar
-						</button>
+						<ModalActions onCancel={cancel} pending={pending} label="Salvar" />
 					</div>
 				)}
 			</form>
@@ -109,7 +100,7 @@ function AccountInfo({ account, onChangePassword }: { account: UserView; onChang
 				</div>
 				<div className="flex justify-between gap-3">
 					<dt className="text-base-content/70">Data de criação</dt>
-					<dd className="font-medium">{formatDate(isoDateInSaoPaulo(new Date(account.created_at)))}</dd>
+					<dd className="font-medium">{formatDateOf(account.created_at)}</dd>
 				</div>
 				<div className="flex items-center justify-between gap-3">
 					<dt className="text-base-content/70">Status</dt>
@@ -133,11 +124,7 @@ function ProfileScreen() {
 	return (
 		<div className="space-y-6">
 			<div className="flex items-center gap-4 rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
-				<div className="avatar avatar-placeholder">
-					<div className="w-16 rounded-full bg-primary text-primary-content">
-						<span className="text-xl font-semibold">{initials(data.nome)}</span>
-					</div>
-				</div>
+				<InitialsAvatar name={data.nome} size="lg" />
 				<div className="min-w-0">
 					<p className="truncate text-xl font-bold">{data.nome}</p>
 					<p className="truncate text-sm text-base-content/70">{data.email ?? formatCnpj(data.cnpj)}</p>

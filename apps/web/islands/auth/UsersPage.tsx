@@ -1,16 +1,16 @@
 import { useStore } from '@nanostores/react'
-import { Pencil, Plus, ShieldCheck, Trash2, UserCog, Users, UserRound, Briefcase } from 'lucide-react'
+import { Plus, ShieldCheck, UserCog, Users, UserRound, Briefcase } from 'lucide-react'
 import { type FormEvent, useMemo, useState } from 'react'
 import type { UserView } from '../../../../modules/auth/model'
 import { formatCnpj, maskCnpj, normalizeCnpj } from '../../../../modules/core/cnpj'
-import { formatDate, initials, isoDateInSaoPaulo } from '../../../../modules/core/format'
+import { formatDateOf } from '../../../../modules/core/format'
 import { ROLE_LABELS, ROLES, type Role } from '../../../../modules/core/roles'
 import { DataTable } from '../../components/DataTable'
-import { Modal } from '../../components/Modal'
+import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { AccessDenied, EmptyState, ErrorPanel, Field, SearchInput, StatCard, StatCardSkeleton } from '../../components/ui'
+import { AccessDenied, EmptyState, ErrorPanel, Field, FormError, InitialsAvatar, RowAction, SearchInput, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
-import { useDebounced } from '../../lib/hooks'
+import { useDebounced, useEditDialog } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
 import { createFetcherStore } from '../../lib/query'
 import { confirmAction } from '../../stores/confirm'
@@ -28,10 +28,6 @@ export const ROLE_BADGE: Record<Role, string> = {
 
 export function RoleBadge({ tipo }: { tipo: Role }) {
 	return <span className={`badge badge-sm badge-soft ${ROLE_BADGE[tipo]}`}>{ROLE_LABELS[tipo]}</span>
-}
-
-function createdOn(instant: string) {
-	return formatDate(isoDateInSaoPaulo(new Date(instant)))
 }
 
 function matches(u: UserView, search: string) {
@@ -91,17 +87,7 @@ function UserDialog({ editing, open, onClose, isSelf }: { editing: UserView | nu
 			open={open}
 			onClose={onClose}
 			title={editing ? 'Editar Usuário' : 'Novo Usuário'}
-			footer={
-				<>
-					<button type="button" className="btn" onClick={onClose}>
-						Cancelar
-					</button>
-					<button type="submit" form="user-form" className="btn btn-primary" disabled={pending}>
-						{pending && <span className="loading loading-spinner loading-sm" />}
-						{editing ? 'Salvar alterações' : 'Criar usuário'}
-					</button>
-				</>
-			}
+			footer={<ModalActions onCancel={onClose} form="user-form" pending={pending} label={editing ? 'Salvar alterações' : 'Criar usuário'} />}
 		>
 			<form id="user-form" className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
 				<Field label="Nome *" className="sm:col-span-2">
@@ -153,11 +139,7 @@ function UserDialog({ editing, open, onClose, isSelf }: { editing: UserView | nu
 						O representante entra com este CNPJ. Se ainda não existir um cadastro de representante com ele, um cadastro básico é criado.
 					</p>
 				)}
-				{error && (
-					<p className="text-sm text-error sm:col-span-2" role="alert">
-						{error}
-					</p>
-				)}
+				<FormError message={error} />
 			</form>
 		</Modal>
 	)
@@ -168,7 +150,7 @@ function UsersScreen() {
 	const { data, loading, error } = useStore($users)
 	const [search, setSearch] = useState('')
 	const debounced = useDebounced(search.trim())
-	const [dialog, setDialog] = useState<{ open: boolean; editing: UserView | null; key: number }>({ open: false, editing: null, key: 0 })
+	const dialog = useEditDialog<UserView>()
 	const rows = useMemo(() => data?.filter((u) => matches(u, debounced)), [data, debounced])
 
 	const count = (tipo?: Role) => (data ? data.filter((u) => !tipo || u.tipo === tipo).length : 0)
@@ -187,14 +169,10 @@ function UsersScreen() {
 		if (ok) await mutate(`/api/users/${u.id}`, { method: 'DELETE' }, { success: { title: 'Usuário excluído' }, errorTitle: 'Erro ao excluir usuário', invalidate: ['/api/users'] })
 	}
 
-	const openDialog = (editing: UserView | null) => setDialog((d) => ({ open: true, editing, key: d.key + 1 }))
-
 	return (
 		<div className="space-y-6">
-			<div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-				{loading && !data ? (
-					Array.from({ length: 4 }, (_, i) => <StatCardSkeleton key={i} />)
-				) : (
+			<StatGrid count={4} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+				{(data || !loading) && (
 					<>
 						<StatCard title="Total de Usuários" value={count()} icon={<Users className="size-5" />} />
 						<StatCard title="Administradores" value={count('administrador')} icon={<ShieldCheck className="size-5" />} tone="error" />
@@ -202,11 +180,11 @@ function UsersScreen() {
 						<StatCard title="Representantes" value={count('representante')} icon={<UserRound className="size-5" />} tone="success" />
 					</>
 				)}
-			</div>
+			</StatGrid>
 
 			<div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
 				<SearchInput value={search} onChange={setSearch} placeholder="Buscar por nome, CNPJ ou e-mail..." label="Buscar usuários" />
-				<button type="button" className="btn btn-primary" onClick={() => openDialog(null)}>
+				<button type="button" className="btn btn-primary" onClick={() => dialog.show(null)}>
 					<Plus className="size-4" /> Novo Usuário
 				</button>
 			</div>
@@ -231,11 +209,7 @@ function UsersScreen() {
 							hideOnCard: true,
 							cell: (u) => (
 								<div className="flex items-center gap-3">
-									<div className="avatar avatar-placeholder">
-										<div className="w-9 rounded-full bg-primary/10 text-primary">
-											<span className="text-xs font-semibold">{initials(u.nome)}</span>
-										</div>
-									</div>
+									<InitialsAvatar name={u.nome} />
 									<div className="min-w-0">
 										<p className="font-medium">
 											{u.nome} {!u.ativo && <span className="badge badge-ghost badge-xs">Inativo</span>}
@@ -248,19 +222,13 @@ function UsersScreen() {
 						{ header: 'CNPJ', cell: (u) => <span className="font-mono text-xs">{formatCnpj(u.cnpj)}</span> },
 						{ header: 'Tipo', hideOnCard: true, cell: (u) => <RoleBadge tipo={u.tipo} /> },
 						{ header: 'E-mail', cell: (u) => u.email ?? <span className="text-base-content/50">—</span> },
-						{ header: 'Data de Criação', cell: (u) => createdOn(u.created_at) }
+						{ header: 'Data de Criação', cell: (u) => formatDateOf(u.created_at) }
 					]}
 					actions={(u) => (
 						<>
-							<button type="button" className="btn btn-ghost btn-sm" aria-label={`Editar ${u.nome}`} title="Editar" onClick={() => openDialog(u)}>
-								<Pencil className="size-4" />
-								<span className="lg:hidden">Editar</span>
-							</button>
+							<RowAction kind="edit" label={`Editar ${u.nome}`} onClick={() => dialog.show(u)} withText />
 							{u.id !== me?.id && (
-								<button type="button" className="btn btn-ghost btn-sm text-error" aria-label={`Excluir ${u.nome}`} title="Excluir" onClick={() => remove(u)}>
-									<Trash2 className="size-4" />
-									<span className="lg:hidden">Excluir</span>
-								</button>
+								<RowAction kind="delete" label={`Excluir ${u.nome}`} onClick={() => remove(u)} withText />
 							)}
 						</>
 					)}
@@ -272,7 +240,7 @@ function UsersScreen() {
 				open={dialog.open}
 				editing={dialog.editing}
 				isSelf={dialog.editing?.id === me?.id}
-				onClose={() => setDialog((d) => ({ ...d, open: false }))}
+				onClose={dialog.close}
 			/>
 		</div>
 	)

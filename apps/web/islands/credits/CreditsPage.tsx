@@ -4,13 +4,13 @@ import { atom } from 'nanostores'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import type { CreditItem, CreditListResponse, CreditSummaryResponse } from '../../../../modules/credits/model'
 import { formatCnpj } from '../../../../modules/core/cnpj'
-import { formatDate } from '../../../../modules/core/format'
+import { formatDate, formatNumber, formatReais } from '../../../../modules/core/format'
 import { DataTable } from '../../components/DataTable'
-import { Modal } from '../../components/Modal'
+import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { EmptyState, ErrorPanel, SearchInput, StatCard, StatCardSkeleton } from '../../components/ui'
+import { EmptyState, ErrorPanel, SearchInput, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
-import { useDebounced } from '../../lib/hooks'
+import { useSearch } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
 import { createFetcherStore } from '../../lib/query'
 import { $configuracoes, numberSetting } from '../../lib/settings'
@@ -24,8 +24,7 @@ const $search = atom('')
 const $summary = createFetcherStore<CreditSummaryResponse>(['/api/credits/summary?limit=200&search=', $search])
 const $allReps = createFetcherStore<CreditSummaryResponse>(['/api/credits/summary?limit=1000&search='])
 
-const number = (n: number) => n.toLocaleString('pt-BR')
-const days = (credits: number, perCredit: number) => `${number(credits * perCredit)} dias`
+const days = (credits: number, perCredit: number) => `${formatNumber(credits * perCredit)} dias`
 
 function useDaysPerCredit() {
 	const config = useStore($configuracoes)
@@ -37,16 +36,6 @@ function StatusBadge({ credit }: { credit: CreditItem }) {
 	if (!credit.ativo) return <span className="badge badge-ghost">Inativo</span>
 	if (credit.data_uso) return <span className="badge badge-neutral badge-soft">Utilizado</span>
 	return <span className="badge badge-success badge-soft">Disponível</span>
-}
-
-function CardsSkeleton({ n }: { n: number }) {
-	return (
-		<div className={`grid gap-4 sm:grid-cols-2 ${n === 4 ? 'xl:grid-cols-4' : 'lg:grid-cols-3'}`}>
-			{Array.from({ length: n }, (_, i) => (
-				<StatCardSkeleton key={i} />
-			))}
-		</div>
-	)
 }
 
 function RepresentativeView() {
@@ -77,13 +66,13 @@ function RepresentativeView() {
 					}}
 				/>
 			) : !totals ? (
-				<CardsSkeleton n={3} />
+				<StatGrid count={3} className="grid gap-4 sm:grid-cols-3" />
 			) : (
-				<div className="grid gap-4 sm:grid-cols-3">
-					<StatCard title="Total de Créditos" value={number(totals.total)} hint={days(totals.total, perCredit)} icon={<Wallet className="size-5" />} />
-					<StatCard title="Créditos Disponíveis" value={<span data-testid="credits-available">{number(totals.disponivel)}</span>} hint={days(totals.disponivel, perCredit)} icon={<CircleCheck className="size-5" />} tone="success" />
-					<StatCard title="Créditos Utilizados" value={number(totals.utilizado)} hint={days(totals.utilizado, perCredit)} icon={<History className="size-5" />} tone="info" />
-				</div>
+				<StatGrid count={3} className="grid gap-4 sm:grid-cols-3">
+					<StatCard title="Total de Créditos" value={formatNumber(totals.total)} hint={days(totals.total, perCredit)} icon={<Wallet className="size-5" />} />
+					<StatCard title="Créditos Disponíveis" value={<span data-testid="credits-available">{formatNumber(totals.disponivel)}</span>} hint={days(totals.disponivel, perCredit)} icon={<CircleCheck className="size-5" />} tone="success" />
+					<StatCard title="Créditos Utilizados" value={formatNumber(totals.utilizado)} hint={days(totals.utilizado, perCredit)} icon={<History className="size-5" />} tone="info" />
+				</StatGrid>
 			)}
 
 			<section aria-labelledby="meus-creditos">
@@ -99,7 +88,7 @@ function RepresentativeView() {
 					empty={<EmptyState title="Nenhum crédito encontrado" hint="Compre créditos para renovar as licenças dos seus clientes." icon={<Coins className="size-8" />} />}
 					columns={[
 						{ header: 'ID', cell: (r) => `#${r.id}`, hideOnCard: true },
-						{ header: 'Valor', cell: (r) => (r.valor === r.valor_original ? number(r.valor) : `${number(r.valor)} de ${number(r.valor_original)}`), className: 'tabular-nums' },
+						{ header: 'Valor', cell: (r) => (r.valor === r.valor_original ? formatNumber(r.valor) : `${formatNumber(r.valor)} de ${formatNumber(r.valor_original)}`), className: 'tabular-nums' },
 						{ header: 'Data Compra', cell: (r) => formatDate(r.data_compra) },
 						{ header: 'Status', cell: (r) => <StatusBadge credit={r} /> }
 					]}
@@ -121,7 +110,7 @@ function RepresentativeView() {
 						{ header: 'ID', cell: (r) => `#${r.id}` },
 						{ header: 'Empresa', cell: (r) => r.empresa?.razao ?? '—', hideOnCard: true },
 						{ header: 'Sistema', cell: (r) => r.sistema ?? '—' },
-						{ header: 'Valor', cell: (r) => number(r.valor), className: 'tabular-nums' },
+						{ header: 'Valor', cell: (r) => formatNumber(r.valor), className: 'tabular-nums' },
 						{ header: 'Data Transferência', cell: (r) => formatDate(r.data_uso) }
 					]}
 				/>
@@ -176,17 +165,7 @@ function AddCreditsDialog({ open, onClose }: { open: boolean; onClose: () => voi
 			open={open}
 			onClose={onClose}
 			title="Adicionar Créditos"
-			footer={
-				<>
-					<button type="button" className="btn" onClick={onClose}>
-						Cancelar
-					</button>
-					<button type="submit" form={ids.form} className="btn btn-primary" disabled={pending}>
-						{pending ? <span className="loading loading-spinner loading-sm" /> : <Plus className="size-4" aria-hidden="true" />}
-						Adicionar
-					</button>
-				</>
-			}
+			footer={<ModalActions onCancel={onClose} form={ids.form} pending={pending} icon={<Plus className="size-4" aria-hidden="true" />} label="Adicionar" />}
 		>
 			<form id={ids.form} className="space-y-4" onSubmit={submit} noValidate>
 				<div>
@@ -218,7 +197,7 @@ function AddCreditsDialog({ open, onClose }: { open: boolean; onClose: () => voi
 				</div>
 				{Number(amount) > 0 && Number(unit) > 0 && (
 					<p className="text-sm text-base-content/70">
-						Total: <strong>{(Number(amount) * Number(unit)).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' })}</strong>
+						Total: <strong>{formatReais(Number(amount) * Number(unit))}</strong>
 					</p>
 				)}
 			</form>
@@ -227,9 +206,7 @@ function AddCreditsDialog({ open, onClose }: { open: boolean; onClose: () => voi
 }
 
 function AdministratorView({ canAdd }: { canAdd: boolean }) {
-	const [text, setText] = useState('')
-	const debounced = useDebounced(text)
-	useEffect(() => $search.set(debounced), [debounced])
+	const [text, setText] = useSearch((s) => $search.set(s))
 	const summary = useStore($summary)
 	const perCredit = useDaysPerCredit()
 	const [addOpen, setAddOpen] = useState(false)
@@ -247,14 +224,14 @@ function AdministratorView({ canAdd }: { canAdd: boolean }) {
 			{summary.error ? (
 				<ErrorPanel title="Erro ao carregar créditos" message={errorText(summary.error)} onRetry={() => $summary.revalidate()} />
 			) : !totals ? (
-				<CardsSkeleton n={4} />
+				<StatGrid count={4} />
 			) : (
-				<div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-					<StatCard title="Total Créditos" value={number(totals.total)} hint={days(totals.total, perCredit)} icon={<Wallet className="size-5" />} />
-					<StatCard title="Disponível" value={number(totals.disponivel)} hint={days(totals.disponivel, perCredit)} icon={<CircleCheck className="size-5" />} tone="success" />
-					<StatCard title="Utilizado" value={number(totals.utilizado)} hint={days(totals.utilizado, perCredit)} icon={<History className="size-5" />} tone="info" />
-					<StatCard title="Representantes" value={number(totals.representantesAtivos)} hint="com créditos ativos" icon={<Users className="size-5" />} tone="accent" />
-				</div>
+				<StatGrid count={4}>
+					<StatCard title="Total Créditos" value={formatNumber(totals.total)} hint={days(totals.total, perCredit)} icon={<Wallet className="size-5" />} />
+					<StatCard title="Disponível" value={formatNumber(totals.disponivel)} hint={days(totals.disponivel, perCredit)} icon={<CircleCheck className="size-5" />} tone="success" />
+					<StatCard title="Utilizado" value={formatNumber(totals.utilizado)} hint={days(totals.utilizado, perCredit)} icon={<History className="size-5" />} tone="info" />
+					<StatCard title="Representantes" value={formatNumber(totals.representantesAtivos)} hint="com créditos ativos" icon={<Users className="size-5" />} tone="accent" />
+				</StatGrid>
 			)}
 			<section aria-labelledby="resumo" className="space-y-3">
 				<div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -273,14 +250,14 @@ function AdministratorView({ canAdd }: { canAdd: boolean }) {
 					columns={[
 						{ header: 'Representante', cell: (r) => <span className="font-medium">{r.nome}</span>, hideOnCard: true },
 						{ header: 'CNPJ', cell: (r) => <span className="font-mono text-xs">{formatCnpj(r.cnpj)}</span> },
-						{ header: 'Disponível', cell: (r) => <span className="font-semibold text-success">{number(r.disponivel)}</span>, className: 'text-right tabular-nums' },
-						{ header: 'Utilizado', cell: (r) => number(r.utilizado), className: 'text-right tabular-nums' },
-						{ header: 'Total', cell: (r) => number(r.total), className: 'text-right tabular-nums' }
+						{ header: 'Disponível', cell: (r) => <span className="font-semibold text-success">{formatNumber(r.disponivel)}</span>, className: 'text-right tabular-nums' },
+						{ header: 'Utilizado', cell: (r) => formatNumber(r.utilizado), className: 'text-right tabular-nums' },
+						{ header: 'Total', cell: (r) => formatNumber(r.total), className: 'text-right tabular-nums' }
 					]}
 				/>
 				{summary.data && summary.data.matched > summary.data.representatives.length && (
 					<p className="text-sm text-base-content/60">
-						Mostrando {summary.data.representatives.length} de {number(summary.data.matched)} representantes. Refine a busca para ver os demais.
+						Mostrando {summary.data.representatives.length} de {formatNumber(summary.data.matched)} representantes. Refine a busca para ver os demais.
 					</p>
 				)}
 				<p className="text-xs text-base-content/60">O histórico detalhado de lotes foi removido desta tela para melhorar o desempenho; os totais acima vêm direto do servidor.</p>

@@ -5,8 +5,8 @@ import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
 import type { TransferResult } from '../../../../modules/credits/model'
 import { addDaysIso } from '../../../../modules/core/dates'
 import { formatDate, isoDateInSaoPaulo } from '../../../../modules/core/format'
-import { Modal } from '../../components/Modal'
-import { Field } from '../../components/ui'
+import { Modal, ModalActions } from '../../components/Modal'
+import { Field, FormError } from '../../components/ui'
 import { mutate } from '../../lib/mutate'
 import { createFetcherStore } from '../../lib/query'
 import { $configuracoes, numberSetting } from '../../lib/settings'
@@ -135,17 +135,7 @@ export default function TransferCreditsDialog({ open, onClose, company, onTransf
 			open={open}
 			onClose={onClose}
 			title="Transferir Créditos para Empresa"
-			footer={
-				<>
-					<button type="button" className="btn" onClick={onClose}>
-						Cancelar
-					</button>
-					<button type="submit" form={formId} className="btn btn-primary" disabled={pending}>
-						{pending ? <span className="loading loading-spinner loading-sm" /> : <ArrowRightLeft className="size-4" aria-hidden="true" />}
-						Transferir
-					</button>
-				</>
-			}
+			footer={<ModalActions onCancel={onClose} form={formId} pending={pending} icon={<ArrowRightLeft className="size-4" aria-hidden="true" />} label="Transferir" />}
 		>
 			<form id={formId} className="space-y-4" onSubmit={submit} noValidate>
 				<div className="flex items-center gap-3 rounded-box bg-base-200 p-3" aria-live="polite">
@@ -220,11 +210,7 @@ export default function TransferCreditsDialog({ open, onClose, company, onTransf
 						)}
 					</div>
 				)}
-				{error && (
-					<p role="alert" className="text-sm text-error">
-						{error}
-					</p>
-				)}
+				<FormError message={error} />
 			</form>
 		</Modal>
 	)

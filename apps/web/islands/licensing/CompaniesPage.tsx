@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { Building2, CalendarClock, Coins, Eye, ImageUp, Lock, Megaphone, MoreHorizontal, Pencil, Plus, ShieldCheck, Trash2, Unlock, Wrench } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { formatCnpj } from '../../../../modules/core/cnpj'
 import { formatDate, isoDateInSaoPaulo } from '../../../../modules/core/format'
 import { SYSTEM_COLUMNS, anySystemActive, canTrustRelease, dateTone, licenceBadge, type Tone } from '../../../../modules/licensing/status'
@@ -8,9 +8,9 @@ import { type Column, DataTable } from '../../components/DataTable'
 import { Modal } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
 import { Pagination } from '../../components/Pagination'
-import { EmptyState, ErrorPanel, SearchInput } from '../../components/ui'
+import { EmptyState, ErrorPanel, PageHeader, RowAction, SearchInput } from '../../components/ui'
 import { errorText } from '../../lib/api'
-import { useDebounced } from '../../lib/hooks'
+import { searchFromUrl, searchOnFirstPage, useSearch } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
 import { $companies, $companyQuery, COMPANY_KEYS, type Company, type NoticeFilter, type StatusFilter } from '../../stores/companies'
 import { confirmAction } from '../../stores/confirm'
@@ -28,8 +28,7 @@ function Companies() {
 	const user = useStore($user)
 	const query = useStore($companyQuery)
 	const { data, loading, error } = useStore($companies)
-	const [search, setSearch] = useState(() => new URLSearchParams(location.search).get('search') ?? '')
-	const debounced = useDebounced(search, 300)
+	const [search, setSearch] = useSearch(searchOnFirstPage($companyQuery), searchFromUrl)
 	const [editing, setEditing] = useState<Company | null | undefined>(undefined)
 	const [details, setDetails] = useState<Company | null>(null)
 	const [dates, setDates] = useState<Company | null>(null)
@@ -41,10 +40,6 @@ function Companies() {
 	const isRep = user?.tipo === 'representante'
 	const today = isoDateInSaoPaulo(new Date())
 	const now = new Date()
-
-	useEffect(() => {
-		if (debounced !== $companyQuery.get().search) $companyQuery.set({ ...$companyQuery.get(), search: debounced, page: 1 })
-	}, [debounced])
 
 	const patch = (c: Company, body: Record<string, string>, success: string, errorTitle = 'Falha ao executar a ação solicitada.') =>
 		mutate(`/api/companies/${c.codigo}`, { method: 'PATCH', body }, { success: { title: success, description: c.razao }, errorTitle, invalidate: COMPANY_KEYS })
@@ -155,9 +150,7 @@ function Companies() {
 			<button type="button" className="btn btn-ghost btn-xs" onClick={() => setDetails(c)} aria-label={`Detalhes de ${c.razao}`} title="Detalhes">
 				<Eye className="size-4" />
 			</button>
-			<button type="button" className="btn btn-ghost btn-xs" onClick={() => setEditing(c)} aria-label={`Editar ${c.razao}`} title="Editar">
-				<Pencil className="size-4" />
-			</button>
+			<RowAction kind="edit" label={`Editar ${c.razao}`} onClick={() => setEditing(c)} size="xs" />
 			<button type="button" className="btn btn-ghost btn-xs" onClick={() => setActionsFor(c)} aria-label={`Mais ações de ${c.razao}`} title="Mais ações">
 				<MoreHorizontal className="size-4" />
 			</button>
@@ -172,11 +165,7 @@ function Companies() {
 
 	return (
 		<div>
-			<div className="mb-5 flex flex-wrap items-center justify-between gap-3">
-				<div>
-					<h2 className="text-2xl font-bold">Empresas</h2>
-					<p className="text-sm text-base-content/70">Licenças, sistemas e terminais das empresas clientes.</p>
-				</div>
+			<PageHeader title="Empresas" subtitle="Licenças, sistemas e terminais das empresas clientes.">
 				<div className="flex flex-wrap gap-2">
 					{isRep && (
 						<>
@@ -202,7 +191,7 @@ function Companies() {
 						<Plus className="size-4" /> Nova Empresa
 					</button>
 				</div>
-			</div>
+			</PageHeader>
 
 			<div className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-center">
 				<SearchInput value={search} onChange={setSearch} placeholder="Buscar por razão social, CNPJ ou cidade..." label="Buscar empresas" />

@@ -5,8 +5,8 @@ import { formatCnpj } from '../../../../modules/core/cnpj'
 import { formatDate, formatDateTime, formatMoney } from '../../../../modules/core/format'
 import { formatPhone } from '../../../../modules/core/masks'
 import { SYSTEM_COLUMNS } from '../../../../modules/licensing/status'
-import { Modal } from '../../components/Modal'
-import { Field } from '../../components/ui'
+import { Modal, ModalActions } from '../../components/Modal'
+import { Field, FormError } from '../../components/ui'
 import { mutate } from '../../lib/mutate'
 import { $companyOptions, COMPANY_KEYS, type Company } from '../../stores/companies'
 import { confirmAction } from '../../stores/confirm'
@@ -35,16 +35,7 @@ export function CompanyDatesDialog({ company, onClose }: { company: Company | nu
 			open={company !== null}
 			onClose={onClose}
 			title="Editar datas de validade"
-			footer={
-				<>
-					<button type="button" className="btn" onClick={onClose}>
-						Cancelar
-					</button>
-					<button type="button" className="btn btn-primary" onClick={save}>
-						Salvar datas
-					</button>
-				</>
-			}
+			footer={<ModalActions onCancel={onClose} onConfirm={save} label="Salvar datas" />}
 		>
 			<p className="mb-3 text-sm text-base-content/70">{company?.razao}</p>
 			<div className="grid gap-3 sm:grid-cols-2">
@@ -210,19 +201,13 @@ export function PromoImageDialog({ open, current, onClose }: { open: boolean; cu
 			onClose={onClose}
 			title="Imagem promocional"
 			footer={
-				<>
+				<ModalActions onCancel={onClose} onConfirm={upload} pending={busy} disabled={!preview} label="Enviar imagem">
 					{current && !preview && (
 						<button type="button" className="btn btn-error btn-outline mr-auto" onClick={remove}>
 							<Trash2 className="size-4" /> Remover
 						</button>
 					)}
-					<button type="button" className="btn" onClick={onClose}>
-						Cancelar
-					</button>
-					<button type="button" className="btn btn-primary" disabled={!preview || busy} onClick={upload}>
-						{busy && <span className="loading loading-spinner loading-sm" />} Enviar imagem
-					</button>
-				</>
+				</ModalActions>
 			}
 		>
 			<p className="mb-3 text-sm text-base-content/70">JPG, PNG ou GIF de até 5MB. Ela aparece nos sistemas de todas as suas empresas.</p>
@@ -271,17 +256,11 @@ export function SendNoticeDialog({ open, onClose }: { open: boolean; onClose: ()
 			title="Enviar aviso"
 			size="lg"
 			footer={
-				<>
+				<ModalActions onCancel={onClose} onConfirm={() => send(false)} label="Enviar aviso">
 					<button type="button" className="btn btn-ghost mr-auto" onClick={() => send(true)}>
 						Remover avisos das selecionadas
 					</button>
-					<button type="button" className="btn" onClick={onClose}>
-						Cancelar
-					</button>
-					<button type="button" className="btn btn-primary" onClick={() => send(false)}>
-						Enviar aviso
-					</button>
-				</>
+				</ModalActions>
 			}
 		>
 			<div className="space-y-3">
@@ -311,11 +290,7 @@ export function SendNoticeDialog({ open, onClose }: { open: boolean; onClose: ()
 						))}
 					</ul>
 				</div>
-				{error && (
-					<p className="text-sm text-error" role="alert">
-						{error}
-					</p>
-				)}
+				<FormError message={error} />
 			</div>
 		</Modal>
 	)

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react'
 import { maskCnpj, normalizeCnpj } from '../../../../modules/core/cnpj'
-import { maskCep, maskPhone } from '../../../../modules/core/masks'
-import { UFS } from '../../../../modules/core/uf'
+import { maskPhone } from '../../../../modules/core/masks'
 import { SYSTEM_COLUMNS } from '../../../../modules/licensing/status'
-import { Field } from '../../components/ui'
-import { Modal } from '../../components/Modal'
+import { AddressFields, EmailField, PhoneField } from '../../components/ContactFields'
+import { Field, FormError } from '../../components/ui'
+import { Modal, ModalActions } from '../../components/Modal'
 import { mutate } from '../../lib/mutate'
 import { createFetcherStore } from '../../lib/query'
 import { useStore } from '@nanostores/react'
@@ -136,17 +136,7 @@ export function CompanyFormDialog({ open, company, onClose }: { open: boolean; c
 			onClose={onClose}
 			title={company ? 'Editar Empresa' : 'Nova Empresa'}
 			size="lg"
-			footer={
-				<>
-					<button type="button" className="btn" onClick={onClose}>
-						Cancelar
-					</button>
-					<button type="submit" form="company-form" className="btn btn-primary" disabled={saving}>
-						{saving && <span className="loading loading-spinner loading-sm" />}
-						{company ? 'Salvar alterações' : 'Criar empresa'}
-					</button>
-				</>
-			}
+			footer={<ModalActions onCancel={onClose} form="company-form" pending={saving} label={company ? 'Salvar alterações' : 'Criar empresa'} />}
 		>
 			<form id="company-form" onSubmit={save} className="grid gap-3 sm:grid-cols-2" noValidate>
 				<Field label="Razão social *" className="sm:col-span-2">
@@ -169,32 +159,9 @@ export function CompanyFormDialog({ open, company, onClose }: { open: boolean; c
 						</select>
 					)}
 				</Field>
-				<Field label="Endereço" className="sm:col-span-2">
-					<input className="input w-full" value={form.endereco} onChange={(e) => set('endereco', e.target.value)} maxLength={200} />
-				</Field>
-				<Field label="Bairro">
-					<input className="input w-full" value={form.bairro} onChange={(e) => set('bairro', e.target.value)} maxLength={100} />
-				</Field>
-				<Field label="Cidade">
-					<input className="input w-full" value={form.cidade} onChange={(e) => set('cidade', e.target.value)} maxLength={100} />
-				</Field>
-				<Field label="UF">
-					<select className="select w-full" value={form.uf} onChange={(e) => set('uf', e.target.value)}>
-						<option value="">—</option>
-						{UFS.map((uf) => (
-							<option key={uf}>{uf}</option>
-						))}
-					</select>
-				</Field>
-				<Field label="CEP">
-					<input className="input w-full" value={form.cep} onChange={(e) => set('cep', maskCep(e.target.value))} maxLength={9} inputMode="numeric" placeholder="00000-000" />
-				</Field>
-				<Field label="Telefone">
-					<input className="input w-full" value={form.fone} onChange={(e) => set('fone', maskPhone(e.target.value))} inputMode="tel" placeholder="(00) 00000-0000" />
-				</Field>
-				<Field label="E-mail">
-					<input className="input w-full" type="email" value={form.email} onChange={(e) => set('email', e.target.value)} maxLength={200} />
-				</Field>
+				<AddressFields value={form} onChange={set} />
+				<PhoneField value={form.fone} onChange={(v) => set('fone', v)} />
+				<EmailField value={form.email} onChange={(v) => set('email', v)} />
 				<Field label="Link" className="sm:col-span-2">
 					<input className="input w-full" type="url" value={form.link} onChange={(e) => set('link', e.target.value)} placeholder="https://" />
 				</Field>
@@ -238,11 +205,7 @@ export function CompanyFormDialog({ open, company, onClose }: { open: boolean; c
 				<Field label="Observações" className="sm:col-span-2">
 					<textarea className="textarea w-full" rows={3} value={form.obs} onChange={(e) => set('obs', e.target.value)} maxLength={2000} />
 				</Field>
-				{error && (
-					<p className="text-sm text-error sm:col-span-2" role="alert">
-						{error}
-					</p>
-				)}
+				<FormError message={error} />
 			</form>
 		</Modal>
 	)

@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react'
-import { Download as DownloadIcon, ExternalLink, Pencil, Plus, Sparkles, ToggleRight, Trash2 } from 'lucide-react'
+import { Download as DownloadIcon, ExternalLink, Plus, Sparkles, ToggleRight } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { formatDate } from '../../../../modules/core/format'
+import { isHttpUrl } from '../../../../modules/core/url'
 import { type Column, DataTable } from '../../components/DataTable'
-import { Modal } from '../../components/Modal'
+import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { EmptyState, ErrorPanel, Field, SearchInput, StatCard, StatCardSkeleton } from '../../components/ui'
+import { ActiveBadge, EmptyState, ErrorPanel, Field, FormError, PageHeader, RowAction, SearchInput, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
 import { createFetcherStore } from '../../lib/query'
@@ -20,15 +21,6 @@ interface Download {
 	data: string
 }
 const $downloads = createFetcherStore<Download[]>(['/api/downloads'])
-
-function isAbsoluteUrl(link: string) {
-	try {
-		const url = new URL(link)
-		return url.protocol === 'http:' || url.protocol === 'https:'
-	} catch {
-		return false
-	}
-}
 
 function DownloadDialog({ item, onClose }: { item: Download | null | undefined; onClose: () => void }) {
 	const [titulo, setTitulo] = useState('')
@@ -58,16 +50,7 @@ function DownloadDialog({ item, onClose }: { item: Download | null | undefined; 
 			open={open}
 			onClose={onClose}
 			title={item ? 'Editar download' : 'Novo download'}
-			footer={
-				<>
-					<button type="button" className="btn" onClick={onClose}>
-						Cancelar
-					</button>
-					<button type="submit" form="download-form" className="btn btn-primary">
-						Salvar
-					</button>
-				</>
-			}
+			footer={<ModalActions onCancel={onClose} form="download-form" label="Salvar" />}
 		>
 			<form id="download-form" className="space-y-3" onSubmit={save} noValidate>
 				<Field label="Título *">
@@ -79,11 +62,7 @@ function DownloadDialog({ item, onClose }: { item: Download | null | undefined; 
 				<label className="flex items-center gap-2 text-sm">
 					<input type="checkbox" className="toggle toggle-sm toggle-success" checked={ativo} onChange={(e) => setAtivo(e.target.checked)} /> Ativo
 				</label>
-				{error && (
-					<p className="text-sm text-error" role="alert">
-						{error}
-					</p>
-				)}
+				<FormError message={error} />
 			</form>
 		</Modal>
 	)
@@ -107,33 +86,27 @@ function Downloads() {
 	const columns: Column<Download>[] = [
 		{ header: 'Título', hideOnCard: true, cell: (d) => <span className="font-medium">{d.titulo}</span> },
 		{ header: 'Link', cell: (d) => <span className="block max-w-xs truncate text-xs text-base-content/70" title={d.link}>{d.link}</span> },
-		{ header: 'Status', cell: (d) => <span className={`badge badge-sm ${d.ativo ? 'badge-success' : 'badge-ghost'}`}>{d.ativo ? 'Ativo' : 'Inativo'}</span> },
+		{ header: 'Status', cell: (d) => <ActiveBadge active={Boolean(d.ativo)} /> },
 		{ header: 'Data de Criação', cell: (d) => formatDate(d.data) }
 	]
 	return (
 		<div>
-			<div className="mb-5 flex flex-wrap items-center justify-between gap-3">
-				<div>
-					<h2 className="text-2xl font-bold">Downloads de Sistemas</h2>
-					<p className="text-sm text-base-content/70">Instaladores e atualizações dos sistemas.</p>
-				</div>
+			<PageHeader title="Downloads de Sistemas" subtitle="Instaladores e atualizações dos sistemas.">
 				{isAdmin && (
 					<button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing(null)}>
 						<Plus className="size-4" /> Novo Download
 					</button>
 				)}
-			</div>
-			<div className="mb-5 grid grid-cols-3 gap-2 sm:gap-3">
-				{data ? (
+			</PageHeader>
+			<StatGrid count={3} className="mb-5 grid grid-cols-3 gap-2 sm:gap-3">
+				{data && (
 					<>
 						<StatCard title="Total" value={data.length} icon={<DownloadIcon className="size-5" />} />
 						<StatCard title="Ativos" value={data.filter((d) => d.ativo).length} icon={<ToggleRight className="size-5" />} tone="success" />
 						<StatCard title="Novos nos últimos 7 dias" value={data.filter((d) => Date.parse(d.data) >= weekAgo).length} icon={<Sparkles className="size-5" />} tone="info" />
 					</>
-				) : (
-					[0, 1, 2].map((i) => <StatCardSkeleton key={i} />)
 				)}
-			</div>
+			</StatGrid>
 			<div className="mb-4">
 				<SearchInput value={search} onChange={setSearch} placeholder="Buscar download..." />
 			</div>
@@ -149,19 +122,15 @@ function Downloads() {
 					cardTitle={(d) => d.titulo}
 					actions={(d) => (
 						<>
-							{isAbsoluteUrl(d.link) && (
+							{isHttpUrl(d.link) && (
 								<a className="btn btn-ghost btn-xs" href={d.link} target="_blank" rel="noopener noreferrer" aria-label={`Abrir ${d.titulo}`}>
 									<ExternalLink className="size-4" />
 								</a>
 							)}
 							{isAdmin && (
 								<>
-									<button type="button" className="btn btn-ghost btn-xs" onClick={() => setEditing(d)} aria-label={`Editar ${d.titulo}`}>
-										<Pencil className="size-4" />
-									</button>
-									<button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => remove(d)} aria-label={`Excluir ${d.titulo}`}>
-										<Trash2 className="size-4" />
-									</button>
+									<RowAction kind="edit" label={`Editar ${d.titulo}`} onClick={() => setEditing(d)} size="xs" />
+									<RowAction kind="delete" label={`Excluir ${d.titulo}`} onClick={() => remove(d)} size="xs" />
 								</>
 							)}
 						</>

@@ -1,17 +1,17 @@
 import { useStore } from '@nanostores/react'
-import { CalendarPlus, Monitor, Pencil, Plus, Trash2, Building2 } from 'lucide-react'
+import { CalendarPlus, Monitor, Plus, Building2 } from 'lucide-react'
 import { computed, map } from 'nanostores'
 import { useEffect, useState } from 'react'
 import { formatDateTime } from '../../../../modules/core/format'
 import { maskMac } from '../../../../modules/core/masks'
 import type { Pagination as PageInfo } from '../../../../modules/core/pagination'
 import { type Column, DataTable } from '../../components/DataTable'
-import { Modal } from '../../components/Modal'
+import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
 import { Pagination } from '../../components/Pagination'
-import { EmptyState, ErrorPanel, Field, SearchInput, StatCard, StatCardSkeleton } from '../../components/ui'
+import { EmptyState, ErrorPanel, Field, FormError, PageHeader, RowAction, SearchInput, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
-import { useDebounced } from '../../lib/hooks'
+import { searchFromUrl, searchOnFirstPage, useSearch } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
 import { createFetcherStore } from '../../lib/query'
 import { $companyOptions, COMPANY_KEYS } from '../../stores/companies'
@@ -68,16 +68,7 @@ function TerminalDialog({ terminal, onClose }: { terminal: Terminal | null | und
 			open={open}
 			onClose={onClose}
 			title={terminal ? 'Editar terminal' : 'Novo terminal'}
-			footer={
-				<>
-					<button type="button" className="btn" onClick={onClose}>
-						Cancelar
-					</button>
-					<button type="submit" form="terminal-form" className="btn btn-primary">
-						Salvar
-					</button>
-				</>
-			}
+			footer={<ModalActions onCancel={onClose} form="terminal-form" label="Salvar" />}
 		>
 			<form id="terminal-form" className="space-y-3" onSubmit={save} noValidate>
 				<Field label="Empresa *">
@@ -96,11 +87,7 @@ function TerminalDialog({ terminal, onClose }: { terminal: Terminal | null | und
 				<Field label="Endereço MAC *">
 					<input className="input w-full font-mono" value={mac} maxLength={17} onChange={(e) => setMac(maskMac(e.target.value))} placeholder="00:1A:2B:3C:4D:5E" required />
 				</Field>
-				{error && (
-					<p className="text-sm text-error" role="alert">
-						{error}
-					</p>
-				)}
+				<FormError message={error} />
 			</form>
 		</Modal>
 	)
@@ -109,12 +96,8 @@ function TerminalDialog({ terminal, onClose }: { terminal: Terminal | null | und
 function Terminals() {
 	const query = useStore($query)
 	const { data, loading, error } = useStore($terminals)
-	const [search, setSearch] = useState(() => new URLSearchParams(location.search).get('search') ?? '')
-	const debounced = useDebounced(search, 300)
+	const [search, setSearch] = useSearch(searchOnFirstPage($query), searchFromUrl)
 	const [editing, setEditing] = useState<Terminal | null | undefined>(undefined)
-	useEffect(() => {
-		if (debounced !== $query.get().search) $query.set({ ...$query.get(), search: debounced, page: 1 })
-	}, [debounced])
 
 	async function remove(t: Terminal) {
 		const name = t.nome_computador || maskMac(t.mac)
@@ -133,26 +116,20 @@ function Terminals() {
 	const stats = data?.stats
 	return (
 		<div>
-			<div className="mb-5 flex flex-wrap items-center justify-between gap-3">
-				<div>
-					<h2 className="text-2xl font-bold">Gerenciamento de Terminais</h2>
-					<p className="text-sm text-base-content/70">Computadores registrados nas licenças das empresas.</p>
-				</div>
+			<PageHeader title="Gerenciamento de Terminais" subtitle="Computadores registrados nas licenças das empresas.">
 				<button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing(null)}>
 					<Plus className="size-4" /> Novo Terminal
 				</button>
-			</div>
-			<div className="mb-5 grid grid-cols-3 gap-2 sm:gap-3">
-				{stats ? (
+			</PageHeader>
+			<StatGrid count={3} className="mb-5 grid grid-cols-3 gap-2 sm:gap-3">
+				{stats && (
 					<>
 						<StatCard title="Total de terminais" value={stats.total} icon={<Monitor className="size-5" />} />
 						<StatCard title="Empresas com terminais" value={`${stats.empresasComTerminais} de ${stats.totalEmpresas}`} icon={<Building2 className="size-5" />} tone="info" />
 						<StatCard title="Registrados hoje" value={stats.hoje} icon={<CalendarPlus className="size-5" />} tone="success" />
 					</>
-				) : (
-					[0, 1, 2].map((i) => <StatCardSkeleton key={i} />)
 				)}
-			</div>
+			</StatGrid>
 			<div className="mb-4">
 				<SearchInput value={search} onChange={setSearch} placeholder="Buscar terminal..." label="Buscar terminal" />
 			</div>
@@ -168,12 +145,8 @@ function Terminals() {
 					cardTitle={(t) => t.nome_computador || maskMac(t.mac)}
 					actions={(t) => (
 						<>
-							<button type="button" className="btn btn-ghost btn-xs" onClick={() => setEditing(t)} aria-label={`Editar terminal ${t.nome_computador ?? t.mac}`}>
-								<Pencil className="size-4" />
-							</button>
-							<button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => remove(t)} aria-label={`Excluir terminal ${t.nome_computador ?? t.mac}`}>
-								<Trash2 className="size-4" />
-							</button>
+							<RowAction kind="edit" label={`Editar terminal ${t.nome_computador ?? t.mac}`} onClick={() => setEditing(t)} size="xs" />
+							<RowAction kind="delete" label={`Excluir terminal ${t.nome_computador ?? t.mac}`} onClick={() => remove(t)} size="xs" />
 						</>
 					)}
 					empty={<EmptyState icon={<Monitor className="size-10" />} title="Nenhum terminal encontrado" hint="Os terminais aparecem aqui quando os sistemas verificam a licença, ou quando você os cadastra." />}

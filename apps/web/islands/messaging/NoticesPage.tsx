@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react'
-import { AlertTriangle, Megaphone, Pencil, Plus, Trash2, UserRound } from 'lucide-react'
+import { AlertTriangle, Megaphone, Plus, UserRound } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { formatCnpj } from '../../../../modules/core/cnpj'
 import { formatDate, isoDateInSaoPaulo } from '../../../../modules/core/format'
 import { type Column, DataTable } from '../../components/DataTable'
-import { Modal } from '../../components/Modal'
+import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { EmptyState, ErrorPanel, Field, SearchInput, StatCard, StatCardSkeleton } from '../../components/ui'
+import { ActiveBadge, EmptyState, ErrorPanel, Field, RowAction, SearchInput, StatCard, StatCardSkeleton } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { useDebounced } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
@@ -108,17 +108,7 @@ function NoticeDialog({ kind, draft, onClose }: { kind: Kind; draft: Draft | nul
 			open={draft !== null}
 			onClose={close}
 			title={`${current?.id ? 'Editar' : 'Novo'} ${LABEL[kind]}`}
-			footer={
-				<>
-					<button type="button" className="btn" onClick={close}>
-						Cancelar
-					</button>
-					<button type="button" className="btn btn-primary" onClick={save} disabled={saving}>
-						{saving && <span className="loading loading-spinner loading-sm" />}
-						{current?.id ? 'Salvar' : 'Criar aviso'}
-					</button>
-				</>
-			}
+			footer={<ModalActions onCancel={close} onConfirm={save} pending={saving} label={current?.id ? 'Salvar' : 'Criar aviso'} />}
 		>
 			{current && (
 				<form
@@ -227,7 +217,7 @@ function Notices() {
 		},
 		{
 			header: 'Status',
-			cell: (n) => (n.ativo ? <span className="badge badge-success badge-soft badge-sm">Ativo</span> : <span className="badge badge-ghost badge-sm">Inativo</span>)
+			cell: (n) => <ActiveBadge active={Boolean(n.ativo)} />
 		},
 		{ header: 'Data', cell: (n) => formatDate(n.data), className: 'whitespace-nowrap' }
 	]
@@ -284,12 +274,8 @@ function Notices() {
 						canWrite
 							? (n) => (
 									<>
-										<button type="button" className="btn btn-ghost btn-sm" aria-label={`Editar aviso ${n.titulo}`} onClick={() => openEdit(n)}>
-											<Pencil className="size-4" />
-										</button>
-										<button type="button" className="btn btn-ghost btn-sm text-error" aria-label={`Excluir aviso ${n.titulo}`} onClick={() => remove(n)}>
-											<Trash2 className="size-4" />
-										</button>
+										<RowAction kind="edit" label={`Editar aviso ${n.titulo}`} onClick={() => openEdit(n)} />
+										<RowAction kind="delete" label={`Excluir aviso ${n.titulo}`} onClick={() => remove(n)} />
 									</>
 								)
 							: undefined

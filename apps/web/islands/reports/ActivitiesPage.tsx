@@ -1,12 +1,11 @@
 import { useStore } from '@nanostores/react'
 import { Activity as ActivityIcon } from 'lucide-react'
 import { atom } from 'nanostores'
-import { useEffect, useState } from 'react'
 import type { Activity } from '../../../../modules/reports/model'
 import { PageRoot } from '../../components/PageRoot'
 import { EmptyState, ErrorPanel, SearchInput } from '../../components/ui'
 import { errorText } from '../../lib/api'
-import { useDebounced } from '../../lib/hooks'
+import { useSearch } from '../../lib/hooks'
 import { createFetcherStore } from '../../lib/query'
 import { ActivityRow, ActivitySkeleton, TYPE_LABEL } from './ActivityRow'
 
@@ -16,9 +15,7 @@ const $activities = createFetcherStore<Activity[]>(['/api/activities/recent?limi
 
 /** Histórico de Atividades (2-administration §2.10). */
 export default function ActivitiesPage() {
-	const [text, setText] = useState('')
-	const debounced = useDebounced(text)
-	useEffect(() => $search.set(encodeURIComponent(debounced.trim())), [debounced])
+	const [text, setText] = useSearch((s) => $search.set(encodeURIComponent(s.trim())))
 	const type = useStore($type)
 	const { data, loading, error } = useStore($activities)
 	const now = new Date()

@@ -2,10 +2,11 @@ import { useStore } from '@nanostores/react'
 import { Activity as ActivityIcon, Building2, CircleCheck, Coins, Users } from 'lucide-react'
 import type { Activity, DashboardStats } from '../../../../modules/reports/model'
 import { PageRoot } from '../../components/PageRoot'
-import { EmptyState, ErrorPanel, StatCard, StatCardSkeleton } from '../../components/ui'
+import { EmptyState, ErrorPanel, StatCard, StatGrid } from '../../components/ui'
 import { createFetcherStore } from '../../lib/query'
 import { ActivityRow, ActivitySkeleton } from './ActivityRow'
 import { activePercent, daysRemaining, formatPercent, systemBar } from './figures'
+import { formatNumber } from '../../../../modules/core/format'
 
 const $stats = createFetcherStore<DashboardStats>(['/api/dashboard/stats'])
 const $recent = createFetcherStore<Activity[]>(['/api/activities/recent?limit=10'])
@@ -17,39 +18,32 @@ const SYSTEMS: [keyof DashboardStats['systemsStatus'], string][] = [
 	['katelie', 'K-ATELIE'],
 	['kprevenda', 'K-PRE VENDA']
 ]
-const n = (v: number) => v.toLocaleString('pt-BR')
 
 function Stats() {
 	const { data, loading, error } = useStore($stats)
 	if (error) return <ErrorPanel title="Erro ao carregar dados do dashboard" message="Não foi possível obter os números do painel." onRetry={() => $stats.revalidate()} />
 	if (loading || !data)
-		return (
-			<div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy="true">
-				{[0, 1, 2, 3].map((i) => (
-					<StatCardSkeleton key={i} />
-				))}
-			</div>
-		)
+		return <StatGrid count={4} />
 	return (
 		<>
-			<div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-				<StatCard title="Total Empresas" value={n(data.totalCompanies)} icon={<Building2 className="size-5" />} />
+			<StatGrid count={4}>
+				<StatCard title="Total Empresas" value={formatNumber(data.totalCompanies)} icon={<Building2 className="size-5" />} />
 				<StatCard
 					title="Empresas Ativas"
-					value={n(data.activeCompanies)}
+					value={formatNumber(data.activeCompanies)}
 					hint={`${formatPercent(activePercent(data.activeCompanies, data.totalCompanies))} do total`}
 					icon={<CircleCheck className="size-5" />}
 					tone="success"
 				/>
 				<StatCard
 					title="Créditos Disponíveis"
-					value={<span data-testid="dashboard-credits">{n(data.availableCredits)}</span>}
-					hint={`${n(daysRemaining(data.availableCredits))} dias restantes`}
+					value={<span data-testid="dashboard-credits">{formatNumber(data.availableCredits)}</span>}
+					hint={`${formatNumber(daysRemaining(data.availableCredits))} dias restantes`}
 					icon={<Coins className="size-5" />}
 					tone="warning"
 				/>
-				<StatCard title="Representantes" value={n(data.totalRepresentatives)} hint={`${n(data.activeRepresentatives)} com empresas ativas`} icon={<Users className="size-5" />} tone="info" />
-			</div>
+				<StatCard title="Representantes" value={formatNumber(data.totalRepresentatives)} hint={`${formatNumber(data.activeRepresentatives)} com empresas ativas`} icon={<Users className="size-5" />} tone="info" />
+			</StatGrid>
 			<section className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-5" aria-labelledby="status-sistemas">
 				<div className="mb-4 flex flex-wrap items-center justify-between gap-2">
 					<h3 id="status-sistemas" className="text-lg font-semibold">
@@ -69,7 +63,7 @@ function Stats() {
 								<div className="mb-1 flex items-center justify-between gap-2 text-sm">
 									<span className="font-medium">{label}</span>
 									<span className="text-base-content/70">
-										<span className="text-success">{n(s.active)} ativas</span> · <span className="text-error">{n(s.blocked)} bloqueadas</span>
+										<span className="text-success">{formatNumber(s.active)} ativas</span> · <span className="text-error">{formatNumber(s.blocked)} bloqueadas</span>
 									</span>
 								</div>
 								<progress className="progress progress-success w-full" value={pct} max={100} aria-label={`${label}: ${pct.toFixed(0)}% ativas`} />

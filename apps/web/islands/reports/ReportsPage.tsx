@@ -4,10 +4,10 @@ import { atom } from 'nanostores'
 import { useState } from 'react'
 import type { Report } from '../../../../modules/reports/model'
 import { formatCnpj } from '../../../../modules/core/cnpj'
-import { isoDateInSaoPaulo } from '../../../../modules/core/format'
+import { formatNumber, formatReais, isoDateInSaoPaulo } from '../../../../modules/core/format'
 import { DataTable } from '../../components/DataTable'
 import { PageRoot } from '../../components/PageRoot'
-import { AccessDenied, EmptyState, ErrorPanel, StatCard, StatCardSkeleton } from '../../components/ui'
+import { AccessDenied, EmptyState, ErrorPanel, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { type CsvCell, csvNumber, downloadCsv } from '../../lib/csv'
 import { createFetcherStore } from '../../lib/query'
@@ -32,8 +32,6 @@ const today = isoDateInSaoPaulo(new Date())
 const $query = atom(`tipo=geral&inicio=${monthAgo(today)}&fim=${today}`)
 const $report = createFetcherStore<Report>(['/api/reports?', $query])
 
-const money = (v: number) => v.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' })
-const n = (v: number) => v.toLocaleString('pt-BR')
 const monthLabel = (key: string) => {
 	const [y, m] = key.split('-').map(Number)
 	const label = new Date(Date.UTC(y, m - 1, 15)).toLocaleDateString('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' })
@@ -93,7 +91,7 @@ function GeneralView({ report }: { report: Report }) {
 				) : (
 					<ul className="space-y-4">
 						{report.topRepresentatives.map((r) => (
-							<Bar key={r.cnpj} label={r.nome} pct={top ? (r.creditos / top) * 100 : 0} detail={`${n(r.creditos)} créditos · ${n(r.empresas)} empresas`} />
+							<Bar key={r.cnpj} label={r.nome} pct={top ? (r.creditos / top) * 100 : 0} detail={`${formatNumber(r.creditos)} créditos · ${formatNumber(r.empresas)} empresas`} />
 						))}
 					</ul>
 				)}
@@ -111,7 +109,7 @@ function UsageList({ report }: { report: Report }) {
 			</h3>
 			<ul className="space-y-4">
 				{report.systemUsage.map((s) => (
-					<Bar key={s.sistema} label={s.sistema} pct={s.percentage} detail={`${s.percentage.toLocaleString('pt-BR')}% · ${n(s.creditos)} créditos · ${n(s.empresas)} empresas`} />
+					<Bar key={s.sistema} label={s.sistema} pct={s.percentage} detail={`${formatNumber(s.percentage)}% · ${formatNumber(s.creditos)} créditos · ${formatNumber(s.empresas)} empresas`} />
 				))}
 			</ul>
 		</section>
@@ -132,8 +130,8 @@ function FinancialView({ report }: { report: Report }) {
 				empty={<EmptyState title="Nenhum mês no período" />}
 				columns={[
 					{ header: 'Mês', cell: (r) => monthLabel(r.month), hideOnCard: true },
-					{ header: 'Créditos vendidos', cell: (r) => n(r.credits), className: 'text-right tabular-nums' },
-					{ header: 'Receita', cell: (r) => money(r.revenue), className: 'text-right tabular-nums' }
+					{ header: 'Créditos vendidos', cell: (r) => formatNumber(r.credits), className: 'text-right tabular-nums' },
+					{ header: 'Receita', cell: (r) => formatReais(r.revenue), className: 'text-right tabular-nums' }
 				]}
 			/>
 		</section>
@@ -146,9 +144,9 @@ function UsageView({ report }: { report: Report }) {
 			{report.systemUsage.map((s) => (
 				<div key={s.sistema} className="rounded-box border border-base-300 bg-base-100 p-4">
 					<p className="font-semibold">{s.sistema}</p>
-					<p className="mt-2 text-2xl font-bold tabular-nums">{s.percentage.toLocaleString('pt-BR')}%</p>
+					<p className="mt-2 text-2xl font-bold tabular-nums">{formatNumber(s.percentage)}%</p>
 					<p className="text-sm text-base-content/70">
-						{n(s.creditos)} créditos · {n(s.empresas)} empresas
+						{formatNumber(s.creditos)} créditos · {formatNumber(s.empresas)} empresas
 					</p>
 					<progress className="progress progress-primary mt-2 w-full" value={s.percentage} max={100} aria-hidden="true" />
 				</div>
@@ -212,20 +210,16 @@ function Reports() {
 			{error ? (
 				<ErrorPanel title="Erro ao carregar relatório" message={errorText(error)} onRetry={() => $report.revalidate()} />
 			) : !data || loading ? (
-				<div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-					{[0, 1, 2, 3].map((i) => (
-						<StatCardSkeleton key={i} />
-					))}
-				</div>
+				<StatGrid count={4} />
 			) : (
 				<>
-					<div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-						<StatCard title="Empresas Ativas" value={`${n(data.activeCompanies)} / ${n(data.totalCompanies)}`} hint="ativas / total" icon={<Building2 className="size-5" />} tone="success" />
-						<StatCard title="Representantes" value={n(data.totalRepresentatives)} icon={<Users className="size-5" />} tone="info" />
-						<StatCard title="Créditos Utilizados" value={n(data.usedCredits)} hint={`transferidos no período · ${n(data.totalCredits)} vendidos`} icon={<Coins className="size-5" />} tone="warning" />
+					<StatGrid count={4}>
+						<StatCard title="Empresas Ativas" value={`${formatNumber(data.activeCompanies)} / ${formatNumber(data.totalCompanies)}`} hint="ativas / total" icon={<Building2 className="size-5" />} tone="success" />
+						<StatCard title="Representantes" value={formatNumber(data.totalRepresentatives)} icon={<Users className="size-5" />} tone="info" />
+						<StatCard title="Créditos Utilizados" value={formatNumber(data.usedCredits)} hint={`transferidos no período · ${formatNumber(data.totalCredits)} vendidos`} icon={<Coins className="size-5" />} tone="warning" />
 						<StatCard
 							title="Receita Este Mês"
-							value={money(data.revenueThisMonth)}
+							value={formatReais(data.revenueThisMonth)}
 							hint={
 								change === null || change === undefined ? (
 									'sem receita no mês anterior'
@@ -233,13 +227,13 @@ function Reports() {
 									<span className={change >= 0 ? 'text-success' : 'text-error'}>
 										{change >= 0 ? <TrendingUp className="inline size-3" aria-hidden="true" /> : <TrendingDown className="inline size-3" aria-hidden="true" />}{' '}
 										{change >= 0 ? '+' : ''}
-										{change.toLocaleString('pt-BR')}% vs. mês anterior
+										{formatNumber(change)}% vs. mês anterior
 									</span>
 								)
 							}
 							icon={<BarChart3 className="size-5" />}
 						/>
-					</div>
+					</StatGrid>
 					{data.tipo === 'financeiro' ? <FinancialView report={data} /> : data.tipo === 'uso' ? <UsageView report={data} /> : <GeneralView report={data} />}
 				</>
 			)}

@@ -1,23 +1,23 @@
 import { useStore } from '@nanostores/react'
 import { atom } from 'nanostores'
-import { Building2, Pencil, Plus, Save, Trash2, Users } from 'lucide-react'
-import { type FormEvent, useEffect, useState } from 'react'
+import { Building2, Plus, Save, Users } from 'lucide-react'
+import { type FormEvent, useState } from 'react'
 import { formatCnpj, maskCnpj, normalizeCnpj } from '../../../../modules/core/cnpj'
 import { formatDate } from '../../../../modules/core/format'
 import type { ManagerView, RepresentativeView } from '../../../../modules/resellers/model'
+import { AddressFields, EmailField, PhoneField } from '../../components/ContactFields'
 import { DataTable } from '../../components/DataTable'
-import { Modal } from '../../components/Modal'
+import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { AccessDenied, EmptyState, ErrorPanel, Field, SearchInput } from '../../components/ui'
+import { AccessDenied, ActiveBadge, EmptyState, ErrorPanel, Field, FormError, RowAction, SearchInput } from '../../components/ui'
 import { ApiError, errorText } from '../../lib/api'
-import { useDebounced } from '../../lib/hooks'
-import { maskCep, maskPhone } from '../../../../modules/core/masks'
+import { useEditDialog, useSearch } from '../../lib/hooks'
+import { maskPhone } from '../../../../modules/core/masks'
+import { isHttpUrl } from '../../../../modules/core/url'
 import { mutate } from '../../lib/mutate'
 import { createFetcherStore } from '../../lib/query'
 import { confirmAction } from '../../stores/confirm'
 import { $user } from '../../stores/session'
-
-const UFS = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO']
 
 const $search = atom('')
 const $representatives = createFetcherStore<RepresentativeView[]>(['/api/representatives?search=', $search])
@@ -25,15 +25,6 @@ const $managers = createFetcherStore<ManagerView[]>(['/api/managers'])
 const $current = createFetcherStore<RepresentativeView>(['/api/representatives/current'])
 
 const INVALIDATE = ['/api/representatives', '/api/dashboard', '/api/reports']
-
-function isValidUrl(value: string) {
-	try {
-		const url = new URL(value)
-		return url.protocol === 'http:' || url.protocol === 'https:'
-	} catch {
-		return false
-	}
-}
 
 interface FormState {
 	nome: string
@@ -97,7 +88,7 @@ function RepresentativeDialog({ editing, open, onClose, isAdmin }: { editing: Re
 	async function submit(e: FormEvent) {
 		e.preventDefault()
 		if (!form.nome.trim() || !form.cnpj.trim()) return setError('Nome e CNPJ são obrigatórios.')
-		if (form.plink.trim() && !isValidUrl(form.plink.trim())) return setError('Link inválido: use um endereço http(s) completo.')
+		if (form.plink.trim() && !isHttpUrl(form.plink.trim())) return setError('Link inválido: use um endereço http(s) completo.')
 		setError(null)
 		setPending(true)
 		const body: Record<string, unknown> = {
@@ -129,17 +120,7 @@ function RepresentativeDialog({ editing, open, onClose, isAdmin }: { editing: Re
 			onClose={onClose}
 			size="lg"
 			title={editing ? 'Editar Representante' : 'Novo Representante'}
-			footer={
-				<>
-					<button type="button" className="btn" onClick={onClose}>
-						Cancelar
-					</button>
-					<button type="submit" form="representative-form" className="btn btn-primary" disabled={pending}>
-						{pending && <span className="loading loading-spinner loading-sm" />}
-						{editing ? 'Salvar alterações' : 'Criar representante'}
-					</button>
-				</>
-			}
+			footer={<ModalActions onCancel={onClose} form="representative-form" pending={pending} label={editing ? 'Salvar alterações' : 'Criar representante'} />}
 		>
 			<form id="representative-form" className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
 				<Field label="Nome *" className="sm:col-span-2">
@@ -148,35 +129,10 @@ function RepresentativeDialog({ editing, open, onClose, isAdmin }: { editing: Re
 				<Field label="CNPJ *">
 					<input className="input w-full" value={form.cnpj} maxLength={18} placeholder="00.000.000/0000-00" onChange={(e) => set('cnpj', maskCnpj(e.target.value))} required />
 				</Field>
-				<Field label="E-mail">
-					<input type="email" className="input w-full" value={form.email} maxLength={200} onChange={(e) => set('email', e.target.value)} />
-				</Field>
-				<Field label="Telefone">
-					<input type="tel" className="input w-full" value={form.fone} placeholder="(00) 0000-0000" onChange={(e) => set('fone', maskPhone(e.target.value))} />
-				</Field>
-				<Field label="WhatsApp">
-					<input type="tel" className="input w-full" value={form.whatsapp} placeholder="(00) 00000-0000" onChange={(e) => set('whatsapp', maskPhone(e.target.value))} />
-				</Field>
-				<Field label="Endereço" className="sm:col-span-2">
-					<input className="input w-full" value={form.endereco} maxLength={200} onChange={(e) => set('endereco', e.target.value)} />
-				</Field>
-				<Field label="Bairro">
-					<input className="input w-full" value={form.bairro} maxLength={100} onChange={(e) => set('bairro', e.target.value)} />
-				</Field>
-				<Field label="Cidade">
-					<input className="input w-full" value={form.cidade} maxLength={100} onChange={(e) => set('cidade', e.target.value)} />
-				</Field>
-				<Field label="UF">
-					<select className="select w-full" value={form.uf} onChange={(e) => set('uf', e.target.value)}>
-						<option value="">—</option>
-						{UFS.map((uf) => (
-							<option key={uf}>{uf}</option>
-						))}
-					</select>
-				</Field>
-				<Field label="CEP">
-					<input className="input w-full" value={form.cep} maxLength={9} placeholder="00000-000" inputMode="numeric" onChange={(e) => set('cep', maskCep(e.target.value))} />
-				</Field>
+				<EmailField value={form.email} onChange={(v) => set('email', v)} />
+				<PhoneField value={form.fone} placeholder="(00) 0000-0000" onChange={(v) => set('fone', v)} />
+				<PhoneField label="WhatsApp" value={form.whatsapp} onChange={(v) => set('whatsapp', v)} />
+				<AddressFields value={form} onChange={set} />
 				{isAdmin && (
 					<div className="sm:col-span-2">
 						<ManagerSelect value={form.gerente_id} onChange={(v) => set('gerente_id', v)} />
@@ -192,23 +148,17 @@ function RepresentativeDialog({ editing, open, onClose, isAdmin }: { editing: Re
 					<input type="checkbox" className="toggle toggle-success" checked={form.ativar_api_asaas} onChange={(e) => set('ativar_api_asaas', e.target.checked)} />
 					<span className="text-sm">Ativar API Asaas</span>
 				</label>
-				{error && (
-					<p className="text-sm text-error sm:col-span-2" role="alert">
-						{error}
-					</p>
-				)}
+				<FormError message={error} />
 			</form>
 		</Modal>
 	)
 }
 
 function RepresentativesList({ isAdmin }: { isAdmin: boolean }) {
-	const [search, setSearch] = useState('')
-	const debounced = useDebounced(search.trim())
-	useEffect(() => $search.set(encodeURIComponent(debounced)), [debounced])
+	const [search, setSearch, typed] = useSearch((s) => $search.set(encodeURIComponent(s.trim())))
+	const debounced = typed.trim()
 	const { data, loading, error } = useStore($representatives)
-	const [dialog, setDialog] = useState<{ open: boolean; editing: RepresentativeView | null; key: number }>({ open: false, editing: null, key: 0 })
-	const openDialog = (editing: RepresentativeView | null) => setDialog((d) => ({ open: true, editing, key: d.key + 1 }))
+	const dialog = useEditDialog<RepresentativeView>()
 
 	async function remove(r: RepresentativeView) {
 		const ok = await confirmAction({
@@ -224,7 +174,7 @@ function RepresentativesList({ isAdmin }: { isAdmin: boolean }) {
 		<div className="space-y-4">
 			<div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
 				<SearchInput value={search} onChange={setSearch} placeholder="Buscar por nome, CNPJ ou cidade..." label="Buscar representantes" />
-				<button type="button" className="btn btn-primary" onClick={() => openDialog(null)}>
+				<button type="button" className="btn btn-primary" onClick={() => dialog.show(null)}>
 					<Plus className="size-4" /> Novo Representante
 				</button>
 			</div>
@@ -270,27 +220,21 @@ function RepresentativesList({ isAdmin }: { isAdmin: boolean }) {
 						},
 						{
 							header: 'API Asaas',
-							cell: (r) => <span className={`badge badge-sm badge-soft ${r.ativar_api_asaas === 'S' ? 'badge-success' : 'badge-ghost'}`}>{r.ativar_api_asaas === 'S' ? 'Ativa' : 'Inativa'}</span>
+							cell: (r) => <ActiveBadge active={r.ativar_api_asaas === 'S'} labels={['Ativa', 'Inativa']} />
 						},
 						{ header: 'Cadastro', cell: (r) => formatDate(r.data) }
 					]}
 					actions={(r) => (
 						<>
-							<button type="button" className="btn btn-ghost btn-sm" aria-label={`Editar ${r.nome}`} title="Editar" onClick={() => openDialog(r)}>
-								<Pencil className="size-4" />
-								<span className="lg:hidden">Editar</span>
-							</button>
+							<RowAction kind="edit" label={`Editar ${r.nome}`} onClick={() => dialog.show(r)} withText />
 							{isAdmin && (
-								<button type="button" className="btn btn-ghost btn-sm text-error" aria-label={`Excluir ${r.nome}`} title="Excluir" onClick={() => remove(r)}>
-									<Trash2 className="size-4" />
-									<span className="lg:hidden">Excluir</span>
-								</button>
+								<RowAction kind="delete" label={`Excluir ${r.nome}`} onClick={() => remove(r)} withText />
 							)}
 						</>
 					)}
 				/>
 			)}
-			<RepresentativeDialog key={dialog.key} open={dialog.open} editing={dialog.editing} isAdmin={isAdmin} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
+			<RepresentativeDialog key={dialog.key} open={dialog.open} editing={dialog.editing} isAdmin={isAdmin} onClose={dialog.close} />
 		</div>
 	)
 }
@@ -304,7 +248,7 @@ function ApiSettingsForm({ record }: { record: RepresentativeView }) {
 
 	async function save(e: FormEvent) {
 		e.preventDefault()
-		if (plink.trim() && !isValidUrl(plink.trim())) return setError('Link inválido: use um endereço http(s) completo.')
+		if (plink.trim() && !isHttpUrl(plink.trim())) return setError('Link inválido: use um endereço http(s) completo.')
 		setError(null)
 		setPending(true)
 		await mutate(
@@ -337,11 +281,7 @@ function ApiSettingsForm({ record }: { record: RepresentativeView }) {
 				<Field label="Instância Evolution" hint="Nome da sua instância do WhatsApp (Evolution API).">
 					<input className="input w-full" value={instancia} maxLength={100} onChange={(e) => setInstancia(e.target.value)} />
 				</Field>
-				{error && (
-					<p className="text-sm text-error" role="alert">
-						{error}
-					</p>
-				)}
+				<FormError message={error} />
 				<div className="flex justify-end">
 					<button type="submit" className="btn btn-primary" disabled={pending}>
 						{pending ? <span className="loading loading-spinner loading-sm" /> : <Save className="size-4" />}

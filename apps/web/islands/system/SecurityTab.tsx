@@ -3,9 +3,8 @@ import { Lock, Save, Timer } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import type { AutoLogoutConfig } from '../../../../modules/settings/model'
 import { AccessDenied, Field } from '../../components/ui'
-import { api, errorText } from '../../lib/api'
+import { mutate } from '../../lib/mutate'
 import { $autoLogout, setAutoLogoutConfig } from '../../stores/inactivity'
-import { toast } from '../../stores/toast'
 
 const PRESETS = [15, 30, 45, 60, 120, 240]
 
@@ -40,17 +39,13 @@ function AutoLogoutCard({ isAdmin }: { isAdmin: boolean }) {
 		if (invalid) return
 		setSaving(true)
 		const config: AutoLogoutConfig = { enabled, timeoutMinutes: minutes }
-		try {
-			const result = await api<AutoLogoutConfig>('/api/configuracoes/auto-logout', { method: 'POST', body: config })
-			setAutoLogoutConfig({ enabled: result.enabled, timeoutMinutes: result.timeoutMinutes })
-			toast({ title: 'Configurações atualizadas', description: enabled ? `Logout automático após ${minutes} minutos de inatividade.` : 'Logout automático desativado.', variant: 'success' })
-		} catch (error) {
-			// 1-core §7: when the call fails, the local values are still applied.
-			setAutoLogoutConfig(config)
-			toast({ title: 'Erro ao atualizar configurações', description: errorText(error), variant: 'destructive' })
-		} finally {
-			setSaving(false)
-		}
+		const result = await mutate<AutoLogoutConfig>('/api/configuracoes/auto-logout', { method: 'POST', body: config }, {
+			success: { title: 'Configurações atualizadas', description: enabled ? `Logout automático após ${minutes} minutos de inatividade.` : 'Logout automático desativado.' },
+			errorTitle: 'Erro ao atualizar configurações'
+		})
+		// 1-core §7: when the call fails, the local values are still applied.
+		setAutoLogoutConfig(result ? { enabled: result.enabled, timeoutMinutes: result.timeoutMinutes } : config)
+		setSaving(false)
 	}
 
 	return (

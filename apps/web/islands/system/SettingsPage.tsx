@@ -1,11 +1,13 @@
 import { useStore } from '@nanostores/react'
 import { AlertTriangle, Cloud, HardDrive, Palette, RotateCcw, Save, Server, Settings2, Shield } from 'lucide-react'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
+import { formatNumber } from '../../../../modules/core/format'
 import { type ThemeSettings, themeFromValues } from '../../../../modules/settings/theme'
 import { PageRoot } from '../../components/PageRoot'
 import { AccessDenied, ErrorPanel, Field } from '../../components/ui'
-import { api, errorText } from '../../lib/api'
-import { createFetcherStore, invalidateKeys } from '../../lib/query'
+import { errorText } from '../../lib/api'
+import { mutate } from '../../lib/mutate'
+import { createFetcherStore } from '../../lib/query'
 import { $user } from '../../stores/session'
 import { clearThemeOverride, previewPortalTheme } from '../../stores/theme'
 import { toast } from '../../stores/toast'
@@ -62,7 +64,7 @@ function Select({ value, onChange, options, label }: { value: string; onChange: 
 function NumberField({ k, values, errors, set, suffix, label }: { k: string; values: Values; errors: Record<string, string>; set: (k: string, v: string) => void; suffix?: string; label: string }) {
 	const r = RANGES[k]
 	return (
-		<Field label={label} error={errors[k]} hint={`De ${r.min.toLocaleString('pt-BR')} a ${r.max.toLocaleString('pt-BR')}${suffix ? ` ${suffix}` : ''}`}>
+		<Field label={label} error={errors[k]} hint={`De ${formatNumber(r.min)} a ${formatNumber(r.max)}${suffix ? ` ${suffix}` : ''}`}>
 			<input
 				type="number"
 				inputMode={r.step ? 'decimal' : 'numeric'}
@@ -254,20 +256,20 @@ function Settings() {
 			categoria: meta.get(chave)?.categoria ?? 'geral',
 			tipo: meta.get(chave)?.tipo ?? 'string'
 		}))
-		try {
-			const result = await api<{ configuracoes: SettingEntry[] }>('/api/configuracoes/bulk', { method: 'POST', body: { configuracoes } })
+		const result = await mutate<{ configuracoes: SettingEntry[] }>('/api/configuracoes/bulk', { method: 'POST', body: { configuracoes } }, {
+			success: { title: 'Configurações salvas', description: 'As alterações valem para todos os usuários.' },
+			errorTitle: 'Erro ao salvar configurações',
+			errorFallback: 'Erro ao salvar configurações. Tente novamente.',
+			invalidate: ['/api/configuracoes']
+		})
+		if (result) {
 			const saved = Object.fromEntries(result.configuracoes.map((e) => [e.chave, e.valor]))
 			cacheSettings(result.configuracoes)
 			setBaseline(saved)
 			setValues(saved)
 			if (baseline && baseline['tema.modo'] !== saved['tema.modo']) clearThemeOverride()
-			invalidateKeys((key) => key.startsWith('/api/configuracoes'))
-			toast({ title: 'Configurações salvas', description: 'As alterações valem para todos os usuários.', variant: 'success' })
-		} catch (err) {
-			toast({ title: 'Erro ao salvar configurações', description: errorText(err, 'Erro ao salvar configurações. Tente novamente.'), variant: 'destructive' })
-		} finally {
-			setSaving(false)
 		}
+		setSaving(false)
 	}
 
 	const badge =

@@ -1,14 +1,13 @@
 import { useStore } from '@nanostores/react'
-import { Archive, Database, Download, Eraser, Plus, Trash2 } from 'lucide-react'
+import { Archive, Database, Download, Eraser, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { formatDateTime } from '../../../../modules/core/format'
 import { type Column, DataTable } from '../../components/DataTable'
-import { AccessDenied, EmptyState, ErrorPanel, StatCard, StatCardSkeleton } from '../../components/ui'
-import { api, errorText } from '../../lib/api'
+import { AccessDenied, EmptyState, ErrorPanel, RowAction, StatCard, StatGrid } from '../../components/ui'
+import { errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
-import { createFetcherStore, invalidateKeys } from '../../lib/query'
+import { createFetcherStore } from '../../lib/query'
 import { confirmAction } from '../../stores/confirm'
-import { toast } from '../../stores/toast'
 
 interface SystemInfo {
 	version: string
@@ -33,8 +32,6 @@ const $info = createFetcherStore<SystemInfo>(['/api/system/info'])
 const $stats = createFetcherStore<BackupStats>(['/api/system/backup/stats'])
 const $backups = createFetcherStore<{ backups: Backup[] }>(['/api/system/backup/list'])
 
-const refreshBackups = () => invalidateKeys((key) => key.startsWith('/api/system/backup'))
-
 function InfoRow({ label, children }: { label: string; children: React.ReactNode }) {
 	return (
 		<div className="flex items-center justify-between gap-3 border-b border-base-300 py-2 text-sm last:border-0">
@@ -50,14 +47,8 @@ function SystemInfoCard({ isAdmin }: { isAdmin: boolean }) {
 
 	async function clearCache() {
 		setClearing(true)
-		try {
-			const result = await api<{ message: string }>('/api/system/clear-cache', { method: 'POST' })
-			toast({ title: 'Cache limpo', description: result.message, variant: 'success' })
-		} catch (error) {
-			toast({ title: 'Erro ao limpar cache', description: errorText(error), variant: 'destructive' })
-		} finally {
-			setClearing(false)
-		}
+		await mutate<{ message: string }>('/api/system/clear-cache', { method: 'POST' }, { success: { title: 'Cache limpo', description: (r) => r.message }, errorTitle: 'Erro ao limpar cache' })
+		setClearing(false)
 	}
 
 	return (
@@ -99,15 +90,8 @@ function BackupCard() {
 
 	async function create() {
 		setCreating(true)
-		try {
-			const result = await api<{ filename: string }>('/api/system/backup/manual', { method: 'POST' })
-			toast({ title: 'Backup criado', description: result.filename, variant: 'success' })
-			refreshBackups()
-		} catch (error) {
-			toast({ title: 'Erro ao criar backup', description: errorText(error), variant: 'destructive' })
-		} finally {
-			setCreating(false)
-		}
+		await mutate<{ filename: string }>('/api/system/backup/manual', { method: 'POST' }, { success: { title: 'Backup criado', description: (r) => r.filename }, errorTitle: 'Erro ao criar backup', invalidate: ['/api/system/backup'] })
+		setCreating(false)
 	}
 
 	async function remove(b: Backup) {
@@ -137,21 +121,15 @@ function BackupCard() {
 					{creating ? <span className="loading loading-spinner loading-sm" /> : <Plus className="size-4" />} Criar Backup
 				</button>
 			</div>
-			<div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
-				{stats.data ? (
+			<StatGrid count={3} className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
+				{stats.data && (
 					<>
 						<StatCard title="Total de backups" value={stats.data.totalBackups} />
 						<StatCard title="Espaço utilizado" value={stats.data.totalSizeFormatted} />
 						<StatCard title="Último backup" value={<span className="text-base">{stats.data.lastBackup ? formatDateTime(stats.data.lastBackup) : 'Nenhum'}</span>} />
 					</>
-				) : (
-					<>
-						<StatCardSkeleton />
-						<StatCardSkeleton />
-						<StatCardSkeleton />
-					</>
 				)}
-			</div>
+			</StatGrid>
 			<div className="mt-4">
 				{list.error ? (
 					<ErrorPanel title="Erro ao carregar backups" message={errorText(list.error)} onRetry={() => $backups.revalidate()} />
@@ -169,9 +147,7 @@ function BackupCard() {
 								<a className="btn btn-ghost btn-sm" href={`/api/system/backup/download/${encodeURIComponent(b.filename)}`} download={b.filename} aria-label={`Baixar ${b.filename}`}>
 									<Download className="size-4" />
 								</a>
-								<button type="button" className="btn btn-ghost btn-sm text-error" aria-label={`Excluir ${b.filename}`} onClick={() => remove(b)}>
-									<Trash2 className="size-4" />
-								</button>
+								<RowAction kind="delete" label={`Excluir ${b.filename}`} onClick={() => remove(b)} />
 							</>
 						)}
 					/>
