@@ -1,53 +1,10 @@
-import {
-	BarChart3,
-	BellRing,
-	Bot,
-	Building2,
-	Coins,
-	CreditCard,
-	Download,
-	History,
-	Landmark,
-	LayoutDashboard,
-	LogOut,
-	Megaphone,
-	MessagesSquare,
-	Monitor,
-	Receipt,
-	Settings,
-	SlidersHorizontal,
-	UserCog,
-	UserRound,
-	Users,
-	Wallet
-} from 'lucide-react'
+import * as lucide from 'lucide-react'
 
-const ICONS = {
-	BarChart3,
-	BellRing,
-	Bot,
-	Building2,
-	Coins,
-	CreditCard,
-	Download,
-	History,
-	Landmark,
-	LayoutDashboard,
-	LogOut,
-	Megaphone,
-	MessagesSquare,
-	Monitor,
-	Receipt,
-	Settings,
-	SlidersHorizontal,
-	UserCog,
-	UserRound,
-	Users,
-	Wallet
-}
-
-/** Menu icons, rendered to static SVG by Astro (no client JavaScript). */
+/**
+ * Menu icons by lucide name (apps/web/lib/menu.ts), rendered to static SVG by Astro: this component is
+ * never hydrated, so looking icons up by name costs no client JavaScript.
+ */
 export default function MenuIcon({ name, className = 'size-5' }: { name: string; className?: string }) {
-	const Icon = ICONS[name as keyof typeof ICONS] ?? LayoutDashboard
+	const Icon = ((lucide as unknown as Record<string, lucide.LucideIcon>)[name] ?? lucide.LayoutDashboard) as lucide.LucideIcon
 	return <Icon className={className} aria-hidden="true" />
 }
