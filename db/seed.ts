@@ -11,7 +11,7 @@ import { rebuildCreditBalances } from '../modules/credits'
 import { completeCnpj, DAY, isoDateInSaoPaulo, systemClock } from '../modules/core'
 import { openDb } from './client'
 import { migrateDb } from './migrate'
-import { activities, companies, credits, downloads, representatives, terminals, users } from './schema'
+import { activities, companies, credits, downloads, generalNotices, individualNotices, representatives, terminals, users } from './schema'
 
 export const DEMO_PASSWORD = 'demo1234'
 export const DEMO_ACCOUNTS = {
@@ -164,6 +164,15 @@ export async function seedDemo(dbPath: string) {
 						.run()
 				}
 			}
+			tx.insert(generalNotices)
+				.values([
+					{ titulo: 'Nova versão do K-PDV', texto: 'A versão 5.2 do K-PDV está disponível em Downloads, com emissão de NFC-e mais rápida.', urgente: 0, ativo: 1, data: day(-2), created_at: iso, updated_at: iso },
+					{ titulo: 'Manutenção programada', texto: 'O portal ficará indisponível no domingo das 2h às 4h para manutenção.', urgente: 1, ativo: 1, data: day(-1), created_at: iso, updated_at: iso }
+				])
+				.run()
+			tx.insert(individualNotices)
+				.values({ representante_id: reps[0].cnpj, titulo: 'Meta do mês', texto: 'Faltam 5 renovações para a meta de novembro. Bom trabalho!', urgente: 0, ativo: 1, data: day(-3), created_at: iso, updated_at: iso })
+				.run()
 			tx.insert(downloads)
 				.values([
 					{ titulo: 'K-PDV 5.2 — instalador completo', link: 'https://downloads.ksistemas.com.br/kpdv/kpdv-5.2-setup.exe', ativo: 1, data: new Date(now.getTime() - 2 * DAY).toISOString() },
@@ -190,5 +199,6 @@ if (import.meta.main) {
 	} else {
 		console.log('Dados de demonstração carregados. Contas (senha de todas: demo1234):')
 		for (const [tipo, account] of Object.entries(DEMO_ACCOUNTS)) console.log(`  ${tipo.padEnd(14)} CNPJ ${account.cnpj}  ${account.nome}`)
+		console.log('  representante  CNPJ 99ABC000000536  Norte Sistemas e Automação (sem créditos)')
 	}
 }

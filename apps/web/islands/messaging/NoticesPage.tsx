@@ -224,7 +224,7 @@ function Notices() {
 
 	return (
 		<div className="space-y-5">
-			<div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+			<div className="grid grid-cols-3 gap-2 sm:gap-3">
 				{general.loading && !general.data ? (
 					<StatCardSkeleton />
 				) : (
