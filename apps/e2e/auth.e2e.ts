@@ -108,3 +108,17 @@ test('a session ended on the server sends the open page back to the login at its
 	await expect(page.getByRole('button', { name: 'Entrar no Sistema' })).toBeVisible({ timeout: 10_000 })
 	await expect(page.getByText('Sessão expirada')).toBeVisible()
 })
+
+test('a screen that fails to render shows the error fallback, and reloading recovers', async ({ page }) => {
+	await signIn(page, ACCOUNTS.administrador)
+	// An answer the dashboard cannot draw (no systemsStatus) makes the island throw while rendering.
+	await page.route('**/api/dashboard/stats', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"totalCompanies": 1}' }))
+	await page.goto('/')
+	await expect(page.getByRole('heading', { name: 'Ops! Algo deu errado' })).toBeVisible()
+	await expect(page.getByText('Ocorreu um erro inesperado. Tente recarregar a página.')).toBeVisible()
+	await page.getByText('Detalhes do erro').click()
+	await expect(page.getByText(/systemsStatus|undefined/)).toBeVisible()
+	await page.unroute('**/api/dashboard/stats')
+	await page.getByRole('button', { name: 'Recarregar Página' }).click()
+	await expect(page.getByRole('heading', { name: 'Status dos Sistemas' })).toBeVisible()
+})
