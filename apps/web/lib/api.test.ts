@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, mock } from 'bun:test'
 import { ApiError, api, errorText, isRetryable, retryDelay } from './api'
-import { withRetry } from './query'
+import { patientRetry, withRetry } from './query'
 
 const realFetch = globalThis.fetch
 afterEach(() => {
@@ -77,4 +77,12 @@ describe('retry rules', () => {
 		).rejects.toThrow()
 		expect(attempts).toBe(1)
 	}, 10_000)
+})
+
+describe('the credits lists retry rule', () => {
+	it('retries 3 times, 1 s doubling up to 10 s, and never a 4xx', () => {
+		const delays = [0, 1, 2, 3].map((retryCount) => patientRetry.onErrorRetry({ error: new ApiError(503, ''), retryCount }))
+		expect(delays).toEqual([1000, 2000, 4000, undefined])
+		expect(patientRetry.onErrorRetry({ error: new ApiError(404, ''), retryCount: 0 })).toBeUndefined()
+	})
 })

@@ -15,6 +15,12 @@ export const [createFetcherStore, createMutatorStore, { invalidateKeys, revalida
 	onErrorRetry: ({ error, retryCount }) => (retryCount < MAX_RETRIES && isRetryable(error) ? retryDelay(retryCount + 1) : undefined)
 })
 
+/** The credits lists retry more patiently (1-core §7): 3 retries, 1 s doubling to 10 s. */
+export const patientRetry = {
+	onErrorRetry: ({ error, retryCount }: { error: unknown; retryCount: number }) =>
+		retryCount < 3 && isRetryable(error) ? retryDelay(retryCount + 1, 10_000) : undefined
+}
+
 /** Runs a mutation with the same retry rule as queries (never retrying a 4xx). */
 export async function withRetry<T>(work: () => Promise<T>, retries = MAX_RETRIES): Promise<T> {
 	for (let attempt = 0; ; attempt++) {

@@ -12,14 +12,14 @@ import { EmptyState, ErrorPanel, SearchInput, StatCard, StatGrid } from '../../c
 import { errorText } from '../../lib/api'
 import { useSearch } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
-import { createFetcherStore } from '../../lib/query'
+import { createFetcherStore, patientRetry } from '../../lib/query'
 import { $configuracoes, numberSetting } from '../../lib/settings'
 import { $user } from '../../stores/session'
 import { toast } from '../../stores/toast'
 import TransferCreditsDialog from './TransferCreditsDialog'
 
-const $pool = createFetcherStore<CreditListResponse>(['/api/credits?page=1&limit=200&kind=pool'])
-const $transfers = createFetcherStore<CreditListResponse>(['/api/credits?page=1&limit=200&kind=transfer'])
+const $pool = createFetcherStore<CreditListResponse>(['/api/credits?page=1&limit=200&kind=pool'], patientRetry)
+const $transfers = createFetcherStore<CreditListResponse>(['/api/credits?page=1&limit=200&kind=transfer'], patientRetry)
 const $search = atom('')
 const $summary = createFetcherStore<CreditSummaryResponse>(['/api/credits/summary?limit=200&search=', $search])
 const $allReps = createFetcherStore<CreditSummaryResponse>(['/api/credits/summary?limit=1000&search='])
