@@ -1,3 +1,3 @@
 export { credits, creditConsumptions, creditBalances } from './schema'
 export { creditRoutes } from './routes'
-export { rebuildCreditBalances, addCredits, transferToCompany, availableCredits, canActFor, creditTotals, representativeScope, AVAILABLE, TRANSFER, INACTIVE } from './service'
+export { rebuildCreditBalances, addCredits, transferToCompany, availableCredits, creditTotals, AVAILABLE, TRANSFER, INACTIVE } from './service'

@@ -4,7 +4,7 @@ import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
 import { type Clock, forbidden, contains, notFound, todayIso, toReais, unprocessable } from '../core'
 import { extendLicence, findCompany } from '../licensing'
-import { findRepresentativeByCnpj } from '../resellers'
+import { canActFor, findRepresentativeByCnpj, representativeCondition } from '../resellers'
 import { getSetting } from '../settings'
 import type {
 	AddCreditsBody,
@@ -31,19 +31,6 @@ export const TRANSFER = sql.raw(`origem = 'transferencia'`)
  * Which representatives a user may see, as a condition on a column holding a representative CNPJ:
  * everything for administrador, the managed representatives for gerente, their own CNPJ for representante.
  */
-export function representativeScope(user: Pick<SessionUser, 'id' | 'cnpj' | 'tipo'>, column: SQL): SQL {
-	if (user.tipo === 'administrador') return sql`1 = 1`
-	if (user.tipo === 'gerente') return sql`${column} in (select cnpj from representatives where gerente_id = ${user.id})`
-	return sql`${column} = ${user.cnpj}`
-}
-
-/** True when the user may act for this representative. */
-export function canActFor(db: DbOrTx, user: Pick<SessionUser, 'id' | 'cnpj' | 'tipo'>, representanteCnpj: string): boolean {
-	if (user.tipo === 'administrador') return true
-	if (user.tipo === 'representante') return user.cnpj === representanteCnpj
-	const rep = findRepresentativeByCnpj(db, representanteCnpj)
-	return rep?.gerente_id === user.id
-}
 
 /** Σ valor of a representative's available batches. */
 export function availableCredits(db: DbOrTx, representanteCnpj: string): number {
@@ -60,7 +47,7 @@ export function scopedAvailable(db: DbOrTx, user: SessionUser, representanteCnpj
 		if (!canActFor(db, user, representanteCnpj)) throw notFound('Representante não encontrado.')
 		return availableCredits(db, representanteCnpj)
 	}
-	return creditTotals(db, representativeScope(user, sql.raw('representante_id'))).disponivel
+	return creditTotals(db, representativeCondition(user, sql.raw('representante_id'))).disponivel
 }
 
 /** Moves a representative's cached totals by the given deltas (inside the ledger write's transaction). */
@@ -258,7 +245,7 @@ interface CreditRow {
 
 /** GET /api/credits: the user's scope, newest first, with the representative and company names. */
 export function listCredits(db: DbOrTx, user: SessionUser, query: CreditListQuery): CreditListResponse {
-	const scope = representativeScope(user, sql.raw('c.representante_id'))
+	const scope = representativeCondition(user, sql.raw('c.representante_id'))
 	const kind =
 		query.kind === 'pool' ? sql`c.origem <> 'transferencia'` : query.kind === 'transfer' ? sql`c.origem = 'transferencia'` : sql`1 = 1`
 	const search = query.search
@@ -302,7 +289,7 @@ export function listCredits(db: DbOrTx, user: SessionUser, query: CreditListQuer
 		page: query.page,
 		limit: query.limit,
 		totalPages: Math.max(1, Math.ceil(total / query.limit)),
-		totals: creditTotals(db, representativeScope(user, sql.raw('representante_id')))
+		totals: creditTotals(db, representativeCondition(user, sql.raw('representante_id')))
 	}
 }
 
@@ -311,7 +298,7 @@ export function listCredits(db: DbOrTx, user: SessionUser, query: CreditListQuer
  * the ledger joined to the representatives, filtered by representative name, CNPJ or one of their companies.
  */
 export function creditSummary(db: DbOrTx, user: SessionUser, query: SummaryQuery): CreditSummaryResponse {
-	const scope = representativeScope(user, sql.raw('r.cnpj'))
+	const scope = representativeCondition(user, sql.raw('r.cnpj'))
 	let filter = sql`1 = 1`
 	if (query.search) {
 		const text = query.search

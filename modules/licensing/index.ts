@@ -1,6 +1,6 @@
 export { licensingRoutes } from './routes'
-export { findCompany, extendLicence, scopeOf, inScope, companyInScope, getCompanyJson } from './service'
-export type { Scope, CompanyJson } from './service'
+export { findCompany, extendLicence, companyInScope, getCompanyJson } from './service'
+export type { CompanyJson } from './service'
 export { SYSTEMS, SYSTEM_FLAGS, FLAG_COLUMNS } from './model'
 export type { SystemName } from './model'
 export { companies, terminals, downloads, signingKeys } from './schema'

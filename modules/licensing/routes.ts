@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import { authGuard } from '../auth'
+import { representativeScope } from '../resellers'
 import { type AppContext, IdParams, PageQuery, clientIp, notFound, z } from '../core'
 import { createLicenceService } from './check'
 import { deleteDownload, listDownloads, saveDownload } from './downloads'
@@ -24,7 +25,6 @@ import {
 	listCompanies,
 	patchCompany,
 	regenerateKey,
-	scopeOf,
 	setCompanyNotice,
 	setMaintenance,
 	trustRelease,
@@ -40,10 +40,10 @@ export function licensingRoutes(ctx: AppContext) {
 
 	const companiesRoutes = new Elysia({ prefix: '/api/companies' })
 		.use(authGuard(ctx))
-		.get('/', ({ query, user }) => listCompanies(db, clock, scopeOf(db, user), query), { roles: 'any', query: CompanyListQuery })
+		.get('/', ({ query, user }) => listCompanies(db, clock, representativeScope(db, user), query), { roles: 'any', query: CompanyListQuery })
 		.get(
 			'/all',
-			({ user }) => listCompanies(db, clock, scopeOf(db, user), { page: 1, limit: 5000, search: '', status: 'todas', avisos: 'todas' }),
+			({ user }) => listCompanies(db, clock, representativeScope(db, user), { page: 1, limit: 5000, search: '', status: 'todas', avisos: 'todas' }),
 			{ roles: 'any' }
 		)
 		.put(
@@ -65,7 +65,7 @@ export function licensingRoutes(ctx: AppContext) {
 		.get(
 			'/:id',
 			({ params, user }) => {
-				companyInScope(db, scopeOf(db, user), params.id)
+				companyInScope(db, representativeScope(db, user), params.id)
 				return getCompanyJson(db, params.id)
 			},
 			{ roles: 'any', params: IdParams }

@@ -16,29 +16,17 @@ import {
 	todayIso,
 	unprocessable
 } from '../core'
-import { findRepresentativeByCnpj, managedRepresentativeCnpjs, representatives } from '../resellers'
+import { type RepresentativeScope, findRepresentativeByCnpj, inRepresentativeScope, representativeScope, representatives } from '../resellers'
 import { type CompanyBody, type CompanyListQuery, type CompanyPatch, FLAG_COLUMNS } from './model'
 import { companies } from './schema'
 
 export type CompanyRow = typeof companies.$inferSelect
 
-/** Which companies a user may see and change: all (administrador) or those of some representatives. */
-export type Scope = { all: true } | { all: false; representatives: string[] }
-
-export function scopeOf(db: DbOrTx, user: SessionUser): Scope {
-	if (user.tipo === 'administrador') return { all: true }
-	if (user.tipo === 'gerente') return { all: false, representatives: managedRepresentativeCnpjs(db, user.id) }
-	return { all: false, representatives: [user.cnpj] }
-}
-
-export function inScope(scope: Scope, cnpjRepresentante: string): boolean {
-	return scope.all || scope.representatives.includes(cnpjRepresentante)
-}
-
-function scopeCondition(scope: Scope): SQL | undefined {
-	if (scope.all) return undefined
-	if (scope.representatives.length === 0) return sql`0`
-	return inArray(companies.cnpj_representante, scope.representatives)
+/** The companies of a scope, as a condition on the companies table. */
+export function scopeCondition(scope: RepresentativeScope): SQL | undefined {
+	if (scope === null) return undefined
+	if (scope.length === 0) return sql`0`
+	return inArray(companies.cnpj_representante, scope)
 }
 
 export function findCompany(db: DbOrTx, codigo: number) {
@@ -46,9 +34,9 @@ export function findCompany(db: DbOrTx, codigo: number) {
 }
 
 /** A company the user may act on; anything else is "not found", so existence is not revealed. */
-export function companyInScope(db: DbOrTx, scope: Scope, codigo: number): CompanyRow {
+export function companyInScope(db: DbOrTx, scope: RepresentativeScope, codigo: number): CompanyRow {
 	const company = findCompany(db, codigo)
-	if (!company || !inScope(scope, company.cnpj_representante)) throw notFound('Empresa não encontrada.')
+	if (!company || !inRepresentativeScope(scope, company.cnpj_representante)) throw notFound('Empresa não encontrada.')
 	return company
 }
 
@@ -141,13 +129,13 @@ export type CompanyJson = ReturnType<typeof toCompanyJson>
  * One page of companies. The page is chosen on (razão, código) alone and only its rows are then read
  * with their representative, so a search matching thousands of companies never sorts whole rows.
  */
-export function listCompanies(db: DbOrTx, clock: Clock, scope: Scope, query: CompanyListQuery) {
+export function listCompanies(db: DbOrTx, clock: Clock, scope: RepresentativeScope, query: CompanyListQuery) {
 	const filters = filterConditions(query, todayIso(clock))
 	const where = and(scopeCondition(scope), searchCondition(query.search), ...filters)
 	const match = query.search && !cnpjPrefix(query.search) ? ftsMatch(query.search) : null
 	// Without scope or filters, the index alone knows how many companies match.
 	const total =
-		match && scope.all && filters.length === 0
+		match && scope === null && filters.length === 0
 			? (db.all<{ n: number }>(sql`select count(*) as n from companies_fts where companies_fts match ${match}`)[0]?.n ?? 0)
 			: (db.select({ n: count() }).from(companies).where(where).get()?.n ?? 0)
 	const ids = db
@@ -197,7 +185,7 @@ function assertMayWriteDates(user: SessionUser) {
 }
 
 /** The representative a new or edited company belongs to, checked against who is asking. */
-function ownerFor(db: DbOrTx, user: SessionUser, scope: Scope, requested: string | undefined, current?: string): string {
+function ownerFor(db: DbOrTx, user: SessionUser, scope: RepresentativeScope, requested: string | undefined, current?: string): string {
 	if (user.tipo === 'representante') {
 		if (requested && requested !== user.cnpj) throw forbidden(REP_FIELD_MESSAGE)
 		return current ?? user.cnpj
@@ -205,7 +193,7 @@ function ownerFor(db: DbOrTx, user: SessionUser, scope: Scope, requested: string
 	const owner = requested ?? current
 	if (!owner) throw unprocessable('Selecione o representante da empresa.')
 	if (!findRepresentativeByCnpj(db, owner)) throw unprocessable('Representante não encontrado.')
-	if (!inScope(scope, owner)) throw forbidden('Você só pode atribuir empresas aos seus representantes.')
+	if (!inRepresentativeScope(scope, owner)) throw forbidden('Você só pode atribuir empresas aos seus representantes.')
 	return owner
 }
 
@@ -220,7 +208,7 @@ function values(body: CompanyBody) {
 }
 
 export function createCompany(db: DbOrTx, clock: Clock, user: SessionUser, body: CompanyBody): number {
-	const scope = scopeOf(db, user)
+	const scope = representativeScope(db, user)
 	return db.transaction(
 		(tx) => {
 			const owner = ownerFor(tx, user, scope, body.cnpj_representante)
@@ -255,7 +243,7 @@ export function createCompany(db: DbOrTx, clock: Clock, user: SessionUser, body:
 }
 
 export function updateCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number, body: CompanyBody) {
-	const scope = scopeOf(db, user)
+	const scope = representativeScope(db, user)
 	db.transaction(
 		(tx) => {
 			const current = companyInScope(tx, scope, codigo)
@@ -291,7 +279,7 @@ export function updateCompany(db: DbOrTx, clock: Clock, user: SessionUser, codig
 
 /** PATCH: dates (administrador), block flags or notice display (anyone in scope). */
 export function patchCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number, patch: CompanyPatch) {
-	const scope = scopeOf(db, user)
+	const scope = representativeScope(db, user)
 	const touchesDates = patch.validade_licenca !== undefined || patch.validade_certificado !== undefined
 	if (touchesDates) assertMayWriteDates(user)
 	const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
@@ -331,7 +319,7 @@ export function patchCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo
 }
 
 export function deleteCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number) {
-	const scope = scopeOf(db, user)
+	const scope = representativeScope(db, user)
 	db.transaction(
 		(tx) => {
 			const current = companyInScope(tx, scope, codigo)
@@ -358,7 +346,7 @@ export const TRUST_RELEASE_HOURS = 24
  * granted once per expiry (a second release for the same expiry is refused).
  */
 export function trustRelease(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number): { expira: string } {
-	const scope = scopeOf(db, user)
+	const scope = representativeScope(db, user)
 	return db.transaction(
 		(tx) => {
 			const company = companyInScope(tx, scope, codigo)
@@ -452,7 +440,7 @@ export function regenerateKey(db: DbOrTx, clock: Clock, user: SessionUser, codig
 
 /** The representative's notice (title and text) shown by the chosen companies' systems; all must be theirs. */
 export function setCompanyNotice(db: DbOrTx, clock: Clock, user: SessionUser, codigos: number[], notice: { titulo: string; texto: string } | null) {
-	const scope = scopeOf(db, user)
+	const scope = representativeScope(db, user)
 	const ids = [...new Set(codigos)]
 	return db.transaction(
 		(tx) => {
@@ -461,7 +449,7 @@ export function setCompanyNotice(db: DbOrTx, clock: Clock, user: SessionUser, co
 				.from(companies)
 				.where(inArray(companies.codigo, ids))
 				.all()
-			if (found.length !== ids.length || found.some((c) => !inScope(scope, c.rep))) throw notFound('Empresa não encontrada.')
+			if (found.length !== ids.length || found.some((c) => !inRepresentativeScope(scope, c.rep))) throw notFound('Empresa não encontrada.')
 			tx.update(companies)
 				.set(notice ? { aviso_titulo: notice.titulo, avisos: notice.texto, exibir_aviso: 'S' } : { aviso_titulo: null, avisos: null, exibir_aviso: 'N' })
 				.where(inArray(companies.codigo, ids))

@@ -1,17 +1,12 @@
-import { type SQL, and, asc, count, eq, gte, inArray, or, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gte, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
 import { type Clock, type PageQuery, conflict, contains, notFound, pagination, todayIso } from '../core'
 import type { TerminalBody } from './model'
 import { companies, terminals } from './schema'
-import { type Scope, companyInScope, scopeOf } from './service'
-
-function scoped(scope: Scope): SQL | undefined {
-	if (scope.all) return undefined
-	if (scope.representatives.length === 0) return sql`0`
-	return inArray(companies.cnpj_representante, scope.representatives)
-}
+import { type RepresentativeScope, representativeScope } from '../resellers'
+import { companyInScope, scopeCondition } from './service'
 
 const terminalColumns = {
 	codigo: terminals.codigo,
@@ -38,7 +33,7 @@ function toTerminalJson(row: { codigo: number; fk_empresa: number; nome_computad
 
 /** The terminals screen (2-administration §2.2): page, search, and the three stat cards. */
 export function listTerminals(db: DbOrTx, clock: Clock, user: SessionUser, query: PageQuery) {
-	const scope = scopeOf(db, user)
+	const scope = representativeScope(db, user)
 	const search = query.search
 	const mac = search.replace(/[^0-9a-fA-F]/g, '').toUpperCase()
 	const searchCondition = search
@@ -48,7 +43,7 @@ export function listTerminals(db: DbOrTx, clock: Clock, user: SessionUser, query
 				...(mac.length >= 2 ? [contains(terminals.mac, mac)] : [])
 			)
 		: undefined
-	const where = and(scoped(scope), searchCondition)
+	const where = and(scopeCondition(scope), searchCondition)
 	const total = db.select({ n: count() }).from(terminals).innerJoin(companies, eq(companies.codigo, terminals.fk_empresa)).where(where).get()?.n ?? 0
 	const rows = db
 		.select(terminalColumns)
@@ -63,15 +58,15 @@ export function listTerminals(db: DbOrTx, clock: Clock, user: SessionUser, query
 	// Brazil's midnight, as an instant, for "registered today".
 	const startOfToday = new Date(`${todayIso(clock)}T03:00:00.000Z`).toISOString()
 	const stats = {
-		total: db.select({ n: count() }).from(terminals).innerJoin(companies, eq(companies.codigo, terminals.fk_empresa)).where(scoped(scope)).get()?.n ?? 0,
-		empresasComTerminais: db.select({ n: sql<number>`count(distinct ${terminals.fk_empresa})` }).from(terminals).innerJoin(companies, eq(companies.codigo, terminals.fk_empresa)).where(scoped(scope)).get()?.n ?? 0,
-		totalEmpresas: db.select({ n: count() }).from(companies).where(scoped(scope)).get()?.n ?? 0,
-		hoje: db.select({ n: count() }).from(terminals).innerJoin(companies, eq(companies.codigo, terminals.fk_empresa)).where(and(scoped(scope), gte(terminals.data, startOfToday))).get()?.n ?? 0
+		total: db.select({ n: count() }).from(terminals).innerJoin(companies, eq(companies.codigo, terminals.fk_empresa)).where(scopeCondition(scope)).get()?.n ?? 0,
+		empresasComTerminais: db.select({ n: sql<number>`count(distinct ${terminals.fk_empresa})` }).from(terminals).innerJoin(companies, eq(companies.codigo, terminals.fk_empresa)).where(scopeCondition(scope)).get()?.n ?? 0,
+		totalEmpresas: db.select({ n: count() }).from(companies).where(scopeCondition(scope)).get()?.n ?? 0,
+		hoje: db.select({ n: count() }).from(terminals).innerJoin(companies, eq(companies.codigo, terminals.fk_empresa)).where(and(scopeCondition(scope), gte(terminals.data, startOfToday))).get()?.n ?? 0
 	}
 	return { terminals: rows.map(toTerminalJson), pagination: pagination(query.page, query.limit, total), stats }
 }
 
-function terminalInScope(db: DbOrTx, scope: Scope, codigo: number) {
+function terminalInScope(db: DbOrTx, scope: RepresentativeScope, codigo: number) {
 	const row = db.select().from(terminals).where(eq(terminals.codigo, codigo)).get()
 	if (!row) throw notFound('Terminal não encontrado.')
 	companyInScope(db, scope, row.fk_empresa)
@@ -99,7 +94,7 @@ function recount(db: DbOrTx, fkEmpresa: number) {
 }
 
 export function createTerminal(db: DbOrTx, clock: Clock, user: SessionUser, body: TerminalBody) {
-	const scope = scopeOf(db, user)
+	const scope = representativeScope(db, user)
 	return db.transaction(
 		(tx) => {
 			const company = companyInScope(tx, scope, body.fk_empresa)
@@ -128,7 +123,7 @@ export function createTerminal(db: DbOrTx, clock: Clock, user: SessionUser, body
 }
 
 export function updateTerminal(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number, body: TerminalBody) {
-	const scope = scopeOf(db, user)
+	const scope = representativeScope(db, user)
 	db.transaction(
 		(tx) => {
 			const current = terminalInScope(tx, scope, codigo)
@@ -154,7 +149,7 @@ export function updateTerminal(db: DbOrTx, clock: Clock, user: SessionUser, codi
 }
 
 export function deleteTerminal(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number) {
-	const scope = scopeOf(db, user)
+	const scope = representativeScope(db, user)
 	db.transaction(
 		(tx) => {
 			const current = terminalInScope(tx, scope, codigo)

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
 import { type Clock, forbidden, contains, notFound, todayIso } from '../core'
-import { managedRepresentativeCnpjs, representatives } from '../resellers'
+import { inRepresentativeScope, representativeScope, representatives } from '../resellers'
 import type { GeneralNoticeBody, IndividualNoticeBody } from './model'
 import { generalNotices, individualNotices, noticeReads } from './schema'
 
@@ -19,16 +19,6 @@ type Actor = Pick<SessionUser, 'id' | 'cnpj' | 'nome' | 'tipo'>
 
 const NOT_FOUND = 'Aviso não encontrado.'
 
-/** The representative CNPJs whose individual notices the user may see, or null for all. */
-function individualScope(db: DbOrTx, user: Actor): string[] | null {
-	if (user.tipo === 'administrador') return null
-	if (user.tipo === 'gerente') return managedRepresentativeCnpjs(db, user.id)
-	return [user.cnpj]
-}
-
-function inScope(scope: string[] | null, cnpj: string) {
-	return scope === null || scope.includes(cnpj)
-}
 
 export function listGeneralNotices(db: DbOrTx, user: Actor, search?: string) {
 	const where: SQL[] = []
@@ -71,7 +61,7 @@ function shapeIndividual<T extends { representante_nome: string | null }>(row: T
 }
 
 export function listIndividualNotices(db: DbOrTx, user: Actor, search?: string) {
-	const scope = individualScope(db, user)
+	const scope = representativeScope(db, user)
 	if (scope !== null && scope.length === 0) return []
 	const where: SQL[] = []
 	if (scope !== null) where.push(inArray(individualNotices.representante_id, scope))
@@ -91,7 +81,7 @@ export function listIndividualNotices(db: DbOrTx, user: Actor, search?: string) 
 
 /** The representatives a user may address an individual notice to (for the dialog's select). */
 export function noticeRecipients(db: DbOrTx, user: Actor) {
-	const scope = individualScope(db, user)
+	const scope = representativeScope(db, user)
 	if (scope !== null && scope.length === 0) return []
 	return db
 		.select({ codigo: representatives.codigo, cnpj: representatives.cnpj, nome: representatives.nome })
@@ -109,7 +99,7 @@ function getGeneral(db: DbOrTx, id: number) {
 
 function getIndividualInScope(db: DbOrTx, user: Actor, id: number) {
 	const row = db.select().from(individualNotices).where(eq(individualNotices.id, id)).get()
-	if (!row || !inScope(individualScope(db, user), row.representante_id)) throw notFound(NOT_FOUND)
+	if (!row || !inRepresentativeScope(representativeScope(db, user), row.representante_id)) throw notFound(NOT_FOUND)
 	return row
 }
 
@@ -119,7 +109,7 @@ function assertRecipient(db: DbOrTx, user: Actor, cnpj: string) {
 		throw forbidden('Representantes só podem criar avisos individuais para si mesmos.')
 	}
 	const rep = db.select({ nome: representatives.nome }).from(representatives).where(eq(representatives.cnpj, cnpj)).get()
-	if (!rep || !inScope(individualScope(db, user), cnpj)) throw notFound('Representante não encontrado.')
+	if (!rep || !inRepresentativeScope(representativeScope(db, user), cnpj)) throw notFound('Representante não encontrado.')
 	return rep
 }
 

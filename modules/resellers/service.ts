@@ -30,6 +30,36 @@ export function managedRepresentativeCnpjs(db: DbOrTx, gerenteId: number): strin
 		.map((r) => r.cnpj)
 }
 
+type Person = Pick<SessionUser, 'id' | 'cnpj' | 'tipo'>
+
+/**
+ * The one rule of whose data a user may see and change: null = every representative (administrador),
+ * otherwise these CNPJs (a gerente's representatives, or the representante's own).
+ */
+export type RepresentativeScope = string[] | null
+
+export function representativeScope(db: DbOrTx, user: Person): RepresentativeScope {
+	if (user.tipo === 'administrador') return null
+	if (user.tipo === 'gerente') return managedRepresentativeCnpjs(db, user.id)
+	return [user.cnpj]
+}
+
+export function inRepresentativeScope(scope: RepresentativeScope, cnpj: string): boolean {
+	return scope === null || scope.includes(cnpj)
+}
+
+/** True when the user may act for this representative. */
+export function canActFor(db: DbOrTx, user: Person, representanteCnpj: string): boolean {
+	return inRepresentativeScope(representativeScope(db, user), representanteCnpj)
+}
+
+/** The same rule as a SQL condition on any column holding a representative's CNPJ. */
+export function representativeCondition(user: Person, column: SQL): SQL {
+	if (user.tipo === 'administrador') return sql`1 = 1`
+	if (user.tipo === 'gerente') return sql`${column} in (select cnpj from representatives where gerente_id = ${user.id})`
+	return sql`${column} = ${user.cnpj}`
+}
+
 export function findRepresentativeByCnpj(db: DbOrTx, cnpj: string) {
 	return db.select().from(representatives).where(eq(representatives.cnpj, cnpj)).get() ?? null
 }
