@@ -3,6 +3,8 @@ import { Elysia } from 'elysia'
 import { GUARD_MESSAGES } from '../../modules/auth'
 import { ROLES, type Role } from '../../modules/core'
 import { assertEveryRouteDeclaresAccess } from './app'
+import { defaultLicenceWorkers, readConfig } from './config'
+import { pathOf } from './plugins/security'
 import { CNPJ, createTestApp } from './testing'
 
 type Access = 'public' | 'any' | Role[]
@@ -113,6 +115,17 @@ describe('CSRF and request hygiene', () => {
 		expect(res.headers.get('x-content-type-options')).toBe('nosniff')
 	})
 
+	it('reads the path the router sees: a query string does not hide a route from the CSRF check', async () => {
+		expect(pathOf('http://localhost/api/companies?x=/api/licenca/')).toBe('/api/companies')
+		expect(pathOf('http://localhost:3000/')).toBe('/')
+		expect(pathOf('http://localhost')).toBe('/')
+		const t = createTestApp()
+		const { administrador: cookie } = await signedInAs(t)
+		const res = await t.call('POST', '/api/configuracoes/auto-logout?next=/api/licenca/verificar', { cookie, body, headers: { origin: 'https://evil.example' } })
+		expect(res.status).toBe(403)
+		expect((await t.call('GET', '/api/public/auto-logout-config')).json.timeoutMinutes).toBe(30)
+	})
+
 	it('never reflects a foreign origin in CORS headers', async () => {
 		const t = createTestApp()
 		const res = await t.call('GET', '/api/health', { headers: { origin: 'https://evil.example' } })
@@ -167,5 +180,14 @@ describe('GET /api/configuracoes', () => {
 		expect(rep.status).toBe(200)
 		expect(rep.json.map((e: { chave: string }) => e.chave)).not.toContain('app.asaas_api_key')
 		expect(rep.json.find((e: { chave: string }) => e.chave === 'app.valor_credito_dia').valor).toBe('33')
+	})
+})
+
+describe('licence workers configuration', () => {
+	it('starts one worker per core beyond the first, up to 4, and takes LICENCE_WORKERS when set', () => {
+		expect([1, 2, 4, 8, 64].map((cores) => defaultLicenceWorkers(cores))).toEqual([0, 1, 3, 4, 4])
+		expect(readConfig({ LICENCE_WORKERS: '0' }).app.licenceWorkers).toBe(0)
+		expect(readConfig({ LICENCE_WORKERS: '6' }).app.licenceWorkers).toBe(6)
+		expect(() => readConfig({ LICENCE_WORKERS: '-1' })).toThrow('LICENCE_WORKERS')
 	})
 })

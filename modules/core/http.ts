@@ -11,3 +11,16 @@ export function clientIp(
 	}
 	return server?.requestIP(request)?.address ?? 'unknown'
 }
+
+/** The one shape of an error answer: JSON { message, code } with its status, never cached. */
+export function errorResponse(status: number, message: string, code?: string, headers: Record<string, string> = {}): Response {
+	return new Response(JSON.stringify({ message, code }), {
+		status,
+		headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers }
+	})
+}
+
+/** A rejected field in words a person can act on: which field (when known) and what is wrong with it. */
+export function invalidDataMessage(path: string | null, message: string): string {
+	return path ? `Dados inválidos em "${path}": ${message}` : `Dados inválidos: ${message}`
+}

@@ -1,8 +1,9 @@
 import { Elysia } from 'elysia'
-import { AppError, type AppConfig } from '../../../modules/core'
+import { AppError, type AppConfig, errorResponse } from '../../../modules/core'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const DEFAULT_BODY_LIMIT = 256 * 1024
+const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 export interface RequestPolicy {
 	/** Paths called by other systems (licence check, webhooks): they carry their own credential instead of an Origin. */
@@ -11,12 +12,15 @@ export interface RequestPolicy {
 	bodyLimits: Record<string, number>
 }
 
-function reject(status: number, message: string, code: string) {
-	return new Response(JSON.stringify({ message, code }), {
-		status,
-		headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }
-	})
+/** Headers every answer carries; API answers are never cached either. */
+function securityHeaders(config: AppConfig, api: boolean): Record<string, string> {
+	const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin', 'x-frame-options': 'DENY' }
+	if (config.secureCookies) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains'
+	if (api) headers['cache-control'] = 'no-store'
+	return headers
 }
+
+const tooLarge = (limit: number) => new AppError(413, `O corpo da requisição excede o limite de ${Math.floor(limit / 1024)} KB.`, 'PAYLOAD_TOO_LARGE')
 
 function requestHost(request: Request, config: AppConfig): string | null {
 	if (config.trustProxy) {
@@ -42,6 +46,14 @@ export function isSameOrigin(request: Request, config: AppConfig): boolean {
 	return originUrl.host.toLowerCase() === requestHost(request, config)
 }
 
+/** The path of an absolute request URL, without parsing the whole URL (this runs on every request). */
+export function pathOf(url: string): string {
+	const start = url.indexOf('/', url.indexOf('//') + 2)
+	if (start < 0) return '/'
+	const end = url.indexOf('?', start)
+	return end < 0 ? url.slice(start) : url.slice(start, end)
+}
+
 /**
  * Checks made for every API request: before routing, the declared size and CSRF (Origin / Sec-Fetch-Site);
  * then one body parser that accepts only JSON within the route's size limit. API answers are never cached.
@@ -51,41 +63,37 @@ export function requestGuards(config: AppConfig, policy: RequestPolicy) {
 		for (const [prefix, limit] of Object.entries(policy.bodyLimits)) if (path.startsWith(prefix)) return limit
 		return DEFAULT_BODY_LIMIT
 	}
+	const pageHeaders = securityHeaders(config, false)
+	const apiHeaders = securityHeaders(config, true)
 	return new Elysia({ name: 'security' }).onRequest(({ request, set }) => {
-		const path = new URL(request.url).pathname
-		set.headers['x-content-type-options'] = 'nosniff'
-		set.headers['referrer-policy'] = 'same-origin'
-		set.headers['x-frame-options'] = 'DENY'
-		if (config.secureCookies) set.headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains'
-		if (!path.startsWith('/api/')) return
-		set.headers['cache-control'] = 'no-store'
-		if (SAFE_METHODS.has(request.method)) return
+		const path = pathOf(request.url)
+		const api = path.startsWith('/api/')
+		Object.assign(set.headers, api ? apiHeaders : pageHeaders)
+		if (!api || SAFE_METHODS.has(request.method)) return
 
 		const limit = bodyLimitFor(path)
 		const length = Number(request.headers.get('content-length') ?? '0')
 		if (!Number.isFinite(length) || length > limit) {
-			return reject(413, `O corpo da requisição excede o limite de ${Math.floor(limit / 1024)} KB.`, 'PAYLOAD_TOO_LARGE')
+			const error = tooLarge(limit)
+			return errorResponse(error.status, error.message, error.code)
 		}
 		if (policy.csrfExempt.some((prefix) => path.startsWith(prefix))) return
 		if (!isSameOrigin(request, config)) {
-			return reject(403, 'Requisição recusada: origem não permitida.', 'CSRF')
+			return errorResponse(403, 'Requisição recusada: origem não permitida.', 'CSRF')
 		}
 	})
-		.onParse({ as: 'global' }, async ({ request }) => {
+		.onParse({ as: 'global' }, async ({ request, path }) => {
 			// The one body parser of the API: JSON only, size checked on the bytes actually received.
-			const path = new URL(request.url).pathname
 			const limit = bodyLimitFor(path)
 			const bytes = new Uint8Array(await request.arrayBuffer())
-			if (bytes.byteLength > limit) {
-				throw new AppError(413, `O corpo da requisição excede o limite de ${Math.floor(limit / 1024)} KB.`, 'PAYLOAD_TOO_LARGE')
-			}
+			if (bytes.byteLength > limit) throw tooLarge(limit)
 			if (bytes.byteLength === 0) return {}
 			const type = request.headers.get('content-type') ?? ''
 			if (!type.toLowerCase().startsWith('application/json')) {
 				throw new AppError(415, 'Envie os dados como JSON (Content-Type: application/json).', 'UNSUPPORTED_MEDIA_TYPE')
 			}
 			try {
-				return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
+				return JSON.parse(utf8.decode(bytes))
 			} catch {
 				throw new AppError(400, 'Corpo da requisição inválido: envie um JSON válido.', 'PARSE')
 			}
