@@ -4,10 +4,11 @@
  * (2) licence checks per second under load from a second process, against a bare Elysia + bun:sqlite
  *     point lookup measured in the same run, as a ratio (target ≥ 50%).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createApp } from '../apps/server/app'
+import { readConfig } from '../apps/server/config'
 import { openDb } from '../db/client'
 import { hashPassword, users } from '../modules/auth'
 import { completeCnpj, silentLogger, systemClock, testConfig } from '../modules/core'
@@ -16,6 +17,7 @@ import { seedLicensingBench } from './bench/seed-licensing'
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 100_000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32)
+const LICENCE_WORKERS = readConfig().app.licenceWorkers
 const dir = mkdtempSync(join(tmpdir(), 'kportal-bench-'))
 const dbPath = join(dir, 'bench.sqlite')
 const bun = process.execPath
@@ -63,17 +65,31 @@ try {
 	const keysFile = join(dir, 'keys.json')
 	writeFileSync(keysFile, JSON.stringify(keys))
 	async function serve(script: string, port: number) {
-		const proc = Bun.spawn([bun, script, dbPath, String(port)], { stdout: 'pipe', stderr: 'inherit' })
+		const proc = Bun.spawn([bun, script, dbPath, String(port)], { stdout: 'pipe', stderr: 'inherit', env: { ...process.env, LICENCE_WORKERS: String(LICENCE_WORKERS) } })
 		const reader = proc.stdout.getReader()
 		const { value } = await reader.read()
 		if (!new TextDecoder().decode(value).includes('ready')) throw new Error(`${script} did not start`)
 		return proc
 	}
-	async function load(url: string) {
+	/** CPU seconds a process (all its threads) has used so far; null where /proc is not there. */
+	function cpuSeconds(pid: number): number | null {
+		try {
+			const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+			return (Number(fields[11]) + Number(fields[12])) / 100
+		} catch {
+			return null
+		}
+	}
+	async function load(url: string, serverPid: number) {
+		const cpuBefore = cpuSeconds(serverPid)
+		const started = performance.now()
 		const proc = Bun.spawn([bun, 'scripts/bench/load.ts', url, keysFile, String(SECONDS), String(CONCURRENCY)], { stdout: 'pipe', stderr: 'inherit' })
 		const out = await new Response(proc.stdout).text()
 		await proc.exited
-		return JSON.parse(out.trim().split('\n').pop()!) as { requests: number; errors: number; rps: number; p50: number; p95: number; p99: number }
+		const cpuAfter = cpuSeconds(serverPid)
+		const figures = JSON.parse(out.trim().split('\n').pop()!) as { requests: number; errors: number; rps: number; p50: number; p95: number; p99: number; cpu: number }
+		const serverCpu = cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / ((performance.now() - started) / 1000)
+		return { ...figures, serverCpu }
 	}
 	console.log(`\n(2) licence check under load: ${CONCURRENCY} concurrent clients for ${SECONDS} s from a second process`)
 	const results: Record<string, Awaited<ReturnType<typeof load>>> = {}
@@ -82,15 +98,19 @@ try {
 		['portal POST /api/licenca/verificar', 'scripts/bench/portal-server.ts', 3492, '/api/licenca/verificar']
 	] as const) {
 		const server = await serve(script, port)
-		await load(`http://127.0.0.1:${port}${path}`).catch(() => null) // warm-up
-		results[name] = await load(`http://127.0.0.1:${port}${path}`)
+		await load(`http://127.0.0.1:${port}${path}`, server.pid).catch(() => null) // warm-up
+		results[name] = await load(`http://127.0.0.1:${port}${path}`, server.pid)
 		server.kill()
 		await server.exited
 	}
-	console.log(`${'server'.padEnd(36)}${'req/s'.padStart(10)}${'p50'.padStart(9)}${'p95'.padStart(9)}${'p99'.padStart(9)}${'errors'.padStart(8)}`)
+	const percent = (share: number | null) => (share === null ? '—' : `${(share * 100).toFixed(0)}%`)
+	console.log(`${'server'.padEnd(36)}${'req/s'.padStart(10)}${'p50'.padStart(9)}${'p95'.padStart(9)}${'p99'.padStart(9)}${'errors'.padStart(8)}${'CPU server'.padStart(12)}${'CPU load'.padStart(10)}`)
 	for (const [name, r] of Object.entries(results)) {
-		console.log(`${name.padEnd(36)}${r.rps.toFixed(0).padStart(10)}${r.p50.toFixed(2).padStart(7)}ms${r.p95.toFixed(2).padStart(7)}ms${r.p99.toFixed(2).padStart(7)}ms${String(r.errors).padStart(8)}`)
+		console.log(
+			`${name.padEnd(36)}${r.rps.toFixed(0).padStart(10)}${r.p50.toFixed(2).padStart(7)}ms${r.p95.toFixed(2).padStart(7)}ms${r.p99.toFixed(2).padStart(7)}ms${String(r.errors).padStart(8)}${percent(r.serverCpu).padStart(12)}${percent(r.cpu).padStart(10)}`
+		)
 	}
+	console.log(`(CPU as a share of one core; the portal answered with ${LICENCE_WORKERS} licence worker thread(s), ${availableParallelism()} cores here)`)
 	const ratio = results['portal POST /api/licenca/verificar'].rps / results['bare Elysia + bun:sqlite lookup'].rps
 	console.log(`\nlicence check throughput = ${(ratio * 100).toFixed(0)}% of the bare lookup (target ≥ 50%): ${ratio >= 0.5 ? 'ok' : 'BELOW'}`)
 	console.log(`companies list worst p95 = ${worstP95.toFixed(2)} ms (target ≤ 25 ms): ${worstP95 <= 25 ? 'ok' : 'OVER'}`)

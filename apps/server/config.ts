@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { z } from 'zod'
 import type { AppConfig } from '../../modules/core'
@@ -13,6 +14,7 @@ const Env = z.object({
 	TRUST_PROXY: bool.default(false),
 	COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
 	SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(72).default(12),
+	LICENCE_WORKERS: z.coerce.number().int().min(0).max(32).optional(),
 	ADMIN_CNPJ: z.string().optional(),
 	ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD deve ter pelo menos 8 caracteres').optional(),
 	ADMIN_NOME: z.string().optional()
@@ -33,7 +35,13 @@ export function readConfig(env: Record<string, string | undefined> = process.env
 		trustProxy: e.TRUST_PROXY,
 		secureCookies,
 		sessionMaxHours: e.SESSION_MAX_HOURS,
-		publicOrigin: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null
+		publicOrigin: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
+		licenceWorkers: e.LICENCE_WORKERS ?? defaultLicenceWorkers()
 	}
 	return { app, port: e.PORT, host: e.HOST, admin: { cnpj: e.ADMIN_CNPJ, senha: e.ADMIN_PASSWORD, nome: e.ADMIN_NOME } }
+}
+
+/** One licence-check worker per core beyond the first (up to 4); none on a single core. */
+export function defaultLicenceWorkers(cores = availableParallelism()): number {
+	return Math.min(4, Math.max(0, cores - 1))
 }

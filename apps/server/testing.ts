@@ -8,9 +8,9 @@ import { createApp } from './app'
 
 export const TEST_ORIGIN = 'http://localhost'
 
-/** An isolated portal on an in-memory database with a clock that only moves when told. */
-export function createTestApp(options: { config?: Partial<AppConfig>; now?: string } = {}) {
-	const db = createTestDb()
+/** An isolated portal on an in-memory database (or `dbFile`) with a clock that only moves when told. */
+export function createTestApp(options: { config?: Partial<AppConfig>; now?: string; dbFile?: string } = {}) {
+	const db = createTestDb(options.dbFile)
 	const clock = fixedClock(options.now ?? '2026-11-20T12:00:00.000Z')
 	const logs: { event: string; fields?: Record<string, unknown> }[] = []
 	// Each app gets its own data folder, so backups and uploads of one test never meet another's.

@@ -15,6 +15,8 @@ export interface AppConfig {
 	sessionMaxHours: number
 	/** The portal's own origin (https://portal.example) when it runs behind a proxy; null = the request's Host. */
 	publicOrigin: string | null
+	/** Worker threads that answer licence checks (0 = in the main thread). */
+	licenceWorkers: number
 }
 
 /** Everything a module may depend on, handed in by the composition root: no module-level singletons. */
@@ -42,6 +44,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 		secureCookies: false,
 		sessionMaxHours: 12,
 		publicOrigin: null,
+		licenceWorkers: 0,
 		...overrides
 	}
 }

@@ -1,11 +1,13 @@
 import { generateKeyPairSync, createPrivateKey, createPublicKey, sign, timingSafeEqual } from 'node:crypto'
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, getTableName, inArray, sql } from 'drizzle-orm'
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
-import { type AppContext, DAY, MINUTE, daysBetween, isoDateInSaoPaulo, timeInSaoPaulo, todayIso, tooManyRequests } from '../core'
+import { type AppContext, DAY, MINUTE, SlidingWindow, daysBetween, isoDateInSaoPaulo, timeInSaoPaulo, todayIso, tooManyRequests } from '../core'
 import { representatives } from '../resellers'
 import { type LicenceCheckBody, type LicenceStatus, SYSTEM_FLAGS } from './model'
 import { companies, signingKeys, terminals } from './schema'
+import { LicenceCheckPool } from './check-pool'
 import { promoUrl } from './service'
 
 /** How long a token lets a system run offline at most, when its licence lasts longer. */
@@ -55,6 +57,11 @@ function licenceEnd(date: string): number {
 	return Date.parse(`${date}T03:00:00.000Z`)
 }
 
+/** A column with its table's name: a one-table select writes columns bare, which a subquery would misread. */
+function qualified(column: SQLiteColumn) {
+	return sql.raw(`"${getTableName(column.table)}"."${column.name}"`)
+}
+
 function sameKey(given: string, expected: string): boolean {
 	const a = Buffer.from(given)
 	const b = Buffer.from(expected)
@@ -62,21 +69,21 @@ function sameKey(given: string, expected: string): boolean {
 }
 
 /**
- * The endpoint the five desktop systems call. One instance per app: it keeps the rate-limit counters
- * and the last-use times that are flushed to the database in batches.
+ * Answers one licence check: reads the company, registers a new machine under the limit and signs the
+ * token. It runs in the main thread or in a check worker (check-worker.ts), each with its own connection;
+ * the last-use times it collects are flushed to the database in batches.
  */
-export function createLicenceService(ctx: AppContext) {
+export function createLicenceEvaluator(ctx: AppContext) {
 	const key = ensureSigningKey(ctx.db, ctx.clock.now())
 	const privateKey = createPrivateKey(key.private_key)
 	const publicKey = createPublicKey(key.public_key)
 	const kid = `k${key.id}`
-	const checksByCompany = new Map<string, number[]>()
-	const failuresByIp = new Map<string, number[]>()
 	const lastSeen = new Map<number, number>()
 	let lastFlush = ctx.clock.now().getTime()
 
-	// The hot path runs on prepared statements: building a query costs more than running it.
-	const findByCnpj = ctx.db
+	// The hot path is one prepared statement: building a query costs more than running it, and each
+	// statement pays for its own read transaction, so the machine and the promo image come as subqueries.
+	const lookup = ctx.db
 		.select({
 			codigo: companies.codigo,
 			razao: companies.razao,
@@ -96,31 +103,23 @@ export function createLicenceService(ctx: AppContext) {
 			bloqueadopdv: companies.bloqueadopdv,
 			bloqueado_kchef: companies.bloqueado_kchef,
 			bloqueado_katelie: companies.bloqueado_katelie,
-			bloqueado_kprevenda: companies.bloqueado_kprevenda
+			bloqueado_kprevenda: companies.bloqueado_kprevenda,
+			terminal: sql<number | null>`(select ${qualified(terminals.codigo)} from ${terminals} where ${qualified(terminals.fk_empresa)} = ${qualified(companies.codigo)} and ${qualified(terminals.mac)} = ${sql.placeholder('mac')})`.as('terminal'),
+			promo: sql<string | null>`(select ${qualified(representatives.promo)} from ${representatives} where ${qualified(representatives.cnpj)} = ${qualified(companies.cnpj_representante)})`.as('promo')
 		})
 		.from(companies)
 		.where(eq(companies.cnpj, sql.placeholder('cnpj')))
-		.prepare()
-	// Two point lookups cost a third of the same lookup written as a join.
-	const findPromo = ctx.db.select({ promo: representatives.promo }).from(representatives).where(eq(representatives.cnpj, sql.placeholder('cnpj'))).prepare()
-	const findTerminal = ctx.db
-		.select({ codigo: terminals.codigo })
-		.from(terminals)
-		.where(and(eq(terminals.fk_empresa, sql.placeholder('empresa')), eq(terminals.mac, sql.placeholder('mac'))))
-		.prepare()
+	// Its columns need no conversion, so rows come straight from bun:sqlite, named as selected: Drizzle's row
+	// mapping would cost another 2 µs a check.
+	const lookupQuery = lookup.toSQL()
+	const lookupParams = lookupQuery.params.map((param) => (param as { name: 'cnpj' | 'mac' }).name)
+	const lookupStatement = ctx.db.$client.prepare<ReturnType<typeof lookup.get>, string[]>(lookupQuery.sql)
+	const findByCnpj = (values: { cnpj: string; mac: string }) => lookupStatement.get(...lookupParams.map((name) => values[name])) ?? undefined
 	const markUsed = ctx.db
 		.update(companies)
 		.set({ on_line: 'S', data_ultima_utilizacao: sql`${sql.placeholder('data')}`, hora_ultima_utilizacao: sql`${sql.placeholder('hora')}` })
 		.where(eq(companies.codigo, sql.placeholder('codigo')))
 		.prepare()
-
-	function hit(map: Map<string, number[]>, key: string, windowMs: number, now: number): number {
-		const list = (map.get(key) ?? []).filter((t) => now - t < windowMs)
-		list.push(now)
-		map.set(key, list)
-		if (map.size > 50_000) for (const [k, v] of map) if (now - v[v.length - 1] >= windowMs) map.delete(k)
-		return list.length
-	}
 
 	const header = b64url(JSON.stringify({ alg: 'EdDSA', typ: 'JWT', kid }))
 	function signToken(payload: Record<string, unknown>): string {
@@ -142,11 +141,19 @@ export function createLicenceService(ctx: AppContext) {
 			else if (seen >= since) online.push(codigo)
 		}
 		if (online.length === 0 && offline.length === 0) return
+		// Times are kept to the second: each second is formatted once, not once per company.
+		const stamps = new Map<number, { data: string; hora: string }>()
 		ctx.db.transaction(
 			(tx) => {
 				for (const codigo of online) {
-					const seen = new Date(lastSeen.get(codigo)!)
-					markUsed.run({ codigo, data: isoDateInSaoPaulo(seen), hora: timeInSaoPaulo(seen) })
+					const second = Math.floor(lastSeen.get(codigo)! / 1000)
+					let stamp = stamps.get(second)
+					if (!stamp) {
+						const seen = new Date(second * 1000)
+						stamp = { data: isoDateInSaoPaulo(seen), hora: timeInSaoPaulo(seen) }
+						stamps.set(second, stamp)
+					}
+					markUsed.run({ codigo, ...stamp })
 				}
 				if (offline.length > 0) tx.update(companies).set({ on_line: 'N' }).where(inArray(companies.codigo, offline)).run()
 			},
@@ -179,23 +186,15 @@ export function createLicenceService(ctx: AppContext) {
 		)
 	}
 
-	/** `ip` is asked for only when a key is wrong, the one case that needs it. */
-	function check(input: LicenceCheckBody, ip: () => string) {
+	function evaluate(input: LicenceCheckBody) {
 		const now = ctx.clock.now()
 		const nowMs = now.getTime()
 		const base = { servidor_hora: now.toISOString(), nonce: input.nonce ?? null, sistema: input.sistema }
 
-		const company = findByCnpj.get({ cnpj: input.cnpj })
+		const company = findByCnpj({ cnpj: input.cnpj, mac: input.mac })
 		// An unknown CNPJ and a wrong key get the same answer, so the check never reveals which CNPJs exist.
 		if (!company || !sameKey(input.chave, company.serial)) {
-			// Only wrong keys are slowed down per address: machines with the right key at the same site keep working.
-			if (hit(failuresByIp, ip(), FAILURE_WINDOW_MS, nowMs) > FAILURES_PER_WINDOW) {
-				throw tooManyRequests('Muitas tentativas com chave inválida. Aguarde alguns minutos.', FAILURE_WINDOW_MS / 1000)
-			}
 			return { ...base, status: 'chave_invalida' as LicenceStatus, permitido: false, mensagem: MESSAGES.chave_invalida }
-		}
-		if (hit(checksByCompany, company.cnpj, MINUTE, nowMs) > CHECKS_PER_MINUTE) {
-			throw tooManyRequests('Muitas verificações de licença em pouco tempo. Tente novamente em 1 minuto.', 60)
 		}
 
 		const today = todayIso(ctx.clock)
@@ -208,9 +207,8 @@ export function createLicenceService(ctx: AppContext) {
 
 		let terminal: { registered: boolean; used: number; allowed: number } | null = null
 		if (RUNNING.includes(status)) {
-			const known = findTerminal.get({ empresa: company.codigo, mac: input.mac })
 			// Only a machine not seen before costs a write (inside a transaction that re-checks the limit).
-			terminal = known ? { registered: true, used: company.terminal_count, allowed: company.nterminais } : registerTerminal(company.codigo, input)
+			terminal = company.terminal !== null ? { registered: true, used: company.terminal_count, allowed: company.nterminais } : registerTerminal(company.codigo, input)
 			if (!terminal.registered) status = 'terminal_excedido'
 		}
 		const permitido = RUNNING.includes(status)
@@ -251,16 +249,70 @@ export function createLicenceService(ctx: AppContext) {
 			liberacao_confianca_expira: trustActive ? company.liberacao_confianca_expira : null,
 			terminal: terminal ? { registrado: terminal.registered, usados: terminal.used, permitidos: terminal.allowed } : null,
 			aviso: company.exibir_aviso === 'S' ? { titulo: company.aviso_titulo, texto: company.avisos } : null,
-			promo_url: promoUrl(findPromo.get({ cnpj: company.cnpj_representante })?.promo ?? null),
+			promo_url: promoUrl(company.promo),
 			token,
 			token_expira: new Date(Math.max(iat * 1000, runsUntil)).toISOString()
 		}
 	}
 
 	return {
-		check,
+		evaluate,
 		flushUsage,
 		publicKey: { kid, alg: 'EdDSA', crv: 'Ed25519', pem: publicKey.export({ type: 'spki', format: 'pem' }).toString(), jwk: publicKey.export({ format: 'jwk' }) }
+	}
+}
+export type LicenceEvaluator = ReturnType<typeof createLicenceEvaluator>
+
+/** What a check comes back with: its status (the rate limits need it) and the answer as JSON text. */
+export interface CheckResult {
+	status: LicenceStatus
+	json: string
+}
+
+export function evaluateToJson(evaluator: LicenceEvaluator, input: LicenceCheckBody): CheckResult {
+	const answer = evaluator.evaluate(input)
+	return { status: answer.status, json: JSON.stringify(answer) }
+}
+
+/**
+ * The endpoint the five desktop systems call. One instance per app: it keeps the rate limits, and hands the
+ * checks to `config.licenceWorkers` worker threads (signing is the costly part, and it then uses the other
+ * cores), or answers them in this thread when there are none or the database lives in memory.
+ */
+export function createLicenceService(ctx: AppContext) {
+	const evaluator = createLicenceEvaluator(ctx)
+	const dbFile = ctx.db.$client.filename
+	const pool = ctx.config.licenceWorkers > 0 && dbFile && dbFile !== ':memory:' ? new LicenceCheckPool({ dbFile, config: ctx.config }, ctx.config.licenceWorkers, ctx.log) : null
+	const checksByCompany = new SlidingWindow(MINUTE, CHECKS_PER_MINUTE)
+	const failuresByIp = new SlidingWindow(FAILURE_WINDOW_MS, FAILURES_PER_WINDOW)
+
+	/** Answers a check with JSON text. `ip` is asked for only when a key is wrong, the one case that needs it. */
+	async function check(input: LicenceCheckBody, ip: () => string): Promise<string> {
+		// Only checks with the right key count per company, so nobody can use up a company's allowance without it.
+		if (checksByCompany.full(input.cnpj, ctx.clock.now().getTime())) {
+			throw tooManyRequests('Muitas verificações de licença em pouco tempo. Tente novamente em 1 minuto.', 60)
+		}
+		const result = pool ? await pool.run(input) : evaluateToJson(evaluator, input)
+		const now = ctx.clock.now().getTime()
+		if (result.status === 'chave_invalida') {
+			// Only wrong keys are slowed down per address: machines with the right key at the same site keep working.
+			if (failuresByIp.hit(ip(), now)) throw tooManyRequests('Muitas tentativas com chave inválida. Aguarde alguns minutos.', FAILURE_WINDOW_MS / 1000)
+		} else {
+			checksByCompany.hit(input.cnpj, now)
+		}
+		return result.json
+	}
+
+	return {
+		check,
+		publicKey: evaluator.publicKey,
+		flushUsage() {
+			evaluator.flushUsage()
+			pool?.flushUsage()
+		},
+		close() {
+			pool?.close()
+		}
 	}
 }
 export type LicenceService = ReturnType<typeof createLicenceService>

@@ -192,10 +192,15 @@ export function licensingRoutes(ctx: AppContext) {
 
 	const publicRoutes = new Elysia({ prefix: '/api' })
 		.use(authGuard(ctx))
-		.post('/licenca/verificar', ({ body, request, server }) => licence.check(body, () => clientIp(request, server, ctx.config.trustProxy)), {
-			publicRoute: true,
-			body: LicenceCheckBody
-		})
+		.post(
+			'/licenca/verificar',
+			async ({ body, request, server, set }) => {
+				const json = await licence.check(body, () => clientIp(request, server, ctx.config.trustProxy))
+				set.headers['content-type'] = 'application/json; charset=utf-8'
+				return json
+			},
+			{ publicRoute: true, body: LicenceCheckBody }
+		)
 		.get('/licenca/chave-publica', () => licence.publicKey, { publicRoute: true })
 		.get(
 			'/public/promo/:file',

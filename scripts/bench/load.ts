@@ -23,9 +23,13 @@ async function worker(seed: number) {
 	}
 }
 const started = performance.now()
+const cpuAtStart = process.cpuUsage()
 await Promise.all(Array.from({ length: Number(concurrency) }, (_, i) => worker(i + 1)))
 const elapsed = (performance.now() - started) / 1000
+const cpu = process.cpuUsage(cpuAtStart)
 latencies.sort((a, b) => a - b)
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]
-console.log(JSON.stringify({ requests: latencies.length, errors, rps: latencies.length / elapsed, p50: pct(50), p95: pct(95), p99: pct(99) }))
+console.log(
+	JSON.stringify({ requests: latencies.length, errors, rps: latencies.length / elapsed, p50: pct(50), p95: pct(95), p99: pct(99), cpu: (cpu.user + cpu.system) / 1e6 / elapsed })
+)
 export {}

@@ -1,9 +1,11 @@
-/** The real portal app on a benchmark database (argv: dbPath port). */
+/** The real portal app on a benchmark database (argv: dbPath port), with the licence workers main.ts would start. */
 import { openDb } from '../../db/client'
 import { createApp } from '../../apps/server/app'
+import { readConfig } from '../../apps/server/config'
 import { silentLogger, systemClock, testConfig } from '../../modules/core'
 
 const [dbPath, port] = process.argv.slice(2)
-const app = createApp({ db: openDb(dbPath), clock: systemClock, config: testConfig({ dataDir: '.tmp/bench-data' }), log: silentLogger })
+const config = testConfig({ dataDir: '.tmp/bench-data', licenceWorkers: readConfig().app.licenceWorkers })
+const app = createApp({ db: openDb(dbPath), clock: systemClock, config, log: silentLogger })
 app.listen({ port: Number(port), hostname: '127.0.0.1' })
 console.log('ready')
