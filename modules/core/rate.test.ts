@@ -34,8 +34,17 @@ describe('SlidingWindow', () => {
 		expect(w.count('k', 2)).toBe(0)
 	})
 
+	it('never forgets a key over its limit to make room, however many junk keys arrive', () => {
+		const w = new SlidingWindow(60_000, 3, 1_000)
+		for (let i = 0; i < 4; i++) w.hit('victim', i)
+		for (let i = 0; i < 50_000; i++) w.hit(`junk-${i}`, 10)
+		expect(w.full('victim', 20)).toBe(true)
+		expect(w.waitMs('victim', 20)).toBe(60_000 + 1 - 20)
+		expect(w.size).toBeLessThanOrEqual(1_000)
+	})
+
 	it('forgets quiet keys and caps how many keys it holds', () => {
-		const w = new SlidingWindow(1_000, 1, 1_000)
+		const w = new SlidingWindow(1_000, 2, 1_000)
 		for (let i = 0; i < 5_000; i++) w.hit(`ip-${i}`, 0)
 		expect(w.size).toBeLessThanOrEqual(1_000)
 		expect(w.count('ip-4999', 0)).toBe(1)

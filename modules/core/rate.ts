@@ -11,7 +11,10 @@ export class SlidingWindow {
 	constructor(
 		readonly windowMs: number,
 		readonly limit: number,
-		/** Past this many keys the oldest are forgotten, so a flood of new keys cannot exhaust memory. */
+		/**
+		 * Past this many keys the oldest ones still under their limit are forgotten, so a flood of new keys cannot
+		 * exhaust memory. A key over its limit is never forgotten early: junk keys cannot lift a block.
+		 */
 		private readonly maxKeys = 100_000
 	) {}
 
@@ -82,9 +85,11 @@ export class SlidingWindow {
 		if (this.events.size >= this.maxKeys) {
 			// Maps iterate in insertion order: the keys created first go first.
 			let excess = this.events.size - Math.floor(this.maxKeys * 0.9)
-			for (const key of this.events.keys()) {
-				if (excess-- <= 0) break
+			for (const [key, list] of this.events) {
+				if (excess <= 0) break
+				if (list.length >= this.limit) continue
 				this.events.delete(key)
+				excess--
 			}
 		}
 	}

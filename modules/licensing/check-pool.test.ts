@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
-import { AppError, silentLogger, testConfig } from '../core'
+import { AppError, fixedClock, silentLogger, testConfig } from '../core'
 import { LicenceCheckPool } from './check-pool'
 import type { LicenceCheckBody } from './model'
 import { companies, terminals } from './schema'
@@ -16,14 +16,20 @@ afterEach(() => {
 	for (const cleanup of cleanups.splice(0)) cleanup()
 })
 
-async function pooledFixture(workers: number) {
-	const dir = mkdtempSync(join(tmpdir(), 'kportal-pool-'))
-	const t = await peopleFixture({ dbFile: join(dir, 'portal.sqlite'), config: { licenceWorkers: workers } })
+async function fixture(workers: number) {
+	const dbFile = join(mkdtempSync(join(tmpdir(), 'kportal-pool-')), 'portal.sqlite')
+	const t = await peopleFixture({ dbFile, config: { licenceWorkers: workers } })
 	cleanups.push(() => t.app.decorator.licence.close())
-	return t
+	return { ...t, dbFile }
 }
 
-async function ask(t: Awaited<ReturnType<typeof pooledFixture>>, body: Record<string, unknown>) {
+function pool(dbFile: string, workers: number, options: { log?: (event: string) => void; maxPending?: number } = {}) {
+	const p = new LicenceCheckPool({ dbFile, config: testConfig() }, workers, options.log ?? silentLogger, fixedClock('2026-11-20T12:00:00.000Z'), options.maxPending)
+	cleanups.push(() => p.close())
+	return p
+}
+
+async function ask(t: { app: { handle(r: Request): Promise<Response> } }, body: Record<string, unknown>) {
 	const res = await t.app.handle(
 		new Request('http://localhost/api/licenca/verificar', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
 	)
@@ -33,82 +39,118 @@ async function ask(t: Awaited<ReturnType<typeof pooledFixture>>, body: Record<st
 const machine = (c: { cnpj: string; serial: string }, n: number) => ({
 	cnpj: c.cnpj,
 	chave: c.serial,
-	sistema: 'K-PDV',
-	mac: `AA:BB:CC:00:01:${String(n).padStart(2, '0')}`,
+	sistema: 'K-PDV' as const,
+	mac: `AABBCC0001${String(n).padStart(2, '0')}`,
 	nome_computador: `CAIXA-${n}`
 })
 
 describe('licence checks in worker threads', () => {
-	it('answer and sign as in the main thread, with the API headers', async () => {
-		const t = await pooledFixture(2)
-		const c = await t.company({ validade_licenca: '2030-01-10', nterminais: 2 })
+	it('answer and sign as in the main thread, on the app’s clock, with the API headers', async () => {
+		const t = await fixture(2)
+		const c = await t.company({ validade_licenca: '2027-01-10', nterminais: 2 })
 		const res = await ask(t, { ...machine(c, 1), nonce: 'n-123' })
 		expect(res.status).toBe(200)
 		expect(res.headers.get('content-type')).toContain('application/json')
 		expect(res.headers.get('cache-control')).toBe('no-store')
 		expect(res.headers.get('x-content-type-options')).toBe('nosniff')
-		expect(res.json).toMatchObject({ status: 'ativa', permitido: true, nonce: 'n-123', terminal: { registrado: true, usados: 1, permitidos: 2 } })
+		expect(res.json).toMatchObject({
+			status: 'ativa',
+			nonce: 'n-123',
+			servidor_hora: '2026-11-20T12:00:00.000Z',
+			licenca: { dias_restantes: 51 },
+			terminal: { registrado: true, usados: 1, permitidos: 2 }
+		})
 		const key = (await t.call('GET', '/api/licenca/chave-publica')).json
 		const [header, payload, signature] = res.json.token.split('.')
 		expect(verify(null, Buffer.from(`${header}.${payload}`), createPublicKey(key.pem), Buffer.from(signature, 'base64url'))).toBe(true)
 		expect(JSON.parse(Buffer.from(payload, 'base64url').toString())).toMatchObject({ sub: c.cnpj, mac: 'AABBCC000101', nonce: 'n-123' })
-		// A wrong key gets the same answer as an unknown CNPJ, from the worker too.
 		const wrong = await ask(t, { ...machine(c, 1), chave: 'errada' })
 		expect(wrong.json.status).toBe('chave_invalida')
 		expect(wrong.json.token).toBeUndefined()
 	})
 
-	it('never registers more machines than the licence allows, 20 at once', async () => {
-		const t = await pooledFixture(2)
-		const c = await t.company({ validade_licenca: '2030-01-10', nterminais: 3 })
-		const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => ask(t, machine(c, i + 1))))
-		const statuses = answers.map((a) => a.json.status)
+	it('holds the company limit exactly under a burst, and a wrong key still gets chave_invalida', async () => {
+		for (const workers of [0, 2]) {
+			const t = await fixture(workers)
+			const c = await t.company({ validade_licenca: '2027-01-10', nterminais: 1 })
+			const answers = await Promise.all(Array.from({ length: 130 }, () => ask(t, machine(c, 1))))
+			expect(answers.filter((a) => a.status === 200)).toHaveLength(120)
+			expect(answers.filter((a) => a.status === 429)).toHaveLength(10)
+			// A busy company and an unknown CNPJ look the same to someone without the key.
+			const wrong = await ask(t, { ...machine(c, 1), chave: 'errada' })
+			expect(wrong.status).toBe(200)
+			expect(wrong.json.status).toBe('chave_invalida')
+		}
+	})
+
+	it('writes the batched last-use times when asked to flush', async () => {
+		const t = await fixture(1)
+		const c = await t.company({ validade_licenca: '2027-01-10' })
+		await ask(t, machine(c, 1))
+		const row = () => t.db.select().from(companies).where(eq(companies.codigo, c.codigo)).get()!
+		expect(row().data_ultima_utilizacao).toBeNull()
+		t.app.decorator.licence.flushUsage()
+		for (let i = 0; i < 100 && row().data_ultima_utilizacao === null; i++) await Bun.sleep(20)
+		expect(row()).toMatchObject({ on_line: 'S', data_ultima_utilizacao: '2026-11-20', hora_ultima_utilizacao: '09:00:00' })
+	})
+})
+
+describe('LicenceCheckPool', () => {
+	it('never registers more machines than allowed when two connections race', async () => {
+		const t = await fixture(0)
+		const c = await t.company({ validade_licenca: '2027-01-10', nterminais: 3 })
+		const [a, b] = [pool(t.dbFile, 1), pool(t.dbFile, 1)]
+		const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).run(machine(c, i + 1) as LicenceCheckBody)))
+		const statuses = answers.map((r) => r!.status)
 		expect(statuses.filter((s) => s === 'ativa')).toHaveLength(3)
 		expect(statuses.filter((s) => s === 'terminal_excedido')).toHaveLength(17)
 		expect(t.db.select().from(terminals).where(eq(terminals.fk_empresa, c.codigo)).all()).toHaveLength(3)
 		expect(t.db.select({ n: companies.terminal_count }).from(companies).where(eq(companies.codigo, c.codigo)).get()!.n).toBe(3)
 	})
 
-	it('writes the batched last-use times when asked to flush', async () => {
-		const t = await pooledFixture(1)
-		const c = await t.company({ validade_licenca: '2030-01-10' })
-		await ask(t, machine(c, 1))
-		const row = () => t.db.select().from(companies).where(eq(companies.codigo, c.codigo)).get()!
-		expect(row().data_ultima_utilizacao).toBeNull()
-		t.app.decorator.licence.flushUsage()
-		for (let i = 0; i < 100 && row().data_ultima_utilizacao === null; i++) await Bun.sleep(20)
-		expect(row()).toMatchObject({ on_line: 'S' })
-		expect(row().data_ultima_utilizacao).toMatch(/^\d{4}-\d{2}-\d{2}$/)
-	})
-})
+	it('fails the checks of a worker that dies with 503, answers null while it is replaced, then uses the new one', async () => {
+		const t = await fixture(0)
+		const c = await t.company({ validade_licenca: '2027-01-10' })
+		const p = pool(t.dbFile, 1)
+		const input = machine(c, 1) as LicenceCheckBody
+		expect((await p.run(input))?.status).toBe('ativa')
 
-describe('LicenceCheckPool', () => {
-	it('fails the checks of a worker that dies with 503, then answers with its replacement', async () => {
-		const dir = mkdtempSync(join(tmpdir(), 'kportal-pool-'))
-		const t = await peopleFixture({ dbFile: join(dir, 'portal.sqlite') })
-		const c = await t.company({ validade_licenca: '2030-01-10' })
-		const pool = new LicenceCheckPool({ dbFile: join(dir, 'portal.sqlite'), config: testConfig({ dataDir: dir }) }, 1, silentLogger)
-		cleanups.push(() => pool.close())
-		const input = { ...machine(c, 1), mac: 'AABBCC000101', nome_computador: 'CAIXA-1' } as LicenceCheckBody
-		expect((await pool.run(input)).status).toBe('ativa')
-
-		const held = pool.run(input)
-		pool['slots'][0].worker.terminate()
+		const held = p.run(input)
+		p['slots'][0]!.worker.terminate()
 		const error = await held.then(
 			() => null,
-			(e: unknown) => e
+			(e: unknown) => e as AppError
 		)
 		expect(error).toBeInstanceOf(AppError)
-		expect((error as AppError).status).toBe(503)
-		expect((error as AppError).message).toContain('indisponível')
+		expect(error!.status).toBe(503)
+		expect(await p.run(input)).toBeNull()
 
 		let answer = null
-		for (let i = 0; i < 50 && !answer; i++) {
-			answer = await pool.run(input).catch(() => null)
+		for (let i = 0; i < 100 && !answer; i++) {
+			answer = await p.run(input)
 			if (!answer) await Bun.sleep(20)
 		}
 		expect(answer?.status).toBe('ativa')
-		pool.close()
-		await expect(pool.run(input)).rejects.toBeInstanceOf(AppError)
+		p.close()
+		await expect(p.run(input)).rejects.toBeInstanceOf(AppError)
+	})
+
+	it('answers null when a worker cannot start, and retries it ever more slowly', async () => {
+		const failures: string[] = []
+		const p = pool('/nonexistent/folder/portal.sqlite', 1, { log: (event) => failures.push(event) })
+		await Bun.sleep(1_600)
+		expect(await p.run({ cnpj: '11222333000181' } as LicenceCheckBody)).toBeNull()
+		// Started at 0, then after 0.5 s and 1 s more: three attempts in 1.6 s, not dozens.
+		expect(failures.filter((e) => e === 'licence.worker_failed').length).toBeGreaterThanOrEqual(2)
+		expect(failures.filter((e) => e === 'licence.worker_failed').length).toBeLessThanOrEqual(3)
+	})
+
+	it('refuses at once with 503 what would queue beyond its limit', async () => {
+		const t = await fixture(0)
+		const c = await t.company({ validade_licenca: '2027-01-10' })
+		const p = pool(t.dbFile, 1, { maxPending: 2 })
+		const results = await Promise.allSettled(Array.from({ length: 5 }, () => p.run(machine(c, 1) as LicenceCheckBody)))
+		expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2)
+		for (const r of results.filter((r) => r.status === 'rejected')) expect((r as PromiseRejectedResult).reason.status).toBe(503)
 	})
 })

@@ -1,4 +1,4 @@
-import { type AppConfig, AppError, type Logger } from '../core'
+import { type AppConfig, AppError, type Clock, type Logger } from '../core'
 import type { CheckResult } from './check'
 import type { LicenceCheckBody } from './model'
 
@@ -8,15 +8,39 @@ export interface CheckWorkerSetup {
 	config: AppConfig
 }
 
-export type CheckWorkerRequest = { setup: CheckWorkerSetup } | { id: number; input: LicenceCheckBody } | { flush: true }
-export type CheckWorkerReply = ({ id: number } & CheckResult) | { id: number; error: string }
+/** `now` is the main thread's clock: a worker answers with the time of the app it serves, not its own. */
+export type CheckWorkerRequest =
+	| { setup: CheckWorkerSetup; now: number }
+	| { id: number; input: LicenceCheckBody; now: number; deadline: number }
+	| { flush: true; now: number }
 
-/** A check not answered within this time is given up with 503, so no caller waits forever. */
+/** An error crossing threads: an AppError keeps its status, message and headers; anything else is a 500. */
+export interface CheckWorkerError {
+	message: string
+	status?: number
+	code?: string
+	headers?: Record<string, string>
+}
+
+export type CheckWorkerReply =
+	| { ready: true }
+	| { fatal: string }
+	| { log: { event: string; fields?: Record<string, unknown> } }
+	| ({ id: number } & CheckResult)
+	| { id: number; error: CheckWorkerError }
+	| { id: number; expired: true }
+
+/** A check not answered within this time is given up with 503, and its worker replaced. */
 const ANSWER_TIMEOUT_MS = 10_000
+/** Checks waiting on one worker beyond which new ones get 503 at once instead of queueing. */
+const MAX_PENDING = 1_000
+/** A worker that fails is started again after 0.5 s, doubling up to 30 s while it keeps failing. */
+const RESPAWN_MIN_MS = 500
+const RESPAWN_MAX_MS = 30_000
 
 interface Pending {
 	resolve: (result: CheckResult) => void
-	reject: (error: AppError) => void
+	reject: (error: Error) => void
 	sentAt: number
 }
 
@@ -30,69 +54,90 @@ const unavailable = () => new AppError(503, 'Verificação de licença indispon�
 
 /**
  * Licence checks answered by worker threads, each with its own database connection. A company always goes
- * to the same worker, so its last-use time is batched in one place. A worker that dies is replaced, and the
- * checks it held fail with 503 instead of hanging.
+ * to the same worker, so its rate limit and its last-use time live in one place. A worker that dies, hangs or
+ * cannot start is replaced (with a growing delay while it keeps failing) and the checks it held get 503; while
+ * its place is empty, `run` answers null and the caller checks in its own thread.
  */
 export class LicenceCheckPool {
-	private readonly slots: Slot[]
+	private readonly slots: (Slot | null)[]
 	private nextId = 0
 	private closed = false
+	private failures = 0
 	private readonly watchdog: Timer
 
 	constructor(
 		private readonly setup: CheckWorkerSetup,
 		size: number,
-		private readonly log: Logger
+		private readonly log: Logger,
+		private readonly clock: Clock,
+		private readonly maxPending = MAX_PENDING
 	) {
-		this.slots = Array.from({ length: size }, () => this.spawn())
-		this.watchdog = setInterval(() => this.expire(), 1_000)
+		this.slots = Array.from({ length: size }, () => null)
+		for (let index = 0; index < size; index++) this.spawn(index)
+		this.watchdog = setInterval(() => this.expire(), 500)
 		this.watchdog.unref()
 	}
 
-	run(input: LicenceCheckBody): Promise<CheckResult> {
+	/** The answer of the company's worker, or null when that worker is down and the caller must answer itself. */
+	run(input: LicenceCheckBody): Promise<CheckResult | null> {
 		if (this.closed) return Promise.reject(unavailable())
 		const slot = this.slots[shard(input.cnpj, this.slots.length)]
+		if (!slot) return Promise.resolve(null)
+		if (slot.pending.size >= this.maxPending) return Promise.reject(unavailable())
 		const id = ++this.nextId
 		return new Promise((resolve, reject) => {
 			slot.pending.set(id, { resolve, reject, sentAt: performance.now() })
-			slot.worker.postMessage({ id, input } satisfies CheckWorkerRequest)
+			slot.worker.postMessage({ id, input, now: this.clock.now().getTime(), deadline: Date.now() + ANSWER_TIMEOUT_MS } satisfies CheckWorkerRequest)
 		})
 	}
 
 	/** Asks every worker to write its batched last-use times now. */
 	flushUsage() {
-		for (const slot of this.slots) slot.worker.postMessage({ flush: true } satisfies CheckWorkerRequest)
+		const now = this.clock.now().getTime()
+		for (const slot of this.slots) slot?.worker.postMessage({ flush: true, now } satisfies CheckWorkerRequest)
 	}
 
 	close() {
 		this.closed = true
 		clearInterval(this.watchdog)
-		for (const slot of this.slots) this.retire(slot)
+		for (const slot of this.slots) if (slot) this.retire(slot)
 	}
 
-	private spawn(): Slot {
+	private spawn(index: number): Slot {
 		// `ref: false`: the workers never keep the process alive on their own.
 		const worker = new Worker(new URL('./check-worker.ts', import.meta.url), { ref: false } as WorkerOptions)
 		const slot: Slot = { worker, pending: new Map(), retired: false }
-		worker.onmessage = (event: MessageEvent<CheckWorkerReply>) => {
-			const reply = event.data
-			const pending = slot.pending.get(reply.id)
-			if (!pending) return
-			slot.pending.delete(reply.id)
-			if ('error' in reply) {
-				this.log('licence.check_failed', { message: reply.error })
-				pending.reject(unavailable())
-			} else {
-				pending.resolve(reply)
-			}
-		}
+		worker.onmessage = (event: MessageEvent<CheckWorkerReply>) => this.receive(slot, event.data)
 		worker.addEventListener('error', (event) => {
 			this.log('licence.worker_error', { message: (event as ErrorEvent).message })
 			this.replace(slot)
 		})
 		worker.addEventListener('close', () => this.replace(slot))
-		worker.postMessage({ setup: this.setup } satisfies CheckWorkerRequest)
+		worker.postMessage({ setup: this.setup, now: this.clock.now().getTime() } satisfies CheckWorkerRequest)
+		this.slots[index] = slot
 		return slot
+	}
+
+	private receive(slot: Slot, reply: CheckWorkerReply) {
+		if ('ready' in reply) {
+			this.failures = 0
+			return
+		}
+		if ('fatal' in reply) {
+			this.log('licence.worker_failed', { message: reply.fatal })
+			this.replace(slot)
+			return
+		}
+		if ('log' in reply) {
+			this.log(reply.log.event, reply.log.fields)
+			return
+		}
+		const pending = slot.pending.get(reply.id)
+		if (!pending) return
+		slot.pending.delete(reply.id)
+		if ('expired' in reply) pending.reject(unavailable())
+		else if ('error' in reply) pending.reject(reply.error.status ? new AppError(reply.error.status, reply.error.message, reply.error.code, reply.error.headers) : new Error(reply.error.message))
+		else pending.resolve(reply)
 	}
 
 	private retire(slot: Slot) {
@@ -103,19 +148,33 @@ export class LicenceCheckPool {
 		slot.pending.clear()
 	}
 
+	/** Takes a failed worker out at once; a new one starts after a delay that grows while workers keep failing. */
 	private replace(slot: Slot) {
 		if (slot.retired || this.closed) return
+		const index = this.slots.indexOf(slot)
 		this.retire(slot)
-		this.slots[this.slots.indexOf(slot)] = this.spawn()
+		this.slots[index] = null
+		const delay = Math.min(RESPAWN_MAX_MS, RESPAWN_MIN_MS * 2 ** this.failures++)
+		setTimeout(() => {
+			if (!this.closed) this.spawn(index)
+		}, delay).unref()
 	}
 
+	/** Gives up checks past the timeout; a worker that held one is stuck and gets replaced. */
 	private expire() {
 		const now = performance.now()
 		for (const slot of this.slots) {
+			if (!slot) continue
+			let stuck = false
 			for (const [id, pending] of slot.pending) {
 				if (now - pending.sentAt < ANSWER_TIMEOUT_MS) continue
 				slot.pending.delete(id)
 				pending.reject(unavailable())
+				stuck = true
+			}
+			if (stuck) {
+				this.log('licence.worker_stuck', {})
+				this.replace(slot)
 			}
 		}
 	}

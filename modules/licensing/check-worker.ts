@@ -1,29 +1,45 @@
 /** A licence-check worker thread (see LicenceCheckPool): its own connection, the same evaluator as the main thread. */
 import { openDb } from '../../db/client'
-import { jsonLogger, systemClock } from '../core'
+import { AppError, type Clock, type Logger } from '../core'
 import { type LicenceEvaluator, createLicenceEvaluator, evaluateToJson } from './check'
 import type { CheckWorkerReply, CheckWorkerRequest } from './check-pool'
 
 declare const self: Worker
 
+const reply = (message: CheckWorkerReply) => self.postMessage(message)
+// The main thread's time, sent with every message, so tokens and last-use times follow the app's clock.
+let now = Date.now()
+const clock: Clock = { now: () => new Date(now) }
+const log: Logger = (event, fields) => reply({ log: { event, fields } })
 let evaluator: LicenceEvaluator | null = null
 
 self.onmessage = (event: MessageEvent<CheckWorkerRequest>) => {
 	const message = event.data
+	now = message.now
 	if ('setup' in message) {
-		const db = openDb(message.setup.dbFile)
-		evaluator = createLicenceEvaluator({ db, clock: systemClock, config: message.setup.config, log: jsonLogger })
+		try {
+			const db = openDb(message.setup.dbFile)
+			evaluator = createLicenceEvaluator({ db, clock, config: message.setup.config, log })
+			reply({ ready: true })
+		} catch (error) {
+			reply({ fatal: String((error as Error)?.message ?? error) })
+		}
 		return
 	}
 	if ('flush' in message) {
-		evaluator?.flushUsage()
+		try {
+			evaluator?.flushUsage()
+		} catch (error) {
+			log('licence.flush_failed', { message: String((error as Error)?.message ?? error) })
+		}
 		return
 	}
-	let reply: CheckWorkerReply
+	// Nobody waits for an answer past its deadline any more: skip the work (and its writes).
+	if (Date.now() > message.deadline) return reply({ id: message.id, expired: true })
 	try {
-		reply = { id: message.id, ...evaluateToJson(evaluator!, message.input) }
+		reply({ id: message.id, ...evaluateToJson(evaluator!, message.input) })
 	} catch (error) {
-		reply = { id: message.id, error: String((error as Error)?.message ?? error) }
+		const e = error as Error
+		reply({ id: message.id, error: e instanceof AppError ? { message: e.message, status: e.status, code: e.code, headers: e.headers } : { message: String(e?.message ?? e) } })
 	}
-	self.postMessage(reply)
 }

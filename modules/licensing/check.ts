@@ -80,6 +80,7 @@ export function createLicenceEvaluator(ctx: AppContext) {
 	const kid = `k${key.id}`
 	const lastSeen = new Map<number, number>()
 	let lastFlush = ctx.clock.now().getTime()
+	const checksByCompany = new SlidingWindow(MINUTE, CHECKS_PER_MINUTE)
 
 	// The hot path is one prepared statement: building a query costs more than running it, and each
 	// statement pays for its own read transaction, so the machine and the promo image come as subqueries.
@@ -196,6 +197,11 @@ export function createLicenceEvaluator(ctx: AppContext) {
 		if (!company || !sameKey(input.chave, company.serial)) {
 			return { ...base, status: 'chave_invalida' as LicenceStatus, permitido: false, mensagem: MESSAGES.chave_invalida }
 		}
+		// Counted once the key is right: nobody can use up a company's allowance without its key, and a wrong key
+		// never learns whether the CNPJ is busy. A company's checks always reach the same evaluator.
+		if (checksByCompany.hit(company.cnpj, nowMs)) {
+			throw tooManyRequests('Muitas verificações de licença em pouco tempo. Tente novamente em 1 minuto.', 60)
+		}
 
 		const today = todayIso(ctx.clock)
 		const days = company.validade_licenca ? daysBetween(today, company.validade_licenca) : null
@@ -275,30 +281,23 @@ export function evaluateToJson(evaluator: LicenceEvaluator, input: LicenceCheckB
 }
 
 /**
- * The endpoint the five desktop systems call. One instance per app: it keeps the rate limits, and hands the
- * checks to `config.licenceWorkers` worker threads (signing is the costly part, and it then uses the other
- * cores), or answers them in this thread when there are none or the database lives in memory.
+ * The endpoint the five desktop systems call. One instance per app: it keeps the wrong-key limit per address,
+ * and hands the checks to `config.licenceWorkers` worker threads (signing is the costly part, and it then uses
+ * the other cores), or answers them in this thread when there are none, when the database lives in memory,
+ * or while a worker is being replaced.
  */
 export function createLicenceService(ctx: AppContext) {
 	const evaluator = createLicenceEvaluator(ctx)
 	const dbFile = ctx.db.$client.filename
-	const pool = ctx.config.licenceWorkers > 0 && dbFile && dbFile !== ':memory:' ? new LicenceCheckPool({ dbFile, config: ctx.config }, ctx.config.licenceWorkers, ctx.log) : null
-	const checksByCompany = new SlidingWindow(MINUTE, CHECKS_PER_MINUTE)
+	const pool = ctx.config.licenceWorkers > 0 && dbFile && dbFile !== ':memory:' ? new LicenceCheckPool({ dbFile, config: ctx.config }, ctx.config.licenceWorkers, ctx.log, ctx.clock) : null
 	const failuresByIp = new SlidingWindow(FAILURE_WINDOW_MS, FAILURES_PER_WINDOW)
 
-	/** Answers a check with JSON text. `ip` is asked for only when a key is wrong, the one case that needs it. */
-	async function check(input: LicenceCheckBody, ip: () => string): Promise<string> {
-		// Only checks with the right key count per company, so nobody can use up a company's allowance without it.
-		if (checksByCompany.full(input.cnpj, ctx.clock.now().getTime())) {
-			throw tooManyRequests('Muitas verificações de licença em pouco tempo. Tente novamente em 1 minuto.', 60)
-		}
-		const result = pool ? await pool.run(input) : evaluateToJson(evaluator, input)
-		const now = ctx.clock.now().getTime()
-		if (result.status === 'chave_invalida') {
-			// Only wrong keys are slowed down per address: machines with the right key at the same site keep working.
-			if (failuresByIp.hit(ip(), now)) throw tooManyRequests('Muitas tentativas com chave inválida. Aguarde alguns minutos.', FAILURE_WINDOW_MS / 1000)
-		} else {
-			checksByCompany.hit(input.cnpj, now)
+	/** Answers a check with JSON text. */
+	async function check(input: LicenceCheckBody, ip: string): Promise<string> {
+		const result = (await pool?.run(input)) ?? evaluateToJson(evaluator, input)
+		// Only wrong keys are slowed down per address: machines with the right key at the same site keep working.
+		if (result.status === 'chave_invalida' && failuresByIp.hit(ip, ctx.clock.now().getTime())) {
+			throw tooManyRequests('Muitas tentativas com chave inválida. Aguarde alguns minutos.', FAILURE_WINDOW_MS / 1000)
 		}
 		return result.json
 	}

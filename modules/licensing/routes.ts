@@ -195,7 +195,8 @@ export function licensingRoutes(ctx: AppContext) {
 		.post(
 			'/licenca/verificar',
 			async ({ body, request, server, set }) => {
-				const json = await licence.check(body, () => clientIp(request, server, ctx.config.trustProxy))
+				// The address is read before the check waits on a worker: once the client hangs up it is gone.
+				const json = await licence.check(body, clientIp(request, server, ctx.config.trustProxy))
 				set.headers['content-type'] = 'application/json; charset=utf-8'
 				return json
 			},
