@@ -106,3 +106,13 @@ export const IdParams = z.object({
 		.regex(/^[1-9]\d{0,15}$/, 'Identificador inválido.')
 		.transform(Number)
 })
+
+/** The postal address and phone of a company or a representative (1-core §5), the same rules for both forms. */
+export const addressFields = {
+	endereco: textField('Endereço', 200),
+	bairro: textField('Bairro', 100),
+	cidade: textField('Cidade', 100),
+	uf: ufField,
+	cep: cepField,
+	fone: phoneField
+}

@@ -1,4 +1,4 @@
-import { cepField, cnpjField, flagField, optionalEmailField, phoneField, requiredText, textField, ufField, urlField, z } from '../core/validators'
+import { addressFields, cnpjField, flagField, optionalEmailField, phoneField, requiredText, textField, urlField, z } from '../core/validators'
 
 /** A manager chosen for a representative: a user id, or null/empty for none. */
 const gerenteIdField = z
@@ -10,12 +10,7 @@ const gerenteIdField = z
 const representativeFields = {
 	nome: requiredText('Nome', 200),
 	cnpj: cnpjField,
-	endereco: textField('Endereço', 200),
-	bairro: textField('Bairro', 100),
-	cidade: textField('Cidade', 100),
-	uf: ufField,
-	cep: cepField,
-	fone: phoneField,
+	...addressFields,
 	whatsapp: phoneField,
 	email: optionalEmailField,
 	gerente_id: gerenteIdField,
