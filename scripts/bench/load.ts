@@ -7,9 +7,13 @@ let errors = 0
 let n = 0
 
 async function worker(seed: number) {
-	let i = seed
+	// xorshift32 in 32-bit integer arithmetic, so every client walks all the keys (an LCG in doubles falls into short cycles).
+	let x = seed * 2654435761
 	while (performance.now() < until) {
-		const k = keys[(i = (i * 1103515245 + 12345) % 2147483648) % keys.length]
+		x ^= x << 13
+		x ^= x >>> 17
+		x ^= x << 5
+		const k = keys[(x >>> 0) % keys.length]
 		const body = JSON.stringify({ cnpj: k.cnpj, chave: k.chave, sistema: 'K-PDV', mac: k.mac, nonce: String(n++) })
 		const start = performance.now()
 		try {
