@@ -104,10 +104,12 @@ try {
 		await server.exited
 	}
 	const percent = (share: number | null) => (share === null ? '—' : `${(share * 100).toFixed(0)}%`)
-	console.log(`${'server'.padEnd(36)}${'req/s'.padStart(10)}${'p50'.padStart(9)}${'p95'.padStart(9)}${'p99'.padStart(9)}${'errors'.padStart(8)}${'CPU server'.padStart(12)}${'CPU load'.padStart(10)}`)
+	/** CPU time per request, from a share of one core and a request rate. */
+	const perRequest = (share: number | null, rps: number) => (share === null ? '—' : `${((share / rps) * 1e6).toFixed(0)} µs`)
+	console.log(`${'server'.padEnd(36)}${'req/s'.padStart(10)}${'p50'.padStart(9)}${'p95'.padStart(9)}${'p99'.padStart(9)}${'errors'.padStart(8)}${'CPU server'.padStart(12)}${'CPU load'.padStart(10)}${'server CPU/req'.padStart(16)}`)
 	for (const [name, r] of Object.entries(results)) {
 		console.log(
-			`${name.padEnd(36)}${r.rps.toFixed(0).padStart(10)}${r.p50.toFixed(2).padStart(7)}ms${r.p95.toFixed(2).padStart(7)}ms${r.p99.toFixed(2).padStart(7)}ms${String(r.errors).padStart(8)}${percent(r.serverCpu).padStart(12)}${percent(r.cpu).padStart(10)}`
+			`${name.padEnd(36)}${r.rps.toFixed(0).padStart(10)}${r.p50.toFixed(2).padStart(7)}ms${r.p95.toFixed(2).padStart(7)}ms${r.p99.toFixed(2).padStart(7)}ms${String(r.errors).padStart(8)}${percent(r.serverCpu).padStart(12)}${percent(r.cpu).padStart(10)}${perRequest(r.serverCpu, r.rps).padStart(16)}`
 		)
 	}
 	console.log(`(CPU as a share of one core; the portal answered with ${LICENCE_WORKERS} licence worker thread(s), ${availableParallelism()} cores here)`)
