@@ -106,3 +106,23 @@ test('a representante renews a company from the companies screen and sees the ne
 	await expect(toastTitled(page, 'Créditos transferidos')).toBeVisible()
 	await expect(row.getByText(expected)).toBeVisible()
 })
+
+test('on a phone, an error toast from a dialog shows on top of the dialog', async ({ page }, testInfo) => {
+	await page.setViewportSize({ width: 390, height: 844 })
+	await signIn(page, ACCOUNTS.representante)
+	await page.goto('/terminals')
+	await page.getByRole('button', { name: 'Novo Terminal' }).click()
+	const dialog = page.getByRole('dialog', { name: 'Novo terminal' })
+	// A company already using all its terminals: "(n/n)".
+	const full = dialog.locator('option', { hasText: /\((\d+)\/\1\)$/ }).first()
+	await dialog.getByLabel('Empresa *').selectOption((await full.getAttribute('value'))!)
+	await dialog.getByLabel('Endereço MAC *').fill('AABBCC001199')
+	await dialog.getByRole('button', { name: 'Salvar' }).click()
+	const toast = toastTitled(page, 'Erro ao criar terminal')
+	await expect(toast).toBeVisible()
+	const box = (await toast.boundingBox())!
+	const onTop = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('[aria-label="Notificações (F8)"]') !== null, [box.x + box.width / 2, box.y + box.height / 2])
+	expect(onTop).toBe(true)
+	await expect(dialog).toBeVisible()
+	await page.screenshot({ path: testInfo.outputPath('toast-over-dialog-390x844.png') })
+})

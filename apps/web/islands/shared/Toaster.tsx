@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useRef, useState } from 'react'
+import { createPortal } from 'react-dom'
 import { $toast, dismissToast, showFlashedToast, type ToastVariant } from '../../stores/toast'
 
 const VARIANT_CLASS: Record<ToastVariant, string> = {
@@ -11,12 +12,32 @@ const VARIANT_CLASS: Record<ToastVariant, string> = {
 }
 const SWIPE_THRESHOLD = 50
 
+/**
+ * The open modal dialog, if any. A modal <dialog> sits in the browser's top layer, above every z-index, and
+ * makes the rest of the page inert: a toast about what the dialog just did must be rendered inside it.
+ */
+function useOpenModal(): HTMLDialogElement | null {
+	const [modal, setModal] = useState<HTMLDialogElement | null>(null)
+	useEffect(() => {
+		const update = () => {
+			const open = document.querySelectorAll<HTMLDialogElement>('dialog:modal')
+			setModal(open.length > 0 ? open[open.length - 1] : null)
+		}
+		update()
+		const observer = new MutationObserver(update)
+		observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['open'] })
+		return () => observer.disconnect()
+	}, [])
+	return modal
+}
+
 /** The one toast region (1-core §9): one toast at a time, 5 s by default, swipe right to close, F8 to focus. */
 export default function Toaster() {
 	const toast = useStore($toast)
 	const region = useRef<HTMLOListElement>(null)
 	const [dragX, setDragX] = useState(0)
 	const start = useRef<number | null>(null)
+	const modal = useOpenModal()
 
 	useEffect(() => {
 		showFlashedToast()
@@ -49,12 +70,13 @@ export default function Toaster() {
 		start.current = null
 	}
 
-	return (
+	const list = (
 		<ol
 			ref={region}
 			tabIndex={-1}
 			aria-label="Notificações (F8)"
-			className="fixed bottom-4 right-4 left-4 z-[100] flex flex-col items-end outline-none sm:left-auto sm:w-96"
+			// Over a dialog (a bottom sheet on phones) the toast goes to the top, clear of the dialog's buttons.
+			className={`fixed right-4 left-4 z-[100] flex flex-col items-end outline-none sm:left-auto sm:w-96 ${modal ? 'top-4 sm:top-auto sm:bottom-4' : 'bottom-4'}`}
 		>
 			{toast && (
 				<li
@@ -83,4 +105,5 @@ export default function Toaster() {
 			)}
 		</ol>
 	)
+	return modal ? createPortal(list, modal) : list
 }
