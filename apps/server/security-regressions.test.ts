@@ -4,7 +4,7 @@ import { describe, expect, it } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { completeCnpj } from '../../modules/core'
 import { companies } from '../../modules/licensing/schema'
-import { peopleFixture } from '../../modules/licensing/testing'
+import { TEST_IMAGES, peopleFixture, pngChunk } from '../../modules/licensing/testing'
 import { CNPJ, createTestApp } from './testing'
 
 /** The full company body as the edit dialog sends it with PUT. */
@@ -101,8 +101,11 @@ describe('hostile parameters', () => {
 
 	it('serves uploaded images sandboxed, so nothing in them can run', async () => {
 		const t = await peopleFixture()
-		const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('<script>alert(1)</script>')]).toString('base64')
-		const saved = await t.call('POST', '/api/representantes/promo-image', { cookie: t.cookie.repA, body: { imageBase64: png } })
+		// A well-formed PNG can still carry markup in a text chunk.
+		const { png } = TEST_IMAGES
+		const polyglot = Buffer.concat([png.subarray(0, 33), pngChunk('tEXt', Buffer.from('c\0<script>alert(1)</script>')), png.subarray(33)]).toString('base64')
+		const saved = await t.call('POST', '/api/representantes/promo-image', { cookie: t.cookie.repA, body: { imageBase64: polyglot } })
+		expect(saved.status).toBe(200)
 		const image = await t.app.handle(new Request(`http://localhost${saved.json.promo}`))
 		expect(image.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox")
 		expect(image.headers.get('content-type')).toBe('image/png')

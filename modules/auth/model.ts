@@ -49,7 +49,7 @@ export const ProfileUpdate = z.object({ nome: requiredText('Nome', 200), email: 
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>
 
 export const ChangePasswordBody = z.object({
-	currentPassword: z.string({ error: 'Todos os campos são obrigatórios' }).min(1, 'Todos os campos são obrigatórios').max(256),
+	currentPassword: z.string({ error: 'Todos os campos são obrigatórios' }).min(1, 'Todos os campos são obrigatórios').max(256, 'Senha muito longa (máximo 256 caracteres).'),
 	newPassword: newPasswordField
 })
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>

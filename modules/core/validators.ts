@@ -4,8 +4,42 @@ import { isIsoDate } from './dates'
 import { UFS } from './uf'
 import { isHttpUrl } from './url'
 
-// zod's own messages in Portuguese for anything a schema does not word itself.
-z.config(z.locales.pt())
+const TYPE_NAMES: Record<string, string> = { string: 'texto', number: 'número', int: 'número inteiro', boolean: 'verdadeiro ou falso', array: 'lista', object: 'objeto', date: 'data' }
+const UNITS: Record<string, [string, string]> = { string: ['caractere', 'caracteres'], array: ['item', 'itens'], set: ['item', 'itens'] }
+const sized = (n: number | bigint, origin: string) => {
+	const unit = UNITS[origin]
+	return unit ? `${n} ${Number(n) === 1 ? unit[0] : unit[1]}` : String(n)
+}
+
+/**
+ * zod's messages in Brazilian Portuguese, for anything a schema does not word itself (zod ships only European
+ * Portuguese). The field's name is added by the error handler.
+ */
+const brazilianMessages: z.core.$ZodErrorMap = (issue) => {
+	switch (issue.code) {
+		case 'invalid_type':
+			if (issue.input === undefined) return 'campo obrigatório.'
+			return `valor inválido: envie ${TYPE_NAMES[issue.expected] ?? issue.expected}.`
+		case 'too_big':
+			if (issue.origin === 'string' || issue.origin === 'array' || issue.origin === 'set') return `no máximo ${sized(issue.maximum, issue.origin)}.`
+			return issue.inclusive ? `deve ser no máximo ${issue.maximum}.` : `deve ser menor que ${issue.maximum}.`
+		case 'too_small':
+			if (issue.origin === 'string' && Number(issue.minimum) === 1) return 'campo obrigatório.'
+			if (issue.origin === 'string' || issue.origin === 'array' || issue.origin === 'set') return `pelo menos ${sized(issue.minimum, issue.origin)}.`
+			return issue.inclusive ? `deve ser no mínimo ${issue.minimum}.` : `deve ser maior que ${issue.minimum}.`
+		case 'invalid_value':
+			return issue.values.length === 1 ? `use ${JSON.stringify(issue.values[0])}.` : `use um destes valores: ${issue.values.map((v) => JSON.stringify(v)).join(', ')}.`
+		case 'invalid_format':
+			return issue.format === 'email' ? 'e-mail inválido.' : 'formato inválido.'
+		case 'not_multiple_of':
+			return `deve ser múltiplo de ${issue.divisor}.`
+		case 'unrecognized_keys':
+			return `campo${issue.keys.length > 1 ? 's' : ''} não permitido${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.`
+		default:
+			return 'valor inválido.'
+	}
+}
+z.config({ localeError: brazilianMessages })
 
 /** A CNPJ field: accepts the mask or bare characters, checks the digits, yields the normalised form. */
 export const cnpjField = z

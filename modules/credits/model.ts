@@ -45,7 +45,7 @@ export type TransferBody = z.infer<typeof TransferBody>
 export const CreditListQuery = PageQuery.extend({
 	/** pool = the representative's own batches, transfer = transfers to companies; absent = both. */
 	kind: z.enum(['pool', 'transfer'], { error: 'kind deve ser pool ou transfer.' }).optional(),
-	limit: z.coerce.number({ error: 'limit deve ser um número.' }).int().min(1, 'limit deve ser no mínimo 1.').max(1000, 'limit deve ser no máximo 1000.').default(200)
+	limit: z.coerce.number({ error: 'limit deve ser um número.' }).int('limit deve ser inteiro.').min(1, 'limit deve ser no mínimo 1.').max(1000, 'limit deve ser no máximo 1000.').default(200)
 })
 export type CreditListQuery = z.infer<typeof CreditListQuery>
 
@@ -56,7 +56,7 @@ export type AvailableQuery = z.infer<typeof AvailableQuery>
 
 export const SummaryQuery = z.object({
 	search: z.string().max(100, 'A busca aceita no máximo 100 caracteres.').optional().transform((v) => v?.trim() ?? ''),
-	limit: z.coerce.number({ error: 'limit deve ser um número.' }).int().min(1).max(1000, 'limit deve ser no máximo 1000.').default(100)
+	limit: z.coerce.number({ error: 'limit deve ser um número.' }).int('limit deve ser inteiro.').min(1, 'limit deve ser no mínimo 1.').max(1000, 'limit deve ser no máximo 1000.').default(100)
 })
 export type SummaryQuery = z.infer<typeof SummaryQuery>
 

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { count, eq } from 'drizzle-orm'
 import { HOUR, completeCnpj } from '../core'
 import { companies, terminals } from './schema'
-import { peopleFixture } from './testing'
+import { TEST_IMAGES, peopleFixture } from './testing'
 
 type Fixture = Awaited<ReturnType<typeof peopleFixture>>
 
@@ -140,7 +140,20 @@ describe('POST /api/licenca/verificar', () => {
 		const bad = await ask(t, { cnpj: c.cnpj, chave: c.serial, sistema: 'K-NADA', mac: 'AABBCCDDEEFF' })
 		expect(bad.status).toBe(400)
 		expect(bad.json.message).toContain('sistema')
-		expect((await ask(t, { ...machine(c), mac: '12' })).status).toBe(400)
+		expect((await ask(t, { ...machine(other), mac: '12' })).status).toBe(400)
+		// Each field says what is wrong with it, in Brazilian Portuguese.
+		const messages = await Promise.all([
+			ask(t, { ...machine(other), chave: 'x'.repeat(201) }),
+			ask(t, { ...machine(other), nome_computador: 'x'.repeat(101) }),
+			ask(t, { ...machine(other), versao: 7 }),
+			ask(t, { ...machine(other), mac: 'ghij-00-11-22-33-44-55' })
+		])
+		expect(messages.map((m) => [m.status, m.json.message])).toEqual([
+			[400, 'Dados inválidos em "chave": no máximo 200 caracteres.'],
+			[400, 'Dados inválidos em "nome_computador": no máximo 100 caracteres.'],
+			[400, 'Dados inválidos em "versao": valor inválido: envie texto.'],
+			[400, 'Dados inválidos em "mac": Endereço MAC inválido: use 12 dígitos hexadecimais (ex.: 00:1A:2B:3C:4D:5E).']
+		])
 	})
 
 	it('slows down an address that keeps sending wrong keys, without locking out the right key', async () => {
@@ -158,10 +171,14 @@ describe('POST /api/licenca/verificar', () => {
 		const t = await peopleFixture({ config: { dataDir } })
 		const c = await t.company({ validade_licenca: '2027-01-10' })
 		await t.call('POST', '/api/representantes/avisos', { cookie: t.cookie.repA, body: { titulo: 'Feriado', texto: 'Suporte fechado dia 25.', empresas: [c.codigo] } })
-		const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex').toString('base64')
+		const png = TEST_IMAGES.png.toString('base64')
 		await t.call('POST', '/api/representantes/promo-image', { cookie: t.cookie.repA, body: { imageBase64: `data:image/png;base64,${png}` } })
 		const res = await ask(t, machine(c))
 		expect(res.json.aviso).toEqual({ titulo: 'Feriado', texto: 'Suporte fechado dia 25.' })
+		// Notice display switched on for a company without a notice: nothing to show.
+		const silent = await t.company({ validade_licenca: '2027-01-10' })
+		expect((await t.call('PATCH', `/api/companies/${silent.codigo}`, { cookie: t.cookie.repA, body: { exibir_aviso: 'S' } })).status).toBe(200)
+		expect((await ask(t, machine(silent))).json.aviso).toBeNull()
 		expect(res.json.promo_url).toMatch(/^\/api\/public\/promo\/[A-Za-z0-9_-]+\.png$/)
 	})
 })

@@ -254,7 +254,8 @@ export function createLicenceEvaluator(ctx: AppContext) {
 			},
 			liberacao_confianca_expira: trustActive ? company.liberacao_confianca_expira : null,
 			terminal: terminal ? { registrado: terminal.registered, usados: terminal.used, permitidos: terminal.allowed } : null,
-			aviso: company.exibir_aviso === 'S' ? { titulo: company.aviso_titulo, texto: company.avisos } : null,
+			// Notice display can be switched on before any text is written: nothing to show then.
+			aviso: company.exibir_aviso === 'S' && company.avisos?.trim() ? { titulo: company.aviso_titulo, texto: company.avisos } : null,
 			promo_url: promoUrl(company.promo),
 			token,
 			token_expira: new Date(Math.max(iat * 1000, runsUntil)).toISOString()

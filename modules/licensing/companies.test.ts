@@ -88,6 +88,17 @@ describe('POST /api/companies', () => {
 			expect(res.json.message, JSON.stringify(change)).toContain(message)
 		}
 		expect(t.db.select().from(companies).all()).toHaveLength(0)
+		// A partial update words wrong types too, field by field.
+		const c = await t.company()
+		const patches: [Record<string, unknown>, string][] = [
+			[{ validade_licenca: 12345 }, 'Dados inválidos em "validade_licenca": Data inválida: use o formato AAAA-MM-DD.'],
+			[{ exibir_aviso: true }, 'Dados inválidos em "exibir_aviso": Use S ou N.'],
+			[{ razao: 'x' }, 'Dados inválidos: campo não permitido: razao.']
+		]
+		for (const [patch, message] of patches) {
+			const res = await t.call('PATCH', `/api/companies/${c.codigo}`, { cookie: t.cookie.admin, body: patch })
+			expect([res.status, res.json.message]).toEqual([400, message])
+		}
 	})
 
 	it('makes a representative the owner of what they create, and refuses dates or another owner from them', async () => {

@@ -65,7 +65,7 @@ export type CompanyBody = z.infer<typeof CompanyBody>
 
 /** A date in a partial update: absent = unchanged, empty or null = cleared. */
 const patchDateField = z
-	.union([z.literal(''), z.null(), dateField])
+	.union([z.literal(''), z.null(), dateField], { error: 'Data inválida: use o formato AAAA-MM-DD.' })
 	.optional()
 	.transform((v) => (v === undefined ? undefined : v || null))
 
@@ -99,10 +99,13 @@ export const NoticeRemoveBody = z.object({
 })
 
 /** MAC typed with or without separators; stored as 12 uppercase hex characters. */
+const MAC_MESSAGE = 'Endereço MAC inválido: use 12 dígitos hexadecimais (ex.: 00:1A:2B:3C:4D:5E).'
 export const macField = z
 	.string({ error: 'Endereço MAC é obrigatório.' })
-	.transform((v) => v.replace(/[^0-9a-fA-F]/g, '').toUpperCase())
-	.refine((v) => /^[0-9A-F]{12}$/.test(v), 'Endereço MAC inválido: use 12 dígitos hexadecimais (ex.: 00:1A:2B:3C:4D:5E).')
+	// Separators (: - . and spaces) are dropped; any other character makes the address invalid, never silently removed.
+	.refine((v) => /^[0-9a-fA-F:.\- ]{12,32}$/.test(v.trim()), MAC_MESSAGE)
+	.transform((v) => v.replace(/[:.\- ]/g, '').toUpperCase())
+	.refine((v) => /^[0-9A-F]{12}$/.test(v), MAC_MESSAGE)
 
 export const TerminalBody = z.object({
 	fk_empresa: z.number({ error: 'Empresa é obrigatória.' }).int().positive('Empresa é obrigatória.'),
@@ -113,20 +116,26 @@ export type TerminalBody = z.infer<typeof TerminalBody>
 
 export const DownloadBody = z.object({
 	titulo: requiredText('Título', 200),
-	link: z.url({ protocol: /^https?$/, error: 'Link inválido: use um endereço http(s) completo.' }).max(1000, 'Link muito longo.'),
-	ativo: z.union([z.literal(0), z.literal(1), z.boolean()]).default(1).transform((v) => (v === true || v === 1 ? 1 : 0))
+	link: z
+		.url({ protocol: /^https?$/, error: 'Link inválido: use um endereço http(s) completo.' })
+		.max(1000, 'Link muito longo.')
+		.refine((v) => !/\s/.test(v), 'Link inválido: o endereço não pode ter espaços.'),
+	ativo: z
+		.union([z.literal(0), z.literal(1), z.boolean()], { error: 'use 1 ou 0 (ou true/false).' })
+		.default(1)
+		.transform((v) => (v === true || v === 1 ? 1 : 0))
 })
 export type DownloadBody = z.infer<typeof DownloadBody>
 
 /** What a desktop system sends to ask whether it may run. */
 export const LicenceCheckBody = z.object({
 	cnpj: cnpjField,
-	chave: z.string({ error: 'chave é obrigatória.' }).min(1, 'chave é obrigatória.').max(200),
+	chave: z.string({ error: 'chave é obrigatória.' }).min(1, 'chave é obrigatória.').max(200, 'no máximo 200 caracteres.'),
 	sistema: z.enum(SYSTEMS, { error: `sistema deve ser um de: ${SYSTEMS.join(', ')}.` }),
 	mac: macField,
 	nome_computador: z.string().max(100).optional().transform((v) => v?.trim() || null),
 	versao: z.string().max(50).optional(),
-	nonce: z.string().max(128, 'nonce: no máximo 128 caracteres.').optional()
+	nonce: z.string().max(128, 'no máximo 128 caracteres.').optional()
 })
 export type LicenceCheckBody = z.infer<typeof LicenceCheckBody>
 

@@ -3,10 +3,11 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { representatives } from '../resellers'
-import { peopleFixture } from './testing'
+import { imageKind } from './promo'
+import { TEST_IMAGES, peopleFixture } from './testing'
 
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64, 1)])
-const GIF = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(32, 2)])
+const PNG = TEST_IMAGES.png
+const GIF = TEST_IMAGES.gif
 
 describe('promo image', () => {
 	it('stores a PNG or GIF checked by its bytes and serves it publicly with its type', async () => {
@@ -37,6 +38,10 @@ describe('promo image', () => {
 		const fake = await t.call('POST', '/api/representantes/promo-image', { cookie: t.cookie.repA, body: { imageBase64: `data:image/png;base64,${text}` } })
 		expect(fake.status).toBe(400)
 		expect(fake.json.message).toContain('apenas arquivos de imagem')
+		// A real signature followed by 5 MB of nothing: refused for its content, not only its size.
+		const padded = await t.call('POST', '/api/representantes/promo-image', { cookie: t.cookie.repA, body: { imageBase64: Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(4 * 1024 * 1024)]).toString('base64') } })
+		expect(padded.status).toBe(400)
+		expect(padded.json.message).toContain('apenas arquivos de imagem')
 		const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]).toString('base64')
 		const tooBig = await t.call('POST', '/api/representantes/promo-image', { cookie: t.cookie.repA, body: { imageBase64: big } })
 		expect(tooBig.status).toBe(400)
@@ -48,5 +53,24 @@ describe('promo image', () => {
 		for (const name of ['..%2F..%2Fportal.sqlite', '..%2Fsecret.png', 'abc.png']) {
 			expect((await t.app.handle(new Request(`http://localhost/api/public/promo/${name}`))).status).toBe(404)
 		}
+	})
+
+	it('recognises an image by its structure, not by its first bytes', () => {
+		expect(imageKind(TEST_IMAGES.png)).toBe('png')
+		expect(imageKind(TEST_IMAGES.jpg)).toBe('jpg')
+		expect(imageKind(TEST_IMAGES.gif)).toBe('gif')
+		const corrupted = Buffer.from(TEST_IMAGES.png)
+		corrupted[20] ^= 0xff // inside IHDR: its CRC no longer matches
+		const fakes = {
+			'PNG signature and zeros': Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(1024)]),
+			'PNG without its end chunk': PNG.subarray(0, PNG.length - 12),
+			'PNG with bytes after the end': Buffer.concat([PNG, Buffer.from('<script>')]),
+			'PNG with a wrong CRC': corrupted,
+			'JPEG start and zeros': Buffer.concat([TEST_IMAGES.jpg.subarray(0, 3), Buffer.alloc(1024)]),
+			'JPEG without end marker': TEST_IMAGES.jpg.subarray(0, TEST_IMAGES.jpg.length - 2),
+			'GIF header and zeros': Buffer.concat([GIF.subarray(0, 6), Buffer.alloc(1024)]),
+			'text': Buffer.from('GIF89a but really text')
+		}
+		for (const [name, bytes] of Object.entries(fakes)) expect([name, imageKind(bytes)]).toEqual([name, null])
 	})
 })

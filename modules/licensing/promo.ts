@@ -11,11 +11,69 @@ export const PROMO_MAX_BYTES = 5 * 1024 * 1024
 const FILE_NAME = /^[A-Za-z0-9_-]{16,64}\.(png|jpg|gif)$/
 const TYPES = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif' } as const
 
-/** What the bytes are, by their magic numbers; the file name and declared type are not trusted. */
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+
+/** A PNG whose chunks all check out: IHDR first, image data, IEND at the very end, every chunk's CRC right. */
+function isPng(bytes: Uint8Array): boolean {
+	if (bytes.length < 8 || PNG_SIGNATURE.some((value, i) => bytes[i] !== value)) return false
+	const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+	let at = 8
+	let hasData = false
+	while (at + 12 <= bytes.length) {
+		const length = view.getUint32(at)
+		const end = at + 12 + length
+		if (end > bytes.length) return false
+		const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8))
+		if (at === 8 && (type !== 'IHDR' || length !== 13)) return false
+		if (Bun.hash.crc32(bytes.subarray(at + 4, at + 8 + length)) !== view.getUint32(at + 8 + length)) return false
+		if (type === 'IDAT') hasData = true
+		if (type === 'IEND') return hasData && end === bytes.length
+		at = end
+	}
+	return false
+}
+
+/** A JPEG whose segments lead, through a frame header, to the compressed scan and an end-of-image marker. */
+function isJpeg(bytes: Uint8Array): boolean {
+	if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) return false
+	let at = 2
+	let hasFrame = false
+	while (at + 4 <= bytes.length) {
+		if (bytes[at] !== 0xff) return false
+		const marker = bytes[at + 1]
+		if (marker === 0xff) {
+			at++ // fill byte
+			continue
+		}
+		const length = (bytes[at + 2] << 8) | bytes[at + 3]
+		if (length < 2) return false
+		// SOF0–SOF15, except DHT (C4), JPG (C8) and DAC (CC), which share the range.
+		if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) hasFrame = true
+		if (marker === 0xda) {
+			const scan = at + 2 + length
+			if (!hasFrame || scan > bytes.length) return false
+			for (let i = bytes.length - 2; i >= scan; i--) if (bytes[i] === 0xff && bytes[i + 1] === 0xd9) return true
+			return false
+		}
+		at += 2 + length
+	}
+	return false
+}
+
+/** A GIF with a real size and its trailer byte at the end. */
+function isGif(bytes: Uint8Array): boolean {
+	if (bytes.length < 14) return false
+	const signature = String.fromCharCode(...bytes.subarray(0, 6))
+	const width = bytes[6] | (bytes[7] << 8)
+	const height = bytes[8] | (bytes[9] << 8)
+	return (signature === 'GIF87a' || signature === 'GIF89a') && width > 0 && height > 0 && bytes[bytes.length - 1] === 0x3b
+}
+
+/** What the bytes are, by their structure: the file name and declared type are not trusted, nor a mere signature. */
 export function imageKind(bytes: Uint8Array): keyof typeof TYPES | null {
-	if (bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47 && bytes[4] === 0x0d && bytes[5] === 0x0a && bytes[6] === 0x1a && bytes[7] === 0x0a) return 'png'
-	if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg'
-	if (bytes.length >= 6 && String.fromCharCode(...bytes.subarray(0, 6)).match(/^GIF8[79]a$/)) return 'gif'
+	if (isPng(bytes)) return 'png'
+	if (isJpeg(bytes)) return 'jpg'
+	if (isGif(bytes)) return 'gif'
 	return null
 }
 

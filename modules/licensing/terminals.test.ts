@@ -25,6 +25,18 @@ describe('terminals', () => {
 		expect((await t.call('GET', '/api/terminals', { cookie: t.cookie.repB })).json.terminals).toHaveLength(0)
 	})
 
+	it('searches MACs only with text that could be one: a company name with a-f letters does not match a MAC', async () => {
+		const t = await peopleFixture()
+		const aurora = await t.company({ razao: 'Mercadinho Aurora' })
+		const other = await t.company({ razao: 'Padaria Central' })
+		await t.call('POST', '/api/terminals', { cookie: t.cookie.repA, body: { fk_empresa: aurora.codigo, mac: '001122334455', nome_computador: 'CAIXA-1' } })
+		await t.call('POST', '/api/terminals', { cookie: t.cookie.repA, body: { fk_empresa: other.codigo, mac: 'AABBCCDDEEFF', nome_computador: 'PC X' } })
+		const byName = await t.call('GET', '/api/terminals?search=Aurora', { cookie: t.cookie.repA })
+		expect(byName.json.terminals.map((x: { nome_computador: string }) => x.nome_computador)).toEqual(['CAIXA-1'])
+		const byMac = await t.call('GET', `/api/terminals?search=${encodeURIComponent('aa:bb')}`, { cookie: t.cookie.repA })
+		expect(byMac.json.terminals.map((x: { nome_computador: string }) => x.nome_computador)).toEqual(['PC X'])
+	})
+
 	it('never lets a company hold more terminals than allowed, saying used/allowed', async () => {
 		const t = await peopleFixture()
 		const c = await t.company({ nterminais: 1 })
@@ -43,12 +55,16 @@ describe('terminals', () => {
 		const b = await t.company({ cnpj_representante: t.cnpj.repB })
 		await t.call('POST', '/api/terminals', { cookie: t.cookie.repA, body: { fk_empresa: c.codigo, mac: 'AABBCCDDEEFF' } })
 		expect((await t.call('POST', '/api/terminals', { cookie: t.cookie.repA, body: { fk_empresa: c.codigo, mac: 'aa-bb-cc-dd-ee-ff' } })).status).toBe(409)
-		const bad = await t.call('POST', '/api/terminals', { cookie: t.cookie.repA, body: { fk_empresa: c.codigo, mac: 'XYZ' } })
-		expect(bad.status).toBe(400)
-		expect(bad.json.message).toContain('MAC inválido')
+		// Wrong characters make the address invalid; they are never stripped to leave 12 hex digits.
+		for (const mac of ['XYZ', 'ghij-00-11-22-33-44-55', '00:11:22:33:44:5G', '00/11/22/33/44/55']) {
+			const bad = await t.call('POST', '/api/terminals', { cookie: t.cookie.repA, body: { fk_empresa: c.codigo, mac } })
+			expect([mac, bad.status]).toEqual([mac, 400])
+			expect(bad.json.message).toContain('MAC inválido')
+		}
+		expect((await t.call('POST', '/api/terminals', { cookie: t.cookie.repA, body: { fk_empresa: c.codigo, mac: '00.11.22.33.44.55' } })).status).toBe(201)
 		expect((await t.call('POST', '/api/terminals', { cookie: t.cookie.repA, body: { fk_empresa: b.codigo, mac: 'AABBCCDDEE01' } })).status).toBe(404)
 		expect((await t.call('POST', '/api/terminals', { cookie: t.cookie.repA, body: { mac: 'AABBCCDDEE01' } })).status).toBe(400)
-		expect(t.db.select().from(terminals).all()).toHaveLength(1)
+		expect(t.db.select().from(terminals).all()).toHaveLength(2)
 	})
 
 	it('moves a terminal between companies, keeping both counts right, and deletes it', async () => {
@@ -60,7 +76,11 @@ describe('terminals', () => {
 		expect((await t.call('PUT', `/api/terminals/${id}`, { cookie: t.cookie.repA, body: { fk_empresa: c2.codigo, mac: 'AABBCCDDEEFF', nome_computador: 'PC 2' } })).status).toBe(200)
 		expect(realCount(t, c1.codigo)).toEqual({ stored: 0, real: 0 })
 		expect(realCount(t, c2.codigo)).toEqual({ stored: 1, real: 1 })
-		expect((await t.call('DELETE', `/api/terminals/${id}`, { cookie: t.cookie.repB })).status).toBe(404)
+		// Another representative's terminal answers exactly like one that does not exist.
+		const foreign = await t.call('DELETE', `/api/terminals/${id}`, { cookie: t.cookie.repB })
+		const missing = await t.call('DELETE', '/api/terminals/99999', { cookie: t.cookie.repB })
+		expect([foreign.status, foreign.json]).toEqual([404, missing.json])
+		expect((await t.call('PUT', `/api/terminals/${id}`, { cookie: t.cookie.repB, body: { fk_empresa: c2.codigo, mac: 'AABBCCDDEEFF' } })).json).toEqual(missing.json)
 		expect((await t.call('DELETE', `/api/terminals/${id}`, { cookie: t.cookie.repA })).status).toBe(200)
 		expect(realCount(t, c2.codigo)).toEqual({ stored: 0, real: 0 })
 	})
@@ -82,6 +102,10 @@ describe('downloads', () => {
 		await t.call('DELETE', `/api/downloads/${(await t.call('GET', '/api/downloads', { cookie: t.cookie.admin })).json.find((d: { titulo: string }) => d.titulo === 'Antigo').id}`, { cookie: t.cookie.admin })
 		const bad = await t.call('POST', '/api/downloads', { cookie: t.cookie.admin, body: { titulo: 'x', link: 'ftp://x' } })
 		expect(bad.status).toBe(400)
+		const spaced = await t.call('POST', '/api/downloads', { cookie: t.cookie.admin, body: { titulo: 'x', link: 'HTTPS://EXAMPLE.com/x y' } })
+		expect(spaced.json.message).toContain('não pode ter espaços')
+		const ativo = await t.call('POST', '/api/downloads', { cookie: t.cookie.admin, body: { ...body, ativo: '1' } })
+		expect([ativo.status, ativo.json.message]).toEqual([400, 'Dados inválidos em "ativo": use 1 ou 0 (ou true/false).'])
 		const updated = await t.call('PUT', `/api/downloads/${created.json.id}`, { cookie: t.cookie.admin, body: { ...body, ativo: false } })
 		expect(updated.json.ativo).toBe(0)
 		expect((await t.call('PUT', '/api/downloads/999', { cookie: t.cookie.admin, body })).status).toBe(404)

@@ -5,8 +5,8 @@ import type { SessionUser } from '../auth'
 import { type Clock, type PageQuery, conflict, contains, notFound, pagination, todayIso } from '../core'
 import type { TerminalBody } from './model'
 import { companies, terminals } from './schema'
-import { type RepresentativeScope, representativeScope } from '../resellers'
-import { companyInScope, scopeCondition } from './service'
+import { type RepresentativeScope, inRepresentativeScope, representativeScope } from '../resellers'
+import { companyInScope, findCompany, scopeCondition } from './service'
 
 const terminalColumns = {
 	codigo: terminals.codigo,
@@ -35,7 +35,8 @@ function toTerminalJson(row: { codigo: number; fk_empresa: number; nome_computad
 export function listTerminals(db: DbOrTx, clock: Clock, user: SessionUser, query: PageQuery) {
 	const scope = representativeScope(db, user)
 	const search = query.search
-	const mac = search.replace(/[^0-9a-fA-F]/g, '').toUpperCase()
+	// Only a search made of hex digits and MAC separators looks for a MAC ("Aurora" must not match "AA").
+	const mac = /^[0-9a-fA-F:.\- ]+$/.test(search) ? search.replace(/[^0-9a-fA-F]/g, '').toUpperCase() : ''
 	const searchCondition = search
 		? or(
 				contains(terminals.nome_computador, search),
@@ -69,7 +70,9 @@ export function listTerminals(db: DbOrTx, clock: Clock, user: SessionUser, query
 function terminalInScope(db: DbOrTx, scope: RepresentativeScope, codigo: number) {
 	const row = db.select().from(terminals).where(eq(terminals.codigo, codigo)).get()
 	if (!row) throw notFound('Terminal não encontrado.')
-	companyInScope(db, scope, row.fk_empresa)
+	// Another representative's terminal gets the same answer as a missing one: ids reveal nothing.
+	const company = findCompany(db, row.fk_empresa)
+	if (!company || !inRepresentativeScope(scope, company.cnpj_representante)) throw notFound('Terminal não encontrado.')
 	return row
 }
 

@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib'
 import { createTestApp } from '../../apps/server/testing'
 import { completeCnpj } from '../core'
 import { representatives } from '../resellers'
@@ -37,4 +38,29 @@ export async function peopleFixture(options: Parameters<typeof createTestApp>[0]
 		return res.json.company
 	}
 	return { ...t, cnpj, cookie, company }
+}
+
+/** One PNG chunk (length, type, data, CRC). */
+export function pngChunk(type: string, data: Uint8Array): Buffer {
+	const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
+	const length = Buffer.alloc(4)
+	length.writeUInt32BE(data.length)
+	const crc = Buffer.alloc(4)
+	crc.writeUInt32BE(Bun.hash.crc32(body))
+	return Buffer.concat([length, body, crc])
+}
+
+/** Small but well-formed images for upload tests. */
+export const TEST_IMAGES = {
+	/** 2×1 RGBA PNG. */
+	png: Buffer.concat([
+		Buffer.from('89504e470d0a1a0a', 'hex'),
+		pngChunk('IHDR', Buffer.from('00000002000000010806000000', 'hex')),
+		pngChunk('IDAT', deflateSync(Buffer.from('00ff0000ff00ff00ff', 'hex'))),
+		pngChunk('IEND', Buffer.alloc(0))
+	]),
+	/** 1×1 GIF. */
+	gif: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'),
+	/** A JPEG's segment structure: SOI, APP0, SOF0, SOS, scan data, EOI. */
+	jpg: Buffer.from('ffd8ffe000104a46494600010100000100010000ffc0000b080001000101011100ffda0008010100003f00d2cf20ffd9', 'hex')
 }

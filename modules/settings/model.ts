@@ -78,7 +78,7 @@ export type AutoLogoutConfig = z.infer<typeof AutoLogoutConfig>
 
 /** One entry as the settings screen sends it; descricao/categoria/tipo come from the key's definition, not the client. */
 const SettingEntry = z.object({
-	chave: z.string({ error: 'chave é obrigatória.' }).min(1, 'chave é obrigatória.').max(100),
+	chave: z.string({ error: 'chave é obrigatória.' }).min(1, 'chave é obrigatória.').max(100, 'no máximo 100 caracteres.'),
 	valor: z
 		.union([z.string().max(2000, 'Valor muito longo.'), z.number(), z.boolean()], { error: 'valor deve ser texto, número ou verdadeiro/falso.' })
 		.transform((v) => String(v))
