@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test'
-import { formatPhone, maskCep, maskMac, maskPhone } from './masks'
+import { brDateToIso, formatPhone, maskCep, maskDate, maskMac, maskPhone } from './masks'
 
 describe('input masks', () => {
 	it('masks CEP, phones and MAC addresses as typed', () => {
@@ -20,5 +20,11 @@ describe('input masks', () => {
 		expect(maskPhone('(85) 99999-00001234')).toBe('(85) 99999-0000')
 		expect(maskCep('60.000-0001')).toBe('60000-000')
 	})
-})
 
+	it('masks dates as dd/mm/aaaa and reads back only real ones', () => {
+		expect(['3', '311', '31122', '31122030', '31/12/20301', 'a1b2'].map(maskDate)).toEqual(['3', '31/1', '31/12/2', '31/12/2030', '31/12/2030', '12'])
+		expect(brDateToIso('31/12/2030')).toBe('2030-12-31')
+		expect(brDateToIso('29/02/2028')).toBe('2028-02-29')
+		expect(['29/02/2027', '31/04/2030', '31/12/203', '', '2030-12-31'].map(brDateToIso)).toEqual([null, null, null, null, null])
+	})
+})

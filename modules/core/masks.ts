@@ -1,3 +1,5 @@
+import { isIsoDate } from './dates'
+
 /** Input masks applied while typing (pure: used by the islands, tested here). */
 const digits = (v: string) => v.replace(/\D/g, '')
 
@@ -25,4 +27,20 @@ export function maskMac(value: string): string {
 
 export function formatPhone(value: string | null | undefined): string {
 	return value ? maskPhone(value) : ''
+}
+
+/** dd/mm/aaaa while typing. */
+export function maskDate(value: string): string {
+	const d = digits(value).slice(0, 8)
+	if (d.length <= 2) return d
+	if (d.length <= 4) return `${d.slice(0, 2)}/${d.slice(2)}`
+	return `${d.slice(0, 2)}/${d.slice(2, 4)}/${d.slice(4)}`
+}
+
+/** "dd/mm/aaaa" → "YYYY-MM-DD", or null when it is not a complete, real date. */
+export function brDateToIso(text: string): string | null {
+	const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text)
+	if (!m) return null
+	const iso = `${m[3]}-${m[2]}-${m[1]}`
+	return isIsoDate(iso) ? iso : null
 }

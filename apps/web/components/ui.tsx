@@ -1,6 +1,7 @@
-import { Eye, EyeOff, Pencil, Search, ShieldAlert, Trash2 } from 'lucide-react'
-import { type InputHTMLAttributes, type ReactNode, useState } from 'react'
-import { initials } from '../../../modules/core/format'
+import { CalendarDays, Eye, EyeOff, Pencil, Search, ShieldAlert, Trash2 } from 'lucide-react'
+import { type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState } from 'react'
+import { formatDate, initials } from '../../../modules/core/format'
+import { brDateToIso, maskDate } from '../../../modules/core/masks'
 
 /** The heading of an island that carries its own actions (buttons on the right, wrapping on phones). */
 export function PageHeader({ title, subtitle, children }: { title: string; subtitle: string; children?: ReactNode }) {
@@ -165,5 +166,51 @@ export function RowAction({ kind, label, onClick, size = 'sm', withText = false 
 			<Icon className="size-4" />
 			{withText && <span className="lg:hidden">{word}</span>}
 		</button>
+	)
+}
+
+const isoToText = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value) : value)
+const textToValue = (text: string) => (text === '' ? '' : (brDateToIso(text) ?? text))
+
+/**
+ * The one date field: typed as dd/mm/aaaa whatever the browser's language (a native date input follows it, and an
+ * English browser would show mm/dd/yyyy), with the browser's calendar one click away. The value goes in and out as
+ * YYYY-MM-DD, '' when empty; an incomplete or impossible date comes out as typed, marked here and refused by the server.
+ */
+export function DateInput({ value, onChange, min, max, disabled, className = 'w-full' }: { value: string; onChange: (value: string) => void; min?: string; max?: string; disabled?: boolean; className?: string }) {
+	const [text, setText] = useState(() => isoToText(value))
+	const picker = useRef<HTMLInputElement>(null)
+	// A new value from outside (a dialog opened on another company, a reset) replaces what is shown.
+	useEffect(() => {
+		if (textToValue(text) !== value) setText(isoToText(value))
+	}, [value])
+	const invalid = text !== '' && brDateToIso(text) === null
+	const type = (next: string) => {
+		setText(next)
+		onChange(textToValue(next))
+	}
+	return (
+		<span className={`block ${className}`}>
+			<span className={`input flex w-full items-center gap-1 pr-1 ${invalid ? 'input-error' : ''}`}>
+				<input className="grow" inputMode="numeric" placeholder="dd/mm/aaaa" maxLength={10} value={text} disabled={disabled} aria-invalid={invalid || undefined} onChange={(e) => type(maskDate(e.target.value))} />
+				<input
+					ref={picker}
+					type="date"
+					className="sr-only"
+					tabIndex={-1}
+					aria-hidden="true"
+					value={brDateToIso(text) ?? ''}
+					min={min}
+					max={max}
+					disabled={disabled}
+					onChange={(e) => type(e.target.value ? formatDate(e.target.value) : '')}
+				/>
+				<button type="button" className="btn btn-ghost btn-xs btn-square" aria-label="Abrir calendário" disabled={disabled} onClick={() => picker.current?.showPicker()}>
+					<CalendarDays className="size-4" aria-hidden="true" />
+				</button>
+			</span>
+			{invalid && text.length === 10 && <span className="mt-1 block text-xs text-error">Data inexistente.</span>}
+			{invalid && text.length < 10 && <span className="mt-1 block text-xs text-base-content/60">Complete a data: dd/mm/aaaa.</span>}
+		</span>
 	)
 }

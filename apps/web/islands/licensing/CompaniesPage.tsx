@@ -93,7 +93,16 @@ function Companies() {
 			)
 		},
 		{ header: 'CNPJ', className: 'hidden 2xl:table-cell', cell: (c) => <span className="whitespace-nowrap font-mono text-xs">{formatCnpj(c.cnpj)}</span> },
-		{ header: 'Licença', cell: (c) => <span className={`whitespace-nowrap ${TONE_TEXT[dateTone(c.validade_licenca, today)]}`}>{formatDate(c.validade_licenca)}</span> },
+		{
+			header: 'Licença',
+			cell: (c) => (
+				<div className="whitespace-nowrap">
+					<span className={TONE_TEXT[dateTone(c.validade_licenca, today)]}>{formatDate(c.validade_licenca)}</span>
+					{/* Until the Certificado column fits (2xl), the table shows the certificate under the licence. */}
+					<p className={`hidden text-xs lg:block 2xl:hidden ${TONE_TEXT[dateTone(c.validade_certificado, today)]}`}>Cert. {formatDate(c.validade_certificado)}</p>
+				</div>
+			)
+		},
 		{ header: 'Certificado', className: 'hidden 2xl:table-cell', cell: (c) => <span className={`whitespace-nowrap ${TONE_TEXT[dateTone(c.validade_certificado, today)]}`}>{formatDate(c.validade_certificado)}</span> },
 		{
 			header: 'Status',

@@ -6,7 +6,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../../../modules/cor
 import { formatPhone } from '../../../../modules/core/masks'
 import { SYSTEM_COLUMNS } from '../../../../modules/licensing/status'
 import { Modal, ModalActions } from '../../components/Modal'
-import { Field, FormError } from '../../components/ui'
+import { DateInput, Field, FormError } from '../../components/ui'
 import { mutate } from '../../lib/mutate'
 import { $companyOptions, COMPANY_KEYS, type Company } from '../../stores/companies'
 import { confirmAction } from '../../stores/confirm'
@@ -40,10 +40,10 @@ export function CompanyDatesDialog({ company, onClose }: { company: Company | nu
 			<p className="mb-3 text-sm text-base-content/70">{company?.razao}</p>
 			<div className="grid gap-3 sm:grid-cols-2">
 				<Field label="Validade da licença">
-					<input type="date" className="input w-full" value={licenca} onChange={(e) => setLicenca(e.target.value)} />
+					<DateInput value={licenca} onChange={setLicenca} />
 				</Field>
 				<Field label="Validade do certificado">
-					<input type="date" className="input w-full" value={certificado} onChange={(e) => setCertificado(e.target.value)} />
+					<DateInput value={certificado} onChange={setCertificado} />
 				</Field>
 			</div>
 		</Modal>

@@ -3,7 +3,7 @@ import { maskCnpj, normalizeCnpj } from '../../../../modules/core/cnpj'
 import { maskPhone } from '../../../../modules/core/masks'
 import { SYSTEM_COLUMNS } from '../../../../modules/licensing/status'
 import { AddressFields, EmailField, PhoneField } from '../../components/ContactFields'
-import { Field, FormError } from '../../components/ui'
+import { DateInput, Field, FormError } from '../../components/ui'
 import { Modal, ModalActions } from '../../components/Modal'
 import { mutate } from '../../lib/mutate'
 import { createFetcherStore } from '../../lib/query'
@@ -178,10 +178,10 @@ export function CompanyFormDialog({ open, company, onClose }: { open: boolean; c
 					<input className="input w-full" value={form.evo_instancia} onChange={(e) => set('evo_instancia', e.target.value)} maxLength={100} />
 				</Field>
 				<Field label="Validade do certificado" hint={datesHint}>
-					<input className="input w-full" type="date" value={form.validade_certificado} onChange={(e) => set('validade_certificado', e.target.value)} readOnly={datesLocked} disabled={datesLocked} />
+					<DateInput value={form.validade_certificado} onChange={(v) => set('validade_certificado', v)} disabled={datesLocked} />
 				</Field>
 				<Field label="Validade da licença" hint={datesHint}>
-					<input className="input w-full" type="date" value={form.validade_licenca} onChange={(e) => set('validade_licenca', e.target.value)} readOnly={datesLocked} disabled={datesLocked} />
+					<DateInput value={form.validade_licenca} onChange={(v) => set('validade_licenca', v)} disabled={datesLocked} />
 				</Field>
 				<fieldset className="sm:col-span-2">
 					<legend className="mb-1 text-sm font-medium">Sistemas ativos</legend>

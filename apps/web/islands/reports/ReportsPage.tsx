@@ -4,10 +4,11 @@ import { atom } from 'nanostores'
 import { useState } from 'react'
 import type { Report } from '../../../../modules/reports/model'
 import { formatCnpj } from '../../../../modules/core/cnpj'
+import { isIsoDate } from '../../../../modules/core/dates'
 import { formatNumber, formatReais, isoDateInSaoPaulo } from '../../../../modules/core/format'
 import { DataTable } from '../../components/DataTable'
 import { PageRoot } from '../../components/PageRoot'
-import { AccessDenied, EmptyState, ErrorPanel, StatCard, StatGrid } from '../../components/ui'
+import { AccessDenied, DateInput, EmptyState, ErrorPanel, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { type CsvCell, csvNumber, downloadCsv } from '../../lib/csv'
 import { createFetcherStore } from '../../lib/query'
@@ -162,7 +163,11 @@ function Reports() {
 	const { data, loading, error } = useStore($report)
 
 	function refresh() {
-		if (!inicio || !fim || inicio > fim) {
+		if (!isIsoDate(inicio) || !isIsoDate(fim)) {
+			toast({ title: 'Período inválido', description: 'Informe as datas inicial e final completas (dd/mm/aaaa).', variant: 'destructive' })
+			return
+		}
+		if (inicio > fim) {
 			toast({ title: 'Período inválido', description: 'A data inicial deve ser anterior ou igual à final.', variant: 'destructive' })
 			return
 		}
@@ -191,11 +196,11 @@ function Reports() {
 				</label>
 				<label className="block">
 					<span className="mb-1 block text-sm font-medium">Data inicial</span>
-					<input type="date" className="input w-full md:w-44" value={inicio} max={fim} onChange={(e) => setInicio(e.target.value)} />
+					<DateInput className="w-full md:w-44" value={inicio} max={fim} onChange={setInicio} />
 				</label>
 				<label className="block">
 					<span className="mb-1 block text-sm font-medium">Data final</span>
-					<input type="date" className="input w-full md:w-44" value={fim} min={inicio} onChange={(e) => setFim(e.target.value)} />
+					<DateInput className="w-full md:w-44" value={fim} min={inicio} onChange={setFim} />
 				</label>
 				<div className="flex gap-2 md:ml-auto">
 					<button type="button" className="btn grow" onClick={refresh}>
