@@ -99,6 +99,11 @@ describe('POST /api/companies', () => {
 			const res = await t.call('PATCH', `/api/companies/${c.codigo}`, { cookie: t.cookie.admin, body: patch })
 			expect([res.status, res.json.message]).toEqual([400, message])
 		}
+		// A date left out stays; an empty one or null clears it.
+		const dated = async (body: Record<string, unknown>) => (await t.call('PATCH', `/api/companies/${c.codigo}`, { cookie: t.cookie.admin, body })).json.company
+		expect(await dated({ validade_licenca: '2027-03-01', validade_certificado: '2027-02-01' })).toMatchObject({ validade_licenca: '2027-03-01', validade_certificado: '2027-02-01' })
+		expect(await dated({ validade_certificado: '' })).toMatchObject({ validade_licenca: '2027-03-01', validade_certificado: null })
+		expect(await dated({ validade_licenca: null })).toMatchObject({ validade_licenca: null, validade_certificado: null })
 	})
 
 	it('makes a representative the owner of what they create, and refuses dates or another owner from them', async () => {

@@ -64,10 +64,7 @@ export const CompanyBody = z.object({
 export type CompanyBody = z.infer<typeof CompanyBody>
 
 /** A date in a partial update: absent = unchanged, empty or null = cleared. */
-const patchDateField = z
-	.union([z.literal(''), z.null(), dateField], { error: 'Data inválida: use o formato AAAA-MM-DD.' })
-	.optional()
-	.transform((v) => (v === undefined ? undefined : v || null))
+const patchDateField = optionalDateField.optional()
 
 /** PATCH: only the dates, or the five block flags, or exibir_aviso (1-core §7). */
 export const CompanyPatch = z
@@ -100,10 +97,12 @@ export const NoticeRemoveBody = z.object({
 
 /** MAC typed with or without separators; stored as 12 uppercase hex characters. */
 const MAC_MESSAGE = 'Endereço MAC inválido: use 12 dígitos hexadecimais (ex.: 00:1A:2B:3C:4D:5E).'
+/** Text made only of hex digits and MAC separators (: - . and spaces). */
+export const MAC_TEXT = /^[0-9a-fA-F:.\- ]+$/
 export const macField = z
 	.string({ error: 'Endereço MAC é obrigatório.' })
-	// Separators (: - . and spaces) are dropped; any other character makes the address invalid, never silently removed.
-	.refine((v) => /^[0-9a-fA-F:.\- ]{12,32}$/.test(v.trim()), MAC_MESSAGE)
+	// Separators are dropped; any other character makes the address invalid, never silently removed.
+	.refine((v) => v.length <= 32 && MAC_TEXT.test(v.trim()), MAC_MESSAGE)
 	.transform((v) => v.replace(/[:.\- ]/g, '').toUpperCase())
 	.refine((v) => /^[0-9A-F]{12}$/.test(v), MAC_MESSAGE)
 

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
 import { type Clock, type PageQuery, conflict, contains, notFound, pagination, todayIso } from '../core'
-import type { TerminalBody } from './model'
+import { MAC_TEXT, type TerminalBody } from './model'
 import { companies, terminals } from './schema'
 import { type RepresentativeScope, inRepresentativeScope, representativeScope } from '../resellers'
 import { companyInScope, findCompany, scopeCondition } from './service'
@@ -36,7 +36,7 @@ export function listTerminals(db: DbOrTx, clock: Clock, user: SessionUser, query
 	const scope = representativeScope(db, user)
 	const search = query.search
 	// Only a search made of hex digits and MAC separators looks for a MAC ("Aurora" must not match "AA").
-	const mac = /^[0-9a-fA-F:.\- ]+$/.test(search) ? search.replace(/[^0-9a-fA-F]/g, '').toUpperCase() : ''
+	const mac = MAC_TEXT.test(search) ? search.replace(/[^0-9a-fA-F]/g, '').toUpperCase() : ''
 	const searchCondition = search
 		? or(
 				contains(terminals.nome_computador, search),
