@@ -25,7 +25,8 @@ function useOpenModal(): HTMLDialogElement | null {
 		}
 		update()
 		const observer = new MutationObserver(update)
-		observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['open'] })
+		// A dialog closes either by losing `open` or by leaving the page with the component that rendered it.
+		observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] })
 		return () => observer.disconnect()
 	}, [])
 	return modal
