@@ -166,6 +166,16 @@ describe('POST /api/licenca/verificar', () => {
 		expect((await ask(t, machine(c))).json.status).toBe('ativa')
 	})
 
+	it('counts wrong keys per address: behind a trusted proxy, another address is not slowed down', async () => {
+		const t = await peopleFixture({ config: { trustProxy: true } })
+		const c = await t.company({ validade_licenca: '2027-01-10' })
+		const from = (ip: string) => ({ 'x-forwarded-for': `10.0.0.9, ${ip}` })
+		for (let i = 0; i < 30; i++) await ask(t, machine({ cnpj: c.cnpj, serial: `tentativa-${i}` }), from('203.0.113.7'))
+		expect((await ask(t, machine({ cnpj: c.cnpj, serial: 'mais-uma' }), from('203.0.113.7'))).status).toBe(429)
+		const elsewhere = await ask(t, machine({ cnpj: c.cnpj, serial: 'outra' }), from('198.51.100.20'))
+		expect([elsewhere.status, elsewhere.json.status]).toEqual([200, 'chave_invalida'])
+	})
+
 	it('shows the company notice and the representative’s promo image', async () => {
 		const dataDir = mkdtempSync(join(tmpdir(), 'kportal-check-'))
 		const t = await peopleFixture({ config: { dataDir } })

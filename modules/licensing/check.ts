@@ -293,11 +293,11 @@ export function createLicenceService(ctx: AppContext) {
 	const pool = ctx.config.licenceWorkers > 0 && dbFile && dbFile !== ':memory:' ? new LicenceCheckPool({ dbFile, config: ctx.config }, ctx.config.licenceWorkers, ctx.log, ctx.clock) : null
 	const failuresByIp = new SlidingWindow(FAILURE_WINDOW_MS, FAILURES_PER_WINDOW)
 
-	/** Answers a check with JSON text. */
-	async function check(input: LicenceCheckBody, ip: string): Promise<string> {
+	/** Answers a check with JSON text; `ip` is asked for only when the key is wrong (it costs a system call). */
+	async function check(input: LicenceCheckBody, ip: () => string): Promise<string> {
 		const result = (await pool?.run(input)) ?? evaluateToJson(evaluator, input)
 		// Only wrong keys are slowed down per address: machines with the right key at the same site keep working.
-		if (result.status === 'chave_invalida' && failuresByIp.hit(ip, ctx.clock.now().getTime())) {
+		if (result.status === 'chave_invalida' && failuresByIp.hit(ip(), ctx.clock.now().getTime())) {
 			throw tooManyRequests('Muitas tentativas com chave inválida. Aguarde alguns minutos.', FAILURE_WINDOW_MS / 1000)
 		}
 		return result.json

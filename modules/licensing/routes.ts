@@ -195,8 +195,9 @@ export function licensingRoutes(ctx: AppContext) {
 		.post(
 			'/licenca/verificar',
 			async ({ body, request, server, set }) => {
-				// The address is read before the check waits on a worker: once the client hangs up it is gone.
-				const json = await licence.check(body, clientIp(request, server, ctx.config.trustProxy))
+				// The address is read only for a wrong key, after the check: a client that hung up by then gets no
+				// answer to learn from, and its failure is counted under "unknown".
+				const json = await licence.check(body, () => clientIp(request, server, ctx.config.trustProxy))
 				set.headers['content-type'] = 'application/json; charset=utf-8'
 				return json
 			},

@@ -59,8 +59,9 @@ export function pathOf(url: string): string {
  * then one body parser that accepts only JSON within the route's size limit. API answers are never cached.
  */
 export function requestGuards(config: AppConfig, policy: RequestPolicy) {
+	const bodyLimits = Object.entries(policy.bodyLimits)
 	const bodyLimitFor = (path: string) => {
-		for (const [prefix, limit] of Object.entries(policy.bodyLimits)) if (path.startsWith(prefix)) return limit
+		for (const [prefix, limit] of bodyLimits) if (path.startsWith(prefix)) return limit
 		return DEFAULT_BODY_LIMIT
 	}
 	const pageHeaders = securityHeaders(config, false)
