@@ -116,6 +116,7 @@ try {
 	const ratio = results['portal POST /api/licenca/verificar'].rps / results['bare Elysia + bun:sqlite lookup'].rps
 	console.log(`\nlicence check throughput = ${(ratio * 100).toFixed(0)}% of the bare lookup (target ≥ 50%): ${ratio >= 0.5 ? 'ok' : 'BELOW'}`)
 	console.log(`companies list worst p95 = ${worstP95.toFixed(2)} ms (target ≤ 25 ms): ${worstP95 <= 25 ? 'ok' : 'OVER'}`)
+	if (ratio < 0.5 || worstP95 > 25) process.exitCode = 1
 } finally {
 	rmSync(dir, { recursive: true, force: true })
 }
