@@ -8,11 +8,25 @@ export interface CheckWorkerSetup {
 	config: AppConfig
 }
 
-/** `now` is the main thread's clock: a worker answers with the time of the app it serves, not its own. */
-export type CheckWorkerRequest =
-	| { setup: CheckWorkerSetup; now: number }
-	| { id: number; input: LicenceCheckBody; now: number; deadline: number }
-	| { flush: true; now: number }
+/**
+ * `now` is the main thread's clock: a worker answers with the time of the app it serves, not its own.
+ * A check travels as text (see `encodeCheck`): copying an object between threads costs more than writing and
+ * reading it as JSON, and a check's answer is already text.
+ */
+export type CheckWorkerRequest = string | { setup: CheckWorkerSetup; now: number } | { flush: true; now: number }
+
+/** A check as the worker receives it: `[id, now, deadline, input]` in JSON. */
+export type CheckMessage = [id: number, now: number, deadline: number, input: LicenceCheckBody]
+export const encodeCheck = (message: CheckMessage) => JSON.stringify(message)
+export const decodeCheck = (text: string) => JSON.parse(text) as CheckMessage
+
+/** An answer as the main thread receives it: "id status json". */
+export const encodeAnswer = (id: number, result: CheckResult) => `${id} ${result.status} ${result.json}`
+export function decodeAnswer(text: string): { id: number } & CheckResult {
+	const first = text.indexOf(' ')
+	const second = text.indexOf(' ', first + 1)
+	return { id: Number(text.slice(0, first)), status: text.slice(first + 1, second) as CheckResult['status'], json: text.slice(second + 1) }
+}
 
 /** An error crossing threads: an AppError keeps its status, message and headers; anything else is a 500. */
 export interface CheckWorkerError {
@@ -23,10 +37,10 @@ export interface CheckWorkerError {
 }
 
 export type CheckWorkerReply =
+	| string
 	| { ready: true }
 	| { fatal: string }
 	| { log: { event: string; fields?: Record<string, unknown> } }
-	| ({ id: number } & CheckResult)
 	| { id: number; error: CheckWorkerError }
 	| { id: number; expired: true }
 
@@ -87,7 +101,7 @@ export class LicenceCheckPool {
 		const id = ++this.nextId
 		return new Promise((resolve, reject) => {
 			slot.pending.set(id, { resolve, reject, sentAt: performance.now() })
-			slot.worker.postMessage({ id, input, now: this.clock.now().getTime(), deadline: Date.now() + ANSWER_TIMEOUT_MS } satisfies CheckWorkerRequest)
+			slot.worker.postMessage(encodeCheck([id, this.clock.now().getTime(), Date.now() + ANSWER_TIMEOUT_MS, input]))
 		})
 	}
 
@@ -119,6 +133,14 @@ export class LicenceCheckPool {
 	}
 
 	private receive(slot: Slot, reply: CheckWorkerReply) {
+		if (typeof reply === 'string') {
+			const answer = decodeAnswer(reply)
+			const pending = slot.pending.get(answer.id)
+			if (!pending) return
+			slot.pending.delete(answer.id)
+			pending.resolve(answer)
+			return
+		}
 		if ('ready' in reply) {
 			this.failures = 0
 			return
@@ -136,8 +158,7 @@ export class LicenceCheckPool {
 		if (!pending) return
 		slot.pending.delete(reply.id)
 		if ('expired' in reply) pending.reject(unavailable())
-		else if ('error' in reply) pending.reject(reply.error.status ? new AppError(reply.error.status, reply.error.message, reply.error.code, reply.error.headers) : new Error(reply.error.message))
-		else pending.resolve(reply)
+		else pending.reject(reply.error.status ? new AppError(reply.error.status, reply.error.message, reply.error.code, reply.error.headers) : new Error(reply.error.message))
 	}
 
 	private retire(slot: Slot) {

@@ -2,7 +2,7 @@
 import { openDb } from '../../db/client'
 import { AppError, type Clock, type Logger } from '../core'
 import { type LicenceEvaluator, createLicenceEvaluator, evaluateToJson } from './check'
-import type { CheckWorkerReply, CheckWorkerRequest } from './check-pool'
+import { type CheckWorkerReply, type CheckWorkerRequest, decodeCheck, encodeAnswer } from './check-pool'
 
 declare const self: Worker
 
@@ -14,6 +14,7 @@ const log: Logger = (event, fields) => reply({ log: { event, fields } })
 let evaluator: LicenceEvaluator | null = null
 
 self.onmessage = (event: MessageEvent<CheckWorkerRequest>) => {
+	if (typeof event.data === 'string') return check(event.data)
 	const message = event.data
 	now = message.now
 	if ('setup' in message) {
@@ -34,12 +35,17 @@ self.onmessage = (event: MessageEvent<CheckWorkerRequest>) => {
 		}
 		return
 	}
+}
+
+function check(text: string) {
+	const [id, sentNow, deadline, input] = decodeCheck(text)
+	now = sentNow
 	// Nobody waits for an answer past its deadline any more: skip the work (and its writes).
-	if (Date.now() > message.deadline) return reply({ id: message.id, expired: true })
+	if (Date.now() > deadline) return reply({ id, expired: true })
 	try {
-		reply({ id: message.id, ...evaluateToJson(evaluator!, message.input) })
+		reply(encodeAnswer(id, evaluateToJson(evaluator!, input)))
 	} catch (error) {
 		const e = error as Error
-		reply({ id: message.id, error: e instanceof AppError ? { message: e.message, status: e.status, code: e.code, headers: e.headers } : { message: String(e?.message ?? e) } })
+		reply({ id, error: e instanceof AppError ? { message: e.message, status: e.status, code: e.code, headers: e.headers } : { message: String(e?.message ?? e) } })
 	}
 }

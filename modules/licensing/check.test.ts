@@ -59,6 +59,21 @@ describe('POST /api/licenca/verificar', () => {
 		expect(t.db.select({ n: count() }).from(terminals).where(eq(terminals.fk_empresa, expired.codigo)).get()!.n).toBe(0)
 	})
 
+	it('counts days left from the date in Brazil, which turns at 03:00 UTC, also when the clock is moved back', async () => {
+		const t = await peopleFixture()
+		const c = await t.company({ validade_licenca: '2026-11-22', nterminais: 5 })
+		const daysLeft = async (at: string) => {
+			t.clock.set(at)
+			const res = await ask(t, machine(c))
+			return [res.json.status, res.json.licenca.dias_restantes]
+		}
+		expect(await daysLeft('2026-11-21T02:59:59.000Z')).toEqual(['ativa', 2])
+		expect(await daysLeft('2026-11-21T03:00:00.000Z')).toEqual(['ativa', 1])
+		expect(await daysLeft('2026-11-22T02:59:30.000Z')).toEqual(['ativa', 1])
+		expect(await daysLeft('2026-11-22T03:00:00.000Z')).toEqual(['expirada', 0])
+		expect(await daysLeft('2026-11-21T12:00:00.000Z')).toEqual(['ativa', 1])
+	})
+
 	it('gives the same answer for an unknown CNPJ and a wrong key', async () => {
 		const t = await peopleFixture()
 		const c = await t.company({ validade_licenca: '2027-01-10' })

@@ -1,9 +1,9 @@
-import { generateKeyPairSync, createPrivateKey, createPublicKey, sign, timingSafeEqual } from 'node:crypto'
+import { generateKeyPairSync, createPrivateKey, createPublicKey, sign } from 'node:crypto'
 import { and, desc, eq, getTableName, inArray, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
-import { type AppContext, DAY, MINUTE, SlidingWindow, daysBetween, isoDateInSaoPaulo, timeInSaoPaulo, todayIso, tooManyRequests } from '../core'
+import { type AppContext, DAY, MINUTE, SlidingWindow, daysBetween, isoDateInSaoPaulo, timeInSaoPaulo, tooManyRequests } from '../core'
 import { representatives } from '../resellers'
 import { type LicenceCheckBody, type LicenceStatus, SYSTEM_FLAGS } from './model'
 import { companies, signingKeys, terminals } from './schema'
@@ -62,10 +62,12 @@ function qualified(column: SQLiteColumn) {
 	return sql.raw(`"${getTableName(column.table)}"."${column.name}"`)
 }
 
+/** Compares every character whatever the first difference, so the time taken tells nothing about the key. */
 function sameKey(given: string, expected: string): boolean {
-	const a = Buffer.from(given)
-	const b = Buffer.from(expected)
-	return a.length === b.length && timingSafeEqual(a, b)
+	if (given.length !== expected.length) return false
+	let difference = 0
+	for (let i = 0; i < given.length; i++) difference |= given.charCodeAt(i) ^ expected.charCodeAt(i)
+	return difference === 0
 }
 
 /**
@@ -121,6 +123,13 @@ export function createLicenceEvaluator(ctx: AppContext) {
 		.set({ on_line: 'S', data_ultima_utilizacao: sql`${sql.placeholder('data')}`, hora_ultima_utilizacao: sql`${sql.placeholder('hora')}` })
 		.where(eq(companies.codigo, sql.placeholder('codigo')))
 		.prepare()
+
+	// The date in Brazil changes only on a minute boundary: it is formatted once a minute, not on every check.
+	let today = { date: '', until: 0 }
+	function todayAt(nowMs: number): string {
+		if (nowMs >= today.until || nowMs < today.until - MINUTE) today = { date: isoDateInSaoPaulo(new Date(nowMs)), until: (Math.floor(nowMs / MINUTE) + 1) * MINUTE }
+		return today.date
+	}
 
 	const header = b64url(JSON.stringify({ alg: 'EdDSA', typ: 'JWT', kid }))
 	function signToken(payload: Record<string, unknown>): string {
@@ -190,7 +199,8 @@ export function createLicenceEvaluator(ctx: AppContext) {
 	function evaluate(input: LicenceCheckBody) {
 		const now = ctx.clock.now()
 		const nowMs = now.getTime()
-		const base = { servidor_hora: now.toISOString(), nonce: input.nonce ?? null, sistema: input.sistema }
+		const nowIso = now.toISOString()
+		const base = { servidor_hora: nowIso, nonce: input.nonce ?? null, sistema: input.sistema }
 
 		const company = findByCnpj({ cnpj: input.cnpj, mac: input.mac })
 		// An unknown CNPJ and a wrong key get the same answer, so the check never reveals which CNPJs exist.
@@ -203,9 +213,9 @@ export function createLicenceEvaluator(ctx: AppContext) {
 			throw tooManyRequests('Muitas verificações de licença em pouco tempo. Tente novamente em 1 minuto.', 60)
 		}
 
-		const today = todayIso(ctx.clock)
+		const today = todayAt(nowMs)
 		const days = company.validade_licenca ? daysBetween(today, company.validade_licenca) : null
-		const trustActive = !!company.liberacao_confianca_expira && company.liberacao_confianca_expira > now.toISOString()
+		const trustActive = !!company.liberacao_confianca_expira && company.liberacao_confianca_expira > nowIso
 		let status: LicenceStatus
 		if (company[SYSTEM_FLAGS[input.sistema]] === 'S') status = 'bloqueada'
 		else if (days === null || days <= 0) status = trustActive ? 'liberada_confianca' : 'expirada'
