@@ -17,6 +17,9 @@ import { seedLicensingBench } from './bench/seed-licensing'
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 100_000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+/** Each server is loaded this long before it is measured: JIT, caches and connections warm up. */
+const WARM_UP_SECONDS = 3
 const LICENCE_WORKERS = readConfig().app.licenceWorkers
 const dir = mkdtempSync(join(tmpdir(), 'kportal-bench-'))
 const dbPath = join(dir, 'bench.sqlite')
@@ -80,10 +83,10 @@ try {
 			return null
 		}
 	}
-	async function load(url: string, serverPid: number) {
+	async function load(url: string, serverPid: number, seconds: number) {
 		const cpuBefore = cpuSeconds(serverPid)
 		const started = performance.now()
-		const proc = Bun.spawn([bun, 'scripts/bench/load.ts', url, keysFile, String(SECONDS), String(CONCURRENCY)], { stdout: 'pipe', stderr: 'inherit' })
+		const proc = Bun.spawn([bun, 'scripts/bench/load.ts', url, keysFile, String(seconds), String(CONCURRENCY)], { stdout: 'pipe', stderr: 'inherit' })
 		const out = await new Response(proc.stdout).text()
 		await proc.exited
 		const cpuAfter = cpuSeconds(serverPid)
@@ -91,30 +94,39 @@ try {
 		const serverCpu = cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / ((performance.now() - started) / 1000)
 		return { ...figures, serverCpu }
 	}
-	console.log(`\n(2) licence check under load: ${CONCURRENCY} concurrent clients for ${SECONDS} s from a second process`)
-	const results: Record<string, Awaited<ReturnType<typeof load>>> = {}
-	for (const [name, script, port, path] of [
+	const servers = [
 		['bare Elysia + bun:sqlite lookup', 'scripts/bench/bare-server.ts', 3491, '/check'],
 		['portal POST /api/licenca/verificar', 'scripts/bench/portal-server.ts', 3492, '/api/licenca/verificar']
-	] as const) {
-		const server = await serve(script, port)
-		await load(`http://127.0.0.1:${port}${path}`, server.pid).catch(() => null) // warm-up
-		results[name] = await load(`http://127.0.0.1:${port}${path}`, server.pid)
-		server.kill()
-		await server.exited
-	}
+	] as const
+	console.log(`\n(2) licence check under load: ${CONCURRENCY} concurrent clients for ${SECONDS} s from a second process, each server ${ROUNDS} times, in turns`)
 	const percent = (share: number | null) => (share === null ? '—' : `${(share * 100).toFixed(0)}%`)
 	/** CPU time per request, from a share of one core and a request rate. */
 	const perRequest = (share: number | null, rps: number) => (share === null ? '—' : `${((share / rps) * 1e6).toFixed(0)} µs`)
-	console.log(`${'server'.padEnd(36)}${'req/s'.padStart(10)}${'p50'.padStart(9)}${'p95'.padStart(9)}${'p99'.padStart(9)}${'errors'.padStart(8)}${'CPU server'.padStart(12)}${'CPU load'.padStart(10)}${'server CPU/req'.padStart(16)}`)
-	for (const [name, r] of Object.entries(results)) {
-		console.log(
-			`${name.padEnd(36)}${r.rps.toFixed(0).padStart(10)}${r.p50.toFixed(2).padStart(7)}ms${r.p95.toFixed(2).padStart(7)}ms${r.p99.toFixed(2).padStart(7)}ms${String(r.errors).padStart(8)}${percent(r.serverCpu).padStart(12)}${percent(r.cpu).padStart(10)}${perRequest(r.serverCpu, r.rps).padStart(16)}`
-		)
+	console.log(`${'server'.padEnd(40)}${'req/s'.padStart(10)}${'p50'.padStart(9)}${'p95'.padStart(9)}${'p99'.padStart(9)}${'errors'.padStart(8)}${'CPU server'.padStart(12)}${'CPU load'.padStart(10)}${'server CPU/req'.padStart(16)}`)
+	// The servers take turns, so a slower spell of the machine weighs on both alike; each one's median counts.
+	const rates = new Map<string, number[]>(servers.map(([name]) => [name, []]))
+	for (let round = 1; round <= ROUNDS; round++) {
+		for (const [name, script, port, path] of servers) {
+			const server = await serve(script, port)
+			await load(`http://127.0.0.1:${port}${path}`, server.pid, WARM_UP_SECONDS).catch(() => null)
+			const r = await load(`http://127.0.0.1:${port}${path}`, server.pid, SECONDS)
+			server.kill()
+			await server.exited
+			rates.get(name)!.push(r.rps)
+			console.log(
+				`${`${name} #${round}`.padEnd(40)}${r.rps.toFixed(0).padStart(10)}${r.p50.toFixed(2).padStart(7)}ms${r.p95.toFixed(2).padStart(7)}ms${r.p99.toFixed(2).padStart(7)}ms${String(r.errors).padStart(8)}${percent(r.serverCpu).padStart(12)}${percent(r.cpu).padStart(10)}${perRequest(r.serverCpu, r.rps).padStart(16)}`
+			)
+		}
 	}
 	console.log(`(CPU as a share of one core; the portal answered with ${LICENCE_WORKERS} licence worker thread(s), ${availableParallelism()} cores here)`)
-	const ratio = results['portal POST /api/licenca/verificar'].rps / results['bare Elysia + bun:sqlite lookup'].rps
-	console.log(`\nlicence check throughput = ${(ratio * 100).toFixed(0)}% of the bare lookup (target ≥ 50%): ${ratio >= 0.5 ? 'ok' : 'BELOW'}`)
+	const median = (values: number[]) => {
+		const sorted = [...values].sort((a, b) => a - b)
+		const middle = Math.floor(sorted.length / 2)
+		return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+	}
+	const [bare, portal] = servers.map(([name]) => median(rates.get(name)!))
+	const ratio = portal / bare
+	console.log(`\nlicence check throughput = ${(ratio * 100).toFixed(0)}% of the bare lookup (median req/s ${portal.toFixed(0)} / ${bare.toFixed(0)}; target ≥ 50%): ${ratio >= 0.5 ? 'ok' : 'BELOW'}`)
 	console.log(`companies list worst p95 = ${worstP95.toFixed(2)} ms (target ≤ 25 ms): ${worstP95 <= 25 ? 'ok' : 'OVER'}`)
 	if (ratio < 0.5 || worstP95 > 25) process.exitCode = 1
 } finally {

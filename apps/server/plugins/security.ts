@@ -86,7 +86,7 @@ export function requestGuards(config: AppConfig, policy: RequestPolicy) {
 		.onParse({ as: 'global' }, async ({ request, path }) => {
 			// The one body parser of the API: JSON only, size checked on the bytes actually received.
 			const limit = bodyLimitFor(path)
-			const bytes = new Uint8Array(await request.arrayBuffer())
+			const bytes = await request.bytes()
 			if (bytes.byteLength > limit) throw tooLarge(limit)
 			if (bytes.byteLength === 0) return {}
 			const type = request.headers.get('content-type') ?? ''
