@@ -105,6 +105,7 @@ try {
 	console.log(`${'server'.padEnd(40)}${'req/s'.padStart(10)}${'p50'.padStart(9)}${'p95'.padStart(9)}${'p99'.padStart(9)}${'errors'.padStart(8)}${'CPU server'.padStart(12)}${'CPU load'.padStart(10)}${'server CPU/req'.padStart(16)}`)
 	// The servers take turns, so a slower spell of the machine weighs on both alike; each one's median counts.
 	const rates = new Map<string, number[]>(servers.map(([name]) => [name, []]))
+	let errors = 0
 	for (let round = 1; round <= ROUNDS; round++) {
 		for (const [name, script, port, path] of servers) {
 			const server = await serve(script, port)
@@ -113,6 +114,7 @@ try {
 			server.kill()
 			await server.exited
 			rates.get(name)!.push(r.rps)
+			errors += r.errors
 			console.log(
 				`${`${name} #${round}`.padEnd(40)}${r.rps.toFixed(0).padStart(10)}${r.p50.toFixed(2).padStart(7)}ms${r.p95.toFixed(2).padStart(7)}ms${r.p99.toFixed(2).padStart(7)}ms${String(r.errors).padStart(8)}${percent(r.serverCpu).padStart(12)}${percent(r.cpu).padStart(10)}${perRequest(r.serverCpu, r.rps).padStart(16)}`
 			)
@@ -128,7 +130,9 @@ try {
 	const ratio = portal / bare
 	console.log(`\nlicence check throughput = ${(ratio * 100).toFixed(0)}% of the bare lookup (median req/s ${portal.toFixed(0)} / ${bare.toFixed(0)}; target ≥ 50%): ${ratio >= 0.5 ? 'ok' : 'BELOW'}`)
 	console.log(`companies list worst p95 = ${worstP95.toFixed(2)} ms (target ≤ 25 ms): ${worstP95 <= 25 ? 'ok' : 'OVER'}`)
-	if (ratio < 0.5 || worstP95 > 25) process.exitCode = 1
+	// An answer other than 200 would count as served without being a licence check.
+	if (errors > 0) console.log(`${errors} request(s) failed under load: the throughput figures do not count`)
+	if (ratio < 0.5 || worstP95 > 25 || errors > 0) process.exitCode = 1
 } finally {
 	rmSync(dir, { recursive: true, force: true })
 }
