@@ -23,11 +23,6 @@ export class SlidingWindow {
 		return this.live(key, now)?.length ?? 0
 	}
 
-	/** True when `key` already used its whole allowance: one more event would go over. */
-	full(key: string, now: number): boolean {
-		return this.count(key, now) >= this.limit
-	}
-
 	/** Records an event; true when it takes `key` over the limit. */
 	hit(key: string, now: number): boolean {
 		this.sweep(now)

@@ -99,11 +99,13 @@ export const NoticeRemoveBody = z.object({
 const MAC_MESSAGE = 'Endereço MAC inválido: use 12 dígitos hexadecimais (ex.: 00:1A:2B:3C:4D:5E).'
 /** Text made only of hex digits and MAC separators (: - . and spaces). */
 export const MAC_TEXT = /^[0-9a-fA-F:.\- ]+$/
+/** MAC text without its separators, in upper case. */
+export const macDigits = (text: string) => text.replace(/[:.\- ]/g, '').toUpperCase()
 export const macField = z
 	.string({ error: 'Endereço MAC é obrigatório.' })
 	// Separators are dropped; any other character makes the address invalid, never silently removed.
 	.refine((v) => v.length <= 32 && MAC_TEXT.test(v.trim()), MAC_MESSAGE)
-	.transform((v) => v.replace(/[:.\- ]/g, '').toUpperCase())
+	.transform(macDigits)
 	.refine((v) => /^[0-9A-F]{12}$/.test(v), MAC_MESSAGE)
 
 export const TerminalBody = z.object({

@@ -34,9 +34,10 @@ export function findCompany(db: DbOrTx, codigo: number) {
 }
 
 /** A company the user may act on; anything else is "not found", so existence is not revealed. */
-export function companyInScope(db: DbOrTx, scope: RepresentativeScope, codigo: number): CompanyRow {
+/** The company, when it is in the user's scope; otherwise `notFound(missing)`, the same answer as for no company. */
+export function companyInScope(db: DbOrTx, scope: RepresentativeScope, codigo: number, missing = 'Empresa não encontrada.'): CompanyRow {
 	const company = findCompany(db, codigo)
-	if (!company || !inRepresentativeScope(scope, company.cnpj_representante)) throw notFound('Empresa não encontrada.')
+	if (!company || !inRepresentativeScope(scope, company.cnpj_representante)) throw notFound(missing)
 	return company
 }
 

@@ -3,10 +3,10 @@ import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
 import { type Clock, type PageQuery, conflict, contains, notFound, pagination, todayIso } from '../core'
-import { MAC_TEXT, type TerminalBody } from './model'
+import { MAC_TEXT, type TerminalBody, macDigits } from './model'
 import { companies, terminals } from './schema'
-import { type RepresentativeScope, inRepresentativeScope, representativeScope } from '../resellers'
-import { companyInScope, findCompany, scopeCondition } from './service'
+import { type RepresentativeScope, representativeScope } from '../resellers'
+import { companyInScope, scopeCondition } from './service'
 
 const terminalColumns = {
 	codigo: terminals.codigo,
@@ -36,7 +36,7 @@ export function listTerminals(db: DbOrTx, clock: Clock, user: SessionUser, query
 	const scope = representativeScope(db, user)
 	const search = query.search
 	// Only a search made of hex digits and MAC separators looks for a MAC ("Aurora" must not match "AA").
-	const mac = MAC_TEXT.test(search) ? search.replace(/[^0-9a-fA-F]/g, '').toUpperCase() : ''
+	const mac = MAC_TEXT.test(search) ? macDigits(search) : ''
 	const searchCondition = search
 		? or(
 				contains(terminals.nome_computador, search),
@@ -67,13 +67,11 @@ export function listTerminals(db: DbOrTx, clock: Clock, user: SessionUser, query
 	return { terminals: rows.map(toTerminalJson), pagination: pagination(query.page, query.limit, total), stats }
 }
 
+/** The terminal and its company; another representative's terminal gets the same answer as a missing one. */
 function terminalInScope(db: DbOrTx, scope: RepresentativeScope, codigo: number) {
-	const row = db.select().from(terminals).where(eq(terminals.codigo, codigo)).get()
-	if (!row) throw notFound('Terminal não encontrado.')
-	// Another representative's terminal gets the same answer as a missing one: ids reveal nothing.
-	const company = findCompany(db, row.fk_empresa)
-	if (!company || !inRepresentativeScope(scope, company.cnpj_representante)) throw notFound('Terminal não encontrado.')
-	return row
+	const terminal = db.select().from(terminals).where(eq(terminals.codigo, codigo)).get()
+	if (!terminal) throw notFound('Terminal não encontrado.')
+	return { terminal, company: companyInScope(db, scope, terminal.fk_empresa, 'Terminal não encontrado.') }
 }
 
 function assertRoom(db: DbOrTx, company: { codigo: number; razao: string; nterminais: number }) {
@@ -129,7 +127,7 @@ export function updateTerminal(db: DbOrTx, clock: Clock, user: SessionUser, codi
 	const scope = representativeScope(db, user)
 	db.transaction(
 		(tx) => {
-			const current = terminalInScope(tx, scope, codigo)
+			const { terminal: current } = terminalInScope(tx, scope, codigo)
 			const company = companyInScope(tx, scope, body.fk_empresa)
 			if (company.codigo !== current.fk_empresa) assertRoom(tx, company)
 			assertMacFree(tx, company.codigo, body.mac, codigo)
@@ -155,8 +153,7 @@ export function deleteTerminal(db: DbOrTx, clock: Clock, user: SessionUser, codi
 	const scope = representativeScope(db, user)
 	db.transaction(
 		(tx) => {
-			const current = terminalInScope(tx, scope, codigo)
-			const company = companyInScope(tx, scope, current.fk_empresa)
+			const { terminal: current, company } = terminalInScope(tx, scope, codigo)
 			tx.delete(terminals).where(eq(terminals.codigo, codigo)).run()
 			recount(tx, current.fk_empresa)
 			logActivity(tx, clock, {
