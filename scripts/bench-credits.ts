@@ -14,7 +14,8 @@ import { openDb } from '../db/client'
 import { migrateDb } from '../db/migrate'
 import { hashPassword } from '../modules/auth'
 import { rebuildCreditBalances } from '../modules/credits'
-import { completeCnpj, fixedClock, silentLogger, testConfig } from '../modules/core'
+import { completeCnpj, fixedClock } from '../modules/core'
+import { silentLogger, testConfig } from '../modules/core/server'
 
 const REPS = Number(process.env.BENCH_REPS ?? 10_000)
 const ROWS_PER_REP = 100

@@ -11,7 +11,8 @@ import { createApp } from '../apps/server/app'
 import { readConfig } from '../apps/server/config'
 import { openDb } from '../db/client'
 import { hashPassword, users } from '../modules/auth'
-import { completeCnpj, silentLogger, systemClock, testConfig } from '../modules/core'
+import { completeCnpj, systemClock } from '../modules/core'
+import { silentLogger, testConfig } from '../modules/core/server'
 import { seedLicensingBench } from './bench/seed-licensing'
 
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 100_000)

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import { authRoutes, userRoutes } from '../../modules/auth'
-import type { AppContext } from '../../modules/core'
+import type { AppContext } from '../../modules/core/server'
 import { licensingRoutes } from '../../modules/licensing'
 import { messagingRoutes } from '../../modules/messaging'
 import { resellersRoutes } from '../../modules/resellers'

@@ -1,5 +1,6 @@
 import { type DocumentDecoration, Elysia } from 'elysia'
-import { type AppConfig, type AppContext, type Role, forbidden, unauthorized } from '../core'
+import { type Role } from '../core'
+import { type AppConfig, type AppContext, forbidden, unauthorized } from '../core/server'
 import type { SessionUser } from './model'
 import { type SessionInfo, validateSession } from './service'
 

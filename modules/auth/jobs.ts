@@ -1,5 +1,5 @@
 import { cron } from '@elysiajs/cron'
-import type { AppContext } from '../core'
+import type { AppContext } from '../core/server'
 import { deleteExpiredSessions } from './service'
 
 export function authJobs(ctx: AppContext) {

@@ -1,5 +1,4 @@
-import { cnpjField, newPasswordField, optionalEmailField, passwordField, requiredText, z } from '../core/validators'
-import { ROLES } from '../core/roles'
+import { cnpjField, newPasswordField, optionalEmailField, passwordField, requiredText, z, ROLES } from '../core'
 
 export const LoginBody = z.object({
 	cnpj: cnpjField,

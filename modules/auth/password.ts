@@ -1,4 +1,4 @@
-import { AppError } from '../core'
+import { AppError } from '../core/server'
 
 /**
  * Argon2id at OWASP's m=19 MiB, t=2 row: a third of Bun's default memory, so a burst of logins

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
-import { type AppContext, IdParams, clientIp } from '../core'
+import { IdParams } from '../core'
+import { type AppContext, clientIp } from '../core/server'
 import { authGuard, sessionCookieName } from './guard'
 import { ChangePasswordBody, LoginBody, ProfileUpdate, UserCreate, UserListQuery, UserUpdate } from './model'
 import { invalidateSession, login, validateSession } from './service'

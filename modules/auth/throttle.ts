@@ -1,5 +1,5 @@
-import type { Clock } from '../core'
-import { MINUTE, SlidingWindow } from '../core'
+import { type Clock, MINUTE } from '../core'
+import { SlidingWindow } from '../core/server'
 
 const WINDOW_MS = 15 * MINUTE
 

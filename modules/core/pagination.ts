@@ -1,4 +1,3 @@
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import { z } from './validators'
 
 /** ?page&limit&search of every paged list; limit up to 1000 (the spec's selection lists ask for 1000). */
@@ -26,14 +25,4 @@ export interface Pagination {
 export function pagination(page: number, limit: number, total: number): Pagination {
 	const totalPages = Math.max(1, Math.ceil(total / limit))
 	return { page, limit, total, totalPages, hasPrev: page > 1, hasNext: page < totalPages }
-}
-
-/** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
-function likePattern(text: string): string {
-	return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-}
-
-/** The one way to search text in SQL: `column` contains `text` literally, case-insensitive for ASCII. */
-export function contains(column: SQLWrapper, text: string): SQL {
-	return sql`${column} like ${likePattern(text)} escape '\\'`
 }

@@ -4,7 +4,7 @@ import { CNPJ } from '../../apps/server/testing'
 import { addCredits, availableCredits, rebuildCreditBalances, transferToCompany } from './service'
 import { creditBalances, creditConsumptions, credits } from './schema'
 import { creditWorld } from './testing'
-import type { AppError } from '../core'
+import type { AppError } from '../core/server'
 
 /** A small deterministic PRNG so a failure can be replayed. */
 function rng(seed: number) {

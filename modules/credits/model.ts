@@ -1,6 +1,5 @@
 import { SYSTEMS } from '../licensing'
-import { cnpjField, z } from '../core/validators'
-import { PageQuery } from '../core/pagination'
+import { cnpjField, z, PageQuery } from '../core'
 
 
 const MAX_CREDITS = 100_000

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import { authGuard } from '../auth'
-import type { AppContext } from '../core'
+import type { AppContext } from '../core/server'
 import { AddCreditsBody, AvailableQuery, CreditListQuery, SummaryQuery, TransferBody } from './model'
 import { addCredits, creditSummary, listCredits, scopedAvailable, transferToCompany } from './service'
 

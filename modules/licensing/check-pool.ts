@@ -1,4 +1,5 @@
-import { type AppConfig, AppError, type Clock, type Logger } from '../core'
+import { type Clock } from '../core'
+import { type AppConfig, AppError, type Logger } from '../core/server'
 import type { CheckResult } from './check'
 import type { LicenceCheckBody } from './model'
 

@@ -1,6 +1,7 @@
 /** A licence-check worker thread (see LicenceCheckPool): its own connection, the same evaluator as the main thread. */
 import { openDb } from '../../db/client'
-import { AppError, type Clock, type Logger } from '../core'
+import { type Clock } from '../core'
+import { AppError, type Logger } from '../core/server'
 import { type LicenceEvaluator, createLicenceEvaluator, evaluateToJson } from './check'
 import { type CheckWorkerReply, type CheckWorkerRequest, decodeCheck, encodeAnswer } from './check-pool'
 

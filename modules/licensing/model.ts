@@ -1,17 +1,4 @@
-import {
-	addressFields,
-	cnpjField,
-	dateField,
-	flagField,
-	moneyField,
-	optionalDateField,
-	optionalEmailField,
-	requiredText,
-	textField,
-	urlField,
-	z
-} from '../core/validators'
-import { PageQuery } from '../core/pagination'
+import { addressFields, cnpjField, dateField, flagField, moneyField, optionalDateField, optionalEmailField, requiredText, textField, urlField, z, PageQuery } from '../core'
 
 export const SYSTEMS = ['K-RETA', 'K-PDV', 'K-CHEF', 'K-ATELIE', 'K-PRE VENDA'] as const
 export type SystemName = (typeof SYSTEMS)[number]

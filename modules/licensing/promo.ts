@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
-import { type Clock, badRequest, notFound, uploadsDir } from '../core'
+import { type Clock } from '../core'
+import { badRequest, notFound, uploadsDir } from '../core/server'
 import { findRepresentativeByCnpj, representatives } from '../resellers'
 
 export const PROMO_MAX_BYTES = 5 * 1024 * 1024

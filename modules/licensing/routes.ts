@@ -1,7 +1,8 @@
 import { Elysia } from 'elysia'
 import { authGuard } from '../auth'
 import { representativeScope } from '../resellers'
-import { type AppContext, IdParams, PageQuery, clientIp, notFound, z } from '../core'
+import { IdParams, PageQuery, z } from '../core'
+import { type AppContext, clientIp, notFound } from '../core/server'
 import { createLicenceService } from './check'
 import { deleteDownload, listDownloads, saveDownload } from './downloads'
 import {

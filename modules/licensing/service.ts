@@ -2,20 +2,8 @@ import { type SQL, and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt,
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
-import {
-	type Clock,
-	HOUR,
-	addDaysIso,
-	conflict,
-	daysBetween,
-	forbidden,
-	contains,
-	normalizeCnpj,
-	notFound,
-	pagination,
-	todayIso,
-	unprocessable
-} from '../core'
+import { type Clock, HOUR, addDaysIso, daysBetween, normalizeCnpj, pagination, todayIso } from '../core'
+import { conflict, forbidden, contains, notFound, unprocessable } from '../core/server'
 import { type RepresentativeScope, findRepresentativeByCnpj, inRepresentativeScope, representativeScope, representatives } from '../resellers'
 import { type CompanyBody, type CompanyListQuery, type CompanyPatch, FLAG_COLUMNS } from './model'
 import { companies } from './schema'

@@ -1,4 +1,4 @@
-import { daysBetween } from '../core/dates'
+import { daysBetween } from '../core'
 
 /** The licence facts the screens and the filters classify (1-core §4). */
 export interface LicenceFacts {

@@ -1,4 +1,4 @@
-import { cnpjField, dateField, requiredText, z } from '../core/validators'
+import { cnpjField, dateField, requiredText, z } from '../core'
 
 /** Top-bar items: notification rows have numeric ids; notices appear as "aviso-geral-<id>" / "aviso-individual-<id>". */
 export const NOTICE_ITEM_ID = /^aviso-(geral|individual)-([1-9]\d{0,9})$/

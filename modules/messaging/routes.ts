@@ -1,7 +1,8 @@
 import { Elysia } from 'elysia'
 import type { Tx } from '../../db/client'
 import { authGuard } from '../auth'
-import { type AppContext, IdParams } from '../core'
+import { IdParams } from '../core'
+import { type AppContext } from '../core/server'
 import { GeneralNoticeBody, IndividualNoticeBody, MarkReadBody, NoticeQuery } from './model'
 import {
 	createGeneralNotice,

@@ -1,4 +1,4 @@
-import { dateField, z } from '../core/validators'
+import { dateField, z } from '../core'
 
 export const ACTIVITY_TYPES = ['success', 'info', 'warning', 'error'] as const
 

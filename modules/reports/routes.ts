@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import { authGuard } from '../auth'
-import type { AppContext } from '../core'
+import type { AppContext } from '../core/server'
 import { RecentActivitiesQuery, ReportQuery } from './model'
 import { buildReport, dashboardStats, recentActivities } from './service'
 

@@ -1,4 +1,4 @@
-import { addressFields, cnpjField, flagField, optionalEmailField, phoneField, requiredText, textField, urlField, z } from '../core/validators'
+import { addressFields, cnpjField, flagField, optionalEmailField, phoneField, requiredText, textField, urlField, z } from '../core'
 
 /** A manager chosen for a representative: a user id, or null/empty for none. */
 const gerenteIdField = z

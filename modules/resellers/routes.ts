@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import { authGuard } from '../auth'
-import { type AppContext, IdParams } from '../core'
+import { IdParams } from '../core'
+import { type AppContext } from '../core/server'
 import { RepresentativeCreate, RepresentativeListQuery, RepresentativeUpdate } from './model'
 import {
 	createRepresentative,

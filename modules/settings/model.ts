@@ -1,4 +1,4 @@
-import { z } from '../core/validators'
+import { z } from '../core'
 
 const bool = z.enum(['true', 'false'], { error: 'Use true ou false.' })
 const intRange = (min: number, max: number, label: string) =>

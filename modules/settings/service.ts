@@ -1,10 +1,10 @@
 import { eq, inArray, max } from 'drizzle-orm'
 import { THEME_KEYS, type ThemeSettings, themeFromValues } from './theme'
 import type { DbOrTx } from '../../db/client'
-import { type Clock, badRequest } from '../core'
+import type { Clock, Role } from '../core'
+import { badRequest } from '../core/server'
 import { type AutoLogoutConfig, type Definition, SETTING_DEFINITIONS, type SettingKey } from './model'
 import { settings } from './schema'
-import type { Role } from '../core'
 
 export function isSettingKey(key: string): key is SettingKey {
 	return Object.hasOwn(SETTING_DEFINITIONS, key)

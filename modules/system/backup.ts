@@ -1,7 +1,8 @@
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import type { Db } from '../../db/client'
-import { type AppConfig, type Clock, HOUR, badRequest, conflict, notFound, uploadsDir } from '../core'
+import { type Clock, HOUR } from '../core'
+import { type AppConfig, badRequest, conflict, notFound, uploadsDir } from '../core/server'
 import { getSetting } from '../settings'
 import { type ArchiveJob, type ArchiveReply, buildArchive, integrityOf } from './archive'
 

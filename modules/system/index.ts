@@ -1,5 +1,5 @@
 export { systemRoutes } from './routes'
 export { systemJobs } from './jobs'
 export { createBackup, listBackups, backupStats, runAutomaticBackup, backupDir } from './backup'
-export { uploadsDir } from '../core'
+export { uploadsDir } from '../core/server'
 export { writePidFile } from './restore'

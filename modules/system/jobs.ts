@@ -1,6 +1,6 @@
 import { cron } from '@elysiajs/cron'
 import { logActivity } from '../activity'
-import type { AppContext } from '../core'
+import type { AppContext } from '../core/server'
 import { runAutomaticBackup } from './backup'
 import { VERSION } from './info'
 

@@ -2,7 +2,8 @@
 import { openDb } from '../../db/client'
 import { createApp } from '../../apps/server/app'
 import { readConfig } from '../../apps/server/config'
-import { silentLogger, systemClock, testConfig } from '../../modules/core'
+import { systemClock } from '../../modules/core'
+import { silentLogger, testConfig } from '../../modules/core/server'
 
 const [dbPath, port] = process.argv.slice(2)
 const config = testConfig({ dataDir: '.tmp/bench-data', licenceWorkers: readConfig().app.licenceWorkers })

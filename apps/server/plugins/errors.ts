@@ -1,5 +1,5 @@
 import { Elysia, ValidationError } from 'elysia'
-import { AppError, type Logger, errorResponse, invalidDataMessage } from '../../../modules/core'
+import { AppError, type Logger, errorResponse, invalidDataMessage } from '../../../modules/core/server'
 import { pathOf } from './security'
 
 /** The first validation problem, in words a person can act on. */

@@ -3,7 +3,8 @@ import { brotliCompressSync, constants as zlib } from 'node:zlib'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, relative } from 'node:path'
 import { authGuard, sessionCookieName, validateSession, type SessionUser } from '../../../modules/auth'
-import { type AppContext, ROLE_LABELS, initials } from '../../../modules/core'
+import { ROLE_LABELS, initials } from '../../../modules/core'
+import { type AppContext } from '../../../modules/core/server'
 import { type ThemeSettings, getThemeSettings, themeCss } from '../../../modules/settings'
 
 const TYPES: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import { AppError, type AppConfig, errorResponse } from '../../../modules/core'
+import { AppError, type AppConfig, errorResponse } from '../../../modules/core/server'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const DEFAULT_BODY_LIMIT = 256 * 1024

@@ -1,5 +1,4 @@
-import { maskCep, maskPhone } from '../../../modules/core/masks'
-import { UFS } from '../../../modules/core/uf'
+import { maskCep, maskPhone, UFS } from '../../../modules/core'
 import { Field } from './ui'
 
 type AddressKey = 'endereco' | 'bairro' | 'cidade' | 'uf' | 'cep'

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react'
-import type { Pagination as PageInfo } from '../../../modules/core/pagination'
+import type { Pagination as PageInfo } from '../../../modules/core'
 
 export const PAGE_SIZES = [10, 20, 50, 100]
 

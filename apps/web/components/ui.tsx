@@ -1,7 +1,6 @@
 import { CalendarDays, Eye, EyeOff, Pencil, Search, ShieldAlert, Trash2 } from 'lucide-react'
 import { type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState } from 'react'
-import { formatDate, initials } from '../../../modules/core/format'
-import { brDateToIso, maskDate } from '../../../modules/core/masks'
+import { formatDate, initials, brDateToIso, maskDate } from '../../../modules/core'
 
 /** The heading of an island that carries its own actions (buttons on the right, wrapping on phones). */
 export function PageHeader({ title, subtitle, children }: { title: string; subtitle: string; children?: ReactNode }) {

@@ -1,4 +1,4 @@
-import type { Role } from '../../../modules/core/roles'
+import type { Role } from '../../../modules/core'
 
 export interface MenuItem {
 	href: string

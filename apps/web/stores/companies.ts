@@ -1,5 +1,5 @@
 import { computed, map } from 'nanostores'
-import type { Pagination } from '../../../modules/core/pagination'
+import type { Pagination } from '../../../modules/core'
 import type { CompanyJson } from '../../../modules/licensing/service'
 import { createFetcherStore } from '../lib/query'
 

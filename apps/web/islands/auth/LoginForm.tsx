@@ -1,6 +1,6 @@
 import { LogIn } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
-import { maskCnpj, normalizeCnpj } from '../../../../modules/core/cnpj'
+import { maskCnpj, normalizeCnpj } from '../../../../modules/core'
 import { FormError, PasswordInput } from '../../components/ui'
 import { ApiError, api, errorText } from '../../lib/api'
 import { useHydrated } from '../../lib/hooks'

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react'
-import { maskCnpj, normalizeCnpj } from '../../../../modules/core/cnpj'
-import { maskPhone } from '../../../../modules/core/masks'
+import { maskCnpj, normalizeCnpj, maskPhone } from '../../../../modules/core'
 import { SYSTEM_COLUMNS } from '../../../../modules/licensing/status'
 import { AddressFields, EmailField, PhoneField } from '../../components/ContactFields'
 import { DateInput, Field, FormError } from '../../components/ui'

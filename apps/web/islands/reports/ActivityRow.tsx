@@ -1,6 +1,6 @@
 import { AlertTriangle, Building, Coins, Terminal, Users } from 'lucide-react'
 import type { Activity } from '../../../../modules/reports/model'
-import { formatDateTime, formatRelative } from '../../../../modules/core/format'
+import { formatDateTime, formatRelative } from '../../../../modules/core'
 
 const ICONS = { Building, Coins, Users, AlertTriangle, Terminal }
 const TONE: Record<Activity['type'], string> = {

@@ -6,7 +6,7 @@ import { EmptyState, ErrorPanel, StatCard, StatGrid } from '../../components/ui'
 import { createFetcherStore } from '../../lib/query'
 import { ActivityRow, ActivitySkeleton } from './ActivityRow'
 import { activePercent, daysRemaining, formatPercent, systemBar } from './figures'
-import { formatNumber } from '../../../../modules/core/format'
+import { formatNumber } from '../../../../modules/core'
 
 const $stats = createFetcherStore<DashboardStats>(['/api/dashboard/stats'])
 const $recent = createFetcherStore<Activity[]>(['/api/activities/recent?limit=10'])

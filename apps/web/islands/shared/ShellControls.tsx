@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { Bell, CheckCheck, Download, Moon, RefreshCw, Smartphone, Sun, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { formatRelative } from '../../../../modules/core/format'
+import { formatRelative } from '../../../../modules/core'
 import { ErrorBoundary } from '../../components/ErrorFallback'
 import { useHydrated } from '../../lib/hooks'
 import { $deadline, renewSession, startInactivityTimer } from '../../stores/inactivity'

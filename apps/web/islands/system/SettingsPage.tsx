@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { AlertTriangle, Cloud, HardDrive, Palette, RotateCcw, Save, Server, Settings2, Shield } from 'lucide-react'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
-import { formatNumber } from '../../../../modules/core/format'
+import { formatNumber } from '../../../../modules/core'
 import { type ThemeSettings, themeFromValues } from '../../../../modules/settings/theme'
 import { PageRoot } from '../../components/PageRoot'
 import { AccessDenied, ErrorPanel, Field } from '../../components/ui'

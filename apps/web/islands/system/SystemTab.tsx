@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { Archive, Database, Download, Eraser, Plus } from 'lucide-react'
 import { useState } from 'react'
-import { formatDateTime } from '../../../../modules/core/format'
+import { formatDateTime } from '../../../../modules/core'
 import { type Column, DataTable } from '../../components/DataTable'
 import { AccessDenied, EmptyState, ErrorPanel, RowAction, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
