@@ -1,7 +1,12 @@
+// Every table, gathered for drizzle-kit and the migrations; modules read tables through each other's index.ts.
 export * from '../modules/auth/schema'
 export * from '../modules/settings/schema'
 export * from '../modules/activity/schema'
 export * from '../modules/messaging/schema'
 export * from '../modules/resellers/schema'
+export * from '../modules/companies/schema'
+export * from '../modules/terminals/schema'
+export * from '../modules/downloads/schema'
 export * from '../modules/licensing/schema'
 export * from '../modules/credits/schema'
+export * from '../modules/jobs/schema'

@@ -4,7 +4,7 @@
  * Uses DATA_DIR like the server (default ./data).
  */
 import { resolve } from 'node:path'
-import { RestoreError, resolveArchive, restoreBackup } from '../modules/system/restore'
+import { RestoreError, resolveArchive, restoreBackup } from '../modules/system'
 
 const file = process.argv[2]
 const dataDir = resolve(process.env.DATA_DIR ?? './data')

@@ -7,7 +7,6 @@ import { defaultLicenceWorkers, readConfig } from './config'
 import { pathOf } from './plugins/security'
 import { CNPJ, createTestApp } from './testing'
 
-type Access = 'public' | 'any' | Role[]
 
 async function signedInAs(t: ReturnType<typeof createTestApp>) {
 	const cnpjs: Record<Role, string> = { administrador: CNPJ.admin, gerente: CNPJ.gerente, representante: CNPJ.rep }
@@ -39,14 +38,15 @@ describe('the role guard on every route', () => {
 		const cookies = await signedInAs(t)
 		let checked = 0
 		for (const route of t.app.routes) {
-			const access = (route.hooks as any).detail['x-access'] as Access
-			if (access === 'public') continue
+			const detail = (route.hooks as any).detail
+			if (detail['x-access'] === 'public') continue
+			const roles = detail['x-roles'] as Role[]
 			const path = route.path.replace(/:[^/]+/g, '1')
 			const anonymous = await t.call(route.method, path, { body: route.method === 'GET' ? undefined : {} })
 			expect(anonymous.status, `${route.method} ${route.path} anónimo`).toBe(401)
 			for (const role of ROLES) {
 				const res = await t.call(route.method, path, { cookie: cookies[role], body: route.method === 'GET' ? undefined : {} })
-				const allowed = access === 'any' || access.includes(role)
+				const allowed = roles.includes(role)
 				// An allowed role may still be refused by a business rule, but never by the guard.
 				if (allowed) {
 					expect(res.status, `${route.method} ${route.path} como ${role}`).not.toBe(401)

@@ -1,18 +1,33 @@
 import { Elysia } from 'elysia'
-import { authRoutes, userRoutes } from '../../modules/auth'
+import { authJobs, authRoutes } from '../../modules/auth'
+import { companiesPerRepresentative, companyRoutes } from '../../modules/companies'
 import type { AppContext } from '../../modules/core/server'
-import { licensingRoutes } from '../../modules/licensing'
+import { creditBatchesPerRepresentative, creditRoutes } from '../../modules/credits'
+import { downloadRoutes } from '../../modules/downloads'
+import type { JobDefinition } from '../../modules/jobs'
+import { type LicenceService, createLicenceService, licensingJobs, licensingRoutes } from '../../modules/licensing'
 import { messagingRoutes } from '../../modules/messaging'
-import { resellersRoutes } from '../../modules/resellers'
-import { creditRoutes } from '../../modules/credits'
 import { reportRoutes } from '../../modules/reports'
-import { systemRoutes } from '../../modules/system'
+import { resellersRoutes } from '../../modules/resellers'
+import { systemJobs, systemRoutes } from '../../modules/system'
+import { terminalRoutes } from '../../modules/terminals'
+import { userRoutes } from '../../modules/users'
+import { apiDocs } from './plugins/docs'
 import { errorHandler } from './plugins/errors'
 import { type Site, pagesPlugin } from './plugins/pages'
 import { requestGuards } from './plugins/security'
 
+/** The services the app shares between its routes and its jobs, built once per process. */
+export interface AppServices {
+	licence: LicenceService
+}
+
+export function createServices(ctx: AppContext): AppServices {
+	return { licence: createLicenceService(ctx) }
+}
+
 /** Builds the whole portal from its dependencies; tests build it on an in-memory database. */
-export function createApp(ctx: AppContext, site: Site | null = null) {
+export function createApp(ctx: AppContext, services: AppServices = createServices(ctx), site: Site | null = null) {
 	const app = new Elysia()
 		.use(errorHandler(ctx.log))
 		.use(
@@ -26,18 +41,27 @@ export function createApp(ctx: AppContext, site: Site | null = null) {
 		.use(systemRoutes(ctx))
 		.use(messagingRoutes(ctx))
 		.use(userRoutes(ctx))
-		.use(resellersRoutes(ctx))
-		.use(licensingRoutes(ctx))
+		// Companies and credits sit above resellers: their counts reach it from here.
+		.use(resellersRoutes(ctx, { empresas: companiesPerRepresentative, lotes: creditBatchesPerRepresentative }))
+		.use(companyRoutes(ctx))
+		.use(terminalRoutes(ctx))
+		.use(downloadRoutes(ctx))
+		.use(licensingRoutes(ctx, services.licence))
 		.use(creditRoutes(ctx))
 		.use(reportRoutes(ctx))
-		.use(pagesPlugin(ctx, site))
-	assertEveryRouteDeclaresAccess(app)
-	return app
+	const portal = app.use(apiDocs(ctx, app)).use(pagesPlugin(ctx, site))
+	assertEveryRouteDeclaresAccess(portal)
+	return portal
 }
 
 export type App = ReturnType<typeof createApp>
 
-/** Deny by default: a route that declares neither `roles` nor `publicRoute` stops the portal from starting. */
+/** Every scheduled job of the portal; main.ts registers them on the cron, tests call their functions directly. */
+export function appJobs(ctx: AppContext, services: AppServices): JobDefinition[] {
+	return [...authJobs(ctx), ...licensingJobs(services.licence), ...systemJobs(ctx)]
+}
+
+/** Deny by default: a route that declares neither `can` nor `publicRoute` stops the portal from starting. */
 export function assertEveryRouteDeclaresAccess(app: Elysia<any, any, any, any, any, any, any>) {
 	const open = app.routes.filter((route) => !(route.hooks as { detail?: Record<string, unknown> })?.detail?.['x-access'])
 	if (open.length > 0) {

@@ -2,13 +2,13 @@ import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { openDb } from '../../db/client'
 import { migrateDb } from '../../db/migrate'
-import { authJobs, ensureFirstAdmin, generatePassword } from '../../modules/auth'
-import { licensingJobs } from '../../modules/licensing'
+import { ensureFirstAdmin, generatePassword } from '../../modules/auth'
 import { rebuildCreditBalances } from '../../modules/credits'
+import { scheduleJobs } from '../../modules/jobs'
 import { formatCnpj, isValidCnpj, normalizeCnpj, systemClock } from '../../modules/core'
-import { jsonLogger } from '../../modules/core/server'
-import { systemJobs, uploadsDir, writePidFile } from '../../modules/system'
-import { createApp } from './app'
+import { jsonLogger, uploadsDir } from '../../modules/core/server'
+import { writePidFile } from '../../modules/system'
+import { appJobs, createApp, createServices } from './app'
 import { readConfig } from './config'
 import { loadSite } from './plugins/pages'
 
@@ -38,11 +38,9 @@ const site = config.app.distDir && existsSync(config.app.distDir) ? loadSite(con
 if (!site) console.warn(`Site não encontrado em ${config.app.distDir}: rode "bun run build". Só a API será servida.`)
 
 const ctx = { db, clock: systemClock, config: config.app, log: jsonLogger }
-const portal = createApp(ctx, site)
-const app = portal
-	.use(authJobs(ctx))
-	.use(licensingJobs(portal.decorator.licence))
-	.use(systemJobs(ctx))
+const services = createServices(ctx)
+const app = createApp(ctx, services, site)
+	.use(scheduleJobs(ctx, appJobs(ctx, services)))
 	.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_BODY_BYTES })
 
 writePidFile(config.app.dataDir)

@@ -3,9 +3,8 @@
 import { describe, expect, it } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { completeCnpj } from '../../modules/core'
-import { companies } from '../../modules/licensing/schema'
-import { TEST_IMAGES, peopleFixture, pngChunk } from '../../modules/licensing/testing'
-import { CNPJ, createTestApp } from './testing'
+import { companies } from '../../modules/companies'
+import { TEST_IMAGES, testWorld, pngChunk, CNPJ, createTestApp } from './testing'
 
 /** The full company body as the edit dialog sends it with PUT. */
 function fullBody(c: Record<string, unknown>) {
@@ -15,18 +14,18 @@ function fullBody(c: Record<string, unknown>) {
 
 describe('review P0: licence dates without paying', () => {
 	it('refuses a gerente who extends a licence through PUT /api/companies/:id (PATCH already refuses it)', async () => {
-		const t = await peopleFixture()
-		const c = await t.company({ validade_licenca: '2026-11-25' })
-		const res = await t.call('PUT', `/api/companies/${c.codigo}`, { cookie: t.cookie.gerente, body: { ...fullBody(c), validade_licenca: '2099-12-31' } })
+		const t = await testWorld()
+		const c = await t.companyVia({ validade_licenca: '2026-11-25' })
+		const res = await t.call('PUT', `/api/companies/${c.codigo}`, { cookie: t.cookies.gerente, body: { ...fullBody(c), validade_licenca: '2099-12-31' } })
 		expect(res.status).toBe(403)
 		expect(t.db.select({ v: companies.validade_licenca }).from(companies).where(eq(companies.codigo, c.codigo)).get()!.v).toBe('2026-11-25')
 	})
 
 	it('refuses a gerente who creates a company with a licence date already set', async () => {
-		const t = await peopleFixture()
+		const t = await testWorld()
 		const res = await t.call('POST', '/api/companies', {
-			cookie: t.cookie.gerente,
-			body: { razao: 'Grátis Ltda', cnpj: completeCnpj('300000000009'), cnpj_representante: t.cnpj.repA, nterminais: 1, validade_licenca: '2099-01-01' }
+			cookie: t.cookies.gerente,
+			body: { razao: 'Grátis Ltda', cnpj: completeCnpj('300000000009'), cnpj_representante: t.cnpj.rep, nterminais: 1, validade_licenca: '2099-01-01' }
 		})
 		expect(res.status).toBe(403)
 	})
@@ -45,18 +44,18 @@ describe('review P0: login throttling under a parallel burst', () => {
 
 describe('review P1: company search', () => {
 	it('counts the matches of an administrador search of 3+ characters', async () => {
-		const t = await peopleFixture()
-		for (let i = 0; i < 3; i++) await t.company({ razao: `Padaria Estrela ${i}` })
-		const res = await t.call('GET', '/api/companies?page=1&limit=2&search=Estrela', { cookie: t.cookie.admin })
+		const t = await testWorld()
+		for (let i = 0; i < 3; i++) await t.companyVia({ razao: `Padaria Estrela ${i}` })
+		const res = await t.call('GET', '/api/companies?page=1&limit=2&search=Estrela', { cookie: t.cookies.admin })
 		expect(res.status).toBe(200)
 		expect(res.json.companies).toHaveLength(2)
 		expect(res.json.pagination).toMatchObject({ total: 3, totalPages: 2, hasNext: true })
 	})
 
 	it('answers a search containing a NUL character with 200 or 400, never 500', async () => {
-		const t = await peopleFixture()
-		await t.company({ razao: 'Padaria Estrela' })
-		for (const cookie of [t.cookie.admin, t.cookie.repA]) {
+		const t = await testWorld()
+		await t.companyVia({ razao: 'Padaria Estrela' })
+		for (const cookie of [t.cookies.admin, t.cookies.rep]) {
 			const res = await t.call('GET', `/api/companies?search=${encodeURIComponent('abc\u0000')}`, { cookie })
 			expect([200, 400]).toContain(res.status)
 		}
@@ -79,32 +78,32 @@ describe('review P2: notice search with LIKE wildcards', () => {
 
 describe('hostile parameters', () => {
 	it('accepts only plain positive integers as ids', async () => {
-		const t = await peopleFixture()
-		const c = await t.company()
-		expect((await t.call('GET', `/api/companies/${c.codigo}`, { cookie: t.cookie.admin })).status).toBe(200)
+		const t = await testWorld()
+		const c = await t.companyVia()
+		expect((await t.call('GET', `/api/companies/${c.codigo}`, { cookie: t.cookies.admin })).status).toBe(200)
 		for (const id of ['0x1', '1e0', '01', '-1', '1.0', '0', ' 1', '99999999999999999999']) {
-			const res = await t.call('GET', `/api/companies/${encodeURIComponent(id)}`, { cookie: t.cookie.admin })
+			const res = await t.call('GET', `/api/companies/${encodeURIComponent(id)}`, { cookie: t.cookies.admin })
 			expect(res.status, id).toBe(400)
 			expect(res.json.message).toContain('Identificador inválido')
 		}
 	})
 
 	it('words type and unknown-field errors without internal names', async () => {
-		const t = await peopleFixture()
+		const t = await testWorld()
 		const numeric = await t.call('POST', '/api/auth/login', { body: { cnpj: 11222333000181, senha: 'x' } })
 		expect(numeric.json.message).toContain('CNPJ inválido')
-		const c = await t.company()
-		const extra = await t.call('PATCH', `/api/companies/${c.codigo}`, { cookie: t.cookie.admin, body: { manutencao: 'S' } })
+		const c = await t.companyVia()
+		const extra = await t.call('PATCH', `/api/companies/${c.codigo}`, { cookie: t.cookies.admin, body: { manutencao: 'S' } })
 		expect(extra.status).toBe(400)
 		expect(extra.json.message).not.toContain('root')
 	})
 
 	it('serves uploaded images sandboxed, so nothing in them can run', async () => {
-		const t = await peopleFixture()
+		const t = await testWorld()
 		// A well-formed PNG can still carry markup in a text chunk.
 		const { png } = TEST_IMAGES
 		const polyglot = Buffer.concat([png.subarray(0, 33), pngChunk('tEXt', Buffer.from('c\0<script>alert(1)</script>')), png.subarray(33)]).toString('base64')
-		const saved = await t.call('POST', '/api/representantes/promo-image', { cookie: t.cookie.repA, body: { imageBase64: polyglot } })
+		const saved = await t.call('POST', '/api/representantes/promo-image', { cookie: t.cookies.rep, body: { imageBase64: polyglot } })
 		expect(saved.status).toBe(200)
 		const image = await t.app.handle(new Request(`http://localhost${saved.json.promo}`))
 		expect(image.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox")

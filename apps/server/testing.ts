@@ -1,11 +1,15 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { deflateSync } from 'node:zlib'
+import { eq } from 'drizzle-orm'
 import { createTestDb } from '../../db/testing'
 import { hashPassword, users } from '../../modules/auth'
-import { type Role, fixedClock } from '../../modules/core'
-import { type AppConfig, silentLogger, testConfig } from '../../modules/core/server'
-import { createApp } from './app'
+import { companies } from '../../modules/companies'
+import { type Role, completeCnpj, fixedClock } from '../../modules/core'
+import { type AppConfig, testConfig } from '../../modules/core/server'
+import { representatives } from '../../modules/resellers'
+import { createApp, createServices } from './app'
 
 export const TEST_ORIGIN = 'http://localhost'
 
@@ -17,7 +21,8 @@ export function createTestApp(options: { config?: Partial<AppConfig>; now?: stri
 	// Each app gets its own data folder, so backups and uploads of one test never meet another's.
 	const dataDir = mkdtempSync(join(tmpdir(), 'kportal-test-'))
 	const ctx = { db, clock, config: testConfig({ dataDir, ...options.config }), log: (event: string, fields?: Record<string, unknown>) => logs.push({ event, fields }) }
-	const app = createApp(ctx)
+	const services = createServices(ctx)
+	const app = createApp(ctx, services)
 
 	/** A same-origin request, as the portal's own pages make it. */
 	async function call(method: string, path: string, init: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {
@@ -63,7 +68,7 @@ export function createTestApp(options: { config?: Partial<AppConfig>; now?: stri
 		return setCookie.split(';')[0]
 	}
 
-	return { app, ctx, db, clock, logs, call, createUser, login }
+	return { app, ctx, services, db, clock, logs, call, createUser, login }
 }
 
 /** Valid CNPJs for tests, one per role. */
@@ -73,4 +78,85 @@ export const CNPJ = {
 	rep: '45997418000153',
 	rep2: '04252011000110',
 	alnum: '12ABC34501DE35'
+}
+
+let sharedHash: string | null = null
+let companySeq = 0
+
+/**
+ * The one test world of the API tests: an administrador (Ana Admin), a gerente (Gabriel Gerente) managing the
+ * representante Rafael Rep but not Sara Rep, each with a login and a representative record, all signed in.
+ * Companies are added straight into the database (`company`) or through the API as the administrador
+ * (`companyVia`); credits through the API (`addCreditsVia`).
+ */
+export async function testWorld(options: Parameters<typeof createTestApp>[0] = {}) {
+	const t = createTestApp(options)
+	// One password hash for every world of a test file: argon2 is slow on purpose.
+	sharedHash ??= await hashPassword('senha-forte-123')
+	const now = t.clock.now().toISOString()
+	const user = (cnpj: string, tipo: Role, nome: string) =>
+		t.db.insert(users).values({ cnpj, nome, tipo, email: null, senha_hash: sharedHash!, ativo: true, created_at: now, updated_at: now }).returning().get()
+	const admin = user(CNPJ.admin, 'administrador', 'Ana Admin')
+	const gerente = user(CNPJ.gerente, 'gerente', 'Gabriel Gerente')
+	user(CNPJ.rep, 'representante', 'Rafael Rep')
+	user(CNPJ.rep2, 'representante', 'Sara Rep')
+	t.db.insert(representatives).values({ nome: 'Rafael Rep', cnpj: CNPJ.rep, gerente_id: gerente.id, data: '2026-01-01' }).run()
+	t.db.insert(representatives).values({ nome: 'Sara Rep', cnpj: CNPJ.rep2, gerente_id: null, data: '2026-01-01' }).run()
+	const cookies = {
+		admin: await t.login(CNPJ.admin),
+		gerente: await t.login(CNPJ.gerente),
+		rep: await t.login(CNPJ.rep),
+		rep2: await t.login(CNPJ.rep2)
+	}
+	/** A company of `rep`, inserted directly (no activity line, no API rules). */
+	const company = (rep: string, razao: string, values: Partial<typeof companies.$inferInsert> = {}) =>
+		t.db
+			.insert(companies)
+			.values({ razao, cnpj: completeCnpj(String(770000000000 + ++companySeq)), cnpj_representante: rep, serial: `serial-${companySeq}-${Math.random()}`, data: '2026-01-01', ...values })
+			.returning()
+			.get()
+	/** A company created through the API by the administrador; answers its JSON. */
+	async function companyVia(fields: Record<string, unknown> = {}) {
+		const n = ++companySeq
+		const res = await t.call('POST', '/api/companies', {
+			cookie: cookies.admin,
+			body: { razao: `Empresa ${n}`, cnpj: completeCnpj(String(200000000000 + n)), cnpj_representante: CNPJ.rep, nterminais: 2, ...fields }
+		})
+		if (res.status !== 201) throw new Error(`company: ${res.status} ${res.text}`)
+		return res.json.company
+	}
+	/** An administrador adds credits to a representative through the API. */
+	async function addCreditsVia(rep: string, amount: number, unitValue = 50) {
+		const res = await t.call('POST', '/api/credits', { cookie: cookies.admin, body: { representanteId: rep, amount, unitValue } })
+		if (res.status !== 201) throw new Error(`add failed ${res.status} ${res.text}`)
+		return res.json
+	}
+	const licence = (codigo: number) => t.db.select().from(companies).where(eq(companies.codigo, codigo)).get()?.validade_licenca ?? null
+	return { ...t, admin, gerente, cookies, cnpj: CNPJ, company, companyVia, addCreditsVia, licence }
+}
+export type TestWorld = Awaited<ReturnType<typeof testWorld>>
+
+/** One PNG chunk (length, type, data, CRC). */
+export function pngChunk(type: string, data: Uint8Array): Buffer {
+	const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
+	const length = Buffer.alloc(4)
+	length.writeUInt32BE(data.length)
+	const crc = Buffer.alloc(4)
+	crc.writeUInt32BE(Bun.hash.crc32(body))
+	return Buffer.concat([length, body, crc])
+}
+
+/** Small but well-formed images for upload tests. */
+export const TEST_IMAGES = {
+	/** 2×1 RGBA PNG. */
+	png: Buffer.concat([
+		Buffer.from('89504e470d0a1a0a', 'hex'),
+		pngChunk('IHDR', Buffer.from('00000002000000010806000000', 'hex')),
+		pngChunk('IDAT', deflateSync(Buffer.from('00ff0000ff00ff00ff', 'hex'))),
+		pngChunk('IEND', Buffer.alloc(0))
+	]),
+	/** 1×1 GIF. */
+	gif: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'),
+	/** A JPEG's segment structure: SOI, APP0, SOF0, SOS, scan data, EOI. */
+	jpg: Buffer.from('ffd8ffe000104a46494600010100000100010000ffc0000b080001000101011100ffda0008010100003f00d2cf20ffd9', 'hex')
 }

@@ -1,5 +1,5 @@
 import { type DocumentDecoration, Elysia } from 'elysia'
-import { type Role } from '../core'
+import { CAPABILITIES, type Capability, can } from '../core'
 import { type AppConfig, type AppContext, forbidden, unauthorized } from '../core/server'
 import type { SessionUser } from './model'
 import { type SessionInfo, validateSession } from './service'
@@ -14,14 +14,17 @@ export const GUARD_MESSAGES = {
 	forbidden: 'Acesso negado: seu perfil não permite esta ação.'
 }
 
-/** Who may call a route, recorded in its OpenAPI detail where createApp and the tests can read it. */
-function accessDetail(access: 'public' | readonly Role[] | 'any'): DocumentDecoration {
-	return { 'x-access': access } as DocumentDecoration
+/** Who may call a route, recorded in its API-document detail where createApp, the tests and /api/docs read it. */
+function accessDetail(access: 'public' | Capability): DocumentDecoration {
+	const detail: Record<string, unknown> = { 'x-access': access }
+	if (access === 'public') detail.security = []
+	else detail['x-roles'] = CAPABILITIES[access]
+	return detail as DocumentDecoration
 }
 
 /**
- * The one role guard. Every API route declares either `roles` (who may call it) or `publicRoute`;
- * createApp refuses to start when a route declares neither, so nothing is open by omission.
+ * The one role guard. Every API route declares either `can` (the capability it needs, core/access.ts) or
+ * `publicRoute`; createApp refuses to start when a route declares neither, so nothing is open by omission.
  */
 export function authGuard(ctx: AppContext) {
 	const cookieName = sessionCookieName(ctx.config)
@@ -30,15 +33,15 @@ export function authGuard(ctx: AppContext) {
 		publicRoute(_: true) {
 			return { detail: accessDetail('public') }
 		},
-		roles(allowed: readonly Role[] | 'any') {
+		can(capability: Capability) {
 			return {
-				detail: accessDetail(allowed),
-				// transform runs before body validation, so a caller without the right role learns nothing about the route.
+				detail: accessDetail(capability),
+				// transform runs before body validation, so a caller without the capability learns nothing about the route.
 				transform({ cookie, request }) {
 					const token = cookie[cookieName]?.value
 					const found = validateSession(ctx.db, ctx.clock, typeof token === 'string' ? token : null)
 					if (!found) throw unauthorized(GUARD_MESSAGES.unauthenticated)
-					if (allowed !== 'any' && !allowed.includes(found.user.tipo)) throw forbidden(GUARD_MESSAGES.forbidden)
+					if (!can(found.user.tipo, capability)) throw forbidden(GUARD_MESSAGES.forbidden)
 					signedIn.set(request, found)
 				},
 				resolve({ request }) {

@@ -1,6 +1,5 @@
 export { authGuard, sessionCookieName, GUARD_MESSAGES } from './guard'
-export { authRoutes, userRoutes } from './routes'
-export { USER_MESSAGES } from './users'
+export { authRoutes } from './routes'
 export {
 	validateSession,
 	invalidateSession,
@@ -12,7 +11,6 @@ export {
 	LOGIN_MESSAGES
 } from './service'
 export { hashPassword, verifyPassword, generatePassword } from './password'
-export { LoginBody, SessionUser } from './model'
-export type { UserView } from './model'
+export * from './model'
 export { users, sessions } from './schema'
-export { authJobs } from './jobs'
+export { authJobs, cleanupSessions } from './jobs'

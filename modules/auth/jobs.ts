@@ -1,14 +1,14 @@
-import { cron } from '@elysiajs/cron'
 import type { AppContext } from '../core/server'
+import type { JobDefinition } from '../jobs'
 import { deleteExpiredSessions } from './service'
 
-export function authJobs(ctx: AppContext) {
-	return cron({
-		name: 'auth.sessions-cleanup',
-		pattern: '17 * * * *',
-		run() {
-			const removed = deleteExpiredSessions(ctx.db, ctx.clock)
-			if (removed > 0) ctx.log('sessions.cleanup', { removed })
-		}
-	})
+/** Removes sessions past their end; answers how many went. */
+export function cleanupSessions(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>): number {
+	const removed = deleteExpiredSessions(ctx.db, ctx.clock)
+	if (removed > 0) ctx.log('sessions.cleanup', { removed })
+	return removed
+}
+
+export function authJobs(ctx: AppContext): JobDefinition[] {
+	return [{ name: 'auth.sessions-cleanup', pattern: '17 * * * *', run: () => cleanupSessions(ctx) }]
 }

@@ -13,14 +13,16 @@ export const PageQuery = z.object({
 })
 export type PageQuery = z.infer<typeof PageQuery>
 
-export interface Pagination {
-	page: number
-	limit: number
-	total: number
-	totalPages: number
-	hasPrev: boolean
-	hasNext: boolean
-}
+/** The paging block of every paged list answer (1-core §3). */
+export const Pagination = z.object({
+	page: z.number(),
+	limit: z.number(),
+	total: z.number(),
+	totalPages: z.number(),
+	hasPrev: z.boolean(),
+	hasNext: z.boolean()
+})
+export type Pagination = z.infer<typeof Pagination>
 
 export function pagination(page: number, limit: number, total: number): Pagination {
 	const totalPages = Math.max(1, Math.ceil(total / limit))

@@ -150,3 +150,6 @@ export const addressFields = {
 	cep: cepField,
 	fone: phoneField
 }
+
+/** The answer of most writes: what happened, in words for a toast. */
+export const MessageResponse = z.object({ message: z.string() })

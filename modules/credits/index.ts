@@ -1,3 +1,14 @@
 export { credits, creditConsumptions, creditBalances } from './schema'
 export { creditRoutes } from './routes'
-export { rebuildCreditBalances, addCredits, transferToCompany, availableCredits, creditTotals, AVAILABLE, TRANSFER, INACTIVE } from './service'
+export {
+	rebuildCreditBalances,
+	addCredits,
+	transferToCompany,
+	availableCredits,
+	creditTotals,
+	creditBatchesPerRepresentative,
+	AVAILABLE,
+	TRANSFER,
+	INACTIVE
+} from './service'
+export * from './model'

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'bun:test'
 import { sql } from 'drizzle-orm'
-import { CNPJ } from '../../apps/server/testing'
+import { CNPJ, testWorld, type TestWorld } from '../../apps/server/testing'
 import { addCredits, availableCredits, rebuildCreditBalances, transferToCompany } from './service'
 import { creditBalances, creditConsumptions, credits } from './schema'
-import { creditWorld } from './testing'
 import type { AppError } from '../core/server'
 
 /** A small deterministic PRNG so a failure can be replayed. */
@@ -16,7 +15,7 @@ function rng(seed: number) {
 
 describe('ledger invariants', () => {
 	it('after 1,000 random adds and transfers: balance = added − transferred, never negative, every batch consistent', async () => {
-		const w = await creditWorld()
+		const w = await testWorld()
 		const random = rng(20261120)
 		const reps = [CNPJ.rep, CNPJ.rep2]
 		const companiesOf = Object.fromEntries(reps.map((r) => [r, [1, 2, 3].map((i) => w.company(r, `Empresa ${r} ${i}`, { validade_licenca: '2026-12-01' }).codigo)]))
@@ -29,7 +28,7 @@ describe('ledger invariants', () => {
 			if (random() < 0.35) {
 				const amount = 1 + Math.floor(random() * 20)
 				const unit = 100 * (10 + Math.floor(random() * 90))
-				addCredits(w.t.db, w.t.clock, w.admin, { representanteId: rep, amount, unitValue: unit })
+				addCredits(w.db, w.clock, w.admin, { representanteId: rep, amount, unitValue: unit })
 				model[rep].added += amount
 			} else {
 				const empresa = companiesOf[rep][Math.floor(random() * 3)]
@@ -37,7 +36,7 @@ describe('ledger invariants', () => {
 				const actor = actors[Math.floor(random() * actors.length)]
 				const as = actor.tipo === 'representante' ? { ...actor, cnpj: rep } : actor
 				try {
-					const result = transferToCompany(w.t.db, w.t.clock, as, { empresaCodigo: empresa, sistema: 'K-PDV', creditos, representanteCnpj: null })
+					const result = transferToCompany(w.db, w.clock, as, { empresaCodigo: empresa, sistema: 'K-PDV', creditos, representanteCnpj: null })
 					model[rep].transferred += creditos
 					days[empresa] = (days[empresa] ?? 0) + result.dias
 				} catch (error) {
@@ -47,14 +46,14 @@ describe('ledger invariants', () => {
 					refused++
 				}
 			}
-			const balance = availableCredits(w.t.db, rep)
+			const balance = availableCredits(w.db, rep)
 			expect(balance).toBeGreaterThanOrEqual(0)
 			expect(balance).toBe(model[rep].added - model[rep].transferred)
 		}
 		expect(refused).toBeGreaterThan(0)
 
-		const rows = w.t.db.select().from(credits).all()
-		const parts = w.t.db.select().from(creditConsumptions).all()
+		const rows = w.db.select().from(credits).all()
+		const parts = w.db.select().from(creditConsumptions).all()
 		for (const rep of reps) {
 			const pool = rows.filter((r) => r.representante_id === rep && r.origem !== 'transferencia')
 			const transfers = rows.filter((r) => r.representante_id === rep && r.origem === 'transferencia')
@@ -75,16 +74,16 @@ describe('ledger invariants', () => {
 			expect(Math.round((Date.parse(got) - Date.parse('2026-12-01')) / 86_400_000)).toBe(d)
 		}
 		// The cached balances agree with the ledger, and with a rebuild from it.
-		const cached = () => w.t.db.select().from(creditBalances).orderBy(creditBalances.representante_id).all()
+		const cached = () => w.db.select().from(creditBalances).orderBy(creditBalances.representante_id).all()
 		for (const b of cached()) {
 			expect(b.disponivel).toBe(model[b.representante_id].added - model[b.representante_id].transferred)
 			expect(b.utilizado).toBe(model[b.representante_id].transferred)
 			expect(b.inativo).toBe(0)
 		}
 		const before = JSON.stringify(cached())
-		rebuildCreditBalances(w.t.db)
+		rebuildCreditBalances(w.db)
 		expect(JSON.stringify(cached())).toBe(before)
-		const negative = w.t.db.all<{ n: number }>(sql`select count(*) as n from credits where valor < 0`)[0]
+		const negative = w.db.all<{ n: number }>(sql`select count(*) as n from credits where valor < 0`)[0]
 		expect(negative.n).toBe(0)
 	}, 60_000)
 })
@@ -97,7 +96,7 @@ describe('concurrency across connections', () => {
 		const { openDb } = await import('../../db/client')
 		const { migrateDb } = await import('../../db/migrate')
 		const { representatives } = await import('../resellers')
-		const { companies } = await import('../licensing')
+		const { companies } = await import('../companies')
 		const { users } = await import('../auth')
 		const dir = mkdtempSync(join(tmpdir(), 'credits-conc-'))
 		const path = join(dir, 'portal.sqlite')

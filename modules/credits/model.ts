@@ -1,5 +1,5 @@
-import { SYSTEMS } from '../licensing'
-import { cnpjField, z, PageQuery } from '../core'
+import { SYSTEMS } from '../companies/model'
+import { PageQuery, cnpjField, contract, z } from '../core'
 
 
 const MAX_CREDITS = 100_000
@@ -60,60 +60,110 @@ export const SummaryQuery = z.object({
 export type SummaryQuery = z.infer<typeof SummaryQuery>
 
 /** Totals of a set of representatives' credits. */
-export interface CreditTotals {
+export const CreditTotals = z.object({
 	/** Everything ever added to the pool(s). */
-	total: number
-	disponivel: number
-	utilizado: number
-}
+	total: z.number(),
+	disponivel: z.number(),
+	utilizado: z.number()
+})
+export type CreditTotals = z.infer<typeof CreditTotals>
 
 /** One line of GET /api/credits. */
-export interface CreditItem {
-	id: number
-	valor: number
-	valor_original: number
-	representante_id: string
-	fk_empresa: number | null
-	sistema: string | null
-	ativo: number
-	data_compra: string
-	data_uso: string | null
-	origem: 'admin' | 'compra' | 'transferencia'
-	valor_unitario: number
-	representante: { nome: string; cnpj: string }
-	empresa: { razao: string } | null
-}
+export const CreditItem = z.object({
+	id: z.number(),
+	valor: z.number(),
+	valor_original: z.number(),
+	representante_id: z.string(),
+	fk_empresa: z.number().nullable(),
+	sistema: z.string().nullable(),
+	ativo: z.number(),
+	data_compra: z.string(),
+	data_uso: z.string().nullable(),
+	origem: z.enum(['admin', 'compra', 'transferencia']),
+	valor_unitario: z.number(),
+	representante: z.object({ nome: z.string(), cnpj: z.string() }),
+	empresa: z.object({ razao: z.string() }).nullable()
+})
+export type CreditItem = z.infer<typeof CreditItem>
 
-export interface CreditListResponse {
-	credits: CreditItem[]
-	total: number
-	page: number
-	limit: number
-	totalPages: number
+export const CreditListResponse = z.object({
+	credits: z.array(CreditItem),
+	total: z.number(),
+	page: z.number(),
+	limit: z.number(),
+	totalPages: z.number(),
 	totals: CreditTotals
-}
+})
+export type CreditListResponse = z.infer<typeof CreditListResponse>
 
-export interface RepresentativeCreditSummary {
-	nome: string
-	cnpj: string
-	disponivel: number
-	utilizado: number
-	total: number
-}
+export const RepresentativeCreditSummary = z.object({
+	nome: z.string(),
+	cnpj: z.string(),
+	disponivel: z.number(),
+	utilizado: z.number(),
+	total: z.number()
+})
+export type RepresentativeCreditSummary = z.infer<typeof RepresentativeCreditSummary>
 
-export interface CreditSummaryResponse {
-	representatives: RepresentativeCreditSummary[]
+export const CreditSummaryResponse = z.object({
+	representatives: z.array(RepresentativeCreditSummary),
 	/** How many representatives matched (the list is cut at `limit`). */
-	matched: number
-	totals: CreditTotals & { representantesAtivos: number }
-}
+	matched: z.number(),
+	totals: CreditTotals.extend({ representantesAtivos: z.number() })
+})
+export type CreditSummaryResponse = z.infer<typeof CreditSummaryResponse>
 
-export interface TransferResult {
-	message: string
-	transferId: number
-	creditos: number
-	dias: number
-	validade_anterior: string | null
-	validade_licenca: string
-	disponivel: number
-}
+export const TransferResult = z.object({
+	message: z.string(),
+	transferId: z.number(),
+	creditos: z.number(),
+	dias: z.number(),
+	validade_anterior: z.string().nullable(),
+	validade_licenca: z.string(),
+	disponivel: z.number()
+})
+export type TransferResult = z.infer<typeof TransferResult>
+
+export const availableCreditsRoute = contract({
+	method: 'GET',
+	path: '/api/credits/available',
+	query: AvailableQuery,
+	response: z.object({ total: z.number() }),
+	summary: 'Créditos disponíveis no escopo (ou de um representante do escopo)'
+})
+export const listCreditsRoute = contract({
+	method: 'GET',
+	path: '/api/credits',
+	query: CreditListQuery,
+	response: CreditListResponse,
+	summary: 'Lotes de créditos e transferências do escopo, paginados'
+})
+export const creditSummaryRoute = contract({
+	method: 'GET',
+	path: '/api/credits/summary',
+	query: SummaryQuery,
+	response: CreditSummaryResponse,
+	summary: 'Créditos por representante, com totais'
+})
+export const addCreditsRoute = contract({
+	method: 'POST',
+	status: 201,
+	path: '/api/credits',
+	body: AddCreditsBody,
+	response: z.object({
+		message: z.string(),
+		id: z.number(),
+		representanteId: z.string(),
+		amount: z.number(),
+		unitValue: z.number(),
+		disponivel: z.number()
+	}),
+	summary: 'Adiciona um lote de créditos a um representante'
+})
+export const transferRoute = contract({
+	method: 'POST',
+	path: '/api/credits/transfer-to-company',
+	body: TransferBody,
+	response: TransferResult,
+	summary: 'Gasta créditos do representante da empresa para estender a licença (1 crédito = dias por crédito)'
+})

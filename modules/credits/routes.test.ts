@@ -1,41 +1,40 @@
 import { describe, expect, it } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { CNPJ } from '../../apps/server/testing'
+import { CNPJ, testWorld, type TestWorld } from '../../apps/server/testing'
 import { activities } from '../activity'
 import { addDaysIso } from '../core'
-import { companies } from '../licensing'
+import { companies } from '../companies'
 import { saveSettings } from '../settings'
 import { creditConsumptions, credits } from './schema'
-import { addVia, creditWorld } from './testing'
 
-const ledger = (w: Awaited<ReturnType<typeof creditWorld>>) => w.t.db.select().from(credits).all()
-const snapshot = (w: Awaited<ReturnType<typeof creditWorld>>) =>
-	JSON.stringify({ c: ledger(w), k: w.t.db.select().from(creditConsumptions).all(), a: w.t.db.select().from(activities).all() })
+const ledger = (w: TestWorld) => w.db.select().from(credits).all()
+const snapshot = (w: TestWorld) =>
+	JSON.stringify({ c: ledger(w), k: w.db.select().from(creditConsumptions).all(), a: w.db.select().from(activities).all() })
 
 describe('POST /api/credits (add credits)', () => {
 	it('lets an administrador add a batch with its unit value and logs it', async () => {
-		const w = await creditWorld()
-		const res = await w.t.call('POST', '/api/credits', { cookie: w.cookies.admin, body: { representanteId: '45.997.418/0001-53', amount: 10, unitValue: 47.5 } })
+		const w = await testWorld()
+		const res = await w.call('POST', '/api/credits', { cookie: w.cookies.admin, body: { representanteId: '45.997.418/0001-53', amount: 10, unitValue: 47.5 } })
 		expect(res.status).toBe(201)
 		expect(res.json).toMatchObject({ amount: 10, unitValue: 47.5, representanteId: CNPJ.rep, disponivel: 10 })
 		const [row] = ledger(w)
 		expect(row).toMatchObject({ valor: 10, valor_original: 10, representante_id: CNPJ.rep, fk_empresa: null, ativo: 1, data_uso: null, valor_unitario_centavos: 4750, origem: 'admin', data_compra: '2026-11-20' })
-		const [act] = w.t.db.select().from(activities).all()
+		const [act] = w.db.select().from(activities).all()
 		expect(act).toMatchObject({ type: 'success', icon: 'Coins', representante_cnpj: CNPJ.rep, user_nome: 'Ana Admin', entity: 'credito', entity_id: String(row.id) })
 	})
 
 	it('refuses gerente, representante and anonymous callers, and changes nothing', async () => {
-		const w = await creditWorld()
+		const w = await testWorld()
 		const body = { representanteId: CNPJ.rep, amount: 10, unitValue: 50 }
 		const before = snapshot(w)
-		expect((await w.t.call('POST', '/api/credits', { cookie: w.cookies.gerente, body })).status).toBe(403)
-		expect((await w.t.call('POST', '/api/credits', { cookie: w.cookies.rep, body })).status).toBe(403)
-		expect((await w.t.call('POST', '/api/credits', { body })).status).toBe(401)
+		expect((await w.call('POST', '/api/credits', { cookie: w.cookies.gerente, body })).status).toBe(403)
+		expect((await w.call('POST', '/api/credits', { cookie: w.cookies.rep, body })).status).toBe(403)
+		expect((await w.call('POST', '/api/credits', { body })).status).toBe(401)
 		expect(snapshot(w)).toBe(before)
 	})
 
 	it('refuses bad input with 400 and the messages of the add-credits form', async () => {
-		const w = await creditWorld()
+		const w = await testWorld()
 		const cases: [unknown, number, string][] = [
 			[{ amount: 10, unitValue: 50 }, 400, 'Selecione um representante'],
 			[{ representanteId: '', amount: 10, unitValue: 50 }, 400, 'Selecione um representante'],
@@ -54,7 +53,7 @@ describe('POST /api/credits (add credits)', () => {
 			['not json', 400, '']
 		]
 		for (const [body, status, message] of cases) {
-			const res = await w.t.call('POST', '/api/credits', { cookie: w.cookies.admin, body })
+			const res = await w.call('POST', '/api/credits', { cookie: w.cookies.admin, body })
 			expect({ body, status: res.status }).toEqual({ body, status })
 			expect(res.json?.message ?? '').toContain(message)
 		}
@@ -64,38 +63,38 @@ describe('POST /api/credits (add credits)', () => {
 
 describe('GET /api/credits/available', () => {
 	it('gives a representante their own available total, whatever CNPJ they ask for', async () => {
-		const w = await creditWorld()
-		await addVia(w, CNPJ.rep, 10)
-		await addVia(w, CNPJ.rep2, 4)
-		expect((await w.t.call('GET', '/api/credits/available', { cookie: w.cookies.rep })).json).toEqual({ total: 10 })
-		expect((await w.t.call('GET', `/api/credits/available?representanteCnpj=${CNPJ.rep2}`, { cookie: w.cookies.rep })).json).toEqual({ total: 10 })
-		expect((await w.t.call('GET', '/api/credits/available', { cookie: w.cookies.rep2 })).json).toEqual({ total: 4 })
+		const w = await testWorld()
+		await w.addCreditsVia(CNPJ.rep, 10)
+		await w.addCreditsVia(CNPJ.rep2, 4)
+		expect((await w.call('GET', '/api/credits/available', { cookie: w.cookies.rep })).json).toEqual({ total: 10 })
+		expect((await w.call('GET', `/api/credits/available?representanteCnpj=${CNPJ.rep2}`, { cookie: w.cookies.rep })).json).toEqual({ total: 10 })
+		expect((await w.call('GET', '/api/credits/available', { cookie: w.cookies.rep2 })).json).toEqual({ total: 4 })
 	})
 
 	it('scopes gerente and administrador, and hides representatives out of scope', async () => {
-		const w = await creditWorld()
-		await addVia(w, CNPJ.rep, 10)
-		await addVia(w, CNPJ.rep2, 4)
-		expect((await w.t.call('GET', '/api/credits/available', { cookie: w.cookies.admin })).json).toEqual({ total: 14 })
-		expect((await w.t.call('GET', `/api/credits/available?representanteCnpj=${CNPJ.rep2}`, { cookie: w.cookies.admin })).json).toEqual({ total: 4 })
-		expect((await w.t.call('GET', '/api/credits/available', { cookie: w.cookies.gerente })).json).toEqual({ total: 10 })
-		expect((await w.t.call('GET', `/api/credits/available?representanteCnpj=${CNPJ.rep}`, { cookie: w.cookies.gerente })).json).toEqual({ total: 10 })
-		expect((await w.t.call('GET', `/api/credits/available?representanteCnpj=${CNPJ.rep2}`, { cookie: w.cookies.gerente })).status).toBe(404)
-		expect((await w.t.call('GET', '/api/credits/available?representanteCnpj=123', { cookie: w.cookies.admin })).status).toBe(400)
-		expect((await w.t.call('GET', '/api/credits/available')).status).toBe(401)
+		const w = await testWorld()
+		await w.addCreditsVia(CNPJ.rep, 10)
+		await w.addCreditsVia(CNPJ.rep2, 4)
+		expect((await w.call('GET', '/api/credits/available', { cookie: w.cookies.admin })).json).toEqual({ total: 14 })
+		expect((await w.call('GET', `/api/credits/available?representanteCnpj=${CNPJ.rep2}`, { cookie: w.cookies.admin })).json).toEqual({ total: 4 })
+		expect((await w.call('GET', '/api/credits/available', { cookie: w.cookies.gerente })).json).toEqual({ total: 10 })
+		expect((await w.call('GET', `/api/credits/available?representanteCnpj=${CNPJ.rep}`, { cookie: w.cookies.gerente })).json).toEqual({ total: 10 })
+		expect((await w.call('GET', `/api/credits/available?representanteCnpj=${CNPJ.rep2}`, { cookie: w.cookies.gerente })).status).toBe(404)
+		expect((await w.call('GET', '/api/credits/available?representanteCnpj=123', { cookie: w.cookies.admin })).status).toBe(400)
+		expect((await w.call('GET', '/api/credits/available')).status).toBe(401)
 	})
 })
 
 describe('POST /api/credits/transfer-to-company', () => {
 	it('spends the oldest batches first, splits the last, extends the licence and logs it', async () => {
-		const w = await creditWorld()
-		await addVia(w, CNPJ.rep, 2, 40)
-		w.t.clock.advance(86_400_000)
-		w.cookies.admin = await w.t.login(CNPJ.admin)
-		w.cookies.rep = await w.t.login(CNPJ.rep)
-		await addVia(w, CNPJ.rep, 5, 50)
+		const w = await testWorld()
+		await w.addCreditsVia(CNPJ.rep, 2, 40)
+		w.clock.advance(86_400_000)
+		w.cookies.admin = await w.login(CNPJ.admin)
+		w.cookies.rep = await w.login(CNPJ.rep)
+		await w.addCreditsVia(CNPJ.rep, 5, 50)
 		const c = w.company(CNPJ.rep, 'Padaria Pão Nosso', { validade_licenca: '2026-12-01' })
-		const res = await w.t.call('POST', '/api/credits/transfer-to-company', {
+		const res = await w.call('POST', '/api/credits/transfer-to-company', {
 			cookie: w.cookies.rep,
 			body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 3, representanteCnpj: CNPJ.rep }
 		})
@@ -107,87 +106,87 @@ describe('POST /api/credits/transfer-to-company', () => {
 		expect(rows[0]).toMatchObject({ valor: 0, valor_original: 2, data_uso: '2026-11-21' })
 		expect(rows[1]).toMatchObject({ valor: 4, valor_original: 5, data_uso: null })
 		expect(rows[2]).toMatchObject({ valor: 3, origem: 'transferencia', fk_empresa: c.codigo, empresa_razao: 'Padaria Pão Nosso', sistema: 'K-PDV', data_uso: '2026-11-21', valor_unitario_centavos: 4333 })
-		const parts = w.t.db.select().from(creditConsumptions).all()
+		const parts = w.db.select().from(creditConsumptions).all()
 		expect(parts.map((p) => [p.batch_id, p.quantidade, p.valor_unitario_centavos])).toEqual([
 			[rows[0].id, 2, 4000],
 			[rows[1].id, 1, 5000]
 		])
-		const act = w.t.db.select().from(activities).where(eq(activities.entity, 'empresa')).get()
+		const act = w.db.select().from(activities).where(eq(activities.entity, 'empresa')).get()
 		expect(act).toMatchObject({ type: 'success', icon: 'Coins', representante_cnpj: CNPJ.rep, entity_id: String(c.codigo) })
 		expect(act?.title).toContain('3 créditos transferidos para Padaria Pão Nosso')
-		expect((await w.t.call('GET', '/api/credits/available', { cookie: w.cookies.rep })).json).toEqual({ total: 4 })
+		expect((await w.call('GET', '/api/credits/available', { cookie: w.cookies.rep })).json).toEqual({ total: 4 })
 	})
 
 	it('counts from today when the company has no licence date, and uses app.valor_credito_dia', async () => {
-		const w = await creditWorld()
-		await addVia(w, CNPJ.rep, 5)
-		saveSettings(w.t.db, w.t.clock, [{ chave: 'app.valor_credito_dia', valor: '30' }])
+		const w = await testWorld()
+		await w.addCreditsVia(CNPJ.rep, 5)
+		saveSettings(w.db, w.clock, [{ chave: 'app.valor_credito_dia', valor: '30' }])
 		const c = w.company(CNPJ.rep, 'Sem Licença Ltda', { validade_licenca: null })
-		const res = await w.t.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.rep, body: { empresaCodigo: c.codigo, sistema: 'K-RETA', creditos: 2 } })
+		const res = await w.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.rep, body: { empresaCodigo: c.codigo, sistema: 'K-RETA', creditos: 2 } })
 		expect(res.status).toBe(200)
 		expect(res.json).toMatchObject({ dias: 60, validade_anterior: null, validade_licenca: '2027-01-19' })
 	})
 
 	it('lets a representante transfer only to their own companies and from their own pool', async () => {
-		const w = await creditWorld()
-		await addVia(w, CNPJ.rep, 5)
-		await addVia(w, CNPJ.rep2, 5)
+		const w = await testWorld()
+		await w.addCreditsVia(CNPJ.rep, 5)
+		await w.addCreditsVia(CNPJ.rep2, 5)
 		const other = w.company(CNPJ.rep2, 'Outra Ltda', { validade_licenca: '2026-12-01' })
 		const mine = w.company(CNPJ.rep, 'Minha Ltda', { validade_licenca: '2026-12-01' })
 		const before = snapshot(w)
-		const foreign = await w.t.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.rep, body: { empresaCodigo: other.codigo, sistema: 'K-PDV', creditos: 1 } })
+		const foreign = await w.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.rep, body: { empresaCodigo: other.codigo, sistema: 'K-PDV', creditos: 1 } })
 		expect(foreign.status).toBe(404)
 		expect(foreign.json.message).toBe('Empresa não encontrada.')
-		const otherPool = await w.t.call('POST', '/api/credits/transfer-to-company', {
+		const otherPool = await w.call('POST', '/api/credits/transfer-to-company', {
 			cookie: w.cookies.rep,
 			body: { empresaCodigo: mine.codigo, sistema: 'K-PDV', creditos: 1, representanteCnpj: CNPJ.rep2 }
 		})
 		expect(otherPool.status).toBe(403)
-		const missing = await w.t.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.rep, body: { empresaCodigo: 99999, sistema: 'K-PDV', creditos: 1 } })
+		const missing = await w.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.rep, body: { empresaCodigo: 99999, sistema: 'K-PDV', creditos: 1 } })
 		expect(missing.status).toBe(404)
 		expect(snapshot(w)).toBe(before)
 		expect(w.licence(other.codigo)).toBe('2026-12-01')
 	})
 
 	it('lets a gerente transfer for their representatives only, from the company’s representative pool', async () => {
-		const w = await creditWorld()
-		await addVia(w, CNPJ.rep, 5)
-		await addVia(w, CNPJ.rep2, 5)
+		const w = await testWorld()
+		await w.addCreditsVia(CNPJ.rep, 5)
+		await w.addCreditsVia(CNPJ.rep2, 5)
 		const managed = w.company(CNPJ.rep, 'Gerida Ltda', { validade_licenca: '2026-12-01' })
 		const unmanaged = w.company(CNPJ.rep2, 'Não Gerida Ltda', { validade_licenca: '2026-12-01' })
-		const ok = await w.t.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.gerente, body: { empresaCodigo: managed.codigo, sistema: 'K-CHEF', creditos: 2, representanteCnpj: CNPJ.rep } })
+		const ok = await w.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.gerente, body: { empresaCodigo: managed.codigo, sistema: 'K-CHEF', creditos: 2, representanteCnpj: CNPJ.rep } })
 		expect(ok.status).toBe(200)
 		expect(ok.json.disponivel).toBe(3)
 		const before = snapshot(w)
-		const no = await w.t.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.gerente, body: { empresaCodigo: unmanaged.codigo, sistema: 'K-CHEF', creditos: 1 } })
+		const no = await w.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.gerente, body: { empresaCodigo: unmanaged.codigo, sistema: 'K-CHEF', creditos: 1 } })
 		expect(no.status).toBe(404)
 		expect(snapshot(w)).toBe(before)
-		const act = w.t.db.select().from(activities).where(eq(activities.entity, 'empresa')).get()
+		const act = w.db.select().from(activities).where(eq(activities.entity, 'empresa')).get()
 		expect(act?.user_nome).toBe('Gabriel Gerente')
 	})
 
 	it('lets an administrador transfer for any representative, refusing a CNPJ that does not own the company', async () => {
-		const w = await creditWorld()
-		await addVia(w, CNPJ.rep2, 5)
+		const w = await testWorld()
+		await w.addCreditsVia(CNPJ.rep2, 5)
 		const c = w.company(CNPJ.rep2, 'Qualquer Ltda', { validade_licenca: '2026-12-01' })
-		const wrong = await w.t.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.admin, body: { empresaCodigo: c.codigo, sistema: 'K-ATELIE', creditos: 1, representanteCnpj: CNPJ.rep } })
+		const wrong = await w.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.admin, body: { empresaCodigo: c.codigo, sistema: 'K-ATELIE', creditos: 1, representanteCnpj: CNPJ.rep } })
 		expect(wrong.status).toBe(422)
 		expect(wrong.json.message).toBe('A empresa não pertence a este representante.')
-		const ok = await w.t.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.admin, body: { empresaCodigo: c.codigo, sistema: 'K-PRE VENDA', creditos: 5, representanteCnpj: CNPJ.rep2 } })
+		const ok = await w.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.admin, body: { empresaCodigo: c.codigo, sistema: 'K-PRE VENDA', creditos: 5, representanteCnpj: CNPJ.rep2 } })
 		expect(ok.status).toBe(200)
 		expect(ok.json.disponivel).toBe(0)
-		expect((await w.t.call('POST', '/api/credits/transfer-to-company', { body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 1 } })).status).toBe(401)
+		expect((await w.call('POST', '/api/credits/transfer-to-company', { body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 1 } })).status).toBe(401)
 	})
 
 	it('refuses more than the balance with the dialog’s message, and changes nothing', async () => {
-		const w = await creditWorld()
+		const w = await testWorld()
 		const c = w.company(CNPJ.rep, 'Pobre Ltda', { validade_licenca: '2026-12-01' })
-		const none = await w.t.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.rep, body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 1 } })
+		const none = await w.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.rep, body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 1 } })
 		expect(none.status).toBe(422)
 		expect(none.json.message).toContain('não possui créditos disponíveis')
-		await addVia(w, CNPJ.rep, 2)
+		await w.addCreditsVia(CNPJ.rep, 2)
 		const before = snapshot(w)
-		const over = await w.t.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.rep, body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 3 } })
+		const over = await w.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.rep, body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 3 } })
 		expect(over.status).toBe(422)
 		expect(over.json.message).toBe('Você possui apenas 2 créditos disponíveis.')
 		expect(snapshot(w)).toBe(before)
@@ -195,8 +194,8 @@ describe('POST /api/credits/transfer-to-company', () => {
 	})
 
 	it('refuses bad input with 400 and changes nothing', async () => {
-		const w = await creditWorld()
-		await addVia(w, CNPJ.rep, 5)
+		const w = await testWorld()
+		await w.addCreditsVia(CNPJ.rep, 5)
 		const c = w.company(CNPJ.rep, 'Válida Ltda', { validade_licenca: '2026-12-01' })
 		const before = snapshot(w)
 		const cases: [unknown, string][] = [
@@ -212,7 +211,7 @@ describe('POST /api/credits/transfer-to-company', () => {
 			[{ empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 1, representanteCnpj: '123' }, 'CNPJ inválido']
 		]
 		for (const [body, message] of cases) {
-			const res = await w.t.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.rep, body })
+			const res = await w.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.rep, body })
 			expect({ body, status: res.status }).toEqual({ body, status: 400 })
 			expect(res.json.message.toLowerCase()).toContain(message.toLowerCase())
 		}
@@ -220,13 +219,13 @@ describe('POST /api/credits/transfer-to-company', () => {
 	})
 
 	it('never spends a credit twice: 50 concurrent transfers of 1 against a balance of 10', async () => {
-		const w = await creditWorld()
-		await addVia(w, CNPJ.rep, 4)
-		await addVia(w, CNPJ.rep, 6)
+		const w = await testWorld()
+		await w.addCreditsVia(CNPJ.rep, 4)
+		await w.addCreditsVia(CNPJ.rep, 6)
 		const c = w.company(CNPJ.rep, 'Concorrida Ltda', { validade_licenca: '2026-12-01' })
 		const results = await Promise.all(
 			Array.from({ length: 50 }, (_, i) =>
-				w.t.call('POST', '/api/credits/transfer-to-company', {
+				w.call('POST', '/api/credits/transfer-to-company', {
 					cookie: i % 2 ? w.cookies.rep : w.cookies.admin,
 					body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 1 }
 				})
@@ -240,59 +239,59 @@ describe('POST /api/credits/transfer-to-company', () => {
 		const transfers = rows.filter((r) => r.origem === 'transferencia')
 		expect(pool.every((r) => r.valor === 0 && r.data_uso !== null)).toBe(true)
 		expect(transfers.reduce((s, r) => s + r.valor, 0)).toBe(10)
-		const parts = w.t.db.select().from(creditConsumptions).all()
+		const parts = w.db.select().from(creditConsumptions).all()
 		expect(parts.reduce((s, p) => s + p.quantidade, 0)).toBe(10)
 		expect(w.licence(c.codigo)).toBe(addDaysIso('2026-12-01', 330))
-		expect((await w.t.call('GET', '/api/credits/available', { cookie: w.cookies.rep })).json).toEqual({ total: 0 })
+		expect((await w.call('GET', '/api/credits/available', { cookie: w.cookies.rep })).json).toEqual({ total: 0 })
 	}, 30_000)
 })
 
 describe('GET /api/credits', () => {
 	it('lists a representante’s own batches and transfers with names and totals', async () => {
-		const w = await creditWorld()
-		await addVia(w, CNPJ.rep, 10)
-		await addVia(w, CNPJ.rep2, 7)
+		const w = await testWorld()
+		await w.addCreditsVia(CNPJ.rep, 10)
+		await w.addCreditsVia(CNPJ.rep2, 7)
 		const c = w.company(CNPJ.rep, 'Cliente Ltda', { validade_licenca: '2026-12-01' })
-		await w.t.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.rep, body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 3 } })
-		const all = await w.t.call('GET', '/api/credits?page=1&limit=200', { cookie: w.cookies.rep })
+		await w.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.rep, body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 3 } })
+		const all = await w.call('GET', '/api/credits?page=1&limit=200', { cookie: w.cookies.rep })
 		expect(all.status).toBe(200)
 		expect(all.json).toMatchObject({ total: 2, totalPages: 1, totals: { total: 10, disponivel: 7, utilizado: 3 } })
 		expect(all.json.credits[0]).toMatchObject({ valor: 3, fk_empresa: c.codigo, data_uso: '2026-11-20', representante: { nome: 'Rafael Rep', cnpj: CNPJ.rep }, empresa: { razao: 'Cliente Ltda' }, sistema: 'K-PDV' })
 		expect(all.json.credits[1]).toMatchObject({ valor: 7, valor_original: 10, fk_empresa: null, ativo: 1, data_uso: null, empresa: null, valor_unitario: 50 })
-		const pool = await w.t.call('GET', '/api/credits?kind=pool', { cookie: w.cookies.rep })
+		const pool = await w.call('GET', '/api/credits?kind=pool', { cookie: w.cookies.rep })
 		expect(pool.json.credits.map((r: { valor: number }) => r.valor)).toEqual([7])
-		const transfers = await w.t.call('GET', '/api/credits?kind=transfer', { cookie: w.cookies.rep })
+		const transfers = await w.call('GET', '/api/credits?kind=transfer', { cookie: w.cookies.rep })
 		expect(transfers.json.credits.map((r: { valor: number }) => r.valor)).toEqual([3])
 	})
 
 	it('scopes the list for gerente and administrador, pages it and refuses bad paging', async () => {
-		const w = await creditWorld()
-		for (let i = 0; i < 3; i++) await addVia(w, CNPJ.rep, 1 + i)
-		await addVia(w, CNPJ.rep2, 7)
-		const ger = await w.t.call('GET', '/api/credits', { cookie: w.cookies.gerente })
+		const w = await testWorld()
+		for (let i = 0; i < 3; i++) await w.addCreditsVia(CNPJ.rep, 1 + i)
+		await w.addCreditsVia(CNPJ.rep2, 7)
+		const ger = await w.call('GET', '/api/credits', { cookie: w.cookies.gerente })
 		expect(ger.json.total).toBe(3)
 		expect(ger.json.totals).toEqual({ total: 6, disponivel: 6, utilizado: 0 })
-		const adm = await w.t.call('GET', '/api/credits?page=2&limit=3', { cookie: w.cookies.admin })
+		const adm = await w.call('GET', '/api/credits?page=2&limit=3', { cookie: w.cookies.admin })
 		expect(adm.json).toMatchObject({ total: 4, totalPages: 2, page: 2 })
 		expect(adm.json.credits).toHaveLength(1)
 		expect(adm.json.totals).toEqual({ total: 13, disponivel: 13, utilizado: 0 })
-		const byName = await w.t.call('GET', '/api/credits?search=sara', { cookie: w.cookies.admin })
+		const byName = await w.call('GET', '/api/credits?search=sara', { cookie: w.cookies.admin })
 		expect(byName.json.total).toBe(1)
-		expect((await w.t.call('GET', '/api/credits?limit=0', { cookie: w.cookies.admin })).status).toBe(400)
-		expect((await w.t.call('GET', '/api/credits?page=x', { cookie: w.cookies.admin })).status).toBe(400)
-		expect((await w.t.call('GET', '/api/credits?kind=other', { cookie: w.cookies.admin })).status).toBe(400)
-		expect((await w.t.call('GET', '/api/credits')).status).toBe(401)
+		expect((await w.call('GET', '/api/credits?limit=0', { cookie: w.cookies.admin })).status).toBe(400)
+		expect((await w.call('GET', '/api/credits?page=x', { cookie: w.cookies.admin })).status).toBe(400)
+		expect((await w.call('GET', '/api/credits?kind=other', { cookie: w.cookies.admin })).status).toBe(400)
+		expect((await w.call('GET', '/api/credits')).status).toBe(401)
 	})
 })
 
 describe('GET /api/credits/summary', () => {
 	it('gives the administrador one line per representative, with totals, searchable by name, CNPJ or company', async () => {
-		const w = await creditWorld()
-		await addVia(w, CNPJ.rep, 10)
-		await addVia(w, CNPJ.rep2, 4)
+		const w = await testWorld()
+		await w.addCreditsVia(CNPJ.rep, 10)
+		await w.addCreditsVia(CNPJ.rep2, 4)
 		const c = w.company(CNPJ.rep2, 'Ateliê Linha Fina', { validade_licenca: '2026-12-01' })
-		await w.t.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.admin, body: { empresaCodigo: c.codigo, sistema: 'K-ATELIE', creditos: 4 } })
-		const res = await w.t.call('GET', '/api/credits/summary', { cookie: w.cookies.admin })
+		await w.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.admin, body: { empresaCodigo: c.codigo, sistema: 'K-ATELIE', creditos: 4 } })
+		const res = await w.call('GET', '/api/credits/summary', { cookie: w.cookies.admin })
 		expect(res.status).toBe(200)
 		expect(res.json.representatives).toEqual([
 			{ nome: 'Rafael Rep', cnpj: CNPJ.rep, disponivel: 10, utilizado: 0, total: 10 },
@@ -300,40 +299,40 @@ describe('GET /api/credits/summary', () => {
 		])
 		expect(res.json.totals).toEqual({ total: 14, disponivel: 10, utilizado: 4, representantesAtivos: 1 })
 		expect(res.json.matched).toBe(2)
-		const byCompany = await w.t.call('GET', '/api/credits/summary?search=linha%20fina', { cookie: w.cookies.admin })
+		const byCompany = await w.call('GET', '/api/credits/summary?search=linha%20fina', { cookie: w.cookies.admin })
 		expect(byCompany.json.representatives.map((r: { nome: string }) => r.nome)).toEqual(['Sara Rep'])
-		const byCnpj = await w.t.call('GET', '/api/credits/summary?search=45.997.418', { cookie: w.cookies.admin })
+		const byCnpj = await w.call('GET', '/api/credits/summary?search=45.997.418', { cookie: w.cookies.admin })
 		expect(byCnpj.json.representatives.map((r: { nome: string }) => r.nome)).toEqual(['Rafael Rep'])
-		const byName = await w.t.call('GET', '/api/credits/summary?search=rafa', { cookie: w.cookies.admin })
+		const byName = await w.call('GET', '/api/credits/summary?search=rafa', { cookie: w.cookies.admin })
 		expect(byName.json.representatives).toHaveLength(1)
-		const wildcard = await w.t.call('GET', '/api/credits/summary?search=%25', { cookie: w.cookies.admin })
+		const wildcard = await w.call('GET', '/api/credits/summary?search=%25', { cookie: w.cookies.admin })
 		expect(wildcard.json.representatives).toHaveLength(0)
 	})
 
 	it('scopes a gerente to their representatives and refuses representantes', async () => {
-		const w = await creditWorld()
-		await addVia(w, CNPJ.rep, 10)
-		await addVia(w, CNPJ.rep2, 4)
-		const ger = await w.t.call('GET', '/api/credits/summary', { cookie: w.cookies.gerente })
+		const w = await testWorld()
+		await w.addCreditsVia(CNPJ.rep, 10)
+		await w.addCreditsVia(CNPJ.rep2, 4)
+		const ger = await w.call('GET', '/api/credits/summary', { cookie: w.cookies.gerente })
 		expect(ger.json.representatives.map((r: { cnpj: string }) => r.cnpj)).toEqual([CNPJ.rep])
 		expect(ger.json.totals.disponivel).toBe(10)
-		expect((await w.t.call('GET', '/api/credits/summary', { cookie: w.cookies.rep })).status).toBe(403)
-		expect((await w.t.call('GET', '/api/credits/summary')).status).toBe(401)
-		expect((await w.t.call('GET', '/api/credits/summary?limit=5000', { cookie: w.cookies.admin })).status).toBe(400)
+		expect((await w.call('GET', '/api/credits/summary', { cookie: w.cookies.rep })).status).toBe(403)
+		expect((await w.call('GET', '/api/credits/summary')).status).toBe(401)
+		expect((await w.call('GET', '/api/credits/summary?limit=5000', { cookie: w.cookies.admin })).status).toBe(400)
 	})
 })
 
 describe('ledger guards', () => {
 	it('keeps a transfer’s company name after the company is deleted, and the database refuses negative credits', async () => {
-		const w = await creditWorld()
-		await addVia(w, CNPJ.rep, 5)
+		const w = await testWorld()
+		await w.addCreditsVia(CNPJ.rep, 5)
 		const c = w.company(CNPJ.rep, 'Apagada Ltda', { validade_licenca: '2026-12-01' })
-		await w.t.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.rep, body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 2 } })
-		w.t.db.delete(companies).where(eq(companies.codigo, c.codigo)).run()
-		const list = await w.t.call('GET', '/api/credits?kind=transfer', { cookie: w.cookies.rep })
+		await w.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.rep, body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 2 } })
+		w.db.delete(companies).where(eq(companies.codigo, c.codigo)).run()
+		const list = await w.call('GET', '/api/credits?kind=transfer', { cookie: w.cookies.rep })
 		expect(list.json.credits[0]).toMatchObject({ fk_empresa: null, valor: 2, empresa: { razao: 'Apagada Ltda' } })
 		expect(list.json.totals).toEqual({ total: 5, disponivel: 3, utilizado: 2 })
-		expect(() => w.t.db.update(credits).set({ valor: -1 }).where(eq(credits.origem, 'admin')).run()).toThrow()
-		expect(() => w.t.db.insert(credits).values({ valor: 0, representante_id: CNPJ.rep, origem: 'transferencia', data_compra: '2026-11-20' }).run()).toThrow()
+		expect(() => w.db.update(credits).set({ valor: -1 }).where(eq(credits.origem, 'admin')).run()).toThrow()
+		expect(() => w.db.insert(credits).values({ valor: 0, representante_id: CNPJ.rep, origem: 'transferencia', data_compra: '2026-11-20' }).run()).toThrow()
 	})
 })

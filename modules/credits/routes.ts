@@ -1,22 +1,33 @@
 import { Elysia } from 'elysia'
 import { authGuard } from '../auth'
+import { routeHooks } from '../core'
 import type { AppContext } from '../core/server'
-import { AddCreditsBody, AvailableQuery, CreditListQuery, SummaryQuery, TransferBody } from './model'
+import { addCreditsRoute, availableCreditsRoute, creditSummaryRoute, listCreditsRoute, transferRoute } from './model'
 import { addCredits, creditSummary, listCredits, scopedAvailable, transferToCompany } from './service'
 
 export function creditRoutes(ctx: AppContext) {
-	return new Elysia({ name: 'credits.routes', prefix: '/api/credits' })
+	const { db, clock } = ctx
+	return new Elysia({ name: 'credits.routes' })
 		.use(authGuard(ctx))
-		.get('/available', ({ user, query }) => ({ total: scopedAvailable(ctx.db, user, query.representanteCnpj) }), {
-			roles: 'any',
-			query: AvailableQuery
+		.route(
+			availableCreditsRoute.method,
+			availableCreditsRoute.path,
+			({ user, query }) => ({ total: scopedAvailable(db, user, query.representanteCnpj) }),
+			{ ...routeHooks(availableCreditsRoute), can: 'credits.read' }
+		)
+		.route(listCreditsRoute.method, listCreditsRoute.path, ({ user, query }) => listCredits(db, user, query), {
+			...routeHooks(listCreditsRoute),
+			can: 'credits.read'
 		})
-		.get('/', ({ user, query }) => listCredits(ctx.db, user, query), { roles: 'any', query: CreditListQuery })
-		.get('/summary', ({ user, query }) => creditSummary(ctx.db, user, query), { roles: ['administrador', 'gerente'], query: SummaryQuery })
-		.post(
-			'/',
+		.route(creditSummaryRoute.method, creditSummaryRoute.path, ({ user, query }) => creditSummary(db, user, query), {
+			...routeHooks(creditSummaryRoute),
+			can: 'credits.summary'
+		})
+		.route(
+			addCreditsRoute.method,
+			addCreditsRoute.path,
 			({ user, body, status }) => {
-				const { batch, disponivel } = addCredits(ctx.db, ctx.clock, user, body)
+				const { batch, disponivel } = addCredits(db, clock, user, body)
 				return status(201, {
 					message: `${body.amount} ${body.amount === 1 ? 'crédito adicionado' : 'créditos adicionados'} com sucesso.`,
 					id: batch.id,
@@ -26,10 +37,10 @@ export function creditRoutes(ctx: AppContext) {
 					disponivel
 				})
 			},
-			{ roles: ['administrador'], body: AddCreditsBody }
+			{ ...routeHooks(addCreditsRoute), can: 'credits.add' }
 		)
-		.post('/transfer-to-company', ({ user, body }) => transferToCompany(ctx.db, ctx.clock, user, body), {
-			roles: ['administrador', 'gerente', 'representante'],
-			body: TransferBody
+		.route(transferRoute.method, transferRoute.path, ({ user, body }) => transferToCompany(db, clock, user, body), {
+			...routeHooks(transferRoute),
+			can: 'credits.transfer'
 		})
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
-import { companies } from '../licensing/schema'
+import { companies } from '../companies/schema'
 import { representatives } from '../resellers/schema'
 
 /**

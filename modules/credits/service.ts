@@ -1,11 +1,11 @@
-import { type SQL, and, eq, isNull, sql } from 'drizzle-orm'
+import { type SQL, and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
 import { type Clock, todayIso, toReais } from '../core'
 import { forbidden, contains, notFound, unprocessable } from '../core/server'
-import { extendLicence, findCompany } from '../licensing'
-import { canActFor, findRepresentativeByCnpj, representativeCondition } from '../resellers'
+import { extendLicence, findCompany } from '../companies'
+import { findRepresentativeByCnpj, representativeScope } from '../resellers'
 import { getSetting } from '../settings'
 import type {
 	AddCreditsBody,
@@ -45,10 +45,10 @@ export function availableCredits(db: DbOrTx, representanteCnpj: string): number 
 export function scopedAvailable(db: DbOrTx, user: SessionUser, representanteCnpj: string | null): number {
 	if (user.tipo === 'representante') return availableCredits(db, user.cnpj)
 	if (representanteCnpj) {
-		if (!canActFor(db, user, representanteCnpj)) throw notFound('Representante não encontrado.')
+		if (!representativeScope(db, user).includes(representanteCnpj)) throw notFound('Representante não encontrado.')
 		return availableCredits(db, representanteCnpj)
 	}
-	return creditTotals(db, representativeCondition(user, sql.raw('representante_id'))).disponivel
+	return creditTotals(db, representativeScope(db, user).on(sql.raw('representante_id'))).disponivel
 }
 
 /** Moves a representative's cached totals by the given deltas (inside the ledger write's transaction). */
@@ -140,7 +140,7 @@ export function transferToCompany(db: DbOrTx, clock: Clock, actor: Actor, input:
 		(tx) => {
 			const company = findCompany(tx, input.empresaCodigo)
 			// Out of scope looks exactly like missing: nothing about other representatives' companies leaks.
-			if (!company || !canActFor(tx, actor, company.cnpj_representante)) throw notFound('Empresa não encontrada.')
+			if (!company || !representativeScope(tx, actor).includes(company.cnpj_representante)) throw notFound('Empresa não encontrada.')
 			const repCnpj = company.cnpj_representante
 			if (input.representanteCnpj && input.representanteCnpj !== repCnpj) {
 				if (actor.tipo === 'representante') throw forbidden('Você só pode transferir os seus próprios créditos.')
@@ -246,7 +246,7 @@ interface CreditRow {
 
 /** GET /api/credits: the user's scope, newest first, with the representative and company names. */
 export function listCredits(db: DbOrTx, user: SessionUser, query: CreditListQuery): CreditListResponse {
-	const scope = representativeCondition(user, sql.raw('c.representante_id'))
+	const scope = representativeScope(db, user).on(sql.raw('c.representante_id'))
 	const kind =
 		query.kind === 'pool' ? sql`c.origem <> 'transferencia'` : query.kind === 'transfer' ? sql`c.origem = 'transferencia'` : sql`1 = 1`
 	const search = query.search
@@ -290,7 +290,7 @@ export function listCredits(db: DbOrTx, user: SessionUser, query: CreditListQuer
 		page: query.page,
 		limit: query.limit,
 		totalPages: Math.max(1, Math.ceil(total / query.limit)),
-		totals: creditTotals(db, representativeCondition(user, sql.raw('representante_id')))
+		totals: creditTotals(db, representativeScope(db, user).on(sql.raw('representante_id')))
 	}
 }
 
@@ -299,7 +299,7 @@ export function listCredits(db: DbOrTx, user: SessionUser, query: CreditListQuer
  * the ledger joined to the representatives, filtered by representative name, CNPJ or one of their companies.
  */
 export function creditSummary(db: DbOrTx, user: SessionUser, query: SummaryQuery): CreditSummaryResponse {
-	const scope = representativeCondition(user, sql.raw('r.cnpj'))
+	const scope = representativeScope(db, user).on(sql.raw('r.cnpj'))
 	let filter = sql`1 = 1`
 	if (query.search) {
 		const text = query.search
@@ -326,4 +326,15 @@ export function creditSummary(db: DbOrTx, user: SessionUser, query: SummaryQuery
 	const utilizado = agg?.u ?? 0
 	const totals = { total: disponivel + utilizado + (agg?.i ?? 0), disponivel, utilizado, representantesAtivos: agg?.ativos ?? 0 }
 	return { representatives: rows, matched: agg?.n ?? 0, totals }
+}
+
+/** How many credit batches (of any kind) each representative has: a representative with any cannot be deleted. */
+export function creditBatchesPerRepresentative(db: DbOrTx, cnpjs: string[]): Map<string, number> {
+	const rows = db
+		.select({ cnpj: credits.representante_id, n: sql<number>`count(*)` })
+		.from(credits)
+		.where(inArray(credits.representante_id, cnpjs))
+		.groupBy(credits.representante_id)
+		.all()
+	return new Map(rows.map((r) => [r.cnpj, Number(r.n)]))
 }

@@ -8,8 +8,9 @@ import { fixedClock } from '../core'
 import { AppError, silentLogger, testConfig } from '../core/server'
 import { LicenceCheckPool } from './check-pool'
 import type { LicenceCheckBody } from './model'
-import { companies, terminals } from './schema'
-import { peopleFixture } from './testing'
+import { companies } from '../companies'
+import { terminals } from '../terminals'
+import { testWorld } from '../../apps/server/testing'
 
 // These tests run the checks in real worker threads, which need the database in a file.
 const cleanups: (() => void)[] = []
@@ -19,8 +20,8 @@ afterEach(() => {
 
 async function fixture(workers: number) {
 	const dbFile = join(mkdtempSync(join(tmpdir(), 'kportal-pool-')), 'portal.sqlite')
-	const t = await peopleFixture({ dbFile, config: { licenceWorkers: workers } })
-	cleanups.push(() => t.app.decorator.licence.close())
+	const t = await testWorld({ dbFile, config: { licenceWorkers: workers } })
+	cleanups.push(() => t.services.licence.close())
 	return { ...t, dbFile }
 }
 
@@ -48,7 +49,7 @@ const machine = (c: { cnpj: string; serial: string }, n: number) => ({
 describe('licence checks in worker threads', () => {
 	it('answer and sign as in the main thread, on the app’s clock, with the API headers', async () => {
 		const t = await fixture(2)
-		const c = await t.company({ validade_licenca: '2027-01-10', nterminais: 2 })
+		const c = await t.companyVia({ validade_licenca: '2027-01-10', nterminais: 2 })
 		const res = await ask(t, { ...machine(c, 1), nonce: 'n-123' })
 		expect(res.status).toBe(200)
 		expect(res.headers.get('content-type')).toContain('application/json')
@@ -73,7 +74,7 @@ describe('licence checks in worker threads', () => {
 	it('holds the company limit exactly under a burst, and a wrong key still gets chave_invalida', async () => {
 		for (const workers of [0, 2]) {
 			const t = await fixture(workers)
-			const c = await t.company({ validade_licenca: '2027-01-10', nterminais: 1 })
+			const c = await t.companyVia({ validade_licenca: '2027-01-10', nterminais: 1 })
 			const answers = await Promise.all(Array.from({ length: 130 }, () => ask(t, machine(c, 1))))
 			expect(answers.filter((a) => a.status === 200)).toHaveLength(120)
 			expect(answers.filter((a) => a.status === 429)).toHaveLength(10)
@@ -86,11 +87,11 @@ describe('licence checks in worker threads', () => {
 
 	it('writes the batched last-use times when asked to flush', async () => {
 		const t = await fixture(1)
-		const c = await t.company({ validade_licenca: '2027-01-10' })
+		const c = await t.companyVia({ validade_licenca: '2027-01-10' })
 		await ask(t, machine(c, 1))
 		const row = () => t.db.select().from(companies).where(eq(companies.codigo, c.codigo)).get()!
 		expect(row().data_ultima_utilizacao).toBeNull()
-		t.app.decorator.licence.flushUsage()
+		t.services.licence.flushUsage()
 		for (let i = 0; i < 100 && row().data_ultima_utilizacao === null; i++) await Bun.sleep(20)
 		expect(row()).toMatchObject({ on_line: 'S', data_ultima_utilizacao: '2026-11-20', hora_ultima_utilizacao: '09:00:00' })
 	})
@@ -99,7 +100,7 @@ describe('licence checks in worker threads', () => {
 describe('LicenceCheckPool', () => {
 	it('never registers more machines than allowed when two connections race', async () => {
 		const t = await fixture(0)
-		const c = await t.company({ validade_licenca: '2027-01-10', nterminais: 3 })
+		const c = await t.companyVia({ validade_licenca: '2027-01-10', nterminais: 3 })
 		const [a, b] = [pool(t.dbFile, 1), pool(t.dbFile, 1)]
 		const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).run(machine(c, i + 1) as LicenceCheckBody)))
 		const statuses = answers.map((r) => r!.status)
@@ -111,7 +112,7 @@ describe('LicenceCheckPool', () => {
 
 	it('fails the checks of a worker that dies with 503, answers null while it is replaced, then uses the new one', async () => {
 		const t = await fixture(0)
-		const c = await t.company({ validade_licenca: '2027-01-10' })
+		const c = await t.companyVia({ validade_licenca: '2027-01-10' })
 		const p = pool(t.dbFile, 1)
 		const input = machine(c, 1) as LicenceCheckBody
 		expect((await p.run(input))?.status).toBe('ativa')
@@ -148,7 +149,7 @@ describe('LicenceCheckPool', () => {
 
 	it('refuses at once with 503 what would queue beyond its limit', async () => {
 		const t = await fixture(0)
-		const c = await t.company({ validade_licenca: '2027-01-10' })
+		const c = await t.companyVia({ validade_licenca: '2027-01-10' })
 		const p = pool(t.dbFile, 1, { maxPending: 2 })
 		const results = await Promise.allSettled(Array.from({ length: 5 }, () => p.run(machine(c, 1) as LicenceCheckBody)))
 		expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2)

@@ -5,10 +5,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { count, eq } from 'drizzle-orm'
 import { HOUR, completeCnpj } from '../core'
-import { companies, terminals } from './schema'
-import { TEST_IMAGES, peopleFixture } from './testing'
+import { companies } from '../companies'
+import { terminals } from '../terminals'
+import { TEST_IMAGES, testWorld } from '../../apps/server/testing'
 
-type Fixture = Awaited<ReturnType<typeof peopleFixture>>
+type Fixture = Awaited<ReturnType<typeof testWorld>>
 
 /** A desktop system asking: no cookie and no Origin, as a program calls. */
 async function ask(t: Fixture, body: Record<string, unknown>, headers: Record<string, string> = {}) {
@@ -30,14 +31,14 @@ function verifyToken(token: string, pem: string) {
 
 describe('POST /api/licenca/verificar', () => {
 	it('answers each licence state of the asking system', async () => {
-		const t = await peopleFixture()
-		const active = await t.company({ validade_licenca: '2027-01-10', validade_certificado: '2026-12-20', nterminais: 5 })
-		const blockedPdv = await t.company({ validade_licenca: '2027-01-10', bloqueadopdv: 'S' })
-		const expired = await t.company({ validade_licenca: '2026-11-20' })
-		const none = await t.company()
-		const maintenance = await t.company({ validade_licenca: '2027-01-10', manutencao: 'S' })
-		const released = await t.company({ validade_licenca: '2026-11-01' })
-		await t.call('POST', `/api/companies/${released.codigo}/liberar-confianca`, { cookie: t.cookie.repA })
+		const t = await testWorld()
+		const active = await t.companyVia({ validade_licenca: '2027-01-10', validade_certificado: '2026-12-20', nterminais: 5 })
+		const blockedPdv = await t.companyVia({ validade_licenca: '2027-01-10', bloqueadopdv: 'S' })
+		const expired = await t.companyVia({ validade_licenca: '2026-11-20' })
+		const none = await t.companyVia()
+		const maintenance = await t.companyVia({ validade_licenca: '2027-01-10', manutencao: 'S' })
+		const released = await t.companyVia({ validade_licenca: '2026-11-01' })
+		await t.call('POST', `/api/companies/${released.codigo}/liberar-confianca`, { cookie: t.cookies.rep })
 
 		const a = await ask(t, machine(active))
 		expect(a.status).toBe(200)
@@ -60,8 +61,8 @@ describe('POST /api/licenca/verificar', () => {
 	})
 
 	it('counts days left from the date in Brazil, which turns at 03:00 UTC, also when the clock is moved back', async () => {
-		const t = await peopleFixture()
-		const c = await t.company({ validade_licenca: '2026-11-22', nterminais: 5 })
+		const t = await testWorld()
+		const c = await t.companyVia({ validade_licenca: '2026-11-22', nterminais: 5 })
 		const daysLeft = async (at: string) => {
 			t.clock.set(at)
 			const res = await ask(t, machine(c))
@@ -75,8 +76,8 @@ describe('POST /api/licenca/verificar', () => {
 	})
 
 	it('gives the same answer for an unknown CNPJ and a wrong key', async () => {
-		const t = await peopleFixture()
-		const c = await t.company({ validade_licenca: '2027-01-10' })
+		const t = await testWorld()
+		const c = await t.companyVia({ validade_licenca: '2027-01-10' })
 		const wrongKey = await ask(t, machine({ cnpj: c.cnpj, serial: 'chave-errada' }))
 		const unknown = await ask(t, machine({ cnpj: completeCnpj('777777777777'), serial: 'chave-errada' }))
 		expect(wrongKey.status).toBe(200)
@@ -86,8 +87,8 @@ describe('POST /api/licenca/verificar', () => {
 	})
 
 	it('signs a token with Ed25519 that carries the nonce, the machine and the server time, verifiable with the published key', async () => {
-		const t = await peopleFixture()
-		const c = await t.company({ validade_licenca: '2026-11-23' })
+		const t = await testWorld()
+		const c = await t.companyVia({ validade_licenca: '2026-11-23' })
 		const res = await ask(t, machine(c, 1, { nonce: 'n-123' }))
 		const key = (await t.call('GET', '/api/licenca/chave-publica')).json
 		expect(key).toMatchObject({ alg: 'EdDSA', crv: 'Ed25519' })
@@ -106,17 +107,17 @@ describe('POST /api/licenca/verificar', () => {
 	})
 
 	it('stops the old key at once when an administrador regenerates it', async () => {
-		const t = await peopleFixture()
-		const c = await t.company({ validade_licenca: '2027-01-10' })
+		const t = await testWorld()
+		const c = await t.companyVia({ validade_licenca: '2027-01-10' })
 		expect((await ask(t, machine(c))).json.status).toBe('ativa')
-		const { serial } = (await t.call('POST', `/api/companies/${c.codigo}/regenerar-chave`, { cookie: t.cookie.admin })).json
+		const { serial } = (await t.call('POST', `/api/companies/${c.codigo}/regenerar-chave`, { cookie: t.cookies.admin })).json
 		expect((await ask(t, machine(c))).json.status).toBe('chave_invalida')
 		expect((await ask(t, machine({ cnpj: c.cnpj, serial }))).json.status).toBe('ativa')
 	})
 
 	it('registers at most the allowed terminals under 20 simultaneous checks from new machines', async () => {
-		const t = await peopleFixture()
-		const c = await t.company({ validade_licenca: '2027-01-10', nterminais: 3 })
+		const t = await testWorld()
+		const c = await t.companyVia({ validade_licenca: '2027-01-10', nterminais: 3 })
 		const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => ask(t, machine(c, i + 1))))
 		const statuses = answers.map((a) => a.json.status)
 		expect(statuses.filter((s) => s === 'ativa')).toHaveLength(3)
@@ -130,9 +131,9 @@ describe('POST /api/licenca/verificar', () => {
 	})
 
 	it('writes last use in batches, not on every check', async () => {
-		const t = await peopleFixture()
-		const c = await t.company({ validade_licenca: '2027-01-10' })
-		const later = await t.company({ validade_licenca: '2027-01-10' })
+		const t = await testWorld()
+		const c = await t.companyVia({ validade_licenca: '2027-01-10' })
+		const later = await t.companyVia({ validade_licenca: '2027-01-10' })
 		await ask(t, machine(c))
 		const row = () => t.db.select().from(companies).where(eq(companies.codigo, c.codigo)).get()!
 		expect(row().data_ultima_utilizacao).toBeNull()
@@ -145,9 +146,9 @@ describe('POST /api/licenca/verificar', () => {
 	})
 
 	it('rate-limits per company and refuses bad input with 400', async () => {
-		const t = await peopleFixture()
-		const c = await t.company({ validade_licenca: '2027-01-10' })
-		const other = await t.company({ validade_licenca: '2027-01-10' })
+		const t = await testWorld()
+		const c = await t.companyVia({ validade_licenca: '2027-01-10' })
+		const other = await t.companyVia({ validade_licenca: '2027-01-10' })
 		let limited = 0
 		for (let i = 0; i < 125; i++) if ((await ask(t, machine(c))).status === 429) limited++
 		expect(limited).toBe(5)
@@ -172,8 +173,8 @@ describe('POST /api/licenca/verificar', () => {
 	})
 
 	it('slows down an address that keeps sending wrong keys, without locking out the right key', async () => {
-		const t = await peopleFixture()
-		const c = await t.company({ validade_licenca: '2027-01-10' })
+		const t = await testWorld()
+		const c = await t.companyVia({ validade_licenca: '2027-01-10' })
 		for (let i = 0; i < 30; i++) expect((await ask(t, machine({ cnpj: c.cnpj, serial: `tentativa-${i}` }))).status).toBe(200)
 		const wrong = await ask(t, machine({ cnpj: c.cnpj, serial: 'mais-uma' }))
 		expect(wrong.status).toBe(429)
@@ -182,8 +183,8 @@ describe('POST /api/licenca/verificar', () => {
 	})
 
 	it('counts wrong keys per address: behind a trusted proxy, another address is not slowed down', async () => {
-		const t = await peopleFixture({ config: { trustProxy: true } })
-		const c = await t.company({ validade_licenca: '2027-01-10' })
+		const t = await testWorld({ config: { trustProxy: true } })
+		const c = await t.companyVia({ validade_licenca: '2027-01-10' })
 		const from = (ip: string) => ({ 'x-forwarded-for': `10.0.0.9, ${ip}` })
 		for (let i = 0; i < 30; i++) await ask(t, machine({ cnpj: c.cnpj, serial: `tentativa-${i}` }), from('203.0.113.7'))
 		expect((await ask(t, machine({ cnpj: c.cnpj, serial: 'mais-uma' }), from('203.0.113.7'))).status).toBe(429)
@@ -193,16 +194,16 @@ describe('POST /api/licenca/verificar', () => {
 
 	it('shows the company notice and the representative’s promo image', async () => {
 		const dataDir = mkdtempSync(join(tmpdir(), 'kportal-check-'))
-		const t = await peopleFixture({ config: { dataDir } })
-		const c = await t.company({ validade_licenca: '2027-01-10' })
-		await t.call('POST', '/api/representantes/avisos', { cookie: t.cookie.repA, body: { titulo: 'Feriado', texto: 'Suporte fechado dia 25.', empresas: [c.codigo] } })
+		const t = await testWorld({ config: { dataDir } })
+		const c = await t.companyVia({ validade_licenca: '2027-01-10' })
+		await t.call('POST', '/api/representantes/avisos', { cookie: t.cookies.rep, body: { titulo: 'Feriado', texto: 'Suporte fechado dia 25.', empresas: [c.codigo] } })
 		const png = TEST_IMAGES.png.toString('base64')
-		await t.call('POST', '/api/representantes/promo-image', { cookie: t.cookie.repA, body: { imageBase64: `data:image/png;base64,${png}` } })
+		await t.call('POST', '/api/representantes/promo-image', { cookie: t.cookies.rep, body: { imageBase64: `data:image/png;base64,${png}` } })
 		const res = await ask(t, machine(c))
 		expect(res.json.aviso).toEqual({ titulo: 'Feriado', texto: 'Suporte fechado dia 25.' })
 		// Notice display switched on for a company without a notice: nothing to show.
-		const silent = await t.company({ validade_licenca: '2027-01-10' })
-		expect((await t.call('PATCH', `/api/companies/${silent.codigo}`, { cookie: t.cookie.repA, body: { exibir_aviso: 'S' } })).status).toBe(200)
+		const silent = await t.companyVia({ validade_licenca: '2027-01-10' })
+		expect((await t.call('PATCH', `/api/companies/${silent.codigo}`, { cookie: t.cookies.rep, body: { exibir_aviso: 'S' } })).status).toBe(200)
 		expect((await ask(t, machine(silent))).json.aviso).toBeNull()
 		expect(res.json.promo_url).toMatch(/^\/api\/public\/promo\/[A-Za-z0-9_-]+\.png$/)
 	})

@@ -1,23 +1,22 @@
 import { generateKeyPairSync, createPrivateKey, createPublicKey, sign } from 'node:crypto'
-import { and, desc, eq, getTableName, inArray, sql } from 'drizzle-orm'
+import { desc, eq, getTableName, inArray, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { DbOrTx } from '../../db/client'
-import { logActivity } from '../activity'
+import { SYSTEM_FLAGS, companies } from '../companies'
 import { DAY, MINUTE, daysBetween, isoDateInSaoPaulo, timeInSaoPaulo } from '../core'
 import { type AppContext, SlidingWindow, tooManyRequests } from '../core/server'
-import { representatives } from '../resellers'
-import { type LicenceCheckBody, type LicenceStatus, SYSTEM_FLAGS } from './model'
-import { companies, signingKeys, terminals } from './schema'
-import { LicenceCheckPool } from './check-pool'
-import { promoUrl } from './service'
+import { promoUrl, representatives } from '../resellers'
+import { registerMachine, terminals } from '../terminals'
+import type { LicenceCheckBody, LicenceStatus } from './model'
+import { signingKeys } from './schema'
 
 /** How long a token lets a system run offline at most, when its licence lasts longer. */
 const OFFLINE_GRACE_MS = 7 * DAY
 /** Checks per company per minute before 429; a system checks at start-up and every few minutes. */
 const CHECKS_PER_MINUTE = 120
 /** Wrong keys from one address within 15 minutes before 429. */
-const FAILURES_PER_WINDOW = 30
-const FAILURE_WINDOW_MS = 15 * MINUTE
+export const FAILURES_PER_WINDOW = 30
+export const FAILURE_WINDOW_MS = 15 * MINUTE
 /** Last-use times are written in batches at most this often, never on every check. */
 const FLUSH_INTERVAL_MS = 10_000
 /** A company not heard from for this long is shown off line. */
@@ -173,30 +172,6 @@ export function createLicenceEvaluator(ctx: AppContext) {
 		for (const codigo of offline) lastSeen.delete(codigo)
 	}
 
-	function registerTerminal(codigo: number, input: LicenceCheckBody): { registered: boolean; used: number; allowed: number } {
-		return ctx.db.transaction(
-			(tx) => {
-				const company = tx.select({ nterminais: companies.nterminais, razao: companies.razao, rep: companies.cnpj_representante }).from(companies).where(eq(companies.codigo, codigo)).get()!
-				const known = tx.select({ codigo: terminals.codigo }).from(terminals).where(and(eq(terminals.fk_empresa, codigo), eq(terminals.mac, input.mac))).get()
-				const used = tx.select({ n: sql<number>`count(*)` }).from(terminals).where(eq(terminals.fk_empresa, codigo)).get()!.n
-				if (known) return { registered: true, used, allowed: company.nterminais }
-				if (used >= company.nterminais) return { registered: false, used, allowed: company.nterminais }
-				tx.insert(terminals).values({ fk_empresa: codigo, mac: input.mac, nome_computador: input.nome_computador, data: ctx.clock.now().toISOString() }).run()
-				tx.update(companies).set({ terminal_count: used + 1 }).where(eq(companies.codigo, codigo)).run()
-				logActivity(tx, ctx.clock, {
-					type: 'info',
-					icon: 'Terminal',
-					title: 'Terminal registrado',
-					subtitle: `${input.nome_computador ?? input.mac} — ${company.razao}`,
-					entity: 'terminal',
-					representanteCnpj: company.rep
-				})
-				return { registered: true, used: used + 1, allowed: company.nterminais }
-			},
-			{ behavior: 'immediate' }
-		)
-	}
-
 	function evaluate(input: LicenceCheckBody) {
 		const now = ctx.clock.now()
 		const nowMs = now.getTime()
@@ -225,7 +200,7 @@ export function createLicenceEvaluator(ctx: AppContext) {
 		let terminal: { registered: boolean; used: number; allowed: number } | null = null
 		if (RUNNING.includes(status)) {
 			// Only a machine not seen before costs a write (inside a transaction that re-checks the limit).
-			terminal = company.terminal !== null ? { registered: true, used: company.terminal_count, allowed: company.nterminais } : registerTerminal(company.codigo, input)
+			terminal = company.terminal !== null ? { registered: true, used: company.terminal_count, allowed: company.nterminais } : registerMachine(ctx.db, ctx.clock, company.codigo, input)
 			if (!terminal.registered) status = 'terminal_excedido'
 		}
 		const permitido = RUNNING.includes(status)
@@ -276,7 +251,13 @@ export function createLicenceEvaluator(ctx: AppContext) {
 	return {
 		evaluate,
 		flushUsage,
-		publicKey: { kid, alg: 'EdDSA', crv: 'Ed25519', pem: publicKey.export({ type: 'spki', format: 'pem' }).toString(), jwk: publicKey.export({ format: 'jwk' }) }
+		publicKey: {
+			kid,
+			alg: 'EdDSA' as const,
+			crv: 'Ed25519' as const,
+			pem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+			jwk: publicKey.export({ format: 'jwk' }) as { kty: string; crv: string; x: string }
+		}
 	}
 }
 export type LicenceEvaluator = ReturnType<typeof createLicenceEvaluator>
@@ -291,40 +272,3 @@ export function evaluateToJson(evaluator: LicenceEvaluator, input: LicenceCheckB
 	const answer = evaluator.evaluate(input)
 	return { status: answer.status, json: JSON.stringify(answer) }
 }
-
-/**
- * The endpoint the five desktop systems call. One instance per app: it keeps the wrong-key limit per address,
- * and hands the checks to `config.licenceWorkers` worker threads (signing is the costly part, and it then uses
- * the other cores), or answers them in this thread when there are none, when the database lives in memory,
- * or while a worker is being replaced.
- */
-export function createLicenceService(ctx: AppContext) {
-	const evaluator = createLicenceEvaluator(ctx)
-	const dbFile = ctx.db.$client.filename
-	const pool = ctx.config.licenceWorkers > 0 && dbFile && dbFile !== ':memory:' ? new LicenceCheckPool({ dbFile, config: ctx.config }, ctx.config.licenceWorkers, ctx.log, ctx.clock) : null
-	const failuresByIp = new SlidingWindow(FAILURE_WINDOW_MS, FAILURES_PER_WINDOW)
-
-	/** Answers a check with JSON text; `ip` is asked for only when the key is wrong (it costs a system call). */
-	async function check(input: LicenceCheckBody, ip: () => string): Promise<string> {
-		const result = (await pool?.run(input)) ?? evaluateToJson(evaluator, input)
-		// Only wrong keys are slowed down per address: machines with the right key at the same site keep working.
-		if (result.status === 'chave_invalida' && failuresByIp.hit(ip(), ctx.clock.now().getTime())) {
-			throw tooManyRequests('Muitas tentativas com chave inválida. Aguarde alguns minutos.', FAILURE_WINDOW_MS / 1000)
-		}
-		return result.json
-	}
-
-	return {
-		check,
-		publicKey: evaluator.publicKey,
-		flushUsage() {
-			evaluator.flushUsage()
-			pool?.flushUsage()
-		},
-		close() {
-			pool?.close()
-		}
-	}
-}
-export type LicenceService = ReturnType<typeof createLicenceService>
-

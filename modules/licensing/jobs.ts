@@ -1,7 +1,14 @@
-import { cron } from '@elysiajs/cron'
-import type { LicenceService } from './check'
+import type { JobDefinition } from '../jobs'
+import type { LicenceService } from './service'
 
-/** Writes pending last-use times and marks silent companies off line, even when no check arrives. */
-export function licensingJobs(licence: LicenceService) {
-	return cron({ name: 'licensing.usage-flush', pattern: '* * * * *', run: () => licence.flushUsage() })
+export function licensingJobs(licence: LicenceService): JobDefinition[] {
+	return [
+		{
+			name: 'licensing.usage-flush',
+			pattern: '* * * * *',
+			// Each process writes the last-use times it gathered itself: another process's run cannot do it for it.
+			lease: false,
+			run: () => licence.flushUsage()
+		}
+	]
 }

@@ -1,119 +1,6 @@
-import { addressFields, cnpjField, dateField, flagField, moneyField, optionalDateField, optionalEmailField, requiredText, textField, urlField, z, PageQuery } from '../core'
-
-export const SYSTEMS = ['K-RETA', 'K-PDV', 'K-CHEF', 'K-ATELIE', 'K-PRE VENDA'] as const
-export type SystemName = (typeof SYSTEMS)[number]
-
-/** The block flag of each system (S = blocked). */
-export const SYSTEM_FLAGS = {
-	'K-RETA': 'bloqueado',
-	'K-PDV': 'bloqueadopdv',
-	'K-CHEF': 'bloqueado_kchef',
-	'K-ATELIE': 'bloqueado_katelie',
-	'K-PRE VENDA': 'bloqueado_kprevenda'
-} as const satisfies Record<SystemName, string>
-export type FlagColumn = (typeof SYSTEM_FLAGS)[SystemName]
-export const FLAG_COLUMNS = Object.values(SYSTEM_FLAGS) as FlagColumn[]
-
-export const CompanyListQuery = PageQuery.extend({
-	status: z.enum(['todas', 'ativas', 'bloqueadas', 'expiradas', 'expiring_soon', 'no-license'], { error: 'Filtro de status inválido.' }).default('todas'),
-	avisos: z.enum(['todas', 'com', 'sem'], { error: 'Filtro de avisos inválido.' }).default('todas')
-})
-export type CompanyListQuery = z.infer<typeof CompanyListQuery>
-
-const flags = {
-	bloqueado: flagField.default('N'),
-	bloqueadopdv: flagField.default('N'),
-	bloqueado_kchef: flagField.default('N'),
-	bloqueado_katelie: flagField.default('N'),
-	bloqueado_kprevenda: flagField.default('N')
-}
-
-/** The company form (1-core §5): create and full update. */
-export const CompanyBody = z.object({
-	razao: requiredText('Razão social', 200),
-	cnpj: cnpjField,
-	cnpj_representante: cnpjField.optional(),
-	...addressFields,
-	email: optionalEmailField,
-	link: urlField,
-	nterminais: z.number({ error: 'Terminais deve ser um número.' }).int('Terminais deve ser um número inteiro.').min(1, 'A empresa deve permitir pelo menos 1 terminal.').max(1000, 'No máximo 1000 terminais.'),
-	ativarapi: flagField.default('N'),
-	evo_instancia: textField('Instância Evolution', 100),
-	validade_certificado: optionalDateField,
-	validade_licenca: optionalDateField,
-	valor_mensal: moneyField.default(0),
-	dia_venc: z.number({ error: 'Dia de vencimento deve ser um número.' }).int('Dia de vencimento inválido.').min(1, 'Dia de vencimento entre 1 e 31.').max(31, 'Dia de vencimento entre 1 e 31.').nullish().transform((v) => v ?? null),
-	obs: textField('Observações', 2000),
-	exibir_aviso: flagField.default('N'),
-	manutencao: flagField.optional(),
-	...flags
-})
-export type CompanyBody = z.infer<typeof CompanyBody>
-
-/** A date in a partial update: absent = unchanged, empty or null = cleared. */
-const patchDateField = optionalDateField.optional()
-
-/** PATCH: only the dates, or the five block flags, or exibir_aviso (1-core §7). */
-export const CompanyPatch = z
-	.strictObject({
-		validade_certificado: patchDateField,
-		validade_licenca: patchDateField,
-		bloqueado: flagField.optional(),
-		bloqueadopdv: flagField.optional(),
-		bloqueado_kchef: flagField.optional(),
-		bloqueado_katelie: flagField.optional(),
-		bloqueado_kprevenda: flagField.optional(),
-		exibir_aviso: flagField.optional()
-	})
-export type CompanyPatch = z.infer<typeof CompanyPatch>
-
-export const MaintenanceBody = z.object({ manutencao: flagField })
-
-export const PromoImageBody = z.object({
-	imageBase64: z.string({ error: 'Envie a imagem em base64.' }).min(1, 'Por favor, selecione apenas arquivos de imagem')
-})
-
-export const NoticeBody = z.object({
-	titulo: requiredText('Título', 100).refine((v) => v.length > 0, 'Título é obrigatório'),
-	texto: requiredText('Texto do aviso', 1000),
-	empresas: z.array(z.number().int().positive(), { error: 'Selecione pelo menos uma empresa' }).min(1, 'Selecione pelo menos uma empresa').max(5000)
-})
-export const NoticeRemoveBody = z.object({
-	empresas: z.array(z.number().int().positive(), { error: 'Selecione pelo menos uma empresa' }).min(1, 'Selecione pelo menos uma empresa').max(5000)
-})
-
-/** MAC typed with or without separators; stored as 12 uppercase hex characters. */
-const MAC_MESSAGE = 'Endereço MAC inválido: use 12 dígitos hexadecimais (ex.: 00:1A:2B:3C:4D:5E).'
-/** Text made only of hex digits and MAC separators (: - . and spaces). */
-export const MAC_TEXT = /^[0-9a-fA-F:.\- ]+$/
-/** MAC text without its separators, in upper case. */
-export const macDigits = (text: string) => text.replace(/[:.\- ]/g, '').toUpperCase()
-export const macField = z
-	.string({ error: 'Endereço MAC é obrigatório.' })
-	// Separators are dropped; any other character makes the address invalid, never silently removed.
-	.refine((v) => v.length <= 32 && MAC_TEXT.test(v.trim()), MAC_MESSAGE)
-	.transform(macDigits)
-	.refine((v) => /^[0-9A-F]{12}$/.test(v), MAC_MESSAGE)
-
-export const TerminalBody = z.object({
-	fk_empresa: z.number({ error: 'Empresa é obrigatória.' }).int().positive('Empresa é obrigatória.'),
-	nome_computador: textField('Nome do computador', 100),
-	mac: macField
-})
-export type TerminalBody = z.infer<typeof TerminalBody>
-
-export const DownloadBody = z.object({
-	titulo: requiredText('Título', 200),
-	link: z
-		.url({ protocol: /^https?$/, error: 'Link inválido: use um endereço http(s) completo.' })
-		.max(1000, 'Link muito longo.')
-		.refine((v) => !/\s/.test(v), 'Link inválido: o endereço não pode ter espaços.'),
-	ativo: z
-		.union([z.literal(0), z.literal(1), z.boolean()], { error: 'use 1 ou 0 (ou true/false).' })
-		.default(1)
-		.transform((v) => (v === true || v === 1 ? 1 : 0))
-})
-export type DownloadBody = z.infer<typeof DownloadBody>
+import { cnpjField, contract, z } from '../core'
+import { SYSTEMS } from '../companies/model'
+import { macField } from '../terminals/model'
 
 /** What a desktop system sends to ask whether it may run. */
 export const LicenceCheckBody = z.object({
@@ -129,3 +16,53 @@ export type LicenceCheckBody = z.infer<typeof LicenceCheckBody>
 
 export const LICENCE_STATUSES = ['ativa', 'bloqueada', 'expirada', 'liberada_confianca', 'manutencao', 'terminal_excedido', 'chave_invalida'] as const
 export type LicenceStatus = (typeof LICENCE_STATUSES)[number]
+
+const LicenceDates = z.object({
+	validade: z.string().nullable(),
+	dias_restantes: z.number().nullable(),
+	certificado_validade: z.string().nullable(),
+	certificado_dias_restantes: z.number().nullable()
+})
+
+/**
+ * The answer to a licence check (always HTTP 200). A `chave_invalida` answer carries only servidor_hora, nonce,
+ * sistema, status, permitido and mensagem: it speaks for no company, so it has no token.
+ */
+export const LicenceAnswer = z.object({
+	servidor_hora: z.string(),
+	nonce: z.string().nullable(),
+	sistema: z.enum(SYSTEMS),
+	status: z.enum(LICENCE_STATUSES),
+	permitido: z.boolean(),
+	mensagem: z.string(),
+	empresa: z.object({ razao: z.string(), cnpj: z.string() }).optional(),
+	licenca: LicenceDates.optional(),
+	liberacao_confianca_expira: z.string().nullable().optional(),
+	terminal: z.object({ registrado: z.boolean(), usados: z.number(), permitidos: z.number() }).nullable().optional(),
+	aviso: z.object({ titulo: z.string().nullable(), texto: z.string() }).nullable().optional(),
+	promo_url: z.string().nullable().optional(),
+	token: z.string().optional().describe('JWS Ed25519 (EdDSA) com sub, sistema, status, permitido, licenca, mac, nonce, iat e exp'),
+	token_expira: z.string().optional()
+})
+
+export const PublicKey = z.object({
+	kid: z.string(),
+	alg: z.literal('EdDSA'),
+	crv: z.literal('Ed25519'),
+	pem: z.string(),
+	jwk: z.object({ kty: z.string(), crv: z.string(), x: z.string() })
+})
+
+export const checkLicenceRoute = contract({
+	method: 'POST',
+	path: '/api/licenca/verificar',
+	body: LicenceCheckBody,
+	response: LicenceAnswer,
+	summary: 'Os sistemas perguntam se podem rodar: status da licença, terminal e um token assinado (Ed25519)'
+})
+export const publicKeyRoute = contract({
+	method: 'GET',
+	path: '/api/licenca/chave-publica',
+	response: PublicKey,
+	summary: 'A chave pública que verifica os tokens da verificação de licença'
+})

@@ -1,2 +1,3 @@
 export { messagingRoutes } from './routes'
 export { notifications, generalNotices, individualNotices, noticeReads } from './schema'
+export * from './model'

@@ -1,4 +1,4 @@
-import { cnpjField, dateField, requiredText, z } from '../core'
+import { IdParams, MessageResponse, cnpjField, contract, dateField, requiredText, z } from '../core'
 
 /** Top-bar items: notification rows have numeric ids; notices appear as "aviso-geral-<id>" / "aviso-individual-<id>". */
 export const NOTICE_ITEM_ID = /^aviso-(geral|individual)-([1-9]\d{0,9})$/
@@ -44,3 +44,103 @@ export const NoticeQuery = z.object({
 	search: z.string().max(100).optional()
 })
 export type NoticeQuery = z.infer<typeof NoticeQuery>
+
+/** A top-bar item: a notification row (numeric id) or a notice addressed to the user ("aviso-geral-7"). */
+export const NotificationItem = z.object({
+	id: z.union([z.number(), z.string()]),
+	title: z.string(),
+	message: z.string(),
+	type: z.string(),
+	read: z.boolean(),
+	created_at: z.string()
+})
+export type NotificationItem = z.infer<typeof NotificationItem>
+
+export const GeneralNotice = z.object({
+	id: z.number(),
+	titulo: z.string(),
+	texto: z.string(),
+	urgente: z.number(),
+	ativo: z.number(),
+	data: z.string(),
+	created_at: z.string(),
+	updated_at: z.string().optional()
+})
+export type GeneralNotice = z.infer<typeof GeneralNotice>
+
+export const IndividualNotice = GeneralNotice.extend({ representante_id: z.string(), representante: z.object({ nome: z.string() }) })
+export type IndividualNotice = z.infer<typeof IndividualNotice>
+
+export const NoticeRecipient = z.object({ codigo: z.number(), cnpj: z.string(), nome: z.string() })
+
+export const listNotificationsRoute = contract({
+	method: 'GET',
+	path: '/api/notifications',
+	response: z.array(NotificationItem),
+	summary: 'As notificações da barra superior: as do usuário e os avisos ativos dirigidos a ele'
+})
+export const markReadRoute = contract({
+	method: 'POST',
+	path: '/api/notifications/mark-read',
+	body: MarkReadBody,
+	response: z.object({ message: z.string(), updated: z.number() }),
+	summary: 'Marca notificações e avisos como lidos pelo usuário'
+})
+export const listGeneralNoticesRoute = contract({
+	method: 'GET',
+	path: '/api/notices/general',
+	query: NoticeQuery,
+	response: z.array(GeneralNotice),
+	summary: 'Avisos gerais (o representante vê só os ativos)'
+})
+export const createGeneralNoticeRoute = contract({ method: 'POST', path: '/api/notices/general', body: GeneralNoticeBody, response: GeneralNotice, summary: 'Cria um aviso geral' })
+export const updateGeneralNoticeRoute = contract({
+	method: 'PUT',
+	path: '/api/notices/general/:id',
+	params: IdParams,
+	body: GeneralNoticeBody,
+	response: GeneralNotice,
+	summary: 'Atualiza um aviso geral'
+})
+export const deleteGeneralNoticeRoute = contract({
+	method: 'DELETE',
+	path: '/api/notices/general/:id',
+	params: IdParams,
+	response: MessageResponse,
+	summary: 'Exclui um aviso geral'
+})
+export const listIndividualNoticesRoute = contract({
+	method: 'GET',
+	path: '/api/notices/individual',
+	query: NoticeQuery,
+	response: z.array(IndividualNotice),
+	summary: 'Avisos individuais do escopo do usuário'
+})
+export const noticeRecipientsRoute = contract({
+	method: 'GET',
+	path: '/api/notices/recipients',
+	response: z.array(NoticeRecipient),
+	summary: 'Os representantes a quem o usuário pode dirigir um aviso individual'
+})
+export const createIndividualNoticeRoute = contract({
+	method: 'POST',
+	path: '/api/notices/individual',
+	body: IndividualNoticeBody,
+	response: IndividualNotice,
+	summary: 'Cria um aviso individual para um representante do escopo'
+})
+export const updateIndividualNoticeRoute = contract({
+	method: 'PUT',
+	path: '/api/notices/individual/:id',
+	params: IdParams,
+	body: IndividualNoticeBody,
+	response: IndividualNotice,
+	summary: 'Atualiza um aviso individual'
+})
+export const deleteIndividualNoticeRoute = contract({
+	method: 'DELETE',
+	path: '/api/notices/individual/:id',
+	params: IdParams,
+	response: MessageResponse,
+	summary: 'Exclui um aviso individual'
+})

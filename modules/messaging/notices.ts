@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client'
+import type { Db, DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
-import { type Clock, todayIso } from '../core'
-import { forbidden, contains, notFound } from '../core/server'
-import { inRepresentativeScope, representativeScope, representatives } from '../resellers'
+import { type Clock, can, todayIso } from '../core'
+import { contains, forbidden, notFound, writeTransaction } from '../core/server'
+import { representativeScope, representatives } from '../resellers'
 import type { GeneralNoticeBody, IndividualNoticeBody } from './model'
 import { generalNotices, individualNotices, noticeReads } from './schema'
 
@@ -23,7 +23,7 @@ const NOT_FOUND = 'Aviso não encontrado.'
 
 export function listGeneralNotices(db: DbOrTx, user: Actor, search?: string) {
 	const where: SQL[] = []
-	if (user.tipo === 'representante') where.push(eq(generalNotices.ativo, 1))
+	if (!can(user.tipo, 'notices.general.readInactive')) where.push(eq(generalNotices.ativo, 1))
 	if (search?.trim()) {
 		const text = search.trim()
 		where.push(or(contains(generalNotices.titulo, text), contains(generalNotices.texto, text))!)
@@ -62,10 +62,7 @@ function shapeIndividual<T extends { representante_nome: string | null }>(row: T
 }
 
 export function listIndividualNotices(db: DbOrTx, user: Actor, search?: string) {
-	const scope = representativeScope(db, user)
-	if (scope !== null && scope.length === 0) return []
-	const where: SQL[] = []
-	if (scope !== null) where.push(inArray(individualNotices.representante_id, scope))
+	const where: SQL[] = [representativeScope(db, user).on(individualNotices.representante_id)]
 	if (search?.trim()) {
 		const text = search.trim()
 		where.push(or(contains(individualNotices.titulo, text), contains(individualNotices.texto, text), contains(representatives.nome, text), contains(individualNotices.representante_id, text))!)
@@ -82,12 +79,10 @@ export function listIndividualNotices(db: DbOrTx, user: Actor, search?: string) 
 
 /** The representatives a user may address an individual notice to (for the dialog's select). */
 export function noticeRecipients(db: DbOrTx, user: Actor) {
-	const scope = representativeScope(db, user)
-	if (scope !== null && scope.length === 0) return []
 	return db
 		.select({ codigo: representatives.codigo, cnpj: representatives.cnpj, nome: representatives.nome })
 		.from(representatives)
-		.where(scope === null ? undefined : inArray(representatives.cnpj, scope))
+		.where(representativeScope(db, user).on(representatives.cnpj))
 		.orderBy(representatives.nome)
 		.all()
 }
@@ -100,123 +95,135 @@ function getGeneral(db: DbOrTx, id: number) {
 
 function getIndividualInScope(db: DbOrTx, user: Actor, id: number) {
 	const row = db.select().from(individualNotices).where(eq(individualNotices.id, id)).get()
-	if (!row || !inRepresentativeScope(representativeScope(db, user), row.representante_id)) throw notFound(NOT_FOUND)
+	if (!row || !representativeScope(db, user).includes(row.representante_id)) throw notFound(NOT_FOUND)
 	return row
 }
 
 /** A representative the user may address: representantes only themselves; gerentes their own; 404 otherwise. */
 function assertRecipient(db: DbOrTx, user: Actor, cnpj: string) {
-	if (user.tipo === 'representante' && cnpj !== user.cnpj) {
+	if (!can(user.tipo, 'notices.chooseRepresentative') && cnpj !== user.cnpj) {
 		throw forbidden('Representantes só podem criar avisos individuais para si mesmos.')
 	}
 	const rep = db.select({ nome: representatives.nome }).from(representatives).where(eq(representatives.cnpj, cnpj)).get()
-	if (!rep || !inRepresentativeScope(representativeScope(db, user), cnpj)) throw notFound('Representante não encontrado.')
+	if (!rep || !representativeScope(db, user).includes(cnpj)) throw notFound('Representante não encontrado.')
 	return rep
 }
 
-export function createGeneralNotice(db: DbOrTx, clock: Clock, user: Actor, body: GeneralNoticeBody) {
-	const now = clock.now().toISOString()
-	const row = db
-		.insert(generalNotices)
-		.values({ titulo: body.titulo, texto: body.texto, urgente: body.urgente, ativo: body.ativo, data: body.data ?? todayIso(clock), created_at: now, updated_at: now })
-		.returning()
-		.get()
-	logActivity(db, clock, { type: 'info', icon: 'AlertTriangle', title: 'Aviso geral criado', subtitle: row.titulo, actor: user, entity: 'aviso_geral', entityId: row.id })
-	return row
-}
-
-export function updateGeneralNotice(db: DbOrTx, clock: Clock, user: Actor, id: number, body: GeneralNoticeBody) {
-	const current = getGeneral(db, id)
-	const row = db
-		.update(generalNotices)
-		.set({ titulo: body.titulo, texto: body.texto, urgente: body.urgente, ativo: body.ativo, data: body.data ?? current.data, updated_at: clock.now().toISOString() })
-		.where(eq(generalNotices.id, id))
-		.returning()
-		.get()
-	logActivity(db, clock, { type: 'info', icon: 'AlertTriangle', title: 'Aviso geral atualizado', subtitle: row.titulo, actor: user, entity: 'aviso_geral', entityId: id })
-	return row
-}
-
-export function deleteGeneralNotice(db: DbOrTx, clock: Clock, user: Actor, id: number) {
-	const current = getGeneral(db, id)
-	db.delete(noticeReads).where(and(eq(noticeReads.tipo, 'geral'), eq(noticeReads.aviso_id, id))).run()
-	db.delete(generalNotices).where(eq(generalNotices.id, id)).run()
-	logActivity(db, clock, { type: 'warning', icon: 'AlertTriangle', title: 'Aviso geral excluído', subtitle: current.titulo, actor: user, entity: 'aviso_geral', entityId: id })
-}
-
-export function createIndividualNotice(db: DbOrTx, clock: Clock, user: Actor, body: IndividualNoticeBody) {
-	const rep = assertRecipient(db, user, body.representante_id)
-	const now = clock.now().toISOString()
-	const row = db
-		.insert(individualNotices)
-		.values({
-			representante_id: body.representante_id,
-			titulo: body.titulo,
-			texto: body.texto,
-			urgente: body.urgente,
-			ativo: body.ativo,
-			data: body.data ?? todayIso(clock),
-			created_at: now,
-			updated_at: now
-		})
-		.returning()
-		.get()
-	logActivity(db, clock, {
-		type: 'info',
-		icon: 'AlertTriangle',
-		title: 'Aviso individual criado',
-		subtitle: `${row.titulo} · ${rep.nome}`,
-		actor: user,
-		entity: 'aviso_individual',
-		entityId: row.id,
-		representanteCnpj: row.representante_id
+export function createGeneralNotice(db: Db, clock: Clock, user: Actor, body: GeneralNoticeBody) {
+	return writeTransaction(db, (tx) => {
+		const now = clock.now().toISOString()
+		const row = tx
+			.insert(generalNotices)
+			.values({ titulo: body.titulo, texto: body.texto, urgente: body.urgente, ativo: body.ativo, data: body.data ?? todayIso(clock), created_at: now, updated_at: now })
+			.returning()
+			.get()
+		logActivity(tx, clock, { type: 'info', icon: 'AlertTriangle', title: 'Aviso geral criado', subtitle: row.titulo, actor: user, entity: 'aviso_geral', entityId: row.id })
+		return row
 	})
-	return { ...row, representante: { nome: rep.nome } }
 }
 
-export function updateIndividualNotice(db: DbOrTx, clock: Clock, user: Actor, id: number, body: IndividualNoticeBody) {
-	getIndividualInScope(db, user, id)
-	const rep = assertRecipient(db, user, body.representante_id)
-	const row = db
-		.update(individualNotices)
-		.set({
-			representante_id: body.representante_id,
-			titulo: body.titulo,
-			texto: body.texto,
-			urgente: body.urgente,
-			ativo: body.ativo,
-			...(body.data ? { data: body.data } : {}),
-			updated_at: clock.now().toISOString()
-		})
-		.where(eq(individualNotices.id, id))
-		.returning()
-		.get()
-	logActivity(db, clock, {
-		type: 'info',
-		icon: 'AlertTriangle',
-		title: 'Aviso individual atualizado',
-		subtitle: `${row.titulo} · ${rep.nome}`,
-		actor: user,
-		entity: 'aviso_individual',
-		entityId: id,
-		representanteCnpj: row.representante_id
+export function updateGeneralNotice(db: Db, clock: Clock, user: Actor, id: number, body: GeneralNoticeBody) {
+	return writeTransaction(db, (tx) => {
+		const current = getGeneral(tx, id)
+		const row = tx
+			.update(generalNotices)
+			.set({ titulo: body.titulo, texto: body.texto, urgente: body.urgente, ativo: body.ativo, data: body.data ?? current.data, updated_at: clock.now().toISOString() })
+			.where(eq(generalNotices.id, id))
+			.returning()
+			.get()
+		logActivity(tx, clock, { type: 'info', icon: 'AlertTriangle', title: 'Aviso geral atualizado', subtitle: row.titulo, actor: user, entity: 'aviso_geral', entityId: id })
+		return row
 	})
-	return { ...row, representante: { nome: rep.nome } }
 }
 
-export function deleteIndividualNotice(db: DbOrTx, clock: Clock, user: Actor, id: number) {
-	const current = getIndividualInScope(db, user, id)
-	db.delete(noticeReads).where(and(eq(noticeReads.tipo, 'individual'), eq(noticeReads.aviso_id, id))).run()
-	db.delete(individualNotices).where(eq(individualNotices.id, id)).run()
-	logActivity(db, clock, {
-		type: 'warning',
-		icon: 'AlertTriangle',
-		title: 'Aviso individual excluído',
-		subtitle: current.titulo,
-		actor: user,
-		entity: 'aviso_individual',
-		entityId: id,
-		representanteCnpj: current.representante_id
+export function deleteGeneralNotice(db: Db, clock: Clock, user: Actor, id: number) {
+	return writeTransaction(db, (tx) => {
+		const current = getGeneral(tx, id)
+		tx.delete(noticeReads).where(and(eq(noticeReads.tipo, 'geral'), eq(noticeReads.aviso_id, id))).run()
+		tx.delete(generalNotices).where(eq(generalNotices.id, id)).run()
+		logActivity(tx, clock, { type: 'warning', icon: 'AlertTriangle', title: 'Aviso geral excluído', subtitle: current.titulo, actor: user, entity: 'aviso_geral', entityId: id })
+	})
+}
+
+export function createIndividualNotice(db: Db, clock: Clock, user: Actor, body: IndividualNoticeBody) {
+	return writeTransaction(db, (tx) => {
+		const rep = assertRecipient(tx, user, body.representante_id)
+		const now = clock.now().toISOString()
+		const row = tx
+			.insert(individualNotices)
+			.values({
+				representante_id: body.representante_id,
+				titulo: body.titulo,
+				texto: body.texto,
+				urgente: body.urgente,
+				ativo: body.ativo,
+				data: body.data ?? todayIso(clock),
+				created_at: now,
+				updated_at: now
+			})
+			.returning()
+			.get()
+		logActivity(tx, clock, {
+			type: 'info',
+			icon: 'AlertTriangle',
+			title: 'Aviso individual criado',
+			subtitle: `${row.titulo} · ${rep.nome}`,
+			actor: user,
+			entity: 'aviso_individual',
+			entityId: row.id,
+			representanteCnpj: row.representante_id
+		})
+		return { ...row, representante: { nome: rep.nome } }
+	})
+}
+
+export function updateIndividualNotice(db: Db, clock: Clock, user: Actor, id: number, body: IndividualNoticeBody) {
+	return writeTransaction(db, (tx) => {
+		getIndividualInScope(tx, user, id)
+		const rep = assertRecipient(tx, user, body.representante_id)
+		const row = tx
+			.update(individualNotices)
+			.set({
+				representante_id: body.representante_id,
+				titulo: body.titulo,
+				texto: body.texto,
+				urgente: body.urgente,
+				ativo: body.ativo,
+				...(body.data ? { data: body.data } : {}),
+				updated_at: clock.now().toISOString()
+			})
+			.where(eq(individualNotices.id, id))
+			.returning()
+			.get()
+		logActivity(tx, clock, {
+			type: 'info',
+			icon: 'AlertTriangle',
+			title: 'Aviso individual atualizado',
+			subtitle: `${row.titulo} · ${rep.nome}`,
+			actor: user,
+			entity: 'aviso_individual',
+			entityId: id,
+			representanteCnpj: row.representante_id
+		})
+		return { ...row, representante: { nome: rep.nome } }
+	})
+}
+
+export function deleteIndividualNotice(db: Db, clock: Clock, user: Actor, id: number) {
+	return writeTransaction(db, (tx) => {
+		const current = getIndividualInScope(tx, user, id)
+		tx.delete(noticeReads).where(and(eq(noticeReads.tipo, 'individual'), eq(noticeReads.aviso_id, id))).run()
+		tx.delete(individualNotices).where(eq(individualNotices.id, id)).run()
+		logActivity(tx, clock, {
+			type: 'warning',
+			icon: 'AlertTriangle',
+			title: 'Aviso individual excluído',
+			subtitle: current.titulo,
+			actor: user,
+			entity: 'aviso_individual',
+			entityId: id,
+			representanteCnpj: current.representante_id
+		})
 	})
 }
 

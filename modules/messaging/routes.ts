@@ -1,9 +1,20 @@
 import { Elysia } from 'elysia'
-import type { Tx } from '../../db/client'
 import { authGuard } from '../auth'
-import { IdParams } from '../core'
-import { type AppContext } from '../core/server'
-import { GeneralNoticeBody, IndividualNoticeBody, MarkReadBody, NoticeQuery } from './model'
+import { routeHooks } from '../core'
+import type { AppContext } from '../core/server'
+import {
+	createGeneralNoticeRoute,
+	createIndividualNoticeRoute,
+	deleteGeneralNoticeRoute,
+	deleteIndividualNoticeRoute,
+	listGeneralNoticesRoute,
+	listIndividualNoticesRoute,
+	listNotificationsRoute,
+	markReadRoute,
+	noticeRecipientsRoute,
+	updateGeneralNoticeRoute,
+	updateIndividualNoticeRoute
+} from './model'
 import {
 	createGeneralNotice,
 	createIndividualNotice,
@@ -17,58 +28,76 @@ import {
 } from './notices'
 import { listNotifications, markNotificationsRead } from './service'
 
-const STAFF = ['administrador', 'gerente', 'representante'] as const
-
 export function messagingRoutes(ctx: AppContext) {
-	const tx = <T>(work: (db: Tx) => T): T => ctx.db.transaction(work, { behavior: 'immediate' })
-	return new Elysia({ name: 'messaging.routes', prefix: '/api' })
-		.use(authGuard(ctx))
-		.get('/notifications', ({ user }) => listNotifications(ctx.db, user), { roles: 'any' })
-		.post(
-			'/notifications/mark-read',
-			({ body, user }) => {
-				const updated = tx((db) => markNotificationsRead(db, ctx.clock, user, body.notificationIds))
-				return { message: 'Notificações marcadas como lidas.', updated }
-			},
-			{ roles: 'any', body: MarkReadBody }
-		)
-		// Avisos gerais: everyone reads, administradores write.
-		.get('/notices/general', ({ user, query }) => listGeneralNotices(ctx.db, user, query.search), { roles: STAFF, query: NoticeQuery })
-		.post('/notices/general', ({ user, body }) => tx((db) => createGeneralNotice(db, ctx.clock, user, body)), {
-			roles: ['administrador'],
-			body: GeneralNoticeBody
-		})
-		.put('/notices/general/:id', ({ user, body, params }) => tx((db) => updateGeneralNotice(db, ctx.clock, user, params.id, body)), {
-			roles: ['administrador'],
-			params: IdParams,
-			body: GeneralNoticeBody
-		})
-		.delete(
-			'/notices/general/:id',
-			({ user, params }) => {
-				tx((db) => deleteGeneralNotice(db, ctx.clock, user, params.id))
-				return { message: 'Aviso geral excluído.' }
-			},
-			{ roles: ['administrador'], params: IdParams }
-		)
-		// Avisos individuais: scoped by representative (see notices.ts).
-		.get('/notices/individual', ({ user, query }) => listIndividualNotices(ctx.db, user, query.search), { roles: STAFF, query: NoticeQuery })
-		.get('/notices/recipients', ({ user }) => noticeRecipients(ctx.db, user), { roles: STAFF })
-		.post('/notices/individual', ({ user, body }) => tx((db) => createIndividualNotice(db, ctx.clock, user, body)), {
-			roles: STAFF,
-			body: IndividualNoticeBody
-		})
-		.put('/notices/individual/:id', ({ user, body, params }) => tx((db) => updateIndividualNotice(db, ctx.clock, user, params.id, body)), {
-			roles: STAFF,
-			params: IdParams,
-			body: IndividualNoticeBody
-		})
-		.delete(
-			'/notices/individual/:id',
-			({ user, params }) => {
-				tx((db) => deleteIndividualNotice(db, ctx.clock, user, params.id))
-				return { message: 'Aviso individual excluído.' }
-			},
-			{ roles: STAFF, params: IdParams }
-		)
+	const { db, clock } = ctx
+	return (
+		new Elysia({ name: 'messaging.routes' })
+			.use(authGuard(ctx))
+			.route(listNotificationsRoute.method, listNotificationsRoute.path, ({ user }) => listNotifications(db, user), {
+				...routeHooks(listNotificationsRoute),
+				can: 'session'
+			})
+			.route(
+				markReadRoute.method,
+				markReadRoute.path,
+				({ body, user }) => ({ message: 'Notificações marcadas como lidas.', updated: markNotificationsRead(db, clock, user, body.notificationIds) }),
+				{ ...routeHooks(markReadRoute), can: 'session' }
+			)
+			// Avisos gerais: everyone reads, administradores write.
+			.route(listGeneralNoticesRoute.method, listGeneralNoticesRoute.path, ({ user, query }) => listGeneralNotices(db, user, query.search), {
+				...routeHooks(listGeneralNoticesRoute),
+				can: 'notices.general.read'
+			})
+			.route(createGeneralNoticeRoute.method, createGeneralNoticeRoute.path, ({ user, body }) => createGeneralNotice(db, clock, user, body), {
+				...routeHooks(createGeneralNoticeRoute),
+				can: 'notices.general.manage'
+			})
+			.route(
+				updateGeneralNoticeRoute.method,
+				updateGeneralNoticeRoute.path,
+				({ user, body, params }) => updateGeneralNotice(db, clock, user, params.id, body),
+				{ ...routeHooks(updateGeneralNoticeRoute), can: 'notices.general.manage' }
+			)
+			.route(
+				deleteGeneralNoticeRoute.method,
+				deleteGeneralNoticeRoute.path,
+				({ user, params }) => {
+					deleteGeneralNotice(db, clock, user, params.id)
+					return { message: 'Aviso geral excluído.' }
+				},
+				{ ...routeHooks(deleteGeneralNoticeRoute), can: 'notices.general.manage' }
+			)
+			// Avisos individuais: scoped by representative (see notices.ts).
+			.route(
+				listIndividualNoticesRoute.method,
+				listIndividualNoticesRoute.path,
+				({ user, query }) => listIndividualNotices(db, user, query.search),
+				{ ...routeHooks(listIndividualNoticesRoute), can: 'notices.individual' }
+			)
+			.route(noticeRecipientsRoute.method, noticeRecipientsRoute.path, ({ user }) => noticeRecipients(db, user), {
+				...routeHooks(noticeRecipientsRoute),
+				can: 'notices.individual'
+			})
+			.route(
+				createIndividualNoticeRoute.method,
+				createIndividualNoticeRoute.path,
+				({ user, body }) => createIndividualNotice(db, clock, user, body),
+				{ ...routeHooks(createIndividualNoticeRoute), can: 'notices.individual' }
+			)
+			.route(
+				updateIndividualNoticeRoute.method,
+				updateIndividualNoticeRoute.path,
+				({ user, body, params }) => updateIndividualNotice(db, clock, user, params.id, body),
+				{ ...routeHooks(updateIndividualNoticeRoute), can: 'notices.individual' }
+			)
+			.route(
+				deleteIndividualNoticeRoute.method,
+				deleteIndividualNoticeRoute.path,
+				({ user, params }) => {
+					deleteIndividualNotice(db, clock, user, params.id)
+					return { message: 'Aviso individual excluído.' }
+				},
+				{ ...routeHooks(deleteIndividualNoticeRoute), can: 'notices.individual' }
+			)
+	)
 }

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client'
+import type { Db, DbOrTx } from '../../db/client'
 import type { SessionUser } from '../auth'
 import type { Clock } from '../core'
+import { writeTransaction } from '../core/server'
 import { NOTICE_ITEM_ID } from './model'
 import { markNoticesRead, noticeItemsFor } from './notices'
 import { notifications } from './schema'
@@ -33,21 +34,22 @@ export function listNotifications(db: DbOrTx, user: Pick<SessionUser, 'id' | 'cn
  * Marks as read only what belongs to the user: numeric ids are the user's notification rows (others'
  * ids are ignored), "aviso-…" ids are notices the user can see, remembered per user.
  */
-export function markNotificationsRead(db: DbOrTx, clock: Clock, user: Pick<SessionUser, 'id' | 'cnpj'>, ids: (number | string)[]): number {
+export function markNotificationsRead(db: Db, clock: Clock, user: Pick<SessionUser, 'id' | 'cnpj'>, ids: (number | string)[]): number {
 	const rowIds = ids.filter((id): id is number => typeof id === 'number')
 	const noticeIds = ids.flatMap((id) => {
 		const m = typeof id === 'string' ? NOTICE_ITEM_ID.exec(id) : null
 		return m ? [{ tipo: m[1] as 'geral' | 'individual', id: Number(m[2]) }] : []
 	})
-	let updated = 0
-	if (rowIds.length > 0) {
-		updated += db
-			.update(notifications)
-			.set({ read: true })
-			.where(and(eq(notifications.user_id, user.id), inArray(notifications.id, rowIds), eq(notifications.read, false)))
-			.returning({ id: notifications.id })
-			.all().length
-	}
-	updated += markNoticesRead(db, clock, user, noticeIds)
-	return updated
+	return writeTransaction(db, (tx) => {
+		let updated = 0
+		if (rowIds.length > 0) {
+			updated += tx
+				.update(notifications)
+				.set({ read: true })
+				.where(and(eq(notifications.user_id, user.id), inArray(notifications.id, rowIds), eq(notifications.read, false)))
+				.returning({ id: notifications.id })
+				.all().length
+		}
+		return updated + markNoticesRead(tx, clock, user, noticeIds)
+	})
 }

@@ -1,2 +1,3 @@
 export { reportRoutes } from './routes'
 export { dashboardStats, recentActivities, buildReport, UNBLOCKED_COMPANY } from './service'
+export * from './model'

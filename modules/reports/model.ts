@@ -1,4 +1,4 @@
-import { dateField, z } from '../core'
+import { contract, dateField, z } from '../core'
 
 export const ACTIVITY_TYPES = ['success', 'info', 'warning', 'error'] as const
 
@@ -29,48 +29,70 @@ export const ReportQuery = z
 	.refine((q) => !q.inicio || !q.fim || q.inicio <= q.fim, { message: 'A data inicial deve ser anterior ou igual à final.' })
 export type ReportQuery = z.infer<typeof ReportQuery>
 
-export interface SystemStatus {
-	active: number
-	blocked: number
-}
+const SystemStatus = z.object({ active: z.number(), blocked: z.number() })
+export type SystemStatus = z.infer<typeof SystemStatus>
 
-export interface DashboardStats {
-	totalCompanies: number
-	activeCompanies: number
-	availableCredits: number
-	totalRepresentatives: number
-	activeRepresentatives: number
-	systemsStatus: { kreta: SystemStatus; kpdv: SystemStatus; kchef: SystemStatus; katelie: SystemStatus; kprevenda: SystemStatus }
-}
+export const DashboardStats = z.object({
+	totalCompanies: z.number(),
+	activeCompanies: z.number(),
+	availableCredits: z.number(),
+	totalRepresentatives: z.number(),
+	activeRepresentatives: z.number(),
+	systemsStatus: z.object({ kreta: SystemStatus, kpdv: SystemStatus, kchef: SystemStatus, katelie: SystemStatus, kprevenda: SystemStatus })
+})
+export type DashboardStats = z.infer<typeof DashboardStats>
 
-export interface Activity {
-	id: number
-	type: (typeof ACTIVITY_TYPES)[number]
-	title: string
-	subtitle: string
-	time: string
-	icon: 'Building' | 'Coins' | 'Users' | 'AlertTriangle' | 'Terminal'
-}
+export const Activity = z.object({
+	id: z.number(),
+	type: z.enum(ACTIVITY_TYPES),
+	title: z.string(),
+	subtitle: z.string(),
+	time: z.string(),
+	icon: z.enum(['Building', 'Coins', 'Users', 'AlertTriangle', 'Terminal'])
+})
+export type Activity = z.infer<typeof Activity>
 
-export interface Report {
-	tipo: (typeof REPORT_TYPES)[number]
-	inicio: string
-	fim: string
-	totalCompanies: number
-	activeCompanies: number
-	totalRepresentatives: number
+export const Report = z.object({
+	tipo: z.enum(REPORT_TYPES),
+	inicio: z.string(),
+	fim: z.string(),
+	totalCompanies: z.number(),
+	activeCompanies: z.number(),
+	totalRepresentatives: z.number(),
 	/** Credits sold (added to pools) in the range. */
-	totalCredits: number
+	totalCredits: z.number(),
 	/** Credits transferred to companies in the range. */
-	usedCredits: number
+	usedCredits: z.number(),
 	/** Revenue (R$) of the credits sold this calendar month and the last. */
-	revenueThisMonth: number
-	revenueLastMonth: number
+	revenueThisMonth: z.number(),
+	revenueLastMonth: z.number(),
 	/** Change of this month's revenue against last month's, in percent (null when last month was 0). */
-	revenueChange: number | null
+	revenueChange: z.number().nullable(),
 	/** Revenue (R$) of the credits sold in the range. */
-	revenue: number
-	topRepresentatives: { nome: string; cnpj: string; empresas: number; creditos: number; receita: number }[]
-	systemUsage: { sistema: string; empresas: number; creditos: number; percentage: number }[]
-	monthlyRevenue: { month: string; credits: number; revenue: number }[]
-}
+	revenue: z.number(),
+	topRepresentatives: z.array(z.object({ nome: z.string(), cnpj: z.string(), empresas: z.number(), creditos: z.number(), receita: z.number() })),
+	systemUsage: z.array(z.object({ sistema: z.string(), empresas: z.number(), creditos: z.number(), percentage: z.number() })),
+	monthlyRevenue: z.array(z.object({ month: z.string(), credits: z.number(), revenue: z.number() }))
+})
+export type Report = z.infer<typeof Report>
+
+export const dashboardStatsRoute = contract({
+	method: 'GET',
+	path: '/api/dashboard/stats',
+	response: DashboardStats,
+	summary: 'Os números do painel, no escopo do usuário'
+})
+export const recentActivitiesRoute = contract({
+	method: 'GET',
+	path: '/api/activities/recent',
+	query: RecentActivitiesQuery,
+	response: z.array(Activity),
+	summary: 'Atividades recentes do escopo do usuário, com busca e filtro de tipo'
+})
+export const reportRoute = contract({
+	method: 'GET',
+	path: '/api/reports',
+	query: ReportQuery,
+	response: Report,
+	summary: 'Relatório geral, financeiro ou de uso de um período'
+})

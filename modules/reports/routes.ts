@@ -1,13 +1,21 @@
 import { Elysia } from 'elysia'
 import { authGuard } from '../auth'
+import { routeHooks } from '../core'
 import type { AppContext } from '../core/server'
-import { RecentActivitiesQuery, ReportQuery } from './model'
+import { dashboardStatsRoute, recentActivitiesRoute, reportRoute } from './model'
 import { buildReport, dashboardStats, recentActivities } from './service'
 
 export function reportRoutes(ctx: AppContext) {
-	return new Elysia({ name: 'reports.routes', prefix: '/api' })
+	const { db, clock } = ctx
+	return new Elysia({ name: 'reports.routes' })
 		.use(authGuard(ctx))
-		.get('/dashboard/stats', ({ user }) => dashboardStats(ctx.db, ctx.clock, user), { roles: 'any' })
-		.get('/activities/recent', ({ user, query }) => recentActivities(ctx.db, user, query), { roles: 'any', query: RecentActivitiesQuery })
-		.get('/reports', ({ query }) => buildReport(ctx.db, ctx.clock, query), { roles: ['administrador'], query: ReportQuery })
+		.route(dashboardStatsRoute.method, dashboardStatsRoute.path, ({ user }) => dashboardStats(db, clock, user), {
+			...routeHooks(dashboardStatsRoute),
+			can: 'session'
+		})
+		.route(recentActivitiesRoute.method, recentActivitiesRoute.path, ({ user, query }) => recentActivities(db, user, query), {
+			...routeHooks(recentActivitiesRoute),
+			can: 'activities.read'
+		})
+		.route(reportRoute.method, reportRoute.path, ({ query }) => buildReport(db, clock, query), { ...routeHooks(reportRoute), can: 'reports.view' })
 }

@@ -4,8 +4,8 @@ import type { SessionUser } from '../auth'
 import { type Clock, todayIso, toReais } from '../core'
 import { contains } from '../core/server'
 import { TRANSFER, creditTotals } from '../credits'
-import { representativeCondition } from '../resellers'
-import { SYSTEMS } from '../licensing'
+import { representativeScope } from '../resellers'
+import { SYSTEMS } from '../companies'
 import type { Activity, DashboardStats, RecentActivitiesQuery, Report, ReportQuery } from './model'
 
 type Scoped = Pick<SessionUser, 'id' | 'cnpj' | 'tipo'>
@@ -25,7 +25,7 @@ const FLAGS = { kreta: 'bloqueado', kpdv: 'bloqueadopdv', kchef: 'bloqueado_kche
 /** GET /api/dashboard/stats (1-core §3), scoped to the user's representatives. */
 export function dashboardStats(db: DbOrTx, clock: Clock, user: Scoped): DashboardStats {
 	const today = todayIso(clock)
-	const scope = representativeCondition(user, sql.raw('cnpj_representante'))
+	const scope = representativeScope(db, user).on(sql.raw('cnpj_representante'))
 	const total = db.all<{ n: number }>(sql`select count(*) as n from companies where ${scope}`)[0]?.n ?? 0
 	const active = db.all<{ n: number; reps: number }>(sql`
 		select count(*) as n, count(distinct cnpj_representante) as reps from companies
@@ -34,8 +34,8 @@ export function dashboardStats(db: DbOrTx, clock: Clock, user: Scoped): Dashboar
 		Object.entries(FLAGS).map(([key, col]) => sql`(select count(*) from companies where ${sql.raw(col)} = 'S' and ${scope}) as ${sql.raw(key)}`),
 		sql`, `
 	)}`)[0]
-	const reps = db.all<{ n: number }>(sql`select count(*) as n from representatives where ${representativeCondition(user, sql.raw('cnpj'))}`)[0]?.n ?? 0
-	const available = creditTotals(db, representativeCondition(user, sql.raw('representante_id'))).disponivel
+	const reps = db.all<{ n: number }>(sql`select count(*) as n from representatives where ${representativeScope(db, user).on(sql.raw('cnpj'))}`)[0]?.n ?? 0
+	const available = creditTotals(db, representativeScope(db, user).on(sql.raw('representante_id'))).disponivel
 	const systemsStatus = {} as DashboardStats['systemsStatus']
 	for (const key of Object.keys(FLAGS) as (keyof typeof FLAGS)[]) {
 		const b = blocked?.[key] ?? 0
@@ -58,7 +58,7 @@ export function dashboardStats(db: DbOrTx, clock: Clock, user: Scoped): Dashboar
 export function recentActivities(db: DbOrTx, user: Scoped, query: RecentActivitiesQuery): Activity[] {
 	let scope: SQL
 	if (user.tipo === 'administrador') scope = sql`1 = 1`
-	else if (user.tipo === 'gerente') scope = sql`(${representativeCondition(user, sql.raw('representante_cnpj'))} or user_id = ${user.id})`
+	else if (user.tipo === 'gerente') scope = sql`(${representativeScope(db, user).on(sql.raw('representante_cnpj'))} or user_id = ${user.id})`
 	else scope = sql`representante_cnpj = ${user.cnpj}`
 	const search = query.search
 		? sql`(${contains(sql.raw('title'), query.search)} or ${contains(sql.raw('subtitle'), query.search)} or ${contains(sql.raw('user_nome'), query.search)})`

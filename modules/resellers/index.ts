@@ -1,11 +1,13 @@
-export {
-	managedRepresentativeCnpjs,
-	representativeScope,
-	inRepresentativeScope,
-	canActFor,
-	representativeCondition,
-	findRepresentativeByCnpj, listRepresentatives, RESELLER_MESSAGES } from './service'
 export { resellersRoutes } from './routes'
+export {
+	representativeScope,
+	findRepresentativeByCnpj,
+	ensureRepresentativeRecord,
+	listRepresentatives,
+	RESELLER_MESSAGES,
+	type RepresentativeScope,
+	type RepresentativeHoldings
+} from './service'
+export { promoUrl, PROMO_MAX_BYTES } from './promo'
+export * from './model'
 export { representatives } from './schema'
-export type { RepresentativeView, ManagerView } from './model'
-export type { RepresentativeScope } from './service'

@@ -1,4 +1,4 @@
-import { addressFields, cnpjField, flagField, optionalEmailField, phoneField, requiredText, textField, urlField, z } from '../core'
+import { IdParams, MessageResponse, contract, addressFields, cnpjField, flagField, optionalEmailField, phoneField, requiredText, textField, urlField, z } from '../core'
 
 /** A manager chosen for a representative: a user id, or null/empty for none. */
 const gerenteIdField = z
@@ -21,6 +21,8 @@ const representativeFields = {
 
 export const RepresentativeCreate = z.object(representativeFields)
 export type RepresentativeCreate = z.infer<typeof RepresentativeCreate>
+/** What the representative form sends. */
+export type RepresentativeInput = z.input<typeof RepresentativeCreate>
 
 /** PUT sends the fields it changes; absent fields keep their value. */
 export const RepresentativeUpdate = z.object(representativeFields).partial()
@@ -34,29 +36,97 @@ export const RepresentativeListQuery = z.object({
 })
 export type RepresentativeListQuery = z.infer<typeof RepresentativeListQuery>
 
-/** One representative as the API returns it (1-core §3 'Representative'). */
-export interface RepresentativeView {
-	codigo: number
-	nome: string
-	cnpj: string
-	endereco: string | null
-	bairro: string | null
-	cidade: string | null
-	uf: string | null
-	cep: string | null
-	fone: string | null
-	whatsapp: string | null
-	email: string | null
-	gerente_id: number | null
-	gerente: { nome: string } | null
-	plink: string | null
-	ativar_api_asaas: 'S' | 'N'
-	evo_instancia: string | null
-	nempresas: number
-	data: string
-}
+const nullableText = z.string().nullable()
 
-export interface ManagerView {
-	id: number
-	nome: string
-}
+/** One representative as the API returns it (1-core §3 'Representative'). */
+export const RepresentativeView = z.object({
+	codigo: z.number(),
+	nome: z.string(),
+	cnpj: z.string(),
+	endereco: nullableText,
+	bairro: nullableText,
+	cidade: nullableText,
+	uf: nullableText,
+	cep: nullableText,
+	fone: nullableText,
+	whatsapp: nullableText,
+	email: nullableText,
+	gerente_id: z.number().nullable(),
+	gerente: z.object({ nome: z.string() }).nullable(),
+	plink: nullableText,
+	ativar_api_asaas: z.enum(['S', 'N']),
+	evo_instancia: nullableText,
+	nempresas: z.number(),
+	data: z.string()
+})
+export type RepresentativeView = z.infer<typeof RepresentativeView>
+
+export const ManagerView = z.object({ id: z.number(), nome: z.string() })
+export type ManagerView = z.infer<typeof ManagerView>
+
+export const PromoImageBody = z.object({
+	imageBase64: z.string({ error: 'Envie a imagem em base64.' }).min(1, 'Por favor, selecione apenas arquivos de imagem')
+})
+
+export const listRepresentativesRoute = contract({
+	method: 'GET',
+	path: '/api/representatives',
+	query: RepresentativeListQuery,
+	response: z.array(RepresentativeView),
+	summary: 'Representantes do escopo (o representante vê só o seu), com busca por nome, CNPJ ou cidade'
+})
+export const currentRepresentativeRoute = contract({
+	method: 'GET',
+	path: '/api/representatives/current',
+	response: RepresentativeView,
+	summary: 'O registro de representante do usuário conectado'
+})
+export const createRepresentativeRoute = contract({
+	method: 'POST',
+	status: 201,
+	path: '/api/representatives',
+	body: RepresentativeCreate,
+	response: RepresentativeView,
+	summary: 'Cadastra um representante (o de um gerente fica com ele)'
+})
+export const updateRepresentativeRoute = contract({
+	method: 'PUT',
+	path: '/api/representatives/:id',
+	params: IdParams,
+	body: RepresentativeUpdate,
+	response: RepresentativeView,
+	summary: 'Atualiza um representante; o próprio representante altera só as configurações de API'
+})
+export const deleteRepresentativeRoute = contract({
+	method: 'DELETE',
+	path: '/api/representatives/:id',
+	params: IdParams,
+	response: MessageResponse,
+	summary: 'Exclui um representante sem empresas, créditos nem usuário'
+})
+export const listManagersRoute = contract({
+	method: 'GET',
+	path: '/api/managers',
+	response: z.array(ManagerView),
+	summary: 'Gerentes ativos, para escolher o gerente de um representante'
+})
+export const savePromoImageRoute = contract({
+	method: 'POST',
+	path: '/api/representantes/promo-image',
+	body: PromoImageBody,
+	response: z.object({ message: z.string(), promo: z.string() }),
+	summary: 'O representante envia sua imagem promocional (PNG, JPG ou GIF, até 5 MB, em base64)'
+})
+export const removePromoImageRoute = contract({
+	method: 'DELETE',
+	path: '/api/representantes/promo-image',
+	response: MessageResponse,
+	summary: 'O representante remove sua imagem promocional'
+})
+export const promoImageFileRoute = contract({
+	method: 'GET',
+	path: '/api/public/promo/:file',
+	params: z.object({ file: z.string().max(100) }),
+	response: z.instanceof(Blob).describe('a imagem (image/png, image/jpeg ou image/gif)'),
+	summary: 'A imagem promocional de um representante, pública: os sistemas a mostram'
+})

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { CNPJ, createTestApp } from '../../apps/server/testing'
-import { activities, companies, credits, sessions, users } from '../../db/schema'
+import { activities } from '../activity'
+import { sessions, users } from '../auth'
+import { companies } from '../companies'
+import { credits } from '../credits'
 import { completeCnpj } from '../core'
 import { representatives } from './schema'
 

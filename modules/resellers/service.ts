@@ -1,10 +1,9 @@
-import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm'
+import { type SQL, type SQLWrapper, and, asc, eq, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import type { Db, DbOrTx } from '../../db/client'
-import { companies, credits, users } from '../../db/schema'
 import { logActivity } from '../activity'
-import { invalidateUserSessions, type SessionUser } from '../auth'
-import { type Clock, normalizeCnpj, todayIso } from '../core'
+import { type SessionUser, invalidateUserSessions, users } from '../auth'
+import { type Clock, can, normalizeCnpj, todayIso } from '../core'
 import { badRequest, conflict, forbidden, contains, notFound } from '../core/server'
 import { API_SETTINGS_FIELDS, type ManagerView, type RepresentativeCreate, type RepresentativeUpdate, type RepresentativeView } from './model'
 import { representatives } from './schema'
@@ -21,60 +20,70 @@ export const RESELLER_MESSAGES = {
 		`Não é possível excluir: o representante possui ${empresas} empresa(s) e ${lotes} lote(s) de créditos vinculados. Transfira-os para outro representante antes.`
 }
 
-/** CNPJs of the representatives a manager manages. */
-export function managedRepresentativeCnpjs(db: DbOrTx, gerenteId: number): string[] {
-	return db
-		.select({ cnpj: representatives.cnpj })
-		.from(representatives)
-		.where(eq(representatives.gerente_id, gerenteId))
-		.all()
-		.map((r) => r.cnpj)
-}
-
 type Person = Pick<SessionUser, 'id' | 'cnpj' | 'tipo'>
 
 /**
- * The one rule of whose data a user may see and change: null = every representative (administrador),
- * otherwise these CNPJs (a gerente's representatives, or the representante's own).
+ * Whose data a user may see and change: every representative (administrador), the representatives a gerente
+ * manages, or the representante's own CNPJ. The one definition of that rule, rendered three ways.
  */
-export type RepresentativeScope = string[] | null
+export interface RepresentativeScope {
+	/** True for an administrador: every representative. */
+	readonly all: boolean
+	/** The CNPJs in scope, or null for every representative (read from the database on first use). */
+	readonly cnpjs: readonly string[] | null
+	includes(cnpj: string): boolean
+	/** The same rule as a SQL condition on a column holding a representative's CNPJ. */
+	on(column: SQLWrapper): SQL
+}
 
 export function representativeScope(db: DbOrTx, user: Person): RepresentativeScope {
-	if (user.tipo === 'administrador') return null
-	if (user.tipo === 'gerente') return managedRepresentativeCnpjs(db, user.id)
-	return [user.cnpj]
+	if (user.tipo === 'administrador') return { all: true, cnpjs: null, includes: () => true, on: () => sql`1 = 1` }
+	if (user.tipo === 'representante') {
+		return { all: false, cnpjs: [user.cnpj], includes: (cnpj) => cnpj === user.cnpj, on: (column) => sql`${column} = ${user.cnpj}` }
+	}
+	let managed: string[] | null = null
+	const list = () =>
+		(managed ??= db
+			.select({ cnpj: representatives.cnpj })
+			.from(representatives)
+			.where(eq(representatives.gerente_id, user.id))
+			.all()
+			.map((r) => r.cnpj))
+	return {
+		all: false,
+		get cnpjs() {
+			return list()
+		},
+		includes: (cnpj) => list().includes(cnpj),
+		// A subquery, not the list: a gerente may manage thousands of representatives.
+		on: (column) => sql`${column} in (select ${representatives.cnpj} from ${representatives} where ${representatives.gerente_id} = ${user.id})`
+	}
 }
 
-export function inRepresentativeScope(scope: RepresentativeScope, cnpj: string): boolean {
-	return scope === null || scope.includes(cnpj)
+/**
+ * What other modules hold for each representative. Companies and credits sit above this module (they ask it
+ * for the scope), so the composition root hands their counters in.
+ */
+export interface RepresentativeHoldings {
+	empresas(db: DbOrTx, cnpjs: string[]): Map<string, number>
+	lotes(db: DbOrTx, cnpjs: string[]): Map<string, number>
 }
 
-/** True when the user may act for this representative. */
-export function canActFor(db: DbOrTx, user: Person, representanteCnpj: string): boolean {
-	return inRepresentativeScope(representativeScope(db, user), representanteCnpj)
-}
-
-/** The same rule as a SQL condition on any column holding a representative's CNPJ. */
-export function representativeCondition(user: Person, column: SQL): SQL {
-	if (user.tipo === 'administrador') return sql`1 = 1`
-	if (user.tipo === 'gerente') return sql`${column} in (select cnpj from representatives where gerente_id = ${user.id})`
-	return sql`${column} = ${user.cnpj}`
+/** A representante signs in with the CNPJ of its representative record: create a minimal one when none exists. */
+export function ensureRepresentativeRecord(tx: DbOrTx, clock: Clock, user: { cnpj: string; nome: string; email: string | null }): boolean {
+	const existing = tx.select({ codigo: representatives.codigo }).from(representatives).where(eq(representatives.cnpj, user.cnpj)).get()
+	if (existing) return false
+	tx.insert(representatives).values({ cnpj: user.cnpj, nome: user.nome, email: user.email, data: todayIso(clock) }).run()
+	return true
 }
 
 export function findRepresentativeByCnpj(db: DbOrTx, cnpj: string) {
 	return db.select().from(representatives).where(eq(representatives.cnpj, cnpj)).get() ?? null
 }
 
-/** What a user may see: administrador all, gerente their representatives, representante their own record. */
-function scopeCondition(user: SessionUser): SQL | undefined {
-	if (user.tipo === 'administrador') return undefined
-	if (user.tipo === 'gerente') return eq(representatives.gerente_id, user.id)
-	return eq(representatives.cnpj, user.cnpj)
-}
-
 const gerente = alias(users, 'gerente')
 
-/** Every field of the API in one statement: the manager's name by a join, the company count by a correlated count. */
+/** Every field of the API but the company count in one statement; the manager's name comes by a join. */
 function selectViews(db: DbOrTx) {
 	return db
 		.select({
@@ -94,7 +103,6 @@ function selectViews(db: DbOrTx) {
 			plink: representatives.plink,
 			ativar_api_asaas: representatives.ativar_api_asaas,
 			evo_instancia: representatives.evo_instancia,
-			nempresas: sql<number>`(select count(*) from ${companies} where ${companies.cnpj_representante} = ${representatives.cnpj})`.mapWith(Number),
 			data: representatives.data
 		})
 		.from(representatives)
@@ -103,37 +111,43 @@ function selectViews(db: DbOrTx) {
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['all']>>[number]
 
-function toView({ gerente_nome, ...row }: ViewRow): RepresentativeView {
-	return { ...row, gerente: gerente_nome == null ? null : { nome: gerente_nome } }
+/** The rows as the API shows them, with each one's company count (one query for the whole list). */
+function toViews(db: DbOrTx, holdings: RepresentativeHoldings, rows: ViewRow[]): RepresentativeView[] {
+	const empresas = rows.length > 0 ? holdings.empresas(db, rows.map((r) => r.cnpj)) : new Map<string, number>()
+	return rows.map(({ gerente_nome, ...row }) => ({
+		...row,
+		nempresas: empresas.get(row.cnpj) ?? 0,
+		gerente: gerente_nome == null ? null : { nome: gerente_nome }
+	}))
 }
 
 /** The representatives the user may see, by name; `search` matches name, CNPJ (with or without mask) or city. */
-export function listRepresentatives(db: DbOrTx, user: SessionUser, search = ''): RepresentativeView[] {
-	const conditions: (SQL | undefined)[] = [scopeCondition(user)]
+export function listRepresentatives(db: DbOrTx, holdings: RepresentativeHoldings, user: SessionUser, search = ''): RepresentativeView[] {
+	const conditions: (SQL | undefined)[] = [representativeScope(db, user).on(representatives.cnpj)]
 	if (search) {
 		const matches: SQL[] = [contains(representatives.nome, search), contains(representatives.cidade, search), contains(representatives.cnpj, search)]
 		const bare = normalizeCnpj(search)
 		if (bare && bare !== search) matches.push(contains(representatives.cnpj, bare))
 		conditions.push(or(...matches))
 	}
-	return selectViews(db)
+	const rows = selectViews(db)
 		.where(and(...conditions))
 		.orderBy(asc(representatives.nome), asc(representatives.codigo))
 		.all()
-		.map(toView)
+	return toViews(db, holdings, rows)
 }
 
-function getView(db: DbOrTx, codigo: number): RepresentativeView {
+function getView(db: DbOrTx, holdings: RepresentativeHoldings, codigo: number): RepresentativeView {
 	const row = selectViews(db).where(eq(representatives.codigo, codigo)).get()
 	if (!row) throw notFound(RESELLER_MESSAGES.notFound)
-	return toView(row)
+	return toViews(db, holdings, [row])[0]
 }
 
 /** The signed-in representative's own record (GET /api/representatives/current). */
-export function currentRepresentative(db: DbOrTx, user: SessionUser): RepresentativeView {
+export function currentRepresentative(db: DbOrTx, holdings: RepresentativeHoldings, user: SessionUser): RepresentativeView {
 	const row = selectViews(db).where(eq(representatives.cnpj, user.cnpj)).get()
 	if (!row) throw notFound('Nenhum representante cadastrado com o CNPJ deste usuário.')
-	return toView(row)
+	return toViews(db, holdings, [row])[0]
 }
 
 /** A representative within the user's scope; anything else is "not found", so its existence is not revealed. */
@@ -141,7 +155,7 @@ function findScoped(db: DbOrTx, user: SessionUser, codigo: number) {
 	const row = db
 		.select()
 		.from(representatives)
-		.where(and(eq(representatives.codigo, codigo), scopeCondition(user)))
+		.where(and(eq(representatives.codigo, codigo), representativeScope(db, user).on(representatives.cnpj)))
 		.get()
 	if (!row) throw notFound(RESELLER_MESSAGES.notFound)
 	return row
@@ -170,17 +184,16 @@ function assertManager(db: DbOrTx, gerenteId: number) {
  * Creates a representative. Only an administrador chooses the manager; a gerente's new
  * representative is theirs.
  */
-export function createRepresentative(db: Db, clock: Clock, user: SessionUser, input: RepresentativeCreate): RepresentativeView {
+export function createRepresentative(db: Db, holdings: RepresentativeHoldings, clock: Clock, user: SessionUser, input: RepresentativeCreate): RepresentativeView {
 	let gerenteId = input.gerente_id ?? null
-	if (user.tipo === 'gerente') {
+	if (!can(user.tipo, 'representatives.manage')) throw forbidden()
+	if (!can(user.tipo, 'representatives.chooseManager')) {
 		if (gerenteId !== null && gerenteId !== user.id) throw forbidden(RESELLER_MESSAGES.onlyAdminChoosesManager)
 		gerenteId = user.id
-	} else if (user.tipo !== 'administrador') {
-		throw forbidden()
 	}
 	const codigo = db.transaction(
 		(tx) => {
-			if (gerenteId !== null && user.tipo === 'administrador') assertManager(tx, gerenteId)
+			if (gerenteId !== null && can(user.tipo, 'representatives.chooseManager')) assertManager(tx, gerenteId)
 			if (findRepresentativeByCnpj(tx, input.cnpj)) throw conflict(RESELLER_MESSAGES.duplicateCnpj, 'DUPLICATE_CNPJ')
 			const created = tx
 				.insert(representatives)
@@ -201,13 +214,11 @@ export function createRepresentative(db: Db, clock: Clock, user: SessionUser, in
 		},
 		{ behavior: 'immediate' }
 	)
-	return getView(db, codigo)
+	return getView(db, holdings, codigo)
 }
 
-function countLinked(db: DbOrTx, cnpj: string) {
-	const empresas = db.select({ n: sql<number>`count(*)` }).from(companies).where(eq(companies.cnpj_representante, cnpj)).get()?.n ?? 0
-	const lotes = db.select({ n: sql<number>`count(*)` }).from(credits).where(eq(credits.representante_id, cnpj)).get()?.n ?? 0
-	return { empresas: Number(empresas), lotes: Number(lotes) }
+function countLinked(db: DbOrTx, holdings: RepresentativeHoldings, cnpj: string) {
+	return { empresas: holdings.empresas(db, [cnpj]).get(cnpj) ?? 0, lotes: holdings.lotes(db, [cnpj]).get(cnpj) ?? 0 }
 }
 
 function loginOf(db: DbOrTx, cnpj: string) {
@@ -219,14 +230,14 @@ function loginOf(db: DbOrTx, cnpj: string) {
  * (other fields are ignored); a gerente cannot change the manager. A new CNPJ is refused while companies
  * or credits point at the old one; the representative's login follows the new CNPJ.
  */
-export function updateRepresentative(db: Db, clock: Clock, user: SessionUser, codigo: number, input: RepresentativeUpdate): RepresentativeView {
+export function updateRepresentative(db: Db, holdings: RepresentativeHoldings, clock: Clock, user: SessionUser, codigo: number, input: RepresentativeUpdate): RepresentativeView {
 	db.transaction(
 		(tx) => {
 			const current = findScoped(tx, user, codigo)
 			let changes: RepresentativeUpdate = { ...input }
-			if (user.tipo === 'representante') {
+			if (!can(user.tipo, 'representatives.manage')) {
 				changes = Object.fromEntries(API_SETTINGS_FIELDS.filter((k) => k in input).map((k) => [k, input[k]]))
-			} else if (user.tipo === 'gerente') {
+			} else if (!can(user.tipo, 'representatives.chooseManager')) {
 				if ('gerente_id' in changes && changes.gerente_id !== current.gerente_id) throw forbidden(RESELLER_MESSAGES.onlyAdminChoosesManager)
 				delete changes.gerente_id
 			} else if (changes.gerente_id != null && changes.gerente_id !== current.gerente_id) {
@@ -235,7 +246,7 @@ export function updateRepresentative(db: Db, clock: Clock, user: SessionUser, co
 
 			if (changes.cnpj !== undefined && changes.cnpj !== current.cnpj) {
 				if (findRepresentativeByCnpj(tx, changes.cnpj)) throw conflict(RESELLER_MESSAGES.duplicateCnpj, 'DUPLICATE_CNPJ')
-				const linked = countLinked(tx, current.cnpj)
+				const linked = countLinked(tx, holdings, current.cnpj)
 				if (linked.empresas > 0 || linked.lotes > 0) throw conflict(RESELLER_MESSAGES.cnpjInUse, 'REPRESENTATIVE_IN_USE')
 				const login = loginOf(tx, current.cnpj)
 				if (login) {
@@ -252,7 +263,7 @@ export function updateRepresentative(db: Db, clock: Clock, user: SessionUser, co
 			if (Object.keys(changes).length > 0) {
 				tx.update(representatives).set(changes).where(eq(representatives.codigo, codigo)).run()
 			}
-			const own = user.tipo === 'representante'
+			const own = !can(user.tipo, 'representatives.manage')
 			logActivity(tx, clock, {
 				type: 'info',
 				icon: 'Users',
@@ -266,15 +277,15 @@ export function updateRepresentative(db: Db, clock: Clock, user: SessionUser, co
 		},
 		{ behavior: 'immediate' }
 	)
-	return getView(db, codigo)
+	return getView(db, holdings, codigo)
 }
 
 /** Deletes a representative that owns nothing: companies, credits or a login refuse it with 409. */
-export function deleteRepresentative(db: Db, clock: Clock, user: SessionUser, codigo: number) {
+export function deleteRepresentative(db: Db, holdings: RepresentativeHoldings, clock: Clock, user: SessionUser, codigo: number) {
 	db.transaction(
 		(tx) => {
 			const current = findScoped(tx, user, codigo)
-			const linked = countLinked(tx, current.cnpj)
+			const linked = countLinked(tx, holdings, current.cnpj)
 			if (linked.empresas > 0 || linked.lotes > 0) {
 				throw conflict(RESELLER_MESSAGES.hasData(linked.empresas, linked.lotes), 'REPRESENTATIVE_IN_USE')
 			}

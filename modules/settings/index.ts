@@ -1,8 +1,14 @@
-export { getSetting, getSettingsMap, saveSettings, getAutoLogoutConfig, isSettingKey, listSettings, maskSecret } from './service'
-export { getThemeSettings, isMaskedSecret, lastSettingsUpdate } from './service'
-export { SETTING_DEFINITIONS, AutoLogoutConfig } from './model'
-export { BulkSettingsBody, SettingEntry } from './model'
-export { themeCss, themeFromValues, hexToHsl, contentColor, THEME_DEFAULTS, THEME_KEYS } from './theme'
-export type { ThemeSettings } from './theme'
-export type { SettingKey } from './model'
+export {
+	getSetting,
+	getSettingsMap,
+	saveSettings,
+	getAutoLogoutConfig,
+	isSettingKey,
+	listSettings,
+	maskSecret,
+	getThemeSettings,
+	isMaskedSecret,
+	lastSettingsUpdate
+} from './service'
+export * from './model'
 export { settings } from './schema'

@@ -90,3 +90,4 @@ export const BulkSettingsBody = z.object({
 	configuracoes: z.array(SettingEntry, { error: 'configuracoes deve ser uma lista.' }).min(1, 'Nenhuma configuração enviada.').max(100, 'No máximo 100 configurações por vez.')
 })
 export type BulkSettingsBody = z.infer<typeof BulkSettingsBody>
+export * from './theme'

@@ -1,3 +1,4 @@
+import type { BackupInfo } from './model'
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import type { Db } from '../../db/client'
@@ -28,14 +29,6 @@ export const UPLOADS_ENTRY = 'uploads/'
 
 export const backupDir = (config: Pick<AppConfig, 'dataDir'>) => join(config.dataDir, 'backups')
 
-export interface BackupInfo {
-	filename: string
-	size: number
-	sizeFormatted: string
-	/** ISO instant the backup was taken. */
-	created: string
-	type: 'automático' | 'manual'
-}
 
 export function formatBytes(bytes: number): string {
 	if (bytes < 1024) return `${bytes} B`

@@ -6,7 +6,7 @@ import { createTestDb } from '../../../db/testing'
 import { hashPassword, users } from '../../../modules/auth'
 import { fixedClock } from '../../../modules/core'
 import { silentLogger, testConfig } from '../../../modules/core/server'
-import { createApp } from '../app'
+import { createApp, createServices } from '../app'
 import { CNPJ } from '../testing'
 import { loadSite } from './pages'
 
@@ -33,7 +33,8 @@ async function setup() {
 	for (const [cnpj, tipo, nome] of [[CNPJ.admin, 'administrador', 'Ana <b>Admin</b>'], [CNPJ.rep, 'representante', 'Rafa']] as const) {
 		db.insert(users).values({ cnpj, tipo, nome, senha_hash: await hashPassword('senha-forte-123'), created_at: now, updated_at: now }).run()
 	}
-	const app = createApp({ db, clock: fixedClock(now), config: testConfig(), log: silentLogger }, fakeSite())
+	const ctx = { db, clock: fixedClock(now), config: testConfig(), log: silentLogger }
+	const app = createApp(ctx, createServices(ctx), fakeSite())
 	const get = (path: string, headers: Record<string, string> = {}) => app.handle(new Request(`http://localhost${path}`, { headers }))
 	const login = async (cnpj: string) => {
 		const res = await app.handle(new Request('http://localhost/api/auth/login', { method: 'POST', headers: { origin: 'http://localhost', 'content-type': 'application/json' }, body: JSON.stringify({ cnpj, senha: 'senha-forte-123' }) }))

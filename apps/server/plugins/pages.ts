@@ -3,7 +3,7 @@ import { brotliCompressSync, constants as zlib } from 'node:zlib'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, relative } from 'node:path'
 import { authGuard, sessionCookieName, validateSession, type SessionUser } from '../../../modules/auth'
-import { ROLE_LABELS, initials } from '../../../modules/core'
+import { PAGES, ROLE_LABELS, can, denialOf, initials } from '../../../modules/core'
 import { type AppContext } from '../../../modules/core/server'
 import { type ThemeSettings, getThemeSettings, themeCss } from '../../../modules/settings'
 
@@ -113,6 +113,12 @@ export function renderPage(template: string, user: SessionUser | null, theme: Th
 		.replaceAll('__USER_PAPEL__', user ? ROLE_LABELS[user.tipo] : '')
 }
 
+/** The access-denied template with the page's own words (the specification's message for that screen). */
+function fillDenial(template: string, path: string): string {
+	const { title, message } = denialOf(path)
+	return template.replaceAll('__NEGADO_TITULO__', escapeHtml(title)).replaceAll('__NEGADO_MENSAGEM__', escapeHtml(message))
+}
+
 function serveAsset(asset: Asset, request: Request): Response {
 	const accept = request.headers.get('accept-encoding') ?? ''
 	const headers: Record<string, string> = {
@@ -132,14 +138,22 @@ function serveAsset(asset: Asset, request: Request): Response {
 	return new Response(body as unknown as BodyInit, { headers })
 }
 
-/** Which built page answers a path for this user. */
+/** Built pages that are templates of the server, never served at their own URL. */
+const TEMPLATES = new Set(['/login', '/404', '/acesso-negado'])
+
+/**
+ * Which built page answers a path for this user: the login without a session, the access-denied screen for a
+ * page the user's role may not open (core/access.ts PAGES), the page itself, or the 404 page.
+ */
 function pageFor(path: string, user: SessionUser | null, site: Site): { route: string; status: number } {
 	if (!user) return { route: '/login', status: 200 }
 	if (path === '/' || path === '/dashboard') {
-		return { route: user.tipo === 'representante' ? '/credits' : '/dashboard', status: 200 }
+		return { route: can(user.tipo, 'dashboard.view') ? '/dashboard' : '/credits', status: 200 }
 	}
-	if (path !== '/login' && path !== '/404' && site.pages.has(path)) return { route: path, status: 200 }
-	return { route: '/404', status: 404 }
+	if (TEMPLATES.has(path) || !site.pages.has(path)) return { route: '/404', status: 404 }
+	const access = PAGES[path]
+	if (!access || !can(user.tipo, access.capability)) return { route: '/acesso-negado', status: 403 }
+	return { route: path, status: 200 }
 }
 
 /**
@@ -163,7 +177,8 @@ export function pagesPlugin(ctx: AppContext, site: Site | null) {
 			const { route, status } = pageFor(path, user, site)
 			const page = site.pages.get(route)
 			if (!page) throw new NotFoundError()
-			return new Response(renderPage(page.html, user, getThemeSettings(ctx.db)), {
+			const html = route === '/acesso-negado' ? fillDenial(page.html, path) : page.html
+			return new Response(renderPage(html, user, getThemeSettings(ctx.db)), {
 				status,
 				headers: {
 					'content-type': 'text/html; charset=utf-8',

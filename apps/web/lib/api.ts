@@ -1,3 +1,5 @@
+import { type ContractsOf, type HttpMethod, type InputOf, type ResponseOf, routeUrl } from '../../../modules/core'
+
 /** A failed call: its message is "status: body" as 1-core §8 describes; `status` is kept for decisions. */
 export class ApiError extends Error {
 	constructor(
@@ -65,4 +67,39 @@ export function isRetryable(error: unknown): boolean {
 /** Delay before retry number `attempt` (1-based): 1 s doubling, capped. */
 export function retryDelay(attempt: number, capMs = 5_000): number {
 	return Math.min(1_000 * 2 ** (attempt - 1), capMs)
+}
+
+/**
+ * Every route the islands may call, keyed 'METHOD /path', with its request and response types taken from the
+ * server's own contracts (type-only imports: no schema reaches the browser through here).
+ */
+type Contracts =
+	| ContractsOf<typeof import('../../../modules/auth/model')>
+	| ContractsOf<typeof import('../../../modules/companies/model')>
+	| ContractsOf<typeof import('../../../modules/credits/model')>
+	| ContractsOf<typeof import('../../../modules/downloads/model')>
+	| ContractsOf<typeof import('../../../modules/messaging/model')>
+	| ContractsOf<typeof import('../../../modules/reports/model')>
+	| ContractsOf<typeof import('../../../modules/resellers/model')>
+	| ContractsOf<typeof import('../../../modules/system/model')>
+	| ContractsOf<typeof import('../../../modules/terminals/model')>
+	| ContractsOf<typeof import('../../../modules/users/model')>
+export type ApiRoutes = { [C in Contracts as `${C['method']} ${C['path']}`]: C }
+export type ApiRoute = keyof ApiRoutes
+export type ApiResponse<K extends ApiRoute> = ResponseOf<ApiRoutes[K]>
+export type ApiInput<K extends ApiRoute> = InputOf<ApiRoutes[K]>
+export type ApiQuery<K extends ApiRoute> = NonNullable<ApiInput<K>['query']>
+
+/** Splits 'GET /api/x/:id' into its method and the URL for these parameters and query. */
+export function routeRequest(route: ApiRoute, input: { params?: unknown; query?: unknown } = {}) {
+	const space = route.indexOf(' ')
+	const method = route.slice(0, space) as HttpMethod
+	const url = routeUrl(route.slice(space + 1), input.params as Record<string, unknown>, input.query as Record<string, unknown>)
+	return { method, url }
+}
+
+/** Calls a route of the portal: typed by its contract, through the one fetch wrapper. */
+export function call<K extends ApiRoute>(route: K, ...[input, signal]: {} extends ApiInput<K> ? [ApiInput<K>?, AbortSignal?] : [ApiInput<K>, AbortSignal?]): Promise<ApiResponse<K>> {
+	const { method, url } = routeRequest(route, input)
+	return api<ApiResponse<K>>(url, { method, body: (input as { body?: unknown } | undefined)?.body, signal })
 }

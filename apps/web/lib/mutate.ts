@@ -1,5 +1,5 @@
 import { toast } from '../stores/toast'
-import { api, errorText, type ApiOptions } from './api'
+import { type ApiInput, type ApiResponse, type ApiRoute, call, errorText } from './api'
 import { invalidateKeys } from './query'
 
 interface MutationOptions<T> {
@@ -12,9 +12,9 @@ interface MutationOptions<T> {
 }
 
 /** A write from a screen: the call, the success or error toast, and the refresh of what it changed. */
-export async function mutate<T = unknown>(path: string, options: ApiOptions, opts: MutationOptions<T>): Promise<T | null> {
+export async function mutate<K extends ApiRoute>(route: K, input: ApiInput<K>, opts: MutationOptions<ApiResponse<K>>): Promise<ApiResponse<K> | null> {
 	try {
-		const result = await api<T>(path, options)
+		const result = await (call as (route: K, input: ApiInput<K>) => Promise<ApiResponse<K>>)(route, input)
 		const { title, description } = opts.success
 		toast({ title, description: typeof description === 'function' ? description(result) : description, variant: 'success' })
 		const prefixes = opts.invalidate ?? []

@@ -1,5 +1,6 @@
-import { nanoquery } from '@nanostores/query'
-import { api, isRetryable, retryDelay } from './api'
+import { type CommonSettings, nanoquery } from '@nanostores/query'
+import { type ReadableAtom, computed } from 'nanostores'
+import { type ApiQuery, type ApiResponse, type ApiRoute, api, isRetryable, retryDelay, routeRequest } from './api'
 
 const MAX_RETRIES = 2
 
@@ -31,4 +32,20 @@ export async function withRetry<T>(work: () => Promise<T>, retries = MAX_RETRIES
 			await new Promise((resolve) => setTimeout(resolve, retryDelay(attempt + 1)))
 		}
 	}
+}
+
+type GetRoute = Extract<ApiRoute, `GET ${string}`>
+
+/**
+ * A cached GET of a route, typed by its contract. The query may be fixed or a store (the list refetches when it
+ * changes); the cache key starts with the route's path, so `invalidateKeys` by path prefix reaches it.
+ */
+export function routeStore<K extends GetRoute>(
+	route: K,
+	query?: ApiQuery<K> | ReadableAtom<ApiQuery<K>>,
+	settings?: CommonSettings<ApiResponse<K>>
+) {
+	const keyOf = (q?: ApiQuery<K>) => routeRequest(route, { query: q }).url
+	const key = query && 'subscribe' in query ? [computed(query as ReadableAtom<ApiQuery<K>>, keyOf)] : [keyOf(query as ApiQuery<K> | undefined)]
+	return createFetcherStore<ApiResponse<K>>(key, settings)
 }

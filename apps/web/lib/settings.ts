@@ -1,12 +1,9 @@
-import { createFetcherStore } from './query'
+import { routeStore } from './query'
 
-export interface ConfigEntry {
-	chave: string
-	valor: string
-}
+type ConfigEntry = { chave: string; valor: string }
 
 /** GET /api/configuracoes, shared by every island that reads a setting. */
-export const $configuracoes = createFetcherStore<ConfigEntry[]>(['/api/configuracoes'])
+export const $configuracoes = routeStore('GET /api/configuracoes')
 
 /** A numeric setting from the loaded list, or the fallback while loading or when missing/invalid. */
 export function numberSetting(list: ConfigEntry[] | undefined, chave: string, fallback: number): number {

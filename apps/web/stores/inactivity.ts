@@ -1,6 +1,6 @@
 import { atom } from 'nanostores'
 import type { AutoLogoutConfig } from '../../../modules/settings/model'
-import { ApiError, api } from '../lib/api'
+import { ApiError, call } from '../lib/api'
 import { AUTO_LOGOUT_STORAGE_KEY, logout } from './session'
 import { toast } from './toast'
 
@@ -38,7 +38,7 @@ export function renewSession(options: { notifyServer?: boolean } = {}) {
 	warned = false
 	$deadline.set(config.enabled ? lastReset + config.timeoutMinutes * 60_000 : null)
 	if (options.notifyServer !== false) {
-		api('/api/auth/renew', { method: 'POST' }).catch((error) => {
+		call('POST /api/auth/renew').catch((error) => {
 			if (error instanceof ApiError && error.status === 401) logout('expired', config.timeoutMinutes)
 		})
 	}
@@ -74,7 +74,7 @@ export function startInactivityTimer(): () => void {
 
 	const unsubscribe = $autoLogout.listen(() => renewSession({ notifyServer: false }))
 	renewSession({ notifyServer: false })
-	api<AutoLogoutConfig>('/api/public/auto-logout-config')
+	call('GET /api/public/auto-logout-config')
 		.then((config) => setAutoLogoutConfig(config))
 		.catch(() => {})
 

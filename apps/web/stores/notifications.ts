@@ -1,18 +1,11 @@
-import { api, errorText } from '../lib/api'
-import { createFetcherStore } from '../lib/query'
+import { type ApiResponse, call, errorText } from '../lib/api'
+import { routeStore } from '../lib/query'
 import { toast } from './toast'
 
-export interface Notification {
-	/** A number for notification rows; "aviso-geral-N" / "aviso-individual-N" for notices. */
-	id: number | string
-	title: string
-	message: string
-	type: 'success' | 'warning' | 'info'
-	read: boolean
-	created_at: string
-}
+/** A top-bar item: a number for notification rows; "aviso-geral-N" / "aviso-individual-N" for notices. */
+export type Notification = ApiResponse<'GET /api/notifications'>[number]
 
-export const $notifications = createFetcherStore<Notification[]>(['/api/notifications'])
+export const $notifications = routeStore('GET /api/notifications')
 
 /** 'Marcar todas como lidas' of the top-bar dialog (1-core §8 'Notifications'). */
 export async function markAllRead() {
@@ -22,7 +15,7 @@ export async function markAllRead() {
 		return
 	}
 	try {
-		await api('/api/notifications/mark-read', { method: 'POST', body: { notificationIds: unread } })
+		await call('POST /api/notifications/mark-read', { body: { notificationIds: unread } })
 		await $notifications.revalidate()
 		toast({ title: 'Notificações limpas com sucesso!', variant: 'success' })
 	} catch (error) {

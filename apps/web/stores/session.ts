@@ -1,6 +1,6 @@
 import { atom } from 'nanostores'
 import type { SessionUser } from '../../../modules/auth/model'
-import { ApiError, SESSION_REFUSED_EVENT, api, errorText } from '../lib/api'
+import { ApiError, type ApiResponse, SESSION_REFUSED_EVENT, call, errorText } from '../lib/api'
 import { createFetcherStore } from '../lib/query'
 import { flashToast } from './toast'
 
@@ -22,7 +22,7 @@ export const AUTO_LOGOUT_STORAGE_KEY = 'kportal-auto-logout'
 /** Ends the session on the server; the browser forgets it whether that call works or not. */
 export async function logout(reason: 'user' | 'expired' = 'user', timeoutMinutes?: number) {
 	try {
-		await api('/api/auth/logout', { method: 'POST' })
+		await call('POST /api/auth/logout')
 		if (reason === 'user') flashToast({ title: 'Logout realizado com sucesso', description: 'Até logo!', variant: 'success' })
 	} catch (error) {
 		if (reason === 'user') {
@@ -46,10 +46,10 @@ export async function logout(reason: 'user' | 'expired' = 'user', timeoutMinutes
  * The session check of 1-core §7: GET /api/auth/me, cached for 1 minute (kept 3), refetched on window
  * focus and on mount, never retried; a 401 means "not signed in" (null), not an error.
  */
-export const $sessionCheck = createFetcherStore<{ user: SessionUser } | null>(['/api/auth/me'], {
-	fetcher: async (path) => {
+export const $sessionCheck = createFetcherStore<ApiResponse<'GET /api/auth/me'> | null>(['/api/auth/me'], {
+	fetcher: async () => {
 		try {
-			return await api<{ user: SessionUser }>(String(path))
+			return await call('GET /api/auth/me')
 		} catch (error) {
 			if (error instanceof ApiError && error.status === 401) return null
 			throw error

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores'
-import { type ThemeSettings, themeCss } from '../../../modules/settings/theme'
+import { type ThemeSettings, themeCss } from '../../../modules/settings/model'
 
 export type ThemeMode = 'light' | 'dark'
 export const THEME_STORAGE_KEY = 'kportal-theme'

@@ -34,8 +34,8 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
 		if (problem) return
 		setPending(true)
 		const ok = await mutate(
-			'/api/users/change-password',
-			{ method: 'POST', body: { currentPassword: current, newPassword: next } },
+			'POST /api/users/change-password',
+			{ body: { currentPassword: current, newPassword: next } },
 			{ success: { title: 'Sucesso', description: 'Senha alterada com sucesso!' }, errorTitle: 'Erro ao alterar senha' }
 		)
 		setPending(false)

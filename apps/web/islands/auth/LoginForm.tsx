@@ -2,7 +2,7 @@ import { LogIn } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { maskCnpj, normalizeCnpj } from '../../../../modules/core'
 import { FormError, PasswordInput } from '../../components/ui'
-import { ApiError, api, errorText } from '../../lib/api'
+import { ApiError, call, errorText } from '../../lib/api'
 import { useHydrated } from '../../lib/hooks'
 import { flashToast, toast } from '../../stores/toast'
 
@@ -35,10 +35,7 @@ export default function LoginForm() {
 		setFieldError(null)
 		setPending(true)
 		try {
-			const { user } = await api<{ user: { nome: string } }>('/api/auth/login', {
-				method: 'POST',
-				body: { cnpj: normalizeCnpj(cnpj), senha }
-			})
+			const { user } = await call('POST /api/auth/login', { body: { cnpj: normalizeCnpj(cnpj), senha } })
 			flashToast({ title: 'Login realizado com sucesso', description: `Bem-vindo, ${user.nome}!`, variant: 'success' })
 			window.location.assign('/')
 		} catch (error) {

@@ -1,18 +1,18 @@
 import { useStore } from '@nanostores/react'
 import { KeyRound, Pencil } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
-import type { UserView } from '../../../../modules/auth/model'
+import type { UserView } from '../../../../modules/users/model'
 import { formatCnpj, formatDateOf, type Role } from '../../../../modules/core'
 import { ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
 import { ErrorPanel, Field, FormError, InitialsAvatar } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
-import { createFetcherStore } from '../../lib/query'
+import { routeStore } from '../../lib/query'
 import { $user } from '../../stores/session'
 import { ChangePasswordDialog } from './ChangePasswordDialog'
 
-const $me = createFetcherStore<UserView>(['/api/users/me'])
+const $me = routeStore('GET /api/users/me')
 
 export const PROFILE_ROLE_LABELS: Record<Role, string> = {
 	administrador: 'Administrador do Sistema',
@@ -39,9 +39,9 @@ function PersonalInfo({ account }: { account: UserView }) {
 		if (!nome.trim()) return setError('Nome é obrigatório.')
 		setError(null)
 		setPending(true)
-		const saved = await mutate<UserView>(
-			'/api/users/me',
-			{ method: 'PUT', body: { nome: nome.trim(), email: email.trim() || null } },
+		const saved = await mutate(
+			'PUT /api/users/me',
+			{ body: { nome: nome.trim(), email: email.trim() || null } },
 			{ success: { title: 'Perfil atualizado' }, errorTitle: 'Erro ao atualizar perfil', errorFallback: 'Erro ao atualizar perfil. Tente novamente.', invalidate: ['/api/users'] }
 		)
 		setPending(false)

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { Plus, ShieldCheck, UserCog, Users, UserRound, Briefcase } from 'lucide-react'
 import { type FormEvent, useMemo, useState } from 'react'
-import type { UserView } from '../../../../modules/auth/model'
+import type { UserView } from '../../../../modules/users/model'
 import { formatCnpj, maskCnpj, normalizeCnpj, formatDateOf, ROLE_LABELS, ROLES, type Role } from '../../../../modules/core'
 import { DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
@@ -10,12 +10,12 @@ import { AccessDenied, EmptyState, ErrorPanel, Field, FormError, InitialsAvatar,
 import { errorText } from '../../lib/api'
 import { useDebounced, useEditDialog } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
-import { createFetcherStore } from '../../lib/query'
+import { routeStore } from '../../lib/query'
 import { confirmAction } from '../../stores/confirm'
 import { $user } from '../../stores/session'
 import { toast } from '../../stores/toast'
 
-const $users = createFetcherStore<UserView[]>(['/api/users'])
+const $users = routeStore('GET /api/users')
 
 /** Role colours of 2-administration §6: Administrador red, Gerente blue, Representante green. */
 export const ROLE_BADGE: Record<Role, string> = {
@@ -64,18 +64,20 @@ function UserDialog({ editing, open, onClose, isSelf }: { editing: UserView | nu
 		if (form.senha && form.senha.length < 6) return setError('A senha deve ter pelo menos 6 caracteres.')
 		setError(null)
 		setPending(true)
-		const body: Record<string, unknown> = {
+		const fields = {
 			cnpj: normalizeCnpj(form.cnpj),
 			nome: form.nome.trim(),
 			tipo: form.tipo,
 			representante_id: form.tipo === 'gerente' && form.representante_id.trim() ? form.representante_id.trim() : null,
 			email: form.email.trim() || null
 		}
-		if (form.senha) body.senha = form.senha
-		if (editing) body.ativo = form.ativo
 		const result = editing
-			? await mutate(`/api/users/${editing.id}`, { method: 'PUT', body }, { success: { title: 'Usuário atualizado' }, errorTitle: 'Erro ao atualizar usuário', invalidate: ['/api/users'] })
-			: await mutate('/api/users', { method: 'POST', body }, { success: { title: 'Usuário criado' }, errorTitle: 'Erro ao criar usuário', invalidate: ['/api/users'] })
+			? await mutate(
+					'PUT /api/users/:id',
+					{ params: { id: editing.id }, body: { ...fields, ativo: form.ativo, ...(form.senha ? { senha: form.senha } : {}) } },
+					{ success: { title: 'Usuário atualizado' }, errorTitle: 'Erro ao atualizar usuário', invalidate: ['/api/users'] }
+				)
+			: await mutate('POST /api/users', { body: { ...fields, senha: form.senha } }, { success: { title: 'Usuário criado' }, errorTitle: 'Erro ao criar usuário', invalidate: ['/api/users'] })
 		setPending(false)
 		if (result) onClose()
 	}
@@ -164,7 +166,7 @@ function UsersScreen() {
 			confirmLabel: 'Excluir',
 			destructive: true
 		})
-		if (ok) await mutate(`/api/users/${u.id}`, { method: 'DELETE' }, { success: { title: 'Usuário excluído' }, errorTitle: 'Erro ao excluir usuário', invalidate: ['/api/users'] })
+		if (ok) await mutate('DELETE /api/users/:id', { params: { id: u.id } }, { success: { title: 'Usuário excluído' }, errorTitle: 'Erro ao excluir usuário', invalidate: ['/api/users'] })
 	}
 
 	return (

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react'
 import { ArrowRightLeft, CircleCheck, Coins, History, Plus, ShoppingCart, Users, Wallet } from 'lucide-react'
-import { atom } from 'nanostores'
+import { atom, computed } from 'nanostores'
 import { type FormEvent, useEffect, useId, useState } from 'react'
-import type { CreditItem, CreditListResponse, CreditSummaryResponse } from '../../../../modules/credits/model'
+import type { CreditItem } from '../../../../modules/credits/model'
 import { formatCnpj, formatDate, formatNumber, formatReais } from '../../../../modules/core'
 import { DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
@@ -11,17 +11,20 @@ import { EmptyState, ErrorPanel, SearchInput, StatCard, StatGrid } from '../../c
 import { errorText } from '../../lib/api'
 import { useSearch } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
-import { createFetcherStore, patientRetry } from '../../lib/query'
+import { patientRetry, routeStore } from '../../lib/query'
 import { $configuracoes, numberSetting } from '../../lib/settings'
 import { $user } from '../../stores/session'
 import { toast } from '../../stores/toast'
 import TransferCreditsDialog from './TransferCreditsDialog'
 
-const $pool = createFetcherStore<CreditListResponse>(['/api/credits?page=1&limit=200&kind=pool'], patientRetry)
-const $transfers = createFetcherStore<CreditListResponse>(['/api/credits?page=1&limit=200&kind=transfer'], patientRetry)
+const $pool = routeStore('GET /api/credits', { page: 1, limit: 200, kind: 'pool' }, patientRetry)
+const $transfers = routeStore('GET /api/credits', { page: 1, limit: 200, kind: 'transfer' }, patientRetry)
 const $search = atom('')
-const $summary = createFetcherStore<CreditSummaryResponse>(['/api/credits/summary?limit=200&search=', $search])
-const $allReps = createFetcherStore<CreditSummaryResponse>(['/api/credits/summary?limit=1000&search='])
+const $summary = routeStore(
+	'GET /api/credits/summary',
+	computed($search, (search) => ({ limit: 200, search }))
+)
+const $allReps = routeStore('GET /api/credits/summary', { limit: 1000 })
 
 const days = (credits: number, perCredit: number) => `${formatNumber(credits * perCredit)} dias`
 
@@ -147,8 +150,8 @@ function AddCreditsDialog({ open, onClose }: { open: boolean; onClose: () => voi
 			return toast({ title: 'Valor unitário inválido', description: 'O valor unitário do crédito deve ser maior que zero.', variant: 'destructive' })
 		setPending(true)
 		const done = await mutate(
-			'/api/credits',
-			{ method: 'POST', body: { representanteId: rep, amount: qty, unitValue: value } },
+			'POST /api/credits',
+			{ body: { representanteId: rep, amount: qty, unitValue: value } },
 			{
 				success: { title: 'Créditos adicionados', description: `${qty} ${qty === 1 ? 'crédito adicionado' : 'créditos adicionados'} com sucesso.` },
 				errorTitle: 'Erro ao adicionar créditos',

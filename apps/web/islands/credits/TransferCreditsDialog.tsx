@@ -1,25 +1,20 @@
 import { useStore } from '@nanostores/react'
 import { ArrowRightLeft, CalendarClock, Coins } from 'lucide-react'
-import { atom } from 'nanostores'
+import { atom, computed } from 'nanostores'
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
 import type { TransferResult } from '../../../../modules/credits/model'
 import { addDaysIso, formatDate, isoDateInSaoPaulo } from '../../../../modules/core'
 import { Modal, ModalActions } from '../../components/Modal'
 import { Field, FormError } from '../../components/ui'
 import { mutate } from '../../lib/mutate'
-import { createFetcherStore } from '../../lib/query'
+import { routeStore } from '../../lib/query'
 import { $configuracoes, numberSetting } from '../../lib/settings'
 import { $user } from '../../stores/session'
-import { $companyOptions } from '../../stores/companies'
-import { SYSTEM_COLUMNS } from '../../../../modules/licensing/status'
+import { $companyOptions, type Company } from '../../stores/companies'
+import { SYSTEM_COLUMNS, type SystemName } from '../../../../modules/companies/model'
 
 
-export interface TransferCompany {
-	codigo: number
-	razao: string
-	validade_licenca: string | null
-	cnpj_representante: string
-}
+export type TransferCompany = Pick<Company, 'codigo' | 'razao' | 'validade_licenca' | 'cnpj_representante'>
 
 export interface TransferCreditsDialogProps {
 	open: boolean
@@ -34,7 +29,10 @@ export const TRANSFER_INVALIDATES = ['/api/credits', '/api/dashboard', '/api/act
 
 /** Whose pool pays: '' = the signed-in representative's own. */
 const $poolOwner = atom('')
-const $available = createFetcherStore<{ total: number }>(['/api/credits/available?representanteCnpj=', $poolOwner])
+const $available = routeStore(
+	'GET /api/credits/available',
+	computed($poolOwner, (representanteCnpj) => ({ representanteCnpj }))
+)
 
 /** Fetches only while mounted: a store subscribed by a closed dialog would still load. */
 function CompanyOptions({ value, onChange, id }: { value: string; onChange: (v: string) => void; id: string }) {
@@ -112,9 +110,9 @@ export default function TransferCreditsDialog({ open, onClose, company, onTransf
 		if (total !== undefined && qty > total) return setError(`Você possui apenas ${total} créditos disponíveis.`)
 		setError(null)
 		setPending(true)
-		const result = await mutate<TransferResult>(
-			'/api/credits/transfer-to-company',
-			{ method: 'POST', body: { empresaCodigo: selected.codigo, sistema, creditos: qty, representanteCnpj: selected.cnpj_representante } },
+		const result = await mutate(
+			'POST /api/credits/transfer-to-company',
+			{ body: { empresaCodigo: selected.codigo, sistema: sistema as SystemName, creditos: qty, representanteCnpj: selected.cnpj_representante } },
 			{
 				success: { title: 'Créditos transferidos', description: `${qty} ${qty === 1 ? 'crédito transferido' : 'créditos transferidos'} para ${selected.razao}.` },
 				errorTitle: 'Erro ao transferir créditos',

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react'
 import { Building2, CalendarClock, Coins, Eye, ImageUp, Lock, Megaphone, MoreHorizontal, Pencil, Plus, ShieldCheck, Trash2, Unlock, Wrench } from 'lucide-react'
 import { useState } from 'react'
 import { formatCnpj, formatDate, isoDateInSaoPaulo } from '../../../../modules/core'
-import { SYSTEM_COLUMNS, anySystemActive, canTrustRelease, dateTone, licenceBadge, type Tone } from '../../../../modules/licensing/status'
+import { type CompanyPatch, SYSTEM_COLUMNS, anySystemActive, canTrustRelease, dateTone, licenceBadge, type Tone } from '../../../../modules/companies/model'
 import { type Column, DataTable } from '../../components/DataTable'
 import { Modal } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
@@ -21,7 +21,7 @@ import { CompanyFormDialog } from './CompanyFormDialog'
 const TONE_BADGE: Record<Tone, string> = { success: 'badge-success', warning: 'badge-warning', error: 'badge-error', info: 'badge-info', neutral: 'badge-ghost' }
 const TONE_TEXT: Record<Tone, string> = { success: 'text-success', warning: 'text-warning', error: 'text-error', info: 'text-info', neutral: 'text-base-content/60' }
 
-const BLOCK_ALL = (value: 'S' | 'N') => Object.fromEntries(SYSTEM_COLUMNS.map((s) => [s.flag, value]))
+const BLOCK_ALL = (value: 'S' | 'N'): CompanyPatch => Object.fromEntries(SYSTEM_COLUMNS.map((s) => [s.flag, value]))
 
 function Companies() {
 	const user = useStore($user)
@@ -40,8 +40,8 @@ function Companies() {
 	const today = isoDateInSaoPaulo(new Date())
 	const now = new Date()
 
-	const patch = (c: Company, body: Record<string, string>, success: string, errorTitle = 'Falha ao executar a ação solicitada.') =>
-		mutate(`/api/companies/${c.codigo}`, { method: 'PATCH', body }, { success: { title: success, description: c.razao }, errorTitle, invalidate: COMPANY_KEYS })
+	const patch = (c: Company, body: CompanyPatch, success: string, errorTitle = 'Falha ao executar a ação solicitada.') =>
+		mutate('PATCH /api/companies/:id', { params: { id: c.codigo }, body }, { success: { title: success, description: c.razao }, errorTitle, invalidate: COMPANY_KEYS })
 
 	async function toggleAll(c: Company) {
 		const block = anySystemActive(c)
@@ -61,22 +61,22 @@ function Companies() {
 
 	async function remove(c: Company) {
 		const ok = await confirmAction({ title: 'Excluir empresa?', message: `${c.razao} e os seus terminais serão excluídos.\nEsta ação não pode ser desfeita.`, confirmLabel: 'Excluir', destructive: true })
-		if (ok) await mutate(`/api/companies/${c.codigo}`, { method: 'DELETE' }, { success: { title: 'Empresa excluída', description: c.razao }, errorTitle: 'Erro ao excluir empresa', invalidate: COMPANY_KEYS })
+		if (ok) await mutate('DELETE /api/companies/:id', { params: { id: c.codigo } }, { success: { title: 'Empresa excluída', description: c.razao }, errorTitle: 'Erro ao excluir empresa', invalidate: COMPANY_KEYS })
 	}
 
 	async function release(c: Company) {
 		const ok = await confirmAction({ title: 'Liberar em confiança?', message: `${c.razao} poderá usar os sistemas por 24 horas, mesmo com a licença vencida.`, confirmLabel: 'Liberar por 24h' })
-		if (ok) await mutate(`/api/companies/${c.codigo}/liberar-confianca`, { method: 'POST' }, { success: { title: 'Empresa liberada', description: 'Liberada em confiança por 24 horas.' }, errorTitle: 'Erro na liberação', errorFallback: 'Não foi possível liberar a empresa em confiança.', invalidate: COMPANY_KEYS })
+		if (ok) await mutate('POST /api/companies/:id/liberar-confianca', { params: { id: c.codigo } }, { success: { title: 'Empresa liberada', description: 'Liberada em confiança por 24 horas.' }, errorTitle: 'Erro na liberação', errorFallback: 'Não foi possível liberar a empresa em confiança.', invalidate: COMPANY_KEYS })
 	}
 
 	async function maintenance(c: Company) {
 		const on = c.manutencao !== 'S'
-		await mutate(`/api/companies/${c.codigo}/maintenance`, { method: 'PUT', body: { manutencao: on ? 'S' : 'N' } }, { success: { title: on ? 'Manutenção ativada' : 'Manutenção desativada', description: c.razao }, errorTitle: 'Erro ao atualizar status de manutenção', invalidate: COMPANY_KEYS })
+		await mutate('PUT /api/companies/:id/maintenance', { params: { id: c.codigo }, body: { manutencao: on ? 'S' : 'N' } }, { success: { title: on ? 'Manutenção ativada' : 'Manutenção desativada', description: c.razao }, errorTitle: 'Erro ao atualizar status de manutenção', invalidate: COMPANY_KEYS })
 	}
 
 	async function bulkMaintenance(on: boolean) {
 		const ok = await confirmAction({ title: on ? 'Ativar manutenção em todas as empresas?' : 'Desativar manutenção em todas as empresas?', message: 'A alteração vale para todas as empresas do portal.', confirmLabel: on ? 'Ativar para todas' : 'Desativar para todas', destructive: on })
-		if (ok) await mutate('/api/companies/maintenance/bulk', { method: 'PUT', body: { manutencao: on ? 'S' : 'N' } }, { success: { title: on ? 'Manutenção ativada em todas' : 'Manutenção desativada em todas' }, errorTitle: 'Erro ao atualizar status em lote', invalidate: COMPANY_KEYS })
+		if (ok) await mutate('PUT /api/companies/maintenance/bulk', { body: { manutencao: on ? 'S' : 'N' } }, { success: { title: on ? 'Manutenção ativada em todas' : 'Manutenção desativada em todas' }, errorTitle: 'Erro ao atualizar status em lote', invalidate: COMPANY_KEYS })
 	}
 
 	const columns: Column<Company>[] = [

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react'
 import { Copy, ImageUp, KeyRound, Trash2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { formatCnpj, formatDate, formatDateTime, formatMoney, formatPhone } from '../../../../modules/core'
-import { SYSTEM_COLUMNS } from '../../../../modules/licensing/status'
+import { SYSTEM_COLUMNS } from '../../../../modules/companies/model'
 import { Modal, ModalActions } from '../../components/Modal'
 import { DateInput, Field, FormError } from '../../components/ui'
 import { mutate } from '../../lib/mutate'
@@ -22,8 +22,8 @@ export function CompanyDatesDialog({ company, onClose }: { company: Company | nu
 	async function save() {
 		if (!company) return
 		const done = await mutate(
-			`/api/companies/${company.codigo}`,
-			{ method: 'PATCH', body: { validade_licenca: licenca || null, validade_certificado: certificado || null } },
+			'PATCH /api/companies/:id',
+			{ params: { id: company.codigo }, body: { validade_licenca: licenca || null, validade_certificado: certificado || null } },
 			{ success: { title: 'Datas atualizadas', description: company.razao }, errorTitle: 'Erro ao atualizar', errorFallback: 'Ocorreu um erro ao atualizar as datas.', invalidate: COMPANY_KEYS }
 		)
 		if (done) onClose()
@@ -87,7 +87,7 @@ export function CompanyDetailsDialog({ company, onClose }: { company: Company | 
 			destructive: true
 		})
 		if (!ok) return
-		const result = await mutate<{ serial: string }>(`/api/companies/${company.codigo}/regenerar-chave`, { method: 'POST' }, { success: { title: 'Nova chave gerada' }, errorTitle: 'Erro ao gerar chave', invalidate: COMPANY_KEYS })
+		const result = await mutate('POST /api/companies/:id/regenerar-chave', { params: { id: company.codigo } }, { success: { title: 'Nova chave gerada' }, errorTitle: 'Erro ao gerar chave', invalidate: COMPANY_KEYS })
 		if (result) setSerial(result.serial)
 	}
 	return (
@@ -183,13 +183,13 @@ export function PromoImageDialog({ open, current, onClose }: { open: boolean; cu
 	async function upload() {
 		if (!preview) return
 		setBusy(true)
-		const done = await mutate('/api/representantes/promo-image', { method: 'POST', body: { imageBase64: preview } }, { success: { title: 'Imagem atualizada', description: 'A imagem aparecerá nos sistemas dos seus clientes.' }, errorTitle: 'Erro ao fazer upload da imagem', invalidate: COMPANY_KEYS })
+		const done = await mutate('POST /api/representantes/promo-image', { body: { imageBase64: preview } }, { success: { title: 'Imagem atualizada', description: 'A imagem aparecerá nos sistemas dos seus clientes.' }, errorTitle: 'Erro ao fazer upload da imagem', invalidate: COMPANY_KEYS })
 		setBusy(false)
 		if (done) onClose()
 	}
 	async function remove() {
 		if (!(await confirmAction({ title: 'Remover imagem promocional?', message: 'Os sistemas dos seus clientes deixarão de exibi-la.', confirmLabel: 'Remover', destructive: true }))) return
-		const done = await mutate('/api/representantes/promo-image', { method: 'DELETE' }, { success: { title: 'Imagem removida' }, errorTitle: 'Erro ao remover imagem', invalidate: COMPANY_KEYS })
+		const done = await mutate('DELETE /api/representantes/promo-image', {}, { success: { title: 'Imagem removida' }, errorTitle: 'Erro ao remover imagem', invalidate: COMPANY_KEYS })
 		if (done) onClose()
 	}
 	const shown = preview ?? current
@@ -242,8 +242,8 @@ export function SendNoticeDialog({ open, onClose }: { open: boolean; onClose: ()
 		if (!remove && !texto.trim()) return setError('Texto do aviso é obrigatório')
 		setError(null)
 		const done = remove
-			? await mutate('/api/representantes/avisos', { method: 'DELETE', body: { empresas: selected } }, { success: { title: 'Avisos removidos' }, errorTitle: 'Erro ao remover avisos', invalidate: COMPANY_KEYS })
-			: await mutate('/api/representantes/avisos', { method: 'POST', body: { titulo, texto, empresas: selected } }, { success: { title: 'Aviso enviado', description: `${selected.length} empresa(s)` }, errorTitle: 'Erro ao enviar aviso', invalidate: COMPANY_KEYS })
+			? await mutate('DELETE /api/representantes/avisos', { body: { empresas: selected } }, { success: { title: 'Avisos removidos' }, errorTitle: 'Erro ao remover avisos', invalidate: COMPANY_KEYS })
+			: await mutate('POST /api/representantes/avisos', { body: { titulo, texto, empresas: selected } }, { success: { title: 'Aviso enviado', description: `${selected.length} empresa(s)` }, errorTitle: 'Erro ao enviar aviso', invalidate: COMPANY_KEYS })
 		if (done) onClose()
 	}
 

@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react'
 import { maskCnpj, normalizeCnpj, maskPhone } from '../../../../modules/core'
-import { SYSTEM_COLUMNS } from '../../../../modules/licensing/status'
+import { type CompanyInput, type FlagColumn, SYSTEM_COLUMNS } from '../../../../modules/companies/model'
 import { AddressFields, EmailField, PhoneField } from '../../components/ContactFields'
 import { DateInput, Field, FormError } from '../../components/ui'
 import { Modal, ModalActions } from '../../components/Modal'
 import { mutate } from '../../lib/mutate'
-import { createFetcherStore } from '../../lib/query'
+import { routeStore } from '../../lib/query'
 import { useStore } from '@nanostores/react'
 import { $user } from '../../stores/session'
 import { COMPANY_KEYS, type Company } from '../../stores/companies'
 
-const $representativeOptions = createFetcherStore<{ codigo: number; nome: string; cnpj: string }[]>(['/api/representatives'])
+const $representativeOptions = routeStore('GET /api/representatives')
 
 type Form = {
 	razao: string
@@ -90,7 +90,7 @@ export function CompanyFormDialog({ open, company, onClose }: { open: boolean; c
 		if (!isRep && !form.cnpj_representante) return setError('Selecione o representante.')
 		setError(null)
 		setSaving(true)
-		const body = {
+		const body: CompanyInput = {
 			razao: form.razao,
 			cnpj: normalizeCnpj(form.cnpj),
 			...(isRep ? {} : { cnpj_representante: form.cnpj_representante }),
@@ -112,18 +112,17 @@ export function CompanyFormDialog({ open, company, onClose }: { open: boolean; c
 			obs: form.obs,
 			exibir_aviso: form.exibir_aviso ? 'S' : 'N',
 			// Checked means the system is in use: its block flag is N.
-			...Object.fromEntries(SYSTEM_COLUMNS.map((s) => [s.flag, form.ativos[s.flag] ? 'N' : 'S'])),
+			...(Object.fromEntries(SYSTEM_COLUMNS.map((s) => [s.flag, form.ativos[s.flag] ? 'N' : 'S'])) as Record<FlagColumn, 'S' | 'N'>),
 			...(company ? { manutencao: company.manutencao } : {})
 		}
-		const done = await mutate(
-			company ? `/api/companies/${company.codigo}` : '/api/companies',
-			{ method: company ? 'PUT' : 'POST', body },
-			{
-				success: { title: company ? 'Empresa atualizada' : 'Empresa criada', description: form.razao },
-				errorTitle: company ? 'Erro ao atualizar empresa' : 'Erro ao criar empresa',
-				invalidate: COMPANY_KEYS
-			}
-		)
+		const toasts = {
+			success: { title: company ? 'Empresa atualizada' : 'Empresa criada', description: form.razao },
+			errorTitle: company ? 'Erro ao atualizar empresa' : 'Erro ao criar empresa',
+			invalidate: COMPANY_KEYS
+		}
+		const done = company
+			? await mutate('PUT /api/companies/:id', { params: { id: company.codigo }, body }, toasts)
+			: await mutate('POST /api/companies', { body }, toasts)
 		setSaving(false)
 		if (done) onClose()
 	}

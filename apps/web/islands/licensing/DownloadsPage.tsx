@@ -2,24 +2,18 @@ import { useStore } from '@nanostores/react'
 import { Download as DownloadIcon, ExternalLink, Plus, Sparkles, ToggleRight } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { formatDate, isHttpUrl } from '../../../../modules/core'
+import type { Download } from '../../../../modules/downloads/model'
 import { type Column, DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
 import { ActiveBadge, EmptyState, ErrorPanel, Field, FormError, PageHeader, RowAction, SearchInput, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
-import { createFetcherStore } from '../../lib/query'
+import { routeStore } from '../../lib/query'
 import { confirmAction } from '../../stores/confirm'
 import { $user } from '../../stores/session'
 
-interface Download {
-	id: number
-	titulo: string
-	link: string
-	ativo: number
-	data: string
-}
-const $downloads = createFetcherStore<Download[]>(['/api/downloads'])
+const $downloads = routeStore('GET /api/downloads')
 
 function DownloadDialog({ item, onClose }: { item: Download | null | undefined; onClose: () => void }) {
 	const [titulo, setTitulo] = useState('')
@@ -37,11 +31,15 @@ function DownloadDialog({ item, onClose }: { item: Download | null | undefined; 
 	async function save(e: React.FormEvent) {
 		e.preventDefault()
 		if (!titulo.trim() || !link.trim()) return setError('Título e link são obrigatórios.')
-		const done = await mutate(item ? `/api/downloads/${item.id}` : '/api/downloads', { method: item ? 'PUT' : 'POST', body: { titulo, link, ativo: ativo ? 1 : 0 } }, {
+		const body = { titulo, link, ativo: ativo ? 1 : 0 } as const
+		const toasts = {
 			success: { title: item ? 'Download atualizado' : 'Download criado', description: titulo },
 			errorTitle: item ? 'Erro ao atualizar download' : 'Erro ao criar download',
 			invalidate: ['/api/downloads']
-		})
+		}
+		const done = item
+			? await mutate('PUT /api/downloads/:id', { params: { id: item.id }, body }, toasts)
+			: await mutate('POST /api/downloads', { body }, toasts)
 		if (done) onClose()
 	}
 	return (
@@ -79,7 +77,7 @@ function Downloads() {
 
 	async function remove(d: Download) {
 		if (!(await confirmAction({ title: 'Excluir download?', message: `"${d.titulo}" deixará de aparecer para todos.`, confirmLabel: 'Excluir', destructive: true }))) return
-		await mutate(`/api/downloads/${d.id}`, { method: 'DELETE' }, { success: { title: 'Download excluído', description: d.titulo }, errorTitle: 'Erro ao excluir download', invalidate: ['/api/downloads'] })
+		await mutate('DELETE /api/downloads/:id', { params: { id: d.id } }, { success: { title: 'Download excluído', description: d.titulo }, errorTitle: 'Erro ao excluir download', invalidate: ['/api/downloads'] })
 	}
 
 	const columns: Column<Download>[] = [

@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react'
 import { CalendarPlus, Monitor, Plus, Building2 } from 'lucide-react'
-import { computed, map } from 'nanostores'
+import { map } from 'nanostores'
 import { useEffect, useState } from 'react'
-import { formatDateTime, maskMac, type Pagination as PageInfo } from '../../../../modules/core'
+import { formatDateTime, maskMac } from '../../../../modules/core'
+import type { Terminal } from '../../../../modules/terminals/model'
 import { type Column, DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
@@ -11,27 +12,12 @@ import { EmptyState, ErrorPanel, Field, FormError, PageHeader, RowAction, Search
 import { errorText } from '../../lib/api'
 import { searchFromUrl, searchOnFirstPage, useSearch } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
-import { createFetcherStore } from '../../lib/query'
+import { routeStore } from '../../lib/query'
 import { $companyOptions, COMPANY_KEYS } from '../../stores/companies'
 import { confirmAction } from '../../stores/confirm'
 
-interface Terminal {
-	codigo: number
-	fk_empresa: number
-	nome_empresa: string
-	nome_computador: string | null
-	mac: string
-	data: string
-	empresa: { codigo: number; razao: string; nterminais: number; terminal_count: number }
-}
-interface TerminalList {
-	terminals: Terminal[]
-	pagination: PageInfo
-	stats: { total: number; empresasComTerminais: number; totalEmpresas: number; hoje: number }
-}
-
 const $query = map({ page: 1, limit: 20, search: '' })
-const $terminals = createFetcherStore<TerminalList>(['/api/terminals?', computed($query, (q) => new URLSearchParams({ page: String(q.page), limit: String(q.limit), search: q.search }).toString())])
+const $terminals = routeStore('GET /api/terminals', $query)
 
 function TerminalDialog({ terminal, onClose }: { terminal: Terminal | null | undefined; onClose: () => void }) {
 	const companies = useStore($companyOptions)
@@ -53,11 +39,14 @@ function TerminalDialog({ terminal, onClose }: { terminal: Terminal | null | und
 		if (!empresa) return setError('Selecione a empresa.')
 		if (mac.replace(/:/g, '').length !== 12) return setError('Informe o endereço MAC completo (12 dígitos hexadecimais).')
 		const body = { fk_empresa: Number(empresa), nome_computador: nome, mac: mac.replace(/:/g, '') }
-		const done = await mutate(terminal ? `/api/terminals/${terminal.codigo}` : '/api/terminals', { method: terminal ? 'PUT' : 'POST', body }, {
+		const toasts = {
 			success: { title: terminal ? 'Terminal atualizado' : 'Terminal criado', description: nome || maskMac(mac) },
 			errorTitle: terminal ? 'Erro ao atualizar terminal' : 'Erro ao criar terminal',
 			invalidate: COMPANY_KEYS
-		})
+		}
+		const done = terminal
+			? await mutate('PUT /api/terminals/:codigo', { params: { codigo: terminal.codigo }, body }, toasts)
+			: await mutate('POST /api/terminals', { body }, toasts)
 		if (done) onClose()
 	}
 
@@ -100,7 +89,7 @@ function Terminals() {
 	async function remove(t: Terminal) {
 		const name = t.nome_computador || maskMac(t.mac)
 		if (!(await confirmAction({ title: 'Excluir terminal?', message: `O terminal "${name}" de ${t.nome_empresa} será excluído. O computador poderá ser registrado de novo na próxima verificação de licença, se houver vaga.`, confirmLabel: 'Excluir', destructive: true }))) return
-		await mutate(`/api/terminals/${t.codigo}`, { method: 'DELETE' }, { success: { title: 'Terminal excluído', description: name }, errorTitle: 'Erro ao excluir terminal', invalidate: COMPANY_KEYS })
+		await mutate('DELETE /api/terminals/:codigo', { params: { codigo: t.codigo } }, { success: { title: 'Terminal excluído', description: name }, errorTitle: 'Erro ao excluir terminal', invalidate: COMPANY_KEYS })
 	}
 
 	const columns: Column<Terminal>[] = [

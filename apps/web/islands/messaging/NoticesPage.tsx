@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react'
 import { AlertTriangle, Megaphone, Plus, UserRound } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { formatCnpj, formatDate, isoDateInSaoPaulo } from '../../../../modules/core'
+import type { GeneralNotice, IndividualNotice } from '../../../../modules/messaging/model'
 import { type Column, DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
@@ -9,31 +10,17 @@ import { ActiveBadge, EmptyState, ErrorPanel, Field, RowAction, SearchInput, Sta
 import { errorText } from '../../lib/api'
 import { useDebounced } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
-import { createFetcherStore } from '../../lib/query'
+import { routeStore } from '../../lib/query'
 import { confirmAction } from '../../stores/confirm'
 import { $user } from '../../stores/session'
 
-interface Notice {
-	id: number
-	titulo: string
-	texto: string
-	urgente: number
-	ativo: number
-	data: string
-	created_at: string
-	representante_id?: string
-	representante?: { nome: string }
-}
-interface Recipient {
-	codigo: number
-	cnpj: string
-	nome: string
-}
+/** A general notice, or an individual one with its representative. */
+type Notice = GeneralNotice & Partial<Pick<IndividualNotice, 'representante_id' | 'representante'>>
 type Kind = 'general' | 'individual'
 
-const $general = createFetcherStore<Notice[]>(['/api/notices/general'])
-const $individual = createFetcherStore<Notice[]>(['/api/notices/individual'])
-const $recipients = createFetcherStore<Recipient[]>(['/api/notices/recipients'])
+const $general = routeStore('GET /api/notices/general')
+const $individual = routeStore('GET /api/notices/individual')
+const $recipients = routeStore('GET /api/notices/recipients')
 
 const LABEL: Record<Kind, string> = { general: 'aviso geral', individual: 'aviso individual' }
 const TITLE: Record<Kind, string> = { general: 'Aviso geral', individual: 'Aviso individual' }
@@ -80,18 +67,23 @@ function NoticeDialog({ kind, draft, onClose }: { kind: Kind; draft: Draft | nul
 			urgente: current.urgente ? 1 : 0,
 			ativo: current.ativo ? 1 : 0,
 			// 2-administration §7: a new notice carries today's date; an edit keeps its own.
-			...(editing ? {} : { data: isoDateInSaoPaulo(new Date()) }),
-			...(kind === 'individual' ? { representante_id: current.representante_id } : {})
+			...(editing ? {} : { data: isoDateInSaoPaulo(new Date()) })
+		} as const
+		const toasts = {
+			success: { title: `${TITLE[kind]} ${editing ? 'atualizado' : 'criado'}` },
+			errorTitle: `Erro ao ${editing ? 'atualizar' : 'criar'} ${LABEL[kind]}`,
+			invalidate: ['/api/notices', '/api/notifications']
 		}
-		const done = await mutate(
-			editing ? `/api/notices/${kind}/${current.id}` : `/api/notices/${kind}`,
-			{ method: editing ? 'PUT' : 'POST', body },
-			{
-				success: { title: `${TITLE[kind]} ${editing ? 'atualizado' : 'criado'}` },
-				errorTitle: `Erro ao ${editing ? 'atualizar' : 'criar'} ${LABEL[kind]}`,
-				invalidate: ['/api/notices', '/api/notifications']
-			}
-		)
+		const individual = { ...body, representante_id: current.representante_id }
+		const id = current.id ?? 0
+		const done =
+			kind === 'general'
+				? editing
+					? await mutate('PUT /api/notices/general/:id', { params: { id }, body }, toasts)
+					: await mutate('POST /api/notices/general', { body }, toasts)
+				: editing
+					? await mutate('PUT /api/notices/individual/:id', { params: { id }, body: individual }, toasts)
+					: await mutate('POST /api/notices/individual', { body: individual }, toasts)
 		setSaving(false)
 		if (done) close()
 	}
@@ -197,11 +189,9 @@ function Notices() {
 			destructive: true
 		})
 		if (!ok) return
-		await mutate(`/api/notices/${tab}/${n.id}`, { method: 'DELETE' }, {
-			success: { title: `${TITLE[tab]} excluído` },
-			errorTitle: `Erro ao excluir ${LABEL[tab]}`,
-			invalidate: ['/api/notices', '/api/notifications']
-		})
+		const toasts = { success: { title: `${TITLE[tab]} excluído` }, errorTitle: `Erro ao excluir ${LABEL[tab]}`, invalidate: ['/api/notices', '/api/notifications'] }
+		if (tab === 'general') await mutate('DELETE /api/notices/general/:id', { params: { id: n.id } }, toasts)
+		else await mutate('DELETE /api/notices/individual/:id', { params: { id: n.id } }, toasts)
 	}
 
 	const columns: Column<Notice>[] = [

@@ -1,21 +1,24 @@
 import { useStore } from '@nanostores/react'
 import { Activity as ActivityIcon } from 'lucide-react'
-import { atom } from 'nanostores'
+import { atom, computed } from 'nanostores'
 import type { Activity } from '../../../../modules/reports/model'
 import { PageRoot } from '../../components/PageRoot'
 import { EmptyState, ErrorPanel, SearchInput } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { useSearch } from '../../lib/hooks'
-import { createFetcherStore } from '../../lib/query'
+import { routeStore } from '../../lib/query'
 import { ActivityRow, ActivitySkeleton, TYPE_LABEL } from './ActivityRow'
 
 const $search = atom('')
-const $type = atom('')
-const $activities = createFetcherStore<Activity[]>(['/api/activities/recent?limit=200&search=', $search, '&type=', $type])
+const $type = atom<'' | Activity['type']>('')
+const $activities = routeStore(
+	'GET /api/activities/recent',
+	computed([$search, $type], (search, type) => ({ limit: 200, search, type }))
+)
 
 /** Histórico de Atividades (2-administration §2.10). */
 export default function ActivitiesPage() {
-	const [text, setText] = useSearch((s) => $search.set(encodeURIComponent(s.trim())))
+	const [text, setText] = useSearch((s) => $search.set(s.trim()))
 	const type = useStore($type)
 	const { data, loading, error } = useStore($activities)
 	const now = new Date()
@@ -24,7 +27,7 @@ export default function ActivitiesPage() {
 			<div className="space-y-4">
 				<div className="flex flex-col gap-3 sm:flex-row sm:items-center">
 					<SearchInput value={text} onChange={setText} placeholder="Buscar atividades..." />
-					<select className="select w-full sm:w-48" value={type} onChange={(e) => $type.set(e.target.value)} aria-label="Filtrar por tipo">
+					<select className="select w-full sm:w-48" value={type} onChange={(e) => $type.set(e.target.value as '' | Activity['type'])} aria-label="Filtrar por tipo">
 						<option value="">Todos os tipos</option>
 						{(Object.keys(TYPE_LABEL) as Activity['type'][]).map((t) => (
 							<option key={t} value={t}>

@@ -1,15 +1,15 @@
 import { useStore } from '@nanostores/react'
 import { Activity as ActivityIcon, Building2, CircleCheck, Coins, Users } from 'lucide-react'
-import type { Activity, DashboardStats } from '../../../../modules/reports/model'
+import type { DashboardStats } from '../../../../modules/reports/model'
 import { PageRoot } from '../../components/PageRoot'
 import { EmptyState, ErrorPanel, StatCard, StatGrid } from '../../components/ui'
-import { createFetcherStore } from '../../lib/query'
+import { routeStore } from '../../lib/query'
 import { ActivityRow, ActivitySkeleton } from './ActivityRow'
 import { activePercent, daysRemaining, formatPercent, systemBar } from './figures'
 import { formatNumber } from '../../../../modules/core'
 
-const $stats = createFetcherStore<DashboardStats>(['/api/dashboard/stats'])
-const $recent = createFetcherStore<Activity[]>(['/api/activities/recent?limit=10'])
+const $stats = routeStore('GET /api/dashboard/stats')
+const $recent = routeStore('GET /api/activities/recent', { limit: 10 })
 
 const SYSTEMS: [keyof DashboardStats['systemsStatus'], string][] = [
 	['kreta', 'K-RETA'],

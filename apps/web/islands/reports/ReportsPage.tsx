@@ -9,7 +9,7 @@ import { PageRoot } from '../../components/PageRoot'
 import { AccessDenied, DateInput, EmptyState, ErrorPanel, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { type CsvCell, csvNumber, downloadCsv } from '../../lib/csv'
-import { createFetcherStore } from '../../lib/query'
+import { routeStore } from '../../lib/query'
 import { $user } from '../../stores/session'
 import { toast } from '../../stores/toast'
 
@@ -28,8 +28,8 @@ function monthAgo(iso: string) {
 	return target.toISOString().slice(0, 10)
 }
 const today = isoDateInSaoPaulo(new Date())
-const $query = atom(`tipo=geral&inicio=${monthAgo(today)}&fim=${today}`)
-const $report = createFetcherStore<Report>(['/api/reports?', $query])
+const $query = atom<{ tipo: Tipo; inicio: string; fim: string }>({ tipo: 'geral', inicio: monthAgo(today), fim: today })
+const $report = routeStore('GET /api/reports', $query)
 
 const monthLabel = (key: string) => {
 	const [y, m] = key.split('-').map(Number)
@@ -169,9 +169,9 @@ function Reports() {
 			toast({ title: 'Período inválido', description: 'A data inicial deve ser anterior ou igual à final.', variant: 'destructive' })
 			return
 		}
-		const next = `tipo=${tipo}&inicio=${inicio}&fim=${fim}`
-		if (next === $query.get()) $report.revalidate()
-		else $query.set(next)
+		const current = $query.get()
+		if (current.tipo === tipo && current.inicio === inicio && current.fim === fim) $report.revalidate()
+		else $query.set({ tipo, inicio, fim })
 	}
 	function exportCsv() {
 		if (!data) return

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react'
-import { atom } from 'nanostores'
+import { atom, computed } from 'nanostores'
 import { Building2, Plus, Save, Users } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { formatCnpj, maskCnpj, normalizeCnpj, formatDate, maskPhone, isHttpUrl } from '../../../../modules/core'
-import type { ManagerView, RepresentativeView } from '../../../../modules/resellers/model'
+import type { RepresentativeInput, RepresentativeView } from '../../../../modules/resellers/model'
 import { AddressFields, EmailField, PhoneField } from '../../components/ContactFields'
 import { DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
@@ -12,14 +12,17 @@ import { AccessDenied, ActiveBadge, EmptyState, ErrorPanel, Field, FormError, Ro
 import { ApiError, errorText } from '../../lib/api'
 import { useEditDialog, useSearch } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
-import { createFetcherStore } from '../../lib/query'
+import { routeStore } from '../../lib/query'
 import { confirmAction } from '../../stores/confirm'
 import { $user } from '../../stores/session'
 
 const $search = atom('')
-const $representatives = createFetcherStore<RepresentativeView[]>(['/api/representatives?search=', $search])
-const $managers = createFetcherStore<ManagerView[]>(['/api/managers'])
-const $current = createFetcherStore<RepresentativeView>(['/api/representatives/current'])
+const $representatives = routeStore(
+	'GET /api/representatives',
+	computed($search, (search) => ({ search }))
+)
+const $managers = routeStore('GET /api/managers')
+const $current = routeStore('GET /api/representatives/current')
 
 const INVALIDATE = ['/api/representatives', '/api/dashboard', '/api/reports']
 
@@ -88,7 +91,7 @@ function RepresentativeDialog({ editing, open, onClose, isAdmin }: { editing: Re
 		if (form.plink.trim() && !isHttpUrl(form.plink.trim())) return setError('Link inválido: use um endereço http(s) completo.')
 		setError(null)
 		setPending(true)
-		const body: Record<string, unknown> = {
+		const body: RepresentativeInput = {
 			nome: form.nome.trim(),
 			cnpj: normalizeCnpj(form.cnpj),
 			email: form.email.trim() || null,
@@ -101,12 +104,12 @@ function RepresentativeDialog({ editing, open, onClose, isAdmin }: { editing: Re
 			cep: form.cep || null,
 			plink: form.plink.trim() || null,
 			ativar_api_asaas: form.ativar_api_asaas ? 'S' : 'N',
-			evo_instancia: form.evo_instancia
+			evo_instancia: form.evo_instancia,
+			...(isAdmin ? { gerente_id: form.gerente_id ? Number(form.gerente_id) : null } : {})
 		}
-		if (isAdmin) body.gerente_id = form.gerente_id ? Number(form.gerente_id) : null
 		const result = editing
-			? await mutate(`/api/representatives/${editing.codigo}`, { method: 'PUT', body }, { success: { title: 'Representante atualizado' }, errorTitle: 'Erro ao atualizar representante', invalidate: INVALIDATE })
-			: await mutate('/api/representatives', { method: 'POST', body }, { success: { title: 'Representante criado' }, errorTitle: 'Erro ao criar representante', invalidate: INVALIDATE })
+			? await mutate('PUT /api/representatives/:id', { params: { id: editing.codigo }, body }, { success: { title: 'Representante atualizado' }, errorTitle: 'Erro ao atualizar representante', invalidate: INVALIDATE })
+			: await mutate('POST /api/representatives', { body }, { success: { title: 'Representante criado' }, errorTitle: 'Erro ao criar representante', invalidate: INVALIDATE })
 		setPending(false)
 		if (result) onClose()
 	}
@@ -164,7 +167,7 @@ function RepresentativesList({ isAdmin }: { isAdmin: boolean }) {
 			confirmLabel: 'Excluir',
 			destructive: true
 		})
-		if (ok) await mutate(`/api/representatives/${r.codigo}`, { method: 'DELETE' }, { success: { title: 'Representante excluído' }, errorTitle: 'Erro ao excluir representante', invalidate: INVALIDATE })
+		if (ok) await mutate('DELETE /api/representatives/:id', { params: { id: r.codigo } }, { success: { title: 'Representante excluído' }, errorTitle: 'Erro ao excluir representante', invalidate: INVALIDATE })
 	}
 
 	return (
@@ -249,8 +252,8 @@ function ApiSettingsForm({ record }: { record: RepresentativeView }) {
 		setError(null)
 		setPending(true)
 		await mutate(
-			`/api/representatives/${record.codigo}`,
-			{ method: 'PUT', body: { ativar_api_asaas: asaas ? 'S' : 'N', plink: plink.trim() || null, evo_instancia: instancia.trim() || null } },
+			'PUT /api/representatives/:id',
+			{ params: { id: record.codigo }, body: { ativar_api_asaas: asaas ? 'S' : 'N', plink: plink.trim() || null, evo_instancia: instancia.trim() || null } },
 			{ success: { title: 'Configurações atualizadas' }, errorTitle: 'Erro ao atualizar configurações', invalidate: ['/api/representatives'] }
 		)
 		setPending(false)

@@ -39,7 +39,7 @@ function AutoLogoutCard({ isAdmin }: { isAdmin: boolean }) {
 		if (invalid) return
 		setSaving(true)
 		const config: AutoLogoutConfig = { enabled, timeoutMinutes: minutes }
-		const result = await mutate<AutoLogoutConfig>('/api/configuracoes/auto-logout', { method: 'POST', body: config }, {
+		const result = await mutate('POST /api/configuracoes/auto-logout', { body: config }, {
 			success: { title: 'Configurações atualizadas', description: enabled ? `Logout automático após ${minutes} minutos de inatividade.` : 'Logout automático desativado.' },
 			errorTitle: 'Erro ao atualizar configurações'
 		})

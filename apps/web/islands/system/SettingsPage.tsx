@@ -2,12 +2,12 @@ import { useStore } from '@nanostores/react'
 import { AlertTriangle, Cloud, HardDrive, Palette, RotateCcw, Save, Server, Settings2, Shield } from 'lucide-react'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { formatNumber } from '../../../../modules/core'
-import { type ThemeSettings, themeFromValues } from '../../../../modules/settings/theme'
+import { type ThemeSettings, themeFromValues } from '../../../../modules/settings/model'
 import { PageRoot } from '../../components/PageRoot'
 import { AccessDenied, ErrorPanel, Field } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
-import { createFetcherStore } from '../../lib/query'
+import { routeStore } from '../../lib/query'
 import { $user } from '../../stores/session'
 import { clearThemeOverride, previewPortalTheme } from '../../stores/theme'
 import { toast } from '../../stores/toast'
@@ -15,7 +15,7 @@ import { BULK_KEYS, RANGES, type SettingEntry, type Values, cacheSettings, cache
 import { SecurityTab } from './SecurityTab'
 import { SystemTab } from './SystemTab'
 
-const $settings = createFetcherStore<SettingEntry[]>(['/api/configuracoes'])
+const $settings = routeStore('GET /api/configuracoes')
 
 type Tab = 'geral' | 'aparencia' | 'seguranca' | 'sistema'
 const TABS: { id: Tab; label: string; icon: ReactNode }[] = [
@@ -256,7 +256,7 @@ function Settings() {
 			categoria: meta.get(chave)?.categoria ?? 'geral',
 			tipo: meta.get(chave)?.tipo ?? 'string'
 		}))
-		const result = await mutate<{ configuracoes: SettingEntry[] }>('/api/configuracoes/bulk', { method: 'POST', body: { configuracoes } }, {
+		const result = await mutate('POST /api/configuracoes/bulk', { body: { configuracoes } }, {
 			success: { title: 'Configurações salvas', description: 'As alterações valem para todos os usuários.' },
 			errorTitle: 'Erro ao salvar configurações',
 			errorFallback: 'Erro ao salvar configurações. Tente novamente.',

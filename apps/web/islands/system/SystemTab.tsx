@@ -2,35 +2,19 @@ import { useStore } from '@nanostores/react'
 import { Archive, Database, Download, Eraser, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { formatDateTime } from '../../../../modules/core'
+import type { BackupInfo } from '../../../../modules/system/model'
 import { type Column, DataTable } from '../../components/DataTable'
 import { AccessDenied, EmptyState, ErrorPanel, RowAction, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
-import { createFetcherStore } from '../../lib/query'
+import { routeStore } from '../../lib/query'
 import { confirmAction } from '../../stores/confirm'
 
-interface SystemInfo {
-	version: string
-	database: string
-	lastUpdate: string | null
-	status: string
-}
-interface Backup {
-	filename: string
-	size: number
-	sizeFormatted: string
-	created: string
-	type: string
-}
-interface BackupStats {
-	totalBackups: number
-	totalSizeFormatted: string
-	lastBackup: string | null
-}
+type Backup = BackupInfo
 
-const $info = createFetcherStore<SystemInfo>(['/api/system/info'])
-const $stats = createFetcherStore<BackupStats>(['/api/system/backup/stats'])
-const $backups = createFetcherStore<{ backups: Backup[] }>(['/api/system/backup/list'])
+const $info = routeStore('GET /api/system/info')
+const $stats = routeStore('GET /api/system/backup/stats')
+const $backups = routeStore('GET /api/system/backup/list')
 
 function InfoRow({ label, children }: { label: string; children: React.ReactNode }) {
 	return (
@@ -47,7 +31,7 @@ function SystemInfoCard({ isAdmin }: { isAdmin: boolean }) {
 
 	async function clearCache() {
 		setClearing(true)
-		await mutate<{ message: string }>('/api/system/clear-cache', { method: 'POST' }, { success: { title: 'Cache limpo', description: (r) => r.message }, errorTitle: 'Erro ao limpar cache' })
+		await mutate('POST /api/system/clear-cache', {}, { success: { title: 'Cache limpo', description: (r) => r.message }, errorTitle: 'Erro ao limpar cache' })
 		setClearing(false)
 	}
 
@@ -90,14 +74,14 @@ function BackupCard() {
 
 	async function create() {
 		setCreating(true)
-		await mutate<{ filename: string }>('/api/system/backup/manual', { method: 'POST' }, { success: { title: 'Backup criado', description: (r) => r.filename }, errorTitle: 'Erro ao criar backup', invalidate: ['/api/system/backup'] })
+		await mutate('POST /api/system/backup/manual', {}, { success: { title: 'Backup criado', description: (r) => r.filename }, errorTitle: 'Erro ao criar backup', invalidate: ['/api/system/backup'] })
 		setCreating(false)
 	}
 
 	async function remove(b: Backup) {
 		const ok = await confirmAction({ title: 'Excluir backup', message: `Excluir o backup "${b.filename}"? Esta ação não pode ser desfeita.`, confirmLabel: 'Excluir', destructive: true })
 		if (!ok) return
-		await mutate(`/api/system/backup/${encodeURIComponent(b.filename)}`, { method: 'DELETE' }, { success: { title: 'Backup deletado', description: b.filename }, errorTitle: 'Erro ao deletar backup', invalidate: ['/api/system/backup'] })
+		await mutate('DELETE /api/system/backup/:filename', { params: { filename: b.filename } }, { success: { title: 'Backup deletado', description: b.filename }, errorTitle: 'Erro ao deletar backup', invalidate: ['/api/system/backup'] })
 	}
 
 	const columns: Column<Backup>[] = [

@@ -1,14 +1,8 @@
 /** The settings screen's data: the list from GET /api/configuracoes, its local cache, and the rules of §5.7. */
 
-export interface SettingEntry {
-	chave: string
-	valor: string
-	descricao: string
-	categoria: string
-	tipo: string
-	secreto?: boolean
-	padrao?: string
-}
+import type { SettingView as SettingEntry } from '../../../../modules/system/model'
+
+export type { SettingEntry }
 
 export type Values = Record<string, string>
 

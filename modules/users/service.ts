@@ -1,13 +1,11 @@
 import { and, asc, eq, ne, or, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client'
-import { representatives } from '../../db/schema'
 import { logActivity } from '../activity'
 import { type Clock, ROLE_LABELS, normalizeCnpj, todayIso } from '../core'
 import { badRequest, conflict, contains, notFound, unprocessable } from '../core/server'
-import type { ChangePasswordBody, ProfileUpdate, SessionUser, UserCreate, UserUpdate, UserView } from './model'
-import { hashPassword, verifyPassword } from './password'
-import { users } from './schema'
-import { invalidateUserSessions } from './service'
+import { type SessionUser, hashPassword, invalidateUserSessions, users, verifyPassword } from '../auth'
+import { ensureRepresentativeRecord } from '../resellers'
+import type { ChangePasswordBody, ProfileUpdate, UserCreate, UserUpdate, UserView } from './model'
 
 export const USER_MESSAGES = {
 	notFound: 'Usuário não encontrado.',
@@ -66,14 +64,6 @@ function assertCnpjFree(db: DbOrTx, cnpj: string, exceptId?: number) {
 		.where(exceptId ? and(eq(users.cnpj, cnpj), ne(users.id, exceptId)) : eq(users.cnpj, cnpj))
 		.get()
 	if (clash) throw conflict(USER_MESSAGES.duplicateCnpj, 'DUPLICATE_CNPJ')
-}
-
-/** A representante signs in with the CNPJ of its representative record: create a minimal one when none exists. */
-function ensureRepresentativeRecord(tx: DbOrTx, clock: Clock, user: { cnpj: string; nome: string; email: string | null }): boolean {
-	const existing = tx.select({ codigo: representatives.codigo }).from(representatives).where(eq(representatives.cnpj, user.cnpj)).get()
-	if (existing) return false
-	tx.insert(representatives).values({ cnpj: user.cnpj, nome: user.nome, email: user.email, data: todayIso(clock) }).run()
-	return true
 }
 
 export async function createUserAccount(db: Db, clock: Clock, actor: SessionUser, input: UserCreate): Promise<UserView> {

@@ -4,10 +4,10 @@ import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
 import { type Clock, type PageQuery, pagination, todayIso } from '../core'
 import { conflict, contains, notFound } from '../core/server'
-import { MAC_TEXT, type TerminalBody, macDigits } from './model'
-import { companies, terminals } from './schema'
+import { companies, companyInScope, scopeCondition } from '../companies'
 import { type RepresentativeScope, representativeScope } from '../resellers'
-import { companyInScope, scopeCondition } from './service'
+import { MAC_TEXT, type Terminal, type TerminalBody, type TerminalPage, macDigits } from './model'
+import { terminals } from './schema'
 
 const terminalColumns = {
 	codigo: terminals.codigo,
@@ -20,7 +20,7 @@ const terminalColumns = {
 	terminal_count: companies.terminal_count
 }
 
-function toTerminalJson(row: { codigo: number; fk_empresa: number; nome_computador: string | null; mac: string; data: string; razao: string; nterminais: number; terminal_count: number }) {
+function toTerminalJson(row: { codigo: number; fk_empresa: number; nome_computador: string | null; mac: string; data: string; razao: string; nterminais: number; terminal_count: number }): Terminal {
 	return {
 		codigo: row.codigo,
 		fk_empresa: row.fk_empresa,
@@ -33,7 +33,7 @@ function toTerminalJson(row: { codigo: number; fk_empresa: number; nome_computad
 }
 
 /** The terminals screen (2-administration §2.2): page, search, and the three stat cards. */
-export function listTerminals(db: DbOrTx, clock: Clock, user: SessionUser, query: PageQuery) {
+export function listTerminals(db: DbOrTx, clock: Clock, user: SessionUser, query: PageQuery): TerminalPage {
 	const scope = representativeScope(db, user)
 	const search = query.search
 	// Only a search made of hex digits and MAC separators looks for a MAC ("Aurora" must not match "AA").
@@ -167,6 +167,43 @@ export function deleteTerminal(db: DbOrTx, clock: Clock, user: SessionUser, codi
 				entityId: codigo,
 				representanteCnpj: company.cnpj_representante
 			})
+		},
+		{ behavior: 'immediate' }
+	)
+}
+
+/**
+ * A machine seen by a licence check: registered when the company is below its limit (in a transaction that
+ * re-checks the limit, so two first checks at once cannot both take the last place).
+ */
+export function registerMachine(
+	db: DbOrTx,
+	clock: Clock,
+	codigo: number,
+	machine: { mac: string; nome_computador: string | null }
+): { registered: boolean; used: number; allowed: number } {
+	return db.transaction(
+		(tx) => {
+			const company = tx
+				.select({ nterminais: companies.nterminais, razao: companies.razao, rep: companies.cnpj_representante })
+				.from(companies)
+				.where(eq(companies.codigo, codigo))
+				.get()!
+			const known = tx.select({ codigo: terminals.codigo }).from(terminals).where(and(eq(terminals.fk_empresa, codigo), eq(terminals.mac, machine.mac))).get()
+			const used = tx.select({ n: count() }).from(terminals).where(eq(terminals.fk_empresa, codigo)).get()!.n
+			if (known) return { registered: true, used, allowed: company.nterminais }
+			if (used >= company.nterminais) return { registered: false, used, allowed: company.nterminais }
+			tx.insert(terminals).values({ fk_empresa: codigo, mac: machine.mac, nome_computador: machine.nome_computador, data: clock.now().toISOString() }).run()
+			recount(tx, codigo)
+			logActivity(tx, clock, {
+				type: 'info',
+				icon: 'Terminal',
+				title: 'Terminal registrado',
+				subtitle: `${machine.nome_computador ?? machine.mac} — ${company.razao}`,
+				entity: 'terminal',
+				representanteCnpj: company.rep
+			})
+			return { registered: true, used: used + 1, allowed: company.nterminais }
 		},
 		{ behavior: 'immediate' }
 	)

@@ -2,22 +2,22 @@ import { desc, eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
-import { type Clock } from '../core'
+import { type Clock, can } from '../core'
 import { notFound } from '../core/server'
-import type { DownloadBody } from './model'
+import type { Download, DownloadBody } from './model'
 import { downloads } from './schema'
 
 /** Administrators see every download; everyone else only the active ones. */
-export function listDownloads(db: DbOrTx, user: SessionUser) {
+export function listDownloads(db: DbOrTx, user: SessionUser): Download[] {
 	return db
 		.select()
 		.from(downloads)
-		.where(user.tipo === 'administrador' ? undefined : eq(downloads.ativo, 1))
+		.where(can(user.tipo, 'downloads.manage') ? undefined : eq(downloads.ativo, 1))
 		.orderBy(desc(downloads.data), desc(downloads.id))
 		.all()
 }
 
-export function saveDownload(db: DbOrTx, clock: Clock, user: SessionUser, body: DownloadBody, id?: number) {
+export function saveDownload(db: DbOrTx, clock: Clock, user: SessionUser, body: DownloadBody, id?: number): Download {
 	return db.transaction(
 		(tx) => {
 			let saved: typeof downloads.$inferSelect | undefined

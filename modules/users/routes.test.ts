@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { CNPJ, createTestApp } from '../../apps/server/testing'
-import { activities, representatives } from '../../db/schema'
+import { activities } from '../activity'
+import { representatives } from '../resellers'
 import { completeCnpj } from '../core'
-import { verifyPassword } from './password'
-import { sessions, users } from './schema'
+import { sessions, users, verifyPassword } from '../auth'
 
 const NEW_CNPJ = completeCnpj('667778880001')
 

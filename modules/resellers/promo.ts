@@ -6,7 +6,13 @@ import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
 import { type Clock } from '../core'
 import { badRequest, notFound, uploadsDir } from '../core/server'
-import { findRepresentativeByCnpj, representatives } from '../resellers'
+import { findRepresentativeByCnpj } from './service'
+import { representatives } from './schema'
+
+/** Where a representative's promotional image is served (no credentials needed: the systems fetch it). */
+export function promoUrl(file: string | null): string | null {
+	return file ? `/api/public/promo/${file}` : null
+}
 
 export const PROMO_MAX_BYTES = 5 * 1024 * 1024
 const FILE_NAME = /^[A-Za-z0-9_-]{16,64}\.(png|jpg|gif)$/

@@ -1,0 +1,224 @@
+import { MessageResponse, PageQuery, Pagination, addressFields, contract, cnpjField, flagField, moneyField, optionalDateField, optionalEmailField, requiredText, textField, urlField, z, IdParams } from '../core'
+
+export const SYSTEMS = ['K-RETA', 'K-PDV', 'K-CHEF', 'K-ATELIE', 'K-PRE VENDA'] as const
+export type SystemName = (typeof SYSTEMS)[number]
+
+/** The block flag of each system (S = blocked). */
+export const SYSTEM_FLAGS = {
+	'K-RETA': 'bloqueado',
+	'K-PDV': 'bloqueadopdv',
+	'K-CHEF': 'bloqueado_kchef',
+	'K-ATELIE': 'bloqueado_katelie',
+	'K-PRE VENDA': 'bloqueado_kprevenda'
+} as const satisfies Record<SystemName, string>
+export type FlagColumn = (typeof SYSTEM_FLAGS)[SystemName]
+export const FLAG_COLUMNS = Object.values(SYSTEM_FLAGS) as FlagColumn[]
+
+export const CompanyListQuery = PageQuery.extend({
+	status: z.enum(['todas', 'ativas', 'bloqueadas', 'expiradas', 'expiring_soon', 'no-license'], { error: 'Filtro de status inválido.' }).default('todas'),
+	avisos: z.enum(['todas', 'com', 'sem'], { error: 'Filtro de avisos inválido.' }).default('todas')
+})
+export type CompanyListQuery = z.infer<typeof CompanyListQuery>
+
+const flags = {
+	bloqueado: flagField.default('N'),
+	bloqueadopdv: flagField.default('N'),
+	bloqueado_kchef: flagField.default('N'),
+	bloqueado_katelie: flagField.default('N'),
+	bloqueado_kprevenda: flagField.default('N')
+}
+
+/** The company form (1-core §5): create and full update. */
+export const CompanyBody = z.object({
+	razao: requiredText('Razão social', 200),
+	cnpj: cnpjField,
+	cnpj_representante: cnpjField.optional(),
+	...addressFields,
+	email: optionalEmailField,
+	link: urlField,
+	nterminais: z.number({ error: 'Terminais deve ser um número.' }).int('Terminais deve ser um número inteiro.').min(1, 'A empresa deve permitir pelo menos 1 terminal.').max(1000, 'No máximo 1000 terminais.'),
+	ativarapi: flagField.default('N'),
+	evo_instancia: textField('Instância Evolution', 100),
+	validade_certificado: optionalDateField,
+	validade_licenca: optionalDateField,
+	valor_mensal: moneyField.default(0),
+	dia_venc: z.number({ error: 'Dia de vencimento deve ser um número.' }).int('Dia de vencimento inválido.').min(1, 'Dia de vencimento entre 1 e 31.').max(31, 'Dia de vencimento entre 1 e 31.').nullish().transform((v) => v ?? null),
+	obs: textField('Observações', 2000),
+	exibir_aviso: flagField.default('N'),
+	manutencao: flagField.optional(),
+	...flags
+})
+export type CompanyBody = z.infer<typeof CompanyBody>
+/** What the company form sends (before the server's defaults and transforms). */
+export type CompanyInput = z.input<typeof CompanyBody>
+
+/** A date in a partial update: absent = unchanged, empty or null = cleared. */
+const patchDateField = optionalDateField.optional()
+
+/** PATCH: only the dates, or the five block flags, or exibir_aviso (1-core §7). */
+export const CompanyPatch = z
+	.strictObject({
+		validade_certificado: patchDateField,
+		validade_licenca: patchDateField,
+		bloqueado: flagField.optional(),
+		bloqueadopdv: flagField.optional(),
+		bloqueado_kchef: flagField.optional(),
+		bloqueado_katelie: flagField.optional(),
+		bloqueado_kprevenda: flagField.optional(),
+		exibir_aviso: flagField.optional()
+	})
+export type CompanyPatch = z.infer<typeof CompanyPatch>
+
+export const MaintenanceBody = z.object({ manutencao: flagField })
+
+export const NoticeBody = z.object({
+	titulo: requiredText('Título', 100).refine((v) => v.length > 0, 'Título é obrigatório'),
+	texto: requiredText('Texto do aviso', 1000),
+	empresas: z.array(z.number().int().positive(), { error: 'Selecione pelo menos uma empresa' }).min(1, 'Selecione pelo menos uma empresa').max(5000)
+})
+export const NoticeRemoveBody = z.object({
+	empresas: z.array(z.number().int().positive(), { error: 'Selecione pelo menos uma empresa' }).min(1, 'Selecione pelo menos uma empresa').max(5000)
+})
+
+
+const flag = z.enum(['S', 'N'])
+const nullableText = z.string().nullable()
+
+/** A company as the API shows it (1-core §3): money in reais, its representative's name and promo image. */
+export const Company = z.object({
+	codigo: z.number(),
+	razao: z.string(),
+	cnpj: z.string(),
+	cnpj_representante: z.string(),
+	endereco: nullableText,
+	bairro: nullableText,
+	cidade: nullableText,
+	uf: nullableText,
+	cep: nullableText,
+	fone: nullableText,
+	email: nullableText,
+	link: nullableText,
+	nterminais: z.number(),
+	terminal_count: z.number(),
+	ativarapi: flag,
+	evo_instancia: nullableText,
+	serial: z.string(),
+	on_line: flag,
+	validade_certificado: nullableText,
+	validade_licenca: nullableText,
+	valor_mensal: z.number(),
+	dia_venc: z.number().nullable(),
+	data: z.string(),
+	data_ultima_utilizacao: nullableText,
+	hora_ultima_utilizacao: nullableText,
+	obs: nullableText,
+	exibir_aviso: flag,
+	aviso_titulo: nullableText,
+	avisos: nullableText,
+	manutencao: flag,
+	liberacao_confianca_data: nullableText,
+	liberacao_confianca_expira: nullableText,
+	bloqueado: flag,
+	bloqueadopdv: flag,
+	bloqueado_kchef: flag,
+	bloqueado_katelie: flag,
+	bloqueado_kprevenda: flag,
+	promo: nullableText,
+	representante: z.object({ nome: z.string() }).nullable()
+})
+export type Company = z.infer<typeof Company>
+
+export const CompanyPage = z.object({ companies: z.array(Company), pagination: Pagination })
+export type CompanyPage = z.infer<typeof CompanyPage>
+const CompanySaved = z.object({ message: z.string(), company: Company })
+
+export const listCompaniesRoute = contract({
+	method: 'GET',
+	path: '/api/companies',
+	query: CompanyListQuery,
+	response: CompanyPage,
+	summary: 'Empresas do escopo do usuário, paginadas, com busca e filtros de status e avisos'
+})
+export const allCompaniesRoute = contract({
+	method: 'GET',
+	path: '/api/companies/all',
+	response: CompanyPage,
+	summary: 'Todas as empresas do escopo (até 5.000), para listas de seleção'
+})
+export const createCompanyRoute = contract({
+	method: 'POST',
+	status: 201,
+	path: '/api/companies',
+	body: CompanyBody,
+	response: CompanySaved,
+	summary: 'Cadastra uma empresa com uma nova chave de licença'
+})
+export const getCompanyRoute = contract({ method: 'GET', path: '/api/companies/:id', params: IdParams, response: Company, summary: 'Uma empresa' })
+export const updateCompanyRoute = contract({
+	method: 'PUT',
+	path: '/api/companies/:id',
+	params: IdParams,
+	body: CompanyBody,
+	response: CompanySaved,
+	summary: 'Atualiza todos os campos de uma empresa'
+})
+export const patchCompanyRoute = contract({
+	method: 'PATCH',
+	path: '/api/companies/:id',
+	params: IdParams,
+	body: CompanyPatch,
+	response: CompanySaved,
+	summary: 'Altera só as datas, os bloqueios dos sistemas ou a exibição de avisos'
+})
+export const deleteCompanyRoute = contract({
+	method: 'DELETE',
+	path: '/api/companies/:id',
+	params: IdParams,
+	response: MessageResponse,
+	summary: 'Exclui uma empresa e seus terminais'
+})
+export const trustReleaseRoute = contract({
+	method: 'POST',
+	path: '/api/companies/:id/liberar-confianca',
+	params: IdParams,
+	response: z.object({ message: z.string(), liberacao_confianca_expira: z.string() }),
+	summary: 'Liberação em confiança por 24 horas de uma empresa com licença vencida'
+})
+export const maintenanceRoute = contract({
+	method: 'PUT',
+	path: '/api/companies/:id/maintenance',
+	params: IdParams,
+	body: MaintenanceBody,
+	response: MessageResponse,
+	summary: 'Liga ou desliga a manutenção de uma empresa'
+})
+export const maintenanceBulkRoute = contract({
+	method: 'PUT',
+	path: '/api/companies/maintenance/bulk',
+	body: MaintenanceBody,
+	response: z.object({ message: z.string(), changed: z.number() }),
+	summary: 'Liga ou desliga a manutenção de todas as empresas'
+})
+export const regenerateKeyRoute = contract({
+	method: 'POST',
+	path: '/api/companies/:id/regenerar-chave',
+	params: IdParams,
+	response: z.object({ message: z.string(), serial: z.string() }),
+	summary: 'Gera uma nova chave de licença; a anterior deixa de funcionar'
+})
+export const sendNoticeRoute = contract({
+	method: 'POST',
+	path: '/api/representantes/avisos',
+	body: NoticeBody,
+	response: MessageResponse,
+	summary: 'O representante envia um aviso às suas empresas escolhidas'
+})
+export const removeNoticesRoute = contract({
+	method: 'DELETE',
+	path: '/api/representantes/avisos',
+	body: NoticeRemoveBody,
+	response: MessageResponse,
+	summary: 'O representante remove o aviso das empresas escolhidas'
+})
+
+export * from './status'

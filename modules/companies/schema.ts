@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm'
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { representatives } from '../resellers/schema'
+
+const flag = () => text({ enum: ['S', 'N'] }).notNull().default('N')
+
+/** A client company and its licence. Block flags: S = blocked, N = active, one per system. */
+export const companies = sqliteTable(
+	'companies',
+	{
+		codigo: integer().primaryKey({ autoIncrement: true }),
+		razao: text().notNull(),
+		cnpj: text().notNull().unique(),
+		cnpj_representante: text()
+			.notNull()
+			.references(() => representatives.cnpj),
+		endereco: text(),
+		bairro: text(),
+		cidade: text(),
+		uf: text(),
+		cep: text(),
+		fone: text(),
+		email: text(),
+		link: text(),
+		nterminais: integer().notNull().default(1),
+		terminal_count: integer().notNull().default(0),
+		ativarapi: flag(),
+		evo_instancia: text(),
+		serial: text().notNull().unique(),
+		on_line: flag(),
+		validade_certificado: text(),
+		validade_licenca: text(),
+		valor_mensal_centavos: integer().notNull().default(0),
+		dia_venc: integer(),
+		data: text().notNull(),
+		data_ultima_utilizacao: text(),
+		hora_ultima_utilizacao: text(),
+		obs: text(),
+		exibir_aviso: flag(),
+		aviso_titulo: text(),
+		avisos: text(),
+		manutencao: flag(),
+		liberacao_confianca_data: text(),
+		liberacao_confianca_expira: text(),
+		bloqueado: flag(),
+		bloqueadopdv: flag(),
+		bloqueado_kchef: flag(),
+		bloqueado_katelie: flag(),
+		bloqueado_kprevenda: flag()
+	},
+	(t) => [
+		index('companies_rep_idx').on(t.cnpj_representante),
+		index('companies_validade_idx').on(t.validade_licenca),
+		index('companies_razao_idx').on(t.razao),
+		// Dashboard figures (modules/reports): active = unblocked in every system with a licence from today on,
+		// and the blocked count of each system, read from small partial indexes instead of every company row.
+		index('companies_unblocked_idx')
+			.on(t.validade_licenca, t.cnpj_representante)
+			.where(sql`bloqueado = 'N' and bloqueadopdv = 'N' and bloqueado_kchef = 'N' and bloqueado_katelie = 'N' and bloqueado_kprevenda = 'N'`),
+		index('companies_blocked_kreta_idx').on(t.cnpj_representante).where(sql`bloqueado = 'S'`),
+		index('companies_blocked_kpdv_idx').on(t.cnpj_representante).where(sql`bloqueadopdv = 'S'`),
+		index('companies_blocked_kchef_idx').on(t.cnpj_representante).where(sql`bloqueado_kchef = 'S'`),
+		index('companies_blocked_katelie_idx').on(t.cnpj_representante).where(sql`bloqueado_katelie = 'S'`),
+		index('companies_blocked_kprevenda_idx').on(t.cnpj_representante).where(sql`bloqueado_kprevenda = 'S'`)
+	]
+)

@@ -1,0 +1,482 @@
+import { type SQL, and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client'
+import { logActivity } from '../activity'
+import type { SessionUser } from '../auth'
+import { type Clock, HOUR, can, addDaysIso, daysBetween, normalizeCnpj, pagination, todayIso } from '../core'
+import { conflict, forbidden, contains, notFound, unprocessable } from '../core/server'
+import { type RepresentativeScope, findRepresentativeByCnpj, promoUrl, representativeScope, representatives } from '../resellers'
+import { type Company, type CompanyBody, type CompanyListQuery, type CompanyPatch, FLAG_COLUMNS } from './model'
+import { companies } from './schema'
+
+export type CompanyRow = typeof companies.$inferSelect
+
+/** The companies of a scope, as a condition on the companies table. */
+export function scopeCondition(scope: RepresentativeScope): SQL {
+	return scope.on(companies.cnpj_representante)
+}
+
+export function findCompany(db: DbOrTx, codigo: number) {
+	return db.select().from(companies).where(eq(companies.codigo, codigo)).get() ?? null
+}
+
+/** The company, when it is in the user's scope; otherwise `notFound(missing)`, the same answer as for no company. */
+export function companyInScope(db: DbOrTx, scope: RepresentativeScope, codigo: number, missing = 'Empresa não encontrada.'): CompanyRow {
+	const company = findCompany(db, codigo)
+	if (!company || !scope.includes(company.cnpj_representante)) throw notFound(missing)
+	return company
+}
+
+const anyBlocked = or(...FLAG_COLUMNS.map((column) => eq(companies[column], 'S')))!
+const noneBlocked = and(...FLAG_COLUMNS.map((column) => eq(companies[column], 'N')))!
+
+/** The FTS5 query for a search of 3+ characters: the text as typed, and its bare CNPJ form when that differs. */
+function ftsMatch(search: string): string | null {
+	const bare = normalizeCnpj(search)
+	const terms = [search, ...(bare && bare !== search.toUpperCase() ? [bare] : [])].filter((t) => t.length >= 3)
+	return terms.length > 0 ? terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ') : null
+}
+
+/** A search that is clearly the start of a CNPJ: 8+ digits, or typed with the CNPJ mask (12.ABC.345...). */
+function cnpjPrefix(search: string): string | null {
+	const bare = normalizeCnpj(search)
+	if (!/^[0-9A-Z]{8,14}$/.test(bare)) return null
+	return /^\d+$/.test(bare) || /^[0-9A-Za-z]{2}\.[0-9A-Za-z]{3}/.test(search.trim()) ? bare : null
+}
+
+/**
+ * Search by razão social, city or CNPJ (with or without mask): the start of a CNPJ walks the CNPJ index,
+ * anything else of 3+ characters uses the trigram index, and shorter text a scan.
+ */
+function searchCondition(search: string): SQL | undefined {
+	if (!search) return undefined
+	const prefix = cnpjPrefix(search)
+	if (prefix) {
+		// The CNPJ index for the CNPJ, and names or cities that happen to contain the same characters.
+		const inNames = `{razao cidade} : "${search.replace(/"/g, '""')}"`
+		return or(
+			and(gte(companies.cnpj, prefix), lt(companies.cnpj, `${prefix}\uffff`)),
+			sql`${companies.codigo} in (select rowid from companies_fts where companies_fts match ${inNames})`
+		)
+	}
+	const match = ftsMatch(search)
+	if (match) return sql`${companies.codigo} in (select rowid from companies_fts where companies_fts match ${match})`
+	const bare = normalizeCnpj(search)
+	return or(contains(companies.razao, search), contains(companies.cidade, search), contains(companies.cnpj, bare || search))
+}
+
+/** The status and notice filters of 1-core §2.8, classified as §4 says, in SQL. */
+function filterConditions(query: CompanyListQuery, today: string): SQL[] {
+	const out: SQL[] = []
+	switch (query.status) {
+		case 'bloqueadas':
+			out.push(anyBlocked)
+			break
+		case 'expiradas':
+			out.push(noneBlocked, isNotNull(companies.validade_licenca), lte(companies.validade_licenca, today))
+			break
+		case 'ativas':
+			out.push(noneBlocked, gt(companies.validade_licenca, today))
+			break
+		case 'expiring_soon':
+			out.push(noneBlocked, gt(companies.validade_licenca, today), lte(companies.validade_licenca, addDaysIso(today, 5)))
+			break
+		case 'no-license':
+			out.push(noneBlocked, isNull(companies.validade_licenca))
+			break
+	}
+	if (query.avisos === 'com') out.push(eq(companies.exibir_aviso, 'S'))
+	if (query.avisos === 'sem') out.push(eq(companies.exibir_aviso, 'N'))
+	return out
+}
+
+const companyColumns = {
+	company: companies,
+	representanteNome: representatives.nome,
+	representantePromo: representatives.promo
+}
+
+/** The company as the API shows it (1-core §3): money in reais, the representative's name and promo image. */
+export function toCompanyJson(row: { company: CompanyRow; representanteNome: string | null; representantePromo: string | null }): Company {
+	const { valor_mensal_centavos, ...rest } = row.company
+	return {
+		...rest,
+		valor_mensal: valor_mensal_centavos / 100,
+		promo: promoUrl(row.representantePromo),
+		representante: row.representanteNome ? { nome: row.representanteNome } : null
+	}
+}
+
+/**
+ * One page of companies. The page is chosen on (razão, código) alone and only its rows are then read
+ * with their representative, so a search matching thousands of companies never sorts whole rows.
+ */
+export function listCompanies(db: DbOrTx, clock: Clock, scope: RepresentativeScope, query: CompanyListQuery) {
+	const filters = filterConditions(query, todayIso(clock))
+	const where = and(scopeCondition(scope), searchCondition(query.search), ...filters)
+	const match = query.search && !cnpjPrefix(query.search) ? ftsMatch(query.search) : null
+	// Without scope or filters, the index alone knows how many companies match.
+	const total =
+		match && scope.all && filters.length === 0
+			? (db.all<{ n: number }>(sql`select count(*) as n from companies_fts where companies_fts match ${match}`)[0]?.n ?? 0)
+			: (db.select({ n: count() }).from(companies).where(where).get()?.n ?? 0)
+	const ids = db
+		.select({ codigo: companies.codigo })
+		.from(companies)
+		.where(where)
+		.orderBy(asc(companies.razao), asc(companies.codigo))
+		.limit(query.limit)
+		.offset((query.page - 1) * query.limit)
+		.all()
+		.map((r) => r.codigo)
+	const rows =
+		ids.length === 0
+			? []
+			: db
+					.select(companyColumns)
+					.from(companies)
+					.leftJoin(representatives, eq(representatives.cnpj, companies.cnpj_representante))
+					.where(inArray(companies.codigo, ids))
+					.all()
+	const order = new Map(ids.map((id, i) => [id, i]))
+	rows.sort((a, b) => order.get(a.company.codigo)! - order.get(b.company.codigo)!)
+	return { companies: rows.map(toCompanyJson), pagination: pagination(query.page, query.limit, total) }
+}
+
+export function getCompanyJson(db: DbOrTx, codigo: number): Company {
+	const row = db
+		.select(companyColumns)
+		.from(companies)
+		.leftJoin(representatives, eq(representatives.cnpj, companies.cnpj_representante))
+		.where(eq(companies.codigo, codigo))
+		.get()
+	if (!row) throw notFound('Empresa não encontrada.')
+	return toCompanyJson(row)
+}
+
+export function newLicenceKey(): string {
+	return Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString('base64url')
+}
+
+const REP_FIELD_MESSAGE = 'Representantes não podem alterar este campo'
+
+/** Licence and certificate dates are set by an administrador; everyone else extends a licence with credits. */
+function assertMayWriteDates(user: SessionUser) {
+	if (can(user.tipo, 'companies.dates')) return
+	throw forbidden(
+		user.tipo === 'representante'
+			? 'Somente visualização para representantes: as datas de validade não podem ser alteradas.'
+			: 'Apenas administradores alteram as datas de validade.'
+	)
+}
+
+/** Only who may switch maintenance sets it; anyone else keeps the company's value (off for a new one). */
+function maintenanceFor(user: SessionUser, requested: 'S' | 'N' | undefined, current: 'S' | 'N' = 'N'): 'S' | 'N' {
+	if (can(user.tipo, 'companies.maintenance')) return requested ?? current
+	if (requested !== undefined && requested !== current) throw forbidden('Apenas administradores alteram a manutenção.')
+	return current
+}
+
+/** The representative a new or edited company belongs to, checked against who is asking. */
+function ownerFor(db: DbOrTx, user: SessionUser, scope: RepresentativeScope, requested: string | undefined, current?: string): string {
+	if (!can(user.tipo, 'companies.assign')) {
+		if (requested && requested !== user.cnpj) throw forbidden(REP_FIELD_MESSAGE)
+		return current ?? user.cnpj
+	}
+	const owner = requested ?? current
+	if (!owner) throw unprocessable('Selecione o representante da empresa.')
+	if (!findRepresentativeByCnpj(db, owner)) throw unprocessable('Representante não encontrado.')
+	if (!scope.includes(owner)) throw forbidden('Você só pode atribuir empresas aos seus representantes.')
+	return owner
+}
+
+function assertUniqueCnpj(db: DbOrTx, cnpj: string, except?: number) {
+	const existing = db.select({ codigo: companies.codigo }).from(companies).where(eq(companies.cnpj, cnpj)).get()
+	if (existing && existing.codigo !== except) throw conflict('Já existe uma empresa cadastrada com este CNPJ.', 'DUPLICATE_CNPJ')
+}
+
+function values(body: CompanyBody) {
+	const { valor_mensal, cnpj_representante: _owner, manutencao: _m, ...rest } = body
+	return { ...rest, valor_mensal_centavos: valor_mensal }
+}
+
+export function createCompany(db: DbOrTx, clock: Clock, user: SessionUser, body: CompanyBody): number {
+	const scope = representativeScope(db, user)
+	return db.transaction(
+		(tx) => {
+			const owner = ownerFor(tx, user, scope, body.cnpj_representante)
+			if (body.validade_licenca || body.validade_certificado) assertMayWriteDates(user)
+			assertUniqueCnpj(tx, body.cnpj)
+			const created = tx
+				.insert(companies)
+				.values({
+					...values(body),
+					cnpj_representante: owner,
+					manutencao: maintenanceFor(user, body.manutencao),
+					serial: newLicenceKey(),
+					data: todayIso(clock)
+				})
+				.returning({ codigo: companies.codigo })
+				.get()
+			logActivity(tx, clock, {
+				type: 'success',
+				icon: 'Building',
+				title: 'Empresa criada',
+				subtitle: body.razao,
+				actor: user,
+				entity: 'empresa',
+				entityId: created.codigo,
+				representanteCnpj: owner
+			})
+			return created.codigo
+		},
+		{ behavior: 'immediate' }
+	)
+}
+
+export function updateCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number, body: CompanyBody) {
+	const scope = representativeScope(db, user)
+	db.transaction(
+		(tx) => {
+			const current = companyInScope(tx, scope, codigo)
+			const owner = ownerFor(tx, user, scope, body.cnpj_representante, current.cnpj_representante)
+			if (body.validade_licenca !== current.validade_licenca || body.validade_certificado !== current.validade_certificado) {
+				assertMayWriteDates(user)
+			}
+			if (body.nterminais < current.terminal_count) {
+				throw conflict(`A empresa já usa ${current.terminal_count} terminais: exclua terminais antes de reduzir o limite.`, 'TERMINALS_IN_USE')
+			}
+			assertUniqueCnpj(tx, body.cnpj, codigo)
+			tx.update(companies)
+				.set({ ...values(body), cnpj_representante: owner, manutencao: maintenanceFor(user, body.manutencao, current.manutencao) })
+				.where(eq(companies.codigo, codigo))
+				.run()
+			logActivity(tx, clock, {
+				type: 'info',
+				icon: 'Building',
+				title: 'Empresa atualizada',
+				subtitle: body.razao,
+				actor: user,
+				entity: 'empresa',
+				entityId: codigo,
+				representanteCnpj: owner
+			})
+		},
+		{ behavior: 'immediate' }
+	)
+}
+
+/** PATCH: dates (administrador), block flags or notice display (anyone in scope). */
+export function patchCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number, patch: CompanyPatch) {
+	const scope = representativeScope(db, user)
+	const touchesDates = patch.validade_licenca !== undefined || patch.validade_certificado !== undefined
+	if (touchesDates) assertMayWriteDates(user)
+	const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
+	if (Object.keys(changes).length === 0) throw unprocessable('Nada para alterar.')
+	db.transaction(
+		(tx) => {
+			const current = companyInScope(tx, scope, codigo)
+			tx.update(companies).set(changes).where(eq(companies.codigo, codigo)).run()
+			const flagsChanged = FLAG_COLUMNS.filter((f) => f in changes)
+			const title = touchesDates
+				? 'Datas de validade atualizadas'
+				: flagsChanged.length > 0
+					? flagsChanged.every((f) => changes[f] === 'S')
+						? 'Sistemas bloqueados'
+						: flagsChanged.every((f) => changes[f] === 'N')
+							? 'Sistemas desbloqueados'
+							: 'Sistemas atualizados'
+					: changes.exibir_aviso === 'S'
+						? 'Avisos ativados'
+						: 'Avisos desativados'
+			const subtitle = touchesDates
+				? `${current.razao}: licença ${patch.validade_licenca ?? current.validade_licenca ?? '—'}, certificado ${patch.validade_certificado ?? current.validade_certificado ?? '—'}`
+				: current.razao
+			logActivity(tx, clock, {
+				type: flagsChanged.some((f) => changes[f] === 'S') ? 'warning' : 'info',
+				icon: touchesDates ? 'Coins' : flagsChanged.length ? 'AlertTriangle' : 'Building',
+				title,
+				subtitle,
+				actor: user,
+				entity: 'empresa',
+				entityId: codigo,
+				representanteCnpj: current.cnpj_representante
+			})
+		},
+		{ behavior: 'immediate' }
+	)
+}
+
+export function deleteCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number) {
+	const scope = representativeScope(db, user)
+	db.transaction(
+		(tx) => {
+			const current = companyInScope(tx, scope, codigo)
+			tx.delete(companies).where(eq(companies.codigo, codigo)).run()
+			logActivity(tx, clock, {
+				type: 'warning',
+				icon: 'Building',
+				title: 'Empresa excluída',
+				subtitle: current.razao,
+				actor: user,
+				entity: 'empresa',
+				entityId: codigo,
+				representanteCnpj: current.cnpj_representante
+			})
+		},
+		{ behavior: 'immediate' }
+	)
+}
+
+export const TRUST_RELEASE_HOURS = 24
+
+/**
+ * Liberação em confiança: 24 hours of use for a company whose licence date has passed,
+ * granted once per expiry (a second release for the same expiry is refused).
+ */
+export function trustRelease(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number): { expira: string } {
+	const scope = representativeScope(db, user)
+	return db.transaction(
+		(tx) => {
+			const company = companyInScope(tx, scope, codigo)
+			const today = todayIso(clock)
+			const notAvailable = 'A licença não está vencida ou empresa não encontrada.'
+			if (!company.validade_licenca || daysBetween(today, company.validade_licenca) > 0) throw unprocessable(notAvailable, 'NOT_EXPIRED')
+			if (company.liberacao_confianca_data && company.liberacao_confianca_data.slice(0, 10) >= company.validade_licenca) {
+				const active = company.liberacao_confianca_expira && company.liberacao_confianca_expira > clock.now().toISOString()
+				throw conflict(
+					active
+						? 'A empresa já está liberada em confiança. A liberação vale por 24 horas.'
+						: 'A liberação em confiança já foi usada para este vencimento. Renove a licença com créditos.',
+					'ALREADY_RELEASED'
+				)
+			}
+			const now = clock.now()
+			const expira = new Date(now.getTime() + TRUST_RELEASE_HOURS * HOUR).toISOString()
+			tx.update(companies)
+				.set({ liberacao_confianca_data: now.toISOString(), liberacao_confianca_expira: expira })
+				.where(eq(companies.codigo, codigo))
+				.run()
+			logActivity(tx, clock, {
+				type: 'warning',
+				icon: 'AlertTriangle',
+				title: 'Liberação em confiança',
+				subtitle: `${company.razao} liberada por ${TRUST_RELEASE_HOURS} horas`,
+				actor: user,
+				entity: 'empresa',
+				entityId: codigo,
+				representanteCnpj: company.cnpj_representante
+			})
+			return { expira }
+		},
+		{ behavior: 'immediate' }
+	)
+}
+
+export function setMaintenance(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number | 'all', manutencao: 'S' | 'N'): number {
+	return db.transaction(
+		(tx) => {
+			let changed: number
+			let subtitle: string
+			if (codigo === 'all') {
+				changed = tx.update(companies).set({ manutencao }).returning({ codigo: companies.codigo }).all().length
+				subtitle = `Todas as empresas (${changed})`
+			} else {
+				const company = findCompany(tx, codigo)
+				if (!company) throw notFound('Empresa não encontrada.')
+				tx.update(companies).set({ manutencao }).where(eq(companies.codigo, codigo)).run()
+				changed = 1
+				subtitle = company.razao
+			}
+			logActivity(tx, clock, {
+				type: 'info',
+				icon: 'Terminal',
+				title: manutencao === 'S' ? 'Manutenção ativada' : 'Manutenção desativada',
+				subtitle,
+				actor: user,
+				entity: 'empresa',
+				entityId: codigo === 'all' ? undefined : codigo
+			})
+			return changed
+		},
+		{ behavior: 'immediate' }
+	)
+}
+
+/** A new licence key; the old one stops working at once. */
+export function regenerateKey(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number): string {
+	return db.transaction(
+		(tx) => {
+			const company = findCompany(tx, codigo)
+			if (!company) throw notFound('Empresa não encontrada.')
+			const serial = newLicenceKey()
+			tx.update(companies).set({ serial }).where(eq(companies.codigo, codigo)).run()
+			logActivity(tx, clock, {
+				type: 'warning',
+				icon: 'Terminal',
+				title: 'Chave de licença regenerada',
+				subtitle: company.razao,
+				actor: user,
+				entity: 'empresa',
+				entityId: codigo,
+				representanteCnpj: company.cnpj_representante
+			})
+			return serial
+		},
+		{ behavior: 'immediate' }
+	)
+}
+
+/** The representative's notice (title and text) shown by the chosen companies' systems; all must be theirs. */
+export function setCompanyNotice(db: DbOrTx, clock: Clock, user: SessionUser, codigos: number[], notice: { titulo: string; texto: string } | null) {
+	const scope = representativeScope(db, user)
+	const ids = [...new Set(codigos)]
+	return db.transaction(
+		(tx) => {
+			const found = tx
+				.select({ codigo: companies.codigo, rep: companies.cnpj_representante })
+				.from(companies)
+				.where(inArray(companies.codigo, ids))
+				.all()
+			if (found.length !== ids.length || found.some((c) => !scope.includes(c.rep))) throw notFound('Empresa não encontrada.')
+			tx.update(companies)
+				.set(notice ? { aviso_titulo: notice.titulo, avisos: notice.texto, exibir_aviso: 'S' } : { aviso_titulo: null, avisos: null, exibir_aviso: 'N' })
+				.where(inArray(companies.codigo, ids))
+				.run()
+			logActivity(tx, clock, {
+				type: 'info',
+				icon: 'AlertTriangle',
+				title: notice ? 'Aviso enviado' : 'Avisos removidos',
+				subtitle: notice ? `${notice.titulo} — ${ids.length} empresa(s)` : `${ids.length} empresa(s)`,
+				actor: user,
+				entity: 'empresa',
+				representanteCnpj: user.tipo === 'representante' ? user.cnpj : null
+			})
+			return ids.length
+		},
+		{ behavior: 'immediate' }
+	)
+}
+
+/**
+ * Adds licence days to a company: counted from its current licence date, or from today when it has
+ * none (1-core §2.11). Call inside the transaction that spends the credits.
+ */
+export function extendLicence(tx: DbOrTx, clock: Clock, codigo: number, days: number): { before: string | null; after: string } {
+	const company = findCompany(tx, codigo)
+	if (!company) throw notFound('Empresa não encontrada.')
+	const before = company.validade_licenca
+	const after = addDaysIso(before ?? todayIso(clock), days)
+	tx.update(companies).set({ validade_licenca: after }).where(eq(companies.codigo, codigo)).run()
+	return { before, after }
+}
+
+/** How many companies each representative owns (the representatives list shows it; one with any cannot be deleted). */
+export function companiesPerRepresentative(db: DbOrTx, cnpjs: string[]): Map<string, number> {
+	const rows = db
+		.select({ cnpj: companies.cnpj_representante, n: count() })
+		.from(companies)
+		.where(inArray(companies.cnpj_representante, cnpjs))
+		.groupBy(companies.cnpj_representante)
+		.all()
+	return new Map(rows.map((r) => [r.cnpj, r.n]))
+}

@@ -1,0 +1,80 @@
+import type { z } from 'zod'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/**
+ * A route's contract: method, path and the zod schemas of what goes in and what comes back. Declared once in the
+ * module's model.ts; the Elysia route validates with it (and tsc checks the handler's answer against `response`),
+ * the OpenAPI document is generated from it, and the islands take their request and response types from it.
+ */
+export interface RouteContract {
+	method: HttpMethod
+	/** Elysia's syntax: `/api/companies/:id`. */
+	path: string
+	params?: z.ZodType
+	query?: z.ZodType
+	body?: z.ZodType
+	response: z.ZodType
+	/** 201 for a route that creates something; 200 otherwise. */
+	status?: 201
+	/** One line for the API document, in Portuguese. */
+	summary: string
+}
+
+export function contract<const C extends RouteContract>(route: C): C {
+	return route
+}
+
+/** The key the client calls a route by: `'GET /api/companies'`. */
+export type RouteKey<C extends RouteContract> = `${C['method']} ${C['path']}`
+
+type Part<C, K extends 'params' | 'query' | 'body'> = C extends { [P in K]: infer S extends z.ZodType } ? S : undefined
+
+/** What the route hands to Elysia: its schemas and its line in the API document. */
+export interface RouteHooks<C extends RouteContract> {
+	params: Part<C, 'params'>
+	query: Part<C, 'query'>
+	body: Part<C, 'body'>
+	response: C extends { status: 201 } ? { 201: C['response'] } : C['response']
+	detail: { summary: string }
+}
+
+/** The answer of a route, as the browser receives it. */
+export type ResponseOf<C extends RouteContract> = z.output<C['response']>
+
+/** Path parameters travel as text: a caller may give a number where the route reads digits. */
+type PathParams<P> = { [K in keyof P]: P[K] | number }
+
+/** What a caller sends: path parameters, query and body, each required when the route declares it. */
+export type InputOf<C extends RouteContract> = (Part<C, 'params'> extends z.ZodType ? { params: PathParams<z.input<Part<C, 'params'>>> } : { params?: never }) &
+	(Part<C, 'query'> extends z.ZodType ? { query?: z.input<Part<C, 'query'>> } : { query?: never }) &
+	(Part<C, 'body'> extends z.ZodType ? { body: z.input<Part<C, 'body'>> } : { body?: never })
+
+/** The contracts a module exports (every export of its model.ts that is one). */
+export type ContractsOf<M> = Extract<M[keyof M], RouteContract>
+
+/** `/api/companies/:id` with `{ id: 5 }` → `/api/companies/5`; the query, when given, as a query string. */
+export function routeUrl(path: string, params?: Record<string, unknown>, query?: Record<string, unknown>): string {
+	const filled = path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+		const value = params?.[name]
+		if (value === undefined || value === null || value === '') throw new Error(`Parâmetro ausente: ${name}`)
+		return encodeURIComponent(String(value))
+	})
+	const search = new URLSearchParams()
+	for (const [key, value] of Object.entries(query ?? {})) {
+		if (value !== undefined && value !== null && value !== '') search.set(key, String(value))
+	}
+	const qs = search.toString()
+	return qs ? `${filled}?${qs}` : filled
+}
+
+/** The schemas and API-document line of a contract, as an Elysia route's options (spread them, then add `can`). */
+export function routeHooks<C extends RouteContract>(route: C): RouteHooks<C> {
+	return {
+		params: route.params,
+		query: route.query,
+		body: route.body,
+		response: route.status === 201 ? { 201: route.response } : route.response,
+		detail: { summary: route.summary }
+	} as RouteHooks<C>
+}

@@ -1,0 +1,3 @@
+export { downloadRoutes } from './routes'
+export * from './model'
+export { downloads } from './schema'

@@ -1,0 +1,3 @@
+export { type JobDefinition, acquireLease, releaseLease, runJob } from './service'
+export { scheduleJobs } from './scheduler'
+export { jobLeases } from './schema'

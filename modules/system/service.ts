@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { logActivity } from '../activity'
+import { type SessionUser, deleteExpiredSessions } from '../auth'
+import type { Clock, Role } from '../core'
+import { type AppContext, notFound, writeTransaction } from '../core/server'
+import { type AutoLogoutConfig, type SettingEntry, getAutoLogoutConfig, listSettings, saveSettings } from '../settings'
+import { backupPath, createBackup, deleteBackup, runAutomaticBackup } from './backup'
+import { VERSION } from './info'
+import type { BackupInfo } from './model'
+
+type Actor = Pick<SessionUser, 'id' | 'nome' | 'cnpj' | 'tipo'>
+
+/** The health check: the database answers a trivial query. */
+export function databaseAnswers(db: Db): boolean {
+	try {
+		db.all(sql`select 1`)
+		return true
+	} catch {
+		return false
+	}
+}
+
+/** Saves settings from the Configurações screen in one transaction, with one activity line; answers the keys saved. */
+export function saveSettingsAs(db: Db, clock: Clock, actor: Actor, entries: SettingEntry[]): string[] {
+	return writeTransaction(db, (tx) => {
+		const keys = saveSettings(tx, clock, entries)
+		const one = entries.length === 1
+		logActivity(tx, clock, {
+			type: 'info',
+			icon: 'AlertTriangle',
+			title: one ? 'Configuração atualizada' : 'Configurações do sistema atualizadas',
+			subtitle: one ? entries[0].chave : `${keys.length} ${keys.length === 1 ? 'configuração' : 'configurações'}`,
+			actor,
+			entity: 'configuracao',
+			entityId: one ? entries[0].chave : 'bulk'
+		})
+		return keys
+	})
+}
+
+export function settingView(db: Db, role: Role, chave: string) {
+	return listSettings(db, role).find((s) => s.chave === chave)
+}
+
+export function saveAutoLogout(db: Db, clock: Clock, actor: Actor, config: AutoLogoutConfig): AutoLogoutConfig {
+	writeTransaction(db, (tx) => {
+		saveSettings(tx, clock, [
+			{ chave: 'seguranca.auto_logout_ativo', valor: String(config.enabled) },
+			{ chave: 'seguranca.auto_logout_minutos', valor: String(config.timeoutMinutes) }
+		])
+		logActivity(tx, clock, {
+			type: 'info',
+			icon: 'AlertTriangle',
+			title: 'Logout automático atualizado',
+			subtitle: config.enabled ? `${config.timeoutMinutes} minutos de inatividade` : 'Desativado',
+			actor,
+			entity: 'configuracao',
+			entityId: 'seguranca.auto_logout'
+		})
+	})
+	return getAutoLogoutConfig(db)
+}
+
+export async function createManualBackup(ctx: AppContext, actor: Actor): Promise<BackupInfo> {
+	const backup = await createBackup(ctx, 'manual', VERSION)
+	logActivity(ctx.db, ctx.clock, { type: 'success', icon: 'AlertTriangle', title: 'Backup criado', subtitle: backup.filename, actor, entity: 'backup', entityId: backup.filename })
+	ctx.log('backup.created', { filename: backup.filename, kind: 'manual', size: backup.size })
+	return backup
+}
+
+/** Every 10 minutes (systemJobs): an automatic backup when one is due (app.backup_automatico, app.intervalo_backup). */
+export async function automaticBackup(ctx: AppContext): Promise<BackupInfo | null> {
+	try {
+		const backup = await runAutomaticBackup(ctx, VERSION)
+		if (!backup) return null
+		logActivity(ctx.db, ctx.clock, { type: 'success', icon: 'AlertTriangle', title: 'Backup automático criado', subtitle: backup.filename, entity: 'backup', entityId: backup.filename })
+		ctx.log('backup.created', { filename: backup.filename, kind: 'automatico', size: backup.size })
+		return backup
+	} catch (error) {
+		ctx.log('backup.failed', { message: String((error as Error)?.message ?? error) })
+		return null
+	}
+}
+
+export function removeBackup(ctx: AppContext, actor: Actor, filename: string) {
+	deleteBackup(ctx.config, filename)
+	logActivity(ctx.db, ctx.clock, { type: 'warning', icon: 'AlertTriangle', title: 'Backup deletado', subtitle: filename, actor, entity: 'backup', entityId: filename })
+}
+
+/** A backup file to download, checked to exist; the download is logged. */
+export async function backupFile(ctx: AppContext, actor: Actor, filename: string) {
+	const file = Bun.file(backupPath(ctx.config, filename))
+	if (!(await file.exists())) throw notFound('Backup não encontrado.')
+	ctx.log('backup.downloaded', { filename, userId: actor.id })
+	return file
+}
+
+/** 'Limpar Cache': the portal keeps no data cache, so this drops expired sessions and refreshes the planner's statistics. */
+export function clearCache(db: Db, clock: Clock, actor: Actor): number {
+	const removed = writeTransaction(db, (tx) => {
+		const count = deleteExpiredSessions(tx, clock)
+		logActivity(tx, clock, {
+			type: 'info',
+			icon: 'AlertTriangle',
+			title: 'Cache limpo',
+			subtitle: `${count} ${count === 1 ? 'sessão expirada removida' : 'sessões expiradas removidas'}`,
+			actor,
+			entity: 'sistema',
+			entityId: 'cache'
+		})
+		return count
+	})
+	db.$client.exec('PRAGMA optimize')
+	return removed
+}

@@ -1,0 +1,17 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { companies } from '../companies/schema'
+
+/** A machine running one of the systems at a company: registered by its first licence check, or by hand. */
+export const terminals = sqliteTable(
+	'terminals',
+	{
+		codigo: integer().primaryKey({ autoIncrement: true }),
+		fk_empresa: integer()
+			.notNull()
+			.references(() => companies.codigo, { onDelete: 'cascade' }),
+		nome_computador: text(),
+		mac: text().notNull(),
+		data: text().notNull()
+	},
+	(t) => [uniqueIndex('terminals_company_mac_idx').on(t.fk_empresa, t.mac), index('terminals_data_idx').on(t.data)]
+)

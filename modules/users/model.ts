@@ -1,0 +1,90 @@
+import { MessageResponse, ROLES, IdParams, cnpjField, contract, newPasswordField, optionalEmailField, requiredText, z } from '../core'
+
+/** Stored for managers only (2-administration §3.7); kept as given. */
+const representanteIdField = z
+	.union([z.null(), z.string().trim().max(50, 'Representante: no máximo 50 caracteres.')])
+	.optional()
+	.transform((v) => (v ? v : null))
+
+const userFields = {
+	cnpj: cnpjField,
+	nome: requiredText('Nome', 200),
+	tipo: z.enum(ROLES, { error: 'Tipo inválido: use administrador, gerente ou representante.' }),
+	representante_id: representanteIdField,
+	email: optionalEmailField,
+	ativo: z.boolean({ error: 'Ativo deve ser verdadeiro ou falso.' }).optional()
+}
+
+/** POST /api/users: the password is required (at least 6 characters). */
+export const UserCreate = z.object({ ...userFields, senha: newPasswordField })
+export type UserCreate = z.infer<typeof UserCreate>
+
+/** PUT /api/users/{id}: a blank or absent password keeps the current one. */
+export const UserUpdate = z.object({
+	...userFields,
+	senha: z
+		.union([z.literal(''), z.null(), newPasswordField])
+		.optional()
+		.transform((v) => (v ? v : null))
+})
+export type UserUpdate = z.infer<typeof UserUpdate>
+
+export const ProfileUpdate = z.object({ nome: requiredText('Nome', 200), email: optionalEmailField })
+export type ProfileUpdate = z.infer<typeof ProfileUpdate>
+
+export const ChangePasswordBody = z.object({
+	currentPassword: z.string({ error: 'Todos os campos são obrigatórios' }).min(1, 'Todos os campos são obrigatórios').max(256, 'Senha muito longa (máximo 256 caracteres).'),
+	newPassword: newPasswordField
+})
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>
+
+export const UserListQuery = z.object({
+	search: z.string().max(100, 'A busca aceita no máximo 100 caracteres.').optional().transform((v) => v?.trim() ?? '')
+})
+
+/** A user as the API returns it (2-administration §3.7) plus `ativo`; never the password hash. */
+export const UserView = z.object({
+	id: z.number(),
+	cnpj: z.string(),
+	nome: z.string(),
+	tipo: z.enum(ROLES),
+	representante_id: z.string().nullable(),
+	email: z.string().nullable(),
+	ativo: z.boolean(),
+	created_at: z.string()
+})
+export type UserView = z.infer<typeof UserView>
+
+export const listUsersRoute = contract({
+	method: 'GET',
+	path: '/api/users',
+	query: UserListQuery,
+	response: z.array(UserView),
+	summary: 'Usuários, com busca por nome, CNPJ ou e-mail'
+})
+export const createUserRoute = contract({ method: 'POST',
+	status: 201, path: '/api/users', body: UserCreate, response: UserView, summary: 'Cria um usuário' })
+export const updateUserRoute = contract({
+	method: 'PUT',
+	path: '/api/users/:id',
+	params: IdParams,
+	body: UserUpdate,
+	response: UserView,
+	summary: 'Atualiza um usuário; senha em branco mantém a atual'
+})
+export const deleteUserRoute = contract({ method: 'DELETE', path: '/api/users/:id', params: IdParams, response: MessageResponse, summary: 'Exclui um usuário' })
+export const ownAccountRoute = contract({ method: 'GET', path: '/api/users/me', response: UserView, summary: 'A conta do usuário conectado' })
+export const updateProfileRoute = contract({
+	method: 'PUT',
+	path: '/api/users/me',
+	body: ProfileUpdate,
+	response: UserView,
+	summary: 'O usuário altera seu nome e e-mail'
+})
+export const changePasswordRoute = contract({
+	method: 'POST',
+	path: '/api/users/change-password',
+	body: ChangePasswordBody,
+	response: MessageResponse,
+	summary: 'O usuário troca a própria senha; suas outras sessões terminam'
+})
