@@ -846,7 +846,7 @@ export function createAsaasStandin(options: AsaasStandinOptions = {}) {
 			? `<form method="post" action="/__standin/payments/${escapeHtml(p.id)}/confirm"><button>pagar</button></form>`
 			: ''
 		const boleto = p.bankSlipUrl ? ` <a href="${escapeHtml(new URL(p.bankSlipUrl).pathname)}">boleto</a>` : ''
-		return `<tr><td>${escapeHtml(customer)}</td><td>${escapeHtml(p.description ?? '')}</td><td>${brl(p.value)}</td><td>${brDate(p.dueDate)}</td><td>${p.billingType}</td><td>${status}${boleto}</td><td>${pay}</td></tr>`
+		return `<tr><td>${escapeHtml(customer)}</td><td>${escapeHtml(p.description ?? '')}${p.installmentNumber ? ` (parcela ${p.installmentNumber})` : ''}</td><td>${brl(p.value)}</td><td>${brDate(p.dueDate)}</td><td>${p.billingType}</td><td>${status}${boleto}</td><td>${pay}</td></tr>`
 	}
 
 	function htmlPage(title: string, sections: string[]): Response {
