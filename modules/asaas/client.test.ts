@@ -24,7 +24,7 @@ const client = (options: Partial<AsaasClientOptions> = {}) =>
 		...options
 	})
 const asaas = client()
-const account = () => standin.accounts.get(KEY)!
+const account = () => standin.accounts.get(KEY) ?? expect.unreachable('the account exists from the start')
 
 async function failure(p: Promise<unknown>): Promise<AsaasError> {
 	try {
@@ -38,15 +38,27 @@ async function failure(p: Promise<unknown>): Promise<AsaasError> {
 
 let customerId = ''
 async function customer() {
-	customerId ||= (await asaas.findCustomerByCpfCnpj(CNPJ))?.id ?? (await asaas.createCustomer({ name: 'Mercadinho Bom Preço', cpfCnpj: CNPJ })).id
+	customerId ||=
+		(await asaas.findCustomerByCpfCnpj(CNPJ))?.id ?? (await asaas.createCustomer({ name: 'Mercadinho Bom Preço', cpfCnpj: CNPJ })).id
 	return customerId
 }
 
 describe('customers', () => {
 	it('finds nothing, creates, then finds by CPF/CNPJ (digits or formatted)', async () => {
 		expect(await asaas.findCustomerByCpfCnpj(CPF)).toBeNull()
-		const created = await asaas.createCustomer({ name: 'Maria da Silva', cpfCnpj: CPF, mobilePhone: '85999990001', notificationDisabled: true })
-		expect(created).toMatchObject({ object: 'customer', name: 'Maria da Silva', cpfCnpj: CPF, personType: 'FISICA', notificationDisabled: true })
+		const created = await asaas.createCustomer({
+			name: 'Maria da Silva',
+			cpfCnpj: CPF,
+			mobilePhone: '85999990001',
+			notificationDisabled: true
+		})
+		expect(created).toMatchObject({
+			object: 'customer',
+			name: 'Maria da Silva',
+			cpfCnpj: CPF,
+			personType: 'FISICA',
+			notificationDisabled: true
+		})
 		expect(created.id).toStartWith('cus_')
 		expect((await asaas.findCustomerByCpfCnpj('529.982.247-25'))?.id).toBe(created.id)
 	})
@@ -61,8 +73,21 @@ describe('customers', () => {
 
 describe('payments', () => {
 	it('creates a PIX charge, reads it, lists it by externalReference and gets its QR code', async () => {
-		const p = await asaas.createPayment({ customer: await customer(), billingType: 'PIX', value: 150, dueDate: '2031-01-15', externalReference: 'compra-1' })
-		expect(p).toMatchObject({ object: 'payment', status: 'PENDING', value: 150, billingType: 'PIX', externalReference: 'compra-1', bankSlipUrl: null })
+		const p = await asaas.createPayment({
+			customer: await customer(),
+			billingType: 'PIX',
+			value: 150,
+			dueDate: '2031-01-15',
+			externalReference: 'compra-1'
+		})
+		expect(p).toMatchObject({
+			object: 'payment',
+			status: 'PENDING',
+			value: 150,
+			billingType: 'PIX',
+			externalReference: 'compra-1',
+			bankSlipUrl: null
+		})
 		expect((await asaas.getPayment(p.id)).id).toBe(p.id)
 		const list = await asaas.listPayments({ externalReference: 'compra-1' })
 		expect(list).toMatchObject({ object: 'list', hasMore: false, totalCount: 1, offset: 0 })
@@ -90,7 +115,18 @@ describe('payments', () => {
 	it('lists with offset and limit, newest first, and filters by status', async () => {
 		const c = await customer()
 		const ids = []
-		for (let i = 0; i < 3; i++) ids.push((await asaas.createPayment({ customer: c, billingType: 'BOLETO', value: 10 + i, dueDate: '2031-03-01', externalReference: 'lote' })).id)
+		for (let i = 0; i < 3; i++)
+			ids.push(
+				(
+					await asaas.createPayment({
+						customer: c,
+						billingType: 'BOLETO',
+						value: 10 + i,
+						dueDate: '2031-03-01',
+						externalReference: 'lote'
+					})
+				).id
+			)
 		const first = await asaas.listPayments({ externalReference: 'lote', limit: 2 })
 		expect(first).toMatchObject({ hasMore: true, totalCount: 3, limit: 2 })
 		expect(first.data.map((p) => p.id)).toEqual([ids[2], ids[1]])
@@ -102,7 +138,13 @@ describe('payments', () => {
 
 	it('deletes an open charge (kept readable with deleted: true), refuses a paid one, refunds a paid one', async () => {
 		const c = await customer()
-		const open = await asaas.createPayment({ customer: c, billingType: 'BOLETO', value: 30, dueDate: '2031-01-20', externalReference: 'apagar' })
+		const open = await asaas.createPayment({
+			customer: c,
+			billingType: 'BOLETO',
+			value: 30,
+			dueDate: '2031-01-20',
+			externalReference: 'apagar'
+		})
 		expect(await asaas.deletePayment(open.id)).toEqual({ deleted: true, id: open.id })
 		expect((await asaas.getPayment(open.id)).deleted).toBe(true)
 		expect((await asaas.listPayments({ externalReference: 'apagar' })).totalCount).toBe(0)
@@ -155,7 +197,13 @@ describe('installments', () => {
 	})
 
 	it('listAllInstallmentPayments follows hasMore when the server pages smaller than asked', async () => {
-		const plan = await asaas.createInstallment({ customer: await customer(), billingType: 'PIX', installmentCount: 12, value: 10, dueDate: '2031-02-05' })
+		const plan = await asaas.createInstallment({
+			customer: await customer(),
+			billingType: 'PIX',
+			installmentCount: 12,
+			value: 10,
+			dueDate: '2031-02-05'
+		})
 		// A server that caps pages at 5: the client must keep asking from where the last page ended.
 		const capped = client({ fetch: (url, init) => fetch(url.replace('limit=100', 'limit=5'), init) })
 		const parcels = await capped.listAllInstallmentPayments(plan.id)
@@ -164,14 +212,26 @@ describe('installments', () => {
 	})
 
 	it('createPayment with installmentCount answers the first parcel of a new plan', async () => {
-		const first = await asaas.createPayment({ customer: await customer(), billingType: 'BOLETO', dueDate: '2031-03-10', installmentCount: 3, totalValue: 100 })
+		const first = await asaas.createPayment({
+			customer: await customer(),
+			billingType: 'BOLETO',
+			dueDate: '2031-03-10',
+			installmentCount: 3,
+			totalValue: 100
+		})
 		expect(first).toMatchObject({ installmentNumber: 1, value: 33.33 })
-		const parcels = await asaas.listAllInstallmentPayments(first.installment!)
+		const parcels = await asaas.listAllInstallmentPayments(first.installment ?? '')
 		expect(parcels.map((p) => p.value)).toEqual([33.33, 33.33, 33.34])
 	})
 
 	it('deleting pending parcels keeps the paid ones; with none left the plan is deleted too', async () => {
-		const plan = await asaas.createInstallment({ customer: await customer(), billingType: 'BOLETO', installmentCount: 4, totalValue: 400, dueDate: '2031-01-15' })
+		const plan = await asaas.createInstallment({
+			customer: await customer(),
+			billingType: 'BOLETO',
+			installmentCount: 4,
+			totalValue: 400,
+			dueDate: '2031-01-15'
+		})
 		const [first, second] = await asaas.listAllInstallmentPayments(plan.id)
 		await asaas.sandboxConfirmPayment(first.id)
 		await asaas.sandboxOverduePayment(second.id)
@@ -183,13 +243,25 @@ describe('installments', () => {
 		expect((await asaas.getInstallment(plan.id)).deleted).toBe(false)
 		expect((await asaas.listAllInstallmentPayments(plan.id, { status: 'PENDING' })).length).toBe(0)
 
-		const unpaid = await asaas.createInstallment({ customer: await customer(), billingType: 'PIX', installmentCount: 2, totalValue: 20, dueDate: '2031-01-15' })
+		const unpaid = await asaas.createInstallment({
+			customer: await customer(),
+			billingType: 'PIX',
+			installmentCount: 2,
+			totalValue: 20,
+			dueDate: '2031-01-15'
+		})
 		await asaas.deleteInstallmentPendingPayments(unpaid.id)
 		expect((await asaas.getInstallment(unpaid.id)).deleted).toBe(true)
 	})
 
 	it('downloads the carnê as PDF bytes', async () => {
-		const plan = await asaas.createInstallment({ customer: await customer(), billingType: 'BOLETO', installmentCount: 3, totalValue: 90, dueDate: '2031-04-01' })
+		const plan = await asaas.createInstallment({
+			customer: await customer(),
+			billingType: 'BOLETO',
+			installmentCount: 3,
+			totalValue: 90,
+			dueDate: '2031-04-01'
+		})
 		const pdf = await asaas.getPaymentBook(plan.id)
 		expect(pdf).toBeInstanceOf(Uint8Array)
 		const text = Buffer.from(pdf).toString('latin1')
@@ -202,7 +274,15 @@ describe('installments', () => {
 describe('webhooks', () => {
 	it('lists (the cheap key check), creates with a token it never returns, updates and removes the backoff', async () => {
 		expect((await asaas.listWebhooks()).data).toEqual([])
-		const e = await failure(asaas.createWebhook({ name: 'Portal', url: 'http://127.0.0.1:9/x', sendType: 'SEQUENTIALLY', events: ['PAYMENT_RECEIVED'], authToken: 'curto' }))
+		const e = await failure(
+			asaas.createWebhook({
+				name: 'Portal',
+				url: 'http://127.0.0.1:9/x',
+				sendType: 'SEQUENTIALLY',
+				events: ['PAYMENT_RECEIVED'],
+				authToken: 'curto'
+			})
+		)
 		expect(e.message).toBe('O token de autenticação deve ter de 32 a 255 caracteres, sem espaços.')
 
 		const hook = await asaas.createWebhook({
@@ -221,8 +301,17 @@ describe('webhooks', () => {
 		expect((await asaas.removeBackoff(hook.id)).penalizedRequestsCount).toBe(0)
 		expect((await asaas.listWebhooks()).data.map((w) => w.id)).toEqual([hook.id])
 
-		for (let i = 1; i < 10; i++) await asaas.createWebhook({ name: `w${i}`, url: 'http://127.0.0.1:9/', sendType: 'NON_SEQUENTIALLY', events: ['PAYMENT_CREATED'], enabled: false })
-		const eleventh = await failure(asaas.createWebhook({ name: 'w11', url: 'http://127.0.0.1:9/', sendType: 'SEQUENTIALLY', events: ['PAYMENT_CREATED'] }))
+		for (let i = 1; i < 10; i++)
+			await asaas.createWebhook({
+				name: `w${i}`,
+				url: 'http://127.0.0.1:9/',
+				sendType: 'NON_SEQUENTIALLY',
+				events: ['PAYMENT_CREATED'],
+				enabled: false
+			})
+		const eleventh = await failure(
+			asaas.createWebhook({ name: 'w11', url: 'http://127.0.0.1:9/', sendType: 'SEQUENTIALLY', events: ['PAYMENT_CREATED'] })
+		)
 		expect(eleventh.message).toBe('A conta já tem o máximo de 10 webhooks.')
 		for (const w of account().webhooks.keys()) account().webhooks.delete(w)
 	})
@@ -231,7 +320,9 @@ describe('webhooks', () => {
 describe('errors and retries', () => {
 	it('a wrong key (or one of the other environment) is a 401 telling what to check, not retried', async () => {
 		const e = await failure(client({ apiKey: OTHER_KEY }).listWebhooks())
-		expect(e.message).toBe('O Asaas recusou a chave de API: confira se ela está correta e se pertence ao ambiente escolhido (sandbox ou produção).')
+		expect(e.message).toBe(
+			'O Asaas recusou a chave de API: confira se ela está correta e se pertence ao ambiente escolhido (sandbox ou produção).'
+		)
 		expect(e).toMatchObject({ upstreamStatus: 401, code: 'invalid_access_token', uncertain: false })
 		expect(sleeps).toEqual([])
 	})
@@ -244,7 +335,12 @@ describe('errors and retries', () => {
 			path: '/customers',
 			mode: 'status',
 			status: 400,
-			body: { errors: [{ code: 'invalid_email', description: 'O e-mail informado é inválido.' }, { code: 'invalid_phone', description: 'O telefone é inválido.' }] }
+			body: {
+				errors: [
+					{ code: 'invalid_email', description: 'O e-mail informado é inválido.' },
+					{ code: 'invalid_phone', description: 'O telefone é inválido.' }
+				]
+			}
 		})
 		const both = await failure(asaas.findCustomerByCpfCnpj(CPF))
 		expect(both.message).toBe('O e-mail informado é inválido. O telefone é inválido.')
@@ -268,7 +364,13 @@ describe('errors and retries', () => {
 
 	it('a creating POST refused with 429 was not applied, so it is retried and applied once', async () => {
 		standin.failNext({ method: 'POST', path: '/payments', mode: 'rate-limit', resetSeconds: 2 })
-		await asaas.createPayment({ customer: await customer(), billingType: 'PIX', value: 7, dueDate: '2031-05-01', externalReference: 'apos-429' })
+		await asaas.createPayment({
+			customer: await customer(),
+			billingType: 'PIX',
+			value: 7,
+			dueDate: '2031-05-01',
+			externalReference: 'apos-429'
+		})
 		expect(sleeps).toEqual([2000])
 		expect((await asaas.listPayments({ externalReference: 'apos-429' })).totalCount).toBe(1)
 	})
@@ -300,9 +402,19 @@ describe('errors and retries', () => {
 	it('a creating POST that times out is uncertain, not repeated, and found afterwards by its reference', async () => {
 		standin.failNext({ method: 'POST', path: '/payments', mode: 'delay', ms: 1000 })
 		const before = account().payments.size
-		const e = await failure(asaas.createPayment({ customer: await customer(), billingType: 'PIX', value: 55, dueDate: '2031-06-01', externalReference: 'lenta-1' }))
+		const e = await failure(
+			asaas.createPayment({
+				customer: await customer(),
+				billingType: 'PIX',
+				value: 55,
+				dueDate: '2031-06-01',
+				externalReference: 'lenta-1'
+			})
+		)
 		expect(e).toMatchObject({ code: 'timeout', uncertain: true })
-		expect(e.message).toBe('O Asaas não respondeu a tempo. Tente novamente em instantes. A operação pode ter sido registrada: confira antes de repetir.')
+		expect(e.message).toBe(
+			'O Asaas não respondeu a tempo. Tente novamente em instantes. A operação pode ter sido registrada: confira antes de repetir.'
+		)
 		expect(sleeps).toEqual([])
 		expect(account().payments.size).toBe(before + 1)
 		expect((await asaas.listPayments({ externalReference: 'lenta-1' })).data[0].value).toBe(55)
@@ -311,9 +423,19 @@ describe('errors and retries', () => {
 	it('a creating POST whose connection drops after it was applied is uncertain; exactly one object exists', async () => {
 		standin.failNext({ method: 'POST', path: '/payments', mode: 'drop-after-apply' })
 		const before = account().payments.size
-		const e = await failure(asaas.createPayment({ customer: await customer(), billingType: 'BOLETO', value: 99, dueDate: '2031-06-01', externalReference: 'caiu-1' }))
+		const e = await failure(
+			asaas.createPayment({
+				customer: await customer(),
+				billingType: 'BOLETO',
+				value: 99,
+				dueDate: '2031-06-01',
+				externalReference: 'caiu-1'
+			})
+		)
 		expect(e).toMatchObject({ code: 'network', uncertain: true, upstreamStatus: null })
-		expect(e.message).toBe('A conexão com o Asaas caiu antes da resposta. A operação pode ter sido registrada: confira antes de repetir.')
+		expect(e.message).toBe(
+			'A conexão com o Asaas caiu antes da resposta. A operação pode ter sido registrada: confira antes de repetir.'
+		)
 		expect(sleeps).toEqual([])
 		expect(account().payments.size).toBe(before + 1)
 		const found = await asaas.listPayments({ externalReference: 'caiu-1' })
@@ -324,7 +446,14 @@ describe('errors and retries', () => {
 		standin.failNext({ method: 'POST', path: '/installments', mode: 'drop-after-apply' })
 		const before = account().installments.size
 		const e = await failure(
-			asaas.createInstallment({ customer: await customer(), billingType: 'BOLETO', installmentCount: 3, totalValue: 60, dueDate: '2031-07-01', paymentExternalReference: 'carne-caiu' })
+			asaas.createInstallment({
+				customer: await customer(),
+				billingType: 'BOLETO',
+				installmentCount: 3,
+				totalValue: 60,
+				dueDate: '2031-07-01',
+				paymentExternalReference: 'carne-caiu'
+			})
 		)
 		expect(e.uncertain).toBe(true)
 		expect(account().installments.size).toBe(before + 1)
@@ -337,7 +466,9 @@ describe('errors and retries', () => {
 		standin.failNext({ method: 'POST', path: '/customers', mode: 'status', status: 500 })
 		const e = await failure(asaas.createCustomer({ name: 'Y', cpfCnpj: CPF }))
 		expect(e).toMatchObject({ upstreamStatus: 500, uncertain: true })
-		expect(e.message).toBe('O Asaas está com instabilidade (erro 500). Tente novamente em instantes. A operação pode ter sido registrada: confira antes de repetir.')
+		expect(e.message).toBe(
+			'O Asaas está com instabilidade (erro 500). Tente novamente em instantes. A operação pode ter sido registrada: confira antes de repetir.'
+		)
 		expect(sleeps).toEqual([])
 	})
 
@@ -347,7 +478,9 @@ describe('errors and retries', () => {
 		const offline = client({ baseUrl: closed.url, maxRetries: 1 })
 		const e = await failure(offline.createCustomer({ name: 'Z', cpfCnpj: CPF }))
 		expect(e).toMatchObject({ code: 'network', uncertain: false, upstreamStatus: null })
-		expect(e.message).toBe(`Não foi possível conectar ao Asaas (${new URL(closed.url).host}). Verifique a conexão com a internet e tente novamente.`)
+		expect(e.message).toBe(
+			`Não foi possível conectar ao Asaas (${new URL(closed.url).host}). Verifique a conexão com a internet e tente novamente.`
+		)
 		expect(sleeps).toEqual([500])
 	})
 

@@ -33,8 +33,6 @@ export interface AsaasClientOptions {
 	sleep?: (ms: number) => Promise<void>
 }
 
-export type AsaasErrorCode = 'unauthorized' | 'rate_limited' | 'rejected' | 'not_found' | 'upstream_error' | 'timeout' | 'network' | 'bad_response'
-
 /**
  * A failed Asaas call with a pt-BR message a person can act on. The HTTP status is `upstreamStatus`, never
  * `status`: the portal's error handler forwards a `status` to the browser, and a 401 there signs the user out.
@@ -42,7 +40,10 @@ export type AsaasErrorCode = 'unauthorized' | 'rate_limited' | 'rejected' | 'not
 export class AsaasError extends Error {
 	constructor(
 		message: string,
-		/** Asaas' own code (errors[0].code) when it sent one, else ours. */
+		/**
+		 * Asaas' own (errors[0].code, e.g. invalid_access_token) when it sent one, else ours: unauthorized,
+		 * rate_limited, rejected, not_found, upstream_error, timeout, network, bad_response.
+		 */
 		readonly code: string,
 		readonly upstreamStatus: number | null,
 		/** True when the call changes something and may have been applied though no answer said so. */
@@ -96,7 +97,10 @@ function errorDescriptions(text: string): { code?: string; description?: string 
 		if (!Array.isArray(errors)) return {}
 		const items = errors.filter((e): e is { code?: unknown; description: string } => typeof e?.description === 'string')
 		if (items.length === 0) return {}
-		return { code: typeof items[0].code === 'string' ? items[0].code : undefined, description: items.map((e) => e.description).join(' ') }
+		return {
+			code: typeof items[0].code === 'string' ? items[0].code : undefined,
+			description: items.map((e) => e.description).join(' ')
+		}
 	} catch {
 		return {}
 	}
@@ -115,11 +119,25 @@ function httpError(status: number, text: string, headers: Headers, mayHaveApplie
 	}
 	if (status === 429) {
 		const when = wait === undefined ? 'em instantes' : `em ${wait} s`
-		return new AsaasError(`Limite de requisições do Asaas atingido para esta conta. Tente novamente ${when}.`, 'rate_limited', 429, false, wait, true)
+		return new AsaasError(
+			`Limite de requisições do Asaas atingido para esta conta. Tente novamente ${when}.`,
+			'rate_limited',
+			429,
+			false,
+			wait,
+			true
+		)
 	}
 	if (status >= 500) {
 		const note = mayHaveApplied ? UNCERTAIN_NOTE : ''
-		return new AsaasError(`O Asaas está com instabilidade (erro ${status}). Tente novamente em instantes.${note}`, 'upstream_error', status, mayHaveApplied, wait, true)
+		return new AsaasError(
+			`O Asaas está com instabilidade (erro ${status}). Tente novamente em instantes.${note}`,
+			'upstream_error',
+			status,
+			mayHaveApplied,
+			wait,
+			true
+		)
 	}
 	if (description) return new AsaasError(description, code ?? 'rejected', status, false)
 	if (status === 404) return new AsaasError('Registro não encontrado no Asaas.', 'not_found', 404, false)
@@ -147,7 +165,15 @@ export function createAsaasClient(options: AsaasClientOptions) {
 		const lost = (e: unknown, reachedServer: boolean) => {
 			const uncertain = mayHaveApplied && reachedServer
 			const note = uncertain ? UNCERTAIN_NOTE : ''
-			if (isTimeout(e)) return new AsaasError(`O Asaas não respondeu a tempo. Tente novamente em instantes.${note}`, 'timeout', null, uncertain, undefined, true)
+			if (isTimeout(e))
+				return new AsaasError(
+					`O Asaas não respondeu a tempo. Tente novamente em instantes.${note}`,
+					'timeout',
+					null,
+					uncertain,
+					undefined,
+					true
+				)
 			const message = reachedServer
 				? `A conexão com o Asaas caiu antes da resposta.${note}`
 				: `Não foi possível conectar ao Asaas (${host}). Verifique a conexão com a internet e tente novamente.`
@@ -224,7 +250,8 @@ export function createAsaasClient(options: AsaasClientOptions) {
 		getPixQrCode: (id: string) => get<AsaasPixQrCode>(`/payments/${enc(id)}/pixQrCode`),
 		getIdentificationField: (id: string) => get<AsaasIdentificationField>(`/payments/${enc(id)}/identificationField`),
 		/** Without a value, the whole charge. */
-		refundPayment: (id: string, refund: { value?: number; description?: string } = {}) => post<AsaasPayment>(`/payments/${enc(id)}/refund`, refund),
+		refundPayment: (id: string, refund: { value?: number; description?: string } = {}) =>
+			post<AsaasPayment>(`/payments/${enc(id)}/refund`, refund),
 
 		createInstallment: (input: NewInstallment) => post<AsaasInstallment>('/installments', input),
 		getInstallment: (id: string) => get<AsaasInstallment>(`/installments/${enc(id)}`),
@@ -240,14 +267,19 @@ export function createAsaasClient(options: AsaasClientOptions) {
 		},
 		/** Cancels the plan's PENDING/OVERDUE parcels and keeps the paid ones; Asaas asks for at least 60 s here. */
 		deleteInstallmentPendingPayments: (id: string) =>
-			request<InstallmentPaymentsDeleted>({ method: 'DELETE', path: `/installments/${enc(id)}/payments`, timeoutMs: Math.max(timeoutMs, 60_000) }),
+			request<InstallmentPaymentsDeleted>({
+				method: 'DELETE',
+				path: `/installments/${enc(id)}/payments`,
+				timeoutMs: Math.max(timeoutMs, 60_000)
+			}),
 		/** The carnê: a PDF with every boleto of the plan (needs the key, so it is not a public URL). */
 		getPaymentBook: (id: string) => request<Uint8Array>({ method: 'GET', path: `/installments/${enc(id)}/paymentBook`, bytes: true }),
 
 		/** Also the cheap authenticated check of a key: it proves the key and tells the webhook state. */
 		listWebhooks: () => get<AsaasList<AsaasWebhook>>('/webhooks'),
 		createWebhook: (input: WebhookInput) => post<AsaasWebhook>('/webhooks', input),
-		updateWebhook: (id: string, input: Partial<WebhookInput>) => request<AsaasWebhook>({ method: 'PUT', path: `/webhooks/${enc(id)}`, body: input }),
+		updateWebhook: (id: string, input: Partial<WebhookInput>) =>
+			request<AsaasWebhook>({ method: 'PUT', path: `/webhooks/${enc(id)}`, body: input }),
 		/** Clears the queue's penalty so the next delivery is tried at once. */
 		removeBackoff: (id: string) => post<AsaasWebhook>(`/webhooks/${enc(id)}/removeBackoff`),
 

@@ -52,7 +52,7 @@ export function boletoNumbers(input: { value: number; dueDate: string; nossoNume
 
 /** 00190.00009 02759.288002 19329.781701 8 78900000005000 */
 export function formatDigitableLine(line: string): string {
-	return `${line.slice(0, 5)}.${line.slice(5, 10)} ${line.slice(10, 15)}.${line.slice(15, 21)} ${line.slice(21, 26)}.${line.slice(26, 32)} ${line.slice(32, 33)} ${line.slice(33)}`
+	return line.replace(/^(\d{5})(\d{5})(\d{5})(\d{6})(\d{5})(\d{6})(\d)(\d{14})$/, '$1.$2 $3.$4 $5.$6 $7 $8')
 }
 
 function crc16(text: string): string {
@@ -119,10 +119,7 @@ export interface PdfPage {
 }
 
 /** Characters PDF's WinAnsiEncoding shares with Latin-1; anything else becomes '?'. */
-const pdfText = (s: string) =>
-	s
-		.replace(/[^\x20-\x7e\xa0-\xff]/g, '?')
-		.replace(/[\\()]/g, (c) => `\\${c}`)
+const pdfText = (s: string) => s.replace(/[^\x20-\x7e\xa0-\xff]/g, '?').replace(/[\\()]/g, (c) => `\\${c}`)
 
 /**
  * A PDF 1.4 with one A4 page per entry, Helvetica (a standard font, so nothing is embedded), built by hand with
@@ -138,7 +135,7 @@ export function pdfDocument(pages: PdfPage[]): Uint8Array<ArrayBuffer> {
 		const pageObj = 5 + 2 * i
 		const contentObj = pageObj + 1
 		const text = [`BT /F2 16 Tf 50 780 Td (${pdfText(page.title)}) Tj ET`]
-		page.lines.forEach((line, n) => text.push(`BT /F1 12 Tf 50 ${740 - n * 20} Td (${pdfText(line)}) Tj ET`))
+		for (const [n, line] of page.lines.entries()) text.push(`BT /F1 12 Tf 50 ${740 - n * 20} Td (${pdfText(line)}) Tj ET`)
 		const barsTop = 740 - page.lines.length * 20 - 70
 		if (page.barCode) text.push(itfBars(page.barCode, 50, barsTop, 50))
 		if (page.footer) text.push(`BT /F1 9 Tf 50 60 Td (${pdfText(page.footer)}) Tj ET`)

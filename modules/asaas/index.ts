@@ -1,4 +1,4 @@
-export { AsaasError, createAsaasClient, type AsaasClient, type AsaasClientOptions, type AsaasErrorCode, type FetchLike } from './client'
+export { AsaasError, createAsaasClient, type AsaasClient, type AsaasClientOptions, type FetchLike } from './client'
 export {
 	createAsaasStandin,
 	startAsaasStandin,

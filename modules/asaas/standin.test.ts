@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'bun:test'
-import { AsaasError, createAsaasClient } from './client'
+import { type AsaasError, createAsaasClient } from './client'
 import { createAsaasStandin, startAsaasStandin } from './standin'
 import type { AsaasEvent } from './types'
 
@@ -19,7 +19,9 @@ function receiver(answer: (n: number) => number | Promise<number> = () => 200) {
 		async fetch(req) {
 			received.push({ headers: req.headers, body: (await req.json()) as AsaasEvent })
 			const status = await answer(received.length)
-			return status >= 300 && status < 400 ? new Response(null, { status, headers: { location: '/outro' } }) : new Response('ok', { status })
+			return status >= 300 && status < 400
+				? new Response(null, { status, headers: { location: '/outro' } })
+				: new Response('ok', { status })
 		}
 	})
 	stops.push(() => server.stop(true))
@@ -52,7 +54,13 @@ describe('webhook delivery', () => {
 		const withoutToken = receiver()
 		await hook(withToken.url, TOKEN)
 		await hook(withoutToken.url)
-		const p = await asaas.createPayment({ customer: await customer(), billingType: 'PIX', value: 50, dueDate: '2031-01-20', externalReference: 'ref-1' })
+		const p = await asaas.createPayment({
+			customer: await customer(),
+			billingType: 'PIX',
+			value: 50,
+			dueDate: '2031-01-20',
+			externalReference: 'ref-1'
+		})
 		await standin.settled()
 		expect(withToken.received).toHaveLength(1)
 		expect(withToken.received[0].headers.get('asaas-access-token')).toBe(TOKEN)
@@ -164,7 +172,10 @@ describe('webhook delivery', () => {
 })
 
 describe('payment events', () => {
-	async function events(billingType: 'PIX' | 'BOLETO' | 'CREDIT_CARD' | 'UNDEFINED', act: (standin: ReturnType<typeof setup>['standin'], id: string) => unknown) {
+	async function events(
+		billingType: 'PIX' | 'BOLETO' | 'CREDIT_CARD' | 'UNDEFINED',
+		act: (standin: ReturnType<typeof setup>['standin'], id: string) => unknown
+	) {
 		const got: AsaasEvent[] = []
 		const ctx = setup({
 			fetch: async (_url, init) => {
@@ -172,7 +183,12 @@ describe('payment events', () => {
 				return new Response('ok')
 			}
 		})
-		await ctx.hook('http://portal.invalid/hook', TOKEN, ['PAYMENT_CONFIRMED', 'PAYMENT_RECEIVED', 'PAYMENT_OVERDUE', 'PAYMENT_CHARGEBACK_REQUESTED'])
+		await ctx.hook('http://portal.invalid/hook', TOKEN, [
+			'PAYMENT_CONFIRMED',
+			'PAYMENT_RECEIVED',
+			'PAYMENT_OVERDUE',
+			'PAYMENT_CHARGEBACK_REQUESTED'
+		])
 		const p = await ctx.asaas.createPayment({ customer: await ctx.customer(), billingType, value: 80, dueDate: '2031-01-20' })
 		await act(ctx.standin, p.id)
 		await ctx.standin.settled()
@@ -203,7 +219,9 @@ describe('payment events', () => {
 	})
 
 	it('overdue → PAYMENT_OVERDUE; chargeback of a paid charge → PAYMENT_CHARGEBACK_REQUESTED', async () => {
-		expect((await events('BOLETO', (s, id) => s.overdue(id))).map((e) => [e.event, e.payment.status])).toEqual([['PAYMENT_OVERDUE', 'OVERDUE']])
+		expect((await events('BOLETO', (s, id) => s.overdue(id))).map((e) => [e.event, e.payment.status])).toEqual([
+			['PAYMENT_OVERDUE', 'OVERDUE']
+		])
 		const got = await events('CREDIT_CARD', (s, id) => {
 			s.confirm(id)
 			s.chargeback(id)
@@ -229,7 +247,13 @@ describe('payment events', () => {
 			}
 		})
 		await hook('http://portal.invalid/hook', TOKEN, ['PAYMENT_CREATED', 'PAYMENT_DELETED'])
-		const plan = await asaas.createInstallment({ customer: await customer(), billingType: 'BOLETO', installmentCount: 3, totalValue: 30, dueDate: '2031-02-01' })
+		const plan = await asaas.createInstallment({
+			customer: await customer(),
+			billingType: 'BOLETO',
+			installmentCount: 3,
+			totalValue: 30,
+			dueDate: '2031-02-01'
+		})
 		const [first] = await asaas.listAllInstallmentPayments(plan.id)
 		standin.confirm(first.id)
 		await asaas.deleteInstallmentPendingPayments(plan.id)
@@ -253,7 +277,10 @@ function checkPdfStructure(bytes: Uint8Array) {
 	expect(text.slice(startxref, startxref + 5)).toBe('xref\n')
 	const [, first, count] = /^xref\n(\d+) (\d+)\n/.exec(text.slice(startxref)) ?? []
 	expect(first).toBe('0')
-	const entries = text.slice(startxref).split('\n').slice(2, 2 + Number(count))
+	const entries = text
+		.slice(startxref)
+		.split('\n')
+		.slice(2, 2 + Number(count))
 	entries.slice(1).forEach((entry, i) => {
 		expect(entry).toMatch(/^\d{10} 00000 n $/)
 		expect(text.slice(Number(entry.slice(0, 10)))).toStartWith(`${i + 1} 0 obj\n`)
@@ -268,7 +295,13 @@ function checkPdfStructure(bytes: Uint8Array) {
 describe('documents', () => {
 	it('the carnê is a valid PDF with one page per parcel: value, due date and digitable line', async () => {
 		const { asaas, customer } = setup()
-		const plan = await asaas.createInstallment({ customer: await customer(), billingType: 'BOLETO', installmentCount: 3, totalValue: 100, dueDate: '2031-02-10' })
+		const plan = await asaas.createInstallment({
+			customer: await customer(),
+			billingType: 'BOLETO',
+			installmentCount: 3,
+			totalValue: 100,
+			dueDate: '2031-02-10'
+		})
 		const parcels = await asaas.listAllInstallmentPayments(plan.id)
 		const pdf = await asaas.getPaymentBook(plan.id)
 		const text = checkPdfStructure(pdf)
@@ -282,7 +315,8 @@ describe('documents', () => {
 			const path = `${process.env.TMPDIR ?? '/tmp'}/carne-${plan.id}.pdf`
 			await Bun.write(path, pdf)
 			expect(Bun.spawnSync(['qpdf', '--check', path]).exitCode).toBe(0)
-			if (Bun.which('pdftotext')) expect(Bun.spawnSync(['pdftotext', path, '-']).stdout.toString()).toContain('Vencimento: 10/03/2031')
+			if (Bun.which('pdftotext'))
+				expect(Bun.spawnSync(['pdftotext', path, '-']).stdout.toString()).toContain('Vencimento: 10/03/2031')
 		}
 	})
 
@@ -292,7 +326,13 @@ describe('documents', () => {
 		const res = await fetch(p.bankSlipUrl ?? '')
 		expect(res.headers.get('content-type')).toBe('application/pdf')
 		expect(checkPdfStructure(new Uint8Array(await res.arrayBuffer()))).toContain('(Valor: R$ 45,50)')
-		const plan = await asaas.createInstallment({ customer: await customer(), billingType: 'BOLETO', installmentCount: 2, totalValue: 20, dueDate: '2031-02-10' })
+		const plan = await asaas.createInstallment({
+			customer: await customer(),
+			billingType: 'BOLETO',
+			installmentCount: 2,
+			totalValue: 20,
+			dueDate: '2031-02-10'
+		})
 		await asaas.deleteInstallmentPendingPayments(plan.id)
 		const e = await asaas.getPaymentBook(plan.id).catch((x: AsaasError) => x)
 		expect(e).toMatchObject({ upstreamStatus: 404 })
@@ -314,8 +354,12 @@ describe('accounts, page and controls', () => {
 		const fixed = createAsaasStandin({ keys: ['$aact_a'] })
 		const noAgent = await fixed.handle(new Request('http://asaas.local/v3/webhooks', { headers: { access_token: '$aact_a' } }))
 		expect(noAgent.status).toBe(400)
-		expect(await noAgent.json()).toEqual({ errors: [{ code: 'invalid_user_agent', description: 'O header User-Agent é obrigatório.' }] })
-		const unknown = await fixed.handle(new Request('http://asaas.local/v3/webhooks', { headers: { access_token: '$aact_b', 'user-agent': 't' } }))
+		expect(await noAgent.json()).toEqual({
+			errors: [{ code: 'invalid_user_agent', description: 'O header User-Agent é obrigatório.' }]
+		})
+		const unknown = await fixed.handle(
+			new Request('http://asaas.local/v3/webhooks', { headers: { access_token: '$aact_b', 'user-agent': 't' } })
+		)
 		expect(unknown.status).toBe(401)
 	})
 
@@ -330,7 +374,9 @@ describe('accounts, page and controls', () => {
 		})
 		const c = await asaas.createCustomer({ name: 'Em Processo', cpfCnpj: CNPJ })
 		standin.failNext({ path: '/payments', mode: 'drop-after-apply' })
-		const dropped = await asaas.createPayment({ customer: c.id, billingType: 'BOLETO', value: 1, dueDate: '2031-02-01', externalReference: 'x' }).catch((e: AsaasError) => e)
+		const dropped = await asaas
+			.createPayment({ customer: c.id, billingType: 'BOLETO', value: 1, dueDate: '2031-02-01', externalReference: 'x' })
+			.catch((e: AsaasError) => e)
 		expect(dropped).toMatchObject({ code: 'network', uncertain: true })
 		const [p] = (await asaas.listPayments({ externalReference: 'x' })).data
 		expect(p.bankSlipUrl).toStartWith('http://asaas.local/b/pdf/')
@@ -341,7 +387,13 @@ describe('accounts, page and controls', () => {
 	it('the page lists every account’s charges with a "pagar" button that confirms the charge', async () => {
 		const { standin, asaas } = setup()
 		const c = await asaas.createCustomer({ name: 'Loja <Teste> & Cia', cpfCnpj: CNPJ })
-		const p = await asaas.createPayment({ customer: c.id, billingType: 'BOLETO', value: 1234.5, dueDate: '2031-03-05', description: 'Licença' })
+		const p = await asaas.createPayment({
+			customer: c.id,
+			billingType: 'BOLETO',
+			value: 1234.5,
+			dueDate: '2031-03-05',
+			description: 'Licença'
+		})
 		const html = await (await fetch(`${standin.origin}/`)).text()
 		expect(html).toContain('Loja &#60;Teste&#62; &#38; Cia')
 		expect(html).toContain('R$ 1.234,50')
@@ -362,7 +414,12 @@ describe('accounts, page and controls', () => {
 		const { standin, asaas, customer } = setup()
 		const control = (path: string, body?: unknown) =>
 			fetch(`${standin.origin}/__standin${path}`, { method: 'POST', body: body === undefined ? undefined : JSON.stringify(body) })
-		await control('/fail', { path: '/webhooks', mode: 'status', status: 418, body: { errors: [{ code: 'teapot', description: 'Sou um bule.' }] } })
+		await control('/fail', {
+			path: '/webhooks',
+			mode: 'status',
+			status: 418,
+			body: { errors: [{ code: 'teapot', description: 'Sou um bule.' }] }
+		})
 		expect(await asaas.listWebhooks().catch((e: AsaasError) => e.message)).toBe('Sou um bule.')
 		expect(await (await control('/deliveries/pause')).json()).toEqual({ paused: true })
 		expect(await (await control('/deliveries/resume')).json()).toEqual({ paused: false })

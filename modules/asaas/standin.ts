@@ -6,16 +6,15 @@
 import QRCode from 'qrcode'
 import type { FetchLike } from './client'
 import { boletoNumbers, formatDigitableLine, pdfDocument, pixPayload } from './documents'
-import {
-	type AsaasCustomer,
-	type AsaasInstallment,
-	type AsaasList,
-	type AsaasPayment,
-	type AsaasWebhook,
-	type BillingType,
-	type PaymentEvent,
-	type PaymentStatus,
-	PAYMENT_EVENTS
+import type {
+	AsaasCustomer,
+	AsaasInstallment,
+	AsaasList,
+	AsaasPayment,
+	AsaasWebhook,
+	BillingType,
+	PaymentEvent,
+	PaymentStatus
 } from './types'
 
 export interface AsaasStandinOptions {
@@ -120,7 +119,8 @@ function validCpfCnpj(doc: string): boolean {
 		const r = weights.reduce((sum, w, i) => sum + w * Number(doc[i]), 0) % 11
 		return r < 2 ? 0 : 11 - r
 	}
-	if (doc.length === 11) return dv([10, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(doc[9]) && dv([11, 10, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(doc[10])
+	if (doc.length === 11)
+		return dv([10, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(doc[9]) && dv([11, 10, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(doc[10])
 	return dv([5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(doc[12]) && dv([6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(doc[13])
 }
 
@@ -144,7 +144,11 @@ function page<T>(items: T[], query: URLSearchParams): AsaasList<T> {
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-const brl = (v: number) => `R$ ${v.toFixed(2).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`
+const brl = (v: number) =>
+	`R$ ${v
+		.toFixed(2)
+		.replace('.', ',')
+		.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`
 const brDate = (iso: string) => iso.split('-').reverse().join('/')
 const STATUS_LABEL: Partial<Record<PaymentStatus, string>> = {
 	PENDING: 'Aguardando pagamento',
@@ -281,7 +285,8 @@ export function createAsaasStandin(options: AsaasStandinOptions = {}) {
 	}
 
 	function billingTypeOf(v: unknown): BillingType {
-		if (!BILLING_TYPES.includes(v as BillingType)) refuse('invalid_billingType', 'Informe uma forma de pagamento válida: BOLETO, CREDIT_CARD, PIX ou UNDEFINED.')
+		if (!BILLING_TYPES.includes(v as BillingType))
+			refuse('invalid_billingType', 'Informe uma forma de pagamento válida: BOLETO, CREDIT_CARD, PIX ou UNDEFINED.')
 		return v as BillingType
 	}
 
@@ -349,14 +354,20 @@ export function createAsaasStandin(options: AsaasStandinOptions = {}) {
 		const dueDate = dueDateOf(body.dueDate)
 		const description = descriptionOf(body.description)
 		const total = typeof body.totalValue === 'number' ? cents(body.totalValue) : null
-		const each = typeof body.value === 'number' ? cents(body.value) : typeof body.installmentValue === 'number' ? cents(body.installmentValue) : null
+		const each =
+			typeof body.value === 'number'
+				? cents(body.value)
+				: typeof body.installmentValue === 'number'
+					? cents(body.installmentValue)
+					: null
 		const values =
 			total !== null
 				? Array.from({ length: n }, (_, i) => (i < n - 1 ? Math.floor(total / n) : total - Math.floor(total / n) * (n - 1)))
 				: each !== null
 					? Array(n).fill(each)
 					: []
-		if (values.length === 0 || values.some((v) => v <= 0)) refuse('invalid_value', 'Informe o valor total (totalValue) ou o valor de cada parcela.')
+		if (values.length === 0 || values.some((v) => v <= 0))
+			refuse('invalid_value', 'Informe o valor total (totalValue) ou o valor de cada parcela.')
 		const plan: AsaasInstallment = {
 			object: 'installment',
 			id: crypto.randomUUID(),
@@ -429,7 +440,8 @@ export function createAsaasStandin(options: AsaasStandinOptions = {}) {
 
 	function refund(a: StandinAccount, p: AsaasPayment, value: number, description: string | null) {
 		if (!PAID.includes(p.status)) refuse('invalid_action', 'Só é possível estornar cobranças recebidas ou confirmadas.')
-		if (!(value > 0) || cents(value) > cents(p.value)) refuse('invalid_value', 'O valor do estorno deve ser maior que zero e no máximo o valor da cobrança.')
+		if (!(value > 0) || cents(value) > cents(p.value))
+			refuse('invalid_value', 'O valor do estorno deve ser maior que zero e no máximo o valor da cobrança.')
 		p.refunds = [...(p.refunds ?? []), { dateCreated: dateTime(now()), status: 'DONE', value, description }]
 		const whole = cents(value) === cents(p.value)
 		if (whole) p.status = 'REFUNDED'
@@ -507,7 +519,10 @@ export function createAsaasStandin(options: AsaasStandinOptions = {}) {
 			({ a, query }) => {
 				const filters = ['cpfCnpj', 'externalReference', 'email'] as const
 				const list = [...a.customers.values()].filter(
-					(c) => !c.deleted && filters.every((f) => !query.get(f) || c[f] === query.get(f)) && (!query.get('name') || c.name.includes(query.get('name') ?? ''))
+					(c) =>
+						!c.deleted &&
+						filters.every((f) => !query.get(f) || c[f] === query.get(f)) &&
+						(!query.get('name') || c.name.includes(query.get('name') ?? ''))
 				)
 				return json(page(list.reverse(), query))
 			}
@@ -519,7 +534,18 @@ export function createAsaasStandin(options: AsaasStandinOptions = {}) {
 				const name = str(body.name) ?? refuse('invalid_name', 'Informe o nome do cliente.')
 				const cpfCnpj = typeof body.cpfCnpj === 'string' ? body.cpfCnpj.replace(/\D/g, '') : ''
 				if (!validCpfCnpj(cpfCnpj)) refuse('invalid_object', 'O CPF/CNPJ informado é inválido.')
-				const optional = ['email', 'phone', 'mobilePhone', 'postalCode', 'address', 'addressNumber', 'complement', 'province', 'externalReference', 'observations'] as const
+				const optional = [
+					'email',
+					'phone',
+					'mobilePhone',
+					'postalCode',
+					'address',
+					'addressNumber',
+					'complement',
+					'province',
+					'externalReference',
+					'observations'
+				] as const
 				const c: AsaasCustomer = {
 					object: 'customer',
 					id: `cus_${String(++seq).padStart(12, '0')}`,
@@ -565,7 +591,16 @@ export function createAsaasStandin(options: AsaasStandinOptions = {}) {
 				if (typeof body.value !== 'number' || !(body.value > 0)) refuse('invalid_value', 'Informe o valor da cobrança.')
 				const dueDate = dueDateOf(body.dueDate)
 				const value = cents(body.value as number) / 100
-				return json(addPayment(a, origin, { customer: customer.id, billingType, value, dueDate, description: descriptionOf(body.description), externalReference }))
+				return json(
+					addPayment(a, origin, {
+						customer: customer.id,
+						billingType,
+						value,
+						dueDate,
+						description: descriptionOf(body.description),
+						externalReference
+					})
+				)
 			}
 		],
 		['GET', /^\/payments\/([^/]+)$/, ({ a }, id) => json(findPayment(a, id, true))],
@@ -601,7 +636,10 @@ export function createAsaasStandin(options: AsaasStandinOptions = {}) {
 			({ a }, id) => {
 				const p = findPayment(a, id)
 				if (!p.nossoNumero) refuse('invalid_billingType', 'Esta cobrança não é um boleto e não tem linha digitável.')
-				return json({ ...boletoNumbers({ value: p.value, dueDate: p.dueDate, nossoNumero: p.nossoNumero as string }), nossoNumero: p.nossoNumero })
+				return json({
+					...boletoNumbers({ value: p.value, dueDate: p.dueDate, nossoNumero: p.nossoNumero as string }),
+					nossoNumero: p.nossoNumero
+				})
 			}
 		],
 		[
@@ -617,18 +655,19 @@ export function createAsaasStandin(options: AsaasStandinOptions = {}) {
 			/^\/installments$/,
 			({ a, origin, body }) => json(addInstallment(a, origin, body, str(body.paymentExternalReference)).plan)
 		],
-		[
-			'GET',
-			/^\/installments\/([^/]+)$/,
-			({ a }, id) => json(a.installments.get(id) ?? notFound())
-		],
+		['GET', /^\/installments\/([^/]+)$/, ({ a }, id) => json(a.installments.get(id) ?? notFound())],
 		[
 			'GET',
 			/^\/installments\/([^/]+)\/payments$/,
 			({ a, query }, id) => {
 				if (!a.installments.has(id)) notFound()
 				const status = query.get('status')
-				return json(page(parcelsOf(a, id).filter((p) => !status || p.status === status), query))
+				return json(
+					page(
+						parcelsOf(a, id).filter((p) => !status || p.status === status),
+						query
+					)
+				)
 			}
 		],
 		[
@@ -774,14 +813,18 @@ export function createAsaasStandin(options: AsaasStandinOptions = {}) {
 			} catch {
 				return errorBody(400, 'invalid_object', 'O corpo da requisição não é um JSON válido.')
 			}
-			if (typeof body !== 'object' || body === null || Array.isArray(body)) return errorBody(400, 'invalid_object', 'O corpo da requisição deve ser um objeto JSON.')
+			if (typeof body !== 'object' || body === null || Array.isArray(body))
+				return errorBody(400, 'invalid_object', 'O corpo da requisição deve ser um objeto JSON.')
 		}
 		let res: Response | null = null
 		for (const [method, pattern, handler] of routes) {
 			const m = req.method === method ? pattern.exec(path) : null
 			if (!m) continue
 			try {
-				res = await handler({ a: account(key), origin: url.origin, query: url.searchParams, body }, ...m.slice(1).map(decodeURIComponent))
+				res = await handler(
+					{ a: account(key), origin: url.origin, query: url.searchParams, body },
+					...m.slice(1).map(decodeURIComponent)
+				)
 			} catch (e) {
 				if (!(e instanceof StandinRefusal)) throw e
 				res = e.httpStatus === 404 ? new Response(null, { status: 404 }) : errorBody(e.httpStatus, e.code, e.message)
@@ -792,7 +835,11 @@ export function createAsaasStandin(options: AsaasStandinOptions = {}) {
 		if (rule?.mode === 'delay') {
 			await new Promise<void>((resolve, reject) => {
 				const timer = setTimeout(resolve, rule.ms)
-				req.signal.addEventListener('abort', () => (clearTimeout(timer), reject(req.signal.reason)), { once: true })
+				const abort = () => {
+					clearTimeout(timer)
+					reject(req.signal.reason)
+				}
+				req.signal.addEventListener('abort', abort, { once: true })
 			})
 		}
 		if (rule?.mode === 'drop-after-apply') {
@@ -842,12 +889,18 @@ export function createAsaasStandin(options: AsaasStandinOptions = {}) {
 	function paymentRow(a: StandinAccount, p: AsaasPayment): string {
 		const customer = a.customers.get(p.customer)?.name ?? p.customer
 		const status = p.deleted ? 'Removida' : (STATUS_LABEL[p.status] ?? p.status)
-		const pay = OPEN.includes(p.status) && !p.deleted
-			? `<form method="post" action="/__standin/payments/${escapeHtml(p.id)}/confirm"><button>pagar</button></form>`
-			: ''
+		const pay =
+			OPEN.includes(p.status) && !p.deleted
+				? `<form method="post" action="/__standin/payments/${escapeHtml(p.id)}/confirm"><button>pagar</button></form>`
+				: ''
 		const boleto = p.bankSlipUrl ? ` <a href="${escapeHtml(new URL(p.bankSlipUrl).pathname)}">boleto</a>` : ''
-		return `<tr><td>${escapeHtml(customer)}</td><td>${escapeHtml(p.description ?? '')}${p.installmentNumber ? ` (parcela ${p.installmentNumber})` : ''}</td><td>${brl(p.value)}</td><td>${brDate(p.dueDate)}</td><td>${p.billingType}</td><td>${status}${boleto}</td><td>${pay}</td></tr>`
+		const description = escapeHtml(p.description ?? '') + (p.installmentNumber ? ` (parcela ${p.installmentNumber})` : '')
+		const cells = [escapeHtml(customer), description, brl(p.value), brDate(p.dueDate), p.billingType, status + boleto, pay]
+		return `<tr>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`
 	}
+
+	const chargesTable = (rows: string[]) =>
+		`<table><tr>${['Cliente', 'Descrição', 'Valor', 'Vencimento', 'Forma', 'Situação', ''].map((h) => `<th>${h}</th>`).join('')}</tr>${rows.join('')}</table>`
 
 	function htmlPage(title: string, sections: string[]): Response {
 		const html = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -861,12 +914,11 @@ th,td{border-bottom:1px solid #e5e7eb;padding:.4rem;text-align:left}button{backg
 		const sections = [...accounts.values()]
 			.filter((a) => a.payments.size > 0 || a.webhooks.size > 0)
 			.map((a) => {
-				const hooksLine = [...a.webhooks.values()]
-					.map((h) => `${escapeHtml(h.config.url)}${h.config.interrupted ? ' (fila interrompida)' : ''}${h.queue.length ? ` · ${h.queue.length} na fila` : ''}`)
-					.join('; ')
+				const hookState = (h: Hook) =>
+					(h.config.interrupted ? ' (fila interrompida)' : '') + (h.queue.length ? ` · ${h.queue.length} na fila` : '')
+				const hooksLine = [...a.webhooks.values()].map((h) => escapeHtml(h.config.url) + hookState(h)).join('; ')
 				const rows = [...a.payments.values()].reverse().map((p) => paymentRow(a, p))
-				return `<h2>Conta …${escapeHtml(a.key.slice(-4))}</h2><p class="muted">Webhooks: ${hooksLine || 'nenhum'}</p>
-<table><tr><th>Cliente</th><th>Descrição</th><th>Valor</th><th>Vencimento</th><th>Forma</th><th>Situação</th><th></th></tr>${rows.join('')}</table>`
+				return `<h2>Conta …${escapeHtml(a.key.slice(-4))}</h2><p class="muted">Webhooks: ${hooksLine || 'nenhum'}</p>${chargesTable(rows)}`
 			})
 		return htmlPage('Asaas local (simulador): cobranças', sections)
 	}
@@ -881,9 +933,7 @@ th,td{border-bottom:1px solid #e5e7eb;padding:.4rem;text-align:left}button{backg
 		const invoice = /^\/i\/(\w+)$/.exec(path)
 		const entry = invoice ? tokens.get(invoice[1]) : undefined
 		if (entry) {
-			return htmlPage(`Fatura ${entry.payment.invoiceNumber}`, [
-				`<table><tr><th>Cliente</th><th>Descrição</th><th>Valor</th><th>Vencimento</th><th>Forma</th><th>Situação</th><th></th></tr>${paymentRow(entry.account, entry.payment)}</table>`
-			])
+			return htmlPage(`Fatura ${entry.payment.invoiceNumber}`, [chargesTable([paymentRow(entry.account, entry.payment)])])
 		}
 		const slip = /^\/b\/pdf\/(\w+)$/.exec(path)
 		const boleto = slip ? tokens.get(slip[1]) : undefined
@@ -916,10 +966,11 @@ th,td{border-bottom:1px solid #e5e7eb;padding:.4rem;text-align:left}button{backg
 		pauseDeliveries,
 		resumeDeliveries,
 		/** Resolves when no delivery is running or waiting for a retry (queues are empty, paused or interrupted). */
-		settled: () => new Promise<void>((resolve) => {
-			settledWaiters.push(resolve)
-			checkSettled()
-		}),
+		settled: () =>
+			new Promise<void>((resolve) => {
+				settledWaiters.push(resolve)
+				checkSettled()
+			}),
 		/** Stops pending retries. */
 		close() {
 			for (const hook of hooks()) if (hook.timer) clearTimeout(hook.timer)

@@ -40,11 +40,21 @@ for (const version of ['2.3.6', '1.8.6'] as const) {
 			expect(fortaleza.remoteJid).toBe('558599990001@s.whatsapp.net')
 			expect((await evo.sendText('5511987654321', 'oi')).remoteJid).toBe('5511987654321@s.whatsapp.net')
 			expect((await evo.sendText('5585966554433', 'oi')).remoteJid).toBe('5585966554433@s.whatsapp.net')
-			expect(standin.sent[0]).toMatchObject({ id: fortaleza.messageId, number: '5585999990001', type: 'text', text: 'Seu boleto vence amanhã' })
+			expect(standin.sent[0]).toMatchObject({
+				id: fortaleza.messageId,
+				number: '5585999990001',
+				type: 'text',
+				text: 'Seu boleto vence amanhã'
+			})
 		})
 
 		it('sendDocument sends raw base64 (a data: prefix removed) with its file name and caption', async () => {
-			const sent = await evo.sendDocument('5585999990001', { base64: PDF, fileName: 'carne.pdf', mimetype: 'application/pdf', caption: 'Seu carnê' })
+			const sent = await evo.sendDocument('5585999990001', {
+				base64: PDF,
+				fileName: 'carne.pdf',
+				mimetype: 'application/pdf',
+				caption: 'Seu carnê'
+			})
 			const record = standin.sent.find((s) => s.id === sent.messageId)
 			expect(record).toMatchObject({ type: 'document', fileName: 'carne.pdf', caption: 'Seu carnê', size: 15 })
 			const file = await fetch(`${standin.url}/__standin/sent/${sent.messageId}/media`)
@@ -67,13 +77,22 @@ for (const version of ['2.3.6', '1.8.6'] as const) {
 				enabled: true
 			})
 			const found = await evo.findWebhook()
-			expect(found).toMatchObject({ url: 'https://portal.example/api/whatsapp/webhook', enabled: true, events: ['MESSAGES_UPSERT', 'CONNECTION_UPDATE'] })
+			expect(found).toMatchObject({
+				url: 'https://portal.example/api/whatsapp/webhook',
+				enabled: true,
+				events: ['MESSAGES_UPSERT', 'CONNECTION_UPDATE']
+			})
 			expect(found?.headers).toEqual(version === '2.3.6' ? { Authorization: 'Bearer segredo' } : undefined)
 		})
 
 		it('a number without WhatsApp is named in the message', async () => {
 			const e = await failure(evo.sendText('5585988887777', 'oi'))
-			expect(e).toMatchObject({ code: 'not_on_whatsapp', upstreamStatus: 400, uncertain: false, message: 'O número 5585988887777 não tem WhatsApp.' })
+			expect(e).toMatchObject({
+				code: 'not_on_whatsapp',
+				upstreamStatus: 400,
+				uncertain: false,
+				message: 'O número 5585988887777 não tem WhatsApp.'
+			})
 			expect('status' in e).toBe(false)
 		})
 	})
@@ -84,12 +103,22 @@ describe('errors', () => {
 
 	it('a wrong key', async () => {
 		const e = await failure(createEvolutionClient({ baseUrl: standin.url, apiKey: 'errada', instance: 'loja' }).connectionState())
-		expect(e).toMatchObject({ code: 'unauthorized', upstreamStatus: 401, message: 'A Evolution API recusou a chave (apikey): confira a chave salva nas configurações.' })
+		expect(e).toMatchObject({
+			code: 'unauthorized',
+			upstreamStatus: 401,
+			message: 'A Evolution API recusou a chave (apikey): confira a chave salva nas configurações.'
+		})
 	})
 
 	it('an unknown instance', async () => {
-		const e = await failure(createEvolutionClient({ baseUrl: standin.url, apiKey: KEY, instance: 'outra' }).sendText('5585999990001', 'oi'))
-		expect(e).toMatchObject({ code: 'instance_not_found', upstreamStatus: 404, message: 'A instância "outra" não existe na Evolution API: confira o nome da instância.' })
+		const e = await failure(
+			createEvolutionClient({ baseUrl: standin.url, apiKey: KEY, instance: 'outra' }).sendText('5585999990001', 'oi')
+		)
+		expect(e).toMatchObject({
+			code: 'instance_not_found',
+			upstreamStatus: 404,
+			message: 'A instância "outra" não existe na Evolution API: confira o nome da instância.'
+		})
 	})
 
 	it('a refused connection names the URL', async () => {
@@ -107,7 +136,9 @@ describe('errors', () => {
 		try {
 			const e = await failure(evo.sendText('5585999990001', 'lento'))
 			expect(e).toMatchObject({ code: 'timeout', uncertain: true, upstreamStatus: null })
-			expect(e.message).toBe(`A Evolution API não respondeu a tempo (${standin.url}). A mensagem pode ter sido enviada: confira antes de reenviar.`)
+			expect(e.message).toBe(
+				`A Evolution API não respondeu a tempo (${standin.url}). A mensagem pode ter sido enviada: confira antes de reenviar.`
+			)
 		} finally {
 			standin.delayResponses(0)
 		}
@@ -155,7 +186,9 @@ describe('errors', () => {
 	it('a server that is not Evolution says so', async () => {
 		const other = Bun.serve({ port: 0, fetch: () => Response.json({ hello: 'world' }) })
 		stops.push(() => other.stop(true))
-		const e = await failure(createEvolutionClient({ baseUrl: other.url.origin, apiKey: KEY, instance: 'loja' }).sendText('5585999990001', 'oi'))
+		const e = await failure(
+			createEvolutionClient({ baseUrl: other.url.origin, apiKey: KEY, instance: 'loja' }).sendText('5585999990001', 'oi')
+		)
 		expect(e.message).toBe('A Evolution API não informou a versão: confira se o endereço é o do servidor da Evolution.')
 	})
 })

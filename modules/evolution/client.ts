@@ -12,7 +12,15 @@ export interface EvolutionClientOptions {
 	timeoutMs?: number
 }
 
-export type EvolutionErrorCode = 'unauthorized' | 'instance_not_found' | 'not_on_whatsapp' | 'rejected' | 'upstream_error' | 'timeout' | 'network' | 'bad_response'
+export type EvolutionErrorCode =
+	| 'unauthorized'
+	| 'instance_not_found'
+	| 'not_on_whatsapp'
+	| 'rejected'
+	| 'upstream_error'
+	| 'timeout'
+	| 'network'
+	| 'bad_response'
 
 /** A failed Evolution call with a pt-BR message. The HTTP status is `upstreamStatus`, never `status` (see AsaasError). */
 export class EvolutionError extends Error {
@@ -53,7 +61,8 @@ interface Call {
 
 const GET_RETRIES = 2
 const isTimeout = (e: unknown) => e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError')
-const record = (v: unknown): Record<string, unknown> | null => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null)
+const record = (v: unknown): Record<string, unknown> | null =>
+	typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null
 
 /** The `response.message` of Evolution's error body `{status, error, response: {message}}`, as a list. */
 function errorMessages(text: string): unknown[] {
@@ -76,7 +85,12 @@ export function createEvolutionClient(options: EvolutionClientOptions) {
 	function httpError(status: number, text: string, send: boolean): EvolutionError {
 		const messages = errorMessages(text)
 		if (status === 401 || status === 403) {
-			return new EvolutionError('A Evolution API recusou a chave (apikey): confira a chave salva nas configurações.', 'unauthorized', status, false)
+			return new EvolutionError(
+				'A Evolution API recusou a chave (apikey): confira a chave salva nas configurações.',
+				'unauthorized',
+				status,
+				false
+			)
 		}
 		const missing = messages.find((m) => record(m)?.exists === false)
 		if (missing) {
@@ -85,11 +99,21 @@ export function createEvolutionClient(options: EvolutionClientOptions) {
 		}
 		const texts = messages.filter((m): m is string => typeof m === 'string')
 		if (status === 404 && texts.some((m) => m.includes('instance does not exist'))) {
-			return new EvolutionError(`A instância "${options.instance}" não existe na Evolution API: confira o nome da instância.`, 'instance_not_found', 404, false)
+			return new EvolutionError(
+				`A instância "${options.instance}" não existe na Evolution API: confira o nome da instância.`,
+				'instance_not_found',
+				404,
+				false
+			)
 		}
 		if (status >= 500) {
 			const note = send ? ' A mensagem pode ter sido enviada: confira antes de reenviar.' : ''
-			return new EvolutionError(`A Evolution API falhou (erro ${status}). Tente novamente em instantes.${note}`, 'upstream_error', status, send)
+			return new EvolutionError(
+				`A Evolution API falhou (erro ${status}). Tente novamente em instantes.${note}`,
+				'upstream_error',
+				status,
+				send
+			)
 		}
 		const detail = texts.length > 0 ? `: ${texts.join('; ').slice(0, 300)}` : ` (erro ${status})`
 		return new EvolutionError(`A Evolution API recusou o pedido${detail}.`, 'rejected', status, false)
@@ -101,12 +125,17 @@ export function createEvolutionClient(options: EvolutionClientOptions) {
 		try {
 			res = await fetchFn(baseUrl + call.path, {
 				method: call.method,
-				headers: { apikey: options.apiKey, Accept: 'application/json', ...(call.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+				headers: {
+					apikey: options.apiKey,
+					Accept: 'application/json',
+					...(call.body === undefined ? {} : { 'Content-Type': 'application/json' })
+				},
 				body: call.body === undefined ? undefined : JSON.stringify(call.body),
 				signal: AbortSignal.timeout(timeoutMs)
 			})
 		} catch (e) {
-			if (isTimeout(e)) throw new EvolutionError(`A Evolution API não respondeu a tempo (${baseUrl}).${note}`, 'timeout', null, !!call.send)
+			if (isTimeout(e))
+				throw new EvolutionError(`A Evolution API não respondeu a tempo (${baseUrl}).${note}`, 'timeout', null, !!call.send)
 			if ((e as { code?: string })?.code === 'ECONNREFUSED' || !call.send) {
 				throw new EvolutionError(
 					`Não foi possível conectar à Evolution API em ${baseUrl}: confira o endereço e se o servidor está no ar.`,
@@ -122,14 +151,21 @@ export function createEvolutionClient(options: EvolutionClientOptions) {
 			text = await res.text()
 		} catch (e) {
 			const timedOut = isTimeout(e)
-			const message = timedOut ? `A Evolution API não respondeu a tempo (${baseUrl}).` : 'A conexão com a Evolution API caiu antes da resposta.'
+			const message = timedOut
+				? `A Evolution API não respondeu a tempo (${baseUrl}).`
+				: 'A conexão com a Evolution API caiu antes da resposta.'
 			throw new EvolutionError(`${message}${note}`, timedOut ? 'timeout' : 'network', null, !!call.send)
 		}
 		if (!res.ok) throw httpError(res.status, text, !!call.send)
 		try {
 			return JSON.parse(text)
 		} catch {
-			throw new EvolutionError(`A Evolution API enviou uma resposta inesperada (${res.status}).`, 'bad_response', res.status, !!call.send)
+			throw new EvolutionError(
+				`A Evolution API enviou uma resposta inesperada (${res.status}).`,
+				'bad_response',
+				res.status,
+				!!call.send
+			)
 		}
 	}
 
@@ -149,7 +185,12 @@ export function createEvolutionClient(options: EvolutionClientOptions) {
 	async function serverInfo(): Promise<{ version: string }> {
 		const version = record(await request({ method: 'GET', path: '/' }))?.version
 		if (typeof version !== 'string' || !/^\d+\./.test(version)) {
-			throw new EvolutionError('A Evolution API não informou a versão: confira se o endereço é o do servidor da Evolution.', 'bad_response', 200, false)
+			throw new EvolutionError(
+				'A Evolution API não informou a versão: confira se o endereço é o do servidor da Evolution.',
+				'bad_response',
+				200,
+				false
+			)
 		}
 		return { version }
 	}
@@ -183,22 +224,46 @@ export function createEvolutionClient(options: EvolutionClientOptions) {
 			return sent(await request({ method: 'POST', path: `/message/sendText/${instance}`, body, send: true }))
 		},
 		/** A document (e.g. the carnê PDF) from its bytes in base64; a data: prefix is removed. */
-		async sendDocument(number: string, doc: { base64: string; fileName: string; mimetype: string; caption?: string }): Promise<SentMessage> {
+		async sendDocument(
+			number: string,
+			doc: { base64: string; fileName: string; mimetype: string; caption?: string }
+		): Promise<SentMessage> {
 			const media = doc.base64.replace(/^data:[^,]*,/, '')
 			const body = (await isV1())
-				? { number: target(number), options: {}, mediaMessage: { mediatype: 'document', fileName: doc.fileName, caption: doc.caption, media } }
-				: { number: target(number), mediatype: 'document', mimetype: doc.mimetype, media, fileName: doc.fileName, caption: doc.caption }
+				? {
+						number: target(number),
+						options: {},
+						mediaMessage: { mediatype: 'document', fileName: doc.fileName, caption: doc.caption, media }
+					}
+				: {
+						number: target(number),
+						mediatype: 'document',
+						mimetype: doc.mimetype,
+						media,
+						fileName: doc.fileName,
+						caption: doc.caption
+					}
 			return sent(await request({ method: 'POST', path: `/message/sendMedia/${instance}`, body, send: true }))
 		},
 		async connectionState(): Promise<{ state: ConnectionState }> {
 			const state = record(record(await request({ method: 'GET', path: `/instance/connectionState/${instance}` }))?.instance)?.state
-			if (typeof state !== 'string') throw new EvolutionError('A Evolution API não informou o estado da conexão.', 'bad_response', 200, false)
+			if (typeof state !== 'string')
+				throw new EvolutionError('A Evolution API não informou o estado da conexão.', 'bad_response', 200, false)
 			return { state: state as ConnectionState }
 		},
 		async setWebhook(settings: WebhookSettings): Promise<void> {
 			const body = (await isV1())
 				? { enabled: settings.enabled, url: settings.url, webhook_by_events: false, webhook_base64: false, events: settings.events }
-				: { webhook: { enabled: settings.enabled, url: settings.url, headers: settings.headers ?? {}, byEvents: false, base64: false, events: settings.events } }
+				: {
+						webhook: {
+							enabled: settings.enabled,
+							url: settings.url,
+							headers: settings.headers ?? {},
+							byEvents: false,
+							base64: false,
+							events: settings.events
+						}
+					}
 			await request({ method: 'POST', path: `/webhook/set/${instance}`, body })
 		},
 		/** The instance's webhook, or null when none is set. */

@@ -23,7 +23,11 @@ function receiver() {
 	return { url: `${server.url.origin}/api/whatsapp/webhook`, received }
 }
 
-async function setup(version: '2.3.6' | '1.8.6' = '2.3.6', events = ['MESSAGES_UPSERT', 'CONNECTION_UPDATE'], echoOwnSendsAsUpsert = false) {
+async function setup(
+	version: '2.3.6' | '1.8.6' = '2.3.6',
+	events = ['MESSAGES_UPSERT', 'CONNECTION_UPDATE'],
+	echoOwnSendsAsUpsert = false
+) {
 	const standin = startEvolutionStandin({ apiKey: KEY, instances: ['loja'], version, echoOwnSendsAsUpsert })
 	stops.push(standin.stop)
 	const rx = receiver()
@@ -43,8 +47,18 @@ describe('inbound messages', () => {
 		expect(rx.received).toHaveLength(1)
 		const { headers, body } = rx.received[0]
 		expect(headers.get('authorization')).toBe('Bearer segredo-do-portal')
-		expect(body).toMatchObject({ event: 'messages.upsert', instance: 'loja', destination: rx.url, sender: '5585900000000@s.whatsapp.net', server_url: standin.url })
-		expect(body.data).toMatchObject({ key: { remoteJid: '558599990001@s.whatsapp.net', fromMe: false, id }, message: { conversation: 'Quero a segunda via' }, status: 'DELIVERY_ACK' })
+		expect(body).toMatchObject({
+			event: 'messages.upsert',
+			instance: 'loja',
+			destination: rx.url,
+			sender: '5585900000000@s.whatsapp.net',
+			server_url: standin.url
+		})
+		expect(body.data).toMatchObject({
+			key: { remoteJid: '558599990001@s.whatsapp.net', fromMe: false, id },
+			message: { conversation: 'Quero a segunda via' },
+			status: 'DELIVERY_ACK'
+		})
 		const event = parseEvolutionEvent(body)
 		expect(event).toMatchObject({ kind: 'message', id, phone: '558599990001', pushName: 'Maria', text: 'Quero a segunda via' })
 		expect(event.kind === 'message' && samePhone(event.phone, '5585999990001')).toBe(true)
@@ -91,7 +105,12 @@ describe('events of the instance', () => {
 		const sent = await evo.sendText('5585999990001', 'Seu boleto')
 		await standin.settled()
 		expect(rx.received.map((r) => r.body.event)).toEqual(['send.message'])
-		expect(parseEvolutionEvent(rx.received[0].body)).toMatchObject({ kind: 'sent', id: sent.messageId, text: 'Seu boleto', phone: '558599990001' })
+		expect(parseEvolutionEvent(rx.received[0].body)).toMatchObject({
+			kind: 'sent',
+			id: sent.messageId,
+			text: 'Seu boleto',
+			phone: '558599990001'
+		})
 	})
 
 	it('echoes our own sends as messages.upsert fromMe when asked (issue #1340)', async () => {
@@ -120,20 +139,42 @@ describe('protocol checks like the real server', () => {
 		const v1Body = { number: '5585999990001', options: {}, textMessage: { text: 'oi' } }
 		const wrongForV2 = await post(`${v2.url}/message/sendText/loja`, v1Body)
 		expect(wrongForV2.status).toBe(400)
-		expect(await wrongForV2.json()).toEqual({ status: 400, error: 'Bad Request', response: { message: ['instance requires property "text"'] } })
+		expect(await wrongForV2.json()).toEqual({
+			status: 400,
+			error: 'Bad Request',
+			response: { message: ['instance requires property "text"'] }
+		})
 		const wrongForV1 = await post(`${v1.url}/message/sendText/loja`, { number: '5585999990001', text: 'oi' })
-		expect(((await wrongForV1.json()) as { response: { message: string[] } }).response.message).toEqual(['instance requires property "textMessage"'])
-		const noName = await post(`${v2.url}/message/sendMedia/loja`, { number: '5585999990001', mediatype: 'document', media: 'JVBERi0xLjQK' })
-		expect(((await noName.json()) as { response: { message: string[] } }).response.message).toEqual(['For base64 the file name must be informed.'])
-		const dataUri = await post(`${v2.url}/message/sendMedia/loja`, { number: '5585999990001', mediatype: 'document', media: 'data:application/pdf;base64,JVBERi0xLjQK', fileName: 'a.pdf' })
-		expect(((await dataUri.json()) as { response: { message: string[] } }).response.message).toEqual(['Owned media must be a url or base64'])
+		expect(((await wrongForV1.json()) as { response: { message: string[] } }).response.message).toEqual([
+			'instance requires property "textMessage"'
+		])
+		const noName = await post(`${v2.url}/message/sendMedia/loja`, {
+			number: '5585999990001',
+			mediatype: 'document',
+			media: 'JVBERi0xLjQK'
+		})
+		expect(((await noName.json()) as { response: { message: string[] } }).response.message).toEqual([
+			'For base64 the file name must be informed.'
+		])
+		const dataUri = await post(`${v2.url}/message/sendMedia/loja`, {
+			number: '5585999990001',
+			mediatype: 'document',
+			media: 'data:application/pdf;base64,JVBERi0xLjQK',
+			fileName: 'a.pdf'
+		})
+		expect(((await dataUri.json()) as { response: { message: string[] } }).response.message).toEqual([
+			'Owned media must be a url or base64'
+		])
 		expect(v2.sent).toHaveLength(0)
 	})
 
 	it('401 without the key, 404 for an unknown route', async () => {
 		const s = createEvolutionStandin({ apiKey: KEY })
 		const noKey = await s.handle(new Request('http://evo.local/instance/connectionState/k-licencas'))
-		expect([noKey.status, await noKey.json()]).toEqual([401, { status: 401, error: 'Unauthorized', response: { message: 'Unauthorized' } }])
+		expect([noKey.status, await noKey.json()]).toEqual([
+			401,
+			{ status: 401, error: 'Unauthorized', response: { message: 'Unauthorized' } }
+		])
 		const route = await s.handle(new Request('http://evo.local/chat/findChats/k-licencas', { headers: { apikey: KEY } }))
 		expect(route.status).toBe(404)
 	})
@@ -149,7 +190,9 @@ describe('controls and the chat page', () => {
 		await evo.sendText('558599990001', 'resposta do portal')
 		const sent = (await (await fetch(`${standin.url}/__standin/sent?number=5585999990001`)).json()) as { text: string }[]
 		expect(sent.map((s) => s.text)).toEqual(['resposta do portal'])
-		const chat = (await (await fetch(`${standin.url}/__standin/chat?phone=5585999990001`)).json()) as { messages: { direction: string; text: string }[] }
+		const chat = (await (await fetch(`${standin.url}/__standin/chat?phone=5585999990001`)).json()) as {
+			messages: { direction: string; text: string }[]
+		}
 		expect(chat.messages.map((m) => [m.direction, m.text])).toEqual([
 			['in', 'oi pelo navegador'],
 			['out', 'resposta do portal']
@@ -168,6 +211,10 @@ describe('controls and the chat page', () => {
 		expect(html).toContain('/__standin/chat?phone=')
 		expect(html).not.toMatch(/<(script|link)[^>]+(src|href)=/)
 		const welcome = await s.handle(new Request('http://evo.local/', { headers: { accept: 'application/json' } }))
-		expect(await welcome.json()).toMatchObject({ status: 200, version: '2.3.6', message: 'Welcome to the Evolution API, it is working!' })
+		expect(await welcome.json()).toMatchObject({
+			status: 200,
+			version: '2.3.6',
+			message: 'Welcome to the Evolution API, it is working!'
+		})
 	})
 })

@@ -79,12 +79,15 @@ const MEDIA_TYPES_V1 = [...MEDIA_TYPES_V2, 'sticker']
 const NUMBER = /^\d+[.@\w-]+/
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/
 
-const record = (v: unknown): Record<string, unknown> | null => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null)
-const json = (data: unknown, status = 200) => new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } })
+const record = (v: unknown): Record<string, unknown> | null =>
+	typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null
+const json = (data: unknown, status = 200) =>
+	new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } })
 /** Evolution's error body. */
 const failure = (status: number, error: string, message: unknown) => json({ status, error, response: { message } }, status)
 const badRequest = (...message: unknown[]) => failure(400, 'Bad Request', message)
-const hex = (n: number) => Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => b.toString(16).padStart(2, '0').toUpperCase()).join('')
+const hex = (n: number) =>
+	Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => b.toString(16).padStart(2, '0').toUpperCase()).join('')
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 /** A phone as a person types it on the chat page (85 99999-0001) → 5585999990001. */
 const digitsOf = (phone: string) => normaliseBrazilianPhone(phone) ?? phone.replace(/\D/g, '')
@@ -108,7 +111,10 @@ export function createEvolutionStandin(options: EvolutionStandinOptions) {
 	const deliver: FetchLike = options.fetch ?? fetch
 	const ownerJid = createJid(options.ownerPhone ?? '5585900000000')
 	const instances = new Map<string, Instance>(
-		(options.instances ?? ['k-licencas']).map((name) => [name, { name, token: crypto.randomUUID().toUpperCase(), state: 'open', webhook: null }])
+		(options.instances ?? ['k-licencas']).map((name) => [
+			name,
+			{ name, token: crypto.randomUUID().toUpperCase(), state: 'open', webhook: null }
+		])
 	)
 	const withoutWhatsapp = new Set((options.numbersWithoutWhatsapp ?? []).map(phoneKey))
 	const sent: SentRecord[] = []
@@ -169,19 +175,23 @@ export function createEvolutionStandin(options: EvolutionStandinOptions) {
 			const missing = [...required([kind === 'text' ? 'textMessage' : 'mediaMessage', 'number'], body)]
 			if (inner) missing.push(...required(kind === 'text' ? ['text'] : ['mediatype', 'media'], inner, `instance.${kind}Message`))
 			if (missing.length) return badRequest(...missing)
-			if (kind === 'media' && !MEDIA_TYPES_V1.includes(String(inner?.mediatype))) return badRequest('instance.mediaMessage.mediatype is not one of enum values')
+			if (kind === 'media' && !MEDIA_TYPES_V1.includes(String(inner?.mediatype)))
+				return badRequest('instance.mediaMessage.mediatype is not one of enum values')
 		} else {
 			const missing = required(kind === 'text' ? ['number', 'text'] : ['number', 'mediatype', 'media'], body)
 			if (missing.length) return badRequest(...missing)
-			if (kind === 'media' && !MEDIA_TYPES_V2.includes(String(body.mediatype))) return badRequest('instance.mediatype is not one of enum values')
+			if (kind === 'media' && !MEDIA_TYPES_V2.includes(String(body.mediatype)))
+				return badRequest('instance.mediatype is not one of enum values')
 		}
 		if (typeof body.number !== 'string' || !NUMBER.test(body.number)) return badRequest('Invalid format')
 		const text = v1 ? record(body.textMessage)?.text : body.text
-		if (kind === 'text' && (typeof text !== 'string' || text === '')) return badRequest(`instance.${v1 ? 'textMessage.' : ''}text cannot be empty`)
+		if (kind === 'text' && (typeof text !== 'string' || text === ''))
+			return badRequest(`instance.${v1 ? 'textMessage.' : ''}text cannot be empty`)
 		if (kind === 'media') {
 			const m = (v1 ? record(body.mediaMessage) : body) ?? {}
 			const isBase64 = typeof m.media === 'string' && m.media.length % 4 === 0 && BASE64.test(m.media)
-			if (!isBase64 && !(typeof m.media === 'string' && /^https?:\/\//.test(m.media))) return badRequest('Owned media must be a url or base64')
+			if (!isBase64 && !(typeof m.media === 'string' && /^https?:\/\//.test(m.media)))
+				return badRequest('Owned media must be a url or base64')
 			if (isBase64 && m.mediatype === 'document' && !m.fileName) return badRequest('For base64 the file name must be informed.')
 		}
 		return null
@@ -199,7 +209,8 @@ export function createEvolutionStandin(options: EvolutionStandinOptions) {
 		const m = (kind === 'media' ? (v1 ? record(body.mediaMessage) : body) : null) ?? {}
 		const text = kind === 'text' ? String(v1 ? record(body.textMessage)?.text : body.text) : null
 		const str = (v: unknown) => (typeof v === 'string' ? v : null)
-		const bytes = kind === 'media' && typeof m.media === 'string' && BASE64.test(m.media) ? new Uint8Array(Buffer.from(m.media, 'base64')) : null
+		const bytes =
+			kind === 'media' && typeof m.media === 'string' && BASE64.test(m.media) ? new Uint8Array(Buffer.from(m.media, 'base64')) : null
 		const entry: SentRecord = {
 			id,
 			instance: i.name,
@@ -220,12 +231,29 @@ export function createEvolutionStandin(options: EvolutionStandinOptions) {
 				? v1
 					? { extendedTextMessage: { text } }
 					: { conversation: text }
-				: { documentMessage: { fileName: entry.fileName, caption: entry.caption, mimetype: entry.mimetype, fileLength: entry.size } }
+				: {
+						documentMessage: {
+							fileName: entry.fileName,
+							caption: entry.caption,
+							mimetype: entry.mimetype,
+							fileLength: entry.size
+						}
+					}
 		const messageType = kind === 'text' ? (v1 ? 'extendedTextMessage' : 'conversation') : 'documentMessage'
 		const key = { remoteJid, fromMe: true, id }
 		const raw = v1
 			? { key, message, messageTimestamp: String(timestamp), status: 'PENDING' }
-			: { key, pushName: 'Você', status: 'PENDING', message, contextInfo: null, messageType, messageTimestamp: timestamp, instanceId: i.token, source: 'unknown' }
+			: {
+					key,
+					pushName: 'Você',
+					status: 'PENDING',
+					message,
+					contextInfo: null,
+					messageType,
+					messageTimestamp: timestamp,
+					instanceId: i.token,
+					source: 'unknown'
+				}
 		void post(i, 'send.message', raw)
 		if (options.echoOwnSendsAsUpsert) void post(i, 'messages.upsert', raw)
 		return json(raw, 201)
@@ -254,9 +282,25 @@ export function createEvolutionStandin(options: EvolutionStandinOptions) {
 
 	function findWebhook(i: Instance) {
 		const w = i.webhook
-		if (v1) return { enabled: w?.enabled ?? false, url: w?.url ?? '', events: w?.events ?? [], webhook_by_events: w?.byEvents ?? false, webhook_base64: w?.base64 ?? false }
+		if (v1)
+			return {
+				enabled: w?.enabled ?? false,
+				url: w?.url ?? '',
+				events: w?.events ?? [],
+				webhook_by_events: w?.byEvents ?? false,
+				webhook_base64: w?.base64 ?? false
+			}
 		if (!w) return null
-		return { id: i.token, url: w.url, headers: w.headers, enabled: w.enabled, events: w.events, webhookByEvents: w.byEvents, webhookBase64: w.base64, instanceId: i.token }
+		return {
+			id: i.token,
+			url: w.url,
+			headers: w.headers,
+			enabled: w.enabled,
+			events: w.events,
+			webhookByEvents: w.byEvents,
+			webhookBase64: w.base64,
+			instanceId: i.token
+		}
 	}
 
 	async function api(req: Request, path: string): Promise<Response> {
@@ -283,7 +327,15 @@ export function createEvolutionStandin(options: EvolutionStandinOptions) {
 	// ── Controls, the chat page ──
 
 	/** A message from a client's phone (or typed on the linked phone, fromMe) delivered as messages.upsert. */
-	function deliverInbound(input: { from: string; text: string; fromMe?: boolean; lid?: boolean; v1?: boolean; pushName?: string; instance?: string }) {
+	function deliverInbound(input: {
+		from: string
+		text: string
+		fromMe?: boolean
+		lid?: boolean
+		v1?: boolean
+		pushName?: string
+		instance?: string
+	}) {
 		const i = (input.instance ? instances.get(input.instance) : firstInstance()) ?? firstInstance()
 		const id = hex(16)
 		const from = digitsOf(input.from)
@@ -305,7 +357,14 @@ export function createEvolutionStandin(options: EvolutionStandinOptions) {
 					}
 				: {
 						key: input.lid
-							? { remoteJid: `${String(Date.now()).slice(-10)}${Math.floor(Math.random() * 1e5)}@lid`, fromMe, id, participant: null, addressingMode: 'lid', remoteJidAlt: phoneJid }
+							? {
+									remoteJid: `${String(Date.now()).slice(-10)}${Math.floor(Math.random() * 1e5)}@lid`,
+									fromMe,
+									id,
+									participant: null,
+									addressingMode: 'lid',
+									remoteJidAlt: phoneJid
+								}
 							: { remoteJid: phoneJid, fromMe, id, participant: null, addressingMode: 'pn' },
 						pushName,
 						status: 'DELIVERY_ACK',
@@ -331,7 +390,9 @@ export function createEvolutionStandin(options: EvolutionStandinOptions) {
 		const out = sent
 			.filter((s) => phoneKey(digitsOf(s.number)) === key)
 			.map((s) => ({ direction: 'out', id: s.id, text: s.text ?? s.caption ?? '', fileName: s.fileName, size: s.size, at: s.at }))
-		const into = inbound.filter((m) => phoneKey(m.from) === key).map((m) => ({ direction: m.fromMe ? 'out' : 'in', id: m.id, text: m.text, fileName: null, size: null, at: m.at }))
+		const into = inbound
+			.filter((m) => phoneKey(m.from) === key)
+			.map((m) => ({ direction: m.fromMe ? 'out' : 'in', id: m.id, text: m.text, fileName: null, size: null, at: m.at }))
 		return [...out, ...into].sort((a, b) => a.at.localeCompare(b.at))
 	}
 
@@ -341,7 +402,9 @@ export function createEvolutionStandin(options: EvolutionStandinOptions) {
 		if (req.method === 'GET' && file) {
 			const m = media.get(file[1])
 			return m
-				? new Response(m.bytes, { headers: { 'content-type': m.mimetype, 'content-disposition': `inline; filename="${m.fileName.replace(/"/g, '')}"` } })
+				? new Response(m.bytes, {
+						headers: { 'content-type': m.mimetype, 'content-disposition': `inline; filename="${m.fileName.replace(/"/g, '')}"` }
+					})
 				: new Response(null, { status: 404 })
 		}
 		if (req.method === 'GET' && path === '/sent') {
@@ -362,8 +425,14 @@ export function createEvolutionStandin(options: EvolutionStandinOptions) {
 			return json(await deliverInbound(body as Parameters<typeof deliverInbound>[0]))
 		}
 		if (req.method === 'POST' && path === '/state') {
-			if (!STATES.includes(body.state as ConnectionState)) return json({ message: 'Estado inválido: use open, close ou connecting.' }, 400)
-			return json({ delivery: await setConnectionState(body.state as ConnectionState, typeof body.instance === 'string' ? body.instance : undefined) })
+			if (!STATES.includes(body.state as ConnectionState))
+				return json({ message: 'Estado inválido: use open, close ou connecting.' }, 400)
+			return json({
+				delivery: await setConnectionState(
+					body.state as ConnectionState,
+					typeof body.instance === 'string' ? body.instance : undefined
+				)
+			})
 		}
 		return new Response(null, { status: 404 })
 	}
@@ -428,8 +497,21 @@ setInterval(refresh, 1500)
 			const links = { manager: `${url.origin}/manager`, documentation: 'https://doc.evolution-api.com' }
 			return json(
 				v1
-					? { status: 200, message: 'Welcome to the Evolution API, it is working!', version, swagger: `${url.origin}/docs`, ...links }
-					: { status: 200, message: 'Welcome to the Evolution API, it is working!', version, clientName: 'evolution_standin', ...links, whatsappWebVersion: '2.3000.1023204200' }
+					? {
+							status: 200,
+							message: 'Welcome to the Evolution API, it is working!',
+							version,
+							swagger: `${url.origin}/docs`,
+							...links
+						}
+					: {
+							status: 200,
+							message: 'Welcome to the Evolution API, it is working!',
+							version,
+							clientName: 'evolution_standin',
+							...links,
+							whatsappWebVersion: '2.3000.1023204200'
+						}
 			)
 		}
 		const res = await api(req, url.pathname)
@@ -437,7 +519,11 @@ setInterval(refresh, 1500)
 			// Applied already: the answer is what comes late.
 			await new Promise<void>((resolve, reject) => {
 				const timer = setTimeout(resolve, delayMs)
-				req.signal.addEventListener('abort', () => (clearTimeout(timer), reject(req.signal.reason)), { once: true })
+				const abort = () => {
+					clearTimeout(timer)
+					reject(req.signal.reason)
+				}
+				req.signal.addEventListener('abort', abort, { once: true })
 			})
 		}
 		return res
@@ -500,5 +586,7 @@ if (import.meta.main) {
 		instances: [instance],
 		version: arg('version') === '1.8.6' ? '1.8.6' : '2.3.6'
 	})
-	console.log(`Evolution local ${standin.version}: ${standin.url} · apikey ${apiKey} · instância ${instance} · conversa em ${standin.url}/`)
+	console.log(
+		`Evolution local ${standin.version}: ${standin.url} · apikey ${apiKey} · instância ${instance} · conversa em ${standin.url}/`
+	)
 }

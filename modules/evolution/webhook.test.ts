@@ -16,7 +16,14 @@ const key = (remoteJid: string, extra: object = {}) => ({ remoteJid, fromMe: fal
 describe('parseEvolutionEvent: messages', () => {
 	it('reads a v2 conversation', () => {
 		const event = parseEvolutionEvent(
-			v2({ key: key('558599990001@s.whatsapp.net'), pushName: 'Maria', status: 'DELIVERY_ACK', message: { conversation: 'Oi, quero a 2ª via' }, messageType: 'conversation', messageTimestamp: 1747557781 })
+			v2({
+				key: key('558599990001@s.whatsapp.net'),
+				pushName: 'Maria',
+				status: 'DELIVERY_ACK',
+				message: { conversation: 'Oi, quero a 2ª via' },
+				messageType: 'conversation',
+				messageTimestamp: 1747557781
+			})
 		)
 		expect(event).toEqual({
 			kind: 'message',
@@ -36,7 +43,13 @@ describe('parseEvolutionEvent: messages', () => {
 		const event = parseEvolutionEvent({
 			event: 'MESSAGES_UPSERT',
 			instance: 'loja',
-			data: { key: key('5511987654321@s.whatsapp.net'), pushName: 'João', message: { extendedTextMessage: { text: 'boleto' } }, messageTimestamp: '1690000000', owner: 'loja' }
+			data: {
+				key: key('5511987654321@s.whatsapp.net'),
+				pushName: 'João',
+				message: { extendedTextMessage: { text: 'boleto' } },
+				messageTimestamp: '1690000000',
+				owner: 'loja'
+			}
 		})
 		expect(event).toMatchObject({ kind: 'message', phone: '5511987654321', text: 'boleto', timestamp: 1690000000 })
 	})
@@ -55,19 +68,38 @@ describe('parseEvolutionEvent: messages', () => {
 	})
 
 	it('resolves an @lid sender through key.remoteJidAlt, and ignores it when no phone JID is known', () => {
-		const lid = parseEvolutionEvent(v2({ key: key('123456789012345@lid', { addressingMode: 'lid', remoteJidAlt: '558599990001@s.whatsapp.net' }), message: { conversation: 'oi' } }))
+		const lid = parseEvolutionEvent(
+			v2({
+				key: key('123456789012345@lid', { addressingMode: 'lid', remoteJidAlt: '558599990001@s.whatsapp.net' }),
+				message: { conversation: 'oi' }
+			})
+		)
 		expect(lid).toMatchObject({ kind: 'message', phone: '558599990001', jid: '558599990001@s.whatsapp.net' })
-		expect(parseEvolutionEvent(v2({ key: key('123456789012345@lid'), message: { conversation: 'oi' } }))).toEqual({ kind: 'ignored', reason: 'lid-without-phone' })
-		expect(parseEvolutionEvent(v2({ key: key('123@lid', { remoteJidAlt: '999@lid' }), message: { conversation: 'oi' } }))).toMatchObject({ kind: 'ignored' })
+		expect(parseEvolutionEvent(v2({ key: key('123456789012345@lid'), message: { conversation: 'oi' } }))).toEqual({
+			kind: 'ignored',
+			reason: 'lid-without-phone'
+		})
+		expect(
+			parseEvolutionEvent(v2({ key: key('123@lid', { remoteJidAlt: '999@lid' }), message: { conversation: 'oi' } }))
+		).toMatchObject({ kind: 'ignored' })
 	})
 
 	it('ignores groups and status broadcasts; keeps fromMe (a person on the linked phone)', () => {
-		expect(parseEvolutionEvent(v2({ key: key('120363025246125486@g.us', { participant: '558599990001@s.whatsapp.net' }), message: { conversation: 'oi' } }))).toEqual({
+		expect(
+			parseEvolutionEvent(
+				v2({ key: key('120363025246125486@g.us', { participant: '558599990001@s.whatsapp.net' }), message: { conversation: 'oi' } })
+			)
+		).toEqual({
 			kind: 'ignored',
 			reason: 'group'
 		})
-		expect(parseEvolutionEvent(v2({ key: key('status@broadcast'), message: { conversation: 'story' } }))).toEqual({ kind: 'ignored', reason: 'status-broadcast' })
-		const mine = parseEvolutionEvent(v2({ key: key('558599990001@s.whatsapp.net', { fromMe: true }), pushName: 'Você', message: { conversation: 'já te ajudo' } }))
+		expect(parseEvolutionEvent(v2({ key: key('status@broadcast'), message: { conversation: 'story' } }))).toEqual({
+			kind: 'ignored',
+			reason: 'status-broadcast'
+		})
+		const mine = parseEvolutionEvent(
+			v2({ key: key('558599990001@s.whatsapp.net', { fromMe: true }), pushName: 'Você', message: { conversation: 'já te ajudo' } })
+		)
 		expect(mine).toMatchObject({ kind: 'message', fromMe: true, phone: '558599990001' })
 	})
 
@@ -79,14 +111,35 @@ describe('parseEvolutionEvent: messages', () => {
 	})
 
 	it('send.message is our own send', () => {
-		const sent = parseEvolutionEvent(v2({ key: { remoteJid: '558599990001@s.whatsapp.net', fromMe: true, id: '3EB0ABC' }, message: { conversation: 'Seu boleto' }, messageTimestamp: 1 }, 'send.message'))
-		expect(sent).toEqual({ kind: 'sent', instance: 'loja', id: '3EB0ABC', phone: '558599990001', jid: '558599990001@s.whatsapp.net', text: 'Seu boleto', timestamp: 1 })
+		const sent = parseEvolutionEvent(
+			v2(
+				{
+					key: { remoteJid: '558599990001@s.whatsapp.net', fromMe: true, id: '3EB0ABC' },
+					message: { conversation: 'Seu boleto' },
+					messageTimestamp: 1
+				},
+				'send.message'
+			)
+		)
+		expect(sent).toEqual({
+			kind: 'sent',
+			instance: 'loja',
+			id: '3EB0ABC',
+			phone: '558599990001',
+			jid: '558599990001@s.whatsapp.net',
+			text: 'Seu boleto',
+			timestamp: 1
+		})
 	})
 })
 
 describe('parseEvolutionEvent: other events and hostile input', () => {
 	it('connection.update → its state; an unknown state or event is ignored with a reason', () => {
-		expect(parseEvolutionEvent(v2({ instance: 'loja', state: 'close', statusReason: 428 }, 'connection.update'))).toEqual({ kind: 'connection', instance: 'loja', state: 'close' })
+		expect(parseEvolutionEvent(v2({ instance: 'loja', state: 'close', statusReason: 428 }, 'connection.update'))).toEqual({
+			kind: 'connection',
+			instance: 'loja',
+			state: 'close'
+		})
 		expect(parseEvolutionEvent(v2({ state: 'exploded' }, 'connection.update'))).toEqual({ kind: 'ignored', reason: 'unknown-state' })
 		expect(parseEvolutionEvent(v2({ qrcode: 'x' }, 'qrcode.updated'))).toEqual({ kind: 'ignored', reason: 'event:qrcode.updated' })
 	})
@@ -109,7 +162,10 @@ describe('parseEvolutionEvent: other events and hostile input', () => {
 			{ event: 'messages.upsert', data: { key: { id: 123, remoteJid: '558599990001@s.whatsapp.net' } } },
 			{ event: 'messages.upsert', data: { key: { id: 'x', remoteJid: 558599990001 } } },
 			{ event: 'messages.upsert', data: { key: { id: 'x', remoteJid: '558599990001@s.whatsapp.net' }, message: 'oi' } },
-			{ event: 'messages.upsert', data: { key: { id: 'x', remoteJid: '558599990001@s.whatsapp.net' }, message: { conversation: 7 } } },
+			{
+				event: 'messages.upsert',
+				data: { key: { id: 'x', remoteJid: '558599990001@s.whatsapp.net' }, message: { conversation: 7 } }
+			},
 			{ event: 'connection.update', data: { state: { open: true } } },
 			{ event: 'messages.upsert', data: { key: { id: 'x', remoteJid: `${'9'.repeat(100_000)}@s.whatsapp.net` } } },
 			{ event: 'x'.repeat(1_000_000) }
@@ -118,16 +174,30 @@ describe('parseEvolutionEvent: other events and hostile input', () => {
 			const event = parseEvolutionEvent(body)
 			expect(['ignored', 'message']).toContain(event.kind)
 		}
-		expect(parseEvolutionEvent({ event: 'messages.upsert', data: { key: { id: 'x', remoteJid: '558599990001@s.whatsapp.net' }, message: 'oi' } })).toMatchObject({ kind: 'message', text: '' })
+		expect(
+			parseEvolutionEvent({
+				event: 'messages.upsert',
+				data: { key: { id: 'x', remoteJid: '558599990001@s.whatsapp.net' }, message: 'oi' }
+			})
+		).toMatchObject({ kind: 'message', text: '' })
 	})
 
 	it('caps huge strings and survives deep nesting', () => {
-		const huge = parseEvolutionEvent(v2({ key: key('558599990001@s.whatsapp.net', { id: 'i'.repeat(10_000) }), pushName: 'p'.repeat(10_000), message: { conversation: 'a'.repeat(5_000_000) } }))
+		const huge = parseEvolutionEvent(
+			v2({
+				key: key('558599990001@s.whatsapp.net', { id: 'i'.repeat(10_000) }),
+				pushName: 'p'.repeat(10_000),
+				message: { conversation: 'a'.repeat(5_000_000) }
+			})
+		)
 		if (huge.kind !== 'message') throw new Error(huge.kind)
 		expect([huge.text.length, huge.id.length, huge.pushName?.length]).toEqual([4096, 128, 100])
 		let nested: Record<string, unknown> = { conversation: 'fundo' }
 		for (let i = 0; i < 10_000; i++) nested = { ephemeralMessage: { message: nested } }
-		expect(parseEvolutionEvent(v2({ key: key('558599990001@s.whatsapp.net'), message: nested }))).toMatchObject({ kind: 'message', text: '' })
+		expect(parseEvolutionEvent(v2({ key: key('558599990001@s.whatsapp.net'), message: nested }))).toMatchObject({
+			kind: 'message',
+			text: ''
+		})
 	})
 
 	it('reads timestamps as numbers, digit strings or protobuf Longs; anything else is null', () => {
@@ -135,15 +205,15 @@ describe('parseEvolutionEvent: other events and hostile input', () => {
 			const e = parseEvolutionEvent(v2({ key: key('558599990001@s.whatsapp.net'), message: { conversation: 'x' }, messageTimestamp }))
 			return e.kind === 'message' ? e.timestamp : 'ignored'
 		}
-		expect([ts(1747557781), ts('1747557781'), ts({ low: 1747557781, high: 0, unsigned: false }), ts(Number.NaN), ts(-5), ts('12a'), ts(null)]).toEqual([
-			1747557781,
-			1747557781,
-			1747557781,
-			null,
-			null,
-			null,
-			null
-		])
+		expect([
+			ts(1747557781),
+			ts('1747557781'),
+			ts({ low: 1747557781, high: 0, unsigned: false }),
+			ts(Number.NaN),
+			ts(-5),
+			ts('12a'),
+			ts(null)
+		]).toEqual([1747557781, 1747557781, 1747557781, null, null, null, null])
 	})
 })
 

@@ -30,7 +30,8 @@ const STATES: ConnectionState[] = ['open', 'close', 'connecting', 'refused']
 /** Message types that carry the real message one level down. */
 const WRAPPERS = ['ephemeralMessage', 'viewOnceMessage', 'viewOnceMessageV2', 'documentWithCaptionMessage', 'editedMessage']
 
-const record = (v: unknown): Record<string, unknown> | null => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null)
+const record = (v: unknown): Record<string, unknown> | null =>
+	typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null
 const string = (v: unknown, max: number): string | null => (typeof v === 'string' && v !== '' ? v.slice(0, max) : null)
 const ignored = (reason: string): EvolutionEvent => ({ kind: 'ignored', reason })
 
@@ -77,7 +78,9 @@ export function parseEvolutionEvent(body: unknown): EvolutionEvent {
 	const data = record(b.data)
 	if (event === 'connection.update') {
 		const state = data?.state
-		return STATES.includes(state as ConnectionState) ? { kind: 'connection', instance, state: state as ConnectionState } : ignored('unknown-state')
+		return STATES.includes(state as ConnectionState)
+			? { kind: 'connection', instance, state: state as ConnectionState }
+			: ignored('unknown-state')
 	}
 	if (event !== 'messages.upsert' && event !== 'send.message') return ignored(`event:${event}`)
 	const key = record(data?.key)
