@@ -36,6 +36,8 @@ export interface SentRecord {
 	mimetype: string | null
 	/** Bytes of a base64 document. */
 	size: number | null
+	/** Order across sent and inbound messages (two can share a millisecond). */
+	seq: number
 	at: string
 }
 
@@ -45,6 +47,7 @@ export interface InboundRecord {
 	from: string
 	text: string
 	fromMe: boolean
+	seq: number
 	at: string
 }
 
@@ -123,6 +126,7 @@ export function createEvolutionStandin(options: EvolutionStandinOptions) {
 	const deliveries: WebhookDelivery[] = []
 	let queue: Promise<unknown> = Promise.resolve()
 	let delayMs = 0
+	let seq = 0
 	const standin = { serverUrl: options.serverUrl ?? 'http://evolution.local' }
 
 	const firstInstance = () => [...instances.values()][0]
@@ -222,6 +226,7 @@ export function createEvolutionStandin(options: EvolutionStandinOptions) {
 			caption: str(m.caption),
 			mimetype: str(m.mimetype) ?? (kind === 'media' ? 'application/pdf' : null),
 			size: bytes?.length ?? null,
+			seq: ++seq,
 			at: new Date().toISOString()
 		}
 		sent.push(entry)
@@ -343,7 +348,7 @@ export function createEvolutionStandin(options: EvolutionStandinOptions) {
 		const fromMe = input.fromMe === true
 		const timestamp = Math.floor(Date.now() / 1000)
 		const pushName = input.pushName ?? (fromMe ? 'Você' : 'Cliente')
-		inbound.push({ id, instance: i.name, from, text: input.text, fromMe, at: new Date().toISOString() })
+		inbound.push({ id, instance: i.name, from, text: input.text, fromMe, seq: ++seq, at: new Date().toISOString() })
 		const data =
 			(input.v1 ?? v1)
 				? {
@@ -389,11 +394,19 @@ export function createEvolutionStandin(options: EvolutionStandinOptions) {
 		const key = phoneKey(digitsOf(phone))
 		const out = sent
 			.filter((s) => phoneKey(digitsOf(s.number)) === key)
-			.map((s) => ({ direction: 'out', id: s.id, text: s.text ?? s.caption ?? '', fileName: s.fileName, size: s.size, at: s.at }))
+			.map((s) => ({
+				direction: 'out',
+				id: s.id,
+				text: s.text ?? s.caption ?? '',
+				fileName: s.fileName,
+				size: s.size,
+				seq: s.seq,
+				at: s.at
+			}))
 		const into = inbound
 			.filter((m) => phoneKey(m.from) === key)
-			.map((m) => ({ direction: m.fromMe ? 'out' : 'in', id: m.id, text: m.text, fileName: null, size: null, at: m.at }))
-		return [...out, ...into].sort((a, b) => a.at.localeCompare(b.at))
+			.map((m) => ({ direction: m.fromMe ? 'out' : 'in', id: m.id, text: m.text, fileName: null, size: null, seq: m.seq, at: m.at }))
+		return [...out, ...into].sort((a, b) => a.seq - b.seq)
 	}
 
 	async function controls(req: Request, url: URL): Promise<Response> {
