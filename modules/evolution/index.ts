@@ -1,0 +1,20 @@
+export {
+	createEvolutionClient,
+	EvolutionError,
+	type EvolutionClient,
+	type EvolutionClientOptions,
+	type EvolutionErrorCode,
+	type SentMessage,
+	type WebhookSettings
+} from './client'
+export {
+	createEvolutionStandin,
+	createJid,
+	startEvolutionStandin,
+	type EvolutionStandin,
+	type EvolutionStandinOptions,
+	type InboundRecord,
+	type SentRecord,
+	type WebhookDelivery
+} from './standin'
+export { normaliseBrazilianPhone, parseEvolutionEvent, phoneKey, samePhone, type ConnectionState, type EvolutionEvent } from './webhook'

@@ -1,0 +1,220 @@
+import { afterAll, describe, expect, it } from 'bun:test'
+import { createEvolutionClient } from './client'
+import { createEvolutionStandin, createJid, startEvolutionStandin } from './standin'
+import { parseEvolutionEvent, samePhone } from './webhook'
+
+const KEY = 'evo-standin-key'
+const stops: (() => unknown)[] = []
+afterAll(async () => {
+	for (const stop of stops) await stop()
+})
+
+/** A portal-like HTTP receiver recording every delivery. */
+function receiver() {
+	const received: { headers: Headers; body: Record<string, unknown> }[] = []
+	const server = Bun.serve({
+		port: 0,
+		async fetch(req) {
+			received.push({ headers: req.headers, body: (await req.json()) as Record<string, unknown> })
+			return new Response(null, { status: 200 })
+		}
+	})
+	stops.push(() => server.stop(true))
+	return { url: `${server.url.origin}/api/whatsapp/webhook`, received }
+}
+
+async function setup(
+	version: '2.3.6' | '1.8.6' = '2.3.6',
+	events = ['MESSAGES_UPSERT', 'CONNECTION_UPDATE'],
+	echoOwnSendsAsUpsert = false
+) {
+	const standin = startEvolutionStandin({ apiKey: KEY, instances: ['loja'], version, echoOwnSendsAsUpsert })
+	stops.push(standin.stop)
+	const rx = receiver()
+	const evo = createEvolutionClient({ baseUrl: standin.url, apiKey: KEY, instance: 'loja' })
+	await evo.setWebhook({ url: rx.url, headers: { Authorization: 'Bearer segredo-do-portal' }, events, enabled: true })
+	return { standin, rx, evo }
+}
+
+const post = (url: string, body: unknown, headers: Record<string, string> = { apikey: KEY }) =>
+	fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+
+describe('inbound messages', () => {
+	it('a client’s message reaches the webhook with the configured header, in the v2 envelope, without the ninth digit', async () => {
+		const { standin, rx } = await setup()
+		const { id, delivery } = await standin.deliverInbound({ from: '5585999990001', text: 'Quero a segunda via', pushName: 'Maria' })
+		expect(delivery).toMatchObject({ event: 'messages.upsert', status: 200, error: null })
+		expect(rx.received).toHaveLength(1)
+		const { headers, body } = rx.received[0]
+		expect(headers.get('authorization')).toBe('Bearer segredo-do-portal')
+		expect(body).toMatchObject({
+			event: 'messages.upsert',
+			instance: 'loja',
+			destination: rx.url,
+			sender: '5585900000000@s.whatsapp.net',
+			server_url: standin.url
+		})
+		expect(body.data).toMatchObject({
+			key: { remoteJid: '558599990001@s.whatsapp.net', fromMe: false, id },
+			message: { conversation: 'Quero a segunda via' },
+			status: 'DELIVERY_ACK'
+		})
+		const event = parseEvolutionEvent(body)
+		expect(event).toMatchObject({ kind: 'message', id, phone: '558599990001', pushName: 'Maria', text: 'Quero a segunda via' })
+		expect(event.kind === 'message' && samePhone(event.phone, '5585999990001')).toBe(true)
+	})
+
+	it('keeps the ninth digit where Evolution keeps it (DDD below 31, or a digit below 7 after the 9)', () => {
+		expect(createJid('5511987654321')).toBe('5511987654321@s.whatsapp.net')
+		expect(createJid('5585966554433')).toBe('5585966554433@s.whatsapp.net')
+		expect(createJid('5531971234567')).toBe('553171234567@s.whatsapp.net')
+		expect(createJid('120363025246125486@g.us')).toBe('120363025246125486@g.us')
+	})
+
+	it('an @lid sender carries the phone in remoteJidAlt; a v1 payload uses extendedTextMessage', async () => {
+		const { standin, rx } = await setup()
+		await standin.deliverInbound({ from: '5585999990001', text: 'via lid', lid: true })
+		await standin.deliverInbound({ from: '5585999990001', text: 'formato v1', v1: true })
+		const [lid, v1] = rx.received.map((r) => r.body)
+		expect(lid.data).toMatchObject({ key: { addressingMode: 'lid', remoteJidAlt: '558599990001@s.whatsapp.net' } })
+		expect(String((lid.data as { key: { remoteJid: string } }).key.remoteJid)).toEndWith('@lid')
+		expect(parseEvolutionEvent(lid)).toMatchObject({ kind: 'message', phone: '558599990001', text: 'via lid' })
+		expect(v1.data).toMatchObject({ message: { extendedTextMessage: { text: 'formato v1' } }, owner: 'loja' })
+		expect(parseEvolutionEvent(v1)).toMatchObject({ kind: 'message', text: 'formato v1' })
+	})
+
+	it('a v1 stand-in delivers v1 payloads; a person typing on the phone comes as fromMe', async () => {
+		const { standin, rx } = await setup('1.8.6')
+		await standin.deliverInbound({ from: '5585999990001', text: 'já te atendo', fromMe: true })
+		expect(rx.received[0].body.data).toMatchObject({ key: { fromMe: true }, messageType: 'extendedTextMessage' })
+		expect(parseEvolutionEvent(rx.received[0].body)).toMatchObject({ kind: 'message', fromMe: true })
+	})
+
+	it('no webhook, or one not subscribed: nothing is delivered', async () => {
+		const bare = createEvolutionStandin({ apiKey: KEY })
+		expect((await bare.deliverInbound({ from: '5585999990001', text: 'oi' })).delivery).toBeNull()
+		const { standin, rx } = await setup('2.3.6', ['CONNECTION_UPDATE'])
+		expect((await standin.deliverInbound({ from: '5585999990001', text: 'oi' })).delivery).toBeNull()
+		expect(rx.received).toHaveLength(0)
+	})
+})
+
+describe('events of the instance', () => {
+	it('send.message for our own sends when subscribed, with the id the send returned', async () => {
+		const { standin, rx, evo } = await setup('2.3.6', ['SEND_MESSAGE'])
+		const sent = await evo.sendText('5585999990001', 'Seu boleto')
+		await standin.settled()
+		expect(rx.received.map((r) => r.body.event)).toEqual(['send.message'])
+		expect(parseEvolutionEvent(rx.received[0].body)).toMatchObject({
+			kind: 'sent',
+			id: sent.messageId,
+			text: 'Seu boleto',
+			phone: '558599990001'
+		})
+	})
+
+	it('echoes our own sends as messages.upsert fromMe when asked (issue #1340)', async () => {
+		const { standin, rx, evo } = await setup('2.3.6', ['MESSAGES_UPSERT'], true)
+		const sent = await evo.sendText('5585999990001', 'eco')
+		await standin.settled()
+		expect(parseEvolutionEvent(rx.received[0].body)).toMatchObject({ kind: 'message', fromMe: true, id: sent.messageId })
+	})
+
+	it('connection.update when the state is switched; sends fail while closed', async () => {
+		const { standin, rx, evo } = await setup()
+		await standin.setConnectionState('close')
+		expect(parseEvolutionEvent(rx.received[0].body)).toEqual({ kind: 'connection', instance: 'loja', state: 'close' })
+		const e = await evo.sendText('5585999990001', 'oi').catch((x: Error) => x)
+		expect(e).toMatchObject({ code: 'rejected', message: 'A Evolution API recusou o pedido: Connection Closed.' })
+		await standin.setConnectionState('open')
+		expect(rx.received[1].body.data).toMatchObject({ state: 'open', wuid: '5585900000000@s.whatsapp.net' })
+	})
+})
+
+describe('protocol checks like the real server', () => {
+	it('refuses the other version’s body shape and media that is neither URL nor base64', async () => {
+		const v2 = startEvolutionStandin({ apiKey: KEY, instances: ['loja'] })
+		const v1 = startEvolutionStandin({ apiKey: KEY, instances: ['loja'], version: '1.8.6' })
+		stops.push(v2.stop, v1.stop)
+		const v1Body = { number: '5585999990001', options: {}, textMessage: { text: 'oi' } }
+		const wrongForV2 = await post(`${v2.url}/message/sendText/loja`, v1Body)
+		expect(wrongForV2.status).toBe(400)
+		expect(await wrongForV2.json()).toEqual({
+			status: 400,
+			error: 'Bad Request',
+			response: { message: ['instance requires property "text"'] }
+		})
+		const wrongForV1 = await post(`${v1.url}/message/sendText/loja`, { number: '5585999990001', text: 'oi' })
+		expect(((await wrongForV1.json()) as { response: { message: string[] } }).response.message).toEqual([
+			'instance requires property "textMessage"'
+		])
+		const noName = await post(`${v2.url}/message/sendMedia/loja`, {
+			number: '5585999990001',
+			mediatype: 'document',
+			media: 'JVBERi0xLjQK'
+		})
+		expect(((await noName.json()) as { response: { message: string[] } }).response.message).toEqual([
+			'For base64 the file name must be informed.'
+		])
+		const dataUri = await post(`${v2.url}/message/sendMedia/loja`, {
+			number: '5585999990001',
+			mediatype: 'document',
+			media: 'data:application/pdf;base64,JVBERi0xLjQK',
+			fileName: 'a.pdf'
+		})
+		expect(((await dataUri.json()) as { response: { message: string[] } }).response.message).toEqual([
+			'Owned media must be a url or base64'
+		])
+		expect(v2.sent).toHaveLength(0)
+	})
+
+	it('401 without the key, 404 for an unknown route', async () => {
+		const s = createEvolutionStandin({ apiKey: KEY })
+		const noKey = await s.handle(new Request('http://evo.local/instance/connectionState/k-licencas'))
+		expect([noKey.status, await noKey.json()]).toEqual([
+			401,
+			{ status: 401, error: 'Unauthorized', response: { message: 'Unauthorized' } }
+		])
+		const route = await s.handle(new Request('http://evo.local/chat/findChats/k-licencas', { headers: { apikey: KEY } }))
+		expect(route.status).toBe(404)
+	})
+})
+
+describe('controls and the chat page', () => {
+	it('HTTP controls: write as a client, read what was sent to a number, switch the state', async () => {
+		const { standin, rx, evo } = await setup()
+		const inbound = await post(`${standin.url}/__standin/inbound`, { from: '(85) 99999-0001', text: 'oi pelo navegador' }, {})
+		expect(((await inbound.json()) as { delivery: { status: number } }).delivery.status).toBe(200)
+		expect(rx.received).toHaveLength(1)
+		expect((await post(`${standin.url}/__standin/inbound`, { text: 'sem número' }, {})).status).toBe(400)
+		await evo.sendText('558599990001', 'resposta do portal')
+		const sent = (await (await fetch(`${standin.url}/__standin/sent?number=5585999990001`)).json()) as { text: string }[]
+		expect(sent.map((s) => s.text)).toEqual(['resposta do portal'])
+		const chat = (await (await fetch(`${standin.url}/__standin/chat?phone=5585999990001`)).json()) as {
+			messages: { direction: string; text: string }[]
+		}
+		expect(chat.messages.map((m) => [m.direction, m.text])).toEqual([
+			['in', 'oi pelo navegador'],
+			['out', 'resposta do portal']
+		])
+		expect((await post(`${standin.url}/__standin/state`, { state: 'connecting' }, {})).status).toBe(200)
+		expect(await evo.connectionState()).toEqual({ state: 'connecting' })
+		expect((await (await fetch(`${standin.url}/__standin/deliveries`)).json()) as unknown[]).toHaveLength(2)
+	})
+
+	it('serves the chat page to a browser and the welcome JSON to a client', async () => {
+		const s = createEvolutionStandin({ apiKey: KEY, instances: ['loja'] })
+		const page = await s.handle(new Request('http://evo.local/', { headers: { accept: 'text/html,application/xhtml+xml' } }))
+		const html = await page.text()
+		expect(page.headers.get('content-type')).toStartWith('text/html')
+		expect(html).toContain('Enviar como cliente')
+		expect(html).toContain('/__standin/chat?phone=')
+		expect(html).not.toMatch(/<(script|link)[^>]+(src|href)=/)
+		const welcome = await s.handle(new Request('http://evo.local/', { headers: { accept: 'application/json' } }))
+		expect(await welcome.json()).toMatchObject({
+			status: 200,
+			version: '2.3.6',
+			message: 'Welcome to the Evolution API, it is working!'
+		})
+	})
+})

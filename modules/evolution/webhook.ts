@@ -1,0 +1,127 @@
+/**
+ * Inbound Evolution webhook bodies (integrations.md §2.3–2.5), v1 and v2, read as hostile input: odd shapes become
+ * `ignored`, nothing throws, and nothing of the body is kept beyond the fields returned (never its `apikey`).
+ */
+
+export type ConnectionState = 'open' | 'close' | 'connecting' | 'refused'
+
+export type EvolutionEvent =
+	/** messages.upsert: from the client (fromMe false) or typed by a person on the linked phone (fromMe true). */
+	| {
+			kind: 'message'
+			instance: string
+			id: string
+			fromMe: boolean
+			/** Digits of the chat's phone JID: the client's number, whoever wrote. */
+			phone: string
+			jid: string
+			text: string
+			pushName: string | null
+			/** Unix seconds, as sent (null when absent or unreadable). */
+			timestamp: number | null
+	  }
+	/** send.message: a message our own API call sent. */
+	| { kind: 'sent'; instance: string; id: string; phone: string; jid: string; text: string; timestamp: number | null }
+	| { kind: 'connection'; instance: string; state: ConnectionState }
+	| { kind: 'ignored'; reason: string }
+
+const MAX_TEXT = 4096
+const STATES: ConnectionState[] = ['open', 'close', 'connecting', 'refused']
+/** Message types that carry the real message one level down. */
+const WRAPPERS = ['ephemeralMessage', 'viewOnceMessage', 'viewOnceMessageV2', 'documentWithCaptionMessage', 'editedMessage']
+
+const record = (v: unknown): Record<string, unknown> | null =>
+	typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null
+const string = (v: unknown, max: number): string | null => (typeof v === 'string' && v !== '' ? v.slice(0, max) : null)
+const ignored = (reason: string): EvolutionEvent => ({ kind: 'ignored', reason })
+
+/** `5585…@s.whatsapp.net` (a device suffix `:12` is dropped) → its normalised JID and digits. */
+function phoneJid(v: unknown): { jid: string; phone: string } | null {
+	const m = typeof v === 'string' && v.length <= 64 ? /^(\d{8,15})(?::\d+)?@s\.whatsapp\.net$/.exec(v) : null
+	return m ? { jid: `${m[1]}@s.whatsapp.net`, phone: m[1] } : null
+}
+
+/** Seconds from a number, a digit string (v1) or a protobuf Long `{low, high}` (raw Baileys). */
+function seconds(v: unknown): number | null {
+	if (typeof v === 'number') return Number.isFinite(v) && v >= 0 ? Math.floor(v) : null
+	if (typeof v === 'string') return /^\d{1,12}$/.test(v) ? Number(v) : null
+	const long = record(v)
+	if (long && typeof long.low === 'number' && typeof long.high === 'number') return (long.low >>> 0) + long.high * 2 ** 32
+	return null
+}
+
+function messageText(message: unknown, depth = 0): string {
+	const m = record(message)
+	if (!m) return ''
+	for (const wrapper of WRAPPERS) {
+		const inner = record(record(m[wrapper])?.message)
+		if (inner && depth < 3) return messageText(inner, depth + 1)
+	}
+	const text =
+		string(m.conversation, MAX_TEXT) ??
+		string(record(m.extendedTextMessage)?.text, MAX_TEXT) ??
+		string(record(m.imageMessage)?.caption, MAX_TEXT) ??
+		string(record(m.videoMessage)?.caption, MAX_TEXT) ??
+		string(record(m.documentMessage)?.caption, MAX_TEXT)
+	return text ?? ''
+}
+
+/** Reads one webhook body of Evolution v1 or v2. */
+export function parseEvolutionEvent(body: unknown): EvolutionEvent {
+	const b = record(body)
+	if (!b) return ignored('not-an-object')
+	const raw = string(b.event, 64)
+	if (!raw) return ignored('no-event')
+	// The config names events MESSAGES_UPSERT; deliveries call them messages.upsert.
+	const event = raw.toLowerCase().replace(/_/g, '.')
+	const instance = string(b.instance, 128) ?? ''
+	const data = record(b.data)
+	if (event === 'connection.update') {
+		const state = data?.state
+		return STATES.includes(state as ConnectionState)
+			? { kind: 'connection', instance, state: state as ConnectionState }
+			: ignored('unknown-state')
+	}
+	if (event !== 'messages.upsert' && event !== 'send.message') return ignored(`event:${event}`)
+	const key = record(data?.key)
+	const id = string(key?.id, 128)
+	if (!key || !id) return ignored('no-message-id')
+	const remoteJid = string(key.remoteJid, 128) ?? ''
+	if (remoteJid.endsWith('@g.us')) return ignored('group')
+	if (remoteJid === 'status@broadcast') return ignored('status-broadcast')
+	const lid = remoteJid.endsWith('@lid')
+	const who = lid ? phoneJid(key.remoteJidAlt) : phoneJid(remoteJid)
+	if (!who) return ignored(lid ? 'lid-without-phone' : 'not-a-phone')
+	const text = messageText(data?.message)
+	const timestamp = seconds(data?.messageTimestamp)
+	if (event === 'send.message') return { kind: 'sent', instance, id, ...who, text, timestamp }
+	return { kind: 'message', instance, id, fromMe: key.fromMe === true, ...who, text, pushName: string(data?.pushName, 100), timestamp }
+}
+
+/**
+ * The key two spellings of one phone share: for a Brazilian number `55` + DDD + its last 8 digits, since WhatsApp
+ * often drops the ninth digit of a mobile (5585999990001 and 558599990001 are one phone). Other numbers: digits.
+ */
+export function phoneKey(input: string): string {
+	const d = input.replace(/\D/g, '')
+	return /^55\d{10,11}$/.test(d) ? d.slice(0, 4) + d.slice(-8) : d
+}
+
+export function samePhone(a: string, b: string): boolean {
+	const key = phoneKey(a)
+	return key !== '' && key === phoneKey(b)
+}
+
+/**
+ * A Brazilian phone as typed (with or without +55, spaces, dashes, parentheses, a leading 0) → `55DD9NNNNNNNN`
+ * for a mobile (the ninth digit restored when missing) or `55DDNNNNNNNN` for a landline; null if it is neither.
+ */
+export function normaliseBrazilianPhone(input: string): string | null {
+	let d = input.replace(/\D/g, '').replace(/^0+/, '')
+	if (d.length === 10 || d.length === 11) d = `55${d}`
+	if (!/^55[1-9]{2}\d{8,9}$/.test(d)) return null
+	const local = d.slice(4)
+	if (local.length === 9) return local[0] === '9' ? d : null
+	if (/^[6-9]/.test(local)) return `${d.slice(0, 4)}9${local}`
+	return /^[2-5]/.test(local) ? d : null
+}
