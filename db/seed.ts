@@ -29,7 +29,18 @@ const CITIES = [
 	['Salvador', 'BA']
 ]
 const KINDS = ['Mercadinho', 'Restaurante', 'Padaria', 'Ateliê', 'Farmácia', 'Loja', 'Distribuidora', 'Lanchonete']
-const NAMES = ['Bom Preço', 'Sabor da Terra', 'Pão Nosso', 'Linha & Agulha', 'Saúde Total', 'Estrela', 'Nordeste', 'Central', 'Aurora', 'Boa Vista']
+const NAMES = [
+	'Bom Preço',
+	'Sabor da Terra',
+	'Pão Nosso',
+	'Linha & Agulha',
+	'Saúde Total',
+	'Estrela',
+	'Nordeste',
+	'Central',
+	'Aurora',
+	'Boa Vista'
+]
 
 function randomSerial() {
 	return Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString('base64url')
@@ -56,8 +67,22 @@ export async function seedDemo(dbPath: string) {
 
 			const reps = [
 				{ ...DEMO_ACCOUNTS.representante, cidade: 'Fortaleza', uf: 'CE', gerente: gerente.id, email: 'rafael@representacoes.com.br' },
-				{ cnpj: completeCnpj('990000000004'), nome: 'Sul Revendas de Software', cidade: 'Curitiba', uf: 'PR', gerente: gerente.id, email: 'contato@sulrevendas.com.br' },
-				{ cnpj: completeCnpj('99ABC0000005'), nome: 'Norte Sistemas e Automação', cidade: 'Belém', uf: 'PA', gerente: null, email: 'vendas@nortesistemas.com.br' }
+				{
+					cnpj: completeCnpj('990000000004'),
+					nome: 'Sul Revendas de Software',
+					cidade: 'Curitiba',
+					uf: 'PR',
+					gerente: gerente.id,
+					email: 'contato@sulrevendas.com.br'
+				},
+				{
+					cnpj: completeCnpj('99ABC0000005'),
+					nome: 'Norte Sistemas e Automação',
+					cidade: 'Belém',
+					uf: 'PA',
+					gerente: null,
+					email: 'vendas@nortesistemas.com.br'
+				}
 			]
 			for (const rep of reps) {
 				user(rep.cnpj, rep.nome, 'representante', rep.email)
@@ -158,7 +183,13 @@ export async function seedDemo(dbPath: string) {
 							.run()
 					}
 				}
-				for (const [valor, ago] of hasCredits ? ([[10, 90], [25, 40], [5, 3]] as const) : []) {
+				for (const [valor, ago] of hasCredits
+					? ([
+							[10, 90],
+							[25, 40],
+							[5, 3]
+						] as const)
+					: []) {
 					tx.insert(credits)
 						.values({ valor, representante_id: rep.cnpj, data_compra: day(-ago), valor_unitario_centavos: 5000, origem: 'admin' })
 						.run()
@@ -166,22 +197,68 @@ export async function seedDemo(dbPath: string) {
 			}
 			tx.insert(generalNotices)
 				.values([
-					{ titulo: 'Nova versão do K-PDV', texto: 'A versão 5.2 do K-PDV está disponível em Downloads, com emissão de NFC-e mais rápida.', urgente: 0, ativo: 1, data: day(-2), created_at: iso, updated_at: iso },
-					{ titulo: 'Manutenção programada', texto: 'O portal ficará indisponível no domingo das 2h às 4h para manutenção.', urgente: 1, ativo: 1, data: day(-1), created_at: iso, updated_at: iso }
+					{
+						titulo: 'Nova versão do K-PDV',
+						texto: 'A versão 5.2 do K-PDV está disponível em Downloads, com emissão de NFC-e mais rápida.',
+						urgente: 0,
+						ativo: 1,
+						data: day(-2),
+						created_at: iso,
+						updated_at: iso
+					},
+					{
+						titulo: 'Manutenção programada',
+						texto: 'O portal ficará indisponível no domingo das 2h às 4h para manutenção.',
+						urgente: 1,
+						ativo: 1,
+						data: day(-1),
+						created_at: iso,
+						updated_at: iso
+					}
 				])
 				.run()
 			tx.insert(individualNotices)
-				.values({ representante_id: reps[0].cnpj, titulo: 'Meta do mês', texto: 'Faltam 5 renovações para a meta de novembro. Bom trabalho!', urgente: 0, ativo: 1, data: day(-3), created_at: iso, updated_at: iso })
+				.values({
+					representante_id: reps[0].cnpj,
+					titulo: 'Meta do mês',
+					texto: 'Faltam 5 renovações para a meta de novembro. Bom trabalho!',
+					urgente: 0,
+					ativo: 1,
+					data: day(-3),
+					created_at: iso,
+					updated_at: iso
+				})
 				.run()
 			tx.insert(downloads)
 				.values([
-					{ titulo: 'K-PDV 5.2 — instalador completo', link: 'https://downloads.ksistemas.com.br/kpdv/kpdv-5.2-setup.exe', ativo: 1, data: new Date(now.getTime() - 2 * DAY).toISOString() },
-					{ titulo: 'K-CHEF 3.8 — atualização', link: 'https://downloads.ksistemas.com.br/kchef/kchef-3.8-update.exe', ativo: 1, data: new Date(now.getTime() - 20 * DAY).toISOString() },
-					{ titulo: 'K-RETA 2.1 (versão antiga)', link: 'https://downloads.ksistemas.com.br/kreta/kreta-2.1.exe', ativo: 0, data: new Date(now.getTime() - 200 * DAY).toISOString() }
+					{
+						titulo: 'K-PDV 5.2 — instalador completo',
+						link: 'https://downloads.ksistemas.com.br/kpdv/kpdv-5.2-setup.exe',
+						ativo: 1,
+						data: new Date(now.getTime() - 2 * DAY).toISOString()
+					},
+					{
+						titulo: 'K-CHEF 3.8 — atualização',
+						link: 'https://downloads.ksistemas.com.br/kchef/kchef-3.8-update.exe',
+						ativo: 1,
+						data: new Date(now.getTime() - 20 * DAY).toISOString()
+					},
+					{
+						titulo: 'K-RETA 2.1 (versão antiga)',
+						link: 'https://downloads.ksistemas.com.br/kreta/kreta-2.1.exe',
+						ativo: 0,
+						data: new Date(now.getTime() - 200 * DAY).toISOString()
+					}
 				])
 				.run()
 			tx.insert(activities)
-				.values({ created_at: iso, type: 'info', icon: 'Building', title: 'Dados de demonstração carregados', subtitle: `${n} empresas, ${reps.length} representantes` })
+				.values({
+					created_at: iso,
+					type: 'info',
+					icon: 'Building',
+					title: 'Dados de demonstração carregados',
+					subtitle: `${n} empresas, ${reps.length} representantes`
+				})
 				.run()
 		},
 		{ behavior: 'immediate' }

@@ -31,12 +31,16 @@ const hash = await hashPassword('bench-senha-123')
 
 const cnpjOf = (i: number) => completeCnpj(String(500000000000 + i))
 const t0 = performance.now()
-const addUser = client.prepare(`insert into users (cnpj, nome, tipo, senha_hash, ativo, created_at, updated_at) values (?, ?, ?, ?, 1, ?, ?) returning id`)
+const addUser = client.prepare(
+	`insert into users (cnpj, nome, tipo, senha_hash, ativo, created_at, updated_at) values (?, ?, ?, ?, 1, ?, ?) returning id`
+)
 const admin = addUser.get(completeCnpj('110000000001'), 'Admin Bench', 'administrador', hash, now, now) as { id: number }
 const gerente = addUser.get(completeCnpj('110000000002'), 'Gerente Bench', 'gerente', hash, now, now) as { id: number }
 void admin
 
-const addRep = client.prepare(`insert into representatives (nome, cnpj, gerente_id, ativar_api_asaas, data) values (?, ?, ?, 'N', '2025-01-01')`)
+const addRep = client.prepare(
+	`insert into representatives (nome, cnpj, gerente_id, ativar_api_asaas, data) values (?, ?, ?, 'N', '2025-01-01')`
+)
 const addCompany = client.prepare(
 	`insert into companies (razao, cnpj, cnpj_representante, serial, data, validade_licenca, nterminais, terminal_count, ativarapi, on_line, valor_mensal_centavos, exibir_aviso, manutencao, bloqueado, bloqueadopdv, bloqueado_kchef, bloqueado_katelie, bloqueado_kprevenda)
 	 values (?, ?, ?, ?, '2025-01-01', ?, 1, 0, 'N', 'N', 0, 'N', 'N', ?, 'N', ?, 'N', 'N') returning codigo`
@@ -57,7 +61,15 @@ for (let start = 0; start < REPS; start += BATCH) {
 			const ids: number[] = []
 			for (let c = 0; c < COMPANIES_PER_REP; c++) {
 				const n = r * COMPANIES_PER_REP + c
-				const row = addCompany.get(`Empresa ${n} Ltda`, completeCnpj(String(600000000000 + n)), cnpj, `serial-${n}`, day(600 + (n % 500)), n % 7 === 0 ? 'S' : 'N', n % 3 === 0 ? 'S' : 'N') as { codigo: number }
+				const row = addCompany.get(
+					`Empresa ${n} Ltda`,
+					completeCnpj(String(600000000000 + n)),
+					cnpj,
+					`serial-${n}`,
+					day(600 + (n % 500)),
+					n % 7 === 0 ? 'S' : 'N',
+					n % 3 === 0 ? 'S' : 'N'
+				) as { codigo: number }
 				ids.push(row.codigo)
 			}
 			companyIds.push(ids)
@@ -66,7 +78,17 @@ for (let start = 0; start < REPS; start += BATCH) {
 				const valor = 1 + ((r + k) % 20)
 				addCredit.run(spent ? 0 : valor, valor, cnpj, null, null, null, day(k * 10), spent ? day(k * 10 + 5) : null, 'admin')
 				const empresa = ids[k % ids.length]
-				addCredit.run(1 + (k % 5), null, cnpj, empresa, `Empresa ${empresa} Ltda`, SYSTEMS[k % 5], day(k * 10 + 5), day(k * 10 + 5), 'transferencia')
+				addCredit.run(
+					1 + (k % 5),
+					null,
+					cnpj,
+					empresa,
+					`Empresa ${empresa} Ltda`,
+					SYSTEMS[k % 5],
+					day(k * 10 + 5),
+					day(k * 10 + 5),
+					'transferencia'
+				)
 			}
 		}
 	})()
@@ -74,7 +96,9 @@ for (let start = 0; start < REPS; start += BATCH) {
 rebuildCreditBalances(db)
 client.exec('analyze')
 const rows = (client.prepare('select count(*) as n from credits').get() as { n: number }).n
-console.log(`seeded ${REPS.toLocaleString('en')} representatives, ${(REPS * COMPANIES_PER_REP).toLocaleString('en')} companies, ${rows.toLocaleString('en')} credit rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
+console.log(
+	`seeded ${REPS.toLocaleString('en')} representatives, ${(REPS * COMPANIES_PER_REP).toLocaleString('en')} companies, ${rows.toLocaleString('en')} credit rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`
+)
 
 const sampleReps = Array.from({ length: 20 }, (_, i) => Math.floor((i * REPS) / 20) + 3)
 for (const r of sampleReps) addUser.get(cnpjOf(r), `Representante ${r}`, 'representante', hash, now, now)
@@ -91,7 +115,11 @@ async function call(method: string, url: string, cookie: string, body?: unknown)
 }
 async function login(cnpj: string) {
 	const res = await app.handle(
-		new Request(`${origin}/api/auth/login`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ cnpj, senha: 'bench-senha-123' }) })
+		new Request(`${origin}/api/auth/login`, {
+			method: 'POST',
+			headers: { origin, 'content-type': 'application/json' },
+			body: JSON.stringify({ cnpj, senha: 'bench-senha-123' })
+		})
 	)
 	return (res.headers.get('set-cookie') ?? '').split(';')[0]
 }
@@ -114,17 +142,25 @@ async function measure(name: string, n: number, target: number, run: (i: number)
 	}
 	const { p50, p95, p99 } = stats(times)
 	const ok = p95 <= target
-	console.log(`${name.padEnd(44)} p50 ${p50.toFixed(2).padStart(7)} ms  p95 ${p95.toFixed(2).padStart(7)} ms  p99 ${p99.toFixed(2).padStart(7)} ms  target p95 ≤ ${target} ms  ${ok ? 'OK' : 'MISSED'}`)
+	console.log(
+		`${name.padEnd(44)} p50 ${p50.toFixed(2).padStart(7)} ms  p95 ${p95.toFixed(2).padStart(7)} ms  p99 ${p99.toFixed(2).padStart(7)} ms  target p95 ≤ ${target} ms  ${ok ? 'OK' : 'MISSED'}`
+	)
 	return ok
 }
 
 const results = [
-	await measure('GET /api/credits/available (representante)', 1000, 20, (i) => call('GET', '/api/credits/available', repCookies[i % repCookies.length])),
+	await measure('GET /api/credits/available (representante)', 1000, 20, (i) =>
+		call('GET', '/api/credits/available', repCookies[i % repCookies.length])
+	),
 	await measure('GET /api/credits/summary (administrador)', 100, 100, () => call('GET', '/api/credits/summary', adminCookie)),
-	await measure('GET /api/credits/summary?search= (administrador)', 100, 100, (i) => call('GET', `/api/credits/summary?search=Representante%20${i * 37}`, adminCookie)),
+	await measure('GET /api/credits/summary?search= (administrador)', 100, 100, (i) =>
+		call('GET', `/api/credits/summary?search=Representante%20${i * 37}`, adminCookie)
+	),
 	await measure('GET /api/dashboard/stats (administrador)', 200, 50, () => call('GET', '/api/dashboard/stats', adminCookie)),
 	await measure('GET /api/dashboard/stats (gerente)', 200, 50, () => call('GET', '/api/dashboard/stats', gerenteCookie)),
-	await measure('GET /api/dashboard/stats (representante)', 200, 50, (i) => call('GET', '/api/dashboard/stats', repCookies[i % repCookies.length]))
+	await measure('GET /api/dashboard/stats (representante)', 200, 50, (i) =>
+		call('GET', '/api/dashboard/stats', repCookies[i % repCookies.length])
+	)
 ]
 
 // Transfers: an administrador spends 1 credit at a time across random representatives' companies.
@@ -138,7 +174,9 @@ for (let i = 0; i < N; i++) {
 	done++
 }
 const secs = (performance.now() - start) / 1000
-console.log(`POST /api/credits/transfer-to-company       ${done} transfers in ${secs.toFixed(2)} s = ${(done / secs).toFixed(0)} transfers/s (synchronous=FULL, WAL)`)
+console.log(
+	`POST /api/credits/transfer-to-company       ${done} transfers in ${secs.toFixed(2)} s = ${(done / secs).toFixed(0)} transfers/s (synchronous=FULL, WAL)`
+)
 
 db.$client.close()
 if (process.env.BENCH_KEEP) console.log(`kept ${path}`)

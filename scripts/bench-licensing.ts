@@ -27,17 +27,34 @@ const dbPath = join(dir, 'bench.sqlite')
 const bun = process.execPath
 
 try {
-	let t = performance.now()
+	const t = performance.now()
 	const { keys } = seedLicensingBench(dbPath, { representatives: 1_000, companies: COMPANIES })
-	console.log(`seeded ${COMPANIES.toLocaleString('pt-BR')} companies and ${(COMPANIES * 2).toLocaleString('pt-BR')} terminals in ${((performance.now() - t) / 1000).toFixed(1)} s`)
+	console.log(
+		`seeded ${COMPANIES.toLocaleString('pt-BR')} companies and ${(COMPANIES * 2).toLocaleString('pt-BR')} terminals in ${((performance.now() - t) / 1000).toFixed(1)} s`
+	)
 
 	// (1) the companies list, in process, as an administrador
 	const db = openDb(dbPath)
 	const now = new Date().toISOString()
 	const adminCnpj = completeCnpj('600000000001')
-	db.insert(users).values({ cnpj: adminCnpj, nome: 'Bench', tipo: 'administrador', senha_hash: await hashPassword('bench-senha'), created_at: now, updated_at: now }).run()
+	db.insert(users)
+		.values({
+			cnpj: adminCnpj,
+			nome: 'Bench',
+			tipo: 'administrador',
+			senha_hash: await hashPassword('bench-senha'),
+			created_at: now,
+			updated_at: now
+		})
+		.run()
 	const app = createApp({ db, clock: systemClock, config: testConfig({ dataDir: join(dir, 'data') }), log: silentLogger })
-	const login = await app.handle(new Request('http://localhost/api/auth/login', { method: 'POST', headers: { origin: 'http://localhost', 'content-type': 'application/json' }, body: JSON.stringify({ cnpj: adminCnpj, senha: 'bench-senha' }) }))
+	const login = await app.handle(
+		new Request('http://localhost/api/auth/login', {
+			method: 'POST',
+			headers: { origin: 'http://localhost', 'content-type': 'application/json' },
+			body: JSON.stringify({ cnpj: adminCnpj, senha: 'bench-senha' })
+		})
+	)
 	const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]
 	const searches: [string, (i: number) => string][] = [
 		['no search (page through)', (i) => `page=${1 + (i % 500)}&limit=20&search=`],
@@ -61,7 +78,9 @@ try {
 		times.sort((a, b) => a - b)
 		const p = (q: number) => times[Math.floor(q * (times.length - 1))]
 		worstP95 = Math.max(worstP95, p(0.95))
-		console.log(`${name.padEnd(32)}${p(0.5).toFixed(2).padStart(7)}ms${p(0.95).toFixed(2).padStart(7)}ms${p(0.99).toFixed(2).padStart(7)}ms  ${p(0.95) <= 25 ? 'ok' : 'OVER'}`)
+		console.log(
+			`${name.padEnd(32)}${p(0.5).toFixed(2).padStart(7)}ms${p(0.95).toFixed(2).padStart(7)}ms${p(0.99).toFixed(2).padStart(7)}ms  ${p(0.95) <= 25 ? 'ok' : 'OVER'}`
+		)
 	}
 	db.$client.close()
 
@@ -69,7 +88,11 @@ try {
 	const keysFile = join(dir, 'keys.json')
 	writeFileSync(keysFile, JSON.stringify(keys))
 	async function serve(script: string, port: number) {
-		const proc = Bun.spawn([bun, script, dbPath, String(port)], { stdout: 'pipe', stderr: 'inherit', env: { ...process.env, LICENCE_WORKERS: String(LICENCE_WORKERS) } })
+		const proc = Bun.spawn([bun, script, dbPath, String(port)], {
+			stdout: 'pipe',
+			stderr: 'inherit',
+			env: { ...process.env, LICENCE_WORKERS: String(LICENCE_WORKERS) }
+		})
 		const reader = proc.stdout.getReader()
 		const { value } = await reader.read()
 		if (!new TextDecoder().decode(value).includes('ready')) throw new Error(`${script} did not start`)
@@ -87,11 +110,22 @@ try {
 	async function load(url: string, serverPid: number, seconds: number) {
 		const cpuBefore = cpuSeconds(serverPid)
 		const started = performance.now()
-		const proc = Bun.spawn([bun, 'scripts/bench/load.ts', url, keysFile, String(seconds), String(CONCURRENCY)], { stdout: 'pipe', stderr: 'inherit' })
+		const proc = Bun.spawn([bun, 'scripts/bench/load.ts', url, keysFile, String(seconds), String(CONCURRENCY)], {
+			stdout: 'pipe',
+			stderr: 'inherit'
+		})
 		const out = await new Response(proc.stdout).text()
 		await proc.exited
 		const cpuAfter = cpuSeconds(serverPid)
-		const figures = JSON.parse(out.trim().split('\n').pop()!) as { requests: number; errors: number; rps: number; p50: number; p95: number; p99: number; cpu: number }
+		const figures = JSON.parse(out.trim().split('\n').pop()!) as {
+			requests: number
+			errors: number
+			rps: number
+			p50: number
+			p95: number
+			p99: number
+			cpu: number
+		}
 		const serverCpu = cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / ((performance.now() - started) / 1000)
 		return { ...figures, serverCpu }
 	}
@@ -99,11 +133,15 @@ try {
 		['bare Elysia + bun:sqlite lookup', 'scripts/bench/bare-server.ts', 3491, '/check'],
 		['portal POST /api/licenca/verificar', 'scripts/bench/portal-server.ts', 3492, '/api/licenca/verificar']
 	] as const
-	console.log(`\n(2) licence check under load: ${CONCURRENCY} concurrent clients for ${SECONDS} s from a second process, each server ${ROUNDS} times, in turns`)
+	console.log(
+		`\n(2) licence check under load: ${CONCURRENCY} concurrent clients for ${SECONDS} s from a second process, each server ${ROUNDS} times, in turns`
+	)
 	const percent = (share: number | null) => (share === null ? '—' : `${(share * 100).toFixed(0)}%`)
 	/** CPU time per request, from a share of one core and a request rate. */
 	const perRequest = (share: number | null, rps: number) => (share === null ? '—' : `${((share / rps) * 1e6).toFixed(0)} µs`)
-	console.log(`${'server'.padEnd(40)}${'req/s'.padStart(10)}${'p50'.padStart(9)}${'p95'.padStart(9)}${'p99'.padStart(9)}${'errors'.padStart(8)}${'CPU server'.padStart(12)}${'CPU load'.padStart(10)}${'server CPU/req'.padStart(16)}`)
+	console.log(
+		`${'server'.padEnd(40)}${'req/s'.padStart(10)}${'p50'.padStart(9)}${'p95'.padStart(9)}${'p99'.padStart(9)}${'errors'.padStart(8)}${'CPU server'.padStart(12)}${'CPU load'.padStart(10)}${'server CPU/req'.padStart(16)}`
+	)
 	// The servers take turns, so a slower spell of the machine weighs on both alike; each one's median counts.
 	const rates = new Map<string, number[]>(servers.map(([name]) => [name, []]))
 	let errors = 0
@@ -121,7 +159,9 @@ try {
 			)
 		}
 	}
-	console.log(`(CPU as a share of one core; the portal answered with ${LICENCE_WORKERS} licence worker thread(s), ${availableParallelism()} cores here)`)
+	console.log(
+		`(CPU as a share of one core; the portal answered with ${LICENCE_WORKERS} licence worker thread(s), ${availableParallelism()} cores here)`
+	)
 	const median = (values: number[]) => {
 		const sorted = [...values].sort((a, b) => a - b)
 		const middle = Math.floor(sorted.length / 2)
@@ -129,7 +169,9 @@ try {
 	}
 	const [bare, portal] = servers.map(([name]) => median(rates.get(name)!))
 	const ratio = portal / bare
-	console.log(`\nlicence check throughput = ${(ratio * 100).toFixed(0)}% of the bare lookup (median req/s ${portal.toFixed(0)} / ${bare.toFixed(0)}; target ≥ 50%): ${ratio >= 0.5 ? 'ok' : 'BELOW'}`)
+	console.log(
+		`\nlicence check throughput = ${(ratio * 100).toFixed(0)}% of the bare lookup (median req/s ${portal.toFixed(0)} / ${bare.toFixed(0)}; target ≥ 50%): ${ratio >= 0.5 ? 'ok' : 'BELOW'}`
+	)
 	console.log(`companies list worst p95 = ${worstP95.toFixed(2)} ms (target ≤ 25 ms): ${worstP95 <= 25 ? 'ok' : 'OVER'}`)
 	// An answer other than 200 would count as served without being a licence check.
 	if (errors > 0) console.log(`${errors} request(s) failed under load: the throughput figures do not count`)

@@ -40,7 +40,11 @@ function walk(dir: string): string[] {
 const rows: { route: string; js: number; css: number; limit: number }[] = []
 for (const file of walk(DIST).filter((f) => f.endsWith('.html'))) {
 	const html = readFileSync(file, 'utf8')
-	const route = '/' + relative(DIST, file).replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')
+	const route =
+		'/' +
+		relative(DIST, file)
+			.replace(/(^|\/)index\.html$/, '')
+			.replace(/\.html$/, '')
 	const js = new Set<string>()
 	const css = new Set<string>()
 	for (const m of html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)) moduleGraph(urlToFile(m[1], file), js)
@@ -60,7 +64,9 @@ let failures = 0
 for (const row of rows) {
 	const ok = row.js <= row.limit
 	if (!ok) failures++
-	console.log(`${row.route.padEnd(28)}${kb(row.js).padStart(12)}${kb(row.css).padStart(12)}${kb(row.limit).padStart(12)}  ${ok ? 'ok' : 'OVER'}`)
+	console.log(
+		`${row.route.padEnd(28)}${kb(row.js).padStart(12)}${kb(row.css).padStart(12)}${kb(row.limit).padStart(12)}  ${ok ? 'ok' : 'OVER'}`
+	)
 }
 console.log(`\n${rows.length} pages, ${failures} over the JavaScript limit`)
 process.exit(failures > 0 ? 1 : 0)

@@ -6,7 +6,19 @@ import { deflateSync } from 'node:zlib'
 
 const BG = [0x11, 0x05, 0x3b]
 const FG = [0x42, 0xa5, 0xf5]
-const K: [number, number][] = [[20, 14], [28, 14], [28, 29], [41, 14], [51, 14], [36.5, 30.5], [52, 50], [41.5, 50], [28, 32.8], [28, 50], [20, 50]]
+const K: [number, number][] = [
+	[20, 14],
+	[28, 14],
+	[28, 29],
+	[41, 14],
+	[51, 14],
+	[36.5, 30.5],
+	[52, 50],
+	[41.5, 50],
+	[28, 32.8],
+	[28, 50],
+	[20, 50]
+]
 
 function inside(poly: [number, number][], x: number, y: number) {
 	let hit = false
@@ -80,7 +92,12 @@ function png(size: number, maskable: boolean) {
 	hv.setUint32(0, size)
 	hv.setUint32(4, size)
 	header.set([8, 6, 0, 0, 0], 8)
-	const parts = [new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', new Uint8Array())]
+	const parts = [
+		new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]),
+		chunk('IHDR', header),
+		chunk('IDAT', deflateSync(raw)),
+		chunk('IEND', new Uint8Array())
+	]
 	return Buffer.concat(parts)
 }
 

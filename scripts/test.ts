@@ -1,7 +1,7 @@
 /**
- * The README's test command: unit and API tests (bun test), then the site build and the browser
- * journeys (Playwright on the system Chromium). Ends with one line "tests: N passed, N failed".
- * Flags: --unit-only, --e2e-only.
+ * The README's test command: the code checks (Biome's format and lint, tsc), unit and API tests (bun test),
+ * then the site build and the browser journeys (Playwright on the system Chromium). Ends with one line
+ * "tests: N passed, N failed", where each code check counts as one test. Flags: --unit-only, --e2e-only.
  */
 import { existsSync } from 'node:fs'
 
@@ -53,7 +53,19 @@ async function ensureChromium(): Promise<string> {
 	process.exit(1)
 }
 
+/** A check that passes or fails as a whole: it counts as one test. */
+async function check(name: string, cmd: string[]) {
+	const result = await run(cmd)
+	if (result.code === 0) totals.passed += 1
+	else {
+		totals.failed += 1
+		console.error(`${name} falhou.`)
+	}
+}
+
 if (!args.has('--e2e-only')) {
+	await check('Biome (formato e lint)', [bun, 'x', 'biome', 'ci', '.'])
+	await check('tsc', [bun, 'x', 'tsc', '-p', '.'])
 	const unit = await run([bun, 'test'])
 	totals.passed += count(unit.output, /^\s*(\d+) pass$/m)
 	totals.failed += count(unit.output, /^\s*(\d+) fail$/m)

@@ -115,12 +115,16 @@ test('an administrador publishes an urgent general notice and a representante se
 	await expect(page.getByText('Aviso geral excluído')).toBeVisible()
 })
 
-test('the settings screen falls back to the values saved in this browser, marked Local, when the server cannot answer', async ({ page }) => {
+test('the settings screen falls back to the values saved in this browser, marked Local, when the server cannot answer', async ({
+	page
+}) => {
 	await signIn(page, ACCOUNTS.administrador)
 	await page.goto('/settings')
 	await expect(page.getByText('Conectado')).toBeVisible()
 	await expect(page.getByLabel('Dias por crédito')).toHaveValue('33')
-	await page.route('**/api/configuracoes', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Banco de dados indisponível."}' }))
+	await page.route('**/api/configuracoes', (route) =>
+		route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Banco de dados indisponível."}' })
+	)
 	await page.reload()
 	await expect(page.getByText('Local', { exact: true })).toBeVisible({ timeout: 15_000 })
 	await expect(page.getByLabel('Dias por crédito')).toHaveValue('33')

@@ -87,7 +87,10 @@ test('the dashboard at phone and desktop sizes', async ({ page }, testInfo) => {
 		[1440, 900]
 	]) {
 		await page.setViewportSize({ width, height })
-		await page.getByText('Login realizado com sucesso').waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => {})
+		await page
+			.getByText('Login realizado com sucesso')
+			.waitFor({ state: 'hidden', timeout: 10_000 })
+			.catch(() => {})
 		await page.screenshot({ path: testInfo.outputPath(`dashboard-${width}x${height}.png`) })
 	}
 	await page.setViewportSize({ width: 390, height: 844 })
@@ -112,7 +115,9 @@ test('a session ended on the server sends the open page back to the login at its
 test('a screen that fails to render shows the error fallback, and reloading recovers', async ({ page }) => {
 	await signIn(page, ACCOUNTS.administrador)
 	// An answer the dashboard cannot draw (no systemsStatus) makes the island throw while rendering.
-	await page.route('**/api/dashboard/stats', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"totalCompanies": 1}' }))
+	await page.route('**/api/dashboard/stats', (route) =>
+		route.fulfill({ status: 200, contentType: 'application/json', body: '{"totalCompanies": 1}' })
+	)
 	await page.goto('/')
 	await expect(page.getByRole('heading', { name: 'Ops! Algo deu errado' })).toBeVisible()
 	await expect(page.getByText('Ocorreu um erro inesperado. Tente recarregar a página.')).toBeVisible()

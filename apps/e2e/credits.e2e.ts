@@ -12,7 +12,9 @@ async function available(page: Page): Promise<number> {
 	return ((await res.json()) as { total: number }).total
 }
 
-test('an administrador adds 10 credits; the representative sees them, transfers 3 to a company; dashboard and history show it', async ({ browser }) => {
+test('an administrador adds 10 credits; the representative sees them, transfers 3 to a company; dashboard and history show it', async ({
+	browser
+}) => {
 	// The administrador adds 10 credits to Norte Sistemas, a representative who has none.
 	const adminPage = await (await browser.newContext()).newPage()
 	await signIn(adminPage, ACCOUNTS.administrador)
@@ -57,7 +59,12 @@ test('an administrador adds 10 credits; the representative sees them, transfers 
 		dialog.getByRole('button', { name: 'Transferir' }).click()
 	])
 	expect(response.status()).toBe(200)
-	expect(await response.json()).toMatchObject({ creditos: 3, dias: 99, validade_anterior: company.validade_licenca, validade_licenca: expected })
+	expect(await response.json()).toMatchObject({
+		creditos: 3,
+		dias: 99,
+		validade_anterior: company.validade_licenca,
+		validade_licenca: expected
+	})
 	await expect(repPage.getByText('Créditos transferidos', { exact: true })).toBeVisible()
 	await expect(dialog).toBeHidden()
 	await expect(repPage.getByTestId('credits-available')).toHaveText('7')
@@ -75,13 +82,16 @@ test('an administrador adds 10 credits; the representative sees them, transfers 
 	await expect(adminPage.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible()
 	// Other journeys move credits at the same time, so the card is compared with what the API says now.
 	await expect
-		.poll(async () => {
-			const api = ((await (await adminPage.request.get('/api/dashboard/stats')).json()) as { availableCredits: number }).availableCredits
-			await adminPage.reload()
-			const card = adminPage.getByTestId('dashboard-credits')
-			await card.waitFor()
-			return (await card.textContent()) === n(api)
-		}, { timeout: 20_000 })
+		.poll(
+			async () => {
+				const api = ((await (await adminPage.request.get('/api/dashboard/stats')).json()) as { availableCredits: number }).availableCredits
+				await adminPage.reload()
+				const card = adminPage.getByTestId('dashboard-credits')
+				await card.waitFor()
+				return (await card.textContent()) === n(api)
+			},
+			{ timeout: 20_000 }
+		)
 		.toBe(true)
 	const recent = adminPage.getByRole('region', { name: 'Atividade Recente' })
 	await expect(recent.getByText(`3 créditos transferidos para ${company.razao}`)).toBeVisible()

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test'
 import { ACCOUNTS, signIn, toastTitled } from './fixtures'
 
-test('an administrador creates a company, edits its dates, blocks and unblocks it, toggles notices and maintenance, and deletes it', async ({ page }) => {
+test('an administrador creates a company, edits its dates, blocks and unblocks it, toggles notices and maintenance, and deletes it', async ({
+	page
+}) => {
 	await signIn(page, ACCOUNTS.administrador)
 	await page.goto('/companies')
 	await page.getByRole('button', { name: 'Nova Empresa' }).click()
@@ -74,10 +76,15 @@ test('a representante sees only their own companies and cannot change dates', as
 	const body = await (await page.request.get('/api/companies?page=1&limit=100')).json()
 	expect(body.pagination.total).toBeGreaterThanOrEqual(14)
 	expect(body.pagination.total).toBeLessThan(42)
-	expect(new Set(body.companies.map((c: { representante: { nome: string } }) => c.representante.nome))).toEqual(new Set(['Rafael Representações']))
+	expect(new Set(body.companies.map((c: { representante: { nome: string } }) => c.representante.nome))).toEqual(
+		new Set(['Rafael Representações'])
+	)
 	await expect(page.getByText(/Mostrando 1 a \d+ de \d+ empresas/)).toBeVisible()
 	await expect(page.getByRole('button', { name: 'Editar datas' })).toHaveCount(0)
-	await page.getByRole('button', { name: /^Editar / }).first().click()
+	await page
+		.getByRole('button', { name: /^Editar / })
+		.first()
+		.click()
 	const form = page.getByRole('dialog', { name: 'Editar Empresa' })
 	await expect(form.getByLabel('Validade da licença')).toBeDisabled()
 	await expect(form.getByText('Representantes não podem alterar este campo')).toBeVisible()
@@ -97,7 +104,9 @@ test('the companies screen on a phone shows cards', async ({ page }, testInfo) =
 test('a representante renews a company from the companies screen and sees the new expiry there', async ({ page }) => {
 	await signIn(page, ACCOUNTS.representante)
 	await page.goto('/companies')
-	const list = (await (await page.request.get('/api/companies?page=1&limit=1000&search=&status=ativas')).json()) as { companies: { razao: string; validade_licenca: string }[] }
+	const list = (await (await page.request.get('/api/companies?page=1&limit=1000&search=&status=ativas')).json()) as {
+		companies: { razao: string; validade_licenca: string }[]
+	}
 	const company = list.companies[0]
 	await page.getByRole('searchbox', { name: 'Buscar empresas', exact: true }).fill(company.razao)
 	const row = page.getByRole('row', { name: new RegExp(company.razao) })
@@ -128,7 +137,10 @@ test('on a phone, an error toast from a dialog shows on top of the dialog', asyn
 	const toast = toastTitled(page, 'Erro ao criar terminal')
 	await expect(toast).toBeVisible()
 	const box = (await toast.boundingBox())!
-	const onTop = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('[aria-label="Notificações (F8)"]') !== null, [box.x + box.width / 2, box.y + box.height / 2])
+	const onTop = await page.evaluate(
+		([x, y]) => document.elementFromPoint(x, y)?.closest('[aria-label="Notificações (F8)"]') !== null,
+		[box.x + box.width / 2, box.y + box.height / 2]
+	)
 	expect(onTop).toBe(true)
 	await expect(dialog).toBeVisible()
 	await page.screenshot({ path: testInfo.outputPath('toast-over-dialog-390x844.png') })

@@ -12,7 +12,9 @@ async function signOut(page: Page) {
 	await expect(page.getByRole('button', { name: 'Entrar no Sistema' })).toBeVisible()
 }
 
-test('an administrador creates a representative and a login for it; the representative signs in and saves their API settings', async ({ page }) => {
+test('an administrador creates a representative and a login for it; the representative signs in and saves their API settings', async ({
+	page
+}) => {
 	const cnpj = freshCnpj('71')
 	const nome = `Representações Teste ${cnpj.slice(-4)}`
 	await signIn(page, ACCOUNTS.administrador)
@@ -56,7 +58,12 @@ test('an administrador creates a representative and a login for it; the represen
 	await expect(userRow).toContainText('Representante')
 	await expect(userRow.getByRole('button', { name: `Excluir ${nome}` })).toBeVisible()
 	// no delete button on one's own row
-	await expect(page.getByRole('row').filter({ hasText: 'Ana Administradora' }).getByRole('button', { name: /^Excluir/ })).toHaveCount(0)
+	await expect(
+		page
+			.getByRole('row')
+			.filter({ hasText: 'Ana Administradora' })
+			.getByRole('button', { name: /^Excluir/ })
+	).toHaveCount(0)
 
 	await signOut(page)
 	await signIn(page, formatCnpj(cnpj), 'primeira-senha')

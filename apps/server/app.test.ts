@@ -7,7 +7,6 @@ import { defaultLicenceWorkers, readConfig } from './config'
 import { pathOf } from './plugins/security'
 import { CNPJ, createTestApp } from './testing'
 
-
 async function signedInAs(t: ReturnType<typeof createTestApp>) {
 	const cnpjs: Record<Role, string> = { administrador: CNPJ.admin, gerente: CNPJ.gerente, representante: CNPJ.rep }
 	const cookies = {} as Record<Role, string>
@@ -51,8 +50,7 @@ describe('the role guard on every route', () => {
 				if (allowed) {
 					expect(res.status, `${route.method} ${route.path} como ${role}`).not.toBe(401)
 					expect(res.json?.message, `${route.method} ${route.path} como ${role}`).not.toBe(GUARD_MESSAGES.forbidden)
-				}
-				else {
+				} else {
 					expect(res.status, `${route.method} ${route.path} como ${role}`).toBe(403)
 					expect(res.json.message).toBe(GUARD_MESSAGES.forbidden)
 				}
@@ -121,7 +119,11 @@ describe('CSRF and request hygiene', () => {
 		expect(pathOf('http://localhost')).toBe('/')
 		const t = createTestApp()
 		const { administrador: cookie } = await signedInAs(t)
-		const res = await t.call('POST', '/api/configuracoes/auto-logout?next=/api/licenca/verificar', { cookie, body, headers: { origin: 'https://evil.example' } })
+		const res = await t.call('POST', '/api/configuracoes/auto-logout?next=/api/licenca/verificar', {
+			cookie,
+			body,
+			headers: { origin: 'https://evil.example' }
+		})
 		expect(res.status).toBe(403)
 		expect((await t.call('GET', '/api/public/auto-logout-config')).json.timeoutMinutes).toBe(30)
 	})
@@ -143,7 +145,13 @@ describe('auto-logout configuration', () => {
 	it('accepts 5 to 480 minutes and refuses values outside, changing nothing', async () => {
 		const t = createTestApp()
 		const { administrador: cookie } = await signedInAs(t)
-		for (const [minutes, status] of [[4, 400], [5, 200], [480, 200], [481, 400], [30.5, 400]] as const) {
+		for (const [minutes, status] of [
+			[4, 400],
+			[5, 200],
+			[480, 200],
+			[481, 400],
+			[30.5, 400]
+		] as const) {
 			const res = await t.call('POST', '/api/configuracoes/auto-logout', { cookie, body: { enabled: false, timeoutMinutes: minutes } })
 			expect(res.status, `${minutes} min`).toBe(status)
 		}
@@ -167,7 +175,8 @@ describe('GET /api/configuracoes', () => {
 	it('lists every setting with its default, and never a secret in clear', async () => {
 		const t = createTestApp()
 		const cookies = await signedInAs(t)
-		t.db.insert((await import('../../modules/settings')).settings)
+		t.db
+			.insert((await import('../../modules/settings')).settings)
 			.values({ chave: 'app.asaas_api_key', valor: '$aact_hmlg_0123456789abcdef', updated_at: '2026-11-20T00:00:00Z' })
 			.run()
 		const admin = await t.call('GET', '/api/configuracoes', { cookie: cookies.administrador })

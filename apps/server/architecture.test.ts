@@ -55,7 +55,11 @@ const edges: Edge[] = files.flatMap((from) =>
 		return to ? [{ from, to, spec }] : []
 	})
 )
-const packageImports = files.flatMap((from) => importsOf(from).filter((spec) => !spec.startsWith('.')).map((spec) => ({ from, spec })))
+const packageImports = files.flatMap((from) =>
+	importsOf(from)
+		.filter((spec) => !spec.startsWith('.'))
+		.map((spec) => ({ from, spec }))
+)
 
 /** A door of module `m`: its index, its model, or (for schema files only) its schema. */
 function isDoor(edge: Edge): boolean {

@@ -8,7 +8,33 @@ import { TEST_IMAGES, testWorld, pngChunk, CNPJ, createTestApp } from './testing
 
 /** The full company body as the edit dialog sends it with PUT. */
 function fullBody(c: Record<string, unknown>) {
-	const keys = ['razao', 'cnpj', 'cnpj_representante', 'endereco', 'bairro', 'cidade', 'uf', 'cep', 'fone', 'email', 'link', 'nterminais', 'ativarapi', 'evo_instancia', 'validade_certificado', 'validade_licenca', 'valor_mensal', 'dia_venc', 'obs', 'exibir_aviso', 'bloqueado', 'bloqueadopdv', 'bloqueado_kchef', 'bloqueado_katelie', 'bloqueado_kprevenda']
+	const keys = [
+		'razao',
+		'cnpj',
+		'cnpj_representante',
+		'endereco',
+		'bairro',
+		'cidade',
+		'uf',
+		'cep',
+		'fone',
+		'email',
+		'link',
+		'nterminais',
+		'ativarapi',
+		'evo_instancia',
+		'validade_certificado',
+		'validade_licenca',
+		'valor_mensal',
+		'dia_venc',
+		'obs',
+		'exibir_aviso',
+		'bloqueado',
+		'bloqueadopdv',
+		'bloqueado_kchef',
+		'bloqueado_katelie',
+		'bloqueado_kprevenda'
+	]
 	return Object.fromEntries(keys.map((k) => [k, c[k]]))
 }
 
@@ -16,7 +42,10 @@ describe('review P0: licence dates without paying', () => {
 	it('refuses a gerente who extends a licence through PUT /api/companies/:id (PATCH already refuses it)', async () => {
 		const t = await testWorld()
 		const c = await t.companyVia({ validade_licenca: '2026-11-25' })
-		const res = await t.call('PUT', `/api/companies/${c.codigo}`, { cookie: t.cookies.gerente, body: { ...fullBody(c), validade_licenca: '2099-12-31' } })
+		const res = await t.call('PUT', `/api/companies/${c.codigo}`, {
+			cookie: t.cookies.gerente,
+			body: { ...fullBody(c), validade_licenca: '2099-12-31' }
+		})
 		expect(res.status).toBe(403)
 		expect(t.db.select({ v: companies.validade_licenca }).from(companies).where(eq(companies.codigo, c.codigo)).get()!.v).toBe('2026-11-25')
 	})
@@ -25,7 +54,13 @@ describe('review P0: licence dates without paying', () => {
 		const t = await testWorld()
 		const res = await t.call('POST', '/api/companies', {
 			cookie: t.cookies.gerente,
-			body: { razao: 'Grátis Ltda', cnpj: completeCnpj('300000000009'), cnpj_representante: t.cnpj.rep, nterminais: 1, validade_licenca: '2099-01-01' }
+			body: {
+				razao: 'Grátis Ltda',
+				cnpj: completeCnpj('300000000009'),
+				cnpj_representante: t.cnpj.rep,
+				nterminais: 1,
+				validade_licenca: '2099-01-01'
+			}
 		})
 		expect(res.status).toBe(403)
 	})
@@ -35,7 +70,9 @@ describe('review P0: login throttling under a parallel burst', () => {
 	it('checks at most 5 passwords for one CNPJ from one address, even when the guesses arrive together', async () => {
 		const t = createTestApp()
 		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
-		const guesses = Array.from({ length: 15 }, (_, i) => t.call('POST', '/api/auth/login', { body: { cnpj: CNPJ.admin, senha: `errada-${i}` } }))
+		const guesses = Array.from({ length: 15 }, (_, i) =>
+			t.call('POST', '/api/auth/login', { body: { cnpj: CNPJ.admin, senha: `errada-${i}` } })
+		)
 		const statuses = (await Promise.all(guesses)).map((r) => r.status)
 		expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5)
 		expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(10)
@@ -67,7 +104,10 @@ describe('review P2: notice search with LIKE wildcards', () => {
 		const t = createTestApp()
 		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
 		const admin = await t.login(CNPJ.admin)
-		const created = await t.call('POST', '/api/notices/general', { cookie: admin, body: { titulo: 'Desconto de 50% hoje', texto: 'codigo promo_natal', urgente: 0, ativo: 1 } })
+		const created = await t.call('POST', '/api/notices/general', {
+			cookie: admin,
+			body: { titulo: 'Desconto de 50% hoje', texto: 'codigo promo_natal', urgente: 0, ativo: 1 }
+		})
 		expect(created.status).toBeLessThan(300)
 		const byPercent = await t.call('GET', `/api/notices/general?search=${encodeURIComponent('50%')}`, { cookie: admin })
 		expect(byPercent.json).toHaveLength(1)
@@ -102,7 +142,11 @@ describe('hostile parameters', () => {
 		const t = await testWorld()
 		// A well-formed PNG can still carry markup in a text chunk.
 		const { png } = TEST_IMAGES
-		const polyglot = Buffer.concat([png.subarray(0, 33), pngChunk('tEXt', Buffer.from('c\0<script>alert(1)</script>')), png.subarray(33)]).toString('base64')
+		const polyglot = Buffer.concat([
+			png.subarray(0, 33),
+			pngChunk('tEXt', Buffer.from('c\0<script>alert(1)</script>')),
+			png.subarray(33)
+		]).toString('base64')
 		const saved = await t.call('POST', '/api/representantes/promo-image', { cookie: t.cookies.rep, body: { imageBase64: polyglot } })
 		expect(saved.status).toBe(200)
 		const image = await t.app.handle(new Request(`http://localhost${saved.json.promo}`))

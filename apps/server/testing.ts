@@ -20,7 +20,12 @@ export function createTestApp(options: { config?: Partial<AppConfig>; now?: stri
 	const logs: { event: string; fields?: Record<string, unknown> }[] = []
 	// Each app gets its own data folder, so backups and uploads of one test never meet another's.
 	const dataDir = mkdtempSync(join(tmpdir(), 'kportal-test-'))
-	const ctx = { db, clock, config: testConfig({ dataDir, ...options.config }), log: (event: string, fields?: Record<string, unknown>) => logs.push({ event, fields }) }
+	const ctx = {
+		db,
+		clock,
+		config: testConfig({ dataDir, ...options.config }),
+		log: (event: string, fields?: Record<string, unknown>) => logs.push({ event, fields })
+	}
 	const services = createServices(ctx)
 	const app = createApp(ctx, services)
 
@@ -95,7 +100,11 @@ export async function testWorld(options: Parameters<typeof createTestApp>[0] = {
 	sharedHash ??= await hashPassword('senha-forte-123')
 	const now = t.clock.now().toISOString()
 	const user = (cnpj: string, tipo: Role, nome: string) =>
-		t.db.insert(users).values({ cnpj, nome, tipo, email: null, senha_hash: sharedHash!, ativo: true, created_at: now, updated_at: now }).returning().get()
+		t.db
+			.insert(users)
+			.values({ cnpj, nome, tipo, email: null, senha_hash: sharedHash!, ativo: true, created_at: now, updated_at: now })
+			.returning()
+			.get()
 	const admin = user(CNPJ.admin, 'administrador', 'Ana Admin')
 	const gerente = user(CNPJ.gerente, 'gerente', 'Gabriel Gerente')
 	user(CNPJ.rep, 'representante', 'Rafael Rep')
@@ -112,7 +121,14 @@ export async function testWorld(options: Parameters<typeof createTestApp>[0] = {
 	const company = (rep: string, razao: string, values: Partial<typeof companies.$inferInsert> = {}) =>
 		t.db
 			.insert(companies)
-			.values({ razao, cnpj: completeCnpj(String(770000000000 + ++companySeq)), cnpj_representante: rep, serial: `serial-${companySeq}-${Math.random()}`, data: '2026-01-01', ...values })
+			.values({
+				razao,
+				cnpj: completeCnpj(String(770000000000 + ++companySeq)),
+				cnpj_representante: rep,
+				serial: `serial-${companySeq}-${Math.random()}`,
+				data: '2026-01-01',
+				...values
+			})
 			.returning()
 			.get()
 	/** A company created through the API by the administrador; answers its JSON. */

@@ -17,5 +17,9 @@ export const activities = sqliteTable(
 		/** The representative whose data this touched, so a representative's feed shows only their own. */
 		representante_cnpj: text()
 	},
-	(t) => [index('activities_created_idx').on(t.created_at), index('activities_rep_idx').on(t.representante_cnpj), index('activities_user_idx').on(t.user_id)]
+	(t) => [
+		index('activities_created_idx').on(t.created_at),
+		index('activities_rep_idx').on(t.representante_cnpj),
+		index('activities_user_idx').on(t.user_id)
+	]
 )

@@ -433,9 +433,7 @@ describe('errors and retries', () => {
 			})
 		)
 		expect(e).toMatchObject({ code: 'network', uncertain: true, upstreamStatus: null })
-		expect(e.message).toBe(
-			'A conexão com o Asaas caiu antes da resposta. A operação pode ter sido registrada: confira antes de repetir.'
-		)
+		expect(e.message).toBe('A conexão com o Asaas caiu antes da resposta. A operação pode ter sido registrada: confira antes de repetir.')
 		expect(sleeps).toEqual([])
 		expect(account().payments.size).toBe(before + 1)
 		const found = await asaas.listPayments({ externalReference: 'caiu-1' })

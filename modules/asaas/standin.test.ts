@@ -315,8 +315,7 @@ describe('documents', () => {
 			const path = `${process.env.TMPDIR ?? '/tmp'}/carne-${plan.id}.pdf`
 			await Bun.write(path, pdf)
 			expect(Bun.spawnSync(['qpdf', '--check', path]).exitCode).toBe(0)
-			if (Bun.which('pdftotext'))
-				expect(Bun.spawnSync(['pdftotext', path, '-']).stdout.toString()).toContain('Vencimento: 10/03/2031')
+			if (Bun.which('pdftotext')) expect(Bun.spawnSync(['pdftotext', path, '-']).stdout.toString()).toContain('Vencimento: 10/03/2031')
 		}
 	})
 

@@ -355,11 +355,7 @@ export function createAsaasStandin(options: AsaasStandinOptions = {}) {
 		const description = descriptionOf(body.description)
 		const total = typeof body.totalValue === 'number' ? cents(body.totalValue) : null
 		const each =
-			typeof body.value === 'number'
-				? cents(body.value)
-				: typeof body.installmentValue === 'number'
-					? cents(body.installmentValue)
-					: null
+			typeof body.value === 'number' ? cents(body.value) : typeof body.installmentValue === 'number' ? cents(body.installmentValue) : null
 		const values =
 			total !== null
 				? Array.from({ length: n }, (_, i) => (i < n - 1 ? Math.floor(total / n) : total - Math.floor(total / n) * (n - 1)))
@@ -650,11 +646,7 @@ export function createAsaasStandin(options: AsaasStandinOptions = {}) {
 				return json(refund(a, p, typeof body.value === 'number' ? body.value : p.value, str(body.description)))
 			}
 		],
-		[
-			'POST',
-			/^\/installments$/,
-			({ a, origin, body }) => json(addInstallment(a, origin, body, str(body.paymentExternalReference)).plan)
-		],
+		['POST', /^\/installments$/, ({ a, origin, body }) => json(addInstallment(a, origin, body, str(body.paymentExternalReference)).plan)],
 		['GET', /^\/installments\/([^/]+)$/, ({ a }, id) => json(a.installments.get(id) ?? notFound())],
 		[
 			'GET',
@@ -821,10 +813,7 @@ export function createAsaasStandin(options: AsaasStandinOptions = {}) {
 			const m = req.method === method ? pattern.exec(path) : null
 			if (!m) continue
 			try {
-				res = await handler(
-					{ a: account(key), origin: url.origin, query: url.searchParams, body },
-					...m.slice(1).map(decodeURIComponent)
-				)
+				res = await handler({ a: account(key), origin: url.origin, query: url.searchParams, body }, ...m.slice(1).map(decodeURIComponent))
 			} catch (e) {
 				if (!(e instanceof StandinRefusal)) throw e
 				res = e.httpStatus === 404 ? new Response(null, { status: 404 }) : errorBody(e.httpStatus, e.code, e.message)

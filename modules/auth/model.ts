@@ -25,7 +25,12 @@ export const loginRoute = contract({
 	summary: 'Entra com CNPJ e senha; o cookie de sessão vem na resposta'
 })
 export const logoutRoute = contract({ method: 'POST', path: '/api/auth/logout', response: MessageResponse, summary: 'Encerra a sessão' })
-export const meRoute = contract({ method: 'GET', path: '/api/auth/me', response: SessionAnswer, summary: 'O usuário da sessão (401 sem sessão)' })
+export const meRoute = contract({
+	method: 'GET',
+	path: '/api/auth/me',
+	response: SessionAnswer,
+	summary: 'O usuário da sessão (401 sem sessão)'
+})
 export const renewRoute = contract({
 	method: 'POST',
 	path: '/api/auth/renew',

@@ -14,7 +14,10 @@ const waiting: (() => void)[] = []
 
 async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
 	if (running >= HASH_SLOTS) {
-		if (waiting.length >= MAX_WAITING) throw new AppError(503, 'Servidor ocupado com muitas tentativas de login. Tente novamente em alguns segundos.', 'BUSY', { 'Retry-After': '5' })
+		if (waiting.length >= MAX_WAITING)
+			throw new AppError(503, 'Servidor ocupado com muitas tentativas de login. Tente novamente em alguns segundos.', 'BUSY', {
+				'Retry-After': '5'
+			})
 		await new Promise<void>((resolve) => waiting.push(resolve))
 	}
 	running++

@@ -63,7 +63,10 @@ export function createSession(
 		user_agent: meta.userAgent?.slice(0, 300) ?? null
 	}
 	db.insert(sessions).values(row).run()
-	return { token, session: { id: row.id, createdAt: row.created_at, expiresAt: new Date(sessionExpiry(row, idleLimitMs(db))).toISOString() } }
+	return {
+		token,
+		session: { id: row.id, createdAt: row.created_at, expiresAt: new Date(sessionExpiry(row, idleLimitMs(db))).toISOString() }
+	}
 }
 
 /**
@@ -105,7 +108,9 @@ export function validateSession(
 
 export function invalidateSession(db: DbOrTx, token: string | undefined | null) {
 	if (!token) return
-	db.delete(sessions).where(eq(sessions.id, hashToken(token))).run()
+	db.delete(sessions)
+		.where(eq(sessions.id, hashToken(token)))
+		.run()
 }
 
 /** Ends every session of a user (password change, deactivation, role change), optionally keeping one. */
@@ -119,8 +124,7 @@ export const LOGIN_MESSAGES = {
 	unknownCnpj: 'Usuário não encontrado: este CNPJ não está cadastrado.',
 	wrongPassword: 'Senha inválida.',
 	inactive: 'Usuário inativo. Procure o administrador.',
-	throttled: (seconds: number) =>
-		`Muitas tentativas de login. Aguarde ${Math.ceil(seconds / 60)} minuto(s) e tente novamente.`
+	throttled: (seconds: number) => `Muitas tentativas de login. Aguarde ${Math.ceil(seconds / 60)} minuto(s) e tente novamente.`
 }
 
 /**
@@ -155,11 +159,7 @@ export async function login(
 }
 
 /** The first administrator, created once on an empty database. Returns false when users already exist. */
-export async function ensureFirstAdmin(
-	db: Db,
-	clock: Clock,
-	input: { cnpj: string; senha: string; nome?: string }
-): Promise<boolean> {
+export async function ensureFirstAdmin(db: Db, clock: Clock, input: { cnpj: string; senha: string; nome?: string }): Promise<boolean> {
 	const existing = db.select({ id: users.id }).from(users).limit(1).get()
 	if (existing) return false
 	const hash = await hashPassword(input.senha)
@@ -199,5 +199,9 @@ export function deleteExpiredSessions(db: DbOrTx, clock: Clock): number {
 	const idleMs = idleLimitMs(db)
 	const conditions = [lt(sessions.expires_at, new Date(now).toISOString())]
 	if (idleMs !== null) conditions.push(lt(sessions.last_active_at, new Date(now - idleMs).toISOString()))
-	return db.delete(sessions).where(or(...conditions)).returning({ id: sessions.id }).all().length
+	return db
+		.delete(sessions)
+		.where(or(...conditions))
+		.returning({ id: sessions.id })
+		.all().length
 }

@@ -1,4 +1,20 @@
-import { MessageResponse, PageQuery, Pagination, addressFields, contract, cnpjField, flagField, moneyField, optionalDateField, optionalEmailField, requiredText, textField, urlField, z, IdParams } from '../core'
+import {
+	MessageResponse,
+	PageQuery,
+	Pagination,
+	addressFields,
+	contract,
+	cnpjField,
+	flagField,
+	moneyField,
+	optionalDateField,
+	optionalEmailField,
+	requiredText,
+	textField,
+	urlField,
+	z,
+	IdParams
+} from '../core'
 
 export const SYSTEMS = ['K-RETA', 'K-PDV', 'K-CHEF', 'K-ATELIE', 'K-PRE VENDA'] as const
 export type SystemName = (typeof SYSTEMS)[number]
@@ -15,7 +31,9 @@ export type FlagColumn = (typeof SYSTEM_FLAGS)[SystemName]
 export const FLAG_COLUMNS = Object.values(SYSTEM_FLAGS) as FlagColumn[]
 
 export const CompanyListQuery = PageQuery.extend({
-	status: z.enum(['todas', 'ativas', 'bloqueadas', 'expiradas', 'expiring_soon', 'no-license'], { error: 'Filtro de status inválido.' }).default('todas'),
+	status: z
+		.enum(['todas', 'ativas', 'bloqueadas', 'expiradas', 'expiring_soon', 'no-license'], { error: 'Filtro de status inválido.' })
+		.default('todas'),
 	avisos: z.enum(['todas', 'com', 'sem'], { error: 'Filtro de avisos inválido.' }).default('todas')
 })
 export type CompanyListQuery = z.infer<typeof CompanyListQuery>
@@ -36,13 +54,23 @@ export const CompanyBody = z.object({
 	...addressFields,
 	email: optionalEmailField,
 	link: urlField,
-	nterminais: z.number({ error: 'Terminais deve ser um número.' }).int('Terminais deve ser um número inteiro.').min(1, 'A empresa deve permitir pelo menos 1 terminal.').max(1000, 'No máximo 1000 terminais.'),
+	nterminais: z
+		.number({ error: 'Terminais deve ser um número.' })
+		.int('Terminais deve ser um número inteiro.')
+		.min(1, 'A empresa deve permitir pelo menos 1 terminal.')
+		.max(1000, 'No máximo 1000 terminais.'),
 	ativarapi: flagField.default('N'),
 	evo_instancia: textField('Instância Evolution', 100),
 	validade_certificado: optionalDateField,
 	validade_licenca: optionalDateField,
 	valor_mensal: moneyField.default(0),
-	dia_venc: z.number({ error: 'Dia de vencimento deve ser um número.' }).int('Dia de vencimento inválido.').min(1, 'Dia de vencimento entre 1 e 31.').max(31, 'Dia de vencimento entre 1 e 31.').nullish().transform((v) => v ?? null),
+	dia_venc: z
+		.number({ error: 'Dia de vencimento deve ser um número.' })
+		.int('Dia de vencimento inválido.')
+		.min(1, 'Dia de vencimento entre 1 e 31.')
+		.max(31, 'Dia de vencimento entre 1 e 31.')
+		.nullish()
+		.transform((v) => v ?? null),
 	obs: textField('Observações', 2000),
 	exibir_aviso: flagField.default('N'),
 	manutencao: flagField.optional(),
@@ -56,17 +84,16 @@ export type CompanyInput = z.input<typeof CompanyBody>
 const patchDateField = optionalDateField.optional()
 
 /** PATCH: only the dates, or the five block flags, or exibir_aviso (1-core §7). */
-export const CompanyPatch = z
-	.strictObject({
-		validade_certificado: patchDateField,
-		validade_licenca: patchDateField,
-		bloqueado: flagField.optional(),
-		bloqueadopdv: flagField.optional(),
-		bloqueado_kchef: flagField.optional(),
-		bloqueado_katelie: flagField.optional(),
-		bloqueado_kprevenda: flagField.optional(),
-		exibir_aviso: flagField.optional()
-	})
+export const CompanyPatch = z.strictObject({
+	validade_certificado: patchDateField,
+	validade_licenca: patchDateField,
+	bloqueado: flagField.optional(),
+	bloqueadopdv: flagField.optional(),
+	bloqueado_kchef: flagField.optional(),
+	bloqueado_katelie: flagField.optional(),
+	bloqueado_kprevenda: flagField.optional(),
+	exibir_aviso: flagField.optional()
+})
 export type CompanyPatch = z.infer<typeof CompanyPatch>
 
 export const MaintenanceBody = z.object({ manutencao: flagField })
@@ -74,12 +101,17 @@ export const MaintenanceBody = z.object({ manutencao: flagField })
 export const NoticeBody = z.object({
 	titulo: requiredText('Título', 100).refine((v) => v.length > 0, 'Título é obrigatório'),
 	texto: requiredText('Texto do aviso', 1000),
-	empresas: z.array(z.number().int().positive(), { error: 'Selecione pelo menos uma empresa' }).min(1, 'Selecione pelo menos uma empresa').max(5000)
+	empresas: z
+		.array(z.number().int().positive(), { error: 'Selecione pelo menos uma empresa' })
+		.min(1, 'Selecione pelo menos uma empresa')
+		.max(5000)
 })
 export const NoticeRemoveBody = z.object({
-	empresas: z.array(z.number().int().positive(), { error: 'Selecione pelo menos uma empresa' }).min(1, 'Selecione pelo menos uma empresa').max(5000)
+	empresas: z
+		.array(z.number().int().positive(), { error: 'Selecione pelo menos uma empresa' })
+		.min(1, 'Selecione pelo menos uma empresa')
+		.max(5000)
 })
-
 
 const flag = z.enum(['S', 'N'])
 const nullableText = z.string().nullable()
@@ -153,7 +185,13 @@ export const createCompanyRoute = contract({
 	response: CompanySaved,
 	summary: 'Cadastra uma empresa com uma nova chave de licença'
 })
-export const getCompanyRoute = contract({ method: 'GET', path: '/api/companies/:id', params: IdParams, response: Company, summary: 'Uma empresa' })
+export const getCompanyRoute = contract({
+	method: 'GET',
+	path: '/api/companies/:id',
+	params: IdParams,
+	response: Company,
+	summary: 'Uma empresa'
+})
 export const updateCompanyRoute = contract({
 	method: 'PUT',
 	path: '/api/companies/:id',

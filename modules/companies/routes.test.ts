@@ -59,10 +59,16 @@ describe('POST /api/companies', () => {
 	it('refuses a duplicate CNPJ with 409, masked or not', async () => {
 		const t = await testWorld()
 		const first = await t.companyVia({ cnpj: '11222333000181' })
-		const dup = await t.call('POST', '/api/companies', { cookie: t.cookies.admin, body: { razao: 'Outra', cnpj: '11.222.333/0001-81', cnpj_representante: t.cnpj.rep, nterminais: 1 } })
+		const dup = await t.call('POST', '/api/companies', {
+			cookie: t.cookies.admin,
+			body: { razao: 'Outra', cnpj: '11.222.333/0001-81', cnpj_representante: t.cnpj.rep, nterminais: 1 }
+		})
 		expect(dup.status).toBe(409)
 		expect(dup.json.message).toContain('CNPJ')
-		const edit = await t.call('PUT', `/api/companies/${first.codigo}`, { cookie: t.cookies.admin, body: { ...first, cnpj: '11222333000181' } })
+		const edit = await t.call('PUT', `/api/companies/${first.codigo}`, {
+			cookie: t.cookies.admin,
+			body: { ...first, cnpj: '11222333000181' }
+		})
 		expect(edit.status).toBe(200)
 	})
 
@@ -101,8 +107,12 @@ describe('POST /api/companies', () => {
 			expect([res.status, res.json.message]).toEqual([400, message])
 		}
 		// A date left out stays; an empty one or null clears it.
-		const dated = async (body: Record<string, unknown>) => (await t.call('PATCH', `/api/companies/${c.codigo}`, { cookie: t.cookies.admin, body })).json.company
-		expect(await dated({ validade_licenca: '2027-03-01', validade_certificado: '2027-02-01' })).toMatchObject({ validade_licenca: '2027-03-01', validade_certificado: '2027-02-01' })
+		const dated = async (body: Record<string, unknown>) =>
+			(await t.call('PATCH', `/api/companies/${c.codigo}`, { cookie: t.cookies.admin, body })).json.company
+		expect(await dated({ validade_licenca: '2027-03-01', validade_certificado: '2027-02-01' })).toMatchObject({
+			validade_licenca: '2027-03-01',
+			validade_certificado: '2027-02-01'
+		})
 		expect(await dated({ validade_certificado: '' })).toMatchObject({ validade_licenca: '2027-03-01', validade_certificado: null })
 		expect(await dated({ validade_licenca: null })).toMatchObject({ validade_licenca: null, validade_certificado: null })
 	})
@@ -113,10 +123,16 @@ describe('POST /api/companies', () => {
 		const own = await t.call('POST', '/api/companies', { cookie: t.cookies.rep, body: base })
 		expect(own.status).toBe(201)
 		expect(own.json.company.cnpj_representante).toBe(t.cnpj.rep)
-		const other = await t.call('POST', '/api/companies', { cookie: t.cookies.rep, body: { ...base, cnpj: completeCnpj('300000000003'), cnpj_representante: t.cnpj.rep2 } })
+		const other = await t.call('POST', '/api/companies', {
+			cookie: t.cookies.rep,
+			body: { ...base, cnpj: completeCnpj('300000000003'), cnpj_representante: t.cnpj.rep2 }
+		})
 		expect(other.status).toBe(403)
 		expect(other.json.message).toBe('Representantes não podem alterar este campo')
-		const dated = await t.call('POST', '/api/companies', { cookie: t.cookies.rep, body: { ...base, cnpj: completeCnpj('300000000004'), validade_licenca: '2030-01-01' } })
+		const dated = await t.call('POST', '/api/companies', {
+			cookie: t.cookies.rep,
+			body: { ...base, cnpj: completeCnpj('300000000004'), validade_licenca: '2030-01-01' }
+		})
 		expect(dated.status).toBe(403)
 		expect(t.db.select().from(companies).all()).toHaveLength(1)
 	})
@@ -124,8 +140,13 @@ describe('POST /api/companies', () => {
 	it('lets a gerente create companies only for the representatives they manage', async () => {
 		const t = await testWorld()
 		const body = { razao: 'X', cnpj: completeCnpj('300000000005'), nterminais: 1 }
-		expect((await t.call('POST', '/api/companies', { cookie: t.cookies.gerente, body: { ...body, cnpj_representante: t.cnpj.rep } })).status).toBe(201)
-		const refused = await t.call('POST', '/api/companies', { cookie: t.cookies.gerente, body: { ...body, cnpj: completeCnpj('300000000006'), cnpj_representante: t.cnpj.rep2 } })
+		expect(
+			(await t.call('POST', '/api/companies', { cookie: t.cookies.gerente, body: { ...body, cnpj_representante: t.cnpj.rep } })).status
+		).toBe(201)
+		const refused = await t.call('POST', '/api/companies', {
+			cookie: t.cookies.gerente,
+			body: { ...body, cnpj: completeCnpj('300000000006'), cnpj_representante: t.cnpj.rep2 }
+		})
 		expect(refused.status).toBe(403)
 	})
 })
@@ -135,12 +156,15 @@ describe('scoping', () => {
 		const t = await testWorld()
 		const a = await t.companyVia({ razao: 'Da A', cnpj_representante: t.cnpj.rep })
 		const b = await t.companyVia({ razao: 'Da B', cnpj_representante: t.cnpj.rep2 })
-		const names = async (cookie: string) => (await t.call('GET', '/api/companies?page=1&limit=50', { cookie })).json.companies.map((c: { razao: string }) => c.razao)
+		const names = async (cookie: string) =>
+			(await t.call('GET', '/api/companies?page=1&limit=50', { cookie })).json.companies.map((c: { razao: string }) => c.razao)
 		expect(await names(t.cookies.admin)).toEqual(['Da A', 'Da B'])
 		expect(await names(t.cookies.gerente)).toEqual(['Da A'])
 		expect(await names(t.cookies.rep)).toEqual(['Da A'])
 		expect(await names(t.cookies.rep2)).toEqual(['Da B'])
-		expect((await t.call('GET', '/api/companies/all', { cookie: t.cookies.rep2 })).json.companies.map((c: { codigo: number }) => c.codigo)).toEqual([b.codigo])
+		expect(
+			(await t.call('GET', '/api/companies/all', { cookie: t.cookies.rep2 })).json.companies.map((c: { codigo: number }) => c.codigo)
+		).toEqual([b.codigo])
 
 		const before = JSON.stringify(t.db.select().from(companies).where(eq(companies.codigo, a.codigo)).get())
 		const attempts = [
@@ -159,9 +183,15 @@ describe('scoping', () => {
 	it('keeps a representative from changing the owner or the dates on edit', async () => {
 		const t = await testWorld()
 		const a = await t.companyVia({ validade_licenca: '2027-01-01' })
-		const owner = await t.call('PUT', `/api/companies/${a.codigo}`, { cookie: t.cookies.rep, body: { ...a, cnpj_representante: t.cnpj.rep2 } })
+		const owner = await t.call('PUT', `/api/companies/${a.codigo}`, {
+			cookie: t.cookies.rep,
+			body: { ...a, cnpj_representante: t.cnpj.rep2 }
+		})
 		expect(owner.status).toBe(403)
-		const dates = await t.call('PUT', `/api/companies/${a.codigo}`, { cookie: t.cookies.rep, body: { ...a, validade_licenca: '2030-01-01' } })
+		const dates = await t.call('PUT', `/api/companies/${a.codigo}`, {
+			cookie: t.cookies.rep,
+			body: { ...a, validade_licenca: '2030-01-01' }
+		})
 		expect(dates.status).toBe(403)
 		const ok = await t.call('PUT', `/api/companies/${a.codigo}`, { cookie: t.cookies.rep, body: { ...a, razao: 'Nome Novo' } })
 		expect(ok.status).toBe(200)
@@ -175,7 +205,9 @@ describe('GET /api/companies search, filters and paging', () => {
 		await t.companyVia({ razao: 'Padaria Pão Nosso', cidade: 'Fortaleza', cnpj: '11222333000181' })
 		await t.companyVia({ razao: 'Restaurante Sabor', cidade: 'Recife', cnpj: '45997418000153' })
 		const find = async (search: string) =>
-			(await t.call('GET', `/api/companies?page=1&limit=20&search=${encodeURIComponent(search)}`, { cookie: t.cookies.admin })).json.companies.map((c: { razao: string }) => c.razao)
+			(
+				await t.call('GET', `/api/companies?page=1&limit=20&search=${encodeURIComponent(search)}`, { cookie: t.cookies.admin })
+			).json.companies.map((c: { razao: string }) => c.razao)
 		expect(await find('pao nos')).toEqual(['Padaria Pão Nosso'])
 		const counted = await t.call('GET', '/api/companies?search=recife', { cookie: t.cookies.admin })
 		expect(counted.json.pagination.total).toBe(1)
@@ -200,7 +232,9 @@ describe('GET /api/companies search, filters and paging', () => {
 		await t.companyVia({ razao: 'Bloqueada', validade_licenca: '2026-12-31', bloqueado_kchef: 'S' })
 		await t.companyVia({ razao: 'Sem Licença' })
 		const list = async (filter: string) =>
-			(await t.call('GET', `/api/companies?page=1&limit=50&${filter}`, { cookie: t.cookies.admin })).json.companies.map((c: { razao: string }) => c.razao)
+			(await t.call('GET', `/api/companies?page=1&limit=50&${filter}`, { cookie: t.cookies.admin })).json.companies.map(
+				(c: { razao: string }) => c.razao
+			)
 		expect(await list('status=ativas')).toEqual(['Ativa', 'Expira Breve'])
 		expect(await list('status=expiradas')).toEqual(['Expirada', 'Vence Hoje'])
 		expect(await list('status=bloqueadas')).toEqual(['Bloqueada'])
@@ -234,7 +268,10 @@ describe('PATCH, trust release, maintenance, delete', () => {
 		const all = { bloqueado: 'S', bloqueadopdv: 'S', bloqueado_kchef: 'S', bloqueado_katelie: 'S', bloqueado_kprevenda: 'S' }
 		const blocked = await t.call('PATCH', `/api/companies/${c.codigo}`, { cookie: t.cookies.rep, body: all })
 		expect(blocked.json.company).toMatchObject(all)
-		expect((await t.call('PATCH', `/api/companies/${c.codigo}`, { cookie: t.cookies.rep, body: { exibir_aviso: 'S' } })).json.company.exibir_aviso).toBe('S')
+		expect(
+			(await t.call('PATCH', `/api/companies/${c.codigo}`, { cookie: t.cookies.rep, body: { exibir_aviso: 'S' } })).json.company
+				.exibir_aviso
+		).toBe('S')
 		const extra = await t.call('PATCH', `/api/companies/${c.codigo}`, { cookie: t.cookies.admin, body: { razao: 'Outra' } })
 		expect(extra.status).toBe(400)
 		expect(t.db.select({ razao: companies.razao }).from(companies).get()!.razao).toBe(c.razao)
@@ -260,32 +297,62 @@ describe('PATCH, trust release, maintenance, delete', () => {
 		const rep = await t.login(t.cnpj.rep)
 		const afterExpiry = await t.call('POST', `/api/companies/${expired.codigo}/liberar-confianca`, { cookie: rep })
 		expect(afterExpiry.status).toBe(409)
-		expect(t.db.select().from(companies).where(eq(companies.codigo, expired.codigo)).get()!.liberacao_confianca_expira).toBe('2026-11-21T12:00:00.000Z')
+		expect(t.db.select().from(companies).where(eq(companies.codigo, expired.codigo)).get()!.liberacao_confianca_expira).toBe(
+			'2026-11-21T12:00:00.000Z'
+		)
 
 		// Renewed and expired again: a new expiry earns a new release.
-		await t.call('PATCH', `/api/companies/${expired.codigo}`, { cookie: await t.login(t.cnpj.admin), body: { validade_licenca: '2026-11-25' } })
+		await t.call('PATCH', `/api/companies/${expired.codigo}`, {
+			cookie: await t.login(t.cnpj.admin),
+			body: { validade_licenca: '2026-11-25' }
+		})
 		t.clock.advance(5 * DAY)
-		expect((await t.call('POST', `/api/companies/${expired.codigo}/liberar-confianca`, { cookie: await t.login(t.cnpj.rep) })).status).toBe(200)
+		expect((await t.call('POST', `/api/companies/${expired.codigo}/liberar-confianca`, { cookie: await t.login(t.cnpj.rep) })).status).toBe(
+			200
+		)
 	})
 
 	it('switches maintenance per company and in bulk, administrador only', async () => {
 		const t = await testWorld()
 		const a = await t.companyVia()
 		await t.companyVia()
-		expect((await t.call('PUT', `/api/companies/${a.codigo}/maintenance`, { cookie: t.cookies.rep, body: { manutencao: 'S' } })).status).toBe(403)
-		expect((await t.call('PUT', '/api/companies/maintenance/bulk', { cookie: t.cookies.gerente, body: { manutencao: 'S' } })).status).toBe(403)
-		expect((await t.call('PUT', `/api/companies/${a.codigo}/maintenance`, { cookie: t.cookies.admin, body: { manutencao: 'X' } })).status).toBe(400)
-		expect((await t.call('PUT', `/api/companies/${a.codigo}/maintenance`, { cookie: t.cookies.admin, body: { manutencao: 'S' } })).status).toBe(200)
-		expect(t.db.select({ m: companies.manutencao }).from(companies).all().map((r) => r.m)).toEqual(['S', 'N'])
+		expect(
+			(await t.call('PUT', `/api/companies/${a.codigo}/maintenance`, { cookie: t.cookies.rep, body: { manutencao: 'S' } })).status
+		).toBe(403)
+		expect((await t.call('PUT', '/api/companies/maintenance/bulk', { cookie: t.cookies.gerente, body: { manutencao: 'S' } })).status).toBe(
+			403
+		)
+		expect(
+			(await t.call('PUT', `/api/companies/${a.codigo}/maintenance`, { cookie: t.cookies.admin, body: { manutencao: 'X' } })).status
+		).toBe(400)
+		expect(
+			(await t.call('PUT', `/api/companies/${a.codigo}/maintenance`, { cookie: t.cookies.admin, body: { manutencao: 'S' } })).status
+		).toBe(200)
+		expect(
+			t.db
+				.select({ m: companies.manutencao })
+				.from(companies)
+				.all()
+				.map((r) => r.m)
+		).toEqual(['S', 'N'])
 		const bulk = await t.call('PUT', '/api/companies/maintenance/bulk', { cookie: t.cookies.admin, body: { manutencao: 'S' } })
 		expect(bulk.json.changed).toBe(2)
-		expect(t.db.select({ m: companies.manutencao }).from(companies).all().map((r) => r.m)).toEqual(['S', 'S'])
+		expect(
+			t.db
+				.select({ m: companies.manutencao })
+				.from(companies)
+				.all()
+				.map((r) => r.m)
+		).toEqual(['S', 'S'])
 	})
 
 	it('deletes a company with its terminals', async () => {
 		const t = await testWorld()
 		const c = await t.companyVia()
-		await t.call('POST', '/api/terminals', { cookie: t.cookies.rep, body: { fk_empresa: c.codigo, mac: '00:1a:2b:3c:4d:5e', nome_computador: 'CAIXA-01' } })
+		await t.call('POST', '/api/terminals', {
+			cookie: t.cookies.rep,
+			body: { fk_empresa: c.codigo, mac: '00:1a:2b:3c:4d:5e', nome_computador: 'CAIXA-01' }
+		})
 		expect((await t.call('DELETE', `/api/companies/${c.codigo}`, { cookie: t.cookies.rep })).status).toBe(200)
 		expect(t.db.select().from(companies).all()).toHaveLength(0)
 		expect(t.db.select().from(terminals).all()).toHaveLength(0)
@@ -307,13 +374,19 @@ describe('representative notices', () => {
 		const a1 = await t.companyVia()
 		const a2 = await t.companyVia()
 		const b = await t.companyVia({ cnpj_representante: t.cnpj.rep2 })
-		const send = await t.call('POST', '/api/representantes/avisos', { cookie: t.cookies.rep, body: { titulo: 'Atualização', texto: 'Nova versão disponível.', empresas: [a1.codigo, a2.codigo] } })
+		const send = await t.call('POST', '/api/representantes/avisos', {
+			cookie: t.cookies.rep,
+			body: { titulo: 'Atualização', texto: 'Nova versão disponível.', empresas: [a1.codigo, a2.codigo] }
+		})
 		expect(send.status).toBe(200)
 		const rows = t.db.select().from(companies).all()
 		expect(rows.filter((r) => r.exibir_aviso === 'S').map((r) => r.codigo)).toEqual([a1.codigo, a2.codigo])
 		expect(rows[0].aviso_titulo).toBe('Atualização')
 
-		const mixed = await t.call('POST', '/api/representantes/avisos', { cookie: t.cookies.rep, body: { titulo: 'X', texto: 'Y', empresas: [a1.codigo, b.codigo] } })
+		const mixed = await t.call('POST', '/api/representantes/avisos', {
+			cookie: t.cookies.rep,
+			body: { titulo: 'X', texto: 'Y', empresas: [a1.codigo, b.codigo] }
+		})
 		expect(mixed.status).toBe(404)
 		expect(t.db.select().from(companies).where(eq(companies.codigo, b.codigo)).get()!.exibir_aviso).toBe('N')
 
@@ -328,7 +401,14 @@ describe('representative notices', () => {
 			expect(res.status).toBe(400)
 			expect(res.json.message).toContain(message)
 		}
-		expect((await t.call('POST', '/api/representantes/avisos', { cookie: t.cookies.admin, body: { titulo: 'x', texto: 'y', empresas: [a1.codigo] } })).status).toBe(403)
+		expect(
+			(
+				await t.call('POST', '/api/representantes/avisos', {
+					cookie: t.cookies.admin,
+					body: { titulo: 'x', texto: 'y', empresas: [a1.codigo] }
+				})
+			).status
+		).toBe(403)
 		const removed = await t.call('DELETE', '/api/representantes/avisos', { cookie: t.cookies.rep, body: { empresas: [a1.codigo] } })
 		expect(removed.status).toBe(200)
 		expect(t.db.select().from(companies).where(eq(companies.codigo, a1.codigo)).get()!.exibir_aviso).toBe('N')
@@ -342,7 +422,9 @@ describe('CNPJ search', () => {
 		await t.companyVia({ razao: 'Alfanumérica', cnpj: '12ABC34501DE35' })
 		await t.companyVia({ razao: 'Loja 20242025', cnpj: '45997418000153' })
 		const find = async (search: string) =>
-			(await t.call('GET', `/api/companies?search=${encodeURIComponent(search)}`, { cookie: t.cookies.admin })).json.companies.map((c: { razao: string }) => c.razao)
+			(await t.call('GET', `/api/companies?search=${encodeURIComponent(search)}`, { cookie: t.cookies.admin })).json.companies.map(
+				(c: { razao: string }) => c.razao
+			)
 		expect(await find('11.222.333')).toEqual(['Numérica'])
 		expect(await find('11222333000181')).toEqual(['Numérica'])
 		expect(await find('12.ABC.345')).toEqual(['Alfanumérica'])

@@ -36,14 +36,20 @@ export function companyRoutes(ctx: AppContext) {
 	const { db, clock } = ctx
 	return new Elysia({ name: 'companies.routes' })
 		.use(authGuard(ctx))
-		.route(listCompaniesRoute.method, listCompaniesRoute.path, ({ query, user }) => listCompanies(db, clock, representativeScope(db, user), query), {
-			...routeHooks(listCompaniesRoute),
-			can: 'companies.read'
-		})
+		.route(
+			listCompaniesRoute.method,
+			listCompaniesRoute.path,
+			({ query, user }) => listCompanies(db, clock, representativeScope(db, user), query),
+			{
+				...routeHooks(listCompaniesRoute),
+				can: 'companies.read'
+			}
+		)
 		.route(
 			allCompaniesRoute.method,
 			allCompaniesRoute.path,
-			({ user }) => listCompanies(db, clock, representativeScope(db, user), { page: 1, limit: 5000, search: '', status: 'todas', avisos: 'todas' }),
+			({ user }) =>
+				listCompanies(db, clock, representativeScope(db, user), { page: 1, limit: 5000, search: '', status: 'todas', avisos: 'todas' }),
 			{ ...routeHooks(allCompaniesRoute), can: 'companies.read' }
 		)
 		.route(

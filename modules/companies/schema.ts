@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm'
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import { representatives } from '../resellers/schema'
 
-const flag = () => text({ enum: ['S', 'N'] }).notNull().default('N')
+const flag = () =>
+	text({ enum: ['S', 'N'] })
+		.notNull()
+		.default('N')
 
 /** A client company and its licence. Block flags: S = blocked, N = active, one per system. */
 export const companies = sqliteTable(
@@ -56,7 +59,9 @@ export const companies = sqliteTable(
 		// and the blocked count of each system, read from small partial indexes instead of every company row.
 		index('companies_unblocked_idx')
 			.on(t.validade_licenca, t.cnpj_representante)
-			.where(sql`bloqueado = 'N' and bloqueadopdv = 'N' and bloqueado_kchef = 'N' and bloqueado_katelie = 'N' and bloqueado_kprevenda = 'N'`),
+			.where(
+				sql`bloqueado = 'N' and bloqueadopdv = 'N' and bloqueado_kchef = 'N' and bloqueado_katelie = 'N' and bloqueado_kprevenda = 'N'`
+			),
 		index('companies_blocked_kreta_idx').on(t.cnpj_representante).where(sql`bloqueado = 'S'`),
 		index('companies_blocked_kpdv_idx').on(t.cnpj_representante).where(sql`bloqueadopdv = 'S'`),
 		index('companies_blocked_kchef_idx').on(t.cnpj_representante).where(sql`bloqueado_kchef = 'S'`),

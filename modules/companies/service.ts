@@ -243,7 +243,10 @@ export function updateCompany(db: DbOrTx, clock: Clock, user: SessionUser, codig
 				assertMayWriteDates(user)
 			}
 			if (body.nterminais < current.terminal_count) {
-				throw conflict(`A empresa já usa ${current.terminal_count} terminais: exclua terminais antes de reduzir o limite.`, 'TERMINALS_IN_USE')
+				throw conflict(
+					`A empresa já usa ${current.terminal_count} terminais: exclua terminais antes de reduzir o limite.`,
+					'TERMINALS_IN_USE'
+				)
 			}
 			assertUniqueCnpj(tx, body.cnpj, codigo)
 			tx.update(companies)
@@ -427,7 +430,13 @@ export function regenerateKey(db: DbOrTx, clock: Clock, user: SessionUser, codig
 }
 
 /** The representative's notice (title and text) shown by the chosen companies' systems; all must be theirs. */
-export function setCompanyNotice(db: DbOrTx, clock: Clock, user: SessionUser, codigos: number[], notice: { titulo: string; texto: string } | null) {
+export function setCompanyNotice(
+	db: DbOrTx,
+	clock: Clock,
+	user: SessionUser,
+	codigos: number[],
+	notice: { titulo: string; texto: string } | null
+) {
 	const scope = representativeScope(db, user)
 	const ids = [...new Set(codigos)]
 	return db.transaction(
@@ -439,7 +448,11 @@ export function setCompanyNotice(db: DbOrTx, clock: Clock, user: SessionUser, co
 				.all()
 			if (found.length !== ids.length || found.some((c) => !scope.includes(c.rep))) throw notFound('Empresa não encontrada.')
 			tx.update(companies)
-				.set(notice ? { aviso_titulo: notice.titulo, avisos: notice.texto, exibir_aviso: 'S' } : { aviso_titulo: null, avisos: null, exibir_aviso: 'N' })
+				.set(
+					notice
+						? { aviso_titulo: notice.titulo, avisos: notice.texto, exibir_aviso: 'S' }
+						: { aviso_titulo: null, avisos: null, exibir_aviso: 'N' }
+				)
 				.where(inArray(companies.codigo, ids))
 				.run()
 			logActivity(tx, clock, {

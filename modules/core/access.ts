@@ -105,7 +105,10 @@ export const PAGES: Record<string, PageAccess> = {
 		capability: 'users.manage',
 		denied: { title: 'Acesso Restrito', message: 'Apenas administradores podem acessar o gerenciamento de usuários.' }
 	},
-	'/reports': { capability: 'reports.view', denied: { title: 'Acesso Negado', message: 'Apenas administradores podem acessar os relatórios.' } },
+	'/reports': {
+		capability: 'reports.view',
+		denied: { title: 'Acesso Negado', message: 'Apenas administradores podem acessar os relatórios.' }
+	},
 	'/activities': { capability: 'activities.read' },
 	'/profile': { capability: 'session' },
 	'/settings': {

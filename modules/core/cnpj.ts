@@ -43,10 +43,10 @@ export function maskCnpj(input: string): string {
 	}
 	const parts = [chars.slice(0, 2), chars.slice(2, 5), chars.slice(5, 8), chars.slice(8, 12), chars.slice(12, 14)]
 	let out = parts[0]
-	if (parts[1]) out += '.' + parts[1]
-	if (parts[2]) out += '.' + parts[2]
-	if (parts[3]) out += '/' + parts[3]
-	if (parts[4]) out += '-' + parts[4]
+	if (parts[1]) out += `.${parts[1]}`
+	if (parts[2]) out += `.${parts[2]}`
+	if (parts[3]) out += `/${parts[3]}`
+	if (parts[4]) out += `-${parts[4]}`
 	return out
 }
 

@@ -46,7 +46,9 @@ export type ResponseOf<C extends RouteContract> = z.output<C['response']>
 type PathParams<P> = { [K in keyof P]: P[K] | number }
 
 /** What a caller sends: path parameters, query and body, each required when the route declares it. */
-export type InputOf<C extends RouteContract> = (Part<C, 'params'> extends z.ZodType ? { params: PathParams<z.input<Part<C, 'params'>>> } : { params?: never }) &
+export type InputOf<C extends RouteContract> = (Part<C, 'params'> extends z.ZodType
+	? { params: PathParams<z.input<Part<C, 'params'>>> }
+	: { params?: never }) &
 	(Part<C, 'query'> extends z.ZodType ? { query?: z.input<Part<C, 'query'>> } : { query?: never }) &
 	(Part<C, 'body'> extends z.ZodType ? { body: z.input<Part<C, 'body'>> } : { body?: never })
 

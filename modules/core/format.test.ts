@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'bun:test'
-import { formatDate, formatDateOf, formatDateTime, formatMoney, formatNumber, formatReais, formatRelative, initials, isoDateInSaoPaulo } from './format'
+import {
+	formatDate,
+	formatDateOf,
+	formatDateTime,
+	formatMoney,
+	formatNumber,
+	formatReais,
+	formatRelative,
+	initials,
+	isoDateInSaoPaulo
+} from './format'
 
 describe('pt-BR formats', () => {
 	it('formats money from centavos', () => {

@@ -44,7 +44,13 @@ export function formatDateTime(instant: string | Date | null | undefined): strin
 }
 
 const isoDate = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE })
-const time24 = new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false })
+const time24 = new Intl.DateTimeFormat('pt-BR', {
+	timeZone: TIME_ZONE,
+	hour: '2-digit',
+	minute: '2-digit',
+	second: '2-digit',
+	hour12: false
+})
 
 /** The calendar date in Brazil time as "YYYY-MM-DD". */
 export function isoDateInSaoPaulo(instant: Date): string {

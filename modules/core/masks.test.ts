@@ -22,7 +22,14 @@ describe('input masks', () => {
 	})
 
 	it('masks dates as dd/mm/aaaa and reads back only real ones', () => {
-		expect(['3', '311', '31122', '31122030', '31/12/20301', 'a1b2'].map(maskDate)).toEqual(['3', '31/1', '31/12/2', '31/12/2030', '31/12/2030', '12'])
+		expect(['3', '311', '31122', '31122030', '31/12/20301', 'a1b2'].map(maskDate)).toEqual([
+			'3',
+			'31/1',
+			'31/12/2',
+			'31/12/2030',
+			'31/12/2030',
+			'12'
+		])
 		expect(brDateToIso('31/12/2030')).toBe('2030-12-31')
 		expect(brDateToIso('29/02/2028')).toBe('2028-02-29')
 		expect(['29/02/2027', '31/04/2030', '31/12/203', '', '2030-12-31'].map(brDateToIso)).toEqual([null, null, null, null, null])

@@ -21,7 +21,10 @@ export function maskPhone(value: string): string {
 
 /** AA:BB:CC:DD:EE:FF, uppercase, at most 17 characters. */
 export function maskMac(value: string): string {
-	const hex = value.replace(/[^0-9a-fA-F]/g, '').toUpperCase().slice(0, 12)
+	const hex = value
+		.replace(/[^0-9a-fA-F]/g, '')
+		.toUpperCase()
+		.slice(0, 12)
 	return hex.match(/.{1,2}/g)?.join(':') ?? ''
 }
 

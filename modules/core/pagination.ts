@@ -2,8 +2,18 @@ import { z } from './validators'
 
 /** ?page&limit&search of every paged list; limit up to 1000 (the spec's selection lists ask for 1000). */
 export const PageQuery = z.object({
-	page: z.coerce.number({ error: 'page deve ser um número.' }).int('page deve ser inteiro.').min(1, 'page deve ser no mínimo 1.').max(1_000_000, 'page deve ser no máximo 1000000.').default(1),
-	limit: z.coerce.number({ error: 'limit deve ser um número.' }).int('limit deve ser inteiro.').min(1, 'limit deve ser no mínimo 1.').max(1000, 'limit deve ser no máximo 1000.').default(20),
+	page: z.coerce
+		.number({ error: 'page deve ser um número.' })
+		.int('page deve ser inteiro.')
+		.min(1, 'page deve ser no mínimo 1.')
+		.max(1_000_000, 'page deve ser no máximo 1000000.')
+		.default(1),
+	limit: z.coerce
+		.number({ error: 'limit deve ser um número.' })
+		.int('limit deve ser inteiro.')
+		.min(1, 'limit deve ser no mínimo 1.')
+		.max(1000, 'limit deve ser no máximo 1000.')
+		.default(20),
 	search: z
 		.string()
 		.max(100, 'A busca aceita no máximo 100 caracteres.')

@@ -4,7 +4,15 @@ import { isIsoDate } from './dates'
 import { UFS } from './uf'
 import { isHttpUrl } from './url'
 
-const TYPE_NAMES: Record<string, string> = { string: 'texto', number: 'número', int: 'número inteiro', boolean: 'verdadeiro ou falso', array: 'lista', object: 'objeto', date: 'data' }
+const TYPE_NAMES: Record<string, string> = {
+	string: 'texto',
+	number: 'número',
+	int: 'número inteiro',
+	boolean: 'verdadeiro ou falso',
+	array: 'lista',
+	object: 'objeto',
+	date: 'data'
+}
 const UNITS: Record<string, [string, string]> = { string: ['caractere', 'caracteres'], array: ['item', 'itens'], set: ['item', 'itens'] }
 const sized = (n: number | bigint, origin: string) => {
 	const unit = UNITS[origin]
@@ -21,14 +29,18 @@ const brazilianMessages: z.core.$ZodErrorMap = (issue) => {
 			if (issue.input === undefined) return 'campo obrigatório.'
 			return `valor inválido: envie ${TYPE_NAMES[issue.expected] ?? issue.expected}.`
 		case 'too_big':
-			if (issue.origin === 'string' || issue.origin === 'array' || issue.origin === 'set') return `no máximo ${sized(issue.maximum, issue.origin)}.`
+			if (issue.origin === 'string' || issue.origin === 'array' || issue.origin === 'set')
+				return `no máximo ${sized(issue.maximum, issue.origin)}.`
 			return issue.inclusive ? `deve ser no máximo ${issue.maximum}.` : `deve ser menor que ${issue.maximum}.`
 		case 'too_small':
 			if (issue.origin === 'string' && Number(issue.minimum) === 1) return 'campo obrigatório.'
-			if (issue.origin === 'string' || issue.origin === 'array' || issue.origin === 'set') return `pelo menos ${sized(issue.minimum, issue.origin)}.`
+			if (issue.origin === 'string' || issue.origin === 'array' || issue.origin === 'set')
+				return `pelo menos ${sized(issue.minimum, issue.origin)}.`
 			return issue.inclusive ? `deve ser no mínimo ${issue.minimum}.` : `deve ser maior que ${issue.minimum}.`
 		case 'invalid_value':
-			return issue.values.length === 1 ? `use ${JSON.stringify(issue.values[0])}.` : `use um destes valores: ${issue.values.map((v) => JSON.stringify(v)).join(', ')}.`
+			return issue.values.length === 1
+				? `use ${JSON.stringify(issue.values[0])}.`
+				: `use um destes valores: ${issue.values.map((v) => JSON.stringify(v)).join(', ')}.`
 		case 'invalid_format':
 			return issue.format === 'email' ? 'e-mail inválido.' : 'formato inválido.'
 		case 'not_multiple_of':
@@ -66,7 +78,6 @@ export const optionalEmailField = z
 
 export { z }
 
-
 /** A date as YYYY-MM-DD (a longer ISO string is cut to its date). */
 export const dateField = z
 	.string({ error: 'Data inválida: use o formato AAAA-MM-DD.' })
@@ -99,7 +110,11 @@ function optionalText(clean: (v: string) => string, valid: (v: string) => boolea
 		.refine((v) => v === null || valid(v), message)
 }
 
-export const ufField = optionalText((v) => v.toUpperCase(), (v) => (UFS as readonly string[]).includes(v), 'UF inválida.')
+export const ufField = optionalText(
+	(v) => v.toUpperCase(),
+	(v) => (UFS as readonly string[]).includes(v),
+	'UF inválida.'
+)
 
 /** CEP with or without the mask, stored as 00000-000. */
 export const cepField = optionalText(
@@ -112,7 +127,11 @@ export const cepField = optionalText(
 )
 
 /** Brazilian phone with DDD (10 or 11 digits, optionally with 55), stored as digits. */
-export const phoneField = optionalText((v) => v.replace(/\D/g, ''), (v) => /^(55)?\d{10,11}$/.test(v), 'Telefone inválido: informe DDD e número.')
+export const phoneField = optionalText(
+	(v) => v.replace(/\D/g, ''),
+	(v) => /^(55)?\d{10,11}$/.test(v),
+	'Telefone inválido: informe DDD e número.'
+)
 
 export const urlField = optionalText(
 	(v) => v,

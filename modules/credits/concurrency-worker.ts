@@ -14,7 +14,12 @@ self.onmessage = (event: MessageEvent<{ path: string; empresa: number; count: nu
 	const outcomes: number[] = []
 	for (let i = 0; i < count; i++) {
 		try {
-			transferToCompany(db, clock, { id: 1, nome: 'Admin', cnpj: '', tipo: 'administrador' }, { empresaCodigo: empresa, sistema: 'K-PDV', creditos: 1, representanteCnpj: null })
+			transferToCompany(
+				db,
+				clock,
+				{ id: 1, nome: 'Admin', cnpj: '', tipo: 'administrador' },
+				{ empresaCodigo: empresa, sistema: 'K-PDV', creditos: 1, representanteCnpj: null }
+			)
 			outcomes.push(200)
 		} catch (error) {
 			outcomes.push((error as { status?: number }).status ?? 500)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test'
 import { sql } from 'drizzle-orm'
-import { CNPJ, testWorld, type TestWorld } from '../../apps/server/testing'
+import { CNPJ, testWorld } from '../../apps/server/testing'
 import { addCredits, availableCredits, rebuildCreditBalances, transferToCompany } from './service'
 import { creditBalances, creditConsumptions, credits } from './schema'
 import type { AppError } from '../core/server'
@@ -18,8 +18,12 @@ describe('ledger invariants', () => {
 		const w = await testWorld()
 		const random = rng(20261120)
 		const reps = [CNPJ.rep, CNPJ.rep2]
-		const companiesOf = Object.fromEntries(reps.map((r) => [r, [1, 2, 3].map((i) => w.company(r, `Empresa ${r} ${i}`, { validade_licenca: '2026-12-01' }).codigo)]))
-		const model: Record<string, { added: number; transferred: number }> = Object.fromEntries(reps.map((r) => [r, { added: 0, transferred: 0 }]))
+		const companiesOf = Object.fromEntries(
+			reps.map((r) => [r, [1, 2, 3].map((i) => w.company(r, `Empresa ${r} ${i}`, { validade_licenca: '2026-12-01' }).codigo)])
+		)
+		const model: Record<string, { added: number; transferred: number }> = Object.fromEntries(
+			reps.map((r) => [r, { added: 0, transferred: 0 }])
+		)
 		const days: Record<number, number> = {}
 		const actors = [w.admin, w.gerente, { id: 999, nome: 'Rep', cnpj: '', tipo: 'representante' as const }]
 		let refused = 0
@@ -36,7 +40,12 @@ describe('ledger invariants', () => {
 				const actor = actors[Math.floor(random() * actors.length)]
 				const as = actor.tipo === 'representante' ? { ...actor, cnpj: rep } : actor
 				try {
-					const result = transferToCompany(w.db, w.clock, as, { empresaCodigo: empresa, sistema: 'K-PDV', creditos, representanteCnpj: null })
+					const result = transferToCompany(w.db, w.clock, as, {
+						empresaCodigo: empresa,
+						sistema: 'K-PDV',
+						creditos,
+						representanteCnpj: null
+					})
 					model[rep].transferred += creditos
 					days[empresa] = (days[empresa] ?? 0) + result.dias
 				} catch (error) {
@@ -103,11 +112,20 @@ describe('concurrency across connections', () => {
 		try {
 			const db = openDb(path)
 			migrateDb(db)
-			db.insert(users).values({ cnpj: CNPJ.admin, nome: 'Admin', tipo: 'administrador', senha_hash: 'x', created_at: 'x', updated_at: 'x' }).run()
+			db.insert(users)
+				.values({ cnpj: CNPJ.admin, nome: 'Admin', tipo: 'administrador', senha_hash: 'x', created_at: 'x', updated_at: 'x' })
+				.run()
 			db.insert(representatives).values({ nome: 'Rep', cnpj: CNPJ.rep, data: '2026-01-01' }).run()
 			const company = db
 				.insert(companies)
-				.values({ razao: 'Alvo Ltda', cnpj: CNPJ.rep2, cnpj_representante: CNPJ.rep, serial: 's1', data: '2026-01-01', validade_licenca: '2026-12-01' })
+				.values({
+					razao: 'Alvo Ltda',
+					cnpj: CNPJ.rep2,
+					cnpj_representante: CNPJ.rep,
+					serial: 's1',
+					data: '2026-01-01',
+					validade_licenca: '2026-12-01'
+				})
 				.returning()
 				.get()
 			const admin = { id: 1, nome: 'Admin', cnpj: CNPJ.admin, tipo: 'administrador' as const }

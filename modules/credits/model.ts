@@ -1,7 +1,6 @@
 import { SYSTEMS } from '../companies/model'
 import { PageQuery, cnpjField, contract, z } from '../core'
 
-
 const MAX_CREDITS = 100_000
 
 /** A whole number of credits, ≥ 1. */
@@ -30,32 +29,49 @@ export type AddCreditsBody = z.infer<typeof AddCreditsBody>
 
 /** POST /api/credits/transfer-to-company (1-core §7). */
 export const TransferBody = z.object({
-	empresaCodigo: z.coerce
-		.number({ error: 'Selecione a empresa.' })
-		.int('Empresa inválida.')
-		.positive('Selecione a empresa.'),
+	empresaCodigo: z.coerce.number({ error: 'Selecione a empresa.' }).int('Empresa inválida.').positive('Selecione a empresa.'),
 	sistema: z.enum(SYSTEMS, { error: `Sistema inválido: use ${SYSTEMS.join(', ')}.` }),
 	creditos: creditQuantity('A quantidade de créditos deve ser maior que zero.'),
 	/** Whose pool pays; optional: it is always the company's representative. When sent it must match. */
-	representanteCnpj: z.union([z.literal(''), z.null(), cnpjField]).optional().transform((v) => v || null)
+	representanteCnpj: z
+		.union([z.literal(''), z.null(), cnpjField])
+		.optional()
+		.transform((v) => v || null)
 })
 export type TransferBody = z.infer<typeof TransferBody>
 
 export const CreditListQuery = PageQuery.extend({
 	/** pool = the representative's own batches, transfer = transfers to companies; absent = both. */
 	kind: z.enum(['pool', 'transfer'], { error: 'kind deve ser pool ou transfer.' }).optional(),
-	limit: z.coerce.number({ error: 'limit deve ser um número.' }).int('limit deve ser inteiro.').min(1, 'limit deve ser no mínimo 1.').max(1000, 'limit deve ser no máximo 1000.').default(200)
+	limit: z.coerce
+		.number({ error: 'limit deve ser um número.' })
+		.int('limit deve ser inteiro.')
+		.min(1, 'limit deve ser no mínimo 1.')
+		.max(1000, 'limit deve ser no máximo 1000.')
+		.default(200)
 })
 export type CreditListQuery = z.infer<typeof CreditListQuery>
 
 export const AvailableQuery = z.object({
-	representanteCnpj: z.union([z.literal(''), cnpjField]).optional().transform((v) => v || null)
+	representanteCnpj: z
+		.union([z.literal(''), cnpjField])
+		.optional()
+		.transform((v) => v || null)
 })
 export type AvailableQuery = z.infer<typeof AvailableQuery>
 
 export const SummaryQuery = z.object({
-	search: z.string().max(100, 'A busca aceita no máximo 100 caracteres.').optional().transform((v) => v?.trim() ?? ''),
-	limit: z.coerce.number({ error: 'limit deve ser um número.' }).int('limit deve ser inteiro.').min(1, 'limit deve ser no mínimo 1.').max(1000, 'limit deve ser no máximo 1000.').default(100)
+	search: z
+		.string()
+		.max(100, 'A busca aceita no máximo 100 caracteres.')
+		.optional()
+		.transform((v) => v?.trim() ?? ''),
+	limit: z.coerce
+		.number({ error: 'limit deve ser um número.' })
+		.int('limit deve ser inteiro.')
+		.min(1, 'limit deve ser no mínimo 1.')
+		.max(1000, 'limit deve ser no máximo 1000.')
+		.default(100)
 })
 export type SummaryQuery = z.infer<typeof SummaryQuery>
 

@@ -14,13 +14,33 @@ const snapshot = (w: TestWorld) =>
 describe('POST /api/credits (add credits)', () => {
 	it('lets an administrador add a batch with its unit value and logs it', async () => {
 		const w = await testWorld()
-		const res = await w.call('POST', '/api/credits', { cookie: w.cookies.admin, body: { representanteId: '45.997.418/0001-53', amount: 10, unitValue: 47.5 } })
+		const res = await w.call('POST', '/api/credits', {
+			cookie: w.cookies.admin,
+			body: { representanteId: '45.997.418/0001-53', amount: 10, unitValue: 47.5 }
+		})
 		expect(res.status).toBe(201)
 		expect(res.json).toMatchObject({ amount: 10, unitValue: 47.5, representanteId: CNPJ.rep, disponivel: 10 })
 		const [row] = ledger(w)
-		expect(row).toMatchObject({ valor: 10, valor_original: 10, representante_id: CNPJ.rep, fk_empresa: null, ativo: 1, data_uso: null, valor_unitario_centavos: 4750, origem: 'admin', data_compra: '2026-11-20' })
+		expect(row).toMatchObject({
+			valor: 10,
+			valor_original: 10,
+			representante_id: CNPJ.rep,
+			fk_empresa: null,
+			ativo: 1,
+			data_uso: null,
+			valor_unitario_centavos: 4750,
+			origem: 'admin',
+			data_compra: '2026-11-20'
+		})
 		const [act] = w.db.select().from(activities).all()
-		expect(act).toMatchObject({ type: 'success', icon: 'Coins', representante_cnpj: CNPJ.rep, user_nome: 'Ana Admin', entity: 'credito', entity_id: String(row.id) })
+		expect(act).toMatchObject({
+			type: 'success',
+			icon: 'Coins',
+			representante_cnpj: CNPJ.rep,
+			user_nome: 'Ana Admin',
+			entity: 'credito',
+			entity_id: String(row.id)
+		})
 	})
 
 	it('refuses gerente, representante and anonymous callers, and changes nothing', async () => {
@@ -67,7 +87,9 @@ describe('GET /api/credits/available', () => {
 		await w.addCreditsVia(CNPJ.rep, 10)
 		await w.addCreditsVia(CNPJ.rep2, 4)
 		expect((await w.call('GET', '/api/credits/available', { cookie: w.cookies.rep })).json).toEqual({ total: 10 })
-		expect((await w.call('GET', `/api/credits/available?representanteCnpj=${CNPJ.rep2}`, { cookie: w.cookies.rep })).json).toEqual({ total: 10 })
+		expect((await w.call('GET', `/api/credits/available?representanteCnpj=${CNPJ.rep2}`, { cookie: w.cookies.rep })).json).toEqual({
+			total: 10
+		})
 		expect((await w.call('GET', '/api/credits/available', { cookie: w.cookies.rep2 })).json).toEqual({ total: 4 })
 	})
 
@@ -76,9 +98,13 @@ describe('GET /api/credits/available', () => {
 		await w.addCreditsVia(CNPJ.rep, 10)
 		await w.addCreditsVia(CNPJ.rep2, 4)
 		expect((await w.call('GET', '/api/credits/available', { cookie: w.cookies.admin })).json).toEqual({ total: 14 })
-		expect((await w.call('GET', `/api/credits/available?representanteCnpj=${CNPJ.rep2}`, { cookie: w.cookies.admin })).json).toEqual({ total: 4 })
+		expect((await w.call('GET', `/api/credits/available?representanteCnpj=${CNPJ.rep2}`, { cookie: w.cookies.admin })).json).toEqual({
+			total: 4
+		})
 		expect((await w.call('GET', '/api/credits/available', { cookie: w.cookies.gerente })).json).toEqual({ total: 10 })
-		expect((await w.call('GET', `/api/credits/available?representanteCnpj=${CNPJ.rep}`, { cookie: w.cookies.gerente })).json).toEqual({ total: 10 })
+		expect((await w.call('GET', `/api/credits/available?representanteCnpj=${CNPJ.rep}`, { cookie: w.cookies.gerente })).json).toEqual({
+			total: 10
+		})
 		expect((await w.call('GET', `/api/credits/available?representanteCnpj=${CNPJ.rep2}`, { cookie: w.cookies.gerente })).status).toBe(404)
 		expect((await w.call('GET', '/api/credits/available?representanteCnpj=123', { cookie: w.cookies.admin })).status).toBe(400)
 		expect((await w.call('GET', '/api/credits/available')).status).toBe(401)
@@ -99,13 +125,27 @@ describe('POST /api/credits/transfer-to-company', () => {
 			body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 3, representanteCnpj: CNPJ.rep }
 		})
 		expect(res.status).toBe(200)
-		expect(res.json).toMatchObject({ creditos: 3, dias: 99, validade_anterior: '2026-12-01', validade_licenca: '2027-03-10', disponivel: 4 })
+		expect(res.json).toMatchObject({
+			creditos: 3,
+			dias: 99,
+			validade_anterior: '2026-12-01',
+			validade_licenca: '2027-03-10',
+			disponivel: 4
+		})
 		expect(res.json.message).toContain('3 créditos transferidos')
 		expect(w.licence(c.codigo)).toBe('2027-03-10')
 		const rows = ledger(w)
 		expect(rows[0]).toMatchObject({ valor: 0, valor_original: 2, data_uso: '2026-11-21' })
 		expect(rows[1]).toMatchObject({ valor: 4, valor_original: 5, data_uso: null })
-		expect(rows[2]).toMatchObject({ valor: 3, origem: 'transferencia', fk_empresa: c.codigo, empresa_razao: 'Padaria Pão Nosso', sistema: 'K-PDV', data_uso: '2026-11-21', valor_unitario_centavos: 4333 })
+		expect(rows[2]).toMatchObject({
+			valor: 3,
+			origem: 'transferencia',
+			fk_empresa: c.codigo,
+			empresa_razao: 'Padaria Pão Nosso',
+			sistema: 'K-PDV',
+			data_uso: '2026-11-21',
+			valor_unitario_centavos: 4333
+		})
 		const parts = w.db.select().from(creditConsumptions).all()
 		expect(parts.map((p) => [p.batch_id, p.quantidade, p.valor_unitario_centavos])).toEqual([
 			[rows[0].id, 2, 4000],
@@ -122,7 +162,10 @@ describe('POST /api/credits/transfer-to-company', () => {
 		await w.addCreditsVia(CNPJ.rep, 5)
 		saveSettings(w.db, w.clock, [{ chave: 'app.valor_credito_dia', valor: '30' }])
 		const c = w.company(CNPJ.rep, 'Sem Licença Ltda', { validade_licenca: null })
-		const res = await w.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.rep, body: { empresaCodigo: c.codigo, sistema: 'K-RETA', creditos: 2 } })
+		const res = await w.call('POST', '/api/credits/transfer-to-company', {
+			cookie: w.cookies.rep,
+			body: { empresaCodigo: c.codigo, sistema: 'K-RETA', creditos: 2 }
+		})
 		expect(res.status).toBe(200)
 		expect(res.json).toMatchObject({ dias: 60, validade_anterior: null, validade_licenca: '2027-01-19' })
 	})
@@ -134,7 +177,10 @@ describe('POST /api/credits/transfer-to-company', () => {
 		const other = w.company(CNPJ.rep2, 'Outra Ltda', { validade_licenca: '2026-12-01' })
 		const mine = w.company(CNPJ.rep, 'Minha Ltda', { validade_licenca: '2026-12-01' })
 		const before = snapshot(w)
-		const foreign = await w.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.rep, body: { empresaCodigo: other.codigo, sistema: 'K-PDV', creditos: 1 } })
+		const foreign = await w.call('POST', '/api/credits/transfer-to-company', {
+			cookie: w.cookies.rep,
+			body: { empresaCodigo: other.codigo, sistema: 'K-PDV', creditos: 1 }
+		})
 		expect(foreign.status).toBe(404)
 		expect(foreign.json.message).toBe('Empresa não encontrada.')
 		const otherPool = await w.call('POST', '/api/credits/transfer-to-company', {
@@ -142,7 +188,10 @@ describe('POST /api/credits/transfer-to-company', () => {
 			body: { empresaCodigo: mine.codigo, sistema: 'K-PDV', creditos: 1, representanteCnpj: CNPJ.rep2 }
 		})
 		expect(otherPool.status).toBe(403)
-		const missing = await w.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.rep, body: { empresaCodigo: 99999, sistema: 'K-PDV', creditos: 1 } })
+		const missing = await w.call('POST', '/api/credits/transfer-to-company', {
+			cookie: w.cookies.rep,
+			body: { empresaCodigo: 99999, sistema: 'K-PDV', creditos: 1 }
+		})
 		expect(missing.status).toBe(404)
 		expect(snapshot(w)).toBe(before)
 		expect(w.licence(other.codigo)).toBe('2026-12-01')
@@ -154,11 +203,17 @@ describe('POST /api/credits/transfer-to-company', () => {
 		await w.addCreditsVia(CNPJ.rep2, 5)
 		const managed = w.company(CNPJ.rep, 'Gerida Ltda', { validade_licenca: '2026-12-01' })
 		const unmanaged = w.company(CNPJ.rep2, 'Não Gerida Ltda', { validade_licenca: '2026-12-01' })
-		const ok = await w.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.gerente, body: { empresaCodigo: managed.codigo, sistema: 'K-CHEF', creditos: 2, representanteCnpj: CNPJ.rep } })
+		const ok = await w.call('POST', '/api/credits/transfer-to-company', {
+			cookie: w.cookies.gerente,
+			body: { empresaCodigo: managed.codigo, sistema: 'K-CHEF', creditos: 2, representanteCnpj: CNPJ.rep }
+		})
 		expect(ok.status).toBe(200)
 		expect(ok.json.disponivel).toBe(3)
 		const before = snapshot(w)
-		const no = await w.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.gerente, body: { empresaCodigo: unmanaged.codigo, sistema: 'K-CHEF', creditos: 1 } })
+		const no = await w.call('POST', '/api/credits/transfer-to-company', {
+			cookie: w.cookies.gerente,
+			body: { empresaCodigo: unmanaged.codigo, sistema: 'K-CHEF', creditos: 1 }
+		})
 		expect(no.status).toBe(404)
 		expect(snapshot(w)).toBe(before)
 		const act = w.db.select().from(activities).where(eq(activities.entity, 'empresa')).get()
@@ -169,24 +224,39 @@ describe('POST /api/credits/transfer-to-company', () => {
 		const w = await testWorld()
 		await w.addCreditsVia(CNPJ.rep2, 5)
 		const c = w.company(CNPJ.rep2, 'Qualquer Ltda', { validade_licenca: '2026-12-01' })
-		const wrong = await w.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.admin, body: { empresaCodigo: c.codigo, sistema: 'K-ATELIE', creditos: 1, representanteCnpj: CNPJ.rep } })
+		const wrong = await w.call('POST', '/api/credits/transfer-to-company', {
+			cookie: w.cookies.admin,
+			body: { empresaCodigo: c.codigo, sistema: 'K-ATELIE', creditos: 1, representanteCnpj: CNPJ.rep }
+		})
 		expect(wrong.status).toBe(422)
 		expect(wrong.json.message).toBe('A empresa não pertence a este representante.')
-		const ok = await w.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.admin, body: { empresaCodigo: c.codigo, sistema: 'K-PRE VENDA', creditos: 5, representanteCnpj: CNPJ.rep2 } })
+		const ok = await w.call('POST', '/api/credits/transfer-to-company', {
+			cookie: w.cookies.admin,
+			body: { empresaCodigo: c.codigo, sistema: 'K-PRE VENDA', creditos: 5, representanteCnpj: CNPJ.rep2 }
+		})
 		expect(ok.status).toBe(200)
 		expect(ok.json.disponivel).toBe(0)
-		expect((await w.call('POST', '/api/credits/transfer-to-company', { body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 1 } })).status).toBe(401)
+		expect(
+			(await w.call('POST', '/api/credits/transfer-to-company', { body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 1 } }))
+				.status
+		).toBe(401)
 	})
 
 	it('refuses more than the balance with the dialog’s message, and changes nothing', async () => {
 		const w = await testWorld()
 		const c = w.company(CNPJ.rep, 'Pobre Ltda', { validade_licenca: '2026-12-01' })
-		const none = await w.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.rep, body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 1 } })
+		const none = await w.call('POST', '/api/credits/transfer-to-company', {
+			cookie: w.cookies.rep,
+			body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 1 }
+		})
 		expect(none.status).toBe(422)
 		expect(none.json.message).toContain('não possui créditos disponíveis')
 		await w.addCreditsVia(CNPJ.rep, 2)
 		const before = snapshot(w)
-		const over = await w.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.rep, body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 3 } })
+		const over = await w.call('POST', '/api/credits/transfer-to-company', {
+			cookie: w.cookies.rep,
+			body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 3 }
+		})
 		expect(over.status).toBe(422)
 		expect(over.json.message).toBe('Você possui apenas 2 créditos disponíveis.')
 		expect(snapshot(w)).toBe(before)
@@ -252,12 +322,30 @@ describe('GET /api/credits', () => {
 		await w.addCreditsVia(CNPJ.rep, 10)
 		await w.addCreditsVia(CNPJ.rep2, 7)
 		const c = w.company(CNPJ.rep, 'Cliente Ltda', { validade_licenca: '2026-12-01' })
-		await w.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.rep, body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 3 } })
+		await w.call('POST', '/api/credits/transfer-to-company', {
+			cookie: w.cookies.rep,
+			body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 3 }
+		})
 		const all = await w.call('GET', '/api/credits?page=1&limit=200', { cookie: w.cookies.rep })
 		expect(all.status).toBe(200)
 		expect(all.json).toMatchObject({ total: 2, totalPages: 1, totals: { total: 10, disponivel: 7, utilizado: 3 } })
-		expect(all.json.credits[0]).toMatchObject({ valor: 3, fk_empresa: c.codigo, data_uso: '2026-11-20', representante: { nome: 'Rafael Rep', cnpj: CNPJ.rep }, empresa: { razao: 'Cliente Ltda' }, sistema: 'K-PDV' })
-		expect(all.json.credits[1]).toMatchObject({ valor: 7, valor_original: 10, fk_empresa: null, ativo: 1, data_uso: null, empresa: null, valor_unitario: 50 })
+		expect(all.json.credits[0]).toMatchObject({
+			valor: 3,
+			fk_empresa: c.codigo,
+			data_uso: '2026-11-20',
+			representante: { nome: 'Rafael Rep', cnpj: CNPJ.rep },
+			empresa: { razao: 'Cliente Ltda' },
+			sistema: 'K-PDV'
+		})
+		expect(all.json.credits[1]).toMatchObject({
+			valor: 7,
+			valor_original: 10,
+			fk_empresa: null,
+			ativo: 1,
+			data_uso: null,
+			empresa: null,
+			valor_unitario: 50
+		})
 		const pool = await w.call('GET', '/api/credits?kind=pool', { cookie: w.cookies.rep })
 		expect(pool.json.credits.map((r: { valor: number }) => r.valor)).toEqual([7])
 		const transfers = await w.call('GET', '/api/credits?kind=transfer', { cookie: w.cookies.rep })
@@ -290,7 +378,10 @@ describe('GET /api/credits/summary', () => {
 		await w.addCreditsVia(CNPJ.rep, 10)
 		await w.addCreditsVia(CNPJ.rep2, 4)
 		const c = w.company(CNPJ.rep2, 'Ateliê Linha Fina', { validade_licenca: '2026-12-01' })
-		await w.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.admin, body: { empresaCodigo: c.codigo, sistema: 'K-ATELIE', creditos: 4 } })
+		await w.call('POST', '/api/credits/transfer-to-company', {
+			cookie: w.cookies.admin,
+			body: { empresaCodigo: c.codigo, sistema: 'K-ATELIE', creditos: 4 }
+		})
 		const res = await w.call('GET', '/api/credits/summary', { cookie: w.cookies.admin })
 		expect(res.status).toBe(200)
 		expect(res.json.representatives).toEqual([
@@ -327,12 +418,17 @@ describe('ledger guards', () => {
 		const w = await testWorld()
 		await w.addCreditsVia(CNPJ.rep, 5)
 		const c = w.company(CNPJ.rep, 'Apagada Ltda', { validade_licenca: '2026-12-01' })
-		await w.call('POST', '/api/credits/transfer-to-company', { cookie: w.cookies.rep, body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 2 } })
+		await w.call('POST', '/api/credits/transfer-to-company', {
+			cookie: w.cookies.rep,
+			body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 2 }
+		})
 		w.db.delete(companies).where(eq(companies.codigo, c.codigo)).run()
 		const list = await w.call('GET', '/api/credits?kind=transfer', { cookie: w.cookies.rep })
 		expect(list.json.credits[0]).toMatchObject({ fk_empresa: null, valor: 2, empresa: { razao: 'Apagada Ltda' } })
 		expect(list.json.totals).toEqual({ total: 5, disponivel: 3, utilizado: 2 })
 		expect(() => w.db.update(credits).set({ valor: -1 }).where(eq(credits.origem, 'admin')).run()).toThrow()
-		expect(() => w.db.insert(credits).values({ valor: 0, representante_id: CNPJ.rep, origem: 'transferencia', data_compra: '2026-11-20' }).run()).toThrow()
+		expect(() =>
+			w.db.insert(credits).values({ valor: 0, representante_id: CNPJ.rep, origem: 'transferencia', data_compra: '2026-11-20' }).run()
+		).toThrow()
 	})
 })

@@ -30,7 +30,9 @@ export const credits = sqliteTable(
 		data_compra: text().notNull(),
 		data_uso: text(),
 		valor_unitario_centavos: integer().notNull().default(0),
-		origem: text({ enum: ['admin', 'compra', 'transferencia'] }).notNull().default('admin'),
+		origem: text({ enum: ['admin', 'compra', 'transferencia'] })
+			.notNull()
+			.default('admin'),
 		/** Who wrote the row (user id), for the audit trail. */
 		criado_por: integer()
 	},
@@ -66,7 +68,9 @@ export const creditConsumptions = sqliteTable(
 	},
 	(t) => [
 		check('credit_consumptions_quantidade_check', sql`quantidade > 0`),
-		index('credit_consumptions_transfer_idx').on(t.transfer_id), index('credit_consumptions_batch_idx').on(t.batch_id)]
+		index('credit_consumptions_transfer_idx').on(t.transfer_id),
+		index('credit_consumptions_batch_idx').on(t.batch_id)
+	]
 )
 
 /**

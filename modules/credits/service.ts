@@ -59,7 +59,9 @@ function bumpBalance(tx: DbOrTx, cnpj: string, delta: { disponivel?: number; uti
 		update credit_balances set disponivel = disponivel + ${d.disponivel}, utilizado = utilizado + ${d.utilizado}, inativo = inativo + ${d.inativo}
 		where representante_id = ${cnpj} returning representante_id`)
 	if (updated.length === 0) {
-		tx.run(sql`insert into credit_balances (representante_id, disponivel, utilizado, inativo) values (${cnpj}, ${d.disponivel}, ${d.utilizado}, ${d.inativo})`)
+		tx.run(
+			sql`insert into credit_balances (representante_id, disponivel, utilizado, inativo) values (${cnpj}, ${d.disponivel}, ${d.utilizado}, ${d.inativo})`
+		)
 	}
 }
 

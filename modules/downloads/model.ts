@@ -22,8 +22,14 @@ export const listDownloadsRoute = contract({
 	response: z.array(Download),
 	summary: 'Downloads dos sistemas: todos para administradores, só os ativos para os demais'
 })
-export const createDownloadRoute = contract({ method: 'POST',
-	status: 201, path: '/api/downloads', body: DownloadBody, response: Download, summary: 'Cadastra um download' })
+export const createDownloadRoute = contract({
+	method: 'POST',
+	status: 201,
+	path: '/api/downloads',
+	body: DownloadBody,
+	response: Download,
+	summary: 'Cadastra um download'
+})
 export const updateDownloadRoute = contract({
 	method: 'PUT',
 	path: '/api/downloads/:id',

@@ -13,14 +13,24 @@ export function downloadRoutes(ctx: AppContext) {
 			...routeHooks(listDownloadsRoute),
 			can: 'downloads.read'
 		})
-		.route(createDownloadRoute.method, createDownloadRoute.path, ({ body, user, status }) => status(201, saveDownload(db, clock, user, body)), {
-			...routeHooks(createDownloadRoute),
-			can: 'downloads.manage'
-		})
-		.route(updateDownloadRoute.method, updateDownloadRoute.path, ({ params, body, user }) => saveDownload(db, clock, user, body, params.id), {
-			...routeHooks(updateDownloadRoute),
-			can: 'downloads.manage'
-		})
+		.route(
+			createDownloadRoute.method,
+			createDownloadRoute.path,
+			({ body, user, status }) => status(201, saveDownload(db, clock, user, body)),
+			{
+				...routeHooks(createDownloadRoute),
+				can: 'downloads.manage'
+			}
+		)
+		.route(
+			updateDownloadRoute.method,
+			updateDownloadRoute.path,
+			({ params, body, user }) => saveDownload(db, clock, user, body, params.id),
+			{
+				...routeHooks(updateDownloadRoute),
+				can: 'downloads.manage'
+			}
+		)
 		.route(
 			deleteDownloadRoute.method,
 			deleteDownloadRoute.path,

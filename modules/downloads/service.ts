@@ -22,7 +22,11 @@ export function saveDownload(db: DbOrTx, clock: Clock, user: SessionUser, body: 
 		(tx) => {
 			let saved: typeof downloads.$inferSelect | undefined
 			if (id === undefined) {
-				saved = tx.insert(downloads).values({ ...body, data: clock.now().toISOString() }).returning().get()
+				saved = tx
+					.insert(downloads)
+					.values({ ...body, data: clock.now().toISOString() })
+					.returning()
+					.get()
 			} else {
 				saved = tx.update(downloads).set(body).where(eq(downloads.id, id)).returning().get()
 				if (!saved) throw notFound('Download não encontrado.')
@@ -47,7 +51,15 @@ export function deleteDownload(db: DbOrTx, clock: Clock, user: SessionUser, id: 
 		(tx) => {
 			const removed = tx.delete(downloads).where(eq(downloads.id, id)).returning().get()
 			if (!removed) throw notFound('Download não encontrado.')
-			logActivity(tx, clock, { type: 'warning', icon: 'Terminal', title: 'Download excluído', subtitle: removed.titulo, actor: user, entity: 'download', entityId: id })
+			logActivity(tx, clock, {
+				type: 'warning',
+				icon: 'Terminal',
+				title: 'Download excluído',
+				subtitle: removed.titulo,
+				actor: user,
+				entity: 'download',
+				entityId: id
+			})
 		},
 		{ behavior: 'immediate' }
 	)

@@ -111,9 +111,7 @@ describe('errors', () => {
 	})
 
 	it('an unknown instance', async () => {
-		const e = await failure(
-			createEvolutionClient({ baseUrl: standin.url, apiKey: KEY, instance: 'outra' }).sendText('5585999990001', 'oi')
-		)
+		const e = await failure(createEvolutionClient({ baseUrl: standin.url, apiKey: KEY, instance: 'outra' }).sendText('5585999990001', 'oi'))
 		expect(e).toMatchObject({
 			code: 'instance_not_found',
 			upstreamStatus: 404,

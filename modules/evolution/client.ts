@@ -134,8 +134,7 @@ export function createEvolutionClient(options: EvolutionClientOptions) {
 				signal: AbortSignal.timeout(timeoutMs)
 			})
 		} catch (e) {
-			if (isTimeout(e))
-				throw new EvolutionError(`A Evolution API não respondeu a tempo (${baseUrl}).${note}`, 'timeout', null, !!call.send)
+			if (isTimeout(e)) throw new EvolutionError(`A Evolution API não respondeu a tempo (${baseUrl}).${note}`, 'timeout', null, !!call.send)
 			if ((e as { code?: string })?.code === 'ECONNREFUSED' || !call.send) {
 				throw new EvolutionError(
 					`Não foi possível conectar à Evolution API em ${baseUrl}: confira o endereço e se o servidor está no ar.`,
@@ -160,12 +159,7 @@ export function createEvolutionClient(options: EvolutionClientOptions) {
 		try {
 			return JSON.parse(text)
 		} catch {
-			throw new EvolutionError(
-				`A Evolution API enviou uma resposta inesperada (${res.status}).`,
-				'bad_response',
-				res.status,
-				!!call.send
-			)
+			throw new EvolutionError(`A Evolution API enviou uma resposta inesperada (${res.status}).`, 'bad_response', res.status, !!call.send)
 		}
 	}
 

@@ -171,10 +171,7 @@ describe('protocol checks like the real server', () => {
 	it('401 without the key, 404 for an unknown route', async () => {
 		const s = createEvolutionStandin({ apiKey: KEY })
 		const noKey = await s.handle(new Request('http://evo.local/instance/connectionState/k-licencas'))
-		expect([noKey.status, await noKey.json()]).toEqual([
-			401,
-			{ status: 401, error: 'Unauthorized', response: { message: 'Unauthorized' } }
-		])
+		expect([noKey.status, await noKey.json()]).toEqual([401, { status: 401, error: 'Unauthorized', response: { message: 'Unauthorized' } }])
 		const route = await s.handle(new Request('http://evo.local/chat/findChats/k-licencas', { headers: { apikey: KEY } }))
 		expect(route.status).toBe(404)
 	})

@@ -438,13 +438,9 @@ export function createEvolutionStandin(options: EvolutionStandinOptions) {
 			return json(await deliverInbound(body as Parameters<typeof deliverInbound>[0]))
 		}
 		if (req.method === 'POST' && path === '/state') {
-			if (!STATES.includes(body.state as ConnectionState))
-				return json({ message: 'Estado inválido: use open, close ou connecting.' }, 400)
+			if (!STATES.includes(body.state as ConnectionState)) return json({ message: 'Estado inválido: use open, close ou connecting.' }, 400)
 			return json({
-				delivery: await setConnectionState(
-					body.state as ConnectionState,
-					typeof body.instance === 'string' ? body.instance : undefined
-				)
+				delivery: await setConnectionState(body.state as ConnectionState, typeof body.instance === 'string' ? body.instance : undefined)
 			})
 		}
 		return new Response(null, { status: 404 })
@@ -599,7 +595,5 @@ if (import.meta.main) {
 		instances: [instance],
 		version: arg('version') === '1.8.6' ? '1.8.6' : '2.3.6'
 	})
-	console.log(
-		`Evolution local ${standin.version}: ${standin.url} · apikey ${apiKey} · instância ${instance} · conversa em ${standin.url}/`
-	)
+	console.log(`Evolution local ${standin.version}: ${standin.url} · apikey ${apiKey} · instância ${instance} · conversa em ${standin.url}/`)
 }

@@ -79,9 +79,9 @@ describe('parseEvolutionEvent: messages', () => {
 			kind: 'ignored',
 			reason: 'lid-without-phone'
 		})
-		expect(
-			parseEvolutionEvent(v2({ key: key('123@lid', { remoteJidAlt: '999@lid' }), message: { conversation: 'oi' } }))
-		).toMatchObject({ kind: 'ignored' })
+		expect(parseEvolutionEvent(v2({ key: key('123@lid', { remoteJidAlt: '999@lid' }), message: { conversation: 'oi' } }))).toMatchObject({
+			kind: 'ignored'
+		})
 	})
 
 	it('ignores groups and status broadcasts; keeps fromMe (a person on the linked phone)', () => {

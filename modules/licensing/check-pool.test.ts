@@ -26,14 +26,24 @@ async function fixture(workers: number) {
 }
 
 function pool(dbFile: string, workers: number, options: { log?: (event: string) => void; maxPending?: number } = {}) {
-	const p = new LicenceCheckPool({ dbFile, config: testConfig() }, workers, options.log ?? silentLogger, fixedClock('2026-11-20T12:00:00.000Z'), options.maxPending)
+	const p = new LicenceCheckPool(
+		{ dbFile, config: testConfig() },
+		workers,
+		options.log ?? silentLogger,
+		fixedClock('2026-11-20T12:00:00.000Z'),
+		options.maxPending
+	)
 	cleanups.push(() => p.close())
 	return p
 }
 
 async function ask(t: { app: { handle(r: Request): Promise<Response> } }, body: Record<string, unknown>) {
 	const res = await t.app.handle(
-		new Request('http://localhost/api/licenca/verificar', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+		new Request('http://localhost/api/licenca/verificar', {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(body)
+		})
 	)
 	return { status: res.status, json: (await res.json()) as any, headers: res.headers }
 }
@@ -118,6 +128,8 @@ describe('LicenceCheckPool', () => {
 		expect((await p.run(input))?.status).toBe('ativa')
 
 		const held = p.run(input)
+		// The test kills a worker from outside, as a crash would: its slots are private to the pool.
+		// biome-ignore lint/complexity/useLiteralKeys: bracket access reaches the private field on purpose
 		p['slots'][0]!.worker.terminate()
 		const error = await held.then(
 			() => null,

@@ -1,4 +1,4 @@
-import { type Clock } from '../core'
+import type { Clock } from '../core'
 import { type AppConfig, AppError, type Logger } from '../core/server'
 import type { CheckResult } from './check'
 import type { LicenceCheckBody } from './model'
@@ -65,7 +65,8 @@ interface Slot {
 	retired: boolean
 }
 
-const unavailable = () => new AppError(503, 'Verificação de licença indisponível no momento. Tente novamente em instantes.', 'LICENCE_UNAVAILABLE')
+const unavailable = () =>
+	new AppError(503, 'Verificação de licença indisponível no momento. Tente novamente em instantes.', 'LICENCE_UNAVAILABLE')
 
 /**
  * Licence checks answered by worker threads, each with its own database connection. A company always goes
@@ -159,7 +160,12 @@ export class LicenceCheckPool {
 		if (!pending) return
 		slot.pending.delete(reply.id)
 		if ('expired' in reply) pending.reject(unavailable())
-		else pending.reject(reply.error.status ? new AppError(reply.error.status, reply.error.message, reply.error.code, reply.error.headers) : new Error(reply.error.message))
+		else
+			pending.reject(
+				reply.error.status
+					? new AppError(reply.error.status, reply.error.message, reply.error.code, reply.error.headers)
+					: new Error(reply.error.message)
+			)
 	}
 
 	private retire(slot: Slot) {

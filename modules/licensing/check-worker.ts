@@ -1,6 +1,6 @@
 /** A licence-check worker thread (see LicenceCheckPool): its own connection, the same evaluator as the main thread. */
 import { openDb } from '../../db/client'
-import { type Clock } from '../core'
+import type { Clock } from '../core'
 import { AppError, type Logger } from '../core/server'
 import { type LicenceEvaluator, createLicenceEvaluator, evaluateToJson } from './check'
 import { type CheckWorkerReply, type CheckWorkerRequest, decodeCheck, encodeAnswer } from './check-pool'
@@ -47,6 +47,12 @@ function check(text: string) {
 		reply(encodeAnswer(id, evaluateToJson(evaluator!, input)))
 	} catch (error) {
 		const e = error as Error
-		reply({ id, error: e instanceof AppError ? { message: e.message, status: e.status, code: e.code, headers: e.headers } : { message: String(e?.message ?? e) } })
+		reply({
+			id,
+			error:
+				e instanceof AppError
+					? { message: e.message, status: e.status, code: e.code, headers: e.headers }
+					: { message: String(e?.message ?? e) }
+		})
 	}
 }

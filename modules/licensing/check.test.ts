@@ -14,19 +14,34 @@ type Fixture = Awaited<ReturnType<typeof testWorld>>
 /** A desktop system asking: no cookie and no Origin, as a program calls. */
 async function ask(t: Fixture, body: Record<string, unknown>, headers: Record<string, string> = {}) {
 	const res = await t.app.handle(
-		new Request('http://localhost/api/licenca/verificar', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+		new Request('http://localhost/api/licenca/verificar', {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', ...headers },
+			body: JSON.stringify(body)
+		})
 	)
 	return { status: res.status, json: (await res.json()) as any, headers: res.headers }
 }
 
 function machine(company: { cnpj: string; serial: string }, n = 1, extra: Record<string, unknown> = {}) {
-	return { cnpj: company.cnpj, chave: company.serial, sistema: 'K-PDV', mac: `AA:BB:CC:00:00:${String(n).padStart(2, '0')}`, nome_computador: `CAIXA-${n}`, ...extra }
+	return {
+		cnpj: company.cnpj,
+		chave: company.serial,
+		sistema: 'K-PDV',
+		mac: `AA:BB:CC:00:00:${String(n).padStart(2, '0')}`,
+		nome_computador: `CAIXA-${n}`,
+		...extra
+	}
 }
 
 function verifyToken(token: string, pem: string) {
 	const [header, payload, signature] = token.split('.')
 	const ok = verify(null, Buffer.from(`${header}.${payload}`), createPublicKey(pem), Buffer.from(signature, 'base64url'))
-	return { ok, header: JSON.parse(Buffer.from(header, 'base64url').toString()), payload: JSON.parse(Buffer.from(payload, 'base64url').toString()) }
+	return {
+		ok,
+		header: JSON.parse(Buffer.from(header, 'base64url').toString()),
+		payload: JSON.parse(Buffer.from(payload, 'base64url').toString())
+	}
 }
 
 describe('POST /api/licenca/verificar', () => {
@@ -55,7 +70,11 @@ describe('POST /api/licenca/verificar', () => {
 		expect((await ask(t, machine(expired))).json).toMatchObject({ status: 'expirada', permitido: false, licenca: { dias_restantes: 0 } })
 		expect((await ask(t, machine(none))).json.status).toBe('expirada')
 		expect((await ask(t, machine(maintenance))).json).toMatchObject({ status: 'manutencao', permitido: true })
-		expect((await ask(t, machine(released))).json).toMatchObject({ status: 'liberada_confianca', permitido: true, liberacao_confianca_expira: '2026-11-21T12:00:00.000Z' })
+		expect((await ask(t, machine(released))).json).toMatchObject({
+			status: 'liberada_confianca',
+			permitido: true,
+			liberacao_confianca_expira: '2026-11-21T12:00:00.000Z'
+		})
 		// A blocked or expired system does not register the machine.
 		expect(t.db.select({ n: count() }).from(terminals).where(eq(terminals.fk_empresa, expired.codigo)).get()!.n).toBe(0)
 	})
@@ -95,7 +114,15 @@ describe('POST /api/licenca/verificar', () => {
 		const token = verifyToken(res.json.token, key.pem)
 		expect(token.ok).toBe(true)
 		expect(token.header).toEqual({ alg: 'EdDSA', typ: 'JWT', kid: key.kid })
-		expect(token.payload).toMatchObject({ sub: c.cnpj, sistema: 'K-PDV', status: 'ativa', permitido: true, mac: 'AABBCC000001', nonce: 'n-123', iat: Date.parse('2026-11-20T12:00:00Z') / 1000 })
+		expect(token.payload).toMatchObject({
+			sub: c.cnpj,
+			sistema: 'K-PDV',
+			status: 'ativa',
+			permitido: true,
+			mac: 'AABBCC000001',
+			nonce: 'n-123',
+			iat: Date.parse('2026-11-20T12:00:00Z') / 1000
+		})
 		// Offline use lasts until the licence ends (midnight of its date in Brazil), within the 7-day grace.
 		expect(token.payload.exp).toBe(Date.parse('2026-11-23T03:00:00Z') / 1000)
 		expect(res.json.nonce).toBe('n-123')
@@ -196,14 +223,22 @@ describe('POST /api/licenca/verificar', () => {
 		const dataDir = mkdtempSync(join(tmpdir(), 'kportal-check-'))
 		const t = await testWorld({ config: { dataDir } })
 		const c = await t.companyVia({ validade_licenca: '2027-01-10' })
-		await t.call('POST', '/api/representantes/avisos', { cookie: t.cookies.rep, body: { titulo: 'Feriado', texto: 'Suporte fechado dia 25.', empresas: [c.codigo] } })
+		await t.call('POST', '/api/representantes/avisos', {
+			cookie: t.cookies.rep,
+			body: { titulo: 'Feriado', texto: 'Suporte fechado dia 25.', empresas: [c.codigo] }
+		})
 		const png = TEST_IMAGES.png.toString('base64')
-		await t.call('POST', '/api/representantes/promo-image', { cookie: t.cookies.rep, body: { imageBase64: `data:image/png;base64,${png}` } })
+		await t.call('POST', '/api/representantes/promo-image', {
+			cookie: t.cookies.rep,
+			body: { imageBase64: `data:image/png;base64,${png}` }
+		})
 		const res = await ask(t, machine(c))
 		expect(res.json.aviso).toEqual({ titulo: 'Feriado', texto: 'Suporte fechado dia 25.' })
 		// Notice display switched on for a company without a notice: nothing to show.
 		const silent = await t.companyVia({ validade_licenca: '2027-01-10' })
-		expect((await t.call('PATCH', `/api/companies/${silent.codigo}`, { cookie: t.cookies.rep, body: { exibir_aviso: 'S' } })).status).toBe(200)
+		expect((await t.call('PATCH', `/api/companies/${silent.codigo}`, { cookie: t.cookies.rep, body: { exibir_aviso: 'S' } })).status).toBe(
+			200
+		)
 		expect((await ask(t, machine(silent))).json.aviso).toBeNull()
 		expect(res.json.promo_url).toMatch(/^\/api\/public\/promo\/[A-Za-z0-9_-]+\.png$/)
 	})

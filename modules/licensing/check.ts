@@ -107,8 +107,16 @@ export function createLicenceEvaluator(ctx: AppContext) {
 			bloqueado_kchef: companies.bloqueado_kchef,
 			bloqueado_katelie: companies.bloqueado_katelie,
 			bloqueado_kprevenda: companies.bloqueado_kprevenda,
-			terminal: sql<number | null>`(select ${qualified(terminals.codigo)} from ${terminals} where ${qualified(terminals.fk_empresa)} = ${qualified(companies.codigo)} and ${qualified(terminals.mac)} = ${sql.placeholder('mac')})`.as('terminal'),
-			promo: sql<string | null>`(select ${qualified(representatives.promo)} from ${representatives} where ${qualified(representatives.cnpj)} = ${qualified(companies.cnpj_representante)})`.as('promo')
+			terminal: sql<
+				number | null
+			>`(select ${qualified(terminals.codigo)} from ${terminals} where ${qualified(terminals.fk_empresa)} = ${qualified(companies.codigo)} and ${qualified(terminals.mac)} = ${sql.placeholder('mac')})`.as(
+				'terminal'
+			),
+			promo: sql<
+				string | null
+			>`(select ${qualified(representatives.promo)} from ${representatives} where ${qualified(representatives.cnpj)} = ${qualified(companies.cnpj_representante)})`.as(
+				'promo'
+			)
 		})
 		.from(companies)
 		.where(eq(companies.cnpj, sql.placeholder('cnpj')))
@@ -117,7 +125,8 @@ export function createLicenceEvaluator(ctx: AppContext) {
 	const lookupQuery = lookup.toSQL()
 	const lookupParams = lookupQuery.params.map((param) => (param as { name: 'cnpj' | 'mac' }).name)
 	const lookupStatement = ctx.db.$client.prepare<ReturnType<typeof lookup.get>, string[]>(lookupQuery.sql)
-	const findByCnpj = (values: { cnpj: string; mac: string }) => lookupStatement.get(...lookupParams.map((name) => values[name])) ?? undefined
+	const findByCnpj = (values: { cnpj: string; mac: string }) =>
+		lookupStatement.get(...lookupParams.map((name) => values[name])) ?? undefined
 	const markUsed = ctx.db
 		.update(companies)
 		.set({ on_line: 'S', data_ultima_utilizacao: sql`${sql.placeholder('data')}`, hora_ultima_utilizacao: sql`${sql.placeholder('hora')}` })
@@ -127,7 +136,8 @@ export function createLicenceEvaluator(ctx: AppContext) {
 	// The date in Brazil changes only on a minute boundary: it is formatted once a minute, not on every check.
 	let today = { date: '', until: 0 }
 	function todayAt(nowMs: number): string {
-		if (nowMs >= today.until || nowMs < today.until - MINUTE) today = { date: isoDateInSaoPaulo(new Date(nowMs)), until: (Math.floor(nowMs / MINUTE) + 1) * MINUTE }
+		if (nowMs >= today.until || nowMs < today.until - MINUTE)
+			today = { date: isoDateInSaoPaulo(new Date(nowMs)), until: (Math.floor(nowMs / MINUTE) + 1) * MINUTE }
 		return today.date
 	}
 
@@ -200,7 +210,10 @@ export function createLicenceEvaluator(ctx: AppContext) {
 		let terminal: { registered: boolean; used: number; allowed: number } | null = null
 		if (RUNNING.includes(status)) {
 			// Only a machine not seen before costs a write (inside a transaction that re-checks the limit).
-			terminal = company.terminal !== null ? { registered: true, used: company.terminal_count, allowed: company.nterminais } : registerMachine(ctx.db, ctx.clock, company.codigo, input)
+			terminal =
+				company.terminal !== null
+					? { registered: true, used: company.terminal_count, allowed: company.nterminais }
+					: registerMachine(ctx.db, ctx.clock, company.codigo, input)
 			if (!terminal.registered) status = 'terminal_excedido'
 		}
 		const permitido = RUNNING.includes(status)

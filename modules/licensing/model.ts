@@ -8,13 +8,25 @@ export const LicenceCheckBody = z.object({
 	chave: z.string({ error: 'chave é obrigatória.' }).min(1, 'chave é obrigatória.').max(200, 'no máximo 200 caracteres.'),
 	sistema: z.enum(SYSTEMS, { error: `sistema deve ser um de: ${SYSTEMS.join(', ')}.` }),
 	mac: macField,
-	nome_computador: z.string().max(100).optional().transform((v) => v?.trim() || null),
+	nome_computador: z
+		.string()
+		.max(100)
+		.optional()
+		.transform((v) => v?.trim() || null),
 	versao: z.string().max(50).optional(),
 	nonce: z.string().max(128, 'no máximo 128 caracteres.').optional()
 })
 export type LicenceCheckBody = z.infer<typeof LicenceCheckBody>
 
-export const LICENCE_STATUSES = ['ativa', 'bloqueada', 'expirada', 'liberada_confianca', 'manutencao', 'terminal_excedido', 'chave_invalida'] as const
+export const LICENCE_STATUSES = [
+	'ativa',
+	'bloqueada',
+	'expirada',
+	'liberada_confianca',
+	'manutencao',
+	'terminal_excedido',
+	'chave_invalida'
+] as const
 export type LicenceStatus = (typeof LICENCE_STATUSES)[number]
 
 const LicenceDates = z.object({

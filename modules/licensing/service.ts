@@ -13,7 +13,10 @@ import type { LicenceCheckBody } from './model'
 export function createLicenceService(ctx: AppContext) {
 	const evaluator = createLicenceEvaluator(ctx)
 	const dbFile = ctx.db.$client.filename
-	const pool = ctx.config.licenceWorkers > 0 && dbFile && dbFile !== ':memory:' ? new LicenceCheckPool({ dbFile, config: ctx.config }, ctx.config.licenceWorkers, ctx.log, ctx.clock) : null
+	const pool =
+		ctx.config.licenceWorkers > 0 && dbFile && dbFile !== ':memory:'
+			? new LicenceCheckPool({ dbFile, config: ctx.config }, ctx.config.licenceWorkers, ctx.log, ctx.clock)
+			: null
 	const failuresByIp = new SlidingWindow(FAILURE_WINDOW_MS, FAILURES_PER_WINDOW)
 
 	/** Answers a check with JSON text; `ip` is asked for only when the key is wrong (it costs a system call). */
@@ -39,4 +42,3 @@ export function createLicenceService(ctx: AppContext) {
 	}
 }
 export type LicenceService = ReturnType<typeof createLicenceService>
-

@@ -18,9 +18,7 @@ export type MarkReadBody = z.infer<typeof MarkReadBody>
 
 /** 0/1 as the spec's client sends it; true/false are accepted too. */
 const bit = (label: string) =>
-	z
-		.union([z.literal(0), z.literal(1), z.boolean()], { error: `${label}: use 0 ou 1.` })
-		.transform((v) => (v === true || v === 1 ? 1 : 0))
+	z.union([z.literal(0), z.literal(1), z.boolean()], { error: `${label}: use 0 ou 1.` }).transform((v) => (v === true || v === 1 ? 1 : 0))
 
 const noticeFields = {
 	titulo: requiredText('Título', 100),
@@ -93,7 +91,13 @@ export const listGeneralNoticesRoute = contract({
 	response: z.array(GeneralNotice),
 	summary: 'Avisos gerais (o representante vê só os ativos)'
 })
-export const createGeneralNoticeRoute = contract({ method: 'POST', path: '/api/notices/general', body: GeneralNoticeBody, response: GeneralNotice, summary: 'Cria um aviso geral' })
+export const createGeneralNoticeRoute = contract({
+	method: 'POST',
+	path: '/api/notices/general',
+	body: GeneralNoticeBody,
+	response: GeneralNotice,
+	summary: 'Cria um aviso geral'
+})
 export const updateGeneralNoticeRoute = contract({
 	method: 'PUT',
 	path: '/api/notices/general/:id',

@@ -12,10 +12,13 @@ async function setup() {
 	await t.createUser({ cnpj: CNPJ.rep, tipo: 'representante', nome: 'Rita Rep' })
 	await t.createUser({ cnpj: CNPJ.rep2, tipo: 'representante', nome: 'Rui Rep' })
 	const data = '2026-11-20'
-	t.db.insert(representatives).values([
-		{ nome: 'Rita Rep', cnpj: CNPJ.rep, gerente_id: gerente.id, data },
-		{ nome: 'Rui Rep', cnpj: CNPJ.rep2, gerente_id: null, data }
-	]).run()
+	t.db
+		.insert(representatives)
+		.values([
+			{ nome: 'Rita Rep', cnpj: CNPJ.rep, gerente_id: gerente.id, data },
+			{ nome: 'Rui Rep', cnpj: CNPJ.rep2, gerente_id: null, data }
+		])
+		.run()
 	const cookies = {
 		admin: await t.login(CNPJ.admin),
 		gerente: await t.login(CNPJ.gerente),
@@ -34,7 +37,10 @@ describe('general notices', () => {
 		expect(created.status).toBe(200)
 		expect(created.json).toMatchObject({ titulo: general.titulo, urgente: 1, ativo: 1, data: '2026-11-20' })
 		const id = created.json.id
-		const updated = await t.call('PUT', `/api/notices/general/${id}`, { cookie: cookies.admin, body: { ...general, titulo: 'Novo título', urgente: 0, ativo: false } })
+		const updated = await t.call('PUT', `/api/notices/general/${id}`, {
+			cookie: cookies.admin,
+			body: { ...general, titulo: 'Novo título', urgente: 0, ativo: false }
+		})
 		expect(updated.status).toBe(200)
 		expect(updated.json).toMatchObject({ titulo: 'Novo título', urgente: 0, ativo: 0 })
 		const list = await t.call('GET', '/api/notices/general', { cookie: cookies.admin })
@@ -43,7 +49,11 @@ describe('general notices', () => {
 		const removed = await t.call('DELETE', `/api/notices/general/${id}`, { cookie: cookies.admin })
 		expect(removed.status).toBe(200)
 		expect(t.db.select().from(generalNotices).all()).toHaveLength(0)
-		const titles = t.db.select().from(activities).all().map((a) => a.title)
+		const titles = t.db
+			.select()
+			.from(activities)
+			.all()
+			.map((a) => a.title)
 		expect(titles).toEqual(['Aviso geral criado', 'Aviso geral atualizado', 'Aviso geral excluído'])
 	})
 
@@ -91,7 +101,10 @@ describe('general notices', () => {
 			expect(res.status).toBe(400)
 			expect(typeof res.json.message).toBe('string')
 		}
-		const limits = await t.call('POST', '/api/notices/general', { cookie: cookies.admin, body: { titulo: 'x'.repeat(100), texto: 'y'.repeat(1000) } })
+		const limits = await t.call('POST', '/api/notices/general', {
+			cookie: cookies.admin,
+			body: { titulo: 'x'.repeat(100), texto: 'y'.repeat(1000) }
+		})
 		expect(limits.status).toBe(200)
 		expect(limits.json).toMatchObject({ urgente: 0, ativo: 1 })
 		expect(t.db.select().from(generalNotices).all()).toHaveLength(1)
@@ -101,7 +114,13 @@ describe('general notices', () => {
 })
 
 describe('individual notices', () => {
-	const notice = (representante_id: string) => ({ representante_id, titulo: 'Seu repasse', texto: 'Confira o extrato.', urgente: 0, ativo: 1 })
+	const notice = (representante_id: string) => ({
+		representante_id,
+		titulo: 'Seu repasse',
+		texto: 'Confira o extrato.',
+		urgente: 0,
+		ativo: 1
+	})
 
 	it('an administrador writes for any representative; the list carries the representative name', async () => {
 		const { t, cookies } = await setup()
@@ -111,7 +130,10 @@ describe('individual notices', () => {
 		const list = await t.call('GET', '/api/notices/individual', { cookie: cookies.admin })
 		expect(list.json).toHaveLength(1)
 		expect(list.json[0].representante.nome).toBe('Rui Rep')
-		const edited = await t.call('PUT', `/api/notices/individual/${created.json.id}`, { cookie: cookies.admin, body: { ...notice(CNPJ.rep), urgente: 1 } })
+		const edited = await t.call('PUT', `/api/notices/individual/${created.json.id}`, {
+			cookie: cookies.admin,
+			body: { ...notice(CNPJ.rep), urgente: 1 }
+		})
 		expect(edited.json).toMatchObject({ representante_id: CNPJ.rep, urgente: 1 })
 		expect((await t.call('DELETE', `/api/notices/individual/${created.json.id}`, { cookie: cookies.admin })).status).toBe(200)
 		expect(t.db.select().from(individualNotices).all()).toHaveLength(0)
@@ -131,16 +153,24 @@ describe('individual notices', () => {
 		expect(mine.status).toBe(200)
 		expect((await t.call('POST', '/api/notices/individual', { cookie: cookies.rep, body: notice(CNPJ.rep2) })).status).toBe(403)
 		const other = await t.call('POST', '/api/notices/individual', { cookie: cookies.admin, body: notice(CNPJ.rep2) })
-		expect((await t.call('GET', '/api/notices/individual', { cookie: cookies.rep })).json.map((n: { id: number }) => n.id)).toEqual([mine.json.id])
+		expect((await t.call('GET', '/api/notices/individual', { cookie: cookies.rep })).json.map((n: { id: number }) => n.id)).toEqual([
+			mine.json.id
+		])
 		// Someone else's notice does not exist for them.
-		expect((await t.call('PUT', `/api/notices/individual/${other.json.id}`, { cookie: cookies.rep, body: notice(CNPJ.rep) })).status).toBe(404)
+		expect((await t.call('PUT', `/api/notices/individual/${other.json.id}`, { cookie: cookies.rep, body: notice(CNPJ.rep) })).status).toBe(
+			404
+		)
 		expect((await t.call('DELETE', `/api/notices/individual/${other.json.id}`, { cookie: cookies.rep })).status).toBe(404)
 		// Nor can they move their own notice to someone else.
-		expect((await t.call('PUT', `/api/notices/individual/${mine.json.id}`, { cookie: cookies.rep, body: notice(CNPJ.rep2) })).status).toBe(403)
+		expect((await t.call('PUT', `/api/notices/individual/${mine.json.id}`, { cookie: cookies.rep, body: notice(CNPJ.rep2) })).status).toBe(
+			403
+		)
 		const rows = t.db.select().from(individualNotices).all()
 		expect(rows.map((r) => r.representante_id).sort()).toEqual([CNPJ.rep2, CNPJ.rep].sort())
 		expect((await t.call('DELETE', `/api/notices/individual/${mine.json.id}`, { cookie: cookies.rep })).status).toBe(200)
-		expect((await t.call('GET', '/api/notices/recipients', { cookie: cookies.rep })).json).toEqual([{ codigo: 1, cnpj: CNPJ.rep, nome: 'Rita Rep' }])
+		expect((await t.call('GET', '/api/notices/recipients', { cookie: cookies.rep })).json).toEqual([
+			{ codigo: 1, cnpj: CNPJ.rep, nome: 'Rita Rep' }
+		])
 	})
 
 	it('a gerente reads and writes only for the representatives they manage', async () => {
@@ -152,7 +182,9 @@ describe('individual notices', () => {
 		const list = await t.call('GET', '/api/notices/individual', { cookie: cookies.gerente })
 		expect(list.json.map((n: { id: number }) => n.id)).toEqual([managed.json.id])
 		expect((await t.call('DELETE', `/api/notices/individual/${other.json.id}`, { cookie: cookies.gerente })).status).toBe(404)
-		expect((await t.call('PUT', `/api/notices/individual/${managed.json.id}`, { cookie: cookies.gerente, body: notice(CNPJ.rep2) })).status).toBe(404)
+		expect(
+			(await t.call('PUT', `/api/notices/individual/${managed.json.id}`, { cookie: cookies.gerente, body: notice(CNPJ.rep2) })).status
+		).toBe(404)
 		expect(t.db.select().from(individualNotices).all()).toHaveLength(2)
 		const recipients = await t.call('GET', '/api/notices/recipients', { cookie: cookies.gerente })
 		expect(recipients.json.map((r: { cnpj: string }) => r.cnpj)).toEqual([CNPJ.rep])
@@ -167,23 +199,51 @@ describe('notices in the top-bar notifications', () => {
 		const g = (await t.call('POST', '/api/notices/general', { cookie: cookies.admin, body: general })).json
 		await t.call('POST', '/api/notices/general', { cookie: cookies.admin, body: { ...general, titulo: 'Inativo', ativo: 0 } })
 		t.clock.advance(60_000)
-		const i = (await t.call('POST', '/api/notices/individual', { cookie: cookies.admin, body: { representante_id: CNPJ.rep, titulo: 'Só para Rita', texto: 'Oi', urgente: 0, ativo: 1 } })).json
-		await t.call('POST', '/api/notices/individual', { cookie: cookies.admin, body: { representante_id: CNPJ.rep, titulo: 'Desligado', texto: 'x', ativo: 0 } })
+		const i = (
+			await t.call('POST', '/api/notices/individual', {
+				cookie: cookies.admin,
+				body: { representante_id: CNPJ.rep, titulo: 'Só para Rita', texto: 'Oi', urgente: 0, ativo: 1 }
+			})
+		).json
+		await t.call('POST', '/api/notices/individual', {
+			cookie: cookies.admin,
+			body: { representante_id: CNPJ.rep, titulo: 'Desligado', texto: 'x', ativo: 0 }
+		})
 
 		const rita = await t.call('GET', '/api/notifications', { cookie: cookies.rep })
 		expect(rita.json).toEqual([
-			{ id: `aviso-individual-${i.id}`, title: 'Só para Rita', message: 'Oi', type: 'info', read: false, created_at: '2026-11-20T12:01:00.000Z' },
-			{ id: `aviso-geral-${g.id}`, title: general.titulo, message: general.texto, type: 'warning', read: false, created_at: '2026-11-20T12:00:00.000Z' }
+			{
+				id: `aviso-individual-${i.id}`,
+				title: 'Só para Rita',
+				message: 'Oi',
+				type: 'info',
+				read: false,
+				created_at: '2026-11-20T12:01:00.000Z'
+			},
+			{
+				id: `aviso-geral-${g.id}`,
+				title: general.titulo,
+				message: general.texto,
+				type: 'warning',
+				read: false,
+				created_at: '2026-11-20T12:00:00.000Z'
+			}
 		])
 		const rui = await t.call('GET', '/api/notifications', { cookie: cookies.rep2 })
 		expect(rui.json.map((n: { id: string }) => n.id)).toEqual([`aviso-geral-${g.id}`])
 
-		const marked = await t.call('POST', '/api/notifications/mark-read', { cookie: cookies.rep, body: { notificationIds: [`aviso-individual-${i.id}`, `aviso-geral-${g.id}`] } })
+		const marked = await t.call('POST', '/api/notifications/mark-read', {
+			cookie: cookies.rep,
+			body: { notificationIds: [`aviso-individual-${i.id}`, `aviso-geral-${g.id}`] }
+		})
 		expect(marked.json.updated).toBe(2)
 		expect((await t.call('GET', '/api/notifications', { cookie: cookies.rep })).json.every((n: { read: boolean }) => n.read)).toBe(true)
 		// Per user: Rui still has it unread, and cannot mark Rita's individual notice.
 		expect((await t.call('GET', '/api/notifications', { cookie: cookies.rep2 })).json[0].read).toBe(false)
-		const foreign = await t.call('POST', '/api/notifications/mark-read', { cookie: cookies.rep2, body: { notificationIds: [`aviso-individual-${i.id}`] } })
+		const foreign = await t.call('POST', '/api/notifications/mark-read', {
+			cookie: cookies.rep2,
+			body: { notificationIds: [`aviso-individual-${i.id}`] }
+		})
 		expect(foreign.json.updated).toBe(0)
 		expect(t.db.select().from(noticeReads).all()).toHaveLength(2)
 		// Deleting a notice forgets its read marks.
@@ -193,7 +253,9 @@ describe('notices in the top-bar notifications', () => {
 
 	it('mark-read still takes numeric ids and refuses malformed ones', async () => {
 		const { t, cookies } = await setup()
-		expect((await t.call('POST', '/api/notifications/mark-read', { cookie: cookies.rep, body: { notificationIds: [1, 2] } })).json.updated).toBe(0)
+		expect(
+			(await t.call('POST', '/api/notifications/mark-read', { cookie: cookies.rep, body: { notificationIds: [1, 2] } })).json.updated
+		).toBe(0)
 		for (const bad of [['aviso-geral-0'], ['aviso-outro-1'], [-1], ['1 OR 1=1'], 'x']) {
 			const res = await t.call('POST', '/api/notifications/mark-read', { cookie: cookies.rep, body: { notificationIds: bad } })
 			expect(res.status).toBe(400)

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm'
+import { and, desc, eq, or, type SQL } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
@@ -19,7 +19,6 @@ import { generalNotices, individualNotices, noticeReads } from './schema'
 type Actor = Pick<SessionUser, 'id' | 'cnpj' | 'nome' | 'tipo'>
 
 const NOT_FOUND = 'Aviso não encontrado.'
-
 
 export function listGeneralNotices(db: DbOrTx, user: Actor, search?: string) {
 	const where: SQL[] = []
@@ -65,7 +64,14 @@ export function listIndividualNotices(db: DbOrTx, user: Actor, search?: string) 
 	const where: SQL[] = [representativeScope(db, user).on(individualNotices.representante_id)]
 	if (search?.trim()) {
 		const text = search.trim()
-		where.push(or(contains(individualNotices.titulo, text), contains(individualNotices.texto, text), contains(representatives.nome, text), contains(individualNotices.representante_id, text))!)
+		where.push(
+			or(
+				contains(individualNotices.titulo, text),
+				contains(individualNotices.texto, text),
+				contains(representatives.nome, text),
+				contains(individualNotices.representante_id, text)
+			)!
+		)
 	}
 	return db
 		.select(individualColumns)
@@ -114,10 +120,26 @@ export function createGeneralNotice(db: Db, clock: Clock, user: Actor, body: Gen
 		const now = clock.now().toISOString()
 		const row = tx
 			.insert(generalNotices)
-			.values({ titulo: body.titulo, texto: body.texto, urgente: body.urgente, ativo: body.ativo, data: body.data ?? todayIso(clock), created_at: now, updated_at: now })
+			.values({
+				titulo: body.titulo,
+				texto: body.texto,
+				urgente: body.urgente,
+				ativo: body.ativo,
+				data: body.data ?? todayIso(clock),
+				created_at: now,
+				updated_at: now
+			})
 			.returning()
 			.get()
-		logActivity(tx, clock, { type: 'info', icon: 'AlertTriangle', title: 'Aviso geral criado', subtitle: row.titulo, actor: user, entity: 'aviso_geral', entityId: row.id })
+		logActivity(tx, clock, {
+			type: 'info',
+			icon: 'AlertTriangle',
+			title: 'Aviso geral criado',
+			subtitle: row.titulo,
+			actor: user,
+			entity: 'aviso_geral',
+			entityId: row.id
+		})
 		return row
 	})
 }
@@ -127,11 +149,26 @@ export function updateGeneralNotice(db: Db, clock: Clock, user: Actor, id: numbe
 		const current = getGeneral(tx, id)
 		const row = tx
 			.update(generalNotices)
-			.set({ titulo: body.titulo, texto: body.texto, urgente: body.urgente, ativo: body.ativo, data: body.data ?? current.data, updated_at: clock.now().toISOString() })
+			.set({
+				titulo: body.titulo,
+				texto: body.texto,
+				urgente: body.urgente,
+				ativo: body.ativo,
+				data: body.data ?? current.data,
+				updated_at: clock.now().toISOString()
+			})
 			.where(eq(generalNotices.id, id))
 			.returning()
 			.get()
-		logActivity(tx, clock, { type: 'info', icon: 'AlertTriangle', title: 'Aviso geral atualizado', subtitle: row.titulo, actor: user, entity: 'aviso_geral', entityId: id })
+		logActivity(tx, clock, {
+			type: 'info',
+			icon: 'AlertTriangle',
+			title: 'Aviso geral atualizado',
+			subtitle: row.titulo,
+			actor: user,
+			entity: 'aviso_geral',
+			entityId: id
+		})
 		return row
 	})
 }
@@ -139,9 +176,19 @@ export function updateGeneralNotice(db: Db, clock: Clock, user: Actor, id: numbe
 export function deleteGeneralNotice(db: Db, clock: Clock, user: Actor, id: number) {
 	return writeTransaction(db, (tx) => {
 		const current = getGeneral(tx, id)
-		tx.delete(noticeReads).where(and(eq(noticeReads.tipo, 'geral'), eq(noticeReads.aviso_id, id))).run()
+		tx.delete(noticeReads)
+			.where(and(eq(noticeReads.tipo, 'geral'), eq(noticeReads.aviso_id, id)))
+			.run()
 		tx.delete(generalNotices).where(eq(generalNotices.id, id)).run()
-		logActivity(tx, clock, { type: 'warning', icon: 'AlertTriangle', title: 'Aviso geral excluído', subtitle: current.titulo, actor: user, entity: 'aviso_geral', entityId: id })
+		logActivity(tx, clock, {
+			type: 'warning',
+			icon: 'AlertTriangle',
+			title: 'Aviso geral excluído',
+			subtitle: current.titulo,
+			actor: user,
+			entity: 'aviso_geral',
+			entityId: id
+		})
 	})
 }
 
@@ -212,7 +259,9 @@ export function updateIndividualNotice(db: Db, clock: Clock, user: Actor, id: nu
 export function deleteIndividualNotice(db: Db, clock: Clock, user: Actor, id: number) {
 	return writeTransaction(db, (tx) => {
 		const current = getIndividualInScope(tx, user, id)
-		tx.delete(noticeReads).where(and(eq(noticeReads.tipo, 'individual'), eq(noticeReads.aviso_id, id))).run()
+		tx.delete(noticeReads)
+			.where(and(eq(noticeReads.tipo, 'individual'), eq(noticeReads.aviso_id, id)))
+			.run()
 		tx.delete(individualNotices).where(eq(individualNotices.id, id)).run()
 		logActivity(tx, clock, {
 			type: 'warning',
@@ -279,9 +328,18 @@ export function noticeItemsFor(db: DbOrTx, user: Pick<SessionUser, 'id' | 'cnpj'
 }
 
 /** Marks notices read for this user; only notices the user can actually see are recorded. */
-export function markNoticesRead(db: DbOrTx, clock: Clock, user: Pick<SessionUser, 'id' | 'cnpj'>, ids: { tipo: 'geral' | 'individual'; id: number }[]): number {
+export function markNoticesRead(
+	db: DbOrTx,
+	clock: Clock,
+	user: Pick<SessionUser, 'id' | 'cnpj'>,
+	ids: { tipo: 'geral' | 'individual'; id: number }[]
+): number {
 	if (ids.length === 0) return 0
-	const visible = new Set(noticeItemsFor(db, user).filter((n) => !n.read).map((n) => n.id))
+	const visible = new Set(
+		noticeItemsFor(db, user)
+			.filter((n) => !n.read)
+			.map((n) => n.id)
+	)
 	const now = clock.now().toISOString()
 	let count = 0
 	for (const { tipo, id } of ids) {
@@ -292,4 +350,3 @@ export function markNoticesRead(db: DbOrTx, clock: Clock, user: Pick<SessionUser
 	}
 	return count
 }
-

@@ -40,18 +40,31 @@ export function messagingRoutes(ctx: AppContext) {
 			.route(
 				markReadRoute.method,
 				markReadRoute.path,
-				({ body, user }) => ({ message: 'Notificações marcadas como lidas.', updated: markNotificationsRead(db, clock, user, body.notificationIds) }),
+				({ body, user }) => ({
+					message: 'Notificações marcadas como lidas.',
+					updated: markNotificationsRead(db, clock, user, body.notificationIds)
+				}),
 				{ ...routeHooks(markReadRoute), can: 'session' }
 			)
 			// Avisos gerais: everyone reads, administradores write.
-			.route(listGeneralNoticesRoute.method, listGeneralNoticesRoute.path, ({ user, query }) => listGeneralNotices(db, user, query.search), {
-				...routeHooks(listGeneralNoticesRoute),
-				can: 'notices.general.read'
-			})
-			.route(createGeneralNoticeRoute.method, createGeneralNoticeRoute.path, ({ user, body }) => createGeneralNotice(db, clock, user, body), {
-				...routeHooks(createGeneralNoticeRoute),
-				can: 'notices.general.manage'
-			})
+			.route(
+				listGeneralNoticesRoute.method,
+				listGeneralNoticesRoute.path,
+				({ user, query }) => listGeneralNotices(db, user, query.search),
+				{
+					...routeHooks(listGeneralNoticesRoute),
+					can: 'notices.general.read'
+				}
+			)
+			.route(
+				createGeneralNoticeRoute.method,
+				createGeneralNoticeRoute.path,
+				({ user, body }) => createGeneralNotice(db, clock, user, body),
+				{
+					...routeHooks(createGeneralNoticeRoute),
+					can: 'notices.general.manage'
+				}
+			)
 			.route(
 				updateGeneralNoticeRoute.method,
 				updateGeneralNoticeRoute.path,

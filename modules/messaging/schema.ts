@@ -12,7 +12,9 @@ export const notifications = sqliteTable(
 			.references(() => users.id, { onDelete: 'cascade' }),
 		title: text().notNull(),
 		message: text().notNull(),
-		type: text({ enum: ['success', 'warning', 'info'] }).notNull().default('info'),
+		type: text({ enum: ['success', 'warning', 'info'] })
+			.notNull()
+			.default('info'),
 		read: integer({ mode: 'boolean' }).notNull().default(false),
 		created_at: text().notNull()
 	},

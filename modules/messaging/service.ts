@@ -26,7 +26,10 @@ export function listNotifications(db: DbOrTx, user: Pick<SessionUser, 'id' | 'cn
 		.orderBy(desc(notifications.created_at), desc(notifications.id))
 		.limit(50)
 		.all()
-	const items: { id: number | string; title: string; message: string; type: string; read: boolean; created_at: string }[] = [...rows, ...noticeItemsFor(db, user)]
+	const items: { id: number | string; title: string; message: string; type: string; read: boolean; created_at: string }[] = [
+		...rows,
+		...noticeItemsFor(db, user)
+	]
 	return items.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0)).slice(0, 50)
 }
 

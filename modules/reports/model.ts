@@ -3,8 +3,17 @@ import { contract, dateField, z } from '../core'
 export const ACTIVITY_TYPES = ['success', 'info', 'warning', 'error'] as const
 
 export const RecentActivitiesQuery = z.object({
-	limit: z.coerce.number({ error: 'limit deve ser um número.' }).int('limit deve ser inteiro.').min(1, 'limit deve ser no mínimo 1.').max(500, 'limit deve ser no máximo 500.').default(10),
-	search: z.string().max(100, 'A busca aceita no máximo 100 caracteres.').optional().transform((v) => v?.trim() ?? ''),
+	limit: z.coerce
+		.number({ error: 'limit deve ser um número.' })
+		.int('limit deve ser inteiro.')
+		.min(1, 'limit deve ser no mínimo 1.')
+		.max(500, 'limit deve ser no máximo 500.')
+		.default(10),
+	search: z
+		.string()
+		.max(100, 'A busca aceita no máximo 100 caracteres.')
+		.optional()
+		.transform((v) => v?.trim() ?? ''),
 	type: z
 		.union([z.literal(''), z.literal('all'), z.enum(ACTIVITY_TYPES)], { error: 'Tipo inválido: use success, info, warning ou error.' })
 		.optional()
@@ -19,7 +28,8 @@ export const ReportQuery = z
 		// The spec names the types in English (general, financial, usage); both spellings are accepted.
 		tipo: z
 			.preprocess(
-				(v) => (typeof v === 'string' ? ({ general: 'geral', financial: 'financeiro', usage: 'uso' } as Record<string, string>)[v] ?? v : v),
+				(v) =>
+					typeof v === 'string' ? (({ general: 'geral', financial: 'financeiro', usage: 'uso' } as Record<string, string>)[v] ?? v) : v,
 				z.enum(REPORT_TYPES, { error: 'Tipo de relatório inválido: use geral, financeiro ou uso.' })
 			)
 			.default('geral'),
@@ -70,7 +80,9 @@ export const Report = z.object({
 	revenueChange: z.number().nullable(),
 	/** Revenue (R$) of the credits sold in the range. */
 	revenue: z.number(),
-	topRepresentatives: z.array(z.object({ nome: z.string(), cnpj: z.string(), empresas: z.number(), creditos: z.number(), receita: z.number() })),
+	topRepresentatives: z.array(
+		z.object({ nome: z.string(), cnpj: z.string(), empresas: z.number(), creditos: z.number(), receita: z.number() })
+	),
 	systemUsage: z.array(z.object({ sistema: z.string(), empresas: z.number(), creditos: z.number(), percentage: z.number() })),
 	monthlyRevenue: z.array(z.object({ month: z.string(), credits: z.number(), revenue: z.number() }))
 })

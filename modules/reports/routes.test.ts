@@ -44,7 +44,13 @@ describe('GET /api/dashboard/stats', () => {
 			}
 		})
 		const gerente = await w.call('GET', '/api/dashboard/stats', { cookie: w.cookies.gerente })
-		expect(gerente.json).toMatchObject({ totalCompanies: 5, activeCompanies: 1, availableCredits: 10, totalRepresentatives: 1, activeRepresentatives: 1 })
+		expect(gerente.json).toMatchObject({
+			totalCompanies: 5,
+			activeCompanies: 1,
+			availableCredits: 10,
+			totalRepresentatives: 1,
+			activeRepresentatives: 1
+		})
 		expect(gerente.json.systemsStatus.kchef).toEqual({ active: 4, blocked: 1 })
 		const rep2 = await w.call('GET', '/api/dashboard/stats', { cookie: w.cookies.rep2 })
 		expect(rep2.json).toMatchObject({ totalCompanies: 2, activeCompanies: 1, availableCredits: 3, totalRepresentatives: 1 })
@@ -85,13 +91,23 @@ describe('GET /api/activities/recent', () => {
 		const rep = await w.call('GET', '/api/activities/recent', { cookie: w.cookies.rep })
 		expect(rep.json.map((a: { title: string }) => a.title)).toEqual(['1 crédito transferido para Empresa Um', '5 créditos adicionados'])
 		const ger = await w.call('GET', '/api/activities/recent', { cookie: w.cookies.gerente })
-		expect(ger.json.map((a: { title: string }) => a.title)).toEqual(['Ação do gerente', '1 crédito transferido para Empresa Um', '5 créditos adicionados'])
+		expect(ger.json.map((a: { title: string }) => a.title)).toEqual([
+			'Ação do gerente',
+			'1 crédito transferido para Empresa Um',
+			'5 créditos adicionados'
+		])
 		expect((await w.call('GET', '/api/activities/recent')).status).toBe(401)
 	})
 
 	it('filters by search text and type, limits, and refuses bad filters', async () => {
 		const w = await testWorld()
-		for (let i = 0; i < 15; i++) logActivity(w.db, w.clock, { type: i % 2 ? 'info' : 'success', icon: 'Building', title: `Empresa ${i}`, subtitle: i === 7 ? 'cliente 50% off' : '' })
+		for (let i = 0; i < 15; i++)
+			logActivity(w.db, w.clock, {
+				type: i % 2 ? 'info' : 'success',
+				icon: 'Building',
+				title: `Empresa ${i}`,
+				subtitle: i === 7 ? 'cliente 50% off' : ''
+			})
 		const def = await w.call('GET', '/api/activities/recent', { cookie: w.cookies.admin })
 		expect(def.json).toHaveLength(10)
 		const many = await w.call('GET', '/api/activities/recent?limit=200', { cookie: w.cookies.admin })
@@ -172,7 +188,14 @@ describe('GET /api/reports', () => {
 		const w = await testWorld()
 		const def = await w.call('GET', '/api/reports', { cookie: w.cookies.admin })
 		expect(def.status).toBe(200)
-		expect(def.json).toMatchObject({ tipo: 'geral', inicio: '2026-10-20', fim: '2026-11-20', totalCredits: 0, revenue: 0, revenueChange: null })
+		expect(def.json).toMatchObject({
+			tipo: 'geral',
+			inicio: '2026-10-20',
+			fim: '2026-11-20',
+			totalCredits: 0,
+			revenue: 0,
+			revenueChange: null
+		})
 		expect(def.json.monthlyRevenue.map((m: { month: string }) => m.month)).toEqual(['2026-10', '2026-11'])
 		expect((await w.call('GET', '/api/reports?tipo=financial', { cookie: w.cookies.admin })).json.tipo).toBe('financeiro')
 		expect((await w.call('GET', '/api/reports?tipo=usage', { cookie: w.cookies.admin })).json.tipo).toBe('uso')

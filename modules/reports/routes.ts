@@ -17,5 +17,8 @@ export function reportRoutes(ctx: AppContext) {
 			...routeHooks(recentActivitiesRoute),
 			can: 'activities.read'
 		})
-		.route(reportRoute.method, reportRoute.path, ({ query }) => buildReport(db, clock, query), { ...routeHooks(reportRoute), can: 'reports.view' })
+		.route(reportRoute.method, reportRoute.path, ({ query }) => buildReport(db, clock, query), {
+			...routeHooks(reportRoute),
+			can: 'reports.view'
+		})
 }

@@ -20,7 +20,13 @@ export const UNBLOCKED_COMPANY = sql.raw(
 	`bloqueado = 'N' and bloqueadopdv = 'N' and bloqueado_kchef = 'N' and bloqueado_katelie = 'N' and bloqueado_kprevenda = 'N'`
 )
 
-const FLAGS = { kreta: 'bloqueado', kpdv: 'bloqueadopdv', kchef: 'bloqueado_kchef', katelie: 'bloqueado_katelie', kprevenda: 'bloqueado_kprevenda' } as const
+const FLAGS = {
+	kreta: 'bloqueado',
+	kpdv: 'bloqueadopdv',
+	kchef: 'bloqueado_kchef',
+	katelie: 'bloqueado_katelie',
+	kprevenda: 'bloqueado_kprevenda'
+} as const
 
 /** GET /api/dashboard/stats (1-core §3), scoped to the user's representatives. */
 export function dashboardStats(db: DbOrTx, clock: Clock, user: Scoped): DashboardStats {
@@ -30,11 +36,17 @@ export function dashboardStats(db: DbOrTx, clock: Clock, user: Scoped): Dashboar
 	const active = db.all<{ n: number; reps: number }>(sql`
 		select count(*) as n, count(distinct cnpj_representante) as reps from companies
 		where ${UNBLOCKED_COMPANY} and validade_licenca > ${today} and ${scope}`)[0]
-	const blocked = db.all<Record<string, number>>(sql`select ${sql.join(
-		Object.entries(FLAGS).map(([key, col]) => sql`(select count(*) from companies where ${sql.raw(col)} = 'S' and ${scope}) as ${sql.raw(key)}`),
-		sql`, `
-	)}`)[0]
-	const reps = db.all<{ n: number }>(sql`select count(*) as n from representatives where ${representativeScope(db, user).on(sql.raw('cnpj'))}`)[0]?.n ?? 0
+	const blocked = db.all<Record<string, number>>(
+		sql`select ${sql.join(
+			Object.entries(FLAGS).map(
+				([key, col]) => sql`(select count(*) from companies where ${sql.raw(col)} = 'S' and ${scope}) as ${sql.raw(key)}`
+			),
+			sql`, `
+		)}`
+	)[0]
+	const reps =
+		db.all<{ n: number }>(sql`select count(*) as n from representatives where ${representativeScope(db, user).on(sql.raw('cnpj'))}`)[0]
+			?.n ?? 0
 	const available = creditTotals(db, representativeScope(db, user).on(sql.raw('representante_id'))).disponivel
 	const systemsStatus = {} as DashboardStats['systemsStatus']
 	for (const key of Object.keys(FLAGS) as (keyof typeof FLAGS)[]) {
@@ -58,7 +70,8 @@ export function dashboardStats(db: DbOrTx, clock: Clock, user: Scoped): Dashboar
 export function recentActivities(db: DbOrTx, user: Scoped, query: RecentActivitiesQuery): Activity[] {
 	let scope: SQL
 	if (user.tipo === 'administrador') scope = sql`1 = 1`
-	else if (user.tipo === 'gerente') scope = sql`(${representativeScope(db, user).on(sql.raw('representante_cnpj'))} or user_id = ${user.id})`
+	else if (user.tipo === 'gerente')
+		scope = sql`(${representativeScope(db, user).on(sql.raw('representante_cnpj'))} or user_id = ${user.id})`
 	else scope = sql`representante_cnpj = ${user.cnpj}`
 	const search = query.search
 		? sql`(${contains(sql.raw('title'), query.search)} or ${contains(sql.raw('subtitle'), query.search)} or ${contains(sql.raw('user_nome'), query.search)})`
@@ -103,7 +116,8 @@ export function buildReport(db: DbOrTx, clock: Clock, query: ReportQuery): Repor
 	const sold = db.all<{ credits: number | null; revenue: number | null }>(sql`
 		select sum(${SOLD_QTY}) as credits, sum(${SOLD_QTY} * valor_unitario_centavos) as revenue
 		from credits where ${SOLD} and ${inRange('data_compra')}`)[0]
-	const used = db.all<{ n: number | null }>(sql`select sum(valor) as n from credits where ${TRANSFER} and ${inRange('data_uso')}`)[0]?.n ?? 0
+	const used =
+		db.all<{ n: number | null }>(sql`select sum(valor) as n from credits where ${TRANSFER} and ${inRange('data_uso')}`)[0]?.n ?? 0
 
 	const revenueBetween = (from: string, to: string) =>
 		db.all<{ n: number | null }>(sql`

@@ -1,4 +1,17 @@
-import { IdParams, MessageResponse, contract, addressFields, cnpjField, flagField, optionalEmailField, phoneField, requiredText, textField, urlField, z } from '../core'
+import {
+	IdParams,
+	MessageResponse,
+	contract,
+	addressFields,
+	cnpjField,
+	flagField,
+	optionalEmailField,
+	phoneField,
+	requiredText,
+	textField,
+	urlField,
+	z
+} from '../core'
 
 /** A manager chosen for a representative: a user id, or null/empty for none. */
 const gerenteIdField = z
@@ -32,7 +45,11 @@ export type RepresentativeUpdate = z.infer<typeof RepresentativeUpdate>
 export const API_SETTINGS_FIELDS = ['ativar_api_asaas', 'plink', 'evo_instancia'] as const
 
 export const RepresentativeListQuery = z.object({
-	search: z.string().max(100, 'A busca aceita no máximo 100 caracteres.').optional().transform((v) => v?.trim() ?? '')
+	search: z
+		.string()
+		.max(100, 'A busca aceita no máximo 100 caracteres.')
+		.optional()
+		.transform((v) => v?.trim() ?? '')
 })
 export type RepresentativeListQuery = z.infer<typeof RepresentativeListQuery>
 

@@ -13,14 +13,20 @@ describe('promo image', () => {
 	it('stores a PNG or GIF checked by its bytes and serves it publicly with its type', async () => {
 		const dataDir = mkdtempSync(join(tmpdir(), 'kportal-promo-'))
 		const t = await testWorld({ config: { dataDir } })
-		const saved = await t.call('POST', '/api/representantes/promo-image', { cookie: t.cookies.rep, body: { imageBase64: PNG.toString('base64') } })
+		const saved = await t.call('POST', '/api/representantes/promo-image', {
+			cookie: t.cookies.rep,
+			body: { imageBase64: PNG.toString('base64') }
+		})
 		expect(saved.status).toBe(200)
 		const image = await t.app.handle(new Request(`http://localhost${saved.json.promo}`))
 		expect(image.status).toBe(200)
 		expect(image.headers.get('content-type')).toBe('image/png')
 		expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true)
 
-		const replaced = await t.call('POST', '/api/representantes/promo-image', { cookie: t.cookies.rep, body: { imageBase64: `data:image/gif;base64,${GIF.toString('base64')}` } })
+		const replaced = await t.call('POST', '/api/representantes/promo-image', {
+			cookie: t.cookies.rep,
+			body: { imageBase64: `data:image/gif;base64,${GIF.toString('base64')}` }
+		})
 		expect(replaced.json.promo).toEndWith('.gif')
 		expect(readdirSync(join(dataDir, 'uploads', 'promo'))).toHaveLength(1)
 		const company = await t.companyVia()
@@ -28,18 +34,30 @@ describe('promo image', () => {
 
 		expect((await t.call('DELETE', '/api/representantes/promo-image', { cookie: t.cookies.rep })).status).toBe(200)
 		expect(readdirSync(join(dataDir, 'uploads', 'promo'))).toHaveLength(0)
-		expect(t.db.select().from(representatives).all().every((r) => r.promo === null)).toBe(true)
+		expect(
+			t.db
+				.select()
+				.from(representatives)
+				.all()
+				.every((r) => r.promo === null)
+		).toBe(true)
 	})
 
 	it('refuses a non-image renamed as PNG, an image over 5 MB, other roles, and unsafe file names', async () => {
 		const dataDir = mkdtempSync(join(tmpdir(), 'kportal-promo-'))
 		const t = await testWorld({ config: { dataDir } })
 		const text = Buffer.from('isto não é uma imagem, só parece.png').toString('base64')
-		const fake = await t.call('POST', '/api/representantes/promo-image', { cookie: t.cookies.rep, body: { imageBase64: `data:image/png;base64,${text}` } })
+		const fake = await t.call('POST', '/api/representantes/promo-image', {
+			cookie: t.cookies.rep,
+			body: { imageBase64: `data:image/png;base64,${text}` }
+		})
 		expect(fake.status).toBe(400)
 		expect(fake.json.message).toContain('apenas arquivos de imagem')
 		// A real signature followed by 5 MB of nothing: refused for its content, not only its size.
-		const padded = await t.call('POST', '/api/representantes/promo-image', { cookie: t.cookies.rep, body: { imageBase64: Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(4 * 1024 * 1024)]).toString('base64') } })
+		const padded = await t.call('POST', '/api/representantes/promo-image', {
+			cookie: t.cookies.rep,
+			body: { imageBase64: Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(4 * 1024 * 1024)]).toString('base64') }
+		})
 		expect(padded.status).toBe(400)
 		expect(padded.json.message).toContain('apenas arquivos de imagem')
 		const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]).toString('base64')
@@ -48,7 +66,10 @@ describe('promo image', () => {
 		expect(tooBig.json.message).toBe('A imagem deve ter no máximo 5MB')
 		const huge = await t.call('POST', '/api/representantes/promo-image', { cookie: t.cookies.rep, body: { imageBase64: big + big } })
 		expect(huge.status).toBe(413)
-		expect((await t.call('POST', '/api/representantes/promo-image', { cookie: t.cookies.admin, body: { imageBase64: PNG.toString('base64') } })).status).toBe(403)
+		expect(
+			(await t.call('POST', '/api/representantes/promo-image', { cookie: t.cookies.admin, body: { imageBase64: PNG.toString('base64') } }))
+				.status
+		).toBe(403)
 		expect(existsSync(join(dataDir, 'uploads', 'promo')) ? readdirSync(join(dataDir, 'uploads', 'promo')) : []).toHaveLength(0)
 		for (const name of ['..%2F..%2Fportal.sqlite', '..%2Fsecret.png', 'abc.png']) {
 			expect((await t.app.handle(new Request(`http://localhost/api/public/promo/${name}`))).status).toBe(404)
@@ -69,7 +90,7 @@ describe('promo image', () => {
 			'JPEG start and zeros': Buffer.concat([TEST_IMAGES.jpg.subarray(0, 3), Buffer.alloc(1024)]),
 			'JPEG without end marker': TEST_IMAGES.jpg.subarray(0, TEST_IMAGES.jpg.length - 2),
 			'GIF header and zeros': Buffer.concat([GIF.subarray(0, 6), Buffer.alloc(1024)]),
-			'text': Buffer.from('GIF89a but really text')
+			text: Buffer.from('GIF89a but really text')
 		}
 		for (const [name, bytes] of Object.entries(fakes)) expect([name, imageKind(bytes)]).toEqual([name, null])
 	})

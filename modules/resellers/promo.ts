@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
-import { type Clock } from '../core'
+import type { Clock } from '../core'
 import { badRequest, notFound, uploadsDir } from '../core/server'
 import { findRepresentativeByCnpj } from './service'
 import { representatives } from './schema'
@@ -113,7 +113,16 @@ export function savePromoImage(db: DbOrTx, clock: Clock, dataDir: string, user: 
 		db.transaction(
 			(tx) => {
 				tx.update(representatives).set({ promo: file }).where(eq(representatives.codigo, rep.codigo)).run()
-				logActivity(tx, clock, { type: 'info', icon: 'Building', title: 'Imagem promocional atualizada', subtitle: rep.nome, actor: user, entity: 'representante', entityId: rep.codigo, representanteCnpj: rep.cnpj })
+				logActivity(tx, clock, {
+					type: 'info',
+					icon: 'Building',
+					title: 'Imagem promocional atualizada',
+					subtitle: rep.nome,
+					actor: user,
+					entity: 'representante',
+					entityId: rep.codigo,
+					representanteCnpj: rep.cnpj
+				})
 			},
 			{ behavior: 'immediate' }
 		)
@@ -132,7 +141,16 @@ export function removePromoImage(db: DbOrTx, clock: Clock, dataDir: string, user
 	db.transaction(
 		(tx) => {
 			tx.update(representatives).set({ promo: null }).where(eq(representatives.codigo, rep.codigo)).run()
-			logActivity(tx, clock, { type: 'info', icon: 'Building', title: 'Imagem promocional removida', subtitle: rep.nome, actor: user, entity: 'representante', entityId: rep.codigo, representanteCnpj: rep.cnpj })
+			logActivity(tx, clock, {
+				type: 'info',
+				icon: 'Building',
+				title: 'Imagem promocional removida',
+				subtitle: rep.nome,
+				actor: user,
+				entity: 'representante',
+				entityId: rep.codigo,
+				representanteCnpj: rep.cnpj
+			})
 		},
 		{ behavior: 'immediate' }
 	)

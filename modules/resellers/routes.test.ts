@@ -35,16 +35,26 @@ async function setup() {
 function addCompany(t: ReturnType<typeof createTestApp>, repCnpj: string, n: number) {
 	return t.db
 		.insert(companies)
-		.values({ razao: `Empresa ${n}`, cnpj: completeCnpj(String(880000000000 + n)), cnpj_representante: repCnpj, serial: `serial-${n}`, data: '2025-02-01' })
+		.values({
+			razao: `Empresa ${n}`,
+			cnpj: completeCnpj(String(880000000000 + n)),
+			cnpj_representante: repCnpj,
+			serial: `serial-${n}`,
+			data: '2025-02-01'
+		})
 		.returning()
 		.get()
 }
 
-const validRep = { nome: 'Nova Representações', cnpj: '11.444.777/0001-61'.replace('0001-61', '0001-61') }
+const _validRep = { nome: 'Nova Representações', cnpj: '11.444.777/0001-61'.replace('0001-61', '0001-61') }
 const NEW_CNPJ = completeCnpj('667778880001')
 
 function activityTitles(t: ReturnType<typeof createTestApp>) {
-	return t.db.select().from(activities).all().map((a) => a.title)
+	return t.db
+		.select()
+		.from(activities)
+		.all()
+		.map((a) => a.title)
 }
 
 describe('GET /api/representatives', () => {
@@ -96,7 +106,9 @@ describe('GET /api/representatives', () => {
 	it('searches by name, city and CNPJ with or without the mask, treating % as text', async () => {
 		const { t, cookies } = await setup()
 		const q = async (s: string) =>
-			(await t.call('GET', `/api/representatives?search=${encodeURIComponent(s)}`, { cookie: cookies.administrador })).json.map((r: any) => r.nome)
+			(await t.call('GET', `/api/representatives?search=${encodeURIComponent(s)}`, { cookie: cookies.administrador })).json.map(
+				(r: any) => r.nome
+			)
 		expect(await q('sul')).toEqual(['Sul Revendas'])
 		expect(await q('Belém')).toEqual(['Norte 50% Sistemas'])
 		expect(await q('45.997.418')).toEqual(['Rafael Representações'])
@@ -152,7 +164,7 @@ describe('POST /api/representatives', () => {
 			cookie: cookies.administrador,
 			body: {
 				nome: '  Nova Representações ',
-				cnpj: '66.777.888/0001-' + NEW_CNPJ.slice(12),
+				cnpj: `66.777.888/0001-${NEW_CNPJ.slice(12)}`,
 				cidade: 'Natal',
 				uf: 'rn',
 				cep: '59000000',
@@ -206,7 +218,9 @@ describe('POST /api/representatives', () => {
 	it('refuses a representante and an anonymous caller, creating nothing', async () => {
 		const { t, cookies } = await setup()
 		const before = t.db.select().from(representatives).all().length
-		expect((await t.call('POST', '/api/representatives', { cookie: cookies.representante, body: { nome: 'X', cnpj: NEW_CNPJ } })).status).toBe(403)
+		expect(
+			(await t.call('POST', '/api/representatives', { cookie: cookies.representante, body: { nome: 'X', cnpj: NEW_CNPJ } })).status
+		).toBe(403)
 		expect((await t.call('POST', '/api/representatives', { body: { nome: 'X', cnpj: NEW_CNPJ } })).status).toBe(401)
 		expect(t.db.select().from(representatives).all()).toHaveLength(before)
 	})
@@ -259,7 +273,10 @@ describe('PUT /api/representatives/{id}', () => {
 		})
 		expect(res.status).toBe(200)
 		expect(res.json).toMatchObject({ nome: 'Norte Sistemas', cidade: 'Manaus', uf: 'AM', gerente: { nome: 'Beatriz Gerente' }, cnpj: REP3 })
-		const cleared = await t.call('PUT', `/api/representatives/${repC.codigo}`, { cookie: cookies.administrador, body: { gerente_id: null } })
+		const cleared = await t.call('PUT', `/api/representatives/${repC.codigo}`, {
+			cookie: cookies.administrador,
+			body: { gerente_id: null }
+		})
 		expect(cleared.json.gerente).toBeNull()
 		expect(cleared.json.nome).toBe('Norte Sistemas')
 		expect(activityTitles(t).filter((x) => x === 'Representante atualizado')).toHaveLength(2)
@@ -267,7 +284,10 @@ describe('PUT /api/representatives/{id}', () => {
 
 	it('lets a gerente edit their own representatives but not choose the manager nor reach others', async () => {
 		const { t, cookies, repA, repB, gerente, gerente2 } = await setup()
-		const ok = await t.call('PUT', `/api/representatives/${repA.codigo}`, { cookie: cookies.gerente, body: { nome: 'Rafael R.', gerente_id: gerente.id } })
+		const ok = await t.call('PUT', `/api/representatives/${repA.codigo}`, {
+			cookie: cookies.gerente,
+			body: { nome: 'Rafael R.', gerente_id: gerente.id }
+		})
 		expect(ok.status).toBe(200)
 		expect(ok.json.nome).toBe('Rafael R.')
 		const move = await t.call('PUT', `/api/representatives/${repA.codigo}`, { cookie: cookies.gerente, body: { gerente_id: gerente2.id } })
@@ -285,7 +305,14 @@ describe('PUT /api/representatives/{id}', () => {
 		const { t, cookies, repA, repB } = await setup()
 		const res = await t.call('PUT', `/api/representatives/${repA.codigo}`, {
 			cookie: cookies.representante,
-			body: { ativar_api_asaas: 'S', plink: 'https://pagar.exemplo.com/rafael', evo_instancia: 'rafael-01', nome: 'Hackeado', gerente_id: null, cnpj: NEW_CNPJ }
+			body: {
+				ativar_api_asaas: 'S',
+				plink: 'https://pagar.exemplo.com/rafael',
+				evo_instancia: 'rafael-01',
+				nome: 'Hackeado',
+				gerente_id: null,
+				cnpj: NEW_CNPJ
+			}
 		})
 		expect(res.status).toBe(200)
 		expect(res.json).toMatchObject({
@@ -297,13 +324,25 @@ describe('PUT /api/representatives/{id}', () => {
 			gerente: { nome: 'Gabriel Gerente' }
 		})
 		expect(activityTitles(t)).toContain('Configurações de API atualizadas')
-		const other = await t.call('PUT', `/api/representatives/${repB.codigo}`, { cookie: cookies.representante, body: { ativar_api_asaas: 'S' } })
+		const other = await t.call('PUT', `/api/representatives/${repB.codigo}`, {
+			cookie: cookies.representante,
+			body: { ativar_api_asaas: 'S' }
+		})
 		expect(other.status).toBe(404)
-		const badLink = await t.call('PUT', `/api/representatives/${repA.codigo}`, { cookie: cookies.representante, body: { plink: 'ftp://x.com' } })
+		const badLink = await t.call('PUT', `/api/representatives/${repA.codigo}`, {
+			cookie: cookies.representante,
+			body: { plink: 'ftp://x.com' }
+		})
 		expect(badLink.status).toBe(400)
-		const longInstance = await t.call('PUT', `/api/representatives/${repA.codigo}`, { cookie: cookies.representante, body: { evo_instancia: 'x'.repeat(101) } })
+		const longInstance = await t.call('PUT', `/api/representatives/${repA.codigo}`, {
+			cookie: cookies.representante,
+			body: { evo_instancia: 'x'.repeat(101) }
+		})
 		expect(longInstance.status).toBe(400)
-		const cleared = await t.call('PUT', `/api/representatives/${repA.codigo}`, { cookie: cookies.representante, body: { plink: '', evo_instancia: '' } })
+		const cleared = await t.call('PUT', `/api/representatives/${repA.codigo}`, {
+			cookie: cookies.representante,
+			body: { plink: '', evo_instancia: '' }
+		})
 		expect(cleared.json).toMatchObject({ plink: null, evo_instancia: null, ativar_api_asaas: 'S' })
 		expect(t.db.select().from(representatives).where(eq(representatives.codigo, repB.codigo)).get()!.ativar_api_asaas).toBe('N')
 	})
@@ -339,7 +378,10 @@ describe('PUT /api/representatives/{id}', () => {
 		// the old sessions of that login end
 		expect((await t.call('GET', '/api/auth/me', { cookie: cookies.representante })).status).toBe(401)
 		// a record without login just changes
-		const plain = await t.call('PUT', `/api/representatives/${repC.codigo}`, { cookie: cookies.administrador, body: { cnpj: completeCnpj('667778880002') } })
+		const plain = await t.call('PUT', `/api/representatives/${repC.codigo}`, {
+			cookie: cookies.administrador,
+			body: { cnpj: completeCnpj('667778880002') }
+		})
 		expect(plain.status).toBe(200)
 	})
 })

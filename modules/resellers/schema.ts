@@ -18,7 +18,9 @@ export const representatives = sqliteTable(
 		email: text(),
 		gerente_id: integer().references(() => users.id, { onDelete: 'set null' }),
 		plink: text(),
-		ativar_api_asaas: text({ enum: ['S', 'N'] }).notNull().default('N'),
+		ativar_api_asaas: text({ enum: ['S', 'N'] })
+			.notNull()
+			.default('N'),
 		evo_instancia: text(),
 		/** File name of the promotional image shown by this representative's clients' systems (under uploads/promo). */
 		promo: text(),

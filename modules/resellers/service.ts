@@ -5,7 +5,13 @@ import { logActivity } from '../activity'
 import { type SessionUser, invalidateUserSessions, users } from '../auth'
 import { type Clock, can, normalizeCnpj, todayIso } from '../core'
 import { badRequest, conflict, forbidden, contains, notFound } from '../core/server'
-import { API_SETTINGS_FIELDS, type ManagerView, type RepresentativeCreate, type RepresentativeUpdate, type RepresentativeView } from './model'
+import {
+	API_SETTINGS_FIELDS,
+	type ManagerView,
+	type RepresentativeCreate,
+	type RepresentativeUpdate,
+	type RepresentativeView
+} from './model'
 import { representatives } from './schema'
 
 export const RESELLER_MESSAGES = {
@@ -56,7 +62,8 @@ export function representativeScope(db: DbOrTx, user: Person): RepresentativeSco
 		},
 		includes: (cnpj) => list().includes(cnpj),
 		// A subquery, not the list: a gerente may manage thousands of representatives.
-		on: (column) => sql`${column} in (select ${representatives.cnpj} from ${representatives} where ${representatives.gerente_id} = ${user.id})`
+		on: (column) =>
+			sql`${column} in (select ${representatives.cnpj} from ${representatives} where ${representatives.gerente_id} = ${user.id})`
 	}
 }
 
@@ -73,7 +80,9 @@ export interface RepresentativeHoldings {
 export function ensureRepresentativeRecord(tx: DbOrTx, clock: Clock, user: { cnpj: string; nome: string; email: string | null }): boolean {
 	const existing = tx.select({ codigo: representatives.codigo }).from(representatives).where(eq(representatives.cnpj, user.cnpj)).get()
 	if (existing) return false
-	tx.insert(representatives).values({ cnpj: user.cnpj, nome: user.nome, email: user.email, data: todayIso(clock) }).run()
+	tx.insert(representatives)
+		.values({ cnpj: user.cnpj, nome: user.nome, email: user.email, data: todayIso(clock) })
+		.run()
 	return true
 }
 
@@ -113,7 +122,13 @@ type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['all']>>[number
 
 /** The rows as the API shows them, with each one's company count (one query for the whole list). */
 function toViews(db: DbOrTx, holdings: RepresentativeHoldings, rows: ViewRow[]): RepresentativeView[] {
-	const empresas = rows.length > 0 ? holdings.empresas(db, rows.map((r) => r.cnpj)) : new Map<string, number>()
+	const empresas =
+		rows.length > 0
+			? holdings.empresas(
+					db,
+					rows.map((r) => r.cnpj)
+				)
+			: new Map<string, number>()
 	return rows.map(({ gerente_nome, ...row }) => ({
 		...row,
 		nempresas: empresas.get(row.cnpj) ?? 0,
@@ -125,7 +140,11 @@ function toViews(db: DbOrTx, holdings: RepresentativeHoldings, rows: ViewRow[]):
 export function listRepresentatives(db: DbOrTx, holdings: RepresentativeHoldings, user: SessionUser, search = ''): RepresentativeView[] {
 	const conditions: (SQL | undefined)[] = [representativeScope(db, user).on(representatives.cnpj)]
 	if (search) {
-		const matches: SQL[] = [contains(representatives.nome, search), contains(representatives.cidade, search), contains(representatives.cnpj, search)]
+		const matches: SQL[] = [
+			contains(representatives.nome, search),
+			contains(representatives.cidade, search),
+			contains(representatives.cnpj, search)
+		]
 		const bare = normalizeCnpj(search)
 		if (bare && bare !== search) matches.push(contains(representatives.cnpj, bare))
 		conditions.push(or(...matches))
@@ -184,7 +203,13 @@ function assertManager(db: DbOrTx, gerenteId: number) {
  * Creates a representative. Only an administrador chooses the manager; a gerente's new
  * representative is theirs.
  */
-export function createRepresentative(db: Db, holdings: RepresentativeHoldings, clock: Clock, user: SessionUser, input: RepresentativeCreate): RepresentativeView {
+export function createRepresentative(
+	db: Db,
+	holdings: RepresentativeHoldings,
+	clock: Clock,
+	user: SessionUser,
+	input: RepresentativeCreate
+): RepresentativeView {
 	let gerenteId = input.gerente_id ?? null
 	if (!can(user.tipo, 'representatives.manage')) throw forbidden()
 	if (!can(user.tipo, 'representatives.chooseManager')) {
@@ -222,7 +247,13 @@ function countLinked(db: DbOrTx, holdings: RepresentativeHoldings, cnpj: string)
 }
 
 function loginOf(db: DbOrTx, cnpj: string) {
-	return db.select().from(users).where(and(eq(users.cnpj, cnpj), eq(users.tipo, 'representante'))).get() ?? null
+	return (
+		db
+			.select()
+			.from(users)
+			.where(and(eq(users.cnpj, cnpj), eq(users.tipo, 'representante')))
+			.get() ?? null
+	)
 }
 
 /**
@@ -230,7 +261,14 @@ function loginOf(db: DbOrTx, cnpj: string) {
  * (other fields are ignored); a gerente cannot change the manager. A new CNPJ is refused while companies
  * or credits point at the old one; the representative's login follows the new CNPJ.
  */
-export function updateRepresentative(db: Db, holdings: RepresentativeHoldings, clock: Clock, user: SessionUser, codigo: number, input: RepresentativeUpdate): RepresentativeView {
+export function updateRepresentative(
+	db: Db,
+	holdings: RepresentativeHoldings,
+	clock: Clock,
+	user: SessionUser,
+	codigo: number,
+	input: RepresentativeUpdate
+): RepresentativeView {
 	db.transaction(
 		(tx) => {
 			const current = findScoped(tx, user, codigo)

@@ -20,13 +20,31 @@ export type Definition = {
 
 /** Every setting the portal knows, with its default (2-administration §3.8 and §9) and its rule (§5.7). */
 export const SETTING_DEFINITIONS = {
-	'tema.modo': { valor: 'light', descricao: 'Modo do tema', categoria: 'aparencia', tipo: 'string', schema: z.enum(['light', 'dark', 'system']) },
+	'tema.modo': {
+		valor: 'light',
+		descricao: 'Modo do tema',
+		categoria: 'aparencia',
+		tipo: 'string',
+		schema: z.enum(['light', 'dark', 'system'])
+	},
 	'tema.cor_primaria': { valor: '#11053b', descricao: 'Cor primária', categoria: 'aparencia', tipo: 'color', schema: color },
 	'tema.cor_secundaria': { valor: '#F1F3F6', descricao: 'Cor secundária', categoria: 'aparencia', tipo: 'color', schema: color },
 	'tema.cor_destaque': { valor: '#42A5F5', descricao: 'Cor de destaque', categoria: 'aparencia', tipo: 'color', schema: color },
-	'tema.tamanho_fonte': { valor: 'medium', descricao: 'Tamanho da fonte', categoria: 'aparencia', tipo: 'string', schema: z.enum(['small', 'medium', 'large']) },
+	'tema.tamanho_fonte': {
+		valor: 'medium',
+		descricao: 'Tamanho da fonte',
+		categoria: 'aparencia',
+		tipo: 'string',
+		schema: z.enum(['small', 'medium', 'large'])
+	},
 	'tema.modo_compacto': { valor: 'false', descricao: 'Modo compacto', categoria: 'aparencia', tipo: 'boolean', schema: bool },
-	'app.valor_credito_dia': { valor: '33', descricao: 'Dias de licença por crédito', categoria: 'geral', tipo: 'number', schema: intRange(1, 365, 'Dias por crédito') },
+	'app.valor_credito_dia': {
+		valor: '33',
+		descricao: 'Dias de licença por crédito',
+		categoria: 'geral',
+		tipo: 'number',
+		schema: intRange(1, 365, 'Dias por crédito')
+	},
 	'app.valor_credito_individual': {
 		valor: '50.00',
 		descricao: 'Valor do crédito individual (R$)',
@@ -37,11 +55,35 @@ export const SETTING_DEFINITIONS = {
 			.regex(/^\d{1,4}(\.\d{1,2})?$/, 'Valor do crédito inválido: use até 2 casas decimais.')
 			.refine((v) => Number(v) >= 0.01 && Number(v) <= 9999.99, 'Valor do crédito deve estar entre 0,01 e 9.999,99.')
 	},
-	'app.terminais_padrao': { valor: '1', descricao: 'Terminais padrão por empresa', categoria: 'geral', tipo: 'number', schema: intRange(1, 100, 'Terminais padrão') },
-	'app.notificacoes_habilitadas': { valor: 'true', descricao: 'Notificações habilitadas', categoria: 'geral', tipo: 'boolean', schema: bool },
+	'app.terminais_padrao': {
+		valor: '1',
+		descricao: 'Terminais padrão por empresa',
+		categoria: 'geral',
+		tipo: 'number',
+		schema: intRange(1, 100, 'Terminais padrão')
+	},
+	'app.notificacoes_habilitadas': {
+		valor: 'true',
+		descricao: 'Notificações habilitadas',
+		categoria: 'geral',
+		tipo: 'boolean',
+		schema: bool
+	},
 	'app.backup_automatico': { valor: 'true', descricao: 'Backup automático', categoria: 'geral', tipo: 'boolean', schema: bool },
-	'app.intervalo_backup': { valor: '24', descricao: 'Intervalo de backup (horas)', categoria: 'geral', tipo: 'number', schema: intRange(1, 168, 'Intervalo de backup') },
-	'app.backups_manter': { valor: '7', descricao: 'Backups automáticos mantidos', categoria: 'geral', tipo: 'number', schema: intRange(1, 100, 'Backups mantidos') },
+	'app.intervalo_backup': {
+		valor: '24',
+		descricao: 'Intervalo de backup (horas)',
+		categoria: 'geral',
+		tipo: 'number',
+		schema: intRange(1, 168, 'Intervalo de backup')
+	},
+	'app.backups_manter': {
+		valor: '7',
+		descricao: 'Backups automáticos mantidos',
+		categoria: 'geral',
+		tipo: 'number',
+		schema: intRange(1, 100, 'Backups mantidos')
+	},
 	'app.idioma': { valor: 'pt-BR', descricao: 'Idioma', categoria: 'geral', tipo: 'string', schema: z.enum(['pt-BR', 'en-US', 'es-ES']) },
 	'app.fuso_horario': {
 		valor: 'America/Sao_Paulo',
@@ -50,11 +92,36 @@ export const SETTING_DEFINITIONS = {
 		tipo: 'string',
 		schema: z.enum(['America/Sao_Paulo', 'America/New_York', 'Europe/London'])
 	},
-	'app.formato_data': { valor: 'DD/MM/YYYY', descricao: 'Formato de data', categoria: 'geral', tipo: 'string', schema: z.enum(['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD']) },
+	'app.formato_data': {
+		valor: 'DD/MM/YYYY',
+		descricao: 'Formato de data',
+		categoria: 'geral',
+		tipo: 'string',
+		schema: z.enum(['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'])
+	},
 	'app.moeda': { valor: 'BRL', descricao: 'Moeda', categoria: 'geral', tipo: 'string', schema: z.enum(['BRL', 'USD', 'EUR']) },
-	'app.asaas_api_key': { valor: '', descricao: 'Chave da API Asaas', categoria: 'financeiro', tipo: 'string', schema: z.string().max(500), secret: true },
-	'app.asaas_environment': { valor: 'sandbox', descricao: 'Ambiente Asaas', categoria: 'financeiro', tipo: 'string', schema: z.enum(['sandbox', 'production']) },
-	'seguranca.auto_logout_ativo': { valor: 'true', descricao: 'Logout automático por inatividade', categoria: 'seguranca', tipo: 'boolean', schema: bool },
+	'app.asaas_api_key': {
+		valor: '',
+		descricao: 'Chave da API Asaas',
+		categoria: 'financeiro',
+		tipo: 'string',
+		schema: z.string().max(500),
+		secret: true
+	},
+	'app.asaas_environment': {
+		valor: 'sandbox',
+		descricao: 'Ambiente Asaas',
+		categoria: 'financeiro',
+		tipo: 'string',
+		schema: z.enum(['sandbox', 'production'])
+	},
+	'seguranca.auto_logout_ativo': {
+		valor: 'true',
+		descricao: 'Logout automático por inatividade',
+		categoria: 'seguranca',
+		tipo: 'boolean',
+		schema: bool
+	},
 	'seguranca.auto_logout_minutos': {
 		valor: '30',
 		descricao: 'Minutos de inatividade até o logout',
@@ -80,14 +147,19 @@ export type AutoLogoutConfig = z.infer<typeof AutoLogoutConfig>
 const SettingEntry = z.object({
 	chave: z.string({ error: 'chave é obrigatória.' }).min(1, 'chave é obrigatória.').max(100, 'no máximo 100 caracteres.'),
 	valor: z
-		.union([z.string().max(2000, 'Valor muito longo.'), z.number(), z.boolean()], { error: 'valor deve ser texto, número ou verdadeiro/falso.' })
+		.union([z.string().max(2000, 'Valor muito longo.'), z.number(), z.boolean()], {
+			error: 'valor deve ser texto, número ou verdadeiro/falso.'
+		})
 		.transform((v) => String(v))
 })
 export { SettingEntry }
 export type SettingEntry = z.infer<typeof SettingEntry>
 
 export const BulkSettingsBody = z.object({
-	configuracoes: z.array(SettingEntry, { error: 'configuracoes deve ser uma lista.' }).min(1, 'Nenhuma configuração enviada.').max(100, 'No máximo 100 configurações por vez.')
+	configuracoes: z
+		.array(SettingEntry, { error: 'configuracoes deve ser uma lista.' })
+		.min(1, 'Nenhuma configuração enviada.')
+		.max(100, 'No máximo 100 configurações por vez.')
 })
 export type BulkSettingsBody = z.infer<typeof BulkSettingsBody>
 export * from './theme'

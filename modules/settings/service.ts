@@ -59,7 +59,12 @@ export function getThemeSettings(db: DbOrTx): ThemeSettings {
 
 /** When any setting was last saved (null if never). */
 export function lastSettingsUpdate(db: DbOrTx): string | null {
-	return db.select({ at: max(settings.updated_at) }).from(settings).get()?.at ?? null
+	return (
+		db
+			.select({ at: max(settings.updated_at) })
+			.from(settings)
+			.get()?.at ?? null
+	)
 }
 
 export function getAutoLogoutConfig(db: DbOrTx): AutoLogoutConfig {
@@ -75,12 +80,28 @@ export function getAutoLogoutConfig(db: DbOrTx): AutoLogoutConfig {
  * never sent in clear: administrators see them masked, everyone else does not see them at all.
  */
 export function listSettings(db: DbOrTx, role: Role) {
-	const saved = new Map(db.select().from(settings).all().map((r) => [r.chave, r]))
+	const saved = new Map(
+		db
+			.select()
+			.from(settings)
+			.all()
+			.map((r) => [r.chave, r])
+	)
 	return (Object.keys(SETTING_DEFINITIONS) as SettingKey[]).flatMap((chave) => {
 		const def: { valor: string; descricao: string; categoria: string; tipo: string; secret?: boolean } = SETTING_DEFINITIONS[chave]
 		const valor = saved.get(chave)?.valor ?? def.valor
 		if (def.secret && role !== 'administrador') return []
-		return [{ chave, valor: def.secret ? maskSecret(valor) : valor, descricao: def.descricao, categoria: def.categoria, tipo: def.tipo, secreto: !!def.secret, padrao: def.secret ? '' : def.valor }]
+		return [
+			{
+				chave,
+				valor: def.secret ? maskSecret(valor) : valor,
+				descricao: def.descricao,
+				categoria: def.categoria,
+				tipo: def.tipo,
+				secreto: !!def.secret,
+				padrao: def.secret ? '' : def.valor
+			}
+		]
 	})
 }
 

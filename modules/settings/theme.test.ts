@@ -20,7 +20,10 @@ describe('theme', () => {
 
 	it('reads stored values with defaults for anything missing or malformed', () => {
 		expect(themeFromValues({})).toEqual(THEME_DEFAULTS)
-		expect(themeFromValues({ 'tema.modo': 'neon', 'tema.cor_primaria': 'red;}body{display:none', 'tema.modo_compacto': 'true' })).toEqual({ ...THEME_DEFAULTS, modo_compacto: true })
+		expect(themeFromValues({ 'tema.modo': 'neon', 'tema.cor_primaria': 'red;}body{display:none', 'tema.modo_compacto': 'true' })).toEqual({
+			...THEME_DEFAULTS,
+			modo_compacto: true
+		})
 	})
 
 	it('carries a changed primary into the dark palette, lightened; untouched colours keep the tuned dark palette', () => {

@@ -100,7 +100,8 @@ export function themeCss(theme: ThemeSettings): string {
 
 /** Reads the tema.* values (strings, as stored) into a ThemeSettings, falling back to defaults. */
 export function themeFromValues(values: Partial<Record<string, string>>): ThemeSettings {
-	const pick = <T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback)
+	const pick = <T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T =>
+		allowed.includes(value as T) ? (value as T) : fallback
 	const colour = (value: string | undefined, fallback: string) => (value && HEX.test(value) ? value : fallback)
 	return {
 		modo: pick(values['tema.modo'], ['light', 'dark', 'system'], THEME_DEFAULTS.modo),
@@ -112,4 +113,11 @@ export function themeFromValues(values: Partial<Record<string, string>>): ThemeS
 	}
 }
 
-export const THEME_KEYS = ['tema.modo', 'tema.cor_primaria', 'tema.cor_secundaria', 'tema.cor_destaque', 'tema.tamanho_fonte', 'tema.modo_compacto'] as const
+export const THEME_KEYS = [
+	'tema.modo',
+	'tema.cor_primaria',
+	'tema.cor_secundaria',
+	'tema.cor_destaque',
+	'tema.tamanho_fonte',
+	'tema.modo_compacto'
+] as const

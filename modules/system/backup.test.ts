@@ -60,13 +60,20 @@ describe('backup and restore', () => {
 
 		const backup = await createBackup({ db, clock, config }, 'manual', '2.1.0')
 
-		saveSettings(db, clock, [{ chave: 'app.moeda', valor: 'EUR' }, { chave: 'app.idioma', valor: 'en-US' }])
+		saveSettings(db, clock, [
+			{ chave: 'app.moeda', valor: 'EUR' },
+			{ chave: 'app.idioma', valor: 'en-US' }
+		])
 		for (let i = 0; i < 5; i++) addActivity(db, `depois ${i}`)
 		writeFileSync(join(dataDir, 'uploads', 'promo', 'rep.png'), 'imagem nova')
 		writeFileSync(join(dataDir, 'uploads', 'extra.png'), 'só depois')
 		db.$client.close()
 
-		const result = await restoreBackup({ archive: join(backupDir(config), backup.filename), dataDir, now: new Date('2026-11-21T08:00:00Z') })
+		const result = await restoreBackup({
+			archive: join(backupDir(config), backup.filename),
+			dataDir,
+			now: new Date('2026-11-21T08:00:00Z')
+		})
 		expect(result.replacedDb).toBe(`${dbPath}.replaced-2026-11-21T08-00-00-000Z`)
 		expect(result.restoredUploads).toBe(1)
 
@@ -132,7 +139,9 @@ describe('backup and restore', () => {
 
 	it('keeps the portal responsive while it copies and compresses a large database', async () => {
 		const { db, config } = freshDataDir()
-		const insert = db.$client.prepare("insert into activities (created_at, type, icon, title, subtitle) values ('2026-11-20', 'info', 'Building', ?, ?)")
+		const insert = db.$client.prepare(
+			"insert into activities (created_at, type, icon, title, subtitle) values ('2026-11-20', 'info', 'Building', ?, ?)"
+		)
 		db.$client.transaction(() => {
 			for (let i = 0; i < 200_000; i++) insert.run(`atividade ${i}`, `${'x'.repeat(100)}${Math.random()}`)
 		})()
@@ -189,7 +198,10 @@ describe('backup and restore', () => {
 		writeFileSync(notArchive, 'this is not gzip')
 
 		for (const archive of [corrupt, garbage, noDb, foreign, traversal, absolute, notArchive]) {
-			const error = await restoreBackup({ archive, dataDir }).then(() => null, (e) => e)
+			const error = await restoreBackup({ archive, dataDir }).then(
+				() => null,
+				(e) => e
+			)
 			expect(error, archive).toBeInstanceOf(RestoreError)
 		}
 		expect(readFileSync(dbPath).equals(liveBefore)).toBe(true)
@@ -252,7 +264,10 @@ describe('automatic backups', () => {
 		clock.advance(HOUR)
 		expect((await runAutomaticBackup(ctx))?.filename).toBe('backup-automatico-2026-11-21T00-00-00-000Z.tar.gz')
 
-		saveSettings(db, clock, [{ chave: 'app.intervalo_backup', valor: '1' }, { chave: 'app.backups_manter', valor: '2' }])
+		saveSettings(db, clock, [
+			{ chave: 'app.intervalo_backup', valor: '1' },
+			{ chave: 'app.backups_manter', valor: '2' }
+		])
 		await createBackup(ctx, 'manual')
 		for (let i = 0; i < 3; i++) {
 			clock.advance(HOUR)

@@ -29,7 +29,6 @@ export const UPLOADS_ENTRY = 'uploads/'
 
 export const backupDir = (config: Pick<AppConfig, 'dataDir'>) => join(config.dataDir, 'backups')
 
-
 export function formatBytes(bytes: number): string {
 	if (bytes < 1024) return `${bytes} B`
 	const units = ['KB', 'MB', 'GB', 'TB']
@@ -108,7 +107,11 @@ async function runArchiveJob(db: Db, job: Omit<ArchiveJob, 'source'>): Promise<s
 /** One backup at a time per data folder. */
 const running = new Map<string, Promise<unknown>>()
 
-export async function createBackup(ctx: { db: Db; clock: Clock; config: Pick<AppConfig, 'dataDir'> }, kind: BackupKind, version = 'unknown'): Promise<BackupInfo> {
+export async function createBackup(
+	ctx: { db: Db; clock: Clock; config: Pick<AppConfig, 'dataDir'> },
+	kind: BackupKind,
+	version = 'unknown'
+): Promise<BackupInfo> {
 	const key = resolve(ctx.config.dataDir)
 	const previous = running.get(key) ?? Promise.resolve()
 	const work = previous.catch(() => {}).then(() => writeBackup(ctx, kind, version))
@@ -120,7 +123,11 @@ export async function createBackup(ctx: { db: Db; clock: Clock; config: Pick<App
 	}
 }
 
-async function writeBackup(ctx: { db: Db; clock: Clock; config: Pick<AppConfig, 'dataDir'> }, kind: BackupKind, version: string): Promise<BackupInfo> {
+async function writeBackup(
+	ctx: { db: Db; clock: Clock; config: Pick<AppConfig, 'dataDir'> },
+	kind: BackupKind,
+	version: string
+): Promise<BackupInfo> {
 	const dir = backupDir(ctx.config)
 	ensureDir(dir)
 	ensureDir(uploadsDir(ctx.config), 0o755)
@@ -147,14 +154,20 @@ async function writeBackup(ctx: { db: Db; clock: Clock; config: Pick<AppConfig, 
 		rmSync(work, { recursive: true, force: true })
 	}
 	if (kind === 'automatico') pruneAutomaticBackups(ctx.config, Number(getSetting(ctx.db, 'app.backups_manter')))
-	return describe(ctx.config, filename)!
+	return backupInfoOf(ctx.config, filename)!
 }
 
-function describe(config: Pick<AppConfig, 'dataDir'>, filename: string): BackupInfo | null {
+function backupInfoOf(config: Pick<AppConfig, 'dataDir'>, filename: string): BackupInfo | null {
 	const parsed = parseName(filename)
 	if (!parsed) return null
 	const size = statSync(join(backupDir(config), filename)).size
-	return { filename, size, sizeFormatted: formatBytes(size), created: parsed.created, type: parsed.kind === 'automatico' ? 'automático' : 'manual' }
+	return {
+		filename,
+		size,
+		sizeFormatted: formatBytes(size),
+		created: parsed.created,
+		type: parsed.kind === 'automatico' ? 'automático' : 'manual'
+	}
 }
 
 /** Every backup, newest first. */
@@ -164,7 +177,7 @@ export function listBackups(config: Pick<AppConfig, 'dataDir'>): BackupInfo[] {
 	return readdirSync(dir)
 		.flatMap((name) => {
 			try {
-				const info = describe(config, name)
+				const info = backupInfoOf(config, name)
 				return info ? [info] : []
 			} catch {
 				return []
@@ -197,7 +210,10 @@ export function pruneAutomaticBackups(config: Pick<AppConfig, 'dataDir'>, keep: 
  * The cron's check: when automatic backups are on and the newest automatic one is at least
  * `app.intervalo_backup` hours old (or there is none), take one. Returns it, or null.
  */
-export async function runAutomaticBackup(ctx: { db: Db; clock: Clock; config: Pick<AppConfig, 'dataDir'> }, version?: string): Promise<BackupInfo | null> {
+export async function runAutomaticBackup(
+	ctx: { db: Db; clock: Clock; config: Pick<AppConfig, 'dataDir'> },
+	version?: string
+): Promise<BackupInfo | null> {
 	if (getSetting(ctx.db, 'app.backup_automatico') !== 'true') return null
 	const intervalMs = Number(getSetting(ctx.db, 'app.intervalo_backup')) * HOUR
 	const last = listBackups(ctx.config).find((b) => b.type === 'automático')

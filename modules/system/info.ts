@@ -14,6 +14,10 @@ export function systemInfo(db: Db) {
 		migratedAt = row?.at ? new Date(Number(row.at)).toISOString() : null
 	} catch {}
 	const settingsAt = lastSettingsUpdate(db)
-	const lastUpdate = [settingsAt, migratedAt].filter((v): v is string => !!v).sort().at(-1) ?? null
+	const lastUpdate =
+		[settingsAt, migratedAt]
+			.filter((v): v is string => !!v)
+			.sort()
+			.at(-1) ?? null
 	return { version: VERSION, database: `SQLite ${sqlite?.v ?? ''}`.trim(), databaseKind: 'SQLite', lastUpdate, status: 'Online' as const }
 }

@@ -81,8 +81,18 @@ export const saveAutoLogoutRoute = contract({
 	response: AutoLogoutConfig.extend({ message: z.string() }),
 	summary: 'Define o logout automático por inatividade'
 })
-export const systemInfoRoute = contract({ method: 'GET', path: '/api/system/info', response: SystemInfo, summary: 'Versão, banco e última atualização' })
-export const backupStatsRoute = contract({ method: 'GET', path: '/api/system/backup/stats', response: BackupStats, summary: 'Números dos backups' })
+export const systemInfoRoute = contract({
+	method: 'GET',
+	path: '/api/system/info',
+	response: SystemInfo,
+	summary: 'Versão, banco e última atualização'
+})
+export const backupStatsRoute = contract({
+	method: 'GET',
+	path: '/api/system/backup/stats',
+	response: BackupStats,
+	summary: 'Números dos backups'
+})
 export const listBackupsRoute = contract({
 	method: 'GET',
 	path: '/api/system/backup/list',

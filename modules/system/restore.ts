@@ -109,7 +109,9 @@ export async function restoreBackup(options: { archive: string; dataDir: string;
 	const { dataDir } = options
 	const server = runningServer(dataDir)
 	if (server) {
-		throw new RestoreError(`O portal está em execução neste DATA_DIR (PID ${server.pid} em ${server.host}). Pare o servidor antes de restaurar.`)
+		throw new RestoreError(
+			`O portal está em execução neste DATA_DIR (PID ${server.pid} em ${server.host}). Pare o servidor antes de restaurar.`
+		)
 	}
 
 	let files: Map<string, File>

@@ -27,7 +27,9 @@ async function setup(options: { dataDir?: string } = {}) {
 	return { t, cookies, dataDir }
 }
 
-const bulk = (entries: Record<string, string | number | boolean>) => ({ configuracoes: Object.entries(entries).map(([chave, valor]) => ({ chave, valor, descricao: 'x', categoria: 'geral', tipo: 'string' })) })
+const bulk = (entries: Record<string, string | number | boolean>) => ({
+	configuracoes: Object.entries(entries).map(([chave, valor]) => ({ chave, valor, descricao: 'x', categoria: 'geral', tipo: 'string' }))
+})
 
 describe('POST /api/configuracoes/bulk', () => {
 	it('an administrador saves every key of §3.8; descricao/categoria/tipo come from the key, the change is logged', async () => {
@@ -57,11 +59,28 @@ describe('POST /api/configuracoes/bulk', () => {
 		expect(res.status).toBe(200)
 		expect(res.json.message).toBe('Configurações salvas.')
 		expect(res.json.saved).toHaveLength(17)
-		const rows = Object.fromEntries(t.db.select().from(settings).all().map((r) => [r.chave, r]))
+		const rows = Object.fromEntries(
+			t.db
+				.select()
+				.from(settings)
+				.all()
+				.map((r) => [r.chave, r])
+		)
 		expect(rows['tema.modo_compacto'].valor).toBe('true')
-		expect(rows['app.valor_credito_dia']).toMatchObject({ valor: '30', categoria: 'geral', tipo: 'number', descricao: 'Dias de licença por crédito' })
+		expect(rows['app.valor_credito_dia']).toMatchObject({
+			valor: '30',
+			categoria: 'geral',
+			tipo: 'number',
+			descricao: 'Dias de licença por crédito'
+		})
 		expect(rows['tema.cor_primaria']).toMatchObject({ valor: '#AA3300', categoria: 'aparencia', tipo: 'color' })
-		expect(t.db.select().from(activities).all().map((a) => a.title)).toEqual(['Configurações do sistema atualizadas'])
+		expect(
+			t.db
+				.select()
+				.from(activities)
+				.all()
+				.map((a) => a.title)
+		).toEqual(['Configurações do sistema atualizadas'])
 		const listed = await t.call('GET', '/api/configuracoes', { cookie: cookies.gerente })
 		expect(listed.json.find((e: { chave: string }) => e.chave === 'app.moeda').valor).toBe('EUR')
 	})
@@ -113,11 +132,20 @@ describe('POST /api/configuracoes/bulk', () => {
 
 	it('saves all or nothing: one bad value keeps every other unchanged', async () => {
 		const { t, cookies } = await setup()
-		const res = await t.call('POST', '/api/configuracoes/bulk', { cookie: cookies.administrador, body: bulk({ 'app.moeda': 'USD', 'app.terminais_padrao': '101' }) })
+		const res = await t.call('POST', '/api/configuracoes/bulk', {
+			cookie: cookies.administrador,
+			body: bulk({ 'app.moeda': 'USD', 'app.terminais_padrao': '101' })
+		})
 		expect(res.status).toBe(400)
 		expect(res.json.message).toContain('Terminais padrão')
 		expect(t.db.select().from(settings).all()).toHaveLength(0)
-		for (const body of [{}, { configuracoes: [] }, { configuracoes: 'x' }, bulk({ 'app.nao_existe': '1' }), { configuracoes: [{ chave: 'app.moeda' }] }]) {
+		for (const body of [
+			{},
+			{ configuracoes: [] },
+			{ configuracoes: 'x' },
+			bulk({ 'app.nao_existe': '1' }),
+			{ configuracoes: [{ chave: 'app.moeda' }] }
+		]) {
 			expect((await t.call('POST', '/api/configuracoes/bulk', { cookie: cookies.administrador, body })).status).toBe(400)
 		}
 		expect(t.db.select().from(activities).all()).toHaveLength(0)
@@ -126,13 +154,21 @@ describe('POST /api/configuracoes/bulk', () => {
 	it('never returns a secret in clear, and a masked value sent back keeps the saved key', async () => {
 		const { t, cookies } = await setup()
 		const secret = '$aact_prod_000abcdefghijklmnop'
-		const saved = await t.call('POST', '/api/configuracoes', { cookie: cookies.administrador, body: { chave: 'app.asaas_api_key', valor: secret } })
+		const saved = await t.call('POST', '/api/configuracoes', {
+			cookie: cookies.administrador,
+			body: { chave: 'app.asaas_api_key', valor: secret }
+		})
 		expect(saved.status).toBe(200)
 		expect(saved.text).not.toContain(secret)
 		expect(saved.json.configuracao.valor).toBe('••••••••mnop')
-		const masked = (await t.call('GET', '/api/configuracoes', { cookie: cookies.administrador })).json.find((e: { chave: string }) => e.chave === 'app.asaas_api_key')
+		const masked = (await t.call('GET', '/api/configuracoes', { cookie: cookies.administrador })).json.find(
+			(e: { chave: string }) => e.chave === 'app.asaas_api_key'
+		)
 		expect(masked).toMatchObject({ valor: '••••••••mnop', secreto: true })
-		const again = await t.call('POST', '/api/configuracoes/bulk', { cookie: cookies.administrador, body: bulk({ 'app.asaas_api_key': masked.valor, 'app.moeda': 'USD' }) })
+		const again = await t.call('POST', '/api/configuracoes/bulk', {
+			cookie: cookies.administrador,
+			body: bulk({ 'app.asaas_api_key': masked.valor, 'app.moeda': 'USD' })
+		})
 		expect(again.status).toBe(200)
 		expect(again.text).not.toContain(secret)
 		expect(getSetting(t.db, 'app.asaas_api_key')).toBe(secret)
@@ -146,7 +182,13 @@ describe('theme on every page', () => {
 		const { t, cookies } = await setup()
 		await t.call('POST', '/api/configuracoes/bulk', {
 			cookie: cookies.administrador,
-			body: bulk({ 'tema.cor_primaria': '#ff0000', 'tema.cor_secundaria': '#ffff99', 'tema.modo': 'system', 'tema.tamanho_fonte': 'small', 'tema.modo_compacto': 'true' })
+			body: bulk({
+				'tema.cor_primaria': '#ff0000',
+				'tema.cor_secundaria': '#ffff99',
+				'tema.modo': 'system',
+				'tema.tamanho_fonte': 'small',
+				'tema.modo_compacto': 'true'
+			})
 		})
 		const { getThemeSettings } = await import('../settings')
 		const html = renderPage(template, null, getThemeSettings(t.db))
@@ -183,15 +225,31 @@ describe('Sistema: info, cache', () => {
 
 	it('clear-cache removes expired sessions, says so, logs it; administradores only', async () => {
 		const { t, cookies } = await setup()
-		for (const cookie of [cookies.gerente, cookies.representante]) expect((await t.call('POST', '/api/system/clear-cache', { cookie })).status).toBe(403)
+		for (const cookie of [cookies.gerente, cookies.representante])
+			expect((await t.call('POST', '/api/system/clear-cache', { cookie })).status).toBe(403)
 		expect(t.db.select().from(sessions).all()).toHaveLength(3)
-		t.db.insert(sessions).values({ id: 'old', user_id: 1, created_at: '2026-01-01T00:00:00Z', last_active_at: '2026-01-01T00:00:00Z', expires_at: '2026-01-01T12:00:00Z' }).run()
+		t.db
+			.insert(sessions)
+			.values({
+				id: 'old',
+				user_id: 1,
+				created_at: '2026-01-01T00:00:00Z',
+				last_active_at: '2026-01-01T00:00:00Z',
+				expires_at: '2026-01-01T12:00:00Z'
+			})
+			.run()
 		const res = await t.call('POST', '/api/system/clear-cache', { cookie: cookies.administrador })
 		expect(res.status).toBe(200)
 		expect(res.json.removedSessions).toBe(1)
 		expect(res.json.message).toContain('Cache limpo')
 		expect(t.db.select().from(sessions).all()).toHaveLength(3)
-		expect(t.db.select().from(activities).all().map((a) => a.title)).toEqual(['Cache limpo'])
+		expect(
+			t.db
+				.select()
+				.from(activities)
+				.all()
+				.map((a) => a.title)
+		).toEqual(['Cache limpo'])
 	})
 })
 
@@ -216,7 +274,9 @@ describe('backups over the API', () => {
 		const stats = await t.call('GET', '/api/system/backup/stats', { cookie: cookies.administrador })
 		expect(stats.json).toMatchObject({ totalBackups: 2, lastBackup: '2026-11-20T12:00:01.000Z' })
 
-		const download = await t.app.handle(new Request(`http://localhost/api/system/backup/download/${second}`, { headers: { cookie: cookies.administrador } }))
+		const download = await t.app.handle(
+			new Request(`http://localhost/api/system/backup/download/${second}`, { headers: { cookie: cookies.administrador } })
+		)
 		expect(download.status).toBe(200)
 		expect(download.headers.get('content-disposition')).toBe(`attachment; filename="${second}"`)
 		const files = await new Bun.Archive(await download.arrayBuffer()).files()
@@ -232,7 +292,13 @@ describe('backups over the API', () => {
 		expect(removed.status).toBe(200)
 		expect(readdirSync(join(dataDir, 'backups'))).toEqual([created.json.filename])
 		expect((await t.call('DELETE', `/api/system/backup/${second}`, { cookie: cookies.administrador })).status).toBe(404)
-		expect(t.db.select().from(activities).all().map((a) => a.title)).toEqual(['Backup criado', 'Backup criado', 'Backup deletado'])
+		expect(
+			t.db
+				.select()
+				.from(activities)
+				.all()
+				.map((a) => a.title)
+		).toEqual(['Backup criado', 'Backup criado', 'Backup deletado'])
 	})
 
 	it('two backups asked in the same instant: one is taken, the other is refused with 409, nothing half-written is left', async () => {
@@ -289,6 +355,9 @@ describe('backups over the API', () => {
 		}
 		expect(readdirSync(dataDir).sort()).toEqual(['backups-secret.tar.gz', 'portal.sqlite'])
 		// A well-formed name that does not exist is a plain 404.
-		expect((await t.call('GET', '/api/system/backup/download/backup-manual-2026-11-20T12-00-00-000Z.tar.gz', { cookie: cookies.administrador })).status).toBe(404)
+		expect(
+			(await t.call('GET', '/api/system/backup/download/backup-manual-2026-11-20T12-00-00-000Z.tar.gz', { cookie: cookies.administrador }))
+				.status
+		).toBe(404)
 	})
 })

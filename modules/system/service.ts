@@ -64,7 +64,15 @@ export function saveAutoLogout(db: Db, clock: Clock, actor: Actor, config: AutoL
 
 export async function createManualBackup(ctx: AppContext, actor: Actor): Promise<BackupInfo> {
 	const backup = await createBackup(ctx, 'manual', VERSION)
-	logActivity(ctx.db, ctx.clock, { type: 'success', icon: 'AlertTriangle', title: 'Backup criado', subtitle: backup.filename, actor, entity: 'backup', entityId: backup.filename })
+	logActivity(ctx.db, ctx.clock, {
+		type: 'success',
+		icon: 'AlertTriangle',
+		title: 'Backup criado',
+		subtitle: backup.filename,
+		actor,
+		entity: 'backup',
+		entityId: backup.filename
+	})
 	ctx.log('backup.created', { filename: backup.filename, kind: 'manual', size: backup.size })
 	return backup
 }
@@ -74,7 +82,14 @@ export async function automaticBackup(ctx: AppContext): Promise<BackupInfo | nul
 	try {
 		const backup = await runAutomaticBackup(ctx, VERSION)
 		if (!backup) return null
-		logActivity(ctx.db, ctx.clock, { type: 'success', icon: 'AlertTriangle', title: 'Backup automático criado', subtitle: backup.filename, entity: 'backup', entityId: backup.filename })
+		logActivity(ctx.db, ctx.clock, {
+			type: 'success',
+			icon: 'AlertTriangle',
+			title: 'Backup automático criado',
+			subtitle: backup.filename,
+			entity: 'backup',
+			entityId: backup.filename
+		})
 		ctx.log('backup.created', { filename: backup.filename, kind: 'automatico', size: backup.size })
 		return backup
 	} catch (error) {
@@ -85,7 +100,15 @@ export async function automaticBackup(ctx: AppContext): Promise<BackupInfo | nul
 
 export function removeBackup(ctx: AppContext, actor: Actor, filename: string) {
 	deleteBackup(ctx.config, filename)
-	logActivity(ctx.db, ctx.clock, { type: 'warning', icon: 'AlertTriangle', title: 'Backup deletado', subtitle: filename, actor, entity: 'backup', entityId: filename })
+	logActivity(ctx.db, ctx.clock, {
+		type: 'warning',
+		icon: 'AlertTriangle',
+		title: 'Backup deletado',
+		subtitle: filename,
+		actor,
+		entity: 'backup',
+		entityId: filename
+	})
 }
 
 /** A backup file to download, checked to exist; the download is logged. */

@@ -14,13 +14,21 @@ describe('terminals', () => {
 	it('stores the MAC as 12 uppercase hex characters and keeps terminal_count equal to the real count', async () => {
 		const t = await testWorld()
 		const c = await t.companyVia({ nterminais: 2 })
-		const created = await t.call('POST', '/api/terminals', { cookie: t.cookies.rep, body: { fk_empresa: c.codigo, mac: '00:1a:2b:3c:4d:5e', nome_computador: 'CAIXA-01' } })
+		const created = await t.call('POST', '/api/terminals', {
+			cookie: t.cookies.rep,
+			body: { fk_empresa: c.codigo, mac: '00:1a:2b:3c:4d:5e', nome_computador: 'CAIXA-01' }
+		})
 		expect(created.status).toBe(201)
 		expect(t.db.select().from(terminals).get()!.mac).toBe('001A2B3C4D5E')
 		expect(realCount(t, c.codigo)).toEqual({ stored: 1, real: 1 })
 
 		const list = await t.call('GET', '/api/terminals?page=1&limit=20&search=caixa', { cookie: t.cookies.rep })
-		expect(list.json.terminals[0]).toMatchObject({ nome_computador: 'CAIXA-01', mac: '001A2B3C4D5E', nome_empresa: c.razao, empresa: { codigo: c.codigo, nterminais: 2, terminal_count: 1 } })
+		expect(list.json.terminals[0]).toMatchObject({
+			nome_computador: 'CAIXA-01',
+			mac: '001A2B3C4D5E',
+			nome_empresa: c.razao,
+			empresa: { codigo: c.codigo, nterminais: 2, terminal_count: 1 }
+		})
 		expect(list.json.stats).toEqual({ total: 1, empresasComTerminais: 1, totalEmpresas: 1, hoje: 1 })
 		expect((await t.call('GET', '/api/terminals?search=1a2b', { cookie: t.cookies.rep })).json.terminals).toHaveLength(1)
 		expect((await t.call('GET', '/api/terminals', { cookie: t.cookies.rep2 })).json.terminals).toHaveLength(0)
@@ -30,8 +38,14 @@ describe('terminals', () => {
 		const t = await testWorld()
 		const aurora = await t.companyVia({ razao: 'Mercadinho Aurora' })
 		const other = await t.companyVia({ razao: 'Padaria Central' })
-		await t.call('POST', '/api/terminals', { cookie: t.cookies.rep, body: { fk_empresa: aurora.codigo, mac: '001122334455', nome_computador: 'CAIXA-1' } })
-		await t.call('POST', '/api/terminals', { cookie: t.cookies.rep, body: { fk_empresa: other.codigo, mac: 'AABBCCDDEEFF', nome_computador: 'PC X' } })
+		await t.call('POST', '/api/terminals', {
+			cookie: t.cookies.rep,
+			body: { fk_empresa: aurora.codigo, mac: '001122334455', nome_computador: 'CAIXA-1' }
+		})
+		await t.call('POST', '/api/terminals', {
+			cookie: t.cookies.rep,
+			body: { fk_empresa: other.codigo, mac: 'AABBCCDDEEFF', nome_computador: 'PC X' }
+		})
 		const byName = await t.call('GET', '/api/terminals?search=Aurora', { cookie: t.cookies.rep })
 		expect(byName.json.terminals.map((x: { nome_computador: string }) => x.nome_computador)).toEqual(['CAIXA-1'])
 		const byMac = await t.call('GET', `/api/terminals?search=${encodeURIComponent('aa:bb')}`, { cookie: t.cookies.rep })
@@ -55,15 +69,21 @@ describe('terminals', () => {
 		const c = await t.companyVia({ nterminais: 5 })
 		const b = await t.companyVia({ cnpj_representante: t.cnpj.rep2 })
 		await t.call('POST', '/api/terminals', { cookie: t.cookies.rep, body: { fk_empresa: c.codigo, mac: 'AABBCCDDEEFF' } })
-		expect((await t.call('POST', '/api/terminals', { cookie: t.cookies.rep, body: { fk_empresa: c.codigo, mac: 'aa-bb-cc-dd-ee-ff' } })).status).toBe(409)
+		expect(
+			(await t.call('POST', '/api/terminals', { cookie: t.cookies.rep, body: { fk_empresa: c.codigo, mac: 'aa-bb-cc-dd-ee-ff' } })).status
+		).toBe(409)
 		// Wrong characters make the address invalid; they are never stripped to leave 12 hex digits.
 		for (const mac of ['XYZ', 'ghij-00-11-22-33-44-55', '00:11:22:33:44:5G', '00/11/22/33/44/55']) {
 			const bad = await t.call('POST', '/api/terminals', { cookie: t.cookies.rep, body: { fk_empresa: c.codigo, mac } })
 			expect([mac, bad.status]).toEqual([mac, 400])
 			expect(bad.json.message).toContain('MAC inválido')
 		}
-		expect((await t.call('POST', '/api/terminals', { cookie: t.cookies.rep, body: { fk_empresa: c.codigo, mac: '00.11.22.33.44.55' } })).status).toBe(201)
-		expect((await t.call('POST', '/api/terminals', { cookie: t.cookies.rep, body: { fk_empresa: b.codigo, mac: 'AABBCCDDEE01' } })).status).toBe(404)
+		expect(
+			(await t.call('POST', '/api/terminals', { cookie: t.cookies.rep, body: { fk_empresa: c.codigo, mac: '00.11.22.33.44.55' } })).status
+		).toBe(201)
+		expect(
+			(await t.call('POST', '/api/terminals', { cookie: t.cookies.rep, body: { fk_empresa: b.codigo, mac: 'AABBCCDDEE01' } })).status
+		).toBe(404)
 		expect((await t.call('POST', '/api/terminals', { cookie: t.cookies.rep, body: { mac: 'AABBCCDDEE01' } })).status).toBe(400)
 		expect(t.db.select().from(terminals).all()).toHaveLength(2)
 	})
@@ -72,16 +92,28 @@ describe('terminals', () => {
 		const t = await testWorld()
 		const c1 = await t.companyVia({ nterminais: 2 })
 		const c2 = await t.companyVia({ nterminais: 1 })
-		const created = await t.call('POST', '/api/terminals', { cookie: t.cookies.rep, body: { fk_empresa: c1.codigo, mac: 'AABBCCDDEEFF', nome_computador: 'PC' } })
+		const created = await t.call('POST', '/api/terminals', {
+			cookie: t.cookies.rep,
+			body: { fk_empresa: c1.codigo, mac: 'AABBCCDDEEFF', nome_computador: 'PC' }
+		})
 		const id = created.json.codigo
-		expect((await t.call('PUT', `/api/terminals/${id}`, { cookie: t.cookies.rep, body: { fk_empresa: c2.codigo, mac: 'AABBCCDDEEFF', nome_computador: 'PC 2' } })).status).toBe(200)
+		expect(
+			(
+				await t.call('PUT', `/api/terminals/${id}`, {
+					cookie: t.cookies.rep,
+					body: { fk_empresa: c2.codigo, mac: 'AABBCCDDEEFF', nome_computador: 'PC 2' }
+				})
+			).status
+		).toBe(200)
 		expect(realCount(t, c1.codigo)).toEqual({ stored: 0, real: 0 })
 		expect(realCount(t, c2.codigo)).toEqual({ stored: 1, real: 1 })
 		// Another representative's terminal answers exactly like one that does not exist.
 		const foreign = await t.call('DELETE', `/api/terminals/${id}`, { cookie: t.cookies.rep2 })
 		const missing = await t.call('DELETE', '/api/terminals/99999', { cookie: t.cookies.rep2 })
 		expect([foreign.status, foreign.json]).toEqual([404, missing.json])
-		expect((await t.call('PUT', `/api/terminals/${id}`, { cookie: t.cookies.rep2, body: { fk_empresa: c2.codigo, mac: 'AABBCCDDEEFF' } })).json).toEqual(missing.json)
+		expect(
+			(await t.call('PUT', `/api/terminals/${id}`, { cookie: t.cookies.rep2, body: { fk_empresa: c2.codigo, mac: 'AABBCCDDEEFF' } })).json
+		).toEqual(missing.json)
 		expect((await t.call('DELETE', `/api/terminals/${id}`, { cookie: t.cookies.rep })).status).toBe(200)
 		expect(realCount(t, c2.codigo)).toEqual({ stored: 0, real: 0 })
 	})
@@ -98,12 +130,21 @@ describe('downloads', () => {
 		expect(created.json).toMatchObject({ titulo: 'K-PDV 5.2', ativo: 1, data: '2026-11-20T12:00:00.000Z' })
 		expect((await t.call('GET', '/api/downloads', { cookie: t.cookies.rep })).json).toHaveLength(1)
 		await t.call('POST', '/api/downloads', { cookie: t.cookies.admin, body: { ...body, titulo: 'Antigo', ativo: 0 } })
-		expect((await t.call('GET', '/api/downloads', { cookie: t.cookies.rep })).json.map((d: { titulo: string }) => d.titulo)).toEqual(['K-PDV 5.2'])
+		expect((await t.call('GET', '/api/downloads', { cookie: t.cookies.rep })).json.map((d: { titulo: string }) => d.titulo)).toEqual([
+			'K-PDV 5.2'
+		])
 		expect((await t.call('GET', '/api/downloads', { cookie: t.cookies.admin })).json).toHaveLength(2)
-		await t.call('DELETE', `/api/downloads/${(await t.call('GET', '/api/downloads', { cookie: t.cookies.admin })).json.find((d: { titulo: string }) => d.titulo === 'Antigo').id}`, { cookie: t.cookies.admin })
+		await t.call(
+			'DELETE',
+			`/api/downloads/${(await t.call('GET', '/api/downloads', { cookie: t.cookies.admin })).json.find((d: { titulo: string }) => d.titulo === 'Antigo').id}`,
+			{ cookie: t.cookies.admin }
+		)
 		const bad = await t.call('POST', '/api/downloads', { cookie: t.cookies.admin, body: { titulo: 'x', link: 'ftp://x' } })
 		expect(bad.status).toBe(400)
-		const spaced = await t.call('POST', '/api/downloads', { cookie: t.cookies.admin, body: { titulo: 'x', link: 'HTTPS://EXAMPLE.com/x y' } })
+		const spaced = await t.call('POST', '/api/downloads', {
+			cookie: t.cookies.admin,
+			body: { titulo: 'x', link: 'HTTPS://EXAMPLE.com/x y' }
+		})
 		expect(spaced.json.message).toContain('não pode ter espaços')
 		const ativo = await t.call('POST', '/api/downloads', { cookie: t.cookies.admin, body: { ...body, ativo: '1' } })
 		expect([ativo.status, ativo.json.message]).toEqual([400, 'Dados inválidos em "ativo": use 1 ou 0 (ou true/false).'])

@@ -20,7 +20,16 @@ const terminalColumns = {
 	terminal_count: companies.terminal_count
 }
 
-function toTerminalJson(row: { codigo: number; fk_empresa: number; nome_computador: string | null; mac: string; data: string; razao: string; nterminais: number; terminal_count: number }): Terminal {
+function toTerminalJson(row: {
+	codigo: number
+	fk_empresa: number
+	nome_computador: string | null
+	mac: string
+	data: string
+	razao: string
+	nterminais: number
+	terminal_count: number
+}): Terminal {
 	return {
 		codigo: row.codigo,
 		fk_empresa: row.fk_empresa,
@@ -46,7 +55,8 @@ export function listTerminals(db: DbOrTx, clock: Clock, user: SessionUser, query
 			)
 		: undefined
 	const where = and(scopeCondition(scope), searchCondition)
-	const total = db.select({ n: count() }).from(terminals).innerJoin(companies, eq(companies.codigo, terminals.fk_empresa)).where(where).get()?.n ?? 0
+	const total =
+		db.select({ n: count() }).from(terminals).innerJoin(companies, eq(companies.codigo, terminals.fk_empresa)).where(where).get()?.n ?? 0
 	const rows = db
 		.select(terminalColumns)
 		.from(terminals)
@@ -60,10 +70,28 @@ export function listTerminals(db: DbOrTx, clock: Clock, user: SessionUser, query
 	// Brazil's midnight, as an instant, for "registered today".
 	const startOfToday = new Date(`${todayIso(clock)}T03:00:00.000Z`).toISOString()
 	const stats = {
-		total: db.select({ n: count() }).from(terminals).innerJoin(companies, eq(companies.codigo, terminals.fk_empresa)).where(scopeCondition(scope)).get()?.n ?? 0,
-		empresasComTerminais: db.select({ n: sql<number>`count(distinct ${terminals.fk_empresa})` }).from(terminals).innerJoin(companies, eq(companies.codigo, terminals.fk_empresa)).where(scopeCondition(scope)).get()?.n ?? 0,
+		total:
+			db
+				.select({ n: count() })
+				.from(terminals)
+				.innerJoin(companies, eq(companies.codigo, terminals.fk_empresa))
+				.where(scopeCondition(scope))
+				.get()?.n ?? 0,
+		empresasComTerminais:
+			db
+				.select({ n: sql<number>`count(distinct ${terminals.fk_empresa})` })
+				.from(terminals)
+				.innerJoin(companies, eq(companies.codigo, terminals.fk_empresa))
+				.where(scopeCondition(scope))
+				.get()?.n ?? 0,
 		totalEmpresas: db.select({ n: count() }).from(companies).where(scopeCondition(scope)).get()?.n ?? 0,
-		hoje: db.select({ n: count() }).from(terminals).innerJoin(companies, eq(companies.codigo, terminals.fk_empresa)).where(and(scopeCondition(scope), gte(terminals.data, startOfToday))).get()?.n ?? 0
+		hoje:
+			db
+				.select({ n: count() })
+				.from(terminals)
+				.innerJoin(companies, eq(companies.codigo, terminals.fk_empresa))
+				.where(and(scopeCondition(scope), gte(terminals.data, startOfToday)))
+				.get()?.n ?? 0
 	}
 	return { terminals: rows.map(toTerminalJson), pagination: pagination(query.page, query.limit, total), stats }
 }
@@ -83,7 +111,11 @@ function assertRoom(db: DbOrTx, company: { codigo: number; razao: string; ntermi
 }
 
 function assertMacFree(db: DbOrTx, fkEmpresa: number, mac: string, except?: number) {
-	const other = db.select({ codigo: terminals.codigo }).from(terminals).where(and(eq(terminals.fk_empresa, fkEmpresa), eq(terminals.mac, mac))).get()
+	const other = db
+		.select({ codigo: terminals.codigo })
+		.from(terminals)
+		.where(and(eq(terminals.fk_empresa, fkEmpresa), eq(terminals.mac, mac)))
+		.get()
 	if (other && other.codigo !== except) throw conflict('Esta empresa já tem um terminal com este endereço MAC.', 'DUPLICATE_MAC')
 }
 
@@ -132,7 +164,10 @@ export function updateTerminal(db: DbOrTx, clock: Clock, user: SessionUser, codi
 			const company = companyInScope(tx, scope, body.fk_empresa)
 			if (company.codigo !== current.fk_empresa) assertRoom(tx, company)
 			assertMacFree(tx, company.codigo, body.mac, codigo)
-			tx.update(terminals).set({ fk_empresa: company.codigo, nome_computador: body.nome_computador, mac: body.mac }).where(eq(terminals.codigo, codigo)).run()
+			tx.update(terminals)
+				.set({ fk_empresa: company.codigo, nome_computador: body.nome_computador, mac: body.mac })
+				.where(eq(terminals.codigo, codigo))
+				.run()
 			recount(tx, company.codigo)
 			if (company.codigo !== current.fk_empresa) recount(tx, current.fk_empresa)
 			logActivity(tx, clock, {
@@ -189,11 +224,17 @@ export function registerMachine(
 				.from(companies)
 				.where(eq(companies.codigo, codigo))
 				.get()!
-			const known = tx.select({ codigo: terminals.codigo }).from(terminals).where(and(eq(terminals.fk_empresa, codigo), eq(terminals.mac, machine.mac))).get()
+			const known = tx
+				.select({ codigo: terminals.codigo })
+				.from(terminals)
+				.where(and(eq(terminals.fk_empresa, codigo), eq(terminals.mac, machine.mac)))
+				.get()
 			const used = tx.select({ n: count() }).from(terminals).where(eq(terminals.fk_empresa, codigo)).get()!.n
 			if (known) return { registered: true, used, allowed: company.nterminais }
 			if (used >= company.nterminais) return { registered: false, used, allowed: company.nterminais }
-			tx.insert(terminals).values({ fk_empresa: codigo, mac: machine.mac, nome_computador: machine.nome_computador, data: clock.now().toISOString() }).run()
+			tx.insert(terminals)
+				.values({ fk_empresa: codigo, mac: machine.mac, nome_computador: machine.nome_computador, data: clock.now().toISOString() })
+				.run()
 			recount(tx, codigo)
 			logActivity(tx, clock, {
 				type: 'info',

@@ -33,13 +33,20 @@ export const ProfileUpdate = z.object({ nome: requiredText('Nome', 200), email: 
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>
 
 export const ChangePasswordBody = z.object({
-	currentPassword: z.string({ error: 'Todos os campos são obrigatórios' }).min(1, 'Todos os campos são obrigatórios').max(256, 'Senha muito longa (máximo 256 caracteres).'),
+	currentPassword: z
+		.string({ error: 'Todos os campos são obrigatórios' })
+		.min(1, 'Todos os campos são obrigatórios')
+		.max(256, 'Senha muito longa (máximo 256 caracteres).'),
 	newPassword: newPasswordField
 })
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>
 
 export const UserListQuery = z.object({
-	search: z.string().max(100, 'A busca aceita no máximo 100 caracteres.').optional().transform((v) => v?.trim() ?? '')
+	search: z
+		.string()
+		.max(100, 'A busca aceita no máximo 100 caracteres.')
+		.optional()
+		.transform((v) => v?.trim() ?? '')
 })
 
 /** A user as the API returns it (2-administration §3.7) plus `ativo`; never the password hash. */
@@ -62,8 +69,14 @@ export const listUsersRoute = contract({
 	response: z.array(UserView),
 	summary: 'Usuários, com busca por nome, CNPJ ou e-mail'
 })
-export const createUserRoute = contract({ method: 'POST',
-	status: 201, path: '/api/users', body: UserCreate, response: UserView, summary: 'Cria um usuário' })
+export const createUserRoute = contract({
+	method: 'POST',
+	status: 201,
+	path: '/api/users',
+	body: UserCreate,
+	response: UserView,
+	summary: 'Cria um usuário'
+})
 export const updateUserRoute = contract({
 	method: 'PUT',
 	path: '/api/users/:id',
@@ -72,8 +85,19 @@ export const updateUserRoute = contract({
 	response: UserView,
 	summary: 'Atualiza um usuário; senha em branco mantém a atual'
 })
-export const deleteUserRoute = contract({ method: 'DELETE', path: '/api/users/:id', params: IdParams, response: MessageResponse, summary: 'Exclui um usuário' })
-export const ownAccountRoute = contract({ method: 'GET', path: '/api/users/me', response: UserView, summary: 'A conta do usuário conectado' })
+export const deleteUserRoute = contract({
+	method: 'DELETE',
+	path: '/api/users/:id',
+	params: IdParams,
+	response: MessageResponse,
+	summary: 'Exclui um usuário'
+})
+export const ownAccountRoute = contract({
+	method: 'GET',
+	path: '/api/users/me',
+	response: UserView,
+	summary: 'A conta do usuário conectado'
+})
 export const updateProfileRoute = contract({
 	method: 'PUT',
 	path: '/api/users/me',

@@ -22,7 +22,12 @@ async function setup() {
 }
 
 const userRow = (t: ReturnType<typeof createTestApp>, id: number) => t.db.select().from(users).where(eq(users.id, id)).get()
-const titles = (t: ReturnType<typeof createTestApp>) => t.db.select().from(activities).all().map((a) => a.title)
+const titles = (t: ReturnType<typeof createTestApp>) =>
+	t.db
+		.select()
+		.from(activities)
+		.all()
+		.map((a) => a.title)
 
 describe('GET /api/users', () => {
 	it('lists every user for an administrador, without any password field', async () => {
@@ -46,7 +51,8 @@ describe('GET /api/users', () => {
 
 	it('searches by name, e-mail and CNPJ with or without the mask', async () => {
 		const { t, cookies } = await setup()
-		const q = async (s: string) => (await t.call('GET', `/api/users?search=${encodeURIComponent(s)}`, { cookie: cookies.administrador })).json.map((u: any) => u.nome)
+		const q = async (s: string) =>
+			(await t.call('GET', `/api/users?search=${encodeURIComponent(s)}`, { cookie: cookies.administrador })).json.map((u: any) => u.nome)
 		expect(await q('gabriel')).toEqual(['Gabriel Gerente'])
 		expect(await q('ana@k')).toEqual(['Ana Admin'])
 		expect(await q('45.997.418/0001-53')).toEqual(['Rafael Rep'])
@@ -67,10 +73,24 @@ describe('POST /api/users', () => {
 		const { t, cookies } = await setup()
 		const res = await t.call('POST', '/api/users', {
 			cookie: cookies.administrador,
-			body: { cnpj: '66.777.888/0001-' + NEW_CNPJ.slice(12), nome: 'Nova Rep', tipo: 'representante', senha: 'segredo1', email: 'Nova@Rep.com', representante_id: 'x' }
+			body: {
+				cnpj: `66.777.888/0001-${NEW_CNPJ.slice(12)}`,
+				nome: 'Nova Rep',
+				tipo: 'representante',
+				senha: 'segredo1',
+				email: 'Nova@Rep.com',
+				representante_id: 'x'
+			}
 		})
 		expect(res.status).toBe(201)
-		expect(res.json).toMatchObject({ cnpj: NEW_CNPJ, nome: 'Nova Rep', tipo: 'representante', email: 'nova@rep.com', representante_id: null, ativo: true })
+		expect(res.json).toMatchObject({
+			cnpj: NEW_CNPJ,
+			nome: 'Nova Rep',
+			tipo: 'representante',
+			email: 'nova@rep.com',
+			representante_id: null,
+			ativo: true
+		})
 		expect(res.text).not.toContain('segredo1')
 		const record = t.db.select().from(representatives).where(eq(representatives.cnpj, NEW_CNPJ)).get()
 		expect(record).toMatchObject({ nome: 'Nova Rep', email: 'nova@rep.com', gerente_id: null, data: '2026-11-20' })
@@ -84,7 +104,10 @@ describe('POST /api/users', () => {
 	it('links a representante user to an existing record without creating another', async () => {
 		const { t, cookies } = await setup()
 		t.db.insert(representatives).values({ cnpj: NEW_CNPJ, nome: 'Já Cadastrada', data: '2025-01-01' }).run()
-		const res = await t.call('POST', '/api/users', { cookie: cookies.administrador, body: { cnpj: NEW_CNPJ, nome: 'Login', tipo: 'representante', senha: 'segredo1' } })
+		const res = await t.call('POST', '/api/users', {
+			cookie: cookies.administrador,
+			body: { cnpj: NEW_CNPJ, nome: 'Login', tipo: 'representante', senha: 'segredo1' }
+		})
 		expect(res.status).toBe(201)
 		const records = t.db.select().from(representatives).where(eq(representatives.cnpj, NEW_CNPJ)).all()
 		expect(records).toHaveLength(1)
@@ -137,7 +160,10 @@ describe('POST /api/users', () => {
 	it('refuses gerente and representante callers', async () => {
 		const { t, cookies } = await setup()
 		for (const cookie of [cookies.gerente, cookies.representante]) {
-			const res = await t.call('POST', '/api/users', { cookie, body: { cnpj: NEW_CNPJ, nome: 'X', tipo: 'administrador', senha: 'segredo1' } })
+			const res = await t.call('POST', '/api/users', {
+				cookie,
+				body: { cnpj: NEW_CNPJ, nome: 'X', tipo: 'administrador', senha: 'segredo1' }
+			})
 			expect(res.status).toBe(403)
 		}
 		expect(t.db.select().from(users).all()).toHaveLength(3)
@@ -174,10 +200,16 @@ describe('PUT /api/users/{id}', () => {
 
 	it('ends every session on a change of type or a deactivation', async () => {
 		const { t, cookies, rep, gerente } = await setup()
-		const res = await t.call('PUT', `/api/users/${rep.id}`, { cookie: cookies.administrador, body: { cnpj: CNPJ.rep, nome: 'Rafael', tipo: 'gerente' } })
+		const res = await t.call('PUT', `/api/users/${rep.id}`, {
+			cookie: cookies.administrador,
+			body: { cnpj: CNPJ.rep, nome: 'Rafael', tipo: 'gerente' }
+		})
 		expect(res.status).toBe(200)
 		expect((await t.call('GET', '/api/auth/me', { cookie: cookies.representante })).status).toBe(401)
-		const off = await t.call('PUT', `/api/users/${gerente.id}`, { cookie: cookies.administrador, body: { cnpj: CNPJ.gerente, nome: 'G', tipo: 'gerente', ativo: false } })
+		const off = await t.call('PUT', `/api/users/${gerente.id}`, {
+			cookie: cookies.administrador,
+			body: { cnpj: CNPJ.gerente, nome: 'G', tipo: 'gerente', ativo: false }
+		})
 		expect(off.status).toBe(200)
 		expect(off.json.ativo).toBe(false)
 		expect(t.db.select().from(sessions).where(eq(sessions.user_id, gerente.id)).all()).toHaveLength(0)
@@ -187,22 +219,34 @@ describe('PUT /api/users/{id}', () => {
 
 	it('creates the representative record when a user becomes a representante', async () => {
 		const { t, cookies, gerente } = await setup()
-		const res = await t.call('PUT', `/api/users/${gerente.id}`, { cookie: cookies.administrador, body: { cnpj: CNPJ.gerente, nome: 'Virou Rep', tipo: 'representante' } })
+		const res = await t.call('PUT', `/api/users/${gerente.id}`, {
+			cookie: cookies.administrador,
+			body: { cnpj: CNPJ.gerente, nome: 'Virou Rep', tipo: 'representante' }
+		})
 		expect(res.status).toBe(200)
 		expect(t.db.select().from(representatives).where(eq(representatives.cnpj, CNPJ.gerente)).get()?.nome).toBe('Virou Rep')
 	})
 
 	it('refuses demoting or deactivating the last active administrador, and deactivating oneself', async () => {
 		const { t, cookies, admin } = await setup()
-		const demote = await t.call('PUT', `/api/users/${admin.id}`, { cookie: cookies.administrador, body: { cnpj: CNPJ.admin, nome: 'Ana', tipo: 'gerente' } })
+		const demote = await t.call('PUT', `/api/users/${admin.id}`, {
+			cookie: cookies.administrador,
+			body: { cnpj: CNPJ.admin, nome: 'Ana', tipo: 'gerente' }
+		})
 		expect(demote.status).toBe(409)
 		expect(demote.json.message).toContain('último administrador')
-		const self = await t.call('PUT', `/api/users/${admin.id}`, { cookie: cookies.administrador, body: { cnpj: CNPJ.admin, nome: 'Ana', tipo: 'administrador', ativo: false } })
+		const self = await t.call('PUT', `/api/users/${admin.id}`, {
+			cookie: cookies.administrador,
+			body: { cnpj: CNPJ.admin, nome: 'Ana', tipo: 'administrador', ativo: false }
+		})
 		expect(self.status).toBe(422)
 		expect(userRow(t, admin.id)).toMatchObject({ tipo: 'administrador', ativo: true, nome: 'Ana Admin' })
 		// with a second administrador, the first may step down, keeping the current session
 		const other = await t.createUser({ cnpj: NEW_CNPJ, tipo: 'administrador', nome: 'Bia Admin' })
-		const ok = await t.call('PUT', `/api/users/${admin.id}`, { cookie: cookies.administrador, body: { cnpj: CNPJ.admin, nome: 'Ana', tipo: 'gerente' } })
+		const ok = await t.call('PUT', `/api/users/${admin.id}`, {
+			cookie: cookies.administrador,
+			body: { cnpj: CNPJ.admin, nome: 'Ana', tipo: 'gerente' }
+		})
 		expect(ok.status).toBe(200)
 		const me = await t.call('GET', '/api/auth/me', { cookie: cookies.administrador })
 		expect(me.json.user.tipo).toBe('gerente')
@@ -276,7 +320,8 @@ describe('POST /api/users/change-password', () => {
 	it('refuses a wrong current password and bad input, changing nothing', async () => {
 		const { t, cookies, rep } = await setup()
 		const before = userRow(t, rep.id)!.senha_hash
-		const change = (body: unknown, cookie: string | undefined = cookies.representante) => t.call('POST', '/api/users/change-password', { cookie, body })
+		const change = (body: unknown, cookie: string | undefined = cookies.representante) =>
+			t.call('POST', '/api/users/change-password', { cookie, body })
 		const wrong = await change({ currentPassword: 'errada', newPassword: 'nova-senha-9' })
 		expect(wrong.status).toBe(400)
 		expect(wrong.json.message).toBe('Senha atual incorreta')

@@ -11,21 +11,35 @@ import {
 	updateProfileRoute,
 	updateUserRoute
 } from './model'
-import { changeOwnPassword, createUserAccount, deleteUserAccount, listUsers, ownAccount, updateOwnProfile, updateUserAccount } from './service'
+import {
+	changeOwnPassword,
+	createUserAccount,
+	deleteUserAccount,
+	listUsers,
+	ownAccount,
+	updateOwnProfile,
+	updateUserAccount
+} from './service'
 
 /** User administration (2-administration §2.5, §5.5) and the signed-in user's own profile and password. */
 export function userRoutes(ctx: AppContext) {
 	const { db, clock } = ctx
 	return new Elysia({ name: 'users.routes' })
 		.use(authGuard(ctx))
-		.route(listUsersRoute.method, listUsersRoute.path, ({ query }) => listUsers(db, query.search), { ...routeHooks(listUsersRoute), can: 'users.manage' })
+		.route(listUsersRoute.method, listUsersRoute.path, ({ query }) => listUsers(db, query.search), {
+			...routeHooks(listUsersRoute),
+			can: 'users.manage'
+		})
 		.route(
 			createUserRoute.method,
 			createUserRoute.path,
 			async ({ body, user, status }) => status(201, await createUserAccount(db, clock, user, body)),
 			{ ...routeHooks(createUserRoute), can: 'users.manage' }
 		)
-		.route(ownAccountRoute.method, ownAccountRoute.path, ({ user }) => ownAccount(db, user), { ...routeHooks(ownAccountRoute), can: 'session' })
+		.route(ownAccountRoute.method, ownAccountRoute.path, ({ user }) => ownAccount(db, user), {
+			...routeHooks(ownAccountRoute),
+			can: 'session'
+		})
 		.route(updateProfileRoute.method, updateProfileRoute.path, ({ body, user }) => updateOwnProfile(db, clock, user, body), {
 			...routeHooks(updateProfileRoute),
 			can: 'session'

@@ -1,7 +1,7 @@
-import { and, asc, eq, ne, or, sql } from 'drizzle-orm'
+import { type SQL, and, asc, eq, ne, or, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
-import { type Clock, ROLE_LABELS, normalizeCnpj, todayIso } from '../core'
+import { type Clock, ROLE_LABELS, normalizeCnpj } from '../core'
 import { badRequest, conflict, contains, notFound, unprocessable } from '../core/server'
 import { type SessionUser, hashPassword, invalidateUserSessions, users, verifyPassword } from '../auth'
 import { ensureRepresentativeRecord } from '../resellers'
@@ -35,7 +35,7 @@ function getUserView(db: DbOrTx, id: number): UserView {
 
 /** Every user (administrators only), by name; `search` matches name, CNPJ (masked or not) or e-mail. */
 export function listUsers(db: DbOrTx, search = ''): UserView[] {
-	let where
+	let where: SQL | undefined
 	if (search) {
 		const bare = normalizeCnpj(search)
 		where = or(
@@ -223,7 +223,10 @@ export async function changeOwnPassword(db: Db, clock: Clock, user: SessionUser,
 export function updateOwnProfile(db: Db, clock: Clock, user: SessionUser, input: ProfileUpdate): UserView {
 	db.transaction(
 		(tx) => {
-			tx.update(users).set({ nome: input.nome, email: input.email, updated_at: clock.now().toISOString() }).where(eq(users.id, user.id)).run()
+			tx.update(users)
+				.set({ nome: input.nome, email: input.email, updated_at: clock.now().toISOString() })
+				.where(eq(users.id, user.id))
+				.run()
 			logActivity(tx, clock, {
 				type: 'info',
 				icon: 'Users',

@@ -97,5 +97,13 @@ const cpu = process.cpuUsage(cpuAtStart)
 latencies.sort((a, b) => a - b)
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]
 console.log(
-	JSON.stringify({ requests: latencies.length, errors, rps: latencies.length / elapsed, p50: pct(50), p95: pct(95), p99: pct(99), cpu: (cpu.user + cpu.system) / 1e6 / elapsed })
+	JSON.stringify({
+		requests: latencies.length,
+		errors,
+		rps: latencies.length / elapsed,
+		p50: pct(50),
+		p95: pct(95),
+		p99: pct(99),
+		cpu: (cpu.user + cpu.system) / 1e6 / elapsed
+	})
 )

@@ -6,7 +6,20 @@ import { completeCnpj } from '../../modules/core'
 
 const CITIES = ['Fortaleza', 'Recife', 'São Paulo', 'Curitiba', 'Belo Horizonte', 'Salvador', 'Manaus', 'Porto Alegre', 'Goiânia', 'Belém']
 const KINDS = ['Mercadinho', 'Restaurante', 'Padaria', 'Ateliê', 'Farmácia', 'Loja', 'Distribuidora', 'Lanchonete', 'Pizzaria', 'Açougue']
-const NAMES = ['Bom Preço', 'Sabor da Terra', 'Pão Nosso', 'Linha & Agulha', 'Saúde Total', 'Estrela', 'Nordeste', 'Central', 'Aurora', 'Boa Vista', 'Primavera', 'União']
+const NAMES = [
+	'Bom Preço',
+	'Sabor da Terra',
+	'Pão Nosso',
+	'Linha & Agulha',
+	'Saúde Total',
+	'Estrela',
+	'Nordeste',
+	'Central',
+	'Aurora',
+	'Boa Vista',
+	'Primavera',
+	'União'
+]
 
 export function seedLicensingBench(path: string, counts: { representatives: number; companies: number }) {
 	migrateDb(openDb(path))

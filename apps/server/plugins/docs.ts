@@ -24,8 +24,7 @@ function buildDocument(app: Elysia<any, any, any, any, any, any, any>, only?: (p
 	) as Record<string, Record<string, Record<string, unknown>>>
 	for (const operations of Object.values(selected)) {
 		for (const operation of Object.values(operations)) {
-			const responses = (operation.responses ??= {}) as Record<string, unknown>
-			responses['4XX'] ??= ERROR
+			operation.responses = { '4XX': ERROR, ...(operation.responses as Record<string, unknown> | undefined) }
 			// A route that needs a session names its capability and the roles that have it.
 			if (operation['x-access'] !== 'public') operation.security = [{ session: [] }]
 		}

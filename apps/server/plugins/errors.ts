@@ -1,4 +1,4 @@
-import { Elysia, ValidationError } from 'elysia'
+import { Elysia, type ValidationError } from 'elysia'
 import { AppError, type Logger, errorResponse, invalidDataMessage } from '../../../modules/core/server'
 import { pathOf } from './security'
 

@@ -16,7 +16,12 @@ function page(title: string) {
 
 function fakeSite() {
 	const dist = mkdtempSync(join(tmpdir(), 'kportal-dist-'))
-	for (const [route, title] of [['login', 'Entrar'], ['dashboard', 'Dashboard'], ['credits', 'Créditos'], ['companies', 'Empresas']]) {
+	for (const [route, title] of [
+		['login', 'Entrar'],
+		['dashboard', 'Dashboard'],
+		['credits', 'Créditos'],
+		['companies', 'Empresas']
+	]) {
 		mkdirSync(join(dist, route), { recursive: true })
 		writeFileSync(join(dist, route, 'index.html'), page(title))
 	}
@@ -30,14 +35,25 @@ function fakeSite() {
 async function setup() {
 	const db = createTestDb()
 	const now = '2026-11-20T12:00:00.000Z'
-	for (const [cnpj, tipo, nome] of [[CNPJ.admin, 'administrador', 'Ana <b>Admin</b>'], [CNPJ.rep, 'representante', 'Rafa']] as const) {
-		db.insert(users).values({ cnpj, tipo, nome, senha_hash: await hashPassword('senha-forte-123'), created_at: now, updated_at: now }).run()
+	for (const [cnpj, tipo, nome] of [
+		[CNPJ.admin, 'administrador', 'Ana <b>Admin</b>'],
+		[CNPJ.rep, 'representante', 'Rafa']
+	] as const) {
+		db.insert(users)
+			.values({ cnpj, tipo, nome, senha_hash: await hashPassword('senha-forte-123'), created_at: now, updated_at: now })
+			.run()
 	}
 	const ctx = { db, clock: fixedClock(now), config: testConfig(), log: silentLogger }
 	const app = createApp(ctx, createServices(ctx), fakeSite())
 	const get = (path: string, headers: Record<string, string> = {}) => app.handle(new Request(`http://localhost${path}`, { headers }))
 	const login = async (cnpj: string) => {
-		const res = await app.handle(new Request('http://localhost/api/auth/login', { method: 'POST', headers: { origin: 'http://localhost', 'content-type': 'application/json' }, body: JSON.stringify({ cnpj, senha: 'senha-forte-123' }) }))
+		const res = await app.handle(
+			new Request('http://localhost/api/auth/login', {
+				method: 'POST',
+				headers: { origin: 'http://localhost', 'content-type': 'application/json' },
+				body: JSON.stringify({ cnpj, senha: 'senha-forte-123' })
+			})
+		)
 		return (res.headers.get('set-cookie') ?? '').split(';')[0]
 	}
 	return { get, login }
@@ -67,7 +83,7 @@ describe('pages', () => {
 		const hash = new Bun.CryptoHasher('sha256').update("console.log('theme')").digest('base64')
 		expect(csp).toContain(`'sha256-${hash}'`)
 		expect(csp).toContain("frame-ancestors 'none'")
-		expect(csp).not.toContain('unsafe-inline\' \'sha')
+		expect(csp).not.toContain("unsafe-inline' 'sha")
 	})
 
 	it('answers / with the dashboard, or the credits screen for a representante, and unknown paths with 404', async () => {

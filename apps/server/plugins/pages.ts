@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, relative } from 'node:path'
 import { authGuard, sessionCookieName, validateSession, type SessionUser } from '../../../modules/auth'
 import { PAGES, ROLE_LABELS, can, denialOf, initials } from '../../../modules/core'
-import { type AppContext } from '../../../modules/core/server'
+import type { AppContext } from '../../../modules/core/server'
 import { type ThemeSettings, getThemeSettings, themeCss } from '../../../modules/settings'
 
 const TYPES: Record<string, string> = {
@@ -70,7 +70,7 @@ export function loadSite(distDir: string) {
 	const pages = new Map<string, PageTemplate>()
 	const assets = new Map<string, Asset>()
 	for (const file of walk(distDir)) {
-		const rel = '/' + relative(distDir, file).split('\\').join('/')
+		const rel = `/${relative(distDir, file).split('\\').join('/')}`
 		const ext = extname(file)
 		if (ext === '.html') {
 			const html = readFileSync(file, 'utf8')
@@ -102,7 +102,9 @@ function escapeHtml(value: string): string {
 export function renderPage(template: string, user: SessionUser | null, theme: ThemeSettings | null = null): string {
 	const json = JSON.stringify(user ? { user } : null).replace(/</g, '\\u003c')
 	const themed = theme
-		? template.replace('</head>', `<style id="kportal-tema">${themeCss(theme).replace(/</g, '')}</style></head>`).replaceAll('__TEMA_MODO__', theme.modo)
+		? template
+				.replace('</head>', `<style id="kportal-tema">${themeCss(theme).replace(/</g, '')}</style></head>`)
+				.replaceAll('__TEMA_MODO__', theme.modo)
 		: template.replaceAll('__TEMA_MODO__', 'light')
 	return themed
 		.replaceAll('__SESSION_JSON__', json)

@@ -14,13 +14,18 @@ export interface RequestPolicy {
 
 /** Headers every answer carries; API answers are never cached either. */
 function securityHeaders(config: AppConfig, api: boolean): Record<string, string> {
-	const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin', 'x-frame-options': 'DENY' }
+	const headers: Record<string, string> = {
+		'x-content-type-options': 'nosniff',
+		'referrer-policy': 'same-origin',
+		'x-frame-options': 'DENY'
+	}
 	if (config.secureCookies) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains'
 	if (api) headers['cache-control'] = 'no-store'
 	return headers
 }
 
-const tooLarge = (limit: number) => new AppError(413, `O corpo da requisição excede o limite de ${Math.floor(limit / 1024)} KB.`, 'PAYLOAD_TOO_LARGE')
+const tooLarge = (limit: number) =>
+	new AppError(413, `O corpo da requisição excede o limite de ${Math.floor(limit / 1024)} KB.`, 'PAYLOAD_TOO_LARGE')
 
 function requestHost(request: Request, config: AppConfig): string | null {
 	if (config.trustProxy) {
@@ -66,23 +71,24 @@ export function requestGuards(config: AppConfig, policy: RequestPolicy) {
 	}
 	const pageHeaders = securityHeaders(config, false)
 	const apiHeaders = securityHeaders(config, true)
-	return new Elysia({ name: 'security' }).onRequest(({ request, set }) => {
-		const path = pathOf(request.url)
-		const api = path.startsWith('/api/')
-		Object.assign(set.headers, api ? apiHeaders : pageHeaders)
-		if (!api || SAFE_METHODS.has(request.method)) return
+	return new Elysia({ name: 'security' })
+		.onRequest(({ request, set }) => {
+			const path = pathOf(request.url)
+			const api = path.startsWith('/api/')
+			Object.assign(set.headers, api ? apiHeaders : pageHeaders)
+			if (!api || SAFE_METHODS.has(request.method)) return
 
-		const limit = bodyLimitFor(path)
-		const length = Number(request.headers.get('content-length') ?? '0')
-		if (!Number.isFinite(length) || length > limit) {
-			const error = tooLarge(limit)
-			return errorResponse(error.status, error.message, error.code)
-		}
-		if (policy.csrfExempt.some((prefix) => path.startsWith(prefix))) return
-		if (!isSameOrigin(request, config)) {
-			return errorResponse(403, 'Requisição recusada: origem não permitida.', 'CSRF')
-		}
-	})
+			const limit = bodyLimitFor(path)
+			const length = Number(request.headers.get('content-length') ?? '0')
+			if (!Number.isFinite(length) || length > limit) {
+				const error = tooLarge(limit)
+				return errorResponse(error.status, error.message, error.code)
+			}
+			if (policy.csrfExempt.some((prefix) => path.startsWith(prefix))) return
+			if (!isSameOrigin(request, config)) {
+				return errorResponse(403, 'Requisição recusada: origem não permitida.', 'CSRF')
+			}
+		})
 		.onParse({ as: 'global' }, async ({ request, path }) => {
 			// The one body parser of the API: JSON only, size checked on the bytes actually received.
 			const limit = bodyLimitFor(path)

@@ -7,7 +7,13 @@ type AddressKey = 'endereco' | 'bairro' | 'cidade' | 'uf' | 'cep'
  * Endereço, Bairro, Cidade, UF and CEP (masked) of a form laid out on `sm:grid-cols-2`;
  * `onChange` receives the key of the field that changed (the form's own `set`).
  */
-export function AddressFields({ value, onChange }: { value: Record<AddressKey, string>; onChange: (key: AddressKey, value: string) => void }) {
+export function AddressFields({
+	value,
+	onChange
+}: {
+	value: Record<AddressKey, string>
+	onChange: (key: AddressKey, value: string) => void
+}) {
 	return (
 		<>
 			<Field label="Endereço" className="sm:col-span-2">
@@ -28,17 +34,40 @@ export function AddressFields({ value, onChange }: { value: Record<AddressKey, s
 				</select>
 			</Field>
 			<Field label="CEP">
-				<input className="input w-full" value={value.cep} maxLength={9} placeholder="00000-000" inputMode="numeric" onChange={(e) => onChange('cep', maskCep(e.target.value))} />
+				<input
+					className="input w-full"
+					value={value.cep}
+					maxLength={9}
+					placeholder="00000-000"
+					inputMode="numeric"
+					onChange={(e) => onChange('cep', maskCep(e.target.value))}
+				/>
 			</Field>
 		</>
 	)
 }
 
 /** A phone field masked while typing: (00) 0000-0000 or (00) 00000-0000. */
-export function PhoneField({ label = 'Telefone', value, onChange, placeholder = '(00) 00000-0000' }: { label?: string; value: string; onChange: (value: string) => void; placeholder?: string }) {
+export function PhoneField({
+	label = 'Telefone',
+	value,
+	onChange,
+	placeholder = '(00) 00000-0000'
+}: {
+	label?: string
+	value: string
+	onChange: (value: string) => void
+	placeholder?: string
+}) {
 	return (
 		<Field label={label}>
-			<input type="tel" className="input w-full" value={value} placeholder={placeholder} onChange={(e) => onChange(maskPhone(e.target.value))} />
+			<input
+				type="tel"
+				className="input w-full"
+				value={value}
+				placeholder={placeholder}
+				onChange={(e) => onChange(maskPhone(e.target.value))}
+			/>
 		</Field>
 	)
 }

@@ -26,7 +26,7 @@ interface DataTableProps<T> {
 export function DataTable<T>({ rows, columns, rowKey, loading, skeletonRows = 5, empty, cardTitle, actions, caption }: DataTableProps<T>) {
 	if (loading && !rows) {
 		return (
-			<div className="space-y-2" aria-busy="true" aria-label="Carregando">
+			<div className="space-y-2" role="status" aria-busy="true" aria-label="Carregando">
 				{Array.from({ length: skeletonRows }, (_, i) => (
 					<div key={i} className="skeleton h-14 w-full" />
 				))}

@@ -67,7 +67,13 @@ export function ModalActions({ onCancel, label, form, onConfirm, pending = false
 			<button type="button" className="btn" onClick={onCancel}>
 				Cancelar
 			</button>
-			<button type={onConfirm ? 'button' : 'submit'} form={form} className="btn btn-primary" disabled={pending || disabled} onClick={onConfirm}>
+			<button
+				type={onConfirm ? 'button' : 'submit'}
+				form={form}
+				className="btn btn-primary"
+				disabled={pending || disabled}
+				onClick={onConfirm}
+			>
 				{pending ? <span className="loading loading-spinner loading-sm" /> : icon}
 				{label}
 			</button>

@@ -23,7 +23,12 @@ export function Pagination({ info, noun, onPage, onPageSize }: PaginationProps) 
 			<div className="flex items-center gap-2">
 				<label className="flex items-center gap-2 text-sm">
 					<span className="hidden sm:inline">Por página</span>
-					<select className="select select-sm w-20" value={info.limit} onChange={(e) => onPageSize(Number(e.target.value))} aria-label="Itens por página">
+					<select
+						className="select select-sm w-20"
+						value={info.limit}
+						onChange={(e) => onPageSize(Number(e.target.value))}
+						aria-label="Itens por página"
+					>
 						{PAGE_SIZES.map((n) => (
 							<option key={n} value={n}>
 								{n}
@@ -32,19 +37,43 @@ export function Pagination({ info, noun, onPage, onPageSize }: PaginationProps) 
 					</select>
 				</label>
 				<div className="join">
-					<button type="button" className="btn btn-sm join-item" disabled={!info.hasPrev} onClick={() => onPage(1)} aria-label="Primeira página">
+					<button
+						type="button"
+						className="btn btn-sm join-item"
+						disabled={!info.hasPrev}
+						onClick={() => onPage(1)}
+						aria-label="Primeira página"
+					>
 						<ChevronsLeft className="size-4" />
 					</button>
-					<button type="button" className="btn btn-sm join-item" disabled={!info.hasPrev} onClick={() => onPage(info.page - 1)} aria-label="Página anterior">
+					<button
+						type="button"
+						className="btn btn-sm join-item"
+						disabled={!info.hasPrev}
+						onClick={() => onPage(info.page - 1)}
+						aria-label="Página anterior"
+					>
 						<ChevronLeft className="size-4" />
 					</button>
 					<span className="btn btn-sm join-item pointer-events-none">
 						{info.page} / {info.totalPages}
 					</span>
-					<button type="button" className="btn btn-sm join-item" disabled={!info.hasNext} onClick={() => onPage(info.page + 1)} aria-label="Próxima página">
+					<button
+						type="button"
+						className="btn btn-sm join-item"
+						disabled={!info.hasNext}
+						onClick={() => onPage(info.page + 1)}
+						aria-label="Próxima página"
+					>
 						<ChevronRight className="size-4" />
 					</button>
-					<button type="button" className="btn btn-sm join-item" disabled={!info.hasNext} onClick={() => onPage(info.totalPages)} aria-label="Última página">
+					<button
+						type="button"
+						className="btn btn-sm join-item"
+						disabled={!info.hasNext}
+						onClick={() => onPage(info.totalPages)}
+						aria-label="Última página"
+					>
 						<ChevronsRight className="size-4" />
 					</button>
 				</div>

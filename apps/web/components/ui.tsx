@@ -15,8 +15,27 @@ export function PageHeader({ title, subtitle, children }: { title: string; subti
 	)
 }
 
-export function StatCard({ title, value, hint, icon, tone = 'primary' }: { title: string; value: ReactNode; hint?: ReactNode; icon?: ReactNode; tone?: 'primary' | 'success' | 'warning' | 'error' | 'info' | 'accent' }) {
-	const toneClass = { primary: 'text-primary', success: 'text-success', warning: 'text-warning', error: 'text-error', info: 'text-info', accent: 'text-accent' }[tone]
+export function StatCard({
+	title,
+	value,
+	hint,
+	icon,
+	tone = 'primary'
+}: {
+	title: string
+	value: ReactNode
+	hint?: ReactNode
+	icon?: ReactNode
+	tone?: 'primary' | 'success' | 'warning' | 'error' | 'info' | 'accent'
+}) {
+	const toneClass = {
+		primary: 'text-primary',
+		success: 'text-success',
+		warning: 'text-warning',
+		error: 'text-error',
+		info: 'text-info',
+		accent: 'text-accent'
+	}[tone]
 	return (
 		<div className="rounded-box border border-base-300 bg-base-100 p-3 sm:p-5">
 			<div className="flex items-start justify-between gap-2">
@@ -34,7 +53,15 @@ export function StatCardSkeleton() {
 }
 
 /** A grid of stat cards: its children once loaded; until then (no children), `count` skeletons in the same grid. */
-export function StatGrid({ count, className = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-4', children }: { count: number; className?: string; children?: ReactNode }) {
+export function StatGrid({
+	count,
+	className = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-4',
+	children
+}: {
+	count: number
+	className?: string
+	children?: ReactNode
+}) {
 	return (
 		<div className={className} aria-busy={children ? undefined : true}>
 			{children || Array.from({ length: count }, (_, i) => <StatCardSkeleton key={i} />)}
@@ -79,11 +106,28 @@ export function AccessDenied({ title = 'Acesso Negado', message }: { title?: str
 	)
 }
 
-export function SearchInput({ value, onChange, placeholder, label }: { value: string; onChange: (v: string) => void; placeholder: string; label?: string }) {
+export function SearchInput({
+	value,
+	onChange,
+	placeholder,
+	label
+}: {
+	value: string
+	onChange: (v: string) => void
+	placeholder: string
+	label?: string
+}) {
 	return (
 		<label className="input w-full sm:max-w-sm">
 			<Search className="size-4 opacity-60" aria-hidden="true" />
-			<input type="search" className="grow" value={value} placeholder={placeholder} aria-label={label ?? placeholder} onChange={(e) => onChange(e.target.value)} />
+			<input
+				type="search"
+				className="grow"
+				value={value}
+				placeholder={placeholder}
+				aria-label={label ?? placeholder}
+				onChange={(e) => onChange(e.target.value)}
+			/>
 		</label>
 	)
 }
@@ -99,7 +143,19 @@ export function FormError({ message }: { message: string | null | undefined }) {
 }
 
 /** A labelled form field with its error message. */
-export function Field({ label, error, hint, children, className = '' }: { label: string; error?: string | null; hint?: string; children: ReactNode; className?: string }) {
+export function Field({
+	label,
+	error,
+	hint,
+	children,
+	className = ''
+}: {
+	label: string
+	error?: string | null
+	hint?: string
+	children: ReactNode
+	className?: string
+}) {
 	return (
 		<label className={`block ${className}`}>
 			<span className="mb-1 block text-sm font-medium">{label}</span>
@@ -115,7 +171,11 @@ export function Field({ label, error, hint, children, className = '' }: { label:
 }
 
 /** A labelled password field with a show/hide button named after the label ("Mostrar senha atual"). */
-export function PasswordInput({ label, onChange, ...input }: { label: string; onChange: (value: string) => void } & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'type' | 'className'>) {
+export function PasswordInput({
+	label,
+	onChange,
+	...input
+}: { label: string; onChange: (value: string) => void } & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'type' | 'className'>) {
 	const [visible, setVisible] = useState(false)
 	return (
 		<label className="block">
@@ -157,11 +217,29 @@ export function ActiveBadge({ active, labels = ['Ativo', 'Inativo'] }: { active:
  * The Editar / Excluir button of a table row or card: an icon with `label` as its accessible name;
  * `size="xs"` in dense tables, `withText` adds the word under the lg breakpoint (cards on phones).
  */
-export function RowAction({ kind, label, onClick, size = 'sm', withText = false }: { kind: 'edit' | 'delete'; label: string; onClick: () => void; size?: 'sm' | 'xs'; withText?: boolean }) {
+export function RowAction({
+	kind,
+	label,
+	onClick,
+	size = 'sm',
+	withText = false
+}: {
+	kind: 'edit' | 'delete'
+	label: string
+	onClick: () => void
+	size?: 'sm' | 'xs'
+	withText?: boolean
+}) {
 	const word = kind === 'edit' ? 'Editar' : 'Excluir'
 	const Icon = kind === 'edit' ? Pencil : Trash2
 	return (
-		<button type="button" className={`btn btn-ghost ${size === 'xs' ? 'btn-xs' : 'btn-sm'}${kind === 'delete' ? ' text-error' : ''}`} aria-label={label} title={word} onClick={onClick}>
+		<button
+			type="button"
+			className={`btn btn-ghost ${size === 'xs' ? 'btn-xs' : 'btn-sm'}${kind === 'delete' ? ' text-error' : ''}`}
+			aria-label={label}
+			title={word}
+			onClick={onClick}
+		>
 			<Icon className="size-4" />
 			{withText && <span className="lg:hidden">{word}</span>}
 		</button>
@@ -176,7 +254,21 @@ const textToValue = (text: string) => (text === '' ? '' : (brDateToIso(text) ?? 
  * English browser would show mm/dd/yyyy), with the browser's calendar one click away. The value goes in and out as
  * YYYY-MM-DD, '' when empty; an incomplete or impossible date comes out as typed, marked here and refused by the server.
  */
-export function DateInput({ value, onChange, min, max, disabled, className = 'w-full' }: { value: string; onChange: (value: string) => void; min?: string; max?: string; disabled?: boolean; className?: string }) {
+export function DateInput({
+	value,
+	onChange,
+	min,
+	max,
+	disabled,
+	className = 'w-full'
+}: {
+	value: string
+	onChange: (value: string) => void
+	min?: string
+	max?: string
+	disabled?: boolean
+	className?: string
+}) {
 	const [text, setText] = useState(() => isoToText(value))
 	const picker = useRef<HTMLInputElement>(null)
 	// A new value from outside (a dialog opened on another company, a reset) replaces what is shown.
@@ -191,7 +283,16 @@ export function DateInput({ value, onChange, min, max, disabled, className = 'w-
 	return (
 		<span className={`block ${className}`}>
 			<span className={`input flex w-full items-center gap-1 pr-1 ${invalid ? 'input-error' : ''}`}>
-				<input className="grow" inputMode="numeric" placeholder="dd/mm/aaaa" maxLength={10} value={text} disabled={disabled} aria-invalid={invalid || undefined} onChange={(e) => type(maskDate(e.target.value))} />
+				<input
+					className="grow"
+					inputMode="numeric"
+					placeholder="dd/mm/aaaa"
+					maxLength={10}
+					value={text}
+					disabled={disabled}
+					aria-invalid={invalid || undefined}
+					onChange={(e) => type(maskDate(e.target.value))}
+				/>
 				<input
 					ref={picker}
 					type="date"
@@ -204,7 +305,13 @@ export function DateInput({ value, onChange, min, max, disabled, className = 'w-
 					disabled={disabled}
 					onChange={(e) => type(e.target.value ? formatDate(e.target.value) : '')}
 				/>
-				<button type="button" className="btn btn-ghost btn-xs btn-square" aria-label="Abrir calendário" disabled={disabled} onClick={() => picker.current?.showPicker()}>
+				<button
+					type="button"
+					className="btn btn-ghost btn-xs btn-square"
+					aria-label="Abrir calendário"
+					disabled={disabled}
+					onClick={() => picker.current?.showPicker()}
+				>
 					<CalendarDays className="size-4" aria-hidden="true" />
 				</button>
 			</span>

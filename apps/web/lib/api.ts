@@ -99,7 +99,10 @@ export function routeRequest(route: ApiRoute, input: { params?: unknown; query?:
 }
 
 /** Calls a route of the portal: typed by its contract, through the one fetch wrapper. */
-export function call<K extends ApiRoute>(route: K, ...[input, signal]: {} extends ApiInput<K> ? [ApiInput<K>?, AbortSignal?] : [ApiInput<K>, AbortSignal?]): Promise<ApiResponse<K>> {
+export function call<K extends ApiRoute>(
+	route: K,
+	...[input, signal]: Record<never, never> extends ApiInput<K> ? [ApiInput<K>?, AbortSignal?] : [ApiInput<K>, AbortSignal?]
+): Promise<ApiResponse<K>> {
 	const { method, url } = routeRequest(route, input)
 	return api<ApiResponse<K>>(url, { method, body: (input as { body?: unknown } | undefined)?.body, signal })
 }

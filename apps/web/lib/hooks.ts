@@ -25,7 +25,10 @@ export function useDebounced<T>(value: T, ms = 300): T {
  * A search box: the text as typed, its setter, and the debounced text; 300 ms after typing stops,
  * `apply` receives it (e.g. sets the list's search store). `initial` may read the URL: `searchFromUrl`.
  */
-export function useSearch(apply: (debounced: string) => void, initial: string | (() => string) = ''): [string, (value: string) => void, string] {
+export function useSearch(
+	apply: (debounced: string) => void,
+	initial: string | (() => string) = ''
+): [string, (value: string) => void, string] {
 	const [text, setText] = useState(initial)
 	const debounced = useDebounced(text)
 	// Only the debounced text triggers it; `apply` may be a new function on each render.

@@ -12,7 +12,11 @@ interface MutationOptions<T> {
 }
 
 /** A write from a screen: the call, the success or error toast, and the refresh of what it changed. */
-export async function mutate<K extends ApiRoute>(route: K, input: ApiInput<K>, opts: MutationOptions<ApiResponse<K>>): Promise<ApiResponse<K> | null> {
+export async function mutate<K extends ApiRoute>(
+	route: K,
+	input: ApiInput<K>,
+	opts: MutationOptions<ApiResponse<K>>
+): Promise<ApiResponse<K> | null> {
 	try {
 		const result = await (call as (route: K, input: ApiInput<K>) => Promise<ApiResponse<K>>)(route, input)
 		const { title, description } = opts.success
@@ -21,7 +25,11 @@ export async function mutate<K extends ApiRoute>(route: K, input: ApiInput<K>, o
 		if (prefixes.length) invalidateKeys((key) => prefixes.some((p) => key.startsWith(p)))
 		return result
 	} catch (error) {
-		toast({ title: opts.errorTitle, description: errorText(error, opts.errorFallback ?? 'Ocorreu um erro inesperado.'), variant: 'destructive' })
+		toast({
+			title: opts.errorTitle,
+			description: errorText(error, opts.errorFallback ?? 'Ocorreu um erro inesperado.'),
+			variant: 'destructive'
+		})
 		return null
 	}
 }

@@ -46,6 +46,7 @@ export function routeStore<K extends GetRoute>(
 	settings?: CommonSettings<ApiResponse<K>>
 ) {
 	const keyOf = (q?: ApiQuery<K>) => routeRequest(route, { query: q }).url
-	const key = query && 'subscribe' in query ? [computed(query as ReadableAtom<ApiQuery<K>>, keyOf)] : [keyOf(query as ApiQuery<K> | undefined)]
+	const key =
+		query && 'subscribe' in query ? [computed(query as ReadableAtom<ApiQuery<K>>, keyOf)] : [keyOf(query as ApiQuery<K> | undefined)]
 	return createFetcherStore<ApiResponse<K>>(key, settings)
 }

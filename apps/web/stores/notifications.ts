@@ -19,6 +19,10 @@ export async function markAllRead() {
 		await $notifications.revalidate()
 		toast({ title: 'Notificações limpas com sucesso!', variant: 'success' })
 	} catch (error) {
-		toast({ title: 'Erro ao limpar notificações', description: errorText(error, 'Erro inesperado ao limpar notificações'), variant: 'destructive' })
+		toast({
+			title: 'Erro ao limpar notificações',
+			description: errorText(error, 'Erro inesperado ao limpar notificações'),
+			variant: 'destructive'
+		})
 	}
 }

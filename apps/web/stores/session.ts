@@ -26,7 +26,11 @@ export async function logout(reason: 'user' | 'expired' = 'user', timeoutMinutes
 		if (reason === 'user') flashToast({ title: 'Logout realizado com sucesso', description: 'Até logo!', variant: 'success' })
 	} catch (error) {
 		if (reason === 'user') {
-			flashToast({ title: 'Erro no logout', description: errorText(error, 'Erro ao fazer logout. Tente novamente.'), variant: 'destructive' })
+			flashToast({
+				title: 'Erro no logout',
+				description: errorText(error, 'Erro ao fazer logout. Tente novamente.'),
+				variant: 'destructive'
+			})
 		}
 	}
 	if (reason === 'expired') {

@@ -53,7 +53,9 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
 				<PasswordInput label="Senha atual" value={current} onChange={setCurrent} autoComplete="current-password" />
 				<PasswordInput label="Nova senha" value={next} onChange={setNext} autoComplete="new-password" />
 				<PasswordInput label="Confirmar nova senha" value={confirm} onChange={setConfirm} autoComplete="new-password" />
-				<p className="text-xs text-base-content/60">A nova senha deve ter pelo menos 6 caracteres. Suas outras sessões abertas serão encerradas.</p>
+				<p className="text-xs text-base-content/60">
+					A nova senha deve ter pelo menos 6 caracteres. Suas outras sessões abertas serão encerradas.
+				</p>
 				<FormError message={error} />
 			</form>
 		</Modal>

@@ -62,7 +62,16 @@ export default function LoginForm() {
 					autoFocus
 				/>
 			</label>
-			<PasswordInput label="Senha" name="senha" autoComplete="current-password" placeholder="Sua senha" value={senha} onChange={setSenha} required readOnly={!hydrated} />
+			<PasswordInput
+				label="Senha"
+				name="senha"
+				autoComplete="current-password"
+				placeholder="Sua senha"
+				value={senha}
+				onChange={setSenha}
+				required
+				readOnly={!hydrated}
+			/>
 			<FormError message={fieldError} />
 			<button type="submit" className="btn btn-primary w-full" disabled={pending || !hydrated}>
 				{pending ? <span className="loading loading-spinner loading-sm" /> : <LogIn className="size-4" />}

@@ -42,7 +42,12 @@ function PersonalInfo({ account }: { account: UserView }) {
 		const saved = await mutate(
 			'PUT /api/users/me',
 			{ body: { nome: nome.trim(), email: email.trim() || null } },
-			{ success: { title: 'Perfil atualizado' }, errorTitle: 'Erro ao atualizar perfil', errorFallback: 'Erro ao atualizar perfil. Tente novamente.', invalidate: ['/api/users'] }
+			{
+				success: { title: 'Perfil atualizado' },
+				errorTitle: 'Erro ao atualizar perfil',
+				errorFallback: 'Erro ao atualizar perfil. Tente novamente.',
+				invalidate: ['/api/users']
+			}
 		)
 		setPending(false)
 		if (saved) {
@@ -66,10 +71,26 @@ function PersonalInfo({ account }: { account: UserView }) {
 			</div>
 			<form className="grid gap-4 sm:grid-cols-2" onSubmit={save} noValidate>
 				<Field label="Nome" className="sm:col-span-2">
-					<input className={`input w-full ${editing ? '' : 'bg-base-200/60'}`} value={nome} maxLength={200} onChange={(e) => setNome(e.target.value)} readOnly={!editing} autoComplete="name" />
+					<input
+						className={`input w-full ${editing ? '' : 'bg-base-200/60'}`}
+						value={nome}
+						maxLength={200}
+						onChange={(e) => setNome(e.target.value)}
+						readOnly={!editing}
+						autoComplete="name"
+					/>
 				</Field>
 				<Field label="E-mail">
-					<input type="email" className={`input w-full ${editing ? '' : 'bg-base-200/60'}`} value={email} maxLength={200} onChange={(e) => setEmail(e.target.value)} readOnly={!editing} placeholder={editing ? 'seu@email.com.br' : 'Não informado'} autoComplete="email" />
+					<input
+						type="email"
+						className={`input w-full ${editing ? '' : 'bg-base-200/60'}`}
+						value={email}
+						maxLength={200}
+						onChange={(e) => setEmail(e.target.value)}
+						readOnly={!editing}
+						placeholder={editing ? 'seu@email.com.br' : 'Não informado'}
+						autoComplete="email"
+					/>
 				</Field>
 				<Field label="CNPJ" hint="O CNPJ não pode ser alterado">
 					<input className="input w-full bg-base-200" value={formatCnpj(account.cnpj)} readOnly disabled />
@@ -118,7 +139,7 @@ function ProfileScreen() {
 	const { data, loading, error } = useStore($me)
 	const [passwordOpen, setPasswordOpen] = useState(false)
 	if (error) return <ErrorPanel title="Erro ao carregar perfil" message={errorText(error)} onRetry={() => $me.revalidate()} />
-	if (loading || !data) return <div className="skeleton h-72 w-full" aria-busy="true" aria-label="Carregando" />
+	if (loading || !data) return <div className="skeleton h-72 w-full" role="status" aria-busy="true" aria-label="Carregando" />
 	return (
 		<div className="space-y-6">
 			<div className="flex items-center gap-4 rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">

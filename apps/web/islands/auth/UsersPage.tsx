@@ -6,7 +6,18 @@ import { formatCnpj, maskCnpj, normalizeCnpj, formatDateOf, ROLE_LABELS, ROLES, 
 import { DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { AccessDenied, EmptyState, ErrorPanel, Field, FormError, InitialsAvatar, RowAction, SearchInput, StatCard, StatGrid } from '../../components/ui'
+import {
+	AccessDenied,
+	EmptyState,
+	ErrorPanel,
+	Field,
+	FormError,
+	InitialsAvatar,
+	RowAction,
+	SearchInput,
+	StatCard,
+	StatGrid
+} from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { useDebounced, useEditDialog } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
@@ -50,7 +61,15 @@ const EMPTY: FormState = { nome: '', cnpj: '', tipo: 'representante', representa
 function UserDialog({ editing, open, onClose, isSelf }: { editing: UserView | null; open: boolean; onClose: () => void; isSelf: boolean }) {
 	const [form, setForm] = useState<FormState>(() =>
 		editing
-			? { nome: editing.nome, cnpj: formatCnpj(editing.cnpj), tipo: editing.tipo, representante_id: editing.representante_id ?? '', email: editing.email ?? '', senha: '', ativo: editing.ativo }
+			? {
+					nome: editing.nome,
+					cnpj: formatCnpj(editing.cnpj),
+					tipo: editing.tipo,
+					representante_id: editing.representante_id ?? '',
+					email: editing.email ?? '',
+					senha: '',
+					ativo: editing.ativo
+				}
 			: EMPTY
 	)
 	const [error, setError] = useState<string | null>(null)
@@ -77,7 +96,11 @@ function UserDialog({ editing, open, onClose, isSelf }: { editing: UserView | nu
 					{ params: { id: editing.id }, body: { ...fields, ativo: form.ativo, ...(form.senha ? { senha: form.senha } : {}) } },
 					{ success: { title: 'Usuário atualizado' }, errorTitle: 'Erro ao atualizar usuário', invalidate: ['/api/users'] }
 				)
-			: await mutate('POST /api/users', { body: { ...fields, senha: form.senha } }, { success: { title: 'Usuário criado' }, errorTitle: 'Erro ao criar usuário', invalidate: ['/api/users'] })
+			: await mutate(
+					'POST /api/users',
+					{ body: { ...fields, senha: form.senha } },
+					{ success: { title: 'Usuário criado' }, errorTitle: 'Erro ao criar usuário', invalidate: ['/api/users'] }
+				)
 		setPending(false)
 		if (result) onClose()
 	}
@@ -87,11 +110,20 @@ function UserDialog({ editing, open, onClose, isSelf }: { editing: UserView | nu
 			open={open}
 			onClose={onClose}
 			title={editing ? 'Editar Usuário' : 'Novo Usuário'}
-			footer={<ModalActions onCancel={onClose} form="user-form" pending={pending} label={editing ? 'Salvar alterações' : 'Criar usuário'} />}
+			footer={
+				<ModalActions onCancel={onClose} form="user-form" pending={pending} label={editing ? 'Salvar alterações' : 'Criar usuário'} />
+			}
 		>
 			<form id="user-form" className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
 				<Field label="Nome *" className="sm:col-span-2">
-					<input className="input w-full" value={form.nome} maxLength={200} onChange={(e) => set('nome', e.target.value)} autoComplete="off" required />
+					<input
+						className="input w-full"
+						value={form.nome}
+						maxLength={200}
+						onChange={(e) => set('nome', e.target.value)}
+						autoComplete="off"
+						required
+					/>
 				</Field>
 				<Field label="CNPJ *">
 					<input
@@ -115,22 +147,45 @@ function UserDialog({ editing, open, onClose, isSelf }: { editing: UserView | nu
 				</Field>
 				{form.tipo === 'gerente' && (
 					<Field label="ID do representante" hint="Opcional; apenas para gerentes." className="sm:col-span-2">
-						<input className="input w-full" value={form.representante_id} maxLength={50} onChange={(e) => set('representante_id', e.target.value)} />
+						<input
+							className="input w-full"
+							value={form.representante_id}
+							maxLength={50}
+							onChange={(e) => set('representante_id', e.target.value)}
+						/>
 					</Field>
 				)}
 				<Field label="E-mail" className="sm:col-span-2">
-					<input type="email" className="input w-full" value={form.email} maxLength={200} onChange={(e) => set('email', e.target.value)} autoComplete="off" />
+					<input
+						type="email"
+						className="input w-full"
+						value={form.email}
+						maxLength={200}
+						onChange={(e) => set('email', e.target.value)}
+						autoComplete="off"
+					/>
 				</Field>
 				<Field
 					label={editing ? 'Nova senha' : 'Senha *'}
 					hint={editing ? 'Deixe em branco para manter a senha atual.' : 'No mínimo 6 caracteres.'}
 					className="sm:col-span-2"
 				>
-					<input type="password" className="input w-full" value={form.senha} onChange={(e) => set('senha', e.target.value)} autoComplete="new-password" />
+					<input
+						type="password"
+						className="input w-full"
+						value={form.senha}
+						onChange={(e) => set('senha', e.target.value)}
+						autoComplete="new-password"
+					/>
 				</Field>
 				{editing && !isSelf && (
 					<label className="flex items-center gap-3 sm:col-span-2">
-						<input type="checkbox" className="toggle toggle-success" checked={form.ativo} onChange={(e) => set('ativo', e.target.checked)} />
+						<input
+							type="checkbox"
+							className="toggle toggle-success"
+							checked={form.ativo}
+							onChange={(e) => set('ativo', e.target.checked)}
+						/>
 						<span className="text-sm">Usuário ativo</span>
 					</label>
 				)}
@@ -166,7 +221,12 @@ function UsersScreen() {
 			confirmLabel: 'Excluir',
 			destructive: true
 		})
-		if (ok) await mutate('DELETE /api/users/:id', { params: { id: u.id } }, { success: { title: 'Usuário excluído' }, errorTitle: 'Erro ao excluir usuário', invalidate: ['/api/users'] })
+		if (ok)
+			await mutate(
+				'DELETE /api/users/:id',
+				{ params: { id: u.id } },
+				{ success: { title: 'Usuário excluído' }, errorTitle: 'Erro ao excluir usuário', invalidate: ['/api/users'] }
+			)
 	}
 
 	return (
@@ -197,7 +257,13 @@ function UsersScreen() {
 					loading={loading}
 					rowKey={(u) => u.id}
 					caption="Usuários"
-					empty={<EmptyState title={debounced ? 'Nenhum usuário encontrado' : 'Nenhum usuário cadastrado'} hint={debounced ? 'Tente outro nome, CNPJ ou e-mail.' : undefined} icon={<UserCog className="size-10" />} />}
+					empty={
+						<EmptyState
+							title={debounced ? 'Nenhum usuário encontrado' : 'Nenhum usuário cadastrado'}
+							hint={debounced ? 'Tente outro nome, CNPJ ou e-mail.' : undefined}
+							icon={<UserCog className="size-10" />}
+						/>
+					}
 					cardTitle={(u) => (
 						<span className="flex items-center gap-2">
 							{u.nome} <RoleBadge tipo={u.tipo} />
@@ -227,9 +293,7 @@ function UsersScreen() {
 					actions={(u) => (
 						<>
 							<RowAction kind="edit" label={`Editar ${u.nome}`} onClick={() => dialog.show(u)} withText />
-							{u.id !== me?.id && (
-								<RowAction kind="delete" label={`Excluir ${u.nome}`} onClick={() => remove(u)} withText />
-							)}
+							{u.id !== me?.id && <RowAction kind="delete" label={`Excluir ${u.nome}`} onClick={() => remove(u)} withText />}
 						</>
 					)}
 				/>

@@ -71,9 +71,26 @@ function RepresentativeView() {
 				<StatGrid count={3} className="grid gap-4 sm:grid-cols-3" />
 			) : (
 				<StatGrid count={3} className="grid gap-4 sm:grid-cols-3">
-					<StatCard title="Total de Créditos" value={formatNumber(totals.total)} hint={days(totals.total, perCredit)} icon={<Wallet className="size-5" />} />
-					<StatCard title="Créditos Disponíveis" value={<span data-testid="credits-available">{formatNumber(totals.disponivel)}</span>} hint={days(totals.disponivel, perCredit)} icon={<CircleCheck className="size-5" />} tone="success" />
-					<StatCard title="Créditos Utilizados" value={formatNumber(totals.utilizado)} hint={days(totals.utilizado, perCredit)} icon={<History className="size-5" />} tone="info" />
+					<StatCard
+						title="Total de Créditos"
+						value={formatNumber(totals.total)}
+						hint={days(totals.total, perCredit)}
+						icon={<Wallet className="size-5" />}
+					/>
+					<StatCard
+						title="Créditos Disponíveis"
+						value={<span data-testid="credits-available">{formatNumber(totals.disponivel)}</span>}
+						hint={days(totals.disponivel, perCredit)}
+						icon={<CircleCheck className="size-5" />}
+						tone="success"
+					/>
+					<StatCard
+						title="Créditos Utilizados"
+						value={formatNumber(totals.utilizado)}
+						hint={days(totals.utilizado, perCredit)}
+						icon={<History className="size-5" />}
+						tone="info"
+					/>
 				</StatGrid>
 			)}
 
@@ -87,10 +104,21 @@ function RepresentativeView() {
 					rowKey={(r) => r.id}
 					caption="Meus Créditos"
 					cardTitle={(r) => `Lote #${r.id}`}
-					empty={<EmptyState title="Nenhum crédito encontrado" hint="Compre créditos para renovar as licenças dos seus clientes." icon={<Coins className="size-8" />} />}
+					empty={
+						<EmptyState
+							title="Nenhum crédito encontrado"
+							hint="Compre créditos para renovar as licenças dos seus clientes."
+							icon={<Coins className="size-8" />}
+						/>
+					}
 					columns={[
 						{ header: 'ID', cell: (r) => `#${r.id}`, hideOnCard: true },
-						{ header: 'Valor', cell: (r) => (r.valor === r.valor_original ? formatNumber(r.valor) : `${formatNumber(r.valor)} de ${formatNumber(r.valor_original)}`), className: 'tabular-nums' },
+						{
+							header: 'Valor',
+							cell: (r) =>
+								r.valor === r.valor_original ? formatNumber(r.valor) : `${formatNumber(r.valor)} de ${formatNumber(r.valor_original)}`,
+							className: 'tabular-nums'
+						},
 						{ header: 'Data Compra', cell: (r) => formatDate(r.data_compra) },
 						{ header: 'Status', cell: (r) => <StatusBadge credit={r} /> }
 					]}
@@ -143,17 +171,33 @@ function AddCreditsDialog({ open, onClose }: { open: boolean; onClose: () => voi
 		event.preventDefault()
 		const qty = Number(amount)
 		const value = Number(unit.replace(',', '.'))
-		if (!rep) return toast({ title: 'Representante obrigatório', description: 'Selecione um representante para adicionar os créditos.', variant: 'destructive' })
+		if (!rep)
+			return toast({
+				title: 'Representante obrigatório',
+				description: 'Selecione um representante para adicionar os créditos.',
+				variant: 'destructive'
+			})
 		if (!Number.isInteger(qty) || qty <= 0)
-			return toast({ title: 'Quantidade inválida', description: 'A quantidade de créditos deve ser maior que zero.', variant: 'destructive' })
+			return toast({
+				title: 'Quantidade inválida',
+				description: 'A quantidade de créditos deve ser maior que zero.',
+				variant: 'destructive'
+			})
 		if (!Number.isFinite(value) || value <= 0)
-			return toast({ title: 'Valor unitário inválido', description: 'O valor unitário do crédito deve ser maior que zero.', variant: 'destructive' })
+			return toast({
+				title: 'Valor unitário inválido',
+				description: 'O valor unitário do crédito deve ser maior que zero.',
+				variant: 'destructive'
+			})
 		setPending(true)
 		const done = await mutate(
 			'POST /api/credits',
 			{ body: { representanteId: rep, amount: qty, unitValue: value } },
 			{
-				success: { title: 'Créditos adicionados', description: `${qty} ${qty === 1 ? 'crédito adicionado' : 'créditos adicionados'} com sucesso.` },
+				success: {
+					title: 'Créditos adicionados',
+					description: `${qty} ${qty === 1 ? 'crédito adicionado' : 'créditos adicionados'} com sucesso.`
+				},
 				errorTitle: 'Erro ao adicionar créditos',
 				invalidate: ['/api/credits', '/api/dashboard', '/api/activities']
 			}
@@ -167,7 +211,15 @@ function AddCreditsDialog({ open, onClose }: { open: boolean; onClose: () => voi
 			open={open}
 			onClose={onClose}
 			title="Adicionar Créditos"
-			footer={<ModalActions onCancel={onClose} form={ids.form} pending={pending} icon={<Plus className="size-4" aria-hidden="true" />} label="Adicionar" />}
+			footer={
+				<ModalActions
+					onCancel={onClose}
+					form={ids.form}
+					pending={pending}
+					icon={<Plus className="size-4" aria-hidden="true" />}
+					label="Adicionar"
+				/>
+			}
 		>
 			<form id={ids.form} className="space-y-4" onSubmit={submit} noValidate>
 				<div>
@@ -188,13 +240,31 @@ function AddCreditsDialog({ open, onClose }: { open: boolean; onClose: () => voi
 						<label htmlFor={ids.amount} className="mb-1 block text-sm font-medium">
 							Quantidade
 						</label>
-						<input id={ids.amount} className="input w-full" type="number" min={1} step={1} inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} />
+						<input
+							id={ids.amount}
+							className="input w-full"
+							type="number"
+							min={1}
+							step={1}
+							inputMode="numeric"
+							value={amount}
+							onChange={(e) => setAmount(e.target.value)}
+						/>
 					</div>
 					<div>
 						<label htmlFor={ids.unit} className="mb-1 block text-sm font-medium">
 							Valor unitário (R$)
 						</label>
-						<input id={ids.unit} className="input w-full" type="number" min={0.01} step={0.01} inputMode="decimal" value={unit} onChange={(e) => setUnit(e.target.value)} />
+						<input
+							id={ids.unit}
+							className="input w-full"
+							type="number"
+							min={0.01}
+							step={0.01}
+							inputMode="decimal"
+							value={unit}
+							onChange={(e) => setUnit(e.target.value)}
+						/>
 					</div>
 				</div>
 				{Number(amount) > 0 && Number(unit) > 0 && (
@@ -229,10 +299,33 @@ function AdministratorView({ canAdd }: { canAdd: boolean }) {
 				<StatGrid count={4} />
 			) : (
 				<StatGrid count={4}>
-					<StatCard title="Total Créditos" value={formatNumber(totals.total)} hint={days(totals.total, perCredit)} icon={<Wallet className="size-5" />} />
-					<StatCard title="Disponível" value={formatNumber(totals.disponivel)} hint={days(totals.disponivel, perCredit)} icon={<CircleCheck className="size-5" />} tone="success" />
-					<StatCard title="Utilizado" value={formatNumber(totals.utilizado)} hint={days(totals.utilizado, perCredit)} icon={<History className="size-5" />} tone="info" />
-					<StatCard title="Representantes" value={formatNumber(totals.representantesAtivos)} hint="com créditos ativos" icon={<Users className="size-5" />} tone="accent" />
+					<StatCard
+						title="Total Créditos"
+						value={formatNumber(totals.total)}
+						hint={days(totals.total, perCredit)}
+						icon={<Wallet className="size-5" />}
+					/>
+					<StatCard
+						title="Disponível"
+						value={formatNumber(totals.disponivel)}
+						hint={days(totals.disponivel, perCredit)}
+						icon={<CircleCheck className="size-5" />}
+						tone="success"
+					/>
+					<StatCard
+						title="Utilizado"
+						value={formatNumber(totals.utilizado)}
+						hint={days(totals.utilizado, perCredit)}
+						icon={<History className="size-5" />}
+						tone="info"
+					/>
+					<StatCard
+						title="Representantes"
+						value={formatNumber(totals.representantesAtivos)}
+						hint="com créditos ativos"
+						icon={<Users className="size-5" />}
+						tone="accent"
+					/>
 				</StatGrid>
 			)}
 			<section aria-labelledby="resumo" className="space-y-3">
@@ -252,17 +345,24 @@ function AdministratorView({ canAdd }: { canAdd: boolean }) {
 					columns={[
 						{ header: 'Representante', cell: (r) => <span className="font-medium">{r.nome}</span>, hideOnCard: true },
 						{ header: 'CNPJ', cell: (r) => <span className="font-mono text-xs">{formatCnpj(r.cnpj)}</span> },
-						{ header: 'Disponível', cell: (r) => <span className="font-semibold text-success">{formatNumber(r.disponivel)}</span>, className: 'text-right tabular-nums' },
+						{
+							header: 'Disponível',
+							cell: (r) => <span className="font-semibold text-success">{formatNumber(r.disponivel)}</span>,
+							className: 'text-right tabular-nums'
+						},
 						{ header: 'Utilizado', cell: (r) => formatNumber(r.utilizado), className: 'text-right tabular-nums' },
 						{ header: 'Total', cell: (r) => formatNumber(r.total), className: 'text-right tabular-nums' }
 					]}
 				/>
 				{summary.data && summary.data.matched > summary.data.representatives.length && (
 					<p className="text-sm text-base-content/60">
-						Mostrando {summary.data.representatives.length} de {formatNumber(summary.data.matched)} representantes. Refine a busca para ver os demais.
+						Mostrando {summary.data.representatives.length} de {formatNumber(summary.data.matched)} representantes. Refine a busca para ver
+						os demais.
 					</p>
 				)}
-				<p className="text-xs text-base-content/60">O histórico detalhado de lotes foi removido desta tela para melhorar o desempenho; os totais acima vêm direto do servidor.</p>
+				<p className="text-xs text-base-content/60">
+					O histórico detalhado de lotes foi removido desta tela para melhorar o desempenho; os totais acima vêm direto do servidor.
+				</p>
 			</section>
 			{canAdd && <AddCreditsDialog open={addOpen} onClose={() => setAddOpen(false)} />}
 		</div>

@@ -13,7 +13,6 @@ import { $user } from '../../stores/session'
 import { $companyOptions, type Company } from '../../stores/companies'
 import { SYSTEM_COLUMNS, type SystemName } from '../../../../modules/companies/model'
 
-
 export type TransferCompany = Pick<Company, 'codigo' | 'razao' | 'validade_licenca' | 'cnpj_representante'>
 
 export interface TransferCreditsDialogProps {
@@ -112,9 +111,19 @@ export default function TransferCreditsDialog({ open, onClose, company, onTransf
 		setPending(true)
 		const result = await mutate(
 			'POST /api/credits/transfer-to-company',
-			{ body: { empresaCodigo: selected.codigo, sistema: sistema as SystemName, creditos: qty, representanteCnpj: selected.cnpj_representante } },
 			{
-				success: { title: 'Créditos transferidos', description: `${qty} ${qty === 1 ? 'crédito transferido' : 'créditos transferidos'} para ${selected.razao}.` },
+				body: {
+					empresaCodigo: selected.codigo,
+					sistema: sistema as SystemName,
+					creditos: qty,
+					representanteCnpj: selected.cnpj_representante
+				}
+			},
+			{
+				success: {
+					title: 'Créditos transferidos',
+					description: `${qty} ${qty === 1 ? 'crédito transferido' : 'créditos transferidos'} para ${selected.razao}.`
+				},
 				errorTitle: 'Erro ao transferir créditos',
 				invalidate: TRANSFER_INVALIDATES
 			}
@@ -132,7 +141,15 @@ export default function TransferCreditsDialog({ open, onClose, company, onTransf
 			open={open}
 			onClose={onClose}
 			title="Transferir Créditos para Empresa"
-			footer={<ModalActions onCancel={onClose} form={formId} pending={pending} icon={<ArrowRightLeft className="size-4" aria-hidden="true" />} label="Transferir" />}
+			footer={
+				<ModalActions
+					onCancel={onClose}
+					form={formId}
+					pending={pending}
+					icon={<ArrowRightLeft className="size-4" aria-hidden="true" />}
+					label="Transferir"
+				/>
+			}
 		>
 			<form id={formId} className="space-y-4" onSubmit={submit} noValidate>
 				<div className="flex items-center gap-3 rounded-box bg-base-200 p-3" aria-live="polite">
@@ -197,7 +214,8 @@ export default function TransferCreditsDialog({ open, onClose, company, onTransf
 							<CalendarClock className="size-4 text-primary" aria-hidden="true" /> Validade da licença
 						</p>
 						<p className="mt-1 text-base-content/70">
-							Atual: <span>{selected.validade_licenca ? formatDate(selected.validade_licenca) : 'Sem licença (conta a partir de hoje)'}</span>
+							Atual:{' '}
+							<span>{selected.validade_licenca ? formatDate(selected.validade_licenca) : 'Sem licença (conta a partir de hoje)'}</span>
 						</p>
 						{preview && (
 							<p className="mt-1">

@@ -1,8 +1,31 @@
 import { useStore } from '@nanostores/react'
-import { Building2, CalendarClock, Coins, Eye, ImageUp, Lock, Megaphone, MoreHorizontal, Pencil, Plus, ShieldCheck, Trash2, Unlock, Wrench } from 'lucide-react'
+import {
+	Building2,
+	CalendarClock,
+	Coins,
+	Eye,
+	ImageUp,
+	Lock,
+	Megaphone,
+	MoreHorizontal,
+	Pencil,
+	Plus,
+	ShieldCheck,
+	Trash2,
+	Unlock,
+	Wrench
+} from 'lucide-react'
 import { useState } from 'react'
 import { formatCnpj, formatDate, isoDateInSaoPaulo } from '../../../../modules/core'
-import { type CompanyPatch, SYSTEM_COLUMNS, anySystemActive, canTrustRelease, dateTone, licenceBadge, type Tone } from '../../../../modules/companies/model'
+import {
+	type CompanyPatch,
+	SYSTEM_COLUMNS,
+	anySystemActive,
+	canTrustRelease,
+	dateTone,
+	licenceBadge,
+	type Tone
+} from '../../../../modules/companies/model'
 import { type Column, DataTable } from '../../components/DataTable'
 import { Modal } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
@@ -18,8 +41,20 @@ import { CompanyDatesDialog, CompanyDetailsDialog, PromoImageDialog, SendNoticeD
 import TransferCreditsDialog from '../credits/TransferCreditsDialog'
 import { CompanyFormDialog } from './CompanyFormDialog'
 
-const TONE_BADGE: Record<Tone, string> = { success: 'badge-success', warning: 'badge-warning', error: 'badge-error', info: 'badge-info', neutral: 'badge-ghost' }
-const TONE_TEXT: Record<Tone, string> = { success: 'text-success', warning: 'text-warning', error: 'text-error', info: 'text-info', neutral: 'text-base-content/60' }
+const TONE_BADGE: Record<Tone, string> = {
+	success: 'badge-success',
+	warning: 'badge-warning',
+	error: 'badge-error',
+	info: 'badge-info',
+	neutral: 'badge-ghost'
+}
+const TONE_TEXT: Record<Tone, string> = {
+	success: 'text-success',
+	warning: 'text-warning',
+	error: 'text-error',
+	info: 'text-info',
+	neutral: 'text-base-content/60'
+}
 
 const BLOCK_ALL = (value: 'S' | 'N'): CompanyPatch => Object.fromEntries(SYSTEM_COLUMNS.map((s) => [s.flag, value]))
 
@@ -41,7 +76,11 @@ function Companies() {
 	const now = new Date()
 
 	const patch = (c: Company, body: CompanyPatch, success: string, errorTitle = 'Falha ao executar a ação solicitada.') =>
-		mutate('PATCH /api/companies/:id', { params: { id: c.codigo }, body }, { success: { title: success, description: c.razao }, errorTitle, invalidate: COMPANY_KEYS })
+		mutate(
+			'PATCH /api/companies/:id',
+			{ params: { id: c.codigo }, body },
+			{ success: { title: success, description: c.razao }, errorTitle, invalidate: COMPANY_KEYS }
+		)
 
 	async function toggleAll(c: Company) {
 		const block = anySystemActive(c)
@@ -60,23 +99,69 @@ function Companies() {
 	}
 
 	async function remove(c: Company) {
-		const ok = await confirmAction({ title: 'Excluir empresa?', message: `${c.razao} e os seus terminais serão excluídos.\nEsta ação não pode ser desfeita.`, confirmLabel: 'Excluir', destructive: true })
-		if (ok) await mutate('DELETE /api/companies/:id', { params: { id: c.codigo } }, { success: { title: 'Empresa excluída', description: c.razao }, errorTitle: 'Erro ao excluir empresa', invalidate: COMPANY_KEYS })
+		const ok = await confirmAction({
+			title: 'Excluir empresa?',
+			message: `${c.razao} e os seus terminais serão excluídos.\nEsta ação não pode ser desfeita.`,
+			confirmLabel: 'Excluir',
+			destructive: true
+		})
+		if (ok)
+			await mutate(
+				'DELETE /api/companies/:id',
+				{ params: { id: c.codigo } },
+				{ success: { title: 'Empresa excluída', description: c.razao }, errorTitle: 'Erro ao excluir empresa', invalidate: COMPANY_KEYS }
+			)
 	}
 
 	async function release(c: Company) {
-		const ok = await confirmAction({ title: 'Liberar em confiança?', message: `${c.razao} poderá usar os sistemas por 24 horas, mesmo com a licença vencida.`, confirmLabel: 'Liberar por 24h' })
-		if (ok) await mutate('POST /api/companies/:id/liberar-confianca', { params: { id: c.codigo } }, { success: { title: 'Empresa liberada', description: 'Liberada em confiança por 24 horas.' }, errorTitle: 'Erro na liberação', errorFallback: 'Não foi possível liberar a empresa em confiança.', invalidate: COMPANY_KEYS })
+		const ok = await confirmAction({
+			title: 'Liberar em confiança?',
+			message: `${c.razao} poderá usar os sistemas por 24 horas, mesmo com a licença vencida.`,
+			confirmLabel: 'Liberar por 24h'
+		})
+		if (ok)
+			await mutate(
+				'POST /api/companies/:id/liberar-confianca',
+				{ params: { id: c.codigo } },
+				{
+					success: { title: 'Empresa liberada', description: 'Liberada em confiança por 24 horas.' },
+					errorTitle: 'Erro na liberação',
+					errorFallback: 'Não foi possível liberar a empresa em confiança.',
+					invalidate: COMPANY_KEYS
+				}
+			)
 	}
 
 	async function maintenance(c: Company) {
 		const on = c.manutencao !== 'S'
-		await mutate('PUT /api/companies/:id/maintenance', { params: { id: c.codigo }, body: { manutencao: on ? 'S' : 'N' } }, { success: { title: on ? 'Manutenção ativada' : 'Manutenção desativada', description: c.razao }, errorTitle: 'Erro ao atualizar status de manutenção', invalidate: COMPANY_KEYS })
+		await mutate(
+			'PUT /api/companies/:id/maintenance',
+			{ params: { id: c.codigo }, body: { manutencao: on ? 'S' : 'N' } },
+			{
+				success: { title: on ? 'Manutenção ativada' : 'Manutenção desativada', description: c.razao },
+				errorTitle: 'Erro ao atualizar status de manutenção',
+				invalidate: COMPANY_KEYS
+			}
+		)
 	}
 
 	async function bulkMaintenance(on: boolean) {
-		const ok = await confirmAction({ title: on ? 'Ativar manutenção em todas as empresas?' : 'Desativar manutenção em todas as empresas?', message: 'A alteração vale para todas as empresas do portal.', confirmLabel: on ? 'Ativar para todas' : 'Desativar para todas', destructive: on })
-		if (ok) await mutate('PUT /api/companies/maintenance/bulk', { body: { manutencao: on ? 'S' : 'N' } }, { success: { title: on ? 'Manutenção ativada em todas' : 'Manutenção desativada em todas' }, errorTitle: 'Erro ao atualizar status em lote', invalidate: COMPANY_KEYS })
+		const ok = await confirmAction({
+			title: on ? 'Ativar manutenção em todas as empresas?' : 'Desativar manutenção em todas as empresas?',
+			message: 'A alteração vale para todas as empresas do portal.',
+			confirmLabel: on ? 'Ativar para todas' : 'Desativar para todas',
+			destructive: on
+		})
+		if (ok)
+			await mutate(
+				'PUT /api/companies/maintenance/bulk',
+				{ body: { manutencao: on ? 'S' : 'N' } },
+				{
+					success: { title: on ? 'Manutenção ativada em todas' : 'Manutenção desativada em todas' },
+					errorTitle: 'Erro ao atualizar status em lote',
+					invalidate: COMPANY_KEYS
+				}
+			)
 	}
 
 	const columns: Column<Company>[] = [
@@ -91,18 +176,32 @@ function Companies() {
 				</div>
 			)
 		},
-		{ header: 'CNPJ', className: 'hidden 2xl:table-cell', cell: (c) => <span className="whitespace-nowrap font-mono text-xs">{formatCnpj(c.cnpj)}</span> },
+		{
+			header: 'CNPJ',
+			className: 'hidden 2xl:table-cell',
+			cell: (c) => <span className="whitespace-nowrap font-mono text-xs">{formatCnpj(c.cnpj)}</span>
+		},
 		{
 			header: 'Licença',
 			cell: (c) => (
 				<div className="whitespace-nowrap">
 					<span className={TONE_TEXT[dateTone(c.validade_licenca, today)]}>{formatDate(c.validade_licenca)}</span>
 					{/* Until the Certificado column fits (2xl), the table shows the certificate under the licence. */}
-					<p className={`hidden text-xs lg:block 2xl:hidden ${TONE_TEXT[dateTone(c.validade_certificado, today)]}`}>Cert. {formatDate(c.validade_certificado)}</p>
+					<p className={`hidden text-xs lg:block 2xl:hidden ${TONE_TEXT[dateTone(c.validade_certificado, today)]}`}>
+						Cert. {formatDate(c.validade_certificado)}
+					</p>
 				</div>
 			)
 		},
-		{ header: 'Certificado', className: 'hidden 2xl:table-cell', cell: (c) => <span className={`whitespace-nowrap ${TONE_TEXT[dateTone(c.validade_certificado, today)]}`}>{formatDate(c.validade_certificado)}</span> },
+		{
+			header: 'Certificado',
+			className: 'hidden 2xl:table-cell',
+			cell: (c) => (
+				<span className={`whitespace-nowrap ${TONE_TEXT[dateTone(c.validade_certificado, today)]}`}>
+					{formatDate(c.validade_certificado)}
+				</span>
+			)
+		},
 		{
 			header: 'Status',
 			cell: (c) => {
@@ -129,14 +228,29 @@ function Companies() {
 				</div>
 			)
 		},
-		{ header: 'Terminais', cell: (c) => <span className={c.terminal_count >= c.nterminais ? 'text-warning' : ''}>{c.terminal_count} / {c.nterminais}</span> },
+		{
+			header: 'Terminais',
+			cell: (c) => (
+				<span className={c.terminal_count >= c.nterminais ? 'text-warning' : ''}>
+					{c.terminal_count} / {c.nterminais}
+				</span>
+			)
+		},
 		{
 			header: 'Manutenção',
 			cell: (c) =>
 				isAdmin ? (
-					<input type="checkbox" className="toggle toggle-sm toggle-warning" checked={c.manutencao === 'S'} onChange={() => maintenance(c)} aria-label={`Manutenção de ${c.razao}`} />
+					<input
+						type="checkbox"
+						className="toggle toggle-sm toggle-warning"
+						checked={c.manutencao === 'S'}
+						onChange={() => maintenance(c)}
+						aria-label={`Manutenção de ${c.razao}`}
+					/>
 				) : (
-					<span className={`badge badge-sm ${c.manutencao === 'S' ? 'badge-warning' : 'badge-ghost'}`}>{c.manutencao === 'S' ? 'Sim' : 'Não'}</span>
+					<span className={`badge badge-sm ${c.manutencao === 'S' ? 'badge-warning' : 'badge-ghost'}`}>
+						{c.manutencao === 'S' ? 'Sim' : 'Não'}
+					</span>
 				)
 		},
 		{
@@ -146,7 +260,14 @@ function Companies() {
 					type="checkbox"
 					className="toggle toggle-sm toggle-info"
 					checked={c.exibir_aviso === 'S'}
-					onChange={() => patch(c, { exibir_aviso: c.exibir_aviso === 'S' ? 'N' : 'S' }, c.exibir_aviso === 'S' ? 'Avisos desativados' : 'Avisos ativados', 'Erro ao atualizar aviso')}
+					onChange={() =>
+						patch(
+							c,
+							{ exibir_aviso: c.exibir_aviso === 'S' ? 'N' : 'S' },
+							c.exibir_aviso === 'S' ? 'Avisos desativados' : 'Avisos ativados',
+							'Erro ao atualizar aviso'
+						)
+					}
 					aria-label={`Exibir aviso de ${c.razao}`}
 				/>
 			)
@@ -155,11 +276,23 @@ function Companies() {
 
 	const rowActions = (c: Company) => (
 		<>
-			<button type="button" className="btn btn-ghost btn-xs" onClick={() => setDetails(c)} aria-label={`Detalhes de ${c.razao}`} title="Detalhes">
+			<button
+				type="button"
+				className="btn btn-ghost btn-xs"
+				onClick={() => setDetails(c)}
+				aria-label={`Detalhes de ${c.razao}`}
+				title="Detalhes"
+			>
 				<Eye className="size-4" />
 			</button>
 			<RowAction kind="edit" label={`Editar ${c.razao}`} onClick={() => setEditing(c)} size="xs" />
-			<button type="button" className="btn btn-ghost btn-xs" onClick={() => setActionsFor(c)} aria-label={`Mais ações de ${c.razao}`} title="Mais ações">
+			<button
+				type="button"
+				className="btn btn-ghost btn-xs"
+				onClick={() => setActionsFor(c)}
+				aria-label={`Mais ações de ${c.razao}`}
+				title="Mais ações"
+			>
 				<MoreHorizontal className="size-4" />
 			</button>
 		</>
@@ -205,7 +338,11 @@ function Companies() {
 				<SearchInput value={search} onChange={setSearch} placeholder="Buscar por razão social, CNPJ ou cidade..." label="Buscar empresas" />
 				<label className="flex items-center gap-2 text-sm">
 					<span className="shrink-0 text-base-content/70">Status</span>
-					<select className="select select-sm w-full sm:w-40" value={query.status} onChange={(e) => $companyQuery.set({ ...query, status: e.target.value as StatusFilter, page: 1 })}>
+					<select
+						className="select select-sm w-full sm:w-40"
+						value={query.status}
+						onChange={(e) => $companyQuery.set({ ...query, status: e.target.value as StatusFilter, page: 1 })}
+					>
 						<option value="todas">Todas</option>
 						<option value="ativas">Ativas</option>
 						<option value="bloqueadas">Bloqueadas</option>
@@ -214,7 +351,11 @@ function Companies() {
 				</label>
 				<label className="flex items-center gap-2 text-sm">
 					<span className="shrink-0 text-base-content/70">Avisos</span>
-					<select className="select select-sm w-full sm:w-52" value={query.avisos} onChange={(e) => $companyQuery.set({ ...query, avisos: e.target.value as NoticeFilter, page: 1 })}>
+					<select
+						className="select select-sm w-full sm:w-52"
+						value={query.avisos}
+						onChange={(e) => $companyQuery.set({ ...query, avisos: e.target.value as NoticeFilter, page: 1 })}
+					>
 						<option value="todas">Todas</option>
 						<option value="com">Com Avisos Ativados</option>
 						<option value="sem">Sem Avisos</option>
@@ -223,7 +364,11 @@ function Companies() {
 			</div>
 
 			{error ? (
-				<ErrorPanel title="Erro ao carregar empresas" message={errorText(error, 'Failed to fetch companies')} onRetry={() => $companies.revalidate()} />
+				<ErrorPanel
+					title="Erro ao carregar empresas"
+					message={errorText(error, 'Failed to fetch companies')}
+					onRetry={() => $companies.revalidate()}
+				/>
 			) : (
 				<DataTable
 					rows={data?.companies}
@@ -241,10 +386,25 @@ function Companies() {
 						</div>
 					)}
 					actions={rowActions}
-					empty={<EmptyState icon={<Building2 className="size-10" />} title="Nenhuma empresa encontrada" hint={search || query.status !== 'todas' || query.avisos !== 'todas' ? 'Tente outra busca ou limpe os filtros.' : 'Cadastre a primeira empresa.'} />}
+					empty={
+						<EmptyState
+							icon={<Building2 className="size-10" />}
+							title="Nenhuma empresa encontrada"
+							hint={
+								search || query.status !== 'todas' || query.avisos !== 'todas'
+									? 'Tente outra busca ou limpe os filtros.'
+									: 'Cadastre a primeira empresa.'
+							}
+						/>
+					}
 				/>
 			)}
-			<Pagination info={data?.pagination} noun="empresas" onPage={(page) => $companyQuery.set({ ...query, page })} onPageSize={(limit) => $companyQuery.set({ ...query, limit, page: 1 })} />
+			<Pagination
+				info={data?.pagination}
+				noun="empresas"
+				onPage={(page) => $companyQuery.set({ ...query, page })}
+				onPageSize={(limit) => $companyQuery.set({ ...query, limit, page: 1 })}
+			/>
 
 			<Modal open={actionsFor !== null} onClose={() => setActionsFor(null)} title={actionsFor?.razao ?? ''}>
 				{actionsFor && (

@@ -24,7 +24,12 @@ export function CompanyDatesDialog({ company, onClose }: { company: Company | nu
 		const done = await mutate(
 			'PATCH /api/companies/:id',
 			{ params: { id: company.codigo }, body: { validade_licenca: licenca || null, validade_certificado: certificado || null } },
-			{ success: { title: 'Datas atualizadas', description: company.razao }, errorTitle: 'Erro ao atualizar', errorFallback: 'Ocorreu um erro ao atualizar as datas.', invalidate: COMPANY_KEYS }
+			{
+				success: { title: 'Datas atualizadas', description: company.razao },
+				errorTitle: 'Erro ao atualizar',
+				errorFallback: 'Ocorreu um erro ao atualizar as datas.',
+				invalidate: COMPANY_KEYS
+			}
 		)
 		if (done) onClose()
 	}
@@ -70,7 +75,12 @@ export function CompanyDetailsDialog({ company, onClose }: { company: Company | 
 	const user = useStore($user)
 	const [serial, setSerial] = useState<string | null>(null)
 	useEffect(() => setSerial(company?.serial ?? null), [company])
-	if (!company) return <Modal open={false} onClose={onClose} title="" children={null} />
+	if (!company)
+		return (
+			<Modal open={false} onClose={onClose} title="">
+				{null}
+			</Modal>
+		)
 	const copy = async () => {
 		try {
 			await navigator.clipboard.writeText(serial ?? '')
@@ -87,11 +97,25 @@ export function CompanyDetailsDialog({ company, onClose }: { company: Company | 
 			destructive: true
 		})
 		if (!ok) return
-		const result = await mutate('POST /api/companies/:id/regenerar-chave', { params: { id: company.codigo } }, { success: { title: 'Nova chave gerada' }, errorTitle: 'Erro ao gerar chave', invalidate: COMPANY_KEYS })
+		const result = await mutate(
+			'POST /api/companies/:id/regenerar-chave',
+			{ params: { id: company.codigo } },
+			{ success: { title: 'Nova chave gerada' }, errorTitle: 'Erro ao gerar chave', invalidate: COMPANY_KEYS }
+		)
 		if (result) setSerial(result.serial)
 	}
 	return (
-		<Modal open onClose={onClose} title={company.razao} size="lg" footer={<button type="button" className="btn" onClick={onClose}>Fechar</button>}>
+		<Modal
+			open
+			onClose={onClose}
+			title={company.razao}
+			size="lg"
+			footer={
+				<button type="button" className="btn" onClick={onClose}>
+					Fechar
+				</button>
+			}
+		>
 			<div className="space-y-3">
 				<Section title="Informações básicas">
 					<Item label="CNPJ" value={formatCnpj(company.cnpj)} />
@@ -115,26 +139,50 @@ export function CompanyDetailsDialog({ company, onClose }: { company: Company | 
 					<Item label="Certificado" value={formatDate(company.validade_certificado)} />
 					<Item label="Valor mensal" value={formatMoney(Math.round(company.valor_mensal * 100))} />
 					<Item label="Dia de vencimento" value={company.dia_venc} />
-					<Item label="Liberação em confiança" value={company.liberacao_confianca_expira ? `até ${formatDateTime(company.liberacao_confianca_expira)}` : 'Não'} />
+					<Item
+						label="Liberação em confiança"
+						value={company.liberacao_confianca_expira ? `até ${formatDateTime(company.liberacao_confianca_expira)}` : 'Não'}
+					/>
 				</Section>
 				<Section title="Situação dos sistemas">
 					{SYSTEM_COLUMNS.map((s) => (
-						<Item key={s.flag} label={s.name} value={company[s.flag] === 'S' ? <span className="text-error">Bloqueado</span> : <span className="text-success">Ativo</span>} />
+						<Item
+							key={s.flag}
+							label={s.name}
+							value={company[s.flag] === 'S' ? <span className="text-error">Bloqueado</span> : <span className="text-success">Ativo</span>}
+						/>
 					))}
 				</Section>
 				<Section title="Terminais">
 					<Item label="Em uso" value={`${company.terminal_count} de ${company.nterminais}`} />
-					<Item label="Lista" value={<a className="link" href={`/terminals?search=${encodeURIComponent(company.razao)}`}>Ver terminais</a>} />
+					<Item
+						label="Lista"
+						value={
+							<a className="link" href={`/terminals?search=${encodeURIComponent(company.razao)}`}>
+								Ver terminais
+							</a>
+						}
+					/>
 				</Section>
 				<Section title="Configurações">
 					<Item label="API" value={company.ativarapi === 'S' ? 'Ativada' : 'Desativada'} />
 					<Item label="Instância Evolution" value={company.evo_instancia} />
 					<Item label="Manutenção" value={company.manutencao === 'S' ? 'Sim' : 'Não'} />
-					<Item label="Exibir aviso" value={company.exibir_aviso === 'S' ? `Sim${company.aviso_titulo ? ` — ${company.aviso_titulo}` : ''}` : 'Não'} />
+					<Item
+						label="Exibir aviso"
+						value={company.exibir_aviso === 'S' ? `Sim${company.aviso_titulo ? ` — ${company.aviso_titulo}` : ''}` : 'Não'}
+					/>
 				</Section>
 				<Section title="Histórico">
 					<Item label="On-line" value={company.on_line === 'S' ? 'Sim' : 'Não'} />
-					<Item label="Última utilização" value={company.data_ultima_utilizacao ? `${formatDate(company.data_ultima_utilizacao)} ${company.hora_ultima_utilizacao ?? ''}` : 'Nunca'} />
+					<Item
+						label="Última utilização"
+						value={
+							company.data_ultima_utilizacao
+								? `${formatDate(company.data_ultima_utilizacao)} ${company.hora_ultima_utilizacao ?? ''}`
+								: 'Nunca'
+						}
+					/>
 				</Section>
 				{company.obs && (
 					<section className="rounded-box border border-base-300 p-3">
@@ -174,8 +222,14 @@ export function PromoImageDialog({ open, current, onClose }: { open: boolean; cu
 
 	function choose(file: File | undefined) {
 		if (!file) return
-		if (!/^image\/(png|jpeg|gif)$/.test(file.type)) return toast({ title: 'Erro ao fazer upload da imagem', description: 'Por favor, selecione apenas arquivos de imagem', variant: 'destructive' })
-		if (file.size > MAX_IMAGE) return toast({ title: 'Erro ao fazer upload da imagem', description: 'A imagem deve ter no máximo 5MB', variant: 'destructive' })
+		if (!/^image\/(png|jpeg|gif)$/.test(file.type))
+			return toast({
+				title: 'Erro ao fazer upload da imagem',
+				description: 'Por favor, selecione apenas arquivos de imagem',
+				variant: 'destructive'
+			})
+		if (file.size > MAX_IMAGE)
+			return toast({ title: 'Erro ao fazer upload da imagem', description: 'A imagem deve ter no máximo 5MB', variant: 'destructive' })
 		const reader = new FileReader()
 		reader.onload = () => setPreview(String(reader.result))
 		reader.readAsDataURL(file)
@@ -183,13 +237,33 @@ export function PromoImageDialog({ open, current, onClose }: { open: boolean; cu
 	async function upload() {
 		if (!preview) return
 		setBusy(true)
-		const done = await mutate('POST /api/representantes/promo-image', { body: { imageBase64: preview } }, { success: { title: 'Imagem atualizada', description: 'A imagem aparecerá nos sistemas dos seus clientes.' }, errorTitle: 'Erro ao fazer upload da imagem', invalidate: COMPANY_KEYS })
+		const done = await mutate(
+			'POST /api/representantes/promo-image',
+			{ body: { imageBase64: preview } },
+			{
+				success: { title: 'Imagem atualizada', description: 'A imagem aparecerá nos sistemas dos seus clientes.' },
+				errorTitle: 'Erro ao fazer upload da imagem',
+				invalidate: COMPANY_KEYS
+			}
+		)
 		setBusy(false)
 		if (done) onClose()
 	}
 	async function remove() {
-		if (!(await confirmAction({ title: 'Remover imagem promocional?', message: 'Os sistemas dos seus clientes deixarão de exibi-la.', confirmLabel: 'Remover', destructive: true }))) return
-		const done = await mutate('DELETE /api/representantes/promo-image', {}, { success: { title: 'Imagem removida' }, errorTitle: 'Erro ao remover imagem', invalidate: COMPANY_KEYS })
+		if (
+			!(await confirmAction({
+				title: 'Remover imagem promocional?',
+				message: 'Os sistemas dos seus clientes deixarão de exibi-la.',
+				confirmLabel: 'Remover',
+				destructive: true
+			}))
+		)
+			return
+		const done = await mutate(
+			'DELETE /api/representantes/promo-image',
+			{},
+			{ success: { title: 'Imagem removida' }, errorTitle: 'Erro ao remover imagem', invalidate: COMPANY_KEYS }
+		)
 		if (done) onClose()
 	}
 	const shown = preview ?? current
@@ -210,9 +284,19 @@ export function PromoImageDialog({ open, current, onClose }: { open: boolean; cu
 		>
 			<p className="mb-3 text-sm text-base-content/70">JPG, PNG ou GIF de até 5MB. Ela aparece nos sistemas de todas as suas empresas.</p>
 			<div className="mb-3 grid min-h-40 place-items-center rounded-box border border-dashed border-base-300 bg-base-200 p-2">
-				{shown ? <img src={shown} alt="Imagem promocional" className="max-h-64 rounded" /> : <ImageUp className="size-10 text-base-content/40" aria-hidden="true" />}
+				{shown ? (
+					<img src={shown} alt="Imagem promocional" className="max-h-64 rounded" />
+				) : (
+					<ImageUp className="size-10 text-base-content/40" aria-hidden="true" />
+				)}
 			</div>
-			<input type="file" accept="image/png,image/jpeg,image/gif" className="file-input w-full" aria-label="Escolher imagem" onChange={(e) => choose(e.target.files?.[0])} />
+			<input
+				type="file"
+				accept="image/png,image/jpeg,image/gif"
+				className="file-input w-full"
+				aria-label="Escolher imagem"
+				onChange={(e) => choose(e.target.files?.[0])}
+			/>
 		</Modal>
 	)
 }
@@ -242,8 +326,20 @@ export function SendNoticeDialog({ open, onClose }: { open: boolean; onClose: ()
 		if (!remove && !texto.trim()) return setError('Texto do aviso é obrigatório')
 		setError(null)
 		const done = remove
-			? await mutate('DELETE /api/representantes/avisos', { body: { empresas: selected } }, { success: { title: 'Avisos removidos' }, errorTitle: 'Erro ao remover avisos', invalidate: COMPANY_KEYS })
-			: await mutate('POST /api/representantes/avisos', { body: { titulo, texto, empresas: selected } }, { success: { title: 'Aviso enviado', description: `${selected.length} empresa(s)` }, errorTitle: 'Erro ao enviar aviso', invalidate: COMPANY_KEYS })
+			? await mutate(
+					'DELETE /api/representantes/avisos',
+					{ body: { empresas: selected } },
+					{ success: { title: 'Avisos removidos' }, errorTitle: 'Erro ao remover avisos', invalidate: COMPANY_KEYS }
+				)
+			: await mutate(
+					'POST /api/representantes/avisos',
+					{ body: { titulo, texto, empresas: selected } },
+					{
+						success: { title: 'Aviso enviado', description: `${selected.length} empresa(s)` },
+						errorTitle: 'Erro ao enviar aviso',
+						invalidate: COMPANY_KEYS
+					}
+				)
 		if (done) onClose()
 	}
 
@@ -271,7 +367,11 @@ export function SendNoticeDialog({ open, onClose }: { open: boolean; onClose: ()
 				<div>
 					<div className="mb-1 flex items-center justify-between text-sm font-medium">
 						<span>Empresas ({selected.length} selecionadas)</span>
-						<button type="button" className="btn btn-ghost btn-xs" onClick={() => setSelected(selected.length === companies.length ? [] : companies.map((c) => c.codigo))}>
+						<button
+							type="button"
+							className="btn btn-ghost btn-xs"
+							onClick={() => setSelected(selected.length === companies.length ? [] : companies.map((c) => c.codigo))}
+						>
 							{selected.length === companies.length && companies.length > 0 ? 'Desmarcar todas' : 'Selecionar todas'}
 						</button>
 					</div>
@@ -280,7 +380,12 @@ export function SendNoticeDialog({ open, onClose }: { open: boolean; onClose: ()
 						{companies.map((c) => (
 							<li key={c.codigo}>
 								<label className="flex cursor-pointer items-center gap-2 rounded px-2 py-1 text-sm hover:bg-base-200">
-									<input type="checkbox" className="checkbox checkbox-sm" checked={selected.includes(c.codigo)} onChange={() => toggle(c.codigo)} />
+									<input
+										type="checkbox"
+										className="checkbox checkbox-sm"
+										checked={selected.includes(c.codigo)}
+										onChange={() => toggle(c.codigo)}
+									/>
 									<span className="grow">{c.razao}</span>
 									{c.exibir_aviso === 'S' && <span className="badge badge-info badge-sm">com aviso</span>}
 								</label>

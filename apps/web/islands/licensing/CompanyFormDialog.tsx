@@ -134,20 +134,34 @@ export function CompanyFormDialog({ open, company, onClose }: { open: boolean; c
 			onClose={onClose}
 			title={company ? 'Editar Empresa' : 'Nova Empresa'}
 			size="lg"
-			footer={<ModalActions onCancel={onClose} form="company-form" pending={saving} label={company ? 'Salvar alterações' : 'Criar empresa'} />}
+			footer={
+				<ModalActions onCancel={onClose} form="company-form" pending={saving} label={company ? 'Salvar alterações' : 'Criar empresa'} />
+			}
 		>
 			<form id="company-form" onSubmit={save} className="grid gap-3 sm:grid-cols-2" noValidate>
 				<Field label="Razão social *" className="sm:col-span-2">
 					<input className="input w-full" value={form.razao} onChange={(e) => set('razao', e.target.value)} maxLength={200} required />
 				</Field>
 				<Field label="CNPJ *">
-					<input className="input w-full" value={form.cnpj} onChange={(e) => set('cnpj', maskCnpj(e.target.value))} maxLength={18} placeholder="00.000.000/0000-00" required />
+					<input
+						className="input w-full"
+						value={form.cnpj}
+						onChange={(e) => set('cnpj', maskCnpj(e.target.value))}
+						maxLength={18}
+						placeholder="00.000.000/0000-00"
+						required
+					/>
 				</Field>
 				<Field label="Representante *" hint={isRep ? 'Representantes não podem alterar este campo' : undefined}>
 					{isRep ? (
 						<input className="input w-full" value={repName ?? ''} readOnly disabled />
 					) : (
-						<select className="select w-full" value={form.cnpj_representante} onChange={(e) => set('cnpj_representante', e.target.value)} required>
+						<select
+							className="select w-full"
+							value={form.cnpj_representante}
+							onChange={(e) => set('cnpj_representante', e.target.value)}
+							required
+						>
 							<option value="">Selecione…</option>
 							{(reps.data ?? []).map((r) => (
 								<option key={r.cnpj} value={r.cnpj}>
@@ -161,19 +175,50 @@ export function CompanyFormDialog({ open, company, onClose }: { open: boolean; c
 				<PhoneField value={form.fone} onChange={(v) => set('fone', v)} />
 				<EmailField value={form.email} onChange={(v) => set('email', v)} />
 				<Field label="Link" className="sm:col-span-2">
-					<input className="input w-full" type="url" value={form.link} onChange={(e) => set('link', e.target.value)} placeholder="https://" />
+					<input
+						className="input w-full"
+						type="url"
+						value={form.link}
+						onChange={(e) => set('link', e.target.value)}
+						placeholder="https://"
+					/>
 				</Field>
 				<Field label="Terminais permitidos">
-					<input className="input w-full" type="number" min={1} value={form.nterminais} onChange={(e) => set('nterminais', e.target.value)} />
+					<input
+						className="input w-full"
+						type="number"
+						min={1}
+						value={form.nterminais}
+						onChange={(e) => set('nterminais', e.target.value)}
+					/>
 				</Field>
 				<Field label="Valor mensal (R$)">
-					<input className="input w-full" type="number" min={0} step={0.01} value={form.valor_mensal} onChange={(e) => set('valor_mensal', e.target.value)} />
+					<input
+						className="input w-full"
+						type="number"
+						min={0}
+						step={0.01}
+						value={form.valor_mensal}
+						onChange={(e) => set('valor_mensal', e.target.value)}
+					/>
 				</Field>
 				<Field label="Dia de vencimento">
-					<input className="input w-full" type="number" min={1} max={31} value={form.dia_venc} onChange={(e) => set('dia_venc', e.target.value)} />
+					<input
+						className="input w-full"
+						type="number"
+						min={1}
+						max={31}
+						value={form.dia_venc}
+						onChange={(e) => set('dia_venc', e.target.value)}
+					/>
 				</Field>
 				<Field label="Instância Evolution">
-					<input className="input w-full" value={form.evo_instancia} onChange={(e) => set('evo_instancia', e.target.value)} maxLength={100} />
+					<input
+						className="input w-full"
+						value={form.evo_instancia}
+						onChange={(e) => set('evo_instancia', e.target.value)}
+						maxLength={100}
+					/>
 				</Field>
 				<Field label="Validade do certificado" hint={datesHint}>
 					<DateInput value={form.validade_certificado} onChange={(v) => set('validade_certificado', v)} disabled={datesLocked} />
@@ -186,18 +231,33 @@ export function CompanyFormDialog({ open, company, onClose }: { open: boolean; c
 					<div className="flex flex-wrap gap-x-4 gap-y-2">
 						{SYSTEM_COLUMNS.map((s) => (
 							<label key={s.flag} className="flex items-center gap-2 text-sm">
-								<input type="checkbox" className="checkbox checkbox-sm" checked={form.ativos[s.flag]} onChange={(e) => set('ativos', { ...form.ativos, [s.flag]: e.target.checked })} />
+								<input
+									type="checkbox"
+									className="checkbox checkbox-sm"
+									checked={form.ativos[s.flag]}
+									onChange={(e) => set('ativos', { ...form.ativos, [s.flag]: e.target.checked })}
+								/>
 								{s.name}
 							</label>
 						))}
 					</div>
 				</fieldset>
 				<label className="flex items-center gap-2 text-sm">
-					<input type="checkbox" className="toggle toggle-sm" checked={form.ativarapi} onChange={(e) => set('ativarapi', e.target.checked)} />
+					<input
+						type="checkbox"
+						className="toggle toggle-sm"
+						checked={form.ativarapi}
+						onChange={(e) => set('ativarapi', e.target.checked)}
+					/>
 					Ativar API
 				</label>
 				<label className="flex items-center gap-2 text-sm">
-					<input type="checkbox" className="toggle toggle-sm" checked={form.exibir_aviso} onChange={(e) => set('exibir_aviso', e.target.checked)} />
+					<input
+						type="checkbox"
+						className="toggle toggle-sm"
+						checked={form.exibir_aviso}
+						onChange={(e) => set('exibir_aviso', e.target.checked)}
+					/>
 					Exibir aviso no sistema
 				</label>
 				<Field label="Observações" className="sm:col-span-2">

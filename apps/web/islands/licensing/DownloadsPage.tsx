@@ -6,7 +6,18 @@ import type { Download } from '../../../../modules/downloads/model'
 import { type Column, DataTable } from '../../components/DataTable'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { ActiveBadge, EmptyState, ErrorPanel, Field, FormError, PageHeader, RowAction, SearchInput, StatCard, StatGrid } from '../../components/ui'
+import {
+	ActiveBadge,
+	EmptyState,
+	ErrorPanel,
+	Field,
+	FormError,
+	PageHeader,
+	RowAction,
+	SearchInput,
+	StatCard,
+	StatGrid
+} from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
@@ -57,7 +68,8 @@ function DownloadDialog({ item, onClose }: { item: Download | null | undefined; 
 					<input className="input w-full" type="url" value={link} onChange={(e) => setLink(e.target.value)} placeholder="https://" />
 				</Field>
 				<label className="flex items-center gap-2 text-sm">
-					<input type="checkbox" className="toggle toggle-sm toggle-success" checked={ativo} onChange={(e) => setAtivo(e.target.checked)} /> Ativo
+					<input type="checkbox" className="toggle toggle-sm toggle-success" checked={ativo} onChange={(e) => setAtivo(e.target.checked)} />{' '}
+					Ativo
 				</label>
 				<FormError message={error} />
 			</form>
@@ -76,13 +88,36 @@ function Downloads() {
 	const rows = data?.filter((d) => !term || d.titulo.toLowerCase().includes(term) || d.link.toLowerCase().includes(term))
 
 	async function remove(d: Download) {
-		if (!(await confirmAction({ title: 'Excluir download?', message: `"${d.titulo}" deixará de aparecer para todos.`, confirmLabel: 'Excluir', destructive: true }))) return
-		await mutate('DELETE /api/downloads/:id', { params: { id: d.id } }, { success: { title: 'Download excluído', description: d.titulo }, errorTitle: 'Erro ao excluir download', invalidate: ['/api/downloads'] })
+		if (
+			!(await confirmAction({
+				title: 'Excluir download?',
+				message: `"${d.titulo}" deixará de aparecer para todos.`,
+				confirmLabel: 'Excluir',
+				destructive: true
+			}))
+		)
+			return
+		await mutate(
+			'DELETE /api/downloads/:id',
+			{ params: { id: d.id } },
+			{
+				success: { title: 'Download excluído', description: d.titulo },
+				errorTitle: 'Erro ao excluir download',
+				invalidate: ['/api/downloads']
+			}
+		)
 	}
 
 	const columns: Column<Download>[] = [
 		{ header: 'Título', hideOnCard: true, cell: (d) => <span className="font-medium">{d.titulo}</span> },
-		{ header: 'Link', cell: (d) => <span className="block max-w-xs truncate text-xs text-base-content/70" title={d.link}>{d.link}</span> },
+		{
+			header: 'Link',
+			cell: (d) => (
+				<span className="block max-w-xs truncate text-xs text-base-content/70" title={d.link}>
+					{d.link}
+				</span>
+			)
+		},
 		{ header: 'Status', cell: (d) => <ActiveBadge active={Boolean(d.ativo)} /> },
 		{ header: 'Data de Criação', cell: (d) => formatDate(d.data) }
 	]
@@ -100,7 +135,12 @@ function Downloads() {
 					<>
 						<StatCard title="Total" value={data.length} icon={<DownloadIcon className="size-5" />} />
 						<StatCard title="Ativos" value={data.filter((d) => d.ativo).length} icon={<ToggleRight className="size-5" />} tone="success" />
-						<StatCard title="Novos nos últimos 7 dias" value={data.filter((d) => Date.parse(d.data) >= weekAgo).length} icon={<Sparkles className="size-5" />} tone="info" />
+						<StatCard
+							title="Novos nos últimos 7 dias"
+							value={data.filter((d) => Date.parse(d.data) >= weekAgo).length}
+							icon={<Sparkles className="size-5" />}
+							tone="info"
+						/>
 					</>
 				)}
 			</StatGrid>
@@ -120,7 +160,13 @@ function Downloads() {
 					actions={(d) => (
 						<>
 							{isHttpUrl(d.link) && (
-								<a className="btn btn-ghost btn-xs" href={d.link} target="_blank" rel="noopener noreferrer" aria-label={`Abrir ${d.titulo}`}>
+								<a
+									className="btn btn-ghost btn-xs"
+									href={d.link}
+									target="_blank"
+									rel="noopener noreferrer"
+									aria-label={`Abrir ${d.titulo}`}
+								>
 									<ExternalLink className="size-4" />
 								</a>
 							)}
@@ -132,7 +178,13 @@ function Downloads() {
 							)}
 						</>
 					)}
-					empty={<EmptyState icon={<DownloadIcon className="size-10" />} title="Nenhum download encontrado" hint={isAdmin ? 'Cadastre o primeiro instalador.' : undefined} />}
+					empty={
+						<EmptyState
+							icon={<DownloadIcon className="size-10" />}
+							title="Nenhum download encontrado"
+							hint={isAdmin ? 'Cadastre o primeiro instalador.' : undefined}
+						/>
+					}
 				/>
 			)}
 			{isAdmin && <DownloadDialog item={editing} onClose={() => setEditing(undefined)} />}

@@ -72,7 +72,14 @@ function TerminalDialog({ terminal, onClose }: { terminal: Terminal | null | und
 					<input className="input w-full" value={nome} maxLength={100} onChange={(e) => setNome(e.target.value)} placeholder="CAIXA-01" />
 				</Field>
 				<Field label="Endereço MAC *">
-					<input className="input w-full font-mono" value={mac} maxLength={17} onChange={(e) => setMac(maskMac(e.target.value))} placeholder="00:1A:2B:3C:4D:5E" required />
+					<input
+						className="input w-full font-mono"
+						value={mac}
+						maxLength={17}
+						onChange={(e) => setMac(maskMac(e.target.value))}
+						placeholder="00:1A:2B:3C:4D:5E"
+						required
+					/>
 				</Field>
 				<FormError message={error} />
 			</form>
@@ -88,13 +95,35 @@ function Terminals() {
 
 	async function remove(t: Terminal) {
 		const name = t.nome_computador || maskMac(t.mac)
-		if (!(await confirmAction({ title: 'Excluir terminal?', message: `O terminal "${name}" de ${t.nome_empresa} será excluído. O computador poderá ser registrado de novo na próxima verificação de licença, se houver vaga.`, confirmLabel: 'Excluir', destructive: true }))) return
-		await mutate('DELETE /api/terminals/:codigo', { params: { codigo: t.codigo } }, { success: { title: 'Terminal excluído', description: name }, errorTitle: 'Erro ao excluir terminal', invalidate: COMPANY_KEYS })
+		if (
+			!(await confirmAction({
+				title: 'Excluir terminal?',
+				message: `O terminal "${name}" de ${t.nome_empresa} será excluído. O computador poderá ser registrado de novo na próxima verificação de licença, se houver vaga.`,
+				confirmLabel: 'Excluir',
+				destructive: true
+			}))
+		)
+			return
+		await mutate(
+			'DELETE /api/terminals/:codigo',
+			{ params: { codigo: t.codigo } },
+			{ success: { title: 'Terminal excluído', description: name }, errorTitle: 'Erro ao excluir terminal', invalidate: COMPANY_KEYS }
+		)
 	}
 
 	const columns: Column<Terminal>[] = [
 		{ header: 'Computador', hideOnCard: true, cell: (t) => <span className="font-medium">{t.nome_computador || '—'}</span> },
-		{ header: 'Empresa', cell: (t) => <span>{t.nome_empresa} <span className="text-xs text-base-content/60">({t.empresa.terminal_count} / {t.empresa.nterminais})</span></span> },
+		{
+			header: 'Empresa',
+			cell: (t) => (
+				<span>
+					{t.nome_empresa}{' '}
+					<span className="text-xs text-base-content/60">
+						({t.empresa.terminal_count} / {t.empresa.nterminais})
+					</span>
+				</span>
+			)
+		},
 		{ header: 'Endereço MAC', cell: (t) => <span className="font-mono text-xs">{maskMac(t.mac)}</span> },
 		{ header: 'Cadastro', cell: (t) => <span className="whitespace-nowrap">{formatDateTime(t.data)}</span> },
 		{ header: 'Status', cell: () => <span className="badge badge-success badge-sm">Ativo</span> }
@@ -112,7 +141,12 @@ function Terminals() {
 				{stats && (
 					<>
 						<StatCard title="Total de terminais" value={stats.total} icon={<Monitor className="size-5" />} />
-						<StatCard title="Empresas com terminais" value={`${stats.empresasComTerminais} de ${stats.totalEmpresas}`} icon={<Building2 className="size-5" />} tone="info" />
+						<StatCard
+							title="Empresas com terminais"
+							value={`${stats.empresasComTerminais} de ${stats.totalEmpresas}`}
+							icon={<Building2 className="size-5" />}
+							tone="info"
+						/>
 						<StatCard title="Registrados hoje" value={stats.hoje} icon={<CalendarPlus className="size-5" />} tone="success" />
 					</>
 				)}
@@ -121,7 +155,11 @@ function Terminals() {
 				<SearchInput value={search} onChange={setSearch} placeholder="Buscar terminal..." label="Buscar terminal" />
 			</div>
 			{error ? (
-				<ErrorPanel title="Erro ao carregar terminais" message={errorText(error, 'Failed to fetch terminals')} onRetry={() => $terminals.revalidate()} />
+				<ErrorPanel
+					title="Erro ao carregar terminais"
+					message={errorText(error, 'Failed to fetch terminals')}
+					onRetry={() => $terminals.revalidate()}
+				/>
 			) : (
 				<DataTable
 					rows={data?.terminals}
@@ -136,10 +174,21 @@ function Terminals() {
 							<RowAction kind="delete" label={`Excluir terminal ${t.nome_computador ?? t.mac}`} onClick={() => remove(t)} size="xs" />
 						</>
 					)}
-					empty={<EmptyState icon={<Monitor className="size-10" />} title="Nenhum terminal encontrado" hint="Os terminais aparecem aqui quando os sistemas verificam a licença, ou quando você os cadastra." />}
+					empty={
+						<EmptyState
+							icon={<Monitor className="size-10" />}
+							title="Nenhum terminal encontrado"
+							hint="Os terminais aparecem aqui quando os sistemas verificam a licença, ou quando você os cadastra."
+						/>
+					}
 				/>
 			)}
-			<Pagination info={data?.pagination} noun="terminais" onPage={(page) => $query.set({ ...query, page })} onPageSize={(limit) => $query.set({ ...query, limit, page: 1 })} />
+			<Pagination
+				info={data?.pagination}
+				noun="terminais"
+				onPage={(page) => $query.set({ ...query, page })}
+				onPageSize={(limit) => $query.set({ ...query, limit, page: 1 })}
+			/>
 			<TerminalDialog terminal={editing} onClose={() => setEditing(undefined)} />
 		</div>
 	)

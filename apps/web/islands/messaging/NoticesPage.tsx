@@ -129,7 +129,13 @@ function NoticeDialog({ kind, draft, onClose }: { kind: Kind; draft: Draft | nul
 						</Field>
 					)}
 					<Field label="Título" error={errors.titulo}>
-						<input className="input w-full" maxLength={100} value={current.titulo} onChange={(e) => set('titulo', e.target.value)} aria-invalid={!!errors.titulo} />
+						<input
+							className="input w-full"
+							maxLength={100}
+							value={current.titulo}
+							onChange={(e) => set('titulo', e.target.value)}
+							aria-invalid={!!errors.titulo}
+						/>
 					</Field>
 					<Field label="Texto" error={errors.texto} hint={`${current.texto.length}/1000 caracteres`}>
 						<textarea
@@ -142,11 +148,21 @@ function NoticeDialog({ kind, draft, onClose }: { kind: Kind; draft: Draft | nul
 					</Field>
 					<div className="flex flex-wrap gap-6">
 						<label className="flex cursor-pointer items-center gap-3">
-							<input type="checkbox" className="toggle toggle-error" checked={current.urgente} onChange={(e) => set('urgente', e.target.checked)} />
+							<input
+								type="checkbox"
+								className="toggle toggle-error"
+								checked={current.urgente}
+								onChange={(e) => set('urgente', e.target.checked)}
+							/>
 							<span>Urgente</span>
 						</label>
 						<label className="flex cursor-pointer items-center gap-3">
-							<input type="checkbox" className="toggle toggle-success" checked={current.ativo} onChange={(e) => set('ativo', e.target.checked)} />
+							<input
+								type="checkbox"
+								className="toggle toggle-success"
+								checked={current.ativo}
+								onChange={(e) => set('ativo', e.target.checked)}
+							/>
 							<span>Ativo</span>
 						</label>
 					</div>
@@ -179,7 +195,14 @@ function Notices() {
 	}
 	function openEdit(n: Notice) {
 		// 2-administration §4: when editing, a falsy ativo comes back as 1.
-		setDraft({ id: n.id, representante_id: n.representante_id ?? '', titulo: n.titulo, texto: n.texto, urgente: !!n.urgente, ativo: !!(n.ativo || 1) })
+		setDraft({
+			id: n.id,
+			representante_id: n.representante_id ?? '',
+			titulo: n.titulo,
+			texto: n.texto,
+			urgente: !!n.urgente,
+			ativo: !!(n.ativo || 1)
+		})
 	}
 	async function remove(n: Notice) {
 		const ok = await confirmAction({
@@ -189,7 +212,11 @@ function Notices() {
 			destructive: true
 		})
 		if (!ok) return
-		const toasts = { success: { title: `${TITLE[tab]} excluído` }, errorTitle: `Erro ao excluir ${LABEL[tab]}`, invalidate: ['/api/notices', '/api/notifications'] }
+		const toasts = {
+			success: { title: `${TITLE[tab]} excluído` },
+			errorTitle: `Erro ao excluir ${LABEL[tab]}`,
+			invalidate: ['/api/notices', '/api/notifications']
+		}
 		if (tab === 'general') await mutate('DELETE /api/notices/general/:id', { params: { id: n.id } }, toasts)
 		else await mutate('DELETE /api/notices/individual/:id', { params: { id: n.id } }, toasts)
 	}
@@ -197,12 +224,22 @@ function Notices() {
 	const columns: Column<Notice>[] = [
 		{ header: 'Título', cell: (n) => <span className="font-medium">{n.titulo}</span>, hideOnCard: true },
 		...(tab === 'individual'
-			? [{ header: 'Representante', cell: (n: Notice) => n.representante?.nome || (n.representante_id ? formatCnpj(n.representante_id) : '') }]
+			? [
+					{
+						header: 'Representante',
+						cell: (n: Notice) => n.representante?.nome || (n.representante_id ? formatCnpj(n.representante_id) : '')
+					}
+				]
 			: []),
-		{ header: 'Texto', cell: (n) => <span className="line-clamp-2 max-w-md whitespace-pre-line text-base-content/80">{n.texto}</span>, className: 'max-w-md' },
+		{
+			header: 'Texto',
+			cell: (n) => <span className="line-clamp-2 max-w-md whitespace-pre-line text-base-content/80">{n.texto}</span>,
+			className: 'max-w-md'
+		},
 		{
 			header: 'Urgência',
-			cell: (n) => (n.urgente ? <span className="badge badge-error badge-sm">Urgente</span> : <span className="badge badge-ghost badge-sm">Normal</span>)
+			cell: (n) =>
+				n.urgente ? <span className="badge badge-error badge-sm">Urgente</span> : <span className="badge badge-ghost badge-sm">Normal</span>
 		},
 		{
 			header: 'Status',
@@ -234,7 +271,14 @@ function Notices() {
 			<div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
 				<div role="tablist" className="tabs tabs-box w-fit">
 					{(['general', 'individual'] as const).map((k) => (
-						<button key={k} type="button" role="tab" aria-selected={tab === k} className={`tab ${tab === k ? 'tab-active' : ''}`} onClick={() => setTab(k)}>
+						<button
+							key={k}
+							type="button"
+							role="tab"
+							aria-selected={tab === k}
+							className={`tab ${tab === k ? 'tab-active' : ''}`}
+							onClick={() => setTab(k)}
+						>
 							{k === 'general' ? 'Avisos Gerais' : 'Avisos Individuais'}
 						</button>
 					))}
@@ -249,7 +293,11 @@ function Notices() {
 			<SearchInput value={search} onChange={setSearch} placeholder="Buscar avisos..." />
 
 			{active.error ? (
-				<ErrorPanel title="Erro ao carregar avisos" message={errorText(active.error)} onRetry={() => (tab === 'general' ? $general : $individual).revalidate()} />
+				<ErrorPanel
+					title="Erro ao carregar avisos"
+					message={errorText(active.error)}
+					onRetry={() => (tab === 'general' ? $general : $individual).revalidate()}
+				/>
 			) : (
 				<DataTable
 					rows={rows}
@@ -258,7 +306,13 @@ function Notices() {
 					rowKey={(n) => n.id}
 					cardTitle={(n) => n.titulo}
 					caption={tab === 'general' ? 'Avisos gerais' : 'Avisos individuais'}
-					empty={<EmptyState title="Nenhum aviso encontrado" hint={debounced ? 'Tente outra busca.' : undefined} icon={<Megaphone className="size-8" />} />}
+					empty={
+						<EmptyState
+							title="Nenhum aviso encontrado"
+							hint={debounced ? 'Tente outra busca.' : undefined}
+							icon={<Megaphone className="size-8" />}
+						/>
+					}
 					actions={
 						canWrite
 							? (n) => (

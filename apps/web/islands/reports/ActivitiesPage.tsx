@@ -27,7 +27,12 @@ export default function ActivitiesPage() {
 			<div className="space-y-4">
 				<div className="flex flex-col gap-3 sm:flex-row sm:items-center">
 					<SearchInput value={text} onChange={setText} placeholder="Buscar atividades..." />
-					<select className="select w-full sm:w-48" value={type} onChange={(e) => $type.set(e.target.value as '' | Activity['type'])} aria-label="Filtrar por tipo">
+					<select
+						className="select w-full sm:w-48"
+						value={type}
+						onChange={(e) => $type.set(e.target.value as '' | Activity['type'])}
+						aria-label="Filtrar por tipo"
+					>
 						<option value="">Todos os tipos</option>
 						{(Object.keys(TYPE_LABEL) as Activity['type'][]).map((t) => (
 							<option key={t} value={t}>
@@ -55,7 +60,11 @@ export default function ActivitiesPage() {
 						</ul>
 					)}
 				</section>
-				{data && data.length >= 200 && <p className="text-sm text-base-content/60">Mostrando as 200 atividades mais recentes. Use a busca para encontrar as mais antigas.</p>}
+				{data && data.length >= 200 && (
+					<p className="text-sm text-base-content/60">
+						Mostrando as 200 atividades mais recentes. Use a busca para encontrar as mais antigas.
+					</p>
+				)}
 			</div>
 		</PageRoot>
 	)

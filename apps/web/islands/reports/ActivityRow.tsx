@@ -10,7 +10,12 @@ const TONE: Record<Activity['type'], string> = {
 	error: 'bg-error/10 text-error'
 }
 export const TYPE_LABEL: Record<Activity['type'], string> = { success: 'Sucesso', info: 'Info', warning: 'Aviso', error: 'Erro' }
-const BADGE: Record<Activity['type'], string> = { success: 'badge-success', info: 'badge-info', warning: 'badge-warning', error: 'badge-error' }
+const BADGE: Record<Activity['type'], string> = {
+	success: 'badge-success',
+	info: 'badge-info',
+	warning: 'badge-warning',
+	error: 'badge-error'
+}
 
 /** One line of the activity feed: icon (unknown → Building), title, type badge, time and subtitle. */
 export function ActivityRow({ activity, now, showBadge = false }: { activity: Activity; now: Date; showBadge?: boolean }) {
@@ -23,7 +28,9 @@ export function ActivityRow({ activity, now, showBadge = false }: { activity: Ac
 			<div className="min-w-0 grow">
 				<div className="flex flex-wrap items-center gap-x-2 gap-y-1">
 					<p className="font-medium">{activity.title}</p>
-					{showBadge && <span className={`badge badge-soft badge-sm ${BADGE[activity.type] ?? ''}`}>{TYPE_LABEL[activity.type] ?? activity.type}</span>}
+					{showBadge && (
+						<span className={`badge badge-soft badge-sm ${BADGE[activity.type] ?? ''}`}>{TYPE_LABEL[activity.type] ?? activity.type}</span>
+					)}
 				</div>
 				{activity.subtitle && <p className="break-words text-sm text-base-content/70">{activity.subtitle}</p>}
 			</div>

@@ -21,9 +21,15 @@ const SYSTEMS: [keyof DashboardStats['systemsStatus'], string][] = [
 
 function Stats() {
 	const { data, loading, error } = useStore($stats)
-	if (error) return <ErrorPanel title="Erro ao carregar dados do dashboard" message="Não foi possível obter os números do painel." onRetry={() => $stats.revalidate()} />
-	if (loading || !data)
-		return <StatGrid count={4} />
+	if (error)
+		return (
+			<ErrorPanel
+				title="Erro ao carregar dados do dashboard"
+				message="Não foi possível obter os números do painel."
+				onRetry={() => $stats.revalidate()}
+			/>
+		)
+	if (loading || !data) return <StatGrid count={4} />
 	return (
 		<>
 			<StatGrid count={4}>
@@ -42,7 +48,13 @@ function Stats() {
 					icon={<Coins className="size-5" />}
 					tone="warning"
 				/>
-				<StatCard title="Representantes" value={formatNumber(data.totalRepresentatives)} hint={`${formatNumber(data.activeRepresentatives)} com empresas ativas`} icon={<Users className="size-5" />} tone="info" />
+				<StatCard
+					title="Representantes"
+					value={formatNumber(data.totalRepresentatives)}
+					hint={`${formatNumber(data.activeRepresentatives)} com empresas ativas`}
+					icon={<Users className="size-5" />}
+					tone="info"
+				/>
 			</StatGrid>
 			<section className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-5" aria-labelledby="status-sistemas">
 				<div className="mb-4 flex flex-wrap items-center justify-between gap-2">
@@ -63,10 +75,16 @@ function Stats() {
 								<div className="mb-1 flex items-center justify-between gap-2 text-sm">
 									<span className="font-medium">{label}</span>
 									<span className="text-base-content/70">
-										<span className="text-success">{formatNumber(s.active)} ativas</span> · <span className="text-error">{formatNumber(s.blocked)} bloqueadas</span>
+										<span className="text-success">{formatNumber(s.active)} ativas</span> ·{' '}
+										<span className="text-error">{formatNumber(s.blocked)} bloqueadas</span>
 									</span>
 								</div>
-								<progress className="progress progress-success w-full" value={pct} max={100} aria-label={`${label}: ${pct.toFixed(0)}% ativas`} />
+								<progress
+									className="progress progress-success w-full"
+									value={pct}
+									max={100}
+									aria-label={`${label}: ${pct.toFixed(0)}% ativas`}
+								/>
 							</li>
 						)
 					})}
@@ -90,7 +108,11 @@ function Recent() {
 				</a>
 			</div>
 			{error ? (
-				<ErrorPanel title="Erro ao carregar dados do dashboard" message="Não foi possível obter as atividades recentes." onRetry={() => $recent.revalidate()} />
+				<ErrorPanel
+					title="Erro ao carregar dados do dashboard"
+					message="Não foi possível obter as atividades recentes."
+					onRetry={() => $recent.revalidate()}
+				/>
 			) : loading || !data ? (
 				<ActivitySkeleton rows={5} />
 			) : data.length === 0 ? (

@@ -52,9 +52,16 @@ export function reportCsv(report: Report, tipo: Tipo): CsvCell[][] {
 		[]
 	]
 	if (tipo === 'financeiro') {
-		return [...head, ['Mês', 'Créditos vendidos', 'Receita (R$)'], ...report.monthlyRevenue.map((m) => [m.month, m.credits, csvNumber(m.revenue, 2)])]
+		return [
+			...head,
+			['Mês', 'Créditos vendidos', 'Receita (R$)'],
+			...report.monthlyRevenue.map((m) => [m.month, m.credits, csvNumber(m.revenue, 2)])
+		]
 	}
-	const systems: CsvCell[][] = [['Sistema', 'Empresas', 'Créditos', 'Percentual (%)'], ...report.systemUsage.map((s) => [s.sistema, s.empresas, s.creditos, csvNumber(s.percentage, 1)])]
+	const systems: CsvCell[][] = [
+		['Sistema', 'Empresas', 'Créditos', 'Percentual (%)'],
+		...report.systemUsage.map((s) => [s.sistema, s.empresas, s.creditos, csvNumber(s.percentage, 1)])
+	]
 	if (tipo === 'uso') return [...head, ...systems]
 	return [
 		...head,
@@ -90,7 +97,12 @@ function GeneralView({ report }: { report: Report }) {
 				) : (
 					<ul className="space-y-4">
 						{report.topRepresentatives.map((r) => (
-							<Bar key={r.cnpj} label={r.nome} pct={top ? (r.creditos / top) * 100 : 0} detail={`${formatNumber(r.creditos)} créditos · ${formatNumber(r.empresas)} empresas`} />
+							<Bar
+								key={r.cnpj}
+								label={r.nome}
+								pct={top ? (r.creditos / top) * 100 : 0}
+								detail={`${formatNumber(r.creditos)} créditos · ${formatNumber(r.empresas)} empresas`}
+							/>
 						))}
 					</ul>
 				)}
@@ -108,7 +120,12 @@ function UsageList({ report }: { report: Report }) {
 			</h3>
 			<ul className="space-y-4">
 				{report.systemUsage.map((s) => (
-					<Bar key={s.sistema} label={s.sistema} pct={s.percentage} detail={`${formatNumber(s.percentage)}% · ${formatNumber(s.creditos)} créditos · ${formatNumber(s.empresas)} empresas`} />
+					<Bar
+						key={s.sistema}
+						label={s.sistema}
+						pct={s.percentage}
+						detail={`${formatNumber(s.percentage)}% · ${formatNumber(s.creditos)} créditos · ${formatNumber(s.empresas)} empresas`}
+					/>
 				))}
 			</ul>
 		</section>
@@ -217,9 +234,26 @@ function Reports() {
 			) : (
 				<>
 					<StatGrid count={4}>
-						<StatCard title="Empresas Ativas" value={`${formatNumber(data.activeCompanies)} / ${formatNumber(data.totalCompanies)}`} hint="ativas / total" icon={<Building2 className="size-5" />} tone="success" />
-						<StatCard title="Representantes" value={formatNumber(data.totalRepresentatives)} icon={<Users className="size-5" />} tone="info" />
-						<StatCard title="Créditos Utilizados" value={formatNumber(data.usedCredits)} hint={`transferidos no período · ${formatNumber(data.totalCredits)} vendidos`} icon={<Coins className="size-5" />} tone="warning" />
+						<StatCard
+							title="Empresas Ativas"
+							value={`${formatNumber(data.activeCompanies)} / ${formatNumber(data.totalCompanies)}`}
+							hint="ativas / total"
+							icon={<Building2 className="size-5" />}
+							tone="success"
+						/>
+						<StatCard
+							title="Representantes"
+							value={formatNumber(data.totalRepresentatives)}
+							icon={<Users className="size-5" />}
+							tone="info"
+						/>
+						<StatCard
+							title="Créditos Utilizados"
+							value={formatNumber(data.usedCredits)}
+							hint={`transferidos no período · ${formatNumber(data.totalCredits)} vendidos`}
+							icon={<Coins className="size-5" />}
+							tone="warning"
+						/>
 						<StatCard
 							title="Receita Este Mês"
 							value={formatReais(data.revenueThisMonth)}
@@ -228,7 +262,11 @@ function Reports() {
 									'sem receita no mês anterior'
 								) : (
 									<span className={change >= 0 ? 'text-success' : 'text-error'}>
-										{change >= 0 ? <TrendingUp className="inline size-3" aria-hidden="true" /> : <TrendingDown className="inline size-3" aria-hidden="true" />}{' '}
+										{change >= 0 ? (
+											<TrendingUp className="inline size-3" aria-hidden="true" />
+										) : (
+											<TrendingDown className="inline size-3" aria-hidden="true" />
+										)}{' '}
 										{change >= 0 ? '+' : ''}
 										{formatNumber(change)}% vs. mês anterior
 									</span>
@@ -237,7 +275,13 @@ function Reports() {
 							icon={<BarChart3 className="size-5" />}
 						/>
 					</StatGrid>
-					{data.tipo === 'financeiro' ? <FinancialView report={data} /> : data.tipo === 'uso' ? <UsageView report={data} /> : <GeneralView report={data} />}
+					{data.tipo === 'financeiro' ? (
+						<FinancialView report={data} />
+					) : data.tipo === 'uso' ? (
+						<UsageView report={data} />
+					) : (
+						<GeneralView report={data} />
+					)}
 				</>
 			)}
 		</div>
@@ -247,5 +291,9 @@ function Reports() {
 /** Relatórios (2-administration §2.9): administradores only. */
 export default function ReportsPage() {
 	const user = useStore($user)
-	return <PageRoot>{user?.tipo === 'administrador' ? <Reports /> : <AccessDenied message="Apenas administradores podem acessar os relatórios." />}</PageRoot>
+	return (
+		<PageRoot>
+			{user?.tipo === 'administrador' ? <Reports /> : <AccessDenied message="Apenas administradores podem acessar os relatórios." />}
+		</PageRoot>
+	)
 }

@@ -10,4 +10,5 @@ export const formatPercent = (pct: number) => `${pct.toLocaleString('pt-BR', { m
 export const daysRemaining = (credits: number) => Math.floor(credits * 33)
 
 /** A system's bar: active / (active + blocked) × 100, 0 when both are 0. */
-export const systemBar = (s: { active: number; blocked: number }) => (s.active + s.blocked === 0 ? 0 : (s.active / (s.active + s.blocked)) * 100)
+export const systemBar = (s: { active: number; blocked: number }) =>
+	s.active + s.blocked === 0 ? 0 : (s.active / (s.active + s.blocked)) * 100

@@ -79,7 +79,17 @@ function ManagerSelect({ value, onChange }: { value: string; onChange: (v: strin
 	)
 }
 
-function RepresentativeDialog({ editing, open, onClose, isAdmin }: { editing: RepresentativeView | null; open: boolean; onClose: () => void; isAdmin: boolean }) {
+function RepresentativeDialog({
+	editing,
+	open,
+	onClose,
+	isAdmin
+}: {
+	editing: RepresentativeView | null
+	open: boolean
+	onClose: () => void
+	isAdmin: boolean
+}) {
 	const [form, setForm] = useState(() => toForm(editing))
 	const [error, setError] = useState<string | null>(null)
 	const [pending, setPending] = useState(false)
@@ -108,8 +118,16 @@ function RepresentativeDialog({ editing, open, onClose, isAdmin }: { editing: Re
 			...(isAdmin ? { gerente_id: form.gerente_id ? Number(form.gerente_id) : null } : {})
 		}
 		const result = editing
-			? await mutate('PUT /api/representatives/:id', { params: { id: editing.codigo }, body }, { success: { title: 'Representante atualizado' }, errorTitle: 'Erro ao atualizar representante', invalidate: INVALIDATE })
-			: await mutate('POST /api/representatives', { body }, { success: { title: 'Representante criado' }, errorTitle: 'Erro ao criar representante', invalidate: INVALIDATE })
+			? await mutate(
+					'PUT /api/representatives/:id',
+					{ params: { id: editing.codigo }, body },
+					{ success: { title: 'Representante atualizado' }, errorTitle: 'Erro ao atualizar representante', invalidate: INVALIDATE }
+				)
+			: await mutate(
+					'POST /api/representatives',
+					{ body },
+					{ success: { title: 'Representante criado' }, errorTitle: 'Erro ao criar representante', invalidate: INVALIDATE }
+				)
 		setPending(false)
 		if (result) onClose()
 	}
@@ -120,14 +138,28 @@ function RepresentativeDialog({ editing, open, onClose, isAdmin }: { editing: Re
 			onClose={onClose}
 			size="lg"
 			title={editing ? 'Editar Representante' : 'Novo Representante'}
-			footer={<ModalActions onCancel={onClose} form="representative-form" pending={pending} label={editing ? 'Salvar alterações' : 'Criar representante'} />}
+			footer={
+				<ModalActions
+					onCancel={onClose}
+					form="representative-form"
+					pending={pending}
+					label={editing ? 'Salvar alterações' : 'Criar representante'}
+				/>
+			}
 		>
 			<form id="representative-form" className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
 				<Field label="Nome *" className="sm:col-span-2">
 					<input className="input w-full" value={form.nome} maxLength={200} onChange={(e) => set('nome', e.target.value)} required />
 				</Field>
 				<Field label="CNPJ *">
-					<input className="input w-full" value={form.cnpj} maxLength={18} placeholder="00.000.000/0000-00" onChange={(e) => set('cnpj', maskCnpj(e.target.value))} required />
+					<input
+						className="input w-full"
+						value={form.cnpj}
+						maxLength={18}
+						placeholder="00.000.000/0000-00"
+						onChange={(e) => set('cnpj', maskCnpj(e.target.value))}
+						required
+					/>
 				</Field>
 				<EmailField value={form.email} onChange={(v) => set('email', v)} />
 				<PhoneField value={form.fone} placeholder="(00) 0000-0000" onChange={(v) => set('fone', v)} />
@@ -139,13 +171,30 @@ function RepresentativeDialog({ editing, open, onClose, isAdmin }: { editing: Re
 					</div>
 				)}
 				<Field label="Link de pagamento" hint="Endereço http(s) completo." className="sm:col-span-2">
-					<input type="url" className="input w-full" value={form.plink} maxLength={500} placeholder="https://" onChange={(e) => set('plink', e.target.value)} />
+					<input
+						type="url"
+						className="input w-full"
+						value={form.plink}
+						maxLength={500}
+						placeholder="https://"
+						onChange={(e) => set('plink', e.target.value)}
+					/>
 				</Field>
 				<Field label="Instância Evolution">
-					<input className="input w-full" value={form.evo_instancia} maxLength={100} onChange={(e) => set('evo_instancia', e.target.value)} />
+					<input
+						className="input w-full"
+						value={form.evo_instancia}
+						maxLength={100}
+						onChange={(e) => set('evo_instancia', e.target.value)}
+					/>
 				</Field>
 				<label className="flex items-center gap-3 self-end pb-2">
-					<input type="checkbox" className="toggle toggle-success" checked={form.ativar_api_asaas} onChange={(e) => set('ativar_api_asaas', e.target.checked)} />
+					<input
+						type="checkbox"
+						className="toggle toggle-success"
+						checked={form.ativar_api_asaas}
+						onChange={(e) => set('ativar_api_asaas', e.target.checked)}
+					/>
 					<span className="text-sm">Ativar API Asaas</span>
 				</label>
 				<FormError message={error} />
@@ -167,7 +216,12 @@ function RepresentativesList({ isAdmin }: { isAdmin: boolean }) {
 			confirmLabel: 'Excluir',
 			destructive: true
 		})
-		if (ok) await mutate('DELETE /api/representatives/:id', { params: { id: r.codigo } }, { success: { title: 'Representante excluído' }, errorTitle: 'Erro ao excluir representante', invalidate: INVALIDATE })
+		if (ok)
+			await mutate(
+				'DELETE /api/representatives/:id',
+				{ params: { id: r.codigo } },
+				{ success: { title: 'Representante excluído' }, errorTitle: 'Erro ao excluir representante', invalidate: INVALIDATE }
+			)
 	}
 
 	return (
@@ -227,9 +281,7 @@ function RepresentativesList({ isAdmin }: { isAdmin: boolean }) {
 					actions={(r) => (
 						<>
 							<RowAction kind="edit" label={`Editar ${r.nome}`} onClick={() => dialog.show(r)} withText />
-							{isAdmin && (
-								<RowAction kind="delete" label={`Excluir ${r.nome}`} onClick={() => remove(r)} withText />
-							)}
+							{isAdmin && <RowAction kind="delete" label={`Excluir ${r.nome}`} onClick={() => remove(r)} withText />}
 						</>
 					)}
 				/>
@@ -253,8 +305,15 @@ function ApiSettingsForm({ record }: { record: RepresentativeView }) {
 		setPending(true)
 		await mutate(
 			'PUT /api/representatives/:id',
-			{ params: { id: record.codigo }, body: { ativar_api_asaas: asaas ? 'S' : 'N', plink: plink.trim() || null, evo_instancia: instancia.trim() || null } },
-			{ success: { title: 'Configurações atualizadas' }, errorTitle: 'Erro ao atualizar configurações', invalidate: ['/api/representatives'] }
+			{
+				params: { id: record.codigo },
+				body: { ativar_api_asaas: asaas ? 'S' : 'N', plink: plink.trim() || null, evo_instancia: instancia.trim() || null }
+			},
+			{
+				success: { title: 'Configurações atualizadas' },
+				errorTitle: 'Erro ao atualizar configurações',
+				invalidate: ['/api/representatives']
+			}
 		)
 		setPending(false)
 	}
@@ -276,7 +335,14 @@ function ApiSettingsForm({ record }: { record: RepresentativeView }) {
 					<input type="checkbox" className="toggle toggle-success" checked={asaas} onChange={(e) => setAsaas(e.target.checked)} />
 				</label>
 				<Field label="Link de pagamento" hint="Endereço http(s) completo, enviado aos seus clientes.">
-					<input type="url" className="input w-full" value={plink} maxLength={500} placeholder="https://" onChange={(e) => setPlink(e.target.value)} />
+					<input
+						type="url"
+						className="input w-full"
+						value={plink}
+						maxLength={500}
+						placeholder="https://"
+						onChange={(e) => setPlink(e.target.value)}
+					/>
 				</Field>
 				<Field label="Instância Evolution" hint="Nome da sua instância do WhatsApp (Evolution API).">
 					<input className="input w-full" value={instancia} maxLength={100} onChange={(e) => setInstancia(e.target.value)} />
@@ -297,11 +363,16 @@ function OwnApiSettings() {
 	const { data, loading, error } = useStore($current)
 	if (error) {
 		if (error instanceof ApiError && error.status === 404) {
-			return <EmptyState title="Cadastro de representante não encontrado" hint="Procure o administrador para vincular seu CNPJ a um representante." />
+			return (
+				<EmptyState
+					title="Cadastro de representante não encontrado"
+					hint="Procure o administrador para vincular seu CNPJ a um representante."
+				/>
+			)
 		}
 		return <ErrorPanel title="Erro ao carregar configurações" message={errorText(error)} onRetry={() => $current.revalidate()} />
 	}
-	if (loading || !data) return <div className="skeleton h-72 w-full max-w-2xl" aria-busy="true" aria-label="Carregando" />
+	if (loading || !data) return <div className="skeleton h-72 w-full max-w-2xl" role="status" aria-busy="true" aria-label="Carregando" />
 	return <ApiSettingsForm key={data.codigo} record={data} />
 }
 

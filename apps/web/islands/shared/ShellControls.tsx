@@ -24,7 +24,13 @@ function useNow(intervalMs: number) {
 function ThemeToggle() {
 	const hydrated = useHydrated()
 	return (
-		<button type="button" className="btn btn-ghost btn-sm btn-circle" aria-label="Alternar tema claro/escuro" onClick={toggleTheme} disabled={!hydrated}>
+		<button
+			type="button"
+			className="btn btn-ghost btn-sm btn-circle"
+			aria-label="Alternar tema claro/escuro"
+			onClick={toggleTheme}
+			disabled={!hydrated}
+		>
 			<Moon className="size-5 dark:hidden" aria-hidden="true" />
 			<Sun className="hidden size-5 dark:block" aria-hidden="true" />
 		</button>
@@ -42,7 +48,11 @@ function SessionCountdown() {
 	const tone = left <= 5 * 60_000 ? 'text-error' : left <= 10 * 60_000 ? 'text-warning' : 'text-success'
 	return (
 		<div className="flex items-center gap-1 rounded-field bg-base-200 px-2 py-1" data-testid="session-countdown">
-			<span className={`font-mono text-sm font-semibold tabular-nums ${tone}`} aria-label={`Sessão expira em ${minutes} minutos`}>
+			<span
+				className={`font-mono text-sm font-semibold tabular-nums ${tone}`}
+				role="timer"
+				aria-label={`Sessão expira em ${minutes} minutos`}
+			>
 				{String(minutes).padStart(2, '0')}:{String(seconds).padStart(2, '0')}
 			</span>
 			<button
@@ -96,9 +106,14 @@ function Notifications() {
 					{data && data.length === 0 && <p className="py-6 text-center text-base-content/60">Nenhuma notificação por enquanto.</p>}
 					<ul className="max-h-96 space-y-2 overflow-y-auto">
 						{(data ?? []).map((n) => (
-							<li key={n.id} className={`rounded-field border p-3 ${n.read ? 'border-base-300 opacity-70' : 'border-primary/30 bg-base-200'}`}>
+							<li
+								key={n.id}
+								className={`rounded-field border p-3 ${n.read ? 'border-base-300 opacity-70' : 'border-primary/30 bg-base-200'}`}
+							>
 								<div className="flex items-start justify-between gap-2">
-									<p className={`font-medium ${n.type === 'success' ? 'text-success' : n.type === 'warning' ? 'text-warning' : ''}`}>{n.title}</p>
+									<p className={`font-medium ${n.type === 'success' ? 'text-success' : n.type === 'warning' ? 'text-warning' : ''}`}>
+										{n.title}
+									</p>
 									<span className="shrink-0 text-xs text-base-content/60">{now ? formatRelative(n.created_at, new Date(now)) : ''}</span>
 								</div>
 								<p className="mt-1 text-sm">{n.message}</p>
@@ -107,12 +122,16 @@ function Notifications() {
 					</ul>
 					<div className="modal-action">
 						<form method="dialog">
-							<button className="btn">Fechar</button>
+							<button type="submit" className="btn">
+								Fechar
+							</button>
 						</form>
 					</div>
 				</div>
 				<form method="dialog" className="modal-backdrop">
-					<button aria-label="Fechar">fechar</button>
+					<button type="submit" aria-label="Fechar">
+						fechar
+					</button>
 				</form>
 			</dialog>
 		</>
@@ -123,7 +142,13 @@ function InstallButton() {
 	const event = useStore($installEvent)
 	if (!event) return null
 	return (
-		<button type="button" className="btn btn-ghost btn-sm btn-circle" aria-label="Instalar aplicativo" title="Instalar aplicativo" onClick={installApp}>
+		<button
+			type="button"
+			className="btn btn-ghost btn-sm btn-circle"
+			aria-label="Instalar aplicativo"
+			title="Instalar aplicativo"
+			onClick={installApp}
+		>
 			<Download className="size-5" />
 		</button>
 	)
@@ -133,7 +158,11 @@ function InstallCard() {
 	const visible = useStore($installCardVisible)
 	if (!visible) return null
 	return (
-		<div role="dialog" aria-label="Instalar aplicativo" className="fixed bottom-20 left-4 right-4 z-50 rounded-box border border-base-300 bg-base-100 p-4 shadow-xl sm:left-auto sm:w-80 lg:bottom-4">
+		<div
+			role="dialog"
+			aria-label="Instalar aplicativo"
+			className="fixed bottom-20 left-4 right-4 z-50 rounded-box border border-base-300 bg-base-100 p-4 shadow-xl sm:left-auto sm:w-80 lg:bottom-4"
+		>
 			<div className="flex items-start gap-3">
 				<Smartphone className="mt-0.5 size-6 shrink-0 text-primary" aria-hidden="true" />
 				<div className="grow">

@@ -39,10 +39,17 @@ function AutoLogoutCard({ isAdmin }: { isAdmin: boolean }) {
 		if (invalid) return
 		setSaving(true)
 		const config: AutoLogoutConfig = { enabled, timeoutMinutes: minutes }
-		const result = await mutate('POST /api/configuracoes/auto-logout', { body: config }, {
-			success: { title: 'Configurações atualizadas', description: enabled ? `Logout automático após ${minutes} minutos de inatividade.` : 'Logout automático desativado.' },
-			errorTitle: 'Erro ao atualizar configurações'
-		})
+		const result = await mutate(
+			'POST /api/configuracoes/auto-logout',
+			{ body: config },
+			{
+				success: {
+					title: 'Configurações atualizadas',
+					description: enabled ? `Logout automático após ${minutes} minutos de inatividade.` : 'Logout automático desativado.'
+				},
+				errorTitle: 'Erro ao atualizar configurações'
+			}
+		)
 		// 1-core §7: when the call fails, the local values are still applied.
 		setAutoLogoutConfig(result ? { enabled: result.enabled, timeoutMinutes: result.timeoutMinutes } : config)
 		setSaving(false)
@@ -64,13 +71,20 @@ function AutoLogoutCard({ isAdmin }: { isAdmin: boolean }) {
 				</label>
 				<div>
 					<p className="mb-2 text-sm font-medium">Tempo de inatividade</p>
-					<div className="flex flex-wrap gap-2" role="group" aria-label="Tempos pré-definidos">
+					<fieldset className="flex flex-wrap gap-2" aria-label="Tempos pré-definidos">
 						{PRESETS.map((m) => (
-							<button key={m} type="button" className={`btn btn-sm ${minutes === m ? 'btn-primary' : ''}`} aria-pressed={minutes === m} onClick={() => choosePreset(m)} disabled={!enabled}>
+							<button
+								key={m}
+								type="button"
+								className={`btn btn-sm ${minutes === m ? 'btn-primary' : ''}`}
+								aria-pressed={minutes === m}
+								onClick={() => choosePreset(m)}
+								disabled={!enabled}
+							>
 								{m < 60 ? `${m} min` : `${m / 60} h`}
 							</button>
 						))}
-					</div>
+					</fieldset>
 				</div>
 				<label className="flex cursor-pointer items-center gap-2 text-sm">
 					<input type="checkbox" className="checkbox checkbox-sm" checked={advanced} onChange={(e) => setAdvanced(e.target.checked)} />
@@ -80,17 +94,49 @@ function AutoLogoutCard({ isAdmin }: { isAdmin: boolean }) {
 					<div className="grid gap-4 sm:grid-cols-2">
 						<Field label="Minutos de inatividade" error={invalid ? 'Use de 5 a 480 minutos.' : null} hint="De 5 a 480 minutos">
 							<div className="flex items-center gap-3">
-								<input type="range" className="range range-primary range-sm grow" min={5} max={480} step={5} value={Math.min(480, Math.max(5, minutes || 5))} aria-label="Minutos de inatividade (controle deslizante)" onChange={(e) => setMinutes(Number(e.target.value))} disabled={!enabled} />
-								<input type="number" className="input input-sm w-24" min={5} max={480} value={Number.isFinite(minutes) ? minutes : ''} onChange={(e) => setMinutes(Math.trunc(Number(e.target.value)))} disabled={!enabled} aria-invalid={invalid} />
+								<input
+									type="range"
+									className="range range-primary range-sm grow"
+									min={5}
+									max={480}
+									step={5}
+									value={Math.min(480, Math.max(5, minutes || 5))}
+									aria-label="Minutos de inatividade (controle deslizante)"
+									onChange={(e) => setMinutes(Number(e.target.value))}
+									disabled={!enabled}
+								/>
+								<input
+									type="number"
+									className="input input-sm w-24"
+									min={5}
+									max={480}
+									value={Number.isFinite(minutes) ? minutes : ''}
+									onChange={(e) => setMinutes(Math.trunc(Number(e.target.value)))}
+									disabled={!enabled}
+									aria-invalid={invalid}
+								/>
 							</div>
 						</Field>
-						<Field label="Aviso antes do logout (minutos)" hint={`De 1 a ${maxWarning} minutos · apenas exibição: o aviso do portal chega 5 minutos antes`}>
-							<input type="number" className="input input-sm w-24" min={1} max={maxWarning} value={warning} onChange={(e) => setWarning(Math.min(maxWarning, Math.max(1, Math.trunc(Number(e.target.value)) || 1)))} disabled={!enabled} />
+						<Field
+							label="Aviso antes do logout (minutos)"
+							hint={`De 1 a ${maxWarning} minutos · apenas exibição: o aviso do portal chega 5 minutos antes`}
+						>
+							<input
+								type="number"
+								className="input input-sm w-24"
+								min={1}
+								max={maxWarning}
+								value={warning}
+								onChange={(e) => setWarning(Math.min(maxWarning, Math.max(1, Math.trunc(Number(e.target.value)) || 1)))}
+								disabled={!enabled}
+							/>
 						</Field>
 					</div>
 				)}
 				<p className="text-sm text-base-content/70">
-					{enabled ? `Sessões sem atividade terminam após ${minutes} minutos; aviso ${advanced ? warning : presetWarning(minutes)} minutos antes.` : 'As sessões terminam apenas pelo limite absoluto do servidor.'}
+					{enabled
+						? `Sessões sem atividade terminam após ${minutes} minutos; aviso ${advanced ? warning : presetWarning(minutes)} minutos antes.`
+						: 'As sessões terminam apenas pelo limite absoluto do servidor.'}
 				</p>
 				{isAdmin && (
 					<button type="button" className="btn btn-primary" onClick={save} disabled={saving || invalid || !changed}>
@@ -120,7 +166,9 @@ function SecurityDefaultsCard() {
 					<Lock className="mt-0.5 size-5 text-primary" aria-hidden="true" />
 					<div>
 						<h3 className="text-lg font-semibold">Políticas de segurança</h3>
-						<p className="text-sm text-base-content/70">Valores de referência. O portal aplica suas próprias regras no servidor (senhas, bloqueio de tentativas, sessões).</p>
+						<p className="text-sm text-base-content/70">
+							Valores de referência. O portal aplica suas próprias regras no servidor (senhas, bloqueio de tentativas, sessões).
+						</p>
 					</div>
 				</div>
 				<span className="badge badge-ghost">Somente exibição</span>
@@ -154,7 +202,11 @@ export function SecurityTab({ isAdmin }: { isAdmin: boolean }) {
 	return (
 		<div className="space-y-5">
 			<AutoLogoutCard isAdmin={isAdmin} />
-			{isAdmin ? <SecurityDefaultsCard /> : <AccessDenied title="Acesso Restrito" message="As demais configurações de segurança são exclusivas de administradores." />}
+			{isAdmin ? (
+				<SecurityDefaultsCard />
+			) : (
+				<AccessDenied title="Acesso Restrito" message="As demais configurações de segurança são exclusivas de administradores." />
+			)}
 		</div>
 	)
 }

@@ -47,7 +47,17 @@ function Toggle({ label, checked, onChange, hint }: { label: string; checked: bo
 	)
 }
 
-function Select({ value, onChange, options, label }: { value: string; onChange: (v: string) => void; options: [string, string][]; label: string }) {
+function Select({
+	value,
+	onChange,
+	options,
+	label
+}: {
+	value: string
+	onChange: (v: string) => void
+	options: [string, string][]
+	label: string
+}) {
 	return (
 		<Field label={label}>
 			<select className="select w-full" value={value} onChange={(e) => onChange(e.target.value)}>
@@ -61,7 +71,21 @@ function Select({ value, onChange, options, label }: { value: string; onChange: 
 	)
 }
 
-function NumberField({ k, values, errors, set, suffix, label }: { k: string; values: Values; errors: Record<string, string>; set: (k: string, v: string) => void; suffix?: string; label: string }) {
+function NumberField({
+	k,
+	values,
+	errors,
+	set,
+	suffix,
+	label
+}: {
+	k: string
+	values: Values
+	errors: Record<string, string>
+	set: (k: string, v: string) => void
+	suffix?: string
+	label: string
+}) {
 	const r = RANGES[k]
 	return (
 		<Field label={label} error={errors[k]} hint={`De ${formatNumber(r.min)} a ${formatNumber(r.max)}${suffix ? ` ${suffix}` : ''}`}>
@@ -80,7 +104,17 @@ function NumberField({ k, values, errors, set, suffix, label }: { k: string; val
 	)
 }
 
-function GeneralTab({ values, errors, set, entries }: { values: Values; errors: Record<string, string>; set: (k: string, v: string) => void; entries: SettingEntry[] }) {
+function GeneralTab({
+	values,
+	errors,
+	set,
+	entries
+}: {
+	values: Values
+	errors: Record<string, string>
+	set: (k: string, v: string) => void
+	entries: SettingEntry[]
+}) {
 	const asaasKey = entries.find((e) => e.chave === 'app.asaas_api_key')
 	return (
 		<div className="space-y-5">
@@ -93,25 +127,73 @@ function GeneralTab({ values, errors, set, entries }: { values: Values; errors: 
 			</Card>
 			<Card title="Notificações e backup">
 				<div className="grid gap-3 sm:grid-cols-2">
-					<Toggle label="Notificações" hint="Avisos e alertas no sino do topo." checked={values['app.notificacoes_habilitadas'] === 'true'} onChange={(v) => set('app.notificacoes_habilitadas', String(v))} />
-					<Toggle label="Backup automático" hint="Cópia do banco e dos arquivos enviados." checked={values['app.backup_automatico'] === 'true'} onChange={(v) => set('app.backup_automatico', String(v))} />
+					<Toggle
+						label="Notificações"
+						hint="Avisos e alertas no sino do topo."
+						checked={values['app.notificacoes_habilitadas'] === 'true'}
+						onChange={(v) => set('app.notificacoes_habilitadas', String(v))}
+					/>
+					<Toggle
+						label="Backup automático"
+						hint="Cópia do banco e dos arquivos enviados."
+						checked={values['app.backup_automatico'] === 'true'}
+						onChange={(v) => set('app.backup_automatico', String(v))}
+					/>
 				</div>
 				<div className="mt-4 grid gap-4 sm:grid-cols-2">
-					<NumberField k="app.intervalo_backup" label="Intervalo de backup (horas)" suffix="horas" values={values} errors={errors} set={set} />
+					<NumberField
+						k="app.intervalo_backup"
+						label="Intervalo de backup (horas)"
+						suffix="horas"
+						values={values}
+						errors={errors}
+						set={set}
+					/>
 					<NumberField k="app.backups_manter" label="Backups automáticos mantidos" values={values} errors={errors} set={set} />
 				</div>
 			</Card>
 			<Card title="Região">
 				<div className="grid gap-4 sm:grid-cols-2">
-					<Select label="Idioma" value={values['app.idioma']} onChange={(v) => set('app.idioma', v)} options={[['pt-BR', 'Português (Brasil)'], ['en-US', 'English (US)'], ['es-ES', 'Español']]} />
+					<Select
+						label="Idioma"
+						value={values['app.idioma']}
+						onChange={(v) => set('app.idioma', v)}
+						options={[
+							['pt-BR', 'Português (Brasil)'],
+							['en-US', 'English (US)'],
+							['es-ES', 'Español']
+						]}
+					/>
 					<Select
 						label="Fuso horário"
 						value={values['app.fuso_horario']}
 						onChange={(v) => set('app.fuso_horario', v)}
-						options={[['America/Sao_Paulo', 'São Paulo (GMT-3)'], ['America/New_York', 'New York (GMT-5)'], ['Europe/London', 'London (GMT+0)']]}
+						options={[
+							['America/Sao_Paulo', 'São Paulo (GMT-3)'],
+							['America/New_York', 'New York (GMT-5)'],
+							['Europe/London', 'London (GMT+0)']
+						]}
 					/>
-					<Select label="Formato de data" value={values['app.formato_data']} onChange={(v) => set('app.formato_data', v)} options={[['DD/MM/YYYY', 'DD/MM/AAAA'], ['MM/DD/YYYY', 'MM/DD/AAAA'], ['YYYY-MM-DD', 'AAAA-MM-DD']]} />
-					<Select label="Moeda" value={values['app.moeda']} onChange={(v) => set('app.moeda', v)} options={[['BRL', 'Real (R$)'], ['USD', 'Dólar (US$)'], ['EUR', 'Euro (€)']]} />
+					<Select
+						label="Formato de data"
+						value={values['app.formato_data']}
+						onChange={(v) => set('app.formato_data', v)}
+						options={[
+							['DD/MM/YYYY', 'DD/MM/AAAA'],
+							['MM/DD/YYYY', 'MM/DD/AAAA'],
+							['YYYY-MM-DD', 'AAAA-MM-DD']
+						]}
+					/>
+					<Select
+						label="Moeda"
+						value={values['app.moeda']}
+						onChange={(v) => set('app.moeda', v)}
+						options={[
+							['BRL', 'Real (R$)'],
+							['USD', 'Dólar (US$)'],
+							['EUR', 'Euro (€)']
+						]}
+					/>
 				</div>
 			</Card>
 			{asaasKey && (
@@ -141,7 +223,10 @@ const COLOURS: [string, string][] = [
 function AppearanceTab({ values, set }: { values: Values; set: (k: string, v: string) => void }) {
 	return (
 		<div className="space-y-5">
-			<Card title="Modo" description="Aplicado a todos os usuários. O botão de tema do topo continua valendo como escolha pessoal de cada navegador.">
+			<Card
+				title="Modo"
+				description="Aplicado a todos os usuários. O botão de tema do topo continua valendo como escolha pessoal de cada navegador."
+			>
 				<div role="radiogroup" aria-label="Modo do tema" className="join">
 					{(
 						[
@@ -162,30 +247,68 @@ function AppearanceTab({ values, set }: { values: Values; set: (k: string, v: st
 					))}
 				</div>
 			</Card>
-			<Card title="Cores" description="Definem o tema claro; no escuro, a primária e a de destaque alteradas aparecem clareadas. O texto sobre cada cor fica preto ou branco conforme a luminosidade.">
+			<Card
+				title="Cores"
+				description="Definem o tema claro; no escuro, a primária e a de destaque alteradas aparecem clareadas. O texto sobre cada cor fica preto ou branco conforme a luminosidade."
+			>
 				<div className="grid gap-4 sm:grid-cols-3">
 					{COLOURS.map(([key, label]) => (
 						<Field key={key} label={label}>
 							<div className="flex items-center gap-2">
-								<input type="color" className="h-10 w-14 cursor-pointer rounded-field border border-base-300 bg-base-100" aria-label={`${label} (seletor)`} value={values[key]?.toLowerCase() ?? '#000000'} onChange={(e) => set(key, e.target.value)} />
-								<input className="input w-full font-mono uppercase" aria-label={label} maxLength={7} value={values[key] ?? ''} onChange={(e) => set(key, e.target.value.startsWith('#') ? e.target.value : `#${e.target.value}`)} />
+								<input
+									type="color"
+									className="h-10 w-14 cursor-pointer rounded-field border border-base-300 bg-base-100"
+									aria-label={`${label} (seletor)`}
+									value={values[key]?.toLowerCase() ?? '#000000'}
+									onChange={(e) => set(key, e.target.value)}
+								/>
+								<input
+									className="input w-full font-mono uppercase"
+									aria-label={label}
+									maxLength={7}
+									value={values[key] ?? ''}
+									onChange={(e) => set(key, e.target.value.startsWith('#') ? e.target.value : `#${e.target.value}`)}
+								/>
 							</div>
 						</Field>
 					))}
 				</div>
-				<div className="mt-5 flex flex-wrap items-center gap-2 rounded-field border border-dashed border-base-300 p-4" aria-label="Pré-visualização">
+				<section
+					className="mt-5 flex flex-wrap items-center gap-2 rounded-field border border-dashed border-base-300 p-4"
+					aria-label="Pré-visualização"
+				>
 					<span className="mr-2 text-sm text-base-content/60">Pré-visualização:</span>
-					<button type="button" className="btn btn-primary btn-sm">Primária</button>
-					<button type="button" className="btn btn-secondary btn-sm">Secundária</button>
-					<button type="button" className="btn btn-accent btn-sm">Destaque</button>
+					<button type="button" className="btn btn-primary btn-sm">
+						Primária
+					</button>
+					<button type="button" className="btn btn-secondary btn-sm">
+						Secundária
+					</button>
+					<button type="button" className="btn btn-accent btn-sm">
+						Destaque
+					</button>
 					<span className="badge badge-primary">Badge</span>
-				</div>
+				</section>
 			</Card>
 			<Card title="Texto e densidade">
 				<div className="grid gap-4 sm:grid-cols-2">
-					<Select label="Tamanho da fonte" value={values['tema.tamanho_fonte']} onChange={(v) => set('tema.tamanho_fonte', v)} options={[['small', 'Pequeno'], ['medium', 'Médio'], ['large', 'Grande']]} />
+					<Select
+						label="Tamanho da fonte"
+						value={values['tema.tamanho_fonte']}
+						onChange={(v) => set('tema.tamanho_fonte', v)}
+						options={[
+							['small', 'Pequeno'],
+							['medium', 'Médio'],
+							['large', 'Grande']
+						]}
+					/>
 					<div className="self-end">
-						<Toggle label="Modo compacto" hint="Menos espaço entre os elementos." checked={values['tema.modo_compacto'] === 'true'} onChange={(v) => set('tema.modo_compacto', String(v))} />
+						<Toggle
+							label="Modo compacto"
+							hint="Menos espaço entre os elementos."
+							checked={values['tema.modo_compacto'] === 'true'}
+							onChange={(v) => set('tema.modo_compacto', String(v))}
+						/>
 					</div>
 				</div>
 			</Card>
@@ -235,7 +358,8 @@ function Settings() {
 	function restoreDefaults() {
 		setValues((v) => {
 			const next = { ...v }
-			for (const e of entries) if (BULK_KEYS.includes(e.chave as (typeof BULK_KEYS)[number]) && e.padrao !== undefined) next[e.chave] = e.padrao
+			for (const e of entries)
+				if (BULK_KEYS.includes(e.chave as (typeof BULK_KEYS)[number]) && e.padrao !== undefined) next[e.chave] = e.padrao
 			return next
 		})
 		toast({ title: 'Configurações restauradas', description: 'Os valores padrão foram aplicados. Salve para confirmar.', variant: 'info' })
@@ -256,12 +380,16 @@ function Settings() {
 			categoria: meta.get(chave)?.categoria ?? 'geral',
 			tipo: meta.get(chave)?.tipo ?? 'string'
 		}))
-		const result = await mutate('POST /api/configuracoes/bulk', { body: { configuracoes } }, {
-			success: { title: 'Configurações salvas', description: 'As alterações valem para todos os usuários.' },
-			errorTitle: 'Erro ao salvar configurações',
-			errorFallback: 'Erro ao salvar configurações. Tente novamente.',
-			invalidate: ['/api/configuracoes']
-		})
+		const result = await mutate(
+			'POST /api/configuracoes/bulk',
+			{ body: { configuracoes } },
+			{
+				success: { title: 'Configurações salvas', description: 'As alterações valem para todos os usuários.' },
+				errorTitle: 'Erro ao salvar configurações',
+				errorFallback: 'Erro ao salvar configurações. Tente novamente.',
+				invalidate: ['/api/configuracoes']
+			}
+		)
 		if (result) {
 			const saved = Object.fromEntries(result.configuracoes.map((e) => [e.chave, e.valor]))
 			cacheSettings(result.configuracoes)
@@ -278,7 +406,10 @@ function Settings() {
 				<Cloud className="size-3.5" /> Conectado
 			</span>
 		) : source === 'error' ? (
-			<span className="badge badge-warning badge-soft gap-1" title="Não foi possível carregar do servidor; usando os valores salvos neste navegador.">
+			<span
+				className="badge badge-warning badge-soft gap-1"
+				title="Não foi possível carregar do servidor; usando os valores salvos neste navegador."
+			>
 				<HardDrive className="size-3.5" /> Local
 			</span>
 		) : (
@@ -312,7 +443,9 @@ function Settings() {
 			)}
 			{source === 'error' && (
 				<div role="status" className="alert alert-info alert-soft">
-					<span>Não foi possível carregar as configurações do servidor ({errorText(error)}). Exibindo os valores salvos neste navegador.</span>
+					<span>
+						Não foi possível carregar as configurações do servidor ({errorText(error)}). Exibindo os valores salvos neste navegador.
+					</span>
 				</div>
 			)}
 			{readOnly && formTabs && (
@@ -323,7 +456,14 @@ function Settings() {
 
 			<div role="tablist" aria-label="Seções das configurações" className="tabs tabs-box w-full flex-nowrap overflow-x-auto sm:w-fit">
 				{TABS.map((t) => (
-					<button key={t.id} type="button" role="tab" aria-selected={tab === t.id} className={`tab flex-nowrap gap-2 ${tab === t.id ? 'tab-active' : ''}`} onClick={() => setTab(t.id)}>
+					<button
+						key={t.id}
+						type="button"
+						role="tab"
+						aria-selected={tab === t.id}
+						className={`tab flex-nowrap gap-2 ${tab === t.id ? 'tab-active' : ''}`}
+						onClick={() => setTab(t.id)}
+					>
 						{t.icon}
 						{t.label}
 					</button>

@@ -31,7 +31,11 @@ function SystemInfoCard({ isAdmin }: { isAdmin: boolean }) {
 
 	async function clearCache() {
 		setClearing(true)
-		await mutate('POST /api/system/clear-cache', {}, { success: { title: 'Cache limpo', description: (r) => r.message }, errorTitle: 'Erro ao limpar cache' })
+		await mutate(
+			'POST /api/system/clear-cache',
+			{},
+			{ success: { title: 'Cache limpo', description: (r) => r.message }, errorTitle: 'Erro ao limpar cache' }
+		)
 		setClearing(false)
 	}
 
@@ -62,7 +66,9 @@ function SystemInfoCard({ isAdmin }: { isAdmin: boolean }) {
 					{clearing ? <span className="loading loading-spinner loading-xs" /> : <Eraser className="size-4" />} Limpar Cache
 				</button>
 			)}
-			{isAdmin && <p className="mt-2 text-xs text-base-content/60">Remove sessões expiradas e otimiza as estatísticas do banco de dados.</p>}
+			{isAdmin && (
+				<p className="mt-2 text-xs text-base-content/60">Remove sessões expiradas e otimiza as estatísticas do banco de dados.</p>
+			)}
 		</section>
 	)
 }
@@ -74,19 +80,47 @@ function BackupCard() {
 
 	async function create() {
 		setCreating(true)
-		await mutate('POST /api/system/backup/manual', {}, { success: { title: 'Backup criado', description: (r) => r.filename }, errorTitle: 'Erro ao criar backup', invalidate: ['/api/system/backup'] })
+		await mutate(
+			'POST /api/system/backup/manual',
+			{},
+			{
+				success: { title: 'Backup criado', description: (r) => r.filename },
+				errorTitle: 'Erro ao criar backup',
+				invalidate: ['/api/system/backup']
+			}
+		)
 		setCreating(false)
 	}
 
 	async function remove(b: Backup) {
-		const ok = await confirmAction({ title: 'Excluir backup', message: `Excluir o backup "${b.filename}"? Esta ação não pode ser desfeita.`, confirmLabel: 'Excluir', destructive: true })
+		const ok = await confirmAction({
+			title: 'Excluir backup',
+			message: `Excluir o backup "${b.filename}"? Esta ação não pode ser desfeita.`,
+			confirmLabel: 'Excluir',
+			destructive: true
+		})
 		if (!ok) return
-		await mutate('DELETE /api/system/backup/:filename', { params: { filename: b.filename } }, { success: { title: 'Backup deletado', description: b.filename }, errorTitle: 'Erro ao deletar backup', invalidate: ['/api/system/backup'] })
+		await mutate(
+			'DELETE /api/system/backup/:filename',
+			{ params: { filename: b.filename } },
+			{
+				success: { title: 'Backup deletado', description: b.filename },
+				errorTitle: 'Erro ao deletar backup',
+				invalidate: ['/api/system/backup']
+			}
+		)
 	}
 
 	const columns: Column<Backup>[] = [
 		{ header: 'Arquivo', cell: (b) => <span className="font-mono text-xs break-all">{b.filename}</span>, hideOnCard: true },
-		{ header: 'Tipo', cell: (b) => <span className={`badge badge-sm ${b.type === 'automático' ? 'badge-info badge-soft' : 'badge-ghost'}`}>{b.type === 'automático' ? 'Automático' : 'Manual'}</span> },
+		{
+			header: 'Tipo',
+			cell: (b) => (
+				<span className={`badge badge-sm ${b.type === 'automático' ? 'badge-info badge-soft' : 'badge-ghost'}`}>
+					{b.type === 'automático' ? 'Automático' : 'Manual'}
+				</span>
+			)
+		},
 		{ header: 'Tamanho', cell: (b) => b.sizeFormatted, className: 'whitespace-nowrap' },
 		{ header: 'Criado em', cell: (b) => formatDateTime(b.created), className: 'whitespace-nowrap' }
 	]
@@ -98,7 +132,9 @@ function BackupCard() {
 					<Archive className="size-5 shrink-0 text-primary" aria-hidden="true" />
 					<div>
 						<h3 className="text-lg font-semibold">Backups</h3>
-						<p className="text-sm text-base-content/70">Banco de dados e arquivos enviados, em um arquivo .tar.gz. Restaure com "bun run restore &lt;arquivo&gt;".</p>
+						<p className="text-sm text-base-content/70">
+							Banco de dados e arquivos enviados, em um arquivo .tar.gz. Restaure com "bun run restore &lt;arquivo&gt;".
+						</p>
 					</div>
 				</div>
 				<button type="button" className="btn btn-primary" onClick={create} disabled={creating}>
@@ -110,7 +146,10 @@ function BackupCard() {
 					<>
 						<StatCard title="Total de backups" value={stats.data.totalBackups} />
 						<StatCard title="Espaço utilizado" value={stats.data.totalSizeFormatted} />
-						<StatCard title="Último backup" value={<span className="text-base">{stats.data.lastBackup ? formatDateTime(stats.data.lastBackup) : 'Nenhum'}</span>} />
+						<StatCard
+							title="Último backup"
+							value={<span className="text-base">{stats.data.lastBackup ? formatDateTime(stats.data.lastBackup) : 'Nenhum'}</span>}
+						/>
 					</>
 				)}
 			</StatGrid>
@@ -125,10 +164,17 @@ function BackupCard() {
 						rowKey={(b) => b.filename}
 						cardTitle={(b) => <span className="font-mono text-xs break-all">{b.filename}</span>}
 						caption="Backups"
-						empty={<EmptyState title="Nenhum backup ainda" hint="Crie o primeiro com 'Criar Backup'." icon={<Archive className="size-8" />} />}
+						empty={
+							<EmptyState title="Nenhum backup ainda" hint="Crie o primeiro com 'Criar Backup'." icon={<Archive className="size-8" />} />
+						}
 						actions={(b) => (
 							<>
-								<a className="btn btn-ghost btn-sm" href={`/api/system/backup/download/${encodeURIComponent(b.filename)}`} download={b.filename} aria-label={`Baixar ${b.filename}`}>
+								<a
+									className="btn btn-ghost btn-sm"
+									href={`/api/system/backup/download/${encodeURIComponent(b.filename)}`}
+									download={b.filename}
+									aria-label={`Baixar ${b.filename}`}
+								>
 									<Download className="size-4" />
 								</a>
 								<RowAction kind="delete" label={`Excluir ${b.filename}`} onClick={() => remove(b)} />
