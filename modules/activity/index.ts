@@ -1,3 +1,3 @@
-export { logActivity } from './service'
-export type { ActivityEntry, ActivityIcon, ActivityType } from './service'
+export { logActivity, type ActivityMeta } from './service'
+export { ACTIVITY_EVENTS, type ActivityEvent, type ActivityParams, type ActivityIcon, type ActivityType } from './events'
 export { activities } from './schema'

@@ -6,6 +6,8 @@ export const activities = sqliteTable(
 	{
 		id: integer().primaryKey({ autoIncrement: true }),
 		created_at: text().notNull(),
+		/** The event's name in the catalogue (activity/events.ts), e.g. credits.transferred; null on lines older than it. */
+		event: text(),
 		user_id: integer(),
 		user_nome: text(),
 		type: text({ enum: ['success', 'info', 'warning', 'error'] }).notNull(),

@@ -179,14 +179,7 @@ export async function ensureFirstAdmin(db: Db, clock: Clock, input: { cnpj: stri
 				})
 				.returning({ id: users.id })
 				.get()
-			logActivity(tx, clock, {
-				type: 'info',
-				icon: 'Users',
-				title: 'Administrador inicial criado',
-				subtitle: input.nome ?? 'Administrador',
-				entity: 'user',
-				entityId: created.id
-			})
+			logActivity(tx, clock, 'auth.first-admin', { nome: input.nome ?? 'Administrador' }, { entityId: created.id })
 			return true
 		},
 		{ behavior: 'immediate' }

@@ -5,8 +5,7 @@ export {
 	companyInScope,
 	getCompanyJson,
 	companiesPerRepresentative,
-	scopeCondition,
-	TRUST_RELEASE_HOURS
+	scopeCondition
 } from './service'
 export type { CompanyRow } from './service'
 export * from './model'

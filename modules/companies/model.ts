@@ -15,20 +15,7 @@ import {
 	z,
 	IdParams
 } from '../core'
-
-export const SYSTEMS = ['K-RETA', 'K-PDV', 'K-CHEF', 'K-ATELIE', 'K-PRE VENDA'] as const
-export type SystemName = (typeof SYSTEMS)[number]
-
-/** The block flag of each system (S = blocked). */
-export const SYSTEM_FLAGS = {
-	'K-RETA': 'bloqueado',
-	'K-PDV': 'bloqueadopdv',
-	'K-CHEF': 'bloqueado_kchef',
-	'K-ATELIE': 'bloqueado_katelie',
-	'K-PRE VENDA': 'bloqueado_kprevenda'
-} as const satisfies Record<SystemName, string>
-export type FlagColumn = (typeof SYSTEM_FLAGS)[SystemName]
-export const FLAG_COLUMNS = Object.values(SYSTEM_FLAGS) as FlagColumn[]
+import { perFlag } from './systems'
 
 export const CompanyListQuery = PageQuery.extend({
 	status: z
@@ -38,13 +25,7 @@ export const CompanyListQuery = PageQuery.extend({
 })
 export type CompanyListQuery = z.infer<typeof CompanyListQuery>
 
-const flags = {
-	bloqueado: flagField.default('N'),
-	bloqueadopdv: flagField.default('N'),
-	bloqueado_kchef: flagField.default('N'),
-	bloqueado_katelie: flagField.default('N'),
-	bloqueado_kprevenda: flagField.default('N')
-}
+const flags = perFlag(() => flagField.default('N'))
 
 /** The company form (1-core §5): create and full update. */
 export const CompanyBody = z.object({
@@ -87,11 +68,7 @@ const patchDateField = optionalDateField.optional()
 export const CompanyPatch = z.strictObject({
 	validade_certificado: patchDateField,
 	validade_licenca: patchDateField,
-	bloqueado: flagField.optional(),
-	bloqueadopdv: flagField.optional(),
-	bloqueado_kchef: flagField.optional(),
-	bloqueado_katelie: flagField.optional(),
-	bloqueado_kprevenda: flagField.optional(),
+	...perFlag(() => flagField.optional()),
 	exibir_aviso: flagField.optional()
 })
 export type CompanyPatch = z.infer<typeof CompanyPatch>
@@ -150,11 +127,7 @@ export const Company = z.object({
 	manutencao: flag,
 	liberacao_confianca_data: nullableText,
 	liberacao_confianca_expira: nullableText,
-	bloqueado: flag,
-	bloqueadopdv: flag,
-	bloqueado_kchef: flag,
-	bloqueado_katelie: flag,
-	bloqueado_kprevenda: flag,
+	...perFlag(() => flag),
 	promo: nullableText,
 	representante: z.object({ nome: z.string() }).nullable()
 })
@@ -260,3 +233,4 @@ export const removeNoticesRoute = contract({
 })
 
 export * from './status'
+export * from './systems'

@@ -54,6 +54,7 @@ describe('POST /api/companies', () => {
 		const log = t.db.select().from(activities).where(eq(activities.title, 'Empresa criada')).all()
 		expect(log).toHaveLength(1)
 		expect(log[0].representante_cnpj).toBe(t.cnpj.rep)
+		expect(log[0].event).toBe('companies.created')
 	})
 
 	it('refuses a duplicate CNPJ with 409, masked or not', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import { representatives } from '../resellers/schema'
+import { SYSTEM_CATALOGUE, UNBLOCKED_SQL, perFlag } from './systems'
 
 const flag = () =>
 	text({ enum: ['S', 'N'] })
@@ -45,11 +46,7 @@ export const companies = sqliteTable(
 		manutencao: flag(),
 		liberacao_confianca_data: text(),
 		liberacao_confianca_expira: text(),
-		bloqueado: flag(),
-		bloqueadopdv: flag(),
-		bloqueado_kchef: flag(),
-		bloqueado_katelie: flag(),
-		bloqueado_kprevenda: flag()
+		...perFlag(flag)
 	},
 	(t) => [
 		index('companies_rep_idx').on(t.cnpj_representante),
@@ -57,15 +54,11 @@ export const companies = sqliteTable(
 		index('companies_razao_idx').on(t.razao),
 		// Dashboard figures (modules/reports): active = unblocked in every system with a licence from today on,
 		// and the blocked count of each system, read from small partial indexes instead of every company row.
-		index('companies_unblocked_idx')
-			.on(t.validade_licenca, t.cnpj_representante)
-			.where(
-				sql`bloqueado = 'N' and bloqueadopdv = 'N' and bloqueado_kchef = 'N' and bloqueado_katelie = 'N' and bloqueado_kprevenda = 'N'`
-			),
-		index('companies_blocked_kreta_idx').on(t.cnpj_representante).where(sql`bloqueado = 'S'`),
-		index('companies_blocked_kpdv_idx').on(t.cnpj_representante).where(sql`bloqueadopdv = 'S'`),
-		index('companies_blocked_kchef_idx').on(t.cnpj_representante).where(sql`bloqueado_kchef = 'S'`),
-		index('companies_blocked_katelie_idx').on(t.cnpj_representante).where(sql`bloqueado_katelie = 'S'`),
-		index('companies_blocked_kprevenda_idx').on(t.cnpj_representante).where(sql`bloqueado_kprevenda = 'S'`)
+		index('companies_unblocked_idx').on(t.validade_licenca, t.cnpj_representante).where(sql.raw(UNBLOCKED_SQL)),
+		...SYSTEM_CATALOGUE.map((s) =>
+			index(`companies_blocked_${s.key}_idx`)
+				.on(t.cnpj_representante)
+				.where(sql.raw(`${s.flag} = 'S'`))
+		)
 	]
 )

@@ -2,10 +2,20 @@ import { type SQL, and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt,
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
-import { type Clock, HOUR, can, addDaysIso, daysBetween, normalizeCnpj, pagination, todayIso } from '../core'
+import { type Clock, HOUR, can, addDaysIso, normalizeCnpj, pagination, todayIso } from '../core'
 import { conflict, forbidden, contains, notFound, unprocessable } from '../core/server'
 import { type RepresentativeScope, findRepresentativeByCnpj, promoUrl, representativeScope, representatives } from '../resellers'
-import { type Company, type CompanyBody, type CompanyListQuery, type CompanyPatch, FLAG_COLUMNS } from './model'
+import {
+	type Company,
+	type CompanyBody,
+	type CompanyListQuery,
+	type CompanyPatch,
+	EXPIRING_SOON_DAYS,
+	FLAG_COLUMNS,
+	TRUST_RELEASE_HOURS,
+	extendedLicence,
+	licenceState
+} from './model'
 import { companies } from './schema'
 
 export type CompanyRow = typeof companies.$inferSelect
@@ -78,7 +88,7 @@ function filterConditions(query: CompanyListQuery, today: string): SQL[] {
 			out.push(noneBlocked, gt(companies.validade_licenca, today))
 			break
 		case 'expiring_soon':
-			out.push(noneBlocked, gt(companies.validade_licenca, today), lte(companies.validade_licenca, addDaysIso(today, 5)))
+			out.push(noneBlocked, gt(companies.validade_licenca, today), lte(companies.validade_licenca, addDaysIso(today, EXPIRING_SOON_DAYS)))
 			break
 		case 'no-license':
 			out.push(noneBlocked, isNull(companies.validade_licenca))
@@ -217,16 +227,13 @@ export function createCompany(db: DbOrTx, clock: Clock, user: SessionUser, body:
 				})
 				.returning({ codigo: companies.codigo })
 				.get()
-			logActivity(tx, clock, {
-				type: 'success',
-				icon: 'Building',
-				title: 'Empresa criada',
-				subtitle: body.razao,
-				actor: user,
-				entity: 'empresa',
-				entityId: created.codigo,
-				representanteCnpj: owner
-			})
+			logActivity(
+				tx,
+				clock,
+				'companies.created',
+				{ razao: body.razao },
+				{ actor: user, entityId: created.codigo, representanteCnpj: owner }
+			)
 			return created.codigo
 		},
 		{ behavior: 'immediate' }
@@ -253,16 +260,7 @@ export function updateCompany(db: DbOrTx, clock: Clock, user: SessionUser, codig
 				.set({ ...values(body), cnpj_representante: owner, manutencao: maintenanceFor(user, body.manutencao, current.manutencao) })
 				.where(eq(companies.codigo, codigo))
 				.run()
-			logActivity(tx, clock, {
-				type: 'info',
-				icon: 'Building',
-				title: 'Empresa atualizada',
-				subtitle: body.razao,
-				actor: user,
-				entity: 'empresa',
-				entityId: codigo,
-				representanteCnpj: owner
-			})
+			logActivity(tx, clock, 'companies.updated', { razao: body.razao }, { actor: user, entityId: codigo, representanteCnpj: owner })
 		},
 		{ behavior: 'immediate' }
 	)
@@ -280,30 +278,29 @@ export function patchCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo
 			const current = companyInScope(tx, scope, codigo)
 			tx.update(companies).set(changes).where(eq(companies.codigo, codigo)).run()
 			const flagsChanged = FLAG_COLUMNS.filter((f) => f in changes)
-			const title = touchesDates
-				? 'Datas de validade atualizadas'
-				: flagsChanged.length > 0
-					? flagsChanged.every((f) => changes[f] === 'S')
-						? 'Sistemas bloqueados'
-						: flagsChanged.every((f) => changes[f] === 'N')
-							? 'Sistemas desbloqueados'
-							: 'Sistemas atualizados'
-					: changes.exibir_aviso === 'S'
-						? 'Avisos ativados'
-						: 'Avisos desativados'
-			const subtitle = touchesDates
-				? `${current.razao}: licença ${patch.validade_licenca ?? current.validade_licenca ?? '—'}, certificado ${patch.validade_certificado ?? current.validade_certificado ?? '—'}`
-				: current.razao
-			logActivity(tx, clock, {
-				type: flagsChanged.some((f) => changes[f] === 'S') ? 'warning' : 'info',
-				icon: touchesDates ? 'Coins' : flagsChanged.length ? 'AlertTriangle' : 'Building',
-				title,
-				subtitle,
-				actor: user,
-				entity: 'empresa',
-				entityId: codigo,
-				representanteCnpj: current.cnpj_representante
-			})
+			const meta = { actor: user, entityId: codigo, representanteCnpj: current.cnpj_representante }
+			const razao = current.razao
+			if (touchesDates) {
+				const licenca = patch.validade_licenca === undefined ? current.validade_licenca : patch.validade_licenca
+				const certificado = patch.validade_certificado === undefined ? current.validade_certificado : patch.validade_certificado
+				logActivity(tx, clock, 'companies.dates-updated', { razao, licenca, certificado }, meta)
+			} else if (flagsChanged.length > 0) {
+				const blocked = flagsChanged.some((f) => changes[f] === 'S')
+				const event = flagsChanged.every((f) => changes[f] === 'S')
+					? 'companies.systems-blocked'
+					: flagsChanged.every((f) => changes[f] === 'N')
+						? 'companies.systems-unblocked'
+						: 'companies.systems-changed'
+				logActivity(tx, clock, event, { razao, blocked }, meta)
+			} else {
+				logActivity(
+					tx,
+					clock,
+					changes.exibir_aviso === 'S' ? 'companies.notice-display-on' : 'companies.notice-display-off',
+					{ razao },
+					meta
+				)
+			}
 		},
 		{ behavior: 'immediate' }
 	)
@@ -315,22 +312,17 @@ export function deleteCompany(db: DbOrTx, clock: Clock, user: SessionUser, codig
 		(tx) => {
 			const current = companyInScope(tx, scope, codigo)
 			tx.delete(companies).where(eq(companies.codigo, codigo)).run()
-			logActivity(tx, clock, {
-				type: 'warning',
-				icon: 'Building',
-				title: 'Empresa excluída',
-				subtitle: current.razao,
-				actor: user,
-				entity: 'empresa',
-				entityId: codigo,
-				representanteCnpj: current.cnpj_representante
-			})
+			logActivity(
+				tx,
+				clock,
+				'companies.deleted',
+				{ razao: current.razao },
+				{ actor: user, entityId: codigo, representanteCnpj: current.cnpj_representante }
+			)
 		},
 		{ behavior: 'immediate' }
 	)
 }
-
-export const TRUST_RELEASE_HOURS = 24
 
 /**
  * Liberação em confiança: 24 hours of use for a company whose licence date has passed,
@@ -341,13 +333,14 @@ export function trustRelease(db: DbOrTx, clock: Clock, user: SessionUser, codigo
 	return db.transaction(
 		(tx) => {
 			const company = companyInScope(tx, scope, codigo)
-			const today = todayIso(clock)
-			const notAvailable = 'A licença não está vencida ou empresa não encontrada.'
-			if (!company.validade_licenca || daysBetween(today, company.validade_licenca) > 0) throw unprocessable(notAvailable, 'NOT_EXPIRED')
-			if (company.liberacao_confianca_data && company.liberacao_confianca_data.slice(0, 10) >= company.validade_licenca) {
-				const active = company.liberacao_confianca_expira && company.liberacao_confianca_expira > clock.now().toISOString()
+			const { state } = licenceState(company, todayIso(clock), clock.now().getTime())
+			if (state !== 'expirada' && state !== 'liberada') {
+				throw unprocessable('A licença não está vencida ou empresa não encontrada.', 'NOT_EXPIRED')
+			}
+			// One release per expiry: a release taken on or after this licence date was for this expiry.
+			if (company.liberacao_confianca_data && company.liberacao_confianca_data.slice(0, 10) >= company.validade_licenca!) {
 				throw conflict(
-					active
+					state === 'liberada'
 						? 'A empresa já está liberada em confiança. A liberação vale por 24 horas.'
 						: 'A liberação em confiança já foi usada para este vencimento. Renove a licença com créditos.',
 					'ALREADY_RELEASED'
@@ -359,16 +352,13 @@ export function trustRelease(db: DbOrTx, clock: Clock, user: SessionUser, codigo
 				.set({ liberacao_confianca_data: now.toISOString(), liberacao_confianca_expira: expira })
 				.where(eq(companies.codigo, codigo))
 				.run()
-			logActivity(tx, clock, {
-				type: 'warning',
-				icon: 'AlertTriangle',
-				title: 'Liberação em confiança',
-				subtitle: `${company.razao} liberada por ${TRUST_RELEASE_HOURS} horas`,
-				actor: user,
-				entity: 'empresa',
-				entityId: codigo,
-				representanteCnpj: company.cnpj_representante
-			})
+			logActivity(
+				tx,
+				clock,
+				'companies.trust-released',
+				{ razao: company.razao, horas: TRUST_RELEASE_HOURS },
+				{ actor: user, entityId: codigo, representanteCnpj: company.cnpj_representante }
+			)
 			return { expira }
 		},
 		{ behavior: 'immediate' }
@@ -390,15 +380,16 @@ export function setMaintenance(db: DbOrTx, clock: Clock, user: SessionUser, codi
 				changed = 1
 				subtitle = company.razao
 			}
-			logActivity(tx, clock, {
-				type: 'info',
-				icon: 'Terminal',
-				title: manutencao === 'S' ? 'Manutenção ativada' : 'Manutenção desativada',
-				subtitle,
-				actor: user,
-				entity: 'empresa',
-				entityId: codigo === 'all' ? undefined : codigo
-			})
+			logActivity(
+				tx,
+				clock,
+				manutencao === 'S' ? 'companies.maintenance-on' : 'companies.maintenance-off',
+				{ alvo: subtitle },
+				{
+					actor: user,
+					entityId: codigo === 'all' ? undefined : codigo
+				}
+			)
 			return changed
 		},
 		{ behavior: 'immediate' }
@@ -413,16 +404,13 @@ export function regenerateKey(db: DbOrTx, clock: Clock, user: SessionUser, codig
 			if (!company) throw notFound('Empresa não encontrada.')
 			const serial = newLicenceKey()
 			tx.update(companies).set({ serial }).where(eq(companies.codigo, codigo)).run()
-			logActivity(tx, clock, {
-				type: 'warning',
-				icon: 'Terminal',
-				title: 'Chave de licença regenerada',
-				subtitle: company.razao,
-				actor: user,
-				entity: 'empresa',
-				entityId: codigo,
-				representanteCnpj: company.cnpj_representante
-			})
+			logActivity(
+				tx,
+				clock,
+				'companies.key-regenerated',
+				{ razao: company.razao },
+				{ actor: user, entityId: codigo, representanteCnpj: company.cnpj_representante }
+			)
 			return serial
 		},
 		{ behavior: 'immediate' }
@@ -455,15 +443,9 @@ export function setCompanyNotice(
 				)
 				.where(inArray(companies.codigo, ids))
 				.run()
-			logActivity(tx, clock, {
-				type: 'info',
-				icon: 'AlertTriangle',
-				title: notice ? 'Aviso enviado' : 'Avisos removidos',
-				subtitle: notice ? `${notice.titulo} — ${ids.length} empresa(s)` : `${ids.length} empresa(s)`,
-				actor: user,
-				entity: 'empresa',
-				representanteCnpj: user.tipo === 'representante' ? user.cnpj : null
-			})
+			const meta = { actor: user, representanteCnpj: user.tipo === 'representante' ? user.cnpj : null }
+			if (notice) logActivity(tx, clock, 'companies.notice-sent', { titulo: notice.titulo, empresas: ids.length }, meta)
+			else logActivity(tx, clock, 'companies.notices-removed', { empresas: ids.length }, meta)
 			return ids.length
 		},
 		{ behavior: 'immediate' }
@@ -474,13 +456,18 @@ export function setCompanyNotice(
  * Adds licence days to a company: counted from its current licence date, or from today when it has
  * none (1-core §2.11). Call inside the transaction that spends the credits.
  */
-export function extendLicence(tx: DbOrTx, clock: Clock, codigo: number, days: number): { before: string | null; after: string } {
+export function extendLicence(
+	tx: DbOrTx,
+	clock: Clock,
+	codigo: number,
+	credits: number,
+	daysPerCredit: number
+): { before: string | null; after: string; days: number } {
 	const company = findCompany(tx, codigo)
 	if (!company) throw notFound('Empresa não encontrada.')
-	const before = company.validade_licenca
-	const after = addDaysIso(before ?? todayIso(clock), days)
-	tx.update(companies).set({ validade_licenca: after }).where(eq(companies.codigo, codigo)).run()
-	return { before, after }
+	const { to, days } = extendedLicence(company.validade_licenca, todayIso(clock), credits, daysPerCredit)
+	tx.update(companies).set({ validade_licenca: to }).where(eq(companies.codigo, codigo)).run()
+	return { before: company.validade_licenca, after: to, days }
 }
 
 /** How many companies each representative owns (the representatives list shows it; one with any cannot be deleted). */

@@ -1,4 +1,5 @@
-import { daysBetween } from '../core'
+import { addDaysIso, daysBetween } from '../core'
+import { SYSTEM_CATALOGUE } from './systems'
 
 /** The licence facts the screens and the filters classify (1-core §4). */
 export interface LicenceFacts {
@@ -13,30 +14,57 @@ export interface LicenceFacts {
 
 export type Tone = 'success' | 'warning' | 'error' | 'neutral' | 'info'
 
-export const SYSTEM_COLUMNS = [
-	{ flag: 'bloqueado', name: 'K-RETA', short: 'RETA' },
-	{ flag: 'bloqueadopdv', name: 'K-PDV', short: 'PDV' },
-	{ flag: 'bloqueado_kchef', name: 'K-CHEF', short: 'CHEF' },
-	{ flag: 'bloqueado_katelie', name: 'K-ATELIE', short: 'ATELIE' },
-	{ flag: 'bloqueado_kprevenda', name: 'K-PRE VENDA', short: 'PRÉ' }
-] as const
+/** 'Expira em N dias' from this many days left down (1-core §4). */
+export const EXPIRING_SOON_DAYS = 5
+/** How long a liberação em confiança lasts (1-core §4). */
+export const TRUST_RELEASE_HOURS = 24
 
-export function licenceDays(validade: string | null, today: string): number | null {
-	return validade ? daysBetween(today, validade) : null
+/**
+ * The one reading of a company's licence on a day (1-core §4), used by the badge, the list filters, the trust
+ * release and the licence check. Days left = the difference from today (Brazil) to the licence date; a date of
+ * today or earlier has expired; a running trust release lets an expired licence run.
+ */
+export type LicenceState = 'sem_licenca' | 'expirada' | 'liberada' | 'expirando' | 'ativa'
+
+export function licenceState(
+	facts: Pick<LicenceFacts, 'validade_licenca' | 'liberacao_confianca_expira'>,
+	today: string,
+	nowMs: number
+): { state: LicenceState; days: number | null; releaseEndsMs: number | null } {
+	const days = facts.validade_licenca ? daysBetween(today, facts.validade_licenca) : null
+	const releaseEnd = facts.liberacao_confianca_expira ? Date.parse(facts.liberacao_confianca_expira) : Number.NaN
+	const releaseEndsMs = releaseEnd > nowMs ? releaseEnd : null
+	if (days === null) return { state: 'sem_licenca', days, releaseEndsMs }
+	if (days <= 0) return { state: releaseEndsMs === null ? 'expirada' : 'liberada', days, releaseEndsMs }
+	return { state: days <= EXPIRING_SOON_DAYS ? 'expirando' : 'ativa', days, releaseEndsMs }
+}
+
+/**
+ * A licence extended by credits (1-core §2.11): counted from its current date, or from today when it has none.
+ * The transfer dialog previews it, the credit transfer applies it.
+ */
+export function extendedLicence(current: string | null, today: string, credits: number, daysPerCredit: number) {
+	const days = credits * daysPerCredit
+	const from = current ?? today
+	return { from, to: addDaysIso(from, days), days }
 }
 
 /** The status badge: Bloqueada, Liberada (Nh restantes), Expirada, Expira em N dias, Ativa (N dias), Sem licença. */
 export function licenceBadge(c: LicenceFacts, today: string, now: Date): { label: string; tone: Tone } {
 	if (c.bloqueado === 'S') return { label: 'Bloqueada', tone: 'error' }
-	const days = licenceDays(c.validade_licenca, today)
-	if (days === null) return { label: 'Sem licença', tone: 'neutral' }
-	if (days <= 0) {
-		const left = c.liberacao_confianca_expira ? Date.parse(c.liberacao_confianca_expira) - now.getTime() : 0
-		if (left > 0) return { label: `Liberada (${Math.ceil(left / 3_600_000)}h restantes)`, tone: 'info' }
-		return { label: 'Expirada', tone: 'error' }
+	const { state, days, releaseEndsMs } = licenceState(c, today, now.getTime())
+	switch (state) {
+		case 'sem_licenca':
+			return { label: 'Sem licença', tone: 'neutral' }
+		case 'expirada':
+			return { label: 'Expirada', tone: 'error' }
+		case 'liberada':
+			return { label: `Liberada (${Math.ceil((releaseEndsMs! - now.getTime()) / 3_600_000)}h restantes)`, tone: 'info' }
+		case 'expirando':
+			return { label: `Expira em ${days} ${days === 1 ? 'dia' : 'dias'}`, tone: 'warning' }
+		case 'ativa':
+			return { label: `Ativa (${days} dias)`, tone: 'success' }
 	}
-	if (days <= 5) return { label: `Expira em ${days} ${days === 1 ? 'dia' : 'dias'}`, tone: 'warning' }
-	return { label: `Ativa (${days} dias)`, tone: 'success' }
 }
 
 /** Red if past, yellow within 30 days, green otherwise. */
@@ -49,12 +77,10 @@ export function dateTone(date: string | null, today: string): Tone {
 }
 
 export function anySystemActive(c: LicenceFacts): boolean {
-	return SYSTEM_COLUMNS.some((s) => c[s.flag] === 'N')
+	return SYSTEM_CATALOGUE.some((s) => c[s.flag] === 'N')
 }
 
 /** A trust release is offered only when the licence date has passed and no release is running. */
 export function canTrustRelease(c: LicenceFacts, today: string, now: Date): boolean {
-	const days = licenceDays(c.validade_licenca, today)
-	const running = !!c.liberacao_confianca_expira && Date.parse(c.liberacao_confianca_expira) > now.getTime()
-	return days !== null && days <= 0 && !running
+	return licenceState(c, today, now.getTime()).state === 'expirada'
 }

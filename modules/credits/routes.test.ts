@@ -34,6 +34,7 @@ describe('POST /api/credits (add credits)', () => {
 		})
 		const [act] = w.db.select().from(activities).all()
 		expect(act).toMatchObject({
+			event: 'credits.added',
 			type: 'success',
 			icon: 'Coins',
 			representante_cnpj: CNPJ.rep,
@@ -152,7 +153,13 @@ describe('POST /api/credits/transfer-to-company', () => {
 			[rows[1].id, 1, 5000]
 		])
 		const act = w.db.select().from(activities).where(eq(activities.entity, 'empresa')).get()
-		expect(act).toMatchObject({ type: 'success', icon: 'Coins', representante_cnpj: CNPJ.rep, entity_id: String(c.codigo) })
+		expect(act).toMatchObject({
+			event: 'credits.transferred',
+			type: 'success',
+			icon: 'Coins',
+			representante_cnpj: CNPJ.rep,
+			entity_id: String(c.codigo)
+		})
 		expect(act?.title).toContain('3 créditos transferidos para Padaria Pão Nosso')
 		expect((await w.call('GET', '/api/credits/available', { cookie: w.cookies.rep })).json).toEqual({ total: 4 })
 	})

@@ -116,16 +116,13 @@ export function addCredits(db: DbOrTx, clock: Clock, actor: Actor, input: AddCre
 				.returning()
 				.get()
 			bumpBalance(tx, rep.cnpj, { disponivel: input.amount })
-			logActivity(tx, clock, {
-				type: 'success',
-				icon: 'Coins',
-				title: `${input.amount} ${input.amount === 1 ? 'crédito adicionado' : 'créditos adicionados'}`,
-				subtitle: `${rep.nome} · R$ ${toReais(input.unitValue).toFixed(2).replace('.', ',')} por crédito`,
-				actor,
-				entity: 'credito',
-				entityId: batch.id,
-				representanteCnpj: rep.cnpj
-			})
+			logActivity(
+				tx,
+				clock,
+				'credits.added',
+				{ quantidade: input.amount, representante: rep.nome, unitarioCentavos: input.unitValue },
+				{ actor, entityId: batch.id, representanteCnpj: rep.cnpj }
+			)
 			return { batch, disponivel: availableCredits(tx, rep.cnpj) }
 		},
 		{ behavior: 'immediate' }
@@ -203,18 +200,15 @@ export function transferToCompany(db: DbOrTx, clock: Clock, actor: Actor, input:
 					.run()
 			}
 			bumpBalance(tx, repCnpj, { disponivel: -input.creditos, utilizado: input.creditos })
-			const days = input.creditos * Number(getSetting(tx, 'app.valor_credito_dia'))
-			const licence = extendLicence(tx, clock, company.codigo, days)
-			logActivity(tx, clock, {
-				type: 'success',
-				icon: 'Coins',
-				title: `${input.creditos} ${input.creditos === 1 ? 'crédito transferido' : 'créditos transferidos'} para ${company.razao}`,
-				subtitle: `${input.sistema} · +${days} dias · licença até ${licence.after.split('-').reverse().join('/')}`,
-				actor,
-				entity: 'empresa',
-				entityId: company.codigo,
-				representanteCnpj: repCnpj
-			})
+			const licence = extendLicence(tx, clock, company.codigo, input.creditos, Number(getSetting(tx, 'app.valor_credito_dia')))
+			const days = licence.days
+			logActivity(
+				tx,
+				clock,
+				'credits.transferred',
+				{ creditos: input.creditos, razao: company.razao, sistema: input.sistema, dias: days, validade: licence.after },
+				{ actor, entityId: company.codigo, representanteCnpj: repCnpj }
+			)
 			return {
 				message: `${input.creditos} ${input.creditos === 1 ? 'crédito transferido' : 'créditos transferidos'} com sucesso.`,
 				transferId: transfer.id,

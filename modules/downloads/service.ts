@@ -31,15 +31,13 @@ export function saveDownload(db: DbOrTx, clock: Clock, user: SessionUser, body: 
 				saved = tx.update(downloads).set(body).where(eq(downloads.id, id)).returning().get()
 				if (!saved) throw notFound('Download não encontrado.')
 			}
-			logActivity(tx, clock, {
-				type: id === undefined ? 'success' : 'info',
-				icon: 'Terminal',
-				title: id === undefined ? 'Download criado' : 'Download atualizado',
-				subtitle: body.titulo,
-				actor: user,
-				entity: 'download',
-				entityId: saved.id
-			})
+			logActivity(
+				tx,
+				clock,
+				id === undefined ? 'downloads.created' : 'downloads.updated',
+				{ titulo: body.titulo },
+				{ actor: user, entityId: saved.id }
+			)
 			return saved
 		},
 		{ behavior: 'immediate' }
@@ -51,15 +49,7 @@ export function deleteDownload(db: DbOrTx, clock: Clock, user: SessionUser, id: 
 		(tx) => {
 			const removed = tx.delete(downloads).where(eq(downloads.id, id)).returning().get()
 			if (!removed) throw notFound('Download não encontrado.')
-			logActivity(tx, clock, {
-				type: 'warning',
-				icon: 'Terminal',
-				title: 'Download excluído',
-				subtitle: removed.titulo,
-				actor: user,
-				entity: 'download',
-				entityId: id
-			})
+			logActivity(tx, clock, 'downloads.deleted', { titulo: removed.titulo }, { actor: user, entityId: id })
 		},
 		{ behavior: 'immediate' }
 	)

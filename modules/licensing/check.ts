@@ -2,7 +2,7 @@ import { generateKeyPairSync, createPrivateKey, createPublicKey, sign } from 'no
 import { desc, eq, getTableName, inArray, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { DbOrTx } from '../../db/client'
-import { SYSTEM_FLAGS, companies } from '../companies'
+import { SYSTEM_FLAGS, companies, licenceState, perFlag } from '../companies'
 import { DAY, MINUTE, daysBetween, isoDateInSaoPaulo, timeInSaoPaulo } from '../core'
 import { type AppContext, SlidingWindow, tooManyRequests } from '../core/server'
 import { promoUrl, representatives } from '../resellers'
@@ -102,11 +102,7 @@ export function createLicenceEvaluator(ctx: AppContext) {
 			exibir_aviso: companies.exibir_aviso,
 			aviso_titulo: companies.aviso_titulo,
 			avisos: companies.avisos,
-			bloqueado: companies.bloqueado,
-			bloqueadopdv: companies.bloqueadopdv,
-			bloqueado_kchef: companies.bloqueado_kchef,
-			bloqueado_katelie: companies.bloqueado_katelie,
-			bloqueado_kprevenda: companies.bloqueado_kprevenda,
+			...perFlag((flag) => companies[flag]),
 			terminal: sql<
 				number | null
 			>`(select ${qualified(terminals.codigo)} from ${terminals} where ${qualified(terminals.fk_empresa)} = ${qualified(companies.codigo)} and ${qualified(terminals.mac)} = ${sql.placeholder('mac')})`.as(
@@ -200,11 +196,13 @@ export function createLicenceEvaluator(ctx: AppContext) {
 		}
 
 		const today = todayAt(nowMs)
-		const days = company.validade_licenca ? daysBetween(today, company.validade_licenca) : null
-		const trustActive = !!company.liberacao_confianca_expira && company.liberacao_confianca_expira > nowIso
+		const licence = licenceState(company, today, nowMs)
+		const days = licence.days
+		const trustActive = licence.state === 'liberada'
 		let status: LicenceStatus
 		if (company[SYSTEM_FLAGS[input.sistema]] === 'S') status = 'bloqueada'
-		else if (days === null || days <= 0) status = trustActive ? 'liberada_confianca' : 'expirada'
+		else if (licence.state === 'sem_licenca' || licence.state === 'expirada') status = 'expirada'
+		else if (trustActive) status = 'liberada_confianca'
 		else status = company.manutencao === 'S' ? 'manutencao' : 'ativa'
 
 		let terminal: { registered: boolean; used: number; allowed: number } | null = null

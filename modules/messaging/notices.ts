@@ -131,15 +131,7 @@ export function createGeneralNotice(db: Db, clock: Clock, user: Actor, body: Gen
 			})
 			.returning()
 			.get()
-		logActivity(tx, clock, {
-			type: 'info',
-			icon: 'AlertTriangle',
-			title: 'Aviso geral criado',
-			subtitle: row.titulo,
-			actor: user,
-			entity: 'aviso_geral',
-			entityId: row.id
-		})
+		logActivity(tx, clock, 'notices.general-created', { titulo: row.titulo }, { actor: user, entityId: row.id })
 		return row
 	})
 }
@@ -160,15 +152,7 @@ export function updateGeneralNotice(db: Db, clock: Clock, user: Actor, id: numbe
 			.where(eq(generalNotices.id, id))
 			.returning()
 			.get()
-		logActivity(tx, clock, {
-			type: 'info',
-			icon: 'AlertTriangle',
-			title: 'Aviso geral atualizado',
-			subtitle: row.titulo,
-			actor: user,
-			entity: 'aviso_geral',
-			entityId: id
-		})
+		logActivity(tx, clock, 'notices.general-updated', { titulo: row.titulo }, { actor: user, entityId: id })
 		return row
 	})
 }
@@ -180,15 +164,7 @@ export function deleteGeneralNotice(db: Db, clock: Clock, user: Actor, id: numbe
 			.where(and(eq(noticeReads.tipo, 'geral'), eq(noticeReads.aviso_id, id)))
 			.run()
 		tx.delete(generalNotices).where(eq(generalNotices.id, id)).run()
-		logActivity(tx, clock, {
-			type: 'warning',
-			icon: 'AlertTriangle',
-			title: 'Aviso geral excluído',
-			subtitle: current.titulo,
-			actor: user,
-			entity: 'aviso_geral',
-			entityId: id
-		})
+		logActivity(tx, clock, 'notices.general-deleted', { titulo: current.titulo }, { actor: user, entityId: id })
 	})
 }
 
@@ -210,16 +186,13 @@ export function createIndividualNotice(db: Db, clock: Clock, user: Actor, body: 
 			})
 			.returning()
 			.get()
-		logActivity(tx, clock, {
-			type: 'info',
-			icon: 'AlertTriangle',
-			title: 'Aviso individual criado',
-			subtitle: `${row.titulo} · ${rep.nome}`,
-			actor: user,
-			entity: 'aviso_individual',
-			entityId: row.id,
-			representanteCnpj: row.representante_id
-		})
+		logActivity(
+			tx,
+			clock,
+			'notices.individual-created',
+			{ titulo: row.titulo, representante: rep.nome },
+			{ actor: user, entityId: row.id, representanteCnpj: row.representante_id }
+		)
 		return { ...row, representante: { nome: rep.nome } }
 	})
 }
@@ -242,16 +215,13 @@ export function updateIndividualNotice(db: Db, clock: Clock, user: Actor, id: nu
 			.where(eq(individualNotices.id, id))
 			.returning()
 			.get()
-		logActivity(tx, clock, {
-			type: 'info',
-			icon: 'AlertTriangle',
-			title: 'Aviso individual atualizado',
-			subtitle: `${row.titulo} · ${rep.nome}`,
-			actor: user,
-			entity: 'aviso_individual',
-			entityId: id,
-			representanteCnpj: row.representante_id
-		})
+		logActivity(
+			tx,
+			clock,
+			'notices.individual-updated',
+			{ titulo: row.titulo, representante: rep.nome },
+			{ actor: user, entityId: id, representanteCnpj: row.representante_id }
+		)
 		return { ...row, representante: { nome: rep.nome } }
 	})
 }
@@ -263,16 +233,13 @@ export function deleteIndividualNotice(db: Db, clock: Clock, user: Actor, id: nu
 			.where(and(eq(noticeReads.tipo, 'individual'), eq(noticeReads.aviso_id, id)))
 			.run()
 		tx.delete(individualNotices).where(eq(individualNotices.id, id)).run()
-		logActivity(tx, clock, {
-			type: 'warning',
-			icon: 'AlertTriangle',
-			title: 'Aviso individual excluído',
-			subtitle: current.titulo,
-			actor: user,
-			entity: 'aviso_individual',
-			entityId: id,
-			representanteCnpj: current.representante_id
-		})
+		logActivity(
+			tx,
+			clock,
+			'notices.individual-deleted',
+			{ titulo: current.titulo },
+			{ actor: user, entityId: id, representanteCnpj: current.representante_id }
+		)
 	})
 }
 

@@ -1,3 +1,4 @@
+import { perSystemKey } from '../companies/model'
 import { contract, dateField, z } from '../core'
 
 export const ACTIVITY_TYPES = ['success', 'info', 'warning', 'error'] as const
@@ -48,7 +49,7 @@ export const DashboardStats = z.object({
 	availableCredits: z.number(),
 	totalRepresentatives: z.number(),
 	activeRepresentatives: z.number(),
-	systemsStatus: z.object({ kreta: SystemStatus, kpdv: SystemStatus, kchef: SystemStatus, katelie: SystemStatus, kprevenda: SystemStatus })
+	systemsStatus: z.object(perSystemKey(() => SystemStatus))
 })
 export type DashboardStats = z.infer<typeof DashboardStats>
 

@@ -1,6 +1,31 @@
 import { describe, expect, it } from 'bun:test'
 import { CNPJ, testWorld, type TestWorld } from '../../apps/server/testing'
-import { logActivity } from '../activity'
+import { activities } from '../activity'
+
+/** A line of any type written straight into the log (the read side is what these tests are about). */
+function logLine(
+	w: TestWorld,
+	line: {
+		type: 'success' | 'info' | 'warning' | 'error'
+		icon: 'Building' | 'Terminal' | 'AlertTriangle'
+		title: string
+		subtitle?: string
+		actor?: { id: number; nome: string }
+	}
+) {
+	w.db
+		.insert(activities)
+		.values({
+			created_at: w.clock.now().toISOString(),
+			type: line.type,
+			icon: line.icon,
+			title: line.title,
+			subtitle: line.subtitle ?? '',
+			user_id: line.actor?.id ?? null,
+			user_nome: line.actor?.nome ?? null
+		})
+		.run()
+}
 
 const transfer = (w: TestWorld, cookie: string, empresaCodigo: number, creditos: number, sistema = 'K-PDV') =>
 	w.call('POST', '/api/credits/transfer-to-company', { cookie, body: { empresaCodigo, sistema, creditos } })
@@ -78,8 +103,8 @@ describe('GET /api/activities/recent', () => {
 		await w.addCreditsVia(CNPJ.rep2, 5)
 		await transfer(w, w.cookies.rep, c1.codigo, 1)
 		await transfer(w, w.cookies.rep2, c2.codigo, 2, 'K-CHEF')
-		logActivity(w.db, w.clock, { type: 'warning', icon: 'AlertTriangle', title: 'Ação do gerente', actor: w.gerente })
-		logActivity(w.db, w.clock, { type: 'error', icon: 'Terminal', title: 'Falha geral' })
+		logLine(w, { type: 'warning', icon: 'AlertTriangle', title: 'Ação do gerente', actor: w.gerente })
+		logLine(w, { type: 'error', icon: 'Terminal', title: 'Falha geral' })
 
 		const admin = await w.call('GET', '/api/activities/recent', { cookie: w.cookies.admin })
 		expect(admin.status).toBe(200)
@@ -102,7 +127,7 @@ describe('GET /api/activities/recent', () => {
 	it('filters by search text and type, limits, and refuses bad filters', async () => {
 		const w = await testWorld()
 		for (let i = 0; i < 15; i++)
-			logActivity(w.db, w.clock, {
+			logLine(w, {
 				type: i % 2 ? 'info' : 'success',
 				icon: 'Building',
 				title: `Empresa ${i}`,

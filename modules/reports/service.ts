@@ -5,7 +5,7 @@ import { type Clock, todayIso, toReais } from '../core'
 import { contains } from '../core/server'
 import { TRANSFER, creditTotals } from '../credits'
 import { representativeScope } from '../resellers'
-import { SYSTEMS } from '../companies'
+import { SYSTEMS, SYSTEM_CATALOGUE, UNBLOCKED_SQL, perSystemKey } from '../companies'
 import type { Activity, DashboardStats, RecentActivitiesQuery, Report, ReportQuery } from './model'
 
 type Scoped = Pick<SessionUser, 'id' | 'cnpj' | 'tipo'>
@@ -16,17 +16,7 @@ type Scoped = Pick<SessionUser, 'id' | 'cnpj' | 'tipo'>
  * Blocked in any system, expired or without a licence date = not active, as the companies filter says.
  * (The condition is written exactly as the partial index companies_unblocked_idx, so SQLite uses it.)
  */
-export const UNBLOCKED_COMPANY = sql.raw(
-	`bloqueado = 'N' and bloqueadopdv = 'N' and bloqueado_kchef = 'N' and bloqueado_katelie = 'N' and bloqueado_kprevenda = 'N'`
-)
-
-const FLAGS = {
-	kreta: 'bloqueado',
-	kpdv: 'bloqueadopdv',
-	kchef: 'bloqueado_kchef',
-	katelie: 'bloqueado_katelie',
-	kprevenda: 'bloqueado_kprevenda'
-} as const
+export const UNBLOCKED_COMPANY = sql.raw(UNBLOCKED_SQL)
 
 /** GET /api/dashboard/stats (1-core §3), scoped to the user's representatives. */
 export function dashboardStats(db: DbOrTx, clock: Clock, user: Scoped): DashboardStats {
@@ -38,9 +28,7 @@ export function dashboardStats(db: DbOrTx, clock: Clock, user: Scoped): Dashboar
 		where ${UNBLOCKED_COMPANY} and validade_licenca > ${today} and ${scope}`)[0]
 	const blocked = db.all<Record<string, number>>(
 		sql`select ${sql.join(
-			Object.entries(FLAGS).map(
-				([key, col]) => sql`(select count(*) from companies where ${sql.raw(col)} = 'S' and ${scope}) as ${sql.raw(key)}`
-			),
+			SYSTEM_CATALOGUE.map((s) => sql`(select count(*) from companies where ${sql.raw(s.flag)} = 'S' and ${scope}) as ${sql.raw(s.key)}`),
 			sql`, `
 		)}`
 	)[0]
@@ -48,11 +36,10 @@ export function dashboardStats(db: DbOrTx, clock: Clock, user: Scoped): Dashboar
 		db.all<{ n: number }>(sql`select count(*) as n from representatives where ${representativeScope(db, user).on(sql.raw('cnpj'))}`)[0]
 			?.n ?? 0
 	const available = creditTotals(db, representativeScope(db, user).on(sql.raw('representante_id'))).disponivel
-	const systemsStatus = {} as DashboardStats['systemsStatus']
-	for (const key of Object.keys(FLAGS) as (keyof typeof FLAGS)[]) {
-		const b = blocked?.[key] ?? 0
-		systemsStatus[key] = { active: total - b, blocked: b }
-	}
+	const systemsStatus = perSystemKey((s) => {
+		const b = blocked?.[s.key] ?? 0
+		return { active: total - b, blocked: b }
+	})
 	return {
 		totalCompanies: total,
 		activeCompanies: active?.n ?? 0,

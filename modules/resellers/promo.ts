@@ -113,16 +113,13 @@ export function savePromoImage(db: DbOrTx, clock: Clock, dataDir: string, user: 
 		db.transaction(
 			(tx) => {
 				tx.update(representatives).set({ promo: file }).where(eq(representatives.codigo, rep.codigo)).run()
-				logActivity(tx, clock, {
-					type: 'info',
-					icon: 'Building',
-					title: 'Imagem promocional atualizada',
-					subtitle: rep.nome,
-					actor: user,
-					entity: 'representante',
-					entityId: rep.codigo,
-					representanteCnpj: rep.cnpj
-				})
+				logActivity(
+					tx,
+					clock,
+					'representatives.promo-updated',
+					{ nome: rep.nome },
+					{ actor: user, entityId: rep.codigo, representanteCnpj: rep.cnpj }
+				)
 			},
 			{ behavior: 'immediate' }
 		)
@@ -141,16 +138,13 @@ export function removePromoImage(db: DbOrTx, clock: Clock, dataDir: string, user
 	db.transaction(
 		(tx) => {
 			tx.update(representatives).set({ promo: null }).where(eq(representatives.codigo, rep.codigo)).run()
-			logActivity(tx, clock, {
-				type: 'info',
-				icon: 'Building',
-				title: 'Imagem promocional removida',
-				subtitle: rep.nome,
-				actor: user,
-				entity: 'representante',
-				entityId: rep.codigo,
-				representanteCnpj: rep.cnpj
-			})
+			logActivity(
+				tx,
+				clock,
+				'representatives.promo-removed',
+				{ nome: rep.nome },
+				{ actor: user, entityId: rep.codigo, representanteCnpj: rep.cnpj }
+			)
 		},
 		{ behavior: 'immediate' }
 	)

@@ -198,7 +198,13 @@ describe('POST /api/representatives', () => {
 		})
 		expect(res.json.codigo).not.toBe(999)
 		const log = t.db.select().from(activities).where(eq(activities.title, 'Representante criado')).get()
-		expect(log).toMatchObject({ icon: 'Users', subtitle: 'Nova Representações', representante_cnpj: NEW_CNPJ, entity: 'representative' })
+		expect(log).toMatchObject({
+			event: 'representatives.created',
+			icon: 'Users',
+			subtitle: 'Nova Representações',
+			representante_cnpj: NEW_CNPJ,
+			entity: 'representative'
+		})
 	})
 
 	it("makes a gerente's new representative theirs and refuses a gerente choosing another manager", async () => {

@@ -225,16 +225,13 @@ export function createRepresentative(
 				.values({ ...input, gerente_id: gerenteId, ativar_api_asaas: input.ativar_api_asaas ?? 'N', data: todayIso(clock) })
 				.returning({ codigo: representatives.codigo })
 				.get()
-			logActivity(tx, clock, {
-				type: 'success',
-				icon: 'Users',
-				title: 'Representante criado',
-				subtitle: input.nome,
-				actor: user,
-				entity: 'representative',
-				entityId: created.codigo,
-				representanteCnpj: input.cnpj
-			})
+			logActivity(
+				tx,
+				clock,
+				'representatives.created',
+				{ nome: input.nome },
+				{ actor: user, entityId: created.codigo, representanteCnpj: input.cnpj }
+			)
 			return created.codigo
 		},
 		{ behavior: 'immediate' }
@@ -302,16 +299,13 @@ export function updateRepresentative(
 				tx.update(representatives).set(changes).where(eq(representatives.codigo, codigo)).run()
 			}
 			const own = !can(user.tipo, 'representatives.manage')
-			logActivity(tx, clock, {
-				type: 'info',
-				icon: 'Users',
-				title: own ? 'Configurações de API atualizadas' : 'Representante atualizado',
-				subtitle: changes.nome ?? current.nome,
-				actor: user,
-				entity: 'representative',
-				entityId: codigo,
-				representanteCnpj: changes.cnpj ?? current.cnpj
-			})
+			logActivity(
+				tx,
+				clock,
+				own ? 'representatives.api-settings-updated' : 'representatives.updated',
+				{ nome: changes.nome ?? current.nome },
+				{ actor: user, entityId: codigo, representanteCnpj: changes.cnpj ?? current.cnpj }
+			)
 		},
 		{ behavior: 'immediate' }
 	)
@@ -329,16 +323,13 @@ export function deleteRepresentative(db: Db, holdings: RepresentativeHoldings, c
 			}
 			if (loginOf(tx, current.cnpj)) throw conflict(RESELLER_MESSAGES.hasLogin, 'REPRESENTATIVE_HAS_LOGIN')
 			tx.delete(representatives).where(eq(representatives.codigo, codigo)).run()
-			logActivity(tx, clock, {
-				type: 'warning',
-				icon: 'Users',
-				title: 'Representante excluído',
-				subtitle: current.nome,
-				actor: user,
-				entity: 'representative',
-				entityId: codigo,
-				representanteCnpj: current.cnpj
-			})
+			logActivity(
+				tx,
+				clock,
+				'representatives.deleted',
+				{ nome: current.nome },
+				{ actor: user, entityId: codigo, representanteCnpj: current.cnpj }
+			)
 		},
 		{ behavior: 'immediate' }
 	)

@@ -1,11 +1,29 @@
 import { z } from '../core'
 
 const bool = z.enum(['true', 'false'], { error: 'Use true ou false.' })
-const intRange = (min: number, max: number, label: string) =>
-	z
+/** A numeric setting's bounds: the one source of the form's inputs, the server's rule and its message (§5.7). */
+export interface NumberRange {
+	min: number
+	max: number
+	/** 0.01 for money; whole numbers otherwise. */
+	step?: number
+	label: string
+}
+
+const br = (v: number, range: NumberRange) => v.toLocaleString('pt-BR', { minimumFractionDigits: range.step ? 2 : 0 })
+
+export function rangeMessage(range: NumberRange): string {
+	return `${range.label} deve estar entre ${br(range.min, range)} e ${br(range.max, range)}${range.step ? ' (até 2 casas decimais)' : ''}.`
+}
+
+/** A numeric setting, stored as text: whole or with up to 2 decimals, within its range. */
+function numberSetting(range: NumberRange) {
+	const shape = range.step ? /^\d+(\.\d{1,2})?$/ : /^\d+$/
+	const schema: z.ZodType<string> = z
 		.string()
-		.regex(/^\d+$/, `${label} deve ser um número inteiro.`)
-		.refine((v) => Number(v) >= min && Number(v) <= max, `${label} deve estar entre ${min} e ${max}.`)
+		.refine((v) => shape.test(v) && Number(v) >= range.min && Number(v) <= range.max, rangeMessage(range))
+	return { schema, range }
+}
 const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Cor inválida: use o formato #RRGGBB.')
 
 export type Definition = {
@@ -14,6 +32,8 @@ export type Definition = {
 	categoria: 'aparencia' | 'geral' | 'financeiro' | 'seguranca'
 	tipo: 'string' | 'color' | 'number' | 'boolean'
 	schema: z.ZodType<string>
+	/** For numeric settings: the bounds the form shows and the schema enforces. */
+	range?: NumberRange
 	/** Never sent back to the browser in clear once saved. */
 	secret?: boolean
 }
@@ -43,24 +63,21 @@ export const SETTING_DEFINITIONS = {
 		descricao: 'Dias de licença por crédito',
 		categoria: 'geral',
 		tipo: 'number',
-		schema: intRange(1, 365, 'Dias por crédito')
+		...numberSetting({ min: 1, max: 365, label: 'Dias por crédito' })
 	},
 	'app.valor_credito_individual': {
 		valor: '50.00',
 		descricao: 'Valor do crédito individual (R$)',
 		categoria: 'financeiro',
 		tipo: 'number',
-		schema: z
-			.string()
-			.regex(/^\d{1,4}(\.\d{1,2})?$/, 'Valor do crédito inválido: use até 2 casas decimais.')
-			.refine((v) => Number(v) >= 0.01 && Number(v) <= 9999.99, 'Valor do crédito deve estar entre 0,01 e 9.999,99.')
+		...numberSetting({ min: 0.01, max: 9999.99, step: 0.01, label: 'Valor do crédito' })
 	},
 	'app.terminais_padrao': {
 		valor: '1',
 		descricao: 'Terminais padrão por empresa',
 		categoria: 'geral',
 		tipo: 'number',
-		schema: intRange(1, 100, 'Terminais padrão')
+		...numberSetting({ min: 1, max: 100, label: 'Terminais padrão' })
 	},
 	'app.notificacoes_habilitadas': {
 		valor: 'true',
@@ -75,14 +92,14 @@ export const SETTING_DEFINITIONS = {
 		descricao: 'Intervalo de backup (horas)',
 		categoria: 'geral',
 		tipo: 'number',
-		schema: intRange(1, 168, 'Intervalo de backup')
+		...numberSetting({ min: 1, max: 168, label: 'Intervalo de backup' })
 	},
 	'app.backups_manter': {
 		valor: '7',
 		descricao: 'Backups automáticos mantidos',
 		categoria: 'geral',
 		tipo: 'number',
-		schema: intRange(1, 100, 'Backups mantidos')
+		...numberSetting({ min: 1, max: 100, label: 'Backups mantidos' })
 	},
 	'app.idioma': { valor: 'pt-BR', descricao: 'Idioma', categoria: 'geral', tipo: 'string', schema: z.enum(['pt-BR', 'en-US', 'es-ES']) },
 	'app.fuso_horario': {
@@ -127,7 +144,7 @@ export const SETTING_DEFINITIONS = {
 		descricao: 'Minutos de inatividade até o logout',
 		categoria: 'seguranca',
 		tipo: 'number',
-		schema: intRange(5, 480, 'Tempo de inatividade')
+		...numberSetting({ min: 5, max: 480, label: 'Tempo de inatividade' })
 	}
 } satisfies Record<string, Definition>
 
@@ -163,3 +180,10 @@ export const BulkSettingsBody = z.object({
 })
 export type BulkSettingsBody = z.infer<typeof BulkSettingsBody>
 export * from './theme'
+
+/** A numeric setting read from GET /api/configuracoes: the saved value, or its default while loading or when missing. */
+export function numericSetting(list: readonly { chave: string; valor: string }[] | undefined, key: SettingKey): number {
+	const definition: Definition = SETTING_DEFINITIONS[key]
+	const saved = list?.find((e) => e.chave === key)?.valor
+	return Number(saved !== undefined && definition.schema.safeParse(saved).success ? saved : definition.valor)
+}

@@ -26,15 +26,8 @@ export function saveSettingsAs(db: Db, clock: Clock, actor: Actor, entries: Sett
 	return writeTransaction(db, (tx) => {
 		const keys = saveSettings(tx, clock, entries)
 		const one = entries.length === 1
-		logActivity(tx, clock, {
-			type: 'info',
-			icon: 'AlertTriangle',
-			title: one ? 'Configuração atualizada' : 'Configurações do sistema atualizadas',
-			subtitle: one ? entries[0].chave : `${keys.length} ${keys.length === 1 ? 'configuração' : 'configurações'}`,
-			actor,
-			entity: 'configuracao',
-			entityId: one ? entries[0].chave : 'bulk'
-		})
+		if (one) logActivity(tx, clock, 'settings.updated', { chave: entries[0].chave }, { actor, entityId: entries[0].chave })
+		else logActivity(tx, clock, 'settings.bulk-updated', { quantidade: keys.length }, { actor, entityId: 'bulk' })
 		return keys
 	})
 }
@@ -49,30 +42,20 @@ export function saveAutoLogout(db: Db, clock: Clock, actor: Actor, config: AutoL
 			{ chave: 'seguranca.auto_logout_ativo', valor: String(config.enabled) },
 			{ chave: 'seguranca.auto_logout_minutos', valor: String(config.timeoutMinutes) }
 		])
-		logActivity(tx, clock, {
-			type: 'info',
-			icon: 'AlertTriangle',
-			title: 'Logout automático atualizado',
-			subtitle: config.enabled ? `${config.timeoutMinutes} minutos de inatividade` : 'Desativado',
-			actor,
-			entity: 'configuracao',
-			entityId: 'seguranca.auto_logout'
-		})
+		logActivity(
+			tx,
+			clock,
+			'settings.auto-logout-updated',
+			{ minutos: config.enabled ? config.timeoutMinutes : null },
+			{ actor, entityId: 'seguranca.auto_logout' }
+		)
 	})
 	return getAutoLogoutConfig(db)
 }
 
 export async function createManualBackup(ctx: AppContext, actor: Actor): Promise<BackupInfo> {
 	const backup = await createBackup(ctx, 'manual', VERSION)
-	logActivity(ctx.db, ctx.clock, {
-		type: 'success',
-		icon: 'AlertTriangle',
-		title: 'Backup criado',
-		subtitle: backup.filename,
-		actor,
-		entity: 'backup',
-		entityId: backup.filename
-	})
+	logActivity(ctx.db, ctx.clock, 'system.backup-created', { arquivo: backup.filename }, { actor, entityId: backup.filename })
 	ctx.log('backup.created', { filename: backup.filename, kind: 'manual', size: backup.size })
 	return backup
 }
@@ -82,14 +65,7 @@ export async function automaticBackup(ctx: AppContext): Promise<BackupInfo | nul
 	try {
 		const backup = await runAutomaticBackup(ctx, VERSION)
 		if (!backup) return null
-		logActivity(ctx.db, ctx.clock, {
-			type: 'success',
-			icon: 'AlertTriangle',
-			title: 'Backup automático criado',
-			subtitle: backup.filename,
-			entity: 'backup',
-			entityId: backup.filename
-		})
+		logActivity(ctx.db, ctx.clock, 'system.backup-automatic', { arquivo: backup.filename }, { entityId: backup.filename })
 		ctx.log('backup.created', { filename: backup.filename, kind: 'automatico', size: backup.size })
 		return backup
 	} catch (error) {
@@ -100,15 +76,7 @@ export async function automaticBackup(ctx: AppContext): Promise<BackupInfo | nul
 
 export function removeBackup(ctx: AppContext, actor: Actor, filename: string) {
 	deleteBackup(ctx.config, filename)
-	logActivity(ctx.db, ctx.clock, {
-		type: 'warning',
-		icon: 'AlertTriangle',
-		title: 'Backup deletado',
-		subtitle: filename,
-		actor,
-		entity: 'backup',
-		entityId: filename
-	})
+	logActivity(ctx.db, ctx.clock, 'system.backup-deleted', { arquivo: filename }, { actor, entityId: filename })
 }
 
 /** A backup file to download, checked to exist; the download is logged. */
@@ -123,15 +91,7 @@ export async function backupFile(ctx: AppContext, actor: Actor, filename: string
 export function clearCache(db: Db, clock: Clock, actor: Actor): number {
 	const removed = writeTransaction(db, (tx) => {
 		const count = deleteExpiredSessions(tx, clock)
-		logActivity(tx, clock, {
-			type: 'info',
-			icon: 'AlertTriangle',
-			title: 'Cache limpo',
-			subtitle: `${count} ${count === 1 ? 'sessão expirada removida' : 'sessões expiradas removidas'}`,
-			actor,
-			entity: 'sistema',
-			entityId: 'cache'
-		})
+		logActivity(tx, clock, 'system.cache-cleared', { sessoes: count }, { actor, entityId: 'cache' })
 		return count
 	})
 	db.$client.exec('PRAGMA optimize')

@@ -140,16 +140,13 @@ export function createTerminal(db: DbOrTx, clock: Clock, user: SessionUser, body
 				.returning({ codigo: terminals.codigo })
 				.get()
 			recount(tx, company.codigo)
-			logActivity(tx, clock, {
-				type: 'success',
-				icon: 'Terminal',
-				title: 'Terminal criado',
-				subtitle: `${body.nome_computador ?? body.mac} — ${company.razao}`,
-				actor: user,
-				entity: 'terminal',
-				entityId: created.codigo,
-				representanteCnpj: company.cnpj_representante
-			})
+			logActivity(
+				tx,
+				clock,
+				'terminals.created',
+				{ machine: body.nome_computador ?? body.mac, razao: company.razao },
+				{ actor: user, entityId: created.codigo, representanteCnpj: company.cnpj_representante }
+			)
 			return created.codigo
 		},
 		{ behavior: 'immediate' }
@@ -170,16 +167,13 @@ export function updateTerminal(db: DbOrTx, clock: Clock, user: SessionUser, codi
 				.run()
 			recount(tx, company.codigo)
 			if (company.codigo !== current.fk_empresa) recount(tx, current.fk_empresa)
-			logActivity(tx, clock, {
-				type: 'info',
-				icon: 'Terminal',
-				title: 'Terminal atualizado',
-				subtitle: `${body.nome_computador ?? body.mac} — ${company.razao}`,
-				actor: user,
-				entity: 'terminal',
-				entityId: codigo,
-				representanteCnpj: company.cnpj_representante
-			})
+			logActivity(
+				tx,
+				clock,
+				'terminals.updated',
+				{ machine: body.nome_computador ?? body.mac, razao: company.razao },
+				{ actor: user, entityId: codigo, representanteCnpj: company.cnpj_representante }
+			)
 		},
 		{ behavior: 'immediate' }
 	)
@@ -192,16 +186,13 @@ export function deleteTerminal(db: DbOrTx, clock: Clock, user: SessionUser, codi
 			const { terminal: current, company } = terminalInScope(tx, scope, codigo)
 			tx.delete(terminals).where(eq(terminals.codigo, codigo)).run()
 			recount(tx, current.fk_empresa)
-			logActivity(tx, clock, {
-				type: 'warning',
-				icon: 'Terminal',
-				title: 'Terminal excluído',
-				subtitle: `${current.nome_computador ?? current.mac} — ${company.razao}`,
-				actor: user,
-				entity: 'terminal',
-				entityId: codigo,
-				representanteCnpj: company.cnpj_representante
-			})
+			logActivity(
+				tx,
+				clock,
+				'terminals.deleted',
+				{ machine: current.nome_computador ?? current.mac, razao: company.razao },
+				{ actor: user, entityId: codigo, representanteCnpj: company.cnpj_representante }
+			)
 		},
 		{ behavior: 'immediate' }
 	)
@@ -236,14 +227,13 @@ export function registerMachine(
 				.values({ fk_empresa: codigo, mac: machine.mac, nome_computador: machine.nome_computador, data: clock.now().toISOString() })
 				.run()
 			recount(tx, codigo)
-			logActivity(tx, clock, {
-				type: 'info',
-				icon: 'Terminal',
-				title: 'Terminal registrado',
-				subtitle: `${machine.nome_computador ?? machine.mac} — ${company.razao}`,
-				entity: 'terminal',
-				representanteCnpj: company.rep
-			})
+			logActivity(
+				tx,
+				clock,
+				'terminals.registered',
+				{ machine: machine.nome_computador ?? machine.mac, razao: company.razao },
+				{ representanteCnpj: company.rep }
+			)
 			return { registered: true, used: used + 1, allowed: company.nterminais }
 		},
 		{ behavior: 'immediate' }

@@ -89,16 +89,13 @@ export async function createUserAccount(db: Db, clock: Clock, actor: SessionUser
 				.returning({ id: users.id })
 				.get()
 			const newRecord = input.tipo === 'representante' && ensureRepresentativeRecord(tx, clock, input)
-			logActivity(tx, clock, {
-				type: 'success',
-				icon: 'Users',
-				title: 'Usuário criado',
-				subtitle: `${input.nome} (${ROLE_LABELS[input.tipo]})${newRecord ? ' — representante cadastrado' : ''}`,
-				actor,
-				entity: 'user',
-				entityId: created.id,
-				representanteCnpj: input.tipo === 'representante' ? input.cnpj : null
-			})
+			logActivity(
+				tx,
+				clock,
+				'users.created',
+				{ nome: input.nome, papel: ROLE_LABELS[input.tipo], representativeCreated: newRecord },
+				{ actor, entityId: created.id, representanteCnpj: input.tipo === 'representante' ? input.cnpj : null }
+			)
 			return created.id
 		},
 		{ behavior: 'immediate' }
@@ -151,16 +148,13 @@ export async function updateUserAccount(
 			const keep = id === actor.id ? actorSessionId : undefined
 			if (input.tipo !== current.tipo || !ativo || input.cnpj !== current.cnpj || hash) invalidateUserSessions(tx, id, keep)
 
-			logActivity(tx, clock, {
-				type: 'info',
-				icon: 'Users',
-				title: 'Usuário atualizado',
-				subtitle: `${input.nome} (${ROLE_LABELS[input.tipo]})${hash ? ' — senha redefinida' : ''}${newRecord ? ' — representante cadastrado' : ''}`,
-				actor,
-				entity: 'user',
-				entityId: id,
-				representanteCnpj: input.tipo === 'representante' ? input.cnpj : null
-			})
+			logActivity(
+				tx,
+				clock,
+				'users.updated',
+				{ nome: input.nome, papel: ROLE_LABELS[input.tipo], passwordReset: !!hash, representativeCreated: newRecord },
+				{ actor, entityId: id, representanteCnpj: input.tipo === 'representante' ? input.cnpj : null }
+			)
 		},
 		{ behavior: 'immediate' }
 	)
@@ -179,16 +173,13 @@ export function deleteUserAccount(db: Db, clock: Clock, actor: SessionUser, id: 
 			}
 			invalidateUserSessions(tx, id)
 			tx.delete(users).where(eq(users.id, id)).run()
-			logActivity(tx, clock, {
-				type: 'warning',
-				icon: 'Users',
-				title: 'Usuário excluído',
-				subtitle: `${current.nome} (${ROLE_LABELS[current.tipo]})`,
-				actor,
-				entity: 'user',
-				entityId: id,
-				representanteCnpj: current.tipo === 'representante' ? current.cnpj : null
-			})
+			logActivity(
+				tx,
+				clock,
+				'users.deleted',
+				{ nome: current.nome, papel: ROLE_LABELS[current.tipo] },
+				{ actor, entityId: id, representanteCnpj: current.tipo === 'representante' ? current.cnpj : null }
+			)
 		},
 		{ behavior: 'immediate' }
 	)
@@ -204,16 +195,13 @@ export async function changeOwnPassword(db: Db, clock: Clock, user: SessionUser,
 		(tx) => {
 			tx.update(users).set({ senha_hash: hash, updated_at: clock.now().toISOString() }).where(eq(users.id, user.id)).run()
 			invalidateUserSessions(tx, user.id, sessionId)
-			logActivity(tx, clock, {
-				type: 'info',
-				icon: 'Users',
-				title: 'Senha alterada',
-				subtitle: user.nome,
-				actor: user,
-				entity: 'user',
-				entityId: user.id,
-				representanteCnpj: user.tipo === 'representante' ? user.cnpj : null
-			})
+			logActivity(
+				tx,
+				clock,
+				'users.password-changed',
+				{ nome: user.nome },
+				{ actor: user, entityId: user.id, representanteCnpj: user.tipo === 'representante' ? user.cnpj : null }
+			)
 		},
 		{ behavior: 'immediate' }
 	)
@@ -227,16 +215,13 @@ export function updateOwnProfile(db: Db, clock: Clock, user: SessionUser, input:
 				.set({ nome: input.nome, email: input.email, updated_at: clock.now().toISOString() })
 				.where(eq(users.id, user.id))
 				.run()
-			logActivity(tx, clock, {
-				type: 'info',
-				icon: 'Users',
-				title: 'Perfil atualizado',
-				subtitle: input.nome,
-				actor: { id: user.id, nome: input.nome },
-				entity: 'user',
-				entityId: user.id,
-				representanteCnpj: user.tipo === 'representante' ? user.cnpj : null
-			})
+			logActivity(
+				tx,
+				clock,
+				'users.profile-updated',
+				{ nome: input.nome },
+				{ actor: { id: user.id, nome: input.nome }, entityId: user.id, representanteCnpj: user.tipo === 'representante' ? user.cnpj : null }
+			)
 		},
 		{ behavior: 'immediate' }
 	)

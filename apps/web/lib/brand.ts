@@ -3,6 +3,5 @@ export const BRAND = {
 	name: 'K-Licenças',
 	vendor: 'K Sistemas',
 	email: 'suporte@ksistemas.com.br',
-	phone: '(85) 3000-0000',
-	systems: ['K-RETA', 'K-PDV', 'K-CHEF', 'K-ATELIE', 'K-PRE VENDA']
+	phone: '(85) 3000-0000'
 }

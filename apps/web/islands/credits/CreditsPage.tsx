@@ -12,7 +12,8 @@ import { errorText } from '../../lib/api'
 import { useSearch } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
 import { patientRetry, routeStore } from '../../lib/query'
-import { $configuracoes, numberSetting } from '../../lib/settings'
+import { numericSetting } from '../../../../modules/settings/model'
+import { $configuracoes } from '../../lib/settings'
 import { $user } from '../../stores/session'
 import { toast } from '../../stores/toast'
 import TransferCreditsDialog from './TransferCreditsDialog'
@@ -30,7 +31,7 @@ const days = (credits: number, perCredit: number) => `${formatNumber(credits * p
 
 function useDaysPerCredit() {
 	const config = useStore($configuracoes)
-	return numberSetting(config.data, 'app.valor_credito_dia', 33)
+	return numericSetting(config.data, 'app.valor_credito_dia')
 }
 
 /** 'Inativo' if ativo is 0; 'Utilizado' if it has a use date; otherwise 'Disponível' (2-administration §4). */

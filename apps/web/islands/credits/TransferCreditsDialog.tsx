@@ -3,15 +3,16 @@ import { ArrowRightLeft, CalendarClock, Coins } from 'lucide-react'
 import { atom, computed } from 'nanostores'
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
 import type { TransferResult } from '../../../../modules/credits/model'
-import { addDaysIso, formatDate, isoDateInSaoPaulo } from '../../../../modules/core'
+import { formatDate, isoDateInSaoPaulo } from '../../../../modules/core'
 import { Modal, ModalActions } from '../../components/Modal'
 import { Field, FormError } from '../../components/ui'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
-import { $configuracoes, numberSetting } from '../../lib/settings'
+import { numericSetting } from '../../../../modules/settings/model'
+import { $configuracoes } from '../../lib/settings'
 import { $user } from '../../stores/session'
 import { $companyOptions, type Company } from '../../stores/companies'
-import { SYSTEM_COLUMNS, type SystemName } from '../../../../modules/companies/model'
+import { SYSTEM_CATALOGUE, type SystemName, extendedLicence } from '../../../../modules/companies/model'
 
 export type TransferCompany = Pick<Company, 'codigo' | 'razao' | 'validade_licenca' | 'cnpj_representante'>
 
@@ -90,12 +91,11 @@ export default function TransferCreditsDialog({ open, onClose, company, onTransf
 	}, [open, companyCode])
 
 	// The spec's dialog starts at 30 days and takes app.valor_credito_dia once loaded (default 33).
-	const daysPerCredit = config.data ? numberSetting(config.data, 'app.valor_credito_dia', 33) : 30
+	const daysPerCredit = config.data ? numericSetting(config.data, 'app.valor_credito_dia') : 30
 	const qty = Number(quantidade)
 	const preview = useMemo(() => {
 		if (!selected || !Number.isInteger(qty) || qty <= 0) return null
-		const from = selected.validade_licenca ?? isoDateInSaoPaulo(new Date())
-		return { from, to: addDaysIso(from, qty * daysPerCredit), days: qty * daysPerCredit }
+		return extendedLicence(selected.validade_licenca, isoDateInSaoPaulo(new Date()), qty, daysPerCredit)
 	}, [selected, qty, daysPerCredit])
 
 	if (!user || !['representante', 'administrador', 'gerente'].includes(user.tipo)) return null
@@ -184,7 +184,7 @@ export default function TransferCreditsDialog({ open, onClose, company, onTransf
 					</label>
 					<select id={ids.sistema} className="select w-full" value={sistema} onChange={(e) => setSistema(e.target.value)} required>
 						<option value="">Selecione o sistema</option>
-						{SYSTEM_COLUMNS.map((s) => (
+						{SYSTEM_CATALOGUE.map((s) => (
 							<option key={s.name} value={s.name}>
 								{s.name}
 							</option>

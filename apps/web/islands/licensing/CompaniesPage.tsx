@@ -19,7 +19,7 @@ import { useState } from 'react'
 import { formatCnpj, formatDate, isoDateInSaoPaulo } from '../../../../modules/core'
 import {
 	type CompanyPatch,
-	SYSTEM_COLUMNS,
+	SYSTEM_CATALOGUE,
 	anySystemActive,
 	canTrustRelease,
 	dateTone,
@@ -56,7 +56,7 @@ const TONE_TEXT: Record<Tone, string> = {
 	neutral: 'text-base-content/60'
 }
 
-const BLOCK_ALL = (value: 'S' | 'N'): CompanyPatch => Object.fromEntries(SYSTEM_COLUMNS.map((s) => [s.flag, value]))
+const BLOCK_ALL = (value: 'S' | 'N'): CompanyPatch => Object.fromEntries(SYSTEM_CATALOGUE.map((s) => [s.flag, value]))
 
 function Companies() {
 	const user = useStore($user)
@@ -93,7 +93,7 @@ function Companies() {
 		if (ok) await patch(c, BLOCK_ALL(block ? 'S' : 'N'), block ? 'Sistemas bloqueados' : 'Sistemas desbloqueados')
 	}
 
-	async function toggleSystem(c: Company, flag: (typeof SYSTEM_COLUMNS)[number]['flag'], name: string) {
+	async function toggleSystem(c: Company, flag: (typeof SYSTEM_CATALOGUE)[number]['flag'], name: string) {
 		const block = c[flag] === 'N'
 		await patch(c, { [flag]: block ? 'S' : 'N' }, block ? `${name} bloqueado` : `${name} desbloqueado`)
 	}
@@ -213,7 +213,7 @@ function Companies() {
 			header: 'Sistemas',
 			cell: (c) => (
 				<div className="flex flex-wrap gap-0.5 xl:flex-nowrap">
-					{SYSTEM_COLUMNS.map((s) => (
+					{SYSTEM_CATALOGUE.map((s) => (
 						<button
 							key={s.flag}
 							type="button"

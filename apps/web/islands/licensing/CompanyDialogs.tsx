@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react'
 import { Copy, ImageUp, KeyRound, Trash2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { formatCnpj, formatDate, formatDateTime, formatMoney, formatPhone } from '../../../../modules/core'
-import { SYSTEM_COLUMNS } from '../../../../modules/companies/model'
+import { SYSTEM_CATALOGUE } from '../../../../modules/companies/model'
 import { Modal, ModalActions } from '../../components/Modal'
 import { DateInput, Field, FormError } from '../../components/ui'
 import { mutate } from '../../lib/mutate'
@@ -145,7 +145,7 @@ export function CompanyDetailsDialog({ company, onClose }: { company: Company | 
 					/>
 				</Section>
 				<Section title="Situação dos sistemas">
-					{SYSTEM_COLUMNS.map((s) => (
+					{SYSTEM_CATALOGUE.map((s) => (
 						<Item
 							key={s.flag}
 							label={s.name}

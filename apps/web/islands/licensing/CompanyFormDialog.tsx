@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { maskCnpj, normalizeCnpj, maskPhone } from '../../../../modules/core'
-import { type CompanyInput, type FlagColumn, SYSTEM_COLUMNS } from '../../../../modules/companies/model'
+import { type CompanyInput, type FlagColumn, SYSTEM_CATALOGUE } from '../../../../modules/companies/model'
 import { AddressFields, EmailField, PhoneField } from '../../components/ContactFields'
 import { DateInput, Field, FormError } from '../../components/ui'
 import { Modal, ModalActions } from '../../components/Modal'
@@ -59,7 +59,7 @@ function toForm(c: Company | null, defaultTerminals: number): Form {
 		evo_instancia: c?.evo_instancia ?? '',
 		obs: c?.obs ?? '',
 		exibir_aviso: c?.exibir_aviso === 'S',
-		ativos: Object.fromEntries(SYSTEM_COLUMNS.map((s) => [s.flag, c ? c[s.flag] === 'N' : true]))
+		ativos: Object.fromEntries(SYSTEM_CATALOGUE.map((s) => [s.flag, c ? c[s.flag] === 'N' : true]))
 	}
 }
 
@@ -112,7 +112,7 @@ export function CompanyFormDialog({ open, company, onClose }: { open: boolean; c
 			obs: form.obs,
 			exibir_aviso: form.exibir_aviso ? 'S' : 'N',
 			// Checked means the system is in use: its block flag is N.
-			...(Object.fromEntries(SYSTEM_COLUMNS.map((s) => [s.flag, form.ativos[s.flag] ? 'N' : 'S'])) as Record<FlagColumn, 'S' | 'N'>),
+			...(Object.fromEntries(SYSTEM_CATALOGUE.map((s) => [s.flag, form.ativos[s.flag] ? 'N' : 'S'])) as Record<FlagColumn, 'S' | 'N'>),
 			...(company ? { manutencao: company.manutencao } : {})
 		}
 		const toasts = {
@@ -229,7 +229,7 @@ export function CompanyFormDialog({ open, company, onClose }: { open: boolean; c
 				<fieldset className="sm:col-span-2">
 					<legend className="mb-1 text-sm font-medium">Sistemas ativos</legend>
 					<div className="flex flex-wrap gap-x-4 gap-y-2">
-						{SYSTEM_COLUMNS.map((s) => (
+						{SYSTEM_CATALOGUE.map((s) => (
 							<label key={s.flag} className="flex items-center gap-2 text-sm">
 								<input
 									type="checkbox"

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { Activity as ActivityIcon, Building2, CircleCheck, Coins, Users } from 'lucide-react'
-import type { DashboardStats } from '../../../../modules/reports/model'
+import { SYSTEM_CATALOGUE } from '../../../../modules/companies/model'
 import { PageRoot } from '../../components/PageRoot'
 import { EmptyState, ErrorPanel, StatCard, StatGrid } from '../../components/ui'
 import { routeStore } from '../../lib/query'
@@ -10,14 +10,6 @@ import { formatNumber } from '../../../../modules/core'
 
 const $stats = routeStore('GET /api/dashboard/stats')
 const $recent = routeStore('GET /api/activities/recent', { limit: 10 })
-
-const SYSTEMS: [keyof DashboardStats['systemsStatus'], string][] = [
-	['kreta', 'K-RETA'],
-	['kpdv', 'K-PDV'],
-	['kchef', 'K-CHEF'],
-	['katelie', 'K-ATELIE'],
-	['kprevenda', 'K-PRE VENDA']
-]
 
 function Stats() {
 	const { data, loading, error } = useStore($stats)
@@ -67,7 +59,7 @@ function Stats() {
 					</div>
 				</div>
 				<ul className="space-y-4">
-					{SYSTEMS.map(([key, label]) => {
+					{SYSTEM_CATALOGUE.map(({ key, name: label }) => {
 						const s = data.systemsStatus[key]
 						const pct = systemBar(s)
 						return (

@@ -11,7 +11,7 @@ import { routeStore } from '../../lib/query'
 import { $user } from '../../stores/session'
 import { clearThemeOverride, previewPortalTheme } from '../../stores/theme'
 import { toast } from '../../stores/toast'
-import { BULK_KEYS, RANGES, type SettingEntry, type Values, cacheSettings, cachedSettings, validate } from './settings-form'
+import { BULK_KEYS, rangeOf, type SettingEntry, type Values, cacheSettings, cachedSettings, validate } from './settings-form'
 import { SecurityTab } from './SecurityTab'
 import { SystemTab } from './SystemTab'
 
@@ -86,7 +86,7 @@ function NumberField({
 	suffix?: string
 	label: string
 }) {
-	const r = RANGES[k]
+	const r = rangeOf(k)
 	return (
 		<Field label={label} error={errors[k]} hint={`De ${formatNumber(r.min)} a ${formatNumber(r.max)}${suffix ? ` ${suffix}` : ''}`}>
 			<input

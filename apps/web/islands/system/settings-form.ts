@@ -1,5 +1,6 @@
 /** The settings screen's data: the list from GET /api/configuracoes, its local cache, and the rules of §5.7. */
 
+import { type Definition, type NumberRange, SETTING_DEFINITIONS } from '../../../../modules/settings/model'
 import type { SettingView as SettingEntry } from '../../../../modules/system/model'
 
 export type { SettingEntry }
@@ -27,26 +28,19 @@ export const BULK_KEYS = [
 	'app.moeda'
 ] as const
 
-/** Ranges of §5.7 (and the number of automatic backups kept). */
-export const RANGES: Record<string, { min: number; max: number; step?: number; label: string }> = {
-	'app.valor_credito_dia': { min: 1, max: 365, label: 'Dias por crédito' },
-	'app.valor_credito_individual': { min: 0.01, max: 9999.99, step: 0.01, label: 'Valor do crédito' },
-	'app.terminais_padrao': { min: 1, max: 100, label: 'Terminais padrão' },
-	'app.intervalo_backup': { min: 1, max: 168, label: 'Intervalo de backup' },
-	'app.backups_manter': { min: 1, max: 100, label: 'Backups mantidos' }
+/** The numeric settings' bounds (§5.7), from the settings' own definitions. */
+export function rangeOf(key: string): NumberRange {
+	return (SETTING_DEFINITIONS as Record<string, Definition>)[key].range!
 }
 
+/** Every value checked by the same rule the server applies, all fields at once. */
 export function validate(values: Values): Record<string, string> {
 	const errors: Record<string, string> = {}
-	for (const [key, range] of Object.entries(RANGES)) {
+	for (const [key, definition] of Object.entries(SETTING_DEFINITIONS as Record<string, Definition>)) {
 		const raw = values[key]
-		if (raw === undefined) continue
-		const n = Number(raw)
-		const decimals = range.step ? /^\d+(\.\d{1,2})?$/.test(raw) : /^\d+$/.test(raw)
-		if (raw === '' || !Number.isFinite(n) || !decimals || n < range.min || n > range.max) {
-			const fmt = (v: number) => v.toLocaleString('pt-BR', { minimumFractionDigits: range.step ? 2 : 0 })
-			errors[key] = `${range.label} deve estar entre ${fmt(range.min)} e ${fmt(range.max)}${range.step ? ' (até 2 casas decimais)' : ''}.`
-		}
+		if (raw === undefined || !definition.range) continue
+		const result = definition.schema.safeParse(raw)
+		if (!result.success) errors[key] = result.error.issues[0].message
 	}
 	return errors
 }

@@ -1,0 +1,382 @@
+import type { activities } from './schema'
+
+export type ActivityType = (typeof activities.$inferInsert)['type']
+export type ActivityIcon = (typeof activities.$inferInsert)['icon']
+
+/** How one kind of activity line is shown: its type and icon (1-core §3 'Activity'), title and subtitle. */
+interface EventShape<P> {
+	type: ActivityType | ((p: P) => ActivityType)
+	icon: ActivityIcon
+	/** The kind of record it is about (stored with the line, with the record's id). */
+	entity: string
+	title: string | ((p: P) => string)
+	subtitle: (p: P) => string
+}
+
+const event = <P>(shape: EventShape<P>) => shape
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+const brDate = (iso: string) => iso.split('-').reverse().join('/')
+const reais = (centavos: number) => `R$ ${(centavos / 100).toFixed(2).replace('.', ',')}`
+
+type Named = { nome: string }
+type Company = { razao: string }
+type Machine = { machine: string; razao: string }
+type Titled = { titulo: string }
+
+/**
+ * Every kind of line the activity log holds, by event name. A service records `logActivity(tx, clock,
+ * 'companies.created', { razao }, { actor, entityId })`; the row keeps the event name and the words shown.
+ */
+export const ACTIVITY_EVENTS = {
+	'auth.first-admin': event<{ nome: string }>({
+		type: 'info',
+		icon: 'Users',
+		entity: 'user',
+		title: 'Administrador inicial criado',
+		subtitle: (p) => p.nome
+	}),
+
+	'users.created': event<{ nome: string; papel: string; representativeCreated: boolean }>({
+		type: 'success',
+		icon: 'Users',
+		entity: 'user',
+		title: 'Usuário criado',
+		subtitle: (p) => `${p.nome} (${p.papel})${p.representativeCreated ? ' — representante cadastrado' : ''}`
+	}),
+	'users.updated': event<{ nome: string; papel: string; passwordReset: boolean; representativeCreated: boolean }>({
+		type: 'info',
+		icon: 'Users',
+		entity: 'user',
+		title: 'Usuário atualizado',
+		subtitle: (p) =>
+			`${p.nome} (${p.papel})${p.passwordReset ? ' — senha redefinida' : ''}${p.representativeCreated ? ' — representante cadastrado' : ''}`
+	}),
+	'users.deleted': event<{ nome: string; papel: string }>({
+		type: 'warning',
+		icon: 'Users',
+		entity: 'user',
+		title: 'Usuário excluído',
+		subtitle: (p) => `${p.nome} (${p.papel})`
+	}),
+	'users.password-changed': event<Named>({ type: 'info', icon: 'Users', entity: 'user', title: 'Senha alterada', subtitle: (p) => p.nome }),
+	'users.profile-updated': event<Named>({
+		type: 'info',
+		icon: 'Users',
+		entity: 'user',
+		title: 'Perfil atualizado',
+		subtitle: (p) => p.nome
+	}),
+
+	'representatives.created': event<Named>({
+		type: 'success',
+		icon: 'Users',
+		entity: 'representative',
+		title: 'Representante criado',
+		subtitle: (p) => p.nome
+	}),
+	'representatives.updated': event<Named>({
+		type: 'info',
+		icon: 'Users',
+		entity: 'representative',
+		title: 'Representante atualizado',
+		subtitle: (p) => p.nome
+	}),
+	'representatives.api-settings-updated': event<Named>({
+		type: 'info',
+		icon: 'Users',
+		entity: 'representative',
+		title: 'Configurações de API atualizadas',
+		subtitle: (p) => p.nome
+	}),
+	'representatives.deleted': event<Named>({
+		type: 'warning',
+		icon: 'Users',
+		entity: 'representative',
+		title: 'Representante excluído',
+		subtitle: (p) => p.nome
+	}),
+	'representatives.promo-updated': event<Named>({
+		type: 'info',
+		icon: 'Building',
+		entity: 'representante',
+		title: 'Imagem promocional atualizada',
+		subtitle: (p) => p.nome
+	}),
+	'representatives.promo-removed': event<Named>({
+		type: 'info',
+		icon: 'Building',
+		entity: 'representante',
+		title: 'Imagem promocional removida',
+		subtitle: (p) => p.nome
+	}),
+
+	'companies.created': event<Company>({
+		type: 'success',
+		icon: 'Building',
+		entity: 'empresa',
+		title: 'Empresa criada',
+		subtitle: (p) => p.razao
+	}),
+	'companies.updated': event<Company>({
+		type: 'info',
+		icon: 'Building',
+		entity: 'empresa',
+		title: 'Empresa atualizada',
+		subtitle: (p) => p.razao
+	}),
+	'companies.deleted': event<Company>({
+		type: 'warning',
+		icon: 'Building',
+		entity: 'empresa',
+		title: 'Empresa excluída',
+		subtitle: (p) => p.razao
+	}),
+	'companies.dates-updated': event<Company & { licenca: string | null; certificado: string | null }>({
+		type: 'info',
+		icon: 'Coins',
+		entity: 'empresa',
+		title: 'Datas de validade atualizadas',
+		subtitle: (p) => `${p.razao}: licença ${p.licenca ?? '—'}, certificado ${p.certificado ?? '—'}`
+	}),
+	'companies.systems-blocked': event<Company>({
+		type: 'warning',
+		icon: 'AlertTriangle',
+		entity: 'empresa',
+		title: 'Sistemas bloqueados',
+		subtitle: (p) => p.razao
+	}),
+	'companies.systems-unblocked': event<Company>({
+		type: 'info',
+		icon: 'AlertTriangle',
+		entity: 'empresa',
+		title: 'Sistemas desbloqueados',
+		subtitle: (p) => p.razao
+	}),
+	'companies.systems-changed': event<Company & { blocked: boolean }>({
+		type: (p) => (p.blocked ? 'warning' : 'info'),
+		icon: 'AlertTriangle',
+		entity: 'empresa',
+		title: 'Sistemas atualizados',
+		subtitle: (p) => p.razao
+	}),
+	'companies.notice-display-on': event<Company>({
+		type: 'info',
+		icon: 'Building',
+		entity: 'empresa',
+		title: 'Avisos ativados',
+		subtitle: (p) => p.razao
+	}),
+	'companies.notice-display-off': event<Company>({
+		type: 'info',
+		icon: 'Building',
+		entity: 'empresa',
+		title: 'Avisos desativados',
+		subtitle: (p) => p.razao
+	}),
+	'companies.trust-released': event<Company & { horas: number }>({
+		type: 'warning',
+		icon: 'AlertTriangle',
+		entity: 'empresa',
+		title: 'Liberação em confiança',
+		subtitle: (p) => `${p.razao} liberada por ${p.horas} horas`
+	}),
+	'companies.maintenance-on': event<{ alvo: string }>({
+		type: 'info',
+		icon: 'Terminal',
+		entity: 'empresa',
+		title: 'Manutenção ativada',
+		subtitle: (p) => p.alvo
+	}),
+	'companies.maintenance-off': event<{ alvo: string }>({
+		type: 'info',
+		icon: 'Terminal',
+		entity: 'empresa',
+		title: 'Manutenção desativada',
+		subtitle: (p) => p.alvo
+	}),
+	'companies.key-regenerated': event<Company>({
+		type: 'warning',
+		icon: 'Terminal',
+		entity: 'empresa',
+		title: 'Chave de licença regenerada',
+		subtitle: (p) => p.razao
+	}),
+	'companies.notice-sent': event<Titled & { empresas: number }>({
+		type: 'info',
+		icon: 'AlertTriangle',
+		entity: 'empresa',
+		title: 'Aviso enviado',
+		subtitle: (p) => `${p.titulo} — ${p.empresas} empresa(s)`
+	}),
+	'companies.notices-removed': event<{ empresas: number }>({
+		type: 'info',
+		icon: 'AlertTriangle',
+		entity: 'empresa',
+		title: 'Avisos removidos',
+		subtitle: (p) => `${p.empresas} empresa(s)`
+	}),
+
+	'terminals.created': event<Machine>({
+		type: 'success',
+		icon: 'Terminal',
+		entity: 'terminal',
+		title: 'Terminal criado',
+		subtitle: (p) => `${p.machine} — ${p.razao}`
+	}),
+	'terminals.updated': event<Machine>({
+		type: 'info',
+		icon: 'Terminal',
+		entity: 'terminal',
+		title: 'Terminal atualizado',
+		subtitle: (p) => `${p.machine} — ${p.razao}`
+	}),
+	'terminals.deleted': event<Machine>({
+		type: 'warning',
+		icon: 'Terminal',
+		entity: 'terminal',
+		title: 'Terminal excluído',
+		subtitle: (p) => `${p.machine} — ${p.razao}`
+	}),
+	'terminals.registered': event<Machine>({
+		type: 'info',
+		icon: 'Terminal',
+		entity: 'terminal',
+		title: 'Terminal registrado',
+		subtitle: (p) => `${p.machine} — ${p.razao}`
+	}),
+
+	'downloads.created': event<Titled>({
+		type: 'success',
+		icon: 'Terminal',
+		entity: 'download',
+		title: 'Download criado',
+		subtitle: (p) => p.titulo
+	}),
+	'downloads.updated': event<Titled>({
+		type: 'info',
+		icon: 'Terminal',
+		entity: 'download',
+		title: 'Download atualizado',
+		subtitle: (p) => p.titulo
+	}),
+	'downloads.deleted': event<Titled>({
+		type: 'warning',
+		icon: 'Terminal',
+		entity: 'download',
+		title: 'Download excluído',
+		subtitle: (p) => p.titulo
+	}),
+
+	'credits.added': event<{ quantidade: number; representante: string; unitarioCentavos: number }>({
+		type: 'success',
+		icon: 'Coins',
+		entity: 'credito',
+		title: (p) => plural(p.quantidade, 'crédito adicionado', 'créditos adicionados'),
+		subtitle: (p) => `${p.representante} · ${reais(p.unitarioCentavos)} por crédito`
+	}),
+	'credits.transferred': event<{ creditos: number; razao: string; sistema: string; dias: number; validade: string }>({
+		type: 'success',
+		icon: 'Coins',
+		entity: 'empresa',
+		title: (p) => `${plural(p.creditos, 'crédito transferido', 'créditos transferidos')} para ${p.razao}`,
+		subtitle: (p) => `${p.sistema} · +${p.dias} dias · licença até ${brDate(p.validade)}`
+	}),
+
+	'notices.general-created': event<Titled>({
+		type: 'info',
+		icon: 'AlertTriangle',
+		entity: 'aviso_geral',
+		title: 'Aviso geral criado',
+		subtitle: (p) => p.titulo
+	}),
+	'notices.general-updated': event<Titled>({
+		type: 'info',
+		icon: 'AlertTriangle',
+		entity: 'aviso_geral',
+		title: 'Aviso geral atualizado',
+		subtitle: (p) => p.titulo
+	}),
+	'notices.general-deleted': event<Titled>({
+		type: 'warning',
+		icon: 'AlertTriangle',
+		entity: 'aviso_geral',
+		title: 'Aviso geral excluído',
+		subtitle: (p) => p.titulo
+	}),
+	'notices.individual-created': event<Titled & { representante: string }>({
+		type: 'info',
+		icon: 'AlertTriangle',
+		entity: 'aviso_individual',
+		title: 'Aviso individual criado',
+		subtitle: (p) => `${p.titulo} · ${p.representante}`
+	}),
+	'notices.individual-updated': event<Titled & { representante: string }>({
+		type: 'info',
+		icon: 'AlertTriangle',
+		entity: 'aviso_individual',
+		title: 'Aviso individual atualizado',
+		subtitle: (p) => `${p.titulo} · ${p.representante}`
+	}),
+	'notices.individual-deleted': event<Titled>({
+		type: 'warning',
+		icon: 'AlertTriangle',
+		entity: 'aviso_individual',
+		title: 'Aviso individual excluído',
+		subtitle: (p) => p.titulo
+	}),
+
+	// System events are routine, not warnings: they carry the system icon (Terminal).
+	'settings.updated': event<{ chave: string }>({
+		type: 'info',
+		icon: 'Terminal',
+		entity: 'configuracao',
+		title: 'Configuração atualizada',
+		subtitle: (p) => p.chave
+	}),
+	'settings.bulk-updated': event<{ quantidade: number }>({
+		type: 'info',
+		icon: 'Terminal',
+		entity: 'configuracao',
+		title: 'Configurações do sistema atualizadas',
+		subtitle: (p) => plural(p.quantidade, 'configuração', 'configurações')
+	}),
+	'settings.auto-logout-updated': event<{ minutos: number | null }>({
+		type: 'info',
+		icon: 'Terminal',
+		entity: 'configuracao',
+		title: 'Logout automático atualizado',
+		subtitle: (p) => (p.minutos === null ? 'Desativado' : `${p.minutos} minutos de inatividade`)
+	}),
+	'system.backup-created': event<{ arquivo: string }>({
+		type: 'success',
+		icon: 'Terminal',
+		entity: 'backup',
+		title: 'Backup criado',
+		subtitle: (p) => p.arquivo
+	}),
+	'system.backup-automatic': event<{ arquivo: string }>({
+		type: 'success',
+		icon: 'Terminal',
+		entity: 'backup',
+		title: 'Backup automático criado',
+		subtitle: (p) => p.arquivo
+	}),
+	'system.backup-deleted': event<{ arquivo: string }>({
+		type: 'warning',
+		icon: 'Terminal',
+		entity: 'backup',
+		title: 'Backup deletado',
+		subtitle: (p) => p.arquivo
+	}),
+	'system.cache-cleared': event<{ sessoes: number }>({
+		type: 'info',
+		icon: 'Terminal',
+		entity: 'sistema',
+		title: 'Cache limpo',
+		subtitle: (p) => plural(p.sessoes, 'sessão expirada removida', 'sessões expiradas removidas')
+	})
+}
+
+export type ActivityEvent = keyof typeof ACTIVITY_EVENTS
+export type ActivityParams<E extends ActivityEvent> = (typeof ACTIVITY_EVENTS)[E] extends EventShape<infer P> ? P : never
