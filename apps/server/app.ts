@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import { authJobs, authRoutes } from '../../modules/auth'
-import { companiesPerRepresentative, companyRoutes } from '../../modules/companies'
+import { companiesPerRepresentative, companyCountSql, companyRoutes } from '../../modules/companies'
 import type { AppContext } from '../../modules/core/server'
 import { creditBatchesPerRepresentative, creditRoutes } from '../../modules/credits'
 import { downloadRoutes } from '../../modules/downloads'
@@ -42,7 +42,9 @@ export function createApp(ctx: AppContext, services: AppServices = createService
 		.use(messagingRoutes(ctx))
 		.use(userRoutes(ctx))
 		// Companies and credits sit above resellers: their counts reach it from here.
-		.use(resellersRoutes(ctx, { empresas: companiesPerRepresentative, lotes: creditBatchesPerRepresentative }))
+		.use(
+			resellersRoutes(ctx, { empresas: companiesPerRepresentative, empresasSql: companyCountSql, lotes: creditBatchesPerRepresentative })
+		)
 		.use(companyRoutes(ctx))
 		.use(terminalRoutes(ctx))
 		.use(downloadRoutes(ctx))

@@ -73,7 +73,21 @@ export function createTestApp(options: { config?: Partial<AppConfig>; now?: stri
 		return setCookie.split(';')[0]
 	}
 
-	return { app, ctx, services, db, clock, logs, call, createUser, login }
+	/** GET a CSV export: its status, headers, whether its bytes start with the UTF-8 BOM, and its lines of cells. */
+	async function csv(path: string, cookie?: string) {
+		const response = await app.handle(new Request(TEST_ORIGIN + path, { headers: cookie ? { cookie } : {} }))
+		const bytes = new Uint8Array(await response.arrayBuffer())
+		const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf
+		const lines = new TextDecoder('utf-8', { ignoreBOM: true })
+			.decode(bytes)
+			.replace(/^\uFEFF/, '')
+			.split('\r\n')
+			.filter((l) => l !== '')
+			.map((l) => l.split(';'))
+		return { status: response.status, headers: response.headers, bom, lines }
+	}
+
+	return { app, ctx, services, db, clock, logs, call, csv, createUser, login }
 }
 
 /** Valid CNPJs for tests, one per role. */

@@ -23,6 +23,9 @@ type Named = { nome: string }
 type Company = { razao: string }
 type Machine = { machine: string; razao: string }
 type Titled = { titulo: string }
+type Bulk = { alteradas: number; total: number }
+const bulkSubtitle = (p: Bulk) =>
+	`${plural(p.alteradas, 'empresa alterada', 'empresas alteradas')} de ${p.total} escolhida${p.total === 1 ? '' : 's'}`
 
 /**
  * Every kind of line the activity log holds, by event name. A service records `logActivity(tx, clock,
@@ -215,6 +218,50 @@ export const ACTIVITY_EVENTS = {
 		entity: 'empresa',
 		title: 'Avisos removidos',
 		subtitle: (p) => `${p.empresas} empresa(s)`
+	}),
+
+	// One line per bulk action of the companies list, however many companies it changed.
+	'companies.bulk-blocked': event<Bulk>({
+		type: 'warning',
+		icon: 'AlertTriangle',
+		entity: 'empresa',
+		title: 'Sistemas bloqueados em lote',
+		subtitle: bulkSubtitle
+	}),
+	'companies.bulk-unblocked': event<Bulk>({
+		type: 'info',
+		icon: 'AlertTriangle',
+		entity: 'empresa',
+		title: 'Sistemas desbloqueados em lote',
+		subtitle: bulkSubtitle
+	}),
+	'companies.bulk-notices-on': event<Bulk>({
+		type: 'info',
+		icon: 'Building',
+		entity: 'empresa',
+		title: 'Avisos ativados em lote',
+		subtitle: bulkSubtitle
+	}),
+	'companies.bulk-notices-off': event<Bulk>({
+		type: 'info',
+		icon: 'Building',
+		entity: 'empresa',
+		title: 'Avisos desativados em lote',
+		subtitle: bulkSubtitle
+	}),
+	'companies.bulk-maintenance-on': event<Bulk>({
+		type: 'info',
+		icon: 'Terminal',
+		entity: 'empresa',
+		title: 'Manutenção ativada em lote',
+		subtitle: bulkSubtitle
+	}),
+	'companies.bulk-maintenance-off': event<Bulk>({
+		type: 'info',
+		icon: 'Terminal',
+		entity: 'empresa',
+		title: 'Manutenção desativada em lote',
+		subtitle: bulkSubtitle
 	}),
 
 	'terminals.created': event<Machine>({

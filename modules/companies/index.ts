@@ -5,6 +5,7 @@ export {
 	companyInScope,
 	getCompanyJson,
 	companiesPerRepresentative,
+	companyCountSql,
 	scopeCondition
 } from './service'
 export type { CompanyRow } from './service'

@@ -1,7 +1,9 @@
 import {
 	MessageResponse,
-	PageQuery,
 	Pagination,
+	pageFields,
+	searchField,
+	sortFields,
 	addressFields,
 	contract,
 	cnpjField,
@@ -17,13 +19,48 @@ import {
 } from '../core'
 import { perFlag } from './systems'
 
-export const CompanyListQuery = PageQuery.extend({
+/** The columns the companies list sorts by, in SQL with an index each (razão social first). */
+export const COMPANY_SORTS = ['razao', 'cnpj', 'validade_licenca', 'validade_certificado', 'terminal_count'] as const
+
+/** Which companies a list, an export or a bulk action is about: search and the filters of 1-core §2.8. */
+const companyFilterFields = {
+	search: searchField,
 	status: z
 		.enum(['todas', 'ativas', 'bloqueadas', 'expiradas', 'expiring_soon', 'no-license'], { error: 'Filtro de status inválido.' })
 		.default('todas'),
 	avisos: z.enum(['todas', 'com', 'sem'], { error: 'Filtro de avisos inválido.' }).default('todas')
-})
+}
+export const CompanyFilter = z.object(companyFilterFields)
+export type CompanyFilter = z.infer<typeof CompanyFilter>
+
+/** The view of the list: filters and order (what the CSV export takes). */
+export const CompanyView = z.object({ ...companyFilterFields, ...sortFields(COMPANY_SORTS, 'razao') })
+export type CompanyView = z.infer<typeof CompanyView>
+
+/** One page of the view. */
+export const CompanyListQuery = CompanyView.extend(pageFields)
 export type CompanyListQuery = z.infer<typeof CompanyListQuery>
+
+/** What a bulk action does to each chosen company (the five systems at once, the notice display, maintenance). */
+export const BULK_ACTIONS = ['bloquear', 'desbloquear', 'avisos-on', 'avisos-off', 'manutencao-on', 'manutencao-off'] as const
+export type BulkAction = (typeof BULK_ACTIONS)[number]
+
+const companyIds = z
+	.array(z.number({ error: 'Empresa inválida.' }).int('Empresa inválida.').positive('Empresa inválida.'), {
+		error: 'Selecione pelo menos uma empresa.'
+	})
+	.min(1, 'Selecione pelo menos uma empresa.')
+	.max(5000, 'Selecione no máximo 5.000 empresas, ou todas as do filtro.')
+
+/** A bulk action on the selected companies (`ids`) or on every company that matches the list's filter (`filtro`). */
+export const CompanyBulkBody = z
+	.object({
+		acao: z.enum(BULK_ACTIONS, { error: 'Ação em lote inválida.' }),
+		ids: companyIds.optional(),
+		filtro: CompanyFilter.optional()
+	})
+	.refine((b) => (b.ids === undefined) !== (b.filtro === undefined), 'Escolha as empresas: as selecionadas ou todas as do filtro.')
+export type CompanyBulkBody = z.infer<typeof CompanyBulkBody>
 
 const flags = perFlag(() => flagField.default('N'))
 
@@ -143,6 +180,20 @@ export const listCompaniesRoute = contract({
 	query: CompanyListQuery,
 	response: CompanyPage,
 	summary: 'Empresas do escopo do usuário, paginadas, com busca e filtros de status e avisos'
+})
+export const exportCompaniesRoute = contract({
+	method: 'GET',
+	path: '/api/companies/export',
+	query: CompanyView,
+	response: z.instanceof(Blob).describe('CSV (UTF-8 com BOM, separado por ;, datas dd/mm/aaaa, vírgula decimal)'),
+	summary: 'As empresas da lista filtrada, em CSV para planilhas, transmitido aos poucos'
+})
+export const bulkCompaniesRoute = contract({
+	method: 'POST',
+	path: '/api/companies/bulk',
+	body: CompanyBulkBody,
+	response: z.object({ message: z.string(), total: z.number(), alteradas: z.number(), inalteradas: z.number() }),
+	summary: 'Bloqueia, desbloqueia, liga ou desliga avisos ou manutenção das empresas escolhidas ou de todas as do filtro'
 })
 export const allCompaniesRoute = contract({
 	method: 'GET',

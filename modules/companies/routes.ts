@@ -5,6 +5,8 @@ import type { AppContext } from '../core/server'
 import { representativeScope } from '../resellers'
 import {
 	allCompaniesRoute,
+	bulkCompaniesRoute,
+	exportCompaniesRoute,
 	createCompanyRoute,
 	deleteCompanyRoute,
 	getCompanyRoute,
@@ -19,7 +21,9 @@ import {
 	updateCompanyRoute
 } from './model'
 import {
+	bulkUpdateCompanies,
 	companyInScope,
+	exportCompanies,
 	createCompany,
 	deleteCompany,
 	getCompanyJson,
@@ -46,12 +50,30 @@ export function companyRoutes(ctx: AppContext) {
 			}
 		)
 		.route(
+			exportCompaniesRoute.method,
+			exportCompaniesRoute.path,
+			({ query, user }) => exportCompanies(db, clock, representativeScope(db, user), query),
+			{ ...routeHooks(exportCompaniesRoute), can: 'companies.read' }
+		)
+		.route(
 			allCompaniesRoute.method,
 			allCompaniesRoute.path,
 			({ user }) =>
-				listCompanies(db, clock, representativeScope(db, user), { page: 1, limit: 5000, search: '', status: 'todas', avisos: 'todas' }),
+				listCompanies(db, clock, representativeScope(db, user), {
+					page: 1,
+					limit: 5000,
+					search: '',
+					status: 'todas',
+					avisos: 'todas',
+					sort: 'razao',
+					order: 'asc'
+				}),
 			{ ...routeHooks(allCompaniesRoute), can: 'companies.read' }
 		)
+		.route(bulkCompaniesRoute.method, bulkCompaniesRoute.path, ({ body, user }) => bulkUpdateCompanies(db, clock, user, body), {
+			...routeHooks(bulkCompaniesRoute),
+			can: 'companies.write'
+		})
 		.route(
 			maintenanceBulkRoute.method,
 			maintenanceBulkRoute.path,

@@ -52,6 +52,9 @@ export const companies = sqliteTable(
 		index('companies_rep_idx').on(t.cnpj_representante),
 		index('companies_validade_idx').on(t.validade_licenca),
 		index('companies_razao_idx').on(t.razao),
+		// The list's other sort columns (each index ends in the rowid, the code: the tie-break of the order).
+		index('companies_certificado_idx').on(t.validade_certificado),
+		index('companies_terminal_count_idx').on(t.terminal_count),
 		// Dashboard figures (modules/reports): active = unblocked in every system with a licence from today on,
 		// and the blocked count of each system, read from small partial indexes instead of every company row.
 		index('companies_unblocked_idx').on(t.validade_licenca, t.cnpj_representante).where(sql.raw(UNBLOCKED_SQL)),

@@ -1,19 +1,43 @@
-import { type SQL, and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import {
+	type SQL,
+	type SQLWrapper,
+	and,
+	asc,
+	count,
+	desc,
+	eq,
+	gt,
+	gte,
+	inArray,
+	isNotNull,
+	isNull,
+	lt,
+	lte,
+	ne,
+	or,
+	sql
+} from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
-import { type Clock, HOUR, can, addDaysIso, normalizeCnpj, pagination, todayIso } from '../core'
-import { conflict, forbidden, contains, notFound, unprocessable } from '../core/server'
+import { type Clock, HOUR, can, addDaysIso, csvDate, csvFilename, csvMoney, formatCnpj, normalizeCnpj, pagination, todayIso } from '../core'
+import { conflict, csvResponse, forbidden, contains, notFound, unprocessable } from '../core/server'
 import { type RepresentativeScope, findRepresentativeByCnpj, promoUrl, representativeScope, representatives } from '../resellers'
 import {
+	type BulkAction,
 	type Company,
 	type CompanyBody,
+	type CompanyBulkBody,
+	type CompanyFilter,
 	type CompanyListQuery,
 	type CompanyPatch,
+	type CompanyView,
 	EXPIRING_SOON_DAYS,
 	FLAG_COLUMNS,
+	SYSTEM_CATALOGUE,
 	TRUST_RELEASE_HOURS,
 	extendedLicence,
+	licenceBadge,
 	licenceState
 } from './model'
 import { companies } from './schema'
@@ -75,7 +99,7 @@ function searchCondition(search: string): SQL | undefined {
 }
 
 /** The status and notice filters of 1-core §2.8, classified as §4 says, in SQL. */
-function filterConditions(query: CompanyListQuery, today: string): SQL[] {
+function filterConditions(query: CompanyFilter, today: string): SQL[] {
 	const out: SQL[] = []
 	switch (query.status) {
 		case 'bloqueadas':
@@ -116,40 +140,105 @@ export function toCompanyJson(row: { company: CompanyRow; representanteNome: str
 	}
 }
 
+/** The companies of a list view: the scope, the search and the filters, as one condition. */
+function viewCondition(scope: RepresentativeScope, filter: CompanyFilter, today: string) {
+	const filters = filterConditions(filter, today)
+	return { where: and(scopeCondition(scope), searchCondition(filter.search), ...filters), filtered: filters.length > 0 }
+}
+
 /**
- * One page of companies. The page is chosen on (razão, código) alone and only its rows are then read
- * with their representative, so a search matching thousands of companies never sorts whole rows.
+ * The order of a view: its column, then the code, both in the chosen direction, so SQLite walks the column's
+ * index (which ends in the rowid, the code) forwards or backwards instead of sorting.
  */
-export function listCompanies(db: DbOrTx, clock: Clock, scope: RepresentativeScope, query: CompanyListQuery) {
-	const filters = filterConditions(query, todayIso(clock))
-	const where = and(scopeCondition(scope), searchCondition(query.search), ...filters)
-	const match = query.search && !cnpjPrefix(query.search) ? ftsMatch(query.search) : null
-	// Without scope or filters, the index alone knows how many companies match.
-	const total =
-		match && scope.all && filters.length === 0
-			? (db.all<{ n: number }>(sql`select count(*) as n from companies_fts where companies_fts match ${match}`)[0]?.n ?? 0)
-			: (db.select({ n: count() }).from(companies).where(where).get()?.n ?? 0)
-	const ids = db
+function viewOrder(view: Pick<CompanyView, 'sort' | 'order'>) {
+	const direction = view.order === 'desc' ? desc : asc
+	return [direction(companies[view.sort]), direction(companies.codigo)]
+}
+
+/** The codes of one page of a view, chosen on the sort column and the code alone. */
+function pageIds(db: DbOrTx, where: SQL | undefined, view: CompanyView, limit: number, offset: number): number[] {
+	return db
 		.select({ codigo: companies.codigo })
 		.from(companies)
 		.where(where)
-		.orderBy(asc(companies.razao), asc(companies.codigo))
-		.limit(query.limit)
-		.offset((query.page - 1) * query.limit)
+		.orderBy(...viewOrder(view))
+		.limit(limit)
+		.offset(offset)
 		.all()
 		.map((r) => r.codigo)
-	const rows =
-		ids.length === 0
-			? []
-			: db
-					.select(companyColumns)
-					.from(companies)
-					.leftJoin(representatives, eq(representatives.cnpj, companies.cnpj_representante))
-					.where(inArray(companies.codigo, ids))
-					.all()
+}
+
+/** The companies of these codes with their representative, in the codes' order. */
+function companiesByIds(db: DbOrTx, ids: number[]) {
+	if (ids.length === 0) return []
+	const rows = db
+		.select(companyColumns)
+		.from(companies)
+		.leftJoin(representatives, eq(representatives.cnpj, companies.cnpj_representante))
+		.where(inArray(companies.codigo, ids))
+		.all()
 	const order = new Map(ids.map((id, i) => [id, i]))
-	rows.sort((a, b) => order.get(a.company.codigo)! - order.get(b.company.codigo)!)
-	return { companies: rows.map(toCompanyJson), pagination: pagination(query.page, query.limit, total) }
+	return rows.sort((a, b) => order.get(a.company.codigo)! - order.get(b.company.codigo)!)
+}
+
+/**
+ * One page of companies. The page is chosen on (sort column, código) alone and only its rows are then read
+ * with their representative, so a search matching thousands of companies never sorts whole rows.
+ */
+export function listCompanies(db: DbOrTx, clock: Clock, scope: RepresentativeScope, query: CompanyListQuery) {
+	const { where, filtered } = viewCondition(scope, query, todayIso(clock))
+	const match = query.search && !cnpjPrefix(query.search) ? ftsMatch(query.search) : null
+	// Without scope or filters, the index alone knows how many companies match.
+	const total =
+		match && scope.all && !filtered
+			? (db.all<{ n: number }>(sql`select count(*) as n from companies_fts where companies_fts match ${match}`)[0]?.n ?? 0)
+			: (db.select({ n: count() }).from(companies).where(where).get()?.n ?? 0)
+	const ids = pageIds(db, where, query, query.limit, (query.page - 1) * query.limit)
+	return { companies: companiesByIds(db, ids).map(toCompanyJson), pagination: pagination(query.page, query.limit, total) }
+}
+
+const COMPANY_CSV_HEADER = [
+	'Empresa',
+	'CNPJ',
+	'Representante',
+	'Cidade',
+	'UF',
+	'Validade da licença',
+	'Validade do certificado',
+	'Status',
+	'Sistemas bloqueados',
+	'Terminais em uso',
+	'Terminais permitidos',
+	'Manutenção',
+	'Avisos',
+	'Valor mensal (R$)'
+]
+
+/** GET /api/companies/export: the whole filtered view, in its order, as a pt-BR spreadsheet, read 1,000 at a time. */
+export function exportCompanies(db: DbOrTx, clock: Clock, scope: RepresentativeScope, view: CompanyView): Response {
+	const today = todayIso(clock)
+	const now = clock.now()
+	const { where } = viewCondition(scope, view, today)
+	return csvResponse(csvFilename('empresas', today), COMPANY_CSV_HEADER, (offset, limit) =>
+		companiesByIds(db, pageIds(db, where, view, limit, offset)).map(({ company: c, representanteNome }) => [
+			c.razao,
+			formatCnpj(c.cnpj),
+			representanteNome,
+			c.cidade,
+			c.uf,
+			csvDate(c.validade_licenca),
+			csvDate(c.validade_certificado),
+			licenceBadge(c, today, now).label,
+			SYSTEM_CATALOGUE.filter((s) => c[s.flag] === 'S')
+				.map((s) => s.name)
+				.join(', '),
+			c.terminal_count,
+			c.nterminais,
+			c.manutencao === 'S' ? 'Sim' : 'Não',
+			c.exibir_aviso === 'S' ? 'Sim' : 'Não',
+			csvMoney(c.valor_mensal_centavos / 100)
+		])
+	)
 }
 
 export function getCompanyJson(db: DbOrTx, codigo: number): Company {
@@ -470,6 +559,11 @@ export function extendLicence(
 	return { before: company.validade_licenca, after: to, days }
 }
 
+/** How many companies the representative in `cnpj` owns, as SQL (the representatives list sorts by it). */
+export function companyCountSql(cnpj: SQLWrapper): SQL {
+	return sql`(select count(*) from ${companies} where ${companies.cnpj_representante} = ${cnpj})`
+}
+
 /** How many companies each representative owns (the representatives list shows it; one with any cannot be deleted). */
 export function companiesPerRepresentative(db: DbOrTx, cnpjs: string[]): Map<string, number> {
 	const rows = db
@@ -479,4 +573,118 @@ export function companiesPerRepresentative(db: DbOrTx, cnpjs: string[]): Map<str
 		.groupBy(companies.cnpj_representante)
 		.all()
 	return new Map(rows.map((r) => [r.cnpj, r.n]))
+}
+
+const ALL_FLAGS = (value: 'S' | 'N') =>
+	Object.fromEntries(FLAG_COLUMNS.map((f) => [f, value])) as Record<(typeof FLAG_COLUMNS)[number], 'S' | 'N'>
+
+/** What each bulk action writes, which companies it would change, its activity event and its words. */
+const BULK: Record<
+	BulkAction,
+	{
+		set: Partial<CompanyRow>
+		differs: SQL
+		event:
+			| 'companies.bulk-blocked'
+			| 'companies.bulk-unblocked'
+			| 'companies.bulk-notices-on'
+			| 'companies.bulk-notices-off'
+			| 'companies.bulk-maintenance-on'
+			| 'companies.bulk-maintenance-off'
+		done: string
+	}
+> = {
+	bloquear: {
+		set: ALL_FLAGS('S'),
+		differs: or(...FLAG_COLUMNS.map((f) => eq(companies[f], 'N')))!,
+		event: 'companies.bulk-blocked',
+		done: 'Sistemas bloqueados'
+	},
+	desbloquear: {
+		set: ALL_FLAGS('N'),
+		differs: or(...FLAG_COLUMNS.map((f) => eq(companies[f], 'S')))!,
+		event: 'companies.bulk-unblocked',
+		done: 'Sistemas desbloqueados'
+	},
+	'avisos-on': {
+		set: { exibir_aviso: 'S' },
+		differs: ne(companies.exibir_aviso, 'S'),
+		event: 'companies.bulk-notices-on',
+		done: 'Avisos ativados'
+	},
+	'avisos-off': {
+		set: { exibir_aviso: 'N' },
+		differs: ne(companies.exibir_aviso, 'N'),
+		event: 'companies.bulk-notices-off',
+		done: 'Avisos desativados'
+	},
+	'manutencao-on': {
+		set: { manutencao: 'S' },
+		differs: ne(companies.manutencao, 'S'),
+		event: 'companies.bulk-maintenance-on',
+		done: 'Manutenção ativada'
+	},
+	'manutencao-off': {
+		set: { manutencao: 'N' },
+		differs: ne(companies.manutencao, 'N'),
+		event: 'companies.bulk-maintenance-off',
+		done: 'Manutenção desativada'
+	}
+}
+
+const companiesWord = (n: number) => `${n} ${n === 1 ? 'empresa alterada' : 'empresas alteradas'}`
+
+/**
+ * A bulk action (issue 14): the chosen companies, or every company matching the list's filter, in the user's
+ * scope, changed in ONE immediate transaction with ONE activity line. Chosen codes outside the scope answer as
+ * missing, like a single company would; maintenance needs its own capability.
+ */
+export function bulkUpdateCompanies(db: DbOrTx, clock: Clock, user: SessionUser, body: CompanyBulkBody) {
+	if (body.acao.startsWith('manutencao') && !can(user.tipo, 'companies.maintenance')) {
+		throw forbidden('Apenas administradores alteram a manutenção.')
+	}
+	const scope = representativeScope(db, user)
+	const action = BULK[body.acao]
+	return db.transaction(
+		(tx) => {
+			let target: SQL | undefined
+			if (body.ids) {
+				const ids = [...new Set(body.ids)]
+				const found = tx
+					.select({ codigo: companies.codigo, rep: companies.cnpj_representante })
+					.from(companies)
+					.where(inArray(companies.codigo, ids))
+					.all()
+				if (found.length !== ids.length || found.some((c) => !scope.includes(c.rep))) throw notFound('Empresa não encontrada.')
+				target = inArray(companies.codigo, ids)
+			} else {
+				target = viewCondition(scope, body.filtro!, todayIso(clock)).where
+			}
+			const total = tx.select({ n: count() }).from(companies).where(target).get()?.n ?? 0
+			if (total === 0) throw unprocessable('Nenhuma empresa corresponde ao filtro.')
+			const changed = tx
+				.update(companies)
+				.set(action.set)
+				.where(and(target, action.differs))
+				.returning({ rep: companies.cnpj_representante })
+				.all()
+			const reps = new Set(changed.map((c) => c.rep))
+			const unchanged = total - changed.length
+			logActivity(
+				tx,
+				clock,
+				action.event,
+				{ alteradas: changed.length, total },
+				{ actor: user, representanteCnpj: user.tipo === 'representante' ? user.cnpj : reps.size === 1 ? [...reps][0] : null }
+			)
+			const rest = unchanged === 0 ? '' : `; ${unchanged} ${unchanged === 1 ? 'já estava assim' : 'já estavam assim'}`
+			return {
+				message: `${action.done}: ${companiesWord(changed.length)}${rest}.`,
+				total,
+				alteradas: changed.length,
+				inalteradas: unchanged
+			}
+		},
+		{ behavior: 'immediate' }
+	)
 }

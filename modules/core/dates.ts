@@ -25,3 +25,8 @@ export function addDaysIso(isoDate: string, days: number): string {
 export function daysBetween(from: string, to: string): number {
 	return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
 }
+
+/** The instant a day begins in Brazil (UTC−3, no daylight saving since 2019), as an ISO string: for ranges of instants. */
+export function startOfDayInSaoPaulo(isoDate: string): string {
+	return `${isoDate}T03:00:00.000Z`
+}

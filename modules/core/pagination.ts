@@ -1,27 +1,48 @@
 import { z } from './validators'
 
-/** ?page&limit&search of every paged list; limit up to 1000 (the spec's selection lists ask for 1000). */
-export const PageQuery = z.object({
+/** The page sizes every list offers (1-core §9: 10/20/50/100). */
+export const PAGE_SIZES = [10, 20, 50, 100] as const
+
+/** ?page&limit of every paged list; limit up to 1000 (the spec's selection lists ask for 1000). */
+export const pageFields = {
 	page: z.coerce
-		.number({ error: 'page deve ser um número.' })
-		.int('page deve ser inteiro.')
-		.min(1, 'page deve ser no mínimo 1.')
-		.max(1_000_000, 'page deve ser no máximo 1000000.')
+		.number({ error: 'A página deve ser um número.' })
+		.int('A página deve ser um número inteiro.')
+		.min(1, 'A página deve ser no mínimo 1.')
+		.max(1_000_000, 'A página deve ser no máximo 1.000.000.')
 		.default(1),
 	limit: z.coerce
-		.number({ error: 'limit deve ser um número.' })
-		.int('limit deve ser inteiro.')
-		.min(1, 'limit deve ser no mínimo 1.')
-		.max(1000, 'limit deve ser no máximo 1000.')
-		.default(20),
-	search: z
-		.string()
-		.max(100, 'A busca aceita no máximo 100 caracteres.')
-		.optional()
-		// Control characters (NUL...) mean nothing in a search and would break the full-text query.
-		.transform((v) => v?.replace(/[\u0000-\u001f\u007f]/g, '').trim() ?? '')
-})
+		.number({ error: 'O tamanho da página deve ser um número.' })
+		.int('O tamanho da página deve ser um número inteiro.')
+		.min(1, 'O tamanho da página deve ser no mínimo 1.')
+		.max(1000, 'O tamanho da página deve ser no máximo 1000.')
+		.default(20)
+}
+
+/** ?search of a list: at most 100 characters, trimmed, control characters dropped. */
+export const searchField = z
+	.string()
+	.max(100, 'A busca aceita no máximo 100 caracteres.')
+	.optional()
+	// Control characters (NUL...) mean nothing in a search and would break the full-text query.
+	.transform((v) => v?.replace(/[\u0000-\u001f\u007f]/g, '').trim() ?? '')
+
+/** ?page&limit&search of every paged list. */
+export const PageQuery = z.object({ ...pageFields, search: searchField })
 export type PageQuery = z.infer<typeof PageQuery>
+
+export type SortOrder = 'asc' | 'desc'
+
+/**
+ * The ?sort&order of a sortable list: `sort` one of the list's column keys (default first), `order` asc or desc.
+ * Spread into the list's query schema: `PageQuery.extend({ ...sortFields(['razao', 'cnpj'], 'razao') })`.
+ */
+export function sortFields<const K extends readonly [string, ...string[]]>(keys: K, byDefault: K[number], order: SortOrder = 'asc') {
+	return {
+		sort: z.enum(keys, { error: 'Ordenação inválida: escolha uma das colunas da lista.' }).default(byDefault as never),
+		order: z.enum(['asc', 'desc'], { error: 'Direção de ordenação inválida: use asc ou desc.' }).default(order)
+	}
+}
 
 /** The paging block of every paged list answer (1-core §3). */
 export const Pagination = z.object({

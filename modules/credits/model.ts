@@ -1,5 +1,5 @@
 import { SYSTEMS } from '../companies/model'
-import { PageQuery, cnpjField, contract, z } from '../core'
+import { Pagination, cnpjField, contract, pageFields, searchField, sortFields, z } from '../core'
 
 const MAX_CREDITS = 100_000
 
@@ -40,16 +40,19 @@ export const TransferBody = z.object({
 })
 export type TransferBody = z.infer<typeof TransferBody>
 
-export const CreditListQuery = PageQuery.extend({
+/** The columns a representative's credit lists sort by (newest first). */
+export const CREDIT_SORTS = ['id', 'valor', 'data_compra', 'data_uso'] as const
+
+/** A list of credits: the kind, the search and the order (what the CSV export takes). */
+export const CreditView = z.object({
 	/** pool = the representative's own batches, transfer = transfers to companies; absent = both. */
-	kind: z.enum(['pool', 'transfer'], { error: 'kind deve ser pool ou transfer.' }).optional(),
-	limit: z.coerce
-		.number({ error: 'limit deve ser um número.' })
-		.int('limit deve ser inteiro.')
-		.min(1, 'limit deve ser no mínimo 1.')
-		.max(1000, 'limit deve ser no máximo 1000.')
-		.default(200)
+	kind: z.enum(['pool', 'transfer'], { error: 'Tipo de lista inválido: use pool ou transfer.' }).optional(),
+	search: searchField,
+	...sortFields(CREDIT_SORTS, 'id', 'desc')
 })
+export type CreditView = z.infer<typeof CreditView>
+
+export const CreditListQuery = CreditView.extend({ ...pageFields, limit: pageFields.limit.default(200) })
 export type CreditListQuery = z.infer<typeof CreditListQuery>
 
 export const AvailableQuery = z.object({
@@ -60,19 +63,14 @@ export const AvailableQuery = z.object({
 })
 export type AvailableQuery = z.infer<typeof AvailableQuery>
 
-export const SummaryQuery = z.object({
-	search: z
-		.string()
-		.max(100, 'A busca aceita no máximo 100 caracteres.')
-		.optional()
-		.transform((v) => v?.trim() ?? ''),
-	limit: z.coerce
-		.number({ error: 'limit deve ser um número.' })
-		.int('limit deve ser inteiro.')
-		.min(1, 'limit deve ser no mínimo 1.')
-		.max(1000, 'limit deve ser no máximo 1000.')
-		.default(100)
-})
+/** The columns the administrator's per-representative summary sorts by (most available first). */
+export const SUMMARY_SORTS = ['disponivel', 'nome', 'cnpj', 'utilizado', 'total'] as const
+
+/** The summary's search (representative, company or CNPJ) and order (what the CSV export takes). */
+export const SummaryView = z.object({ search: searchField, ...sortFields(SUMMARY_SORTS, 'disponivel', 'desc') })
+export type SummaryView = z.infer<typeof SummaryView>
+
+export const SummaryQuery = SummaryView.extend({ ...pageFields, limit: pageFields.limit.default(100) })
 export type SummaryQuery = z.infer<typeof SummaryQuery>
 
 /** Totals of a set of representatives' credits. */
@@ -108,6 +106,7 @@ export const CreditListResponse = z.object({
 	page: z.number(),
 	limit: z.number(),
 	totalPages: z.number(),
+	pagination: Pagination,
 	totals: CreditTotals
 })
 export type CreditListResponse = z.infer<typeof CreditListResponse>
@@ -123,8 +122,9 @@ export type RepresentativeCreditSummary = z.infer<typeof RepresentativeCreditSum
 
 export const CreditSummaryResponse = z.object({
 	representatives: z.array(RepresentativeCreditSummary),
-	/** How many representatives matched (the list is cut at `limit`). */
+	/** How many representatives matched (the list is paged by `page` and `limit`). */
 	matched: z.number(),
+	pagination: Pagination,
 	totals: CreditTotals.extend({ representantesAtivos: z.number() })
 })
 export type CreditSummaryResponse = z.infer<typeof CreditSummaryResponse>
@@ -160,6 +160,20 @@ export const creditSummaryRoute = contract({
 	query: SummaryQuery,
 	response: CreditSummaryResponse,
 	summary: 'Créditos por representante, com totais'
+})
+export const exportCreditsRoute = contract({
+	method: 'GET',
+	path: '/api/credits/export',
+	query: CreditView,
+	response: z.instanceof(Blob).describe('CSV (UTF-8 com BOM, separado por ;, datas dd/mm/aaaa)'),
+	summary: 'Os lotes de créditos ou as transferências da lista filtrada, em CSV para planilhas, transmitido aos poucos'
+})
+export const exportSummaryRoute = contract({
+	method: 'GET',
+	path: '/api/credits/summary/export',
+	query: SummaryView,
+	response: z.instanceof(Blob).describe('CSV (UTF-8 com BOM, separado por ;)'),
+	summary: 'O resumo de créditos por representante da lista filtrada, em CSV para planilhas'
 })
 export const addCreditsRoute = contract({
 	method: 'POST',

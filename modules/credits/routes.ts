@@ -2,8 +2,16 @@ import { Elysia } from 'elysia'
 import { authGuard } from '../auth'
 import { routeHooks } from '../core'
 import type { AppContext } from '../core/server'
-import { addCreditsRoute, availableCreditsRoute, creditSummaryRoute, listCreditsRoute, transferRoute } from './model'
-import { addCredits, creditSummary, listCredits, scopedAvailable, transferToCompany } from './service'
+import {
+	addCreditsRoute,
+	availableCreditsRoute,
+	creditSummaryRoute,
+	exportCreditsRoute,
+	exportSummaryRoute,
+	listCreditsRoute,
+	transferRoute
+} from './model'
+import { addCredits, creditSummary, exportCredits, exportSummary, listCredits, scopedAvailable, transferToCompany } from './service'
 
 export function creditRoutes(ctx: AppContext) {
 	const { db, clock } = ctx
@@ -19,8 +27,16 @@ export function creditRoutes(ctx: AppContext) {
 			...routeHooks(listCreditsRoute),
 			can: 'credits.read'
 		})
+		.route(exportCreditsRoute.method, exportCreditsRoute.path, ({ user, query }) => exportCredits(db, clock, user, query), {
+			...routeHooks(exportCreditsRoute),
+			can: 'credits.read'
+		})
 		.route(creditSummaryRoute.method, creditSummaryRoute.path, ({ user, query }) => creditSummary(db, user, query), {
 			...routeHooks(creditSummaryRoute),
+			can: 'credits.summary'
+		})
+		.route(exportSummaryRoute.method, exportSummaryRoute.path, ({ user, query }) => exportSummary(db, clock, user, query), {
+			...routeHooks(exportSummaryRoute),
 			can: 'credits.summary'
 		})
 		.route(

@@ -2,8 +2,8 @@ import { type SQL, and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
-import { type Clock, todayIso, toReais } from '../core'
-import { forbidden, contains, notFound, unprocessable } from '../core/server'
+import { type Clock, csvDate, csvFilename, csvMoney, formatCnpj, pagination, todayIso, toReais } from '../core'
+import { contains, csvResponse, forbidden, notFound, unprocessable } from '../core/server'
 import { extendLicence, findCompany } from '../companies'
 import { findRepresentativeByCnpj, representativeScope } from '../resellers'
 import { getSetting } from '../settings'
@@ -14,7 +14,9 @@ import type {
 	CreditListResponse,
 	CreditSummaryResponse,
 	CreditTotals,
+	CreditView,
 	SummaryQuery,
+	SummaryView,
 	TransferBody,
 	TransferResult
 } from './model'
@@ -240,22 +242,26 @@ interface CreditRow {
 	razao_atual: string | null
 }
 
-/** GET /api/credits: the user's scope, newest first, with the representative and company names. */
-export function listCredits(db: DbOrTx, user: SessionUser, query: CreditListQuery): CreditListResponse {
+const CREDIT_ORDER: Record<CreditView['sort'], string> = {
+	id: 'c.id',
+	valor: 'c.valor',
+	data_compra: 'c.data_compra',
+	data_uso: 'c.data_uso'
+}
+
+/** The credits of a view: the user's scope, the kind and the search, as SQL on `credits c` joined to `representatives r`. */
+function creditViewCondition(db: DbOrTx, user: SessionUser, view: CreditView) {
 	const scope = representativeScope(db, user).on(sql.raw('c.representante_id'))
 	const kind =
-		query.kind === 'pool' ? sql`c.origem <> 'transferencia'` : query.kind === 'transfer' ? sql`c.origem = 'transferencia'` : sql`1 = 1`
-	const search = query.search
-		? sql`(${contains(sql.raw('r.nome'), query.search)} or ${contains(sql.raw('c.representante_id'), query.search.replace(/\W/g, ''))} or ${contains(sql.raw('c.empresa_razao'), query.search)})`
+		view.kind === 'pool' ? sql`c.origem <> 'transferencia'` : view.kind === 'transfer' ? sql`c.origem = 'transferencia'` : sql`1 = 1`
+	const search = view.search
+		? sql`(${contains(sql.raw('r.nome'), view.search)} or ${contains(sql.raw('c.representante_id'), view.search.replace(/\W/g, ''))} or ${contains(sql.raw('c.empresa_razao'), view.search)})`
 		: sql`1 = 1`
-	const where = sql`${scope} and ${kind} and ${search}`
-	// The join is only needed to search by name; without it SQLite counts from the smallest index.
-	const total =
-		db.all<{ n: number }>(
-			query.search
-				? sql`select count(*) as n from credits c left join representatives r on r.cnpj = c.representante_id where ${where}`
-				: sql`select count(*) as n from credits c where ${scope} and ${kind}`
-		)[0]?.n ?? 0
+	return { scope, kind, where: sql`${scope} and ${kind} and ${search}` }
+}
+
+function creditRows(db: DbOrTx, where: SQL, view: CreditView, limit: number, offset: number): CreditItem[] {
+	const direction = sql.raw(view.order === 'asc' ? 'asc' : 'desc')
 	const rows = db.all<CreditRow>(sql`
 		select c.id, c.valor, c.valor_original, c.representante_id, c.fk_empresa, c.empresa_razao, c.sistema, c.ativo,
 			c.data_compra, c.data_uso, c.origem, c.valor_unitario_centavos, r.nome as rep_nome, e.razao as razao_atual
@@ -263,9 +269,9 @@ export function listCredits(db: DbOrTx, user: SessionUser, query: CreditListQuer
 		left join representatives r on r.cnpj = c.representante_id
 		left join companies e on e.codigo = c.fk_empresa
 		where ${where}
-		order by c.id desc
-		limit ${query.limit} offset ${(query.page - 1) * query.limit}`)
-	const items: CreditItem[] = rows.map((r) => ({
+		order by ${sql.raw(CREDIT_ORDER[view.sort])} ${direction}, c.id ${direction}
+		limit ${limit} offset ${offset}`)
+	return rows.map((r) => ({
 		id: r.id,
 		valor: r.valor,
 		valor_original: r.valor_original ?? r.valor,
@@ -280,14 +286,97 @@ export function listCredits(db: DbOrTx, user: SessionUser, query: CreditListQuer
 		representante: { nome: r.rep_nome ?? '', cnpj: r.representante_id },
 		empresa: r.origem === 'transferencia' ? { razao: r.razao_atual ?? r.empresa_razao ?? 'Empresa excluída' } : null
 	}))
+}
+
+/** GET /api/credits: the user's scope, in the chosen order (newest first), with the representative and company names. */
+export function listCredits(db: DbOrTx, user: SessionUser, query: CreditListQuery): CreditListResponse {
+	const { scope, kind, where } = creditViewCondition(db, user, query)
+	// The join is only needed to search by name; without it SQLite counts from the smallest index.
+	const total =
+		db.all<{ n: number }>(
+			query.search
+				? sql`select count(*) as n from credits c left join representatives r on r.cnpj = c.representante_id where ${where}`
+				: sql`select count(*) as n from credits c where ${scope} and ${kind}`
+		)[0]?.n ?? 0
+	const page = pagination(query.page, query.limit, total)
 	return {
-		credits: items,
+		credits: creditRows(db, where, query, query.limit, (query.page - 1) * query.limit),
 		total,
 		page: query.page,
 		limit: query.limit,
-		totalPages: Math.max(1, Math.ceil(total / query.limit)),
+		totalPages: page.totalPages,
+		pagination: page,
 		totals: creditTotals(db, representativeScope(db, user).on(sql.raw('representante_id')))
 	}
+}
+
+const CREDIT_STATUS = (c: CreditItem) => (!c.ativo ? 'Inativo' : c.data_uso ? 'Utilizado' : 'Disponível')
+
+/** GET /api/credits/export: the batches or the transfers of the view, in its order, as a pt-BR spreadsheet. */
+export function exportCredits(db: DbOrTx, clock: Clock, user: SessionUser, view: CreditView): Response {
+	const { where } = creditViewCondition(db, user, view)
+	const transfers = view.kind === 'transfer'
+	const header = transfers
+		? ['ID', 'Representante', 'CNPJ do representante', 'Empresa', 'Sistema', 'Créditos', 'Data da transferência']
+		: [
+				'ID',
+				'Representante',
+				'CNPJ do representante',
+				'Créditos restantes',
+				'Créditos comprados',
+				'Valor unitário (R$)',
+				'Data da compra',
+				'Status'
+			]
+	return csvResponse(csvFilename(transfers ? 'transferencias' : 'creditos', todayIso(clock)), header, (offset, limit) =>
+		creditRows(db, where, view, limit, offset).map((c) =>
+			transfers
+				? [c.id, c.representante.nome, formatCnpj(c.representante.cnpj), c.empresa?.razao, c.sistema, c.valor, csvDate(c.data_uso)]
+				: [
+						c.id,
+						c.representante.nome,
+						formatCnpj(c.representante.cnpj),
+						c.valor,
+						c.valor_original,
+						csvMoney(c.valor_unitario),
+						csvDate(c.data_compra),
+						CREDIT_STATUS(c)
+					]
+		)
+	)
+}
+
+const SUMMARY_ORDER: Record<SummaryView['sort'], string> = {
+	disponivel: 'coalesce(b.disponivel, 0)',
+	utilizado: 'coalesce(b.utilizado, 0)',
+	total: 'coalesce(b.disponivel, 0) + coalesce(b.utilizado, 0) + coalesce(b.inativo, 0)',
+	nome: 'r.nome',
+	cnpj: 'r.cnpj'
+}
+
+/** The representatives of the summary: the scope and the search by representative name, CNPJ or one of their companies. */
+function summaryCondition(db: DbOrTx, user: SessionUser, search: string): SQL {
+	const scope = representativeScope(db, user).on(sql.raw('r.cnpj'))
+	let filter = sql`1 = 1`
+	if (search) {
+		const digits = search.replace(/[^0-9A-Za-z]/g, '').toUpperCase()
+		filter = sql`(${contains(sql.raw('r.nome'), search)}
+			${digits ? sql`or ${contains(sql.raw('r.cnpj'), digits)}` : sql``}
+			or exists (select 1 from companies e where e.cnpj_representante = r.cnpj and (${contains(sql.raw('e.razao'), search)}
+				${digits ? sql`or ${contains(sql.raw('e.cnpj'), digits)}` : sql``})))`
+	}
+	return sql`${scope} and ${filter}`
+}
+
+function summaryRows(db: DbOrTx, where: SQL, view: SummaryView, limit: number, offset: number) {
+	const direction = sql.raw(view.order === 'asc' ? 'asc' : 'desc')
+	return db.all<{ nome: string; cnpj: string; disponivel: number; utilizado: number; total: number }>(sql`
+		select r.nome, r.cnpj, coalesce(b.disponivel, 0) as disponivel, coalesce(b.utilizado, 0) as utilizado,
+			coalesce(b.disponivel, 0) + coalesce(b.utilizado, 0) + coalesce(b.inativo, 0) as total
+		from representatives r left join credit_balances b on b.representante_id = r.cnpj
+		where ${where}
+		order by ${sql.raw(SUMMARY_ORDER[view.sort])} ${direction}, r.nome, r.codigo
+		limit ${limit} offset ${offset}`)
 }
 
 /**
@@ -295,33 +384,27 @@ export function listCredits(db: DbOrTx, user: SessionUser, query: CreditListQuer
  * the ledger joined to the representatives, filtered by representative name, CNPJ or one of their companies.
  */
 export function creditSummary(db: DbOrTx, user: SessionUser, query: SummaryQuery): CreditSummaryResponse {
-	const scope = representativeScope(db, user).on(sql.raw('r.cnpj'))
-	let filter = sql`1 = 1`
-	if (query.search) {
-		const text = query.search
-		const digits = text.replace(/[^0-9A-Za-z]/g, '').toUpperCase()
-		filter = sql`(${contains(sql.raw('r.nome'), text)}
-			${digits ? sql`or ${contains(sql.raw('r.cnpj'), digits)}` : sql``}
-			or exists (select 1 from companies e where e.cnpj_representante = r.cnpj and (${contains(sql.raw('e.razao'), text)}
-				${digits ? sql`or ${contains(sql.raw('e.cnpj'), digits)}` : sql``})))`
-	}
-	const where = sql`${scope} and ${filter}`
+	const where = summaryCondition(db, user, query.search)
 	const agg = db.all<{ n: number; d: number | null; u: number | null; i: number | null; ativos: number | null }>(sql`
 		select count(*) as n, sum(b.disponivel) as d, sum(b.utilizado) as u, sum(b.inativo) as i,
 			sum(case when b.disponivel > 0 then 1 else 0 end) as ativos
 		from representatives r left join credit_balances b on b.representante_id = r.cnpj
 		where ${where}`)[0]
-	const rows = db.all<{ nome: string; cnpj: string; disponivel: number; utilizado: number; total: number }>(sql`
-		select r.nome, r.cnpj, coalesce(b.disponivel, 0) as disponivel, coalesce(b.utilizado, 0) as utilizado,
-			coalesce(b.disponivel, 0) + coalesce(b.utilizado, 0) + coalesce(b.inativo, 0) as total
-		from representatives r left join credit_balances b on b.representante_id = r.cnpj
-		where ${where}
-		order by coalesce(b.disponivel, 0) desc, r.nome
-		limit ${query.limit}`)
+	const rows = summaryRows(db, where, query, query.limit, (query.page - 1) * query.limit)
 	const disponivel = agg?.d ?? 0
 	const utilizado = agg?.u ?? 0
 	const totals = { total: disponivel + utilizado + (agg?.i ?? 0), disponivel, utilizado, representantesAtivos: agg?.ativos ?? 0 }
-	return { representatives: rows, matched: agg?.n ?? 0, totals }
+	const matched = agg?.n ?? 0
+	return { representatives: rows, matched, pagination: pagination(query.page, query.limit, matched), totals }
+}
+
+/** GET /api/credits/summary/export: the summary of the view, in its order, as a pt-BR spreadsheet. */
+export function exportSummary(db: DbOrTx, clock: Clock, user: SessionUser, view: SummaryView): Response {
+	const where = summaryCondition(db, user, view.search)
+	const header = ['Representante', 'CNPJ', 'Disponível', 'Utilizado', 'Total']
+	return csvResponse(csvFilename('creditos-por-representante', todayIso(clock)), header, (offset, limit) =>
+		summaryRows(db, where, view, limit, offset).map((r) => [r.nome, formatCnpj(r.cnpj), r.disponivel, r.utilizado, r.total])
+	)
 }
 
 /** How many credit batches (of any kind) each representative has: a representative with any cannot be deleted. */

@@ -1,5 +1,5 @@
 import { perSystemKey } from '../companies/model'
-import { contract, dateField, z } from '../core'
+import { Pagination, contract, dateField, pageFields, searchField, z } from '../core'
 
 export const ACTIVITY_TYPES = ['success', 'info', 'warning', 'error'] as const
 
@@ -21,6 +21,20 @@ export const RecentActivitiesQuery = z.object({
 		.transform((v) => (v === 'all' || !v ? null : v))
 })
 export type RecentActivitiesQuery = z.infer<typeof RecentActivitiesQuery>
+
+/** The activity history's view: search, type and a period of days (Brazil time), newest first. */
+export const ActivityView = z
+	.object({
+		search: searchField,
+		type: z.enum(ACTIVITY_TYPES, { error: 'Tipo inválido: use success, info, warning ou error.' }).optional(),
+		inicio: dateField.optional(),
+		fim: dateField.optional()
+	})
+	.refine((q) => !q.inicio || !q.fim || q.inicio <= q.fim, { message: 'A data inicial deve ser anterior ou igual à final.' })
+export type ActivityView = z.infer<typeof ActivityView>
+
+export const ActivityListQuery = ActivityView.safeExtend(pageFields)
+export type ActivityListQuery = z.infer<typeof ActivityListQuery>
 
 export const REPORT_TYPES = ['geral', 'financeiro', 'uso'] as const
 
@@ -101,6 +115,20 @@ export const recentActivitiesRoute = contract({
 	query: RecentActivitiesQuery,
 	response: z.array(Activity),
 	summary: 'Atividades recentes do escopo do usuário, com busca e filtro de tipo'
+})
+export const listActivitiesRoute = contract({
+	method: 'GET',
+	path: '/api/activities',
+	query: ActivityListQuery,
+	response: z.object({ activities: z.array(Activity), pagination: Pagination }),
+	summary: 'O histórico de atividades do escopo, paginado, com busca, tipo e período'
+})
+export const exportActivitiesRoute = contract({
+	method: 'GET',
+	path: '/api/activities/export',
+	query: ActivityView,
+	response: z.instanceof(Blob).describe('CSV (UTF-8 com BOM, separado por ;, data e hora dd/mm/aaaa hh:mm)'),
+	summary: 'O histórico de atividades filtrado, em CSV para planilhas, transmitido aos poucos'
 })
 export const reportRoute = contract({
 	method: 'GET',

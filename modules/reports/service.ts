@@ -1,12 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import type { SessionUser } from '../auth'
-import { type Clock, todayIso, toReais } from '../core'
-import { contains } from '../core/server'
+import { type Clock, addDaysIso, csvFilename, formatDateTime, pagination, startOfDayInSaoPaulo, todayIso, toReais } from '../core'
+import { contains, csvResponse } from '../core/server'
 import { TRANSFER, creditTotals } from '../credits'
 import { representativeScope } from '../resellers'
 import { SYSTEMS, SYSTEM_CATALOGUE, UNBLOCKED_SQL, perSystemKey } from '../companies'
-import type { Activity, DashboardStats, RecentActivitiesQuery, Report, ReportQuery } from './model'
+import type { Activity, ActivityListQuery, ActivityView, DashboardStats, RecentActivitiesQuery, Report, ReportQuery } from './model'
 
 type Scoped = Pick<SessionUser, 'id' | 'cnpj' | 'tipo'>
 
@@ -51,23 +51,61 @@ export function dashboardStats(db: DbOrTx, clock: Clock, user: Scoped): Dashboar
 }
 
 /**
- * GET /api/activities/recent: newest first. A representante sees the lines about their own data; a
- * gerente those about their representatives plus their own actions; an administrador everything.
+ * The activity lines a user may read: a representante those about their own data; a gerente those about their
+ * representatives plus their own actions; an administrador everything. Then the search, the type and the period.
  */
-export function recentActivities(db: DbOrTx, user: Scoped, query: RecentActivitiesQuery): Activity[] {
+function activityCondition(db: DbOrTx, user: Scoped, view: Omit<ActivityView, 'type'> & { type?: string | null }): SQL {
 	let scope: SQL
 	if (user.tipo === 'administrador') scope = sql`1 = 1`
 	else if (user.tipo === 'gerente')
 		scope = sql`(${representativeScope(db, user).on(sql.raw('representante_cnpj'))} or user_id = ${user.id})`
 	else scope = sql`representante_cnpj = ${user.cnpj}`
-	const search = query.search
-		? sql`(${contains(sql.raw('title'), query.search)} or ${contains(sql.raw('subtitle'), query.search)} or ${contains(sql.raw('user_nome'), query.search)})`
+	const search = view.search
+		? sql`(${contains(sql.raw('title'), view.search)} or ${contains(sql.raw('subtitle'), view.search)} or ${contains(sql.raw('user_nome'), view.search)})`
 		: sql`1 = 1`
-	const type = query.type ? sql`type = ${query.type}` : sql`1 = 1`
-	return db.all<Activity>(sql`
-		select id, type, title, subtitle, created_at as time, icon from activities
-		where ${scope} and ${search} and ${type}
-		order by id desc limit ${query.limit}`)
+	const type = view.type ? sql`type = ${view.type}` : sql`1 = 1`
+	const from = view.inicio ? sql`created_at >= ${startOfDayInSaoPaulo(view.inicio)}` : sql`1 = 1`
+	const to = view.fim ? sql`created_at < ${startOfDayInSaoPaulo(addDaysIso(view.fim, 1))}` : sql`1 = 1`
+	return sql`${scope} and ${search} and ${type} and ${from} and ${to}`
+}
+
+function activityRows(db: DbOrTx, where: SQL, limit: number, offset: number): (Activity & { user_nome: string | null })[] {
+	return db.all(sql`
+		select id, type, title, subtitle, created_at as time, icon, user_nome from activities
+		where ${where}
+		order by id desc limit ${limit} offset ${offset}`)
+}
+
+/** GET /api/activities/recent: newest first (the dashboard's card). */
+export function recentActivities(db: DbOrTx, user: Scoped, query: RecentActivitiesQuery): Activity[] {
+	return activityRows(db, activityCondition(db, user, query), query.limit, 0).map(({ user_nome: _, ...a }) => a)
+}
+
+/** GET /api/activities: the history, newest first, one page at a time. */
+export function listActivities(db: DbOrTx, user: Scoped, query: ActivityListQuery) {
+	const where = activityCondition(db, user, query)
+	const total = db.all<{ n: number }>(sql`select count(*) as n from activities where ${where}`)[0]?.n ?? 0
+	const activities = activityRows(db, where, query.limit, (query.page - 1) * query.limit).map(({ user_nome: _, ...a }) => a)
+	return { activities, pagination: pagination(query.page, query.limit, total) }
+}
+
+const TYPE_WORDS: Record<string, string> = { success: 'Sucesso', info: 'Info', warning: 'Aviso', error: 'Erro' }
+
+/** GET /api/activities/export: the filtered history, newest first, as a pt-BR spreadsheet. */
+export function exportActivities(db: DbOrTx, clock: Clock, user: Scoped, view: ActivityView): Response {
+	const where = activityCondition(db, user, view)
+	return csvResponse(
+		csvFilename('atividades', todayIso(clock)),
+		['Data e hora', 'Tipo', 'Atividade', 'Detalhe', 'Usuário'],
+		(offset, limit) =>
+			activityRows(db, where, limit, offset).map((a) => [
+				formatDateTime(a.time),
+				TYPE_WORDS[a.type] ?? a.type,
+				a.title,
+				a.subtitle,
+				a.user_nome
+			])
+	)
 }
 
 function monthStart(iso: string) {

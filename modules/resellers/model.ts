@@ -8,6 +8,8 @@ import {
 	optionalEmailField,
 	phoneField,
 	requiredText,
+	searchField,
+	sortFields,
 	textField,
 	urlField,
 	z
@@ -44,13 +46,11 @@ export type RepresentativeUpdate = z.infer<typeof RepresentativeUpdate>
 /** What a representative may change on their own record: 'Minhas Configurações de API'. */
 export const API_SETTINGS_FIELDS = ['ativar_api_asaas', 'plink', 'evo_instancia'] as const
 
-export const RepresentativeListQuery = z.object({
-	search: z
-		.string()
-		.max(100, 'A busca aceita no máximo 100 caracteres.')
-		.optional()
-		.transform((v) => v?.trim() ?? '')
-})
+/** The columns the representatives list sorts by, in SQL (the company count as a subquery). */
+export const REPRESENTATIVE_SORTS = ['nome', 'cnpj', 'cidade', 'nempresas', 'data'] as const
+
+/** Search by name, CNPJ or city, and the order. The answer is the whole scope (selection lists read it too). */
+export const RepresentativeListQuery = z.object({ search: searchField, ...sortFields(REPRESENTATIVE_SORTS, 'nome') })
 export type RepresentativeListQuery = z.infer<typeof RepresentativeListQuery>
 
 const nullableText = z.string().nullable()
@@ -91,6 +91,13 @@ export const listRepresentativesRoute = contract({
 	query: RepresentativeListQuery,
 	response: z.array(RepresentativeView),
 	summary: 'Representantes do escopo (o representante vê só o seu), com busca por nome, CNPJ ou cidade'
+})
+export const exportRepresentativesRoute = contract({
+	method: 'GET',
+	path: '/api/representatives/export',
+	query: RepresentativeListQuery,
+	response: z.instanceof(Blob).describe('CSV (UTF-8 com BOM, separado por ;, datas dd/mm/aaaa)'),
+	summary: 'Os representantes da lista filtrada, em CSV para planilhas'
 })
 export const currentRepresentativeRoute = contract({
 	method: 'GET',

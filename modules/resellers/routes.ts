@@ -6,6 +6,7 @@ import {
 	createRepresentativeRoute,
 	currentRepresentativeRoute,
 	deleteRepresentativeRoute,
+	exportRepresentativesRoute,
 	listManagersRoute,
 	listRepresentativesRoute,
 	promoImageFileRoute,
@@ -19,6 +20,7 @@ import {
 	createRepresentative,
 	currentRepresentative,
 	deleteRepresentative,
+	exportRepresentatives,
 	listManagers,
 	listRepresentatives,
 	updateRepresentative
@@ -31,8 +33,14 @@ export function resellersRoutes(ctx: AppContext, holdings: RepresentativeHolding
 		.route(
 			listRepresentativesRoute.method,
 			listRepresentativesRoute.path,
-			({ user, query }) => listRepresentatives(db, holdings, user, query.search),
+			({ user, query }) => listRepresentatives(db, holdings, user, query),
 			{ ...routeHooks(listRepresentativesRoute), can: 'representatives.read' }
+		)
+		.route(
+			exportRepresentativesRoute.method,
+			exportRepresentativesRoute.path,
+			({ user, query }) => exportRepresentatives(db, holdings, clock, user, query),
+			{ ...routeHooks(exportRepresentativesRoute), can: 'representatives.read' }
 		)
 		.route(currentRepresentativeRoute.method, currentRepresentativeRoute.path, ({ user }) => currentRepresentative(db, holdings, user), {
 			...routeHooks(currentRepresentativeRoute),

@@ -26,5 +26,5 @@ export const representatives = sqliteTable(
 		promo: text(),
 		data: text().notNull()
 	},
-	(t) => [index('representatives_gerente_idx').on(t.gerente_id)]
+	(t) => [index('representatives_gerente_idx').on(t.gerente_id), index('representatives_nome_idx').on(t.nome)]
 )

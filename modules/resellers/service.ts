@@ -1,14 +1,15 @@
-import { type SQL, type SQLWrapper, and, asc, eq, or, sql } from 'drizzle-orm'
+import { type SQL, type SQLWrapper, and, asc, desc, eq, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import type { Db, DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import { type SessionUser, invalidateUserSessions, users } from '../auth'
-import { type Clock, can, normalizeCnpj, todayIso } from '../core'
-import { badRequest, conflict, forbidden, contains, notFound } from '../core/server'
+import { type Clock, can, csvDate, csvFilename, formatCnpj, formatPhone, normalizeCnpj, todayIso } from '../core'
+import { badRequest, conflict, forbidden, contains, csvResponse, notFound } from '../core/server'
 import {
 	API_SETTINGS_FIELDS,
 	type ManagerView,
 	type RepresentativeCreate,
+	type RepresentativeListQuery,
 	type RepresentativeUpdate,
 	type RepresentativeView
 } from './model'
@@ -73,6 +74,8 @@ export function representativeScope(db: DbOrTx, user: Person): RepresentativeSco
  */
 export interface RepresentativeHoldings {
 	empresas(db: DbOrTx, cnpjs: string[]): Map<string, number>
+	/** The company count of the representative in `cnpj`, as SQL (the list sorts by it). */
+	empresasSql(cnpj: SQLWrapper): SQL
 	lotes(db: DbOrTx, cnpjs: string[]): Map<string, number>
 }
 
@@ -136,9 +139,15 @@ function toViews(db: DbOrTx, holdings: RepresentativeHoldings, rows: ViewRow[]):
 	}))
 }
 
-/** The representatives the user may see, by name; `search` matches name, CNPJ (with or without mask) or city. */
-export function listRepresentatives(db: DbOrTx, holdings: RepresentativeHoldings, user: SessionUser, search = ''): RepresentativeView[] {
+/** The representatives the user may see, in the chosen order; `search` matches name, CNPJ (with or without mask) or city. */
+export function listRepresentatives(
+	db: DbOrTx,
+	holdings: RepresentativeHoldings,
+	user: SessionUser,
+	query: RepresentativeListQuery = { search: '', sort: 'nome', order: 'asc' }
+): RepresentativeView[] {
 	const conditions: (SQL | undefined)[] = [representativeScope(db, user).on(representatives.cnpj)]
+	const search = query.search
 	if (search) {
 		const matches: SQL[] = [
 			contains(representatives.nome, search),
@@ -149,11 +158,42 @@ export function listRepresentatives(db: DbOrTx, holdings: RepresentativeHoldings
 		if (bare && bare !== search) matches.push(contains(representatives.cnpj, bare))
 		conditions.push(or(...matches))
 	}
+	const direction = query.order === 'desc' ? desc : asc
+	const column = query.sort === 'nempresas' ? holdings.empresasSql(representatives.cnpj) : representatives[query.sort]
 	const rows = selectViews(db)
 		.where(and(...conditions))
-		.orderBy(asc(representatives.nome), asc(representatives.codigo))
+		.orderBy(direction(column), direction(representatives.codigo))
 		.all()
 	return toViews(db, holdings, rows)
+}
+
+/** GET /api/representatives/export: the filtered list, in its order, as a pt-BR spreadsheet. */
+export function exportRepresentatives(
+	db: DbOrTx,
+	holdings: RepresentativeHoldings,
+	clock: Clock,
+	user: SessionUser,
+	query: RepresentativeListQuery
+): Response {
+	const rows = listRepresentatives(db, holdings, user, query)
+	const header = ['Nome', 'CNPJ', 'E-mail', 'Telefone', 'WhatsApp', 'Cidade', 'UF', 'Gerente', 'Empresas', 'API Asaas', 'Cadastro']
+	return csvResponse(csvFilename('representantes', todayIso(clock)), header, (offset, limit) =>
+		rows
+			.slice(offset, offset + limit)
+			.map((r) => [
+				r.nome,
+				formatCnpj(r.cnpj),
+				r.email,
+				r.fone ? formatPhone(r.fone) : '',
+				r.whatsapp ? formatPhone(r.whatsapp) : '',
+				r.cidade,
+				r.uf,
+				r.gerente?.nome ?? '',
+				r.nempresas,
+				r.ativar_api_asaas === 'S' ? 'Ativa' : 'Inativa',
+				csvDate(r.data)
+			])
+	)
 }
 
 function getView(db: DbOrTx, holdings: RepresentativeHoldings, codigo: number): RepresentativeView {

@@ -1,4 +1,4 @@
-import { IdParams, MessageResponse, PageQuery, Pagination, contract, textField, z } from '../core'
+import { IdParams, MessageResponse, Pagination, contract, pageFields, searchField, sortFields, textField, z } from '../core'
 
 /** MAC typed with or without separators; stored as 12 uppercase hex characters. */
 const MAC_MESSAGE = 'Endereço MAC inválido: use 12 dígitos hexadecimais (ex.: 00:1A:2B:3C:4D:5E).'
@@ -39,14 +39,30 @@ export const TerminalPage = z.object({
 })
 export type TerminalPage = z.infer<typeof TerminalPage>
 
+/** The columns the terminals list sorts by (the company's razão social first), each in SQL on an index. */
+export const TERMINAL_SORTS = ['empresa', 'nome_computador', 'mac', 'data'] as const
+
+/** The view of the list: search by computer, company or MAC, and the order (what the CSV export takes). */
+export const TerminalView = z.object({ search: searchField, ...sortFields(TERMINAL_SORTS, 'empresa') })
+export type TerminalView = z.infer<typeof TerminalView>
+export const TerminalListQuery = TerminalView.extend(pageFields)
+export type TerminalListQuery = z.infer<typeof TerminalListQuery>
+
 const CodigoParams = z.object({ codigo: IdParams.shape.id })
 
 export const listTerminalsRoute = contract({
 	method: 'GET',
 	path: '/api/terminals',
-	query: PageQuery,
+	query: TerminalListQuery,
 	response: TerminalPage,
 	summary: 'Terminais do escopo, paginados, com busca por computador, empresa ou MAC e os números dos cartões'
+})
+export const exportTerminalsRoute = contract({
+	method: 'GET',
+	path: '/api/terminals/export',
+	query: TerminalView,
+	response: z.instanceof(Blob).describe('CSV (UTF-8 com BOM, separado por ;, datas dd/mm/aaaa)'),
+	summary: 'Os terminais da lista filtrada, em CSV para planilhas, transmitido aos poucos'
 })
 export const createTerminalRoute = contract({
 	method: 'POST',

@@ -2,8 +2,8 @@ import { Elysia } from 'elysia'
 import { authGuard } from '../auth'
 import { routeHooks } from '../core'
 import type { AppContext } from '../core/server'
-import { createTerminalRoute, deleteTerminalRoute, listTerminalsRoute, updateTerminalRoute } from './model'
-import { createTerminal, deleteTerminal, listTerminals, updateTerminal } from './service'
+import { createTerminalRoute, deleteTerminalRoute, exportTerminalsRoute, listTerminalsRoute, updateTerminalRoute } from './model'
+import { createTerminal, deleteTerminal, exportTerminals, listTerminals, updateTerminal } from './service'
 
 export function terminalRoutes(ctx: AppContext) {
 	const { db, clock } = ctx
@@ -11,6 +11,10 @@ export function terminalRoutes(ctx: AppContext) {
 		.use(authGuard(ctx))
 		.route(listTerminalsRoute.method, listTerminalsRoute.path, ({ query, user }) => listTerminals(db, clock, user, query), {
 			...routeHooks(listTerminalsRoute),
+			can: 'terminals.read'
+		})
+		.route(exportTerminalsRoute.method, exportTerminalsRoute.path, ({ query, user }) => exportTerminals(db, clock, user, query), {
+			...routeHooks(exportTerminalsRoute),
 			can: 'terminals.read'
 		})
 		.route(

@@ -13,5 +13,11 @@ export const terminals = sqliteTable(
 		mac: text().notNull(),
 		data: text().notNull()
 	},
-	(t) => [uniqueIndex('terminals_company_mac_idx').on(t.fk_empresa, t.mac), index('terminals_data_idx').on(t.data)]
+	(t) => [
+		uniqueIndex('terminals_company_mac_idx').on(t.fk_empresa, t.mac),
+		index('terminals_data_idx').on(t.data),
+		// The list's sort columns besides the company and the date.
+		index('terminals_nome_idx').on(t.nome_computador),
+		index('terminals_mac_idx').on(t.mac)
+	]
 )

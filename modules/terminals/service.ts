@@ -1,12 +1,20 @@
-import { and, asc, count, eq, gte, or, sql } from 'drizzle-orm'
+import { type SQL, and, asc, count, desc, eq, gte, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
-import { type Clock, type PageQuery, pagination, todayIso } from '../core'
-import { conflict, contains, notFound } from '../core/server'
+import { type Clock, csvDate, csvFilename, formatCnpj, isoDateInSaoPaulo, maskMac, pagination, todayIso } from '../core'
+import { conflict, contains, csvResponse, notFound } from '../core/server'
 import { companies, companyInScope, scopeCondition } from '../companies'
 import { type RepresentativeScope, representativeScope } from '../resellers'
-import { MAC_TEXT, type Terminal, type TerminalBody, type TerminalPage, macDigits } from './model'
+import {
+	MAC_TEXT,
+	type Terminal,
+	type TerminalBody,
+	type TerminalListQuery,
+	type TerminalPage,
+	type TerminalView,
+	macDigits
+} from './model'
 import { terminals } from './schema'
 
 const terminalColumns = {
@@ -41,10 +49,8 @@ function toTerminalJson(row: {
 	}
 }
 
-/** The terminals screen (2-administration §2.2): page, search, and the three stat cards. */
-export function listTerminals(db: DbOrTx, clock: Clock, user: SessionUser, query: PageQuery): TerminalPage {
-	const scope = representativeScope(db, user)
-	const search = query.search
+/** The terminals of a view: the user's scope and the search by computer, company or MAC. */
+function viewCondition(scope: RepresentativeScope, search: string): SQL | undefined {
 	// Only a search made of hex digits and MAC separators looks for a MAC ("Aurora" must not match "AA").
 	const mac = MAC_TEXT.test(search) ? macDigits(search) : ''
 	const searchCondition = search
@@ -54,18 +60,35 @@ export function listTerminals(db: DbOrTx, clock: Clock, user: SessionUser, query
 				...(mac.length >= 2 ? [contains(terminals.mac, mac)] : [])
 			)
 		: undefined
-	const where = and(scopeCondition(scope), searchCondition)
-	const total =
-		db.select({ n: count() }).from(terminals).innerJoin(companies, eq(companies.codigo, terminals.fk_empresa)).where(where).get()?.n ?? 0
-	const rows = db
-		.select(terminalColumns)
+	return and(scopeCondition(scope), searchCondition)
+}
+
+/** The order of a view: its column then the terminal's code, in the chosen direction. */
+function viewOrder(view: Pick<TerminalView, 'sort' | 'order'>) {
+	const direction = view.order === 'desc' ? desc : asc
+	const column = view.sort === 'empresa' ? companies.razao : terminals[view.sort]
+	return [direction(column), direction(terminals.codigo)]
+}
+
+function viewRows(db: DbOrTx, where: SQL | undefined, view: TerminalView, limit: number, offset: number) {
+	return db
+		.select({ ...terminalColumns, cnpj: companies.cnpj })
 		.from(terminals)
 		.innerJoin(companies, eq(companies.codigo, terminals.fk_empresa))
 		.where(where)
-		.orderBy(asc(companies.razao), asc(terminals.codigo))
-		.limit(query.limit)
-		.offset((query.page - 1) * query.limit)
+		.orderBy(...viewOrder(view))
+		.limit(limit)
+		.offset(offset)
 		.all()
+}
+
+/** The terminals screen (2-administration §2.2): page, search, order, and the three stat cards. */
+export function listTerminals(db: DbOrTx, clock: Clock, user: SessionUser, query: TerminalListQuery): TerminalPage {
+	const scope = representativeScope(db, user)
+	const where = viewCondition(scope, query.search)
+	const total =
+		db.select({ n: count() }).from(terminals).innerJoin(companies, eq(companies.codigo, terminals.fk_empresa)).where(where).get()?.n ?? 0
+	const rows = viewRows(db, where, query, query.limit, (query.page - 1) * query.limit)
 
 	// Brazil's midnight, as an instant, for "registered today".
 	const startOfToday = new Date(`${todayIso(clock)}T03:00:00.000Z`).toISOString()
@@ -94,6 +117,23 @@ export function listTerminals(db: DbOrTx, clock: Clock, user: SessionUser, query
 				.get()?.n ?? 0
 	}
 	return { terminals: rows.map(toTerminalJson), pagination: pagination(query.page, query.limit, total), stats }
+}
+
+/** GET /api/terminals/export: the whole filtered view, in its order, as a pt-BR spreadsheet. */
+export function exportTerminals(db: DbOrTx, clock: Clock, user: SessionUser, view: TerminalView): Response {
+	const where = viewCondition(representativeScope(db, user), view.search)
+	const header = ['Computador', 'Empresa', 'CNPJ da empresa', 'Endereço MAC', 'Cadastro', 'Terminais em uso', 'Terminais permitidos']
+	return csvResponse(csvFilename('terminais', todayIso(clock)), header, (offset, limit) =>
+		viewRows(db, where, view, limit, offset).map((t) => [
+			t.nome_computador,
+			t.razao,
+			formatCnpj(t.cnpj),
+			maskMac(t.mac),
+			csvDate(isoDateInSaoPaulo(new Date(t.data))),
+			t.terminal_count,
+			t.nterminais
+		])
+	)
 }
 
 /** The terminal and its company; another representative's terminal gets the same answer as a missing one. */

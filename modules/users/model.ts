@@ -1,4 +1,16 @@
-import { MessageResponse, ROLES, IdParams, cnpjField, contract, newPasswordField, optionalEmailField, requiredText, z } from '../core'
+import {
+	MessageResponse,
+	ROLES,
+	IdParams,
+	cnpjField,
+	contract,
+	newPasswordField,
+	optionalEmailField,
+	requiredText,
+	searchField,
+	sortFields,
+	z
+} from '../core'
 
 /** Stored for managers only (2-administration §3.7); kept as given. */
 const representanteIdField = z
@@ -41,13 +53,12 @@ export const ChangePasswordBody = z.object({
 })
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>
 
-export const UserListQuery = z.object({
-	search: z
-		.string()
-		.max(100, 'A busca aceita no máximo 100 caracteres.')
-		.optional()
-		.transform((v) => v?.trim() ?? '')
-})
+/** The columns the users list sorts by, in SQL. */
+export const USER_SORTS = ['nome', 'cnpj', 'tipo', 'email', 'created_at'] as const
+
+/** Search by name, CNPJ or e-mail, and the order. */
+export const UserListQuery = z.object({ search: searchField, ...sortFields(USER_SORTS, 'nome') })
+export type UserListQuery = z.infer<typeof UserListQuery>
 
 /** A user as the API returns it (2-administration §3.7) plus `ativo`; never the password hash. */
 export const UserView = z.object({
@@ -68,6 +79,13 @@ export const listUsersRoute = contract({
 	query: UserListQuery,
 	response: z.array(UserView),
 	summary: 'Usuários, com busca por nome, CNPJ ou e-mail'
+})
+export const exportUsersRoute = contract({
+	method: 'GET',
+	path: '/api/users/export',
+	query: UserListQuery,
+	response: z.instanceof(Blob).describe('CSV (UTF-8 com BOM, separado por ;, datas dd/mm/aaaa)'),
+	summary: 'Os usuários da lista filtrada, em CSV para planilhas'
 })
 export const createUserRoute = contract({
 	method: 'POST',

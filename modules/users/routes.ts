@@ -6,6 +6,7 @@ import {
 	changePasswordRoute,
 	createUserRoute,
 	deleteUserRoute,
+	exportUsersRoute,
 	listUsersRoute,
 	ownAccountRoute,
 	updateProfileRoute,
@@ -15,6 +16,7 @@ import {
 	changeOwnPassword,
 	createUserAccount,
 	deleteUserAccount,
+	exportUsers,
 	listUsers,
 	ownAccount,
 	updateOwnProfile,
@@ -26,8 +28,12 @@ export function userRoutes(ctx: AppContext) {
 	const { db, clock } = ctx
 	return new Elysia({ name: 'users.routes' })
 		.use(authGuard(ctx))
-		.route(listUsersRoute.method, listUsersRoute.path, ({ query }) => listUsers(db, query.search), {
+		.route(listUsersRoute.method, listUsersRoute.path, ({ query }) => listUsers(db, query), {
 			...routeHooks(listUsersRoute),
+			can: 'users.manage'
+		})
+		.route(exportUsersRoute.method, exportUsersRoute.path, ({ query }) => exportUsers(db, clock, query), {
+			...routeHooks(exportUsersRoute),
 			can: 'users.manage'
 		})
 		.route(

@@ -1,11 +1,11 @@
-import { type SQL, and, asc, eq, ne, or, sql } from 'drizzle-orm'
+import { type SQL, and, asc, desc, eq, ne, or, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
-import { type Clock, ROLE_LABELS, normalizeCnpj } from '../core'
-import { badRequest, conflict, contains, notFound, unprocessable } from '../core/server'
+import { type Clock, ROLE_LABELS, csvDate, csvFilename, formatCnpj, isoDateInSaoPaulo, normalizeCnpj, todayIso } from '../core'
+import { badRequest, conflict, contains, csvResponse, notFound, unprocessable } from '../core/server'
 import { type SessionUser, hashPassword, invalidateUserSessions, users, verifyPassword } from '../auth'
 import { ensureRepresentativeRecord } from '../resellers'
-import type { ChangePasswordBody, ProfileUpdate, UserCreate, UserUpdate, UserView } from './model'
+import type { ChangePasswordBody, ProfileUpdate, UserCreate, UserListQuery, UserUpdate, UserView } from './model'
 
 export const USER_MESSAGES = {
 	notFound: 'Usuário não encontrado.',
@@ -33,9 +33,10 @@ function getUserView(db: DbOrTx, id: number): UserView {
 	return row
 }
 
-/** Every user (administrators only), by name; `search` matches name, CNPJ (masked or not) or e-mail. */
-export function listUsers(db: DbOrTx, search = ''): UserView[] {
+/** Every user (administrators only), in the chosen order; `search` matches name, CNPJ (masked or not) or e-mail. */
+export function listUsers(db: DbOrTx, query: UserListQuery = { search: '', sort: 'nome', order: 'asc' }): UserView[] {
 	let where: SQL | undefined
+	const search = query.search
 	if (search) {
 		const bare = normalizeCnpj(search)
 		where = or(
@@ -45,7 +46,26 @@ export function listUsers(db: DbOrTx, search = ''): UserView[] {
 			bare ? contains(users.cnpj, bare) : undefined
 		)
 	}
-	return db.select(userColumns).from(users).where(where).orderBy(asc(users.nome), asc(users.id)).all()
+	const direction = query.order === 'desc' ? desc : asc
+	return db.select(userColumns).from(users).where(where).orderBy(direction(users[query.sort]), direction(users.id)).all()
+}
+
+/** GET /api/users/export: the filtered list, in its order, as a pt-BR spreadsheet. */
+export function exportUsers(db: DbOrTx, clock: Clock, query: UserListQuery): Response {
+	const rows = listUsers(db, query)
+	const header = ['Nome', 'CNPJ', 'Tipo', 'E-mail', 'Ativo', 'Data de criação']
+	return csvResponse(csvFilename('usuarios', todayIso(clock)), header, (offset, limit) =>
+		rows
+			.slice(offset, offset + limit)
+			.map((u) => [
+				u.nome,
+				formatCnpj(u.cnpj),
+				ROLE_LABELS[u.tipo],
+				u.email,
+				u.ativo ? 'Sim' : 'Não',
+				csvDate(isoDateInSaoPaulo(new Date(u.created_at)))
+			])
+	)
 }
 
 function otherActiveAdmins(db: DbOrTx, exceptId: number): number {
