@@ -47,3 +47,29 @@ describe('pt-BR formats', () => {
 		expect(initials('admin')).toBe('A')
 	})
 })
+
+describe('the formats of the settings (issue 14, point 6)', () => {
+	it('shows dates in the configured order and money in the configured currency, then returns to Brazil’s', async () => {
+		const { setDisplayFormats } = await import('./format')
+		try {
+			setDisplayFormats({ dateFormat: 'MM/DD/YYYY', currency: 'USD', timeZone: 'America/New_York' })
+			expect(formatDate('2026-03-09')).toBe('03/09/2026')
+			expect(formatMoney(123456).replace(/\s/g, ' ')).toBe('US$ 1.234,56')
+			expect(formatDateTime('2026-11-21T02:30:00.000Z')).toBe('11/20/2026 21:30')
+			expect(formatDateOf('2026-11-21T02:30:00.000Z')).toBe('11/20/2026')
+			setDisplayFormats({ dateFormat: 'YYYY-MM-DD', currency: 'EUR', timeZone: 'Europe/London' })
+			expect(formatDate('2026-03-09')).toBe('2026-03-09')
+			expect(formatReais(10).replace(/\s/g, ' ')).toBe('€ 10,00')
+			expect(formatDateTime('2026-11-21T02:30:00.000Z')).toBe('2026-11-21 02:30')
+			// Unknown values keep Brazil's.
+			setDisplayFormats({ dateFormat: 'DD.MM.YY', currency: 'BTC', timeZone: 'Mars/Olympus' })
+			expect(formatDate('2026-03-09')).toBe('09/03/2026')
+			expect(formatMoney(100).replace(/\s/g, ' ')).toBe('R$ 1,00')
+		} finally {
+			setDisplayFormats(null)
+		}
+		expect(formatDateTime('2026-11-21T02:30:00.000Z')).toBe('20/11/2026 23:30')
+		// Business dates stay Brazil's whatever the display.
+		expect(isoDateInSaoPaulo(new Date('2026-11-21T02:30:00.000Z'))).toBe('2026-11-20')
+	})
+})

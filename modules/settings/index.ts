@@ -7,6 +7,7 @@ export {
 	listSettings,
 	maskSecret,
 	getThemeSettings,
+	getDisplayFormats,
 	isMaskedSecret,
 	lastSettingsUpdate
 } from './service'

@@ -1,7 +1,7 @@
 import { eq, inArray, max } from 'drizzle-orm'
 import { THEME_KEYS, type ThemeSettings, themeFromValues } from './theme'
 import type { DbOrTx } from '../../db/client'
-import type { Clock, Role } from '../core'
+import type { Clock, DisplayFormats, Role } from '../core'
 import { badRequest } from '../core/server'
 import { type AutoLogoutConfig, type Definition, SETTING_DEFINITIONS, type SettingKey } from './model'
 import { settings } from './schema'
@@ -55,6 +55,12 @@ export function isMaskedSecret(value: string): boolean {
 /** The saved theme (tema.* keys) with defaults. */
 export function getThemeSettings(db: DbOrTx): ThemeSettings {
 	return themeFromValues(getSettingsMap(db, [...THEME_KEYS]))
+}
+
+/** The display formats of the settings (app.formato_data, app.moeda, app.fuso_horario), for the pages the server serves. */
+export function getDisplayFormats(db: DbOrTx): DisplayFormats {
+	const map = getSettingsMap(db, ['app.formato_data', 'app.moeda', 'app.fuso_horario'])
+	return { dateFormat: map['app.formato_data'], currency: map['app.moeda'], timeZone: map['app.fuso_horario'] } as DisplayFormats
 }
 
 /** When any setting was last saved (null if never). */

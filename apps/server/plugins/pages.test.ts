@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { createTestDb } from '../../../db/testing'
 import { hashPassword, users } from '../../../modules/auth'
 import { fixedClock } from '../../../modules/core'
+import { saveSettings } from '../../../modules/settings'
 import { silentLogger, testConfig } from '../../../modules/core/server'
 import { createApp, createServices } from '../app'
 import { CNPJ } from '../testing'
@@ -56,7 +57,7 @@ async function setup() {
 		)
 		return (res.headers.get('set-cookie') ?? '').split(';')[0]
 	}
-	return { get, login }
+	return { get, login, db }
 }
 
 describe('pages', () => {
@@ -110,6 +111,23 @@ describe('pages', () => {
 		expect(plain.headers.get('content-encoding')).toBeNull()
 		expect((await plain.text()).length).toBeGreaterThan(5000)
 		expect((await get('/favicon.svg')).headers.get('cache-control')).toBe('public, max-age=3600')
+	})
+
+	it('writes the display formats of the settings into the page with the user (issue 14, point 6)', async () => {
+		const { get, login, db } = await setup()
+		const cookie = await login(CNPJ.admin)
+		const session = async () => {
+			const html = await (await get('/companies', { cookie })).text()
+			return JSON.parse(/<script type="application\/json" id="session-data">(.*?)<\/script>/.exec(html)![1])
+		}
+		expect((await session()).formats).toEqual({ dateFormat: 'DD/MM/YYYY', currency: 'BRL', timeZone: 'America/Sao_Paulo' })
+		saveSettings(db, fixedClock('2026-11-20T12:00:00.000Z'), [
+			{ chave: 'app.formato_data', valor: 'YYYY-MM-DD' },
+			{ chave: 'app.moeda', valor: 'USD' }
+		])
+		expect((await session()).formats).toEqual({ dateFormat: 'YYYY-MM-DD', currency: 'USD', timeZone: 'America/Sao_Paulo' })
+		// The login page (no session) carries nothing.
+		expect(await (await get('/companies')).text()).toContain('id="session-data">null</script>')
 	})
 
 	it('never serves the database or files outside the site', async () => {

@@ -3,9 +3,9 @@ import { brotliCompressSync, constants as zlib } from 'node:zlib'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, relative } from 'node:path'
 import { authGuard, sessionCookieName, validateSession, type SessionUser } from '../../../modules/auth'
-import { PAGES, ROLE_LABELS, can, denialOf, initials } from '../../../modules/core'
+import { type DisplayFormats, PAGES, ROLE_LABELS, can, denialOf, initials } from '../../../modules/core'
 import type { AppContext } from '../../../modules/core/server'
-import { type ThemeSettings, getThemeSettings, themeCss } from '../../../modules/settings'
+import { type ThemeSettings, getDisplayFormats, getThemeSettings, themeCss } from '../../../modules/settings'
 
 const TYPES: Record<string, string> = {
 	'.html': 'text/html; charset=utf-8',
@@ -98,9 +98,15 @@ function escapeHtml(value: string): string {
  * Fills the placeholders the layout leaves for the signed-in user, so the first paint already knows them,
  * and puts the saved theme (tema.*) in as a <style> element and the html's data-tema-modo, so the first
  * paint already has the portal's colours (a style element: the CSP allows inline styles, not scripts).
+ * The display formats of the settings (date order, currency, time zone) travel with the user in #session-data.
  */
-export function renderPage(template: string, user: SessionUser | null, theme: ThemeSettings | null = null): string {
-	const json = JSON.stringify(user ? { user } : null).replace(/</g, '\\u003c')
+export function renderPage(
+	template: string,
+	user: SessionUser | null,
+	theme: ThemeSettings | null = null,
+	formats: DisplayFormats | null = null
+): string {
+	const json = JSON.stringify(user ? { user, formats } : null).replace(/</g, '\\u003c')
 	const themed = theme
 		? template
 				.replace('</head>', `<style id="kportal-tema">${themeCss(theme).replace(/</g, '')}</style></head>`)
@@ -180,7 +186,7 @@ export function pagesPlugin(ctx: AppContext, site: Site | null) {
 			const page = site.pages.get(route)
 			if (!page) throw new NotFoundError()
 			const html = route === '/acesso-negado' ? fillDenial(page.html, path) : page.html
-			return new Response(renderPage(html, user, getThemeSettings(ctx.db)), {
+			return new Response(renderPage(html, user, getThemeSettings(ctx.db), user ? getDisplayFormats(ctx.db) : null), {
 				status,
 				headers: {
 					'content-type': 'text/html; charset=utf-8',

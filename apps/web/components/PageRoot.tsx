@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react'
 import type { ReactNode } from 'react'
+import { applyPageFormats } from '../lib/page-data'
 import { $confirm, answerConfirm } from '../stores/confirm'
 import { ErrorBoundary } from './ErrorFallback'
 import { Modal } from './Modal'
@@ -32,8 +33,9 @@ function ConfirmHost() {
 	)
 }
 
-/** Wraps every page island: the error fallback of 1-core §2.6 and the confirmation dialog. */
+/** Wraps every page island: the settings' display formats, the error fallback of 1-core §2.6 and the confirmation dialog. */
 export function PageRoot({ children }: { children: ReactNode }) {
+	applyPageFormats()
 	return (
 		<ErrorBoundary>
 			{children}

@@ -23,6 +23,16 @@ export class ApiError extends Error {
 
 export const SESSION_REFUSED_EVENT = 'kportal:session-refused'
 
+let sessionEnded = false
+
+/**
+ * The page's session is over (signed out, or expired) and it is leaving: from now on no call leaves the browser.
+ * Without it, the islands re-rendering for "no user" during the last 100 ms fetched and got 401s (issue 14, point 9).
+ */
+export function endSession() {
+	sessionEnded = true
+}
+
 export interface ApiOptions {
 	method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 	body?: unknown
@@ -34,6 +44,7 @@ export interface ApiOptions {
  * one is given, and turns any non-2xx answer into an ApiError.
  */
 export async function api<T = unknown>(path: string, options: ApiOptions = {}): Promise<T> {
+	if (sessionEnded) throw new ApiError(401, JSON.stringify({ message: 'Sessão encerrada.' }))
 	const init: RequestInit = { method: options.method ?? 'GET', credentials: 'include', signal: options.signal }
 	if (options.body !== undefined) {
 		init.body = JSON.stringify(options.body)

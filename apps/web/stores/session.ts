@@ -1,21 +1,12 @@
 import { atom } from 'nanostores'
 import type { SessionUser } from '../../../modules/auth/model'
-import { ApiError, type ApiResponse, SESSION_REFUSED_EVENT, call, errorText } from '../lib/api'
+import { ApiError, type ApiResponse, SESSION_REFUSED_EVENT, call, endSession, errorText } from '../lib/api'
+import { pageData } from '../lib/page-data'
 import { createFetcherStore } from '../lib/query'
 import { flashToast } from './toast'
 
 /** The signed-in user, injected by the server into the page (#session-data) so it is known before any call. */
-export const $user = atom<SessionUser | null>(readInjectedUser())
-
-function readInjectedUser(): SessionUser | null {
-	if (typeof document === 'undefined') return null
-	try {
-		const data = JSON.parse(document.getElementById('session-data')?.textContent ?? 'null') as { user?: SessionUser } | null
-		return data?.user ?? null
-	} catch {
-		return null
-	}
-}
+export const $user = atom<SessionUser | null>(pageData().user)
 
 export const AUTO_LOGOUT_STORAGE_KEY = 'kportal-auto-logout'
 
@@ -42,6 +33,7 @@ export async function logout(reason: 'user' | 'expired' = 'user', timeoutMinutes
 		})
 	}
 	localStorage.removeItem(AUTO_LOGOUT_STORAGE_KEY)
+	endSession()
 	$user.set(null)
 	setTimeout(() => window.location.assign('/'), 100)
 }
@@ -73,6 +65,7 @@ export function watchSession(): () => void {
 	const unsubscribe = $sessionCheck.subscribe(({ data, loading }) => {
 		if (!loading && data === null && $user.get()) {
 			flashToast({ title: 'Sessão expirada', description: 'Faça login novamente para continuar.', variant: 'warning', duration: 3_000 })
+			endSession()
 			$user.set(null)
 			window.location.assign('/')
 		}
