@@ -73,7 +73,7 @@ test('an administrador creates a backup, downloads it and deletes it', async ({ 
 test('a representante opening /settings sees Acesso Negado', async ({ page }) => {
 	await signIn(page, ACCOUNTS.representante)
 	await page.goto('/settings')
-	await expect(page.getByRole('heading', { name: 'Acesso Negado' })).toBeVisible()
+	await expect(page.getByRole('heading', { name: 'Acesso Negado', level: 2 })).toBeVisible()
 	await expect(page.getByText('Você não tem permissão para acessar as configurações do sistema.')).toBeVisible()
 	await expect(page.getByRole('button', { name: 'Salvar Alterações' })).toBeHidden()
 })

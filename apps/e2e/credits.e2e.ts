@@ -54,9 +54,13 @@ test('an administrador adds 10 credits; the representative sees them, transfers 
 	await dialog.getByLabel('Quantidade de créditos').fill('3')
 	await expect(dialog.getByTestId('transfer-available')).toHaveText('10')
 	await expect(dialog.getByTestId('transfer-new-expiry')).toHaveText(fmt(expected))
+	await dialog.getByRole('button', { name: 'Transferir' }).click()
+	const confirm = repPage.getByRole('dialog', { name: 'Confirmar transferência' })
+	await expect(confirm).toContainText(`3 créditos do K-PDV`)
+	await expect(confirm).toContainText(fmt(expected))
 	const [response] = await Promise.all([
 		repPage.waitForResponse((r) => r.url().endsWith('/api/credits/transfer-to-company')),
-		dialog.getByRole('button', { name: 'Transferir' }).click()
+		confirm.getByRole('button', { name: 'Transferir' }).click()
 	])
 	expect(response.status()).toBe(200)
 	expect(await response.json()).toMatchObject({
@@ -100,9 +104,9 @@ test('an administrador adds 10 credits; the representative sees them, transfers 
 	await expect(adminPage.getByText(`3 créditos transferidos para ${company.razao}`)).toBeVisible()
 	await expect(adminPage.getByText('10 créditos adicionados')).toBeVisible()
 	// The transfer is a success line: filtering by warnings hides it (other journeys may add warnings meanwhile).
-	await adminPage.getByLabel('Filtrar por tipo').selectOption('warning')
+	await adminPage.getByLabel('Tipo', { exact: true }).selectOption('warning')
 	await expect(adminPage.getByText(`3 créditos transferidos para ${company.razao}`)).toBeHidden()
-	await adminPage.getByLabel('Filtrar por tipo').selectOption('success')
+	await adminPage.getByLabel('Tipo', { exact: true }).selectOption('success')
 	await expect(adminPage.getByText(`3 créditos transferidos para ${company.razao}`)).toBeVisible()
 })
 
@@ -130,22 +134,21 @@ test('a representative cannot open the reports and is refused by the API', async
 	expect((await page.request.get('/api/reports')).status()).toBe(403)
 })
 
-test('the credit forms refuse bad input with the spec’s messages', async ({ browser }) => {
+test('the credit forms refuse bad input with the spec’s messages, beside each field', async ({ browser }) => {
 	const admin = await (await browser.newContext()).newPage()
 	await signIn(admin, ACCOUNTS.administrador)
 	await admin.goto('/credits')
 	await admin.getByRole('button', { name: 'Adicionar Créditos' }).click()
 	const add = admin.getByRole('dialog', { name: 'Adicionar Créditos' })
 	await add.getByRole('button', { name: 'Adicionar' }).click()
-	await expect(admin.getByText('Representante obrigatório')).toBeVisible()
+	await expect(add.getByText('Selecione um representante para adicionar os créditos.')).toBeVisible()
 	await add.getByLabel('Representante').selectOption(NORTE)
 	await add.getByLabel('Quantidade').fill('0')
-	await add.getByRole('button', { name: 'Adicionar' }).click()
-	await expect(admin.getByText('Quantidade inválida')).toBeVisible()
+	await expect(add.getByText('A quantidade de créditos deve ser maior que zero.')).toBeVisible()
 	await add.getByLabel('Quantidade').fill('2')
 	await add.getByLabel('Valor unitário (R$)').fill('0')
 	await add.getByRole('button', { name: 'Adicionar' }).click()
-	await expect(admin.getByText('Valor unitário inválido')).toBeVisible()
+	await expect(add.getByText('O valor unitário do crédito deve ser maior que zero.')).toBeVisible()
 	await expect(add).toBeVisible()
 
 	const rep = await (await browser.newContext()).newPage()
@@ -153,7 +156,8 @@ test('the credit forms refuse bad input with the spec’s messages', async ({ br
 	await rep.getByRole('button', { name: 'Transferir para Empresa' }).click()
 	const dialog = rep.getByRole('dialog', { name: 'Transferir Créditos para Empresa' })
 	await dialog.getByRole('button', { name: 'Transferir' }).click()
-	await expect(dialog.getByText('Preencha todos os campos obrigatórios.')).toBeVisible()
+	await expect(dialog.getByText('Selecione a empresa.')).toBeVisible()
+	await expect(dialog.getByText('Selecione o sistema.')).toBeVisible()
 	await dialog.getByLabel('Empresa', { exact: true }).selectOption({ index: 1 })
 	await dialog.getByLabel('Sistema').selectOption('K-CHEF')
 	await dialog.getByLabel('Quantidade de créditos').fill('0')

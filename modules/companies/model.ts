@@ -66,7 +66,7 @@ const flags = perFlag(() => flagField.default('N'))
 
 /** The company form (1-core §5): create and full update. */
 export const CompanyBody = z.object({
-	razao: requiredText('Razão social', 200),
+	razao: requiredText('Razão social', 200, 'Razão social é obrigatória.'),
 	cnpj: cnpjField,
 	cnpj_representante: cnpjField.optional(),
 	...addressFields,

@@ -1,7 +1,5 @@
+import type { SortOrder } from './list'
 import { z } from './validators'
-
-/** The page sizes every list offers (1-core §9: 10/20/50/100). */
-export const PAGE_SIZES = [10, 20, 50, 100] as const
 
 /** ?page&limit of every paged list; limit up to 1000 (the spec's selection lists ask for 1000). */
 export const pageFields = {
@@ -31,8 +29,6 @@ export const searchField = z
 export const PageQuery = z.object({ ...pageFields, search: searchField })
 export type PageQuery = z.infer<typeof PageQuery>
 
-export type SortOrder = 'asc' | 'desc'
-
 /**
  * The ?sort&order of a sortable list: `sort` one of the list's column keys (default first), `order` asc or desc.
  * Spread into the list's query schema: `PageQuery.extend({ ...sortFields(['razao', 'cnpj'], 'razao') })`.
@@ -54,8 +50,3 @@ export const Pagination = z.object({
 	hasNext: z.boolean()
 })
 export type Pagination = z.infer<typeof Pagination>
-
-export function pagination(page: number, limit: number, total: number): Pagination {
-	const totalPages = Math.max(1, Math.ceil(total / limit))
-	return { page, limit, total, totalPages, hasPrev: page > 1, hasNext: page < totalPages }
-}

@@ -72,7 +72,7 @@ export const newPasswordField = z
 	.max(256, 'Senha muito longa (máximo 256 caracteres).')
 
 export const optionalEmailField = z
-	.union([z.literal(''), z.email('E-mail inválido.').max(200, 'E-mail muito longo.')])
+	.union([z.literal(''), z.email('E-mail inválido.').max(200, 'E-mail muito longo.')], { error: 'E-mail inválido.' })
 	.nullish()
 	.transform((v) => (v ? v.toLowerCase() : null))
 
@@ -141,16 +141,12 @@ export const urlField = optionalText(
 
 export const textField = (label: string, max: number) =>
 	z
-		.union([z.null(), z.string().max(max, `${label}: no máximo ${max} caracteres.`)])
+		.union([z.null(), z.string().max(max, `${label}: no máximo ${max} caracteres.`)], { error: `${label}: escreva um texto.` })
 		.optional()
 		.transform((v) => (v?.trim() ? v.trim() : null))
 
-export const requiredText = (label: string, max: number) =>
-	z
-		.string({ error: `${label} é obrigatório.` })
-		.trim()
-		.min(1, `${label} é obrigatório.`)
-		.max(max, `${label}: no máximo ${max} caracteres.`)
+export const requiredText = (label: string, max: number, required = `${label} é obrigatório.`) =>
+	z.string({ error: required }).trim().min(1, required).max(max, `${label}: no máximo ${max} caracteres.`)
 
 /** A numeric route parameter (:id). */
 export const IdParams = z.object({

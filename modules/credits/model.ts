@@ -30,15 +30,24 @@ export type AddCreditsBody = z.infer<typeof AddCreditsBody>
 /** POST /api/credits/transfer-to-company (1-core §7). */
 export const TransferBody = z.object({
 	empresaCodigo: z.coerce.number({ error: 'Selecione a empresa.' }).int('Empresa inválida.').positive('Selecione a empresa.'),
-	sistema: z.enum(SYSTEMS, { error: `Sistema inválido: use ${SYSTEMS.join(', ')}.` }),
+	sistema: z.enum(SYSTEMS, {
+		error: (issue) =>
+			issue.input === undefined || issue.input === '' ? 'Selecione o sistema.' : `Sistema inválido: use ${SYSTEMS.join(', ')}.`
+	}),
 	creditos: creditQuantity('A quantidade de créditos deve ser maior que zero.'),
 	/** Whose pool pays; optional: it is always the company's representative. When sent it must match. */
 	representanteCnpj: z
-		.union([z.literal(''), z.null(), cnpjField])
+		.union([z.literal(''), z.null(), cnpjField], { error: 'CNPJ do representante inválido.' })
 		.optional()
 		.transform((v) => v || null)
 })
 export type TransferBody = z.infer<typeof TransferBody>
+
+/** A representative's renewal (1-core §5 'Credit renewal by prompt'): the same transfer, worded as the prompt words it. */
+const RENEW_MESSAGE = 'Digite um número válido maior que zero.'
+export const RenewBody = TransferBody.extend({
+	creditos: z.number({ error: RENEW_MESSAGE }).int(RENEW_MESSAGE).min(1, RENEW_MESSAGE).max(MAX_CREDITS, RENEW_MESSAGE)
+})
 
 /** The columns a representative's credit lists sort by (newest first). */
 export const CREDIT_SORTS = ['id', 'valor', 'data_compra', 'data_uso'] as const

@@ -279,7 +279,7 @@ describe('POST /api/credits/transfer-to-company', () => {
 			[{ sistema: 'K-PDV', creditos: 1 }, 'Selecione a empresa'],
 			[{ empresaCodigo: 0, sistema: 'K-PDV', creditos: 1 }, 'Selecione a empresa'],
 			[{ empresaCodigo: 'abc', sistema: 'K-PDV', creditos: 1 }, 'empresa'],
-			[{ empresaCodigo: c.codigo, creditos: 1 }, 'Sistema inválido'],
+			[{ empresaCodigo: c.codigo, creditos: 1 }, 'Selecione o sistema'],
 			[{ empresaCodigo: c.codigo, sistema: 'K-XYZ', creditos: 1 }, 'Sistema inválido'],
 			[{ empresaCodigo: c.codigo, sistema: 'K-PDV' }, 'maior que zero'],
 			[{ empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 0 }, 'maior que zero'],

@@ -3,11 +3,17 @@ import { IdParams, MessageResponse, contract, requiredText, z } from '../core'
 export const DownloadBody = z.object({
 	titulo: requiredText('Título', 200),
 	link: z
-		.url({ protocol: /^https?$/, error: 'Link inválido: use um endereço http(s) completo.' })
+		.url({
+			protocol: /^https?$/,
+			error: (issue) =>
+				issue.input === undefined || issue.input === ''
+					? 'Link de download é obrigatório.'
+					: 'Link inválido: use um endereço http(s) completo.'
+		})
 		.max(1000, 'Link muito longo.')
 		.refine((v) => !/\s/.test(v), 'Link inválido: o endereço não pode ter espaços.'),
 	ativo: z
-		.union([z.literal(0), z.literal(1), z.boolean()], { error: 'use 1 ou 0 (ou true/false).' })
+		.union([z.literal(0), z.literal(1), z.boolean()], { error: 'Ativo: use 1 ou 0 (ou true/false).' })
 		.default(1)
 		.transform((v) => (v === true || v === 1 ? 1 : 0))
 })

@@ -17,7 +17,9 @@ import {
 
 /** A manager chosen for a representative: a user id, or null/empty for none. */
 const gerenteIdField = z
-	.union([z.literal(''), z.null(), z.number({ error: 'Gerente inválido.' }).int('Gerente inválido.').positive('Gerente inválido.')])
+	.union([z.literal(''), z.null(), z.number({ error: 'Gerente inválido.' }).int('Gerente inválido.').positive('Gerente inválido.')], {
+		error: 'Gerente inválido.'
+	})
 	.optional()
 	.transform((v) => (v === '' || v == null ? null : v))
 

@@ -1,6 +1,9 @@
 import { z } from '../core'
 
 const bool = z.enum(['true', 'false'], { error: 'Use true ou false.' })
+/** One of the values a select offers (the form never sends another; an API caller is told the choices). */
+const choice = <const V extends readonly [string, ...string[]]>(label: string, values: V) =>
+	z.enum(values, { error: `${label}: escolha uma das opções (${values.join(', ')}).` })
 /** A numeric setting's bounds: the one source of the form's inputs, the server's rule and its message (§5.7). */
 export interface NumberRange {
 	min: number
@@ -20,11 +23,11 @@ export function rangeMessage(range: NumberRange): string {
 function numberSetting(range: NumberRange) {
 	const shape = range.step ? /^\d+(\.\d{1,2})?$/ : /^\d+$/
 	const schema: z.ZodType<string> = z
-		.string()
+		.string({ error: rangeMessage(range) })
 		.refine((v) => shape.test(v) && Number(v) >= range.min && Number(v) <= range.max, rangeMessage(range))
 	return { schema, range }
 }
-const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Cor inválida: use o formato #RRGGBB.')
+const color = z.string({ error: 'Cor inválida: use o formato #RRGGBB.' }).regex(/^#[0-9a-fA-F]{6}$/, 'Cor inválida: use o formato #RRGGBB.')
 
 export type Definition = {
 	valor: string
@@ -45,7 +48,7 @@ export const SETTING_DEFINITIONS = {
 		descricao: 'Modo do tema',
 		categoria: 'aparencia',
 		tipo: 'string',
-		schema: z.enum(['light', 'dark', 'system'])
+		schema: choice('Modo do tema', ['light', 'dark', 'system'])
 	},
 	'tema.cor_primaria': { valor: '#11053b', descricao: 'Cor primária', categoria: 'aparencia', tipo: 'color', schema: color },
 	'tema.cor_secundaria': { valor: '#F1F3F6', descricao: 'Cor secundária', categoria: 'aparencia', tipo: 'color', schema: color },
@@ -55,7 +58,7 @@ export const SETTING_DEFINITIONS = {
 		descricao: 'Tamanho da fonte',
 		categoria: 'aparencia',
 		tipo: 'string',
-		schema: z.enum(['small', 'medium', 'large'])
+		schema: choice('Tamanho da fonte', ['small', 'medium', 'large'])
 	},
 	'tema.modo_compacto': { valor: 'false', descricao: 'Modo compacto', categoria: 'aparencia', tipo: 'boolean', schema: bool },
 	'app.valor_credito_dia': {
@@ -101,28 +104,34 @@ export const SETTING_DEFINITIONS = {
 		tipo: 'number',
 		...numberSetting({ min: 1, max: 100, label: 'Backups mantidos' })
 	},
-	'app.idioma': { valor: 'pt-BR', descricao: 'Idioma', categoria: 'geral', tipo: 'string', schema: z.enum(['pt-BR', 'en-US', 'es-ES']) },
+	'app.idioma': {
+		valor: 'pt-BR',
+		descricao: 'Idioma',
+		categoria: 'geral',
+		tipo: 'string',
+		schema: choice('Idioma', ['pt-BR', 'en-US', 'es-ES'])
+	},
 	'app.fuso_horario': {
 		valor: 'America/Sao_Paulo',
 		descricao: 'Fuso horário',
 		categoria: 'geral',
 		tipo: 'string',
-		schema: z.enum(['America/Sao_Paulo', 'America/New_York', 'Europe/London'])
+		schema: choice('Fuso horário', ['America/Sao_Paulo', 'America/New_York', 'Europe/London'])
 	},
 	'app.formato_data': {
 		valor: 'DD/MM/YYYY',
 		descricao: 'Formato de data',
 		categoria: 'geral',
 		tipo: 'string',
-		schema: z.enum(['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'])
+		schema: choice('Formato de data', ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'])
 	},
-	'app.moeda': { valor: 'BRL', descricao: 'Moeda', categoria: 'geral', tipo: 'string', schema: z.enum(['BRL', 'USD', 'EUR']) },
+	'app.moeda': { valor: 'BRL', descricao: 'Moeda', categoria: 'geral', tipo: 'string', schema: choice('Moeda', ['BRL', 'USD', 'EUR']) },
 	'app.asaas_api_key': {
 		valor: '',
 		descricao: 'Chave da API Asaas',
 		categoria: 'financeiro',
 		tipo: 'string',
-		schema: z.string().max(500),
+		schema: z.string({ error: 'Chave da API: escreva um texto.' }).max(500, 'Chave da API: no máximo 500 caracteres.'),
 		secret: true
 	},
 	'app.asaas_environment': {
@@ -130,7 +139,7 @@ export const SETTING_DEFINITIONS = {
 		descricao: 'Ambiente Asaas',
 		categoria: 'financeiro',
 		tipo: 'string',
-		schema: z.enum(['sandbox', 'production'])
+		schema: choice('Ambiente Asaas', ['sandbox', 'production'])
 	},
 	'seguranca.auto_logout_ativo': {
 		valor: 'true',
@@ -151,9 +160,9 @@ export const SETTING_DEFINITIONS = {
 export type SettingKey = keyof typeof SETTING_DEFINITIONS
 
 export const AutoLogoutConfig = z.object({
-	enabled: z.boolean({ error: 'enabled deve ser verdadeiro ou falso.' }),
+	enabled: z.boolean({ error: 'Logout automático: ligue ou desligue.' }),
 	timeoutMinutes: z
-		.number({ error: 'timeoutMinutes deve ser um número.' })
+		.number({ error: 'O tempo de inatividade deve ser um número de minutos.' })
 		.int('O tempo de inatividade deve ser um número inteiro de minutos.')
 		.min(5, 'O tempo de inatividade deve ser de no mínimo 5 minutos.')
 		.max(480, 'O tempo de inatividade deve ser de no máximo 480 minutos.')

@@ -14,7 +14,9 @@ import {
 
 /** Stored for managers only (2-administration §3.7); kept as given. */
 const representanteIdField = z
-	.union([z.null(), z.string().trim().max(50, 'Representante: no máximo 50 caracteres.')])
+	.union([z.null(), z.string().trim().max(50, 'Representante: no máximo 50 caracteres.')], {
+		error: 'Representante: escreva um texto.'
+	})
 	.optional()
 	.transform((v) => (v ? v : null))
 
@@ -35,7 +37,7 @@ export type UserCreate = z.infer<typeof UserCreate>
 export const UserUpdate = z.object({
 	...userFields,
 	senha: z
-		.union([z.literal(''), z.null(), newPasswordField])
+		.union([z.literal(''), z.null(), newPasswordField], { error: 'A nova senha deve ter pelo menos 6 caracteres' })
 		.optional()
 		.transform((v) => (v ? v : null))
 })

@@ -9,23 +9,26 @@ type AddressKey = 'endereco' | 'bairro' | 'cidade' | 'uf' | 'cep'
  */
 export function AddressFields({
 	value,
-	onChange
+	onChange,
+	errors = {}
 }: {
 	value: Record<AddressKey, string>
 	onChange: (key: AddressKey, value: string) => void
+	/** The form's messages by field (useZodForm). */
+	errors?: Partial<Record<string, string>>
 }) {
 	return (
 		<>
-			<Field label="Endereço" className="sm:col-span-2">
+			<Field label="Endereço" error={errors.endereco} className="sm:col-span-2">
 				<input className="input w-full" value={value.endereco} maxLength={200} onChange={(e) => onChange('endereco', e.target.value)} />
 			</Field>
-			<Field label="Bairro">
+			<Field label="Bairro" error={errors.bairro}>
 				<input className="input w-full" value={value.bairro} maxLength={100} onChange={(e) => onChange('bairro', e.target.value)} />
 			</Field>
-			<Field label="Cidade">
+			<Field label="Cidade" error={errors.cidade}>
 				<input className="input w-full" value={value.cidade} maxLength={100} onChange={(e) => onChange('cidade', e.target.value)} />
 			</Field>
-			<Field label="UF">
+			<Field label="UF" error={errors.uf}>
 				<select className="select w-full" value={value.uf} onChange={(e) => onChange('uf', e.target.value)}>
 					<option value="">—</option>
 					{UFS.map((uf) => (
@@ -33,7 +36,7 @@ export function AddressFields({
 					))}
 				</select>
 			</Field>
-			<Field label="CEP">
+			<Field label="CEP" error={errors.cep}>
 				<input
 					className="input w-full"
 					value={value.cep}
@@ -52,15 +55,17 @@ export function PhoneField({
 	label = 'Telefone',
 	value,
 	onChange,
-	placeholder = '(00) 00000-0000'
+	placeholder = '(00) 00000-0000',
+	error
 }: {
 	label?: string
 	value: string
 	onChange: (value: string) => void
 	placeholder?: string
+	error?: string
 }) {
 	return (
-		<Field label={label}>
+		<Field label={label} error={error}>
 			<input
 				type="tel"
 				className="input w-full"
@@ -72,9 +77,9 @@ export function PhoneField({
 	)
 }
 
-export function EmailField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+export function EmailField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
 	return (
-		<Field label="E-mail">
+		<Field label="E-mail" error={error}>
 			<input type="email" className="input w-full" value={value} maxLength={200} onChange={(e) => onChange(e.target.value)} />
 		</Field>
 	)

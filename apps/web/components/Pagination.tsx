@@ -1,7 +1,5 @@
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react'
-import type { Pagination as PageInfo } from '../../../modules/core'
-
-export const PAGE_SIZES = [10, 20, 50, 100]
+import { type PageInfo, PAGE_SIZES } from '../../../modules/core'
 
 interface PaginationProps {
 	info: PageInfo | undefined
@@ -16,7 +14,7 @@ export function Pagination({ info, noun, onPage, onPageSize }: PaginationProps) 
 	const from = info.total === 0 ? 0 : (info.page - 1) * info.limit + 1
 	const to = Math.min(info.page * info.limit, info.total)
 	return (
-		<nav className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row" aria-label="Paginação">
+		<nav className="flex flex-col items-center justify-between gap-3 sm:flex-row" aria-label="Paginação">
 			<p className="text-sm text-base-content/70">
 				Mostrando {from} a {to} de {info.total} {noun}
 			</p>

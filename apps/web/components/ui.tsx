@@ -1,6 +1,16 @@
 import { CalendarDays, Eye, EyeOff, Pencil, Search, ShieldAlert, Trash2 } from 'lucide-react'
-import { type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState } from 'react'
-import { formatDate, initials, brDateToIso, maskDate } from '../../../modules/core'
+import {
+	type InputHTMLAttributes,
+	type ReactElement,
+	type ReactNode,
+	cloneElement,
+	isValidElement,
+	useEffect,
+	useId,
+	useRef,
+	useState
+} from 'react'
+import { brDateToIso, formatDate, initials, maskDate, moneyText, parseMoneyText } from '../../../modules/core'
 
 /** The heading of an island that carries its own actions (buttons on the right, wrapping on phones). */
 export function PageHeader({ title, subtitle, children }: { title: string; subtitle: string; children?: ReactNode }) {
@@ -142,7 +152,10 @@ export function FormError({ message }: { message: string | null | undefined }) {
 	)
 }
 
-/** A labelled form field with its error message. */
+/**
+ * A labelled form field with its error message beside it (issue 14, point 4). A plain input, select or textarea
+ * child is marked aria-invalid and described by the message; other children mark themselves.
+ */
 export function Field({
 	label,
 	error,
@@ -156,17 +169,60 @@ export function Field({
 	children: ReactNode
 	className?: string
 }) {
+	const messageId = useId()
+	const control =
+		isValidElement(children) && typeof children.type === 'string'
+			? cloneElement(children as ReactElement<Record<string, unknown>>, {
+					'aria-invalid': error ? true : undefined,
+					'aria-describedby': error || hint ? messageId : undefined
+				})
+			: children
+	// The hint and the message sit outside the <label>, so they describe the field instead of joining its name.
 	return (
-		<label className={`block ${className}`}>
-			<span className="mb-1 block text-sm font-medium">{label}</span>
-			{children}
-			{hint && !error && <span className="mt-1 block text-xs text-base-content/60">{hint}</span>}
+		<div className={className}>
+			<label className="block">
+				<span className="mb-1 block text-sm font-medium">{label}</span>
+				{control}
+			</label>
+			{hint && !error && (
+				<span id={messageId} className="mt-1 block text-xs text-base-content/70">
+					{hint}
+				</span>
+			)}
 			{error && (
-				<span className="mt-1 block text-xs text-error" role="alert">
+				<span id={messageId} className="mt-1 block text-xs text-error" role="alert">
 					{error}
 				</span>
 			)}
-		</label>
+		</div>
+	)
+}
+
+/**
+ * Money typed and shown the Brazilian way (issue 14, point 9): "149,90", never "149.9". The value is the text as
+ * typed; `parseMoneyText` reads it as reais. Leaving the field writes it back with two decimals.
+ */
+export function MoneyInput({
+	value,
+	onChange,
+	className = 'input w-full',
+	...rest
+}: { value: string; onChange: (text: string) => void; className?: string } & Omit<
+	InputHTMLAttributes<HTMLInputElement>,
+	'value' | 'onChange' | 'type'
+>) {
+	return (
+		<input
+			{...rest}
+			className={className}
+			inputMode="decimal"
+			value={value}
+			onChange={(e) => onChange(e.target.value.replace(/[^\d.,R$\s-]/g, ''))}
+			onBlur={() => {
+				const reais = parseMoneyText(value)
+				if (reais !== null && Number.isFinite(reais)) onChange(moneyText(reais))
+			}}
+		/>
 	)
 }
 
@@ -174,25 +230,44 @@ export function Field({
 export function PasswordInput({
 	label,
 	onChange,
+	error,
 	...input
-}: { label: string; onChange: (value: string) => void } & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'type' | 'className'>) {
+}: { label: string; onChange: (value: string) => void; error?: string | null } & Omit<
+	InputHTMLAttributes<HTMLInputElement>,
+	'onChange' | 'type' | 'className'
+>) {
 	const [visible, setVisible] = useState(false)
+	const messageId = useId()
 	return (
-		<label className="block">
-			<span className="mb-1 block text-sm font-medium">{label}</span>
-			<span className="input flex w-full items-center gap-2">
-				<input {...input} type={visible ? 'text' : 'password'} className="grow" onChange={(e) => onChange(e.target.value)} />
-				<button
-					type="button"
-					className="btn btn-ghost btn-xs btn-circle"
-					aria-label={`${visible ? 'Ocultar' : 'Mostrar'} ${label.toLowerCase()}`}
-					aria-pressed={visible}
-					onClick={() => setVisible((v) => !v)}
-				>
-					{visible ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
-				</button>
-			</span>
-		</label>
+		<div>
+			<label className="block">
+				<span className="mb-1 block text-sm font-medium">{label}</span>
+				<span className="input flex w-full items-center gap-2">
+					<input
+						{...input}
+						type={visible ? 'text' : 'password'}
+						className="grow"
+						aria-invalid={error ? true : undefined}
+						aria-describedby={error ? messageId : undefined}
+						onChange={(e) => onChange(e.target.value)}
+					/>
+					<button
+						type="button"
+						className="btn btn-ghost btn-xs btn-circle"
+						aria-label={`${visible ? 'Ocultar' : 'Mostrar'} ${label.toLowerCase()}`}
+						aria-pressed={visible}
+						onClick={() => setVisible((v) => !v)}
+					>
+						{visible ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
+					</button>
+				</span>
+			</label>
+			{error && (
+				<span id={messageId} className="mt-1 block text-xs text-error" role="alert">
+					{error}
+				</span>
+			)}
+		</div>
 	)
 }
 

@@ -6,15 +6,20 @@ export interface MenuItem {
 	icon: string
 	/** Who sees the item; absent = every signed-in user. */
 	roles?: Role[]
+	/** The page it opens, when that is not its href: '/' is the dashboard, or the credits screen for a representante. */
+	page?: string
 }
+
+/** Whether the item stands for the page being shown (the layout highlights it). */
+export const isActive = (item: MenuItem, active: string) => (item.page ?? item.href) === active
 
 const STAFF: Role[] = ['administrador', 'gerente', 'representante']
 const ADMIN: Role[] = ['administrador']
 
 /** The side menu of 1-core §2.2, in its order. */
 export const MENU: MenuItem[] = [
-	{ href: '/', label: 'Dashboard', icon: 'LayoutDashboard', roles: ['administrador', 'gerente'] },
-	{ href: '/', label: 'Créditos', icon: 'Coins', roles: ['representante'] },
+	{ href: '/', label: 'Dashboard', icon: 'LayoutDashboard', roles: ['administrador', 'gerente'], page: '/dashboard' },
+	{ href: '/', label: 'Créditos', icon: 'Coins', roles: ['representante'], page: '/credits' },
 	{ href: '/companies', label: 'Empresas', icon: 'Building2' },
 	{ href: '/representatives', label: 'Representantes', icon: 'Users', roles: STAFF },
 	{ href: '/credits', label: 'Créditos', icon: 'Coins', roles: ['administrador', 'gerente'] },

@@ -1,62 +1,66 @@
-import { type FormEvent, useState } from 'react'
+import { ChangePasswordBody } from '../../../../modules/users/model'
 import { Modal, ModalActions } from '../../components/Modal'
-import { FormError, PasswordInput } from '../../components/ui'
+import { PasswordInput } from '../../components/ui'
+import { type FieldErrors, useZodForm } from '../../lib/form'
 import { mutate } from '../../lib/mutate'
 
-/** The password check of 2-administration §5.6, in the order the person meets it; null when fine. */
-export function passwordChangeError(current: string, next: string, confirm: string): string | null {
-	if (!current || !next || !confirm) return 'Todos os campos são obrigatórios'
-	if (next !== confirm) return 'A nova senha e confirmação não coincidem'
-	if (next.length < 6) return 'A nova senha deve ter pelo menos 6 caracteres'
-	return null
+/** The confirmation, which only the screen knows of (2-administration §5.6): filled, and equal to the new password. */
+export function confirmationError(next: string, confirm: string): FieldErrors {
+	if (!confirm) return { confirm: 'Todos os campos são obrigatórios' }
+	if (next !== confirm) return { confirm: 'A nova senha e confirmação não coincidem' }
+	return {}
 }
 
-/** Alterar Senha (2-administration §2.7): current, new and confirmation, each with show/hide. */
-export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-	const [current, setCurrent] = useState('')
-	const [next, setNext] = useState('')
-	const [confirm, setConfirm] = useState('')
-	const [error, setError] = useState<string | null>(null)
-	const [pending, setPending] = useState(false)
-
-	function close() {
-		setCurrent('')
-		setNext('')
-		setConfirm('')
-		setError(null)
-		onClose()
-	}
-
-	async function submit(e: FormEvent) {
-		e.preventDefault()
-		const problem = passwordChangeError(current, next, confirm)
-		setError(problem)
-		if (problem) return
-		setPending(true)
+/** Alterar Senha (2-administration §2.7): current, new and confirmation, each with show/hide and its message beside it. */
+export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
+	const form = useZodForm({
+		schema: ChangePasswordBody,
+		initial: { current: '', next: '', confirm: '' },
+		toInput: (v) => ({ currentPassword: v.current, newPassword: v.next === '' ? (undefined as unknown as string) : v.next }),
+		check: (v) => confirmationError(v.next, v.confirm)
+	})
+	const { values, set, errors } = form
+	const submit = form.submit(async (body) => {
 		const ok = await mutate(
 			'POST /api/users/change-password',
-			{ body: { currentPassword: current, newPassword: next } },
+			{ body },
 			{ success: { title: 'Sucesso', description: 'Senha alterada com sucesso!' }, errorTitle: 'Erro ao alterar senha' }
 		)
-		setPending(false)
-		if (ok) close()
-	}
+		if (ok) onClose()
+	})
 
 	return (
 		<Modal
-			open={open}
-			onClose={close}
+			open
+			onClose={onClose}
 			title="Alterar Senha"
-			footer={<ModalActions onCancel={close} form="change-password-form" pending={pending} label="Alterar Senha" />}
+			footer={<ModalActions onCancel={onClose} form="change-password-form" pending={form.pending} label="Alterar Senha" />}
 		>
 			<form id="change-password-form" className="space-y-4" onSubmit={submit} noValidate>
-				<PasswordInput label="Senha atual" value={current} onChange={setCurrent} autoComplete="current-password" />
-				<PasswordInput label="Nova senha" value={next} onChange={setNext} autoComplete="new-password" />
-				<PasswordInput label="Confirmar nova senha" value={confirm} onChange={setConfirm} autoComplete="new-password" />
-				<p className="text-xs text-base-content/60">
+				<PasswordInput
+					label="Senha atual"
+					value={values.current}
+					onChange={(v) => set('current', v)}
+					error={errors.currentPassword}
+					autoComplete="current-password"
+				/>
+				<PasswordInput
+					label="Nova senha"
+					value={values.next}
+					onChange={(v) => set('next', v)}
+					error={errors.newPassword}
+					autoComplete="new-password"
+				/>
+				<PasswordInput
+					label="Confirmar nova senha"
+					value={values.confirm}
+					onChange={(v) => set('confirm', v)}
+					error={errors.confirm}
+					autoComplete="new-password"
+				/>
+				<p className="text-xs text-base-content/70">
 					A nova senha deve ter pelo menos 6 caracteres. Suas outras sessões abertas serão encerradas.
 				</p>
-				<FormError message={error} />
 			</form>
 		</Modal>
 	)

@@ -1,16 +1,17 @@
 import { useStore } from '@nanostores/react'
 import { KeyRound, Pencil } from 'lucide-react'
-import { type FormEvent, useState } from 'react'
-import type { UserView } from '../../../../modules/users/model'
+import { Suspense, lazy, useState } from 'react'
+import { ProfileUpdate, type UserView } from '../../../../modules/users/model'
 import { formatCnpj, formatDateOf, type Role } from '../../../../modules/core'
 import { ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { ErrorPanel, Field, FormError, InitialsAvatar } from '../../components/ui'
+import { ErrorPanel, Field, InitialsAvatar } from '../../components/ui'
 import { errorText } from '../../lib/api'
+import { useZodForm } from '../../lib/form'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
 import { $user } from '../../stores/session'
-import { ChangePasswordDialog } from './ChangePasswordDialog'
+const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })))
 
 const $me = routeStore('GET /api/users/me')
 
@@ -22,26 +23,26 @@ export const PROFILE_ROLE_LABELS: Record<Role, string> = {
 
 function PersonalInfo({ account }: { account: UserView }) {
 	const [editing, setEditing] = useState(false)
-	const [nome, setNome] = useState(account.nome)
-	const [email, setEmail] = useState(account.email ?? '')
-	const [error, setError] = useState<string | null>(null)
-	const [pending, setPending] = useState(false)
+	const form = useZodForm({
+		schema: ProfileUpdate,
+		initial: { nome: account.nome, email: account.email ?? '' },
+		toInput: (v) => ({ nome: v.nome, email: v.email.trim() || null })
+	})
+	const { values: fields, set, errors } = form
+	const nome = fields.nome
+	const email = fields.email
+	const setNome = (v: string) => set('nome', v)
+	const setEmail = (v: string) => set('email', v)
 
 	function cancel() {
-		setNome(account.nome)
-		setEmail(account.email ?? '')
-		setError(null)
+		form.setValues({ nome: account.nome, email: account.email ?? '' })
 		setEditing(false)
 	}
 
-	async function save(e: FormEvent) {
-		e.preventDefault()
-		if (!nome.trim()) return setError('Nome é obrigatório.')
-		setError(null)
-		setPending(true)
+	const save = form.submit(async (body) => {
 		const saved = await mutate(
 			'PUT /api/users/me',
-			{ body: { nome: nome.trim(), email: email.trim() || null } },
+			{ body },
 			{
 				success: { title: 'Perfil atualizado' },
 				errorTitle: 'Erro ao atualizar perfil',
@@ -49,13 +50,12 @@ function PersonalInfo({ account }: { account: UserView }) {
 				invalidate: ['/api/users']
 			}
 		)
-		setPending(false)
 		if (saved) {
 			const current = $user.get()
 			if (current) $user.set({ ...current, nome: saved.nome, email: saved.email })
 			setEditing(false)
 		}
-	}
+	})
 
 	return (
 		<section className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6" aria-labelledby="personal-title">
@@ -70,7 +70,7 @@ function PersonalInfo({ account }: { account: UserView }) {
 				)}
 			</div>
 			<form className="grid gap-4 sm:grid-cols-2" onSubmit={save} noValidate>
-				<Field label="Nome" className="sm:col-span-2">
+				<Field label="Nome" className="sm:col-span-2" error={errors.nome}>
 					<input
 						className={`input w-full ${editing ? '' : 'bg-base-200/60'}`}
 						value={nome}
@@ -80,7 +80,7 @@ function PersonalInfo({ account }: { account: UserView }) {
 						autoComplete="name"
 					/>
 				</Field>
-				<Field label="E-mail">
+				<Field label="E-mail" error={errors.email}>
 					<input
 						type="email"
 						className={`input w-full ${editing ? '' : 'bg-base-200/60'}`}
@@ -95,10 +95,9 @@ function PersonalInfo({ account }: { account: UserView }) {
 				<Field label="CNPJ" hint="O CNPJ não pode ser alterado">
 					<input className="input w-full bg-base-200" value={formatCnpj(account.cnpj)} readOnly disabled />
 				</Field>
-				<FormError message={error} />
 				{editing && (
 					<div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
-						<ModalActions onCancel={cancel} pending={pending} label="Salvar" />
+						<ModalActions onCancel={cancel} pending={form.pending} label="Salvar" />
 					</div>
 				)}
 			</form>
@@ -155,7 +154,11 @@ function ProfileScreen() {
 				</div>
 				<AccountInfo account={data} onChangePassword={() => setPasswordOpen(true)} />
 			</div>
-			<ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+			{passwordOpen && (
+				<Suspense fallback={null}>
+					<ChangePasswordDialog onClose={() => setPasswordOpen(false)} />
+				</Suspense>
+			)}
 		</div>
 	)
 }

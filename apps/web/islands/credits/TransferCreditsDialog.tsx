@@ -1,26 +1,29 @@
 import { useStore } from '@nanostores/react'
-import { ArrowRightLeft, CalendarClock, Coins } from 'lucide-react'
+import { ArrowRightLeft, CalendarClock, Coins, RefreshCw, ShoppingCart } from 'lucide-react'
 import { atom, computed } from 'nanostores'
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
-import type { TransferResult } from '../../../../modules/credits/model'
-import { formatDate, isoDateInSaoPaulo } from '../../../../modules/core'
+import { useEffect, useId, useMemo, useRef } from 'react'
+import { SYSTEM_CATALOGUE, type SystemName, extendedLicence } from '../../../../modules/companies/model'
+import { can, formatDate, isoDateInSaoPaulo } from '../../../../modules/core'
+import { RenewBody, type TransferResult, TransferBody } from '../../../../modules/credits/model'
+import { numericSetting } from '../../../../modules/settings/model'
 import { Modal, ModalActions } from '../../components/Modal'
-import { Field, FormError } from '../../components/ui'
+import { Field } from '../../components/ui'
+import { type FieldErrors, useZodForm } from '../../lib/form'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
-import { numericSetting } from '../../../../modules/settings/model'
 import { $configuracoes } from '../../lib/settings'
-import { $user } from '../../stores/session'
 import { $companyOptions, type Company } from '../../stores/companies'
-import { SYSTEM_CATALOGUE, type SystemName, extendedLicence } from '../../../../modules/companies/model'
+import { confirmAction } from '../../stores/confirm'
+import { $user } from '../../stores/session'
 
 export type TransferCompany = Pick<Company, 'codigo' | 'razao' | 'validade_licenca' | 'cnpj_representante'>
 
 export interface TransferCreditsDialogProps {
-	open: boolean
 	onClose: () => void
 	/** The company to transfer to; without it the dialog offers the user's companies. */
 	company?: TransferCompany | null
+	/** A representative's renewal of this company (1-core §5): the prompt's words, 'Créditos renovados'. */
+	renew?: boolean
 	onTransferred?: (result: TransferResult) => void
 }
 
@@ -34,124 +37,110 @@ const $available = routeStore(
 	computed($poolOwner, (representanteCnpj) => ({ representanteCnpj }))
 )
 
-/** Fetches only while mounted: a store subscribed by a closed dialog would still load. */
-function CompanyOptions({ value, onChange, id }: { value: string; onChange: (v: string) => void; id: string }) {
-	const { data, loading, error } = useStore($companyOptions)
-	return (
-		<select id={id} className="select w-full" value={value} onChange={(e) => onChange(e.target.value)} aria-label="Empresa" required>
-			<option value="">{loading ? 'Carregando empresas...' : error ? 'Erro ao carregar empresas' : 'Selecione a empresa'}</option>
-			{data?.companies.map((c) => (
-				<option key={c.codigo} value={c.codigo}>
-					{c.razao}
-				</option>
-			))}
-		</select>
-	)
-}
-
-function useCompanyList(enabled: boolean) {
-	const [list, setList] = useState<TransferCompany[]>([])
-	useEffect(() => {
-		if (!enabled) return
-		return $companyOptions.subscribe((v) => setList(v.data?.companies ?? []))
-	}, [enabled])
-	return list
-}
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 /**
- * Transfer credits to a company (1-core §2.11): company, system and quantity, the credits available and
- * a live preview of the new licence expiry: (current licence date, or today) + quantity × days per credit.
+ * Transfer credits to a company (1-core §2.11), or a representative's renewal of one: company, system and quantity,
+ * the credits available and a live preview of the new expiry; then a confirmation that says what will happen
+ * (company, credits, new expiry) before anything is spent (issue 14, point 2).
  */
-export default function TransferCreditsDialog({ open, onClose, company, onTransferred }: TransferCreditsDialogProps) {
+export default function TransferCreditsDialog({ onClose, company, renew = false, onTransferred }: TransferCreditsDialogProps) {
 	const user = useStore($user)
 	const config = useStore($configuracoes)
-	const [empresa, setEmpresa] = useState('')
-	const [sistema, setSistema] = useState('')
-	const [quantidade, setQuantidade] = useState('1')
-	const [error, setError] = useState<string | null>(null)
-	const [pending, setPending] = useState(false)
-	const ids = { empresa: useId(), sistema: useId(), qtd: useId() }
-	const companies = useCompanyList(open && !company)
+	const options = useStore($companyOptions)
+	const ids = { empresa: useId(), form: useId() }
+	const companies: TransferCompany[] = company ? [company] : (options.data?.companies ?? [])
+	const ownPool = can(user?.tipo, 'credits.own')
+	// The credits available, as last loaded: the form's own rule reads it (the pool depends on the company chosen).
+	const totalRef = useRef<number | undefined>(undefined)
 
-	const selected: TransferCompany | null = company ?? companies.find((c) => String(c.codigo) === empresa) ?? null
-	const poolOwner = user?.tipo === 'representante' ? '' : (selected?.cnpj_representante ?? '')
-	useEffect(() => {
-		if (open) $poolOwner.set(poolOwner)
-	}, [open, poolOwner])
-	const available = useStore($available)
-	// Reset when the dialog opens or the company changes (by code: callers may pass a new object each render).
-	const companyCode = company?.codigo ?? null
-	useEffect(() => {
-		if (open) {
-			setEmpresa(companyCode === null ? '' : String(companyCode))
-			setSistema('')
-			setQuantidade('1')
-			setError(null)
+	const form = useZodForm({
+		schema: renew ? RenewBody : TransferBody,
+		initial: { empresa: company ? String(company.codigo) : '', sistema: '', quantidade: '1' },
+		toInput: (v) => ({
+			empresaCodigo: v.empresa === '' ? (undefined as unknown as number) : Number(v.empresa),
+			sistema: (v.sistema || undefined) as SystemName,
+			creditos: v.quantidade.trim() === '' ? (undefined as unknown as number) : Number(v.quantidade.replace(',', '.')),
+			representanteCnpj: companies.find((c) => String(c.codigo) === v.empresa)?.cnpj_representante
+		}),
+		check: (v): FieldErrors => {
+			const qty = Number(v.quantidade)
+			const total = totalRef.current
+			return total !== undefined && Number.isInteger(qty) && qty > total
+				? { creditos: `Você possui apenas ${total} ${total === 1 ? 'crédito disponível' : 'créditos disponíveis'}.` }
+				: {}
 		}
-	}, [open, companyCode])
+	})
+	const { values, set, errors } = form
+	const selected = companies.find((c) => String(c.codigo) === values.empresa) ?? null
+
+	const poolOwner = ownPool ? '' : (selected?.cnpj_representante ?? '')
+	useEffect(() => $poolOwner.set(poolOwner), [poolOwner])
+	const available = useStore($available)
+	const knowsPool = ownPool || !!selected
+	const total = knowsPool ? available.data?.total : undefined
+	totalRef.current = total
 
 	// The spec's dialog starts at 30 days and takes app.valor_credito_dia once loaded (default 33).
 	const daysPerCredit = config.data ? numericSetting(config.data, 'app.valor_credito_dia') : 30
-	const qty = Number(quantidade)
+	const qty = Number(values.quantidade)
 	const preview = useMemo(() => {
 		if (!selected || !Number.isInteger(qty) || qty <= 0) return null
 		return extendedLicence(selected.validade_licenca, isoDateInSaoPaulo(new Date()), qty, daysPerCredit)
 	}, [selected, qty, daysPerCredit])
 
-	if (!user || !['representante', 'administrador', 'gerente'].includes(user.tipo)) return null
-	const total = available.data?.total
-	const knowsPool = user.tipo === 'representante' || !!selected
-
-	async function submit(event: FormEvent) {
-		event.preventDefault()
-		if (!selected || !sistema || quantidade.trim() === '') return setError('Preencha todos os campos obrigatórios.')
-		if (!Number.isInteger(qty) || qty <= 0) return setError('A quantidade de créditos deve ser maior que zero.')
-		if (total !== undefined && qty > total) return setError(`Você possui apenas ${total} créditos disponíveis.`)
-		setError(null)
-		setPending(true)
+	const submit = form.submit(async (body) => {
+		if (!selected || !preview) return
+		const ok = await confirmAction({
+			title: renew ? 'Confirmar renovação' : 'Confirmar transferência',
+			message: [
+				`${renew ? 'Renovar' : 'Transferir para'} ${selected.razao}: ${plural(body.creditos, 'crédito', 'créditos')} do ${body.sistema}.`,
+				`Validade da licença: ${selected.validade_licenca ? formatDate(selected.validade_licenca) : 'sem licença'} → ${formatDate(preview.to)} (+${preview.days} dias).`,
+				'Esta ação não pode ser desfeita.'
+			].join('\n'),
+			confirmLabel: renew ? 'Renovar' : 'Transferir'
+		})
+		if (!ok) return
 		const result = await mutate(
 			'POST /api/credits/transfer-to-company',
+			{ body },
 			{
-				body: {
-					empresaCodigo: selected.codigo,
-					sistema: sistema as SystemName,
-					creditos: qty,
-					representanteCnpj: selected.cnpj_representante
-				}
-			},
-			{
-				success: {
-					title: 'Créditos transferidos',
-					description: `${qty} ${qty === 1 ? 'crédito transferido' : 'créditos transferidos'} para ${selected.razao}.`
-				},
-				errorTitle: 'Erro ao transferir créditos',
+				success: renew
+					? { title: 'Créditos renovados', description: `${selected.razao}: licença até ${formatDate(preview.to)}.` }
+					: {
+							title: 'Créditos transferidos',
+							description: `${plural(body.creditos, 'crédito transferido', 'créditos transferidos')} para ${selected.razao}.`
+						},
+				errorTitle: renew ? 'Erro na renovação' : 'Erro ao transferir créditos',
+				errorFallback: renew ? 'Não foi possível renovar os créditos da empresa.' : undefined,
 				invalidate: TRANSFER_INVALIDATES
 			}
 		)
-		setPending(false)
 		if (result) {
 			onTransferred?.(result)
 			onClose()
 		}
-	}
+	})
 
-	const formId = `${ids.empresa}-form`
+	if (!can(user?.tipo, 'credits.transfer')) return null
+	const empty = ownPool && total === 0
 	return (
 		<Modal
-			open={open}
+			open
 			onClose={onClose}
-			title="Transferir Créditos para Empresa"
+			title={renew && company ? `Renovar créditos — ${company.razao}` : 'Transferir Créditos para Empresa'}
 			footer={
 				<ModalActions
 					onCancel={onClose}
-					form={formId}
-					pending={pending}
-					icon={<ArrowRightLeft className="size-4" aria-hidden="true" />}
-					label="Transferir"
+					form={ids.form}
+					pending={form.pending}
+					disabled={empty}
+					icon={renew ? <RefreshCw className="size-4" aria-hidden="true" /> : <ArrowRightLeft className="size-4" aria-hidden="true" />}
+					label={renew ? 'Renovar' : 'Transferir'}
 				/>
 			}
 		>
-			<form id={formId} className="space-y-4" onSubmit={submit} noValidate>
+			<form id={ids.form} className="space-y-4" onSubmit={submit} noValidate>
 				<div className="flex items-center gap-3 rounded-box bg-base-200 p-3" aria-live="polite">
 					<Coins className="size-5 text-primary" aria-hidden="true" />
 					<p className="text-sm">
@@ -159,30 +148,41 @@ export default function TransferCreditsDialog({ open, onClose, company, onTransf
 							<>
 								Créditos disponíveis:{' '}
 								<strong data-testid="transfer-available">{available.loading && total === undefined ? '…' : (total ?? 0)}</strong>
-								{user.tipo !== 'representante' && selected && <span className="text-base-content/60"> (do representante da empresa)</span>}
+								{!ownPool && <span className="text-base-content/70"> (do representante da empresa)</span>}
 							</>
 						) : (
 							'Selecione a empresa para ver os créditos do representante.'
 						)}
 					</p>
 				</div>
+				{empty && (
+					<div role="alert" className="alert alert-warning alert-soft flex flex-wrap">
+						<span className="grow">Você não possui créditos disponíveis. Compre mais créditos para continuar.</span>
+						<a href="/autocompra-creditos" className="btn btn-sm">
+							<ShoppingCart className="size-4" aria-hidden="true" /> Comprar Créditos
+						</a>
+					</div>
+				)}
 				{company ? (
 					<Field label="Empresa">
 						<input className="input w-full" value={company.razao} readOnly />
 					</Field>
 				) : (
-					<div>
-						<label htmlFor={ids.empresa} className="mb-1 block text-sm font-medium">
-							Empresa
-						</label>
-						{open && <CompanyOptions id={ids.empresa} value={empresa} onChange={setEmpresa} />}
-					</div>
+					<Field label="Empresa" error={errors.empresaCodigo}>
+						<select className="select w-full" value={values.empresa} onChange={(e) => set('empresa', e.target.value)} aria-label="Empresa">
+							<option value="">
+								{options.loading ? 'Carregando empresas...' : options.error ? 'Erro ao carregar empresas' : 'Selecione a empresa'}
+							</option>
+							{options.data?.companies.map((c) => (
+								<option key={c.codigo} value={c.codigo}>
+									{c.razao}
+								</option>
+							))}
+						</select>
+					</Field>
 				)}
-				<div>
-					<label htmlFor={ids.sistema} className="mb-1 block text-sm font-medium">
-						Sistema
-					</label>
-					<select id={ids.sistema} className="select w-full" value={sistema} onChange={(e) => setSistema(e.target.value)} required>
+				<Field label="Sistema" error={errors.sistema}>
+					<select className="select w-full" value={values.sistema} onChange={(e) => set('sistema', e.target.value)}>
 						<option value="">Selecione o sistema</option>
 						{SYSTEM_CATALOGUE.map((s) => (
 							<option key={s.name} value={s.name}>
@@ -190,24 +190,16 @@ export default function TransferCreditsDialog({ open, onClose, company, onTransf
 							</option>
 						))}
 					</select>
-				</div>
-				<div>
-					<label htmlFor={ids.qtd} className="mb-1 block text-sm font-medium">
-						Quantidade de créditos
-					</label>
+				</Field>
+				<Field label="Quantidade de créditos" hint={`1 crédito = ${daysPerCredit} dias de licença`} error={errors.creditos}>
 					<input
-						id={ids.qtd}
 						className="input w-full"
-						type="number"
+						type="text"
 						inputMode="numeric"
-						min={1}
-						step={1}
-						value={quantidade}
-						onChange={(e) => setQuantidade(e.target.value)}
-						required
+						value={values.quantidade}
+						onChange={(e) => set('quantidade', e.target.value)}
 					/>
-					<span className="mt-1 block text-xs text-base-content/60">1 crédito = {daysPerCredit} dias de licença</span>
-				</div>
+				</Field>
 				{selected && (
 					<div className="rounded-box border border-base-300 p-3 text-sm" data-testid="transfer-preview">
 						<p className="flex items-center gap-2 font-medium">
@@ -220,12 +212,11 @@ export default function TransferCreditsDialog({ open, onClose, company, onTransf
 						{preview && (
 							<p className="mt-1">
 								Nova validade: <strong data-testid="transfer-new-expiry">{formatDate(preview.to)}</strong>{' '}
-								<span className="text-base-content/60">(+{preview.days} dias)</span>
+								<span className="text-base-content/70">(+{preview.days} dias)</span>
 							</p>
 						)}
 					</div>
 				)}
-				<FormError message={error} />
 			</form>
 		</Modal>
 	)

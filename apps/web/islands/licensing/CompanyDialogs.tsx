@@ -2,9 +2,10 @@ import { useStore } from '@nanostores/react'
 import { Copy, ImageUp, KeyRound, Trash2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { formatCnpj, formatDate, formatDateTime, formatMoney, formatPhone } from '../../../../modules/core'
-import { SYSTEM_CATALOGUE } from '../../../../modules/companies/model'
+import { CompanyPatch, NoticeBody, NoticeRemoveBody, SYSTEM_CATALOGUE } from '../../../../modules/companies/model'
 import { Modal, ModalActions } from '../../components/Modal'
 import { DateInput, Field, FormError } from '../../components/ui'
+import { fieldErrors, useZodForm } from '../../lib/form'
 import { mutate } from '../../lib/mutate'
 import { $companyOptions, COMPANY_KEYS, type Company } from '../../stores/companies'
 import { confirmAction } from '../../stores/confirm'
@@ -12,18 +13,16 @@ import { $user } from '../../stores/session'
 import { toast } from '../../stores/toast'
 
 /** Dates-only dialog (administrador): certificate and licence expiry. */
-export function CompanyDatesDialog({ company, onClose }: { company: Company | null; onClose: () => void }) {
-	const [licenca, setLicenca] = useState('')
-	const [certificado, setCertificado] = useState('')
-	useEffect(() => {
-		setLicenca(company?.validade_licenca ?? '')
-		setCertificado(company?.validade_certificado ?? '')
-	}, [company])
-	async function save() {
-		if (!company) return
+export function CompanyDatesDialog({ company, onClose }: { company: Company; onClose: () => void }) {
+	const form = useZodForm({
+		schema: CompanyPatch,
+		initial: { licenca: company.validade_licenca ?? '', certificado: company.validade_certificado ?? '' },
+		toInput: (v) => ({ validade_licenca: v.licenca || null, validade_certificado: v.certificado || null })
+	})
+	const save = form.submit(async (body) => {
 		const done = await mutate(
 			'PATCH /api/companies/:id',
-			{ params: { id: company.codigo }, body: { validade_licenca: licenca || null, validade_certificado: certificado || null } },
+			{ params: { id: company.codigo }, body },
 			{
 				success: { title: 'Datas atualizadas', description: company.razao },
 				errorTitle: 'Erro ao atualizar',
@@ -32,21 +31,21 @@ export function CompanyDatesDialog({ company, onClose }: { company: Company | nu
 			}
 		)
 		if (done) onClose()
-	}
+	})
 	return (
 		<Modal
-			open={company !== null}
+			open
 			onClose={onClose}
 			title="Editar datas de validade"
-			footer={<ModalActions onCancel={onClose} onConfirm={save} label="Salvar datas" />}
+			footer={<ModalActions onCancel={onClose} onConfirm={save} pending={form.pending} label="Salvar datas" />}
 		>
-			<p className="mb-3 text-sm text-base-content/70">{company?.razao}</p>
+			<p className="mb-3 text-sm text-base-content/70">{company.razao}</p>
 			<div className="grid gap-3 sm:grid-cols-2">
-				<Field label="Validade da licença">
-					<DateInput value={licenca} onChange={setLicenca} />
+				<Field label="Validade da licença" error={form.errors.validade_licenca}>
+					<DateInput value={form.values.licenca} onChange={(v) => form.set('licenca', v)} />
 				</Field>
-				<Field label="Validade do certificado">
-					<DateInput value={certificado} onChange={setCertificado} />
+				<Field label="Validade do certificado" error={form.errors.validade_certificado}>
+					<DateInput value={form.values.certificado} onChange={(v) => form.set('certificado', v)} />
 				</Field>
 			</div>
 		</Modal>
@@ -71,16 +70,9 @@ function Item({ label, value }: { label: string; value: React.ReactNode }) {
 }
 
 /** Details dialog (1-core §2.9 item 3), with the licence key the company's systems use. */
-export function CompanyDetailsDialog({ company, onClose }: { company: Company | null; onClose: () => void }) {
+export function CompanyDetailsDialog({ company, onClose }: { company: Company; onClose: () => void }) {
 	const user = useStore($user)
-	const [serial, setSerial] = useState<string | null>(null)
-	useEffect(() => setSerial(company?.serial ?? null), [company])
-	if (!company)
-		return (
-			<Modal open={false} onClose={onClose} title="">
-				{null}
-			</Modal>
-		)
+	const [serial, setSerial] = useState<string | null>(company.serial)
 	const copy = async () => {
 		try {
 			await navigator.clipboard.writeText(serial ?? '')
@@ -215,10 +207,9 @@ export function CompanyDetailsDialog({ company, onClose }: { company: Company | 
 const MAX_IMAGE = 5 * 1024 * 1024
 
 /** Promotional image of the representative, shown by their clients' systems. */
-export function PromoImageDialog({ open, current, onClose }: { open: boolean; current: string | null; onClose: () => void }) {
+export function PromoImageDialog({ current, onClose }: { current: string | null; onClose: () => void }) {
 	const [preview, setPreview] = useState<string | null>(null)
 	const [busy, setBusy] = useState(false)
-	useEffect(() => setPreview(null), [open])
 
 	function choose(file: File | undefined) {
 		if (!file) return
@@ -269,7 +260,7 @@ export function PromoImageDialog({ open, current, onClose }: { open: boolean; cu
 	const shown = preview ?? current
 	return (
 		<Modal
-			open={open}
+			open
 			onClose={onClose}
 			title="Imagem promocional"
 			footer={
@@ -302,67 +293,73 @@ export function PromoImageDialog({ open, current, onClose }: { open: boolean; cu
 }
 
 /** Send notice dialog (representative): title, text with counter, and the companies to show it. */
-export function SendNoticeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function SendNoticeDialog({ onClose }: { onClose: () => void }) {
 	const options = useStore($companyOptions)
-	const [titulo, setTitulo] = useState('')
-	const [texto, setTexto] = useState('')
-	const [selected, setSelected] = useState<number[]>([])
-	const [error, setError] = useState<string | null>(null)
+	const form = useZodForm({
+		schema: NoticeBody,
+		initial: { titulo: '', texto: '', empresas: [] as number[] },
+		toInput: (v) => v
+	})
+	const [removeError, setRemoveError] = useState<string | null>(null)
 	useEffect(() => {
-		if (open) {
-			setTitulo('')
-			setTexto('')
-			setSelected([])
-			setError(null)
-			$companyOptions.revalidate()
-		}
-	}, [open])
+		$companyOptions.revalidate()
+	}, [])
+	const { values, set, errors } = form
+	const selected = values.empresas
 	const companies = options.data?.companies ?? []
-	const toggle = (codigo: number) => setSelected((s) => (s.includes(codigo) ? s.filter((c) => c !== codigo) : [...s, codigo]))
+	const toggle = (codigo: number) =>
+		set('empresas', selected.includes(codigo) ? selected.filter((c) => c !== codigo) : [...selected, codigo])
 
-	async function send(remove = false) {
-		if (selected.length === 0) return setError('Selecione pelo menos uma empresa')
-		if (!remove && !titulo.trim()) return setError('Título é obrigatório')
-		if (!remove && !texto.trim()) return setError('Texto do aviso é obrigatório')
-		setError(null)
-		const done = remove
-			? await mutate(
-					'DELETE /api/representantes/avisos',
-					{ body: { empresas: selected } },
-					{ success: { title: 'Avisos removidos' }, errorTitle: 'Erro ao remover avisos', invalidate: COMPANY_KEYS }
-				)
-			: await mutate(
-					'POST /api/representantes/avisos',
-					{ body: { titulo, texto, empresas: selected } },
-					{
-						success: { title: 'Aviso enviado', description: `${selected.length} empresa(s)` },
-						errorTitle: 'Erro ao enviar aviso',
-						invalidate: COMPANY_KEYS
-					}
-				)
+	const send = form.submit(async (body) => {
+		const done = await mutate(
+			'POST /api/representantes/avisos',
+			{ body },
+			{
+				success: { title: 'Aviso enviado', description: `${body.empresas.length} empresa(s)` },
+				errorTitle: 'Erro ao enviar aviso',
+				invalidate: COMPANY_KEYS
+			}
+		)
+		if (done) onClose()
+	})
+	async function remove() {
+		const problem = fieldErrors(NoticeRemoveBody, { empresas: selected }).empresas ?? null
+		setRemoveError(problem)
+		if (problem) return
+		const done = await mutate(
+			'DELETE /api/representantes/avisos',
+			{ body: { empresas: selected } },
+			{ success: { title: 'Avisos removidos' }, errorTitle: 'Erro ao remover avisos', invalidate: COMPANY_KEYS }
+		)
 		if (done) onClose()
 	}
 
 	return (
 		<Modal
-			open={open}
+			open
 			onClose={onClose}
 			title="Enviar aviso"
 			size="lg"
 			footer={
-				<ModalActions onCancel={onClose} onConfirm={() => send(false)} label="Enviar aviso">
-					<button type="button" className="btn btn-ghost mr-auto" onClick={() => send(true)}>
+				<ModalActions onCancel={onClose} onConfirm={send} pending={form.pending} label="Enviar aviso">
+					<button type="button" className="btn btn-ghost mr-auto" onClick={remove}>
 						Remover avisos das selecionadas
 					</button>
 				</ModalActions>
 			}
 		>
 			<div className="space-y-3">
-				<Field label="Título *">
-					<input className="input w-full" value={titulo} maxLength={100} onChange={(e) => setTitulo(e.target.value)} />
+				<Field label="Título *" error={errors.titulo}>
+					<input className="input w-full" value={values.titulo} maxLength={100} onChange={(e) => set('titulo', e.target.value)} />
 				</Field>
-				<Field label="Texto do aviso *" hint={`${texto.length}/1000`}>
-					<textarea className="textarea w-full" rows={4} value={texto} maxLength={1000} onChange={(e) => setTexto(e.target.value)} />
+				<Field label="Texto do aviso *" hint={`${values.texto.length}/1000`} error={errors.texto}>
+					<textarea
+						className="textarea w-full"
+						rows={4}
+						value={values.texto}
+						maxLength={1000}
+						onChange={(e) => set('texto', e.target.value)}
+					/>
 				</Field>
 				<div>
 					<div className="mb-1 flex items-center justify-between text-sm font-medium">
@@ -370,7 +367,7 @@ export function SendNoticeDialog({ open, onClose }: { open: boolean; onClose: ()
 						<button
 							type="button"
 							className="btn btn-ghost btn-xs"
-							onClick={() => setSelected(selected.length === companies.length ? [] : companies.map((c) => c.codigo))}
+							onClick={() => set('empresas', selected.length === companies.length ? [] : companies.map((c) => c.codigo))}
 						>
 							{selected.length === companies.length && companies.length > 0 ? 'Desmarcar todas' : 'Selecionar todas'}
 						</button>
@@ -392,8 +389,8 @@ export function SendNoticeDialog({ open, onClose }: { open: boolean; onClose: ()
 							</li>
 						))}
 					</ul>
+					<FormError message={errors.empresas ?? removeError} />
 				</div>
-				<FormError message={error} />
 			</div>
 		</Modal>
 	)

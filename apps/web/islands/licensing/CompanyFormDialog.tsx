@@ -1,14 +1,17 @@
-import { useEffect, useState } from 'react'
-import { maskCnpj, normalizeCnpj, maskPhone } from '../../../../modules/core'
-import { type CompanyInput, type FlagColumn, SYSTEM_CATALOGUE } from '../../../../modules/companies/model'
+import { useStore } from '@nanostores/react'
+import { useEffect, useRef } from 'react'
+import { can, maskCnpj, maskPhone, moneyText, parseMoneyText } from '../../../../modules/core'
+import { CompanyBody, type CompanyInput, type FlagColumn, SYSTEM_CATALOGUE } from '../../../../modules/companies/model'
+import { numericSetting } from '../../../../modules/settings/model'
 import { AddressFields, EmailField, PhoneField } from '../../components/ContactFields'
-import { DateInput, Field, FormError } from '../../components/ui'
 import { Modal, ModalActions } from '../../components/Modal'
+import { DateInput, Field, MoneyInput } from '../../components/ui'
+import { type FieldErrors, useZodForm } from '../../lib/form'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
-import { useStore } from '@nanostores/react'
-import { $user } from '../../stores/session'
+import { $configuracoes } from '../../lib/settings'
 import { COMPANY_KEYS, type Company } from '../../stores/companies'
+import { $user } from '../../stores/session'
 
 const $representativeOptions = routeStore('GET /api/representatives')
 
@@ -51,7 +54,7 @@ function toForm(c: Company | null, defaultTerminals: number): Form {
 		email: c?.email ?? '',
 		link: c?.link ?? '',
 		nterminais: String(c?.nterminais ?? defaultTerminals),
-		valor_mensal: c ? String(c.valor_mensal) : '0',
+		valor_mensal: moneyText(c?.valor_mensal ?? 0),
 		dia_venc: c?.dia_venc ? String(c.dia_venc) : '',
 		validade_certificado: c?.validade_certificado ?? '',
 		validade_licenca: c?.validade_licenca ?? '',
@@ -63,105 +66,105 @@ function toForm(c: Company | null, defaultTerminals: number): Form {
 	}
 }
 
-/** Nova Empresa / Editar Empresa (1-core §2.9 item 1, §5). */
-export function CompanyFormDialog({ open, company, onClose }: { open: boolean; company: Company | null; onClose: () => void }) {
+const number = (text: string) => (text.trim() === '' ? undefined : Number(text))
+
+/** Nova Empresa / Editar Empresa (1-core §2.9 item 1, §5), checked field by field with the server's CompanyBody. */
+export default function CompanyFormDialog({ company, onClose }: { company: Company | null; onClose: () => void }) {
 	const user = useStore($user)
 	const reps = useStore($representativeOptions)
-	const isRep = user?.tipo === 'representante'
-	const datesLocked = user?.tipo !== 'administrador'
-	const datesHint = isRep ? 'Somente visualização para representantes' : datesLocked ? 'Somente o administrador altera as datas' : undefined
-	const [form, setForm] = useState<Form>(() => toForm(company, 1))
-	const [error, setError] = useState<string | null>(null)
-	const [saving, setSaving] = useState(false)
-
-	useEffect(() => {
-		if (open) {
-			setForm(toForm(company, 1))
-			setError(null)
-		}
-	}, [open, company])
-
-	const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }))
-
-	async function save(e: React.FormEvent) {
-		e.preventDefault()
-		if (!form.razao.trim()) return setError('Razão social é obrigatória.')
-		if (!form.cnpj.trim()) return setError('CNPJ é obrigatório.')
-		if (!isRep && !form.cnpj_representante) return setError('Selecione o representante.')
-		setError(null)
-		setSaving(true)
-		const body: CompanyInput = {
-			razao: form.razao,
-			cnpj: normalizeCnpj(form.cnpj),
-			...(isRep ? {} : { cnpj_representante: form.cnpj_representante }),
-			endereco: form.endereco,
-			bairro: form.bairro,
-			cidade: form.cidade,
-			uf: form.uf,
-			cep: form.cep,
-			fone: form.fone,
-			email: form.email,
-			link: form.link,
-			nterminais: Math.max(1, Number.parseInt(form.nterminais, 10) || 1),
-			valor_mensal: Number(form.valor_mensal.replace(',', '.')) || 0,
-			dia_venc: form.dia_venc ? Number(form.dia_venc) : null,
-			validade_certificado: form.validade_certificado || null,
-			validade_licenca: form.validade_licenca || null,
-			ativarapi: form.ativarapi ? 'S' : 'N',
-			evo_instancia: form.evo_instancia,
-			obs: form.obs,
-			exibir_aviso: form.exibir_aviso ? 'S' : 'N',
+	const config = useStore($configuracoes)
+	const assigns = can(user?.tipo, 'companies.assign')
+	const datesLocked = !can(user?.tipo, 'companies.dates')
+	const datesHint = !assigns
+		? 'Somente visualização para representantes'
+		: datesLocked
+			? 'Somente o administrador altera as datas'
+			: undefined
+	// Nova Empresa starts with the settings' default terminals (issue 14, point 6).
+	const defaultTerminals = numericSetting(config.data, 'app.terminais_padrao')
+	const form = useZodForm({
+		schema: CompanyBody,
+		initial: toForm(company, defaultTerminals),
+		toInput: (v): CompanyInput => ({
+			razao: v.razao,
+			cnpj: v.cnpj,
+			...(assigns ? { cnpj_representante: v.cnpj_representante || undefined } : {}),
+			endereco: v.endereco,
+			bairro: v.bairro,
+			cidade: v.cidade,
+			uf: v.uf,
+			cep: v.cep,
+			fone: v.fone,
+			email: v.email,
+			link: v.link,
+			nterminais: number(v.nterminais) as number,
+			valor_mensal: parseMoneyText(v.valor_mensal) ?? 0,
+			dia_venc: number(v.dia_venc) ?? null,
+			validade_certificado: v.validade_certificado || null,
+			validade_licenca: v.validade_licenca || null,
+			ativarapi: v.ativarapi ? 'S' : 'N',
+			evo_instancia: v.evo_instancia,
+			obs: v.obs,
+			exibir_aviso: v.exibir_aviso ? 'S' : 'N',
 			// Checked means the system is in use: its block flag is N.
-			...(Object.fromEntries(SYSTEM_CATALOGUE.map((s) => [s.flag, form.ativos[s.flag] ? 'N' : 'S'])) as Record<FlagColumn, 'S' | 'N'>),
+			...(Object.fromEntries(SYSTEM_CATALOGUE.map((s) => [s.flag, v.ativos[s.flag] ? 'N' : 'S'])) as Record<FlagColumn, 'S' | 'N'>),
 			...(company ? { manutencao: company.manutencao } : {})
-		}
+		}),
+		check: (v): FieldErrors => (assigns && !v.cnpj_representante ? { cnpj_representante: 'Selecione o representante da empresa.' } : {})
+	})
+	const { values, set, errors } = form
+	const terminalsTouched = useRef(false)
+	useEffect(() => {
+		if (!company && !terminalsTouched.current) set('nterminais', String(defaultTerminals))
+	}, [defaultTerminals])
+
+	const save = form.submit(async (body) => {
 		const toasts = {
-			success: { title: company ? 'Empresa atualizada' : 'Empresa criada', description: form.razao },
+			success: { title: company ? 'Empresa atualizada' : 'Empresa criada', description: values.razao },
 			errorTitle: company ? 'Erro ao atualizar empresa' : 'Erro ao criar empresa',
 			invalidate: COMPANY_KEYS
 		}
 		const done = company
 			? await mutate('PUT /api/companies/:id', { params: { id: company.codigo }, body }, toasts)
 			: await mutate('POST /api/companies', { body }, toasts)
-		setSaving(false)
 		if (done) onClose()
-	}
+	})
 
-	const repName = isRep ? user?.nome : undefined
 	return (
 		<Modal
-			open={open}
+			open
 			onClose={onClose}
 			title={company ? 'Editar Empresa' : 'Nova Empresa'}
 			size="lg"
 			footer={
-				<ModalActions onCancel={onClose} form="company-form" pending={saving} label={company ? 'Salvar alterações' : 'Criar empresa'} />
+				<ModalActions
+					onCancel={onClose}
+					form="company-form"
+					pending={form.pending}
+					label={company ? 'Salvar alterações' : 'Criar empresa'}
+				/>
 			}
 		>
 			<form id="company-form" onSubmit={save} className="grid gap-3 sm:grid-cols-2" noValidate>
-				<Field label="Razão social *" className="sm:col-span-2">
-					<input className="input w-full" value={form.razao} onChange={(e) => set('razao', e.target.value)} maxLength={200} required />
+				<Field label="Razão social *" className="sm:col-span-2" error={errors.razao}>
+					<input className="input w-full" value={values.razao} onChange={(e) => set('razao', e.target.value)} maxLength={200} />
 				</Field>
-				<Field label="CNPJ *">
+				<Field label="CNPJ *" error={errors.cnpj}>
 					<input
 						className="input w-full"
-						value={form.cnpj}
+						value={values.cnpj}
 						onChange={(e) => set('cnpj', maskCnpj(e.target.value))}
 						maxLength={18}
 						placeholder="00.000.000/0000-00"
-						required
 					/>
 				</Field>
-				<Field label="Representante *" hint={isRep ? 'Representantes não podem alterar este campo' : undefined}>
-					{isRep ? (
-						<input className="input w-full" value={repName ?? ''} readOnly disabled />
-					) : (
-						<select
-							className="select w-full"
-							value={form.cnpj_representante}
-							onChange={(e) => set('cnpj_representante', e.target.value)}
-							required
-						>
+				<Field
+					label="Representante *"
+					hint={assigns ? undefined : 'Representantes não podem alterar este campo'}
+					error={errors.cnpj_representante}
+				>
+					{assigns ? (
+						<select className="select w-full" value={values.cnpj_representante} onChange={(e) => set('cnpj_representante', e.target.value)}>
 							<option value="">Selecione…</option>
 							{(reps.data ?? []).map((r) => (
 								<option key={r.cnpj} value={r.cnpj}>
@@ -169,62 +172,64 @@ export function CompanyFormDialog({ open, company, onClose }: { open: boolean; c
 								</option>
 							))}
 						</select>
+					) : (
+						<input className="input w-full" value={user?.nome ?? ''} readOnly disabled />
 					)}
 				</Field>
-				<AddressFields value={form} onChange={set} />
-				<PhoneField value={form.fone} onChange={(v) => set('fone', v)} />
-				<EmailField value={form.email} onChange={(v) => set('email', v)} />
-				<Field label="Link" className="sm:col-span-2">
+				<AddressFields value={values} onChange={set} errors={errors} />
+				<PhoneField value={values.fone} onChange={(v) => set('fone', v)} error={errors.fone} />
+				<EmailField value={values.email} onChange={(v) => set('email', v)} error={errors.email} />
+				<Field label="Link" className="sm:col-span-2" error={errors.link}>
 					<input
 						className="input w-full"
 						type="url"
-						value={form.link}
+						value={values.link}
 						onChange={(e) => set('link', e.target.value)}
 						placeholder="https://"
 					/>
 				</Field>
-				<Field label="Terminais permitidos">
+				<Field label="Terminais permitidos" error={errors.nterminais}>
 					<input
 						className="input w-full"
 						type="number"
 						min={1}
-						value={form.nterminais}
-						onChange={(e) => set('nterminais', e.target.value)}
+						value={values.nterminais}
+						onChange={(e) => {
+							terminalsTouched.current = true
+							set('nterminais', e.target.value)
+						}}
 					/>
 				</Field>
-				<Field label="Valor mensal (R$)">
-					<input
-						className="input w-full"
-						type="number"
-						min={0}
-						step={0.01}
-						value={form.valor_mensal}
-						onChange={(e) => set('valor_mensal', e.target.value)}
+				<Field label="Valor mensal (R$)" error={errors.valor_mensal}>
+					<MoneyInput
+						value={values.valor_mensal}
+						onChange={(v) => set('valor_mensal', v)}
+						aria-invalid={errors.valor_mensal ? true : undefined}
 					/>
 				</Field>
-				<Field label="Dia de vencimento">
+				<Field label="Dia de vencimento" error={errors.dia_venc}>
 					<input
 						className="input w-full"
 						type="number"
 						min={1}
 						max={31}
-						value={form.dia_venc}
+						value={values.dia_venc}
 						onChange={(e) => set('dia_venc', e.target.value)}
 					/>
 				</Field>
-				<Field label="Instância Evolution">
+				<Field label="Instância Evolution" error={errors.evo_instancia}>
 					<input
 						className="input w-full"
-						value={form.evo_instancia}
+						value={values.evo_instancia}
 						onChange={(e) => set('evo_instancia', e.target.value)}
 						maxLength={100}
 					/>
 				</Field>
-				<Field label="Validade do certificado" hint={datesHint}>
-					<DateInput value={form.validade_certificado} onChange={(v) => set('validade_certificado', v)} disabled={datesLocked} />
+				<Field label="Validade do certificado" hint={datesHint} error={errors.validade_certificado}>
+					<DateInput value={values.validade_certificado} onChange={(v) => set('validade_certificado', v)} disabled={datesLocked} />
 				</Field>
-				<Field label="Validade da licença" hint={datesHint}>
-					<DateInput value={form.validade_licenca} onChange={(v) => set('validade_licenca', v)} disabled={datesLocked} />
+				<Field label="Validade da licença" hint={datesHint} error={errors.validade_licenca}>
+					<DateInput value={values.validade_licenca} onChange={(v) => set('validade_licenca', v)} disabled={datesLocked} />
 				</Field>
 				<fieldset className="sm:col-span-2">
 					<legend className="mb-1 text-sm font-medium">Sistemas ativos</legend>
@@ -234,8 +239,8 @@ export function CompanyFormDialog({ open, company, onClose }: { open: boolean; c
 								<input
 									type="checkbox"
 									className="checkbox checkbox-sm"
-									checked={form.ativos[s.flag]}
-									onChange={(e) => set('ativos', { ...form.ativos, [s.flag]: e.target.checked })}
+									checked={values.ativos[s.flag]}
+									onChange={(e) => set('ativos', { ...values.ativos, [s.flag]: e.target.checked })}
 								/>
 								{s.name}
 							</label>
@@ -246,7 +251,7 @@ export function CompanyFormDialog({ open, company, onClose }: { open: boolean; c
 					<input
 						type="checkbox"
 						className="toggle toggle-sm"
-						checked={form.ativarapi}
+						checked={values.ativarapi}
 						onChange={(e) => set('ativarapi', e.target.checked)}
 					/>
 					Ativar API
@@ -255,15 +260,14 @@ export function CompanyFormDialog({ open, company, onClose }: { open: boolean; c
 					<input
 						type="checkbox"
 						className="toggle toggle-sm"
-						checked={form.exibir_aviso}
+						checked={values.exibir_aviso}
 						onChange={(e) => set('exibir_aviso', e.target.checked)}
 					/>
 					Exibir aviso no sistema
 				</label>
-				<Field label="Observações" className="sm:col-span-2">
-					<textarea className="textarea w-full" rows={3} value={form.obs} onChange={(e) => set('obs', e.target.value)} maxLength={2000} />
+				<Field label="Observações" className="sm:col-span-2" error={errors.obs}>
+					<textarea className="textarea w-full" rows={3} value={values.obs} onChange={(e) => set('obs', e.target.value)} maxLength={2000} />
 				</Field>
-				<FormError message={error} />
 			</form>
 		</Modal>
 	)

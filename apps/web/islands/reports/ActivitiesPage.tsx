@@ -1,71 +1,90 @@
-import { useStore } from '@nanostores/react'
 import { Activity as ActivityIcon } from 'lucide-react'
-import { atom, computed } from 'nanostores'
-import type { Activity } from '../../../../modules/reports/model'
+import type { Activity, ActivityView } from '../../../../modules/reports/model'
+import { formatDateTime, formatRelative } from '../../../../modules/core'
+import { ListScreen } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
-import { EmptyState, ErrorPanel, SearchInput } from '../../components/ui'
-import { errorText } from '../../lib/api'
-import { useSearch } from '../../lib/hooks'
-import { routeStore } from '../../lib/query'
-import { ActivityRow, ActivitySkeleton, TYPE_LABEL } from './ActivityRow'
+import { serverList } from '../../lib/list'
+import { ISO_DATE } from '../../lib/list-state'
+import { ActivityIconBadge, TYPE_BADGE, TYPE_LABEL } from './ActivityRow'
 
-const $search = atom('')
-const $type = atom<'' | Activity['type']>('')
-const $activities = routeStore(
-	'GET /api/activities/recent',
-	computed([$search, $type], (search, type) => ({ limit: 200, search, type }))
+const TYPES = ['success', 'info', 'warning', 'error'] as const
+
+/** The history: the API's pages, with search, type and a period of days in the address. */
+const activitiesList = serverList<'GET /api/activities', Activity>(
+	'GET /api/activities',
+	{ filters: { type: { values: ['', ...TYPES], default: '' }, inicio: { test: ISO_DATE }, fim: { test: ISO_DATE } } },
+	{
+		query: (p) => ({
+			page: p.page,
+			limit: p.limit,
+			search: p.search.trim(),
+			type: (p.filters.type || undefined) as ActivityView['type'],
+			inicio: p.filters.inicio || undefined,
+			fim: p.filters.fim || undefined
+		}),
+		rows: (data) => data.activities,
+		page: (data) => data.pagination,
+		exportRoute: 'GET /api/activities/export'
+	}
 )
 
-/** Histórico de Atividades (2-administration §2.10). */
+/** When: the date and time, and how long ago. */
+function When({ activity, now }: { activity: Activity; now: Date }) {
+	return (
+		<time dateTime={activity.time} className="block whitespace-nowrap">
+			<span className="block tabular-nums">{formatDateTime(activity.time)}</span>
+			<span className="block text-xs text-base-content/70">{formatRelative(activity.time, now)}</span>
+		</time>
+	)
+}
+
+/** Histórico de Atividades (2-administration §2.10), with the date and time, a period and pages (issue 14). */
 export default function ActivitiesPage() {
-	const [text, setText] = useSearch((s) => $search.set(s.trim()))
-	const type = useStore($type)
-	const { data, loading, error } = useStore($activities)
 	const now = new Date()
 	return (
 		<PageRoot>
-			<div className="space-y-4">
-				<div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-					<SearchInput value={text} onChange={setText} placeholder="Buscar atividades..." />
-					<select
-						className="select w-full sm:w-48"
-						value={type}
-						onChange={(e) => $type.set(e.target.value as '' | Activity['type'])}
-						aria-label="Filtrar por tipo"
-					>
-						<option value="">Todos os tipos</option>
-						{(Object.keys(TYPE_LABEL) as Activity['type'][]).map((t) => (
-							<option key={t} value={t}>
-								{TYPE_LABEL[t]}
-							</option>
-						))}
-					</select>
-				</div>
-				<section className="rounded-box border border-base-300 bg-base-100 px-4 sm:px-5" aria-label="Atividades">
-					{error ? (
-						<div className="py-4">
-							<ErrorPanel title="Erro ao carregar atividades" message={errorText(error)} onRetry={() => $activities.revalidate()} />
-						</div>
-					) : loading || !data ? (
-						<ActivitySkeleton rows={10} />
-					) : data.length === 0 ? (
-						<div className="py-4">
-							<EmptyState title="Nenhuma atividade encontrada" icon={<ActivityIcon className="size-8" />} />
-						</div>
-					) : (
-						<ul className="divide-y divide-base-300">
-							{data.map((a) => (
-								<ActivityRow key={a.id} activity={a} now={now} showBadge />
-							))}
-						</ul>
-					)}
-				</section>
-				{data && data.length >= 200 && (
-					<p className="text-sm text-base-content/60">
-						Mostrando as 200 atividades mais recentes. Use a busca para encontrar as mais antigas.
-					</p>
+			<ListScreen
+				source={activitiesList}
+				noun="atividades"
+				caption="Atividades"
+				search={{ placeholder: 'Buscar atividades...', label: 'Buscar atividades' }}
+				filters={[
+					{ key: 'type', label: 'Tipo', options: [['', 'Todos os tipos'], ...TYPES.map((t) => [t, TYPE_LABEL[t]] as const)] },
+					{ key: 'inicio', label: 'De', date: true },
+					{ key: 'fim', label: 'Até', date: true }
+				]}
+				rowKey={(a) => a.id}
+				skeletonRows={10}
+				csv={{}}
+				cardTitle={(a) => (
+					<span className="flex items-center gap-3">
+						<ActivityIconBadge activity={a} />
+						{a.title}
+					</span>
 				)}
-			</div>
+				columns={[
+					{ key: 'quando', header: 'Data e hora', cell: (a) => <When activity={a} now={now} /> },
+					{
+						key: 'atividade',
+						header: 'Atividade',
+						hideOnCard: true,
+						cell: (a) => (
+							<span className="flex items-center gap-3 font-medium">
+								<ActivityIconBadge activity={a} />
+								{a.title}
+							</span>
+						)
+					},
+					{
+						key: 'tipo',
+						header: 'Tipo',
+						cell: (a) => <span className={`badge badge-soft badge-sm ${TYPE_BADGE[a.type] ?? ''}`}>{TYPE_LABEL[a.type] ?? a.type}</span>
+					},
+					{ key: 'detalhe', header: 'Detalhe', cell: (a) => <span className="break-words text-base-content/80">{a.subtitle || '—'}</span> }
+				]}
+				empty={{ title: 'Nenhuma atividade encontrada', icon: <ActivityIcon className="size-8" /> }}
+				error={{ title: 'Erro ao carregar atividades' }}
+			/>
 		</PageRoot>
 	)
 }

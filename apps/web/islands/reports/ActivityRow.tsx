@@ -10,26 +10,35 @@ const TONE: Record<Activity['type'], string> = {
 	error: 'bg-error/10 text-error'
 }
 export const TYPE_LABEL: Record<Activity['type'], string> = { success: 'Sucesso', info: 'Info', warning: 'Aviso', error: 'Erro' }
-const BADGE: Record<Activity['type'], string> = {
+export const TYPE_BADGE: Record<Activity['type'], string> = {
 	success: 'badge-success',
 	info: 'badge-info',
 	warning: 'badge-warning',
 	error: 'badge-error'
 }
 
-/** One line of the activity feed: icon (unknown → Building), title, type badge, time and subtitle. */
-export function ActivityRow({ activity, now, showBadge = false }: { activity: Activity; now: Date; showBadge?: boolean }) {
+/** The activity's icon in its type's colour (an unknown icon falls back to Building). */
+export function ActivityIconBadge({ activity }: { activity: Activity }) {
 	const Icon = ICONS[activity.icon] ?? Building
 	return (
+		<span className={`grid size-9 shrink-0 place-items-center rounded-full ${TONE[activity.type] ?? TONE.info}`}>
+			<Icon className="size-4" aria-hidden="true" />
+		</span>
+	)
+}
+
+/** One line of the activity feed: icon (unknown → Building), title, type badge, time and subtitle. */
+export function ActivityRow({ activity, now, showBadge = false }: { activity: Activity; now: Date; showBadge?: boolean }) {
+	return (
 		<li className="flex items-start gap-3 py-3">
-			<span className={`grid size-9 shrink-0 place-items-center rounded-full ${TONE[activity.type] ?? TONE.info}`}>
-				<Icon className="size-4" aria-hidden="true" />
-			</span>
+			<ActivityIconBadge activity={activity} />
 			<div className="min-w-0 grow">
 				<div className="flex flex-wrap items-center gap-x-2 gap-y-1">
 					<p className="font-medium">{activity.title}</p>
 					{showBadge && (
-						<span className={`badge badge-soft badge-sm ${BADGE[activity.type] ?? ''}`}>{TYPE_LABEL[activity.type] ?? activity.type}</span>
+						<span className={`badge badge-soft badge-sm ${TYPE_BADGE[activity.type] ?? ''}`}>
+							{TYPE_LABEL[activity.type] ?? activity.type}
+						</span>
 					)}
 				</div>
 				{activity.subtitle && <p className="break-words text-sm text-base-content/70">{activity.subtitle}</p>}

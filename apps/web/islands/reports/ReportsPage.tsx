@@ -4,7 +4,7 @@ import { atom } from 'nanostores'
 import { useState } from 'react'
 import type { Report } from '../../../../modules/reports/model'
 import { formatCnpj, isIsoDate, formatNumber, formatReais, isoDateInSaoPaulo } from '../../../../modules/core'
-import { DataTable } from '../../components/DataTable'
+import { Rows } from '../../components/Rows'
 import { PageRoot } from '../../components/PageRoot'
 import { AccessDenied, DateInput, EmptyState, ErrorPanel, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
@@ -138,18 +138,21 @@ function FinancialView({ report }: { report: Report }) {
 			<h3 id="receita-mensal" className="text-lg font-semibold">
 				Receita Mensal
 			</h3>
-			<DataTable
-				rows={report.monthlyRevenue}
-				rowKey={(r) => r.month}
-				caption="Receita mensal"
-				cardTitle={(r) => monthLabel(r.month)}
-				empty={<EmptyState title="Nenhum mês no período" />}
-				columns={[
-					{ header: 'Mês', cell: (r) => monthLabel(r.month), hideOnCard: true },
-					{ header: 'Créditos vendidos', cell: (r) => formatNumber(r.credits), className: 'text-right tabular-nums' },
-					{ header: 'Receita', cell: (r) => formatReais(r.revenue), className: 'text-right tabular-nums' }
-				]}
-			/>
+			{report.monthlyRevenue.length === 0 ? (
+				<EmptyState title="Nenhum mês no período" />
+			) : (
+				<Rows
+					rows={report.monthlyRevenue}
+					rowKey={(r) => r.month}
+					caption="Receita mensal"
+					cardTitle={(r) => monthLabel(r.month)}
+					columns={[
+						{ key: 'mes', header: 'Mês', cell: (r) => monthLabel(r.month), hideOnCard: true },
+						{ key: 'creditos', header: 'Créditos vendidos', cell: (r) => formatNumber(r.credits), className: 'text-right tabular-nums' },
+						{ key: 'receita', header: 'Receita', cell: (r) => formatReais(r.revenue), className: 'text-right tabular-nums' }
+					]}
+				/>
+			)}
 		</section>
 	)
 }
@@ -177,6 +180,12 @@ function Reports() {
 	const [fim, setFim] = useState(today)
 	const { data, loading, error } = useStore($report)
 
+	/** The report type applies at once (issue 14, point 5); the period still waits for Atualizar. */
+	function chooseType(next: Tipo) {
+		setTipo(next)
+		$query.set({ ...$query.get(), tipo: next })
+	}
+
 	function refresh() {
 		if (!isIsoDate(inicio) || !isIsoDate(fim)) {
 			toast({ title: 'Período inválido', description: 'Informe as datas inicial e final completas (dd/mm/aaaa).', variant: 'destructive' })
@@ -201,7 +210,7 @@ function Reports() {
 			<div className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4 md:flex-row md:items-end">
 				<label className="block">
 					<span className="mb-1 block text-sm font-medium">Tipo de relatório</span>
-					<select className="select w-full md:w-44" value={tipo} onChange={(e) => setTipo(e.target.value as Tipo)}>
+					<select className="select w-full md:w-44" value={tipo} onChange={(e) => chooseType(e.target.value as Tipo)}>
 						{TIPOS.map((t) => (
 							<option key={t.value} value={t.value}>
 								{t.label}

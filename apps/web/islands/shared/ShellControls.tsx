@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { Bell, CheckCheck, Download, Moon, RefreshCw, Smartphone, Sun, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
+import { createPortal } from 'react-dom'
 import { formatRelative } from '../../../../modules/core'
 import { ErrorBoundary } from '../../components/ErrorFallback'
 import { useHydrated } from '../../lib/hooks'
@@ -154,14 +155,18 @@ function InstallButton() {
 	)
 }
 
+/**
+ * The install-app card (1-core §2.3). Rendered into <body>: inside the top bar, whose backdrop blur makes it the
+ * containing block of anything fixed, it sat above the screen on phones and over the bar on desktops (issue 14).
+ */
 function InstallCard() {
 	const visible = useStore($installCardVisible)
 	if (!visible) return null
-	return (
+	return createPortal(
 		<div
 			role="dialog"
 			aria-label="Instalar aplicativo"
-			className="fixed bottom-20 left-4 right-4 z-50 rounded-box border border-base-300 bg-base-100 p-4 shadow-xl sm:left-auto sm:w-80 lg:bottom-4"
+			className="fixed inset-x-4 bottom-4 z-40 rounded-box border border-base-300 bg-base-100 p-4 shadow-xl sm:left-auto sm:w-80"
 		>
 			<div className="flex items-start gap-3">
 				<Smartphone className="mt-0.5 size-6 shrink-0 text-primary" aria-hidden="true" />
@@ -181,7 +186,8 @@ function InstallCard() {
 					<X className="size-4" />
 				</button>
 			</div>
-		</div>
+		</div>,
+		document.body
 	)
 }
 

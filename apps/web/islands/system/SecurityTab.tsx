@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react'
 import { Lock, Save, Timer } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import type { AutoLogoutConfig } from '../../../../modules/settings/model'
+import { AutoLogoutConfig } from '../../../../modules/settings/model'
 import { AccessDenied, Field } from '../../components/ui'
+import { fieldErrors } from '../../lib/form'
 import { mutate } from '../../lib/mutate'
 import { $autoLogout, setAutoLogoutConfig } from '../../stores/inactivity'
 
@@ -26,7 +27,9 @@ function AutoLogoutCard({ isAdmin }: { isAdmin: boolean }) {
 		setAdvanced((a) => a || !PRESETS.includes(saved.timeoutMinutes))
 	}, [saved])
 
-	const invalid = !Number.isInteger(minutes) || minutes < 5 || minutes > 480
+	// The server's own rule, with its words beside the field.
+	const problem = fieldErrors(AutoLogoutConfig, { enabled, timeoutMinutes: minutes }).timeoutMinutes ?? null
+	const invalid = problem !== null
 	const maxWarning = Math.max(1, Math.floor(minutes / 2))
 	const changed = enabled !== saved.enabled || minutes !== saved.timeoutMinutes
 
@@ -92,7 +95,7 @@ function AutoLogoutCard({ isAdmin }: { isAdmin: boolean }) {
 				</label>
 				{advanced && (
 					<div className="grid gap-4 sm:grid-cols-2">
-						<Field label="Minutos de inatividade" error={invalid ? 'Use de 5 a 480 minutos.' : null} hint="De 5 a 480 minutos">
+						<Field label="Minutos de inatividade" error={problem} hint="De 5 a 480 minutos">
 							<div className="flex items-center gap-3">
 								<input
 									type="range"

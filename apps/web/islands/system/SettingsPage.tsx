@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react'
 import { AlertTriangle, Cloud, HardDrive, Palette, RotateCcw, Save, Server, Settings2, Shield } from 'lucide-react'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
-import { formatNumber } from '../../../../modules/core'
+import { formatNumber, moneyText, parseMoneyText, setDisplayFormats } from '../../../../modules/core'
 import { type ThemeSettings, themeFromValues } from '../../../../modules/settings/model'
 import { PageRoot } from '../../components/PageRoot'
-import { AccessDenied, ErrorPanel, Field } from '../../components/ui'
+import { AccessDenied, ErrorPanel, Field, MoneyInput } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
@@ -51,15 +51,17 @@ function Select({
 	value,
 	onChange,
 	options,
-	label
+	label,
+	hint
 }: {
 	value: string
 	onChange: (v: string) => void
 	options: [string, string][]
 	label: string
+	hint?: string
 }) {
 	return (
-		<Field label={label}>
+		<Field label={label} hint={hint}>
 			<select className="select w-full" value={value} onChange={(e) => onChange(e.target.value)}>
 				{options.map(([v, text]) => (
 					<option key={v} value={v}>
@@ -87,8 +89,12 @@ function NumberField({
 	label: string
 }) {
 	const r = rangeOf(k)
+	const hint = r.step
+		? `De ${moneyText(r.min)} a ${moneyText(r.max)}`
+		: `De ${formatNumber(r.min)} a ${formatNumber(r.max)}${suffix ? ` ${suffix}` : ''}`
+	if (r.step) return <MoneySetting k={k} label={label} hint={hint} values={values} errors={errors} set={set} />
 	return (
-		<Field label={label} error={errors[k]} hint={`De ${formatNumber(r.min)} a ${formatNumber(r.max)}${suffix ? ` ${suffix}` : ''}`}>
+		<Field label={label} error={errors[k]} hint={hint}>
 			<input
 				type="number"
 				inputMode={r.step ? 'decimal' : 'numeric'}
@@ -99,6 +105,46 @@ function NumberField({
 				value={values[k] ?? ''}
 				aria-invalid={!!errors[k]}
 				onChange={(e) => set(k, e.target.value)}
+			/>
+		</Field>
+	)
+}
+
+/**
+ * A money setting shown the Brazilian way ("50,00", issue 14 point 9) and saved as the API stores it ("50.00"). What
+ * cannot be read as money is kept as typed, so the range message appears beside it.
+ */
+function MoneySetting({
+	k,
+	label,
+	hint,
+	values,
+	errors,
+	set
+}: {
+	k: string
+	label: string
+	hint: string
+	values: Values
+	errors: Record<string, string>
+	set: (k: string, v: string) => void
+}) {
+	const [text, setText] = useState(() => moneyText(values[k]))
+	// A value from outside (loaded, restored to its default, saved) replaces what is shown.
+	useEffect(() => {
+		const typed = parseMoneyText(text)
+		if (typed === null || !Number.isFinite(typed) || typed.toFixed(2) !== Number(values[k]).toFixed(2)) setText(moneyText(values[k]))
+	}, [values[k]])
+	return (
+		<Field label={label} error={errors[k]} hint={hint}>
+			<MoneyInput
+				value={text}
+				aria-invalid={errors[k] ? true : undefined}
+				onChange={(next) => {
+					setText(next)
+					const reais = parseMoneyText(next)
+					set(k, reais !== null && Number.isFinite(reais) ? reais.toFixed(2) : next)
+				}}
 			/>
 		</Field>
 	)
@@ -154,18 +200,15 @@ function GeneralTab({
 			</Card>
 			<Card title="Região">
 				<div className="grid gap-4 sm:grid-cols-2">
-					<Select
-						label="Idioma"
-						value={values['app.idioma']}
-						onChange={(v) => set('app.idioma', v)}
-						options={[
-							['pt-BR', 'Português (Brasil)'],
-							['en-US', 'English (US)'],
-							['es-ES', 'Español']
-						]}
-					/>
+					<div>
+						<p className="mb-1 block text-sm font-medium">Idioma</p>
+						<p className="rounded-field border border-base-300 bg-base-200/60 px-3 py-2 text-sm">
+							Português (Brasil) — o único idioma disponível por enquanto.
+						</p>
+					</div>
 					<Select
 						label="Fuso horário"
+						hint="Usado nas datas e horas exibidas (as licenças vencem sempre pelo horário de Brasília)."
 						value={values['app.fuso_horario']}
 						onChange={(v) => set('app.fuso_horario', v)}
 						options={[
@@ -176,6 +219,7 @@ function GeneralTab({
 					/>
 					<Select
 						label="Formato de data"
+						hint="Vale para todas as datas exibidas no portal. As planilhas exportadas usam sempre dd/mm/aaaa."
 						value={values['app.formato_data']}
 						onChange={(v) => set('app.formato_data', v)}
 						options={[
@@ -186,6 +230,7 @@ function GeneralTab({
 					/>
 					<Select
 						label="Moeda"
+						hint="Muda o símbolo dos valores exibidos; os valores não são convertidos."
 						value={values['app.moeda']}
 						onChange={(v) => set('app.moeda', v)}
 						options={[
@@ -344,6 +389,17 @@ function Settings() {
 	const errors = useMemo(() => validate(values), [values])
 	const dirty = !!baseline && BULK_KEYS.some((k) => values[k] !== undefined && values[k] !== baseline[k])
 
+	// Leaving with unsaved changes asks first (issue 14, point 9): every link of the portal loads a new page.
+	useEffect(() => {
+		if (!dirty) return
+		const ask = (event: BeforeUnloadEvent) => {
+			event.preventDefault()
+			event.returnValue = ''
+		}
+		window.addEventListener('beforeunload', ask)
+		return () => window.removeEventListener('beforeunload', ask)
+	}, [dirty])
+
 	// Aparência applies at once (2-administration §4); leaving without saving returns to the saved theme.
 	useEffect(() => {
 		if (baseline) previewPortalTheme(theme, theme.modo !== themeFromValues(baseline).modo)
@@ -393,6 +449,8 @@ function Settings() {
 		if (result) {
 			const saved = Object.fromEntries(result.configuracoes.map((e) => [e.chave, e.valor]))
 			cacheSettings(result.configuracoes)
+			// The new date format, currency and time zone apply to this page at once; other pages get them from the server.
+			setDisplayFormats({ dateFormat: saved['app.formato_data'], currency: saved['app.moeda'], timeZone: saved['app.fuso_horario'] })
 			setBaseline(saved)
 			setValues(saved)
 			if (baseline && baseline['tema.modo'] !== saved['tema.modo']) clearThemeOverride()
@@ -423,7 +481,7 @@ function Settings() {
 		<div className="space-y-5">
 			<div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
 				<div className="flex items-center gap-2">{badge}</div>
-				{isAdmin && (
+				{isAdmin && formTabs && (
 					<div className="flex flex-wrap gap-2">
 						<button type="button" className="btn" onClick={restoreDefaults} disabled={!baseline}>
 							<RotateCcw className="size-4" /> Restaurar Padrão
@@ -454,14 +512,14 @@ function Settings() {
 				</div>
 			)}
 
-			<div role="tablist" aria-label="Seções das configurações" className="tabs tabs-box w-full flex-nowrap overflow-x-auto sm:w-fit">
+			<div role="tablist" aria-label="Seções das configurações" className="tabs tabs-box grid w-full grid-cols-2 sm:flex sm:w-fit">
 				{TABS.map((t) => (
 					<button
 						key={t.id}
 						type="button"
 						role="tab"
 						aria-selected={tab === t.id}
-						className={`tab flex-nowrap gap-2 ${tab === t.id ? 'tab-active' : ''}`}
+						className={`tab flex-nowrap gap-2 whitespace-nowrap ${tab === t.id ? 'tab-active' : ''}`}
 						onClick={() => setTab(t.id)}
 					>
 						{t.icon}

@@ -3,7 +3,7 @@ import { Archive, Database, Download, Eraser, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { formatDateTime } from '../../../../modules/core'
 import type { BackupInfo } from '../../../../modules/system/model'
-import { type Column, DataTable } from '../../components/DataTable'
+import { type Column, Rows } from '../../components/Rows'
 import { AccessDenied, EmptyState, ErrorPanel, RowAction, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
@@ -112,8 +112,9 @@ function BackupCard() {
 	}
 
 	const columns: Column<Backup>[] = [
-		{ header: 'Arquivo', cell: (b) => <span className="font-mono text-xs break-all">{b.filename}</span>, hideOnCard: true },
+		{ key: 'arquivo', header: 'Arquivo', cell: (b) => <span className="font-mono text-xs break-all">{b.filename}</span>, hideOnCard: true },
 		{
+			key: 'tipo',
 			header: 'Tipo',
 			cell: (b) => (
 				<span className={`badge badge-sm ${b.type === 'automático' ? 'badge-info badge-soft' : 'badge-ghost'}`}>
@@ -121,8 +122,8 @@ function BackupCard() {
 				</span>
 			)
 		},
-		{ header: 'Tamanho', cell: (b) => b.sizeFormatted, className: 'whitespace-nowrap' },
-		{ header: 'Criado em', cell: (b) => formatDateTime(b.created), className: 'whitespace-nowrap' }
+		{ key: 'tamanho', header: 'Tamanho', cell: (b) => b.sizeFormatted, className: 'whitespace-nowrap' },
+		{ key: 'criado', header: 'Criado em', cell: (b) => formatDateTime(b.created), className: 'whitespace-nowrap' }
 	]
 
 	return (
@@ -133,7 +134,8 @@ function BackupCard() {
 					<div>
 						<h3 className="text-lg font-semibold">Backups</h3>
 						<p className="text-sm text-base-content/70">
-							Banco de dados e arquivos enviados, em um arquivo .tar.gz. Restaure com "bun run restore &lt;arquivo&gt;".
+							Banco de dados e arquivos enviados, em um arquivo .tar.gz. Para restaurar um backup, o portal precisa ser parado: peça ao
+							responsável pelo servidor.
 						</p>
 					</div>
 				</div>
@@ -156,17 +158,17 @@ function BackupCard() {
 			<div className="mt-4">
 				{list.error ? (
 					<ErrorPanel title="Erro ao carregar backups" message={errorText(list.error)} onRetry={() => $backups.revalidate()} />
+				) : !list.data ? (
+					<div className="skeleton h-28 w-full" role="status" aria-busy="true" aria-label="Carregando" />
+				) : list.data.backups.length === 0 ? (
+					<EmptyState title="Nenhum backup ainda" hint="Crie o primeiro com 'Criar Backup'." icon={<Archive className="size-8" />} />
 				) : (
-					<DataTable
-						rows={list.data?.backups}
-						loading={list.loading}
+					<Rows
+						rows={list.data.backups}
 						columns={columns}
 						rowKey={(b) => b.filename}
 						cardTitle={(b) => <span className="font-mono text-xs break-all">{b.filename}</span>}
 						caption="Backups"
-						empty={
-							<EmptyState title="Nenhum backup ainda" hint="Crie o primeiro com 'Criar Backup'." icon={<Archive className="size-8" />} />
-						}
 						actions={(b) => (
 							<>
 								<a

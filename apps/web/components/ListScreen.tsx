@@ -1,0 +1,202 @@
+import { useStore } from '@nanostores/react'
+import { FileDown } from 'lucide-react'
+import { type ReactNode, useEffect, useState } from 'react'
+import type { CsvCell } from '../../../modules/core'
+import { errorText } from '../lib/api'
+import { downloadCsv } from '../lib/csv'
+import { useDebounced } from '../lib/hooks'
+import type { ListSource } from '../lib/list'
+import { toggleSort } from '../lib/list-state'
+import { $wide } from '../stores/viewport'
+import { Pagination } from './Pagination'
+import { type Column, type RowSelection, Rows } from './Rows'
+import { DateInput, EmptyState, ErrorPanel, SearchInput } from './ui'
+
+export type { Column } from './Rows'
+
+/** A filter of the toolbar: a select of values, or a date (dd/mm/aaaa in, YYYY-MM-DD in the address). */
+export type ListFilter =
+	| { key: string; label: string; options: readonly (readonly [value: string, label: string])[] }
+	| { key: string; label: string; date: true }
+
+export interface ListScreenProps<T> {
+	source: ListSource<T>
+	/** Plural noun of the paging line: 'Mostrando 1 a 20 de 42 empresas'. */
+	noun: string
+	/** The table's caption and the card list's name. */
+	caption: string
+	search?: { placeholder: string; label: string }
+	filters?: ListFilter[]
+	columns: Column<T>[]
+	rowKey: (row: T) => string | number
+	cardTitle: (row: T) => ReactNode
+	actions?: (row: T) => ReactNode
+	empty: { title: string; hint?: string; icon?: ReactNode }
+	error: { title: string; fallback?: string }
+	/** The CSV export: the server's (exportHref of the source) or, for a small list held whole, made here. */
+	csv?: { filename?: string; rows?: (rows: T[]) => CsvCell[][] }
+	selection?: RowSelection<T>
+	/** Shown between the toolbar and the rows (the bulk actions of a selection). */
+	between?: ReactNode
+	skeletonRows?: number
+}
+
+function Skeleton({ rows }: { rows: number }) {
+	return (
+		<div className="space-y-2" role="status" aria-busy="true" aria-label="Carregando">
+			{Array.from({ length: rows }, (_, i) => (
+				<div key={i} className="skeleton h-14 w-full" />
+			))}
+		</div>
+	)
+}
+
+function SearchBox<T>({ source, placeholder, label }: { source: ListSource<T>; placeholder: string; label: string }) {
+	const [text, setText] = useState(() => source.$params.get().search)
+	const debounced = useDebounced(text)
+	useEffect(() => {
+		if (debounced.trim() !== source.$params.get().search.trim()) source.update({ search: debounced })
+	}, [debounced])
+	return <SearchInput value={text} onChange={setText} placeholder={placeholder} label={label} />
+}
+
+function FilterControl<T>({ source, filter, value }: { source: ListSource<T>; filter: ListFilter; value: string }) {
+	const set = (v: string) => source.update({ filters: { [filter.key]: v } })
+	if ('date' in filter) {
+		return (
+			<label className="flex items-center gap-2 text-sm">
+				<span className="shrink-0 text-base-content/70">{filter.label}</span>
+				<DateInput className="w-40" value={value} onChange={(v) => (v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v) ? set(v) : undefined)} />
+			</label>
+		)
+	}
+	return (
+		<label className="flex items-center gap-2 text-sm">
+			<span className="shrink-0 text-base-content/70">{filter.label}</span>
+			<select className="select select-sm w-full sm:w-auto" aria-label={filter.label} value={value} onChange={(e) => set(e.target.value)}>
+				{filter.options.map(([v, text]) => (
+					<option key={v} value={v}>
+						{text}
+					</option>
+				))}
+			</select>
+		</label>
+	)
+}
+
+/** On phones there are no column headers: the order is chosen from a menu. */
+function SortMenu<T>({ source, columns }: { source: ListSource<T>; columns: Column<T>[] }) {
+	const params = useStore(source.$params)
+	const sortable = columns.filter((c) => c.sort)
+	if (sortable.length === 0) return null
+	return (
+		<label className="flex items-center gap-2 text-sm">
+			<span className="shrink-0 text-base-content/70">Ordenar por</span>
+			<select
+				className="select select-sm w-full"
+				aria-label="Ordenar por"
+				value={`${params.sort}:${params.order}`}
+				onChange={(e) => {
+					const [sort, order] = e.target.value.split(':')
+					source.update({ sort, order: order as 'asc' | 'desc' })
+				}}
+			>
+				{sortable.flatMap((c) => [
+					<option key={`${c.sort}:asc`} value={`${c.sort}:asc`}>
+						{c.header} (crescente)
+					</option>,
+					<option key={`${c.sort}:desc`} value={`${c.sort}:desc`}>
+						{c.header} (decrescente)
+					</option>
+				])}
+			</select>
+		</label>
+	)
+}
+
+function ExportLink<T>({ source, csv }: { source: ListSource<T>; csv: NonNullable<ListScreenProps<T>['csv']> }) {
+	useStore(source.$params)
+	const className = 'btn btn-sm btn-ghost'
+	const content = (
+		<>
+			<FileDown className="size-4" aria-hidden="true" /> Exportar CSV
+		</>
+	)
+	if (source.exportHref) {
+		return (
+			<a className={className} href={source.exportHref()} download>
+				{content}
+			</a>
+		)
+	}
+	const make = csv.rows
+	if (!make || !source.viewRows) return null
+	return (
+		<button type="button" className={className} onClick={() => downloadCsv(csv.filename ?? 'lista.csv', make(source.viewRows!()))}>
+			{content}
+		</button>
+	)
+}
+
+/**
+ * The one list screen of the portal (issue 14): search, filters, order, page and page size kept in the address;
+ * loading, empty and error states; CSV export of the current view; a table on wide screens and cards on phones
+ * (only the one the viewport calls for); optional row selection for bulk actions.
+ */
+export function ListScreen<T>(props: ListScreenProps<T>) {
+	const { source, noun, caption, search, filters = [], columns, empty, error: errorWords, csv, between, skeletonRows = 6 } = props
+	const params = useStore(source.$params)
+	const view = useStore(source.$view)
+	const wide = useStore($wide)
+	const filtered =
+		params.search.trim() !== '' || filters.some((f) => (params.filters[f.key] ?? '') !== (source.spec.filters?.[f.key]?.default ?? ''))
+
+	return (
+		<div className="space-y-4">
+			<div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+				{search && <SearchBox source={source} placeholder={search.placeholder} label={search.label} />}
+				{filters.map((f) => (
+					<FilterControl key={f.key} source={source} filter={f} value={params.filters[f.key] ?? ''} />
+				))}
+				{!wide && <SortMenu source={source} columns={columns} />}
+				{csv && (
+					<div className="sm:ml-auto">
+						<ExportLink source={source} csv={csv} />
+					</div>
+				)}
+			</div>
+			{between}
+			{view.error ? (
+				<ErrorPanel title={errorWords.title} message={errorText(view.error, errorWords.fallback)} onRetry={source.retry} />
+			) : view.loading || !view.rows ? (
+				<Skeleton rows={skeletonRows} />
+			) : view.rows.length === 0 ? (
+				<EmptyState icon={empty.icon} title={empty.title} hint={filtered ? 'Tente outra busca ou limpe os filtros.' : empty.hint} />
+			) : (
+				<Rows
+					rows={view.rows}
+					columns={columns}
+					rowKey={props.rowKey}
+					caption={caption}
+					cardTitle={props.cardTitle}
+					actions={props.actions}
+					busy={view.refreshing}
+					selection={props.selection}
+					sort={
+						columns.some((c) => c.sort)
+							? { column: params.sort, order: params.order, onSort: (column) => source.update(toggleSort(params, column)) }
+							: undefined
+					}
+				/>
+			)}
+			{!view.error && (
+				<Pagination
+					info={view.page}
+					noun={noun}
+					onPage={(page) => source.update({ page })}
+					onPageSize={(limit) => source.update({ limit })}
+				/>
+			)}
+		</div>
+	)
+}

@@ -1,0 +1,77 @@
+import { useStore } from '@nanostores/react'
+import { maskMac } from '../../../../modules/core'
+import { type Terminal, TerminalBody } from '../../../../modules/terminals/model'
+import { Modal, ModalActions } from '../../components/Modal'
+import { Field } from '../../components/ui'
+import { useZodForm } from '../../lib/form'
+import { mutate } from '../../lib/mutate'
+import { $companyOptions, COMPANY_KEYS } from '../../stores/companies'
+
+/** Novo terminal / Editar terminal (2-administration §2.2, §5.2): company, computer name and MAC, checked beside each. */
+export default function TerminalDialog({ terminal, onClose }: { terminal: Terminal | null; onClose: () => void }) {
+	const companies = useStore($companyOptions)
+	const form = useZodForm({
+		schema: TerminalBody,
+		initial: {
+			empresa: terminal ? String(terminal.fk_empresa) : '',
+			nome: terminal?.nome_computador ?? '',
+			mac: terminal ? maskMac(terminal.mac) : ''
+		},
+		toInput: (v) => ({
+			fk_empresa: v.empresa === '' ? (undefined as unknown as number) : Number(v.empresa),
+			nome_computador: v.nome,
+			mac: v.mac === '' ? (undefined as unknown as string) : v.mac
+		})
+	})
+	const { values, set, errors } = form
+	const save = form.submit(async (body) => {
+		const toasts = {
+			success: { title: terminal ? 'Terminal atualizado' : 'Terminal criado', description: values.nome || values.mac },
+			errorTitle: terminal ? 'Erro ao atualizar terminal' : 'Erro ao criar terminal',
+			invalidate: COMPANY_KEYS
+		}
+		const done = terminal
+			? await mutate('PUT /api/terminals/:codigo', { params: { codigo: terminal.codigo }, body }, toasts)
+			: await mutate('POST /api/terminals', { body }, toasts)
+		if (done) onClose()
+	})
+	return (
+		<Modal
+			open
+			onClose={onClose}
+			title={terminal ? 'Editar terminal' : 'Novo terminal'}
+			footer={<ModalActions onCancel={onClose} form="terminal-form" pending={form.pending} label="Salvar" />}
+		>
+			<form id="terminal-form" className="space-y-3" onSubmit={save} noValidate>
+				<Field label="Empresa *" error={errors.fk_empresa}>
+					<select className="select w-full" value={values.empresa} onChange={(e) => set('empresa', e.target.value)}>
+						<option value="">Selecione…</option>
+						{(companies.data?.companies ?? []).map((c) => (
+							<option key={c.codigo} value={c.codigo}>
+								{c.razao} ({c.terminal_count}/{c.nterminais})
+							</option>
+						))}
+					</select>
+				</Field>
+				<Field label="Nome do Computador" error={errors.nome_computador}>
+					<input
+						className="input w-full"
+						value={values.nome}
+						maxLength={100}
+						onChange={(e) => set('nome', e.target.value)}
+						placeholder="CAIXA-01"
+					/>
+				</Field>
+				<Field label="Endereço MAC *" error={errors.mac}>
+					<input
+						className="input w-full font-mono"
+						value={values.mac}
+						maxLength={17}
+						onChange={(e) => set('mac', maskMac(e.target.value))}
+						placeholder="00:1A:2B:3C:4D:5E"
+					/>
+				</Field>
+			</form>
+		</Modal>
+	)
+}

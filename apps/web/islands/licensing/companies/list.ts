@@ -1,0 +1,92 @@
+import { atom, computed } from 'nanostores'
+import type { CompanyFilter } from '../../../../../modules/companies/model'
+import { serverList } from '../../../lib/list'
+import type { Company } from '../../../stores/companies'
+
+/** The status and notice filters of 1-core §2.8 (the API also takes expiring_soon and no-license). */
+export const STATUS_OPTIONS = [
+	['todas', 'Todas'],
+	['ativas', 'Ativas'],
+	['bloqueadas', 'Bloqueadas'],
+	['expiradas', 'Expiradas']
+] as const
+export const NOTICE_OPTIONS = [
+	['todas', 'Todas'],
+	['com', 'Com Avisos Ativados'],
+	['sem', 'Sem Avisos']
+] as const
+
+type Status = CompanyFilter['status']
+type Notices = CompanyFilter['avisos']
+
+/** The companies list: its view in the address, the API's pages, sorting and streamed CSV export. */
+export const companiesList = serverList<'GET /api/companies', Company>(
+	'GET /api/companies',
+	{
+		sorts: ['razao', 'cnpj', 'validade_licenca', 'validade_certificado', 'terminal_count'],
+		filters: {
+			status: { values: ['todas', 'ativas', 'bloqueadas', 'expiradas', 'expiring_soon', 'no-license'], default: 'todas' },
+			avisos: { values: NOTICE_OPTIONS.map(([v]) => v), default: 'todas' }
+		}
+	},
+	{
+		query: (p) => ({
+			page: p.page,
+			limit: p.limit,
+			search: p.search.trim(),
+			status: p.filters.status as Status,
+			avisos: p.filters.avisos as Notices,
+			sort: p.sort as 'razao',
+			order: p.order
+		}),
+		rows: (data) => data.companies,
+		page: (data) => data.pagination,
+		exportRoute: 'GET /api/companies/export'
+	}
+)
+
+/** The filter of the current view, as a bulk action on "every company that matches" sends it. */
+export function currentFilter(): CompanyFilter {
+	const p = companiesList.$params.get()
+	return { search: p.search.trim(), status: p.filters.status as Status, avisos: p.filters.avisos as Notices }
+}
+
+/**
+ * The companies chosen for a bulk action: codes picked row by row (kept across pages), or every company of the
+ * current filter. A new search or filter clears it.
+ */
+export const $selected = atom<ReadonlySet<number>>(new Set())
+export const $allMatching = atom(false)
+export const $selectionCount = computed([$selected, $allMatching, companiesList.$view], (selected, all, view) =>
+	all ? (view.page?.total ?? selected.size) : selected.size
+)
+
+export function clearSelection() {
+	$selected.set(new Set())
+	$allMatching.set(false)
+}
+
+let lastFilter = JSON.stringify(currentFilter())
+companiesList.$params.listen(() => {
+	const filter = JSON.stringify(currentFilter())
+	if (filter !== lastFilter) clearSelection()
+	lastFilter = filter
+})
+
+export function toggleSelected(codigo: number) {
+	const next = new Set($selected.get())
+	if (next.has(codigo)) next.delete(codigo)
+	else next.add(codigo)
+	$selected.set(next)
+	$allMatching.set(false)
+}
+
+export function setPageSelected(codigos: number[], selected: boolean) {
+	const next = new Set($selected.get())
+	for (const c of codigos) {
+		if (selected) next.add(c)
+		else next.delete(c)
+	}
+	$selected.set(next)
+	$allMatching.set(false)
+}

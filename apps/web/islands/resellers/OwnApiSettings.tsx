@@ -1,0 +1,103 @@
+import { useStore } from '@nanostores/react'
+import { Save } from 'lucide-react'
+import { type FormEvent, useState } from 'react'
+import { formatCnpj } from '../../../../modules/core'
+import { RepresentativeUpdate, type RepresentativeView } from '../../../../modules/resellers/model'
+import { EmptyState, ErrorPanel, Field } from '../../components/ui'
+import { ApiError, errorText } from '../../lib/api'
+import { fieldErrors } from '../../lib/form'
+import { mutate } from '../../lib/mutate'
+import { routeStore } from '../../lib/query'
+
+const $current = routeStore('GET /api/representatives/current')
+
+/** 'Minhas Configurações de API' (1-core §2.10): what a representante changes on their own record. */
+function ApiSettingsForm({ record }: { record: RepresentativeView }) {
+	const [asaas, setAsaas] = useState(record.ativar_api_asaas === 'S')
+	const [plink, setPlink] = useState(record.plink ?? '')
+	const [instancia, setInstancia] = useState(record.evo_instancia ?? '')
+	const [errors, setErrors] = useState<Record<string, string>>({})
+	const [pending, setPending] = useState(false)
+
+	async function save(e: FormEvent) {
+		e.preventDefault()
+		const body = {
+			ativar_api_asaas: asaas ? ('S' as const) : ('N' as const),
+			plink: plink.trim() || null,
+			evo_instancia: instancia.trim() || null
+		}
+		const problems = fieldErrors(RepresentativeUpdate, body)
+		setErrors(problems)
+		if (Object.keys(problems).length > 0) return
+		setPending(true)
+		await mutate(
+			'PUT /api/representatives/:id',
+			{
+				params: { id: record.codigo },
+				body
+			},
+			{
+				success: { title: 'Configurações atualizadas' },
+				errorTitle: 'Erro ao atualizar configurações',
+				invalidate: ['/api/representatives']
+			}
+		)
+		setPending(false)
+	}
+
+	return (
+		<section className="max-w-2xl rounded-box border border-base-300 bg-base-100 p-4 sm:p-6" aria-labelledby="api-settings-title">
+			<h3 id="api-settings-title" className="text-lg font-semibold">
+				Minhas Configurações de API
+			</h3>
+			<p className="mb-5 text-sm text-base-content/70">
+				{record.nome} · {formatCnpj(record.cnpj)}
+			</p>
+			<form className="space-y-4" onSubmit={save} noValidate>
+				<label className="flex items-center justify-between gap-3 rounded-field border border-base-300 p-3">
+					<span>
+						<span className="block text-sm font-medium">Ativar API Asaas</span>
+						<span className="block text-xs text-base-content/60">Permite cobrar seus clientes pelo Asaas.</span>
+					</span>
+					<input type="checkbox" className="toggle toggle-success" checked={asaas} onChange={(e) => setAsaas(e.target.checked)} />
+				</label>
+				<Field label="Link de pagamento" hint="Endereço http(s) completo, enviado aos seus clientes." error={errors.plink}>
+					<input
+						type="url"
+						className="input w-full"
+						value={plink}
+						maxLength={500}
+						placeholder="https://"
+						onChange={(e) => setPlink(e.target.value)}
+					/>
+				</Field>
+				<Field label="Instância Evolution" hint="Nome da sua instância do WhatsApp (Evolution API)." error={errors.evo_instancia}>
+					<input className="input w-full" value={instancia} maxLength={100} onChange={(e) => setInstancia(e.target.value)} />
+				</Field>
+				<div className="flex justify-end">
+					<button type="submit" className="btn btn-primary" disabled={pending}>
+						{pending ? <span className="loading loading-spinner loading-sm" /> : <Save className="size-4" />}
+						Salvar configurações
+					</button>
+				</div>
+			</form>
+		</section>
+	)
+}
+
+export default function OwnApiSettings() {
+	const { data, loading, error } = useStore($current)
+	if (error) {
+		if (error instanceof ApiError && error.status === 404) {
+			return (
+				<EmptyState
+					title="Cadastro de representante não encontrado"
+					hint="Procure o administrador para vincular seu CNPJ a um representante."
+				/>
+			)
+		}
+		return <ErrorPanel title="Erro ao carregar configurações" message={errorText(error)} onRetry={() => $current.revalidate()} />
+	}
+	if (loading || !data) return <div className="skeleton h-72 w-full max-w-2xl" role="status" aria-busy="true" aria-label="Carregando" />
+	return <ApiSettingsForm key={data.codigo} record={data} />
+}

@@ -1,0 +1,91 @@
+import { type FormEvent, useState } from 'react'
+import type { z } from 'zod'
+
+/** The first message of each invalid field, by field name (a message about the whole form under '_form'). */
+export type FieldErrors = Record<string, string>
+
+/**
+ * Checks a form's input with the schema the server applies (its model.ts) and answers every invalid field at
+ * once, each with the schema's own pt-BR sentence: the form shows them beside their fields.
+ */
+export function fieldErrors(schema: z.ZodType, input: unknown): FieldErrors {
+	const result = schema.safeParse(input)
+	if (result.success) return {}
+	const errors: FieldErrors = {}
+	for (const issue of result.error.issues) {
+		const key = issue.path.length > 0 ? String(issue.path[0]) : '_form'
+		errors[key] ??= issue.message
+	}
+	return errors
+}
+
+interface FormOptions<F, I> {
+	/** The form's starting values, as its inputs hold them (text for numbers and money). */
+	initial: F
+	/** The values as the API's body: what is checked, and what is sent. */
+	toInput: (values: F) => I
+	/** Every invalid field of the input, with its message. */
+	validate: (input: I, values: F) => FieldErrors
+}
+
+/**
+ * The one form helper of the islands (issue 14, point 4): values, their setter, and on submit every invalid field
+ * marked at once beside it. Until the first submit nothing is marked; afterwards the marks follow the typing, so a
+ * corrected field clears at once. Errors only the server knows (a duplicate CNPJ, a limit) stay its toasts.
+ */
+export function useForm<F extends object, I>({ initial, toInput, validate }: FormOptions<F, I>) {
+	const [values, setValues] = useState<F>(initial)
+	const [submitted, setSubmitted] = useState(false)
+	const [pending, setPending] = useState(false)
+	const errors = submitted ? validate(toInput(values), values) : {}
+
+	function set<K extends keyof F>(key: K, value: F[K]) {
+		setValues((v) => ({ ...v, [key]: value }))
+	}
+
+	/** The submit handler: checks everything; when all is well, sends the API's input. */
+	function submit(send: (input: I) => Promise<unknown>) {
+		return async (event?: FormEvent) => {
+			event?.preventDefault()
+			setSubmitted(true)
+			const input = toInput(values)
+			if (Object.keys(validate(input, values)).length > 0) {
+				// Take the person to the first marked field.
+				requestAnimationFrame(() =>
+					document.querySelector<HTMLElement>('dialog[open] [aria-invalid="true"], form [aria-invalid="true"]')?.focus()
+				)
+				return
+			}
+			setPending(true)
+			try {
+				await send(input)
+			} finally {
+				setPending(false)
+			}
+		}
+	}
+
+	return { values, set, setValues, errors, submit, pending }
+}
+
+/**
+ * A form checked by the schema the server applies (its model.ts), plus rules only the screen knows (e.g. no more
+ * credits than available), worded like the schema's. What is sent is the API's input, not the parsed output.
+ */
+export function useZodForm<S extends z.ZodType, F extends object>({
+	schema,
+	initial,
+	toInput,
+	check
+}: {
+	schema: S
+	initial: F
+	toInput: (values: F) => unknown
+	check?: (values: F) => FieldErrors
+}) {
+	return useForm<F, z.input<S>>({
+		initial,
+		toInput: (v) => toInput(v) as z.input<S>,
+		validate: (input, values) => ({ ...fieldErrors(schema, input), ...check?.(values) })
+	})
+}

@@ -1,0 +1,159 @@
+import type { CommonSettings } from '@nanostores/query'
+import { type ReadableAtom, atom, computed } from 'nanostores'
+import { type PageInfo, pagination } from '../../../modules/core'
+import { type ApiQuery, type ApiResponse, type ApiRoute, routeRequest } from './api'
+import { type ListParams, type ListSpec, changeParams, readParams, writeParams } from './list-state'
+import { routeStore } from './query'
+
+type GetRoute = Extract<ApiRoute, `GET ${string}`>
+
+/** What a list screen shows: the rows of the page, its paging, and whether it is loading or failed. */
+export interface ListView<T> {
+	rows: T[] | undefined
+	page: PageInfo | undefined
+	/** Nothing to show yet. */
+	loading: boolean
+	/** A new view is loading while the previous rows stay on screen. */
+	refreshing: boolean
+	error: unknown
+}
+
+/** The data behind one list screen (ListScreen): its view in the address, its rows, and how to export it. */
+export interface ListSource<T> {
+	spec: ListSpec
+	$params: ReadableAtom<ListParams>
+	$view: ReadableAtom<ListView<T>>
+	/** A new search, filter, order or page size (back to page 1), or a page. */
+	update(patch: Partial<Omit<ListParams, 'filters'>> & { filters?: Record<string, string> }): void
+	retry(): void
+	/** The address of the server's CSV export of the current view (large lists: streamed). */
+	exportHref?: () => string
+	/** Every row of the current view, for a CSV made in the browser (small lists held whole). */
+	viewRows?: () => T[]
+}
+
+/** The view's store: read from the address once, written back to it (replacing the entry) on every change. */
+function paramsStore(spec: ListSpec) {
+	const inBrowser = typeof window !== 'undefined'
+	const $params = atom<ListParams>(readParams(spec, new URLSearchParams(inBrowser ? location.search : '')))
+	if (inBrowser) {
+		$params.listen((params) => {
+			const url = new URL(location.href)
+			writeParams(spec, params, url.searchParams)
+			history.replaceState(history.state, '', url)
+		})
+	}
+	return $params
+}
+
+/** Keeps the last rows on screen while the next page or view loads, instead of a skeleton flash. */
+function withPrevious<V extends { loading: boolean; error?: unknown }, T>(
+	$source: ReadableAtom<V>,
+	read: (value: V) => { rows: T[]; page: PageInfo } | undefined
+): ReadableAtom<ListView<T>> {
+	let previous: { rows: T[]; page: PageInfo } | undefined
+	return computed($source, (value) => {
+		const current = read(value)
+		if (current) previous = current
+		const shown = current ?? (value.loading ? previous : undefined)
+		const error = value.loading ? undefined : value.error
+		return {
+			rows: error ? undefined : shown?.rows,
+			page: error ? undefined : shown?.page,
+			loading: value.loading && !shown,
+			refreshing: value.loading && !!shown,
+			error
+		}
+	})
+}
+
+/**
+ * A list the server pages, filters and sorts (companies, terminals, credits, activities): the view goes to the
+ * API as its query, and the CSV export is the API's streamed export of the same view.
+ */
+export function serverList<K extends GetRoute, T>(
+	route: K,
+	spec: ListSpec,
+	options: {
+		query: (params: ListParams) => ApiQuery<K>
+		rows: (data: ApiResponse<K>) => T[]
+		page: (data: ApiResponse<K>) => PageInfo
+		exportRoute?: GetRoute
+		settings?: CommonSettings<ApiResponse<K>>
+	}
+): ListSource<T> & { $data: ReturnType<typeof routeStore<K>> } {
+	const $params = paramsStore(spec)
+	const $data = routeStore(
+		route,
+		computed($params, (p) => options.query(p)),
+		options.settings
+	)
+	const exportRoute = options.exportRoute
+	return {
+		spec,
+		$params,
+		$data,
+		$view: withPrevious($data, ({ data }) => (data === undefined ? undefined : { rows: options.rows(data), page: options.page(data) })),
+		update: (patch) => $params.set(changeParams($params.get(), patch)),
+		retry: () => $data.revalidate(),
+		exportHref: exportRoute
+			? () => {
+					const { page: _p, limit: _l, ...view } = options.query($params.get()) as Record<string, unknown>
+					return routeRequest(exportRoute, { query: view }).url
+				}
+			: undefined
+	}
+}
+
+/**
+ * A list the browser holds whole (users, representatives: the server searches and sorts them; downloads and
+ * notices: small, searched and sorted here) and pages itself.
+ */
+export function localList<K extends GetRoute, T>(
+	route: K,
+	spec: ListSpec,
+	options: {
+		rows: (data: ApiResponse<K>) => T[]
+		/** The view as the API's query, when the server searches and sorts; otherwise `match` and `compare` do. */
+		query?: (params: ListParams) => ApiQuery<K>
+		match?: (row: T, search: string, filters: Record<string, string>) => boolean
+		compare?: Record<string, (a: T, b: T) => number>
+		exportRoute?: GetRoute
+	}
+): ListSource<T> & { $data: ReturnType<typeof routeStore<K>> } {
+	const $params = paramsStore(spec)
+	const $data = options.query
+		? routeStore(
+				route,
+				computed($params, (p) => options.query!(p))
+			)
+		: routeStore(route)
+	const inView = (all: T[], params: ListParams) => {
+		const search = params.search.trim().toLocaleLowerCase('pt-BR')
+		let rows = options.match ? all.filter((row) => options.match!(row, search, params.filters)) : all
+		const compare = options.compare?.[params.sort]
+		if (compare) rows = [...rows].sort((a, b) => (params.order === 'desc' ? -compare(a, b) : compare(a, b)))
+		return rows
+	}
+	const $shown = computed([$data, $params], (d, params) => ({ ...d, params }))
+	return {
+		spec,
+		$params,
+		$data,
+		$view: withPrevious($shown, ({ data, params }) => {
+			if (data === undefined) return undefined
+			const rows = inView(options.rows(data), params)
+			const page = pagination(params.page, params.limit, rows.length)
+			return { rows: rows.slice((params.page - 1) * params.limit, params.page * params.limit), page }
+		}),
+		update: (patch) => $params.set(changeParams($params.get(), patch)),
+		retry: () => $data.revalidate(),
+		exportHref: options.exportRoute
+			? () => routeRequest(options.exportRoute!, { query: options.query?.($params.get()) ?? {} }).url
+			: undefined,
+		viewRows: () => {
+			const data = $data.get().data
+			return data === undefined ? [] : inView(options.rows(data), $params.get())
+		}
+	}
+}
