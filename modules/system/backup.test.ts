@@ -7,6 +7,7 @@ import { openDb } from '../../db/client'
 import { migrateDb } from '../../db/migrate'
 import { activities } from '../activity'
 import { DAY, HOUR, fixedClock } from '../core'
+import { createSecretBox } from '../core/server'
 import { saveSettings, settings } from '../settings'
 import { backupDir, createBackup, integrityCheck, listBackups, runAutomaticBackup } from './backup'
 import { HEARTBEAT_STALE_MS, PID_FILE, RestoreError, restoreBackup, runningServer } from './restore'
@@ -14,6 +15,9 @@ import { HEARTBEAT_STALE_MS, PID_FILE, RestoreError, restoreBackup, runningServe
 const ROOT = resolve(import.meta.dir, '../..')
 
 /** Temporary folders of this file, removed at the end. */
+/** The settings these tests save hold no secret: any key will do. */
+const TEST_SECRETS = createSecretBox(new Uint8Array(32))
+
 const temporary: string[] = []
 function mkdtempSync(prefix: string) {
 	const dir = makeTempDir(prefix)
@@ -52,7 +56,7 @@ describe('backup and restore', () => {
 	it('restores exactly the backed-up data: write, back up, write more, restore', async () => {
 		const { dataDir, dbPath, db, config } = freshDataDir()
 		const clock = fixedClock('2026-11-20T12:00:00Z')
-		saveSettings(db, clock, [{ chave: 'app.moeda', valor: 'USD' }])
+		saveSettings(db, clock, TEST_SECRETS, [{ chave: 'app.moeda', valor: 'USD' }])
 		for (let i = 0; i < 10; i++) addActivity(db, `antes ${i}`)
 		mkdirSync(join(dataDir, 'uploads', 'promo'), { recursive: true })
 		writeFileSync(join(dataDir, 'uploads', 'promo', 'rep.png'), 'imagem antiga')
@@ -60,7 +64,7 @@ describe('backup and restore', () => {
 
 		const backup = await createBackup({ db, clock, config }, 'manual', '2.1.0')
 
-		saveSettings(db, clock, [
+		saveSettings(db, clock, TEST_SECRETS, [
 			{ chave: 'app.moeda', valor: 'EUR' },
 			{ chave: 'app.idioma', valor: 'en-US' }
 		])
@@ -264,7 +268,7 @@ describe('automatic backups', () => {
 		clock.advance(HOUR)
 		expect((await runAutomaticBackup(ctx))?.filename).toBe('backup-automatico-2026-11-21T00-00-00-000Z.tar.gz')
 
-		saveSettings(db, clock, [
+		saveSettings(db, clock, TEST_SECRETS, [
 			{ chave: 'app.intervalo_backup', valor: '1' },
 			{ chave: 'app.backups_manter', valor: '2' }
 		])
@@ -276,7 +280,7 @@ describe('automatic backups', () => {
 		const names = listBackups(config).map((b) => `${b.type} ${b.created}`)
 		expect(names).toEqual(['automático 2026-11-21T03:00:00.000Z', 'automático 2026-11-21T02:00:00.000Z', 'manual 2026-11-21T00:00:00.000Z'])
 
-		saveSettings(db, clock, [{ chave: 'app.backup_automatico', valor: 'false' }])
+		saveSettings(db, clock, TEST_SECRETS, [{ chave: 'app.backup_automatico', valor: 'false' }])
 		clock.advance(DAY)
 		expect(await runAutomaticBackup(ctx)).toBeNull()
 		expect(listBackups(config)).toHaveLength(3)

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { createTestDb } from '../../../db/testing'
 import { hashPassword, users } from '../../../modules/auth'
 import { fixedClock } from '../../../modules/core'
-import { silentLogger, testConfig } from '../../../modules/core/server'
+import { portalContext, silentLogger, testConfig } from '../../../modules/core/server'
 import { createApp, createServices } from '../app'
 import { CNPJ } from '../testing'
 import { loadSite } from './pages'
@@ -43,7 +43,7 @@ async function setup() {
 			.values({ cnpj, tipo, nome, senha_hash: await hashPassword('senha-forte-123'), created_at: now, updated_at: now })
 			.run()
 	}
-	const ctx = { db, clock: fixedClock(now), config: testConfig(), log: silentLogger }
+	const ctx = portalContext({ db, clock: fixedClock(now), config: testConfig(), log: silentLogger })
 	const app = createApp(ctx, createServices(ctx), fakeSite())
 	const get = (path: string, headers: Record<string, string> = {}) => app.handle(new Request(`http://localhost${path}`, { headers }))
 	const login = async (cnpj: string) => {
