@@ -32,7 +32,7 @@ import lighthouse from 'lighthouse'
 import puppeteer from 'puppeteer-core'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
+import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { FOOTER_MENU, MENU } from '../apps/web/lib/menu'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../db/seed'
@@ -346,6 +346,8 @@ async function measureRoute(group: Group, origin: string, route: string, session
 			writeFileSync(join(REPORT_DIR, name), JSON.stringify(chosen.lhr))
 		}
 	}
+	// A report is a few MB: keep only the figures once the route is done.
+	for (const run of row.runs) run.lhr = undefined as never
 	return row
 }
 
@@ -377,6 +379,7 @@ async function main(): Promise<number> {
 	const chromium = Bun.spawnSync([CHROME_PATH, '--version'], { stderr: 'ignore' }).stdout.toString().trim()
 	const lhVersion = (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version
 	console.log(`Lighthouse ${lhVersion}, ${chromium || CHROME_PATH}; production server at ${origin} on the demo data; ${RUNS} run(s) per route, one at a time`)
+	console.log(`load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} on ${availableParallelism()} cores at the start${loadavg()[0] > availableParallelism() ? ' (busy machine: TBT, and the scores with it, come out higher than on a quiet one)' : ''}`)
 	console.log(`targets: performance ≥ ${TARGETS.performance}, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.05, accessibility ≥ ${TARGETS.accessibility}\n`)
 
 	const tables: { title: string; rows: Row[]; bi: number[] }[] = []
@@ -417,7 +420,8 @@ async function main(): Promise<number> {
 	const rows = tables.flatMap((t) => t.rows)
 	const failed = rows.filter((r) => r.error || r.missed.length)
 	const minutes = (performance.now() - startedAt) / 60_000
-	console.log(`\n${rows.length} routes measured, ${failed.length} missing a target or failing; ${minutes.toFixed(1)} minutes${REPORT_DIR ? `; Lighthouse JSON of the median runs in ${REPORT_DIR}` : ''}`)
+	console.log(`\nload average ${loadavg().map((n) => n.toFixed(1)).join(' ')} on ${availableParallelism()} cores at the end`)
+	console.log(`${rows.length} routes measured, ${failed.length} missing a target or failing; ${minutes.toFixed(1)} minutes${REPORT_DIR ? `; Lighthouse JSON of the median runs in ${REPORT_DIR}` : ''}`)
 	return failed.length > 0 || rows.length === 0 ? 1 : 0
 }
 
