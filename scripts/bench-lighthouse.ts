@@ -46,10 +46,21 @@ const TARGETS = { performance: 95, lcpMs: 2500, tbtMs: 200, cls: 0.05, accessibi
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3))
 const GROUPS: Group[] = ['administrador', 'gerente', 'representante', 'anonimo']
 const WANTED_GROUPS = process.env.BENCH_ROLES ? (process.env.BENCH_ROLES.split(',').map((s) => s.trim()) as Group[]) : GROUPS
-const ROUTE_FILTER = process.env.BENCH_ROUTES?.split(',').map((s) => s.trim()).filter(Boolean) ?? null
+const ROUTE_FILTER =
+	process.env.BENCH_ROUTES?.split(',')
+		.map((s) => s.trim())
+		.filter(Boolean) ?? null
 const REPORT_DIR = process.env.BENCH_REPORT_DIR ? resolve(process.env.BENCH_REPORT_DIR) : null
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+const CHROME_FLAGS = [
+	'--headless=new',
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+	'--no-first-run'
+]
 const COMPANIES_100 = '/companies?limit=100'
 
 for (const g of WANTED_GROUPS) {
@@ -59,7 +70,9 @@ for (const g of WANTED_GROUPS) {
 	}
 }
 if (!existsSync(CHROME_PATH)) {
-	console.error(`Chromium not found at ${CHROME_PATH}: install the system package (Debian/Ubuntu: sudo apt-get install -y chromium) or set CHROME_PATH; no browser is downloaded.`)
+	console.error(
+		`Chromium not found at ${CHROME_PATH}: install the system package (Debian/Ubuntu: sudo apt-get install -y chromium) or set CHROME_PATH; no browser is downloaded.`
+	)
 	process.exit(2)
 }
 
@@ -73,7 +86,13 @@ function pageRoutes(): string[] {
 			return statSync(full).isDirectory() ? walk(full) : full.endsWith('.astro') ? [full] : []
 		})
 	return walk(root)
-		.map((file) => '/' + relative(root, file).replace(/\.astro$/, '').replace(/(^|\/)index$/, ''))
+		.map(
+			(file) =>
+				'/' +
+				relative(root, file)
+					.replace(/\.astro$/, '')
+					.replace(/(^|\/)index$/, '')
+		)
 		.filter((route) => route !== '/404' && route !== '/login')
 		.sort()
 }
@@ -114,7 +133,10 @@ function cleanup() {
 	server = null
 	rmSync(dataDir, { recursive: true, force: true })
 }
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+for (const [signal, code] of [
+	['SIGINT', 130],
+	['SIGTERM', 143]
+] as const) {
 	process.on(signal, () => {
 		console.error(`\n${signal}: stopping the server and Chromium`)
 		cleanup()
@@ -137,7 +159,15 @@ async function startServer(): Promise<string> {
 	await seedDemo(join(dataDir, 'portal.sqlite'))
 	const port = await freePort()
 	const origin = `http://127.0.0.1:${port}`
-	const env: Record<string, string> = { ...(process.env as Record<string, string>), NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: resolve('dist'), ADMIN_PASSWORD: crypto.randomUUID() }
+	const env: Record<string, string> = {
+		...(process.env as Record<string, string>),
+		NODE_ENV: 'production',
+		PORT: String(port),
+		HOST: '127.0.0.1',
+		DATA_DIR: dataDir,
+		DIST_DIR: resolve('dist'),
+		ADMIN_PASSWORD: crypto.randomUUID()
+	}
 	delete env.PUBLIC_URL
 	delete env.TRUST_PROXY
 	delete env.COOKIE_SECURE
@@ -173,7 +203,9 @@ function topUpCompanies(total: number): number {
 	const db = new Database(join(dataDir, 'portal.sqlite'))
 	try {
 		db.exec('PRAGMA busy_timeout = 5000')
-		const columns = (db.query('PRAGMA table_info(companies)').all() as { name: string }[]).map((c) => c.name).filter((name) => name !== 'codigo')
+		const columns = (db.query('PRAGMA table_info(companies)').all() as { name: string }[])
+			.map((c) => c.name)
+			.filter((name) => name !== 'codigo')
 		const rows = db.query('SELECT * FROM companies ORDER BY codigo').all() as Record<string, string | number | null>[]
 		const insert = db.prepare(`INSERT INTO companies (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
 		let count = rows.length
@@ -209,7 +241,11 @@ interface Run {
 	lhr: Lhr
 }
 
-async function lighthouseRun(url: string, cookie: string | null, rewrite: { from: string; to: string } | null): Promise<{ run: Run; rewritten: number }> {
+async function lighthouseRun(
+	url: string,
+	cookie: string | null,
+	rewrite: { from: string; to: string } | null
+): Promise<{ run: Run; rewritten: number }> {
 	chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, handleSIGINT: false, logLevel: 'silent' })
 	let rewritten = 0
 	try {
@@ -255,7 +291,8 @@ async function lighthouseRun(url: string, cookie: string | null, rewrite: { from
 			dom: audit('dom-size')
 		}
 		const missing = Object.entries(values).filter(([, v]) => typeof v !== 'number')
-		if (missing.length) throw new Error(`no ${missing.map(([k]) => k).join(', ')}${lhr.runWarnings.length ? `: ${lhr.runWarnings.join('; ')}` : ''}`)
+		if (missing.length)
+			throw new Error(`no ${missing.map(([k]) => k).join(', ')}${lhr.runWarnings.length ? `: ${lhr.runWarnings.join('; ')}` : ''}`)
 		return {
 			run: {
 				performance: Math.round((values.performance as number) * 100),
@@ -294,7 +331,7 @@ function median(values: number[]): number {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 const millis = (ms: number) => `${Math.round(ms).toLocaleString('en-US')} ms`
-const describe = (r: Omit<Run, 'lhr' | 'benchmarkIndex'>) =>
+const summary = (r: Omit<Run, 'lhr' | 'benchmarkIndex'>) =>
 	`perf ${r.performance}  LCP ${seconds(r.lcp)}  TBT ${millis(r.tbt)}  CLS ${r.cls.toFixed(3)}  a11y ${r.accessibility}  DOM ${Math.round(r.dom)}`
 
 function missedTargets(m: NonNullable<Row['median']>): string[] {
@@ -307,7 +344,12 @@ function missedTargets(m: NonNullable<Row['median']>): string[] {
 	return missed
 }
 
-async function measureRoute(group: Group, origin: string, route: string, session: { cookie: string | null; refresh: () => Promise<string> }): Promise<Row> {
+async function measureRoute(
+	group: Group,
+	origin: string,
+	route: string,
+	session: { cookie: string | null; refresh: () => Promise<string> }
+): Promise<Row> {
 	const row: Row = { route, runs: [], error: null, median: null, missed: [] }
 	const rewrite = route === COMPANIES_100 ? { from: '20', to: '100' } : null
 	let rewrites = 0
@@ -321,7 +363,7 @@ async function measureRoute(group: Group, origin: string, route: string, session
 			const { run, rewritten } = await lighthouseRun(origin + route, session.cookie, rewrite)
 			rewrites += rewritten
 			row.runs.push(run)
-			console.log(`  ${group.padEnd(14)} ${route.padEnd(26)} ${i}/${RUNS}  ${describe(run)}  (${seconds(performance.now() - started)})`)
+			console.log(`  ${group.padEnd(14)} ${route.padEnd(26)} ${i}/${RUNS}  ${summary(run)}  (${seconds(performance.now() - started)})`)
 		} catch (error) {
 			row.error = error instanceof Error ? error.message : String(error)
 			console.log(`  ${group.padEnd(14)} ${route.padEnd(26)} ${i}/${RUNS}  ERROR: ${row.error}`)
@@ -336,7 +378,14 @@ async function measureRoute(group: Group, origin: string, route: string, session
 	}
 	if (row.runs.length === RUNS) {
 		const pick = (key: keyof Omit<Run, 'lhr' | 'benchmarkIndex'>) => median(row.runs.map((r) => r[key]))
-		row.median = { performance: pick('performance'), lcp: pick('lcp'), tbt: pick('tbt'), cls: pick('cls'), accessibility: pick('accessibility'), dom: pick('dom') }
+		row.median = {
+			performance: pick('performance'),
+			lcp: pick('lcp'),
+			tbt: pick('tbt'),
+			cls: pick('cls'),
+			accessibility: pick('accessibility'),
+			dom: pick('dom')
+		}
 		row.missed = missedTargets(row.median)
 		if (REPORT_DIR) {
 			// The run with the median performance score, for reading the audits behind the figures.
@@ -353,7 +402,9 @@ async function measureRoute(group: Group, origin: string, route: string, session
 
 function printTable(title: string, rows: Row[], benchmarkIndexes: number[]) {
 	console.log(`\n${title}: median of ${RUNS} runs (Lighthouse mobile, simulated throttling)`)
-	console.log(`${'route'.padEnd(26)}${'perf'.padStart(6)}${'LCP'.padStart(9)}${'TBT'.padStart(11)}${'CLS'.padStart(8)}${'a11y'.padStart(6)}${'DOM'.padStart(7)}  result`)
+	console.log(
+		`${'route'.padEnd(26)}${'perf'.padStart(6)}${'LCP'.padStart(9)}${'TBT'.padStart(11)}${'CLS'.padStart(8)}${'a11y'.padStart(6)}${'DOM'.padStart(7)}  result`
+	)
 	for (const row of rows) {
 		const m = row.median
 		const figures = m
@@ -363,7 +414,10 @@ function printTable(title: string, rows: Row[], benchmarkIndexes: number[]) {
 		console.log(`${row.route.padEnd(26)}${figures}  ${result}`)
 		if (row.note) console.log(`${''.padEnd(26)}  * ${row.note}`)
 	}
-	if (benchmarkIndexes.length) console.log(`Lighthouse benchmarkIndex of this machine during these runs: median ${Math.round(median(benchmarkIndexes))} (min ${Math.round(Math.min(...benchmarkIndexes))}, max ${Math.round(Math.max(...benchmarkIndexes))})`)
+	if (benchmarkIndexes.length)
+		console.log(
+			`Lighthouse benchmarkIndex of this machine during these runs: median ${Math.round(median(benchmarkIndexes))} (min ${Math.round(Math.min(...benchmarkIndexes))}, max ${Math.round(Math.max(...benchmarkIndexes))})`
+		)
 }
 
 // ---- main ---------------------------------------------------------------------------------------
@@ -378,9 +432,19 @@ async function main(): Promise<number> {
 	const origin = await startServer()
 	const chromium = Bun.spawnSync([CHROME_PATH, '--version'], { stderr: 'ignore' }).stdout.toString().trim()
 	const lhVersion = (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version
-	console.log(`Lighthouse ${lhVersion}, ${chromium || CHROME_PATH}; production server at ${origin} on the demo data; ${RUNS} run(s) per route, one at a time`)
-	console.log(`load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} on ${availableParallelism()} cores at the start${loadavg()[0] > availableParallelism() ? ' (busy machine: TBT, and the scores with it, come out higher than on a quiet one)' : ''}`)
-	console.log(`targets: performance ≥ ${TARGETS.performance}, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.05, accessibility ≥ ${TARGETS.accessibility}\n`)
+	console.log(
+		`Lighthouse ${lhVersion}, ${chromium || CHROME_PATH}; production server at ${origin} on the demo data; ${RUNS} run(s) per route, one at a time`
+	)
+	console.log(
+		`load average ${loadavg()
+			.map((n) => n.toFixed(1))
+			.join(
+				' '
+			)} on ${availableParallelism()} cores at the start${loadavg()[0] > availableParallelism() ? ' (busy machine: TBT, and the scores with it, come out higher than on a quiet one)' : ''}`
+	)
+	console.log(
+		`targets: performance ≥ ${TARGETS.performance}, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.05, accessibility ≥ ${TARGETS.accessibility}\n`
+	)
 
 	const tables: { title: string; rows: Row[]; bi: number[] }[] = []
 	const later: { role: Role; route: string }[] = []
@@ -392,7 +456,7 @@ async function main(): Promise<number> {
 			continue
 		}
 		const routes = routesFor(group)
-		const session = { cookie: await signIn(origin, group) as string | null, refresh: () => signIn(origin, group) }
+		const session = { cookie: (await signIn(origin, group)) as string | null, refresh: () => signIn(origin, group) }
 		const rows: Row[] = []
 		for (const route of routes) {
 			// The 100-row case runs after every role, on a demo topped up to 120 companies.
@@ -420,8 +484,14 @@ async function main(): Promise<number> {
 	const rows = tables.flatMap((t) => t.rows)
 	const failed = rows.filter((r) => r.error || r.missed.length)
 	const minutes = (performance.now() - startedAt) / 60_000
-	console.log(`\nload average ${loadavg().map((n) => n.toFixed(1)).join(' ')} on ${availableParallelism()} cores at the end`)
-	console.log(`${rows.length} routes measured, ${failed.length} missing a target or failing; ${minutes.toFixed(1)} minutes${REPORT_DIR ? `; Lighthouse JSON of the median runs in ${REPORT_DIR}` : ''}`)
+	console.log(
+		`\nload average ${loadavg()
+			.map((n) => n.toFixed(1))
+			.join(' ')} on ${availableParallelism()} cores at the end`
+	)
+	console.log(
+		`${rows.length} routes measured, ${failed.length} missing a target or failing; ${minutes.toFixed(1)} minutes${REPORT_DIR ? `; Lighthouse JSON of the median runs in ${REPORT_DIR}` : ''}`
+	)
 	return failed.length > 0 || rows.length === 0 ? 1 : 0
 }
 
@@ -431,7 +501,8 @@ try {
 } catch (error) {
 	console.error(error instanceof Error ? (error.stack ?? error.message) : error)
 	const log = join(dataDir, 'server.log')
-	if (existsSync(log)) console.error(`last lines of the server's log:\n${readFileSync(log, 'utf8').trim().split('\n').slice(-20).join('\n')}`)
+	if (existsSync(log))
+		console.error(`last lines of the server's log:\n${readFileSync(log, 'utf8').trim().split('\n').slice(-20).join('\n')}`)
 	code = 1
 } finally {
 	cleanup()
