@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import { authJobs, authRoutes } from '../../modules/auth'
+import { type AsaasInbox, type PaymentEventHandler, billingJobs, billingRoutes, createAsaasInbox } from '../../modules/billing'
 import { companiesPerRepresentative, companyRoutes } from '../../modules/companies'
 import type { AppContext } from '../../modules/core/server'
 import { creditBatchesPerRepresentative, creditRoutes } from '../../modules/credits'
@@ -20,10 +21,13 @@ import { requestGuards } from './plugins/security'
 /** The services the app shares between its routes and its jobs, built once per process. */
 export interface AppServices {
 	licence: LicenceService
+	/** The Asaas webhook inbox, with the modules that own payments as its handlers. */
+	asaasInbox: AsaasInbox
 }
 
-export function createServices(ctx: AppContext): AppServices {
-	return { licence: createLicenceService(ctx) }
+/** `extraHandlers` lets a test watch the inbox hand out events beside the portal's own handlers. */
+export function createServices(ctx: AppContext, extraHandlers: PaymentEventHandler[] = []): AppServices {
+	return { licence: createLicenceService(ctx), asaasInbox: createAsaasInbox(ctx, [...extraHandlers]) }
 }
 
 /** Builds the whole portal from its dependencies; tests build it on an in-memory database. */
@@ -32,9 +36,10 @@ export function createApp(ctx: AppContext, services: AppServices = createService
 		.use(errorHandler(ctx.log))
 		.use(
 			requestGuards(ctx.config, {
-				csrfExempt: ['/api/licenca/'],
-				// A 5 MB image arrives as about 6.7 MB of base64.
-				bodyLimits: { '/api/representantes/promo-image': 7 * 1024 * 1024 }
+				// Called by other systems, with their own credential: the desktop systems and Asaas.
+				csrfExempt: ['/api/licenca/', '/api/asaas/webhook/'],
+				// A 5 MB image arrives as about 6.7 MB of base64; an Asaas event is a few kilobytes.
+				bodyLimits: { '/api/representantes/promo-image': 7 * 1024 * 1024, '/api/asaas/webhook/': 64 * 1024 }
 			})
 		)
 		.use(authRoutes(ctx))
@@ -49,6 +54,7 @@ export function createApp(ctx: AppContext, services: AppServices = createService
 		.use(licensingRoutes(ctx, services.licence))
 		.use(creditRoutes(ctx))
 		.use(reportRoutes(ctx))
+		.use(billingRoutes(ctx, services.asaasInbox))
 	const portal = app.use(apiDocs(ctx, app)).use(pagesPlugin(ctx, site))
 	assertEveryRouteDeclaresAccess(portal)
 	return portal
@@ -58,7 +64,7 @@ export type App = ReturnType<typeof createApp>
 
 /** Every scheduled job of the portal; main.ts registers them on the cron, tests call their functions directly. */
 export function appJobs(ctx: AppContext, services: AppServices): JobDefinition[] {
-	return [...authJobs(ctx), ...licensingJobs(services.licence), ...systemJobs(ctx)]
+	return [...authJobs(ctx), ...licensingJobs(services.licence), ...systemJobs(ctx), ...billingJobs(ctx, services.asaasInbox)]
 }
 
 /** Deny by default: a route that declares neither `can` nor `publicRoute` stops the portal from starting. */

@@ -8,6 +8,7 @@ import { hashPassword, users } from '../../modules/auth'
 import { companies } from '../../modules/companies'
 import { type Role, completeCnpj, fixedClock } from '../../modules/core'
 import { createAsaasStandin } from '../../modules/asaas'
+import type { PaymentEventHandler } from '../../modules/billing'
 import { type AppConfig, type AppContext, createSecretBox, testConfig } from '../../modules/core/server'
 import { createEvolutionStandin } from '../../modules/evolution'
 import { representatives } from '../../modules/resellers'
@@ -23,7 +24,9 @@ export const EVOLUTION_TEST_KEY = 'evolution-test-key'
  * gateways are in-process stand-ins of Asaas and Evolution (`t.asaas`, `t.evolution`): the portal's real
  * clients talk to them, and their webhooks come back into this app.
  */
-export function createTestApp(options: { config?: Partial<AppConfig>; now?: string; dbFile?: string } = {}) {
+export function createTestApp(
+	options: { config?: Partial<AppConfig>; now?: string; dbFile?: string; paymentHandlers?: PaymentEventHandler[] } = {}
+) {
 	const db = createTestDb(options.dbFile)
 	const clock = fixedClock(options.now ?? '2026-11-20T12:00:00.000Z')
 	const logs: { event: string; fields?: Record<string, unknown> }[] = []
@@ -45,7 +48,7 @@ export function createTestApp(options: { config?: Partial<AppConfig>; now?: stri
 			evolution: (url, init) => evolution.handle(new Request(url, init))
 		}
 	}
-	const services = createServices(ctx)
+	const services = createServices(ctx, options.paymentHandlers)
 	const app = createApp(ctx, services)
 
 	/** A same-origin request, as the portal's own pages make it. */

@@ -148,3 +148,49 @@ export const deleteIndividualNoticeRoute = contract({
 	response: MessageResponse,
 	summary: 'Exclui um aviso individual'
 })
+
+/** The gateway's connection as the API tab shows it (3-billing-messaging §3 'Gateway status'). */
+export const GatewayStatus = z.object({
+	connected: z.boolean(),
+	/** The instance's state (open, close, connecting), or nao_configurado / erro. */
+	status: z.string(),
+	message: z.string().nullable()
+})
+export type GatewayStatus = z.infer<typeof GatewayStatus>
+
+const INCOMPLETE = 'Dados incompletos: Telefone e mensagem são obrigatórios'
+
+/** POST /api/evolution-api/test (§5): both required; the phone as country code + area code + number. */
+export const TestSendBody = z.object({
+	phone: z
+		.string({ error: INCOMPLETE })
+		.transform((v) => v.replace(/\D/g, ''))
+		.refine((v) => v.length > 0, INCOMPLETE)
+		.refine(
+			(v) => v.length >= 10 && v.length <= 15,
+			'Telefone inválido: use código do país, DDD e número, só dígitos (ex.: 5585999999999).'
+		),
+	message: z
+		.string({ error: INCOMPLETE })
+		.transform((v) => v.trim())
+		.refine((v) => v.length > 0, INCOMPLETE)
+		.refine((v) => v.length <= 4000, 'Mensagem: no máximo 4.000 caracteres.')
+})
+export type TestSendBody = z.infer<typeof TestSendBody>
+
+export const TestSendResult = z.object({ success: z.boolean(), messageId: z.string().nullable(), error: z.string().nullable() })
+export type TestSendResult = z.infer<typeof TestSendResult>
+
+export const gatewayStatusRoute = contract({
+	method: 'GET',
+	path: '/api/evolution-api/status',
+	response: GatewayStatus,
+	summary: 'Se o WhatsApp da instância da Evolution API está conectado'
+})
+export const testSendRoute = contract({
+	method: 'POST',
+	path: '/api/evolution-api/test',
+	body: TestSendBody,
+	response: TestSendResult,
+	summary: 'Envia uma mensagem de teste pelo WhatsApp do portal'
+})

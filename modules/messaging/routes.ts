@@ -7,11 +7,13 @@ import {
 	createIndividualNoticeRoute,
 	deleteGeneralNoticeRoute,
 	deleteIndividualNoticeRoute,
+	gatewayStatusRoute,
 	listGeneralNoticesRoute,
 	listIndividualNoticesRoute,
 	listNotificationsRoute,
 	markReadRoute,
 	noticeRecipientsRoute,
+	testSendRoute,
 	updateGeneralNoticeRoute,
 	updateIndividualNoticeRoute
 } from './model'
@@ -26,6 +28,7 @@ import {
 	updateGeneralNotice,
 	updateIndividualNotice
 } from './notices'
+import { gatewayStatus, sendTestMessage } from './gateway'
 import { listNotifications, markNotificationsRead } from './service'
 
 export function messagingRoutes(ctx: AppContext) {
@@ -112,5 +115,14 @@ export function messagingRoutes(ctx: AppContext) {
 				},
 				{ ...routeHooks(deleteIndividualNoticeRoute), can: 'notices.individual' }
 			)
+			// The WhatsApp gateway (Notificações › API and Teste).
+			.route(gatewayStatusRoute.method, gatewayStatusRoute.path, () => gatewayStatus(ctx), {
+				...routeHooks(gatewayStatusRoute),
+				can: 'messaging.gateway'
+			})
+			.route(testSendRoute.method, testSendRoute.path, ({ body }) => sendTestMessage(ctx, body.phone, body.message), {
+				...routeHooks(testSendRoute),
+				can: 'messaging.gateway'
+			})
 	)
 }

@@ -29,7 +29,7 @@ const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Cor inválida: use o format
 export type Definition = {
 	valor: string
 	descricao: string
-	categoria: 'aparencia' | 'geral' | 'financeiro' | 'seguranca'
+	categoria: 'aparencia' | 'geral' | 'financeiro' | 'seguranca' | 'whatsapp' | 'bot'
 	tipo: 'string' | 'color' | 'number' | 'boolean'
 	schema: z.ZodType<string>
 	/** For numeric settings: the bounds the form shows and the schema enforces. */
@@ -131,6 +131,43 @@ export const SETTING_DEFINITIONS = {
 		categoria: 'financeiro',
 		tipo: 'string',
 		schema: z.enum(['sandbox', 'production'])
+	},
+	'app.asaas_webhook_token': {
+		valor: '',
+		descricao: 'Token do webhook Asaas do fornecedor',
+		categoria: 'financeiro',
+		tipo: 'string',
+		schema: z.string().max(255),
+		secret: true
+	},
+	// The WhatsApp gateway (Evolution API) of 3-billing-messaging §3.
+	evolution_api_url: {
+		valor: '',
+		descricao: 'URL da Evolution API',
+		categoria: 'whatsapp',
+		tipo: 'string',
+		schema: z.union([
+			z.literal(''),
+			z.url({ protocol: /^https?$/, error: 'URL da API inválida: use um endereço http(s) completo.' }).max(500)
+		])
+	},
+	evolution_api_key: {
+		valor: '',
+		descricao: 'Chave da Evolution API',
+		categoria: 'whatsapp',
+		tipo: 'string',
+		schema: z.string().max(500),
+		secret: true
+	},
+	evolution_instance_name: {
+		valor: '',
+		descricao: 'Nome da instância',
+		categoria: 'whatsapp',
+		tipo: 'string',
+		schema: z
+			.string()
+			.max(100, 'Nome da instância: no máximo 100 caracteres.')
+			.regex(/^[\w.-]*$/, 'Nome da instância: use letras, números, ponto, hífen ou sublinhado.')
 	},
 	'seguranca.auto_logout_ativo': {
 		valor: 'true',
