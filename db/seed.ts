@@ -42,6 +42,12 @@ const NAMES = [
 	'Boa Vista'
 ]
 
+/** (85) 9XXXX-XXXX, a different number per company. */
+function demoMobile(n: number) {
+	const digits = String(81_000_000 + n * 7_919)
+	return `(85) 9${digits.slice(0, 4)}-${digits.slice(4)}`
+}
+
 function randomSerial() {
 	return Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString('base64url')
 }
@@ -130,7 +136,8 @@ export async function seedDemo(dbPath: string) {
 							cidade,
 							uf,
 							cep: '60000-000',
-							fone: '(85) 3333-4444',
+							// Each client its own mobile (WhatsApp notifications), one in ten none.
+							fone: n % 10 === 7 ? null : demoMobile(n),
 							email: `contato${n + 1}@cliente.com.br`,
 							nterminais: 1 + (n % 4),
 							serial: randomSerial(),

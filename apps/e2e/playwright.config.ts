@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test'
+import { PORTAL_PORT as port } from './ports'
 
-const port = Number(process.env.E2E_PORT ?? 3217)
 const bun = process.env.BUN_BIN ?? 'bun'
 
 export default defineConfig({

@@ -7,7 +7,7 @@ import { creditBatchesPerRepresentative, creditRoutes } from '../../modules/cred
 import { downloadRoutes } from '../../modules/downloads'
 import type { JobDefinition } from '../../modules/jobs'
 import { type LicenceService, createLicenceService, licensingJobs, licensingRoutes } from '../../modules/licensing'
-import { messagingRoutes } from '../../modules/messaging'
+import { messagingJobs, messagingRoutes } from '../../modules/messaging'
 import { reportRoutes } from '../../modules/reports'
 import { resellersRoutes } from '../../modules/resellers'
 import { systemJobs, systemRoutes } from '../../modules/system'
@@ -64,7 +64,13 @@ export type App = ReturnType<typeof createApp>
 
 /** Every scheduled job of the portal; main.ts registers them on the cron, tests call their functions directly. */
 export function appJobs(ctx: AppContext, services: AppServices): JobDefinition[] {
-	return [...authJobs(ctx), ...licensingJobs(services.licence), ...systemJobs(ctx), ...billingJobs(ctx, services.asaasInbox)]
+	return [
+		...authJobs(ctx),
+		...licensingJobs(services.licence),
+		...systemJobs(ctx),
+		...billingJobs(ctx, services.asaasInbox),
+		...messagingJobs(ctx)
+	]
 }
 
 /** Deny by default: a route that declares neither `can` nor `publicRoute` stops the portal from starting. */

@@ -341,6 +341,14 @@ export const ACTIVITY_EVENTS = {
 		subtitle: (p) => p.conta
 	}),
 
+	'notifications.setting-saved': event<{ tipo: string; ativo: boolean }>({
+		type: 'info',
+		icon: 'Terminal',
+		entity: 'notificacao',
+		title: 'Notificação automática atualizada',
+		subtitle: (p) => `${p.tipo} · ${p.ativo ? 'ativa' : 'desativada'}`
+	}),
+
 	// System events are routine, not warnings: they carry the system icon (Terminal).
 	'settings.updated': event<{ chave: string }>({
 		type: 'info',

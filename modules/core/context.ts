@@ -22,6 +22,8 @@ export interface AppConfig {
 	secretKey: Uint8Array
 	/** Asaas API base URLs by account environment (ASAAS_SANDBOX_URL, ASAAS_PRODUCTION_URL). */
 	asaasUrls: { sandbox: string; production: string }
+	/** The pause between two automatic WhatsApp messages, plus up to as much again at random (WHATSAPP_PAUSE_MS). */
+	whatsappPauseMs: number
 }
 
 /** An HTTP transport, as fetch takes it. */
@@ -68,6 +70,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 		licenceWorkers: 0,
 		secretKey: new Uint8Array(32).fill(7),
 		asaasUrls: { sandbox: 'https://api-sandbox.asaas.com/v3', production: 'https://api.asaas.com/v3' },
+		whatsappPauseMs: 0,
 		...overrides
 	}
 }

@@ -140,6 +140,13 @@ export const SETTING_DEFINITIONS = {
 		schema: z.string().max(255),
 		secret: true
 	},
+	'app.fornecedor_nome': {
+		valor: 'K Sistemas',
+		descricao: 'Nome do fornecedor nas mensagens aos clientes',
+		categoria: 'geral',
+		tipo: 'string',
+		schema: z.string().trim().min(1, 'Nome do fornecedor é obrigatório.').max(100, 'Nome do fornecedor: no máximo 100 caracteres.')
+	},
 	// The WhatsApp gateway (Evolution API) of 3-billing-messaging §3.
 	evolution_api_url: {
 		valor: '',
