@@ -36,7 +36,7 @@ export default defineConfig({
 		url: `http://127.0.0.1:${port}/api/health`,
 		reuseExistingServer: false,
 		timeout: 60_000,
-		env: { PORT: String(port), HOST: '127.0.0.1', ADMIN_CNPJ: '11222333000181', ADMIN_PASSWORD: 'admin-e2e-senha' },
+		env: { NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', ADMIN_CNPJ: '11222333000181', ADMIN_PASSWORD: 'admin-e2e-senha' },
 		stdout: 'ignore',
 		stderr: 'pipe'
 	}

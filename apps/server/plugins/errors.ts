@@ -2,16 +2,19 @@ import { Elysia, type ValidationError } from 'elysia'
 import { AppError, type Logger, errorResponse, invalidDataMessage } from '../../../modules/core/server'
 import { pathOf } from './security'
 
-/** The first validation problem, in words a person can act on. */
-function validationMessage(error: ValidationError): string {
-	try {
-		const detail = JSON.parse(error.message) as { property?: string; message?: string; errors?: { path?: unknown[]; message?: string }[] }
-		const first = detail.errors?.[0]
-		const raw = first?.path?.length ? first.path.join('.') : detail.property?.replace(/^\//, '')
-		return invalidDataMessage(raw && raw !== 'root' ? raw : null, first?.message ?? detail.message ?? 'valor inválido')
-	} catch {
-		return 'Dados inválidos na requisição.'
-	}
+/**
+ * The first validation problem, in words a person can act on, built from the validator's own issue (zod's path and
+ * message). Never from `error.message`: Elysia redacts that text when NODE_ENV=production (the container's mode)
+ * and fills it with the rejected value otherwise.
+ */
+export function validationMessage(error: Pick<ValidationError, 'valueError'>): string {
+	const issue = error.valueError as { path?: readonly (PropertyKey | { key: PropertyKey })[]; message?: unknown } | undefined
+	const path = (issue?.path ?? [])
+		.map((part) => String(typeof part === 'object' && part !== null ? part.key : part))
+		.filter((part) => part !== '')
+		.join('.')
+	const message = typeof issue?.message === 'string' && issue.message ? issue.message : 'valor inválido.'
+	return invalidDataMessage(path || null, message)
 }
 
 /**
@@ -29,6 +32,11 @@ function errorToResponse(error: unknown, request: Request, log: Logger, code?: s
 	if (appError instanceof AppError) return errorResponse(appError.status, appError.message, appError.code, appError.headers)
 	switch (code) {
 		case 'VALIDATION':
+			// An answer that does not match its own contract is the server's fault, not the caller's.
+			if ((error as ValidationError).type === 'response') {
+				log('error.response', { path: pathOf(request.url), method: request.method, message: validationMessage(error as ValidationError) })
+				return errorResponse(500, 'Erro interno do servidor. Tente novamente mais tarde.', 'INTERNAL')
+			}
 			return errorResponse(400, validationMessage(error as ValidationError), 'VALIDATION')
 		case 'PARSE':
 			return errorResponse(400, 'Corpo da requisição inválido: envie um JSON válido.', 'PARSE')
