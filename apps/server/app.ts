@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import { authJobs, authRoutes } from '../../modules/auth'
+import { LoginThrottle, authJobs, authRoutes } from '../../modules/auth'
 import { companiesPerRepresentative, companyRoutes } from '../../modules/companies'
 import type { AppContext } from '../../modules/core/server'
 import { creditBatchesPerRepresentative, creditRoutes } from '../../modules/credits'
@@ -20,10 +20,12 @@ import { requestGuards } from './plugins/security'
 /** The services the app shares between its routes and its jobs, built once per process. */
 export interface AppServices {
 	licence: LicenceService
+	/** Failed sign-ins and wrong current passwords, counted together per account and address. */
+	loginThrottle: LoginThrottle
 }
 
 export function createServices(ctx: AppContext): AppServices {
-	return { licence: createLicenceService(ctx) }
+	return { licence: createLicenceService(ctx), loginThrottle: new LoginThrottle(ctx.clock) }
 }
 
 /** Builds the whole portal from its dependencies; tests build it on an in-memory database. */
@@ -37,10 +39,10 @@ export function createApp(ctx: AppContext, services: AppServices = createService
 				bodyLimits: { '/api/representantes/promo-image': 7 * 1024 * 1024 }
 			})
 		)
-		.use(authRoutes(ctx))
+		.use(authRoutes(ctx, services.loginThrottle))
 		.use(systemRoutes(ctx))
 		.use(messagingRoutes(ctx))
-		.use(userRoutes(ctx))
+		.use(userRoutes(ctx, services.loginThrottle))
 		// Companies and credits sit above resellers: their counts reach it from here.
 		.use(resellersRoutes(ctx, { empresas: companiesPerRepresentative, lotes: creditBatchesPerRepresentative }))
 		.use(companyRoutes(ctx))

@@ -11,6 +11,7 @@ export {
 	LOGIN_MESSAGES
 } from './service'
 export { hashPassword, verifyPassword, generatePassword } from './password'
+export { LoginThrottle, THROTTLE_MESSAGE } from './throttle'
 export * from './model'
 export { users, sessions } from './schema'
 export { authJobs, cleanupSessions } from './jobs'

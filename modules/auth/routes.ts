@@ -4,10 +4,10 @@ import { type AppContext, clientIp } from '../core/server'
 import { authGuard, sessionCookieName } from './guard'
 import { loginRoute, logoutRoute, meRoute, renewRoute } from './model'
 import { invalidateSession, login, validateSession } from './service'
-import { LoginThrottle } from './throttle'
+import type { LoginThrottle } from './throttle'
 
-export function authRoutes(ctx: AppContext) {
-	const throttle = new LoginThrottle(ctx.clock)
+/** Sign-in and sessions; `throttle` is the app's one login throttle, shared with Alterar Senha. */
+export function authRoutes(ctx: AppContext, throttle: LoginThrottle) {
 	const cookieName = sessionCookieName(ctx.config)
 	const cookieOptions = {
 		httpOnly: true,

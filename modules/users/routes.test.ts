@@ -338,6 +338,26 @@ describe('POST /api/users/change-password', () => {
 	})
 })
 
+describe('the current password of change-password is throttled like a login (issue 13, point 3)', () => {
+	it('answers 429 after 5 wrong current passwords from one address, even to the right one', async () => {
+		const { t, cookies, rep } = await setup()
+		const before = userRow(t, rep.id)!.senha_hash
+		const change = (currentPassword: string) =>
+			t.call('POST', '/api/users/change-password', {
+				cookie: cookies.representante,
+				body: { currentPassword, newPassword: 'nova-senha-9' }
+			})
+		for (let i = 0; i < 5; i++) expect((await change(`errada-${i}`)).status).toBe(400)
+		const refused = await change('senha-forte-123')
+		expect(refused.status).toBe(429)
+		expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+		expect(userRow(t, rep.id)!.senha_hash).toBe(before)
+		// The same count as a login: that address cannot guess by signing in either.
+		const login = await t.call('POST', '/api/auth/login', { body: { cnpj: CNPJ.rep, senha: 'senha-forte-123' } })
+		expect(login.status).toBe(429)
+	}, 30_000)
+})
+
 describe('GET and PUT /api/users/me', () => {
 	it('lets any role read and update their own name and e-mail, not their CNPJ or type', async () => {
 		const { t, cookies, rep } = await setup()
