@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { isValidCnpj, normalizeCnpj } from './cnpj'
+import { PASSWORD_MESSAGES, isCommonPassword } from './passwords'
+import { PASSWORD_RULES } from './policy'
 import { isIsoDate } from './dates'
 import { UFS } from './uf'
 import { isHttpUrl } from './url'
@@ -64,12 +66,14 @@ export const cnpjField = z
 export const passwordField = z
 	.string({ error: 'Senha é obrigatória.' })
 	.min(1, 'Senha é obrigatória.')
-	.max(256, 'Senha muito longa (máximo 256 caracteres).')
+	.max(PASSWORD_RULES.maxLength, `Senha muito longa (máximo ${PASSWORD_RULES.maxLength} caracteres).`)
 
+/** A password being set: at least 6 characters (2-administration §5.6), not a common one. The CNPJ check needs the user: see passwordUsesCnpj. */
 export const newPasswordField = z
 	.string({ error: 'Senha é obrigatória.' })
-	.min(6, 'A nova senha deve ter pelo menos 6 caracteres')
-	.max(256, 'Senha muito longa (máximo 256 caracteres).')
+	.min(PASSWORD_RULES.minLength, `A nova senha deve ter pelo menos ${PASSWORD_RULES.minLength} caracteres`)
+	.max(PASSWORD_RULES.maxLength, `Senha muito longa (máximo ${PASSWORD_RULES.maxLength} caracteres).`)
+	.refine((v) => !isCommonPassword(v), PASSWORD_MESSAGES.common)
 
 export const optionalEmailField = z
 	.union([z.literal(''), z.email('E-mail inválido.').max(200, 'E-mail muito longo.')])

@@ -1,8 +1,8 @@
 import { type SQL, and, asc, eq, ne, or, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
-import { type Clock, ROLE_LABELS, normalizeCnpj } from '../core'
-import { badRequest, conflict, contains, notFound, unprocessable } from '../core/server'
+import { type Clock, PASSWORD_MESSAGES, ROLE_LABELS, normalizeCnpj, passwordUsesCnpj } from '../core'
+import { badRequest, conflict, contains, invalidDataMessage, notFound, unprocessable } from '../core/server'
 import { type LoginThrottle, type SessionUser, hashPassword, invalidateUserSessions, users, verifyPassword } from '../auth'
 import { ensureRepresentativeRecord } from '../resellers'
 import type { ChangePasswordBody, ProfileUpdate, UserCreate, UserUpdate, UserView } from './model'
@@ -205,6 +205,8 @@ export async function changeOwnPassword(
 ) {
 	const { db, clock, throttle } = deps
 	const { user, sessionId } = caller
+	if (passwordUsesCnpj(input.newPassword, user.cnpj))
+		throw badRequest(invalidDataMessage('newPassword', PASSWORD_MESSAGES.cnpj), 'VALIDATION')
 	const row = db.select({ senha_hash: users.senha_hash }).from(users).where(eq(users.id, user.id)).get()
 	if (!row) throw notFound(USER_MESSAGES.notFound)
 	const right = await throttle.check(user.cnpj, caller.ip, () => verifyPassword(input.currentPassword, row.senha_hash))
