@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
-import { LoginThrottle, authJobs, authRoutes } from '../../modules/auth'
+import { LoginThrottle, RefusalLog, authJobs, authRoutes, recordOf } from '../../modules/auth'
 import { companiesPerRepresentative, companyRoutes } from '../../modules/companies'
-import type { AppContext } from '../../modules/core/server'
+import { type AppContext, clientIp } from '../../modules/core/server'
 import { creditBatchesPerRepresentative, creditRoutes } from '../../modules/credits'
 import { downloadRoutes } from '../../modules/downloads'
 import type { JobDefinition } from '../../modules/jobs'
@@ -22,16 +22,29 @@ export interface AppServices {
 	licence: LicenceService
 	/** Failed sign-ins and wrong current passwords, counted together per account and address. */
 	loginThrottle: LoginThrottle
+	/** Refused authorisations, grouped, for the log and the Sistema tab. */
+	refusals: RefusalLog
 }
 
 export function createServices(ctx: AppContext): AppServices {
-	return { licence: createLicenceService(ctx), loginThrottle: new LoginThrottle(ctx.clock) }
+	return { licence: createLicenceService(ctx), loginThrottle: new LoginThrottle(ctx.clock), refusals: new RefusalLog(ctx) }
 }
 
 /** Builds the whole portal from its dependencies; tests build it on an in-memory database. */
 export function createApp(ctx: AppContext, services: AppServices = createServices(ctx), site: Site | null = null) {
 	const app = new Elysia()
-		.use(errorHandler(ctx.log))
+		.use(
+			errorHandler(ctx.log, (refused) =>
+				services.refusals.record({
+					status: refused.status,
+					method: refused.request.method,
+					route: refused.route,
+					record: recordOf(refused.params, refused.body),
+					ip: clientIp(refused.request, refused.server, ctx.config.trustProxy),
+					request: refused.request
+				})
+			)
+		)
 		.use(
 			requestGuards(ctx.config, {
 				csrfExempt: ['/api/licenca/'],
@@ -39,7 +52,7 @@ export function createApp(ctx: AppContext, services: AppServices = createService
 				bodyLimits: { '/api/representantes/promo-image': 7 * 1024 * 1024 }
 			})
 		)
-		.use(authRoutes(ctx, services.loginThrottle))
+		.use(authRoutes(ctx, services.loginThrottle, services.refusals))
 		.use(systemRoutes(ctx))
 		.use(messagingRoutes(ctx))
 		.use(userRoutes(ctx, services.loginThrottle))

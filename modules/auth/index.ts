@@ -12,6 +12,7 @@ export {
 } from './service'
 export { hashPassword, verifyPassword, generatePassword } from './password'
 export { LoginThrottle, THROTTLE_MESSAGE } from './throttle'
+export { RefusalLog, recordOf, type Refusal } from './refusals'
 export * from './model'
 export { users, sessions } from './schema'
 export { authJobs, cleanupSessions } from './jobs'

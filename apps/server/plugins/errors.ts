@@ -1,4 +1,5 @@
 import { Elysia, type ValidationError } from 'elysia'
+import type { Server } from 'elysia/universal'
 import { AppError, type Logger, errorResponse, invalidDataMessage } from '../../../modules/core/server'
 import { pathOf } from './security'
 
@@ -17,12 +18,46 @@ export function validationMessage(error: Pick<ValidationError, 'valueError'>): s
 	return invalidDataMessage(path || null, message)
 }
 
+/** A refused authorisation as the error handler saw it: 401 without a session, 403 for the role, 404 out of scope. */
+export interface RefusedRequest {
+	status: 401 | 403 | 404
+	request: Request
+	server: Server | null
+	/** The route as registered (`/api/companies/:id`). */
+	route: string
+	params: Record<string, unknown> | undefined
+	body: unknown
+}
+
+/** The codes of the guard's and the services' refusals (errors.ts helpers): a login's wrong password is not one. */
+const REFUSAL_CODES = new Set(['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'])
+
 /**
  * Every error leaves as JSON { message, code? } in pt-BR with its status. Unknown errors are logged
- * and answered with a generic 500: no stack trace or SQL ever reaches the client.
+ * and answered with a generic 500: no stack trace or SQL ever reaches the client. Refused authorisations of the
+ * API are handed to `onRefused` (the app's RefusalLog) before they are answered.
  */
-export function errorHandler(log: Logger) {
-	return new Elysia({ name: 'errors' }).onError({ as: 'global' }, ({ code, error, request }) => errorToResponse(error, request, log, code))
+export function errorHandler(log: Logger, onRefused: (refused: RefusedRequest) => void = () => {}) {
+	return new Elysia({ name: 'errors' }).onError({ as: 'global' }, (context) => {
+		const { code, error, request } = context
+		if (error instanceof AppError && REFUSAL_CODES.has(error.code ?? '') && [401, 403, 404].includes(error.status)) {
+			if (pathOf(request.url).startsWith('/api/')) {
+				try {
+					onRefused({
+						status: error.status as RefusedRequest['status'],
+						request,
+						server: context.server,
+						route: context.route,
+						params: context.params as Record<string, unknown> | undefined,
+						body: context.body
+					})
+				} catch (failure) {
+					log('error.refusal-log', { message: String((failure as Error)?.message ?? failure) })
+				}
+			}
+		}
+		return errorToResponse(error, request, log, code)
+	})
 }
 
 /** Turns any error into the answer the client gets. */

@@ -198,7 +198,7 @@ export function SecurityPolicyCard() {
 					/>
 					<DisplayOnly label="Bloqueio da conta" value="Nunca: o dono entra de um endereço sem falhas" />
 					<DisplayOnly label="Senha atual em Alterar Senha" value="Conta como tentativa de login" />
-					<DisplayOnly label="Acessos recusados (401, 403, 404)" value="No Histórico de Atividades" />
+					<DisplayOnly label="Acessos recusados (401, 403, 404)" value="Em Configurações › Sistema" />
 					<DisplayOnly label="Autenticação em dois fatores" value="Não disponível" />
 				</div>
 			</div>
