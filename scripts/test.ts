@@ -55,6 +55,14 @@ async function ensureChromium(): Promise<string> {
 	process.exit(1)
 }
 
+/** A port nothing listens on now, so the journeys' server never meets another run's on the same machine. */
+function freePort(): string {
+	const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
+	const port = probe.port
+	probe.stop(true)
+	return String(port)
+}
+
 /** A check that passes or fails as a whole: it counts as one test. */
 async function check(name: string, cmd: string[]) {
 	const result = await run(cmd)
@@ -85,7 +93,8 @@ if (!args.has('--unit-only')) {
 		const chromium = await ensureChromium()
 		const e2e = await run(['node', 'node_modules/@playwright/test/cli.js', 'test', '-c', 'apps/e2e/playwright.config.ts'], {
 			CHROMIUM_PATH: chromium,
-			BUN_BIN: bun
+			BUN_BIN: bun,
+			E2E_PORT: process.env.E2E_PORT ?? freePort()
 		})
 		totals.passed += count(e2e.output, /(\d+) passed/)
 		totals.failed += count(e2e.output, /(\d+) failed/)
