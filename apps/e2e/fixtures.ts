@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Page, expect, request } from '@playwright/test'
-import { completeCnpj, formatCnpj } from '../../modules/core/cnpj'
+import { completeCnpj, formatCnpj } from '../../modules/core'
 
 /** The demo accounts of db/seed.ts (password demo1234): shared by every journey, so journeys only read their data. */
 export const ACCOUNTS = {
