@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm'
 import { hashPassword } from '../modules/auth'
 import { rebuildCreditBalances } from '../modules/credits'
 import { completeCnpj, DAY, isoDateInSaoPaulo, systemClock } from '../modules/core'
+import { databaseOwnerOnly } from '../modules/core/server'
 import { openDb } from './client'
 import { migrateDb } from './migrate'
 import { activities, companies, credits, downloads, generalNotices, individualNotices, representatives, terminals, users } from './schema'
@@ -54,6 +55,8 @@ function randomSerial() {
 
 export async function seedDemo(dbPath: string) {
 	const db = openDb(dbPath)
+	// Owner-only, as the server keeps it: the WAL and SHM SQLite creates later take the database file's mode.
+	databaseOwnerOnly(dbPath)
 	migrateDb(db)
 	if (db.select().from(users).where(eq(users.cnpj, DEMO_ACCOUNTS.gerente.cnpj)).get()) {
 		return { created: false as const }
@@ -271,12 +274,15 @@ export async function seedDemo(dbPath: string) {
 		{ behavior: 'immediate' }
 	)
 	rebuildCreditBalances(db)
+	databaseOwnerOnly(dbPath)
 	return { created: true as const }
 }
 
 if (import.meta.main) {
+	// What this command writes is for the portal's user only, as the server's own files are.
+	process.umask(0o077)
 	const dataDir = resolve(process.env.DATA_DIR ?? './data')
-	mkdirSync(dataDir, { recursive: true })
+	mkdirSync(dataDir, { recursive: true, mode: 0o700 })
 	const result = await seedDemo(join(dataDir, 'portal.sqlite'))
 	if (!result.created) {
 		console.log('Os dados de demonstração já foram carregados neste banco.')

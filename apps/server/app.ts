@@ -1,8 +1,8 @@
 import { Elysia } from 'elysia'
-import { authJobs, authRoutes } from '../../modules/auth'
+import { LoginThrottle, RefusalLog, authJobs, authRoutes, recordOf } from '../../modules/auth'
 import { type AsaasInbox, type PaymentEventHandler, billingJobs, billingRoutes, createAsaasInbox } from '../../modules/billing'
 import { companiesPerRepresentative, companyRoutes } from '../../modules/companies'
-import type { AppContext } from '../../modules/core/server'
+import { type AppContext, clientIp } from '../../modules/core/server'
 import { creditBatchesPerRepresentative, creditRoutes } from '../../modules/credits'
 import { downloadRoutes } from '../../modules/downloads'
 import type { JobDefinition } from '../../modules/jobs'
@@ -21,19 +21,39 @@ import { requestGuards } from './plugins/security'
 /** The services the app shares between its routes and its jobs, built once per process. */
 export interface AppServices {
 	licence: LicenceService
+	/** Failed sign-ins and wrong current passwords, counted together per account and address. */
+	loginThrottle: LoginThrottle
+	/** Refused authorisations, grouped, for the log and the Sistema tab. */
+	refusals: RefusalLog
 	/** The Asaas webhook inbox, with the modules that own payments as its handlers. */
 	asaasInbox: AsaasInbox
 }
 
 /** `extraHandlers` lets a test watch the inbox hand out events beside the portal's own handlers. */
 export function createServices(ctx: AppContext, extraHandlers: PaymentEventHandler[] = []): AppServices {
-	return { licence: createLicenceService(ctx), asaasInbox: createAsaasInbox(ctx, [...extraHandlers]) }
+	return {
+		licence: createLicenceService(ctx),
+		loginThrottle: new LoginThrottle(ctx.clock),
+		refusals: new RefusalLog(ctx),
+		asaasInbox: createAsaasInbox(ctx, [...extraHandlers])
+	}
 }
 
 /** Builds the whole portal from its dependencies; tests build it on an in-memory database. */
 export function createApp(ctx: AppContext, services: AppServices = createServices(ctx), site: Site | null = null) {
 	const app = new Elysia()
-		.use(errorHandler(ctx.log))
+		.use(
+			errorHandler(ctx.log, (refused) =>
+				services.refusals.record({
+					status: refused.status,
+					method: refused.request.method,
+					route: refused.route,
+					record: recordOf(refused.params, refused.body),
+					ip: clientIp(refused.request, refused.server, ctx.config.trustProxy),
+					request: refused.request
+				})
+			)
+		)
 		.use(
 			requestGuards(ctx.config, {
 				// Called by other systems, with their own credential: the desktop systems and Asaas.
@@ -42,10 +62,10 @@ export function createApp(ctx: AppContext, services: AppServices = createService
 				bodyLimits: { '/api/representantes/promo-image': 7 * 1024 * 1024, '/api/asaas/webhook/': 64 * 1024 }
 			})
 		)
-		.use(authRoutes(ctx))
+		.use(authRoutes(ctx, services.loginThrottle, services.refusals))
 		.use(systemRoutes(ctx))
 		.use(messagingRoutes(ctx))
-		.use(userRoutes(ctx))
+		.use(userRoutes(ctx, services.loginThrottle))
 		// Companies and credits sit above resellers: their counts reach it from here.
 		.use(resellersRoutes(ctx, { empresas: companiesPerRepresentative, lotes: creditBatchesPerRepresentative }))
 		.use(companyRoutes(ctx))

@@ -45,7 +45,8 @@ async function setup() {
 	}
 	const ctx = portalContext({ db, clock: fixedClock(now), config: testConfig(), log: silentLogger })
 	const app = createApp(ctx, createServices(ctx), fakeSite())
-	const get = (path: string, headers: Record<string, string> = {}) => app.handle(new Request(`http://localhost${path}`, { headers }))
+	const get = (path: string, headers: Record<string, string> = {}, origin = 'http://localhost') =>
+		app.handle(new Request(`${origin}${path}`, { headers }))
 	const login = async (cnpj: string) => {
 		const res = await app.handle(
 			new Request('http://localhost/api/auth/login', {
@@ -58,6 +59,17 @@ async function setup() {
 	}
 	return { get, login }
 }
+
+describe('GET /login with a session (issue 13, point 6)', () => {
+	it('redirects to the relative /, never to the host the Host header names', async () => {
+		const { get, login } = await setup()
+		const cookie = await login(CNPJ.admin)
+		// The server builds the request URL from the Host header: an attacker's Host arrives as the URL's host.
+		const res = await get('/login', { cookie, host: 'evil.example' }, 'http://evil.example')
+		expect(res.status).toBe(302)
+		expect(res.headers.get('location')).toBe('/')
+	})
+})
 
 describe('pages', () => {
 	it('serves the login page at any page URL without a session, never cached', async () => {

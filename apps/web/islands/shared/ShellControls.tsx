@@ -72,6 +72,7 @@ function SessionCountdown() {
 }
 
 function Notifications() {
+	const hydrated = useHydrated()
 	const { data, loading, error } = useStore($notifications)
 	const dialog = useRef<HTMLDialogElement>(null)
 	const now = useNow(60_000)
@@ -88,6 +89,7 @@ function Notifications() {
 				className="btn btn-ghost btn-sm btn-circle indicator"
 				aria-label={unread ? `Notificações (${unread} não lidas)` : 'Notificações'}
 				onClick={() => dialog.current?.showModal()}
+				disabled={!hydrated}
 			>
 				{unread > 0 && <span className="badge indicator-item badge-error badge-xs">{unread}</span>}
 				<Bell className="size-5" />
@@ -191,6 +193,8 @@ export default function ShellControls() {
 		const stopTimer = startInactivityTimer()
 		const stopInstall = listenForInstallPrompt()
 		const stopWatch = watchSession()
+		// The top bar's controls answer from now on (the browser tests wait for this before using them).
+		document.documentElement.dataset.controlsReady = ''
 		return () => {
 			stopTimer()
 			stopInstall()
