@@ -230,23 +230,18 @@ export function renderTemplate(template: string, values: TemplateValues): string
 export const NOTIFICATION_DEFAULTS = { dias_antecedencia: 7, horario_envio: '09:00:00', enviar_fins_semana: false } as const
 
 /** A message template: not empty, at most 4,000 characters, only the known variables (the screen checks with it too). */
-export const NotificationTemplate = z
-	.string({ error: 'Modelo da mensagem é obrigatório.' })
-	.transform((v) => v.trim())
-	.refine((v) => v.length > 0, 'Modelo da mensagem é obrigatório.')
-	.refine((v) => v.length <= 4000, 'Modelo da mensagem: no máximo 4.000 caracteres.')
-	.superRefine((v, issue) => {
-		const unknown = unknownVariables(v)
-		if (unknown.length > 0) {
-			const valid = Object.keys(TEMPLATE_VARIABLES)
-				.map((n) => `{{${n}}}`)
-				.join(', ')
-			issue.addIssue({
-				code: 'custom',
-				message: `Variável desconhecida no modelo: ${unknown.map((n) => `{{${n}}}`).join(', ')}. Use: ${valid}.`
-			})
-		}
-	})
+export const NotificationTemplate = requiredText('Modelo da mensagem', 4000).superRefine((v, issue) => {
+	const unknown = unknownVariables(v)
+	if (unknown.length > 0) {
+		const valid = Object.keys(TEMPLATE_VARIABLES)
+			.map((n) => `{{${n}}}`)
+			.join(', ')
+		issue.addIssue({
+			code: 'custom',
+			message: `Variável desconhecida no modelo: ${unknown.map((n) => `{{${n}}}`).join(', ')}. Use: ${valid}.`
+		})
+	}
+})
 
 const notificationFields = {
 	ativo: z.boolean({ error: 'Ativo deve ser verdadeiro ou falso.' }),

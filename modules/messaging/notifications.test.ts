@@ -79,7 +79,8 @@ describe('notification settings (Notificações › Notificações)', () => {
 			[{ horario_envio: '9h' }, /Horário de envio inválido/],
 			[{ horario_envio: '09:00:60' }, /Horário de envio inválido/],
 			[{ template_mensagem: '   ' }, /obrigatório/],
-			[{ template_mensagem: 'x'.repeat(4001) }, /4\.000/],
+			[{ template_mensagem: 'x'.repeat(4001) }, /no máximo 4000/],
+			[{ template_mensagem: 'Olá\u202E{{empresa_nome}}' }, /caracteres não permitidos/],
 			[{ template_mensagem: 'Olá {{cliente}}, vence {{ data_vencimento }}' }, /\{\{cliente\}\}.*\{\{empresa_nome\}\}/],
 			[{ ativo: 'sim' }, /verdadeiro ou falso/],
 			[{}, /Nada para alterar/]
