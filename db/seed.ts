@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm'
 import { hashPassword } from '../modules/auth'
 import { rebuildCreditBalances } from '../modules/credits'
 import { completeCnpj, DAY, isoDateInSaoPaulo, systemClock } from '../modules/core'
+import { databaseOwnerOnly } from '../modules/core/server'
 import { openDb } from './client'
 import { migrateDb } from './migrate'
 import { activities, companies, credits, downloads, generalNotices, individualNotices, representatives, terminals, users } from './schema'
@@ -42,12 +43,20 @@ const NAMES = [
 	'Boa Vista'
 ]
 
+/** (85) 9XXXX-XXXX, a different number per company. */
+function demoMobile(n: number) {
+	const digits = String(81_000_000 + n * 7_919)
+	return `(85) 9${digits.slice(0, 4)}-${digits.slice(4)}`
+}
+
 function randomSerial() {
 	return Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString('base64url')
 }
 
 export async function seedDemo(dbPath: string) {
 	const db = openDb(dbPath)
+	// Owner-only, as the server keeps it: the WAL and SHM SQLite creates later take the database file's mode.
+	databaseOwnerOnly(dbPath)
 	migrateDb(db)
 	if (db.select().from(users).where(eq(users.cnpj, DEMO_ACCOUNTS.gerente.cnpj)).get()) {
 		return { created: false as const }
@@ -130,7 +139,8 @@ export async function seedDemo(dbPath: string) {
 							cidade,
 							uf,
 							cep: '60000-000',
-							fone: '(85) 3333-4444',
+							// Each client its own mobile (WhatsApp notifications), one in ten none.
+							fone: n % 10 === 7 ? null : demoMobile(n),
 							email: `contato${n + 1}@cliente.com.br`,
 							nterminais: 1 + (n % 4),
 							serial: randomSerial(),
@@ -264,12 +274,15 @@ export async function seedDemo(dbPath: string) {
 		{ behavior: 'immediate' }
 	)
 	rebuildCreditBalances(db)
+	databaseOwnerOnly(dbPath)
 	return { created: true as const }
 }
 
 if (import.meta.main) {
+	// What this command writes is for the portal's user only, as the server's own files are.
+	process.umask(0o077)
 	const dataDir = resolve(process.env.DATA_DIR ?? './data')
-	mkdirSync(dataDir, { recursive: true })
+	mkdirSync(dataDir, { recursive: true, mode: 0o700 })
 	const result = await seedDemo(join(dataDir, 'portal.sqlite'))
 	if (!result.created) {
 		console.log('Os dados de demonstração já foram carregados neste banco.')

@@ -15,7 +15,7 @@ import { migrateDb } from '../db/migrate'
 import { hashPassword } from '../modules/auth'
 import { rebuildCreditBalances } from '../modules/credits'
 import { completeCnpj, fixedClock } from '../modules/core'
-import { silentLogger, testConfig } from '../modules/core/server'
+import { silentLogger, testConfig, portalContext } from '../modules/core/server'
 
 const REPS = Number(process.env.BENCH_REPS ?? 10_000)
 const ROWS_PER_REP = 100
@@ -103,7 +103,7 @@ console.log(
 const sampleReps = Array.from({ length: 20 }, (_, i) => Math.floor((i * REPS) / 20) + 3)
 for (const r of sampleReps) addUser.get(cnpjOf(r), `Representante ${r}`, 'representante', hash, now, now)
 
-const app = createApp({ db, clock, config: testConfig({ dataDir: dir }), log: silentLogger })
+const app = createApp(portalContext({ db, clock, config: testConfig({ dataDir: dir }), log: silentLogger }))
 const origin = 'http://localhost'
 async function call(method: string, url: string, cookie: string, body?: unknown) {
 	const headers: Record<string, string> = { origin, cookie }

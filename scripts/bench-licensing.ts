@@ -12,7 +12,7 @@ import { readConfig } from '../apps/server/config'
 import { openDb } from '../db/client'
 import { hashPassword, users } from '../modules/auth'
 import { completeCnpj, systemClock } from '../modules/core'
-import { silentLogger, testConfig } from '../modules/core/server'
+import { silentLogger, testConfig, portalContext } from '../modules/core/server'
 import { seedLicensingBench } from './bench/seed-licensing'
 
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 100_000)
@@ -47,7 +47,7 @@ try {
 			updated_at: now
 		})
 		.run()
-	const app = createApp({ db, clock: systemClock, config: testConfig({ dataDir: join(dir, 'data') }), log: silentLogger })
+	const app = createApp(portalContext({ db, clock: systemClock, config: testConfig({ dataDir: join(dir, 'data') }), log: silentLogger }))
 	const login = await app.handle(
 		new Request('http://localhost/api/auth/login', {
 			method: 'POST',

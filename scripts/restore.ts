@@ -1,12 +1,16 @@
 /**
  * Puts a backup back: `bun run restore <file>` (a path, or a file name in DATA_DIR/backups).
  * Stop the portal first. The current database is kept as portal.sqlite.replaced-<timestamp>.
- * Uses DATA_DIR like the server (default ./data).
+ * Uses DATA_DIR like the server (default ./data). RESTORE_MAX_MB caps the uncompressed archive (default 1024).
  */
 import { resolve } from 'node:path'
-import { RestoreError, resolveArchive, restoreBackup } from '../modules/system'
+import { DEFAULT_MAX_RESTORE_BYTES, RestoreError, resolveArchive, restoreBackup } from '../modules/system'
 
+// What this command writes is for the portal's user only, as the server's own files are.
+process.umask(0o077)
 const file = process.argv[2]
+const maxMb = Number(process.env.RESTORE_MAX_MB)
+const maxBytes = Number.isFinite(maxMb) && maxMb > 0 ? maxMb * 1024 * 1024 : DEFAULT_MAX_RESTORE_BYTES
 const dataDir = resolve(process.env.DATA_DIR ?? './data')
 if (!file || file === '--help' || file === '-h') {
 	console.log('Uso: bun run restore <arquivo-de-backup.tar.gz>   (DATA_DIR define a pasta de dados; pare o servidor antes)')
@@ -15,9 +19,9 @@ if (!file || file === '--help' || file === '-h') {
 
 try {
 	const archive = resolveArchive(dataDir, file)
-	const result = await restoreBackup({ archive, dataDir })
+	const result = await restoreBackup({ archive, dataDir, maxBytes })
 	console.log(`Backup restaurado: ${archive}`)
-	console.log(`  banco restaurado: ${result.restoredDb} (PRAGMA integrity_check = ok)`)
+	console.log(`  banco restaurado: ${result.restoredDb} (PRAGMA integrity_check = ok, tabelas e migrações do portal, administrador ativo)`)
 	if (result.replacedDb) console.log(`  banco anterior guardado em: ${result.replacedDb}`)
 	if (result.replacedUploads) console.log(`  arquivos enviados anteriores guardados em: ${result.replacedUploads}`)
 	console.log(`  arquivos enviados restaurados: ${result.restoredUploads}`)

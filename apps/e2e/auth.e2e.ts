@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { ACCOUNTS, signIn, sidebar } from './fixtures'
+import { ACCOUNTS, shellReady, signIn, sidebar } from './fixtures'
 
 test('a wrong password shows "Senha incorreta"', async ({ page }) => {
 	await page.goto('/')
@@ -37,6 +37,7 @@ test('an administrator signs in, sees Usuários, switches to dark theme, keeps i
 	await expect(page.locator('html')).toHaveClass(/dark/)
 	await expect(page.locator('html')).toHaveAttribute('data-theme', 'kportal-dark')
 
+	await shellReady(page)
 	await sidebar(page).getByRole('button', { name: 'Sair' }).click()
 	await expect(page.getByText('Logout realizado com sucesso')).toBeVisible()
 	await expect(page.getByRole('button', { name: 'Entrar no Sistema' })).toBeVisible()
@@ -97,7 +98,8 @@ test('the dashboard at phone and desktop sizes', async ({ page }, testInfo) => {
 	await page.getByRole('button', { name: 'Abrir menu' }).click()
 	const sheet = page.getByRole('dialog', { name: 'Menu' })
 	await expect(sheet.getByRole('link', { name: 'Empresas' })).toBeInViewport()
-	await page.waitForTimeout(400)
+	// The picture is taken once the sheet has finished sliding in, not after a guessed pause.
+	await sheet.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)))
 	await page.screenshot({ path: testInfo.outputPath('menu-sheet-390x844.png') })
 })
 

@@ -1,16 +1,22 @@
 import { expect, test } from '@playwright/test'
-import { ACCOUNTS, signIn, toastTitled } from './fixtures'
+import { addDaysIso } from '../../modules/core/dates'
+import { formatCnpj } from '../../modules/core/cnpj'
+import { isoDateInSaoPaulo } from '../../modules/core/format'
+import { ACCOUNTS, freshCnpj, journeyRepresentative, signIn, toastTitled, uniqueTag } from './fixtures'
 
 test('an administrador creates a company, edits its dates, blocks and unblocks it, toggles notices and maintenance, and deletes it', async ({
 	page
 }) => {
+	// A company of this attempt alone: its own alphanumeric CNPJ and name (a retry makes another).
+	const cnpj = freshCnpj('12ABC')
+	const razao = `Mercearia E2E ${uniqueTag()} Ltda`
 	await signIn(page, ACCOUNTS.administrador)
 	await page.goto('/companies')
 	await page.getByRole('button', { name: 'Nova Empresa' }).click()
 	const form = page.getByRole('dialog', { name: 'Nova Empresa' })
-	await form.getByLabel('Razão social *').fill('Mercearia E2E Ltda')
-	await form.getByLabel('CNPJ *').fill('12ABC34501DE35')
-	await expect(form.getByLabel('CNPJ *')).toHaveValue('12.ABC.345/01DE-35')
+	await form.getByLabel('Razão social *').fill(razao)
+	await form.getByLabel('CNPJ *').fill(cnpj)
+	await expect(form.getByLabel('CNPJ *')).toHaveValue(formatCnpj(cnpj))
 	await form.getByLabel('Representante *').selectOption({ label: 'Rafael Representações' })
 	await form.getByLabel('Cidade').fill('Fortaleza')
 	await form.getByLabel('Terminais permitidos').fill('2')
@@ -18,13 +24,13 @@ test('an administrador creates a company, edits its dates, blocks and unblocks i
 	await expect(toastTitled(page, 'Empresa criada')).toBeVisible()
 
 	const search = page.getByRole('searchbox', { name: 'Buscar empresas', exact: true })
-	await search.fill('12.ABC.345')
-	const row = page.getByRole('row', { name: /Mercearia E2E Ltda/ })
+	await search.fill(formatCnpj(cnpj))
+	const row = page.getByRole('row', { name: new RegExp(razao) })
 	await expect(row).toBeVisible()
 	await expect(row.getByText('Sem licença')).toBeVisible()
 
 	// Dates (administrador only)
-	await row.getByRole('button', { name: 'Mais ações de Mercearia E2E Ltda' }).click()
+	await row.getByRole('button', { name: `Mais ações de ${razao}` }).click()
 	await page.getByRole('button', { name: 'Editar datas' }).click()
 	const dates = page.getByRole('dialog', { name: 'Editar datas de validade' })
 	await dates.getByLabel('Validade da licença').fill('31/12/2030')
@@ -34,7 +40,7 @@ test('an administrador creates a company, edits its dates, blocks and unblocks i
 	await expect(row.getByText('31/12/2030')).toBeVisible()
 	await expect(row.getByText(/^Ativa \(\d+ dias\)$/)).toBeVisible()
 	// Dates read dd/mm/aaaa whatever the browser's language.
-	await row.getByRole('button', { name: 'Mais ações de Mercearia E2E Ltda' }).click()
+	await row.getByRole('button', { name: `Mais ações de ${razao}` }).click()
 	await page.getByRole('button', { name: 'Editar datas' }).click()
 	await expect(dates.getByLabel('Validade da licença')).toHaveValue('31/12/2030')
 	await dates.getByLabel('Validade do certificado').fill('31/02/2031')
@@ -42,27 +48,27 @@ test('an administrador creates a company, edits its dates, blocks and unblocks i
 	await dates.getByRole('button', { name: 'Cancelar' }).click()
 
 	// Block all systems, then unblock (both confirmed)
-	await row.getByRole('button', { name: 'Mais ações de Mercearia E2E Ltda' }).click()
+	await row.getByRole('button', { name: `Mais ações de ${razao}` }).click()
 	await page.getByRole('button', { name: 'Bloquear todos os sistemas' }).click()
 	await page.getByRole('dialog', { name: 'Bloquear todos os sistemas?' }).getByRole('button', { name: 'Bloquear' }).click()
 	await expect(toastTitled(page, 'Sistemas bloqueados')).toBeVisible()
 	await expect(row.getByText('Bloqueada')).toBeVisible()
-	await row.getByRole('button', { name: 'Mais ações de Mercearia E2E Ltda' }).click()
+	await row.getByRole('button', { name: `Mais ações de ${razao}` }).click()
 	await page.getByRole('button', { name: 'Desbloquear todos os sistemas' }).click()
 	await page.getByRole('dialog', { name: 'Desbloquear todos os sistemas?' }).getByRole('button', { name: 'Desbloquear' }).click()
 	await expect(toastTitled(page, 'Sistemas desbloqueados')).toBeVisible()
 	await expect(row.getByText(/^Ativa/)).toBeVisible()
 
 	// Notices and maintenance toggles
-	await row.getByRole('checkbox', { name: 'Exibir aviso de Mercearia E2E Ltda' }).click()
+	await row.getByRole('checkbox', { name: `Exibir aviso de ${razao}` }).click()
 	await expect(toastTitled(page, 'Avisos ativados')).toBeVisible()
-	await expect(row.getByRole('checkbox', { name: 'Exibir aviso de Mercearia E2E Ltda' })).toBeChecked()
-	await row.getByRole('checkbox', { name: 'Manutenção de Mercearia E2E Ltda' }).click()
+	await expect(row.getByRole('checkbox', { name: `Exibir aviso de ${razao}` })).toBeChecked()
+	await row.getByRole('checkbox', { name: `Manutenção de ${razao}` }).click()
 	await expect(toastTitled(page, 'Manutenção ativada')).toBeVisible()
-	await expect(row.getByRole('checkbox', { name: 'Manutenção de Mercearia E2E Ltda' })).toBeChecked()
+	await expect(row.getByRole('checkbox', { name: `Manutenção de ${razao}` })).toBeChecked()
 
 	// Delete, confirmed
-	await row.getByRole('button', { name: 'Mais ações de Mercearia E2E Ltda' }).click()
+	await row.getByRole('button', { name: `Mais ações de ${razao}` }).click()
 	await page.getByRole('button', { name: 'Excluir' }).click()
 	await page.getByRole('dialog', { name: 'Excluir empresa?' }).getByRole('button', { name: 'Excluir' }).click()
 	await expect(toastTitled(page, 'Empresa excluída')).toBeVisible()
@@ -101,13 +107,13 @@ test('the companies screen on a phone shows cards', async ({ page }, testInfo) =
 	await page.screenshot({ path: testInfo.outputPath('companies-1440x900.png') })
 })
 
-test('a representante renews a company from the companies screen and sees the new expiry there', async ({ page }) => {
-	await signIn(page, ACCOUNTS.representante)
+test('a representante renews a company from the companies screen and sees the new expiry there', async ({ page, baseURL }) => {
+	// A representative of this journey alone, with credits and an active company nobody else renews meanwhile.
+	const validade = addDaysIso(isoDateInSaoPaulo(new Date()), 30)
+	const rep = await journeyRepresentative(baseURL!, { credits: 2, companies: [{ validade_licenca: validade }] })
+	const [company] = rep.companies
+	await signIn(page, rep.masked, rep.senha)
 	await page.goto('/companies')
-	const list = (await (await page.request.get('/api/companies?page=1&limit=1000&search=&status=ativas')).json()) as {
-		companies: { razao: string; validade_licenca: string }[]
-	}
-	const company = list.companies[0]
 	await page.getByRole('searchbox', { name: 'Buscar empresas', exact: true }).fill(company.razao)
 	const row = page.getByRole('row', { name: new RegExp(company.razao) })
 	await row.getByRole('button', { name: `Mais ações de ${company.razao}` }).click()
@@ -115,8 +121,7 @@ test('a representante renews a company from the companies screen and sees the ne
 	const dialog = page.getByRole('dialog', { name: `Renovar créditos — ${company.razao}` })
 	await dialog.getByLabel('Sistema').selectOption('K-RETA')
 	await dialog.getByLabel('Quantidade de créditos').fill('1')
-	const [y, m, d] = company.validade_licenca.split('-').map(Number)
-	const expected = new Date(Date.UTC(y, m - 1, d + 33)).toISOString().slice(0, 10).split('-').reverse().join('/')
+	const expected = addDaysIso(validade, 33).split('-').reverse().join('/')
 	await expect(dialog.getByTestId('transfer-new-expiry')).toHaveText(expected)
 	await dialog.getByRole('button', { name: 'Renovar' }).click()
 	await page.getByRole('dialog', { name: 'Confirmar renovação' }).getByRole('button', { name: 'Renovar' }).click()

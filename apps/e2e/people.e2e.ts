@@ -1,13 +1,10 @@
 import { type Page, expect, test } from '@playwright/test'
-import { completeCnpj, formatCnpj } from '../../modules/core/cnpj'
-import { ACCOUNTS, signIn, sidebar } from './fixtures'
-
-/** A valid CNPJ nobody else in this run uses (a retry gets a new one too). */
-function freshCnpj(prefix: string) {
-	return completeCnpj(prefix + String(Math.floor(Math.random() * 1e10)).padStart(10, '0'))
-}
+import { formatCnpj } from '../../modules/core/cnpj'
+import { ACCOUNTS, freshCnpj, shellReady, signIn, sidebar } from './fixtures'
 
 async function signOut(page: Page) {
+	// 'Sair' is server-rendered; the layout's script makes it answer.
+	await shellReady(page)
 	await sidebar(page).getByRole('button', { name: 'Sair' }).click()
 	await expect(page.getByRole('button', { name: 'Entrar no Sistema' })).toBeVisible()
 }

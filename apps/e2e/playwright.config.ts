@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test'
+import { PORTAL_PORT as port } from './ports'
 
-const port = Number(process.env.E2E_PORT ?? 3217)
 const bun = process.env.BUN_BIN ?? 'bun'
 
 export default defineConfig({
@@ -11,7 +11,10 @@ export default defineConfig({
 	workers: 2,
 	forbidOnly: !!process.env.CI,
 	retries: process.env.CI ? 1 : 0,
-	timeout: 30_000,
+	// The longest journeys take 20–30 s on two cores shared with other work; each waits for what it needs, and
+	// these limits only bound a journey that is stuck.
+	timeout: 60_000,
+	expect: { timeout: 10_000 },
 	reporter: [['list']],
 	use: {
 		baseURL: `http://127.0.0.1:${port}`,
@@ -36,7 +39,7 @@ export default defineConfig({
 		url: `http://127.0.0.1:${port}/api/health`,
 		reuseExistingServer: false,
 		timeout: 60_000,
-		env: { PORT: String(port), HOST: '127.0.0.1', ADMIN_CNPJ: '11222333000181', ADMIN_PASSWORD: 'admin-e2e-senha' },
+		env: { NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', ADMIN_CNPJ: '11222333000181', ADMIN_PASSWORD: 'admin-e2e-senha' },
 		stdout: 'ignore',
 		stderr: 'pipe'
 	}

@@ -5,12 +5,13 @@
  */
 import { readFile } from 'node:fs/promises'
 import { type Locator, type Page, expect, test } from '@playwright/test'
-import { completeCnpj } from '../../modules/core/cnpj'
-import { ACCOUNTS, sidebar, signIn, toastTitled } from './fixtures'
+import { addDaysIso, completeCnpj, isoDateInSaoPaulo } from '../../modules/core'
+import { ACCOUNTS, journeyRepresentative, sidebar, signIn, toastTitled } from './fixtures'
 
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1440, height: 900 }
 
+const inDays = (days: number) => addDaysIso(isoDateInSaoPaulo(new Date()), days)
 const unique = () => String(Date.now()).slice(-7) + String(Math.floor(Math.random() * 1000)).padStart(3, '0')
 const origin = (page: Page) => ({ origin: new URL(page.url()).origin })
 
@@ -123,49 +124,42 @@ test('the install card shows on screen, below the top bar: after 2 s on a phone,
 // ---------------------------------------------------------------------------------------------------------------
 // Wrong today, 2: renewal and transfer ask first
 
-test('a representante with no credits asked to renew is told "Créditos insuficientes" and gets no dialog', async ({ page }) => {
-	await signIn(page, ACCOUNTS.representante)
-	await page.route('**/api/credits/available*', (route) =>
-		route.fulfill({ status: 200, contentType: 'application/json', body: '{"total":0}' })
-	)
+test('a representante with no credits asked to renew is told "Créditos insuficientes" and gets no dialog', async ({ page, baseURL }) => {
+	const rep = await journeyRepresentative(baseURL!, { companies: [{ validade_licenca: inDays(20) }] })
+	await signIn(page, rep.masked, rep.senha)
 	await page.goto('/companies')
-	await page
-		.getByRole('button', { name: /^Mais ações de / })
-		.first()
-		.click()
+	await page.getByRole('button', { name: `Mais ações de ${rep.companies[0].razao}` }).click()
 	await page.getByRole('button', { name: 'Renovar créditos' }).click()
 	await expect(toastTitled(page, 'Créditos insuficientes')).toBeVisible()
 	await expect(page.getByText('Você não possui créditos disponíveis para renovação. Compre mais créditos para continuar.')).toBeVisible()
 	await expect(page.getByRole('dialog', { name: /^Renovar créditos/ })).toBeHidden()
 })
 
-test('a representante renews: a whole number is required, and nothing is spent before the confirmation', async ({ page }) => {
-	await signIn(page, ACCOUNTS.representante)
+test('a representante renews: a whole number is required, and nothing is spent before the confirmation', async ({ page, baseURL }) => {
+	const rep = await journeyRepresentative(baseURL!, { credits: 3, companies: [{ validade_licenca: inDays(20) }] })
+	const razao = rep.companies[0].razao
+	await signIn(page, rep.masked, rep.senha)
 	const spent: string[] = []
 	page.on('request', (r) => {
 		if (r.url().endsWith('/api/credits/transfer-to-company')) spent.push(r.method())
 	})
-	const razao = `Renovação E2E ${unique()}`
-	const company = await createCompany(page, razao, { cnpj_representante: undefined })
-	await page.goto(`/companies?search=${encodeURIComponent(razao)}`)
+	await page.goto('/companies')
 	await page.getByRole('button', { name: `Mais ações de ${razao}` }).click()
 	await page.getByRole('button', { name: 'Renovar créditos' }).click()
 	const dialog = page.getByRole('dialog', { name: `Renovar créditos — ${razao}` })
-	await expect(dialog).toBeVisible()
-	const available = Number(await dialog.getByTestId('transfer-available').textContent())
-	expect(available).toBeGreaterThan(0)
+	await expect(dialog.getByTestId('transfer-available')).toHaveText('3')
 	await dialog.getByLabel('Sistema').selectOption('K-RETA')
 	await dialog.getByLabel('Quantidade de créditos').fill('1.5')
 	await dialog.getByRole('button', { name: 'Renovar' }).click()
 	await expect(dialog.getByText('Digite um número válido maior que zero.')).toBeVisible()
-	await dialog.getByLabel('Quantidade de créditos').fill(String(available + 1))
-	await dialog.getByRole('button', { name: 'Renovar' }).click()
-	await expect(dialog.getByText(`Você possui apenas ${available} créditos disponíveis.`)).toBeVisible()
+	await dialog.getByLabel('Quantidade de créditos').fill('4')
+	await expect(dialog.getByText('Você possui apenas 3 créditos disponíveis.')).toBeVisible()
 	await dialog.getByLabel('Quantidade de créditos').fill('1')
 	await dialog.getByRole('button', { name: 'Renovar' }).click()
 	const confirm = page.getByRole('dialog', { name: 'Confirmar renovação' })
 	await expect(confirm).toContainText(razao)
 	await expect(confirm).toContainText('1 crédito')
+	await expect(confirm).toContainText(inDays(53).split('-').reverse().join('/'))
 	await expect(confirm).toContainText('Esta ação não pode ser desfeita.')
 	await confirm.getByRole('button', { name: 'Cancelar' }).click()
 	await expect(confirm).toBeHidden()
@@ -174,7 +168,6 @@ test('a representante renews: a whole number is required, and nothing is spent b
 	await confirm.getByRole('button', { name: 'Renovar' }).click()
 	await expect(toastTitled(page, 'Créditos renovados')).toBeVisible()
 	expect(spent).toEqual(['POST'])
-	await page.request.delete(`/api/companies/${company.codigo}`, { headers: origin(page) })
 })
 
 test('the transfer dialog states the company, the credits and the new expiry before transferring', async ({ page }) => {
@@ -416,7 +409,7 @@ test('/autocompra-creditos refuses administradores and gerentes; unbuilt pages s
 	}
 	const admin = await (await browser.newContext()).newPage()
 	await signIn(admin, ACCOUNTS.administrador)
-	for (const path of ['/carnes', '/pagamentos-parcelas', '/historico-pagamentos', '/admin/financeiro-config', '/whatsapp-bot']) {
+	for (const path of ['/carnes', '/pagamentos-parcelas', '/historico-pagamentos', '/whatsapp-bot', '/configuracoes-bot']) {
 		await admin.goto(path)
 		await expect(admin.getByText('Esta tela ainda não está disponível.')).toBeVisible()
 	}

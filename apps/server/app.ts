@@ -1,12 +1,13 @@
 import { Elysia } from 'elysia'
-import { authJobs, authRoutes } from '../../modules/auth'
+import { LoginThrottle, RefusalLog, authJobs, authRoutes, recordOf } from '../../modules/auth'
+import { type AsaasInbox, type PaymentEventHandler, billingJobs, billingRoutes, createAsaasInbox } from '../../modules/billing'
 import { companiesPerRepresentative, companyCountSql, companyRoutes } from '../../modules/companies'
-import type { AppContext } from '../../modules/core/server'
+import { type AppContext, clientIp } from '../../modules/core/server'
 import { creditBatchesPerRepresentative, creditRoutes } from '../../modules/credits'
 import { downloadRoutes } from '../../modules/downloads'
 import type { JobDefinition } from '../../modules/jobs'
 import { type LicenceService, createLicenceService, licensingJobs, licensingRoutes } from '../../modules/licensing'
-import { messagingRoutes } from '../../modules/messaging'
+import { messagingJobs, messagingRoutes } from '../../modules/messaging'
 import { reportRoutes } from '../../modules/reports'
 import { resellersRoutes } from '../../modules/resellers'
 import { systemJobs, systemRoutes } from '../../modules/system'
@@ -20,27 +21,51 @@ import { requestGuards } from './plugins/security'
 /** The services the app shares between its routes and its jobs, built once per process. */
 export interface AppServices {
 	licence: LicenceService
+	/** Failed sign-ins and wrong current passwords, counted together per account and address. */
+	loginThrottle: LoginThrottle
+	/** Refused authorisations, grouped, for the log and the Sistema tab. */
+	refusals: RefusalLog
+	/** The Asaas webhook inbox, with the modules that own payments as its handlers. */
+	asaasInbox: AsaasInbox
 }
 
-export function createServices(ctx: AppContext): AppServices {
-	return { licence: createLicenceService(ctx) }
+/** `extraHandlers` lets a test watch the inbox hand out events beside the portal's own handlers. */
+export function createServices(ctx: AppContext, extraHandlers: PaymentEventHandler[] = []): AppServices {
+	return {
+		licence: createLicenceService(ctx),
+		loginThrottle: new LoginThrottle(ctx.clock),
+		refusals: new RefusalLog(ctx),
+		asaasInbox: createAsaasInbox(ctx, [...extraHandlers])
+	}
 }
 
 /** Builds the whole portal from its dependencies; tests build it on an in-memory database. */
 export function createApp(ctx: AppContext, services: AppServices = createServices(ctx), site: Site | null = null) {
 	const app = new Elysia()
-		.use(errorHandler(ctx.log))
+		.use(
+			errorHandler(ctx.log, (refused) =>
+				services.refusals.record({
+					status: refused.status,
+					method: refused.request.method,
+					route: refused.route,
+					record: recordOf(refused.params, refused.body),
+					ip: clientIp(refused.request, refused.server, ctx.config.trustProxy),
+					request: refused.request
+				})
+			)
+		)
 		.use(
 			requestGuards(ctx.config, {
-				csrfExempt: ['/api/licenca/'],
-				// A 5 MB image arrives as about 6.7 MB of base64.
-				bodyLimits: { '/api/representantes/promo-image': 7 * 1024 * 1024 }
+				// Called by other systems, with their own credential: the desktop systems and Asaas.
+				csrfExempt: ['/api/licenca/', '/api/asaas/webhook/'],
+				// A 5 MB image arrives as about 6.7 MB of base64; an Asaas event is a few kilobytes.
+				bodyLimits: { '/api/representantes/promo-image': 7 * 1024 * 1024, '/api/asaas/webhook/': 64 * 1024 }
 			})
 		)
-		.use(authRoutes(ctx))
+		.use(authRoutes(ctx, services.loginThrottle, services.refusals))
 		.use(systemRoutes(ctx))
 		.use(messagingRoutes(ctx))
-		.use(userRoutes(ctx))
+		.use(userRoutes(ctx, services.loginThrottle))
 		// Companies and credits sit above resellers: their counts reach it from here.
 		.use(
 			resellersRoutes(ctx, { empresas: companiesPerRepresentative, empresasSql: companyCountSql, lotes: creditBatchesPerRepresentative })
@@ -51,6 +76,7 @@ export function createApp(ctx: AppContext, services: AppServices = createService
 		.use(licensingRoutes(ctx, services.licence))
 		.use(creditRoutes(ctx))
 		.use(reportRoutes(ctx))
+		.use(billingRoutes(ctx, services.asaasInbox))
 	const portal = app.use(apiDocs(ctx, app)).use(pagesPlugin(ctx, site))
 	assertEveryRouteDeclaresAccess(portal)
 	return portal
@@ -60,7 +86,13 @@ export type App = ReturnType<typeof createApp>
 
 /** Every scheduled job of the portal; main.ts registers them on the cron, tests call their functions directly. */
 export function appJobs(ctx: AppContext, services: AppServices): JobDefinition[] {
-	return [...authJobs(ctx), ...licensingJobs(services.licence), ...systemJobs(ctx)]
+	return [
+		...authJobs(ctx),
+		...licensingJobs(services.licence),
+		...systemJobs(ctx),
+		...billingJobs(ctx, services.asaasInbox),
+		...messagingJobs(ctx)
+	]
 }
 
 /** Deny by default: a route that declares neither `can` nor `publicRoute` stops the portal from starting. */

@@ -15,6 +15,10 @@ const Env = z.object({
 	COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
 	SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(72).default(12),
 	LICENCE_WORKERS: z.coerce.number().int().min(0).max(32).optional(),
+	SECRET_KEY: z.string().optional(),
+	ASAAS_SANDBOX_URL: z.url().default('https://api-sandbox.asaas.com/v3'),
+	ASAAS_PRODUCTION_URL: z.url().default('https://api.asaas.com/v3'),
+	WHATSAPP_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
 	ADMIN_CNPJ: z.string().optional(),
 	ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD deve ter pelo menos 8 caracteres').optional(),
 	ADMIN_NOME: z.string().optional()
@@ -29,16 +33,24 @@ export function readConfig(env: Record<string, string | undefined> = process.env
 	}
 	const e = parsed.data
 	const secureCookies = e.COOKIE_SECURE === 'auto' ? (e.PUBLIC_URL?.startsWith('https://') ?? false) : e.COOKIE_SECURE === 'true'
-	const app: AppConfig = {
+	const app: Omit<AppConfig, 'secretKey'> = {
 		dataDir: resolve(e.DATA_DIR),
 		distDir: resolve(e.DIST_DIR),
 		trustProxy: e.TRUST_PROXY,
 		secureCookies,
 		sessionMaxHours: e.SESSION_MAX_HOURS,
 		publicOrigin: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
-		licenceWorkers: e.LICENCE_WORKERS ?? defaultLicenceWorkers()
+		licenceWorkers: e.LICENCE_WORKERS ?? defaultLicenceWorkers(),
+		asaasUrls: { sandbox: e.ASAAS_SANDBOX_URL.replace(/\/+$/, ''), production: e.ASAAS_PRODUCTION_URL.replace(/\/+$/, '') },
+		whatsappPauseMs: e.WHATSAPP_PAUSE_MS
 	}
-	return { app, port: e.PORT, host: e.HOST, admin: { cnpj: e.ADMIN_CNPJ, senha: e.ADMIN_PASSWORD, nome: e.ADMIN_NOME } }
+	return {
+		app,
+		port: e.PORT,
+		host: e.HOST,
+		secretKey: e.SECRET_KEY,
+		admin: { cnpj: e.ADMIN_CNPJ, senha: e.ADMIN_PASSWORD, nome: e.ADMIN_NOME }
+	}
 }
 
 /** One licence-check worker per core beyond the first (up to 4); none on a single core. */

@@ -4,9 +4,11 @@ import { openDb } from '../../db/client'
 import { migrateDb } from '../../db/migrate'
 import { ensureFirstAdmin, generatePassword } from '../../modules/auth'
 import { rebuildCreditBalances } from '../../modules/credits'
+import { sealSigningKeys } from '../../modules/licensing'
+import { sealPlaintextSettings } from '../../modules/settings'
 import { scheduleJobs } from '../../modules/jobs'
 import { formatCnpj, isValidCnpj, normalizeCnpj, systemClock } from '../../modules/core'
-import { jsonLogger, uploadsDir } from '../../modules/core/server'
+import { type AppConfig, jsonLogger, loadSecretKey, portalContext, uploadsDir } from '../../modules/core/server'
 import { writePidFile } from '../../modules/system'
 import { appJobs, createApp, createServices } from './app'
 import { readConfig } from './config'
@@ -18,13 +20,18 @@ const MAX_BODY_BYTES = 8 * 1024 * 1024
 
 // The database, its WAL, uploads and backups are readable by the portal's own user only.
 process.umask(0o077)
-const config = readConfig()
-mkdirSync(config.app.dataDir, { recursive: true })
-mkdirSync(uploadsDir(config.app), { recursive: true })
-const db = openDb(join(config.app.dataDir, 'portal.sqlite'))
+const { app: settings, ...config } = readConfig()
+mkdirSync(settings.dataDir, { recursive: true })
+const appConfig: AppConfig = { ...settings, secretKey: loadSecretKey(settings.dataDir, config.secretKey) }
+mkdirSync(uploadsDir(appConfig), { recursive: true })
+const db = openDb(join(appConfig.dataDir, 'portal.sqlite'))
 migrateDb(db)
 // The cached per-representative credit totals are recomputed from the ledger on every start.
 rebuildCreditBalances(db)
+const ctx = portalContext({ db, clock: systemClock, config: appConfig, log: jsonLogger })
+// Secrets saved in clear by an older version are sealed now (idempotent).
+sealPlaintextSettings(db, ctx.secrets)
+sealSigningKeys(db, ctx.secrets)
 
 const adminCnpj = normalizeCnpj(config.admin.cnpj ?? DEFAULT_ADMIN_CNPJ)
 if (!isValidCnpj(adminCnpj)) throw new Error(`ADMIN_CNPJ inválido: ${config.admin.cnpj}`)
@@ -34,14 +41,13 @@ if (await ensureFirstAdmin(db, systemClock, { cnpj: adminCnpj, senha: adminPassw
 	if (!config.admin.senha) console.log(`Senha gerada (exibida só agora, anote-a): ${adminPassword}`)
 }
 
-const site = config.app.distDir && existsSync(config.app.distDir) ? loadSite(config.app.distDir) : null
-if (!site) console.warn(`Site não encontrado em ${config.app.distDir}: rode "bun run build". Só a API será servida.`)
+const site = appConfig.distDir && existsSync(appConfig.distDir) ? loadSite(appConfig.distDir) : null
+if (!site) console.warn(`Site não encontrado em ${appConfig.distDir}: rode "bun run build". Só a API será servida.`)
 
-const ctx = { db, clock: systemClock, config: config.app, log: jsonLogger }
 const services = createServices(ctx)
 const app = createApp(ctx, services, site)
 	.use(scheduleJobs(ctx, appJobs(ctx, services)))
 	.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_BODY_BYTES })
 
-writePidFile(config.app.dataDir)
+writePidFile(appConfig.dataDir)
 console.log(`Portal em http://localhost:${app.server?.port}`)

@@ -7,26 +7,48 @@ import { createTestDb } from '../../db/testing'
 import { hashPassword, users } from '../../modules/auth'
 import { companies } from '../../modules/companies'
 import { type Role, completeCnpj, fixedClock } from '../../modules/core'
-import { type AppConfig, testConfig } from '../../modules/core/server'
+import { createAsaasStandin } from '../../modules/asaas'
+import type { PaymentEventHandler } from '../../modules/billing'
+import { type AppConfig, type AppContext, createSecretBox, testConfig } from '../../modules/core/server'
+import { createEvolutionStandin } from '../../modules/evolution'
 import { representatives } from '../../modules/resellers'
 import { createApp, createServices } from './app'
 
 export const TEST_ORIGIN = 'http://localhost'
 
-/** An isolated portal on an in-memory database (or `dbFile`) with a clock that only moves when told. */
-export function createTestApp(options: { config?: Partial<AppConfig>; now?: string; dbFile?: string } = {}) {
+/** The Evolution stand-in's API key in tests. */
+export const EVOLUTION_TEST_KEY = 'evolution-test-key'
+
+/**
+ * An isolated portal on an in-memory database (or `dbFile`) with a clock that only moves when told, whose
+ * gateways are in-process stand-ins of Asaas and Evolution (`t.asaas`, `t.evolution`): the portal's real
+ * clients talk to them, and their webhooks come back into this app.
+ */
+export function createTestApp(
+	options: { config?: Partial<AppConfig>; now?: string; dbFile?: string; paymentHandlers?: PaymentEventHandler[] } = {}
+) {
 	const db = createTestDb(options.dbFile)
 	const clock = fixedClock(options.now ?? '2026-11-20T12:00:00.000Z')
 	const logs: { event: string; fields?: Record<string, unknown> }[] = []
 	// Each app gets its own data folder, so backups and uploads of one test never meet another's.
 	const dataDir = mkdtempSync(join(tmpdir(), 'kportal-test-'))
-	const ctx = {
+	const config = testConfig({ dataDir, ...options.config })
+	// Deliveries from the stand-ins reach this app in process (the app is built just below).
+	const toPortal = (url: string, init: RequestInit) => app.handle(new Request(url, init))
+	const asaas = createAsaasStandin({ keys: 'any', fetch: toPortal, webhookRetryDelaysMs: [20, 40, 80], now: () => clock.now() })
+	const evolution = createEvolutionStandin({ apiKey: EVOLUTION_TEST_KEY, fetch: toPortal })
+	const ctx: AppContext = {
 		db,
 		clock,
-		config: testConfig({ dataDir, ...options.config }),
-		log: (event: string, fields?: Record<string, unknown>) => logs.push({ event, fields })
+		config,
+		log: (event: string, fields?: Record<string, unknown>) => logs.push({ event, fields }),
+		secrets: createSecretBox(config.secretKey),
+		gateways: {
+			asaas: (url, init) => asaas.handle(new Request(url, init)),
+			evolution: (url, init) => evolution.handle(new Request(url, init))
+		}
 	}
-	const services = createServices(ctx)
+	const services = createServices(ctx, options.paymentHandlers)
 	const app = createApp(ctx, services)
 
 	/** A same-origin request, as the portal's own pages make it. */
@@ -87,7 +109,7 @@ export function createTestApp(options: { config?: Partial<AppConfig>; now?: stri
 		return { status: response.status, headers: response.headers, bom, lines }
 	}
 
-	return { app, ctx, services, db, clock, logs, call, csv, createUser, login }
+	return { app, ctx, services, db, clock, logs, call, csv, createUser, login, asaas, evolution }
 }
 
 /** Valid CNPJs for tests, one per role. */

@@ -373,6 +373,29 @@ export const ACTIVITY_EVENTS = {
 		subtitle: (p) => p.titulo
 	}),
 
+	'billing.asaas-account-saved': event<{ conta: string; ambiente: string; ativa: boolean }>({
+		type: 'info',
+		icon: 'Coins',
+		entity: 'asaas',
+		title: 'Conta Asaas atualizada',
+		subtitle: (p) => `${p.conta} · ${p.ambiente === 'production' ? 'produção' : 'sandbox'} · ${p.ativa ? 'ativa' : 'inativa'}`
+	}),
+	'billing.webhook-reactivated': event<{ conta: string }>({
+		type: 'info',
+		icon: 'Coins',
+		entity: 'asaas',
+		title: 'Fila de webhooks do Asaas reativada',
+		subtitle: (p) => p.conta
+	}),
+
+	'notifications.setting-saved': event<{ tipo: string; ativo: boolean }>({
+		type: 'info',
+		icon: 'Terminal',
+		entity: 'notificacao',
+		title: 'Notificação automática atualizada',
+		subtitle: (p) => `${p.tipo} · ${p.ativo ? 'ativa' : 'desativada'}`
+	}),
+
 	// System events are routine, not warnings: they carry the system icon (Terminal).
 	'settings.updated': event<{ chave: string }>({
 		type: 'info',

@@ -11,6 +11,8 @@ export {
 	LOGIN_MESSAGES
 } from './service'
 export { hashPassword, verifyPassword, generatePassword } from './password'
+export { LoginThrottle, THROTTLE_MESSAGE } from './throttle'
+export { RefusalLog, recordOf, type Refusal } from './refusals'
 export * from './model'
 export { users, sessions } from './schema'
 export { authJobs, cleanupSessions } from './jobs'

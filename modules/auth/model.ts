@@ -37,3 +37,26 @@ export const renewRoute = contract({
 	response: z.object({ session: z.object({ expiresAt: z.string().nullable() }) }),
 	summary: 'Renova o tempo de inatividade da sessão'
 })
+
+/** One line of refused authorisations: a caller, a route and a status, with how often and on which records. */
+export const AccessRefusal = z.object({
+	who: z.string(),
+	ip: z.string(),
+	method: z.string(),
+	route: z.string(),
+	status: z.number(),
+	count: z.number(),
+	/** The most recent records asked for, newest first. */
+	records: z.array(z.string()),
+	distinctRecords: z.number(),
+	firstAt: z.string(),
+	lastAt: z.string()
+})
+export type AccessRefusal = z.infer<typeof AccessRefusal>
+
+export const refusalsRoute = contract({
+	method: 'GET',
+	path: '/api/auth/refusals',
+	response: z.object({ refusals: z.array(AccessRefusal) }),
+	summary: 'Acessos recusados (401, 403 e 404 de registros fora do escopo) desde o início do servidor, agrupados'
+})

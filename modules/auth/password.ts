@@ -37,6 +37,19 @@ export function verifyPassword(password: string, hash: string): Promise<boolean>
 	return withHashSlot(() => Bun.password.verify(password, hash))
 }
 
+/** A hash of a random password, made once, for the CNPJs nobody has (see verifyAgainstDummy). */
+let dummyHash: Promise<string> | null = null
+
+/**
+ * Spends on an unknown CNPJ the same argon2id verification a wrong password costs, so the answer's timing does not
+ * tell which CNPJs exist. Always false.
+ */
+export async function verifyAgainstDummy(password: string): Promise<boolean> {
+	dummyHash ??= hashPassword(generatePassword())
+	await verifyPassword(password, await dummyHash)
+	return false
+}
+
 /** A hash made with other parameters is upgraded at the next successful login. */
 export function needsRehash(hash: string): boolean {
 	return !hash.startsWith(`$argon2id$v=19$m=${HASH_OPTIONS.memoryCost},t=${HASH_OPTIONS.timeCost},p=1$`)

@@ -125,20 +125,51 @@ describe('login throttling', () => {
 		expect(res.status).toBe(429)
 	})
 
-	it('counts per forwarded address behind a trusted proxy, and still stops one CNPJ at 50 failures', async () => {
+	it('behind a trusted proxy, an account attacked from many addresses still lets its owner in at once from another (issue 13, point 3)', async () => {
 		const t = createTestApp({ config: { trustProxy: true } })
 		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
-		for (let i = 0; i < 50; i++) {
-			const ip = `198.51.100.${Math.floor(i / 4)}`
-			const r = await t.call('POST', '/api/auth/login', { body: { cnpj: CNPJ.admin, senha: 'x' }, headers: { 'x-forwarded-for': ip } })
-			expect(r.status).toBe(401)
+		const attempt = (senha: string, ip: string) =>
+			t.call('POST', '/api/auth/login', { body: { cnpj: CNPJ.admin, senha }, headers: { 'x-forwarded-for': ip } })
+		// 10 wrong passwords from three addresses: the account is now slowed down.
+		for (let i = 0; i < 10; i++) expect((await attempt('x', `198.51.100.${i % 3}`)).status).toBe(401)
+		// An address that has been failing waits, even with the right password…
+		const slowed = await attempt('senha-forte-123', '198.51.100.1')
+		expect(slowed.status).toBe(429)
+		expect(Number(slowed.headers.get('retry-after'))).toBeGreaterThan(0)
+		expect(slowed.json.message).toContain('Muitas tentativas')
+		// …while the owner, from an address without recent failures, signs in at once.
+		expect((await attempt('senha-forte-123', '203.0.113.77')).status).toBe(200)
+	}, 30_000)
+})
+
+describe('login timing (issue 13, point 9)', () => {
+	it('answers an unknown CNPJ about as slowly as a wrong password, and still tells them apart', async () => {
+		const t = createTestApp({ config: { trustProxy: true } })
+		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
+		const timed = async (cnpj: string, i: number) => {
+			const start = performance.now()
+			const res = await t.call('POST', '/api/auth/login', {
+				body: { cnpj, senha: `errada-${i}` },
+				headers: { 'x-forwarded-for': `192.0.2.${i}` }
+			})
+			expect(res.status).toBe(401)
+			return { ms: performance.now() - start, code: res.json.code }
 		}
-		const res = await t.call('POST', '/api/auth/login', {
-			body: { cnpj: CNPJ.admin, senha: 'senha-forte-123' },
-			headers: { 'x-forwarded-for': '203.0.113.77' }
-		})
-		expect(res.status).toBe(429)
-	})
+		await timed(CNPJ.rep, 200) // the first unknown CNPJ also makes the dummy hash once
+		const unknown: number[] = []
+		const wrong: number[] = []
+		for (let i = 0; i < 7; i++) {
+			const u = await timed(CNPJ.rep, i)
+			const w = await timed(CNPJ.admin, 100 + i)
+			expect(u.code).toBe('USER_NOT_FOUND')
+			expect(w.code).toBe('WRONG_PASSWORD')
+			unknown.push(u.ms)
+			wrong.push(w.ms)
+		}
+		const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+		// Both verify one argon2id hash; without the dummy hash the unknown CNPJ answered 14 times faster.
+		expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.5)
+	}, 30_000)
 })
 
 describe('sessions', () => {

@@ -2,12 +2,16 @@ import { Elysia } from 'elysia'
 import { routeHooks } from '../core'
 import { type AppContext, clientIp } from '../core/server'
 import { authGuard, sessionCookieName } from './guard'
-import { loginRoute, logoutRoute, meRoute, renewRoute } from './model'
+import { loginRoute, logoutRoute, meRoute, refusalsRoute, renewRoute } from './model'
+import type { RefusalLog } from './refusals'
 import { invalidateSession, login, validateSession } from './service'
-import { LoginThrottle } from './throttle'
+import type { LoginThrottle } from './throttle'
 
-export function authRoutes(ctx: AppContext) {
-	const throttle = new LoginThrottle(ctx.clock)
+/**
+ * Sign-in and sessions; `throttle` is the app's one login throttle, shared with Alterar Senha, and `refusals` the
+ * app's record of refused authorisations, which administradores read here.
+ */
+export function authRoutes(ctx: AppContext, throttle: LoginThrottle, refusals: RefusalLog) {
 	const cookieName = sessionCookieName(ctx.config)
 	const cookieOptions = {
 		httpOnly: true,
@@ -64,4 +68,8 @@ export function authRoutes(ctx: AppContext) {
 			},
 			{ ...routeHooks(renewRoute), can: 'session' }
 		)
+		.route(refusalsRoute.method, refusalsRoute.path, () => ({ refusals: refusals.list() }), {
+			...routeHooks(refusalsRoute),
+			can: 'system.manage'
+		})
 }

@@ -2,12 +2,12 @@ import { and, eq, lt, ne, or } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import { type Clock, HOUR, MINUTE } from '../core'
-import { type AppConfig, AppError, tooManyRequests } from '../core/server'
+import { type AppConfig, AppError } from '../core/server'
 import { getAutoLogoutConfig } from '../settings'
 import type { SessionUser } from './model'
-import { needsRehash, verifyPassword, hashPassword } from './password'
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password'
 import { sessions, users } from './schema'
-import type { LoginThrottle } from './throttle'
+import { type LoginThrottle, THROTTLE_MESSAGE } from './throttle'
 
 /** Activity is written to the session at most this often, so a busy page does not write on every call. */
 const TOUCH_INTERVAL_MS = MINUTE
@@ -124,27 +124,25 @@ export const LOGIN_MESSAGES = {
 	unknownCnpj: 'Usuário não encontrado: este CNPJ não está cadastrado.',
 	wrongPassword: 'Senha inválida.',
 	inactive: 'Usuário inativo. Procure o administrador.',
-	throttled: (seconds: number) => `Muitas tentativas de login. Aguarde ${Math.ceil(seconds / 60)} minuto(s) e tente novamente.`
+	throttled: THROTTLE_MESSAGE
 }
 
 /**
- * Checks the credentials and opens a fresh session. Failures are counted before any hashing
- * so repeated guesses are refused with 429 without costing a password hash.
+ * Checks the credentials and opens a fresh session. The throttle answers 429 before any hashing while the account and
+ * address must wait. An unknown CNPJ verifies the password against a dummy hash, so it answers as slowly as a wrong
+ * password; the two still get the specification's different messages (1-core §8).
  */
 export async function login(
 	deps: { db: Db; clock: Clock; config: AppConfig; throttle: LoginThrottle },
 	input: { cnpj: string; senha: string; ip: string; userAgent: string | null }
 ): Promise<{ token: string; user: SessionUser; session: SessionInfo }> {
 	const { db, clock, config, throttle } = deps
-	const wait = throttle.retryAfter(input.cnpj, input.ip)
-	if (wait > 0) throw tooManyRequests(LOGIN_MESSAGES.throttled(wait), wait)
-	// Counted as a failure until proven otherwise, before the first await.
-	throttle.begin(input.cnpj, input.ip)
-
 	const user = db.select().from(users).where(eq(users.cnpj, input.cnpj)).get()
+	const ok = await throttle.check(input.cnpj, input.ip, () =>
+		user ? verifyPassword(input.senha, user.senha_hash) : verifyAgainstDummy(input.senha)
+	)
 	if (!user) throw new AppError(401, LOGIN_MESSAGES.unknownCnpj, 'USER_NOT_FOUND')
-	if (!(await verifyPassword(input.senha, user.senha_hash))) throw new AppError(401, LOGIN_MESSAGES.wrongPassword, 'WRONG_PASSWORD')
-	throttle.succeed(input.cnpj, input.ip)
+	if (!ok) throw new AppError(401, LOGIN_MESSAGES.wrongPassword, 'WRONG_PASSWORD')
 	if (!user.ativo) throw new AppError(403, LOGIN_MESSAGES.inactive, 'USER_INACTIVE')
 
 	const newHash = needsRehash(user.senha_hash) ? await hashPassword(input.senha) : null

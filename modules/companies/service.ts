@@ -20,7 +20,23 @@ import {
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
-import { type Clock, HOUR, can, addDaysIso, csvDate, csvFilename, csvMoney, formatCnpj, normalizeCnpj, pagination, todayIso } from '../core'
+import {
+	type Clock,
+	HOUR,
+	LICENCE_HORIZON_YEARS,
+	can,
+	addDaysIso,
+	csvDate,
+	csvFilename,
+	csvMoney,
+	formatCnpj,
+	formatDate,
+	isIsoDate,
+	licenceHorizon,
+	normalizeCnpj,
+	pagination,
+	todayIso
+} from '../core'
 import { conflict, csvResponse, forbidden, contains, notFound, unprocessable } from '../core/server'
 import { type RepresentativeScope, findRepresentativeByCnpj, promoUrl, representativeScope, representatives } from '../resellers'
 import {
@@ -268,6 +284,21 @@ function assertMayWriteDates(user: SessionUser) {
 	)
 }
 
+/**
+ * A licence date may reach at most 20 years ahead, whoever writes it (the dates dialog, the company form, a credit
+ * transfer): 100,000 credits once pushed one past year 9999, and the company then answered 500.
+ */
+function assertWithinLicenceHorizon(clock: Clock, date: string | null | undefined) {
+	if (!date) return
+	const horizon = licenceHorizon(todayIso(clock))
+	if (!isIsoDate(date) || date > horizon) {
+		throw unprocessable(
+			`A validade da licença não pode passar de ${formatDate(horizon)} (${LICENCE_HORIZON_YEARS} anos à frente).`,
+			'LICENCE_HORIZON'
+		)
+	}
+}
+
 /** Only who may switch maintenance sets it; anyone else keeps the company's value (off for a new one). */
 function maintenanceFor(user: SessionUser, requested: 'S' | 'N' | undefined, current: 'S' | 'N' = 'N'): 'S' | 'N' {
 	if (can(user.tipo, 'companies.maintenance')) return requested ?? current
@@ -304,6 +335,7 @@ export function createCompany(db: DbOrTx, clock: Clock, user: SessionUser, body:
 		(tx) => {
 			const owner = ownerFor(tx, user, scope, body.cnpj_representante)
 			if (body.validade_licenca || body.validade_certificado) assertMayWriteDates(user)
+			assertWithinLicenceHorizon(clock, body.validade_licenca)
 			assertUniqueCnpj(tx, body.cnpj)
 			const created = tx
 				.insert(companies)
@@ -338,6 +370,7 @@ export function updateCompany(db: DbOrTx, clock: Clock, user: SessionUser, codig
 			if (body.validade_licenca !== current.validade_licenca || body.validade_certificado !== current.validade_certificado) {
 				assertMayWriteDates(user)
 			}
+			if (body.validade_licenca !== current.validade_licenca) assertWithinLicenceHorizon(clock, body.validade_licenca)
 			if (body.nterminais < current.terminal_count) {
 				throw conflict(
 					`A empresa já usa ${current.terminal_count} terminais: exclua terminais antes de reduzir o limite.`,
@@ -360,6 +393,7 @@ export function patchCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo
 	const scope = representativeScope(db, user)
 	const touchesDates = patch.validade_licenca !== undefined || patch.validade_certificado !== undefined
 	if (touchesDates) assertMayWriteDates(user)
+	assertWithinLicenceHorizon(clock, patch.validade_licenca)
 	const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
 	if (Object.keys(changes).length === 0) throw unprocessable('Nada para alterar.')
 	db.transaction(
@@ -555,6 +589,7 @@ export function extendLicence(
 	const company = findCompany(tx, codigo)
 	if (!company) throw notFound('Empresa não encontrada.')
 	const { to, days } = extendedLicence(company.validade_licenca, todayIso(clock), credits, daysPerCredit)
+	assertWithinLicenceHorizon(clock, to)
 	tx.update(companies).set({ validade_licenca: to }).where(eq(companies.codigo, codigo)).run()
 	return { before: company.validade_licenca, after: to, days }
 }

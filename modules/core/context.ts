@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import type { Db } from '../../db/client'
 import type { Clock } from './clock'
+import { type SecretBox, createSecretBox } from './secrets'
 
 export interface AppConfig {
 	/** Where uploads, backups and the database live. */
@@ -17,6 +18,25 @@ export interface AppConfig {
 	publicOrigin: string | null
 	/** Worker threads that answer licence checks (0 = in the main thread). */
 	licenceWorkers: number
+	/** The key of the secret box (SECRET_KEY or DATA_DIR/secret.key); the licence workers open the signing key with it. */
+	secretKey: Uint8Array
+	/** Asaas API base URLs by account environment (ASAAS_SANDBOX_URL, ASAAS_PRODUCTION_URL). */
+	asaasUrls: { sandbox: string; production: string }
+	/** The pause between two automatic WhatsApp messages, plus up to as much again at random (WHATSAPP_PAUSE_MS). */
+	whatsappPauseMs: number
+}
+
+/** An HTTP transport, as fetch takes it. */
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
+
+/**
+ * How the portal reaches the external systems: the transport of the Asaas and Evolution clients. Production
+ * hands in fetch; tests hand in the local stand-ins (modules/asaas, modules/evolution), which speak the same
+ * protocol, so the same client code runs in both.
+ */
+export interface Gateways {
+	asaas: FetchLike
+	evolution: FetchLike
 }
 
 /** Everything a module may depend on, handed in by the composition root: no module-level singletons. */
@@ -25,6 +45,9 @@ export interface AppContext {
 	clock: Clock
 	config: AppConfig
 	log: Logger
+	/** Seals and opens secrets at rest (core/secrets.ts). */
+	secrets: SecretBox
+	gateways: Gateways
 }
 
 /** Structured log lines (one JSON object each), so values with line breaks cannot forge entries. */
@@ -45,9 +68,17 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 		sessionMaxHours: 12,
 		publicOrigin: null,
 		licenceWorkers: 0,
+		secretKey: new Uint8Array(32).fill(7),
+		asaasUrls: { sandbox: 'https://api-sandbox.asaas.com/v3', production: 'https://api.asaas.com/v3' },
+		whatsappPauseMs: 0,
 		...overrides
 	}
 }
 
 /** Where uploaded files live (promotional images...); backups archive this folder with the database. */
 export const uploadsDir = (config: Pick<AppConfig, 'dataDir'>) => join(config.dataDir, 'uploads')
+
+/** The context of a running portal (and of the benchmarks): secrets sealed with the config's key, external systems over fetch. */
+export function portalContext(parts: Pick<AppContext, 'db' | 'clock' | 'config' | 'log'>): AppContext {
+	return { ...parts, secrets: createSecretBox(parts.config.secretKey), gateways: { asaas: fetch, evolution: fetch } }
+}

@@ -26,6 +26,16 @@ export function daysBetween(from: string, to: string): number {
 	return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
 }
 
+/** How far ahead a licence may reach: far enough for any plan, near enough that no date leaves the four-digit years. */
+export const LICENCE_HORIZON_YEARS = 20
+
+/** The last licence date allowed on `today` (both YYYY-MM-DD): the same day 20 years on (28 February for a 29th). */
+export function licenceHorizon(today: string): string {
+	const [y, m, d] = today.split('-').map(Number)
+	const last = new Date(Date.UTC(y + LICENCE_HORIZON_YEARS, m, 0)).getUTCDate()
+	return new Date(Date.UTC(y + LICENCE_HORIZON_YEARS, m - 1, Math.min(d, last))).toISOString().slice(0, 10)
+}
+
 /** The instant a day begins in Brazil (UTC−3, no daylight saving since 2019), as an ISO string: for ranges of instants. */
 export function startOfDayInSaoPaulo(isoDate: string): string {
 	return `${isoDate}T03:00:00.000Z`

@@ -43,6 +43,12 @@ export class SlidingWindow {
 		return list[list.length - this.limit] + this.windowMs - now
 	}
 
+	/** When the newest event of `key` inside the window happened, or null when it has none. */
+	newest(key: string, now: number): number | null {
+		const list = this.live(key, now)
+		return list ? list[list.length - 1] : null
+	}
+
 	/** Takes back the newest event of `key` (an attempt counted in advance that turned out fine). */
 	undo(key: string) {
 		const list = this.events.get(key)

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { isValidCnpj, normalizeCnpj } from './cnpj'
+import { PASSWORD_MESSAGES, isCommonPassword } from './passwords'
+import { PASSWORD_RULES } from './policy'
 import { isIsoDate } from './dates'
 import { UFS } from './uf'
 import { isHttpUrl } from './url'
@@ -64,12 +66,14 @@ export const cnpjField = z
 export const passwordField = z
 	.string({ error: 'Senha é obrigatória.' })
 	.min(1, 'Senha é obrigatória.')
-	.max(256, 'Senha muito longa (máximo 256 caracteres).')
+	.max(PASSWORD_RULES.maxLength, `Senha muito longa (máximo ${PASSWORD_RULES.maxLength} caracteres).`)
 
+/** A password being set: at least 6 characters (2-administration §5.6), not a common one. The CNPJ check needs the user: see passwordUsesCnpj. */
 export const newPasswordField = z
 	.string({ error: 'Senha é obrigatória.' })
-	.min(6, 'A nova senha deve ter pelo menos 6 caracteres')
-	.max(256, 'Senha muito longa (máximo 256 caracteres).')
+	.min(PASSWORD_RULES.minLength, `A nova senha deve ter pelo menos ${PASSWORD_RULES.minLength} caracteres`)
+	.max(PASSWORD_RULES.maxLength, `Senha muito longa (máximo ${PASSWORD_RULES.maxLength} caracteres).`)
+	.refine((v) => !isCommonPassword(v), PASSWORD_MESSAGES.common)
 
 export const optionalEmailField = z
 	.union([z.literal(''), z.email('E-mail inválido.').max(200, 'E-mail muito longo.')], { error: 'E-mail inválido.' })
@@ -78,18 +82,17 @@ export const optionalEmailField = z
 
 export { z }
 
-/** A date as YYYY-MM-DD (a longer ISO string is cut to its date). */
-export const dateField = z
-	.string({ error: 'Data inválida: use o formato AAAA-MM-DD.' })
-	.transform((v) => v.slice(0, 10))
-	.refine(isIsoDate, 'Data inválida: use o formato AAAA-MM-DD.')
+const DATE_MESSAGE = 'Data inválida: use o formato AAAA-MM-DD.'
+
+/** A date written exactly YYYY-MM-DD: trailing text or a time is refused, never cut off. */
+export const dateField = z.string({ error: DATE_MESSAGE }).refine(isIsoDate, DATE_MESSAGE)
 
 /** An optional date: empty or null clears it. */
 export const optionalDateField = z
-	.string({ error: 'Data inválida: use o formato AAAA-MM-DD.' })
+	.string({ error: DATE_MESSAGE })
 	.nullish()
-	.transform((v) => (v ? v.slice(0, 10) : null))
-	.refine((v) => v === null || isIsoDate(v), 'Data inválida: use o formato AAAA-MM-DD.')
+	.transform((v) => v || null)
+	.refine((v) => v === null || isIsoDate(v), DATE_MESSAGE)
 
 export const flagField = z.enum(['S', 'N'], { error: 'Use S ou N.' })
 
@@ -139,14 +142,34 @@ export const urlField = optionalText(
 	'Link inválido: use um endereço http(s) completo.'
 )
 
+/**
+ * Characters no free text may hold: NUL and the other control characters (line breaks and tabs are text) and the
+ * bidirectional overrides and isolates, which make a name display as something else than it is.
+ */
+const FORBIDDEN_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/
+const FORBIDDEN_IN_TEXT_GLOBAL = new RegExp(FORBIDDEN_IN_TEXT.source, 'g')
+
+export const hasForbiddenCharacters = (value: string) => FORBIDDEN_IN_TEXT.test(value)
+/** For what other systems report about themselves (a computer's name): the forbidden characters are dropped, not refused. */
+export const withoutForbiddenCharacters = (value: string) => value.replace(FORBIDDEN_IN_TEXT_GLOBAL, '')
+const forbiddenMessage = (label: string) => `${label}: contém caracteres não permitidos (de controle ou de direção do texto).`
+
+/** An optional free-text field: trimmed, empty → null. */
 export const textField = (label: string, max: number) =>
 	z
 		.union([z.null(), z.string().max(max, `${label}: no máximo ${max} caracteres.`)], { error: `${label}: escreva um texto.` })
 		.optional()
+		.refine((v) => !v || !hasForbiddenCharacters(v), forbiddenMessage(label))
 		.transform((v) => (v?.trim() ? v.trim() : null))
 
+/** A required free-text field, trimmed; `required` words its absence when the label's gender asks ('obrigatória'). */
 export const requiredText = (label: string, max: number, required = `${label} é obrigatório.`) =>
-	z.string({ error: required }).trim().min(1, required).max(max, `${label}: no máximo ${max} caracteres.`)
+	z
+		.string({ error: required })
+		.trim()
+		.min(1, required)
+		.max(max, `${label}: no máximo ${max} caracteres.`)
+		.refine((v) => !hasForbiddenCharacters(v), forbiddenMessage(label))
 
 /** A numeric route parameter (:id). */
 export const IdParams = z.object({

@@ -24,12 +24,18 @@ export const AddCreditsBody = z.object({
 		.max(9999.99, 'O valor unitário máximo é R$ 9.999,99.')
 		.refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Use no máximo 2 casas decimais.')
 		.transform((v) => Math.round(v * 100))
+		// 0.000000001 passes both checks above and would be stored as R$ 0,00.
+		.refine((centavos) => centavos >= 1, 'O valor unitário do crédito deve ser maior que zero.')
 })
 export type AddCreditsBody = z.infer<typeof AddCreditsBody>
 
 /** POST /api/credits/transfer-to-company (1-core §7). */
 export const TransferBody = z.object({
-	empresaCodigo: z.coerce.number({ error: 'Selecione a empresa.' }).int('Empresa inválida.').positive('Selecione a empresa.'),
+	empresaCodigo: z
+		.number({ error: 'Selecione a empresa.' })
+		.int('Empresa inválida.')
+		.positive('Selecione a empresa.')
+		.max(Number.MAX_SAFE_INTEGER, 'Empresa inválida.'),
 	sistema: z.enum(SYSTEMS, {
 		error: (issue) =>
 			issue.input === undefined || issue.input === '' ? 'Selecione o sistema.' : `Sistema inválido: use ${SYSTEMS.join(', ')}.`

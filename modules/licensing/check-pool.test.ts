@@ -25,7 +25,11 @@ async function fixture(workers: number) {
 	return { ...t, dbFile }
 }
 
-function pool(dbFile: string, workers: number, options: { log?: (event: string) => void; maxPending?: number } = {}) {
+function pool(
+	dbFile: string,
+	workers: number,
+	options: { log?: (event: string, fields?: Record<string, unknown>) => void; maxPending?: number } = {}
+) {
 	const p = new LicenceCheckPool(
 		{ dbFile, config: testConfig() },
 		workers,
@@ -150,14 +154,22 @@ describe('LicenceCheckPool', () => {
 	})
 
 	it('answers null when a worker cannot start, and retries it ever more slowly', async () => {
-		const failures: string[] = []
-		const p = pool('/nonexistent/folder/portal.sqlite', 1, { log: (event) => failures.push(event) })
-		await Bun.sleep(1_600)
+		const retries: unknown[] = []
+		const p = pool('/nonexistent/folder/portal.sqlite', 1, {
+			log: (event, fields) => {
+				if (event === 'licence.worker_failed') retries.push(fields?.retryInMs)
+			}
+		})
+		// However slow the machine is at starting threads: wait for three failed starts, not for a fixed time.
+		const deadline = performance.now() + 25_000
+		while (retries.length < 3 && performance.now() < deadline) await Bun.sleep(20)
 		expect(await p.run({ cnpj: '11222333000181' } as LicenceCheckBody)).toBeNull()
-		// Started at 0, then after 0.5 s and 1 s more: three attempts in 1.6 s, not dozens.
-		expect(failures.filter((e) => e === 'licence.worker_failed').length).toBeGreaterThanOrEqual(2)
-		expect(failures.filter((e) => e === 'licence.worker_failed').length).toBeLessThanOrEqual(3)
-	})
+		// Each new attempt waits twice as long as the one before: 0.5 s, 1 s, 2 s… (up to 30 s), never a busy loop.
+		expect(retries.slice(0, 3)).toEqual([500, 1_000, 2_000])
+		const seen = retries.length
+		await Bun.sleep(1_000)
+		expect(retries.length).toBe(seen)
+	}, 30_000)
 
 	it('refuses at once with 503 what would queue beyond its limit', async () => {
 		const t = await fixture(0)

@@ -148,8 +148,8 @@ export class LicenceCheckPool {
 			return
 		}
 		if ('fatal' in reply) {
-			this.log('licence.worker_failed', { message: reply.fatal })
-			this.replace(slot)
+			const retryInMs = this.replace(slot)
+			this.log('licence.worker_failed', { message: reply.fatal, retryInMs })
 			return
 		}
 		if ('log' in reply) {
@@ -176,9 +176,12 @@ export class LicenceCheckPool {
 		slot.pending.clear()
 	}
 
-	/** Takes a failed worker out at once; a new one starts after a delay that grows while workers keep failing. */
-	private replace(slot: Slot) {
-		if (slot.retired || this.closed) return
+	/**
+	 * Takes a failed worker out at once; a new one starts after a delay that grows while workers keep failing.
+	 * Returns that delay (null when the slot was already replaced or the pool is closed).
+	 */
+	private replace(slot: Slot): number | null {
+		if (slot.retired || this.closed) return null
 		const index = this.slots.indexOf(slot)
 		this.retire(slot)
 		this.slots[index] = null
@@ -186,6 +189,7 @@ export class LicenceCheckPool {
 		setTimeout(() => {
 			if (!this.closed) this.spawn(index)
 		}, delay).unref()
+		return delay
 	}
 
 	/** Gives up checks past the timeout; a worker that held one is stuck and gets replaced. */

@@ -1,7 +1,7 @@
 /** A licence-check worker thread (see LicenceCheckPool): its own connection, the same evaluator as the main thread. */
 import { openDb } from '../../db/client'
 import type { Clock } from '../core'
-import { AppError, type Logger } from '../core/server'
+import { AppError, type Logger, createSecretBox } from '../core/server'
 import { type LicenceEvaluator, createLicenceEvaluator, evaluateToJson } from './check'
 import { type CheckWorkerReply, type CheckWorkerRequest, decodeCheck, encodeAnswer } from './check-pool'
 
@@ -21,7 +21,7 @@ self.onmessage = (event: MessageEvent<CheckWorkerRequest>) => {
 	if ('setup' in message) {
 		try {
 			const db = openDb(message.setup.dbFile)
-			evaluator = createLicenceEvaluator({ db, clock, config: message.setup.config, log })
+			evaluator = createLicenceEvaluator({ db, clock, secrets: createSecretBox(message.setup.config.secretKey) })
 			reply({ ready: true })
 		} catch (error) {
 			reply({ fatal: String((error as Error)?.message ?? error) })

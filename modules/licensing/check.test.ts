@@ -7,6 +7,7 @@ import { count, eq } from 'drizzle-orm'
 import { HOUR, completeCnpj } from '../core'
 import { companies } from '../companies'
 import { terminals } from '../terminals'
+import { signingKeys } from './schema'
 import { TEST_IMAGES, testWorld } from '../../apps/server/testing'
 
 type Fixture = Awaited<ReturnType<typeof testWorld>>
@@ -113,6 +114,10 @@ describe('POST /api/licenca/verificar', () => {
 		expect(key).toMatchObject({ alg: 'EdDSA', crv: 'Ed25519' })
 		const token = verifyToken(res.json.token, key.pem)
 		expect(token.ok).toBe(true)
+		// The private half is sealed at rest: whoever holds the database (or a backup of it) cannot mint tokens.
+		const stored = t.db.select().from(signingKeys).get()!
+		expect(stored.private_key).toStartWith('enc:v1:')
+		expect(stored.private_key).not.toContain('PRIVATE KEY')
 		expect(token.header).toEqual({ alg: 'EdDSA', typ: 'JWT', kid: key.kid })
 		expect(token.payload).toMatchObject({
 			sub: c.cnpj,

@@ -4,7 +4,7 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { DbOrTx } from '../../db/client'
 import { SYSTEM_FLAGS, companies, licenceState, perFlag } from '../companies'
 import { DAY, MINUTE, daysBetween, isoDateInSaoPaulo, timeInSaoPaulo } from '../core'
-import { type AppContext, SlidingWindow, tooManyRequests } from '../core/server'
+import { type AppContext, type SecretBox, SlidingWindow, isSealed, tooManyRequests } from '../core/server'
 import { promoUrl, representatives } from '../resellers'
 import { registerMachine, terminals } from '../terminals'
 import type { LicenceCheckBody, LicenceStatus } from './model'
@@ -37,7 +37,8 @@ function b64url(input: string | Buffer): string {
 	return Buffer.from(input).toString('base64url')
 }
 
-function ensureSigningKey(db: DbOrTx, now: Date) {
+/** The newest signing key; made on first use. Its private half is sealed at rest (core/secrets.ts). */
+function ensureSigningKey(db: DbOrTx, secrets: SecretBox, now: Date) {
 	const existing = db.select().from(signingKeys).orderBy(desc(signingKeys.id)).limit(1).get()
 	if (existing) return existing
 	const { privateKey, publicKey } = generateKeyPairSync('ed25519')
@@ -45,7 +46,7 @@ function ensureSigningKey(db: DbOrTx, now: Date) {
 		.insert(signingKeys)
 		.values({
 			public_key: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-			private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+			private_key: secrets.seal(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()),
 			created_at: now.toISOString()
 		})
 		.returning()
@@ -75,9 +76,9 @@ function sameKey(given: string, expected: string): boolean {
  * token. It runs in the main thread or in a check worker (check-worker.ts), each with its own connection;
  * the last-use times it collects are flushed to the database in batches.
  */
-export function createLicenceEvaluator(ctx: AppContext) {
-	const key = ensureSigningKey(ctx.db, ctx.clock.now())
-	const privateKey = createPrivateKey(key.private_key)
+export function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock' | 'secrets'>) {
+	const key = ensureSigningKey(ctx.db, ctx.secrets, ctx.clock.now())
+	const privateKey = createPrivateKey(ctx.secrets.open(key.private_key))
 	const publicKey = createPublicKey(key.public_key)
 	const kid = `k${key.id}`
 	const lastSeen = new Map<number, number>()
@@ -282,4 +283,18 @@ export interface CheckResult {
 export function evaluateToJson(evaluator: LicenceEvaluator, input: LicenceCheckBody): CheckResult {
 	const answer = evaluator.evaluate(input)
 	return { status: answer.status, json: JSON.stringify(answer) }
+}
+
+/** Seals signing keys saved in clear before secrets were sealed at rest (run at every start; idempotent). */
+export function sealSigningKeys(db: DbOrTx, secrets: SecretBox): number {
+	let sealed = 0
+	for (const key of db.select().from(signingKeys).all()) {
+		if (isSealed(key.private_key)) continue
+		db.update(signingKeys)
+			.set({ private_key: secrets.seal(key.private_key) })
+			.where(eq(signingKeys.id, key.id))
+			.run()
+		sealed++
+	}
+	return sealed
 }

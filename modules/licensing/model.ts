@@ -1,4 +1,4 @@
-import { cnpjField, contract, z } from '../core'
+import { cnpjField, contract, withoutForbiddenCharacters, z } from '../core'
 import { SYSTEMS } from '../companies/model'
 import { macField } from '../terminals/model'
 
@@ -12,8 +12,12 @@ export const LicenceCheckBody = z.object({
 		.string()
 		.max(100)
 		.optional()
-		.transform((v) => v?.trim() || null),
-	versao: z.string().max(50).optional(),
+		.transform((v) => (v ? withoutForbiddenCharacters(v).trim() : '') || null),
+	versao: z
+		.string()
+		.max(50)
+		.optional()
+		.transform((v) => (v === undefined ? v : withoutForbiddenCharacters(v))),
 	nonce: z.string().max(128, 'no máximo 128 caracteres.').optional()
 })
 export type LicenceCheckBody = z.infer<typeof LicenceCheckBody>

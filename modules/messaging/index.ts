@@ -1,3 +1,6 @@
 export { messagingRoutes } from './routes'
-export { notifications, generalNotices, individualNotices, noticeReads } from './schema'
+export { messagingJobs } from './jobs'
+export { evolutionGateway } from './gateway'
+export { chooseRecipients, createNotificationSetting, runNotifications, setOptOut } from './notifications'
+export * from './schema'
 export * from './model'

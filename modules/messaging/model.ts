@@ -1,4 +1,4 @@
-import { IdParams, MessageResponse, cnpjField, contract, dateField, requiredText, z } from '../core'
+import { IdParams, MessageResponse, Pagination, cnpjField, contract, dateField, requiredText, z } from '../core'
 
 /** Top-bar items: notification rows have numeric ids; notices appear as "aviso-geral-<id>" / "aviso-individual-<id>". */
 export const NOTICE_ITEM_ID = /^aviso-(geral|individual)-([1-9]\d{0,9})$/
@@ -147,4 +147,227 @@ export const deleteIndividualNoticeRoute = contract({
 	params: IdParams,
 	response: MessageResponse,
 	summary: 'Exclui um aviso individual'
+})
+
+/** The gateway's connection as the API tab shows it (3-billing-messaging §3 'Gateway status'). */
+export const GatewayStatus = z.object({
+	connected: z.boolean(),
+	/** The instance's state (open, close, connecting), or nao_configurado / erro. */
+	status: z.string(),
+	message: z.string().nullable()
+})
+export type GatewayStatus = z.infer<typeof GatewayStatus>
+
+const INCOMPLETE = 'Dados incompletos: Telefone e mensagem são obrigatórios'
+
+/** POST /api/evolution-api/test (§5): both required; the phone as country code + area code + number. */
+export const TestSendBody = z.object({
+	phone: z
+		.string({ error: INCOMPLETE })
+		.transform((v) => v.replace(/\D/g, ''))
+		.refine((v) => v.length > 0, INCOMPLETE)
+		.refine(
+			(v) => v.length >= 10 && v.length <= 15,
+			'Telefone inválido: use código do país, DDD e número, só dígitos (ex.: 5585999999999).'
+		),
+	message: z
+		.string({ error: INCOMPLETE })
+		.transform((v) => v.trim())
+		.refine((v) => v.length > 0, INCOMPLETE)
+		.refine((v) => v.length <= 4000, 'Mensagem: no máximo 4.000 caracteres.')
+})
+export type TestSendBody = z.infer<typeof TestSendBody>
+
+export const TestSendResult = z.object({ success: z.boolean(), messageId: z.string().nullable(), error: z.string().nullable() })
+export type TestSendResult = z.infer<typeof TestSendResult>
+
+export const gatewayStatusRoute = contract({
+	method: 'GET',
+	path: '/api/evolution-api/status',
+	response: GatewayStatus,
+	summary: 'Se o WhatsApp da instância da Evolution API está conectado'
+})
+export const testSendRoute = contract({
+	method: 'POST',
+	path: '/api/evolution-api/test',
+	body: TestSendBody,
+	response: TestSendResult,
+	summary: 'Envia uma mensagem de teste pelo WhatsApp do portal'
+})
+
+/** The three automatic WhatsApp notifications (3-billing-messaging §3). */
+export const NOTIFICATION_TYPES = ['whatsapp_expiracao', 'whatsapp_expirada', 'whatsapp_boas_vindas'] as const
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
+export const NOTIFICATION_LABELS: Record<NotificationType, string> = {
+	whatsapp_expiracao: 'Licenças expirando',
+	whatsapp_expirada: 'Licenças expiradas',
+	whatsapp_boas_vindas: 'Boas-vindas a novos clientes'
+}
+
+/** The variables a template may use, and what each becomes. */
+export const TEMPLATE_VARIABLES = {
+	empresa_nome: 'razão social da empresa',
+	sistema: 'sistemas liberados da empresa',
+	data_vencimento: 'data de vencimento da licença (dd/mm/aaaa)',
+	dias_restantes: 'dias até o vencimento',
+	representante_nome: 'nome do representante'
+} as const
+export type TemplateValues = Record<keyof typeof TEMPLATE_VARIABLES, string>
+
+const VARIABLE = /\{\{\s*([^{}]*?)\s*\}\}/g
+
+/** The names a template uses that are not variables (empty when all are known). */
+export function unknownVariables(template: string): string[] {
+	return [...new Set([...template.matchAll(VARIABLE)].map((m) => m[1]).filter((name) => !Object.hasOwn(TEMPLATE_VARIABLES, name)))]
+}
+
+/** A template with its variables filled in: the message a client receives (the live preview renders the same). */
+export function renderTemplate(template: string, values: TemplateValues): string {
+	return template.replace(VARIABLE, (whole, name: string) => (Object.hasOwn(values, name) ? values[name as keyof TemplateValues] : whole))
+}
+
+/** New settings (§9): 7 days ahead, 09:00:00, weekends off; each type's default template is the portal's own. */
+export const NOTIFICATION_DEFAULTS = { dias_antecedencia: 7, horario_envio: '09:00:00', enviar_fins_semana: false } as const
+
+/** A message template: not empty, at most 4,000 characters, only the known variables (the screen checks with it too). */
+export const NotificationTemplate = requiredText('Modelo da mensagem', 4000).superRefine((v, issue) => {
+	const unknown = unknownVariables(v)
+	if (unknown.length > 0) {
+		const valid = Object.keys(TEMPLATE_VARIABLES)
+			.map((n) => `{{${n}}}`)
+			.join(', ')
+		issue.addIssue({
+			code: 'custom',
+			message: `Variável desconhecida no modelo: ${unknown.map((n) => `{{${n}}}`).join(', ')}. Use: ${valid}.`
+		})
+	}
+})
+
+const notificationFields = {
+	ativo: z.boolean({ error: 'Ativo deve ser verdadeiro ou falso.' }),
+	dias_antecedencia: z
+		.number({ error: 'Dias de antecedência deve ser um número.' })
+		.int('Dias de antecedência deve ser um número inteiro.')
+		.min(1, 'Dias de antecedência: de 1 a 30.')
+		.max(30, 'Dias de antecedência: de 1 a 30.'),
+	template_mensagem: NotificationTemplate,
+	horario_envio: z
+		.string({ error: 'Horário de envio inválido: use HH:MM:SS.' })
+		.regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Horário de envio inválido: use HH:MM:SS, de 00:00:00 a 23:59:59.')
+		.transform((v) => (v.length === 5 ? `${v}:00` : v)),
+	enviar_fins_semana: z.boolean({ error: 'Enviar nos fins de semana deve ser verdadeiro ou falso.' })
+}
+
+/** POST /api/notification-settings: a type turned on for the first time; missing fields take the defaults. */
+export const NotificationSettingBody = z.object({
+	tipo: z.enum(NOTIFICATION_TYPES, { error: 'Tipo inválido: use whatsapp_expiracao, whatsapp_expirada ou whatsapp_boas_vindas.' }),
+	...notificationFields,
+	dias_antecedencia: notificationFields.dias_antecedencia.optional(),
+	template_mensagem: NotificationTemplate.optional(),
+	horario_envio: notificationFields.horario_envio.optional(),
+	enviar_fins_semana: notificationFields.enviar_fins_semana.optional()
+})
+export type NotificationSettingBody = z.infer<typeof NotificationSettingBody>
+
+/** PUT /api/notification-settings/{id}: any of the fields, each edit saved at once. */
+export const NotificationSettingPatch = z
+	.object(notificationFields)
+	.partial()
+	.refine((v) => Object.keys(v).length > 0, 'Nada para alterar.')
+export type NotificationSettingPatch = z.infer<typeof NotificationSettingPatch>
+
+export const NotificationSetting = z.object({
+	id: z.number(),
+	tipo: z.enum(NOTIFICATION_TYPES),
+	ativo: z.boolean(),
+	dias_antecedencia: z.number(),
+	template_mensagem: z.string(),
+	horario_envio: z.string(),
+	enviar_fins_semana: z.boolean(),
+	ultima_execucao: z.string().nullable()
+})
+export type NotificationSetting = z.infer<typeof NotificationSetting>
+
+export const PlannedNotification = z.object({
+	tipo: z.enum(NOTIFICATION_TYPES),
+	empresa_codigo: z.number(),
+	empresa: z.string(),
+	/** Null when the company has no valid phone (it will be skipped, with the reason). */
+	telefone: z.string().nullable(),
+	texto: z.string(),
+	motivo: z.string().nullable()
+})
+export type PlannedNotification = z.infer<typeof PlannedNotification>
+
+export const RunResult = z.object({ enviadas: z.number(), falhas: z.number(), ignoradas: z.number() })
+export type RunResult = z.infer<typeof RunResult>
+
+export const SEND_STATUSES = ['pendente', 'enviando', 'enviada', 'falhou', 'incerta', 'ignorada'] as const
+export const SendLogQuery = z.object({
+	page: z.coerce.number({ error: 'page deve ser um número.' }).int().min(1, 'page deve ser no mínimo 1.').default(1),
+	limit: z.coerce
+		.number({ error: 'limit deve ser um número.' })
+		.int()
+		.min(1, 'limit deve ser no mínimo 1.')
+		.max(200, 'limit deve ser no máximo 200.')
+		.default(20),
+	tipo: z.enum(NOTIFICATION_TYPES, { error: 'Tipo inválido.' }).optional(),
+	status: z.enum(SEND_STATUSES, { error: 'Status inválido.' }).optional()
+})
+export const SendLogEntry = z.object({
+	id: z.number(),
+	tipo: z.string(),
+	empresa_codigo: z.number(),
+	empresa: z.string().nullable(),
+	data_licenca: z.string(),
+	telefone: z.string().nullable(),
+	status: z.enum(SEND_STATUSES),
+	tentativas: z.number(),
+	message_id: z.string().nullable(),
+	erro: z.string().nullable(),
+	criado_em: z.string(),
+	enviado_em: z.string().nullable()
+})
+export const SendLogPage = z.object({ entries: z.array(SendLogEntry), pagination: Pagination })
+
+export const listNotificationSettingsRoute = contract({
+	method: 'GET',
+	path: '/api/notification-settings',
+	response: z.array(NotificationSetting),
+	summary: 'Os tipos de notificação automática por WhatsApp e suas configurações'
+})
+export const createNotificationSettingRoute = contract({
+	method: 'POST',
+	path: '/api/notification-settings',
+	status: 201,
+	body: NotificationSettingBody,
+	response: NotificationSetting,
+	summary: 'Liga um tipo de notificação pela primeira vez (7 dias, 09:00:00, sem fins de semana, modelo padrão)'
+})
+export const updateNotificationSettingRoute = contract({
+	method: 'PUT',
+	path: '/api/notification-settings/:id',
+	params: IdParams,
+	body: NotificationSettingPatch,
+	response: NotificationSetting,
+	summary: 'Altera um tipo de notificação (cada campo é salvo na hora)'
+})
+export const previewNotificationsRoute = contract({
+	method: 'GET',
+	path: '/api/notification-settings/preview',
+	response: z.array(PlannedNotification),
+	summary: 'O que o envio de hoje mandaria agora: tipo, empresa, telefone e texto'
+})
+export const runNotificationsRoute = contract({
+	method: 'POST',
+	path: '/api/notification-settings/run',
+	response: RunResult,
+	summary: 'Roda o envio agora (respeitando o que já foi enviado) e diz quantas foram enviadas, falharam ou foram ignoradas'
+})
+export const sendLogRoute = contract({
+	method: 'GET',
+	path: '/api/notification-settings/log',
+	query: SendLogQuery,
+	response: SendLogPage,
+	summary: 'O registro dos envios automáticos'
 })

@@ -6,12 +6,20 @@ import {
 	createGeneralNoticeRoute,
 	createIndividualNoticeRoute,
 	deleteGeneralNoticeRoute,
+	createNotificationSettingRoute,
 	deleteIndividualNoticeRoute,
+	listNotificationSettingsRoute,
+	previewNotificationsRoute,
+	runNotificationsRoute,
+	sendLogRoute,
+	updateNotificationSettingRoute,
+	gatewayStatusRoute,
 	listGeneralNoticesRoute,
 	listIndividualNoticesRoute,
 	listNotificationsRoute,
 	markReadRoute,
 	noticeRecipientsRoute,
+	testSendRoute,
 	updateGeneralNoticeRoute,
 	updateIndividualNoticeRoute
 } from './model'
@@ -26,6 +34,15 @@ import {
 	updateGeneralNotice,
 	updateIndividualNotice
 } from './notices'
+import { gatewayStatus, sendTestMessage } from './gateway'
+import {
+	createNotificationSetting,
+	listNotificationSettings,
+	previewNotifications,
+	runNotificationsNow,
+	sendLog,
+	updateNotificationSetting
+} from './notifications'
 import { listNotifications, markNotificationsRead } from './service'
 
 export function messagingRoutes(ctx: AppContext) {
@@ -112,5 +129,43 @@ export function messagingRoutes(ctx: AppContext) {
 				},
 				{ ...routeHooks(deleteIndividualNoticeRoute), can: 'notices.individual' }
 			)
+			// The WhatsApp gateway (Notificações › API and Teste).
+			.route(gatewayStatusRoute.method, gatewayStatusRoute.path, () => gatewayStatus(ctx), {
+				...routeHooks(gatewayStatusRoute),
+				can: 'messaging.gateway'
+			})
+			.route(testSendRoute.method, testSendRoute.path, ({ body }) => sendTestMessage(ctx, body.phone, body.message), {
+				...routeHooks(testSendRoute),
+				can: 'messaging.gateway'
+			})
+			// Automatic notifications (Notificações › Notificações): the preview and log routes come before /:id.
+			.route(listNotificationSettingsRoute.method, listNotificationSettingsRoute.path, () => listNotificationSettings(db), {
+				...routeHooks(listNotificationSettingsRoute),
+				can: 'messaging.notifications'
+			})
+			.route(previewNotificationsRoute.method, previewNotificationsRoute.path, () => previewNotifications(ctx), {
+				...routeHooks(previewNotificationsRoute),
+				can: 'messaging.notifications'
+			})
+			.route(sendLogRoute.method, sendLogRoute.path, ({ query }) => sendLog(db, query), {
+				...routeHooks(sendLogRoute),
+				can: 'messaging.notifications'
+			})
+			.route(
+				createNotificationSettingRoute.method,
+				createNotificationSettingRoute.path,
+				({ user, body, status }) => status(201, createNotificationSetting(ctx, user, body)),
+				{ ...routeHooks(createNotificationSettingRoute), can: 'messaging.notifications' }
+			)
+			.route(
+				updateNotificationSettingRoute.method,
+				updateNotificationSettingRoute.path,
+				({ user, params, body }) => updateNotificationSetting(ctx, user, params.id, body),
+				{ ...routeHooks(updateNotificationSettingRoute), can: 'messaging.notifications' }
+			)
+			.route(runNotificationsRoute.method, runNotificationsRoute.path, () => runNotificationsNow(ctx), {
+				...routeHooks(runNotificationsRoute),
+				can: 'messaging.notifications'
+			})
 	)
 }

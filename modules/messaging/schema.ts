@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { users } from '../auth/schema'
 import { representatives } from '../resellers/schema'
 
@@ -70,3 +70,61 @@ export const noticeReads = sqliteTable(
 	},
 	(t) => [primaryKey({ columns: [t.user_id, t.tipo, t.aviso_id] })]
 )
+
+/** One automatic WhatsApp notification type (3-billing-messaging §3 'Notification setting'). */
+export const notificationSettings = sqliteTable('notification_settings', {
+	id: integer().primaryKey({ autoIncrement: true }),
+	tipo: text({ enum: ['whatsapp_expiracao', 'whatsapp_expirada', 'whatsapp_boas_vindas'] })
+		.notNull()
+		.unique(),
+	ativo: integer({ mode: 'boolean' }).notNull(),
+	dias_antecedencia: integer().notNull(),
+	template_mensagem: text().notNull(),
+	/** HH:MM:SS, Brazil time. */
+	horario_envio: text().notNull(),
+	enviar_fins_semana: integer({ mode: 'boolean' }).notNull(),
+	/** When the type was last turned on. */
+	ativado_em: text(),
+	/** The last company registered before the type was turned on: a welcome goes only to those after it. */
+	boas_vindas_apos_codigo: integer(),
+	/** The Brazil date of the type's last daily run, so it chooses its recipients once a day. */
+	ultima_execucao: text(),
+	created_at: text().notNull(),
+	updated_at: text().notNull()
+})
+
+/**
+ * The send log: one row per (type, company, licence date) — the unique key that keeps a second run, a restart or
+ * a manual run from sending the same notice twice. A welcome has an empty licence date.
+ */
+export const notificationSends = sqliteTable(
+	'notification_sends',
+	{
+		id: integer().primaryKey({ autoIncrement: true }),
+		tipo: text().notNull(),
+		empresa_codigo: integer().notNull(),
+		data_licenca: text().notNull(),
+		telefone: text(),
+		texto: text(),
+		/** pendente → enviando → enviada | falhou | incerta (the gateway may have sent it: not repeated) ; ignorada (no valid phone, opted out) */
+		status: text({ enum: ['pendente', 'enviando', 'enviada', 'falhou', 'incerta', 'ignorada'] }).notNull(),
+		tentativas: integer().notNull().default(0),
+		proxima_tentativa: text().notNull(),
+		message_id: text(),
+		erro: text(),
+		criado_em: text().notNull(),
+		enviado_em: text()
+	},
+	(t) => [
+		uniqueIndex('notification_sends_key_idx').on(t.tipo, t.empresa_codigo, t.data_licenca),
+		index('notification_sends_due_idx').on(t.status, t.proxima_tentativa),
+		index('notification_sends_created_idx').on(t.criado_em)
+	]
+)
+
+/** Phones that answered PARAR to the bot: no automatic notification goes to them (VOLTAR removes the row). */
+export const whatsappOptOuts = sqliteTable('whatsapp_opt_outs', {
+	/** The phone's ninth-digit-insensitive key (evolution phoneKey). */
+	phone_key: text().primaryKey(),
+	criado_em: text().notNull()
+})

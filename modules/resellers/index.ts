@@ -3,6 +3,7 @@ export {
 	representativeScope,
 	findRepresentativeByCnpj,
 	ensureRepresentativeRecord,
+	setAsaasActivation,
 	listRepresentatives,
 	RESELLER_MESSAGES,
 	type RepresentativeScope,

@@ -374,3 +374,11 @@ export function deleteRepresentative(db: Db, holdings: RepresentativeHoldings, c
 		{ behavior: 'immediate' }
 	)
 }
+
+/** Switches a representative's Asaas integration (ativar_api_asaas), as their financial settings screen does. */
+export function setAsaasActivation(db: DbOrTx, cnpj: string, on: boolean) {
+	db.update(representatives)
+		.set({ ativar_api_asaas: on ? 'S' : 'N' })
+		.where(eq(representatives.cnpj, cnpj))
+		.run()
+}

@@ -1,11 +1,12 @@
 export {
 	getSetting,
+	openSetting,
+	sealPlaintextSettings,
 	getSettingsMap,
 	saveSettings,
 	getAutoLogoutConfig,
 	isSettingKey,
 	listSettings,
-	maskSecret,
 	getThemeSettings,
 	getDisplayFormats,
 	isMaskedSecret,

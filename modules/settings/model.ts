@@ -32,7 +32,7 @@ const color = z.string({ error: 'Cor inválida: use o formato #RRGGBB.' }).regex
 export type Definition = {
 	valor: string
 	descricao: string
-	categoria: 'aparencia' | 'geral' | 'financeiro' | 'seguranca'
+	categoria: 'aparencia' | 'geral' | 'financeiro' | 'seguranca' | 'whatsapp' | 'bot'
 	tipo: 'string' | 'color' | 'number' | 'boolean'
 	schema: z.ZodType<string>
 	/** For numeric settings: the bounds the form shows and the schema enforces. */
@@ -140,6 +140,50 @@ export const SETTING_DEFINITIONS = {
 		categoria: 'financeiro',
 		tipo: 'string',
 		schema: choice('Ambiente Asaas', ['sandbox', 'production'])
+	},
+	'app.asaas_webhook_token': {
+		valor: '',
+		descricao: 'Token do webhook Asaas do fornecedor',
+		categoria: 'financeiro',
+		tipo: 'string',
+		schema: z.string().max(255),
+		secret: true
+	},
+	'app.fornecedor_nome': {
+		valor: 'K Sistemas',
+		descricao: 'Nome do fornecedor nas mensagens aos clientes',
+		categoria: 'geral',
+		tipo: 'string',
+		schema: z.string().trim().min(1, 'Nome do fornecedor é obrigatório.').max(100, 'Nome do fornecedor: no máximo 100 caracteres.')
+	},
+	// The WhatsApp gateway (Evolution API) of 3-billing-messaging §3.
+	evolution_api_url: {
+		valor: '',
+		descricao: 'URL da Evolution API',
+		categoria: 'whatsapp',
+		tipo: 'string',
+		schema: z.union([
+			z.literal(''),
+			z.url({ protocol: /^https?$/, error: 'URL da API inválida: use um endereço http(s) completo.' }).max(500)
+		])
+	},
+	evolution_api_key: {
+		valor: '',
+		descricao: 'Chave da Evolution API',
+		categoria: 'whatsapp',
+		tipo: 'string',
+		schema: z.string().max(500),
+		secret: true
+	},
+	evolution_instance_name: {
+		valor: '',
+		descricao: 'Nome da instância',
+		categoria: 'whatsapp',
+		tipo: 'string',
+		schema: z
+			.string()
+			.max(100, 'Nome da instância: no máximo 100 caracteres.')
+			.regex(/^[\w.-]*$/, 'Nome da instância: use letras, números, ponto, hífen ou sublinhado.')
 	},
 	'seguranca.auto_logout_ativo': {
 		valor: 'true',

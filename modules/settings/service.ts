@@ -2,7 +2,7 @@ import { eq, inArray, max } from 'drizzle-orm'
 import { THEME_KEYS, type ThemeSettings, themeFromValues } from './theme'
 import type { DbOrTx } from '../../db/client'
 import type { Clock, DisplayFormats, Role } from '../core'
-import { badRequest } from '../core/server'
+import { type SecretBox, badRequest, isSealed, maskSealed } from '../core/server'
 import { type AutoLogoutConfig, type Definition, SETTING_DEFINITIONS, type SettingKey } from './model'
 import { settings } from './schema'
 
@@ -10,10 +10,16 @@ export function isSettingKey(key: string): key is SettingKey {
 	return Object.hasOwn(SETTING_DEFINITIONS, key)
 }
 
-/** The saved value of a key, or its default. */
+/** The saved value of a key, or its default (a secret comes sealed: open it with openSetting). */
 export function getSetting(db: DbOrTx, key: SettingKey): string {
 	const row = db.select({ valor: settings.valor }).from(settings).where(eq(settings.chave, key)).get()
 	return row?.valor ?? SETTING_DEFINITIONS[key].valor
+}
+
+/** A secret setting in clear, for the one call that uses it (never for an answer or a log line). */
+export function openSetting(db: DbOrTx, secrets: SecretBox, key: SettingKey): string {
+	const value = getSetting(db, key)
+	return value ? secrets.open(value) : ''
 }
 
 export function getSettingsMap(db: DbOrTx, keys: SettingKey[]): Record<SettingKey, string> {
@@ -24,8 +30,8 @@ export function getSettingsMap(db: DbOrTx, keys: SettingKey[]): Record<SettingKe
 	return out
 }
 
-/** Validates each value by its key's rule, then saves them all or none. */
-export function saveSettings(db: DbOrTx, clock: Clock, entries: { chave: string; valor: string }[]) {
+/** Validates each value by its key's rule, then saves them all or none; secrets are sealed at rest. */
+export function saveSettings(db: DbOrTx, clock: Clock, secrets: SecretBox, entries: { chave: string; valor: string }[]) {
 	const checked = entries.flatMap(({ chave, valor }) => {
 		if (!isSettingKey(chave)) throw badRequest(`Configuração desconhecida: ${chave}.`)
 		const def: Definition = SETTING_DEFINITIONS[chave]
@@ -33,7 +39,7 @@ export function saveSettings(db: DbOrTx, clock: Clock, entries: { chave: string;
 		if (def.secret && isMaskedSecret(valor)) return []
 		const parsed = def.schema.safeParse(valor)
 		if (!parsed.success) throw badRequest(`${def.descricao}: ${parsed.error.issues[0]?.message ?? 'valor inválido.'}`)
-		return [{ chave, valor: parsed.data, def }]
+		return [{ chave, valor: def.secret && parsed.data ? secrets.seal(parsed.data) : parsed.data, def }]
 	})
 	const now = clock.now().toISOString()
 	const saved: SettingKey[] = []
@@ -47,7 +53,7 @@ export function saveSettings(db: DbOrTx, clock: Clock, entries: { chave: string;
 	return saved
 }
 
-/** What maskSecret produces: never a real key. */
+/** What maskSealed produces: never a real key. */
 export function isMaskedSecret(value: string): boolean {
 	return value.includes('•')
 }
@@ -100,7 +106,7 @@ export function listSettings(db: DbOrTx, role: Role) {
 		return [
 			{
 				chave,
-				valor: def.secret ? maskSecret(valor) : valor,
+				valor: def.secret ? maskSealed(valor) : valor,
 				descricao: def.descricao,
 				categoria: def.categoria,
 				tipo: def.tipo,
@@ -111,8 +117,18 @@ export function listSettings(db: DbOrTx, role: Role) {
 	})
 }
 
-/** "••••••••1234": enough to recognise a key, never enough to use it. */
-export function maskSecret(value: string): string {
-	if (!value) return ''
-	return `${'•'.repeat(8)}${value.length > 8 ? value.slice(-4) : ''}`
+/** Seals the secret settings saved in clear before secrets were sealed at rest (run at every start; idempotent). */
+export function sealPlaintextSettings(db: DbOrTx, secrets: SecretBox): number {
+	const secretKeys = (Object.keys(SETTING_DEFINITIONS) as SettingKey[]).filter((k) => (SETTING_DEFINITIONS[k] as Definition).secret)
+	const rows = db.select().from(settings).where(inArray(settings.chave, secretKeys)).all()
+	let sealed = 0
+	for (const row of rows) {
+		if (!row.valor || isSealed(row.valor)) continue
+		db.update(settings)
+			.set({ valor: secrets.seal(row.valor) })
+			.where(eq(settings.chave, row.chave))
+			.run()
+		sealed++
+	}
+	return sealed
 }

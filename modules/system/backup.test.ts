@@ -1,12 +1,14 @@
 import { Database } from 'bun:sqlite'
 import { afterAll, describe, expect, it } from 'bun:test'
-import { existsSync, mkdirSync, mkdtempSync as makeTempDir, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync as makeTempDir, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { openDb } from '../../db/client'
 import { migrateDb } from '../../db/migrate'
 import { activities } from '../activity'
+import { users } from '../auth'
 import { DAY, HOUR, fixedClock } from '../core'
+import { createSecretBox } from '../core/server'
 import { saveSettings, settings } from '../settings'
 import { backupDir, createBackup, integrityCheck, listBackups, runAutomaticBackup } from './backup'
 import { HEARTBEAT_STALE_MS, PID_FILE, RestoreError, restoreBackup, runningServer } from './restore'
@@ -14,6 +16,9 @@ import { HEARTBEAT_STALE_MS, PID_FILE, RestoreError, restoreBackup, runningServe
 const ROOT = resolve(import.meta.dir, '../..')
 
 /** Temporary folders of this file, removed at the end. */
+/** The settings these tests save hold no secret: any key will do. */
+const TEST_SECRETS = createSecretBox(new Uint8Array(32))
+
 const temporary: string[] = []
 function mkdtempSync(prefix: string) {
 	const dir = makeTempDir(prefix)
@@ -24,11 +29,16 @@ afterAll(() => {
 	for (const dir of temporary) rmSync(dir, { recursive: true, force: true })
 })
 
+/** A migrated database on disk with its administrador, as any portal that has started once has. */
 function freshDataDir() {
 	const dataDir = mkdtempSync(join(tmpdir(), 'kportal-backup-'))
 	const dbPath = join(dataDir, 'portal.sqlite')
 	const db = openDb(dbPath)
 	migrateDb(db)
+	const at = '2026-11-20T12:00:00.000Z'
+	db.insert(users)
+		.values({ cnpj: '11222333000181', nome: 'Ana', tipo: 'administrador', senha_hash: 'x', created_at: at, updated_at: at })
+		.run()
 	return { dataDir, dbPath, db, config: { dataDir } }
 }
 
@@ -52,7 +62,7 @@ describe('backup and restore', () => {
 	it('restores exactly the backed-up data: write, back up, write more, restore', async () => {
 		const { dataDir, dbPath, db, config } = freshDataDir()
 		const clock = fixedClock('2026-11-20T12:00:00Z')
-		saveSettings(db, clock, [{ chave: 'app.moeda', valor: 'USD' }])
+		saveSettings(db, clock, TEST_SECRETS, [{ chave: 'app.moeda', valor: 'USD' }])
 		for (let i = 0; i < 10; i++) addActivity(db, `antes ${i}`)
 		mkdirSync(join(dataDir, 'uploads', 'promo'), { recursive: true })
 		writeFileSync(join(dataDir, 'uploads', 'promo', 'rep.png'), 'imagem antiga')
@@ -60,7 +70,7 @@ describe('backup and restore', () => {
 
 		const backup = await createBackup({ db, clock, config }, 'manual', '2.1.0')
 
-		saveSettings(db, clock, [
+		saveSettings(db, clock, TEST_SECRETS, [
 			{ chave: 'app.moeda', valor: 'EUR' },
 			{ chave: 'app.idioma', valor: 'en-US' }
 		])
@@ -210,7 +220,8 @@ describe('backup and restore', () => {
 		live.close()
 		expect(readdirSync(dataDir).filter((n) => n.includes('replaced') || n.startsWith('.restore-'))).toEqual([])
 		expect(existsSync(join(dataDir, '..', 'evil.sh'))).toBe(false)
-	})
+		// Seven archives to open and check: well under a second on a quiet machine, several on a busy one.
+	}, 30_000)
 
 	it('the restore command works from the shell, and refuses while the server runs', async () => {
 		const { dataDir, dbPath, db, config } = freshDataDir()
@@ -252,6 +263,156 @@ describe('backup and restore', () => {
 	}, 30_000)
 })
 
+describe('restore takes only a backup of this portal (issue 13, points 4 and 5)', () => {
+	/** An archive as the portal writes it, with the database given and the manifest of a backup (unless replaced). */
+	async function archiveOf(
+		dir: string,
+		name: string,
+		database: Uint8Array | string,
+		manifest: unknown = { app: 'k-licencas', database: 'portal.sqlite' }
+	) {
+		const path = join(dir, name)
+		const entries: Record<string, Uint8Array | string> = { 'portal.sqlite': database }
+		if (manifest !== null) entries['manifest.json'] = JSON.stringify(manifest)
+		await Bun.Archive.write(path, entries, { compress: 'gzip' })
+		return path
+	}
+
+	/** The bytes of a database file after `prepare` runs on a fresh one. */
+	function databaseBytes(dir: string, prepare: (db: Database) => void): Uint8Array {
+		const path = join(mkdtempSync(join(dir, 'db-')), 'x.sqlite')
+		const db = new Database(path)
+		prepare(db)
+		db.close()
+		return readFileSync(path)
+	}
+
+	/** What the live database holds, read without changing it. */
+	function liveData(path: string) {
+		const live = new Database(path, { readonly: true })
+		try {
+			return {
+				activities: live.query('select id, title from activities order by id').all(),
+				users: live.query('select id, cnpj, tipo, ativo from users order by id').all()
+			}
+		} finally {
+			live.close()
+		}
+	}
+
+	const refusal = (archive: string, dataDir: string, maxBytes?: number) =>
+		restoreBackup({ archive, dataDir, maxBytes }).then(
+			() => null,
+			(e: Error) => e
+		)
+
+	it('refuses an empty or foreign database, one from a newer portal, one without an active administrador, and a bomb', async () => {
+		const { dataDir, dbPath, db, config } = freshDataDir()
+		addActivity(db, 'vivo')
+		const good = await createBackup({ db, clock: fixedClock('2026-11-20T12:00:00Z'), config }, 'manual')
+		const portal = new Uint8Array(
+			await (await new Bun.Archive(await Bun.file(join(backupDir(config), good.filename)).bytes()).files()).get('portal.sqlite')!.bytes()
+		)
+		db.$client.close()
+		// The backup's worker may still hold its read connection, which changes how SQLite lays out the file on close:
+		// what must not change is the live data.
+		const liveBefore = liveData(dbPath)
+		const work = mkdtempSync(join(tmpdir(), 'kportal-hostile-'))
+		/** The portal's database with one change made to it. */
+		const changed = (sql: string) => {
+			const path = join(mkdtempSync(join(work, 'p-')), 'p.sqlite')
+			writeFileSync(path, portal)
+			const copy = new Database(path)
+			copy.exec(sql)
+			copy.close()
+			return readFileSync(path)
+		}
+
+		const cases: [string, string, RegExp][] = [
+			[
+				await archiveOf(
+					work,
+					'empty.tar.gz',
+					databaseBytes(work, (d) => d.exec('pragma user_version = 1'))
+				),
+				'vazio',
+				/faltam as tabelas/
+			],
+			[
+				await archiveOf(
+					work,
+					'foreign.tar.gz',
+					databaseBytes(work, (d) => d.exec('create table clientes (id integer primary key)'))
+				),
+				'outro sistema',
+				/faltam as tabelas/
+			],
+			[
+				await archiveOf(
+					work,
+					'newer.tar.gz',
+					changed(`insert into __drizzle_migrations (hash, created_at) values ('futuro', ${Date.now() + 10 ** 11})`)
+				),
+				'mais nova',
+				/versão mais nova/
+			],
+			[await archiveOf(work, 'noadmin.tar.gz', changed(`update users set ativo = 0`)), 'sem administrador', /nenhum administrador ativo/],
+			[await archiveOf(work, 'nomigrations.tar.gz', changed('delete from __drizzle_migrations')), 'sem migrações', /nenhuma migração/],
+			[await archiveOf(work, 'nomanifest.tar.gz', portal, null), 'sem manifesto', /não é um backup do K-Licenças/],
+			[await archiveOf(work, 'othermanifest.tar.gz', portal, { app: 'outro' }), 'manifesto alheio', /não é um backup do K-Licenças/]
+		]
+		for (const [archive, what, message] of cases) {
+			const error = await refusal(archive, dataDir)
+			expect(error, what).toBeInstanceOf(RestoreError)
+			expect(error!.message, what).toMatch(message)
+		}
+		// A bomb: 64 MB of zeros in a few kilobytes; with a 4 MB cap it stops after 4 MB.
+		const bomb = await archiveOf(work, 'bomb.tar.gz', new Uint8Array(64 * 1024 * 1024))
+		expect(statSync(bomb).size).toBeLessThan(200_000)
+		const bombError = await refusal(bomb, dataDir, 4 * 1024 * 1024)
+		expect(bombError).toBeInstanceOf(RestoreError)
+		expect(bombError!.message).toContain('passa de 4 MB')
+
+		expect(liveData(dbPath)).toEqual(liveBefore)
+		expect(readdirSync(dataDir).filter((n) => n.includes('replaced') || n.startsWith('.restore-'))).toEqual([])
+		// The portal's own backup still restores.
+		expect(await refusal(join(backupDir(config), good.filename), dataDir)).toBeNull()
+	}, 30_000)
+
+	it('leaves the database, its WAL and SHM, the uploads and the replaced copies readable by the owner only', async () => {
+		const mask = process.umask(0o022)
+		try {
+			const { dataDir, dbPath, db, config } = freshDataDir()
+			mkdirSync(join(dataDir, 'uploads', 'promo'), { recursive: true, mode: 0o755 })
+			writeFileSync(join(dataDir, 'uploads', 'promo', 'rep.png'), 'imagem', { mode: 0o644 })
+			const backup = await createBackup({ db, clock: fixedClock('2026-11-20T12:00:00Z'), config }, 'manual')
+			db.$client.close()
+			const result = await restoreBackup({ archive: join(backupDir(config), backup.filename), dataDir })
+			// The server opens the restored database: its WAL and SHM appear beside it.
+			const reopened = openDb(dbPath)
+			addActivity(reopened, 'depois')
+			const paths = [
+				dbPath,
+				`${dbPath}-wal`,
+				`${dbPath}-shm`,
+				result.replacedDb!,
+				join(dataDir, 'uploads'),
+				join(dataDir, 'uploads', 'promo'),
+				join(dataDir, 'uploads', 'promo', 'rep.png'),
+				result.replacedUploads!,
+				join(result.replacedUploads!, 'promo', 'rep.png')
+			]
+			for (const path of paths) {
+				expect(existsSync(path), path).toBe(true)
+				expect((statSync(path).mode & 0o077).toString(8), path).toBe('0')
+			}
+			reopened.$client.close()
+		} finally {
+			process.umask(mask)
+		}
+	})
+})
+
 describe('automatic backups', () => {
 	it('runs every app.intervalo_backup hours while app.backup_automatico is on, keeping the newest app.backups_manter', async () => {
 		const { db, config } = freshDataDir()
@@ -264,7 +425,7 @@ describe('automatic backups', () => {
 		clock.advance(HOUR)
 		expect((await runAutomaticBackup(ctx))?.filename).toBe('backup-automatico-2026-11-21T00-00-00-000Z.tar.gz')
 
-		saveSettings(db, clock, [
+		saveSettings(db, clock, TEST_SECRETS, [
 			{ chave: 'app.intervalo_backup', valor: '1' },
 			{ chave: 'app.backups_manter', valor: '2' }
 		])
@@ -276,7 +437,7 @@ describe('automatic backups', () => {
 		const names = listBackups(config).map((b) => `${b.type} ${b.created}`)
 		expect(names).toEqual(['automático 2026-11-21T03:00:00.000Z', 'automático 2026-11-21T02:00:00.000Z', 'manual 2026-11-21T00:00:00.000Z'])
 
-		saveSettings(db, clock, [{ chave: 'app.backup_automatico', valor: 'false' }])
+		saveSettings(db, clock, TEST_SECRETS, [{ chave: 'app.backup_automatico', valor: 'false' }])
 		clock.advance(DAY)
 		expect(await runAutomaticBackup(ctx)).toBeNull()
 		expect(listBackups(config)).toHaveLength(3)

@@ -2,20 +2,29 @@ import { Database } from 'bun:sqlite'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { dirname, join } from 'node:path'
-import { uploadsDir } from '../core/server'
+import { gunzipSync } from 'node:zlib'
+import { codeMigrationLevel, initialTables } from '../../db/migrate'
+import { databaseOwnerOnly, ownerOnly, uploadsDir } from '../core/server'
 import { DB_ENTRY, MANIFEST_ENTRY, UPLOADS_ENTRY, backupDir, integrityCheck } from './backup'
 
 /*
  * Restore (run by `bun run restore <file>` with the server stopped):
  * 1. refuses while the portal runs on this data folder (its pid file has a fresh heartbeat and, on this
  *    host, names a live process);
- * 2. reads the archive and refuses entries other than portal.sqlite, manifest.json and uploads/…
- *    (no absolute paths, no "..");
- * 3. extracts into a staging folder inside the data folder and runs PRAGMA integrity_check on the
- *    extracted database — nothing is replaced unless it says "ok";
+ * 2. decompresses the archive with a cap on its uncompressed size (1 GiB by default: a decompression bomb
+ *    stops there) and refuses entries other than portal.sqlite, manifest.json and uploads/… (no absolute
+ *    paths, no "..");
+ * 3. checks it is a backup of this portal: its manifest says so, and the database, extracted into a staging
+ *    folder inside the data folder, passes PRAGMA integrity_check, has the portal's tables, a migration
+ *    level not newer than this code's, and at least one active administrador — nothing is replaced otherwise
+ *    (an empty database would have had the next start create a new default administrator);
  * 4. checkpoints the current database and keeps it as portal.sqlite.replaced-<timestamp> (and the
- *    current uploads as uploads.replaced-<timestamp>), then moves the restored ones into place.
+ *    current uploads as uploads.replaced-<timestamp>), then moves the restored ones into place;
+ * 5. leaves every file it wrote or moved readable by its owner only (0600, folders 0700).
  */
+
+/** The largest uncompressed archive restored unless the caller allows more (RESTORE_MAX_MB for the command). */
+export const DEFAULT_MAX_RESTORE_BYTES = 1024 * 1024 * 1024
 
 export const PID_FILE = 'portal.pid'
 /** The server rewrites its pid file this often; a file older than HEARTBEAT_STALE_MS means no server. */
@@ -105,7 +114,53 @@ export function resolveArchive(dataDir: string, file: string): string {
 	throw new RestoreError(`Arquivo não encontrado: ${file}`)
 }
 
-export async function restoreBackup(options: { archive: string; dataDir: string; now?: Date }): Promise<RestoreResult> {
+/** The tar inside a .tar.gz, decompressed only up to `maxBytes`. */
+function gunzipCapped(compressed: Uint8Array, maxBytes: number): Uint8Array {
+	if (compressed[0] !== 0x1f || compressed[1] !== 0x8b) throw new RestoreError('O arquivo não é um backup .tar.gz.')
+	try {
+		return gunzipSync(compressed, { maxOutputLength: maxBytes })
+	} catch (error) {
+		if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+			throw new RestoreError(
+				`O backup descompactado passa de ${Math.round(maxBytes / 1024 / 1024)} MB: recusado (aumente RESTORE_MAX_MB se ele for legítimo).`
+			)
+		}
+		throw new RestoreError(`Arquivo de backup ilegível (${(error as Error).message}).`)
+	}
+}
+
+/** The manifest the portal writes into every backup (backup.ts): what tells this portal's backups from any archive. */
+function checkManifest(manifest: unknown) {
+	const m = manifest as { app?: unknown; database?: unknown } | null
+	if (m?.app !== 'k-licencas' || m?.database !== DB_ENTRY) {
+		throw new RestoreError(`O arquivo não é um backup do K-Licenças: ${MANIFEST_ENTRY} ausente ou de outro sistema.`)
+	}
+}
+
+/** The staged database is this portal's, at a level this code can run, and someone can sign in to it. */
+function checkPortalDatabase(path: string) {
+	const db = new Database(path, { readonly: true })
+	try {
+		const tables = new Set((db.query("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map((r) => r.name))
+		const missing = [...initialTables(), '__drizzle_migrations'].filter((t) => !tables.has(t))
+		if (missing.length > 0) throw new RestoreError(`O banco do backup não é do portal: faltam as tabelas ${missing.join(', ')}.`)
+		const level = (db.query('select max(created_at) as level from __drizzle_migrations').get() as { level: number | null }).level
+		if (level === null) throw new RestoreError('O banco do backup não registra nenhuma migração do portal.')
+		if (Number(level) > codeMigrationLevel()) {
+			throw new RestoreError(
+				'O backup é de uma versão mais nova do portal (migrações que este código não conhece). Atualize o portal antes de restaurá-lo.'
+			)
+		}
+		const admins = db.query("select count(*) as n from users where tipo = 'administrador' and ativo = 1").get() as { n: number }
+		if (admins.n === 0) {
+			throw new RestoreError('O backup não tem nenhum administrador ativo: restaurá-lo deixaria o portal sem quem o administre.')
+		}
+	} finally {
+		db.close()
+	}
+}
+
+export async function restoreBackup(options: { archive: string; dataDir: string; now?: Date; maxBytes?: number }): Promise<RestoreResult> {
 	const { dataDir } = options
 	const server = runningServer(dataDir)
 	if (server) {
@@ -114,9 +169,10 @@ export async function restoreBackup(options: { archive: string; dataDir: string;
 		)
 	}
 
+	const tar = gunzipCapped(await Bun.file(options.archive).bytes(), options.maxBytes ?? DEFAULT_MAX_RESTORE_BYTES)
 	let files: Map<string, File>
 	try {
-		files = await new Bun.Archive(await Bun.file(options.archive).bytes()).files()
+		files = await new Bun.Archive(tar).files()
 	} catch (error) {
 		throw new RestoreError(`Arquivo de backup ilegível (${(error as Error).message}).`)
 	}
@@ -135,12 +191,13 @@ export async function restoreBackup(options: { archive: string; dataDir: string;
 	} catch {
 		manifest = null
 	}
+	checkManifest(manifest)
 
-	mkdirSync(dataDir, { recursive: true })
+	mkdirSync(dataDir, { recursive: true, mode: 0o700 })
 	const staging = mkdtempSync(join(dataDir, '.restore-'))
 	try {
 		const stagedDb = join(staging, DB_ENTRY)
-		await Bun.write(stagedDb, await dbFile.bytes())
+		writeFileSync(stagedDb, await dbFile.bytes(), { mode: 0o600 })
 		let integrity: string
 		try {
 			integrity = integrityCheck(stagedDb)
@@ -148,12 +205,13 @@ export async function restoreBackup(options: { archive: string; dataDir: string;
 			throw new RestoreError(`O banco do backup não abre: ${(error as Error).message}`)
 		}
 		if (integrity !== 'ok') throw new RestoreError(`O banco do backup falhou na verificação de integridade: ${integrity}`)
+		checkPortalDatabase(stagedDb)
 		const stagedUploads = join(staging, 'uploads')
-		mkdirSync(stagedUploads, { recursive: true })
+		mkdirSync(stagedUploads, { recursive: true, mode: 0o700 })
 		for (const [rel, file] of uploads) {
 			const target = join(stagedUploads, rel)
-			mkdirSync(dirname(target), { recursive: true })
-			await Bun.write(target, await file.bytes())
+			mkdirSync(dirname(target), { recursive: true, mode: 0o700 })
+			writeFileSync(target, await file.bytes(), { mode: 0o600 })
 		}
 
 		const stamp = (options.now ?? new Date()).toISOString().replace(/[:.]/g, '-')
@@ -172,16 +230,20 @@ export async function restoreBackup(options: { archive: string; dataDir: string;
 			for (const suffix of ['-wal', '-shm']) {
 				if (existsSync(live + suffix)) renameSync(live + suffix, replacedDb + suffix)
 			}
+			databaseOwnerOnly(replacedDb)
 		}
 		renameSync(stagedDb, live)
+		databaseOwnerOnly(live)
 
 		const liveUploads = uploadsDir({ dataDir })
 		let replacedUploads: string | null = null
 		if (existsSync(liveUploads)) {
 			replacedUploads = `${liveUploads}.replaced-${stamp}`
 			renameSync(liveUploads, replacedUploads)
+			ownerOnly(replacedUploads)
 		}
 		renameSync(stagedUploads, liveUploads)
+		ownerOnly(liveUploads)
 		return { restoredDb: live, replacedDb, replacedUploads, restoredUploads: uploads.length, manifest }
 	} finally {
 		rmSync(staging, { recursive: true, force: true })

@@ -7,7 +7,7 @@ import { renderPage } from '../../apps/server/plugins/pages'
 import { activities } from '../activity'
 import { sessions } from '../auth'
 import { ROLES, type Role } from '../core'
-import { getSetting, settings } from '../settings'
+import { getSetting, openSetting, settings } from '../settings'
 
 const temporary: string[] = []
 afterAll(() => {
@@ -171,7 +171,10 @@ describe('POST /api/configuracoes/bulk', () => {
 		})
 		expect(again.status).toBe(200)
 		expect(again.text).not.toContain(secret)
-		expect(getSetting(t.db, 'app.asaas_api_key')).toBe(secret)
+		expect(openSetting(t.db, t.ctx.secrets, 'app.asaas_api_key')).toBe(secret)
+		// At rest it is sealed: neither the database nor a backup of it holds the key.
+		expect(getSetting(t.db, 'app.asaas_api_key')).toStartWith('enc:v1:mnop:')
+		expect(getSetting(t.db, 'app.asaas_api_key')).not.toContain(secret)
 	})
 })
 

@@ -53,7 +53,7 @@ export function systemRoutes(ctx: AppContext) {
 				saveSettingsRoute.method,
 				saveSettingsRoute.path,
 				({ body, user }) => {
-					const saved = saveSettingsAs(db, clock, user, body.configuracoes)
+					const saved = saveSettingsAs(db, clock, ctx.secrets, user, body.configuracoes)
 					return { message: 'Configurações salvas.', saved, configuracoes: listSettings(db, user.tipo) }
 				},
 				{ ...routeHooks(saveSettingsRoute), can: 'settings.manage' }
@@ -62,7 +62,7 @@ export function systemRoutes(ctx: AppContext) {
 				saveSettingRoute.method,
 				saveSettingRoute.path,
 				({ body, user }) => {
-					saveSettingsAs(db, clock, user, [body])
+					saveSettingsAs(db, clock, ctx.secrets, user, [body])
 					return { message: 'Configuração salva.', configuracao: settingView(db, user.tipo, body.chave) }
 				},
 				{ ...routeHooks(saveSettingRoute), can: 'settings.manage' }
@@ -74,7 +74,7 @@ export function systemRoutes(ctx: AppContext) {
 			.route(
 				saveAutoLogoutRoute.method,
 				saveAutoLogoutRoute.path,
-				({ body, user }) => ({ message: 'Configurações atualizadas.', ...saveAutoLogout(db, clock, user, body) }),
+				({ body, user }) => ({ message: 'Configurações atualizadas.', ...saveAutoLogout(db, clock, ctx.secrets, user, body) }),
 				{ ...routeHooks(saveAutoLogoutRoute), can: 'settings.manage' }
 			)
 			// Sistema tab: information for administradores and gerentes; backups and cache for administradores.

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client'
 import { logActivity } from '../activity'
 import { type SessionUser, deleteExpiredSessions } from '../auth'
 import type { Clock, Role } from '../core'
-import { type AppContext, notFound, writeTransaction } from '../core/server'
+import { type AppContext, type SecretBox, notFound, writeTransaction } from '../core/server'
 import { type AutoLogoutConfig, type SettingEntry, getAutoLogoutConfig, listSettings, saveSettings } from '../settings'
 import { backupPath, createBackup, deleteBackup, runAutomaticBackup } from './backup'
 import { VERSION } from './info'
@@ -22,9 +22,9 @@ export function databaseAnswers(db: Db): boolean {
 }
 
 /** Saves settings from the Configurações screen in one transaction, with one activity line; answers the keys saved. */
-export function saveSettingsAs(db: Db, clock: Clock, actor: Actor, entries: SettingEntry[]): string[] {
+export function saveSettingsAs(db: Db, clock: Clock, secrets: SecretBox, actor: Actor, entries: SettingEntry[]): string[] {
 	return writeTransaction(db, (tx) => {
-		const keys = saveSettings(tx, clock, entries)
+		const keys = saveSettings(tx, clock, secrets, entries)
 		const one = entries.length === 1
 		if (one) logActivity(tx, clock, 'settings.updated', { chave: entries[0].chave }, { actor, entityId: entries[0].chave })
 		else logActivity(tx, clock, 'settings.bulk-updated', { quantidade: keys.length }, { actor, entityId: 'bulk' })
@@ -36,9 +36,9 @@ export function settingView(db: Db, role: Role, chave: string) {
 	return listSettings(db, role).find((s) => s.chave === chave)
 }
 
-export function saveAutoLogout(db: Db, clock: Clock, actor: Actor, config: AutoLogoutConfig): AutoLogoutConfig {
+export function saveAutoLogout(db: Db, clock: Clock, secrets: SecretBox, actor: Actor, config: AutoLogoutConfig): AutoLogoutConfig {
 	writeTransaction(db, (tx) => {
-		saveSettings(tx, clock, [
+		saveSettings(tx, clock, secrets, [
 			{ chave: 'seguranca.auto_logout_ativo', valor: String(config.enabled) },
 			{ chave: 'seguranca.auto_logout_minutos', valor: String(config.timeoutMinutes) }
 		])

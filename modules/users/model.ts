@@ -1,11 +1,13 @@
 import {
-	MessageResponse,
-	ROLES,
 	IdParams,
+	MessageResponse,
+	PASSWORD_MESSAGES,
+	ROLES,
 	cnpjField,
 	contract,
 	newPasswordField,
 	optionalEmailField,
+	passwordUsesCnpj,
 	requiredText,
 	searchField,
 	sortFields,
@@ -29,18 +31,24 @@ const userFields = {
 	ativo: z.boolean({ error: 'Ativo deve ser verdadeiro ou falso.' }).optional()
 }
 
-/** POST /api/users: the password is required (at least 6 characters). */
-export const UserCreate = z.object({ ...userFields, senha: newPasswordField })
+/** The user's own CNPJ is no password (issue 13): checked once both fields have passed their own rules. */
+const notTheCnpj = (v: { cnpj: string; senha: string | null }) => !v.senha || !passwordUsesCnpj(v.senha, v.cnpj)
+const cnpjRefusal = { message: PASSWORD_MESSAGES.cnpj, path: ['senha'] }
+
+/** POST /api/users: the password is required (at least 6 characters, not common, not the CNPJ). */
+export const UserCreate = z.object({ ...userFields, senha: newPasswordField }).refine(notTheCnpj, cnpjRefusal)
 export type UserCreate = z.infer<typeof UserCreate>
 
 /** PUT /api/users/{id}: a blank or absent password keeps the current one. */
-export const UserUpdate = z.object({
-	...userFields,
-	senha: z
-		.union([z.literal(''), z.null(), newPasswordField], { error: 'A nova senha deve ter pelo menos 6 caracteres' })
-		.optional()
-		.transform((v) => (v ? v : null))
-})
+export const UserUpdate = z
+	.object({
+		...userFields,
+		senha: z
+			.union([z.literal(''), z.null(), newPasswordField], { error: 'A nova senha deve ter pelo menos 6 caracteres' })
+			.optional()
+			.transform((v) => (v ? v : null))
+	})
+	.refine(notTheCnpj, cnpjRefusal)
 export type UserUpdate = z.infer<typeof UserUpdate>
 
 export const ProfileUpdate = z.object({ nome: requiredText('Nome', 200), email: optionalEmailField })

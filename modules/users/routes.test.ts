@@ -338,6 +338,69 @@ describe('POST /api/users/change-password', () => {
 	})
 })
 
+describe('common passwords and the own CNPJ are refused (issue 13, point 7)', () => {
+	const COMMON = ['123456', 'password', 'qwerty123', 'senha123', 'Mudar123', 'abcdefgh', '111111', '987654', 'asdfghjk', 'abcabcabc']
+
+	it('refuses them when an administrador creates or edits a user, with a pt-BR message, creating nothing', async () => {
+		const { t, cookies, gerente } = await setup()
+		for (const senha of [...COMMON, '66.777.888/0001-XX'.replace('XX', NEW_CNPJ.slice(-2)), NEW_CNPJ, NEW_CNPJ.slice(0, 8)]) {
+			const res = await t.call('POST', '/api/users', {
+				cookie: cookies.administrador,
+				body: { cnpj: NEW_CNPJ, nome: 'Novo', tipo: 'gerente', senha }
+			})
+			expect(res.status, senha).toBe(400)
+			expect(res.json.message, senha).toMatch(/Senha muito comum|não pode ser o seu CNPJ/)
+		}
+		expect(t.db.select().from(users).where(eq(users.cnpj, NEW_CNPJ)).get()).toBeUndefined()
+		const edit = await t.call('PUT', `/api/users/${gerente.id}`, {
+			cookie: cookies.administrador,
+			body: { cnpj: CNPJ.gerente, nome: 'Gabriel Gerente', tipo: 'gerente', senha: CNPJ.gerente }
+		})
+		expect(edit.status).toBe(400)
+		expect(edit.json.message).toContain('A senha não pode ser o seu CNPJ.')
+		// Six characters that are neither common nor a sequence are enough (the minimum stays 6).
+		const ok = await t.call('POST', '/api/users', {
+			cookie: cookies.administrador,
+			body: { cnpj: NEW_CNPJ, nome: 'Novo', tipo: 'gerente', senha: 'kq7!mz' }
+		})
+		expect(ok.status).toBe(201)
+	})
+
+	it('refuses them on Alterar Senha, changing nothing', async () => {
+		const { t, cookies, rep } = await setup()
+		const before = userRow(t, rep.id)!.senha_hash
+		for (const newPassword of [...COMMON, CNPJ.rep, '45.997.418/0001-53']) {
+			const res = await t.call('POST', '/api/users/change-password', {
+				cookie: cookies.representante,
+				body: { currentPassword: 'senha-forte-123', newPassword }
+			})
+			expect(res.status, newPassword).toBe(400)
+			expect(res.json.message, newPassword).toMatch(/Senha muito comum|A senha não pode ser o seu CNPJ\./)
+		}
+		expect(userRow(t, rep.id)!.senha_hash).toBe(before)
+	}, 30_000)
+})
+
+describe('the current password of change-password is throttled like a login (issue 13, point 3)', () => {
+	it('answers 429 after 5 wrong current passwords from one address, even to the right one', async () => {
+		const { t, cookies, rep } = await setup()
+		const before = userRow(t, rep.id)!.senha_hash
+		const change = (currentPassword: string) =>
+			t.call('POST', '/api/users/change-password', {
+				cookie: cookies.representante,
+				body: { currentPassword, newPassword: 'nova-senha-9' }
+			})
+		for (let i = 0; i < 5; i++) expect((await change(`errada-${i}`)).status).toBe(400)
+		const refused = await change('senha-forte-123')
+		expect(refused.status).toBe(429)
+		expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+		expect(userRow(t, rep.id)!.senha_hash).toBe(before)
+		// The same count as a login: that address cannot guess by signing in either.
+		const login = await t.call('POST', '/api/auth/login', { body: { cnpj: CNPJ.rep, senha: 'senha-forte-123' } })
+		expect(login.status).toBe(429)
+	}, 30_000)
+})
+
 describe('GET and PUT /api/users/me', () => {
 	it('lets any role read and update their own name and e-mail, not their CNPJ or type', async () => {
 		const { t, cookies, rep } = await setup()

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
-import { authGuard } from '../auth'
+import { type LoginThrottle, authGuard } from '../auth'
 import { routeHooks } from '../core'
-import type { AppContext } from '../core/server'
+import { type AppContext, clientIp } from '../core/server'
 import {
 	changePasswordRoute,
 	createUserRoute,
@@ -24,7 +24,7 @@ import {
 } from './service'
 
 /** User administration (2-administration §2.5, §5.5) and the signed-in user's own profile and password. */
-export function userRoutes(ctx: AppContext) {
+export function userRoutes(ctx: AppContext, throttle: LoginThrottle) {
 	const { db, clock } = ctx
 	return new Elysia({ name: 'users.routes' })
 		.use(authGuard(ctx))
@@ -53,8 +53,9 @@ export function userRoutes(ctx: AppContext) {
 		.route(
 			changePasswordRoute.method,
 			changePasswordRoute.path,
-			async ({ body, user, session }) => {
-				await changeOwnPassword(db, clock, user, session.id, body)
+			async ({ body, user, session, request, server }) => {
+				const ip = clientIp(request, server, ctx.config.trustProxy)
+				await changeOwnPassword({ db, clock, throttle }, { user, sessionId: session.id, ip }, body)
 				return { message: 'Senha alterada com sucesso!' }
 			},
 			{ ...routeHooks(changePasswordRoute), can: 'session' }

@@ -1,9 +1,20 @@
 import { type SQL, and, asc, desc, eq, ne, or, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
-import { type Clock, ROLE_LABELS, csvDate, csvFilename, formatCnpj, isoDateInSaoPaulo, normalizeCnpj, todayIso } from '../core'
-import { badRequest, conflict, contains, csvResponse, notFound, unprocessable } from '../core/server'
-import { type SessionUser, hashPassword, invalidateUserSessions, users, verifyPassword } from '../auth'
+import {
+	type Clock,
+	PASSWORD_MESSAGES,
+	ROLE_LABELS,
+	csvDate,
+	csvFilename,
+	formatCnpj,
+	isoDateInSaoPaulo,
+	normalizeCnpj,
+	passwordUsesCnpj,
+	todayIso
+} from '../core'
+import { badRequest, conflict, contains, csvResponse, invalidDataMessage, notFound, unprocessable } from '../core/server'
+import { type LoginThrottle, type SessionUser, hashPassword, invalidateUserSessions, users, verifyPassword } from '../auth'
 import { ensureRepresentativeRecord } from '../resellers'
 import type { ChangePasswordBody, ProfileUpdate, UserCreate, UserListQuery, UserUpdate, UserView } from './model'
 
@@ -205,11 +216,23 @@ export function deleteUserAccount(db: Db, clock: Clock, actor: SessionUser, id: 
 	)
 }
 
-/** The signed-in user's own password: checks the current one, then ends every other session of theirs. */
-export async function changeOwnPassword(db: Db, clock: Clock, user: SessionUser, sessionId: string, input: ChangePasswordBody) {
+/**
+ * The signed-in user's own password: checks the current one (throttled like a login, on the same count: a stolen
+ * session cannot guess it faster than the login page), then ends every other session of theirs.
+ */
+export async function changeOwnPassword(
+	deps: { db: Db; clock: Clock; throttle: LoginThrottle },
+	caller: { user: SessionUser; sessionId: string; ip: string },
+	input: ChangePasswordBody
+) {
+	const { db, clock, throttle } = deps
+	const { user, sessionId } = caller
+	if (passwordUsesCnpj(input.newPassword, user.cnpj))
+		throw badRequest(invalidDataMessage('newPassword', PASSWORD_MESSAGES.cnpj), 'VALIDATION')
 	const row = db.select({ senha_hash: users.senha_hash }).from(users).where(eq(users.id, user.id)).get()
 	if (!row) throw notFound(USER_MESSAGES.notFound)
-	if (!(await verifyPassword(input.currentPassword, row.senha_hash))) throw badRequest(USER_MESSAGES.wrongCurrentPassword, 'WRONG_PASSWORD')
+	const right = await throttle.check(user.cnpj, caller.ip, () => verifyPassword(input.currentPassword, row.senha_hash))
+	if (!right) throw badRequest(USER_MESSAGES.wrongCurrentPassword, 'WRONG_PASSWORD')
 	const hash = await hashPassword(input.newPassword)
 	db.transaction(
 		(tx) => {

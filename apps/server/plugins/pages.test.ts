@@ -6,7 +6,7 @@ import { createTestDb } from '../../../db/testing'
 import { hashPassword, users } from '../../../modules/auth'
 import { fixedClock } from '../../../modules/core'
 import { saveSettings } from '../../../modules/settings'
-import { silentLogger, testConfig } from '../../../modules/core/server'
+import { portalContext, silentLogger, testConfig } from '../../../modules/core/server'
 import { createApp, createServices } from '../app'
 import { CNPJ } from '../testing'
 import { loadSite } from './pages'
@@ -44,9 +44,10 @@ async function setup() {
 			.values({ cnpj, tipo, nome, senha_hash: await hashPassword('senha-forte-123'), created_at: now, updated_at: now })
 			.run()
 	}
-	const ctx = { db, clock: fixedClock(now), config: testConfig(), log: silentLogger }
+	const ctx = portalContext({ db, clock: fixedClock(now), config: testConfig(), log: silentLogger })
 	const app = createApp(ctx, createServices(ctx), fakeSite())
-	const get = (path: string, headers: Record<string, string> = {}) => app.handle(new Request(`http://localhost${path}`, { headers }))
+	const get = (path: string, headers: Record<string, string> = {}, origin = 'http://localhost') =>
+		app.handle(new Request(`${origin}${path}`, { headers }))
 	const login = async (cnpj: string) => {
 		const res = await app.handle(
 			new Request('http://localhost/api/auth/login', {
@@ -57,8 +58,19 @@ async function setup() {
 		)
 		return (res.headers.get('set-cookie') ?? '').split(';')[0]
 	}
-	return { get, login, db }
+	return { get, login, db, ctx }
 }
+
+describe('GET /login with a session (issue 13, point 6)', () => {
+	it('redirects to the relative /, never to the host the Host header names', async () => {
+		const { get, login } = await setup()
+		const cookie = await login(CNPJ.admin)
+		// The server builds the request URL from the Host header: an attacker's Host arrives as the URL's host.
+		const res = await get('/login', { cookie, host: 'evil.example' }, 'http://evil.example')
+		expect(res.status).toBe(302)
+		expect(res.headers.get('location')).toBe('/')
+	})
+})
 
 describe('pages', () => {
 	it('serves the login page at any page URL without a session, never cached', async () => {
@@ -114,14 +126,14 @@ describe('pages', () => {
 	})
 
 	it('writes the display formats of the settings into the page with the user (issue 14, point 6)', async () => {
-		const { get, login, db } = await setup()
+		const { get, login, db, ctx } = await setup()
 		const cookie = await login(CNPJ.admin)
 		const session = async () => {
 			const html = await (await get('/companies', { cookie })).text()
 			return JSON.parse(/<script type="application\/json" id="session-data">(.*?)<\/script>/.exec(html)![1])
 		}
 		expect((await session()).formats).toEqual({ dateFormat: 'DD/MM/YYYY', currency: 'BRL', timeZone: 'America/Sao_Paulo' })
-		saveSettings(db, fixedClock('2026-11-20T12:00:00.000Z'), [
+		saveSettings(db, fixedClock('2026-11-20T12:00:00.000Z'), ctx.secrets, [
 			{ chave: 'app.formato_data', valor: 'YYYY-MM-DD' },
 			{ chave: 'app.moeda', valor: 'USD' }
 		])

@@ -181,7 +181,8 @@ export function pagesPlugin(ctx: AppContext, site: Site | null) {
 
 			const token = cookie[cookieName]?.value
 			const user = validateSession(ctx.db, ctx.clock, typeof token === 'string' ? token : null)?.user ?? null
-			if (user && path === '/login') return Response.redirect(new URL('/', url).toString(), 302)
+			// A relative Location: the Host header is the caller's to choose, so it never names where to go.
+			if (user && path === '/login') return new Response(null, { status: 302, headers: { location: '/' } })
 			const { route, status } = pageFor(path, user, site)
 			const page = site.pages.get(route)
 			if (!page) throw new NotFoundError()

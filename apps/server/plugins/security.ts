@@ -3,6 +3,8 @@ import { AppError, type AppConfig, errorResponse } from '../../../modules/core/s
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const DEFAULT_BODY_LIMIT = 256 * 1024
+/** No form of the portal nests deeper than a few levels; 100,000 levels of arrays once stalled the server for seconds. */
+export const MAX_JSON_DEPTH = 32
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 export interface RequestPolicy {
@@ -51,6 +53,61 @@ export function isSameOrigin(request: Request, config: AppConfig): boolean {
 	return originUrl.host.toLowerCase() === requestHost(request, config)
 }
 
+/**
+ * True when the JSON text opens more than `max` arrays or objects inside one another, counted on the raw bytes
+ * outside strings: a linear scan that runs before JSON.parse, so a deeply nested body costs no parsing at all.
+ */
+export function nestsDeeperThan(bytes: Uint8Array, max: number): boolean {
+	let depth = 0
+	let inString = false
+	for (let i = 0; i < bytes.length; i++) {
+		const byte = bytes[i]
+		if (inString) {
+			if (byte === 0x5c)
+				i++ // backslash: the next byte is escaped
+			else if (byte === 0x22) inString = false
+		} else if (byte === 0x22) inString = true
+		else if (byte === 0x5b || byte === 0x7b) {
+			if (++depth > max) return true
+		} else if (byte === 0x5d || byte === 0x7d) depth--
+	}
+	return false
+}
+
+/**
+ * Reads a body as it streams in and stops at `limit`: a chunked upload without Content-Length is refused at the
+ * route's limit, not after the server's 8 MiB.
+ */
+async function readBody(request: Request, limit: number): Promise<Uint8Array> {
+	if (!request.body) return new Uint8Array(0)
+	const reader = request.body.getReader()
+	const chunks: Uint8Array[] = []
+	let size = 0
+	for (;;) {
+		const { done, value } = await reader.read()
+		if (done) break
+		size += value.byteLength
+		if (size > limit) {
+			await reader.cancel().catch(() => {})
+			throw tooLarge(limit)
+		}
+		chunks.push(value)
+	}
+	return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)
+}
+
+/**
+ * A parsed body serialises as a placeholder: when validation refuses it, Elysia writes the value into its error's
+ * text (pretty-printed outside production), and a large refused body must cost nothing there. Handlers never see
+ * this: they get the validator's output, which is a new object.
+ */
+function omittedFromErrors<T>(value: T): T {
+	if (value !== null && typeof value === 'object') {
+		Object.defineProperty(value, 'toJSON', { value: () => '[corpo omitido]', enumerable: false })
+	}
+	return value
+}
+
 /** The path of an absolute request URL, without parsing the whole URL (this runs on every request). */
 export function pathOf(url: string): string {
 	const start = url.indexOf('/', url.indexOf('//') + 2)
@@ -90,19 +147,22 @@ export function requestGuards(config: AppConfig, policy: RequestPolicy) {
 			}
 		})
 		.onParse({ as: 'global' }, async ({ request, path }) => {
-			// The one body parser of the API: JSON only, size checked on the bytes actually received.
-			const limit = bodyLimitFor(path)
-			const bytes = await request.bytes()
-			if (bytes.byteLength > limit) throw tooLarge(limit)
+			// The one body parser of the API: JSON only, size checked on the bytes as they arrive, nesting before parsing.
+			const bytes = await readBody(request, bodyLimitFor(path))
 			if (bytes.byteLength === 0) return {}
 			const type = request.headers.get('content-type') ?? ''
 			if (!type.toLowerCase().startsWith('application/json')) {
 				throw new AppError(415, 'Envie os dados como JSON (Content-Type: application/json).', 'UNSUPPORTED_MEDIA_TYPE')
 			}
+			if (nestsDeeperThan(bytes, MAX_JSON_DEPTH)) {
+				throw new AppError(400, `Corpo da requisição inválido: o JSON tem níveis demais (máximo ${MAX_JSON_DEPTH}).`, 'PARSE')
+			}
+			let parsed: unknown
 			try {
-				return JSON.parse(utf8.decode(bytes))
+				parsed = JSON.parse(utf8.decode(bytes))
 			} catch {
 				throw new AppError(400, 'Corpo da requisição inválido: envie um JSON válido.', 'PARSE')
 			}
+			return omittedFromErrors(parsed)
 		})
 }

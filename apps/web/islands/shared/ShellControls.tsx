@@ -73,6 +73,7 @@ function SessionCountdown() {
 }
 
 function Notifications() {
+	const hydrated = useHydrated()
 	const { data, loading, error } = useStore($notifications)
 	const dialog = useRef<HTMLDialogElement>(null)
 	const now = useNow(60_000)
@@ -89,6 +90,7 @@ function Notifications() {
 				className="btn btn-ghost btn-sm btn-circle indicator"
 				aria-label={unread ? `Notificações (${unread} não lidas)` : 'Notificações'}
 				onClick={() => dialog.current?.showModal()}
+				disabled={!hydrated}
 			>
 				{unread > 0 && <span className="badge indicator-item badge-error badge-xs">{unread}</span>}
 				<Bell className="size-5" />
@@ -197,6 +199,8 @@ export default function ShellControls() {
 		const stopTimer = startInactivityTimer()
 		const stopInstall = listenForInstallPrompt()
 		const stopWatch = watchSession()
+		// The top bar's controls answer from now on (the browser tests wait for this before using them).
+		document.documentElement.dataset.controlsReady = ''
 		return () => {
 			stopTimer()
 			stopInstall()

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { Lock, Save, Timer } from 'lucide-react'
 import { useEffect, useState } from 'react'
+import { LOGIN_LIMITS, PASSWORD_RULES } from '../../../../modules/core'
 import { AutoLogoutConfig } from '../../../../modules/settings/model'
 import { AccessDenied, Field } from '../../components/ui'
 import { fieldErrors } from '../../lib/form'
@@ -160,8 +161,14 @@ function DisplayOnly({ label, value }: { label: string; value: string }) {
 	)
 }
 
-/** 2-administration §5.8: shown as defaults; nothing here is saved. */
-function SecurityDefaultsCard() {
+const seconds = (n: number) => (n % 60 === 0 ? `${n / 60} min` : `${n} s`)
+
+/**
+ * What the server enforces (issue 13), instead of the display-only defaults of 2-administration §5.8, which the portal
+ * never applied: the figures come from core/policy.ts, the same constants the server uses. Nothing here is saved.
+ */
+export function SecurityPolicyCard() {
+	const { windowMinutes, perAccountAndAddress, perAddress, accountSlowdownAfter, accountMaxDelaySeconds } = LOGIN_LIMITS
 	return (
 		<section className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
 			<div className="flex flex-wrap items-start justify-between gap-2">
@@ -169,32 +176,33 @@ function SecurityDefaultsCard() {
 					<Lock className="mt-0.5 size-5 text-primary" aria-hidden="true" />
 					<div>
 						<h3 className="text-lg font-semibold">Políticas de segurança</h3>
-						<p className="text-sm text-base-content/70">
-							Valores de referência. O portal aplica suas próprias regras no servidor (senhas, bloqueio de tentativas, sessões).
-						</p>
+						<p className="text-sm text-base-content/70">O que o servidor aplica hoje a todos os usuários. Não é configurável nesta tela.</p>
 					</div>
 				</div>
-				<span className="badge badge-ghost">Somente exibição</span>
+				<span className="badge badge-ghost">Aplicadas pelo servidor</span>
 			</div>
 			<div className="mt-4 grid gap-3 md:grid-cols-2">
 				<div className="space-y-2">
 					<p className="text-sm font-medium">Política de senha</p>
-					<DisplayOnly label="Tamanho mínimo" value="8 caracteres" />
-					<DisplayOnly label="Exigir letra maiúscula" value="Sim" />
-					<DisplayOnly label="Exigir número" value="Sim" />
-					<DisplayOnly label="Exigir caractere especial" value="Sim" />
-					<DisplayOnly label="Renovação" value="a cada 90 dias" />
+					<DisplayOnly label="Tamanho mínimo" value={`${PASSWORD_RULES.minLength} caracteres`} />
+					<DisplayOnly label="Senhas mais usadas e sequências (123456, abcdef…)" value="Recusadas" />
+					<DisplayOnly label="O próprio CNPJ como senha" value="Recusado" />
+					<DisplayOnly label="Maiúsculas, números ou símbolos" value="Não exigidos" />
+					<DisplayOnly label="Renovação periódica" value="Não exigida" />
+					<DisplayOnly label="Armazenamento" value="Argon2id" />
 				</div>
 				<div className="space-y-2">
-					<p className="text-sm font-medium">Acesso</p>
-					<DisplayOnly label="Tentativas de login (3 a 10)" value="5" />
-					<DisplayOnly label="Tempo de bloqueio (5 a 60 min)" value="15 minutos" />
-					{['Autenticação em dois fatores', 'Log de auditoria', 'Criptografia de dados'].map((label) => (
-						<label key={label} className="flex items-center justify-between gap-3 rounded-field border border-base-300 p-3 text-sm">
-							<span>{label}</span>
-							<input type="checkbox" className="toggle toggle-sm" disabled checked={label !== 'Autenticação em dois fatores'} readOnly />
-						</label>
-					))}
+					<p className="text-sm font-medium">Tentativas de login (janela de {windowMinutes} minutos)</p>
+					<DisplayOnly label="Um endereço em uma conta" value={`${perAccountAndAddress} falhas, depois aguarda`} />
+					<DisplayOnly label="Um endereço em qualquer conta" value={`${perAddress} falhas, depois aguarda`} />
+					<DisplayOnly
+						label={`Conta com mais de ${accountSlowdownAfter} falhas`}
+						value={`endereços com falhas aguardam de 1 s a ${seconds(accountMaxDelaySeconds)}`}
+					/>
+					<DisplayOnly label="Bloqueio da conta" value="Nunca: o dono entra de um endereço sem falhas" />
+					<DisplayOnly label="Senha atual em Alterar Senha" value="Conta como tentativa de login" />
+					<DisplayOnly label="Acessos recusados (401, 403, 404)" value="Em Configurações › Sistema" />
+					<DisplayOnly label="Autenticação em dois fatores" value="Não disponível" />
 				</div>
 			</div>
 		</section>
@@ -206,7 +214,7 @@ export function SecurityTab({ isAdmin }: { isAdmin: boolean }) {
 		<div className="space-y-5">
 			<AutoLogoutCard isAdmin={isAdmin} />
 			{isAdmin ? (
-				<SecurityDefaultsCard />
+				<SecurityPolicyCard />
 			) : (
 				<AccessDenied title="Acesso Restrito" message="As demais configurações de segurança são exclusivas de administradores." />
 			)}

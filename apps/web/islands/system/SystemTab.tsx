@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react'
-import { Archive, Database, Download, Eraser, Plus } from 'lucide-react'
+import { Archive, Database, Download, Eraser, Plus, ShieldAlert } from 'lucide-react'
 import { useState } from 'react'
 import { formatDateTime } from '../../../../modules/core'
+import type { AccessRefusal } from '../../../../modules/auth/model'
 import type { BackupInfo } from '../../../../modules/system/model'
 import { type Column, Rows } from '../../components/Rows'
 import { AccessDenied, EmptyState, ErrorPanel, RowAction, StatCard, StatGrid } from '../../components/ui'
@@ -15,6 +16,7 @@ type Backup = BackupInfo
 const $info = routeStore('GET /api/system/info')
 const $stats = routeStore('GET /api/system/backup/stats')
 const $backups = routeStore('GET /api/system/backup/list')
+const $refusals = routeStore('GET /api/auth/refusals')
 
 function InfoRow({ label, children }: { label: string; children: React.ReactNode }) {
 	return (
@@ -189,11 +191,89 @@ function BackupCard() {
 	)
 }
 
+const STATUS_LABEL: Record<number, string> = { 401: '401 sem sessão', 403: '403 perfil sem permissão', 404: '404 fora do escopo' }
+
+/** Refused authorisations since the server started, grouped by caller, route and status (issue 13). */
+function RefusalsCard() {
+	const list = useStore($refusals)
+	const columns: Column<AccessRefusal>[] = [
+		{
+			key: 'quem',
+			header: 'Quem',
+			cell: (r) => (
+				<span>
+					{r.who}
+					<span className="block text-xs text-base-content/60">{r.ip}</span>
+				</span>
+			)
+		},
+		{
+			key: 'rota',
+			header: 'Rota',
+			cell: (r) => (
+				<span className="font-mono text-xs break-all">
+					{r.method} {r.route}
+				</span>
+			)
+		},
+		{ key: 'recusa', header: 'Recusa', cell: (r) => STATUS_LABEL[r.status] ?? String(r.status), className: 'whitespace-nowrap' },
+		{
+			key: 'registros',
+			header: 'Registros',
+			cell: (r) =>
+				r.records.length ? `${r.records.slice(0, 5).join(', ')}${r.distinctRecords > 5 ? ` (${r.distinctRecords} distintos)` : ''}` : '—'
+		},
+		{ key: 'vezes', header: 'Vezes', cell: (r) => r.count, className: 'text-right' },
+		{ key: 'ultima', header: 'Última', cell: (r) => formatDateTime(r.lastAt), className: 'whitespace-nowrap' }
+	]
+	return (
+		<section className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
+			<div className="flex items-center gap-3">
+				<ShieldAlert className="size-5 shrink-0 text-primary" aria-hidden="true" />
+				<div>
+					<h3 className="text-lg font-semibold">Acessos recusados</h3>
+					<p className="text-sm text-base-content/70">
+						Chamadas recusadas desde o último início do servidor, agrupadas por quem, rota e motivo (por até 1 hora cada linha).
+					</p>
+				</div>
+			</div>
+			<div className="mt-4">
+				{list.error ? (
+					<ErrorPanel title="Erro ao carregar acessos recusados" message={errorText(list.error)} onRetry={() => $refusals.revalidate()} />
+				) : !list.data ? (
+					<div className="skeleton h-28 w-full" role="status" aria-busy="true" aria-label="Carregando" />
+				) : list.data.refusals.length === 0 ? (
+					<EmptyState
+						title="Nenhum acesso recusado"
+						hint="Nada foi recusado desde o último início."
+						icon={<ShieldAlert className="size-8" />}
+					/>
+				) : (
+					<Rows
+						rows={list.data.refusals}
+						columns={columns}
+						rowKey={(r) => `${r.who}|${r.ip}|${r.method} ${r.route}|${r.status}|${r.firstAt}`}
+						cardTitle={(r) => r.who}
+						caption="Acessos recusados"
+					/>
+				)}
+			</div>
+		</section>
+	)
+}
+
 export function SystemTab({ isAdmin }: { isAdmin: boolean }) {
 	return (
 		<div className="space-y-5">
 			<SystemInfoCard isAdmin={isAdmin} />
-			{isAdmin ? <BackupCard /> : <AccessDenied title="Acesso Restrito" message="A gestão de backups é exclusiva de administradores." />}
+			{isAdmin ? (
+				<>
+					<BackupCard />
+					<RefusalsCard />
+				</>
+			) : (
+				<AccessDenied title="Acesso Restrito" message="A gestão de backups é exclusiva de administradores." />
+			)}
 		</div>
 	)
 }

@@ -1,0 +1,144 @@
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test'
+import { ACCOUNTS, signIn, toastTitled } from './fixtures'
+import { EVOLUTION_INSTANCE, EVOLUTION_KEY, asaasUrl, evolutionUrl } from './ports'
+
+interface SentMessage {
+	number: string
+	text: string | null
+}
+
+/** What the Evolution stand-in received for a number (or at all), as its control endpoint lists it. */
+async function sentByGateway(request: APIRequestContext, number?: string): Promise<SentMessage[]> {
+	const res = await request.get(`${evolutionUrl}/__standin/sent${number ? `?number=${number}` : ''}`)
+	return res.json()
+}
+
+/** The gateway settings as the API tab saves them, sent through the portal's API as the signed-in administrador. */
+async function connectGateway(page: Page) {
+	const res = await page.request.post('/api/configuracoes/bulk', {
+		headers: { origin: new URL(page.url()).origin },
+		data: {
+			configuracoes: [
+				['evolution_api_url', evolutionUrl],
+				['evolution_api_key', EVOLUTION_KEY],
+				['evolution_instance_name', EVOLUTION_INSTANCE]
+			].map(([chave, valor]) => ({ chave, valor, descricao: chave, categoria: 'whatsapp' }))
+		}
+	})
+	expect(res.status()).toBe(200)
+}
+
+/** Does what changes one field of a notification type and waits until the server has saved it. */
+async function savedEdit(page: Page, field: string, edit: () => Promise<unknown>) {
+	const saved = page.waitForResponse(
+		(r) =>
+			r.request().method() === 'PUT' && r.url().includes('/api/notification-settings/') && (r.request().postData() ?? '').includes(field)
+	)
+	await edit()
+	expect((await saved).status()).toBe(200)
+}
+
+test('an administrador connects the WhatsApp gateway and a test message reaches it', async ({ page, request }) => {
+	await signIn(page, ACCOUNTS.administrador)
+	await page.goto('/notification-settings')
+	await page.getByLabel('URL da API').fill(evolutionUrl)
+	await page.getByLabel('Chave da API', { exact: true }).fill(EVOLUTION_KEY)
+	await page.getByLabel('Nome da instância').fill(EVOLUTION_INSTANCE)
+	await page.getByRole('button', { name: 'Salvar configurações' }).click()
+	await expect(page.getByText('Configurações da Evolution API salvas com sucesso!')).toBeVisible()
+	await expect(page.getByText('Conectado', { exact: true })).toBeVisible()
+	// The key comes back masked, never in clear.
+	await page.reload()
+	await expect(page.getByLabel('Chave da API', { exact: true })).not.toHaveValue(EVOLUTION_KEY)
+
+	await page.getByRole('tab', { name: 'Teste' }).click()
+	const phone = '5585991230001'
+	const text = `Teste do portal ${Date.now()}`
+	await page.getByLabel('Telefone').fill(phone)
+	await page.getByLabel('Mensagem').fill(text)
+	await page.getByRole('button', { name: 'Enviar teste' }).click()
+	await expect(page.getByText(/Mensagem enviada com sucesso! ID: \S+/)).toBeVisible()
+	expect((await sentByGateway(request, phone)).map((m) => m.text)).toContain(text)
+})
+
+test('an administrador turns on expiring-licence notices, edits them, sends now, and the log shows what the gateway received', async ({
+	page,
+	request
+}) => {
+	await signIn(page, ACCOUNTS.administrador)
+	await connectGateway(page)
+	await page.goto('/notification-settings')
+	await page.getByRole('tab', { name: 'Notificações' }).click()
+	await page.getByRole('checkbox', { name: 'Licenças expirando' }).check()
+	await expect(toastTitled(page, 'Configuração criada com sucesso!')).toBeVisible()
+	const card = page.getByRole('region', { name: 'Licenças expirando' })
+	// Whatever the hour and the day this runs: from midnight, weekends included, 30 days ahead. Each edit is saved
+	// when the field is left.
+	await savedEdit(page, 'dias_antecedencia', async () => {
+		await card.getByLabel('Dias de antecedência').fill('30')
+		await card.getByLabel('Dias de antecedência').press('Tab')
+	})
+	await savedEdit(page, 'horario_envio', async () => {
+		await card.getByLabel('Horário de envio').fill('00:00:00')
+		// Tab moves between the hour, minute and second of a time field: leave it at once.
+		await card.getByLabel('Horário de envio').blur()
+	})
+	await savedEdit(page, 'enviar_fins_semana', () => card.getByLabel('Enviar nos fins de semana').check())
+	// A template naming an unknown variable is refused on the spot and not saved.
+	const template = card.getByLabel('Modelo da mensagem')
+	await template.fill('Olá {{cliente}}')
+	await expect(card.getByRole('alert')).toContainText('{{cliente}}')
+	const marker = `E2E-${Date.now()}`
+	await savedEdit(page, 'template_mensagem', async () => {
+		await template.fill(`Olá, *{{empresa_nome}}*! Sua licença vence em {{data_vencimento}}. ${marker}`)
+		await template.press('Tab')
+	})
+	await page.reload()
+	await page.getByRole('tab', { name: 'Notificações' }).click()
+	await expect(card.getByLabel('Dias de antecedência')).toHaveValue('30')
+	await expect(card.getByLabel('Horário de envio')).toHaveValue('00:00:00')
+	await expect(card.getByLabel('Enviar nos fins de semana')).toBeChecked()
+	await expect(template).toHaveValue(new RegExp(marker))
+	// The live preview renders a real company, with WhatsApp's bold.
+	const preview = card.getByTestId('message-preview')
+	await expect(preview).toContainText(/Sua licença vence em \d{2}\/\d{2}\/\d{4}\./)
+	await expect(preview.locator('strong')).not.toBeEmpty()
+
+	const today = page.getByRole('region', { name: 'Envios de hoje' })
+	await expect(today.getByRole('listitem').first()).toBeVisible()
+	await today.getByRole('button', { name: 'Enviar agora' }).click()
+	await page.getByRole('dialog', { name: 'Enviar agora?' }).getByRole('button', { name: 'Enviar agora' }).click()
+	await expect(toastTitled(page, 'Envio concluído')).toBeVisible()
+
+	const log = page.getByRole('region', { name: 'Registro de envios' })
+	const sentRow = log.getByRole('listitem').filter({ hasText: 'Enviada' }).first()
+	await expect(sentRow).toBeVisible()
+	const company = (await sentRow.getByTestId('log-company').textContent()) ?? ''
+	const received = (await sentByGateway(request)).map((m) => m.text ?? '')
+	expect(received.some((t) => t.includes(`Olá, *${company}*!`) && t.includes(marker))).toBe(true)
+})
+
+test('a representante connects their own Asaas account: saves the key, tests it, and the portal registers its webhook', async ({
+	page,
+	request
+}) => {
+	await signIn(page, ACCOUNTS.representante)
+	await page.goto('/financeiro-config')
+	// Saving an active integration without a key is refused with the spec's message.
+	await page.getByRole('checkbox', { name: 'Ativar integração com o Asaas' }).check()
+	await page.getByRole('button', { name: 'Salvar configurações' }).click()
+	await expect(page.getByText('A chave API do Asaas é obrigatória quando a integração está ativada.')).toBeVisible()
+	const key = `$aact_hmlg_e2e${Date.now()}`
+	await page.getByLabel('Chave API do Asaas', { exact: true }).fill(key)
+	await page.getByLabel('Ambiente').selectOption('sandbox')
+	await page.getByRole('button', { name: 'Salvar configurações' }).click()
+	await expect(toastTitled(page, 'Configurações salvas')).toBeVisible()
+	await expect(page.getByText('Configurado', { exact: true })).toBeVisible()
+	await page.getByRole('button', { name: 'Testar configuração' }).click()
+	await expect(toastTitled(page, 'Configuração válida')).toBeVisible()
+	await expect(page.getByText('O webhook do portal está registrado.')).toBeVisible()
+	// The stand-in holds the webhook the portal registered with this key, pointing back at the portal.
+	const hooks = await request.get(`${asaasUrl}/webhooks`, { headers: { access_token: key } })
+	const urls = ((await hooks.json()).data as { url: string }[]).map((h) => h.url)
+	expect(urls.some((u) => u.endsWith('/api/asaas/webhook/99000000000310'))).toBe(true)
+})

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react'
+
+export interface TabItem<T extends string> {
+	id: T
+	label: string
+	icon?: ReactNode
+}
+
+/** The tab bar of a screen (daisyUI tabs-box), scrolling sideways on a phone instead of cutting labels. */
+export function Tabs<T extends string>({
+	tabs,
+	value,
+	onChange,
+	label
+}: {
+	tabs: TabItem<T>[]
+	value: T
+	onChange: (id: T) => void
+	label: string
+}) {
+	return (
+		<div role="tablist" aria-label={label} className="tabs tabs-box w-full flex-nowrap overflow-x-auto sm:w-fit">
+			{tabs.map((t) => (
+				<button
+					key={t.id}
+					type="button"
+					role="tab"
+					aria-selected={value === t.id}
+					className={`tab shrink-0 flex-nowrap gap-2 ${value === t.id ? 'tab-active' : ''}`}
+					onClick={() => onChange(t.id)}
+				>
+					{t.icon}
+					{t.label}
+				</button>
+			))}
+		</div>
+	)
+}

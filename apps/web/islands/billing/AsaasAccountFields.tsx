@@ -1,0 +1,103 @@
+import { KeyRound } from 'lucide-react'
+import type { AsaasEnvironment } from '../../../../modules/billing/model'
+import { Field, PasswordInput } from '../../components/ui'
+
+export interface AccountForm {
+	apiKey: string
+	environment: AsaasEnvironment
+	webhookToken: string
+}
+
+/** A webhook token Asaas accepts (40 letters and digits), drawn in this browser so it can be copied into Asaas too. */
+export function drawWebhookToken(): string {
+	const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789'
+	for (;;) {
+		const token = [...crypto.getRandomValues(new Uint8Array(40))].map((b) => alphabet[b % alphabet.length]).join('')
+		if (!/(.)\1{3}/.test(token)) return token
+	}
+}
+
+/** What the environment means for the account's clients (3-billing-messaging §2). */
+export function EnvironmentAlert({ environment }: { environment: AsaasEnvironment }) {
+	return environment === 'production' ? (
+		<div role="status" className="alert alert-warning alert-soft">
+			<span>
+				<strong>Produção:</strong> boletos e cobranças reais serão gerados para os seus clientes.
+			</span>
+		</div>
+	) : (
+		<div role="status" className="alert alert-info alert-soft">
+			<span>
+				<strong>Sandbox:</strong> ambiente de testes, nenhum boleto real é gerado.
+			</span>
+		</div>
+	)
+}
+
+/**
+ * The key, environment and webhook token of an Asaas account. A saved secret comes back masked (••••1234): left
+ * as it is, the saved value stays; cleared, it is removed.
+ */
+export function AsaasAccountFields({
+	value,
+	onChange,
+	disabled = false,
+	keyError
+}: {
+	value: AccountForm
+	onChange: (next: AccountForm) => void
+	disabled?: boolean
+	keyError?: string | null
+}) {
+	const set = <K extends keyof AccountForm>(key: K, v: AccountForm[K]) => onChange({ ...value, [key]: v })
+	return (
+		<div className="grid gap-4 sm:grid-cols-2">
+			<div className="sm:col-span-2">
+				<PasswordInput
+					label="Chave API do Asaas"
+					value={value.apiKey}
+					onChange={(v) => set('apiKey', v.trim())}
+					disabled={disabled}
+					autoComplete="off"
+					placeholder="$aact_..."
+					aria-invalid={!!keyError}
+				/>
+				{keyError && (
+					<p className="mt-1 text-xs text-error" role="alert">
+						{keyError}
+					</p>
+				)}
+			</div>
+			<Field label="Ambiente">
+				<select
+					className="select w-full"
+					value={value.environment}
+					onChange={(e) => set('environment', e.target.value as AsaasEnvironment)}
+					disabled={disabled}
+				>
+					<option value="sandbox">Sandbox (testes)</option>
+					<option value="production">Produção</option>
+				</select>
+			</Field>
+			<div>
+				<PasswordInput
+					label="Token do webhook (opcional)"
+					value={value.webhookToken}
+					onChange={(v) => set('webhookToken', v.trim())}
+					disabled={disabled}
+					autoComplete="off"
+					placeholder="Gerado pelo portal se ficar em branco"
+				/>
+				<button
+					type="button"
+					className="btn btn-ghost btn-xs mt-1"
+					onClick={() => set('webhookToken', drawWebhookToken())}
+					disabled={disabled}
+				>
+					<KeyRound className="size-3" aria-hidden="true" />
+					Gerar token
+				</button>
+			</div>
+		</div>
+	)
+}

@@ -1,0 +1,203 @@
+import { useStore } from '@nanostores/react'
+import { BellRing, PlugZap, Save, Send, Wifi, WifiOff } from 'lucide-react'
+import { type FormEvent, useEffect, useState } from 'react'
+import { PageRoot } from '../../components/PageRoot'
+import { Tabs } from '../../components/Tabs'
+import { ErrorPanel, Field, PasswordInput } from '../../components/ui'
+import { call, errorText } from '../../lib/api'
+import { mutate } from '../../lib/mutate'
+import { routeStore } from '../../lib/query'
+import { $configuracoes } from '../../lib/settings'
+import { toast } from '../../stores/toast'
+import { NotificationTypes } from './NotificationTypes'
+
+/** The gateway's connection, refreshed every 30 s (2-administration §9). */
+const $status = routeStore('GET /api/evolution-api/status', undefined, { revalidateInterval: 30_000 })
+
+type Tab = 'api' | 'notificacoes' | 'teste'
+const GATEWAY_KEYS = { url: 'evolution_api_url', key: 'evolution_api_key', instance: 'evolution_instance_name' } as const
+
+function ConnectionBadge() {
+	const { data } = useStore($status)
+	if (!data) return <span className="badge badge-ghost">Verificando...</span>
+	return data.connected ? (
+		<span className="badge badge-success badge-soft gap-1">
+			<Wifi className="size-3" aria-hidden="true" />
+			Conectado
+		</span>
+	) : (
+		<span className="badge badge-error badge-soft gap-1" title={data.message ?? undefined}>
+			<WifiOff className="size-3" aria-hidden="true" />
+			Desconectado
+		</span>
+	)
+}
+
+function ApiTab() {
+	const config = useStore($configuracoes)
+	const status = useStore($status)
+	const value = (chave: string) => config.data?.find((e) => e.chave === chave)?.valor ?? ''
+	const [form, setForm] = useState({ url: '', key: '', instance: '' })
+	const [urlError, setUrlError] = useState<string | null>(null)
+	const [pending, setPending] = useState(false)
+	useEffect(() => {
+		if (config.data) setForm({ url: value(GATEWAY_KEYS.url), key: value(GATEWAY_KEYS.key), instance: value(GATEWAY_KEYS.instance) })
+	}, [config.data])
+
+	async function save(e: FormEvent) {
+		e.preventDefault()
+		if (form.url && !/^https?:\/\/\S+$/.test(form.url)) return setUrlError('URL da API inválida: use um endereço http(s) completo.')
+		setUrlError(null)
+		setPending(true)
+		const entries = [
+			{ chave: GATEWAY_KEYS.url, valor: form.url.trim(), descricao: 'URL da Evolution API' },
+			{ chave: GATEWAY_KEYS.key, valor: form.key.trim(), descricao: 'Chave da Evolution API' },
+			{ chave: GATEWAY_KEYS.instance, valor: form.instance.trim(), descricao: 'Nome da instância' }
+		].map((e) => ({ ...e, categoria: 'whatsapp' }))
+		const done = await mutate(
+			'POST /api/configuracoes/bulk',
+			{ body: { configuracoes: entries } },
+			{
+				success: { title: 'Sucesso', description: 'Configurações da Evolution API salvas com sucesso!' },
+				errorTitle: 'Erro',
+				errorFallback: 'Erro ao salvar configurações da Evolution API',
+				invalidate: ['/api/configuracoes']
+			}
+		)
+		setPending(false)
+		if (done) $status.revalidate()
+	}
+
+	if (config.error)
+		return (
+			<ErrorPanel title="Erro ao carregar configurações" message={errorText(config.error)} onRetry={() => $configuracoes.revalidate()} />
+		)
+	return (
+		<form className="max-w-2xl space-y-4 rounded-box border border-base-300 bg-base-100 p-4 sm:p-6" onSubmit={save} noValidate>
+			<div className="flex flex-wrap items-center justify-between gap-2">
+				<h3 className="text-lg font-semibold">Evolution API (WhatsApp)</h3>
+				<ConnectionBadge />
+			</div>
+			{status.data && !status.data.connected && status.data.message && (
+				<div role="status" className="alert alert-warning alert-soft">
+					<span>{status.data.message}</span>
+				</div>
+			)}
+			<Field label="URL da API" error={urlError}>
+				<input
+					type="url"
+					className="input w-full"
+					value={form.url}
+					placeholder="https://evolution.suaempresa.com.br"
+					onChange={(e) => setForm({ ...form, url: e.target.value })}
+					aria-invalid={!!urlError}
+				/>
+			</Field>
+			<PasswordInput label="Chave da API" value={form.key} autoComplete="off" onChange={(key) => setForm({ ...form, key })} />
+			<Field label="Nome da instância">
+				<input
+					className="input w-full"
+					value={form.instance}
+					placeholder="k-licencas"
+					onChange={(e) => setForm({ ...form, instance: e.target.value })}
+				/>
+			</Field>
+			<div className="flex flex-wrap justify-end gap-2">
+				<button type="button" className="btn" onClick={() => $status.revalidate()}>
+					<PlugZap className="size-4" aria-hidden="true" />
+					Verificar conexão
+				</button>
+				<button type="submit" className="btn btn-primary" disabled={pending}>
+					{pending ? <span className="loading loading-spinner loading-sm" /> : <Save className="size-4" aria-hidden="true" />}
+					Salvar configurações
+				</button>
+			</div>
+		</form>
+	)
+}
+
+function TestTab() {
+	const status = useStore($status)
+	const [phone, setPhone] = useState('')
+	const [message, setMessage] = useState('Mensagem de teste do portal K-Licenças.')
+	const [pending, setPending] = useState(false)
+	const connected = !!status.data?.connected
+
+	async function send(e: FormEvent) {
+		e.preventDefault()
+		if (!phone.trim() || !message.trim()) {
+			toast({ title: 'Dados incompletos', description: 'Telefone e mensagem são obrigatórios', variant: 'destructive' })
+			return
+		}
+		setPending(true)
+		try {
+			const result = await call('POST /api/evolution-api/test', { body: { phone, message } })
+			if (result.success)
+				toast({ title: 'Sucesso', description: `Mensagem enviada com sucesso! ID: ${result.messageId}`, variant: 'success' })
+			else toast({ title: 'Erro no envio', description: result.error ?? 'Erro desconhecido', variant: 'destructive' })
+		} catch (error) {
+			toast({ title: 'Erro', description: errorText(error, 'Erro ao testar API'), variant: 'destructive' })
+		}
+		setPending(false)
+	}
+
+	return (
+		<form className="max-w-2xl space-y-4 rounded-box border border-base-300 bg-base-100 p-4 sm:p-6" onSubmit={send} noValidate>
+			<div className="flex flex-wrap items-center justify-between gap-2">
+				<h3 className="text-lg font-semibold">Enviar mensagem de teste</h3>
+				<ConnectionBadge />
+			</div>
+			<Field label="Telefone" hint="Formato: código do país + DDD + número, sem espaços ou símbolos (ex.: 5585999999999)">
+				<input
+					className="input w-full"
+					inputMode="numeric"
+					value={phone}
+					placeholder="5585999999999"
+					onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))}
+				/>
+			</Field>
+			<Field label="Mensagem">
+				<textarea className="textarea w-full" rows={4} value={message} onChange={(e) => setMessage(e.target.value)} />
+			</Field>
+			<div className="flex justify-end">
+				<button type="submit" className="btn btn-primary" disabled={!connected || pending}>
+					{pending ? <span className="loading loading-spinner loading-sm" /> : <Send className="size-4" aria-hidden="true" />}
+					Enviar teste
+				</button>
+			</div>
+			{!connected && (
+				<p className="text-sm text-base-content/70">O envio fica disponível quando o WhatsApp da instância estiver conectado.</p>
+			)}
+		</form>
+	)
+}
+
+function Content() {
+	const [tab, setTab] = useState<Tab>('api')
+	return (
+		<div className="space-y-5">
+			<Tabs
+				label="Seções das notificações"
+				value={tab}
+				onChange={setTab}
+				tabs={[
+					{ id: 'api', label: 'API', icon: <PlugZap className="size-4" /> },
+					{ id: 'notificacoes', label: 'Notificações', icon: <BellRing className="size-4" /> },
+					{ id: 'teste', label: 'Teste', icon: <Send className="size-4" /> }
+				]}
+			/>
+			{tab === 'api' && <ApiTab />}
+			{tab === 'notificacoes' && <NotificationTypes />}
+			{tab === 'teste' && <TestTab />}
+		</div>
+	)
+}
+
+/** Notificações (3-billing-messaging §2): the WhatsApp gateway, the automatic notifications and a test send. */
+export default function NotificationSettingsPage() {
+	return (
+		<PageRoot>
+			<Content />
+		</PageRoot>
+	)
+}

@@ -1,0 +1,403 @@
+import { useStore } from '@nanostores/react'
+import { Eye, Send } from 'lucide-react'
+import { map } from 'nanostores'
+import { useEffect, useRef, useState } from 'react'
+import { SYSTEM_CATALOGUE } from '../../../../modules/companies/model'
+import { daysBetween, formatDate, formatDateTime, isoDateInSaoPaulo, maskPhone } from '../../../../modules/core'
+import {
+	NOTIFICATION_LABELS,
+	NOTIFICATION_TYPES,
+	type NotificationSetting,
+	type NotificationType,
+	TEMPLATE_VARIABLES,
+	NotificationTemplate,
+	renderTemplate
+} from '../../../../modules/messaging/model'
+import { Pagination } from '../../components/Pagination'
+import { EmptyState, ErrorPanel, Field } from '../../components/ui'
+import { type ApiInput, errorText } from '../../lib/api'
+import { mutate } from '../../lib/mutate'
+import { routeStore } from '../../lib/query'
+import { $companyOptions, type Company } from '../../stores/companies'
+import { confirmAction } from '../../stores/confirm'
+
+const $settings = routeStore('GET /api/notification-settings')
+const $preview = routeStore('GET /api/notification-settings/preview')
+const $logQuery = map<{
+	page: number
+	limit: number
+	tipo?: NotificationType
+	status?: 'enviada' | 'falhou' | 'ignorada' | 'incerta' | 'pendente'
+}>({
+	page: 1,
+	limit: 20
+})
+const $log = routeStore('GET /api/notification-settings/log', $logQuery)
+
+const INVALIDATE = ['/api/notification-settings']
+
+const STATUS_LABEL: Record<string, string> = {
+	pendente: 'Pendente',
+	enviando: 'Enviando',
+	enviada: 'Enviada',
+	falhou: 'Falhou',
+	incerta: 'Incerta',
+	ignorada: 'Ignorada'
+}
+const STATUS_BADGE: Record<string, string> = {
+	enviada: 'badge-success',
+	falhou: 'badge-error',
+	incerta: 'badge-warning',
+	ignorada: 'badge-ghost',
+	pendente: 'badge-info',
+	enviando: 'badge-info'
+}
+
+/** A company's values for the live preview: the same the server fills in. */
+function previewValues(c: Company) {
+	const today = isoDateInSaoPaulo(new Date())
+	return {
+		empresa_nome: c.razao,
+		sistema:
+			SYSTEM_CATALOGUE.filter((s) => c[s.flag] === 'N')
+				.map((s) => s.name)
+				.join(', ') || 'seus sistemas',
+		data_vencimento: c.validade_licenca ? formatDate(c.validade_licenca) : 'sem data',
+		dias_restantes: String(c.validade_licenca ? Math.max(0, daysBetween(today, c.validade_licenca)) : 0),
+		representante_nome: c.representante?.nome ?? 'seu representante'
+	}
+}
+
+/** WhatsApp's own marks as the client sees them: *negrito*, _itálico_, ~tachado~. */
+function WhatsAppText({ text }: { text: string }) {
+	const parts = text.split(/(\*[^*\n]+\*|_[^_\n]+_|~[^~\n]+~)/g)
+	return (
+		<>
+			{parts.map((part, i) => {
+				const inner = part.slice(1, -1)
+				const key = `${i}-${part}`
+				if (part.length > 2 && part.startsWith('*') && part.endsWith('*')) return <strong key={key}>{inner}</strong>
+				if (part.length > 2 && part.startsWith('_') && part.endsWith('_')) return <em key={key}>{inner}</em>
+				if (part.length > 2 && part.startsWith('~') && part.endsWith('~')) return <s key={key}>{inner}</s>
+				return part
+			})}
+		</>
+	)
+}
+
+/** A checkbox saved as soon as it changes: it shows the new state at once, and goes back if the save fails. */
+function SavedCheckbox({ saved, onSave, className }: { saved: boolean; onSave: (next: boolean) => Promise<unknown>; className: string }) {
+	const [pending, setPending] = useState<boolean | null>(null)
+	useEffect(() => {
+		if (pending === saved) setPending(null)
+	}, [saved, pending])
+	return (
+		<input
+			type="checkbox"
+			className={className}
+			checked={pending ?? saved}
+			onChange={async (e) => {
+				const next = e.target.checked
+				setPending(next)
+				if (!(await onSave(next))) setPending(null)
+			}}
+		/>
+	)
+}
+
+/** Each edit is saved at once (§3): the first switch-on creates the type with the defaults. */
+function save(
+	setting: NotificationSetting | undefined,
+	tipo: NotificationType,
+	patch: ApiInput<'PUT /api/notification-settings/:id'>['body']
+) {
+	return setting
+		? mutate(
+				'PUT /api/notification-settings/:id',
+				{ params: { id: setting.id }, body: patch },
+				{ success: { title: 'Configuração atualizada com sucesso!' }, errorTitle: 'Erro ao atualizar configuração', invalidate: INVALIDATE }
+			)
+		: mutate(
+				'POST /api/notification-settings',
+				{ body: { tipo, ...patch, ativo: patch.ativo ?? true } },
+				{ success: { title: 'Configuração criada com sucesso!' }, errorTitle: 'Erro ao criar configuração', invalidate: INVALIDATE }
+			)
+}
+
+function TypeCard({ tipo, setting }: { tipo: NotificationType; setting: NotificationSetting | undefined }) {
+	const companies = useStore($companyOptions)
+	const [template, setTemplate] = useState(setting?.template_mensagem ?? '')
+	const [sample, setSample] = useState<number | null>(null)
+	useEffect(() => setTemplate(setting?.template_mensagem ?? ''), [setting?.template_mensagem])
+	const textarea = useRef<HTMLTextAreaElement>(null)
+	const checked = NotificationTemplate.safeParse(template)
+	const templateError = checked.success ? null : (checked.error.issues[0]?.message ?? null)
+	function saveTemplate(next: string) {
+		const valid = NotificationTemplate.safeParse(next)
+		if (setting && valid.success && valid.data !== setting.template_mensagem) save(setting, tipo, { template_mensagem: valid.data })
+	}
+	/** A variable goes where the cursor is (or replaces the selection) and is saved like any edit. */
+	function insertVariable(name: string) {
+		const start = textarea.current?.selectionStart ?? template.length
+		const end = textarea.current?.selectionEnd ?? start
+		const next = `${template.slice(0, start)}{{${name}}}${template.slice(end)}`
+		setTemplate(next)
+		saveTemplate(next)
+	}
+	// The sample is a company this type tells today when there is one, so the days and date read true.
+	const planned = useStore($preview).data?.find((p) => p.tipo === tipo)?.empresa_codigo
+	const list = companies.data?.companies
+	const company = list?.find((c) => c.codigo === (sample ?? planned)) ?? list?.[0]
+	const active = !!setting?.ativo
+	return (
+		<section className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-5" aria-labelledby={`type-${tipo}`}>
+			<label className="flex cursor-pointer items-center justify-between gap-3">
+				<span id={`type-${tipo}`} className="font-semibold">
+					{NOTIFICATION_LABELS[tipo]}
+				</span>
+				<SavedCheckbox className="toggle toggle-success" saved={active} onSave={(ativo) => save(setting, tipo, { ativo })} />
+			</label>
+			{active && setting && (
+				<div className="mt-4 grid gap-4 md:grid-cols-2">
+					<div className="grid grid-cols-2 gap-3 md:col-span-2 lg:grid-cols-3">
+						{tipo !== 'whatsapp_boas_vindas' && (
+							<Field label="Dias de antecedência" hint="De 1 a 30">
+								<input
+									type="number"
+									className="input w-full"
+									min={1}
+									max={30}
+									defaultValue={setting.dias_antecedencia}
+									onBlur={async (e) => {
+										const input = e.target
+										const value = Number(input.value)
+										if (value === setting.dias_antecedencia) return
+										// Refused (out of 1–30): the field goes back to what is saved, the toast says why.
+										if (!(await save(setting, tipo, { dias_antecedencia: value }))) input.value = String(setting.dias_antecedencia)
+									}}
+								/>
+							</Field>
+						)}
+						<Field label="Horário de envio">
+							<input
+								type="time"
+								step={1}
+								className="input w-full"
+								defaultValue={setting.horario_envio}
+								onBlur={async (e) => {
+									const input = e.target
+									if (input.value === setting.horario_envio) return
+									if (!(await save(setting, tipo, { horario_envio: input.value }))) input.value = setting.horario_envio
+								}}
+							/>
+						</Field>
+						<label className="flex cursor-pointer items-center gap-2 self-end pb-2 text-sm">
+							<SavedCheckbox
+								className="checkbox checkbox-sm"
+								saved={setting.enviar_fins_semana}
+								onSave={(enviar_fins_semana) => save(setting, tipo, { enviar_fins_semana })}
+							/>
+							Enviar nos fins de semana
+						</label>
+					</div>
+					<Field label="Modelo da mensagem" error={templateError}>
+						<textarea
+							ref={textarea}
+							className="textarea w-full font-mono text-sm"
+							rows={10}
+							value={template}
+							onChange={(e) => setTemplate(e.target.value)}
+							onBlur={() => saveTemplate(template)}
+							aria-invalid={!!templateError}
+						/>
+					</Field>
+					<div className="space-y-2">
+						<fieldset className="flex flex-wrap gap-1">
+							<legend className="sr-only">Inserir variável no modelo</legend>
+							{Object.entries(TEMPLATE_VARIABLES).map(([name, meaning]) => (
+								<button
+									key={name}
+									type="button"
+									className="badge badge-outline badge-sm"
+									title={meaning}
+									onClick={() => insertVariable(name)}
+								>
+									{`{{${name}}}`}
+								</button>
+							))}
+						</fieldset>
+						<Field label="Pré-visualização para a empresa">
+							<select className="select select-sm w-full" value={company?.codigo ?? ''} onChange={(e) => setSample(Number(e.target.value))}>
+								{companies.data?.companies.map((c) => (
+									<option key={c.codigo} value={c.codigo}>
+										{c.razao}
+									</option>
+								))}
+							</select>
+						</Field>
+						<div
+							className="whitespace-pre-wrap rounded-box bg-[#dcf8c6] p-3 text-sm text-black"
+							aria-live="polite"
+							data-testid="message-preview"
+						>
+							{company ? (
+								<WhatsAppText text={renderTemplate(template, previewValues(company))} />
+							) : (
+								'Cadastre uma empresa para ver a mensagem.'
+							)}
+						</div>
+					</div>
+				</div>
+			)}
+		</section>
+	)
+}
+
+function TodayCard() {
+	const preview = useStore($preview)
+	const [running, setRunning] = useState(false)
+	async function runNow() {
+		const ok = await confirmAction({
+			title: 'Enviar agora?',
+			message: 'As notificações devidas hoje serão enviadas agora pelo WhatsApp. Quem já recebeu não recebe de novo.',
+			confirmLabel: 'Enviar agora'
+		})
+		if (!ok) return
+		setRunning(true)
+		await mutate(
+			'POST /api/notification-settings/run',
+			{},
+			{
+				success: {
+					title: 'Envio concluído',
+					description: (r) => `${r.enviadas} enviada(s), ${r.falhas} falha(s), ${r.ignoradas} ignorada(s).`
+				},
+				errorTitle: 'Erro ao enviar',
+				invalidate: INVALIDATE
+			}
+		)
+		setRunning(false)
+	}
+	return (
+		<section className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-5" aria-labelledby="today-title">
+			<div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+				<h3 id="today-title" className="flex items-center gap-2 font-semibold">
+					<Eye className="size-4" aria-hidden="true" />
+					Envios de hoje
+				</h3>
+				<button type="button" className="btn btn-primary btn-sm" onClick={runNow} disabled={running}>
+					{running ? <span className="loading loading-spinner loading-xs" /> : <Send className="size-4" aria-hidden="true" />}
+					Enviar agora
+				</button>
+			</div>
+			{preview.error ? (
+				<ErrorPanel title="Erro ao carregar a prévia" message={errorText(preview.error)} onRetry={() => $preview.revalidate()} />
+			) : !preview.data ? (
+				<div className="skeleton h-16 w-full" />
+			) : preview.data.length === 0 ? (
+				<p className="text-sm text-base-content/70">
+					Nada a enviar agora: nenhuma empresa a avisar, ou o horário de envio de hoje ainda não chegou.
+				</p>
+			) : (
+				<ul className="max-h-80 divide-y divide-base-300 overflow-y-auto">
+					{preview.data.map((p) => (
+						<li key={`${p.tipo}-${p.empresa_codigo}`} className="py-2 text-sm">
+							<p className="font-medium">
+								{p.empresa} · <span className="text-base-content/70">{NOTIFICATION_LABELS[p.tipo]}</span>
+							</p>
+							<p className="text-base-content/70">{p.telefone ? maskPhone(p.telefone) : p.motivo}</p>
+						</li>
+					))}
+				</ul>
+			)}
+		</section>
+	)
+}
+
+function LogCard() {
+	const log = useStore($log)
+	const query = useStore($logQuery)
+	return (
+		<section className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-5" aria-labelledby="log-title">
+			<div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+				<h3 id="log-title" className="font-semibold">
+					Registro de envios
+				</h3>
+				<div className="flex gap-2">
+					<select
+						className="select select-sm"
+						aria-label="Filtrar por tipo"
+						value={query.tipo ?? ''}
+						onChange={(e) => $logQuery.set({ ...query, page: 1, tipo: (e.target.value || undefined) as NotificationType | undefined })}
+					>
+						<option value="">Todos os tipos</option>
+						{NOTIFICATION_TYPES.map((t) => (
+							<option key={t} value={t}>
+								{NOTIFICATION_LABELS[t]}
+							</option>
+						))}
+					</select>
+					<select
+						className="select select-sm"
+						aria-label="Filtrar por status"
+						value={query.status ?? ''}
+						onChange={(e) => $logQuery.set({ ...query, page: 1, status: (e.target.value || undefined) as typeof query.status })}
+					>
+						<option value="">Todos os status</option>
+						{['enviada', 'falhou', 'ignorada', 'incerta', 'pendente'].map((s) => (
+							<option key={s} value={s}>
+								{STATUS_LABEL[s]}
+							</option>
+						))}
+					</select>
+				</div>
+			</div>
+			{log.error ? (
+				<ErrorPanel title="Erro ao carregar o registro" message={errorText(log.error)} onRetry={() => $log.revalidate()} />
+			) : !log.data ? (
+				<div className="skeleton h-24 w-full" />
+			) : log.data.entries.length === 0 ? (
+				<EmptyState title="Nenhum envio registrado" hint="Os envios automáticos aparecem aqui." />
+			) : (
+				<>
+					<ul className="divide-y divide-base-300">
+						{log.data.entries.map((e) => (
+							<li key={e.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
+								<span className={`badge badge-sm badge-soft ${STATUS_BADGE[e.status]}`}>{STATUS_LABEL[e.status]}</span>
+								<span className="font-medium" data-testid="log-company">
+									{e.empresa ?? `Empresa ${e.empresa_codigo}`}
+								</span>
+								<span className="text-base-content/70">{NOTIFICATION_LABELS[e.tipo as NotificationType] ?? e.tipo}</span>
+								<span className="text-base-content/70">{e.telefone ? maskPhone(e.telefone) : '—'}</span>
+								<span className="ml-auto text-xs text-base-content/60">{formatDateTime(e.enviado_em ?? e.criado_em)}</span>
+								{e.erro && <span className="w-full text-xs text-base-content/70">{e.erro}</span>}
+							</li>
+						))}
+					</ul>
+					<Pagination
+						info={log.data.pagination}
+						noun="envios"
+						onPage={(page) => $logQuery.setKey('page', page)}
+						onPageSize={(limit) => $logQuery.set({ ...query, page: 1, limit })}
+					/>
+				</>
+			)}
+		</section>
+	)
+}
+
+/** Notificações tab (3-billing-messaging §2): the three automatic types, today's sends and the log. */
+export function NotificationTypes() {
+	const { data, loading, error } = useStore($settings)
+	if (error) return <ErrorPanel title="Erro ao carregar configurações" message={errorText(error)} onRetry={() => $settings.revalidate()} />
+	if (loading || !data) return <div className="skeleton h-64 w-full" role="status" aria-busy="true" aria-label="Carregando" />
+	return (
+		<div className="space-y-4">
+			{NOTIFICATION_TYPES.map((tipo) => (
+				<TypeCard key={tipo} tipo={tipo} setting={data.find((s) => s.tipo === tipo)} />
+			))}
+			<TodayCard />
+			<LogCard />
+		</div>
+	)
+}

@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto'
+import { and, asc, eq, lte, sql } from 'drizzle-orm'
+import type { AsaasEvent } from '../asaas'
+import { MINUTE } from '../core'
+import { type AppContext, unauthorized } from '../core/server'
+import { asaasAccount, tokenMatches } from './accounts'
+import { asaasEvents } from './schema'
+
+/** An event as the inbox keeps it, handed to the modules that may own its payment. */
+export interface InboxEvent {
+	id: number
+	eventId: string
+	/** 'fornecedor' or the representative's CNPJ: whose Asaas account sent it. */
+	account: string
+	event: string
+	paymentId: string | null
+	payload: AsaasEvent
+}
+
+/**
+ * A module that may own the payment of an event (carnês, credit purchases). It answers true when the payment
+ * was its own; it must be idempotent (an event may be handled again after a crash) and must believe nothing
+ * from the payload that it did not read back from Asaas.
+ */
+export interface PaymentEventHandler {
+	name: string
+	handle(event: InboxEvent): Promise<boolean>
+}
+
+/** Waits before the 2nd, 3rd… attempt at handling an event; after the last, the event is given up. */
+const RETRY_DELAYS_MS = [30_000, MINUTE, 5 * MINUTE, 15 * MINUTE, 60 * MINUTE, 3 * 60 * MINUTE, 6 * 60 * MINUTE]
+/** How long one worker holds an event in hand. */
+const CLAIM_MS = 2 * MINUTE
+
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'log' | 'secrets'>
+
+/** What Asaas posts, checked field by field: nothing else of a hostile body is trusted or kept. */
+function readEnvelope(body: unknown): { eventId: string; event: string; paymentId: string | null } | null {
+	if (!body || typeof body !== 'object' || Array.isArray(body)) return null
+	const { id, event, payment } = body as Record<string, unknown>
+	if (typeof id !== 'string' || !id || id.length > 200 || typeof event !== 'string' || !/^[A-Z_]{1,80}$/.test(event)) return null
+	const paymentId =
+		payment && typeof payment === 'object' && typeof (payment as { id?: unknown }).id === 'string' ? (payment as { id: string }).id : null
+	return { eventId: id, event, paymentId: paymentId && paymentId.length <= 100 ? paymentId : null }
+}
+
+export function createAsaasInbox(ctx: Ctx, handlers: PaymentEventHandler[]) {
+	/**
+	 * Authenticates a delivery and stores its event once. Answers the row to hand to the modules, or null for a
+	 * repeat (acknowledged and ignored). A wrong or missing token stores nothing.
+	 */
+	function receive(accountId: string, token: string | null, body: unknown): number | null {
+		const account = asaasAccount(ctx.db, ctx.secrets, accountId)
+		if (!account || !tokenMatches(token, account.webhookToken)) throw unauthorized('Token do webhook inválido.')
+		const now = ctx.clock.now().toISOString()
+		const envelope = readEnvelope(body)
+		const payload = JSON.stringify(body)
+		// An authenticated but unreadable delivery is kept (answered 200, so Asaas does not pause the queue) and set aside.
+		const row = envelope
+			? { ...envelope, status: 'pendente' as const, last_error: null }
+			: {
+					eventId: `invalido-${createHash('sha256').update(payload).digest('hex')}`,
+					event: 'INVALIDO',
+					paymentId: null,
+					status: 'sem_dono' as const,
+					last_error: 'Envelope de evento ilegível.'
+				}
+		const stored = ctx.db
+			.insert(asaasEvents)
+			.values({
+				event_id: row.eventId,
+				account: accountId,
+				event: row.event,
+				payment_id: row.paymentId,
+				payload,
+				received_at: now,
+				status: row.status,
+				next_attempt_at: now,
+				last_error: row.last_error
+			})
+			.onConflictDoNothing({ target: asaasEvents.event_id })
+			.returning({ id: asaasEvents.id })
+			.get()
+		return stored && row.status === 'pendente' ? stored.id : null
+	}
+
+	/** Takes the event in hand when it is due and nobody else holds it: one worker at a time, even across processes. */
+	function claim(id: number) {
+		const now = ctx.clock.now()
+		return ctx.db
+			.update(asaasEvents)
+			.set({ claimed_until: new Date(now.getTime() + CLAIM_MS).toISOString(), attempts: sql`${asaasEvents.attempts} + 1` })
+			.where(
+				and(
+					eq(asaasEvents.id, id),
+					eq(asaasEvents.status, 'pendente'),
+					lte(asaasEvents.next_attempt_at, now.toISOString()),
+					sql`(${asaasEvents.claimed_until} is null or ${asaasEvents.claimed_until} <= ${now.toISOString()})`
+				)
+			)
+			.returning()
+			.get()
+	}
+
+	/** Hands a stored event to the modules; records what became of it. */
+	async function process(id: number): Promise<void> {
+		const row = claim(id)
+		if (!row) return
+		const event: InboxEvent = {
+			id: row.id,
+			eventId: row.event_id,
+			account: row.account,
+			event: row.event,
+			paymentId: row.payment_id,
+			payload: JSON.parse(row.payload)
+		}
+		const finishedAt = () => ctx.clock.now().toISOString()
+		try {
+			let owned = false
+			for (const handler of handlers) owned = (await handler.handle(event)) || owned
+			ctx.db
+				.update(asaasEvents)
+				.set({ status: owned ? 'processado' : 'sem_dono', processed_at: finishedAt(), claimed_until: null, last_error: null })
+				.where(eq(asaasEvents.id, id))
+				.run()
+		} catch (error) {
+			const message = String((error as Error)?.message ?? error).slice(0, 500)
+			const delay = RETRY_DELAYS_MS[row.attempts - 1]
+			const giveUp = delay === undefined
+			ctx.db
+				.update(asaasEvents)
+				.set({
+					status: giveUp ? 'falhou' : 'pendente',
+					last_error: message,
+					claimed_until: null,
+					next_attempt_at: new Date(ctx.clock.now().getTime() + (delay ?? 0)).toISOString()
+				})
+				.where(eq(asaasEvents.id, id))
+				.run()
+			ctx.log(giveUp ? 'asaas.event_failed' : 'asaas.event_retry', {
+				event: row.event_id,
+				account: row.account,
+				attempts: row.attempts,
+				message
+			})
+		}
+	}
+
+	/** Every event that is due (a failed attempt's time came, or a restart left it unhandled), oldest first. */
+	async function processDue(limit = 200): Promise<number> {
+		const due = ctx.db
+			.select({ id: asaasEvents.id })
+			.from(asaasEvents)
+			.where(and(eq(asaasEvents.status, 'pendente'), lte(asaasEvents.next_attempt_at, ctx.clock.now().toISOString())))
+			.orderBy(asc(asaasEvents.id))
+			.limit(limit)
+			.all()
+		for (const { id } of due) await process(id)
+		return due.length
+	}
+
+	return { receive, process, processDue }
+}
+export type AsaasInbox = ReturnType<typeof createAsaasInbox>

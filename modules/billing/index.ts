@@ -1,0 +1,6 @@
+export { billingRoutes } from './routes'
+export { billingJobs, checkWebhooks } from './jobs'
+export { createAsaasInbox, type AsaasInbox, type InboxEvent, type PaymentEventHandler } from './inbox'
+export { asaasAccount, asaasClient, type AsaasAccount } from './accounts'
+export * from './model'
+export { asaasAccounts, asaasEvents, asaasWebhooks } from './schema'

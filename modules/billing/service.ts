@@ -1,0 +1,202 @@
+import { count, eq, sql } from 'drizzle-orm'
+import { logActivity } from '../activity'
+import { AsaasError } from '../asaas'
+import type { SessionUser } from '../auth'
+import { type AppContext, badRequest, maskSealed, notFound, writeTransaction } from '../core/server'
+import { findRepresentativeByCnpj, representatives, setAsaasActivation } from '../resellers'
+import { getSetting, saveSettings } from '../settings'
+import { asaasAccount, asaasClient, newWebhookToken, syncWebhook, webhookState, webhookUrl } from './accounts'
+import {
+	type AdminAsaasConfigView,
+	type AsaasConfigView,
+	type AsaasEnvironment,
+	type FinancialStats,
+	MESSAGES,
+	type TestResult,
+	VENDOR_ACCOUNT,
+	type VendorAsaasConfigView,
+	type WebhookState
+} from './model'
+import { asaasAccounts } from './schema'
+
+type Ctx = AppContext
+type Actor = Pick<SessionUser, 'id' | 'nome'>
+
+/** What a save form sends: a blank secret clears it, a masked one keeps the saved value. */
+interface AccountInput {
+	active: boolean
+	apiKey: string
+	environment: AsaasEnvironment
+	webhookToken: string
+}
+
+const isMasked = (value: string) => value.includes('•')
+
+/** The secret to store: the new one (sealed), the saved one when the form sent it back masked, or none. */
+function nextSecret(ctx: Ctx, typed: string, saved: string | null): string | null {
+	if (isMasked(typed)) return saved
+	return typed ? ctx.secrets.seal(typed) : null
+}
+
+function representativeView(ctx: Ctx, cnpj: string): AsaasConfigView {
+	const rep = findRepresentativeByCnpj(ctx.db, cnpj)
+	const row = ctx.db.select().from(asaasAccounts).where(eq(asaasAccounts.representante_cnpj, cnpj)).get()
+	const on = rep?.ativar_api_asaas === 'S'
+	return {
+		ativar_api_asaas: on ? 'S' : 'N',
+		asaas_api_key: maskSealed(row?.api_key),
+		asaas_ambiente: row?.ambiente ?? 'sandbox',
+		asaas_webhook_token: maskSealed(row?.webhook_token),
+		configurado: on && !!row?.api_key,
+		webhook: webhookState(ctx, cnpj)
+	}
+}
+
+/** Registers (or fixes) the portal's webhook on an account after a save; the save itself does not depend on it. */
+async function afterSave(ctx: Ctx, accountId: string, email: string | null): Promise<string> {
+	const account = asaasAccount(ctx.db, ctx.secrets, accountId)
+	if (!account?.active) return ''
+	if (!webhookUrl(ctx, accountId))
+		return ' Defina PUBLIC_URL para o portal registrar o webhook; até lá, configure-o à mão (Guia de Configuração).'
+	const state = await syncWebhook(ctx, account, { repair: true, email })
+	return state.status === 'ativo' ? ' Webhook do portal registrado no Asaas.' : ` Webhook: ${state.message ?? 'não registrado.'}`
+}
+
+/** Saves a representative's account: the switch, the environment, the key and the webhook token. */
+async function saveRepresentativeAccount(ctx: Ctx, actor: Actor, cnpj: string, input: AccountInput): Promise<string> {
+	const rep = findRepresentativeByCnpj(ctx.db, cnpj)
+	if (!rep) throw notFound('Representante não encontrado.')
+	writeTransaction(ctx.db, (tx) => {
+		const saved = tx.select().from(asaasAccounts).where(eq(asaasAccounts.representante_cnpj, cnpj)).get()
+		const apiKey = nextSecret(ctx, input.apiKey, saved?.api_key ?? null)
+		if (input.active && !apiKey) throw badRequest(MESSAGES.keyRequired)
+		// Every active account gets a token: without one a delivery could not be told from a forgery.
+		const webhookToken =
+			nextSecret(ctx, input.webhookToken, saved?.webhook_token ?? null) ?? (apiKey ? ctx.secrets.seal(newWebhookToken()) : null)
+		const row = { ambiente: input.environment, api_key: apiKey, webhook_token: webhookToken, updated_at: ctx.clock.now().toISOString() }
+		tx.insert(asaasAccounts)
+			.values({ representante_cnpj: cnpj, ...row })
+			.onConflictDoUpdate({ target: asaasAccounts.representante_cnpj, set: row })
+			.run()
+		setAsaasActivation(tx, cnpj, input.active)
+		logActivity(
+			tx,
+			ctx.clock,
+			'billing.asaas-account-saved',
+			{ conta: rep.nome, ambiente: input.environment, ativa: input.active },
+			{
+				actor,
+				entityId: cnpj,
+				representanteCnpj: cnpj
+			}
+		)
+	})
+	return `Configurações salvas.${await afterSave(ctx, cnpj, rep.email)}`
+}
+
+export function ownConfig(ctx: Ctx, user: SessionUser): AsaasConfigView {
+	if (!findRepresentativeByCnpj(ctx.db, user.cnpj)) throw notFound('Nenhum representante cadastrado com o CNPJ deste usuário.')
+	return representativeView(ctx, user.cnpj)
+}
+
+export async function saveOwnConfig(ctx: Ctx, user: SessionUser, input: AccountInput) {
+	const message = await saveRepresentativeAccount(ctx, user, user.cnpj, input)
+	return { message, config: representativeView(ctx, user.cnpj) }
+}
+
+export function adminConfigs(ctx: Ctx): AdminAsaasConfigView[] {
+	const rows = ctx.db
+		.select({ cnpj: asaasAccounts.representante_cnpj, nome: representatives.nome })
+		.from(asaasAccounts)
+		.innerJoin(representatives, eq(representatives.cnpj, asaasAccounts.representante_cnpj))
+		.orderBy(representatives.nome)
+		.all()
+	return rows.map(({ cnpj, nome }) => adminView(ctx, cnpj, nome))
+}
+
+function adminView(ctx: Ctx, cnpj: string, nome: string): AdminAsaasConfigView {
+	const { ativar_api_asaas, ...view } = representativeView(ctx, cnpj)
+	return { ...view, representante_cnpj: cnpj, representante_nome: nome, ativar_api_asaas: ativar_api_asaas === 'S' }
+}
+
+export async function saveAdminConfig(ctx: Ctx, actor: Actor, cnpj: string, bodyCnpj: string | undefined, input: AccountInput) {
+	if (bodyCnpj && bodyCnpj !== cnpj) throw badRequest('O representante do formulário não é o do endereço.')
+	const message = await saveRepresentativeAccount(ctx, actor, cnpj, input)
+	return { message, config: adminView(ctx, cnpj, findRepresentativeByCnpj(ctx.db, cnpj)!.nome) }
+}
+
+export function vendorConfig(ctx: Ctx): VendorAsaasConfigView {
+	const key = getSetting(ctx.db, 'app.asaas_api_key')
+	return {
+		asaas_api_key: maskSealed(key),
+		asaas_ambiente: getSetting(ctx.db, 'app.asaas_environment') as AsaasEnvironment,
+		asaas_webhook_token: maskSealed(getSetting(ctx.db, 'app.asaas_webhook_token')),
+		configurado: !!key,
+		webhook: webhookState(ctx, VENDOR_ACCOUNT)
+	}
+}
+
+export async function saveVendorConfig(ctx: Ctx, actor: Actor, input: Omit<AccountInput, 'active'>) {
+	writeTransaction(ctx.db, (tx) => {
+		// saveSettings keeps a secret sent back masked; a blank one clears it.
+		const hasKey = isMasked(input.apiKey) ? !!getSetting(tx, 'app.asaas_api_key') : !!input.apiKey
+		const token = input.webhookToken || (hasKey ? newWebhookToken() : '')
+		saveSettings(tx, ctx.clock, ctx.secrets, [
+			{ chave: 'app.asaas_api_key', valor: input.apiKey },
+			{ chave: 'app.asaas_environment', valor: input.environment },
+			{ chave: 'app.asaas_webhook_token', valor: token }
+		])
+		logActivity(
+			tx,
+			ctx.clock,
+			'billing.asaas-account-saved',
+			{ conta: 'Fornecedor', ambiente: input.environment, ativa: hasKey },
+			{ actor, entityId: VENDOR_ACCOUNT }
+		)
+	})
+	const message = `Configurações salvas.${await afterSave(ctx, VENDOR_ACCOUNT, null)}`
+	return { message, config: vendorConfig(ctx) }
+}
+
+/** Proves the saved key works in its environment (a cheap authenticated GET) and tells the webhook's state. */
+export async function testAccount(ctx: Ctx, accountId: string): Promise<TestResult> {
+	const account = asaasAccount(ctx.db, ctx.secrets, accountId)
+	if (!account) throw notFound('Representante não encontrado.')
+	if (!account.apiKey) return { success: false, message: MESSAGES.keyMissingForTest }
+	const where = account.environment === 'production' ? 'produção' : 'sandbox'
+	try {
+		const hooks = (await asaasClient(ctx, account).listWebhooks()).data
+		const url = webhookUrl(ctx, accountId)
+		const ours = hooks.find((h) => h.url === url)
+		const webhook: WebhookState = url && account.active ? await syncWebhook(ctx, account, { repair: false }) : webhookState(ctx, accountId)
+		const about = !url
+			? 'Sem PUBLIC_URL o portal não registra o webhook sozinho.'
+			: ours
+				? ours.interrupted
+					? 'O webhook do portal está com a fila interrompida.'
+					: 'O webhook do portal está registrado.'
+				: 'O webhook do portal ainda não está registrado nesta conta.'
+		return { success: true, message: `Chave válida no ambiente ${where}. ${about}`, webhook }
+	} catch (error) {
+		if (error instanceof AsaasError) return { success: false, message: error.message }
+		throw error
+	}
+}
+
+/** The Admin Financeiro cards; the carnê figures count the carnês issued through the representatives' accounts. */
+export function financialStats(ctx: Ctx, carnes: { count: number; totalCentavos: number }): FinancialStats {
+	const total = ctx.db.select({ n: count() }).from(asaasAccounts).get()?.n ?? 0
+	const active =
+		ctx.db
+			.select({ n: count() })
+			.from(asaasAccounts)
+			.innerJoin(representatives, eq(representatives.cnpj, asaasAccounts.representante_cnpj))
+			.where(sql`${representatives.ativar_api_asaas} = 'S' and ${asaasAccounts.api_key} is not null`)
+			.get()?.n ?? 0
+	return {
+		totalConfiguracoes: total,
+		configuracoesAtivas: active,
+		carnesGerados: carnes.count,
+		valorTotalCarnes: carnes.totalCentavos / 100
+	}
+}
