@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { CNPJ, TEST_ORIGIN, type TestWorld, testWorld } from '../../apps/server/testing'
+import { activities } from '../activity'
 import { listBackups } from '../system'
 import { checkWebhooks } from './jobs'
 import { asaasAccounts } from './schema'
@@ -40,6 +41,9 @@ describe('a representative’s Asaas account', () => {
 		}
 		expect(JSON.stringify(w.logs)).not.toContain(KEY)
 		expect(JSON.stringify(listBackups(w.ctx.config))).not.toContain(KEY)
+		const history = w.db.select().from(activities).all()
+		expect(history.length).toBeGreaterThan(0)
+		expect(JSON.stringify(history)).not.toContain(KEY)
 	})
 
 	it('refuses an active integration without a key, and a malformed token, changing nothing', async () => {

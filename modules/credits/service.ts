@@ -139,83 +139,28 @@ export function addCredits(db: DbOrTx, clock: Clock, actor: Actor, input: AddCre
 export function transferToCompany(db: DbOrTx, clock: Clock, actor: Actor, input: TransferBody): TransferResult {
 	return db.transaction(
 		(tx) => {
-			const company = findCompany(tx, input.empresaCodigo)
-			// Out of scope looks exactly like missing: nothing about other representatives' companies leaks.
-			if (!company || !representativeScope(tx, actor).includes(company.cnpj_representante)) throw notFound('Empresa não encontrada.')
+			const company = companyToCredit(tx, actor, input)
 			const repCnpj = company.cnpj_representante
-			if (input.representanteCnpj && input.representanteCnpj !== repCnpj) {
-				if (actor.tipo === 'representante') throw forbidden('Você só pode transferir os seus próprios créditos.')
-				throw unprocessable('A empresa não pertence a este representante.')
-			}
-			const batches = tx.all<{ id: number; valor: number; valor_original: number | null; valor_unitario_centavos: number }>(sql`
-				select id, valor, valor_original, valor_unitario_centavos from credits
-				where representante_id = ${repCnpj} and ${AVAILABLE} order by data_compra, id`)
-			let available = 0
-			for (const b of batches) available += b.valor
-			if (available < input.creditos) {
-				throw unprocessable(
-					available === 0
-						? 'Você não possui créditos disponíveis. Compre mais créditos para continuar.'
-						: `Você possui apenas ${available} ${available === 1 ? 'crédito disponível' : 'créditos disponíveis'}.`,
-					'INSUFFICIENT_CREDITS'
-				)
-			}
+			const batches = availableBatches(tx, repCnpj)
+			const available = batches.reduce((sum, b) => sum + b.valor, 0)
+			if (available < input.creditos) throw notEnoughCredits(available)
 			const today = todayIso(clock)
-			let rest = input.creditos
-			const taken: { id: number; quantidade: number; unit: number }[] = []
-			for (const b of batches) {
-				if (rest === 0) break
-				const take = Math.min(rest, b.valor)
-				const left = b.valor - take
-				// The guard `valor = old` makes a stale read impossible to apply twice.
-				const changed = tx
-					.update(credits)
-					.set({ valor: left, valor_original: b.valor_original ?? b.valor, data_uso: left === 0 ? today : null })
-					.where(and(eq(credits.id, b.id), eq(credits.valor, b.valor), isNull(credits.data_uso)))
-					.returning({ id: credits.id })
-					.all()
-				if (changed.length !== 1) throw new Error(`credit batch ${b.id} changed during the transfer`)
-				taken.push({ id: b.id, quantidade: take, unit: b.valor_unitario_centavos })
-				rest -= take
-			}
-			const cost = taken.reduce((s, t) => s + t.quantidade * t.unit, 0)
-			const transfer = tx
-				.insert(credits)
-				.values({
-					valor: input.creditos,
-					representante_id: repCnpj,
-					fk_empresa: company.codigo,
-					empresa_razao: company.razao,
-					sistema: input.sistema,
-					ativo: 1,
-					data_compra: today,
-					data_uso: today,
-					valor_unitario_centavos: Math.round(cost / input.creditos),
-					origem: 'transferencia',
-					criado_por: actor.id
-				})
-				.returning({ id: credits.id })
-				.get()
-			for (const t of taken) {
-				tx.insert(creditConsumptions)
-					.values({ transfer_id: transfer.id, batch_id: t.id, quantidade: t.quantidade, valor_unitario_centavos: t.unit })
-					.run()
-			}
+			const taken = consumeOldestFirst(tx, batches, input.creditos, today)
+			const transferId = recordTransfer(tx, actor, company, input, taken, today)
 			bumpBalance(tx, repCnpj, { disponivel: -input.creditos, utilizado: input.creditos })
 			const licence = extendLicence(tx, clock, company.codigo, input.creditos, Number(getSetting(tx, 'app.valor_credito_dia')))
-			const days = licence.days
 			logActivity(
 				tx,
 				clock,
 				'credits.transferred',
-				{ creditos: input.creditos, razao: company.razao, sistema: input.sistema, dias: days, validade: licence.after },
+				{ creditos: input.creditos, razao: company.razao, sistema: input.sistema, dias: licence.days, validade: licence.after },
 				{ actor, entityId: company.codigo, representanteCnpj: repCnpj }
 			)
 			return {
 				message: `${input.creditos} ${input.creditos === 1 ? 'crédito transferido' : 'créditos transferidos'} com sucesso.`,
-				transferId: transfer.id,
+				transferId,
 				creditos: input.creditos,
-				dias: days,
+				dias: licence.days,
 				validade_anterior: licence.before,
 				validade_licenca: licence.after,
 				disponivel: available - input.creditos
@@ -223,6 +168,103 @@ export function transferToCompany(db: DbOrTx, clock: Clock, actor: Actor, input:
 		},
 		{ behavior: 'immediate' }
 	)
+}
+
+/** The company the credits go to, if the actor may credit it (out of scope looks exactly like missing). */
+function companyToCredit(tx: DbOrTx, actor: Actor, input: TransferBody) {
+	const company = findCompany(tx, input.empresaCodigo)
+	if (!company || !representativeScope(tx, actor).includes(company.cnpj_representante)) throw notFound('Empresa não encontrada.')
+	if (input.representanteCnpj && input.representanteCnpj !== company.cnpj_representante) {
+		if (actor.tipo === 'representante') throw forbidden('Você só pode transferir os seus próprios créditos.')
+		throw unprocessable('A empresa não pertence a este representante.')
+	}
+	return company
+}
+
+interface AvailableBatch {
+	id: number
+	valor: number
+	valor_original: number | null
+	valor_unitario_centavos: number
+}
+
+/** A representative's batches with credits left, oldest first (the order they are spent in). */
+function availableBatches(tx: DbOrTx, repCnpj: string): AvailableBatch[] {
+	return tx.all<AvailableBatch>(sql`
+		select id, valor, valor_original, valor_unitario_centavos from credits
+		where representante_id = ${repCnpj} and ${AVAILABLE} order by data_compra, id`)
+}
+
+function notEnoughCredits(available: number) {
+	return unprocessable(
+		available === 0
+			? 'Você não possui créditos disponíveis. Compre mais créditos para continuar.'
+			: `Você possui apenas ${available} ${available === 1 ? 'crédito disponível' : 'créditos disponíveis'}.`,
+		'INSUFFICIENT_CREDITS'
+	)
+}
+
+interface Consumption {
+	id: number
+	quantidade: number
+	unit: number
+}
+
+/** Takes `wanted` credits from the oldest batches first; a batch emptied is marked used today. */
+function consumeOldestFirst(tx: DbOrTx, batches: AvailableBatch[], wanted: number, today: string): Consumption[] {
+	let rest = wanted
+	const taken: Consumption[] = []
+	for (const b of batches) {
+		if (rest === 0) break
+		const take = Math.min(rest, b.valor)
+		const left = b.valor - take
+		// The guard `valor = old` makes a stale read impossible to apply twice.
+		const changed = tx
+			.update(credits)
+			.set({ valor: left, valor_original: b.valor_original ?? b.valor, data_uso: left === 0 ? today : null })
+			.where(and(eq(credits.id, b.id), eq(credits.valor, b.valor), isNull(credits.data_uso)))
+			.returning({ id: credits.id })
+			.all()
+		if (changed.length !== 1) throw new Error(`credit batch ${b.id} changed during the transfer`)
+		taken.push({ id: b.id, quantidade: take, unit: b.valor_unitario_centavos })
+		rest -= take
+	}
+	return taken
+}
+
+/** The transfer row (at the average unit value of what it consumed) and which batches it came from. */
+function recordTransfer(
+	tx: DbOrTx,
+	actor: Actor,
+	company: { codigo: number; razao: string; cnpj_representante: string },
+	input: TransferBody,
+	taken: Consumption[],
+	today: string
+): number {
+	const cost = taken.reduce((sum, t) => sum + t.quantidade * t.unit, 0)
+	const transfer = tx
+		.insert(credits)
+		.values({
+			valor: input.creditos,
+			representante_id: company.cnpj_representante,
+			fk_empresa: company.codigo,
+			empresa_razao: company.razao,
+			sistema: input.sistema,
+			ativo: 1,
+			data_compra: today,
+			data_uso: today,
+			valor_unitario_centavos: Math.round(cost / input.creditos),
+			origem: 'transferencia',
+			criado_por: actor.id
+		})
+		.returning({ id: credits.id })
+		.get()
+	for (const t of taken) {
+		tx.insert(creditConsumptions)
+			.values({ transfer_id: transfer.id, batch_id: t.id, quantidade: t.quantidade, valor_unitario_centavos: t.unit })
+			.run()
+	}
+	return transfer.id
 }
 
 interface CreditRow {

@@ -35,6 +35,8 @@ const $logQuery = map<{
 const $log = routeStore('GET /api/notification-settings/log', $logQuery)
 
 const INVALIDATE = ['/api/notification-settings']
+/** A big day can have thousands: the list shows the first ones and says how many in all. */
+const PREVIEW_SHOWN = 100
 
 const STATUS_LABEL: Record<string, string> = {
 	pendente: 'Pendente',
@@ -299,16 +301,22 @@ function TodayCard() {
 					Nada a enviar agora: nenhuma empresa a avisar, ou o horário de envio de hoje ainda não chegou.
 				</p>
 			) : (
-				<ul className="max-h-80 divide-y divide-base-300 overflow-y-auto">
-					{preview.data.map((p) => (
-						<li key={`${p.tipo}-${p.empresa_codigo}`} className="py-2 text-sm">
-							<p className="font-medium">
-								{p.empresa} · <span className="text-base-content/70">{NOTIFICATION_LABELS[p.tipo]}</span>
-							</p>
-							<p className="text-base-content/70">{p.telefone ? maskPhone(p.telefone) : p.motivo}</p>
-						</li>
-					))}
-				</ul>
+				<>
+					<p className="mb-2 text-sm text-base-content/70">
+						{preview.data.length} {preview.data.length === 1 ? 'mensagem a enviar' : 'mensagens a enviar'}
+						{preview.data.length > PREVIEW_SHOWN && `; as primeiras ${PREVIEW_SHOWN} abaixo`}.
+					</p>
+					<ul className="max-h-80 divide-y divide-base-300 overflow-y-auto">
+						{preview.data.slice(0, PREVIEW_SHOWN).map((p) => (
+							<li key={`${p.tipo}-${p.empresa_codigo}`} className="py-2 text-sm">
+								<p className="font-medium">
+									{p.empresa} · <span className="text-base-content/70">{NOTIFICATION_LABELS[p.tipo]}</span>
+								</p>
+								<p className="text-base-content/70">{p.telefone ? maskPhone(p.telefone) : p.motivo}</p>
+							</li>
+						))}
+					</ul>
+				</>
 			)}
 		</section>
 	)
