@@ -146,7 +146,7 @@ export const SETTING_DEFINITIONS = {
 		descricao: 'Token do webhook Asaas do fornecedor',
 		categoria: 'financeiro',
 		tipo: 'string',
-		schema: z.string().max(255),
+		schema: z.string({ error: 'Token do webhook: escreva um texto.' }).max(255, 'Token do webhook: no máximo 255 caracteres.'),
 		secret: true
 	},
 	'app.fornecedor_nome': {
@@ -154,7 +154,11 @@ export const SETTING_DEFINITIONS = {
 		descricao: 'Nome do fornecedor nas mensagens aos clientes',
 		categoria: 'geral',
 		tipo: 'string',
-		schema: z.string().trim().min(1, 'Nome do fornecedor é obrigatório.').max(100, 'Nome do fornecedor: no máximo 100 caracteres.')
+		schema: z
+			.string({ error: 'Nome do fornecedor é obrigatório.' })
+			.trim()
+			.min(1, 'Nome do fornecedor é obrigatório.')
+			.max(100, 'Nome do fornecedor: no máximo 100 caracteres.')
 	},
 	// The WhatsApp gateway (Evolution API) of 3-billing-messaging §3.
 	evolution_api_url: {
@@ -162,17 +166,22 @@ export const SETTING_DEFINITIONS = {
 		descricao: 'URL da Evolution API',
 		categoria: 'whatsapp',
 		tipo: 'string',
-		schema: z.union([
-			z.literal(''),
-			z.url({ protocol: /^https?$/, error: 'URL da API inválida: use um endereço http(s) completo.' }).max(500)
-		])
+		schema: z.union(
+			[
+				z.literal(''),
+				z
+					.url({ protocol: /^https?$/, error: 'URL da API inválida: use um endereço http(s) completo.' })
+					.max(500, 'URL da API: no máximo 500 caracteres.')
+			],
+			{ error: 'URL da API inválida: use um endereço http(s) completo.' }
+		)
 	},
 	evolution_api_key: {
 		valor: '',
 		descricao: 'Chave da Evolution API',
 		categoria: 'whatsapp',
 		tipo: 'string',
-		schema: z.string().max(500),
+		schema: z.string({ error: 'Chave da API: escreva um texto.' }).max(500, 'Chave da API: no máximo 500 caracteres.'),
 		secret: true
 	},
 	evolution_instance_name: {
@@ -181,7 +190,7 @@ export const SETTING_DEFINITIONS = {
 		categoria: 'whatsapp',
 		tipo: 'string',
 		schema: z
-			.string()
+			.string({ error: 'Nome da instância: escreva um texto.' })
 			.max(100, 'Nome da instância: no máximo 100 caracteres.')
 			.regex(/^[\w.-]*$/, 'Nome da instância: use letras, números, ponto, hífen ou sublinhado.')
 	},

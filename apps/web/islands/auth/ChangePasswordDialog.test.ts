@@ -14,8 +14,8 @@ describe('Alterar Senha checks (2-administration §5.6), every field at once', (
 			newPassword: 'Senha é obrigatória.',
 			confirm: 'Todos os campos são obrigatórios'
 		})
-		expect(errors('atual', 'abcdef', 'abcdeg')).toEqual({ confirm: 'A nova senha e confirmação não coincidem' })
+		expect(errors('atual', 'Ab3kz9q', 'Ab3kz9r')).toEqual({ confirm: 'A nova senha e confirmação não coincidem' })
 		expect(errors('atual', 'abc', 'abc')).toEqual({ newPassword: 'A nova senha deve ter pelo menos 6 caracteres' })
-		expect(errors('atual', 'abcdef', 'abcdef')).toEqual({})
+		expect(errors('atual', 'Ab3kz9q', 'Ab3kz9q')).toEqual({})
 	})
 })
