@@ -674,6 +674,8 @@ test('bulk actions: select companies (or all that match), block and unblock them
 test('a "skip to content" link is the first stop of the keyboard', async ({ page }) => {
 	await signIn(page, ACCOUNTS.administrador)
 	await page.goto('/companies')
+	// The list must be on the page (hydrated) for main to hold something to Tab to.
+	await expect(page.getByRole('button', { name: 'Nova Empresa' })).toBeVisible()
 	await page.keyboard.press('Tab')
 	const skip = page.getByRole('link', { name: 'Pular para o conteúdo' })
 	await expect(skip).toBeFocused()

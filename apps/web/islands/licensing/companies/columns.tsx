@@ -28,7 +28,7 @@ export interface Today {
 /** The five systems as small buttons: a click asks to block or unblock that system. */
 function SystemBadges({ company }: { company: Company }) {
 	return (
-		<div className="flex flex-wrap gap-0.5 xl:flex-nowrap">
+		<div className="flex max-w-32 flex-wrap gap-0.5 2xl:max-w-none 2xl:flex-nowrap">
 			{SYSTEM_CATALOGUE.map((s) => {
 				const blocked = company[s.flag] === 'S'
 				return (
