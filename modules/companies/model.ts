@@ -6,6 +6,7 @@ import {
 	sortFields,
 	addressFields,
 	contract,
+	csvExportContract,
 	cnpjField,
 	flagField,
 	moneyField,
@@ -181,13 +182,11 @@ export const listCompaniesRoute = contract({
 	response: CompanyPage,
 	summary: 'Empresas do escopo do usuário, paginadas, com busca e filtros de status e avisos'
 })
-export const exportCompaniesRoute = contract({
-	method: 'GET',
-	path: '/api/companies/export',
-	query: CompanyView,
-	response: z.instanceof(Blob).describe('CSV (UTF-8 com BOM, separado por ;, datas dd/mm/aaaa, vírgula decimal)'),
-	summary: 'As empresas da lista filtrada, em CSV para planilhas, transmitido aos poucos'
-})
+export const exportCompaniesRoute = csvExportContract(
+	'/api/companies/export',
+	CompanyView,
+	'As empresas da lista filtrada, em CSV para planilhas, transmitido aos poucos'
+)
 export const bulkCompaniesRoute = contract({
 	method: 'POST',
 	path: '/api/companies/bulk',

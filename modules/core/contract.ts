@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import { z } from 'zod'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -79,4 +79,12 @@ export function routeHooks<C extends RouteContract>(route: C): RouteHooks<C> {
 		response: route.status === 201 ? { 201: route.response } : route.response,
 		detail: { summary: route.summary }
 	} as RouteHooks<C>
+}
+
+/** The one answer of every CSV export: a spreadsheet file as pt-BR spreadsheets read it (modules/core/csv.ts). */
+const CsvFile = z.instanceof(Blob).describe('CSV (UTF-8 com BOM, separado por ;, datas dd/mm/aaaa, vírgula decimal)')
+
+/** A list's CSV export: a GET taking the list's own filters, answered by the CSV of the whole filtered view. */
+export function csvExportContract<const P extends string, Q extends z.ZodType>(path: P, query: Q, summary: string) {
+	return contract({ method: 'GET', path, query, response: CsvFile, summary })
 }

@@ -1,5 +1,5 @@
 import { SYSTEMS } from '../companies/model'
-import { Pagination, cnpjField, contract, pageFields, searchField, sortFields, z } from '../core'
+import { Pagination, cnpjField, contract, csvExportContract, pageFields, searchField, sortFields, z } from '../core'
 
 const MAX_CREDITS = 100_000
 
@@ -176,20 +176,16 @@ export const creditSummaryRoute = contract({
 	response: CreditSummaryResponse,
 	summary: 'Créditos por representante, com totais'
 })
-export const exportCreditsRoute = contract({
-	method: 'GET',
-	path: '/api/credits/export',
-	query: CreditView,
-	response: z.instanceof(Blob).describe('CSV (UTF-8 com BOM, separado por ;, datas dd/mm/aaaa)'),
-	summary: 'Os lotes de créditos ou as transferências da lista filtrada, em CSV para planilhas, transmitido aos poucos'
-})
-export const exportSummaryRoute = contract({
-	method: 'GET',
-	path: '/api/credits/summary/export',
-	query: SummaryView,
-	response: z.instanceof(Blob).describe('CSV (UTF-8 com BOM, separado por ;)'),
-	summary: 'O resumo de créditos por representante da lista filtrada, em CSV para planilhas'
-})
+export const exportCreditsRoute = csvExportContract(
+	'/api/credits/export',
+	CreditView,
+	'Os lotes de créditos ou as transferências da lista filtrada, em CSV para planilhas, transmitido aos poucos'
+)
+export const exportSummaryRoute = csvExportContract(
+	'/api/credits/summary/export',
+	SummaryView,
+	'O resumo de créditos por representante da lista filtrada, em CSV para planilhas'
+)
 export const addCreditsRoute = contract({
 	method: 'POST',
 	status: 201,

@@ -1,5 +1,5 @@
 import { perSystemKey } from '../companies/model'
-import { Pagination, contract, dateField, pageFields, searchField, z } from '../core'
+import { Pagination, contract, csvExportContract, dateField, pageFields, searchField, z } from '../core'
 
 export const ACTIVITY_TYPES = ['success', 'info', 'warning', 'error'] as const
 
@@ -123,13 +123,11 @@ export const listActivitiesRoute = contract({
 	response: z.object({ activities: z.array(Activity), pagination: Pagination }),
 	summary: 'O histórico de atividades do escopo, paginado, com busca, tipo e período'
 })
-export const exportActivitiesRoute = contract({
-	method: 'GET',
-	path: '/api/activities/export',
-	query: ActivityView,
-	response: z.instanceof(Blob).describe('CSV (UTF-8 com BOM, separado por ;, data e hora dd/mm/aaaa hh:mm)'),
-	summary: 'O histórico de atividades filtrado, em CSV para planilhas, transmitido aos poucos'
-})
+export const exportActivitiesRoute = csvExportContract(
+	'/api/activities/export',
+	ActivityView,
+	'O histórico de atividades filtrado, em CSV para planilhas, transmitido aos poucos'
+)
 export const reportRoute = contract({
 	method: 'GET',
 	path: '/api/reports',

@@ -2,6 +2,7 @@ import {
 	IdParams,
 	MessageResponse,
 	contract,
+	csvExportContract,
 	addressFields,
 	cnpjField,
 	flagField,
@@ -94,13 +95,11 @@ export const listRepresentativesRoute = contract({
 	response: z.array(RepresentativeView),
 	summary: 'Representantes do escopo (o representante vê só o seu), com busca por nome, CNPJ ou cidade'
 })
-export const exportRepresentativesRoute = contract({
-	method: 'GET',
-	path: '/api/representatives/export',
-	query: RepresentativeListQuery,
-	response: z.instanceof(Blob).describe('CSV (UTF-8 com BOM, separado por ;, datas dd/mm/aaaa)'),
-	summary: 'Os representantes da lista filtrada, em CSV para planilhas'
-})
+export const exportRepresentativesRoute = csvExportContract(
+	'/api/representatives/export',
+	RepresentativeListQuery,
+	'Os representantes da lista filtrada, em CSV para planilhas'
+)
 export const currentRepresentativeRoute = contract({
 	method: 'GET',
 	path: '/api/representatives/current',

@@ -1,4 +1,15 @@
-import { IdParams, MessageResponse, Pagination, contract, pageFields, searchField, sortFields, textField, z } from '../core'
+import {
+	IdParams,
+	MessageResponse,
+	Pagination,
+	contract,
+	csvExportContract,
+	pageFields,
+	searchField,
+	sortFields,
+	textField,
+	z
+} from '../core'
 
 /** MAC typed with or without separators; stored as 12 uppercase hex characters. */
 const MAC_MESSAGE = 'Endereço MAC inválido: use 12 dígitos hexadecimais (ex.: 00:1A:2B:3C:4D:5E).'
@@ -57,13 +68,11 @@ export const listTerminalsRoute = contract({
 	response: TerminalPage,
 	summary: 'Terminais do escopo, paginados, com busca por computador, empresa ou MAC e os números dos cartões'
 })
-export const exportTerminalsRoute = contract({
-	method: 'GET',
-	path: '/api/terminals/export',
-	query: TerminalView,
-	response: z.instanceof(Blob).describe('CSV (UTF-8 com BOM, separado por ;, datas dd/mm/aaaa)'),
-	summary: 'Os terminais da lista filtrada, em CSV para planilhas, transmitido aos poucos'
-})
+export const exportTerminalsRoute = csvExportContract(
+	'/api/terminals/export',
+	TerminalView,
+	'Os terminais da lista filtrada, em CSV para planilhas, transmitido aos poucos'
+)
 export const createTerminalRoute = contract({
 	method: 'POST',
 	status: 201,

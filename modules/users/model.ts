@@ -5,6 +5,7 @@ import {
 	ROLES,
 	cnpjField,
 	contract,
+	csvExportContract,
 	newPasswordField,
 	optionalEmailField,
 	passwordUsesCnpj,
@@ -90,13 +91,11 @@ export const listUsersRoute = contract({
 	response: z.array(UserView),
 	summary: 'Usuários, com busca por nome, CNPJ ou e-mail'
 })
-export const exportUsersRoute = contract({
-	method: 'GET',
-	path: '/api/users/export',
-	query: UserListQuery,
-	response: z.instanceof(Blob).describe('CSV (UTF-8 com BOM, separado por ;, datas dd/mm/aaaa)'),
-	summary: 'Os usuários da lista filtrada, em CSV para planilhas'
-})
+export const exportUsersRoute = csvExportContract(
+	'/api/users/export',
+	UserListQuery,
+	'Os usuários da lista filtrada, em CSV para planilhas'
+)
 export const createUserRoute = contract({
 	method: 'POST',
 	status: 201,
