@@ -7,6 +7,8 @@ import { ACCOUNTS, freshCnpj, journeyRepresentative, signIn, toastTitled, unique
 test('an administrador creates a company, edits its dates, blocks and unblocks it, toggles notices and maintenance, and deletes it', async ({
 	page
 }) => {
+	// Ten steps through five dialogs: on a loaded machine this takes a minute, so it gets the long time of a slow test.
+	test.slow()
 	// A company of this attempt alone: its own alphanumeric CNPJ and name (a retry makes another).
 	const cnpj = freshCnpj('12ABC')
 	const razao = `Mercearia E2E ${uniqueTag()} Ltda`

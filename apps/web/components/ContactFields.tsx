@@ -1,5 +1,5 @@
 import { maskCep, maskPhone, UFS } from '../../../modules/core'
-import { Field } from './ui'
+import { Field, TextField } from './ui'
 
 type AddressKey = 'endereco' | 'bairro' | 'cidade' | 'uf' | 'cep'
 
@@ -36,16 +36,15 @@ export function AddressFields({
 					))}
 				</select>
 			</Field>
-			<Field label="CEP" error={errors.cep}>
-				<input
-					className="input w-full"
-					value={value.cep}
-					maxLength={9}
-					placeholder="00000-000"
-					inputMode="numeric"
-					onChange={(e) => onChange('cep', maskCep(e.target.value))}
-				/>
-			</Field>
+			<TextField
+				label="CEP"
+				error={errors.cep}
+				value={value.cep}
+				maxLength={9}
+				placeholder="00000-000"
+				inputMode="numeric"
+				onValue={(v) => onChange('cep', maskCep(v))}
+			/>
 		</>
 	)
 }
@@ -65,15 +64,7 @@ export function PhoneField({
 	error?: string
 }) {
 	return (
-		<Field label={label} error={error}>
-			<input
-				type="tel"
-				className="input w-full"
-				value={value}
-				placeholder={placeholder}
-				onChange={(e) => onChange(maskPhone(e.target.value))}
-			/>
-		</Field>
+		<TextField label={label} error={error} type="tel" value={value} placeholder={placeholder} onValue={(v) => onChange(maskPhone(v))} />
 	)
 }
 

@@ -199,6 +199,35 @@ export function Field({
 }
 
 /**
+ * A labelled text box, the one way a form writes one: the Field (label, hint, message beside it) around an input
+ * whose value arrives as text, already through `mask` when the field has one (CNPJ, phone, MAC...).
+ */
+export function TextField({
+	label,
+	error,
+	hint,
+	className,
+	inputClassName = '',
+	value,
+	onValue,
+	...input
+}: {
+	label: string
+	error?: string | null
+	hint?: string
+	className?: string
+	inputClassName?: string
+	value: string
+	onValue: (value: string) => void
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'className'>) {
+	return (
+		<Field label={label} error={error} hint={hint} className={className}>
+			<input {...input} className={`input w-full ${inputClassName}`.trim()} value={value} onChange={(e) => onValue(e.target.value)} />
+		</Field>
+	)
+}
+
+/**
  * Money typed and shown the Brazilian way (issue 14, point 9): "149,90", never "149.9". The value is the text as
  * typed; `parseMoneyText` reads it as reais. Leaving the field writes it back with two decimals.
  */

@@ -1,7 +1,7 @@
 import { LogIn } from 'lucide-react'
 import { useState } from 'react'
 import { isValidCnpj, maskCnpj, normalizeCnpj } from '../../../../modules/core'
-import { Field, PasswordInput } from '../../components/ui'
+import { PasswordInput, TextField } from '../../components/ui'
 import { ApiError, call, errorText } from '../../lib/api'
 import { type FieldErrors, useForm } from '../../lib/form'
 import { useHydrated } from '../../lib/hooks'
@@ -56,21 +56,20 @@ export default function LoginForm() {
 
 	return (
 		<form onSubmit={submit} className="space-y-5" noValidate>
-			<Field label="CNPJ" error={errors.cnpj}>
-				<input
-					name="cnpj"
-					className="input w-full"
-					inputMode="text"
-					autoComplete="username"
-					placeholder="00.000.000/0000-00"
-					maxLength={18}
-					value={values.cnpj}
-					onChange={(e) => set('cnpj', maskCnpj(e.target.value))}
-					required
-					readOnly={!hydrated}
-					autoFocus
-				/>
-			</Field>
+			<TextField
+				label="CNPJ"
+				error={errors.cnpj}
+				name="cnpj"
+				inputMode="text"
+				autoComplete="username"
+				placeholder="00.000.000/0000-00"
+				maxLength={18}
+				value={values.cnpj}
+				required
+				readOnly={!hydrated}
+				autoFocus
+				onValue={(v) => set('cnpj', maskCnpj(v))}
+			/>
 			<PasswordInput
 				label="Senha"
 				name="senha"

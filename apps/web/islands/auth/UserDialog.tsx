@@ -1,7 +1,7 @@
 import { ROLE_LABELS, ROLES, type Role, formatCnpj, maskCnpj } from '../../../../modules/core'
 import { UserCreate, UserUpdate, type UserView } from '../../../../modules/users/model'
 import { Modal, ModalActions } from '../../components/Modal'
-import { Field } from '../../components/ui'
+import { Field, TextField } from '../../components/ui'
 import { useZodForm } from '../../lib/form'
 import { mutate } from '../../lib/mutate'
 
@@ -53,25 +53,24 @@ export default function UserDialog({ editing, isSelf, onClose }: { editing: User
 			}
 		>
 			<form id="user-form" className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
-				<Field label="Nome *" className="sm:col-span-2" error={errors.nome}>
-					<input
-						className="input w-full"
-						value={values.nome}
-						maxLength={200}
-						onChange={(e) => set('nome', e.target.value)}
-						autoComplete="off"
-					/>
-				</Field>
-				<Field label="CNPJ *" error={errors.cnpj}>
-					<input
-						className="input w-full"
-						value={values.cnpj}
-						maxLength={18}
-						placeholder="00.000.000/0000-00"
-						onChange={(e) => set('cnpj', maskCnpj(e.target.value))}
-						autoComplete="off"
-					/>
-				</Field>
+				<TextField
+					label="Nome *"
+					className="sm:col-span-2"
+					error={errors.nome}
+					value={values.nome}
+					maxLength={200}
+					autoComplete="off"
+					onValue={(v) => set('nome', v)}
+				/>
+				<TextField
+					label="CNPJ *"
+					error={errors.cnpj}
+					value={values.cnpj}
+					maxLength={18}
+					placeholder="00.000.000/0000-00"
+					autoComplete="off"
+					onValue={(v) => set('cnpj', maskCnpj(v))}
+				/>
 				<Field label="Tipo *" error={errors.tipo}>
 					<select className="select w-full" value={values.tipo} onChange={(e) => set('tipo', e.target.value as Role)} disabled={isSelf}>
 						{ROLES.map((r) => (
@@ -82,44 +81,36 @@ export default function UserDialog({ editing, isSelf, onClose }: { editing: User
 					</select>
 				</Field>
 				{values.tipo === 'gerente' && (
-					<Field
+					<TextField
 						label="ID do representante"
 						hint="Opcional; apenas para gerentes."
 						className="sm:col-span-2"
 						error={errors.representante_id}
-					>
-						<input
-							className="input w-full"
-							value={values.representante_id}
-							maxLength={50}
-							onChange={(e) => set('representante_id', e.target.value)}
-						/>
-					</Field>
-				)}
-				<Field label="E-mail" className="sm:col-span-2" error={errors.email}>
-					<input
-						type="email"
-						className="input w-full"
-						value={values.email}
-						maxLength={200}
-						onChange={(e) => set('email', e.target.value)}
-						autoComplete="off"
+						value={values.representante_id}
+						maxLength={50}
+						onValue={(v) => set('representante_id', v)}
 					/>
-				</Field>
-				<Field
+				)}
+				<TextField
+					label="E-mail"
+					className="sm:col-span-2"
+					error={errors.email}
+					type="email"
+					value={values.email}
+					maxLength={200}
+					autoComplete="off"
+					onValue={(v) => set('email', v)}
+				/>
+				<TextField
 					label={editing ? 'Nova senha' : 'Senha *'}
 					hint={editing ? 'Deixe em branco para manter a senha atual.' : 'No mínimo 6 caracteres.'}
 					className="sm:col-span-2"
 					error={errors.senha}
-				>
-					<input
-						type="password"
-						className="input w-full"
-						value={values.senha}
-						onChange={(e) => set('senha', e.target.value)}
-						autoComplete="new-password"
-					/>
-				</Field>
+					type="password"
+					value={values.senha}
+					autoComplete="new-password"
+					onValue={(v) => set('senha', v)}
+				/>
 				{editing && !isSelf && (
 					<label className="flex items-center gap-3 sm:col-span-2">
 						<input

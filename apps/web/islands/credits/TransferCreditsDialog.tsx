@@ -7,7 +7,7 @@ import { can, formatDate, isoDateInSaoPaulo } from '../../../../modules/core'
 import { RenewBody, type TransferResult, TransferBody } from '../../../../modules/credits/model'
 import { numericSetting } from '../../../../modules/settings/model'
 import { Modal, ModalActions } from '../../components/Modal'
-import { Field } from '../../components/ui'
+import { Field, TextField } from '../../components/ui'
 import { type FieldErrors, useZodForm } from '../../lib/form'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
@@ -191,15 +191,15 @@ export default function TransferCreditsDialog({ onClose, company, renew = false,
 						))}
 					</select>
 				</Field>
-				<Field label="Quantidade de créditos" hint={`1 crédito = ${daysPerCredit} dias de licença`} error={errors.creditos}>
-					<input
-						className="input w-full"
-						type="text"
-						inputMode="numeric"
-						value={values.quantidade}
-						onChange={(e) => set('quantidade', e.target.value)}
-					/>
-				</Field>
+				<TextField
+					label="Quantidade de créditos"
+					hint={`1 crédito = ${daysPerCredit} dias de licença`}
+					error={errors.creditos}
+					type="text"
+					inputMode="numeric"
+					value={values.quantidade}
+					onValue={(v) => set('quantidade', v)}
+				/>
 				{selected && (
 					<div className="rounded-box border border-base-300 p-3 text-sm" data-testid="transfer-preview">
 						<p className="flex items-center gap-2 font-medium">

@@ -5,7 +5,7 @@ import { CompanyBody, type CompanyInput, type FlagColumn, SYSTEM_CATALOGUE } fro
 import { numericSetting } from '../../../../modules/settings/model'
 import { AddressFields, EmailField, PhoneField } from '../../components/ContactFields'
 import { Modal, ModalActions } from '../../components/Modal'
-import { DateInput, Field, MoneyInput } from '../../components/ui'
+import { DateInput, Field, MoneyInput, TextField } from '../../components/ui'
 import { type FieldErrors, useZodForm } from '../../lib/form'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
@@ -149,15 +149,14 @@ export default function CompanyFormDialog({ company, onClose }: { company: Compa
 				<Field label="Razão social *" className="sm:col-span-2" error={errors.razao}>
 					<input className="input w-full" value={values.razao} onChange={(e) => set('razao', e.target.value)} maxLength={200} />
 				</Field>
-				<Field label="CNPJ *" error={errors.cnpj}>
-					<input
-						className="input w-full"
-						value={values.cnpj}
-						onChange={(e) => set('cnpj', maskCnpj(e.target.value))}
-						maxLength={18}
-						placeholder="00.000.000/0000-00"
-					/>
-				</Field>
+				<TextField
+					label="CNPJ *"
+					error={errors.cnpj}
+					value={values.cnpj}
+					maxLength={18}
+					placeholder="00.000.000/0000-00"
+					onValue={(v) => set('cnpj', maskCnpj(v))}
+				/>
 				<Field
 					label="Representante *"
 					hint={assigns ? undefined : 'Representantes não podem alterar este campo'}
@@ -179,15 +178,15 @@ export default function CompanyFormDialog({ company, onClose }: { company: Compa
 				<AddressFields value={values} onChange={set} errors={errors} />
 				<PhoneField value={values.fone} onChange={(v) => set('fone', v)} error={errors.fone} />
 				<EmailField value={values.email} onChange={(v) => set('email', v)} error={errors.email} />
-				<Field label="Link" className="sm:col-span-2" error={errors.link}>
-					<input
-						className="input w-full"
-						type="url"
-						value={values.link}
-						onChange={(e) => set('link', e.target.value)}
-						placeholder="https://"
-					/>
-				</Field>
+				<TextField
+					label="Link"
+					className="sm:col-span-2"
+					error={errors.link}
+					type="url"
+					value={values.link}
+					placeholder="https://"
+					onValue={(v) => set('link', v)}
+				/>
 				<Field label="Terminais permitidos" error={errors.nterminais}>
 					<input
 						className="input w-full"
@@ -207,24 +206,22 @@ export default function CompanyFormDialog({ company, onClose }: { company: Compa
 						aria-invalid={errors.valor_mensal ? true : undefined}
 					/>
 				</Field>
-				<Field label="Dia de vencimento" error={errors.dia_venc}>
-					<input
-						className="input w-full"
-						type="number"
-						min={1}
-						max={31}
-						value={values.dia_venc}
-						onChange={(e) => set('dia_venc', e.target.value)}
-					/>
-				</Field>
-				<Field label="Instância Evolution" error={errors.evo_instancia}>
-					<input
-						className="input w-full"
-						value={values.evo_instancia}
-						onChange={(e) => set('evo_instancia', e.target.value)}
-						maxLength={100}
-					/>
-				</Field>
+				<TextField
+					label="Dia de vencimento"
+					error={errors.dia_venc}
+					type="number"
+					min={1}
+					max={31}
+					value={values.dia_venc}
+					onValue={(v) => set('dia_venc', v)}
+				/>
+				<TextField
+					label="Instância Evolution"
+					error={errors.evo_instancia}
+					value={values.evo_instancia}
+					maxLength={100}
+					onValue={(v) => set('evo_instancia', v)}
+				/>
 				<Field label="Validade do certificado" hint={datesHint} error={errors.validade_certificado}>
 					<DateInput value={values.validade_certificado} onChange={(v) => set('validade_certificado', v)} disabled={datesLocked} />
 				</Field>

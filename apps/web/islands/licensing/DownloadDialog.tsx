@@ -1,6 +1,6 @@
 import { type Download, DownloadBody } from '../../../../modules/downloads/model'
 import { Modal, ModalActions } from '../../components/Modal'
-import { Field } from '../../components/ui'
+import { Field, TextField } from '../../components/ui'
 import { useZodForm } from '../../lib/form'
 import { mutate } from '../../lib/mutate'
 
@@ -38,15 +38,14 @@ export default function DownloadDialog({ item, onClose }: { item: Download | nul
 				<Field label="Título *" error={errors.titulo}>
 					<input className="input w-full" value={values.titulo} maxLength={200} onChange={(e) => set('titulo', e.target.value)} />
 				</Field>
-				<Field label="Link de Download *" error={errors.link}>
-					<input
-						className="input w-full"
-						type="url"
-						value={values.link}
-						onChange={(e) => set('link', e.target.value)}
-						placeholder="https://"
-					/>
-				</Field>
+				<TextField
+					label="Link de Download *"
+					error={errors.link}
+					type="url"
+					value={values.link}
+					placeholder="https://"
+					onValue={(v) => set('link', v)}
+				/>
 				<label className="flex items-center gap-2 text-sm">
 					<input
 						type="checkbox"

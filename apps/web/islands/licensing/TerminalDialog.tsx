@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react'
 import { maskMac } from '../../../../modules/core'
 import { type Terminal, TerminalBody } from '../../../../modules/terminals/model'
 import { Modal, ModalActions } from '../../components/Modal'
-import { Field } from '../../components/ui'
+import { Field, TextField } from '../../components/ui'
 import { useZodForm } from '../../lib/form'
 import { mutate } from '../../lib/mutate'
 import { $companyOptions, COMPANY_KEYS } from '../../stores/companies'
@@ -53,24 +53,23 @@ export default function TerminalDialog({ terminal, onClose }: { terminal: Termin
 						))}
 					</select>
 				</Field>
-				<Field label="Nome do Computador" error={errors.nome_computador}>
-					<input
-						className="input w-full"
-						value={values.nome}
-						maxLength={100}
-						onChange={(e) => set('nome', e.target.value)}
-						placeholder="CAIXA-01"
-					/>
-				</Field>
-				<Field label="Endereço MAC *" error={errors.mac}>
-					<input
-						className="input w-full font-mono"
-						value={values.mac}
-						maxLength={17}
-						onChange={(e) => set('mac', maskMac(e.target.value))}
-						placeholder="00:1A:2B:3C:4D:5E"
-					/>
-				</Field>
+				<TextField
+					label="Nome do Computador"
+					error={errors.nome_computador}
+					value={values.nome}
+					maxLength={100}
+					placeholder="CAIXA-01"
+					onValue={(v) => set('nome', v)}
+				/>
+				<TextField
+					label="Endereço MAC *"
+					error={errors.mac}
+					inputClassName="font-mono"
+					value={values.mac}
+					maxLength={17}
+					placeholder="00:1A:2B:3C:4D:5E"
+					onValue={(v) => set('mac', maskMac(v))}
+				/>
 			</form>
 		</Modal>
 	)

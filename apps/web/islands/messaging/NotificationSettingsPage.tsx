@@ -3,7 +3,7 @@ import { BellRing, PlugZap, Save, Send, Wifi, WifiOff } from 'lucide-react'
 import { type FormEvent, useEffect, useState } from 'react'
 import { PageRoot } from '../../components/PageRoot'
 import { Tabs } from '../../components/Tabs'
-import { ErrorPanel, Field, PasswordInput } from '../../components/ui'
+import { ErrorPanel, Field, PasswordInput, TextField } from '../../components/ui'
 import { call, errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
@@ -83,25 +83,22 @@ function ApiTab() {
 					<span>{status.data.message}</span>
 				</div>
 			)}
-			<Field label="URL da API" error={urlError}>
-				<input
-					type="url"
-					className="input w-full"
-					value={form.url}
-					placeholder="https://evolution.suaempresa.com.br"
-					onChange={(e) => setForm({ ...form, url: e.target.value })}
-					aria-invalid={!!urlError}
-				/>
-			</Field>
+			<TextField
+				label="URL da API"
+				error={urlError}
+				type="url"
+				value={form.url}
+				placeholder="https://evolution.suaempresa.com.br"
+				aria-invalid={!!urlError}
+				onValue={(v) => setForm({ ...form, url: v })}
+			/>
 			<PasswordInput label="Chave da API" value={form.key} autoComplete="off" onChange={(key) => setForm({ ...form, key })} />
-			<Field label="Nome da instância">
-				<input
-					className="input w-full"
-					value={form.instance}
-					placeholder="k-licencas"
-					onChange={(e) => setForm({ ...form, instance: e.target.value })}
-				/>
-			</Field>
+			<TextField
+				label="Nome da instância"
+				value={form.instance}
+				placeholder="k-licencas"
+				onValue={(v) => setForm({ ...form, instance: v })}
+			/>
 			<div className="flex flex-wrap justify-end gap-2">
 				<button type="button" className="btn" onClick={() => $status.revalidate()}>
 					<PlugZap className="size-4" aria-hidden="true" />
@@ -147,15 +144,14 @@ function TestTab() {
 				<h3 className="text-lg font-semibold">Enviar mensagem de teste</h3>
 				<ConnectionBadge />
 			</div>
-			<Field label="Telefone" hint="Formato: código do país + DDD + número, sem espaços ou símbolos (ex.: 5585999999999)">
-				<input
-					className="input w-full"
-					inputMode="numeric"
-					value={phone}
-					placeholder="5585999999999"
-					onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))}
-				/>
-			</Field>
+			<TextField
+				label="Telefone"
+				hint="Formato: código do país + DDD + número, sem espaços ou símbolos (ex.: 5585999999999)"
+				inputMode="numeric"
+				value={phone}
+				placeholder="5585999999999"
+				onValue={(v) => setPhone(v.replace(/\D/g, ''))}
+			/>
 			<Field label="Mensagem">
 				<textarea className="textarea w-full" rows={4} value={message} onChange={(e) => setMessage(e.target.value)} />
 			</Field>

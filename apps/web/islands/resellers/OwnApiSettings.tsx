@@ -3,7 +3,7 @@ import { Save } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { formatCnpj } from '../../../../modules/core'
 import { RepresentativeUpdate, type RepresentativeView } from '../../../../modules/resellers/model'
-import { EmptyState, ErrorPanel, Field } from '../../components/ui'
+import { EmptyState, ErrorPanel, Field, TextField } from '../../components/ui'
 import { ApiError, errorText } from '../../lib/api'
 import { fieldErrors } from '../../lib/form'
 import { mutate } from '../../lib/mutate'
@@ -61,16 +61,16 @@ function ApiSettingsForm({ record }: { record: RepresentativeView }) {
 					</span>
 					<input type="checkbox" className="toggle toggle-success" checked={asaas} onChange={(e) => setAsaas(e.target.checked)} />
 				</label>
-				<Field label="Link de pagamento" hint="Endereço http(s) completo, enviado aos seus clientes." error={errors.plink}>
-					<input
-						type="url"
-						className="input w-full"
-						value={plink}
-						maxLength={500}
-						placeholder="https://"
-						onChange={(e) => setPlink(e.target.value)}
-					/>
-				</Field>
+				<TextField
+					label="Link de pagamento"
+					hint="Endereço http(s) completo, enviado aos seus clientes."
+					error={errors.plink}
+					type="url"
+					value={plink}
+					maxLength={500}
+					placeholder="https://"
+					onValue={(v) => setPlink(v)}
+				/>
 				<Field label="Instância Evolution" hint="Nome da sua instância do WhatsApp (Evolution API)." error={errors.evo_instancia}>
 					<input className="input w-full" value={instancia} maxLength={100} onChange={(e) => setInstancia(e.target.value)} />
 				</Field>

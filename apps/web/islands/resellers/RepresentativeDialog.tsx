@@ -3,7 +3,7 @@ import { formatCnpj, maskCnpj, maskPhone } from '../../../../modules/core'
 import { RepresentativeCreate, type RepresentativeInput, type RepresentativeView } from '../../../../modules/resellers/model'
 import { AddressFields, EmailField, PhoneField } from '../../components/ContactFields'
 import { Modal, ModalActions } from '../../components/Modal'
-import { Field } from '../../components/ui'
+import { Field, TextField } from '../../components/ui'
 import { useZodForm } from '../../lib/form'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
@@ -109,15 +109,14 @@ export default function RepresentativeDialog({
 				<Field label="Nome *" className="sm:col-span-2" error={errors.nome}>
 					<input className="input w-full" value={values.nome} maxLength={200} onChange={(e) => set('nome', e.target.value)} />
 				</Field>
-				<Field label="CNPJ *" error={errors.cnpj}>
-					<input
-						className="input w-full"
-						value={values.cnpj}
-						maxLength={18}
-						placeholder="00.000.000/0000-00"
-						onChange={(e) => set('cnpj', maskCnpj(e.target.value))}
-					/>
-				</Field>
+				<TextField
+					label="CNPJ *"
+					error={errors.cnpj}
+					value={values.cnpj}
+					maxLength={18}
+					placeholder="00.000.000/0000-00"
+					onValue={(v) => set('cnpj', maskCnpj(v))}
+				/>
 				<EmailField value={values.email} onChange={(v) => set('email', v)} error={errors.email} />
 				<PhoneField value={values.fone} placeholder="(00) 0000-0000" onChange={(v) => set('fone', v)} error={errors.fone} />
 				<PhoneField label="WhatsApp" value={values.whatsapp} onChange={(v) => set('whatsapp', v)} error={errors.whatsapp} />
@@ -127,24 +126,24 @@ export default function RepresentativeDialog({
 						<ManagerSelect value={values.gerente_id} onChange={(v) => set('gerente_id', v)} error={errors.gerente_id} />
 					</div>
 				)}
-				<Field label="Link de pagamento" hint="Endereço http(s) completo." className="sm:col-span-2" error={errors.plink}>
-					<input
-						type="url"
-						className="input w-full"
-						value={values.plink}
-						maxLength={500}
-						placeholder="https://"
-						onChange={(e) => set('plink', e.target.value)}
-					/>
-				</Field>
-				<Field label="Instância Evolution" error={errors.evo_instancia}>
-					<input
-						className="input w-full"
-						value={values.evo_instancia}
-						maxLength={100}
-						onChange={(e) => set('evo_instancia', e.target.value)}
-					/>
-				</Field>
+				<TextField
+					label="Link de pagamento"
+					hint="Endereço http(s) completo."
+					className="sm:col-span-2"
+					error={errors.plink}
+					type="url"
+					value={values.plink}
+					maxLength={500}
+					placeholder="https://"
+					onValue={(v) => set('plink', v)}
+				/>
+				<TextField
+					label="Instância Evolution"
+					error={errors.evo_instancia}
+					value={values.evo_instancia}
+					maxLength={100}
+					onValue={(v) => set('evo_instancia', v)}
+				/>
 				<label className="flex items-center gap-3 self-end pb-2">
 					<input
 						type="checkbox"

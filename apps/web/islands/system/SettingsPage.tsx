@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { formatNumber, moneyText, parseMoneyText, setDisplayFormats } from '../../../../modules/core'
 import { type ThemeSettings, themeFromValues } from '../../../../modules/settings/model'
 import { PageRoot } from '../../components/PageRoot'
-import { AccessDenied, ErrorPanel, Field, MoneyInput } from '../../components/ui'
+import { AccessDenied, ErrorPanel, Field, MoneyInput, TextField } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
@@ -94,19 +94,19 @@ function NumberField({
 		: `De ${formatNumber(r.min)} a ${formatNumber(r.max)}${suffix ? ` ${suffix}` : ''}`
 	if (r.step) return <MoneySetting k={k} label={label} hint={hint} values={values} errors={errors} set={set} />
 	return (
-		<Field label={label} error={errors[k]} hint={hint}>
-			<input
-				type="number"
-				inputMode={r.step ? 'decimal' : 'numeric'}
-				className="input w-full"
-				min={r.min}
-				max={r.max}
-				step={r.step ?? 1}
-				value={values[k] ?? ''}
-				aria-invalid={!!errors[k]}
-				onChange={(e) => set(k, e.target.value)}
-			/>
-		</Field>
+		<TextField
+			label={label}
+			error={errors[k]}
+			hint={hint}
+			type="number"
+			inputMode={r.step ? 'decimal' : 'numeric'}
+			min={r.min}
+			max={r.max}
+			step={r.step ?? 1}
+			value={values[k] ?? ''}
+			aria-invalid={!!errors[k]}
+			onValue={(v) => set(k, v)}
+		/>
 	)
 }
 
