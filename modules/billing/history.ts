@@ -5,6 +5,7 @@ import { addDaysIso, pagination, startOfDayInSaoPaulo } from '../core'
 import type { AppContext } from '../core/server'
 import { representativeScope } from '../resellers'
 import type { HistoricoList, HistoricoQuery, PagamentosList, PagamentosQuery } from './carnes-model'
+import { isPaid } from './parcels'
 import { carneParcelas, carnes, historicoPagamentos } from './schema'
 
 type Ctx = Pick<AppContext, 'db'>
@@ -29,19 +30,23 @@ export function listPagamentos(ctx: Ctx, user: Actor, query: PagamentosQuery): P
 		query.dataFim ? sql`${carneParcelas.vencimento} <= ${query.dataFim}` : undefined
 	)
 	const where = and(base, statusCondition(query.status))
-	// The cards count the filtered view (all statuses of it when no status is chosen).
-	const totals = ctx.db
-		.select({
-			total: count(),
-			valorTotal: sql<number>`coalesce(sum(${carneParcelas.valor_centavos}), 0)`,
-			pagas: sql<number>`coalesce(sum(case when ${carneParcelas.status} in ${PAID_SQL} then 1 else 0 end), 0)`,
-			valorRecebido: sql<number>`coalesce(sum(case when ${carneParcelas.status} in ${PAID_SQL} then ${carneParcelas.valor_centavos} else 0 end), 0)`,
-			pendentes: sql<number>`coalesce(sum(case when ${carneParcelas.status} = 'PENDING' then 1 else 0 end), 0)`,
-			vencidas: sql<number>`coalesce(sum(case when ${carneParcelas.status} = 'OVERDUE' then 1 else 0 end), 0)`
-		})
+	// The cards total the filtered view (all its statuses when no status is chosen), one group per status.
+	const groups = ctx.db
+		.select({ status: carneParcelas.status, n: count(), valor: sql<number>`coalesce(sum(${carneParcelas.valor_centavos}), 0)` })
 		.from(carneParcelas)
 		.where(where)
-		.get()!
+		.groupBy(carneParcelas.status)
+		.all()
+	const sum = (pick: (status: string) => boolean, field: 'n' | 'valor') =>
+		groups.filter((g) => pick(g.status)).reduce((acc, g) => acc + Number(g[field]), 0)
+	const totals = {
+		total: sum(() => true, 'n'),
+		valorTotal: sum(() => true, 'valor'),
+		pagas: sum(isPaid, 'n'),
+		valorRecebido: sum(isPaid, 'valor'),
+		pendentes: sum((s) => s === 'PENDING', 'n'),
+		vencidas: sum((s) => s === 'OVERDUE', 'n')
+	}
 	const rows = ctx.db
 		.select({
 			parcel: carneParcelas,
@@ -74,21 +79,31 @@ export function listPagamentos(ctx: Ctx, user: Actor, query: PagamentosQuery): P
 			empresa: { codigo: p.empresa_codigo, razao: r.razao, cnpj: r.cnpj }
 		})),
 		pagination: pagination(query.page, query.limit, totals.total),
-		resumo: {
-			total: totals.total,
-			valorTotal: Number(totals.valorTotal) / 100,
-			pagas: Number(totals.pagas),
-			valorRecebido: Number(totals.valorRecebido) / 100,
-			pendentes: Number(totals.pendentes),
-			vencidas: Number(totals.vencidas)
-		}
+		resumo: { ...totals, valorTotal: totals.valorTotal / 100, valorRecebido: totals.valorRecebido / 100 }
 	}
+}
+
+/**
+ * The history's Buscar: description, boleto id or event id. Text of 3+ characters uses the trigram index
+ * (historico_pagamentos_fts); shorter text scans.
+ */
+function searchCondition(search: string): SQL | undefined {
+	if (!search) return undefined
+	if (search.length >= 3) {
+		const match = `"${search.replace(/"/g, '""')}"`
+		return sql`${historicoPagamentos.id} in (select rowid from historico_pagamentos_fts where historico_pagamentos_fts match ${match})`
+	}
+	const pattern = `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`
+	return or(
+		sql`${historicoPagamentos.descricao} like ${pattern} escape '\\'`,
+		sql`${historicoPagamentos.boleto_id} like ${pattern} escape '\\'`,
+		sql`${historicoPagamentos.asaas_evento_id} like ${pattern} escape '\\'`
+	)
 }
 
 /** GET /api/historico-pagamentos: the scope's events, newest first, filtered and paged in SQL, with the cards. */
 export function listHistorico(ctx: Ctx, user: Actor, query: HistoricoQuery): HistoricoList {
 	const scope = representativeScope(ctx.db, user)
-	const search = query.search.replace(/[%_\\]/g, (c) => `\\${c}`)
 	const where = and(
 		scope.all ? undefined : scope.on(historicoPagamentos.representante_cnpj),
 		query.tipo ? eq(historicoPagamentos.tipo_evento, query.tipo) : undefined,
@@ -96,24 +111,25 @@ export function listHistorico(ctx: Ctx, user: Actor, query: HistoricoQuery): His
 		// Days in Brazil time.
 		query.dataInicio ? gte(historicoPagamentos.data_evento, startOfDayInSaoPaulo(query.dataInicio)) : undefined,
 		query.dataFim ? lt(historicoPagamentos.data_evento, startOfDayInSaoPaulo(addDaysIso(query.dataFim, 1))) : undefined,
-		search
-			? or(
-					sql`${historicoPagamentos.descricao} like ${`%${search}%`} escape '\\'`,
-					sql`${historicoPagamentos.boleto_id} like ${`${search}%`} escape '\\'`,
-					sql`${historicoPagamentos.asaas_evento_id} like ${`${search}%`} escape '\\'`
-				)
-			: undefined
+		searchCondition(query.search)
 	)
-	const totals = ctx.db
+	const groups = ctx.db
 		.select({
-			total: count(),
-			pagamentos: sql<number>`coalesce(sum(case when ${historicoPagamentos.tipo_evento} = 'pagamento' then 1 else 0 end), 0)`,
-			cancelamentos: sql<number>`coalesce(sum(case when ${historicoPagamentos.tipo_evento} = 'cancelamento' then 1 else 0 end), 0)`,
-			valorTotal: sql<number>`coalesce(sum(case when ${historicoPagamentos.tipo_evento} = 'pagamento' then ${historicoPagamentos.valor_centavos} else 0 end), 0)`
+			tipo: historicoPagamentos.tipo_evento,
+			n: count(),
+			valor: sql<number>`coalesce(sum(${historicoPagamentos.valor_centavos}), 0)`
 		})
 		.from(historicoPagamentos)
 		.where(where)
-		.get()!
+		.groupBy(historicoPagamentos.tipo_evento)
+		.all()
+	const of = (tipo: string) => groups.find((g) => g.tipo === tipo)
+	const totals = {
+		total: groups.reduce((acc, g) => acc + g.n, 0),
+		pagamentos: of('pagamento')?.n ?? 0,
+		cancelamentos: of('cancelamento')?.n ?? 0,
+		valorTotal: Number(of('pagamento')?.valor ?? 0)
+	}
 	const rows = ctx.db
 		.select({ event: historicoPagamentos, razao: companies.razao, cnpj: companies.cnpj })
 		.from(historicoPagamentos)
@@ -137,11 +153,6 @@ export function listHistorico(ctx: Ctx, user: Actor, query: HistoricoQuery): His
 			empresa: razao !== null && cnpj !== null ? { razao, cnpj } : null
 		})),
 		pagination: pagination(query.page, query.limit, totals.total),
-		resumo: {
-			total: totals.total,
-			pagamentos: Number(totals.pagamentos),
-			cancelamentos: Number(totals.cancelamentos),
-			valorTotal: Number(totals.valorTotal) / 100
-		}
+		resumo: { ...totals, valorTotal: totals.valorTotal / 100 }
 	}
 }

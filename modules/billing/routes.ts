@@ -138,8 +138,8 @@ export function billingRoutes(ctx: AppContext, inbox: AsaasInbox) {
 			.route(
 				asaasWebhookRoute.method,
 				asaasWebhookRoute.path,
-				({ params, body, request }) => {
-					const stored = inbox.receive(params.account, request.headers.get('asaas-access-token'), body)
+				async ({ params, body, request }) => {
+					const stored = await inbox.receive(params.account, request.headers.get('asaas-access-token'), body)
 					if (stored !== null) setTimeout(() => inbox.process(stored).catch((e) => ctx.log('asaas.event_error', { message: String(e) })), 0)
 					return { received: true }
 				},

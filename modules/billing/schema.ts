@@ -126,12 +126,13 @@ export const carneParcelas = sqliteTable(
 		pix_copia_cola: text(),
 		updated_at: text().notNull()
 	},
+	// The monitor's cards total the filtered view by status: these indexes hold every column they read.
 	(t) => [
 		uniqueIndex('carne_parcelas_payment_idx').on(t.asaas_payment_id),
 		index('carne_parcelas_carne_idx').on(t.carne_id, t.numero),
 		index('carne_parcelas_empresa_idx').on(t.empresa_codigo, t.vencimento),
-		index('carne_parcelas_status_idx').on(t.status, t.vencimento),
-		index('carne_parcelas_rep_idx').on(t.representante_cnpj, t.vencimento),
+		index('carne_parcelas_status_idx').on(t.status, t.vencimento, t.valor_centavos),
+		index('carne_parcelas_rep_idx').on(t.representante_cnpj, t.vencimento, t.status, t.valor_centavos),
 		index('carne_parcelas_vencimento_idx').on(t.vencimento)
 	]
 )
@@ -160,8 +161,8 @@ export const historicoPagamentos = sqliteTable(
 	(t) => [
 		uniqueIndex('historico_pagamentos_once_idx').on(t.boleto_id, t.tipo_evento),
 		index('historico_pagamentos_data_idx').on(t.data_evento),
-		index('historico_pagamentos_rep_idx').on(t.representante_cnpj, t.data_evento),
+		index('historico_pagamentos_rep_idx').on(t.representante_cnpj, t.data_evento, t.tipo_evento, t.valor_centavos),
 		index('historico_pagamentos_empresa_idx').on(t.empresa_codigo, t.data_evento),
-		index('historico_pagamentos_tipo_idx').on(t.tipo_evento, t.data_evento)
+		index('historico_pagamentos_tipo_idx').on(t.tipo_evento, t.data_evento, t.valor_centavos)
 	]
 )
