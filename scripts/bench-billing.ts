@@ -103,7 +103,7 @@ function seed(sealedToken: string) {
 				const venc = addMonths(first, n - 1)
 				const past = venc < NOW.slice(0, 10)
 				const status = cancelled && !past ? 'CANCELED' : past ? (n % 7 === 0 ? 'OVERDUE' : 'RECEIVED') : 'PENDING'
-				const pay = `pay_${String(++parcelId).padStart(12, '0')}`
+				const pay = asaasId('pay', ++parcelId)
 				parcel.run({
 					id: parcelId,
 					carne: c,
@@ -130,9 +130,9 @@ function seed(sealedToken: string) {
 						rep,
 						valor: 10_000,
 						data: `${venc}T15:00:00.000Z`,
-						descricao: `Parcela ${n}/${PARCELS_PER_CARNE} do carnê #${c} (R$ 100,00)`,
+						descricao: `Parcela ${n}/${PARCELS_PER_CARNE} do carnê #${c} ${{ pagamento: 'paga', vencimento: 'vencida', cancelamento: 'cancelada' }[tipo]} (R$ 100,00)`,
 						pay,
-						evt: `evt_${parcelId}&${n}`
+						evt: `${asaasId('evt', parcelId)}&${n}`
 					})
 			}
 		}
@@ -145,6 +145,9 @@ function seed(sealedToken: string) {
 	db.close()
 	return counts
 }
+
+/** An Asaas-like id (pay_080225913252): twelve digits that do not follow each other, as Asaas' do. */
+const asaasId = (prefix: string, n: number) => `${prefix}_${String((n * 2_654_435_761) % 1e12).padStart(12, '0')}`
 
 function percentiles(times: number[]) {
 	const sorted = [...times].sort((a, b) => a - b)
@@ -161,6 +164,13 @@ function measure(label: string, run: (i: number) => unknown) {
 		times.push(performance.now() - t)
 	}
 	const p = percentiles(times)
+	if (process.env.BENCH_SLOWEST) {
+		const slowest = times
+			.map((ms, i) => [ms, i] as const)
+			.sort((a, b) => b[0] - a[0])
+			.slice(0, 5)
+		console.log(`    slowest: ${slowest.map(([ms, i]) => `#${i} ${ms.toFixed(1)} ms`).join(', ')}`)
+	}
 	console.log(`  ${label.padEnd(44)} p50 ${p.p50.toFixed(2)} ms · p95 ${p.p95.toFixed(2)} ms · p99 ${p.p99.toFixed(2)} ms`)
 	return p
 }
@@ -187,7 +197,8 @@ try {
 			dataInicio: i % 2 === 0 ? addMonths('2025-09-01', i % 12) : undefined,
 			dataFim: i % 2 === 0 ? addMonths('2025-12-01', i % 12) : undefined
 		})
-	const SEARCHES = ['', 'carnê #1234', 'pay_00000004', 'evt_77', 'Parcela 3/10', 'nada encontrado']
+	// A carnê number, a whole boleto id, the start of an event id, a word, and nothing found.
+	const SEARCHES = ['', 'carnê #1234', asaasId('pay', 4242), asaasId('evt', 777).slice(0, 10), 'vencida', 'nada encontrado']
 	const TYPES = [undefined, 'pagamento', 'cancelamento', 'vencimento']
 	const historyQuery = (i: number) =>
 		HistoricoQuery.parse({
@@ -220,7 +231,7 @@ try {
 			id: `evt_bench_${n}`,
 			event: 'PAYMENT_RECEIVED',
 			dateCreated: '2026-11-20 09:00:00',
-			payment: { object: 'payment', id: `pay_${String(1 + (n % counts.p)).padStart(12, '0')}`, status: 'RECEIVED', value: 100 }
+			payment: { object: 'payment', id: asaasId('pay', 1 + (n % counts.p)), status: 'RECEIVED', value: 100 }
 		})
 	})
 	// Asaas delivers for many accounts at once: 50 deliveries in flight, each answered only once its event is stored.

@@ -1,4 +1,4 @@
-import { type SQL, and, asc, count, desc, eq, gte, lt, or, sql } from 'drizzle-orm'
+import { type SQL, and, asc, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm'
 import type { SessionUser } from '../auth'
 import { companies } from '../companies'
 import { addDaysIso, pagination, startOfDayInSaoPaulo } from '../core'
@@ -14,9 +14,12 @@ type Actor = Pick<SessionUser, 'id' | 'tipo' | 'cnpj'>
 const PAID_SQL = sql.raw(`('CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH', 'DUNNING_RECEIVED')`)
 
 /** The monitor's status filter: 'RECEIVED' and 'CONFIRMED' both mean Pago. */
-function statusCondition(status: PagamentosQuery['status']): SQL | undefined {
+function statusCondition(status: PagamentosQuery['status'], forPage = false): SQL | undefined {
 	if (!status) return undefined
-	if (status === 'RECEIVED' || status === 'CONFIRMED') return sql`${carneParcelas.status} in ${PAID_SQL}`
+	// Most parcels end up paid: the page then walks the due-date index in order (the unary + keeps SQLite off the
+	// status index, which would sort every paid parcel to show twenty).
+	if (status === 'RECEIVED' || status === 'CONFIRMED')
+		return forPage ? sql`+${carneParcelas.status} in ${PAID_SQL}` : sql`${carneParcelas.status} in ${PAID_SQL}`
 	return eq(carneParcelas.status, status)
 }
 
@@ -47,22 +50,33 @@ export function listPagamentos(ctx: Ctx, user: Actor, query: PagamentosQuery): P
 		pendentes: sum((s) => s === 'PENDING', 'n'),
 		vencidas: sum((s) => s === 'OVERDUE', 'n')
 	}
-	const rows = ctx.db
-		.select({
-			parcel: carneParcelas,
-			totalParcelas: carnes.numero_parcelas,
-			asaasInstallmentId: carnes.asaas_installment_id,
-			razao: companies.razao,
-			cnpj: companies.cnpj
-		})
+	// The page's ids first (ordered and cut in the index), then only their rows joined to carnê and company.
+	const ids = ctx.db
+		.select({ id: carneParcelas.id })
 		.from(carneParcelas)
-		.innerJoin(carnes, eq(carnes.id, carneParcelas.carne_id))
-		.innerJoin(companies, eq(companies.codigo, carneParcelas.empresa_codigo))
-		.where(where)
+		.where(and(base, statusCondition(query.status, true)))
 		.orderBy(asc(carneParcelas.vencimento), asc(carneParcelas.id))
 		.limit(query.limit)
 		.offset((query.page - 1) * query.limit)
 		.all()
+		.map((r) => r.id)
+	const found =
+		ids.length === 0
+			? []
+			: ctx.db
+					.select({
+						parcel: carneParcelas,
+						totalParcelas: carnes.numero_parcelas,
+						asaasInstallmentId: carnes.asaas_installment_id,
+						razao: companies.razao,
+						cnpj: companies.cnpj
+					})
+					.from(carneParcelas)
+					.innerJoin(carnes, eq(carnes.id, carneParcelas.carne_id))
+					.innerJoin(companies, eq(companies.codigo, carneParcelas.empresa_codigo))
+					.where(inArray(carneParcelas.id, ids))
+					.all()
+	const rows = ids.flatMap((id) => found.filter((r) => r.parcel.id === id))
 	return {
 		parcelas: rows.map(({ parcel: p, ...r }) => ({
 			id: p.id,
@@ -130,15 +144,25 @@ export function listHistorico(ctx: Ctx, user: Actor, query: HistoricoQuery): His
 		cancelamentos: of('cancelamento')?.n ?? 0,
 		valorTotal: Number(of('pagamento')?.valor ?? 0)
 	}
-	const rows = ctx.db
-		.select({ event: historicoPagamentos, razao: companies.razao, cnpj: companies.cnpj })
+	const ids = ctx.db
+		.select({ id: historicoPagamentos.id })
 		.from(historicoPagamentos)
-		.leftJoin(companies, eq(companies.codigo, historicoPagamentos.empresa_codigo))
 		.where(where)
 		.orderBy(desc(historicoPagamentos.data_evento), desc(historicoPagamentos.id))
 		.limit(query.limit)
 		.offset((query.page - 1) * query.limit)
 		.all()
+		.map((r) => r.id)
+	const found =
+		ids.length === 0
+			? []
+			: ctx.db
+					.select({ event: historicoPagamentos, razao: companies.razao, cnpj: companies.cnpj })
+					.from(historicoPagamentos)
+					.leftJoin(companies, eq(companies.codigo, historicoPagamentos.empresa_codigo))
+					.where(inArray(historicoPagamentos.id, ids))
+					.all()
+	const rows = ids.flatMap((id) => found.filter((r) => r.event.id === id))
 	return {
 		eventos: rows.map(({ event: e, razao, cnpj }) => ({
 			id: e.id,
