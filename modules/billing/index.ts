@@ -4,5 +4,6 @@ export { createAsaasInbox, type AsaasInbox, type InboxEvent, type PaymentEventHa
 export { asaasAccount, asaasClient, type AsaasAccount } from './accounts'
 export { openParcelsOfCompany, type OpenParcel } from './parcels'
 export { carnePaymentHandler, reconcileCarnes } from './sync'
+export { listHistorico, listPagamentos } from './history'
 export * from './model'
 export { asaasAccounts, asaasEvents, asaasWebhooks, carneParcelas, carnes, historicoPagamentos } from './schema'
