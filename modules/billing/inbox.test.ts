@@ -125,7 +125,7 @@ describe('POST /api/asaas/webhook/{account}', () => {
 		const first = watcher()
 		const { w: before, token } = await portalWith(first.handler, dbFile)
 		// The first process stores the event and answers, then dies before handling it.
-		expect(before.services.asaasInbox.receive('fornecedor', token, event('evt_restart'))).not.toBeNull()
+		expect(await before.services.asaasInbox.receive('fornecedor', token, event('evt_restart'))).not.toBeNull()
 		const second = watcher()
 		const after = createTestApp({ dbFile, paymentHandlers: [second.handler] })
 		after.clock.advance(MINUTE)

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { and, asc, eq, lte, sql } from 'drizzle-orm'
 import type { AsaasEvent } from '../asaas'
 import { MINUTE } from '../core'
-import { type AppContext, unauthorized } from '../core/server'
+import { type AppContext, unauthorized, writeTransaction } from '../core/server'
 import { asaasAccount, tokenMatches } from './accounts'
 import { asaasEvents } from './schema'
 
@@ -45,11 +45,32 @@ function readEnvelope(body: unknown): { eventId: string; event: string; paymentI
 }
 
 export function createAsaasInbox(ctx: Ctx, handlers: PaymentEventHandler[]) {
+	/** Deliveries waiting for the next write: stored together, so many concurrent deliveries share one disk sync. */
+	let waiting: { row: typeof asaasEvents.$inferInsert; resolve: (id: number | null) => void; reject: (e: unknown) => void }[] = []
+
+	function storeWaiting() {
+		const batch = waiting
+		waiting = []
+		try {
+			const ids = writeTransaction(ctx.db, (tx) =>
+				batch.map(
+					({ row }) =>
+						tx.insert(asaasEvents).values(row).onConflictDoNothing({ target: asaasEvents.event_id }).returning({ id: asaasEvents.id }).get()
+							?.id ?? null
+				)
+			)
+			for (const [i, { row, resolve }] of batch.entries()) resolve(row.status === 'pendente' ? ids[i] : null)
+		} catch (error) {
+			for (const { reject } of batch) reject(error)
+		}
+	}
+
 	/**
-	 * Authenticates a delivery and stores its event once. Answers the row to hand to the modules, or null for a
-	 * repeat (acknowledged and ignored). A wrong or missing token stores nothing.
+	 * Authenticates a delivery and stores its event once, durably, before it is acknowledged. Answers the row to
+	 * hand to the modules, or null for a repeat (acknowledged and ignored). A wrong or missing token stores nothing.
+	 * Deliveries arriving together are written in one transaction (group commit).
 	 */
-	function receive(accountId: string, token: string | null, body: unknown): number | null {
+	function receive(accountId: string, token: string | null, body: unknown): Promise<number | null> {
 		const account = asaasAccount(ctx.db, ctx.secrets, accountId)
 		if (!account || !tokenMatches(token, account.webhookToken)) throw unauthorized('Token do webhook inválido.')
 		const now = ctx.clock.now().toISOString()
@@ -65,23 +86,24 @@ export function createAsaasInbox(ctx: Ctx, handlers: PaymentEventHandler[]) {
 					status: 'sem_dono' as const,
 					last_error: 'Envelope de evento ilegível.'
 				}
-		const stored = ctx.db
-			.insert(asaasEvents)
-			.values({
-				event_id: row.eventId,
-				account: accountId,
-				event: row.event,
-				payment_id: row.paymentId,
-				payload,
-				received_at: now,
-				status: row.status,
-				next_attempt_at: now,
-				last_error: row.last_error
+		return new Promise((resolve, reject) => {
+			waiting.push({
+				row: {
+					event_id: row.eventId,
+					account: accountId,
+					event: row.event,
+					payment_id: row.paymentId,
+					payload,
+					received_at: now,
+					status: row.status,
+					next_attempt_at: now,
+					last_error: row.last_error
+				},
+				resolve,
+				reject
 			})
-			.onConflictDoNothing({ target: asaasEvents.event_id })
-			.returning({ id: asaasEvents.id })
-			.get()
-		return stored && row.status === 'pendente' ? stored.id : null
+			if (waiting.length === 1) setImmediate(storeWaiting)
+		})
 	}
 
 	/** Takes the event in hand when it is due and nobody else holds it: one worker at a time, even across processes. */

@@ -1,0 +1,106 @@
+import { expect, test } from '@playwright/test'
+import { administradorApi, journeyRepresentative, signIn, toastTitled, uniqueTag } from './fixtures'
+import { ASAAS_PORT, EVOLUTION_INSTANCE, EVOLUTION_KEY, asaasUrl, evolutionUrl } from './ports'
+
+/** dd/mm/aaaa of a day some days from now, as the date field is typed. */
+function brDateIn(days: number) {
+	const d = new Date(Date.now() + days * 86_400_000)
+	return d.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })
+}
+
+test('a representante issues a carnê, opens its parcels and PDF, sends it by WhatsApp, and a payment shows as Pago and in the history', async ({
+	page,
+	request,
+	baseURL
+}) => {
+	// Issuing, the PDF, the WhatsApp send and the webhook: longer than the usual journey on two shared cores.
+	test.setTimeout(120_000)
+	// The WhatsApp gateway, as an administrador saves it on the API tab.
+	const admin = await administradorApi(baseURL!)
+	const gateway = await admin.post('/api/configuracoes/bulk', {
+		data: {
+			configuracoes: [
+				['evolution_api_url', evolutionUrl],
+				['evolution_api_key', EVOLUTION_KEY],
+				['evolution_instance_name', EVOLUTION_INSTANCE]
+			].map(([chave, valor]) => ({ chave, valor, descricao: chave, categoria: 'whatsapp' }))
+		}
+	})
+	expect(gateway.status()).toBe(200)
+	await admin.dispose()
+
+	const rep = await journeyRepresentative(baseURL!, { companies: [{}] })
+	const [company] = rep.companies
+	await signIn(page, rep.masked, rep.senha)
+	// The representative's own sandbox account (the Asaas stand-in takes any $aact_ key as an account of its own).
+	const key = `$aact_hmlg_jornada_${uniqueTag()}_000000000000000000`
+	const saved = await page.request.put('/api/representantes/asaas-config', {
+		headers: { origin: baseURL! },
+		data: { ativar_api_asaas: 'S', asaas_api_key: key, asaas_ambiente: 'sandbox' }
+	})
+	expect(saved.status(), await saved.text()).toBe(200)
+
+	await page.goto('/carnes')
+	await expect(page.getByText('Nenhum carnê encontrado')).toBeVisible()
+	await page.getByRole('button', { name: 'Criar Primeiro Carnê' }).click()
+	const dialog = page.getByRole('dialog', { name: 'Novo Carnê' })
+	// Everything missing is marked at once.
+	await dialog.getByRole('button', { name: 'Criar Carnê' }).click()
+	await expect(dialog.getByRole('alert').filter({ hasText: 'Selecione uma empresa' })).toBeVisible()
+	await expect(dialog.getByRole('alert').filter({ hasText: 'Valor é obrigatório' })).toBeVisible()
+	await dialog.getByLabel('Empresa', { exact: true }).selectOption({ label: company.razao })
+	await dialog.getByLabel('Valor Total (R$)').fill('300,00')
+	await dialog.getByLabel('Parcelas').fill('3')
+	await dialog.getByPlaceholder('dd/mm/aaaa').fill(brDateIn(10))
+	await dialog.getByRole('button', { name: 'Criar Carnê' }).click()
+	await expect(toastTitled(page, 'Carnê criado com sucesso!')).toBeVisible()
+
+	const card = page.getByRole('article').filter({ hasText: company.razao })
+	await expect(card.getByText('R$ 300,00')).toBeVisible()
+	await card.getByRole('button', { name: 'Ver parcelas' }).click()
+	await expect(card.getByText('Parcela 1/3')).toBeVisible()
+	await expect(card.getByText('Parcela 3/3')).toBeVisible()
+
+	// The full carnê opens in a new tab, as a PDF.
+	const popup = page.waitForEvent('popup')
+	await card.getByRole('button', { name: 'Baixar carnê completo' }).click()
+	await expect(toastTitled(page, 'Carnê completo aberto com sucesso!')).toBeVisible()
+	const tab = await popup
+	await expect.poll(() => tab.url()).toMatch(/^blob:/)
+	await tab.close()
+
+	// By WhatsApp: the stand-in receives the PDF as a document.
+	const phone = `55859${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
+	await card.getByRole('button', { name: 'Enviar WhatsApp' }).click()
+	const send = page.getByRole('dialog', { name: 'Enviar carnê via WhatsApp' })
+	await expect(send.getByRole('button', { name: 'Enviar' })).toBeDisabled()
+	await send.getByLabel('Telefone (WhatsApp)').fill(phone)
+	await send.getByRole('button', { name: 'Enviar' }).click()
+	await expect(toastTitled(page, 'Carnê enviado via WhatsApp com sucesso!')).toBeVisible()
+	const sent = await (await request.get(`${evolutionUrl}/__standin/sent?number=${phone}`)).json()
+	expect(sent).toHaveLength(1)
+	expect(sent[0]).toMatchObject({ type: 'document', mimetype: 'application/pdf' })
+
+	// The client pays parcel 1 on the stand-in's page ("pagar").
+	const [carne] = await (await page.request.get('/api/carnes')).json()
+	const plan = await request.get(`${asaasUrl}/payments?installment=${carne.asaas_installment_id}&limit=100`, {
+		headers: { access_token: key, 'User-Agent': 'jornada-e2e' }
+	})
+	const first = (await plan.json()).data.find((p: { installmentNumber: number }) => p.installmentNumber === 1)
+	const paid = await request.post(`http://127.0.0.1:${ASAAS_PORT}/__standin/payments/${first.id}/confirm`)
+	expect(paid.status()).toBe(200)
+
+	await page.goto('/pagamentos-parcelas')
+	const row = page.getByRole('row').filter({ hasText: 'Parcela 1/3' })
+	// The webhook arrives within moments; the list is read again until it shows it.
+	await expect(async () => {
+		await page.reload()
+		await expect(row).toBeVisible()
+		await expect(row.getByText('Pago', { exact: true })).toBeVisible({ timeout: 1000 })
+	}).toPass({ timeout: 30_000 })
+	await expect(page.getByRole('row').filter({ hasText: 'Parcela 2/3' }).getByText('Pendente', { exact: true })).toBeVisible()
+
+	await page.goto('/historico-pagamentos')
+	await expect(page.getByRole('row').filter({ hasText: first.id })).toHaveCount(1)
+	await expect(page.getByRole('row').filter({ hasText: first.id }).getByText('Pagamento', { exact: true })).toBeVisible()
+})

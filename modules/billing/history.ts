@@ -1,0 +1,182 @@
+import { type SQL, and, asc, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm'
+import type { SessionUser } from '../auth'
+import { companies } from '../companies'
+import { addDaysIso, pagination, startOfDayInSaoPaulo } from '../core'
+import type { AppContext } from '../core/server'
+import { representativeScope } from '../resellers'
+import type { HistoricoList, HistoricoQuery, PagamentosList, PagamentosQuery } from './carnes-model'
+import { isPaid } from './parcels'
+import { carneParcelas, carnes, historicoPagamentos } from './schema'
+
+type Ctx = Pick<AppContext, 'db'>
+type Actor = Pick<SessionUser, 'id' | 'tipo' | 'cnpj'>
+
+const PAID_SQL = sql.raw(`('CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH', 'DUNNING_RECEIVED')`)
+
+/** The monitor's status filter: 'RECEIVED' and 'CONFIRMED' both mean Pago. */
+function statusCondition(status: PagamentosQuery['status'], forPage = false): SQL | undefined {
+	if (!status) return undefined
+	// Most parcels end up paid: the page then walks the due-date index in order (the unary + keeps SQLite off the
+	// status index, which would sort every paid parcel to show twenty).
+	if (status === 'RECEIVED' || status === 'CONFIRMED')
+		return forPage ? sql`+${carneParcelas.status} in ${PAID_SQL}` : sql`${carneParcelas.status} in ${PAID_SQL}`
+	return eq(carneParcelas.status, status)
+}
+
+/** GET /api/carnes/pagamentos: the scope's parcels, filtered and paged in SQL, soonest due first, with the cards' totals. */
+export function listPagamentos(ctx: Ctx, user: Actor, query: PagamentosQuery): PagamentosList {
+	const scope = representativeScope(ctx.db, user)
+	const base = and(
+		scope.all ? undefined : scope.on(carneParcelas.representante_cnpj),
+		query.empresa ? eq(carneParcelas.empresa_codigo, query.empresa) : undefined,
+		query.dataInicio ? gte(carneParcelas.vencimento, query.dataInicio) : undefined,
+		query.dataFim ? sql`${carneParcelas.vencimento} <= ${query.dataFim}` : undefined
+	)
+	const where = and(base, statusCondition(query.status))
+	// The cards total the filtered view (all its statuses when no status is chosen), one group per status.
+	const groups = ctx.db
+		.select({ status: carneParcelas.status, n: count(), valor: sql<number>`coalesce(sum(${carneParcelas.valor_centavos}), 0)` })
+		.from(carneParcelas)
+		.where(where)
+		.groupBy(carneParcelas.status)
+		.all()
+	const sum = (pick: (status: string) => boolean, field: 'n' | 'valor') =>
+		groups.filter((g) => pick(g.status)).reduce((acc, g) => acc + Number(g[field]), 0)
+	const totals = {
+		total: sum(() => true, 'n'),
+		valorTotal: sum(() => true, 'valor'),
+		pagas: sum(isPaid, 'n'),
+		valorRecebido: sum(isPaid, 'valor'),
+		pendentes: sum((s) => s === 'PENDING', 'n'),
+		vencidas: sum((s) => s === 'OVERDUE', 'n')
+	}
+	// The page's ids first (ordered and cut in the index), then only their rows joined to carnê and company.
+	const ids = ctx.db
+		.select({ id: carneParcelas.id })
+		.from(carneParcelas)
+		.where(and(base, statusCondition(query.status, true)))
+		.orderBy(asc(carneParcelas.vencimento), asc(carneParcelas.id))
+		.limit(query.limit)
+		.offset((query.page - 1) * query.limit)
+		.all()
+		.map((r) => r.id)
+	const found =
+		ids.length === 0
+			? []
+			: ctx.db
+					.select({
+						parcel: carneParcelas,
+						totalParcelas: carnes.numero_parcelas,
+						asaasInstallmentId: carnes.asaas_installment_id,
+						razao: companies.razao,
+						cnpj: companies.cnpj
+					})
+					.from(carneParcelas)
+					.innerJoin(carnes, eq(carnes.id, carneParcelas.carne_id))
+					.innerJoin(companies, eq(companies.codigo, carneParcelas.empresa_codigo))
+					.where(inArray(carneParcelas.id, ids))
+					.all()
+	const rows = ids.flatMap((id) => found.filter((r) => r.parcel.id === id))
+	return {
+		parcelas: rows.map(({ parcel: p, ...r }) => ({
+			id: p.id,
+			carneId: p.carne_id,
+			numeroParcela: p.numero,
+			totalParcelas: r.totalParcelas,
+			status: p.status,
+			valor: p.valor_centavos / 100,
+			dataVencimento: p.vencimento,
+			dataPagamento: p.data_pagamento,
+			linhaDigitavel: p.linha_digitavel,
+			urlBoleto: p.boleto_url,
+			asaasInstallmentId: r.asaasInstallmentId,
+			empresa: { codigo: p.empresa_codigo, razao: r.razao, cnpj: r.cnpj }
+		})),
+		pagination: pagination(query.page, query.limit, totals.total),
+		resumo: { ...totals, valorTotal: totals.valorTotal / 100, valorRecebido: totals.valorRecebido / 100 }
+	}
+}
+
+/**
+ * The history's Buscar: description, boleto id or event id. Text of 3+ characters uses the trigram index
+ * (historico_pagamentos_fts); shorter text scans.
+ */
+function searchCondition(search: string): SQL | undefined {
+	if (!search) return undefined
+	if (search.length >= 3) {
+		const match = `"${search.replace(/"/g, '""')}"`
+		return sql`${historicoPagamentos.id} in (select rowid from historico_pagamentos_fts where historico_pagamentos_fts match ${match})`
+	}
+	const pattern = `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`
+	return or(
+		sql`${historicoPagamentos.descricao} like ${pattern} escape '\\'`,
+		sql`${historicoPagamentos.boleto_id} like ${pattern} escape '\\'`,
+		sql`${historicoPagamentos.asaas_evento_id} like ${pattern} escape '\\'`
+	)
+}
+
+/** GET /api/historico-pagamentos: the scope's events, newest first, filtered and paged in SQL, with the cards. */
+export function listHistorico(ctx: Ctx, user: Actor, query: HistoricoQuery): HistoricoList {
+	const scope = representativeScope(ctx.db, user)
+	const where = and(
+		scope.all ? undefined : scope.on(historicoPagamentos.representante_cnpj),
+		query.tipo ? eq(historicoPagamentos.tipo_evento, query.tipo) : undefined,
+		query.empresa ? eq(historicoPagamentos.empresa_codigo, query.empresa) : undefined,
+		// Days in Brazil time.
+		query.dataInicio ? gte(historicoPagamentos.data_evento, startOfDayInSaoPaulo(query.dataInicio)) : undefined,
+		query.dataFim ? lt(historicoPagamentos.data_evento, startOfDayInSaoPaulo(addDaysIso(query.dataFim, 1))) : undefined,
+		searchCondition(query.search)
+	)
+	const groups = ctx.db
+		.select({
+			tipo: historicoPagamentos.tipo_evento,
+			n: count(),
+			valor: sql<number>`coalesce(sum(${historicoPagamentos.valor_centavos}), 0)`
+		})
+		.from(historicoPagamentos)
+		.where(where)
+		.groupBy(historicoPagamentos.tipo_evento)
+		.all()
+	const of = (tipo: string) => groups.find((g) => g.tipo === tipo)
+	const totals = {
+		total: groups.reduce((acc, g) => acc + g.n, 0),
+		pagamentos: of('pagamento')?.n ?? 0,
+		cancelamentos: of('cancelamento')?.n ?? 0,
+		valorTotal: Number(of('pagamento')?.valor ?? 0)
+	}
+	const ids = ctx.db
+		.select({ id: historicoPagamentos.id })
+		.from(historicoPagamentos)
+		.where(where)
+		.orderBy(desc(historicoPagamentos.data_evento), desc(historicoPagamentos.id))
+		.limit(query.limit)
+		.offset((query.page - 1) * query.limit)
+		.all()
+		.map((r) => r.id)
+	const found =
+		ids.length === 0
+			? []
+			: ctx.db
+					.select({ event: historicoPagamentos, razao: companies.razao, cnpj: companies.cnpj })
+					.from(historicoPagamentos)
+					.leftJoin(companies, eq(companies.codigo, historicoPagamentos.empresa_codigo))
+					.where(inArray(historicoPagamentos.id, ids))
+					.all()
+	const rows = ids.flatMap((id) => found.filter((r) => r.event.id === id))
+	return {
+		eventos: rows.map(({ event: e, razao, cnpj }) => ({
+			id: e.id,
+			tipo_evento: e.tipo_evento,
+			valor: e.valor_centavos === null ? null : e.valor_centavos / 100,
+			data_evento: e.data_evento,
+			descricao: e.descricao,
+			boleto_id: e.boleto_id,
+			asaas_evento_id: e.asaas_evento_id,
+			empresa_codigo: e.empresa_codigo,
+			carne_id: e.carne_id,
+			empresa: razao !== null && cnpj !== null ? { razao, cnpj } : null
+		})),
+		pagination: pagination(query.page, query.limit, totals.total),
+		resumo: { ...totals, valorTotal: totals.valorTotal / 100 }
+	}
+}
