@@ -283,11 +283,11 @@ function PaymentView({ purchase, onReset }: { purchase: AutoPurchaseResult; onRe
 				</dl>
 				<StatusBox status={status} value={purchase.valor} />
 				<div className="flex flex-col gap-2 sm:flex-row">
-					<button type="button" className="btn flex-1" onClick={onReset}>
+					<button type="button" className="btn sm:flex-1" onClick={onReset}>
 						<ShoppingCart className="size-4" aria-hidden="true" /> Fazer Nova Compra
 					</button>
 					{open && (
-						<button type="button" className="btn btn-primary flex-1" onClick={checkNow} disabled={checking}>
+						<button type="button" className="btn btn-primary sm:flex-1" onClick={checkNow} disabled={checking}>
 							{checking ? <span className="loading loading-spinner loading-sm" /> : <RefreshCw className="size-4" aria-hidden="true" />}
 							Verificar Pagamento
 						</button>
@@ -295,13 +295,17 @@ function PaymentView({ purchase, onReset }: { purchase: AutoPurchaseResult; onRe
 				</div>
 			</section>
 			{open && (
-				<section className="space-y-4 rounded-box border border-base-300 bg-base-100 p-4 sm:p-6" aria-labelledby="pix-title">
+				// On a phone the code comes first: the buyer pays from the same phone, with PIX Copia e Cola.
+				<section
+					className="order-first space-y-4 rounded-box border border-base-300 bg-base-100 p-4 sm:p-6 lg:order-none"
+					aria-labelledby="pix-title"
+				>
 					<h3 id="pix-title" className="flex items-center gap-2 text-lg font-semibold">
 						<QrCode className="size-5 text-primary" aria-hidden="true" /> Pague com PIX
 					</h3>
 					{code ? (
-						<>
-							<div className="flex justify-center">
+						<div className="flex flex-col gap-4">
+							<div className="order-last flex justify-center sm:order-first">
 								<PixQr code={code} />
 							</div>
 							<label className="block">
@@ -311,7 +315,7 @@ function PaymentView({ purchase, onReset }: { purchase: AutoPurchaseResult; onRe
 							<button type="button" className="btn btn-primary w-full" onClick={copy}>
 								<Copy className="size-4" aria-hidden="true" /> Copiar
 							</button>
-						</>
+						</div>
 					) : (
 						<div className="space-y-3 text-center">
 							<p className="text-sm text-base-content/70">O código PIX ainda não está pronto.</p>
