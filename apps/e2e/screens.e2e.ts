@@ -397,7 +397,9 @@ test('editing an inactive notice shows it inactive, and warns before republishin
 // ---------------------------------------------------------------------------------------------------------------
 // Wrong today, 8: access and unbuilt pages
 
-test('/autocompra-creditos refuses administradores and gerentes; unbuilt pages say they are not available yet', async ({ browser }) => {
+test('/autocompra-creditos refuses administradores and gerentes and opens for the representante; unbuilt pages say they are not available yet', async ({
+	browser
+}) => {
 	for (const account of [ACCOUNTS.administrador, ACCOUNTS.gerente]) {
 		const page = await (await browser.newContext()).newPage()
 		await signIn(page, account)
@@ -416,7 +418,7 @@ test('/autocompra-creditos refuses administradores and gerentes; unbuilt pages s
 	const rep = await (await browser.newContext()).newPage()
 	await signIn(rep, ACCOUNTS.representante)
 	await rep.goto('/autocompra-creditos')
-	await expect(rep.getByText('Esta tela ainda não está disponível.')).toBeVisible()
+	await expect(rep.getByText('Sistema ativo')).toBeVisible()
 })
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import {
 } from '../../modules/billing'
 import { companiesPerRepresentative, companyCountSql, companyRoutes } from '../../modules/companies'
 import { type AppContext, clientIp } from '../../modules/core/server'
-import { creditBatchesPerRepresentative, creditRoutes } from '../../modules/credits'
+import { creditBatchesPerRepresentative, creditJobs, creditRoutes, purchasePaymentHandler } from '../../modules/credits'
 import { downloadRoutes } from '../../modules/downloads'
 import type { JobDefinition } from '../../modules/jobs'
 import { type LicenceService, createLicenceService, licensingJobs, licensingRoutes } from '../../modules/licensing'
@@ -42,7 +42,7 @@ export function createServices(ctx: AppContext, extraHandlers: PaymentEventHandl
 		licence: createLicenceService(ctx),
 		loginThrottle: new LoginThrottle(ctx.clock),
 		refusals: new RefusalLog(ctx),
-		asaasInbox: createAsaasInbox(ctx, [carnePaymentHandler(ctx), ...extraHandlers])
+		asaasInbox: createAsaasInbox(ctx, [carnePaymentHandler(ctx), purchasePaymentHandler(ctx), ...extraHandlers])
 	}
 }
 
@@ -98,7 +98,8 @@ export function appJobs(ctx: AppContext, services: AppServices): JobDefinition[]
 		...licensingJobs(services.licence),
 		...systemJobs(ctx),
 		...billingJobs(ctx, services.asaasInbox),
-		...messagingJobs(ctx)
+		...messagingJobs(ctx),
+		...creditJobs(ctx)
 	]
 }
 

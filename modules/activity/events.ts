@@ -330,6 +330,35 @@ export const ACTIVITY_EVENTS = {
 		subtitle: (p) => `${p.sistema} · +${p.dias} dias · licença até ${brDate(p.validade)}`
 	}),
 
+	'credits.purchased': event<{ quantidade: number; representante: string; totalCentavos: number }>({
+		type: 'success',
+		icon: 'Coins',
+		entity: 'compra_creditos',
+		title: (p) => `${plural(p.quantidade, 'crédito comprado', 'créditos comprados')} por PIX`,
+		subtitle: (p) => `${p.representante} · ${reais(p.totalCentavos)} pagos`
+	}),
+	'credits.purchase-amount-mismatch': event<{ compra: number; representante: string; pagoCentavos: number; totalCentavos: number }>({
+		type: 'warning',
+		icon: 'AlertTriangle',
+		entity: 'compra_creditos',
+		title: (p) => `Compra de créditos nº ${p.compra} paga com valor diferente: nada creditado`,
+		subtitle: (p) => `${p.representante} · pagou ${reais(p.pagoCentavos)}, o total era ${reais(p.totalCentavos)}`
+	}),
+	'credits.purchase-reversed': event<{
+		compra: number
+		representante: string
+		chargeback: boolean
+		desativados: number
+		jaTransferidos: number
+	}>({
+		type: 'warning',
+		icon: 'AlertTriangle',
+		entity: 'compra_creditos',
+		title: (p) => `Compra de créditos nº ${p.compra} ${p.chargeback ? 'contestada (chargeback)' : 'estornada'}`,
+		subtitle: (p) =>
+			`${p.representante} · ${plural(p.desativados, 'crédito desativado', 'créditos desativados')} · ${plural(p.jaTransferidos, 'já transferido', 'já transferidos')}`
+	}),
+
 	'notices.general-created': event<Titled>({
 		type: 'info',
 		icon: 'AlertTriangle',

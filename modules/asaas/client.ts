@@ -245,6 +245,12 @@ export function createAsaasClient(options: AsaasClientOptions) {
 		createPayment: (input: NewPayment) => post<AsaasPayment>('/payments', input),
 		getPayment: (id: string) => get<AsaasPayment>(`/payments/${enc(id)}`),
 		listPayments: (filters: PaymentFilters = {}) => get<AsaasList<AsaasPayment>>('/payments', filters),
+		/** Only PENDING or OVERDUE charges change; re-read the Pix QR afterwards. */
+		updatePayment: (id: string, input: Partial<Pick<NewPayment, 'value' | 'dueDate' | 'description'>>) =>
+			request<AsaasPayment>({ method: 'PUT', path: `/payments/${enc(id)}`, body: input }),
+		/** Marks an open charge paid by hand (status RECEIVED_IN_CASH); no money moves. */
+		receiveInCash: (id: string, input: { value: number; paymentDate?: string; notifyCustomer?: boolean }) =>
+			post<AsaasPayment>(`/payments/${enc(id)}/receiveInCash`, input),
 		/** Only PENDING or OVERDUE charges can be removed. */
 		deletePayment: (id: string) => request<AsaasDeleted>({ method: 'DELETE', path: `/payments/${enc(id)}` }),
 		getPixQrCode: (id: string) => get<AsaasPixQrCode>(`/payments/${enc(id)}/pixQrCode`),

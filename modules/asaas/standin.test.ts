@@ -230,6 +230,20 @@ describe('payment events', () => {
 		expect(got[1].payment.chargeback).toEqual({ status: 'REQUESTED', reason: 'ABSENCE_OF_PRINT' })
 	})
 
+	it('PUT changes an open charge (PAYMENT_UPDATED) and refuses a paid one; receiveInCash → RECEIVED_IN_CASH announced as PAYMENT_RECEIVED', async () => {
+		const { standin, asaas, customer } = setup()
+		const p = await asaas.createPayment({ customer: await customer(), billingType: 'PIX', value: 10, dueDate: '2031-01-20' })
+		const updated = await asaas.updatePayment(p.id, { value: 12.5, description: 'Outro valor' })
+		expect(updated).toMatchObject({ value: 12.5, description: 'Outro valor', status: 'PENDING' })
+		expect((await asaas.getPayment(p.id)).value).toBe(12.5)
+		const cash = await asaas.receiveInCash(p.id, { value: 12.5 })
+		expect(cash).toMatchObject({ status: 'RECEIVED_IN_CASH', value: 12.5, paymentDate: '2031-01-10' })
+		expect(asaas.updatePayment(p.id, { value: 1 })).rejects.toThrow('Só é possível alterar cobranças aguardando pagamento ou vencidas.')
+		const refunded = await asaas.refundPayment(p.id)
+		expect(refunded.status).toBe('REFUNDED')
+		expect(standin.accounts.size).toBe(1)
+	})
+
 	it('the in-process controls refuse what Asaas refuses, in Portuguese', async () => {
 		const { standin, asaas, customer } = setup()
 		const p = await asaas.createPayment({ customer: await customer(), billingType: 'PIX', value: 10, dueDate: '2031-01-20' })

@@ -91,7 +91,7 @@ const INTERRUPT_AFTER = 15
 const MAX_WEBHOOKS = 10
 const BILLING_TYPES: BillingType[] = ['UNDEFINED', 'BOLETO', 'CREDIT_CARD', 'PIX']
 const OPEN: PaymentStatus[] = ['PENDING', 'OVERDUE']
-const PAID: PaymentStatus[] = ['RECEIVED', 'CONFIRMED']
+const PAID: PaymentStatus[] = ['RECEIVED', 'CONFIRMED', 'RECEIVED_IN_CASH']
 
 const BRT_MS = 3 * 3_600_000
 const isoDate = (d: Date) => new Date(d.getTime() - BRT_MS).toISOString().slice(0, 10)
@@ -155,6 +155,7 @@ const STATUS_LABEL: Partial<Record<PaymentStatus, string>> = {
 	OVERDUE: 'Vencida',
 	RECEIVED: 'Recebida',
 	CONFIRMED: 'Confirmada',
+	RECEIVED_IN_CASH: 'Recebida em dinheiro',
 	REFUNDED: 'Estornada',
 	CHARGEBACK_REQUESTED: 'Chargeback solicitado'
 }
@@ -427,6 +428,42 @@ export function createAsaasStandin(options: AsaasStandinOptions = {}) {
 		return p
 	}
 
+	/** PUT /payments/{id}: only an open charge changes (value, due date, description); Asaas announces PAYMENT_UPDATED. */
+	function update(a: StandinAccount, p: AsaasPayment, body: Record<string, unknown>) {
+		if (!OPEN.includes(p.status)) refuse('invalid_action', 'Só é possível alterar cobranças aguardando pagamento ou vencidas.')
+		if (body.customer !== undefined && body.customer !== p.customer)
+			refuse('invalid_customer', 'Não é possível alterar o cliente da cobrança.')
+		if (body.value !== undefined) {
+			if (typeof body.value !== 'number' || !(body.value > 0)) refuse('invalid_value', 'Informe o valor da cobrança.')
+			p.value = cents(body.value as number) / 100
+			p.netValue = p.value
+		}
+		if (body.dueDate !== undefined) {
+			p.dueDate = dueDateOf(body.dueDate)
+			if (p.status === 'OVERDUE') p.status = 'PENDING'
+		}
+		if (body.description !== undefined) p.description = descriptionOf(body.description)
+		emit(a, 'PAYMENT_UPDATED', p)
+		return p
+	}
+
+	/** POST /payments/{id}/receiveInCash: marked paid by hand, no money moves; Asaas announces it as PAYMENT_RECEIVED. */
+	function receiveInCash(a: StandinAccount, p: AsaasPayment, body: Record<string, unknown>) {
+		if (!OPEN.includes(p.status)) refuse('invalid_action', 'Só é possível confirmar cobranças aguardando pagamento ou vencidas.')
+		const paymentDate = body.paymentDate === undefined ? isoDate(now()) : validDate(body.paymentDate) ? body.paymentDate : null
+		if (!paymentDate) return refuse('invalid_paymentDate', 'Informe a data do pagamento no formato AAAA-MM-DD.')
+		if (typeof body.value !== 'number' || !(body.value > 0)) refuse('invalid_value', 'Informe o valor recebido.')
+		Object.assign(p, {
+			status: 'RECEIVED_IN_CASH',
+			value: cents(body.value as number) / 100,
+			paymentDate,
+			clientPaymentDate: paymentDate,
+			confirmedDate: paymentDate
+		})
+		emit(a, 'PAYMENT_RECEIVED', p)
+		return p
+	}
+
 	function overdue(a: StandinAccount, p: AsaasPayment) {
 		if (p.status !== 'PENDING') refuse('invalid_action', 'Só é possível vencer cobranças aguardando pagamento.')
 		p.status = 'OVERDUE'
@@ -600,6 +637,8 @@ export function createAsaasStandin(options: AsaasStandinOptions = {}) {
 			}
 		],
 		['GET', /^\/payments\/([^/]+)$/, ({ a }, id) => json(findPayment(a, id, true))],
+		['PUT', /^\/payments\/([^/]+)$/, ({ a, body }, id) => json(update(a, findPayment(a, id), body))],
+		['POST', /^\/payments\/([^/]+)\/receiveInCash$/, ({ a, body }, id) => json(receiveInCash(a, findPayment(a, id), body))],
 		[
 			'DELETE',
 			/^\/payments\/([^/]+)$/,

@@ -1,4 +1,6 @@
-export { credits, creditConsumptions, creditBalances } from './schema'
+export { credits, creditConsumptions, creditBalances, creditPurchases } from './schema'
+export { creditJobs } from './jobs'
+export { purchasePaymentHandler, checkPendingPurchases, refreshPurchase } from './purchases'
 export { creditRoutes } from './routes'
 export {
 	rebuildCreditBalances,

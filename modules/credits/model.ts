@@ -208,3 +208,69 @@ export const transferRoute = contract({
 	response: TransferResult,
 	summary: 'Gasta créditos do representante da empresa para estender a licença (1 crédito = dias por crédito)'
 })
+
+/** Credit self-purchase (spec 3 §5, §9): 1 to 1000 whole credits, paid by PIX only. */
+export const MAX_PURCHASE_CREDITS = 1000
+const PURCHASE_QUANTITY_MESSAGE = `Informe uma quantidade de 1 a ${MAX_PURCHASE_CREDITS} créditos.`
+export const purchaseQuantity = z
+	.number({ error: PURCHASE_QUANTITY_MESSAGE })
+	.int('A quantidade de créditos deve ser um número inteiro.')
+	.min(1, PURCHASE_QUANTITY_MESSAGE)
+	.max(MAX_PURCHASE_CREDITS, PURCHASE_QUANTITY_MESSAGE)
+
+export const AutoPurchaseBody = z.object({
+	quantidade: purchaseQuantity,
+	metodoPagamento: z.literal('PIX', { error: 'Forma de pagamento inválida: a autocompra aceita apenas PIX.' })
+})
+export type AutoPurchaseBody = z.infer<typeof AutoPurchaseBody>
+
+export const AutoPurchaseResult = z.object({
+	message: z.string(),
+	chargeId: z.string(),
+	quantidade: z.number(),
+	/** The total in reais. */
+	valor: z.number(),
+	metodoPagamento: z.literal('PIX'),
+	/** YYYY-MM-DD (Brazil time). */
+	vencimento: z.string(),
+	/** The PIX copia-e-cola code: the browser draws the QR from it. */
+	pixCopyPaste: z.string().nullable(),
+	/** Asaas' base64 PNG, when it could be read. */
+	pixQrCode: z.string().nullable()
+})
+export type AutoPurchaseResult = z.infer<typeof AutoPurchaseResult>
+
+/** What the buyer's screen is told: PENDING, CONFIRMED (paid and credited), CANCELLED, EXPIRED. */
+export const PURCHASE_STATUSES = ['PENDING', 'CONFIRMED', 'CANCELLED', 'EXPIRED'] as const
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number]
+
+export const PaymentStatusResult = z.object({ status: z.enum(PURCHASE_STATUSES), value: z.number() })
+export type PaymentStatusResult = z.infer<typeof PaymentStatusResult>
+
+export const PixQrCodeResult = z.object({ success: z.boolean(), pixQrCode: z.string().nullable(), pixCopyPaste: z.string().nullable() })
+export type PixQrCodeResult = z.infer<typeof PixQrCodeResult>
+
+const ChargeParams = z.object({ chargeId: z.string().min(1).max(100) })
+
+export const autoPurchaseRoute = contract({
+	method: 'POST',
+	status: 201,
+	path: '/api/credits/auto-purchase',
+	body: AutoPurchaseBody,
+	response: AutoPurchaseResult,
+	summary: 'O representante compra créditos do fornecedor: cria a cobrança PIX na conta Asaas do fornecedor'
+})
+export const paymentStatusRoute = contract({
+	method: 'GET',
+	path: '/api/credits/payment-status/:chargeId',
+	params: ChargeParams,
+	response: PaymentStatusResult,
+	summary: 'A situação do pagamento de uma compra própria, do banco (o portal consulta o Asaas por conta própria)'
+})
+export const pixQrCodeRoute = contract({
+	method: 'GET',
+	path: '/api/credits/pix-qrcode/:chargeId',
+	params: ChargeParams,
+	response: PixQrCodeResult,
+	summary: 'O código PIX (copia e cola e imagem) de uma compra própria'
+})

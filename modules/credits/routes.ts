@@ -4,13 +4,17 @@ import { routeHooks } from '../core'
 import type { AppContext } from '../core/server'
 import {
 	addCreditsRoute,
+	autoPurchaseRoute,
 	availableCreditsRoute,
 	creditSummaryRoute,
 	exportCreditsRoute,
 	exportSummaryRoute,
 	listCreditsRoute,
+	paymentStatusRoute,
+	pixQrCodeRoute,
 	transferRoute
 } from './model'
+import { purchaseQrCode, purchaseStatus, startPurchase } from './purchases'
 import { addCredits, creditSummary, exportCredits, exportSummary, listCredits, scopedAvailable, transferToCompany } from './service'
 
 export function creditRoutes(ctx: AppContext) {
@@ -58,5 +62,22 @@ export function creditRoutes(ctx: AppContext) {
 		.route(transferRoute.method, transferRoute.path, ({ user, body }) => transferToCompany(db, clock, user, body), {
 			...routeHooks(transferRoute),
 			can: 'credits.transfer'
+		})
+		.route(
+			autoPurchaseRoute.method,
+			autoPurchaseRoute.path,
+			async ({ user, body, status }) => status(201, await startPurchase(ctx, user, body)),
+			{
+				...routeHooks(autoPurchaseRoute),
+				can: 'credits.purchase'
+			}
+		)
+		.route(paymentStatusRoute.method, paymentStatusRoute.path, ({ user, params }) => purchaseStatus(db, user, params.chargeId), {
+			...routeHooks(paymentStatusRoute),
+			can: 'credits.purchase'
+		})
+		.route(pixQrCodeRoute.method, pixQrCodeRoute.path, ({ user, params }) => purchaseQrCode(ctx, user, params.chargeId), {
+			...routeHooks(pixQrCodeRoute),
+			can: 'credits.purchase'
 		})
 }

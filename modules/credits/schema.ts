@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { companies } from '../companies/schema'
 import { representatives } from '../resellers/schema'
 
@@ -91,5 +91,59 @@ export const creditBalances = sqliteTable(
 	(t) => [
 		check('credit_balances_check', sql`disponivel >= 0 and utilizado >= 0 and inativo >= 0`),
 		index('credit_balances_disponivel_idx').on(t.disponivel)
+	]
+)
+
+/**
+ * A representative's purchase of credits from the vendor, paid by PIX through the vendor's Asaas account
+ * (spec 3 §2 'Autocompra de Créditos'). `status`:
+ * - criando: the row exists so the charge can carry it as externalReference; the charge is being created;
+ * - pendente: the charge is open; the checker asks Asaas at next_check_at (10 s, then doubling up to 5 min);
+ * - paga: paid and credited (batch_id is its pool batch, written once);
+ * - expirada: not paid by expires_at (a payment that still arrives is credited);
+ * - cancelada: the charge was removed at Asaas, or refunded before it was credited;
+ * - estornada: refunded or charged back after crediting (its unused credits were deactivated);
+ * - divergente: paid with an amount other than the total (nothing credited; the administrador is warned).
+ */
+export const creditPurchases = sqliteTable(
+	'credit_purchases',
+	{
+		id: integer().primaryKey({ autoIncrement: true }),
+		representante_id: text()
+			.notNull()
+			.references(() => representatives.cnpj, { onUpdate: 'cascade' }),
+		/** The user who bought (shown as the actor of the crediting). */
+		usuario_id: integer(),
+		quantidade: integer().notNull(),
+		/** app.valor_credito_individual at the moment of purchase. */
+		valor_unitario_centavos: integer().notNull(),
+		valor_total_centavos: integer().notNull(),
+		metodo_pagamento: text({ enum: ['PIX'] })
+			.notNull()
+			.default('PIX'),
+		status: text({ enum: ['criando', 'pendente', 'paga', 'expirada', 'cancelada', 'estornada', 'divergente'] })
+			.notNull()
+			.default('criando'),
+		/** The Asaas payment id (pay_…) on the vendor's account. */
+		charge_id: text(),
+		vencimento: text().notNull(),
+		pix_copia_e_cola: text(),
+		/** Base64 PNG as Asaas drew it (the browser draws its own from the copy-and-paste code). */
+		pix_qr_code: text(),
+		created_at: text().notNull(),
+		expires_at: text().notNull(),
+		next_check_at: text(),
+		checks: integer().notNull().default(0),
+		paid_at: text(),
+		valor_pago_centavos: integer(),
+		batch_id: integer().references(() => credits.id),
+		updated_at: text().notNull()
+	},
+	(t) => [
+		check('credit_purchases_quantidade_check', sql`quantidade between 1 and 1000`),
+		uniqueIndex('credit_purchases_charge_idx').on(t.charge_id),
+		uniqueIndex('credit_purchases_batch_idx').on(t.batch_id),
+		index('credit_purchases_due_idx').on(t.status, t.next_check_at),
+		index('credit_purchases_rep_idx').on(t.representante_id, t.id)
 	]
 )

@@ -54,7 +54,7 @@ export function scopedAvailable(db: DbOrTx, user: SessionUser, representanteCnpj
 }
 
 /** Moves a representative's cached totals by the given deltas (inside the ledger write's transaction). */
-function bumpBalance(tx: DbOrTx, cnpj: string, delta: { disponivel?: number; utilizado?: number; inativo?: number }) {
+export function bumpBalance(tx: DbOrTx, cnpj: string, delta: { disponivel?: number; utilizado?: number; inativo?: number }) {
 	const d = { disponivel: delta.disponivel ?? 0, utilizado: delta.utilizado ?? 0, inativo: delta.inativo ?? 0 }
 	// Update first: an upsert would check the CHECK (≥ 0) constraint on the would-be inserted row of deltas.
 	const updated = tx.all(sql`

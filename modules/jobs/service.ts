@@ -6,7 +6,7 @@ import type { AppContext } from '../core/server'
 /** A scheduled job as a module declares it; `run` calls the module's plain exported function. */
 export interface JobDefinition {
 	name: string
-	/** A cron pattern (minute hour day month weekday), in the server's time zone. */
+	/** A cron pattern (minute hour day month weekday, or with a leading seconds field), in the server's time zone. */
 	pattern: string
 	/**
 	 * How long a run may hold the job. A holder that dies keeps it only this long; a run that takes longer is not

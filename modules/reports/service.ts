@@ -124,7 +124,10 @@ function oneMonthBefore(iso: string) {
 	return target.toISOString().slice(0, 10)
 }
 
-const SOLD = sql.raw(`origem <> 'transferencia'`)
+// Sold: the pools' batches, less the purchases refunded or charged back (their money went back).
+const SOLD = sql.raw(
+	`origem <> 'transferencia' and not exists (select 1 from credit_purchases p where p.batch_id = credits.id and p.status = 'estornada')`
+)
 const SOLD_QTY = sql.raw(`coalesce(valor_original, valor)`)
 
 /**

@@ -114,6 +114,7 @@ function RepresentativeLists() {
 								r.valor === r.valor_original ? formatNumber(r.valor) : `${formatNumber(r.valor)} de ${formatNumber(r.valor_original)}`
 						},
 						{ key: 'compra', header: 'Data Compra', sort: 'data_compra', cell: (r) => formatDate(r.data_compra) },
+						{ key: 'origem', header: 'Origem', cell: (r) => (r.origem === 'compra' ? 'Compra PIX' : 'Administrador') },
 						{ key: 'status', header: 'Status', cell: (r) => <StatusBadge credit={r} /> }
 					]}
 					empty={{

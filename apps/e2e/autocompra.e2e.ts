@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test'
+import { ACCOUNTS, administradorApi, signIn, toastTitled } from './fixtures'
+import { asaasUrl } from './ports'
+
+const asaasOrigin = new URL(asaasUrl).origin
+
+test('a representante buys 2 credits by PIX, pays at the stand-in, and the screen confirms it with the credits added', async ({
+	page,
+	browser,
+	baseURL
+}) => {
+	// The vendor's Asaas account, as the administrador saves it in Admin Financeiro: the stand-in's sandbox.
+	const admin = await administradorApi(baseURL!)
+	const saved = await admin.put('/api/admin/asaas-vendor', {
+		data: { asaas_api_key: `$aact_hmlg_e2e_vendor_${Date.now()}`, asaas_ambiente: 'sandbox' }
+	})
+	expect(saved.status()).toBe(200)
+	await admin.dispose()
+
+	await signIn(page, ACCOUNTS.representante)
+	await page.goto('/autocompra-creditos')
+	await expect(page.getByText('Sistema ativo')).toBeVisible()
+	const availableFigure = page.getByTestId('credits-available')
+	await expect(availableFigure).toHaveText(/^\d[\d.]*$/)
+	const before = Number((await availableFigure.textContent())!.replace(/\./g, ''))
+
+	await page.getByLabel('Quantidade de créditos').fill('2')
+	await expect(page.getByText('Mínimo: 1 crédito | Máximo: 1000 créditos')).toBeVisible()
+	await page.getByRole('button', { name: 'Comprar por R$ 100,00' }).click()
+	await expect(toastTitled(page, 'Compra processada')).toBeVisible()
+	await expect(page.getByRole('img', { name: 'QR Code PIX para pagamento' })).toBeVisible()
+	const code = page.getByLabel('PIX Copia e Cola')
+	await expect(code).toHaveValue(/^000201/)
+	await expect(page.getByRole('button', { name: 'Copiar' })).toBeVisible()
+	await expect(page.getByText('Aguardando pagamento', { exact: true })).toBeVisible()
+
+	// The buyer pays: the stand-in's "pagar" on its charges page.
+	const asaas = await (await browser.newContext()).newPage()
+	await asaas.goto(`${asaasOrigin}/`)
+	const row = asaas.getByRole('row').filter({ hasText: 'compra nº' }).filter({ hasText: 'Aguardando pagamento' }).first()
+	await expect(row).toContainText('R$ 100,00')
+	await row.getByRole('button', { name: 'pagar' }).click()
+	await asaas.close()
+
+	await expect(page.getByText('🎉 Pagamento Confirmado!').first()).toBeVisible({ timeout: 15_000 })
+	await expect(availableFigure).toHaveText(String(before + 2))
+	await page.getByRole('button', { name: 'Fazer Nova Compra' }).click()
+	await expect(page.getByRole('button', { name: 'Comprar por R$ 50,00' })).toBeVisible()
+})

@@ -1,0 +1,369 @@
+import { and, asc, eq, inArray, lte } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client'
+import { logActivity } from '../activity'
+import { type AsaasClient, AsaasError, type AsaasPayment, type PaymentStatus } from '../asaas'
+import type { SessionUser } from '../auth'
+import { type PaymentEventHandler, VENDOR_ACCOUNT, asaasAccount, asaasClient } from '../billing'
+import { MINUTE, addDaysIso, startOfDayInSaoPaulo, toReais, todayIso } from '../core'
+import { type AppContext, AppError, notFound, unprocessable, writeTransaction } from '../core/server'
+import { findRepresentativeByCnpj } from '../resellers'
+import { getSetting } from '../settings'
+import type { AutoPurchaseBody, AutoPurchaseResult, PaymentStatusResult, PixQrCodeResult, PurchaseStatus } from './model'
+import { creditPurchases, credits } from './schema'
+import { bumpBalance } from './service'
+
+type Purchase = typeof creditPurchases.$inferSelect
+type PurchaseState = Purchase['status']
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'log' | 'secrets' | 'config' | 'gateways'>
+
+export const PURCHASE_MESSAGES = {
+	notConfigured: 'Sistema não configurado - Entre em contato com o administrador para habilitar a autocompra',
+	notFound: 'Compra não encontrada.'
+}
+
+/** The first check of a new purchase, and the longest wait between two checks. */
+export const FIRST_CHECK_MS = 10_000
+export const MAX_CHECK_INTERVAL_MS = 5 * MINUTE
+/** A purchase stays open at least this long, even when bought just before midnight (the screen polls for 30 minutes). */
+const MIN_OPEN_MS = 30 * MINUTE
+
+/** Paid, whichever event announced it (PIX often sends only PAYMENT_RECEIVED). */
+const PAID: PaymentStatus[] = ['CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH']
+/** The money went back, or is being claimed back. */
+const REVERSED: PaymentStatus[] = [
+	'REFUNDED',
+	'REFUND_REQUESTED',
+	'REFUND_IN_PROGRESS',
+	'CHARGEBACK_REQUESTED',
+	'CHARGEBACK_DISPUTE',
+	'AWAITING_CHARGEBACK_REVERSAL'
+]
+/** The states from which a payment read back from Asaas still credits the purchase (money received is credited). */
+const CREDITABLE: PurchaseState[] = ['pendente', 'expirada', 'cancelada']
+
+const API_STATUS: Record<PurchaseState, PurchaseStatus> = {
+	criando: 'PENDING',
+	pendente: 'PENDING',
+	paga: 'CONFIRMED',
+	expirada: 'EXPIRED',
+	cancelada: 'CANCELLED',
+	estornada: 'CANCELLED',
+	divergente: 'CANCELLED'
+}
+
+/** The charge's externalReference: which purchase it pays. */
+export const purchaseReference = (id: number) => `autocompra-${id}`
+
+const centavos = (reais: number) => Math.round(reais * 100)
+
+function vendorClient(ctx: Ctx): AsaasClient | null {
+	const account = asaasAccount(ctx.db, ctx.secrets, VENDOR_ACCOUNT)
+	return account?.active ? asaasClient(ctx, account) : null
+}
+
+/** An Asaas failure as the buyer sees it: the client's pt-BR sentence, never its HTTP status. */
+function upstream(error: unknown, what: string): unknown {
+	return error instanceof AsaasError ? new AppError(502, `${what}: ${error.message}`, 'ASAAS') : error
+}
+
+/** The representative as a customer of the vendor's Asaas account: found by CNPJ, else created. */
+async function vendorCustomer(client: AsaasClient, rep: { nome: string; cnpj: string; email: string | null }) {
+	const found = await client.findCustomerByCpfCnpj(rep.cnpj)
+	if (found) return found
+	return client.createCustomer({ name: rep.nome, cpfCnpj: rep.cnpj, ...(rep.email ? { email: rep.email } : {}) })
+}
+
+/**
+ * POST /api/credits/auto-purchase: the price of now, a PIX charge on the vendor's account due today (Brazil time)
+ * carrying the purchase as externalReference, its copy-and-paste code. Nothing is kept when the charge cannot be made.
+ */
+export async function startPurchase(ctx: Ctx, user: SessionUser, body: AutoPurchaseBody): Promise<AutoPurchaseResult> {
+	const client = vendorClient(ctx)
+	if (!client) throw unprocessable(PURCHASE_MESSAGES.notConfigured, 'NOT_CONFIGURED')
+	const rep = findRepresentativeByCnpj(ctx.db, user.cnpj)
+	if (!rep) throw notFound('Representante não encontrado.')
+	const unit = centavos(Number(getSetting(ctx.db, 'app.valor_credito_individual')))
+	const total = unit * body.quantidade
+	const now = ctx.clock.now()
+	const today = todayIso(ctx.clock)
+	const endOfDay = Date.parse(startOfDayInSaoPaulo(addDaysIso(today, 1)))
+	const purchase = ctx.db
+		.insert(creditPurchases)
+		.values({
+			representante_id: rep.cnpj,
+			usuario_id: user.id,
+			quantidade: body.quantidade,
+			valor_unitario_centavos: unit,
+			valor_total_centavos: total,
+			status: 'criando',
+			vencimento: today,
+			created_at: now.toISOString(),
+			expires_at: new Date(Math.max(endOfDay, now.getTime() + MIN_OPEN_MS)).toISOString(),
+			updated_at: now.toISOString()
+		})
+		.returning()
+		.get()
+	let payment: AsaasPayment
+	try {
+		const customer = await vendorCustomer(client, rep)
+		payment = await createCharge(client, {
+			customer: customer.id,
+			billingType: 'PIX',
+			value: total / 100,
+			dueDate: today,
+			description: `K-Licenças: ${body.quantidade} ${body.quantidade === 1 ? 'crédito' : 'créditos'} de licença (compra nº ${purchase.id})`,
+			externalReference: purchaseReference(purchase.id)
+		})
+	} catch (error) {
+		ctx.db
+			.delete(creditPurchases)
+			.where(and(eq(creditPurchases.id, purchase.id), eq(creditPurchases.status, 'criando')))
+			.run()
+		throw upstream(error, 'Não foi possível criar a cobrança PIX')
+	}
+	const qr = await client.getPixQrCode(payment.id).catch((error: unknown) => {
+		// The charge exists: the screen offers 'Carregar QR Code' to fetch the code again.
+		ctx.log('credits.purchase_qr_failed', { purchase: purchase.id, message: String((error as Error)?.message ?? error) })
+		return null
+	})
+	ctx.db
+		.update(creditPurchases)
+		.set({
+			status: 'pendente',
+			charge_id: payment.id,
+			pix_copia_e_cola: qr?.payload ?? null,
+			pix_qr_code: qr?.encodedImage ?? null,
+			next_check_at: new Date(now.getTime() + FIRST_CHECK_MS).toISOString(),
+			updated_at: ctx.clock.now().toISOString()
+		})
+		.where(eq(creditPurchases.id, purchase.id))
+		.run()
+	return {
+		message: 'Compra processada: pague o PIX para receber os créditos.',
+		chargeId: payment.id,
+		quantidade: body.quantidade,
+		valor: toReais(total),
+		metodoPagamento: 'PIX',
+		vencimento: today,
+		pixCopyPaste: qr?.payload ?? null,
+		pixQrCode: qr?.encodedImage ?? null
+	}
+}
+
+/** Creates the charge; when the answer was lost on the way, finds it by its reference instead of charging twice. */
+async function createCharge(client: AsaasClient, input: Parameters<AsaasClient['createPayment']>[0]): Promise<AsaasPayment> {
+	try {
+		return await client.createPayment(input)
+	} catch (error) {
+		if (!(error instanceof AsaasError && error.uncertain)) throw error
+		const found = (await client.listPayments({ externalReference: input.externalReference, limit: 1 })).data[0]
+		if (!found) throw error
+		return found
+	}
+}
+
+/** The buyer's own purchase by its charge; anyone else's answers exactly like a missing one. */
+function ownPurchase(db: DbOrTx, user: SessionUser, chargeId: string): Purchase {
+	const purchase = db
+		.select()
+		.from(creditPurchases)
+		.where(and(eq(creditPurchases.charge_id, chargeId), eq(creditPurchases.representante_id, user.cnpj)))
+		.get()
+	if (!purchase) throw notFound(PURCHASE_MESSAGES.notFound)
+	return purchase
+}
+
+/** GET /api/credits/payment-status/{chargeId}: from the database only; the checker and the webhook keep it current. */
+export function purchaseStatus(db: DbOrTx, user: SessionUser, chargeId: string): PaymentStatusResult {
+	const purchase = ownPurchase(db, user, chargeId)
+	return { status: API_STATUS[purchase.status], value: toReais(purchase.valor_total_centavos) }
+}
+
+/** GET /api/credits/pix-qrcode/{chargeId}: the stored code, or asked again from Asaas while the charge is open. */
+export async function purchaseQrCode(ctx: Ctx, user: SessionUser, chargeId: string): Promise<PixQrCodeResult> {
+	const purchase = ownPurchase(ctx.db, user, chargeId)
+	if (purchase.pix_copia_e_cola) {
+		return { success: true, pixCopyPaste: purchase.pix_copia_e_cola, pixQrCode: purchase.pix_qr_code }
+	}
+	const client = purchase.status === 'pendente' ? vendorClient(ctx) : null
+	const qr = client ? await client.getPixQrCode(chargeId).catch(() => null) : null
+	if (!qr) return { success: false, pixCopyPaste: null, pixQrCode: null }
+	ctx.db
+		.update(creditPurchases)
+		.set({ pix_copia_e_cola: qr.payload, pix_qr_code: qr.encodedImage, updated_at: ctx.clock.now().toISOString() })
+		.where(eq(creditPurchases.id, purchase.id))
+		.run()
+	return { success: true, pixCopyPaste: qr.payload, pixQrCode: qr.encodedImage }
+}
+
+/**
+ * Reads the charge back from the vendor's account and applies what Asaas says. The one door through which the
+ * webhook and the checker change a purchase: nothing of a webhook's payload is believed.
+ */
+export async function refreshPurchase(ctx: Ctx, chargeId: string): Promise<PurchaseState | null> {
+	const client = vendorClient(ctx)
+	if (!client) throw new Error('A conta Asaas do fornecedor não está configurada.')
+	const payment = await client.getPayment(chargeId)
+	return applyPayment(ctx, chargeId, payment)
+}
+
+/** Moves the purchase from one of `from` to `to`; false when another worker got there first. */
+function move(tx: DbOrTx, ctx: Pick<Ctx, 'clock'>, id: number, from: PurchaseState[], set: Partial<Purchase> & { status: PurchaseState }) {
+	const moved = tx
+		.update(creditPurchases)
+		.set({ ...set, updated_at: ctx.clock.now().toISOString() })
+		.where(and(eq(creditPurchases.id, id), inArray(creditPurchases.status, from)))
+		.returning({ id: creditPurchases.id })
+		.all()
+	return moved.length === 1
+}
+
+/**
+ * What a payment read from Asaas means for its purchase, in ONE immediate transaction guarded by the purchase's
+ * state: paid with the total → credited once; paid with another amount → nothing, and the administrador is
+ * warned; refunded or charged back after crediting → the purchase's unused credits are deactivated.
+ */
+export function applyPayment(ctx: Pick<Ctx, 'db' | 'clock'>, chargeId: string, payment: AsaasPayment): PurchaseState | null {
+	return writeTransaction(ctx.db, (tx) => {
+		const purchase = tx.select().from(creditPurchases).where(eq(creditPurchases.charge_id, chargeId)).get()
+		if (!purchase) return null
+		const refunded = (payment.refunds ?? []).filter((r) => r.status !== 'CANCELLED').reduce((sum, r) => sum + centavos(r.value), 0)
+		if (REVERSED.includes(payment.status) || (PAID.includes(payment.status) && refunded > 0)) {
+			reverse(tx, ctx, purchase, payment.status)
+		} else if (PAID.includes(payment.status)) {
+			credit(tx, ctx, purchase, centavos(payment.value))
+		} else if (payment.deleted) {
+			move(tx, ctx, purchase.id, ['pendente', 'expirada'], { status: 'cancelada', next_check_at: null })
+		} else if (purchase.status === 'pendente' && ctx.clock.now().toISOString() >= purchase.expires_at) {
+			move(tx, ctx, purchase.id, ['pendente'], { status: 'expirada', next_check_at: null })
+		}
+		return (
+			tx.select({ status: creditPurchases.status }).from(creditPurchases).where(eq(creditPurchases.id, purchase.id)).get()?.status ?? null
+		)
+	})
+}
+
+function credit(tx: DbOrTx, ctx: Pick<Ctx, 'clock'>, purchase: Purchase, paid: number) {
+	const now = ctx.clock.now().toISOString()
+	const rep = findRepresentativeByCnpj(tx, purchase.representante_id)
+	if (paid !== purchase.valor_total_centavos) {
+		if (move(tx, ctx, purchase.id, CREDITABLE, { status: 'divergente', valor_pago_centavos: paid, next_check_at: null })) {
+			// No representanteCnpj: a line for the administrador, who settles the difference by hand.
+			logActivity(
+				tx,
+				ctx.clock,
+				'credits.purchase-amount-mismatch',
+				{
+					compra: purchase.id,
+					representante: rep?.nome ?? purchase.representante_id,
+					pagoCentavos: paid,
+					totalCentavos: purchase.valor_total_centavos
+				},
+				{ entityId: purchase.id }
+			)
+		}
+		return
+	}
+	if (!move(tx, ctx, purchase.id, CREDITABLE, { status: 'paga', paid_at: now, valor_pago_centavos: paid, next_check_at: null })) return
+	const batch = tx
+		.insert(credits)
+		.values({
+			valor: purchase.quantidade,
+			valor_original: purchase.quantidade,
+			representante_id: purchase.representante_id,
+			ativo: 1,
+			data_compra: todayIso(ctx.clock),
+			valor_unitario_centavos: purchase.valor_unitario_centavos,
+			origem: 'compra',
+			criado_por: purchase.usuario_id
+		})
+		.returning({ id: credits.id })
+		.get()
+	tx.update(creditPurchases).set({ batch_id: batch.id }).where(eq(creditPurchases.id, purchase.id)).run()
+	bumpBalance(tx, purchase.representante_id, { disponivel: purchase.quantidade })
+	logActivity(
+		tx,
+		ctx.clock,
+		'credits.purchased',
+		{ quantidade: purchase.quantidade, representante: rep?.nome ?? purchase.representante_id, totalCentavos: paid },
+		{ entityId: purchase.id, representanteCnpj: purchase.representante_id }
+	)
+}
+
+function reverse(tx: DbOrTx, ctx: Pick<Ctx, 'clock'>, purchase: Purchase, status: PaymentStatus) {
+	if (purchase.status !== 'paga') {
+		move(tx, ctx, purchase.id, ['pendente', 'expirada'], { status: 'cancelada', next_check_at: null })
+		return
+	}
+	if (!move(tx, ctx, purchase.id, ['paga'], { status: 'estornada' }) || purchase.batch_id === null) return
+	const batch = tx.select().from(credits).where(eq(credits.id, purchase.batch_id)).get()
+	const unused = batch && batch.ativo === 1 && batch.data_uso === null ? batch.valor : 0
+	tx.update(credits).set({ ativo: 0 }).where(eq(credits.id, purchase.batch_id)).run()
+	if (unused > 0) bumpBalance(tx, purchase.representante_id, { disponivel: -unused, inativo: unused })
+	const rep = findRepresentativeByCnpj(tx, purchase.representante_id)
+	logActivity(
+		tx,
+		ctx.clock,
+		'credits.purchase-reversed',
+		{
+			compra: purchase.id,
+			representante: rep?.nome ?? purchase.representante_id,
+			chargeback: status.startsWith('CHARGEBACK') || status === 'AWAITING_CHARGEBACK_REVERSAL',
+			desativados: unused,
+			jaTransferidos: purchase.quantidade - unused
+		},
+		{ entityId: purchase.id, representanteCnpj: purchase.representante_id }
+	)
+}
+
+/** The wait after the n-th check (n ≥ 1): 20 s, 40 s, 80 s… at most 5 minutes. */
+export function checkInterval(checks: number): number {
+	return Math.min(FIRST_CHECK_MS * 2 ** checks, MAX_CHECK_INTERVAL_MS)
+}
+
+/**
+ * The checker: asks Asaas about every open purchase whose time has come, so a lost webhook is caught within
+ * seconds while the buyer watches; the browser's polling only ever reads the database.
+ */
+export async function checkPendingPurchases(ctx: Ctx, limit = 100): Promise<number> {
+	const due = ctx.db
+		.select({ id: creditPurchases.id, charge_id: creditPurchases.charge_id, checks: creditPurchases.checks })
+		.from(creditPurchases)
+		.where(and(eq(creditPurchases.status, 'pendente'), lte(creditPurchases.next_check_at, ctx.clock.now().toISOString())))
+		.orderBy(asc(creditPurchases.next_check_at))
+		.limit(limit)
+		.all()
+	for (const purchase of due) {
+		if (!purchase.charge_id) continue
+		try {
+			await refreshPurchase(ctx, purchase.charge_id)
+		} catch (error) {
+			ctx.log('credits.purchase_check_failed', { purchase: purchase.id, message: String((error as Error)?.message ?? error) })
+		}
+		const checks = purchase.checks + 1
+		ctx.db
+			.update(creditPurchases)
+			.set({ checks, next_check_at: new Date(ctx.clock.now().getTime() + checkInterval(checks)).toISOString() })
+			.where(and(eq(creditPurchases.id, purchase.id), eq(creditPurchases.status, 'pendente')))
+			.run()
+	}
+	return due.length
+}
+
+/** The vendor account's events about a purchase's charge: the purchase is read back from Asaas, never from the event. */
+export function purchasePaymentHandler(ctx: Ctx): PaymentEventHandler {
+	return {
+		name: 'credits.purchases',
+		async handle(event) {
+			if (event.account !== VENDOR_ACCOUNT || !event.paymentId) return false
+			const mine = ctx.db
+				.select({ id: creditPurchases.id })
+				.from(creditPurchases)
+				.where(eq(creditPurchases.charge_id, event.paymentId))
+				.get()
+			if (!mine) return false
+			await refreshPurchase(ctx, event.paymentId)
+			return true
+		}
+	}
+}
