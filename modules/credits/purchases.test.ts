@@ -9,7 +9,7 @@ import { createAsaasClient } from '../asaas'
 import { asaasEvents } from '../billing'
 import { MINUTE } from '../core'
 import { openSetting, saveSettings } from '../settings'
-import { checkPendingPurchases, refreshPurchase } from './purchases'
+import { checkPendingPurchases, purchaseReference, recoverUnfinishedPurchases, refreshPurchase } from './purchases'
 import { creditPurchases, credits } from './schema'
 
 const KEY = '$aact_hmlg_000000000000000000000000000000cafe'
@@ -310,7 +310,9 @@ describe('crediting a paid purchase', () => {
 		before.w.asaas.pauseDeliveries()
 		before.w.asaas.confirm(chargeId)
 		// The first process stores the webhook's event and answers, then dies before handling it.
-		expect(before.w.services.asaasInbox.receive('fornecedor', before.token, paidEvent('evt_before_crash', chargeId, 150))).not.toBeNull()
+		expect(
+			await before.w.services.asaasInbox.receive('fornecedor', before.token, paidEvent('evt_before_crash', chargeId, 150))
+		).not.toBeNull()
 		const after = createTestApp({ dbFile })
 		after.ctx.gateways.asaas = before.w.ctx.gateways.asaas
 		after.clock.advance(MINUTE)
@@ -319,6 +321,49 @@ describe('crediting a paid purchase', () => {
 		expect(before.purchase(chargeId).status).toBe('paga')
 		expect(before.batchesOf(chargeId)).toHaveLength(1)
 		expect(await before.available()).toBe(3)
+	})
+})
+
+describe('a purchase a crash left half made', () => {
+	it('goes on as pending when Asaas has its charge, and goes away when Asaas has none, after five minutes', async () => {
+		const { w, vendor, status } = await shop()
+		const unfinished = () =>
+			w.db
+				.insert(creditPurchases)
+				.values({
+					representante_id: w.cnpj.rep,
+					quantidade: 2,
+					valor_unitario_centavos: 5000,
+					valor_total_centavos: 10000,
+					status: 'criando',
+					vencimento: '2026-11-20',
+					created_at: w.clock.now().toISOString(),
+					expires_at: new Date(w.clock.now().getTime() + 60 * MINUTE).toISOString(),
+					updated_at: w.clock.now().toISOString()
+				})
+				.returning()
+				.get()
+		const charged = unfinished()
+		const customer = await vendor.createCustomer({ name: 'Rafael Rep', cpfCnpj: w.cnpj.rep })
+		const charge = await vendor.createPayment({
+			customer: customer.id,
+			billingType: 'PIX',
+			value: 100,
+			dueDate: '2026-11-20',
+			externalReference: purchaseReference(charged.id)
+		})
+		const neverCharged = unfinished()
+		// A create may still be under way: too early to judge.
+		expect(await recoverUnfinishedPurchases(w.ctx)).toBe(0)
+		w.clock.advance(6 * MINUTE)
+		expect(await recoverUnfinishedPurchases(w.ctx)).toBe(2)
+		expect(w.db.select().from(creditPurchases).where(eq(creditPurchases.id, charged.id)).get()).toMatchObject({
+			status: 'pendente',
+			charge_id: charge.id
+		})
+		expect(w.db.select().from(creditPurchases).where(eq(creditPurchases.id, neverCharged.id)).get()).toBeUndefined()
+		expect(await status(charge.id)).toBe('PENDING')
+		expect(await recoverUnfinishedPurchases(w.ctx)).toBe(0)
 	})
 })
 

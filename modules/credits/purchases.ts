@@ -26,6 +26,8 @@ export const FIRST_CHECK_MS = 10_000
 export const MAX_CHECK_INTERVAL_MS = 5 * MINUTE
 /** A purchase stays open at least this long, even when bought just before midnight (the screen polls for 30 minutes). */
 const MIN_OPEN_MS = 30 * MINUTE
+/** Longer than a create can take with the client's timeouts and retries. */
+const UNFINISHED_AFTER_MS = 5 * MINUTE
 
 /** Paid, whichever event announced it (PIX often sends only PAYMENT_RECEIVED). */
 const PAID: PaymentStatus[] = ['CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH']
@@ -325,6 +327,43 @@ export function checkInterval(checks: number): number {
  * The checker: asks Asaas about every open purchase whose time has come, so a lost webhook is caught within
  * seconds while the buyer watches; the browser's polling only ever reads the database.
  */
+/**
+ * A purchase left 'criando' by a crash between asking Asaas for the charge and storing its answer: after a while the
+ * charge is looked up by the purchase's reference. Found, the purchase goes on as pending (the checker and the
+ * webhook take it from there; 'Carregar QR Code' fetches the code); not found, nothing was charged and it goes.
+ */
+export async function recoverUnfinishedPurchases(ctx: Ctx, limit = 20): Promise<number> {
+	const before = new Date(ctx.clock.now().getTime() - UNFINISHED_AFTER_MS).toISOString()
+	const stuck = ctx.db
+		.select({ id: creditPurchases.id })
+		.from(creditPurchases)
+		.where(and(eq(creditPurchases.status, 'criando'), lte(creditPurchases.created_at, before)))
+		.limit(limit)
+		.all()
+	if (stuck.length === 0) return 0
+	const client = vendorClient(ctx)
+	if (!client) return 0
+	for (const { id } of stuck) {
+		try {
+			const charge = (await client.listPayments({ externalReference: purchaseReference(id), limit: 1 })).data[0]
+			const now = ctx.clock.now().toISOString()
+			const unfinished = and(eq(creditPurchases.id, id), eq(creditPurchases.status, 'criando'))
+			if (charge) {
+				ctx.db
+					.update(creditPurchases)
+					.set({ status: 'pendente', charge_id: charge.id, next_check_at: now, updated_at: now })
+					.where(unfinished)
+					.run()
+			} else {
+				ctx.db.delete(creditPurchases).where(unfinished).run()
+			}
+		} catch (error) {
+			ctx.log('credits.purchase_recovery_failed', { purchase: id, message: String((error as Error)?.message ?? error) })
+		}
+	}
+	return stuck.length
+}
+
 export async function checkPendingPurchases(ctx: Ctx, limit = 100): Promise<number> {
 	const due = ctx.db
 		.select({ id: creditPurchases.id, charge_id: creditPurchases.charge_id, checks: creditPurchases.checks })

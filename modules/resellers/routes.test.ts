@@ -4,7 +4,7 @@ import { CNPJ, createTestApp } from '../../apps/server/testing'
 import { activities } from '../activity'
 import { sessions, users } from '../auth'
 import { companies } from '../companies'
-import { credits } from '../credits'
+import { creditPurchases, credits } from '../credits'
 import { completeCnpj } from '../core'
 import { representatives } from './schema'
 
@@ -421,6 +421,30 @@ describe('DELETE /api/representatives/{id}', () => {
 		const withLogin = await t.call('DELETE', `/api/representatives/${repA.codigo}`, { cookie: cookies.administrador })
 		expect(withLogin.status).toBe(409)
 		expect(withLogin.json.message).toContain('usuário de acesso')
+		expect(t.db.select().from(representatives).all()).toHaveLength(3)
+		expect(activityTitles(t)).not.toContain('Representante excluído')
+	})
+	it('refuses with 409 while other records point at it (a PIX purchase without credits), changing nothing', async () => {
+		const { t, cookies, repC } = await setup()
+		t.db
+			.insert(creditPurchases)
+			.values({
+				representante_id: REP3,
+				quantidade: 1,
+				valor_unitario_centavos: 5000,
+				valor_total_centavos: 5000,
+				status: 'expirada',
+				vencimento: '2026-11-01',
+				created_at: '2026-11-01T12:00:00.000Z',
+				expires_at: '2026-11-02T03:00:00.000Z',
+				updated_at: '2026-11-02T03:00:00.000Z'
+			})
+			.run()
+		const res = await t.call('DELETE', `/api/representatives/${repC.codigo}`, { cookie: cookies.administrador })
+		expect(res.status).toBe(409)
+		expect(res.json.message).toBe(
+			'Não é possível excluir: o representante possui registros financeiros (compras de créditos, carnês ou configuração do Asaas).'
+		)
 		expect(t.db.select().from(representatives).all()).toHaveLength(3)
 		expect(activityTitles(t)).not.toContain('Representante excluído')
 	})

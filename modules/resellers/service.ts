@@ -23,6 +23,8 @@ export const RESELLER_MESSAGES = {
 	invalidManager: 'Gerente inválido: escolha um usuário ativo do tipo gerente.',
 	cnpjInUse: 'Não é possível alterar o CNPJ: o representante possui empresas ou créditos vinculados.',
 	hasLogin: 'Não é possível excluir: o representante possui um usuário de acesso. Exclua o usuário em Usuários antes.',
+	hasRecords:
+		'Não é possível excluir: o representante possui registros financeiros (compras de créditos, carnês ou configuração do Asaas).',
 	hasData: (empresas: number, lotes: number) =>
 		`Não é possível excluir: o representante possui ${empresas} empresa(s) e ${lotes} lote(s) de créditos vinculados. Transfira-os para outro representante antes.`
 }
@@ -362,7 +364,14 @@ export function deleteRepresentative(db: Db, holdings: RepresentativeHoldings, c
 				throw conflict(RESELLER_MESSAGES.hasData(linked.empresas, linked.lotes), 'REPRESENTATIVE_IN_USE')
 			}
 			if (loginOf(tx, current.cnpj)) throw conflict(RESELLER_MESSAGES.hasLogin, 'REPRESENTATIVE_HAS_LOGIN')
-			tx.delete(representatives).where(eq(representatives.codigo, codigo)).run()
+			try {
+				tx.delete(representatives).where(eq(representatives.codigo, codigo)).run()
+			} catch (error) {
+				// Billing and purchases keep the representative's CNPJ: the database refuses to orphan them.
+				if (String((error as Error)?.message).includes('FOREIGN KEY constraint failed'))
+					throw conflict(RESELLER_MESSAGES.hasRecords, 'REPRESENTATIVE_IN_USE')
+				throw error
+			}
 			logActivity(
 				tx,
 				clock,
