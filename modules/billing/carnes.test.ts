@@ -267,6 +267,13 @@ describe('the webhook keeps parcels in step', () => {
 		await settle(w)
 		expect((await parcels(w, carne.id))[0].status).toBe('RECEIVED')
 		expect(history(w).map((e) => e.tipo_evento)).toEqual(['pagamento'])
+		// Even when a read answers an older state (a lagging replica, a stale list), a paid parcel is not reopened.
+		payment.status = 'PENDING'
+		await deliver(w, tokenOf(w), { id: 'evt_leitura_antiga', event: 'PAYMENT_UPDATED', dateCreated: '', payment: { id: paymentId } })
+		await settle(w)
+		expect((await parcels(w, carne.id))[0].status).toBe('RECEIVED')
+		expect(await reconcileCarnes(w.ctx)).toMatchObject({ corrigidas: 0 })
+		expect((await parcels(w, carne.id))[0].status).toBe('RECEIVED')
 	})
 
 	it('records overdue as vencimento and a chargeback as estorno', async () => {
