@@ -63,6 +63,14 @@ describe('customers', () => {
 		expect((await asaas.findCustomerByCpfCnpj('529.982.247-25'))?.id).toBe(created.id)
 	})
 
+	it('keeps the letters of an alphanumeric CNPJ (valid since July 2026) when creating and finding a customer', async () => {
+		const created = await asaas.createCustomer({ name: 'Norte Sistemas', cpfCnpj: '12.ABC.345/01DE-35' })
+		expect(created).toMatchObject({ cpfCnpj: '12ABC34501DE35', personType: 'JURIDICA' })
+		expect((await asaas.findCustomerByCpfCnpj('12.abc.345/01de-35'))?.id).toBe(created.id)
+		const wrong = await failure(asaas.createCustomer({ name: 'X', cpfCnpj: '12ABC34501DE36' }))
+		expect(wrong.message).toBe('O CPF/CNPJ informado é inválido.')
+	})
+
 	it('an invalid CPF comes back as the Portuguese description, never as a `status` property', async () => {
 		const e = await failure(asaas.createCustomer({ name: 'X', cpfCnpj: '12345678900' }))
 		expect(e.message).toBe('O CPF/CNPJ informado é inválido.')

@@ -236,7 +236,10 @@ export function createAsaasClient(options: AsaasClientOptions) {
 	return {
 		/** The first live customer with this CPF/CNPJ (Asaas does not keep them unique), or null. */
 		async findCustomerByCpfCnpj(cpfCnpj: string): Promise<AsaasCustomer | null> {
-			const list = await get<AsaasList<AsaasCustomer>>('/customers', { cpfCnpj: cpfCnpj.replace(/\D/g, ''), limit: 100 })
+			const list = await get<AsaasList<AsaasCustomer>>('/customers', {
+				cpfCnpj: cpfCnpj.replace(/[^0-9A-Za-z]/g, '').toUpperCase(),
+				limit: 100
+			})
 			return list.data.find((c) => !c.deleted) ?? null
 		},
 		createCustomer: (input: NewCustomer) => post<AsaasCustomer>('/customers', input),

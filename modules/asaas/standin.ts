@@ -113,16 +113,22 @@ function randomId(length: number, alphabet = 'abcdefghijklmnopqrstuvwxyz01234567
 	return Array.from(crypto.getRandomValues(new Uint8Array(length)), (b) => alphabet[b % alphabet.length]).join('')
 }
 
+/**
+ * A CPF (11 digits) or a CNPJ (14 characters: since July 2026 the first 12 may be letters, each worth its ASCII code
+ * minus 48 in the check digits, as the Receita Federal defines them).
+ */
 function validCpfCnpj(doc: string): boolean {
-	if (!/^(\d{11}|\d{14})$/.test(doc) || /^(\d)\1+$/.test(doc)) return false
+	if (!/^(\d{11}|[0-9A-Z]{12}\d{2})$/.test(doc) || /^(.)\1+$/.test(doc)) return false
 	const dv = (weights: number[]) => {
-		const r = weights.reduce((sum, w, i) => sum + w * Number(doc[i]), 0) % 11
+		const r = weights.reduce((sum, w, i) => sum + w * (doc.charCodeAt(i) - 48), 0) % 11
 		return r < 2 ? 0 : 11 - r
 	}
 	if (doc.length === 11)
 		return dv([10, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(doc[9]) && dv([11, 10, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(doc[10])
 	return dv([5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(doc[12]) && dv([6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(doc[13])
 }
+/** A CPF or CNPJ as sent, without its mask: letters of an alphanumeric CNPJ are kept (upper case). */
+const bareDocument = (doc: string) => doc.replace(/[^0-9A-Za-z]/g, '').toUpperCase()
 
 const json = (data: unknown, status = 200, headers: Record<string, string> = {}) =>
 	new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json', ...headers } })
@@ -565,7 +571,7 @@ export function createAsaasStandin(options: AsaasStandinOptions = {}) {
 			/^\/customers$/,
 			({ a, body }) => {
 				const name = str(body.name) ?? refuse('invalid_name', 'Informe o nome do cliente.')
-				const cpfCnpj = typeof body.cpfCnpj === 'string' ? body.cpfCnpj.replace(/\D/g, '') : ''
+				const cpfCnpj = typeof body.cpfCnpj === 'string' ? bareDocument(body.cpfCnpj) : ''
 				if (!validCpfCnpj(cpfCnpj)) refuse('invalid_object', 'O CPF/CNPJ informado é inválido.')
 				const optional = [
 					'email',
