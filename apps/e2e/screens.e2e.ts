@@ -409,7 +409,7 @@ test('/autocompra-creditos refuses administradores and gerentes; unbuilt pages s
 	}
 	const admin = await (await browser.newContext()).newPage()
 	await signIn(admin, ACCOUNTS.administrador)
-	for (const path of ['/carnes', '/pagamentos-parcelas', '/historico-pagamentos', '/whatsapp-bot', '/configuracoes-bot']) {
+	for (const path of ['/whatsapp-bot', '/configuracoes-bot']) {
 		await admin.goto(path)
 		await expect(admin.getByText('Esta tela ainda não está disponível.')).toBeVisible()
 	}

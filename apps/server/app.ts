@@ -1,6 +1,13 @@
 import { Elysia } from 'elysia'
 import { LoginThrottle, RefusalLog, authJobs, authRoutes, recordOf } from '../../modules/auth'
-import { type AsaasInbox, type PaymentEventHandler, billingJobs, billingRoutes, createAsaasInbox } from '../../modules/billing'
+import {
+	type AsaasInbox,
+	type PaymentEventHandler,
+	billingJobs,
+	billingRoutes,
+	carnePaymentHandler,
+	createAsaasInbox
+} from '../../modules/billing'
 import { type BotService, botJobs, botRoutes, createBotService } from '../../modules/bot'
 import { companiesPerRepresentative, companyCountSql, companyRoutes } from '../../modules/companies'
 import { type AppContext, clientIp } from '../../modules/core/server'
@@ -38,7 +45,7 @@ export function createServices(ctx: AppContext, extraHandlers: PaymentEventHandl
 		licence: createLicenceService(ctx),
 		loginThrottle: new LoginThrottle(ctx.clock),
 		refusals: new RefusalLog(ctx),
-		asaasInbox: createAsaasInbox(ctx, [...extraHandlers]),
+		asaasInbox: createAsaasInbox(ctx, [carnePaymentHandler(ctx), ...extraHandlers]),
 		bot: createBotService(ctx)
 	}
 }

@@ -394,6 +394,41 @@ export const ACTIVITY_EVENTS = {
 		title: 'Fila de webhooks do Asaas reativada',
 		subtitle: (p) => p.conta
 	}),
+	'billing.carne-created': event<{ razao: string; parcelas: number; totalCentavos: number; tipo: string }>({
+		type: 'success',
+		icon: 'Coins',
+		entity: 'carne',
+		title: 'Carnê emitido',
+		subtitle: (p) => `${p.razao} · ${p.parcelas}x · ${reais(p.totalCentavos)} · ${p.tipo}`
+	}),
+	'billing.carne-cancelled': event<{ razao: string; removidas: number; carne: number }>({
+		type: 'warning',
+		icon: 'Coins',
+		entity: 'carne',
+		title: 'Carnê cancelado',
+		subtitle: (p) => `#${p.carne} · ${p.razao} · ${plural(p.removidas, 'parcela removida', 'parcelas removidas')} no Asaas`
+	}),
+	'billing.carne-sent': event<{ razao: string; telefone: string; carne: number }>({
+		type: 'info',
+		icon: 'Coins',
+		entity: 'carne',
+		title: 'Carnê enviado por WhatsApp',
+		subtitle: (p) => `#${p.carne} · ${p.razao} · para ${p.telefone}`
+	}),
+	'billing.parcel-removed': event<{ parcela: number; carne: number; valorCentavos: number }>({
+		type: 'warning',
+		icon: 'Coins',
+		entity: 'parcela',
+		title: 'Parcela removida',
+		subtitle: (p) => `Parcela ${p.parcela} do carnê #${p.carne} · ${reais(p.valorCentavos)}`
+	}),
+	'billing.parcel-sent': event<{ parcela: number; carne: number; telefone: string }>({
+		type: 'info',
+		icon: 'Coins',
+		entity: 'parcela',
+		title: 'Parcela enviada por WhatsApp',
+		subtitle: (p) => `Parcela ${p.parcela} do carnê #${p.carne} · para ${p.telefone}`
+	}),
 
 	'notifications.setting-saved': event<{ tipo: string; ativo: boolean }>({
 		type: 'info',

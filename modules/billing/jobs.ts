@@ -6,6 +6,7 @@ import { asaasAccount, syncWebhook } from './accounts'
 import type { AsaasInbox } from './inbox'
 import { VENDOR_ACCOUNT } from './model'
 import { asaasAccounts } from './schema'
+import { reconcileCarnes } from './sync'
 
 /**
  * Reads the portal's webhook on every active account: recreates it when missing, and records an interrupted or
@@ -32,6 +33,8 @@ export function billingJobs(ctx: AppContext, inbox: AsaasInbox): JobDefinition[]
 	return [
 		// Events a failed attempt or a restart left unhandled.
 		{ name: 'billing.webhook-inbox', pattern: '* * * * *', run: () => inbox.processDue() },
-		{ name: 'billing.webhook-check', pattern: '7 * * * *', run: () => checkWebhooks(ctx) }
+		{ name: 'billing.webhook-check', pattern: '7 * * * *', run: () => checkWebhooks(ctx) },
+		// Parcels whose webhooks never came: read back from Asaas in batches within its quota.
+		{ name: 'billing.carnes-reconcile', pattern: '*/30 * * * *', leaseMs: 25 * 60_000, run: () => reconcileCarnes(ctx) }
 	]
 }

@@ -198,3 +198,4 @@ export const asaasWebhookRoute = contract({
 	response: z.object({ received: z.boolean() }),
 	summary: 'Eventos de cobrança do Asaas (header asaas-access-token); respondido com 200 na hora, processado depois'
 })
+export * from './carnes-model'

@@ -5,6 +5,8 @@ import { can, routeHooks } from '../core'
 import { type AppContext, notFound } from '../core/server'
 import { representativeScope } from '../resellers'
 import { asaasAccount, reactivateWebhook } from './accounts'
+import { carneTotals } from './carnes'
+import { carnesRoutes } from './carnes-routes'
 import type { AsaasInbox } from './inbox'
 import {
 	VENDOR_ACCOUNT,
@@ -36,6 +38,7 @@ export function billingRoutes(ctx: AppContext, inbox: AsaasInbox) {
 	return (
 		new Elysia({ name: 'billing.routes' })
 			.use(authGuard(ctx))
+			.use(carnesRoutes(ctx))
 			// The representative's own account (Configurações Financeiras).
 			.route(ownConfigRoute.method, ownConfigRoute.path, ({ user }) => ownConfig(ctx, user), {
 				...routeHooks(ownConfigRoute),
@@ -97,7 +100,7 @@ export function billingRoutes(ctx: AppContext, inbox: AsaasInbox) {
 				...routeHooks(testVendorConfigRoute),
 				can: 'billing.providerConfigs'
 			})
-			.route(financialStatsRoute.method, financialStatsRoute.path, () => financialStats(ctx, { count: 0, totalCentavos: 0 }), {
+			.route(financialStatsRoute.method, financialStatsRoute.path, () => financialStats(ctx, carneTotals(ctx.db)), {
 				...routeHooks(financialStatsRoute),
 				can: 'billing.providerConfigs'
 			})

@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { companies } from '../companies/schema'
 import { representatives } from '../resellers/schema'
 
 /**
@@ -55,4 +56,112 @@ export const asaasEvents = sqliteTable(
 		processed_at: text()
 	},
 	(t) => [uniqueIndex('asaas_events_event_idx').on(t.event_id), index('asaas_events_due_idx').on(t.status, t.next_attempt_at)]
+)
+
+/**
+ * A carnê: an instalment plan a representative issues to one of their companies through their own Asaas account.
+ * `referencia` is written into every parcel's externalReference before the plan is created, so a create whose
+ * answer was lost is found at Asaas instead of made twice. ativo → cancelado (the cancel action) or quitado
+ * (every parcel paid). Money in centavos.
+ */
+export const carnes = sqliteTable(
+	'carnes',
+	{
+		id: integer().primaryKey({ autoIncrement: true }),
+		referencia: text().notNull(),
+		empresa_codigo: integer()
+			.notNull()
+			.references(() => companies.codigo),
+		/** Whose Asaas account the plan lives in (the company's representative when it was issued). */
+		representante_cnpj: text()
+			.notNull()
+			.references(() => representatives.cnpj, { onUpdate: 'cascade' }),
+		asaas_installment_id: text().notNull(),
+		asaas_customer_id: text().notNull(),
+		valor_total_centavos: integer().notNull(),
+		valor_parcela_centavos: integer().notNull(),
+		numero_parcelas: integer().notNull(),
+		data_primeiro_vencimento: text().notNull(),
+		tipo_cobranca: text({ enum: ['BOLETO', 'PIX', 'CREDIT_CARD'] }).notNull(),
+		descricao: text(),
+		status: text({ enum: ['ativo', 'cancelado', 'quitado'] })
+			.notNull()
+			.default('ativo'),
+		criado_por: integer(),
+		created_at: text().notNull(),
+		updated_at: text().notNull()
+	},
+	(t) => [
+		uniqueIndex('carnes_referencia_idx').on(t.referencia),
+		uniqueIndex('carnes_installment_idx').on(t.asaas_installment_id),
+		index('carnes_empresa_idx').on(t.empresa_codigo, t.status),
+		index('carnes_rep_idx').on(t.representante_cnpj, t.created_at),
+		index('carnes_status_idx').on(t.status, t.created_at)
+	]
+)
+
+/**
+ * One parcel of a carnê: an Asaas payment, its status as last read back from Asaas (PENDING, OVERDUE, CONFIRMED,
+ * RECEIVED, REFUNDED…; REMOVED once deleted there). empresa_codigo and representante_cnpj are the carnê's, kept
+ * here so the monitor filters and scopes in one index.
+ */
+export const carneParcelas = sqliteTable(
+	'carne_parcelas',
+	{
+		id: integer().primaryKey({ autoIncrement: true }),
+		carne_id: integer()
+			.notNull()
+			.references(() => carnes.id),
+		empresa_codigo: integer().notNull(),
+		representante_cnpj: text().notNull(),
+		asaas_payment_id: text().notNull(),
+		numero: integer().notNull(),
+		valor_centavos: integer().notNull(),
+		vencimento: text().notNull(),
+		status: text().notNull(),
+		data_pagamento: text(),
+		boleto_url: text(),
+		invoice_url: text(),
+		linha_digitavel: text(),
+		pix_copia_cola: text(),
+		updated_at: text().notNull()
+	},
+	(t) => [
+		uniqueIndex('carne_parcelas_payment_idx').on(t.asaas_payment_id),
+		index('carne_parcelas_carne_idx').on(t.carne_id, t.numero),
+		index('carne_parcelas_empresa_idx').on(t.empresa_codigo, t.vencimento),
+		index('carne_parcelas_status_idx').on(t.status, t.vencimento),
+		index('carne_parcelas_rep_idx').on(t.representante_cnpj, t.vencimento),
+		index('carne_parcelas_vencimento_idx').on(t.vencimento)
+	]
+)
+
+/**
+ * The payment history of the carnês: one row per (payment, kind of event), so CONFIRMED then RECEIVED of the
+ * same payment is one `pagamento`, and a repeated or late webhook adds nothing.
+ */
+export const historicoPagamentos = sqliteTable(
+	'historico_pagamentos',
+	{
+		id: integer().primaryKey({ autoIncrement: true }),
+		tipo_evento: text({ enum: ['pagamento', 'cancelamento', 'estorno', 'vencimento'] }).notNull(),
+		parcela_id: integer().references(() => carneParcelas.id),
+		carne_id: integer().references(() => carnes.id),
+		empresa_codigo: integer().notNull(),
+		representante_cnpj: text().notNull(),
+		valor_centavos: integer(),
+		data_evento: text().notNull(),
+		descricao: text(),
+		/** The Asaas payment id. */
+		boleto_id: text().notNull(),
+		/** The webhook event that told it; null when the reconciliation found it. */
+		asaas_evento_id: text()
+	},
+	(t) => [
+		uniqueIndex('historico_pagamentos_once_idx').on(t.boleto_id, t.tipo_evento),
+		index('historico_pagamentos_data_idx').on(t.data_evento),
+		index('historico_pagamentos_rep_idx').on(t.representante_cnpj, t.data_evento),
+		index('historico_pagamentos_empresa_idx').on(t.empresa_codigo, t.data_evento),
+		index('historico_pagamentos_tipo_idx').on(t.tipo_evento, t.data_evento)
+	]
 )

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { CNPJ, EVOLUTION_TEST_KEY, type TestWorld, testWorld } from '../../apps/server/testing'
 import { activities } from '../activity'
+import { carneParcelas, carnes } from '../billing'
 import { companies } from '../companies'
 import { HOUR, MINUTE, completeCnpj, formatCnpj } from '../core'
 import { phoneKey } from '../evolution'
@@ -188,6 +189,67 @@ describe('the conversation', () => {
 		expect((await say(w, CLIENT, '9'))[0]).toContain('Escolha uma opção')
 		// Replies are paced like a person typing (Evolution's delay, shown as "digitando…").
 		expect(w.evolution.sent.every((s) => (s as { delay: number | null }).delay! >= 800)).toBe(true)
+	})
+
+	it('options 2 and 3: the open parcels (number, value, due date), then a second copy with link, digitable line and PIX', async () => {
+		const { w, company } = await botWorld()
+		const now = w.clock.now().toISOString()
+		const carne = w.db
+			.insert(carnes)
+			.values({
+				referencia: 'carne-1',
+				empresa_codigo: company.codigo,
+				representante_cnpj: CNPJ.rep,
+				asaas_installment_id: 'inst_1',
+				asaas_customer_id: 'cus_1',
+				valor_total_centavos: 45_000,
+				valor_parcela_centavos: 15_000,
+				numero_parcelas: 3,
+				data_primeiro_vencimento: '2026-11-10',
+				tipo_cobranca: 'BOLETO',
+				status: 'ativo',
+				created_at: now,
+				updated_at: now
+			})
+			.returning()
+			.get()
+		const parcel = (numero: number, vencimento: string, status: string) => ({
+			carne_id: carne.id,
+			empresa_codigo: company.codigo,
+			representante_cnpj: CNPJ.rep,
+			asaas_payment_id: `pay_${numero}`,
+			numero,
+			valor_centavos: 15_000,
+			vencimento,
+			status,
+			boleto_url: `https://www.asaas.com/b/pdf/pay_${numero}`,
+			linha_digitavel: `23793.38128 6000000${numero}.00000 00000.000000 1 9999000001500${numero}`,
+			pix_copia_cola: `00020101021226820014br.gov.bcb.pix${numero}`,
+			updated_at: now
+		})
+		w.db
+			.insert(carneParcelas)
+			.values([parcel(1, '2026-11-10', 'RECEIVED'), parcel(2, '2026-11-15', 'OVERDUE'), parcel(3, '2026-12-10', 'PENDING')])
+			.run()
+		await toMenu(w, company.cnpj)
+		const open = (await say(w, CLIENT, '2'))[0].replace(/\u00a0/g, ' ')
+		expect(open).toContain('1) Parcela 2/3 — R$ 150,00 — vence 15/11/2026 (vencida)')
+		expect(open).toContain('2) Parcela 3/3 — R$ 150,00 — vence 10/12/2026')
+		expect(open).not.toContain('Parcela 1/3')
+
+		expect((await say(w, CLIENT, '3'))[0]).toContain('Envie o *número da parcela*')
+		expect((await sessionOf(w, CLIENT)).step).toBe('generating_boleto')
+		expect(await say(w, CLIENT, '7')).toEqual([expect.stringContaining('envie o número de uma parcela da lista')])
+		const copy = (await say(w, CLIENT, '2'))[0]
+		expect(copy).toContain('Segunda via — Parcela 3/3')
+		expect(copy).toContain('Boleto: https://www.asaas.com/b/pdf/pay_3')
+		expect(copy).toContain('Linha digitável:\n23793.38128 60000003')
+		expect(copy).toContain('PIX copia e cola:\n00020101021226820014br.gov.bcb.pix3')
+		expect((await sessionOf(w, CLIENT)).step).toBe('consulting')
+
+		// A company with nothing open is told so.
+		w.db.update(carneParcelas).set({ status: 'RECEIVED' }).run()
+		expect(await say(w, CLIENT, '3')).toEqual([expect.stringContaining('Não há parcelas em aberto')])
 	})
 
 	it('goes back to the start after 30 minutes of silence', async () => {

@@ -6,6 +6,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { logActivity } from '../activity'
+import { type OpenParcel, openParcelsOfCompany } from '../billing'
 import { SYSTEM_CATALOGUE, companies, licenceState, trustReleaseByBot } from '../companies'
 import { classifyPixKey, daysBetween, formatDateTime, isValidCnpj, maskCnpj, normalizeCnpj, todayIso } from '../core'
 import type { AppContext } from '../core/server'
@@ -17,20 +18,6 @@ import { type BotStep, pixMessage } from './model'
 import { botCnpjAttempts, botSessions } from './schema'
 
 export type Session = typeof botSessions.$inferSelect
-
-/** A parcel still to pay, as the carnês module gives it. */
-export interface OpenParcel {
-	id: number | string
-	numero: number
-	total: number
-	valorCentavos: number
-	vencimento: string
-	status: string
-	boletoUrl: string | null
-	identificationField: string | null
-	pixCopyPaste: string | null
-}
-export type OpenParcels = (db: Db, empresaCodigo: number) => OpenParcel[] | Promise<OpenParcel[]>
 
 export const SESSION_IDLE_MS = 30 * 60_000
 export const PAUSE_MS = 12 * 3_600_000
@@ -83,12 +70,7 @@ function cnpjIn(text: string): string | null {
 	return m ? normalizeCnpj(m[0]) : whole.length >= 11 ? whole : null
 }
 
-export async function converse(
-	ctx: AppContext,
-	session: Session,
-	text: string,
-	openParcels: OpenParcels | null
-): Promise<{ session: Session; outcome: Outcome }> {
+export function converse(ctx: AppContext, session: Session, text: string): { session: Session; outcome: Outcome } {
 	const { db, clock } = ctx
 	const now = clock.now()
 	const s: Session = { ...session, last_activity: now.toISOString() }
@@ -150,7 +132,7 @@ export async function converse(
 		}
 		const ids: (number | string)[] = JSON.parse(s.choices ?? '[]')
 		if (!(n >= 1 && n <= ids.length)) return done([words.parcelNotInList])
-		const parcel = (await parcelsOf(c.codigo))?.find((p) => String(p.id) === String(ids[n - 1]))
+		const parcel = parcelsOf(c.codigo).find((p) => String(p.id) === String(ids[n - 1]))
 		go('consulting')
 		s.choices = null
 		if (!parcel) return done([words.noParcels])
@@ -185,15 +167,13 @@ export async function converse(
 		}
 		case 2: {
 			go('consulting')
-			const parcels = await parcelsOf(c.codigo)
-			if (!parcels) return done([words.parcelsUnavailable])
+			const parcels = parcelsOf(c.codigo)
 			if (parcels.length === 0) return done([words.noParcels])
 			return done([words.parcels(parcels.map((p, i) => words.parcelLine(i + 1, p)))])
 		}
 		case 3: {
-			const parcels = await parcelsOf(c.codigo)
+			const parcels = parcelsOf(c.codigo)
 			go('consulting')
-			if (!parcels) return done([words.parcelsUnavailable])
 			if (parcels.length === 0) return done([words.noParcels])
 			go('generating_boleto')
 			s.choices = JSON.stringify(parcels.map((p) => p.id))
@@ -249,9 +229,8 @@ export async function converse(
 		return !(now.getTime() - last < TRUST_COOLDOWN_MS)
 	}
 
-	async function parcelsOf(codigo: number): Promise<OpenParcel[] | null> {
-		if (!openParcels) return null
-		const list = await openParcels(db, codigo)
-		return list.filter((p) => p.status === 'PENDING' || p.status === 'OVERDUE')
+	/** The company's open parcels (the carnês' PENDING and OVERDUE ones), soonest due first. */
+	function parcelsOf(codigo: number): OpenParcel[] {
+		return openParcelsOfCompany(db, codigo)
 	}
 }

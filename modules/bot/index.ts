@@ -1,6 +1,5 @@
 export { botRoutes } from './routes'
 export { botJobs } from './jobs'
 export { createBotService, type BotService, REPLIES_PER_MINUTE } from './service'
-export type { OpenParcel, OpenParcels } from './conversation'
 export * from './model'
 export * from './schema'

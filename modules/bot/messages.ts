@@ -87,7 +87,6 @@ export const words = {
 		].join('\n'),
 	parcelLine: (i: number, p: { numero: number; total: number; valorCentavos: number; vencimento: string; status: string }) =>
 		`${i}) Parcela ${p.numero}/${p.total} — ${formatMoney(p.valorCentavos)} — vence ${brDate(p.vencimento)}${p.status === 'OVERDUE' ? ' (vencida)' : ''}`,
-	parcelsUnavailable: 'A consulta de parcelas não está disponível no momento. Digite *5* para falar com um atendente.',
 	handOff: '👤 Certo! Um atendente vai continuar a conversa por aqui em instantes.',
 	optedOut: 'Pronto: este número não receberá mais avisos automáticos. Para voltar a recebê-los, envie VOLTAR.',
 	optedIn: 'Pronto: este número voltará a receber os avisos automáticos. Para parar, envie PARAR.'

@@ -5,7 +5,7 @@ import { type AppContext, SlidingWindow, unauthorized } from '../core/server'
 import { EvolutionError, normaliseBrazilianPhone, parseEvolutionEvent, phoneKey } from '../evolution'
 import { evolutionGateway } from '../messaging'
 import { getSetting, openSetting, saveSettings } from '../settings'
-import { type OpenParcels, PAUSE_MS, SESSION_IDLE_MS, converse, freshSession, isPaused, readSession, saveSession } from './conversation'
+import { PAUSE_MS, SESSION_IDLE_MS, converse, freshSession, isPaused, readSession, saveSession } from './conversation'
 import {
 	BOT_SILENCE_WARNING_MS,
 	BOT_WAITING_FLAG_MS,
@@ -26,9 +26,8 @@ export const typingDelayMs = (text: string) => Math.min(3000, Math.max(800, text
 
 export type BotService = ReturnType<typeof createBotService>
 
-export function createBotService(ctx: AppContext, options: { openParcels?: OpenParcels | null } = {}) {
+export function createBotService(ctx: AppContext) {
 	const { db, clock } = ctx
-	const openParcels = options.openParcels ?? null
 	/** One chain per phone: its messages are handled in order, and an echo waits for the send that caused it. */
 	const chains = new Map<string, Promise<unknown>>()
 	const replies = new SlidingWindow(60_000, REPLIES_PER_MINUTE)
@@ -124,7 +123,7 @@ export function createBotService(ctx: AppContext, options: { openParcels?: OpenP
 		}
 		const idle = !previous || now.getTime() - Date.parse(previous.last_activity) > SESSION_IDLE_MS
 		const session = idle ? freshSession(key, phone, nowIso, previous) : { ...previous, paused_until: null, waiting_since: null }
-		const { session: next, outcome } = await converse(ctx, session, text, openParcels)
+		const { session: next, outcome } = converse(ctx, session, text)
 		saveSession(db, next)
 		const sent = await send(next.phone, outcome.replies)
 		if (outcome.pause) pause(next.phone)

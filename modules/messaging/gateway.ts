@@ -5,10 +5,13 @@ import type { GatewayStatus, TestSendResult } from './model'
 
 type Ctx = Pick<AppContext, 'db' | 'secrets' | 'gateways'>
 
-/** The portal's WhatsApp gateway as saved on the API tab; null until URL, key and instance are all filled in. */
-export function evolutionGateway(ctx: Ctx): EvolutionClient | null {
+/**
+ * The portal's WhatsApp gateway as saved on the API tab; null until URL, key and instance are all filled in.
+ * `instance` (a representative's own evo_instancia) replaces the portal's instance on the same server.
+ */
+export function evolutionGateway(ctx: Ctx, options: { instance?: string | null } = {}): EvolutionClient | null {
 	const baseUrl = getSetting(ctx.db, 'evolution_api_url')
-	const instance = getSetting(ctx.db, 'evolution_instance_name')
+	const instance = options.instance?.trim() || getSetting(ctx.db, 'evolution_instance_name')
 	const apiKey = openSetting(ctx.db, ctx.secrets, 'evolution_api_key')
 	if (!baseUrl || !instance || !apiKey) return null
 	return createEvolutionClient({ baseUrl, apiKey, instance, fetch: ctx.gateways.evolution })

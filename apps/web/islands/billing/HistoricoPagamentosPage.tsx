@@ -1,0 +1,156 @@
+import { useStore } from '@nanostores/react'
+import { Ban, CircleDollarSign, FilterX, History, Wallet } from 'lucide-react'
+import { EVENT_TYPES, type HistoricoEventoView } from '../../../../modules/billing/model'
+import { formatCnpj, formatDateTime, formatReais } from '../../../../modules/core'
+import { ListScreen } from '../../components/ListScreen'
+import { PageRoot } from '../../components/PageRoot'
+import { PageHeader, StatCard, StatGrid } from '../../components/ui'
+import { serverList } from '../../lib/list'
+import { ISO_DATE } from '../../lib/list-state'
+import { $companyOptions } from '../../stores/companies'
+import { EVENT_LABELS, EventBadge } from './carne-parts'
+
+const historicoList = serverList<'GET /api/historico-pagamentos', HistoricoEventoView>(
+	'GET /api/historico-pagamentos',
+	{
+		filters: {
+			tipo: { values: ['', ...EVENT_TYPES], default: '' },
+			empresa: { test: (v) => /^\d+$/.test(v) },
+			dataInicio: { test: ISO_DATE },
+			dataFim: { test: ISO_DATE }
+		}
+	},
+	{
+		query: (p) => ({
+			page: p.page,
+			limit: p.limit,
+			search: p.search.trim(),
+			tipo: p.filters.tipo || undefined,
+			empresa: p.filters.empresa || undefined,
+			dataInicio: p.filters.dataInicio || undefined,
+			dataFim: p.filters.dataFim || undefined
+		}),
+		rows: (data) => data.eventos,
+		page: (data) => data.pagination
+	}
+)
+
+function Summary() {
+	const { data } = useStore(historicoList.$data)
+	const r = data?.resumo
+	return (
+		<StatGrid count={4} className="grid grid-cols-2 gap-3 xl:grid-cols-4">
+			{r && (
+				<>
+					<StatCard title="Total de Eventos" value={r.total} icon={<History className="size-5" />} />
+					<StatCard title="Pagamentos" value={r.pagamentos} tone="success" icon={<CircleDollarSign className="size-5" />} />
+					<StatCard title="Cancelamentos" value={r.cancelamentos} tone="warning" icon={<Ban className="size-5" />} />
+					<StatCard
+						title="Valor Total"
+						value={formatReais(r.valorTotal)}
+						hint="Soma dos pagamentos"
+						tone="accent"
+						icon={<Wallet className="size-5" />}
+					/>
+				</>
+			)}
+		</StatGrid>
+	)
+}
+
+const company = (e: HistoricoEventoView) => e.empresa?.razao ?? `Empresa ${e.empresa_codigo}`
+
+/** Histórico de Pagamentos (3-billing-messaging §2): the cards, the filters and the events, newest first. */
+export default function HistoricoPagamentosPage() {
+	const companies = useStore($companyOptions)
+	return (
+		<PageRoot>
+			<PageHeader title="Histórico de Pagamentos" subtitle="Pagamentos, cancelamentos, estornos e vencimentos das parcelas.">
+				<button
+					type="button"
+					className="btn btn-sm btn-ghost"
+					onClick={() => historicoList.update({ search: '', filters: { tipo: '', empresa: '', dataInicio: '', dataFim: '' } })}
+				>
+					<FilterX className="size-4" aria-hidden="true" />
+					Limpar Filtros
+				</button>
+			</PageHeader>
+			<div className="space-y-4">
+				<Summary />
+				<ListScreen
+					source={historicoList}
+					noun="eventos"
+					caption="Eventos de pagamento"
+					search={{ placeholder: 'Buscar descrição, evento ID...', label: 'Buscar' }}
+					filters={[
+						{
+							key: 'tipo',
+							label: 'Tipo de Evento',
+							options: [['', 'Todos os tipos'], ...EVENT_TYPES.map((t) => [t, EVENT_LABELS[t]] as const)]
+						},
+						{
+							key: 'empresa',
+							label: 'Empresa',
+							options: [['', 'Todas as empresas'], ...(companies.data?.companies ?? []).map((c) => [String(c.codigo), c.razao] as const)]
+						},
+						{ key: 'dataInicio', label: 'Data Início', date: true },
+						{ key: 'dataFim', label: 'Data Fim', date: true }
+					]}
+					rowKey={(e) => e.id}
+					skeletonRows={8}
+					cardTitle={(e) => (
+						<span className="flex flex-wrap items-center gap-2">
+							<EventBadge tipo={e.tipo_evento} /> <span className="text-sm text-base-content/70">#{e.id}</span> {company(e)}
+						</span>
+					)}
+					columns={[
+						{
+							key: 'tipo',
+							header: 'Evento',
+							hideOnCard: true,
+							cell: (e) => (
+								<span className="flex items-center gap-2 whitespace-nowrap">
+									<EventBadge tipo={e.tipo_evento} />
+									<span className="text-xs text-base-content/70">#{e.id}</span>
+								</span>
+							)
+						},
+						{
+							key: 'valor',
+							header: 'Valor',
+							cell: (e) => <span className="tabular-nums">{e.valor === null ? '-' : formatReais(e.valor)}</span>
+						},
+						{
+							key: 'data',
+							header: 'Data',
+							cell: (e) => <span className="whitespace-nowrap tabular-nums">{formatDateTime(e.data_evento)}</span>
+						},
+						{ key: 'descricao', header: 'Descrição', cell: (e) => e.descricao || 'Sem descrição' },
+						{
+							key: 'ids',
+							header: 'Boleto ID / Evento',
+							cell: (e) => (
+								<span className="block break-all text-xs">
+									<span className="block">{e.boleto_id}</span>
+									{e.asaas_evento_id && <span className="block text-base-content/60">{e.asaas_evento_id}</span>}
+								</span>
+							)
+						},
+						{
+							key: 'empresa',
+							header: 'Empresa',
+							cell: (e) => (
+								<span className="block">
+									<span className="block font-medium">{company(e)}</span>
+									{e.empresa && <span className="block text-xs text-base-content/70">{formatCnpj(e.empresa.cnpj)}</span>}
+								</span>
+							)
+						}
+					]}
+					empty={{ title: 'Nenhum evento encontrado', hint: 'Os pagamentos e cancelamentos das parcelas aparecem aqui.' }}
+					error={{ title: 'Erro ao buscar histórico de pagamentos' }}
+				/>
+			</div>
+		</PageRoot>
+	)
+}

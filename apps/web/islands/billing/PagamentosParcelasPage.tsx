@@ -1,0 +1,228 @@
+import { useStore } from '@nanostores/react'
+import { AlertTriangle, CheckCircle2, Clock, ExternalLink, FilterX, ListChecks, MessageCircle, RefreshCw, Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import { type PagamentoParcelaView, canActOnParcel } from '../../../../modules/billing/model'
+import { formatCnpj, formatDate, formatReais } from '../../../../modules/core'
+import { ListScreen } from '../../components/ListScreen'
+import { PageRoot } from '../../components/PageRoot'
+import { PageHeader, StatCard, StatGrid } from '../../components/ui'
+import { serverList } from '../../lib/list'
+import { ISO_DATE } from '../../lib/list-state'
+import { mutate } from '../../lib/mutate'
+import { $companyOptions } from '../../stores/companies'
+import { confirmAction } from '../../stores/confirm'
+import { ParcelStatusBadge, WhatsappDialog } from './carne-parts'
+
+const STATUSES = [
+	['', 'Todos os status'],
+	['PENDING', 'Pendente'],
+	['OVERDUE', 'Vencido'],
+	['RECEIVED', 'Pago'],
+	['CANCELED', 'Cancelado']
+] as const
+const INVALIDATE = ['/api/carnes', '/api/historico-pagamentos']
+
+const pagamentosList = serverList<'GET /api/carnes/pagamentos', PagamentoParcelaView>(
+	'GET /api/carnes/pagamentos',
+	{
+		filters: {
+			status: { values: STATUSES.map(([v]) => v), default: '' },
+			empresa: { test: (v) => /^\d+$/.test(v) },
+			dataInicio: { test: ISO_DATE },
+			dataFim: { test: ISO_DATE }
+		}
+	},
+	{
+		query: (p) => ({
+			page: p.page,
+			limit: p.limit,
+			status: p.filters.status || undefined,
+			empresa: p.filters.empresa || undefined,
+			dataInicio: p.filters.dataInicio || undefined,
+			dataFim: p.filters.dataFim || undefined
+		}),
+		rows: (data) => data.parcelas,
+		page: (data) => data.pagination
+	}
+)
+
+function Summary() {
+	const { data } = useStore(pagamentosList.$data)
+	const r = data?.resumo
+	return (
+		<StatGrid count={4} className="grid grid-cols-2 gap-3 xl:grid-cols-4">
+			{r && (
+				<>
+					<StatCard title="Total de Parcelas" value={r.total} hint={formatReais(r.valorTotal)} icon={<ListChecks className="size-5" />} />
+					<StatCard
+						title="Parcelas Pagas"
+						value={r.pagas}
+						hint={`${formatReais(r.valorRecebido)} recebidos`}
+						tone="success"
+						icon={<CheckCircle2 className="size-5" />}
+					/>
+					<StatCard title="Pendentes" value={r.pendentes} tone="warning" icon={<Clock className="size-5" />} />
+					<StatCard title="Vencidas" value={r.vencidas} tone="error" icon={<AlertTriangle className="size-5" />} />
+				</>
+			)}
+		</StatGrid>
+	)
+}
+
+async function remove(p: PagamentoParcelaView) {
+	const ok = await confirmAction({
+		title: 'Remover parcela',
+		message: 'Tem certeza que deseja remover esta parcela?',
+		confirmLabel: 'Remover',
+		destructive: true
+	})
+	if (!ok) return
+	await mutate(
+		'DELETE /api/carnes/pagamentos/:id',
+		{ params: { id: String(p.id) } },
+		{ success: { title: 'Parcela removida com sucesso' }, errorTitle: 'Erro ao remover parcela', invalidate: INVALIDATE }
+	)
+}
+
+/** Pagamentos de Parcelas (3-billing-messaging §2): the cards, the filters, the instalments and their actions. */
+export default function PagamentosParcelasPage() {
+	const companies = useStore($companyOptions)
+	const [sending, setSending] = useState<PagamentoParcelaView | null>(null)
+	const [syncing, setSyncing] = useState(false)
+	async function sync() {
+		setSyncing(true)
+		await mutate(
+			'POST /api/carnes/sincronizar',
+			{},
+			{
+				success: { title: 'Sincronizado com o Asaas', description: (r) => r.message },
+				errorTitle: 'Erro ao sincronizar',
+				invalidate: INVALIDATE
+			}
+		)
+		setSyncing(false)
+	}
+	return (
+		<PageRoot>
+			<PageHeader title="Pagamentos de Parcelas" subtitle="As parcelas dos carnês, atualizadas pelo Asaas.">
+				<div className="flex gap-2">
+					<button
+						type="button"
+						className="btn btn-sm btn-ghost"
+						onClick={() => pagamentosList.update({ filters: { status: '', empresa: '', dataInicio: '', dataFim: '' } })}
+					>
+						<FilterX className="size-4" aria-hidden="true" />
+						Limpar Filtros
+					</button>
+					<button type="button" className="btn btn-sm" onClick={sync} disabled={syncing}>
+						{syncing ? <span className="loading loading-spinner loading-sm" /> : <RefreshCw className="size-4" aria-hidden="true" />}
+						Sincronizar
+					</button>
+				</div>
+			</PageHeader>
+			<div className="space-y-4">
+				<Summary />
+				<ListScreen
+					source={pagamentosList}
+					noun="parcelas"
+					caption="Parcelas dos carnês"
+					filters={[
+						{ key: 'status', label: 'Status', options: STATUSES },
+						{
+							key: 'empresa',
+							label: 'Empresa',
+							options: [['', 'Todas as empresas'], ...(companies.data?.companies ?? []).map((c) => [String(c.codigo), c.razao] as const)]
+						},
+						{ key: 'dataInicio', label: 'Data Início', date: true },
+						{ key: 'dataFim', label: 'Data Fim', date: true }
+					]}
+					rowKey={(p) => p.id}
+					skeletonRows={8}
+					cardTitle={(p) => (
+						<span className="flex flex-wrap items-center gap-2">
+							Parcela {p.numeroParcela}/{p.totalParcelas} <ParcelStatusBadge status={p.status} />
+						</span>
+					)}
+					columns={[
+						{
+							key: 'parcela',
+							header: 'Parcela',
+							hideOnCard: true,
+							cell: (p) => (
+								<span className="whitespace-nowrap font-medium">
+									Parcela {p.numeroParcela}/{p.totalParcelas}
+								</span>
+							)
+						},
+						{ key: 'status', header: 'Status', hideOnCard: true, cell: (p) => <ParcelStatusBadge status={p.status} /> },
+						{
+							key: 'empresa',
+							header: 'Empresa',
+							cell: (p) => (
+								<span className="block">
+									<span className="block font-medium">{p.empresa.razao}</span>
+									<span className="block text-xs text-base-content/70">{formatCnpj(p.empresa.cnpj)}</span>
+								</span>
+							)
+						},
+						{ key: 'carne', header: 'Carnê', cell: (p) => <span className="break-all text-xs">#{p.asaasInstallmentId}</span> },
+						{ key: 'valor', header: 'Valor', cell: (p) => <span className="tabular-nums">{formatReais(p.valor)}</span> },
+						{ key: 'vencimento', header: 'Vencimento', cell: (p) => formatDate(p.dataVencimento) },
+						{ key: 'pagamento', header: 'Data Pagamento', cell: (p) => (p.dataPagamento ? formatDate(p.dataPagamento) : '—') },
+						{
+							key: 'linha',
+							header: 'Linha Digitável',
+							cell: (p) => (p.linhaDigitavel ? <span className="break-all font-mono text-xs">{p.linhaDigitavel}</span> : '—')
+						}
+					]}
+					actions={(p) =>
+						canActOnParcel(p.status) && (
+							<span className="flex flex-wrap gap-1">
+								<button type="button" className="btn btn-xs" onClick={() => setSending(p)}>
+									<MessageCircle className="size-3.5" aria-hidden="true" />
+									Enviar WhatsApp
+								</button>
+								{p.urlBoleto && (
+									<a className="btn btn-xs" href={p.urlBoleto} target="_blank" rel="noopener noreferrer">
+										<ExternalLink className="size-3.5" aria-hidden="true" />
+										Ver Boleto
+									</a>
+								)}
+								<button type="button" className="btn btn-xs btn-error btn-soft" onClick={() => remove(p)}>
+									<Trash2 className="size-3.5" aria-hidden="true" />
+									Remover
+								</button>
+							</span>
+						)
+					}
+					empty={{ title: 'Nenhuma parcela encontrada', hint: 'As parcelas aparecem aqui quando um carnê é emitido.' }}
+					error={{ title: 'Erro ao buscar pagamentos' }}
+				/>
+			</div>
+			<WhatsappDialog
+				open={sending !== null}
+				title="Enviar parcela via WhatsApp"
+				hint="Com código do país 55 e DDD, ex.: 5585999999999"
+				summary={
+					sending && (
+						<>
+							<p className="font-medium">{sending.empresa.razao}</p>
+							<p>
+								Parcela {sending.numeroParcela}/{sending.totalParcelas} · {formatReais(sending.valor)} · vence{' '}
+								{formatDate(sending.dataVencimento)}
+							</p>
+						</>
+					)
+				}
+				onClose={() => setSending(null)}
+				onSend={async (phone) =>
+					!!(await mutate(
+						'POST /api/carnes/pagamentos/:id/whatsapp',
+						{ params: { id: String(sending?.id) }, body: { phone } },
+						{ success: { title: 'Carnê enviado via WhatsApp com sucesso' }, errorTitle: 'Erro ao enviar carnê via WhatsApp' }
+					))
+				}
+			/>
+		</PageRoot>
+	)
+}

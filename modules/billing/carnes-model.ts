@@ -1,0 +1,280 @@
+import { Pagination, contract, dateField, pageFields, searchField, textField, z } from '../core'
+import { IdParams, MessageResponse } from '../core'
+
+/** Asaas' smallest charge: every parcel of a carnê must be at least this (centavos). */
+export const MIN_PARCEL_CENTAVOS = 500
+export const CHARGE_TYPES = ['BOLETO', 'PIX', 'CREDIT_CARD'] as const
+export const CHARGE_TYPE_LABELS: Record<(typeof CHARGE_TYPES)[number], string> = { BOLETO: 'Boleto', PIX: 'PIX', CREDIT_CARD: 'Cartão' }
+export const CARNE_STATUSES = ['ativo', 'cancelado', 'quitado'] as const
+export const EVENT_TYPES = ['pagamento', 'cancelamento', 'estorno', 'vencimento'] as const
+export type EventType = (typeof EVENT_TYPES)[number]
+
+export const CARNE_MESSAGES = {
+	company: 'Selecione uma empresa',
+	value: 'Valor é obrigatório',
+	count: 'Número de parcelas é obrigatório',
+	date: 'Data é obrigatória',
+	pastDate: 'O primeiro vencimento não pode ser antes de hoje.',
+	phone: 'Telefone inválido: use 55 + DDD + número com 8 ou 9 dígitos, só números (ex.: 5585999999999).',
+	phoneRequired: 'Informe o telefone.'
+}
+
+/** The parcel a total gives: Asaas splits in centavos and puts the remainder on the last one. */
+export function splitTotal(totalCentavos: number, count: number): number[] {
+	const each = Math.floor(totalCentavos / count)
+	return Array.from({ length: count }, (_, i) => (i === count - 1 ? totalCentavos - each * (count - 1) : each))
+}
+
+const brl = (centavos: number) => `R$ ${(centavos / 100).toFixed(2).replace('.', ',')}`
+
+/** Status labels (3-billing-messaging §4): the monitor says 'Indefinido' where the carnê view says 'Pendente'. */
+export function parcelStatusLabel(status: string, where: 'carne' | 'monitor' = 'monitor'): string {
+	if (status === 'RECEIVED' || status === 'CONFIRMED' || status === 'RECEIVED_IN_CASH' || status === 'DUNNING_RECEIVED') return 'Pago'
+	if (status === 'PENDING') return 'Pendente'
+	if (status === 'OVERDUE') return 'Vencido'
+	if (status === 'CANCELED' || status === 'REMOVED') return 'Cancelado'
+	return where === 'carne' ? 'Pendente' : 'Indefinido'
+}
+export const canActOnParcel = (status: string) => status === 'PENDING' || status === 'OVERDUE'
+
+/** A phone as 55 + DDD + 8 or 9 digits; blank is its own message (the dialog's button is disabled then). */
+export const whatsappPhoneField = z
+	.string({ error: CARNE_MESSAGES.phoneRequired })
+	.transform((v) => v.replace(/\D/g, ''))
+	.refine((v) => v.length > 0, CARNE_MESSAGES.phoneRequired)
+	.refine((v) => /^55[1-9]{2}\d{8,9}$/.test(v), CARNE_MESSAGES.phone)
+
+/** A form's blank field ('' or null) is missing, not zero. */
+const blankIsMissing = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema)
+
+/** POST /api/carnes (§5): the form's fields, the server adds 'not before today' with its clock. */
+export const CarneBody = z
+	.object({
+		empresa_codigo: blankIsMissing(z.coerce.number({ error: CARNE_MESSAGES.company })).pipe(
+			z.number().int(CARNE_MESSAGES.company).min(1, CARNE_MESSAGES.company)
+		),
+		valor_total: blankIsMissing(z.coerce.number({ error: CARNE_MESSAGES.value })).pipe(
+			z
+				.number()
+				.refine((v) => v > 0, 'O valor total deve ser maior que zero.')
+				.refine((v) => v <= 9_999_999, 'Valor muito alto.')
+				.refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Use no máximo 2 casas decimais.')
+		),
+		numero_parcelas: blankIsMissing(z.coerce.number({ error: CARNE_MESSAGES.count })).pipe(
+			z.number().int('O número de parcelas deve ser inteiro.').min(2, 'Mínimo de 2 parcelas.').max(12, 'Máximo de 12 parcelas.')
+		),
+		data_primeiro_vencimento: z.string({ error: CARNE_MESSAGES.date }).min(1, CARNE_MESSAGES.date).pipe(dateField),
+		tipo_cobranca: z.enum(CHARGE_TYPES, { error: 'Tipo de cobrança inválido: use Boleto, PIX ou Cartão.' }).default('BOLETO'),
+		descricao: textField('Descrição', 500)
+	})
+	.superRefine((v, issue) => {
+		if (!(v.valor_total > 0) || !(v.numero_parcelas >= 2 && v.numero_parcelas <= 12)) return
+		const smallest = Math.min(...splitTotal(Math.round(v.valor_total * 100), v.numero_parcelas))
+		if (smallest < MIN_PARCEL_CENTAVOS)
+			issue.addIssue({
+				code: 'custom',
+				path: ['valor_total'],
+				message: `Cada parcela precisa ser de pelo menos ${brl(MIN_PARCEL_CENTAVOS)} (mínimo do Asaas): com ${v.numero_parcelas} parcelas o total deve ser de pelo menos ${brl(MIN_PARCEL_CENTAVOS * v.numero_parcelas)}.`
+			})
+	})
+export type CarneBody = z.infer<typeof CarneBody>
+
+export const CarneView = z.object({
+	id: z.number(),
+	asaas_installment_id: z.string(),
+	empresa_codigo: z.number(),
+	empresa: z.object({ razao: z.string(), cnpj: z.string() }).nullable(),
+	valor_total: z.number(),
+	valor_parcela: z.number(),
+	numero_parcelas: z.number(),
+	data_primeiro_vencimento: z.string(),
+	descricao: z.string().nullable(),
+	status: z.string(),
+	tipo_cobranca: z.enum(CHARGE_TYPES),
+	parcelas_pagas: z.number(),
+	created_at: z.string()
+})
+export type CarneView = z.infer<typeof CarneView>
+
+export const CarneParcelaView = z.object({
+	id: z.number(),
+	numero: z.number(),
+	valor: z.number(),
+	dataVencimento: z.string(),
+	dataPagamento: z.string().nullable(),
+	status: z.string(),
+	urlBoleto: z.string().nullable()
+})
+export type CarneParcelaView = z.infer<typeof CarneParcelaView>
+
+/** An instalment in the monitor (Pagamentos de Parcelas). */
+export const PagamentoParcelaView = z.object({
+	id: z.number(),
+	carneId: z.number(),
+	numeroParcela: z.number(),
+	totalParcelas: z.number(),
+	status: z.string(),
+	valor: z.number(),
+	dataVencimento: z.string(),
+	dataPagamento: z.string().nullable(),
+	linhaDigitavel: z.string().nullable(),
+	urlBoleto: z.string().nullable(),
+	asaasInstallmentId: z.string(),
+	empresa: z.object({ codigo: z.number(), razao: z.string(), cnpj: z.string() })
+})
+export type PagamentoParcelaView = z.infer<typeof PagamentoParcelaView>
+
+const optionalDate = z
+	.string()
+	.optional()
+	.transform((v) => v || undefined)
+	.pipe(dateField.optional())
+const optionalCompany = z
+	.string()
+	.optional()
+	.transform((v, issue) => {
+		if (!v || v === 'all' || v === 'todas') return undefined
+		const codigo = Number(v)
+		if (Number.isInteger(codigo) && codigo > 0) return codigo
+		issue.addIssue({ code: 'custom', message: 'Empresa inválida.' })
+		return z.NEVER
+	})
+
+export const PARCEL_FILTER_STATUSES = ['PENDING', 'OVERDUE', 'RECEIVED', 'CONFIRMED', 'CANCELED'] as const
+export const PagamentosQuery = z.object({
+	...pageFields,
+	status: z
+		.string()
+		.optional()
+		.transform((v) => (v && v !== 'all' ? v : undefined))
+		.pipe(z.enum(PARCEL_FILTER_STATUSES, { error: 'Status inválido.' }).optional()),
+	empresa: optionalCompany,
+	dataInicio: optionalDate,
+	dataFim: optionalDate
+})
+export type PagamentosQuery = z.infer<typeof PagamentosQuery>
+
+export const PagamentosResumo = z.object({
+	total: z.number(),
+	valorTotal: z.number(),
+	pagas: z.number(),
+	valorRecebido: z.number(),
+	pendentes: z.number(),
+	vencidas: z.number()
+})
+export const PagamentosList = z.object({ parcelas: z.array(PagamentoParcelaView), pagination: Pagination, resumo: PagamentosResumo })
+export type PagamentosList = z.infer<typeof PagamentosList>
+
+export const HistoricoQuery = z.object({
+	...pageFields,
+	tipo: z
+		.string()
+		.optional()
+		.transform((v) => (v && v !== 'todos' && v !== 'all' ? v : undefined))
+		.pipe(z.enum(EVENT_TYPES, { error: 'Tipo de evento inválido.' }).optional()),
+	empresa: optionalCompany,
+	dataInicio: optionalDate,
+	dataFim: optionalDate,
+	search: searchField
+})
+export type HistoricoQuery = z.infer<typeof HistoricoQuery>
+
+export const HistoricoEventoView = z.object({
+	id: z.number(),
+	tipo_evento: z.enum(EVENT_TYPES),
+	valor: z.number().nullable(),
+	data_evento: z.string(),
+	descricao: z.string().nullable(),
+	boleto_id: z.string(),
+	asaas_evento_id: z.string().nullable(),
+	empresa_codigo: z.number(),
+	carne_id: z.number().nullable(),
+	empresa: z.object({ razao: z.string(), cnpj: z.string() }).nullable()
+})
+export type HistoricoEventoView = z.infer<typeof HistoricoEventoView>
+export const HistoricoResumo = z.object({ total: z.number(), pagamentos: z.number(), cancelamentos: z.number(), valorTotal: z.number() })
+export const HistoricoList = z.object({ eventos: z.array(HistoricoEventoView), pagination: Pagination, resumo: HistoricoResumo })
+export type HistoricoList = z.infer<typeof HistoricoList>
+
+export const TelefoneBody = z.object({ telefone: whatsappPhoneField })
+export const PhoneBody = z.object({ phone: whatsappPhoneField })
+export const SyncResult = z.object({ message: z.string(), verificadas: z.number(), corrigidas: z.number() })
+
+export const listCarnesRoute = contract({
+	method: 'GET',
+	path: '/api/carnes',
+	response: z.array(CarneView),
+	summary: 'Os carnês das empresas do escopo, mais novos primeiro'
+})
+export const createCarneRoute = contract({
+	method: 'POST',
+	path: '/api/carnes',
+	body: CarneBody,
+	response: z.object({ message: z.string(), carne: CarneView }),
+	status: 201,
+	summary: 'Emite um carnê pela conta Asaas do representante da empresa'
+})
+export const carneParcelasRoute = contract({
+	method: 'GET',
+	path: '/api/carnes/:id/parcelas',
+	params: IdParams,
+	response: z.array(CarneParcelaView),
+	summary: 'As parcelas de um carnê'
+})
+export const cancelCarneRoute = contract({
+	method: 'DELETE',
+	path: '/api/carnes/:id',
+	params: IdParams,
+	response: MessageResponse,
+	summary: 'Cancela um carnê ativo: remove no Asaas as parcelas pendentes e vencidas, mantém as pagas'
+})
+export const downloadCarneRoute = contract({
+	method: 'GET',
+	path: '/api/carnes/:id/download-completo',
+	params: IdParams,
+	response: z.instanceof(Blob).describe('o PDF do carnê (paymentBook do Asaas)'),
+	summary: 'O carnê completo em PDF'
+})
+export const sendCarneRoute = contract({
+	method: 'POST',
+	path: '/api/carnes/:id/enviar-whatsapp',
+	params: IdParams,
+	body: TelefoneBody,
+	response: MessageResponse,
+	summary: 'Envia o PDF do carnê como documento pelo WhatsApp'
+})
+export const pagamentosRoute = contract({
+	method: 'GET',
+	path: '/api/carnes/pagamentos',
+	query: PagamentosQuery,
+	response: PagamentosList,
+	summary: 'As parcelas dos carnês do escopo, filtradas e paginadas, com os totais dos cartões'
+})
+export const removeParcelaRoute = contract({
+	method: 'DELETE',
+	path: '/api/carnes/pagamentos/:id',
+	params: IdParams,
+	response: MessageResponse,
+	summary: 'Remove no Asaas uma parcela pendente ou vencida'
+})
+export const sendParcelaRoute = contract({
+	method: 'POST',
+	path: '/api/carnes/pagamentos/:id/whatsapp',
+	params: IdParams,
+	body: PhoneBody,
+	response: MessageResponse,
+	summary: 'Envia uma parcela pelo WhatsApp: valor, vencimento, boleto, linha digitável e PIX copia e cola'
+})
+export const syncCarnesRoute = contract({
+	method: 'POST',
+	path: '/api/carnes/sincronizar',
+	response: SyncResult,
+	summary: 'Relê no Asaas as parcelas dos carnês ativos do escopo e corrige o que os webhooks perderam'
+})
+export const historicoRoute = contract({
+	method: 'GET',
+	path: '/api/historico-pagamentos',
+	query: HistoricoQuery,
+	response: HistoricoList,
+	summary: 'Os eventos de pagamento dos carnês do escopo, com os totais dos cartões'
+})

@@ -1,0 +1,430 @@
+import { describe, expect, it } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { CNPJ, EVOLUTION_TEST_KEY, TEST_ORIGIN, type TestWorld, testWorld } from '../../apps/server/testing'
+import { activities } from '../activity'
+import { reconcileCarnes } from './sync'
+import { asaasAccounts, carneParcelas, carnes, historicoPagamentos } from './schema'
+
+const KEY = '$aact_hmlg_000000000000000000000000000000abcd'
+const KEY2 = '$aact_hmlg_000000000000000000000000000000efgh'
+
+/** A world whose representatives have active Asaas accounts with the portal's webhook registered. */
+async function billingWorld() {
+	const w = await testWorld({ config: { publicOrigin: TEST_ORIGIN } })
+	for (const [cookie, key] of [
+		[w.cookies.rep, KEY],
+		[w.cookies.rep2, KEY2]
+	]) {
+		const saved = await w.call('PUT', '/api/representantes/asaas-config', {
+			cookie,
+			body: { ativar_api_asaas: 'S', asaas_api_key: key, asaas_ambiente: 'sandbox' }
+		})
+		expect(saved.status).toBe(200)
+	}
+	const empresa = w.company(CNPJ.rep, 'Padaria Pão Quente', { email: 'padaria@example.com', fone: '85999990001' })
+	return { w, empresa }
+}
+
+const carneBody = (empresa: number, fields: Record<string, unknown> = {}) => ({
+	empresa_codigo: empresa,
+	valor_total: 300,
+	numero_parcelas: 3,
+	data_primeiro_vencimento: '2026-12-10',
+	tipo_cobranca: 'BOLETO',
+	descricao: 'Mensalidades',
+	...fields
+})
+
+const create = (w: TestWorld, body: Record<string, unknown>, cookie = w.cookies.rep) => w.call('POST', '/api/carnes', { cookie, body })
+const parcels = async (w: TestWorld, id: number, cookie = w.cookies.rep) =>
+	(await w.call('GET', `/api/carnes/${id}/parcelas`, { cookie })).json as { id: number; numero: number; status: string; valor: number }[]
+const paymentIdOf = (w: TestWorld, parcelId: number) =>
+	w.db.select().from(carneParcelas).where(eq(carneParcelas.id, parcelId)).get()!.asaas_payment_id
+/** Lets the stand-in deliver its webhooks and the inbox handle them. */
+async function settle(w: TestWorld) {
+	await w.asaas.settled()
+	await Bun.sleep(5)
+	await w.services.asaasInbox.processDue()
+}
+const history = (w: TestWorld) => w.db.select().from(historicoPagamentos).all()
+const plansAt = (w: TestWorld, key = KEY) => [...(w.asaas.accounts.get(key)?.installments.values() ?? [])]
+
+describe('a carnê’s whole life', () => {
+	it('is created at Asaas, paid by webhook (one pagamento), cancelled keeping the paid parcel', async () => {
+		const { w, empresa } = await billingWorld()
+		const created = await create(w, carneBody(empresa.codigo))
+		expect(created.status).toBe(201)
+		expect(created.json.message).toBe('Carnê criado com sucesso!')
+		const carne = created.json.carne
+		expect(carne).toMatchObject({ valor_total: 300, valor_parcela: 100, numero_parcelas: 3, status: 'ativo', tipo_cobranca: 'BOLETO' })
+		expect(carne.empresa.razao).toBe('Padaria Pão Quente')
+		// At Asaas: one customer by the company's CNPJ with its code, one plan of 3.
+		const account = w.asaas.accounts.get(KEY)!
+		const [customer] = [...account.customers.values()]
+		expect(customer).toMatchObject({ cpfCnpj: empresa.cnpj, externalReference: String(empresa.codigo), name: 'Padaria Pão Quente' })
+		expect(plansAt(w)).toHaveLength(1)
+		expect(carne.asaas_installment_id).toBe(plansAt(w)[0].id)
+
+		let list = await parcels(w, carne.id)
+		expect(list.map((p) => [p.numero, p.valor, p.status])).toEqual([
+			[1, 100, 'PENDING'],
+			[2, 100, 'PENDING'],
+			[3, 100, 'PENDING']
+		])
+		const stored = w.db.select().from(carneParcelas).all()
+		expect(stored[0].linha_digitavel).toMatch(/^\d{47}$/)
+		expect(stored[0].pix_copia_cola).toStartWith('000201')
+		expect(stored[0].boleto_url).toContain('/b/pdf/')
+
+		// The client pays parcel 1 (a boleto: CONFIRMED, then RECEIVED).
+		w.asaas.confirm(paymentIdOf(w, list[0].id))
+		await settle(w)
+		list = await parcels(w, carne.id)
+		expect(list[0].status).toBe('RECEIVED')
+		expect(history(w).map((e) => [e.tipo_evento, e.valor_centavos, e.boleto_id])).toEqual([
+			['pagamento', 10000, paymentIdOf(w, list[0].id)]
+		])
+		const events = await w.call('GET', '/api/historico-pagamentos', { cookie: w.cookies.rep })
+		expect(events.json.resumo).toEqual({ total: 1, pagamentos: 1, cancelamentos: 0, valorTotal: 100 })
+		expect(events.json.eventos[0]).toMatchObject({ tipo_evento: 'pagamento', valor: 100, empresa: { razao: 'Padaria Pão Quente' } })
+
+		const cancelled = await w.call('DELETE', `/api/carnes/${carne.id}`, { cookie: w.cookies.rep })
+		expect(cancelled.json).toEqual({ message: 'Carnê cancelado com sucesso!' })
+		await settle(w)
+		const atAsaas = [...account.payments.values()].sort((a, b) => (a.installmentNumber ?? 0) - (b.installmentNumber ?? 0))
+		expect(atAsaas.map((p) => [p.installmentNumber, p.status, p.deleted])).toEqual([
+			[1, 'RECEIVED', false],
+			[2, 'PENDING', true],
+			[3, 'PENDING', true]
+		])
+		expect((await parcels(w, carne.id)).map((p) => p.status)).toEqual(['RECEIVED', 'CANCELED', 'CANCELED'])
+		expect((await w.call('GET', '/api/carnes', { cookie: w.cookies.rep })).json[0]).toMatchObject({
+			status: 'cancelado',
+			parcelas_pagas: 1
+		})
+		expect(history(w).map((e) => e.tipo_evento)).toEqual(['pagamento', 'cancelamento', 'cancelamento'])
+		// Cancelling twice is refused.
+		expect((await w.call('DELETE', `/api/carnes/${carne.id}`, { cookie: w.cookies.rep })).status).toBe(422)
+		const log = w.db
+			.select()
+			.from(activities)
+			.all()
+			.map((a) => a.event)
+		expect(log).toContain('billing.carne-created')
+		expect(log).toContain('billing.carne-cancelled')
+		// Admin Financeiro counts it.
+		expect((await w.call('GET', '/api/admin/financial-stats', { cookie: w.cookies.admin })).json).toMatchObject({
+			carnesGerados: 1,
+			valorTotalCarnes: 300
+		})
+	})
+
+	it('becomes quitado when every parcel is paid', async () => {
+		const { w, empresa } = await billingWorld()
+		const { carne } = (await create(w, carneBody(empresa.codigo, { numero_parcelas: 2, valor_total: 20.01, tipo_cobranca: 'PIX' }))).json
+		const list = await parcels(w, carne.id)
+		expect(list.map((p) => p.valor)).toEqual([10, 10.01])
+		for (const p of list) w.asaas.confirm(paymentIdOf(w, p.id))
+		await settle(w)
+		expect((await w.call('GET', '/api/carnes', { cookie: w.cookies.rep })).json[0].status).toBe('quitado')
+	})
+})
+
+describe('issuing a carnê', () => {
+	it('refuses every invalid field with a pt-BR message, sending nothing to Asaas', async () => {
+		const { w, empresa } = await billingWorld()
+		const cases: [Record<string, unknown>, RegExp][] = [
+			[{ numero_parcelas: 1 }, /Mínimo de 2 parcelas/],
+			[{ numero_parcelas: 13 }, /Máximo de 12 parcelas/],
+			[{ numero_parcelas: '' }, /Número de parcelas é obrigatório/],
+			[{ data_primeiro_vencimento: '2026-11-19' }, /não pode ser antes de hoje/],
+			[{ data_primeiro_vencimento: '' }, /Data é obrigatória/],
+			[{ data_primeiro_vencimento: '10/12/2026' }, /AAAA-MM-DD/],
+			[{ valor_total: 0 }, /maior que zero/],
+			[{ valor_total: 100.001 }, /2 casas decimais/],
+			[{ valor_total: 9.99, numero_parcelas: 2 }, /pelo menos R\$ 5,00 \(mínimo do Asaas\)/],
+			[{ tipo_cobranca: 'DINHEIRO' }, /Boleto, PIX ou Cartão/],
+			[{ empresa_codigo: 0 }, /Selecione uma empresa/]
+		]
+		for (const [fields, message] of cases) {
+			const res = await create(w, carneBody(empresa.codigo, fields))
+			expect([res.status, res.json.message]).toEqual([400, expect.stringMatching(message)])
+		}
+		// Today (Brazil time) is allowed; R$ 10,00 in 2 is exactly the minimum.
+		expect(
+			(await create(w, carneBody(empresa.codigo, { data_primeiro_vencimento: '2026-11-20', valor_total: 10, numero_parcelas: 2 }))).status
+		).toBe(201)
+		expect(plansAt(w)).toHaveLength(1)
+	})
+
+	it('answers 422 when the representative’s integration is off or has no key, and sends nothing', async () => {
+		const w = await testWorld()
+		const empresa = w.company(CNPJ.rep, 'Sem Asaas')
+		const res = await create(w, carneBody(empresa.codigo))
+		expect(res.status).toBe(422)
+		expect(res.json.message).toContain('integração com o Asaas do representante Rafael Rep está desativada ou sem chave')
+		await w.call('PUT', '/api/representantes/asaas-config', {
+			cookie: w.cookies.rep,
+			body: { ativar_api_asaas: 'N', asaas_api_key: KEY, asaas_ambiente: 'sandbox' }
+		})
+		expect((await create(w, carneBody(empresa.codigo))).status).toBe(422)
+		expect(w.asaas.accounts.size).toBe(0)
+	})
+
+	it('does not make a second plan when Asaas created it but the answer was lost', async () => {
+		const { w, empresa } = await billingWorld()
+		w.asaas.failNext({ method: 'POST', path: '/installments', mode: 'drop-after-apply' })
+		const res = await create(w, carneBody(empresa.codigo))
+		expect(res.status).toBe(201)
+		expect(plansAt(w)).toHaveLength(1)
+		expect(res.json.carne.asaas_installment_id).toBe(plansAt(w)[0].id)
+		expect(w.db.select().from(carneParcelas).all()).toHaveLength(3)
+	})
+
+	it('reuses the company’s Asaas customer found by CNPJ', async () => {
+		const { w, empresa } = await billingWorld()
+		await create(w, carneBody(empresa.codigo))
+		await create(w, carneBody(empresa.codigo))
+		expect(w.asaas.accounts.get(KEY)!.customers.size).toBe(1)
+		expect(plansAt(w)).toHaveLength(2)
+	})
+})
+
+describe('who sees and acts on carnês', () => {
+	it('a representative only their own (another’s is a 404), a gerente their representatives’, an administrador all', async () => {
+		const { w, empresa } = await billingWorld()
+		const other = w.company(CNPJ.rep2, 'Loja da Sara')
+		const mine = (await create(w, carneBody(empresa.codigo))).json.carne
+		// The administrador issues for Sara's company, through Sara's account.
+		const hers = (await create(w, carneBody(other.codigo), w.cookies.admin)).json.carne
+		expect(plansAt(w, KEY2).map((p) => p.id)).toEqual([hers.asaas_installment_id])
+		const ids = async (cookie: string) =>
+			((await w.call('GET', '/api/carnes', { cookie })).json as { id: number }[]).map((c) => c.id).sort()
+		expect(await ids(w.cookies.rep)).toEqual([mine.id])
+		expect(await ids(w.cookies.rep2)).toEqual([hers.id])
+		expect(await ids(w.cookies.gerente)).toEqual([mine.id])
+		expect(await ids(w.cookies.admin)).toEqual([mine.id, hers.id].sort())
+
+		const herParcel = (await parcels(w, hers.id, w.cookies.rep2))[0].id
+		for (const cookie of [w.cookies.rep, w.cookies.gerente]) {
+			expect((await w.call('GET', `/api/carnes/${hers.id}/parcelas`, { cookie })).status).toBe(404)
+			expect((await w.call('DELETE', `/api/carnes/${hers.id}`, { cookie })).status).toBe(404)
+			expect((await w.call('GET', `/api/carnes/${hers.id}/download-completo`, { cookie })).status).toBe(404)
+			expect((await w.call('POST', `/api/carnes/${hers.id}/enviar-whatsapp`, { cookie, body: { telefone: '5585999990001' } })).status).toBe(
+				404
+			)
+			expect((await w.call('DELETE', `/api/carnes/pagamentos/${herParcel}`, { cookie })).status).toBe(404)
+			expect(
+				(await w.call('POST', `/api/carnes/pagamentos/${herParcel}/whatsapp`, { cookie, body: { phone: '5585999990001' } })).status
+			).toBe(404)
+			expect((await create(w, carneBody(other.codigo), cookie)).status).toBe(404)
+		}
+		const monitor = async (cookie: string) => (await w.call('GET', '/api/carnes/pagamentos', { cookie })).json
+		expect((await monitor(w.cookies.rep)).resumo.total).toBe(3)
+		expect((await monitor(w.cookies.admin)).resumo.total).toBe(6)
+		expect((await monitor(w.cookies.rep2)).parcelas.every((p: { empresa: { razao: string } }) => p.empresa.razao === 'Loja da Sara')).toBe(
+			true
+		)
+		expect((await w.call('GET', '/api/carnes')).status).toBe(401)
+	})
+})
+
+describe('the webhook keeps parcels in step', () => {
+	const tokenOf = (w: TestWorld) =>
+		w.ctx.secrets.open(w.db.select().from(asaasAccounts).where(eq(asaasAccounts.representante_cnpj, CNPJ.rep)).get()!.webhook_token!)
+	const deliver = (w: TestWorld, token: string, body: unknown) =>
+		w.call('POST', `/api/asaas/webhook/${CNPJ.rep}`, { headers: { 'asaas-access-token': token }, body })
+
+	it('believes only what Asaas answers: forged, repeated, late and out-of-order events change nothing', async () => {
+		const { w, empresa } = await billingWorld()
+		const { carne } = (await create(w, carneBody(empresa.codigo))).json
+		await settle(w)
+		const [first] = await parcels(w, carne.id)
+		const paymentId = paymentIdOf(w, first.id)
+		const payment = w.asaas.accounts.get(KEY)!.payments.get(paymentId)!
+		const claim = {
+			id: 'evt_forjado_1',
+			event: 'PAYMENT_RECEIVED',
+			dateCreated: '2026-11-20 09:00:00',
+			payment: { ...payment, status: 'RECEIVED' }
+		}
+		// Wrong token: refused, nothing stored.
+		expect((await deliver(w, 'token-errado-token-errado-token-errado', claim)).status).toBe(401)
+		// Right token but Asaas says PENDING: nothing changes.
+		expect((await deliver(w, tokenOf(w), claim)).status).toBe(200)
+		await settle(w)
+		expect((await parcels(w, carne.id))[0].status).toBe('PENDING')
+		expect(history(w)).toEqual([])
+
+		w.asaas.confirm(paymentId)
+		await settle(w)
+		expect((await parcels(w, carne.id))[0].status).toBe('RECEIVED')
+		// The same event again, and a late PAYMENT_CREATED and CONFIRMED: still paid, still one pagamento.
+		const delivered = w.asaas.deliveries.filter((d) => d.paymentId === paymentId && d.event === 'PAYMENT_RECEIVED')[0]
+		await deliver(w, tokenOf(w), { id: delivered.eventId, event: 'PAYMENT_RECEIVED', dateCreated: '', payment: { id: paymentId } })
+		await deliver(w, tokenOf(w), { id: 'evt_tardio_created', event: 'PAYMENT_CREATED', dateCreated: '', payment: { id: paymentId } })
+		await deliver(w, tokenOf(w), { id: 'evt_tardio_confirmed', event: 'PAYMENT_CONFIRMED', dateCreated: '', payment: { id: paymentId } })
+		await settle(w)
+		expect((await parcels(w, carne.id))[0].status).toBe('RECEIVED')
+		expect(history(w).map((e) => e.tipo_evento)).toEqual(['pagamento'])
+	})
+
+	it('records overdue as vencimento and a chargeback as estorno', async () => {
+		const { w, empresa } = await billingWorld()
+		const { carne } = (await create(w, carneBody(empresa.codigo))).json
+		const [p1, p2] = await parcels(w, carne.id)
+		w.asaas.overdue(paymentIdOf(w, p1.id))
+		w.asaas.confirm(paymentIdOf(w, p2.id))
+		await settle(w)
+		w.asaas.chargeback(paymentIdOf(w, p2.id))
+		await settle(w)
+		const list = await parcels(w, carne.id)
+		expect(list.slice(0, 2).map((p) => p.status)).toEqual(['OVERDUE', 'CHARGEBACK_REQUESTED'])
+		expect(
+			history(w)
+				.map((e) => e.tipo_evento)
+				.sort()
+		).toEqual(['estorno', 'pagamento', 'vencimento'])
+		const estornos = await w.call('GET', '/api/historico-pagamentos?tipo=estorno', { cookie: w.cookies.rep })
+		expect(estornos.json.eventos).toHaveLength(1)
+	})
+
+	it('the reconciliation repairs a parcel paid while webhooks were down, and the late webhook adds nothing', async () => {
+		const { w, empresa } = await billingWorld()
+		const { carne } = (await create(w, carneBody(empresa.codigo))).json
+		await settle(w)
+		w.asaas.pauseDeliveries()
+		const [, second] = await parcels(w, carne.id)
+		w.asaas.confirm(paymentIdOf(w, second.id))
+		expect((await parcels(w, carne.id))[1].status).toBe('PENDING')
+		expect(await reconcileCarnes(w.ctx)).toEqual({ verificadas: 1, corrigidas: 1 })
+		expect((await parcels(w, carne.id))[1].status).toBe('RECEIVED')
+		w.asaas.resumeDeliveries()
+		await settle(w)
+		expect(history(w).map((e) => e.tipo_evento)).toEqual(['pagamento'])
+		// The Sincronizar button: nothing left to fix.
+		const sync = await w.call('POST', '/api/carnes/sincronizar', { cookie: w.cookies.rep })
+		expect(sync.json).toMatchObject({ verificadas: 1, corrigidas: 0 })
+	})
+
+	it('the reconciliation backs off an account that answers 429', async () => {
+		const { w, empresa } = await billingWorld()
+		await create(w, carneBody(empresa.codigo))
+		await create(w, carneBody(empresa.codigo))
+		w.asaas.failNext({ method: 'GET', path: '/installments', mode: 'rate-limit', resetSeconds: 3600 })
+		expect(await reconcileCarnes(w.ctx)).toEqual({ verificadas: 0, corrigidas: 0 })
+		expect(w.logs.map((l) => l.event)).toContain('billing.reconcile_rate_limited')
+	})
+})
+
+describe('the carnê and its parcels outside the portal', () => {
+	const GATEWAY = {
+		evolution_api_url: 'http://evolution.local',
+		evolution_api_key: EVOLUTION_TEST_KEY,
+		evolution_instance_name: 'k-licencas'
+	}
+	const saveGateway = (w: TestWorld) =>
+		w.call('POST', '/api/configuracoes/bulk', {
+			cookie: w.cookies.admin,
+			body: { configuracoes: Object.entries(GATEWAY).map(([chave, valor]) => ({ chave, valor, descricao: chave, categoria: 'whatsapp' })) }
+		})
+
+	it('streams the paymentBook PDF and sends it as a WhatsApp document; a parcel goes with its codes', async () => {
+		const { w, empresa } = await billingWorld()
+		const { carne } = (await create(w, carneBody(empresa.codigo))).json
+		const pdf = await w.call('GET', `/api/carnes/${carne.id}/download-completo`, { cookie: w.cookies.rep })
+		expect(pdf.status).toBe(200)
+		expect(pdf.headers.get('content-type')).toBe('application/pdf')
+		expect(pdf.text).toStartWith('%PDF')
+
+		const unconfigured = await w.call('POST', `/api/carnes/${carne.id}/enviar-whatsapp`, {
+			cookie: w.cookies.rep,
+			body: { telefone: '5585999990001' }
+		})
+		expect(unconfigured.status).toBe(422)
+		await saveGateway(w)
+		const badPhone = await w.call('POST', `/api/carnes/${carne.id}/enviar-whatsapp`, { cookie: w.cookies.rep, body: { telefone: '85999' } })
+		expect(badPhone.status).toBe(400)
+		expect(badPhone.json.message).toContain('55 + DDD')
+		const sent = await w.call('POST', `/api/carnes/${carne.id}/enviar-whatsapp`, {
+			cookie: w.cookies.rep,
+			body: { telefone: '5585999990001' }
+		})
+		expect(sent.json).toEqual({ message: 'Carnê enviado via WhatsApp com sucesso!' })
+		expect(w.evolution.sent[0]).toMatchObject({
+			type: 'document',
+			number: '5585999990001',
+			mimetype: 'application/pdf',
+			fileName: `carne-${carne.id}.pdf`
+		})
+		expect(w.evolution.sent[0].caption).toContain('3 parcelas de R$ 100,00')
+
+		const [first] = await parcels(w, carne.id)
+		const stored = w.db.select().from(carneParcelas).where(eq(carneParcelas.id, first.id)).get()!
+		const one = await w.call('POST', `/api/carnes/pagamentos/${first.id}/whatsapp`, {
+			cookie: w.cookies.rep,
+			body: { phone: '5585999990001' }
+		})
+		expect(one.json).toEqual({ message: 'Carnê enviado via WhatsApp com sucesso' })
+		const text = w.evolution.sent[1].text!
+		expect(text).toContain('Valor: R$ 100,00')
+		expect(text).toContain('Vencimento: 10/12/2026')
+		expect(text).toContain(`Linha digitável: ${stored.linha_digitavel}`)
+		expect(text).toContain(`PIX copia e cola: ${stored.pix_copia_cola}`)
+		expect(text).toContain(`Boleto: ${stored.boleto_url}`)
+		const log = w.db.select().from(activities).all()
+		expect(log.map((a) => a.event)).toEqual(expect.arrayContaining(['billing.carne-sent', 'billing.parcel-sent']))
+		expect(JSON.stringify(log)).toContain('5585999990001')
+	})
+
+	it('removes a pending parcel at Asaas, and refuses a paid one', async () => {
+		const { w, empresa } = await billingWorld()
+		const { carne } = (await create(w, carneBody(empresa.codigo))).json
+		const [p1, p2] = await parcels(w, carne.id)
+		w.asaas.confirm(paymentIdOf(w, p1.id))
+		await settle(w)
+		expect((await w.call('DELETE', `/api/carnes/pagamentos/${p1.id}`, { cookie: w.cookies.rep })).status).toBe(422)
+		const removed = await w.call('DELETE', `/api/carnes/pagamentos/${p2.id}`, { cookie: w.cookies.rep })
+		expect(removed.json).toEqual({ message: 'Parcela removida com sucesso' })
+		expect(w.asaas.accounts.get(KEY)!.payments.get(paymentIdOf(w, p2.id))!.deleted).toBe(true)
+		await settle(w)
+		expect((await parcels(w, carne.id)).map((p) => p.status)).toEqual(['RECEIVED', 'CANCELED', 'PENDING'])
+		expect(
+			w.db
+				.select()
+				.from(activities)
+				.all()
+				.map((a) => a.event)
+		).toContain('billing.parcel-removed')
+	})
+
+	it('filters the monitor by status, company and due dates, and the history by type, company, search and dates', async () => {
+		const { w, empresa } = await billingWorld()
+		const outra = w.company(CNPJ.rep, 'Outra Empresa')
+		const a = (await create(w, carneBody(empresa.codigo))).json.carne
+		await create(w, carneBody(outra.codigo, { numero_parcelas: 2, valor_total: 50 }))
+		const [p1] = await parcels(w, a.id)
+		w.asaas.confirm(paymentIdOf(w, p1.id))
+		await settle(w)
+		const get = async (q: string) => (await w.call('GET', `/api/carnes/pagamentos?${q}`, { cookie: w.cookies.rep })).json
+		expect((await get('')).resumo).toEqual({ total: 5, valorTotal: 350, pagas: 1, valorRecebido: 100, pendentes: 4, vencidas: 0 })
+		expect((await get('status=RECEIVED')).parcelas.map((p: { id: number }) => p.id)).toEqual([p1.id])
+		expect((await get('status=all')).resumo.total).toBe(5)
+		expect((await get(`empresa=${outra.codigo}`)).resumo.total).toBe(2)
+		expect(
+			(await get('dataInicio=2027-01-01&dataFim=2027-01-31')).parcelas.map((p: { dataVencimento: string }) => p.dataVencimento)
+		).toEqual(['2027-01-10', '2027-01-10'])
+		expect((await get('limit=2&page=2')).parcelas).toHaveLength(2)
+		expect((await w.call('GET', '/api/carnes/pagamentos?status=XYZ', { cookie: w.cookies.rep })).status).toBe(400)
+
+		const hist = async (q: string) => (await w.call('GET', `/api/historico-pagamentos?${q}`, { cookie: w.cookies.rep })).json
+		expect((await hist('tipo=todos&empresa=todas')).resumo.total).toBe(1)
+		expect((await hist(`empresa=${outra.codigo}`)).resumo.total).toBe(0)
+		expect((await hist(`search=${paymentIdOf(w, p1.id)}`)).eventos).toHaveLength(1)
+		expect((await hist('search=paga')).eventos).toHaveLength(1)
+		expect((await hist('search=nada-disso')).eventos).toHaveLength(0)
+		expect((await hist('dataInicio=2026-11-20&dataFim=2026-11-20')).resumo.total).toBe(1)
+		expect((await hist('dataInicio=2026-11-21')).resumo.total).toBe(0)
+		expect(w.db.select().from(carnes).all()).toHaveLength(2)
+	})
+})
