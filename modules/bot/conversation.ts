@@ -4,7 +4,7 @@
  * the session; it sends nothing (service.ts does, unless the phone is paused, blocked or the bot is off).
  */
 import { and, eq, gte, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import type { Db, DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import { type OpenParcel, openParcelsOfCompany } from '../billing'
 import { SYSTEM_CATALOGUE, companies, licenceState, trustReleaseByBot } from '../companies'
@@ -32,7 +32,7 @@ export function readSession(db: Db, key: string): Session | undefined {
 	return db.select().from(botSessions).where(eq(botSessions.phone_key, key)).get()
 }
 
-export function saveSession(db: Db, s: Session) {
+export function saveSession(db: DbOrTx, s: Session) {
 	const { phone_key, ...rest } = s
 	db.insert(botSessions).values(s).onConflictDoUpdate({ target: botSessions.phone_key, set: rest }).run()
 }

@@ -1,11 +1,11 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { desc, eq, gt, lt, or } from 'drizzle-orm'
-import type { Db } from '../../db/client'
-import { type AppContext, SlidingWindow, unauthorized } from '../core/server'
+import type { Db, Tx } from '../../db/client'
+import { type AppContext, SlidingWindow, unauthorized, writeTransaction } from '../core/server'
 import { EvolutionError, normaliseBrazilianPhone, parseEvolutionEvent, phoneKey } from '../evolution'
 import { evolutionGateway } from '../messaging'
 import { getSetting, openSetting, saveSettings } from '../settings'
-import { PAUSE_MS, SESSION_IDLE_MS, converse, freshSession, isPaused, readSession, saveSession } from './conversation'
+import { PAUSE_MS, SESSION_IDLE_MS, type Session, converse, freshSession, isPaused, readSession, saveSession } from './conversation'
 import {
 	BOT_SILENCE_WARNING_MS,
 	BOT_WAITING_FLAG_MS,
@@ -46,6 +46,28 @@ export function createBotService(ctx: AppContext) {
 	}
 	const enabled = () => state()?.enabled === true
 
+	/**
+	 * The gateway's client, kept while its settings stay the same: a new client would ask the server's version
+	 * again before every send.
+	 */
+	let gatewayCache: { settings: string; client: ReturnType<typeof evolutionGateway> } | null = null
+	function gateway() {
+		const settings = ['evolution_api_url', 'evolution_instance_name', 'evolution_api_key']
+			.map((k) => getSetting(db, k as 'evolution_api_url'))
+			.join('\n')
+		if (gatewayCache?.settings !== settings) gatewayCache = { settings, client: evolutionGateway(ctx) }
+		return gatewayCache.client
+	}
+
+	/** The time of the last event is written at most once a second: the webhook stays one insert per message. */
+	let lastEventWrittenMs = 0
+	function eventArrived(values: Partial<typeof botState.$inferInsert> = {}) {
+		const now = clock.now()
+		if (Object.keys(values).length === 0 && now.getTime() - lastEventWrittenMs < 1000) return
+		lastEventWrittenMs = now.getTime()
+		setState({ last_event_at: now.toISOString(), ...values })
+	}
+
 	/** The secret Evolution sends with every delivery, generated on first need and kept sealed with the other secrets. */
 	function webhookSecret(): string {
 		const sealed = getSetting(db, 'bot_webhook_secret')
@@ -81,13 +103,46 @@ export function createBotService(ctx: AppContext) {
 		return run
 	}
 
-	/** Sends the replies, unless the bot is off or the phone is paused; answers what went out. */
-	async function send(phone: string, texts: string[]): Promise<string[]> {
-		const sent: string[] = []
-		const gateway = evolutionGateway(ctx)
-		if (!gateway) {
+	/**
+	 * What one message changed: the session, the ids of the replies sent, and the message's id as handled. The
+	 * database syncs every commit to disk, so the changes of the messages handled at the same moment are written
+	 * together in one transaction (a group commit); each phone's next message waits for its write.
+	 */
+	let batch: { work: ((tx: Tx) => void)[]; done: Promise<void> } | null = null
+	function commit(session: Session | null, ownIds: string[], messageId: string | null): Promise<void> {
+		const at = clock.now().toISOString()
+		if (!batch) {
+			const work: ((tx: Tx) => void)[] = []
+			const done = new Promise<void>((resolve, reject) =>
+				setImmediate(() => {
+					batch = null
+					try {
+						writeTransaction(db, (tx) => {
+							for (const w of work) w(tx)
+						})
+						resolve()
+					} catch (error) {
+						reject(error)
+					}
+				})
+			)
+			batch = { work, done }
+		}
+		batch.work.push((tx) => {
+			if (session) saveSession(tx, session)
+			for (const id of ownIds) tx.insert(botOwnMessages).values({ id, at }).onConflictDoNothing().run()
+			if (messageId) tx.insert(botSeenMessages).values({ id: messageId, at }).onConflictDoNothing().run()
+		})
+		return batch.done
+	}
+
+	/** Sends the replies, unless the bot is off or the phone is paused; answers the texts and ids that went out. */
+	async function send(phone: string, texts: string[]): Promise<{ texts: string[]; ids: string[] }> {
+		const out = { texts: [] as string[], ids: [] as string[] }
+		const client = gateway()
+		if (!client) {
 			if (texts.length) ctx.log('bot.no_gateway', { replies: texts.length })
-			return sent
+			return out
 		}
 		const key = phoneKey(phone)
 		for (const text of texts) {
@@ -97,61 +152,63 @@ export function createBotService(ctx: AppContext) {
 				break
 			}
 			try {
-				const message = await gateway.sendText(phone, text, { delayMs: typingDelayMs(text) })
-				db.insert(botOwnMessages).values({ id: message.messageId, at: clock.now().toISOString() }).onConflictDoNothing().run()
-				sent.push(text)
+				const message = await client.sendText(phone, text, { delayMs: typingDelayMs(text) })
+				out.ids.push(message.messageId)
+				out.texts.push(text)
 			} catch (error) {
 				if (!(error instanceof EvolutionError)) throw error
 				ctx.log('bot.send_failed', { code: error.code, message: error.message })
 				break
 			}
 		}
-		return sent
+		return out
 	}
 
 	/** A client's message: through the conversation, then the replies out. */
-	async function fromClient(phone: string, text: string): Promise<string[]> {
+	async function fromClient(phone: string, text: string, messageId: string | null): Promise<string[]> {
 		const key = phoneKey(phone)
 		const now = clock.now()
 		const nowIso = now.toISOString()
 		const previous = readSession(db, key)
-		if (previous?.blocked_until && previous.blocked_until > nowIso) return []
-		if (!enabled()) return []
+		if ((previous?.blocked_until && previous.blocked_until > nowIso) || !enabled()) {
+			await commit(null, [], messageId)
+			return []
+		}
 		if (previous && isPaused(previous, nowIso)) {
-			saveSession(db, { ...previous, last_activity: nowIso, waiting_since: previous.waiting_since ?? nowIso })
+			await commit({ ...previous, last_activity: nowIso, waiting_since: previous.waiting_since ?? nowIso }, [], messageId)
 			return []
 		}
 		const idle = !previous || now.getTime() - Date.parse(previous.last_activity) > SESSION_IDLE_MS
 		const session = idle ? freshSession(key, phone, nowIso, previous) : { ...previous, paused_until: null, waiting_since: null }
 		const { session: next, outcome } = converse(ctx, session, text)
-		saveSession(db, next)
 		const sent = await send(next.phone, outcome.replies)
-		if (outcome.pause) pause(next.phone)
-		return sent
+		await commit(outcome.pause ? paused(next) : next, sent.ids, messageId)
+		return sent.texts
 	}
 
 	/** A person has the conversation: the bot stays quiet for 12 hours after it (or until resumed). */
-	function pause(phone: string) {
-		const key = phoneKey(phone)
+	function paused(s: Session): Session {
 		const now = clock.now()
-		const s = readSession(db, key) ?? freshSession(key, phone, now.toISOString())
-		saveSession(db, {
-			...s,
-			paused_until: new Date(now.getTime() + PAUSE_MS).toISOString(),
-			waiting_since: null,
-			last_activity: now.toISOString()
-		})
+		return { ...s, paused_until: new Date(now.getTime() + PAUSE_MS).toISOString(), waiting_since: null, last_activity: now.toISOString() }
+	}
+	function pause(phone: string, messageId: string | null) {
+		const key = phoneKey(phone)
+		return commit(paused(readSession(db, key) ?? freshSession(key, phone, clock.now().toISOString())), [], messageId)
 	}
 
 	/** A fromMe message: the portal's own send (its echo) or a person typing on the linked phone. */
 	async function fromLinkedPhone(phone: string, id: string) {
 		const own = db.select({ id: botOwnMessages.id }).from(botOwnMessages).where(eq(botOwnMessages.id, id)).get()
-		if (!own) pause(phone)
+		await (own ? commit(null, [], id) : pause(phone, id))
 	}
+
+	/** Ids received and queued, not yet committed as handled: a redelivery meanwhile is caught here. */
+	const receiving = new Set<string>()
 
 	/**
 	 * POST /api/whatsapp/webhook: checks the secret (401 without it), reads the event, records what the gateway said
-	 * and queues a new message for its phone; answers at once. A repeated `data.key.id` is handled once.
+	 * and queues a new message for its phone; answers at once, writing nothing for a message (its id is recorded
+	 * as handled with the rest of what it changed). A repeated `data.key.id` is handled once.
 	 */
 	function receive(token: string | null, body: unknown): { received: boolean } {
 		if (!secretMatches(token)) throw unauthorized('Token do webhook inválido.')
@@ -160,25 +217,33 @@ export function createBotService(ctx: AppContext) {
 		if (event.instance !== getSetting(db, 'evolution_instance_name')) return { received: false }
 		const nowIso = clock.now().toISOString()
 		if (event.kind === 'connection') {
-			setState({ last_event_at: nowIso, connection_state: event.state, connection_at: nowIso })
+			eventArrived({ connection_state: event.state, connection_at: nowIso })
 			return { received: true }
 		}
-		setState({ last_event_at: nowIso })
+		eventArrived()
 		if (event.kind === 'sent') return { received: true }
-		const first = db.insert(botSeenMessages).values({ id: event.id, at: nowIso }).onConflictDoNothing().returning().get()
-		if (!first) return { received: true }
+		if (
+			receiving.has(event.id) ||
+			db.select({ id: botSeenMessages.id }).from(botSeenMessages).where(eq(botSeenMessages.id, event.id)).get()
+		)
+			return { received: true }
+		receiving.add(event.id)
 		const key = phoneKey(event.phone)
 		void enqueue(key, async () => {
-			if (event.fromMe) await fromLinkedPhone(event.phone, event.id)
-			else await fromClient(event.phone, event.text)
+			try {
+				if (event.fromMe) await fromLinkedPhone(event.phone, event.id)
+				else await fromClient(event.phone, event.text, event.id)
+			} finally {
+				receiving.delete(event.id)
+			}
 		}).catch(() => undefined) // logged by enqueue
 		return { received: true }
 	}
 
 	async function configureWebhook(): Promise<void> {
 		const at = clock.now().toISOString()
-		const gateway = evolutionGateway(ctx)
-		if (!gateway)
+		const client = gateway()
+		if (!client)
 			return setState({ webhook_status: 'sem_gateway', webhook_message: 'Configure a Evolution API (Notificações › API).', webhook_at: at })
 		const urls = webhookUrls()
 		if (!urls.url)
@@ -188,8 +253,8 @@ export function createBotService(ctx: AppContext) {
 				webhook_at: at
 			})
 		try {
-			const v1 = (await gateway.serverInfo()).version.startsWith('1.')
-			await gateway.setWebhook({
+			const v1 = (await client.serverInfo()).version.startsWith('1.')
+			await client.setWebhook({
 				url: v1 ? urls.urlWithToken! : urls.url,
 				headers: { [BOT_WEBHOOK_HEADER]: webhookSecret() },
 				events: [...BOT_WEBHOOK_EVENTS],
@@ -263,11 +328,11 @@ export function createBotService(ctx: AppContext) {
 		/** POST /api/whatsapp/bot/test: the message as if the phone sent it; the replies that went out. */
 		test(input: string, message: string): Promise<string[]> {
 			const phone = typed(input)
-			return enqueue(phoneKey(phone), () => fromClient(phone, message))
+			return enqueue(phoneKey(phone), () => fromClient(phone, message, null))
 		},
 		simulateAttendant(input: string): Promise<void> {
 			const phone = typed(input)
-			return enqueue(phoneKey(phone), async () => pause(phone))
+			return enqueue(phoneKey(phone), () => pause(phone, null))
 		},
 		resume(input: string): boolean {
 			const s = readSession(db, phoneKey(typed(input)))
@@ -290,9 +355,9 @@ export function createBotService(ctx: AppContext) {
 			const s = state()
 			const list = sessions()
 			let live: string | null = null
-			const gateway = evolutionGateway(ctx)
-			if (gateway)
-				live = await gateway.connectionState().then(
+			const client = gateway()
+			if (client)
+				live = await client.connectionState().then(
 					(r) => r.state,
 					() => null
 				)
