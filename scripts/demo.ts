@@ -67,6 +67,9 @@ await api(admin, 'POST', '/api/configuracoes/bulk', {
 		['evolution_instance_name', INSTANCE, 'Nome da instância']
 	].map(([chave, valor, descricao]) => ({ chave, valor, descricao, categoria: 'whatsapp' }))
 })
+// The WhatsApp bot on: enabling it points the local Evolution's webhook at the portal, so the chat page talks to it.
+await api(admin, 'POST', '/api/configuracoes', { chave: 'bot_chave_pix', valor: '11.222.333/0001-81' })
+await api(admin, 'POST', '/api/whatsapp/bot-enable')
 await api(admin, 'PUT', '/api/admin/asaas-vendor', {
 	asaas_api_key: '$aact_hmlg_demo_fornecedor',
 	asaas_ambiente: 'sandbox',
@@ -87,7 +90,7 @@ console.log(`
 Demonstração pronta (dados em ${dataDir}, apagados a cada início):
   Portal            ${portal}
   Asaas local       http://localhost:${asaasPort}/  (cobranças com o botão "pagar"; API em ${asaasUrl})
-  WhatsApp local    ${evolutionUrl}/  (escreva como o celular de um cliente e leia as respostas)
+  WhatsApp local    ${evolutionUrl}/  (escreva como o celular de um cliente: o bot do portal responde)
 
 Contas (senha de todas: ${DEMO_PASSWORD}):
 ${Object.entries(DEMO_ACCOUNTS)

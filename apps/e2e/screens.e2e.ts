@@ -409,12 +409,6 @@ test('/autocompra-creditos refuses administradores and gerentes and opens for th
 		await expect(page.getByText('Apenas representantes podem acessar a autocompra de créditos.')).toBeVisible()
 		await page.close()
 	}
-	const admin = await (await browser.newContext()).newPage()
-	await signIn(admin, ACCOUNTS.administrador)
-	for (const path of ['/whatsapp-bot', '/configuracoes-bot']) {
-		await admin.goto(path)
-		await expect(admin.getByText('Esta tela ainda não está disponível.')).toBeVisible()
-	}
 	const rep = await (await browser.newContext()).newPage()
 	await signIn(rep, ACCOUNTS.representante)
 	await rep.goto('/autocompra-creditos')

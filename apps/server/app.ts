@@ -8,6 +8,7 @@ import {
 	carnePaymentHandler,
 	createAsaasInbox
 } from '../../modules/billing'
+import { type BotService, botJobs, botRoutes, createBotService } from '../../modules/bot'
 import { companiesPerRepresentative, companyCountSql, companyRoutes } from '../../modules/companies'
 import { type AppContext, clientIp } from '../../modules/core/server'
 import { creditBatchesPerRepresentative, creditJobs, creditRoutes, purchasePaymentHandler } from '../../modules/credits'
@@ -34,6 +35,8 @@ export interface AppServices {
 	refusals: RefusalLog
 	/** The Asaas webhook inbox, with the modules that own payments as its handlers. */
 	asaasInbox: AsaasInbox
+	/** The WhatsApp bot: its conversations are queued per phone in this process. */
+	bot: BotService
 }
 
 /** `extraHandlers` lets a test watch the inbox hand out events beside the portal's own handlers. */
@@ -42,7 +45,8 @@ export function createServices(ctx: AppContext, extraHandlers: PaymentEventHandl
 		licence: createLicenceService(ctx),
 		loginThrottle: new LoginThrottle(ctx.clock),
 		refusals: new RefusalLog(ctx),
-		asaasInbox: createAsaasInbox(ctx, [carnePaymentHandler(ctx), purchasePaymentHandler(ctx), ...extraHandlers])
+		asaasInbox: createAsaasInbox(ctx, [carnePaymentHandler(ctx), purchasePaymentHandler(ctx), ...extraHandlers]),
+		bot: createBotService(ctx)
 	}
 }
 
@@ -64,13 +68,18 @@ export function createApp(ctx: AppContext, services: AppServices = createService
 		.use(
 			requestGuards(ctx.config, {
 				// Called by other systems, with their own credential: the desktop systems and Asaas.
-				csrfExempt: ['/api/licenca/', '/api/asaas/webhook/'],
+				csrfExempt: ['/api/licenca/', '/api/asaas/webhook/', '/api/whatsapp/webhook'],
 				// A 5 MB image arrives as about 6.7 MB of base64; an Asaas event is a few kilobytes.
-				bodyLimits: { '/api/representantes/promo-image': 7 * 1024 * 1024, '/api/asaas/webhook/': 64 * 1024 }
+				bodyLimits: {
+					'/api/representantes/promo-image': 7 * 1024 * 1024,
+					'/api/asaas/webhook/': 64 * 1024,
+					'/api/whatsapp/webhook': 256 * 1024
+				}
 			})
 		)
 		.use(authRoutes(ctx, services.loginThrottle, services.refusals))
-		.use(systemRoutes(ctx))
+		// Saving the gateway settings points the instance's webhook at the bot (when PUBLIC_URL says where the portal is).
+		.use(systemRoutes(ctx, { onSettingsSaved: (keys) => gatewaySaved(services.bot, keys) }))
 		.use(messagingRoutes(ctx))
 		.use(userRoutes(ctx, services.loginThrottle))
 		// Companies and credits sit above resellers: their counts reach it from here.
@@ -84,12 +93,18 @@ export function createApp(ctx: AppContext, services: AppServices = createService
 		.use(creditRoutes(ctx))
 		.use(reportRoutes(ctx))
 		.use(billingRoutes(ctx, services.asaasInbox))
+		.use(botRoutes(ctx, services.bot))
 	const portal = app.use(apiDocs(ctx, app)).use(pagesPlugin(ctx, site))
 	assertEveryRouteDeclaresAccess(portal)
 	return portal
 }
 
 export type App = ReturnType<typeof createApp>
+
+/** After the Evolution settings change, the bot's webhook is set again on the (maybe new) instance. */
+async function gatewaySaved(bot: BotService, keys: string[]) {
+	if (keys.some((k) => k.startsWith('evolution_'))) await bot.configureWebhook()
+}
 
 /** Every scheduled job of the portal; main.ts registers them on the cron, tests call their functions directly. */
 export function appJobs(ctx: AppContext, services: AppServices): JobDefinition[] {
@@ -99,7 +114,8 @@ export function appJobs(ctx: AppContext, services: AppServices): JobDefinition[]
 		...systemJobs(ctx),
 		...billingJobs(ctx, services.asaasInbox),
 		...messagingJobs(ctx),
-		...creditJobs(ctx)
+		...creditJobs(ctx),
+		...botJobs(ctx)
 	]
 }
 

@@ -177,12 +177,19 @@ export const ACTIVITY_EVENTS = {
 		title: 'Avisos desativados',
 		subtitle: (p) => p.razao
 	}),
-	'companies.trust-released': event<Company & { horas: number }>({
+	'companies.trust-released': event<Company & { horas: number; via?: 'bot' }>({
 		type: 'warning',
 		icon: 'AlertTriangle',
 		entity: 'empresa',
-		title: 'Liberação em confiança',
-		subtitle: (p) => `${p.razao} liberada por ${p.horas} horas`
+		title: (p) => (p.via === 'bot' ? 'Liberação em confiança pelo bot WhatsApp' : 'Liberação em confiança'),
+		subtitle: (p) => `${p.razao} liberada por ${p.horas} horas${p.via === 'bot' ? ' a pedido do cliente no WhatsApp' : ''}`
+	}),
+	'whatsapp.bot-phone-blocked': event<{ telefone: string; cnpjs: number }>({
+		type: 'warning',
+		icon: 'AlertTriangle',
+		entity: 'whatsapp',
+		title: 'Bot WhatsApp parou de responder a um telefone',
+		subtitle: (p) => `${p.telefone} enviou ${p.cnpjs} CNPJs diferentes em uma hora: ignorado por 1 hora`
 	}),
 	'companies.maintenance-on': event<{ alvo: string }>({
 		type: 'info',

@@ -6,6 +6,8 @@ import { activities } from './schema'
 /** Who did it, to which record, and whose data it touched (a representative's feed shows only their own). */
 export interface ActivityMeta {
 	actor?: { id: number; nome: string } | null
+	/** Who did it when it was not a user (e.g. 'Bot WhatsApp'). */
+	actorName?: string
 	entityId?: string | number
 	representanteCnpj?: string | null
 }
@@ -30,7 +32,7 @@ export function logActivity<E extends ActivityEvent>(
 			created_at: clock.now().toISOString(),
 			event,
 			user_id: meta.actor?.id ?? null,
-			user_nome: meta.actor?.nome ?? null,
+			user_nome: meta.actor?.nome ?? meta.actorName ?? null,
 			type: (typeof shape.type === 'function' ? shape.type(params) : shape.type) as (typeof activities.$inferInsert)['type'],
 			icon: shape.icon,
 			title: typeof shape.title === 'function' ? shape.title(params) : shape.title,

@@ -6,8 +6,11 @@ export {
 	getCompanyJson,
 	companiesPerRepresentative,
 	companyCountSql,
-	scopeCondition
+	scopeCondition,
+	trustReleaseByBot
 } from './service'
+export { licenceState, TRUST_RELEASE_HOURS } from './status'
+export { SYSTEM_CATALOGUE } from './systems'
 export type { CompanyRow } from './service'
 export * from './model'
 export { companies } from './schema'

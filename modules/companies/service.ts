@@ -453,39 +453,57 @@ export function deleteCompany(db: DbOrTx, clock: Clock, user: SessionUser, codig
  */
 export function trustRelease(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number): { expira: string } {
 	const scope = representativeScope(db, user)
+	return db.transaction((tx) => releaseOnTrust(tx, clock, companyInScope(tx, scope, codigo), { actor: user }), { behavior: 'immediate' })
+}
+
+/**
+ * The same release asked for by the client on the WhatsApp bot (its option 6), from a phone registered for the
+ * company: audited as done by the bot.
+ */
+export function trustReleaseByBot(db: DbOrTx, clock: Clock, codigo: number): { expira: string } {
 	return db.transaction(
 		(tx) => {
-			const company = companyInScope(tx, scope, codigo)
-			const { state } = licenceState(company, todayIso(clock), clock.now().getTime())
-			if (state !== 'expirada' && state !== 'liberada') {
-				throw unprocessable('A licença não está vencida ou empresa não encontrada.', 'NOT_EXPIRED')
-			}
-			// One release per expiry: a release taken on or after this licence date was for this expiry.
-			if (company.liberacao_confianca_data && company.liberacao_confianca_data.slice(0, 10) >= company.validade_licenca!) {
-				throw conflict(
-					state === 'liberada'
-						? 'A empresa já está liberada em confiança. A liberação vale por 24 horas.'
-						: 'A liberação em confiança já foi usada para este vencimento. Renove a licença com créditos.',
-					'ALREADY_RELEASED'
-				)
-			}
-			const now = clock.now()
-			const expira = new Date(now.getTime() + TRUST_RELEASE_HOURS * HOUR).toISOString()
-			tx.update(companies)
-				.set({ liberacao_confianca_data: now.toISOString(), liberacao_confianca_expira: expira })
-				.where(eq(companies.codigo, codigo))
-				.run()
-			logActivity(
-				tx,
-				clock,
-				'companies.trust-released',
-				{ razao: company.razao, horas: TRUST_RELEASE_HOURS },
-				{ actor: user, entityId: codigo, representanteCnpj: company.cnpj_representante }
-			)
-			return { expira }
+			const company = findCompany(tx, codigo)
+			if (!company) throw notFound('Empresa não encontrada.')
+			return releaseOnTrust(tx, clock, company, { actorName: 'Bot WhatsApp', via: 'bot' })
 		},
 		{ behavior: 'immediate' }
 	)
+}
+
+function releaseOnTrust(
+	tx: DbOrTx,
+	clock: Clock,
+	company: CompanyRow,
+	by: { actor?: SessionUser; actorName?: string; via?: 'bot' }
+): { expira: string } {
+	const { state } = licenceState(company, todayIso(clock), clock.now().getTime())
+	if (state !== 'expirada' && state !== 'liberada') {
+		throw unprocessable('A licença não está vencida ou empresa não encontrada.', 'NOT_EXPIRED')
+	}
+	// One release per expiry: a release taken on or after this licence date was for this expiry.
+	if (company.liberacao_confianca_data && company.liberacao_confianca_data.slice(0, 10) >= company.validade_licenca!) {
+		throw conflict(
+			state === 'liberada'
+				? 'A empresa já está liberada em confiança. A liberação vale por 24 horas.'
+				: 'A liberação em confiança já foi usada para este vencimento. Renove a licença com créditos.',
+			'ALREADY_RELEASED'
+		)
+	}
+	const now = clock.now()
+	const expira = new Date(now.getTime() + TRUST_RELEASE_HOURS * HOUR).toISOString()
+	tx.update(companies)
+		.set({ liberacao_confianca_data: now.toISOString(), liberacao_confianca_expira: expira })
+		.where(eq(companies.codigo, company.codigo))
+		.run()
+	logActivity(
+		tx,
+		clock,
+		'companies.trust-released',
+		{ razao: company.razao, horas: TRUST_RELEASE_HOURS, ...(by.via ? { via: by.via } : {}) },
+		{ actor: by.actor, actorName: by.actorName, entityId: company.codigo, representanteCnpj: company.cnpj_representante }
+	)
+	return { expira }
 }
 
 export function setMaintenance(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number | 'all', manutencao: 'S' | 'N'): number {

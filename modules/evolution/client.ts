@@ -213,8 +213,12 @@ export function createEvolutionClient(options: EvolutionClientOptions) {
 	return {
 		/** GET / → the server's version (the welcome body). */
 		serverInfo,
-		async sendText(number: string, text: string): Promise<SentMessage> {
-			const body = (await isV1()) ? { number: target(number), options: {}, textMessage: { text } } : { number: target(number), text }
+		/** `delayMs`: Evolution shows "typing…" that long before sending (a reply paced like a person's). */
+		async sendText(number: string, text: string, options: { delayMs?: number } = {}): Promise<SentMessage> {
+			const delay = options.delayMs ? Math.round(options.delayMs) : undefined
+			const body = (await isV1())
+				? { number: target(number), options: delay ? { delay, presence: 'composing' } : {}, textMessage: { text } }
+				: { number: target(number), text, ...(delay ? { delay } : {}) }
 			return sent(await request({ method: 'POST', path: `/message/sendText/${instance}`, body, send: true }))
 		},
 		/** A document (e.g. the carnê PDF) from its bytes in base64; a data: prefix is removed. */

@@ -36,6 +36,8 @@ export interface SentRecord {
 	mimetype: string | null
 	/** Bytes of a base64 document. */
 	size: number | null
+	/** The typing delay asked for (ms), recorded, not waited. */
+	delay: number | null
 	/** Order across sent and inbound messages (two can share a millisecond). */
 	seq: number
 	at: string
@@ -226,6 +228,8 @@ export function createEvolutionStandin(options: EvolutionStandinOptions) {
 			caption: str(m.caption),
 			mimetype: str(m.mimetype) ?? (kind === 'media' ? 'application/pdf' : null),
 			size: bytes?.length ?? null,
+			delay:
+				typeof (v1 ? record(body.options)?.delay : body.delay) === 'number' ? Number(v1 ? record(body.options)?.delay : body.delay) : null,
 			seq: ++seq,
 			at: new Date().toISOString()
 		}
@@ -340,9 +344,11 @@ export function createEvolutionStandin(options: EvolutionStandinOptions) {
 		v1?: boolean
 		pushName?: string
 		instance?: string
+		/** Reuse a message id: Evolution redelivering the same message. */
+		id?: string
 	}) {
 		const i = (input.instance ? instances.get(input.instance) : firstInstance()) ?? firstInstance()
-		const id = hex(16)
+		const id = input.id ?? hex(16)
 		const from = digitsOf(input.from)
 		const phoneJid = createJid(from)
 		const fromMe = input.fromMe === true
@@ -557,6 +563,10 @@ setInterval(refresh, 1500)
 		/** Every API answer (the change already applied) waits this long (0 = none), to make a client time out. */
 		delayResponses(ms: number) {
 			delayMs = ms
+		},
+		/** Also deliver the portal's own sends as messages.upsert with fromMe (Evolution issue #1340), from now on. */
+		echoOwnSends(on: boolean) {
+			options.echoOwnSendsAsUpsert = on
 		},
 		/** Resolves once every delivery queued so far has finished. */
 		settled: () => queue.then(() => undefined)

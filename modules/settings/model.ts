@@ -1,4 +1,4 @@
-import { z } from '../core'
+import { classifyPixKey, z } from '../core'
 
 const bool = z.enum(['true', 'false'], { error: 'Use true ou false.' })
 /** One of the values a select offers (the form never sends another; an API caller is told the choices). */
@@ -193,6 +193,27 @@ export const SETTING_DEFINITIONS = {
 			.string({ error: 'Nome da instância: escreva um texto.' })
 			.max(100, 'Nome da instância: no máximo 100 caracteres.')
 			.regex(/^[\w.-]*$/, 'Nome da instância: use letras, números, ponto, hífen ou sublinhado.')
+	},
+	// The WhatsApp bot (3-billing-messaging §2 'Config Bot'): the vendor's PIX key it offers, and the secret its webhook carries.
+	bot_chave_pix: {
+		valor: '',
+		descricao: 'Chave PIX do bot',
+		categoria: 'bot',
+		tipo: 'string',
+		schema: z.string({ error: 'Chave PIX: escreva um texto.' }).superRefine((v, issue) => {
+			const check = classifyPixKey(v)
+			if (!check.valid) issue.addIssue({ code: 'custom', message: check.message })
+		})
+	},
+	bot_webhook_secret: {
+		valor: '',
+		descricao: 'Segredo do webhook do bot WhatsApp',
+		categoria: 'bot',
+		tipo: 'string',
+		schema: z
+			.string({ error: 'Segredo do webhook: escreva um texto.' })
+			.regex(/^([A-Za-z0-9_-]{32,128})?$/, 'Segredo do webhook: de 32 a 128 letras, números, hífen ou sublinhado.'),
+		secret: true
 	},
 	'seguranca.auto_logout_ativo': {
 		valor: 'true',

@@ -31,7 +31,8 @@ import {
 	settingView
 } from './service'
 
-export function systemRoutes(ctx: AppContext) {
+/** `onSettingsSaved`: told the keys saved, after the answer is decided (the composition root wires other modules in). */
+export function systemRoutes(ctx: AppContext, hooks: { onSettingsSaved?: (keys: string[]) => Promise<unknown> } = {}) {
 	const { db, clock } = ctx
 	return (
 		new Elysia({ name: 'system.routes' })
@@ -54,6 +55,8 @@ export function systemRoutes(ctx: AppContext) {
 				saveSettingsRoute.path,
 				({ body, user }) => {
 					const saved = saveSettingsAs(db, clock, ctx.secrets, user, body.configuracoes)
+					// Not awaited: a slow gateway must not hold the save (its outcome shows on the bot monitor).
+					void hooks.onSettingsSaved?.(saved)
 					return { message: 'Configurações salvas.', saved, configuracoes: listSettings(db, user.tipo) }
 				},
 				{ ...routeHooks(saveSettingsRoute), can: 'settings.manage' }
@@ -62,7 +65,7 @@ export function systemRoutes(ctx: AppContext) {
 				saveSettingRoute.method,
 				saveSettingRoute.path,
 				({ body, user }) => {
-					saveSettingsAs(db, clock, ctx.secrets, user, [body])
+					void hooks.onSettingsSaved?.(saveSettingsAs(db, clock, ctx.secrets, user, [body]))
 					return { message: 'Configuração salva.', configuracao: settingView(db, user.tipo, body.chave) }
 				},
 				{ ...routeHooks(saveSettingRoute), can: 'settings.manage' }

@@ -87,6 +87,7 @@ export function retryDelay(attempt: number, capMs = 5_000): number {
 type Contracts =
 	| ContractsOf<typeof import('../../../modules/auth/model')>
 	| ContractsOf<typeof import('../../../modules/billing/model')>
+	| ContractsOf<typeof import('../../../modules/bot/model')>
 	| ContractsOf<typeof import('../../../modules/companies/model')>
 	| ContractsOf<typeof import('../../../modules/credits/model')>
 	| ContractsOf<typeof import('../../../modules/downloads/model')>

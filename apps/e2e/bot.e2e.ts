@@ -1,0 +1,97 @@
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test'
+import { ACCOUNTS, signIn, toastTitled } from './fixtures'
+import { EVOLUTION_INSTANCE, EVOLUTION_KEY, evolutionUrl } from './ports'
+
+/** The gateway settings as the API tab saves them, through the portal's API as the signed-in administrador. */
+async function connectGateway(page: Page) {
+	const res = await page.request.post('/api/configuracoes/bulk', {
+		headers: { origin: new URL(page.url()).origin },
+		data: {
+			configuracoes: [
+				['evolution_api_url', evolutionUrl],
+				['evolution_api_key', EVOLUTION_KEY],
+				['evolution_instance_name', EVOLUTION_INSTANCE]
+			].map(([chave, valor]) => ({ chave, valor, descricao: chave, categoria: 'whatsapp' }))
+		}
+	})
+	expect(res.status()).toBe(200)
+}
+
+async function sentTo(request: APIRequestContext, number: string): Promise<{ text: string | null }[]> {
+	return (await request.get(`${evolutionUrl}/__standin/sent?number=${number}`)).json()
+}
+
+test.describe.configure({ mode: 'serial' })
+
+test('the administrador turns the bot on, tests it, a client writes through the gateway, an attendant takes over and the conversation is resumed', async ({
+	page,
+	request
+}) => {
+	await signIn(page, ACCOUNTS.administrador)
+	await connectGateway(page)
+
+	await page.goto('/whatsapp-admin')
+	const control = page.getByRole('checkbox', { name: /Bot (ligado|desligado)/ })
+	if (!(await control.isChecked())) {
+		await control.click()
+		await expect(toastTitled(page, 'Bot ativado com sucesso')).toBeVisible()
+	}
+	await expect(page.getByText('Ativo', { exact: true })).toBeVisible()
+
+	// Testar Bot: the replies go to the phone (the stand-in got them) and show on the screen.
+	const phone = '5585991237777'
+	await page.goto('/whatsapp-bot')
+	await page.getByLabel('Telefone do teste').fill(phone)
+	await page.getByLabel('Mensagem do teste').fill('Oi')
+	await page.getByRole('button', { name: 'Testar' }).click()
+	await expect(toastTitled(page, 'Teste enviado')).toBeVisible()
+	await expect(page.getByRole('region', { name: 'Respostas do bot' })).toContainText('assistente virtual')
+	expect((await sentTo(request, phone)).map((m) => m.text)).toEqual([expect.stringContaining('assistente virtual')])
+
+	// Enabling the bot set the instance's webhook: a client's message travels Evolution → portal → Evolution.
+	const client = '5585991238888'
+	const inbound = await request.post(`${evolutionUrl}/__standin/inbound`, { data: { from: client, text: 'Bom dia' } })
+	expect((await inbound.json()).delivery.status).toBe(200)
+	await expect.poll(async () => (await sentTo(request, client)).length).toBe(1)
+	await page.getByRole('button', { name: 'Atualizar' }).click()
+	await expect(page.getByText('+55 (85) 99123-8888').first()).toBeVisible()
+	await expect(page.getByText('Aguardando CNPJ').first()).toBeVisible()
+
+	// An attendant message pauses the conversation; it shows as paused until resumed.
+	await page.goto('/whatsapp-admin')
+	await page.getByLabel('Telefone do cliente').fill(client)
+	await page.getByLabel('Mensagem do atendente').fill('Olá, aqui é a Ana')
+	await page.getByRole('button', { name: 'Simular' }).click()
+	await expect(toastTitled(page, 'Mensagem de atendente simulada - bot pausado automaticamente')).toBeVisible()
+	const paused = page.getByRole('list', { name: 'Conversas pausadas' })
+	await expect(paused.getByText('+55 (85) 99123-8888')).toBeVisible()
+	await expect(page.getByText('Pausada').first()).toBeVisible()
+	// While paused the bot sends nothing to that phone.
+	await request.post(`${evolutionUrl}/__standin/inbound`, { data: { from: client, text: 'Alô?' } })
+	await page.waitForTimeout(300)
+	expect(await sentTo(request, client)).toHaveLength(1)
+
+	await paused.getByRole('button', { name: 'Retomar +55 (85) 99123-8888' }).click()
+	await expect(toastTitled(page, 'Conversa retomada com sucesso')).toBeVisible()
+	await expect(page.getByText('Nenhuma conversa pausada')).toBeVisible()
+	await request.post(`${evolutionUrl}/__standin/inbound`, { data: { from: client, text: 'Oi de novo' } })
+	await expect.poll(async () => (await sentTo(request, client)).length).toBe(2)
+})
+
+test('the administrador saves the bot’s PIX key and sees the invalid-key message for a bad one', async ({ page }) => {
+	await signIn(page, ACCOUNTS.administrador)
+	await page.goto('/configuracoes-bot')
+	const field = page.getByLabel('Chave PIX')
+	await field.fill('abc')
+	await expect(page.getByText('✗ Formato inválido. Use CPF, CNPJ, email, telefone ou chave aleatória.')).toBeVisible()
+	await page.getByRole('button', { name: 'Salvar Configurações' }).click()
+	await expect(toastTitled(page, 'Chave PIX inválida')).toBeVisible()
+
+	await field.fill('11.222.333/0001-81')
+	await expect(page.getByText('✓ Chave PIX válida (CNPJ): 11.222.333/0001-81')).toBeVisible()
+	await expect(page.getByRole('region', { name: 'Prévia da mensagem' })).toContainText('Chave PIX (CNPJ): 11.222.333/0001-81')
+	await page.getByRole('button', { name: 'Salvar Configurações' }).click()
+	await expect(toastTitled(page, 'Configurações salvas!')).toBeVisible()
+	await page.reload()
+	await expect(page.getByLabel('Chave PIX')).toHaveValue('11.222.333/0001-81')
+})

@@ -1,0 +1,194 @@
+import { useStore } from '@nanostores/react'
+import { Bot, MessageSquare, PauseCircle, Play, Power, UserRound } from 'lucide-react'
+import { type FormEvent, useState } from 'react'
+import { formatSessionPhone } from '../../../../modules/bot/model'
+import { PageRoot } from '../../components/PageRoot'
+import { EmptyState, ErrorPanel, Field, StatCard, StatGrid } from '../../components/ui'
+import { errorText } from '../../lib/api'
+import { mutate } from '../../lib/mutate'
+import { routeStore } from '../../lib/query'
+import { SessionRows, WaitingFlag } from './sessions'
+
+/** Bot status and paused list every 5 s, sessions every 10 s (§9). */
+const $status = routeStore('GET /api/whatsapp/bot-status', undefined, { revalidateInterval: 5_000 })
+const $paused = routeStore('GET /api/whatsapp/paused-conversations', undefined, { revalidateInterval: 5_000 })
+const $sessions = routeStore('GET /api/whatsapp/sessions', undefined, { revalidateInterval: 10_000 })
+
+const INVALIDATE = ['/api/whatsapp/']
+
+async function resume(phone: string) {
+	return mutate(
+		'POST /api/whatsapp/resume-conversation',
+		{ body: { phone } },
+		{ success: { title: 'Conversa retomada com sucesso' }, errorTitle: 'Erro ao retomar conversa', invalidate: INVALIDATE }
+	)
+}
+
+function Control({ enabled }: { enabled: boolean }) {
+	const [pending, setPending] = useState(false)
+	async function toggle() {
+		setPending(true)
+		await (enabled
+			? mutate(
+					'POST /api/whatsapp/bot-disable',
+					{},
+					{ success: { title: 'Bot desativado com sucesso' }, errorTitle: 'Erro ao desativar bot', invalidate: INVALIDATE }
+				)
+			: mutate(
+					'POST /api/whatsapp/bot-enable',
+					{},
+					{ success: { title: 'Bot ativado com sucesso' }, errorTitle: 'Erro ao ativar bot', invalidate: INVALIDATE }
+				))
+		setPending(false)
+	}
+	return (
+		<div className="rounded-box border border-base-300 bg-base-100 p-3 sm:p-5">
+			<p className="text-xs text-base-content/70 sm:text-sm">Controle</p>
+			<label className="mt-2 flex cursor-pointer items-center gap-3 font-medium">
+				<input type="checkbox" className="toggle toggle-success" checked={enabled} disabled={pending} onChange={toggle} />
+				{enabled ? 'Bot ligado' : 'Bot desligado'}
+			</label>
+		</div>
+	)
+}
+
+function PhoneForms() {
+	const [resumePhone, setResumePhone] = useState('')
+	const [attendant, setAttendant] = useState({ phone: '', message: '' })
+
+	async function resumeOne(e: FormEvent) {
+		e.preventDefault()
+		if (!resumePhone.trim()) return
+		if (await resume(resumePhone)) setResumePhone('')
+	}
+	async function simulate(e: FormEvent) {
+		e.preventDefault()
+		if (!attendant.phone.trim() || !attendant.message.trim()) return
+		const done = await mutate(
+			'POST /api/whatsapp/simulate-attendant-message',
+			{ body: attendant },
+			{
+				success: { title: 'Mensagem de atendente simulada - bot pausado automaticamente' },
+				errorTitle: 'Erro ao simular mensagem de atendente',
+				invalidate: INVALIDATE
+			}
+		)
+		if (done) setAttendant({ phone: '', message: '' })
+	}
+
+	return (
+		<div className="grid gap-4 lg:grid-cols-2">
+			<form className="space-y-3 rounded-box border border-base-300 bg-base-100 p-4 sm:p-5" onSubmit={resumeOne} noValidate>
+				<h3 className="flex items-center gap-2 text-lg font-semibold">
+					<Play className="size-5" aria-hidden="true" /> Retomar Conversa
+				</h3>
+				<Field label="Telefone da conversa">
+					<input
+						className="input w-full"
+						inputMode="tel"
+						value={resumePhone}
+						onChange={(e) => setResumePhone(e.target.value)}
+						placeholder="5585999999999"
+					/>
+				</Field>
+				<div className="flex justify-end">
+					<button type="submit" className="btn btn-primary" disabled={!resumePhone.trim()}>
+						Retomar
+					</button>
+				</div>
+			</form>
+			<form className="space-y-3 rounded-box border border-base-300 bg-base-100 p-4 sm:p-5" onSubmit={simulate} noValidate>
+				<h3 className="flex items-center gap-2 text-lg font-semibold">
+					<UserRound className="size-5" aria-hidden="true" /> Simular Mensagem de Atendente
+				</h3>
+				<Field label="Telefone do cliente">
+					<input
+						className="input w-full"
+						inputMode="tel"
+						value={attendant.phone}
+						onChange={(e) => setAttendant({ ...attendant, phone: e.target.value })}
+						placeholder="5585999999999"
+					/>
+				</Field>
+				<Field label="Mensagem do atendente">
+					<input
+						className="input w-full"
+						value={attendant.message}
+						onChange={(e) => setAttendant({ ...attendant, message: e.target.value })}
+					/>
+				</Field>
+				<div className="flex justify-end">
+					<button type="submit" className="btn" disabled={!attendant.phone.trim() || !attendant.message.trim()}>
+						Simular
+					</button>
+				</div>
+			</form>
+		</div>
+	)
+}
+
+function Content() {
+	const status = useStore($status)
+	const paused = useStore($paused)
+	const sessions = useStore($sessions)
+	const now = new Date()
+	if (status.error)
+		return <ErrorPanel title="Erro ao carregar o bot" message={errorText(status.error)} onRetry={() => $status.revalidate()} />
+	const byPhone = new Map((sessions.data ?? []).map((s) => [s.phone, s]))
+	return (
+		<div className="space-y-5">
+			<StatGrid count={4}>
+				{status.data && (
+					<>
+						<StatCard
+							title="Status do Bot"
+							value={status.data.enabled ? 'Ativo' : 'Inativo'}
+							tone={status.data.enabled ? 'success' : 'error'}
+							icon={<Power />}
+						/>
+						<StatCard title="Sessões Ativas" value={status.data.activeSessions} icon={<MessageSquare />} />
+						<StatCard title="Conversas Pausadas" value={status.data.pausedConversations} tone="warning" icon={<PauseCircle />} />
+						<Control enabled={status.data.enabled} />
+					</>
+				)}
+			</StatGrid>
+			<PhoneForms />
+			<section className="space-y-3">
+				<h3 className="text-lg font-semibold">Conversas pausadas</h3>
+				{paused.data?.length === 0 && <EmptyState title="Nenhuma conversa pausada" hint="O bot está respondendo a todos." icon={<Bot />} />}
+				<ul className="space-y-2" aria-label="Conversas pausadas">
+					{paused.data?.map((phone) => {
+						const session = byPhone.get(phone)
+						return (
+							<li key={phone} className="flex flex-wrap items-center gap-3 rounded-box border border-base-300 bg-base-100 p-3">
+								<span className="font-mono">{formatSessionPhone(phone)}</span>
+								{session && <WaitingFlag session={session} now={now} />}
+								<button
+									type="button"
+									className="btn btn-sm ml-auto"
+									onClick={() => resume(phone)}
+									aria-label={`Retomar ${formatSessionPhone(phone)}`}
+								>
+									Retomar
+								</button>
+							</li>
+						)
+					})}
+				</ul>
+			</section>
+			<section className="space-y-3">
+				<h3 className="text-lg font-semibold">Sessões</h3>
+				{sessions.data ? <SessionRows sessions={sessions.data} now={now} showPause /> : <div className="skeleton h-24 w-full" />}
+			</section>
+		</div>
+	)
+}
+
+/** Admin Bot (3-billing-messaging §2): on/off, paused conversations, resume and the attendant simulation. */
+export default function BotAdminPage() {
+	return (
+		<PageRoot>
+			<Content />
+		</PageRoot>
+	)
+}

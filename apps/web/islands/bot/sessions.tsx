@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react'
+import { type BotSession, BOT_STEP_LABELS, botRelativeTime, formatSessionPhone } from '../../../../modules/bot/model'
+import { formatCnpj } from '../../../../modules/core'
+import { type Column, Rows } from '../../components/Rows'
+import { EmptyState } from '../../components/ui'
+
+export function StepBadge({ step }: { step: BotSession['step'] }) {
+	const tone = step === 'generating_boleto' ? 'badge-accent' : step === 'menu' || step === 'consulting' ? 'badge-info' : 'badge-ghost'
+	return <span className={`badge badge-soft badge-sm ${tone}`}>{BOT_STEP_LABELS[step]}</span>
+}
+
+/** A client who wrote while paused and has waited more than 15 minutes. */
+export function WaitingFlag({ session, now }: { session: BotSession; now: Date }) {
+	if (!session.waitingTooLong || !session.waitingSince) return null
+	return (
+		<span className="badge badge-error badge-sm">Aguardando há {botRelativeTime(session.waitingSince, now).replace(' atrás', '')}</span>
+	)
+}
+
+/** The sessions list of both bot screens: phone, CNPJ, step, pause and last activity ('Agora', 'Nmin atrás'…). */
+export function SessionRows({
+	sessions,
+	now,
+	showPause,
+	actions
+}: {
+	sessions: BotSession[]
+	now: Date
+	showPause?: boolean
+	actions?: (s: BotSession) => ReactNode
+}) {
+	if (sessions.length === 0) return <EmptyState title="Nenhuma sessão ativa" hint="As conversas dos últimos 30 minutos aparecem aqui." />
+	const columns: Column<BotSession>[] = [
+		{ key: 'phone', header: 'Telefone', cell: (s) => <span className="font-mono">{formatSessionPhone(s.phone)}</span>, hideOnCard: true },
+		{ key: 'cnpj', header: 'CNPJ', cell: (s) => (s.cnpj ? formatCnpj(s.cnpj) : '—') },
+		{
+			key: 'step',
+			header: 'Etapa',
+			cell: (s) => (
+				<span className="flex flex-wrap gap-1">
+					{showPause && s.isPaused && <span className="badge badge-warning badge-sm">Pausada</span>}
+					<StepBadge step={s.step} />
+					<WaitingFlag session={s} now={now} />
+				</span>
+			)
+		},
+		{ key: 'last', header: 'Última atividade', cell: (s) => botRelativeTime(s.lastActivity, now) }
+	]
+	return (
+		<Rows
+			rows={sessions}
+			columns={columns}
+			rowKey={(s) => s.phone}
+			caption="Sessões do bot"
+			cardTitle={(s) => <span className="font-mono">{formatSessionPhone(s.phone)}</span>}
+			actions={actions}
+		/>
+	)
+}

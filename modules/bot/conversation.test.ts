@@ -1,0 +1,432 @@
+import { describe, expect, it } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { CNPJ, EVOLUTION_TEST_KEY, type TestWorld, testWorld } from '../../apps/server/testing'
+import { activities } from '../activity'
+import { carneParcelas, carnes } from '../billing'
+import { companies } from '../companies'
+import { HOUR, MINUTE, completeCnpj, formatCnpj } from '../core'
+import { phoneKey } from '../evolution'
+import { createNotificationSetting, notificationSends, notificationSettings, runNotifications } from '../messaging'
+import { saveSettings } from '../settings'
+import { REPLIES_PER_MINUTE } from './service'
+
+/** The company's registered phone, and how WhatsApp spells it in webhooks (Fortaleza: the ninth digit dropped). */
+const CLIENT = '5585999990001'
+const STRANGER = '5585988887777'
+
+type World = TestWorld & { clock: { advance(ms: number): void; set(to: string): void } }
+
+/** A portal whose gateway is the Evolution stand-in, with the bot enabled (which sets the instance's webhook). */
+async function botWorld(now = '2026-11-20T12:00:00.000Z') {
+	const w = (await testWorld({ now, config: { publicOrigin: 'http://localhost' } })) as World
+	const saved = await w.call('POST', '/api/configuracoes/bulk', {
+		cookie: w.cookies.admin,
+		body: {
+			configuracoes: [
+				{ chave: 'evolution_api_url', valor: 'http://evolution.local' },
+				{ chave: 'evolution_api_key', valor: EVOLUTION_TEST_KEY },
+				{ chave: 'evolution_instance_name', valor: 'k-licencas' },
+				{ chave: 'app.fornecedor_nome', valor: 'Kaizen Sistemas' }
+			]
+		}
+	})
+	expect(saved.status).toBe(200)
+	const enabled = await w.call('POST', '/api/whatsapp/bot-enable', { cookie: w.cookies.admin })
+	expect(enabled.json).toEqual({ message: 'Bot ativado com sucesso' })
+	await w.services.bot.idle()
+	const company = w.company(CNPJ.rep, 'Padaria Pão Quente', { fone: '(85) 99999-0001', validade_licenca: '2026-12-20', bloqueadopdv: 'S' })
+	return { w, company }
+}
+
+/** The client (or anyone) writes; answers the texts the bot sent to that phone because of it. */
+async function say(w: World, from: string, text: string, extra: { v1?: boolean; lid?: boolean; fromMe?: boolean; id?: string } = {}) {
+	const before = w.evolution.sent.length
+	const { delivery } = await w.evolution.deliverInbound({ from, text, ...extra })
+	expect(delivery?.status).toBe(200)
+	await w.services.bot.idle()
+	await w.evolution.settled()
+	return w.evolution.sent
+		.slice(before)
+		.filter((s) => phoneKey(s.number) === phoneKey(from))
+		.map((s) => s.text ?? '')
+}
+
+const sessionOf = async (w: World, phone: string) =>
+	(await w.call('GET', '/api/whatsapp/sessions', { cookie: w.cookies.admin })).json.find(
+		(s: { phone: string }) => phoneKey(s.phone) === phoneKey(phone)
+	)
+
+async function toMenu(w: World, cnpj: string, from = CLIENT) {
+	await say(w, from, 'Oi')
+	return say(w, from, formatCnpj(cnpj))
+}
+
+describe('the webhook', () => {
+	it('is set on the instance when the bot is enabled: URL, secret header, the two events', async () => {
+		const { w } = await botWorld()
+		const hook = w.evolution.instances.get('k-licencas')!.webhook!
+		expect(hook.url).toBe('http://localhost/api/whatsapp/webhook')
+		expect(hook.events).toEqual(['MESSAGES_UPSERT', 'CONNECTION_UPDATE'])
+		const monitor = (await w.call('GET', '/api/whatsapp/bot/status', { cookie: w.cookies.admin })).json
+		expect(hook.headers).toEqual({ 'x-webhook-token': monitor.webhook.secret })
+		expect(monitor.webhook.secret).toMatch(/^[\w-]{32,}$/)
+		expect(monitor.webhook).toMatchObject({ status: 'configurado', url: 'http://localhost/api/whatsapp/webhook' })
+		// The secret is kept sealed with the other secrets.
+		const listed = (await w.call('GET', '/api/configuracoes', { cookie: w.cookies.admin })).json
+		expect(listed.find((s: { chave: string }) => s.chave === 'bot_webhook_secret').valor).not.toContain(monitor.webhook.secret)
+	})
+
+	it('is set again when the gateway settings are saved', async () => {
+		const { w } = await botWorld()
+		w.evolution.instances.get('k-licencas')!.webhook = null
+		await w.call('POST', '/api/configuracoes/bulk', {
+			cookie: w.cookies.admin,
+			body: { configuracoes: [{ chave: 'evolution_instance_name', valor: 'k-licencas' }] }
+		})
+		await w.services.bot.idle()
+		expect(w.evolution.instances.get('k-licencas')!.webhook?.url).toBe('http://localhost/api/whatsapp/webhook')
+	})
+
+	it('refuses a forged delivery (no secret, wrong secret) with 401 and does nothing', async () => {
+		const { w } = await botWorld()
+		const body = {
+			event: 'messages.upsert',
+			instance: 'k-licencas',
+			data: { key: { remoteJid: '558599990001@s.whatsapp.net', fromMe: false, id: 'FORGED1' }, message: { conversation: 'Oi' } }
+		}
+		for (const headers of [{}, { 'x-webhook-token': 'x'.repeat(43) }] as Record<string, string>[]) {
+			const res = await w.app.handle(
+				new Request('http://localhost/api/whatsapp/webhook', {
+					method: 'POST',
+					headers: { 'content-type': 'application/json', ...headers },
+					body: JSON.stringify(body)
+				})
+			)
+			expect(res.status).toBe(401)
+		}
+		const forgedToken = await w.app.handle(
+			new Request('http://localhost/api/whatsapp/webhook?token=nope', {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify(body)
+			})
+		)
+		expect(forgedToken.status).toBe(401)
+		await w.services.bot.idle()
+		expect(w.evolution.sent).toHaveLength(0)
+		expect(await sessionOf(w, CLIENT)).toBeUndefined()
+	})
+
+	it('takes the secret as ?token= (Evolution v1 has no headers) and ignores other instances', async () => {
+		const { w } = await botWorld()
+		const secret = (await w.call('GET', '/api/whatsapp/bot/status', { cookie: w.cookies.admin })).json.webhook.secret
+		const post = (instance: string, id: string) =>
+			w.app.handle(
+				new Request(`http://localhost/api/whatsapp/webhook?token=${secret}`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({
+						event: 'messages.upsert',
+						instance,
+						data: { key: { remoteJid: '558599990001@s.whatsapp.net', fromMe: false, id }, message: { conversation: 'Oi' } }
+					})
+				})
+			)
+		expect(await (await post('outra-instancia', 'A1')).json()).toEqual({ received: false })
+		await w.services.bot.idle()
+		expect(w.evolution.sent).toHaveLength(0)
+		expect(await (await post('k-licencas', 'A2')).json()).toEqual({ received: true })
+		await w.services.bot.idle()
+		expect(w.evolution.sent.map((s) => s.text)).toEqual([expect.stringContaining('envie o *CNPJ*')])
+	})
+
+	it('feeds the gateway status from connection.update and warns when a connected gateway has been silent 30 minutes', async () => {
+		const { w } = await botWorld()
+		await w.evolution.setConnectionState('close')
+		let monitor = (await w.call('GET', '/api/whatsapp/bot/status', { cookie: w.cookies.admin })).json
+		expect(monitor).toMatchObject({ enabled: true, connection: { state: 'close' }, lastEventAt: '2026-11-20T12:00:00.000Z', warning: null })
+		await w.evolution.setConnectionState('open')
+		w.clock.advance(31 * MINUTE)
+		monitor = (await w.call('GET', '/api/whatsapp/bot/status', { cookie: w.cookies.admin })).json
+		expect(monitor.connection.state).toBe('open')
+		expect(monitor.warning).toContain('nenhum evento chegou ao portal nos últimos 30 minutos')
+		await say(w, CLIENT, 'Oi')
+		monitor = (await w.call('GET', '/api/whatsapp/bot/status', { cookie: w.cookies.admin })).json
+		expect(monitor.warning).toBeNull()
+	})
+})
+
+describe('the conversation', () => {
+	it('welcome → CNPJ (wrong twice, then right) → menu → options 1 and 4 → anything else repeats the menu', async () => {
+		const { w, company } = await botWorld()
+		saveSettings(w.db, w.clock, w.ctx.secrets, [{ chave: 'bot_chave_pix', valor: '11.222.333/0001-81' }])
+		const welcome = await say(w, CLIENT, 'Bom dia')
+		expect(welcome).toEqual([expect.stringContaining('assistente virtual da *Kaizen Sistemas*')])
+		expect((await sessionOf(w, CLIENT)).step).toBe('awaiting_cnpj')
+
+		expect(await say(w, CLIENT, '11.111.111/1111-11')).toEqual([expect.stringContaining('Esse CNPJ não é válido')])
+		const second = await say(w, CLIENT, completeCnpj('999999999999'))
+		expect(second[0]).toContain('Não encontramos nenhuma empresa')
+		expect(second[0]).toContain('digite *5* para falar com um atendente')
+
+		const menu = await say(w, CLIENT, `meu cnpj é ${formatCnpj(company.cnpj)}`)
+		expect(menu[0]).toContain('Empresa: *Padaria Pão Quente*')
+		expect(menu[0]).toContain('5 - Falar com um atendente')
+		expect(menu[0]).not.toContain('6 - Liberar')
+		expect(await sessionOf(w, CLIENT)).toMatchObject({ step: 'menu', cnpj: company.cnpj, isPaused: false })
+
+		const licence = (await say(w, CLIENT, '1'))[0]
+		expect(licence).toContain('Vencimento: 20/12/2026 (30 dias restantes)')
+		expect(licence).toContain('• K-RETA: liberado')
+		expect(licence).toContain('• K-PDV: bloqueado')
+		expect((await sessionOf(w, CLIENT)).step).toBe('consulting')
+
+		const pix = (await say(w, CLIENT, '4'))[0]
+		expect(pix).toContain('Chave PIX (CNPJ): 11.222.333/0001-81')
+		expect(pix).toContain('Favorecido: Kaizen Sistemas')
+
+		expect((await say(w, CLIENT, 'quero falar sobre outra coisa'))[0]).toContain('Escolha uma opção')
+		expect((await say(w, CLIENT, '9'))[0]).toContain('Escolha uma opção')
+		// Replies are paced like a person typing (Evolution's delay, shown as "digitando…").
+		expect(w.evolution.sent.every((s) => (s as { delay: number | null }).delay! >= 800)).toBe(true)
+	})
+
+	it('options 2 and 3: the open parcels (number, value, due date), then a second copy with link, digitable line and PIX', async () => {
+		const { w, company } = await botWorld()
+		const now = w.clock.now().toISOString()
+		const carne = w.db
+			.insert(carnes)
+			.values({
+				referencia: 'carne-1',
+				empresa_codigo: company.codigo,
+				representante_cnpj: CNPJ.rep,
+				asaas_installment_id: 'inst_1',
+				asaas_customer_id: 'cus_1',
+				valor_total_centavos: 45_000,
+				valor_parcela_centavos: 15_000,
+				numero_parcelas: 3,
+				data_primeiro_vencimento: '2026-11-10',
+				tipo_cobranca: 'BOLETO',
+				status: 'ativo',
+				created_at: now,
+				updated_at: now
+			})
+			.returning()
+			.get()
+		const parcel = (numero: number, vencimento: string, status: string) => ({
+			carne_id: carne.id,
+			empresa_codigo: company.codigo,
+			representante_cnpj: CNPJ.rep,
+			asaas_payment_id: `pay_${numero}`,
+			numero,
+			valor_centavos: 15_000,
+			vencimento,
+			status,
+			boleto_url: `https://www.asaas.com/b/pdf/pay_${numero}`,
+			linha_digitavel: `23793.38128 6000000${numero}.00000 00000.000000 1 9999000001500${numero}`,
+			pix_copia_cola: `00020101021226820014br.gov.bcb.pix${numero}`,
+			updated_at: now
+		})
+		w.db
+			.insert(carneParcelas)
+			.values([parcel(1, '2026-11-10', 'RECEIVED'), parcel(2, '2026-11-15', 'OVERDUE'), parcel(3, '2026-12-10', 'PENDING')])
+			.run()
+		await toMenu(w, company.cnpj)
+		const open = (await say(w, CLIENT, '2'))[0].replace(/\u00a0/g, ' ')
+		expect(open).toContain('1) Parcela 2/3 — R$ 150,00 — vence 15/11/2026 (vencida)')
+		expect(open).toContain('2) Parcela 3/3 — R$ 150,00 — vence 10/12/2026')
+		expect(open).not.toContain('Parcela 1/3')
+
+		expect((await say(w, CLIENT, '3'))[0]).toContain('Envie o *número da parcela*')
+		expect((await sessionOf(w, CLIENT)).step).toBe('generating_boleto')
+		expect(await say(w, CLIENT, '7')).toEqual([expect.stringContaining('envie o número de uma parcela da lista')])
+		const copy = (await say(w, CLIENT, '2'))[0]
+		expect(copy).toContain('Segunda via — Parcela 3/3')
+		expect(copy).toContain('Boleto: https://www.asaas.com/b/pdf/pay_3')
+		expect(copy).toContain('Linha digitável:\n23793.38128 60000003')
+		expect(copy).toContain('PIX copia e cola:\n00020101021226820014br.gov.bcb.pix3')
+		expect((await sessionOf(w, CLIENT)).step).toBe('consulting')
+
+		// A company with nothing open is told so.
+		w.db.update(carneParcelas).set({ status: 'RECEIVED' }).run()
+		expect(await say(w, CLIENT, '3')).toEqual([expect.stringContaining('Não há parcelas em aberto')])
+	})
+
+	it('goes back to the start after 30 minutes of silence', async () => {
+		const { w, company } = await botWorld()
+		await toMenu(w, company.cnpj)
+		w.clock.advance(31 * MINUTE)
+		expect(await say(w, CLIENT, '1')).toEqual([expect.stringContaining('envie o *CNPJ*')])
+		expect((await sessionOf(w, CLIENT)).step).toBe('awaiting_cnpj')
+	})
+
+	it('gives a company’s data only to a phone registered for it; a stranger is offered an attendant', async () => {
+		const { w, company } = await botWorld()
+		const reply = await toMenu(w, company.cnpj, STRANGER)
+		expect(reply).toEqual([expect.stringContaining('só são enviados ao telefone cadastrado')])
+		expect(reply[0]).not.toContain('Padaria')
+		expect(await sessionOf(w, STRANGER)).toMatchObject({ step: 'awaiting_cnpj', cnpj: null })
+		expect(await say(w, STRANGER, '1')).toEqual([expect.stringContaining('Envie o *CNPJ*')])
+		// The attendant offer works from there.
+		expect(await say(w, STRANGER, '5')).toEqual([expect.stringContaining('Um atendente vai continuar')])
+		expect((await sessionOf(w, STRANGER)).isPaused).toBe(true)
+	})
+
+	it('stops answering a phone that tries more than 5 different CNPJs in an hour, with a warning in the activity log', async () => {
+		const { w } = await botWorld()
+		await say(w, STRANGER, 'Oi')
+		for (let i = 1; i <= 5; i++) {
+			const other = w.company(CNPJ.rep, `Alvo ${i}`, { fone: `(85) 3222-000${i}` })
+			expect(await say(w, STRANGER, other.cnpj)).toEqual([expect.stringContaining('telefone cadastrado')])
+		}
+		const sixth = w.company(CNPJ.rep, 'Alvo 6', { fone: '(85) 3222-0006' })
+		expect(await say(w, STRANGER, sixth.cnpj)).toEqual([])
+		expect(await say(w, STRANGER, 'Oi?')).toEqual([])
+		const warning = w.db.select().from(activities).where(eq(activities.event, 'whatsapp.bot-phone-blocked')).get()
+		expect(warning).toMatchObject({ type: 'warning', subtitle: '5585988887777 enviou 6 CNPJs diferentes em uma hora: ignorado por 1 hora' })
+		w.clock.advance(HOUR + MINUTE)
+		expect(await say(w, STRANGER, 'Oi')).toEqual([expect.stringContaining('assistente virtual')])
+	})
+
+	it('handles a repeated delivery (same data.key.id) once', async () => {
+		const { w } = await botWorld()
+		expect(await say(w, CLIENT, 'Oi')).toHaveLength(1)
+		const id = w.evolution.inbound.at(-1)!.id
+		expect(await say(w, CLIENT, 'Oi', { id })).toEqual([])
+	})
+
+	it('reads a v1 payload (extendedTextMessage) and an @lid sender with remoteJidAlt, both answered on the phone', async () => {
+		const { w, company } = await botWorld()
+		expect(await say(w, CLIENT, 'Oi', { v1: true })).toEqual([expect.stringContaining('assistente virtual')])
+		expect((await say(w, CLIENT, company.cnpj, { lid: true }))[0]).toContain('Padaria Pão Quente')
+		// The stand-in's JID for this Fortaleza mobile has no ninth digit; the session keeps the full number.
+		expect(w.evolution.inbound.at(-1)?.from).toBe(CLIENT)
+		expect((await sessionOf(w, CLIENT)).phone).toBe(CLIENT)
+	})
+
+	it('option 5 hands over to a person: paused, nothing sent, until an administrador resumes it', async () => {
+		const { w, company } = await botWorld()
+		await toMenu(w, company.cnpj)
+		expect(await say(w, CLIENT, '5')).toEqual([expect.stringContaining('Um atendente vai continuar')])
+		expect(await say(w, CLIENT, 'Alô?')).toEqual([])
+		expect((await w.call('GET', '/api/whatsapp/paused-conversations', { cookie: w.cookies.admin })).json).toEqual([CLIENT])
+		const resumed = await w.call('POST', '/api/whatsapp/resume-conversation', { cookie: w.cookies.admin, body: { phone: CLIENT } })
+		expect(resumed.json).toEqual({ message: 'Conversa retomada com sucesso' })
+		expect((await say(w, CLIENT, '0'))[0]).toContain('Escolha uma opção')
+	})
+
+	it('the attendant typing on the linked phone pauses the bot; its own sends and their echoes never do; 12 hours later it answers again', async () => {
+		const { w, company } = await botWorld()
+		w.evolution.echoOwnSends(true)
+		await toMenu(w, company.cnpj)
+		expect((await say(w, CLIENT, '1'))[0]).toContain('Situação da licença')
+		// The echoes of those replies came back as messages.upsert with fromMe: still not paused.
+		expect((await sessionOf(w, CLIENT)).isPaused).toBe(false)
+
+		await say(w, CLIENT, 'Olá, aqui é a Ana do suporte', { fromMe: true })
+		expect(await sessionOf(w, CLIENT)).toMatchObject({ isPaused: true, waitingSince: null })
+		expect(await say(w, CLIENT, '1')).toEqual([])
+		w.clock.advance(16 * MINUTE)
+		const waiting = await sessionOf(w, CLIENT)
+		expect(waiting).toMatchObject({ isPaused: true, waitingSince: '2026-11-20T12:00:00.000Z', waitingTooLong: true })
+		// The attendant answers: no longer waiting; 12 hours after the attendant's last message the bot is back.
+		await say(w, CLIENT, 'Já vou verificar', { fromMe: true })
+		expect((await sessionOf(w, CLIENT)).waitingSince).toBeNull()
+		w.clock.advance(12 * HOUR + MINUTE)
+		expect(await say(w, CLIENT, 'Oi')).toEqual([expect.stringContaining('assistente virtual')])
+	})
+
+	it('simulating an attendant message pauses the conversation', async () => {
+		const { w } = await botWorld()
+		const res = await w.call('POST', '/api/whatsapp/simulate-attendant-message', {
+			cookie: w.cookies.admin,
+			body: { phone: '(85) 99999-0001', message: 'Olá!' }
+		})
+		expect(res.json).toEqual({ message: 'Mensagem de atendente simulada - bot pausado automaticamente' })
+		expect(await say(w, CLIENT, 'Oi')).toEqual([])
+		expect((await w.call('GET', '/api/whatsapp/bot-status', { cookie: w.cookies.admin })).json).toEqual({
+			enabled: true,
+			activeSessions: 1,
+			pausedConversations: 1
+		})
+	})
+
+	it('the bot disabled sends nothing to anyone', async () => {
+		const { w, company } = await botWorld()
+		await toMenu(w, company.cnpj)
+		expect((await w.call('POST', '/api/whatsapp/bot-disable', { cookie: w.cookies.admin })).json).toEqual({
+			message: 'Bot desativado com sucesso'
+		})
+		expect(await say(w, CLIENT, '1')).toEqual([])
+		expect(await say(w, STRANGER, 'Oi')).toEqual([])
+		const test = await w.call('POST', '/api/whatsapp/bot/test', { cookie: w.cookies.admin, body: { phone: CLIENT, message: '1' } })
+		expect(test.json).toMatchObject({ success: false, replies: [] })
+	})
+
+	it('option 6 offers the trust release when the licence has expired: the same release as the Empresas screen, audited as the bot', async () => {
+		const { w, company } = await botWorld()
+		w.db.update(companies).set({ validade_licenca: '2026-11-18' }).where(eq(companies.codigo, company.codigo)).run()
+		const menu = (await toMenu(w, company.cnpj))[0]
+		expect(menu).toContain('6 - Liberar por 24 horas')
+		expect((await say(w, CLIENT, '1'))[0]).toContain('Vencimento: 18/11/2026 (vencida há 2 dias)')
+		expect((await say(w, CLIENT, '6'))[0]).toContain('liberado até 21/11/2026 09:00')
+		const check = await w.app.handle(
+			new Request('http://localhost/api/licenca/verificar', {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ cnpj: company.cnpj, chave: company.serial, sistema: 'K-RETA', mac: 'AA:BB:CC:00:00:01' })
+			})
+		)
+		expect((await check.json()).status).toBe('liberada_confianca')
+		const line = w.db.select().from(activities).where(eq(activities.event, 'companies.trust-released')).get()
+		expect(line).toMatchObject({ user_nome: 'Bot WhatsApp', title: 'Liberação em confiança pelo bot WhatsApp' })
+		// Not offered again within 30 days.
+		expect((await say(w, CLIENT, '0'))[0]).not.toContain('6 - Liberar')
+		expect((await say(w, CLIENT, '6'))[0]).toContain('Escolha uma opção')
+	})
+
+	it('PARAR opts the number out of automatic notifications (the notifications job skips it); VOLTAR opts it back in', async () => {
+		const { w, company } = await botWorld()
+		w.db.update(companies).set({ validade_licenca: '2026-11-25' }).where(eq(companies.codigo, company.codigo)).run()
+		createNotificationSetting(w.ctx, w.admin, { tipo: 'whatsapp_expiracao', ativo: true })
+		expect(await say(w, CLIENT, 'parar')).toEqual([expect.stringContaining('não receberá mais avisos automáticos')])
+		await runNotifications(w.ctx)
+		expect(w.db.select().from(notificationSends).get()).toMatchObject({
+			status: 'ignorada',
+			erro: 'Número descadastrado pelo cliente (PARAR).'
+		})
+		expect(await say(w, CLIENT, 'VOLTAR')).toEqual([expect.stringContaining('voltará a receber')])
+		// Today's run again, as if it had not happened yet.
+		w.db.delete(notificationSends).run()
+		w.db.update(notificationSettings).set({ ultima_execucao: null }).run()
+		await runNotifications(w.ctx)
+		expect(w.db.select().from(notificationSends).get()?.status).toBe('enviada')
+	})
+
+	it('limits replies per phone per minute, so a loop with another bot cannot flood the gateway', async () => {
+		const { w } = await botWorld()
+		let replies = 0
+		for (let i = 0; i < 20; i++) replies += (await say(w, STRANGER, `mensagem ${i}`)).length
+		expect(replies).toBe(REPLIES_PER_MINUTE)
+		w.clock.advance(MINUTE + 1)
+		expect(await say(w, STRANGER, 'de novo')).toHaveLength(1)
+	})
+
+	it('POST /api/whatsapp/bot/test runs the message as that phone: replies sent there and answered', async () => {
+		const { w } = await botWorld()
+		const res = await w.call('POST', '/api/whatsapp/bot/test', { cookie: w.cookies.admin, body: { phone: '85 99999-0001', message: 'Oi' } })
+		expect(res.json).toMatchObject({ success: true, replies: [expect.stringContaining('assistente virtual')] })
+		expect(w.evolution.sent.map((s) => s.number)).toEqual([CLIENT])
+		const empty = await w.call('POST', '/api/whatsapp/bot/test', { cookie: w.cookies.admin, body: { phone: '', message: '' } })
+		expect(empty.status).toBe(400)
+		expect(empty.json.message).toContain('Campos obrigatórios - Preencha o telefone e a mensagem para o teste.')
+	})
+
+	it('is for administradores only', async () => {
+		const { w } = await botWorld()
+		for (const cookie of [w.cookies.gerente, w.cookies.rep]) {
+			expect((await w.call('GET', '/api/whatsapp/bot-status', { cookie })).status).toBe(403)
+			expect((await w.call('POST', '/api/whatsapp/bot-disable', { cookie })).status).toBe(403)
+		}
+	})
+})

@@ -1,0 +1,5 @@
+export { botRoutes } from './routes'
+export { botJobs } from './jobs'
+export { createBotService, type BotService, REPLIES_PER_MINUTE } from './service'
+export * from './model'
+export * from './schema'

@@ -1,0 +1,186 @@
+import { MessageResponse, type PixKeyCheck, contract, z } from '../core'
+
+/** The session steps of 3-billing-messaging §4, with their labels. */
+export const BOT_STEP_LABELS = {
+	welcome: 'Boas-vindas',
+	awaiting_cnpj: 'Aguardando CNPJ',
+	menu: 'Menu principal',
+	consulting: 'Consultando',
+	generating_boleto: 'Gerando boleto'
+} as const
+export type BotStep = keyof typeof BOT_STEP_LABELS
+
+/** The events the instance's webhook must send (the monitor lists them for manual setup). */
+export const BOT_WEBHOOK_EVENTS = ['MESSAGES_UPSERT', 'CONNECTION_UPDATE'] as const
+/** The header Evolution v2 sends with the secret; v1 has no headers, so there it travels as ?token=. */
+export const BOT_WEBHOOK_HEADER = 'x-webhook-token'
+/** A gateway connected but silent this long is suspicious (the webhook is probably not configured). */
+export const BOT_SILENCE_WARNING_MS = 30 * 60_000
+/** A client who wrote while paused and has waited this long is flagged on /whatsapp-admin. */
+export const BOT_WAITING_FLAG_MS = 15 * 60_000
+
+/** A 13-digit Brazilian phone as +CC (DD) NNNNN-NNNN (§5); other numbers as given. */
+export function formatSessionPhone(phone: string): string {
+	const d = phone.replace(/\D/g, '')
+	if (d.length === 13) return `+${d.slice(0, 2)} (${d.slice(2, 4)}) ${d.slice(4, 9)}-${d.slice(9)}`
+	if (d.length === 12) return `+${d.slice(0, 2)} (${d.slice(2, 4)}) ${d.slice(4, 8)}-${d.slice(8)}`
+	return phone
+}
+
+/** 'Agora', 'Nmin atrás', 'Nh atrás', 'Nd atrás' (§2 'Bot WhatsApp'). */
+export function botRelativeTime(instant: string | null, now: Date): string {
+	if (!instant) return '—'
+	const min = Math.floor(Math.max(0, now.getTime() - Date.parse(instant)) / 60_000)
+	if (min < 1) return 'Agora'
+	if (min < 60) return `${min}min atrás`
+	const hours = Math.floor(min / 60)
+	return hours < 24 ? `${hours}h atrás` : `${Math.floor(hours / 24)}d atrás`
+}
+
+export const BotSession = z.object({
+	phone: z.string(),
+	cnpj: z.string().nullable(),
+	step: z.enum(Object.keys(BOT_STEP_LABELS) as [BotStep, ...BotStep[]]),
+	lastActivity: z.string(),
+	isPaused: z.boolean(),
+	pausedUntil: z.string().nullable(),
+	/** When the client wrote while paused and nobody answered since. */
+	waitingSince: z.string().nullable(),
+	/** Waiting more than 15 minutes. */
+	waitingTooLong: z.boolean()
+})
+export type BotSession = z.infer<typeof BotSession>
+
+export const BotMonitor = z.object({
+	enabled: z.boolean(),
+	activeSessions: z.number(),
+	sessions: z.array(BotSession),
+	/** The gateway's connection as the last connection.update said (null until one arrives). */
+	connection: z.object({ state: z.string().nullable(), at: z.string().nullable() }),
+	lastEventAt: z.string().nullable(),
+	/** Connected but no event for 30 minutes, or the webhook could not be configured. */
+	warning: z.string().nullable(),
+	webhook: z.object({
+		path: z.literal('/api/whatsapp/webhook'),
+		/** The full URL to configure (null while PUBLIC_URL is not set). */
+		url: z.string().nullable(),
+		/** The same URL with ?token=, for Evolution v1 (no headers there). */
+		urlWithToken: z.string().nullable(),
+		header: z.string(),
+		secret: z.string(),
+		events: z.array(z.string()),
+		status: z.string().nullable(),
+		message: z.string().nullable(),
+		at: z.string().nullable()
+	})
+})
+export type BotMonitor = z.infer<typeof BotMonitor>
+
+export const BotStatus = z.object({ enabled: z.boolean(), activeSessions: z.number(), pausedConversations: z.number() })
+
+const REQUIRED = 'Campos obrigatórios - Preencha o telefone e a mensagem para o teste.'
+
+const phoneInput = (required: string) =>
+	z
+		.string({ error: required })
+		.transform((v) => v.replace(/\D/g, ''))
+		.refine((v) => v.length > 0, required)
+		.refine((v) => v.length >= 10 && v.length <= 15, 'Telefone inválido: use DDD e número, com ou sem o 55 (ex.: 5585999999999).')
+
+const messageInput = (required: string) =>
+	z
+		.string({ error: required })
+		.transform((v) => v.trim())
+		.refine((v) => v.length > 0, required)
+		.refine((v) => v.length <= 4000, 'Mensagem: no máximo 4.000 caracteres.')
+
+export const BotTestBody = z.object({ phone: phoneInput(REQUIRED), message: messageInput(REQUIRED) })
+export type BotTestBody = z.infer<typeof BotTestBody>
+export const BotTestResult = z.object({ success: z.boolean(), replies: z.array(z.string()), message: z.string() })
+
+export const PhoneBody = z.object({ phone: phoneInput('Informe o telefone.') })
+export const AttendantBody = z.object({
+	phone: phoneInput('Informe o telefone e a mensagem.'),
+	message: messageInput('Informe o telefone e a mensagem.')
+})
+
+export const botWebhookRoute = contract({
+	method: 'POST',
+	path: '/api/whatsapp/webhook',
+	query: z.object({ token: z.string().max(200).optional() }),
+	body: z.unknown(),
+	response: z.object({ received: z.boolean() }),
+	summary: 'Eventos da Evolution API (segredo no header x-webhook-token ou em ?token=); respondido com 200 na hora, processado depois'
+})
+export const botMonitorRoute = contract({
+	method: 'GET',
+	path: '/api/whatsapp/bot/status',
+	response: BotMonitor,
+	summary: 'O monitor do bot: sessões ativas, estado real (ligado, conexão do WhatsApp, último evento) e o webhook'
+})
+export const botTestRoute = contract({
+	method: 'POST',
+	path: '/api/whatsapp/bot/test',
+	body: BotTestBody,
+	response: BotTestResult,
+	summary: 'Passa a mensagem pelo bot como se o telefone a tivesse enviado; as respostas vão ao telefone e voltam aqui'
+})
+export const botStatusRoute = contract({
+	method: 'GET',
+	path: '/api/whatsapp/bot-status',
+	response: BotStatus,
+	summary: 'Bot ligado ou não, sessões ativas e conversas pausadas'
+})
+export const botSessionsRoute = contract({
+	method: 'GET',
+	path: '/api/whatsapp/sessions',
+	response: z.array(BotSession),
+	summary: 'As conversas das últimas 30 minutos e as pausadas'
+})
+export const pausedConversationsRoute = contract({
+	method: 'GET',
+	path: '/api/whatsapp/paused-conversations',
+	response: z.array(z.string()),
+	summary: 'Os telefones cujas conversas estão com um atendente (bot pausado)'
+})
+export const botEnableRoute = contract({
+	method: 'POST',
+	path: '/api/whatsapp/bot-enable',
+	response: MessageResponse,
+	summary: 'Liga o bot (e configura o webhook na instância quando PUBLIC_URL está definido)'
+})
+export const botDisableRoute = contract({
+	method: 'POST',
+	path: '/api/whatsapp/bot-disable',
+	response: MessageResponse,
+	summary: 'Desliga o bot: ele não envia nada a ninguém'
+})
+export const resumeConversationRoute = contract({
+	method: 'POST',
+	path: '/api/whatsapp/resume-conversation',
+	body: PhoneBody,
+	response: MessageResponse,
+	summary: 'Devolve a conversa de um telefone ao bot'
+})
+export const simulateAttendantRoute = contract({
+	method: 'POST',
+	path: '/api/whatsapp/simulate-attendant-message',
+	body: AttendantBody,
+	response: MessageResponse,
+	summary: 'Faz de conta que um atendente escreveu a esse telefone: o bot pausa a conversa'
+})
+
+/** Option 4 of the bot (and the preview on /configuracoes-bot): the vendor's PIX key with its type. */
+export function pixMessage(check: PixKeyCheck | null, vendor: string): string {
+	if (!check?.valid) return 'A chave PIX para pagamento ainda não foi configurada. Digite *5* para falar com um atendente.'
+	return [
+		'💠 *Pagar por PIX*',
+		'',
+		`Chave PIX (${check.label}): ${check.formatted}`,
+		`Favorecido: ${vendor}`,
+		'',
+		'Depois de pagar, envie o comprovante por aqui.',
+		'',
+		'Envie *0* para ver o menu de novo.'
+	].join('\n')
+}

@@ -1,0 +1,66 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+
+export const BOT_STEPS = ['welcome', 'awaiting_cnpj', 'menu', 'consulting', 'generating_boleto'] as const
+
+/** One conversation per phone (by its ninth-digit-insensitive key): where it is, and whether a person has it. */
+export const botSessions = sqliteTable(
+	'bot_sessions',
+	{
+		phone_key: text().primaryKey(),
+		/** The phone as 55 + DDD + number (the ninth digit restored when it is a Brazilian mobile). */
+		phone: text().notNull(),
+		step: text({ enum: BOT_STEPS }).notNull(),
+		/** The company the phone identified itself as (only once the phone is one registered for it). */
+		cnpj: text(),
+		empresa_codigo: integer(),
+		/** Wrong CNPJs in a row: two lead to the attendant offer. */
+		wrong_cnpjs: integer().notNull().default(0),
+		/** generating_boleto: the parcel ids offered, in the order numbered to the client (JSON). */
+		choices: text(),
+		/** Paused (a person has the conversation) until this instant, unless an administrador resumes it first. */
+		paused_until: text(),
+		/** The client wrote while paused and nobody has answered since. */
+		waiting_since: text(),
+		/** Too many different CNPJs from this phone: the bot ignores it until then. */
+		blocked_until: text(),
+		last_activity: text().notNull(),
+		created_at: text().notNull()
+	},
+	(t) => [index('bot_sessions_activity_idx').on(t.last_activity)]
+)
+
+/** `data.key.id` of every message handled, so a repeated delivery is handled once (swept after two days). */
+export const botSeenMessages = sqliteTable('bot_seen_messages', { id: text().primaryKey(), at: text().notNull() }, (t) => [
+	index('bot_seen_messages_at_idx').on(t.at)
+])
+
+/** The ids Evolution returned for the portal's own sends: a fromMe message with another id was typed by a person. */
+export const botOwnMessages = sqliteTable('bot_own_messages', { id: text().primaryKey(), at: text().notNull() }, (t) => [
+	index('bot_own_messages_at_idx').on(t.at)
+])
+
+/** Each valid CNPJ a phone typed: more than 5 different ones in an hour stop the bot answering it. */
+export const botCnpjAttempts = sqliteTable(
+	'bot_cnpj_attempts',
+	{
+		id: integer().primaryKey({ autoIncrement: true }),
+		phone_key: text().notNull(),
+		cnpj: text().notNull(),
+		at: text().notNull()
+	},
+	(t) => [index('bot_cnpj_attempts_phone_idx').on(t.phone_key, t.at)]
+)
+
+/** The bot's one row: on or off, and what the gateway last told the webhook. */
+export const botState = sqliteTable('bot_state', {
+	id: integer().primaryKey(),
+	enabled: integer({ mode: 'boolean' }).notNull().default(false),
+	/** From connection.update: open, close, connecting, refused. */
+	connection_state: text(),
+	connection_at: text(),
+	last_event_at: text(),
+	/** The last attempt to configure the instance's webhook: configurado | erro | sem_url | sem_gateway. */
+	webhook_status: text(),
+	webhook_message: text(),
+	webhook_at: text()
+})
