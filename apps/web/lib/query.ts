@@ -1,17 +1,32 @@
 import { type CommonSettings, nanoquery } from '@nanostores/query'
 import { type ReadableAtom, computed } from 'nanostores'
+import { pageData } from './page-data'
 import { type ApiQuery, type ApiResponse, type ApiRoute, api, isRetryable, retryDelay, routeRequest } from './api'
 
 const MAX_RETRIES = 2
+const DEDUPE_MS = 30_000
+const CACHE_LIFETIME_MS = 120_000
+
+/**
+ * The cache starts with the answers the server wrote into the page (its first reads), as if just fetched: the
+ * islands' first render has their data and no store asks for it again while it is fresh (issue 15).
+ */
+function seededCache() {
+	const cache = new Map<string, { data: unknown; created: number; expires: number }>()
+	const now = Date.now()
+	for (const [key, data] of Object.entries(pageData().reads)) cache.set(key, { data, created: now, expires: now + CACHE_LIFETIME_MS })
+	return cache
+}
 
 /**
  * Shared data settings of 1-core §7: fresh for 30 s, dropped after 2 min unused, no refetch on focus,
  * at most 2 retries of retryable errors, 1 s doubling to 5 s.
  */
 export const [createFetcherStore, createMutatorStore, { invalidateKeys, revalidateKeys, mutateCache }] = nanoquery({
+	cache: seededCache() as Map<string, never>,
 	fetcher: (...keys) => api(keys.join('')),
-	dedupeTime: 30_000,
-	cacheLifetime: 120_000,
+	dedupeTime: DEDUPE_MS,
+	cacheLifetime: CACHE_LIFETIME_MS,
 	revalidateOnFocus: false,
 	onErrorRetry: ({ error, retryCount }) => (retryCount < MAX_RETRIES && isRetryable(error) ? retryDelay(retryCount + 1) : undefined)
 })

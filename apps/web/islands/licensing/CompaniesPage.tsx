@@ -5,7 +5,7 @@ import { can, isoDateInSaoPaulo } from '../../../../modules/core'
 import { ListScreen } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
 import type { RowSelection } from '../../components/Rows'
-import { PageHeader, RowAction } from '../../components/ui'
+import { PageActions, RowAction } from '../../components/ui'
 import type { Company } from '../../stores/companies'
 import { $user } from '../../stores/session'
 import { startRenewal } from './companies/actions'
@@ -61,23 +61,21 @@ function Companies() {
 
 	return (
 		<div>
-			<PageHeader title="Empresas" subtitle="Licenças, sistemas e terminais das empresas clientes.">
-				<div className="flex flex-wrap gap-2">
-					{can(role, 'representatives.promo') && (
-						<button type="button" className="btn btn-sm" onClick={() => setDialog({ kind: 'promo' })}>
-							<ImageUp className="size-4" /> Imagem promocional
-						</button>
-					)}
-					{can(role, 'companies.sendNotices') && (
-						<button type="button" className="btn btn-sm" onClick={() => setDialog({ kind: 'notice' })}>
-							<Megaphone className="size-4" /> Enviar aviso
-						</button>
-					)}
-					<button type="button" className="btn btn-primary btn-sm" onClick={() => setDialog({ kind: 'form', company: null })}>
-						<Plus className="size-4" /> Nova Empresa
+			<PageActions>
+				{can(role, 'representatives.promo') && (
+					<button type="button" className="btn btn-sm" onClick={() => setDialog({ kind: 'promo' })}>
+						<ImageUp className="size-4" /> Imagem promocional
 					</button>
-				</div>
-			</PageHeader>
+				)}
+				{can(role, 'companies.sendNotices') && (
+					<button type="button" className="btn btn-sm" onClick={() => setDialog({ kind: 'notice' })}>
+						<Megaphone className="size-4" /> Enviar aviso
+					</button>
+				)}
+				<button type="button" className="btn btn-primary btn-sm" onClick={() => setDialog({ kind: 'form', company: null })}>
+					<Plus className="size-4" /> Nova Empresa
+				</button>
+			</PageActions>
 
 			<ListScreen
 				source={companiesList}

@@ -92,7 +92,11 @@ function Notifications() {
 				onClick={() => dialog.current?.showModal()}
 				disabled={!hydrated}
 			>
-				{unread > 0 && <span className="badge indicator-item badge-error badge-xs">{unread}</span>}
+				{unread > 0 && (
+					<span className="badge indicator-item badge-error badge-xs" aria-hidden="true">
+						{unread}
+					</span>
+				)}
 				<Bell className="size-5" />
 			</button>
 			<dialog ref={dialog} className="modal modal-bottom sm:modal-middle" aria-labelledby="notifications-title">
@@ -106,7 +110,7 @@ function Notifications() {
 						</button>
 					</div>
 					{loading && !data && <div className="skeleton h-16 w-full" />}
-					{data && data.length === 0 && <p className="py-6 text-center text-base-content/60">Nenhuma notificação por enquanto.</p>}
+					{data && data.length === 0 && <p className="py-6 text-center text-base-content/70">Nenhuma notificação por enquanto.</p>}
 					<ul className="max-h-96 space-y-2 overflow-y-auto">
 						{(data ?? []).map((n) => (
 							<li
@@ -117,7 +121,7 @@ function Notifications() {
 									<p className={`font-medium ${n.type === 'success' ? 'text-success' : n.type === 'warning' ? 'text-warning' : ''}`}>
 										{n.title}
 									</p>
-									<span className="shrink-0 text-xs text-base-content/60">{now ? formatRelative(n.created_at, new Date(now)) : ''}</span>
+									<span className="shrink-0 text-xs text-base-content/70">{now ? formatRelative(n.created_at, new Date(now)) : ''}</span>
 								</div>
 								<p className="mt-1 text-sm">{n.message}</p>
 							</li>
