@@ -129,7 +129,11 @@ function Cards<T>({ rows, columns, rowKey, caption, cardTitle, actions, selectio
 	return (
 		<ul className={`space-y-3 ${busy ? 'opacity-60' : ''}`} aria-label={caption} aria-busy={busy || undefined}>
 			{rows.map((row) => (
-				<li key={rowKey(row)} className="rounded-box border border-base-300 bg-base-100 p-4">
+				// Cards below the fold skip style and layout until scrolled near (100 rows on a phone: issue 15).
+				<li
+					key={rowKey(row)}
+					className="rounded-box border border-base-300 bg-base-100 p-4 [contain-intrinsic-size:auto_18rem] [content-visibility:auto]"
+				>
 					<div className="mb-2 flex items-start gap-3 font-semibold">
 						{selection && (
 							<input

@@ -14,7 +14,12 @@ export const PAGE_READS: Record<string, (search: URLSearchParams, role: Role) =>
 	'/companies': (search) => [listReadUrl(companiesRead, search)],
 	'/terminals': (search) => [listReadUrl(terminalsRead, search)],
 	'/users': (search) => [listReadUrl(usersRead, search)],
-	'/credits': (search, role) =>
-		can(role, 'credits.own') ? [listReadUrl(poolRead, search), listReadUrl(transfersRead, search)] : [listReadUrl(summaryRead, search)],
+	// The settings give the cards' days per credit: without them the cards grow after the first paint (CLS).
+	'/credits': (search, role) => [
+		...(can(role, 'credits.own')
+			? [listReadUrl(poolRead, search), listReadUrl(transfersRead, search)]
+			: [listReadUrl(summaryRead, search)]),
+		readUrl('GET /api/configuracoes')
+	],
 	'/dashboard': () => [readUrl('GET /api/dashboard/stats'), readUrl('GET /api/activities/recent', { limit: 10 })]
 }

@@ -92,13 +92,10 @@ function Companies() {
 				between={<BulkBar canMaintain={canMaintain} />}
 				csv={{}}
 				cardTitle={(c) => (
-					<div className="flex items-start justify-between gap-2">
-						<div>
-							<p>{c.razao}</p>
-							<p className="text-xs font-normal text-base-content/70">{c.representante?.nome}</p>
-						</div>
-						<Building2 className="size-5 shrink-0 text-base-content/40" aria-hidden="true" />
-					</div>
+					<>
+						<p>{c.razao}</p>
+						<p className="text-xs font-normal text-base-content/70">{c.representante?.nome}</p>
+					</>
 				)}
 				actions={(c) => (
 					<>
