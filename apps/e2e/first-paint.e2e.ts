@@ -83,3 +83,14 @@ test('on a slow phone nothing moves after the first paint of the dashboard, the 
 	expect(await shifts(page, '/'), '/dashboard').toBeLessThan(0.05)
 	expect(await shifts(page, '/credits'), '/credits').toBeLessThan(0.05)
 })
+
+test('a page of 50 companies on a phone is drawn whole, in batches of 20', async ({ page }) => {
+	await page.setViewportSize(PHONE)
+	await signIn(page, ACCOUNTS.administrador)
+	await page.goto('/companies?limit=50')
+	const cards = page.getByRole('list', { name: 'Empresas' }).getByRole('listitem')
+	const shown = page.getByText(/^Mostrando 1 a \d+ de \d+ empresas$/)
+	const [, last, total] = /a (\d+) de (\d+)/.exec((await shown.textContent()) ?? '')!.map(Number)
+	expect(total).toBeGreaterThan(20)
+	await expect(cards).toHaveCount(last)
+})

@@ -519,7 +519,7 @@ function Settings() {
 						type="button"
 						role="tab"
 						aria-selected={tab === t.id}
-						className={`tab flex-nowrap gap-2 whitespace-nowrap ${tab === t.id ? 'tab-active' : ''}`}
+						className={`tab flex-nowrap gap-2 whitespace-nowrap ${tab === t.id ? 'tab-active' : 'text-base-content/75'}`}
 						onClick={() => setTab(t.id)}
 					>
 						{t.icon}
