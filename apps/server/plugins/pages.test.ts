@@ -10,7 +10,7 @@ import { saveSettings } from '../../../modules/settings'
 import { portalContext, silentLogger, testConfig } from '../../../modules/core/server'
 import { createApp, createServices } from '../app'
 import { CNPJ } from '../testing'
-import { loadSite, renderPage, withModulePreloads } from './pages'
+import { loadSite, renderPage } from './pages'
 
 function page(title: string) {
 	return `<!doctype html><html data-role="__USER_TIPO__"><head><script>console.log('theme')</script><script type="application/json" id="session-data">__SESSION_JSON__</script></head><body><h1>${title}</h1><p>__USER_NOME__</p></body></html>`
@@ -177,24 +177,6 @@ describe('pages', () => {
 			'<ul><li data-roles="administrador gerente"><a href="/users">Usuários</a></li><li><a href="/profile">Perfil</a></li></ul>'
 		)
 		expect(renderPage(menu, null)).toBe(menu)
-	})
-
-	it("preloads every script a page runs at load and their static imports, not the dialogs' dynamic ones (issue 15)", () => {
-		const scripts: Record<string, string> = {
-			'/_astro/client.js': 'import{a}from"./react.js";export const c=1',
-			'/_astro/react.js': 'export const a=1',
-			'/_astro/Page.js': 'import{a}from"./react.js";import"./ui.js";const D=()=>import("./Dialog.js")',
-			'/_astro/ui.js': 'export const u=1',
-			'/_astro/Dialog.js': 'export default 1',
-			'/_astro/Shell.js': 'import"./ui.js"'
-		}
-		const html =
-			'<html><head><title>x</title></head><body><astro-island component-url="/_astro/Page.js" renderer-url="/_astro/client.js"></astro-island><script type="module" src="/_astro/Shell.js"></script></body></html>'
-		const out = withModulePreloads(html, (path) => scripts[path])
-		const preloaded = [...out.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]).sort()
-		expect(preloaded).toEqual(['/_astro/Page.js', '/_astro/Shell.js', '/_astro/client.js', '/_astro/react.js', '/_astro/ui.js'])
-		expect(out.indexOf('modulepreload')).toBeLessThan(out.indexOf('</head>'))
-		expect(withModulePreloads('<html><head></head></html>', () => undefined)).toBe('<html><head></head></html>')
 	})
 
 	it('sends the page compressed when the browser takes it', async () => {

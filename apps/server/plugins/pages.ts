@@ -1,6 +1,6 @@
 import { Elysia, NotFoundError } from 'elysia'
 import { brotliCompressSync, constants as zlib } from 'node:zlib'
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, relative } from 'node:path'
 import { authGuard, sessionCookieName, validateSession, type SessionUser } from '../../../modules/auth'
 import { type DisplayFormats, PAGES, ROLE_LABELS, can, denialOf, initials } from '../../../modules/core'
@@ -65,30 +65,6 @@ function walk(dir: string): string[] {
 	})
 }
 
-/**
- * `<link rel="modulepreload">` for every script a page runs at load and each one's static imports, read from the
- * build: the islands' chunks (client:only ones included, which Astro does not preload) and their dependencies are
- * then requested while the HTML is parsed, instead of one level of imports after another (issue 15).
- */
-export function withModulePreloads(html: string, readScript: (path: string) => string | undefined): string {
-	const entries = [
-		...html.matchAll(/\b(?:component-url|renderer-url)="(\/_astro\/[^"]+\.js)"/g),
-		...html.matchAll(/<script type="module" src="(\/_astro\/[^"]+\.js)"/g)
-	].map((m) => m[1])
-	const seen = new Set<string>()
-	const visit = (path: string) => {
-		if (seen.has(path)) return
-		const code = readScript(path)
-		if (code === undefined) return
-		seen.add(path)
-		for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*"(\.\/[^"]+\.js)"/g)) visit(new URL(m[1], `http://x${path}`).pathname)
-	}
-	for (const entry of entries) visit(entry)
-	if (seen.size === 0) return html
-	const links = [...seen].map((path) => `<link rel="modulepreload" href="${path}">`).join('')
-	return html.replace('</head>', `${links}</head>`)
-}
-
 /** Reads the built site once: page templates by route, and every asset compressed once (gzip and brotli). */
 export function loadSite(distDir: string) {
 	const pages = new Map<string, PageTemplate>()
@@ -97,10 +73,7 @@ export function loadSite(distDir: string) {
 		const rel = `/${relative(distDir, file).split('\\').join('/')}`
 		const ext = extname(file)
 		if (ext === '.html') {
-			const html = withModulePreloads(readFileSync(file, 'utf8'), (path) => {
-				const script = join(distDir, path)
-				return path.startsWith('/_astro/') && existsSync(script) ? readFileSync(script, 'utf8') : undefined
-			})
+			const html = readFileSync(file, 'utf8')
 			const route = rel === '/index.html' ? '/' : rel.replace(/\/index\.html$/, '').replace(/\.html$/, '')
 			pages.set(route, { html, csp: contentSecurityPolicy(html) })
 			continue
