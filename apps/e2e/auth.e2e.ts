@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { ACCOUNTS, shellReady, signIn, sidebar } from './fixtures'
+import { ACCOUNTS, shellReady, signIn, sidebar, withoutFirstReads } from './fixtures'
 
 test('a wrong password shows "Senha incorreta"', async ({ page }) => {
 	await page.goto('/')
@@ -117,6 +117,7 @@ test('a session ended on the server sends the open page back to the login at its
 test('a screen that fails to render shows the error fallback, and reloading recovers', async ({ page }) => {
 	await signIn(page, ACCOUNTS.administrador)
 	// An answer the dashboard cannot draw (no systemsStatus) makes the island throw while rendering.
+	await withoutFirstReads(page)
 	await page.route('**/api/dashboard/stats', (route) =>
 		route.fulfill({ status: 200, contentType: 'application/json', body: '{"totalCompanies": 1}' })
 	)

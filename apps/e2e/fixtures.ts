@@ -29,6 +29,19 @@ export async function signIn(page: Page, cnpj: string, senha = DEMO_PASSWORD) {
 	await shellReady(page)
 }
 
+/**
+ * Pages arrive with their first reads answered by the server (issue 15): a test that makes an API call fail
+ * in the browser takes those answers out of the page, so the island asks the API as it did before.
+ */
+export async function withoutFirstReads(page: Page) {
+	await page.route('**/*', async (route) => {
+		if (route.request().resourceType() !== 'document') return route.fallback()
+		const response = await route.fetch()
+		const html = (await response.text()).replace(/"reads":[\s\S]*?\}<\/script>/, '"reads":{}}</script>')
+		await route.fulfill({ response, body: html })
+	})
+}
+
 export const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Menu principal' })
 
 /** The toast region's current toast with this title. */

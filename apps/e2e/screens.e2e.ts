@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises'
 import { type Locator, type Page, expect, test } from '@playwright/test'
 import { addDaysIso, completeCnpj, isoDateInSaoPaulo } from '../../modules/core'
-import { ACCOUNTS, journeyRepresentative, sidebar, signIn, toastTitled } from './fixtures'
+import { ACCOUNTS, journeyRepresentative, sidebar, signIn, toastTitled, withoutFirstReads } from './fixtures'
 
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1440, height: 900 }
@@ -462,6 +462,7 @@ test('a validation message in the Downloads dialog does not stay for the next op
 
 test('the credits error panel stands alone, without an empty state under it', async ({ page }) => {
 	await signIn(page, ACCOUNTS.representante)
+	await withoutFirstReads(page)
 	await page.route('**/api/credits?*', (route) =>
 		route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Banco de dados indisponível."}' })
 	)

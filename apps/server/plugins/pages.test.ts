@@ -2,6 +2,7 @@ import { describe, expect, it } from 'bun:test'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliDecompressSync } from 'node:zlib'
 import { createTestDb } from '../../../db/testing'
 import { hashPassword, users } from '../../../modules/auth'
 import { fixedClock } from '../../../modules/core'
@@ -9,7 +10,7 @@ import { saveSettings } from '../../../modules/settings'
 import { portalContext, silentLogger, testConfig } from '../../../modules/core/server'
 import { createApp, createServices } from '../app'
 import { CNPJ } from '../testing'
-import { loadSite } from './pages'
+import { loadSite, renderPage } from './pages'
 
 function page(title: string) {
 	return `<!doctype html><html data-role="__USER_TIPO__"><head><script>console.log('theme')</script><script type="application/json" id="session-data">__SESSION_JSON__</script></head><body><h1>${title}</h1><p>__USER_NOME__</p></body></html>`
@@ -140,6 +141,53 @@ describe('pages', () => {
 		expect((await session()).formats).toEqual({ dateFormat: 'YYYY-MM-DD', currency: 'USD', timeZone: 'America/Sao_Paulo' })
 		// The login page (no session) carries nothing.
 		expect(await (await get('/companies')).text()).toContain('id="session-data">null</script>')
+	})
+
+	it("answers the page's first reads into it, for the view in its address, as the API answers them (issue 15)", async () => {
+		const { get, login } = await setup()
+		const reads = async (path: string, cookie: string) => {
+			const html = await (await get(path, { cookie })).text()
+			return JSON.parse(/<script type="application\/json" id="session-data">(.*?)<\/script>/.exec(html)![1]).reads
+		}
+		const admin = await login(CNPJ.admin)
+		const companies = await reads('/companies?search=Padaria&sort=cnpj&order=desc&limit=50&status=bogus', admin)
+		// The island's store key: the view read from the address (an unknown filter value falls back to its default).
+		const key = '/api/companies?page=1&limit=50&search=Padaria&status=todas&avisos=todas&sort=cnpj&order=desc'
+		expect(Object.keys(companies)).toEqual([key])
+		expect(companies[key]).toEqual(await (await get(key, { cookie: admin })).json())
+		expect(companies[key].pagination).toMatchObject({ page: 1, limit: 50 })
+		// The representante's / is Créditos: its two lists, in its own scope; pages without reads carry none.
+		const rep = await login(CNPJ.rep)
+		expect(Object.keys(await reads('/', rep)).sort()).toEqual([
+			'/api/configuracoes',
+			'/api/credits?kind=pool&page=1&limit=20&sort=id&order=desc',
+			'/api/credits?kind=transfer&page=1&limit=20&sort=id&order=desc'
+		])
+		expect(await reads('/dashboard', admin)).toMatchObject({ '/api/dashboard/stats': { totalCompanies: 0 } })
+	})
+
+	it('leaves out the menu entries of other roles (issue 15)', () => {
+		const menu =
+			'<ul><li data-roles="administrador gerente"><a href="/users">Usuários</a></li><li><a href="/profile">Perfil</a></li><li data-roles="representante" class="x"><a href="/carnes">Carnês</a></li></ul>'
+		const user = (tipo: 'administrador' | 'representante') => ({ id: 1, cnpj: '1', nome: 'N', email: null, tipo }) as never
+		expect(renderPage(menu, user('representante'))).toBe(
+			'<ul><li><a href="/profile">Perfil</a></li><li data-roles="representante" class="x"><a href="/carnes">Carnês</a></li></ul>'
+		)
+		expect(renderPage(menu, user('administrador'))).toBe(
+			'<ul><li data-roles="administrador gerente"><a href="/users">Usuários</a></li><li><a href="/profile">Perfil</a></li></ul>'
+		)
+		expect(renderPage(menu, null)).toBe(menu)
+	})
+
+	it('sends the page compressed when the browser takes it', async () => {
+		const { get, login } = await setup()
+		const cookie = await login(CNPJ.admin)
+		const gz = await get('/companies', { cookie, 'accept-encoding': 'gzip, deflate, br' })
+		expect(gz.headers.get('content-encoding')).toBe('br')
+		expect(gz.headers.get('vary')).toBe('Accept-Encoding')
+		expect(brotliDecompressSync(await gz.arrayBuffer()).toString()).toContain('<h1>Empresas</h1>')
+		expect((await get('/companies', { cookie, 'accept-encoding': 'gzip' })).headers.get('content-encoding')).toBe('gzip')
+		expect((await get('/companies', { cookie })).headers.get('content-encoding')).toBeNull()
 	})
 
 	it('never serves the database or files outside the site', async () => {

@@ -98,27 +98,40 @@ function escapeHtml(value: string): string {
  * Fills the placeholders the layout leaves for the signed-in user, so the first paint already knows them,
  * and puts the saved theme (tema.*) in as a <style> element and the html's data-tema-modo, so the first
  * paint already has the portal's colours (a style element: the CSP allows inline styles, not scripts).
- * The display formats of the settings (date order, currency, time zone) travel with the user in #session-data.
+ * The display formats of the settings (date order, currency, time zone) travel with the user in #session-data,
+ * and so do the answers of the page's first reads (`reads`, by address), which the islands' stores start from.
  */
 export function renderPage(
 	template: string,
 	user: SessionUser | null,
 	theme: ThemeSettings | null = null,
-	formats: DisplayFormats | null = null
+	formats: DisplayFormats | null = null,
+	reads: Record<string, unknown> = {}
 ): string {
-	const json = JSON.stringify(user ? { user, formats } : null).replace(/</g, '\\u003c')
+	const json = JSON.stringify(user ? { user, formats, reads } : null).replace(/</g, '\\u003c')
 	const themed = theme
 		? template
 				.replace('</head>', `<style id="kportal-tema">${themeCss(theme).replace(/</g, '')}</style></head>`)
 				.replaceAll('__TEMA_MODO__', theme.modo)
 		: template.replaceAll('__TEMA_MODO__', 'light')
-	return themed
+	return withoutOtherRoles(themed, user)
 		.replaceAll('__SESSION_JSON__', json)
 		.replaceAll('__USER_TIPO__', user?.tipo ?? '')
 		.replaceAll('__USER_NOME__', escapeHtml(user?.nome ?? ''))
 		.replaceAll('__USER_INICIAIS__', escapeHtml(user ? initials(user.nome) : ''))
 		.replaceAll('__USER_EMAIL__', escapeHtml(user?.email || 'E-mail não informado'))
 		.replaceAll('__USER_PAPEL__', user ? ROLE_LABELS[user.tipo] : '')
+}
+
+/**
+ * Leaves out the menu entries (`<li data-roles="…">`, no nested list) the user's role does not see: the CSS hides them
+ * anyway, and on a representante's phone they were a few hundred elements nobody sees (issue 15).
+ */
+function withoutOtherRoles(html: string, user: SessionUser | null): string {
+	if (!user) return html
+	return html.replace(/<li data-roles="([^"]*)"[^>]*>[\s\S]*?<\/li>/g, (item, roles: string) =>
+		roles.split(/\s+/).includes(user.tipo) ? item : ''
+	)
 }
 
 /** The access-denied template with the page's own words (the specification's message for that screen). */
@@ -164,15 +177,50 @@ function pageFor(path: string, user: SessionUser | null, site: Site): { route: s
 	return { route: path, status: 200 }
 }
 
+/** The API reads a page's island makes first (apps/web/lib/page-reads.ts), and how the server answers one. */
+export interface FirstReads {
+	/** The addresses of the reads, by the route served. */
+	reads: Record<string, (search: URLSearchParams, role: SessionUser['tipo']) => string[]>
+	/** The portal's own answer to a request (app.handle): the read goes through the same routes, checks and scope. */
+	answer: (request: Request) => Promise<Response>
+}
+
+/**
+ * The answers of the page's first reads, made with the caller's cookie, so the island's first render has its rows
+ * instead of a skeleton and a fetch after hydration (issue 15). A read that fails is left out: the island asks.
+ */
+async function answerReads(first: FirstReads | undefined, route: string, request: Request, user: SessionUser) {
+	const reads: Record<string, unknown> = {}
+	const addresses = first?.reads[route]?.(new URL(request.url).searchParams, user.tipo) ?? []
+	for (const address of addresses) {
+		try {
+			const response = await first!.answer(
+				new Request(new URL(address, request.url), { headers: { cookie: request.headers.get('cookie') ?? '' } })
+			)
+			if (response.ok && (response.headers.get('content-type') ?? '').includes('application/json')) reads[address] = await response.json()
+		} catch {}
+	}
+	return reads
+}
+
+/** The page compressed when the browser takes it (a list page's HTML carries its first rows). */
+function compressed(html: string, request: Request): { body: BodyInit; encoding?: string } {
+	const accept = request.headers.get('accept-encoding') ?? ''
+	if (/\bbr\b/.test(accept))
+		return { body: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) as unknown as BodyInit, encoding: 'br' }
+	if (/\bgzip\b/.test(accept)) return { body: Bun.gzipSync(html, { level: 6 }) as unknown as BodyInit, encoding: 'gzip' }
+	return { body: html }
+}
+
 /**
  * Serves the Astro build: assets from memory, and for page URLs the login page when there is no
  * valid session, or the route's shell with the user filled in. HTML is never cached.
  */
-export function pagesPlugin(ctx: AppContext, site: Site | null) {
+export function pagesPlugin(ctx: AppContext, site: Site | null, first?: FirstReads) {
 	const cookieName = sessionCookieName(ctx.config)
 	return new Elysia({ name: 'pages' }).use(authGuard(ctx)).get(
 		'/*',
-		({ request, cookie }) => {
+		async ({ request, cookie }) => {
 			const url = new URL(request.url)
 			const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : '/'
 			if (path.startsWith('/api/') || path === '/api' || !site) throw new NotFoundError()
@@ -187,9 +235,16 @@ export function pagesPlugin(ctx: AppContext, site: Site | null) {
 			const page = site.pages.get(route)
 			if (!page) throw new NotFoundError()
 			const html = route === '/acesso-negado' ? fillDenial(page.html, path) : page.html
-			return new Response(renderPage(html, user, getThemeSettings(ctx.db), user ? getDisplayFormats(ctx.db) : null), {
+			const reads = user && status === 200 ? await answerReads(first, route, request, user) : {}
+			const { body, encoding } = compressed(
+				renderPage(html, user, getThemeSettings(ctx.db), user ? getDisplayFormats(ctx.db) : null, reads),
+				request
+			)
+			return new Response(body, {
 				status,
 				headers: {
+					...(encoding ? { 'content-encoding': encoding } : {}),
+					vary: 'Accept-Encoding',
 					'content-type': 'text/html; charset=utf-8',
 					'cache-control': 'no-store',
 					'content-security-policy': page.csp,

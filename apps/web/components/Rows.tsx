@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { type ReactNode, startTransition, useEffect, useState } from 'react'
 import type { SortOrder } from '../../../modules/core'
 import { $wide } from '../stores/viewport'
 
@@ -129,7 +129,11 @@ function Cards<T>({ rows, columns, rowKey, caption, cardTitle, actions, selectio
 	return (
 		<ul className={`space-y-3 ${busy ? 'opacity-60' : ''}`} aria-label={caption} aria-busy={busy || undefined}>
 			{rows.map((row) => (
-				<li key={rowKey(row)} className="rounded-box border border-base-300 bg-base-100 p-4">
+				// Cards below the fold skip style and layout until scrolled near (100 rows on a phone: issue 15).
+				<li
+					key={rowKey(row)}
+					className="rounded-box border border-base-300 bg-base-100 p-4 [contain-intrinsic-size:auto_18rem] [content-visibility:auto]"
+				>
 					<div className="mb-2 flex items-start gap-3 font-semibold">
 						{selection && (
 							<input
@@ -159,11 +163,31 @@ function Cards<T>({ rows, columns, rowKey, caption, cardTitle, actions, selectio
 	)
 }
 
+/** Rows drawn in the first go; the rest follow in batches of this size. */
+export const FIRST_ROWS = 20
+
+/**
+ * The rows to draw now: the first FIRST_ROWS at once, then the next batch after each commit, rendered as a
+ * transition (React works on it in short slices). A page of 100 rows on a phone was one long task of seconds at
+ * 4x CPU; now no task draws more than a batch (issue 15).
+ */
+export function useRowsInBatches<T>(rows: T[]): T[] {
+	const [drawn, setDrawn] = useState({ rows, count: FIRST_ROWS })
+	const count = drawn.rows === rows ? drawn.count : FIRST_ROWS
+	useEffect(() => {
+		if (count >= rows.length) return
+		const timer = setTimeout(() => startTransition(() => setDrawn({ rows, count: count + FIRST_ROWS })), 0)
+		return () => clearTimeout(timer)
+	}, [rows, count])
+	return count >= rows.length ? rows : rows.slice(0, count)
+}
+
 /**
  * Rows of a list in the one layout the screen calls for: a table on wide screens (sortable headers, optional
  * selection column), cards on phones. Only that layout is rendered.
  */
 export function Rows<T>(props: RowsProps<T>) {
 	const wide = useStore($wide)
-	return wide ? <Table {...props} /> : <Cards {...props} />
+	const rows = useRowsInBatches(props.rows)
+	return wide ? <Table {...props} rows={rows} /> : <Cards {...props} rows={rows} />
 }

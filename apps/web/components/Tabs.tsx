@@ -26,7 +26,7 @@ export function Tabs<T extends string>({
 					type="button"
 					role="tab"
 					aria-selected={value === t.id}
-					className={`tab shrink-0 flex-nowrap gap-2 ${value === t.id ? 'tab-active' : ''}`}
+					className={`tab shrink-0 flex-nowrap gap-2 ${value === t.id ? 'tab-active' : 'text-base-content/75'}`}
 					onClick={() => onChange(t.id)}
 				>
 					{t.icon}

@@ -25,6 +25,14 @@ export function PageHeader({ title, subtitle, children }: { title: string; subti
 	)
 }
 
+/**
+ * The buttons of a screen whose heading the server renders (the Shell's heading and subtitle, painted with the
+ * page instead of after hydration: issue 15).
+ */
+export function PageActions({ children }: { children: ReactNode }) {
+	return <div className="mb-5 flex flex-wrap justify-end gap-2">{children}</div>
+}
+
 export function StatCard({
 	title,
 	value,
@@ -53,7 +61,7 @@ export function StatCard({
 				{icon && <span className={`hidden sm:inline ${toneClass}`}>{icon}</span>}
 			</div>
 			<p className="mt-1 text-xl font-bold tabular-nums sm:mt-2 sm:text-2xl">{value}</p>
-			{hint && <p className="mt-1 text-xs text-base-content/60">{hint}</p>}
+			{hint && <p className="mt-1 text-xs text-base-content/70">{hint}</p>}
 		</div>
 	)
 }
@@ -84,7 +92,7 @@ export function EmptyState({ title, hint, icon, action }: { title: string; hint?
 		<div className="rounded-box border border-dashed border-base-300 bg-base-100 px-6 py-12 text-center">
 			{icon && <div className="mx-auto mb-3 w-fit text-base-content/40">{icon}</div>}
 			<p className="font-medium">{title}</p>
-			{hint && <p className="mt-1 text-sm text-base-content/60">{hint}</p>}
+			{hint && <p className="mt-1 text-sm text-base-content/70">{hint}</p>}
 			{action && <div className="mt-4">{action}</div>}
 		</div>
 	)
@@ -420,7 +428,7 @@ export function DateInput({
 				</button>
 			</span>
 			{invalid && text.length === 10 && <span className="mt-1 block text-xs text-error">Data inexistente.</span>}
-			{invalid && text.length < 10 && <span className="mt-1 block text-xs text-base-content/60">Complete a data: dd/mm/aaaa.</span>}
+			{invalid && text.length < 10 && <span className="mt-1 block text-xs text-base-content/70">Complete a data: dd/mm/aaaa.</span>}
 		</span>
 	)
 }

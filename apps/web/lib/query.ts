@@ -1,17 +1,32 @@
 import { type CommonSettings, nanoquery } from '@nanostores/query'
 import { type ReadableAtom, computed } from 'nanostores'
+import { pageData } from './page-data'
 import { type ApiQuery, type ApiResponse, type ApiRoute, api, isRetryable, retryDelay, routeRequest } from './api'
 
 const MAX_RETRIES = 2
+const DEDUPE_MS = 30_000
+const CACHE_LIFETIME_MS = 120_000
+
+/**
+ * The cache starts with the answers the server wrote into the page (its first reads), as if just fetched: the
+ * islands' first render has their data and no store asks for it again while it is fresh (issue 15).
+ */
+const seeded = new Map<string, { data: unknown; created: number; expires: number }>()
+{
+	const now = Date.now()
+	for (const [key, data] of Object.entries(pageData().reads)) seeded.set(key, { data, created: now, expires: now + CACHE_LIFETIME_MS })
+}
+const seededKeys = new Set(seeded.keys())
 
 /**
  * Shared data settings of 1-core §7: fresh for 30 s, dropped after 2 min unused, no refetch on focus,
  * at most 2 retries of retryable errors, 1 s doubling to 5 s.
  */
 export const [createFetcherStore, createMutatorStore, { invalidateKeys, revalidateKeys, mutateCache }] = nanoquery({
+	cache: seeded as Map<string, never>,
 	fetcher: (...keys) => api(keys.join('')),
-	dedupeTime: 30_000,
-	cacheLifetime: 120_000,
+	dedupeTime: DEDUPE_MS,
+	cacheLifetime: CACHE_LIFETIME_MS,
 	revalidateOnFocus: false,
 	onErrorRetry: ({ error, retryCount }) => (retryCount < MAX_RETRIES && isRetryable(error) ? retryDelay(retryCount + 1) : undefined)
 })
@@ -48,5 +63,10 @@ export function routeStore<K extends GetRoute>(
 	const keyOf = (q?: ApiQuery<K>) => routeRequest(route, { query: q }).url
 	const key =
 		query && 'subscribe' in query ? [computed(query as ReadableAtom<ApiQuery<K>>, keyOf)] : [keyOf(query as ApiQuery<K> | undefined)]
-	return createFetcherStore<ApiResponse<K>>(key, settings)
+	const store = createFetcherStore<ApiResponse<K>>(key, settings)
+	// A store the server answered for stays started: a store without listeners forgets its value (nanoquery resets it
+	// when the last listener leaves), so the island's first render would read nothing, draw a skeleton, then the rows.
+	const first = query && 'subscribe' in query ? (query as ReadableAtom<ApiQuery<K>>).get() : (query as ApiQuery<K> | undefined)
+	if (seededKeys.has(keyOf(first))) store.listen(() => {})
+	return store
 }

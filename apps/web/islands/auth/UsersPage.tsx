@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react'
 import { Briefcase, Plus, ShieldCheck, UserCog, UserRound, Users } from 'lucide-react'
 import { Suspense, lazy, useState } from 'react'
 import { ROLE_LABELS, type Role, formatCnpj, formatDateOf, normalizeCnpj } from '../../../../modules/core'
-import type { UserListQuery, UserView } from '../../../../modules/users/model'
+import type { UserView } from '../../../../modules/users/model'
 import { ListScreen } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
 import { AccessDenied, InitialsAvatar, RowAction, StatCard, StatGrid } from '../../components/ui'
@@ -11,6 +11,7 @@ import { mutate } from '../../lib/mutate'
 import { confirmAction } from '../../stores/confirm'
 import { $user } from '../../stores/session'
 import { toast } from '../../stores/toast'
+import { usersRead } from './users-view'
 
 const UserDialog = lazy(() => import('./UserDialog'))
 
@@ -32,16 +33,12 @@ function matches(u: UserView, search: string) {
 }
 
 /** Every user, sorted by the server; searched and paged here (the cards count the whole list). */
-const usersList = localList<'GET /api/users', UserView>(
-	'GET /api/users',
-	{ sorts: ['nome', 'cnpj', 'tipo', 'email', 'created_at'] },
-	{
-		query: (p) => ({ sort: p.sort as UserListQuery['sort'], order: p.order }),
-		rows: (data) => data,
-		match: matches,
-		exportRoute: 'GET /api/users/export'
-	}
-)
+const usersList = localList<'GET /api/users', UserView>(usersRead.route, usersRead.spec, {
+	query: usersRead.query,
+	rows: (data) => data,
+	match: matches,
+	exportRoute: 'GET /api/users/export'
+})
 
 function UsersScreen() {
 	const me = useStore($user)
@@ -121,7 +118,7 @@ function UsersScreen() {
 					},
 					{ key: 'cnpj', header: 'CNPJ', sort: 'cnpj', cell: (u) => <span className="font-mono text-xs">{formatCnpj(u.cnpj)}</span> },
 					{ key: 'tipo', header: 'Tipo', sort: 'tipo', hideOnCard: true, cell: (u) => <RoleBadge tipo={u.tipo} /> },
-					{ key: 'email', header: 'E-mail', sort: 'email', cell: (u) => u.email ?? <span className="text-base-content/60">—</span> },
+					{ key: 'email', header: 'E-mail', sort: 'email', cell: (u) => u.email ?? <span className="text-base-content/70">—</span> },
 					{ key: 'criado', header: 'Data de Criação', sort: 'created_at', cell: (u) => formatDateOf(u.created_at) }
 				]}
 				actions={(u) => (

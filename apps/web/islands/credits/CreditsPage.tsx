@@ -2,16 +2,17 @@ import { useStore } from '@nanostores/react'
 import { ArrowRightLeft, CircleCheck, Coins, History, Plus, ShoppingCart, Users, Wallet } from 'lucide-react'
 import { Suspense, lazy, useState } from 'react'
 import { can, formatCnpj, formatDate, formatNumber } from '../../../../modules/core'
-import type { CreditItem, CreditView, RepresentativeCreditSummary, SummaryView } from '../../../../modules/credits/model'
+import type { CreditItem, RepresentativeCreditSummary } from '../../../../modules/credits/model'
 import { ListScreen } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
 import { ErrorPanel, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { serverList } from '../../lib/list'
-import type { ListParams } from '../../lib/list-state'
+import type { ListRead } from '../../lib/first-reads'
 import { patientRetry } from '../../lib/query'
 import { $configuracoes, savedNumber } from '../../lib/settings'
 import { $user } from '../../stores/session'
+import { poolRead, summaryRead, transfersRead } from './views'
 
 const TransferCreditsDialog = lazy(() => import('./TransferCreditsDialog'))
 const AddCreditsDialog = lazy(() => import('./AddCreditsDialog'))
@@ -24,18 +25,14 @@ function useDays() {
 }
 
 /** A representative's batches or transfers: one list each, told apart in the address by a prefix. */
-function creditList(kind: 'pool' | 'transfer', prefix: string) {
-	return serverList<'GET /api/credits', CreditItem>(
-		'GET /api/credits',
-		{ prefix, sorts: ['id', 'valor', 'data_compra', 'data_uso'], order: 'desc' },
-		{
-			query: (p: ListParams) => ({ kind, page: p.page, limit: p.limit, search: '', sort: p.sort as CreditView['sort'], order: p.order }),
-			rows: (data) => data.credits,
-			page: (data) => data.pagination,
-			exportRoute: 'GET /api/credits/export',
-			settings: patientRetry
-		}
-	)
+function creditList(read: ListRead<'GET /api/credits'>) {
+	return serverList<'GET /api/credits', CreditItem>(read.route, read.spec, {
+		query: read.query!,
+		rows: (data) => data.credits,
+		page: (data) => data.pagination,
+		exportRoute: 'GET /api/credits/export',
+		settings: patientRetry
+	})
 }
 
 /** 'Inativo' if ativo is 0; 'Utilizado' if it has a use date; otherwise 'Disponível' (2-administration §4). */
@@ -48,7 +45,7 @@ function StatusBadge({ credit }: { credit: CreditItem }) {
 let lists: { pool: ReturnType<typeof creditList>; transfers: ReturnType<typeof creditList> } | null = null
 
 function RepresentativeView() {
-	lists ??= { pool: creditList('pool', 'lotes.'), transfers: creditList('transfer', 'transferencias.') }
+	lists ??= { pool: creditList(poolRead), transfers: creditList(transfersRead) }
 	const { pool, transfers } = lists
 	const poolData = useStore(pool.$data)
 	const transfersData = useStore(transfers.$data)
@@ -187,17 +184,13 @@ function RepresentativeTotals() {
 
 let summaryList: ReturnType<typeof makeSummaryList> | null = null
 function makeSummaryList() {
-	return serverList<'GET /api/credits/summary', RepresentativeCreditSummary>(
-		'GET /api/credits/summary',
-		{ sorts: ['disponivel', 'nome', 'cnpj', 'utilizado', 'total'], order: 'desc' },
-		{
-			query: (p) => ({ page: p.page, limit: p.limit, search: p.search.trim(), sort: p.sort as SummaryView['sort'], order: p.order }),
-			rows: (data) => data.representatives,
-			page: (data) => data.pagination,
-			exportRoute: 'GET /api/credits/summary/export',
-			settings: patientRetry
-		}
-	)
+	return serverList<'GET /api/credits/summary', RepresentativeCreditSummary>(summaryRead.route, summaryRead.spec, {
+		query: summaryRead.query!,
+		rows: (data) => data.representatives,
+		page: (data) => data.pagination,
+		exportRoute: 'GET /api/credits/summary/export',
+		settings: patientRetry
+	})
 }
 
 function AdministratorView({ canAdd }: { canAdd: boolean }) {

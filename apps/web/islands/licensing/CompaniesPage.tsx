@@ -5,7 +5,7 @@ import { can, isoDateInSaoPaulo } from '../../../../modules/core'
 import { ListScreen } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
 import type { RowSelection } from '../../components/Rows'
-import { PageHeader, RowAction } from '../../components/ui'
+import { PageActions, RowAction } from '../../components/ui'
 import type { Company } from '../../stores/companies'
 import { $user } from '../../stores/session'
 import { startRenewal } from './companies/actions'
@@ -61,23 +61,21 @@ function Companies() {
 
 	return (
 		<div>
-			<PageHeader title="Empresas" subtitle="Licenças, sistemas e terminais das empresas clientes.">
-				<div className="flex flex-wrap gap-2">
-					{can(role, 'representatives.promo') && (
-						<button type="button" className="btn btn-sm" onClick={() => setDialog({ kind: 'promo' })}>
-							<ImageUp className="size-4" /> Imagem promocional
-						</button>
-					)}
-					{can(role, 'companies.sendNotices') && (
-						<button type="button" className="btn btn-sm" onClick={() => setDialog({ kind: 'notice' })}>
-							<Megaphone className="size-4" /> Enviar aviso
-						</button>
-					)}
-					<button type="button" className="btn btn-primary btn-sm" onClick={() => setDialog({ kind: 'form', company: null })}>
-						<Plus className="size-4" /> Nova Empresa
+			<PageActions>
+				{can(role, 'representatives.promo') && (
+					<button type="button" className="btn btn-sm" onClick={() => setDialog({ kind: 'promo' })}>
+						<ImageUp className="size-4" /> Imagem promocional
 					</button>
-				</div>
-			</PageHeader>
+				)}
+				{can(role, 'companies.sendNotices') && (
+					<button type="button" className="btn btn-sm" onClick={() => setDialog({ kind: 'notice' })}>
+						<Megaphone className="size-4" /> Enviar aviso
+					</button>
+				)}
+				<button type="button" className="btn btn-primary btn-sm" onClick={() => setDialog({ kind: 'form', company: null })}>
+					<Plus className="size-4" /> Nova Empresa
+				</button>
+			</PageActions>
 
 			<ListScreen
 				source={companiesList}
@@ -94,13 +92,10 @@ function Companies() {
 				between={<BulkBar canMaintain={canMaintain} />}
 				csv={{}}
 				cardTitle={(c) => (
-					<div className="flex items-start justify-between gap-2">
-						<div>
-							<p>{c.razao}</p>
-							<p className="text-xs font-normal text-base-content/70">{c.representante?.nome}</p>
-						</div>
-						<Building2 className="size-5 shrink-0 text-base-content/40" aria-hidden="true" />
-					</div>
+					<>
+						<p>{c.razao}</p>
+						<p className="text-xs font-normal text-base-content/70">{c.representante?.nome}</p>
+					</>
 				)}
 				actions={(c) => (
 					<>

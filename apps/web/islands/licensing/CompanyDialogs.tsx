@@ -63,7 +63,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 function Item({ label, value }: { label: string; value: React.ReactNode }) {
 	return (
 		<div className="flex gap-2">
-			<dt className="shrink-0 text-base-content/60">{label}:</dt>
+			<dt className="shrink-0 text-base-content/70">{label}:</dt>
 			<dd className="min-w-0 break-words">{value || '—'}</dd>
 		</div>
 	)
@@ -197,7 +197,7 @@ export function CompanyDetailsDialog({ company, onClose }: { company: Company; o
 							</button>
 						)}
 					</div>
-					<p className="mt-2 text-xs text-base-content/60">Use esta chave com o CNPJ na configuração dos sistemas da empresa.</p>
+					<p className="mt-2 text-xs text-base-content/70">Use esta chave com o CNPJ na configuração dos sistemas da empresa.</p>
 				</section>
 			</div>
 		</Modal>

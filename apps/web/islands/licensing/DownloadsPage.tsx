@@ -5,7 +5,7 @@ import { can, csvDate, formatDate, isHttpUrl } from '../../../../modules/core'
 import type { Download } from '../../../../modules/downloads/model'
 import { ListScreen } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
-import { ActiveBadge, PageHeader, RowAction, StatCard, StatGrid } from '../../components/ui'
+import { ActiveBadge, PageActions, RowAction, StatCard, StatGrid } from '../../components/ui'
 import { localList } from '../../lib/list'
 import { mutate } from '../../lib/mutate'
 import { confirmAction } from '../../stores/confirm'
@@ -75,13 +75,13 @@ function Downloads() {
 	const manages = can(user?.tipo, 'downloads.manage')
 	return (
 		<div>
-			<PageHeader title="Downloads de Sistemas" subtitle="Instaladores e atualizações dos sistemas.">
-				{manages && (
+			{manages && (
+				<PageActions>
 					<button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing(null)}>
 						<Plus className="size-4" /> Novo Download
 					</button>
-				)}
-			</PageHeader>
+				</PageActions>
+			)}
 			<Stats />
 			<ListScreen
 				source={downloadsList}

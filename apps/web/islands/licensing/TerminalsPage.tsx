@@ -2,27 +2,24 @@ import { useStore } from '@nanostores/react'
 import { Building2, CalendarPlus, Monitor, Plus } from 'lucide-react'
 import { Suspense, lazy, useState } from 'react'
 import { formatDateTime, maskMac } from '../../../../modules/core'
-import type { Terminal, TerminalView } from '../../../../modules/terminals/model'
+import type { Terminal } from '../../../../modules/terminals/model'
 import { ListScreen } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
-import { PageHeader, RowAction, StatCard, StatGrid } from '../../components/ui'
+import { PageActions, RowAction, StatCard, StatGrid } from '../../components/ui'
 import { serverList } from '../../lib/list'
 import { mutate } from '../../lib/mutate'
 import { COMPANY_KEYS } from '../../stores/companies'
 import { confirmAction } from '../../stores/confirm'
+import { terminalsRead } from './terminals-view'
 
 const TerminalDialog = lazy(() => import('./TerminalDialog'))
 
-const terminalsList = serverList<'GET /api/terminals', Terminal>(
-	'GET /api/terminals',
-	{ sorts: ['empresa', 'nome_computador', 'mac', 'data'] },
-	{
-		query: (p) => ({ page: p.page, limit: p.limit, search: p.search.trim(), sort: p.sort as TerminalView['sort'], order: p.order }),
-		rows: (data) => data.terminals,
-		page: (data) => data.pagination,
-		exportRoute: 'GET /api/terminals/export'
-	}
-)
+const terminalsList = serverList<'GET /api/terminals', Terminal>(terminalsRead.route, terminalsRead.spec, {
+	query: terminalsRead.query!,
+	rows: (data) => data.terminals,
+	page: (data) => data.pagination,
+	exportRoute: 'GET /api/terminals/export'
+})
 
 async function remove(t: Terminal) {
 	const name = t.nome_computador || maskMac(t.mac)
@@ -67,11 +64,11 @@ function Terminals() {
 	const [editing, setEditing] = useState<Terminal | null | undefined>(undefined)
 	return (
 		<div>
-			<PageHeader title="Gerenciamento de Terminais" subtitle="Computadores registrados nas licenças das empresas.">
+			<PageActions>
 				<button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing(null)}>
 					<Plus className="size-4" /> Novo Terminal
 				</button>
-			</PageHeader>
+			</PageActions>
 			<Stats />
 			<ListScreen
 				source={terminalsList}

@@ -377,7 +377,7 @@ function LogCard() {
 								</span>
 								<span className="text-base-content/70">{NOTIFICATION_LABELS[e.tipo as NotificationType] ?? e.tipo}</span>
 								<span className="text-base-content/70">{e.telefone ? maskPhone(e.telefone) : '—'}</span>
-								<span className="ml-auto text-xs text-base-content/60">{formatDateTime(e.enviado_em ?? e.criado_em)}</span>
+								<span className="ml-auto text-xs text-base-content/70">{formatDateTime(e.enviado_em ?? e.criado_em)}</span>
 								{e.erro && <span className="w-full text-xs text-base-content/70">{e.erro}</span>}
 							</li>
 						))}

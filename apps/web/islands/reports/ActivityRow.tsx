@@ -43,7 +43,7 @@ export function ActivityRow({ activity, now, showBadge = false }: { activity: Ac
 				</div>
 				{activity.subtitle && <p className="break-words text-sm text-base-content/70">{activity.subtitle}</p>}
 			</div>
-			<time className="shrink-0 text-xs text-base-content/60" dateTime={activity.time} title={formatDateTime(activity.time)}>
+			<time className="shrink-0 text-xs text-base-content/70" dateTime={activity.time} title={formatDateTime(activity.time)}>
 				{formatRelative(activity.time, now)}
 			</time>
 		</li>

@@ -57,7 +57,7 @@ function ApiSettingsForm({ record }: { record: RepresentativeView }) {
 				<label className="flex items-center justify-between gap-3 rounded-field border border-base-300 p-3">
 					<span>
 						<span className="block text-sm font-medium">Ativar API Asaas</span>
-						<span className="block text-xs text-base-content/60">Permite cobrar seus clientes pelo Asaas.</span>
+						<span className="block text-xs text-base-content/70">Permite cobrar seus clientes pelo Asaas.</span>
 					</span>
 					<input type="checkbox" className="toggle toggle-success" checked={asaas} onChange={(e) => setAsaas(e.target.checked)} />
 				</label>

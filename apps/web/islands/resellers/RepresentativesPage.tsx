@@ -81,7 +81,7 @@ function RepresentativesList({ isAdmin }: { isAdmin: boolean }) {
 					{ key: 'cnpj', header: 'CNPJ', sort: 'cnpj', cell: (r) => <span className="font-mono text-xs">{formatCnpj(r.cnpj)}</span> },
 					{ key: 'cidade', header: 'Cidade', sort: 'cidade', cell: (r) => (r.cidade ? `${r.cidade}${r.uf ? `/${r.uf}` : ''}` : '—') },
 					{ key: 'contato', header: 'Contato', cell: (r) => (r.whatsapp || r.fone ? maskPhone(r.whatsapp ?? r.fone ?? '') : '—') },
-					{ key: 'gerente', header: 'Gerente', cell: (r) => r.gerente?.nome ?? <span className="text-base-content/60">Sem gerente</span> },
+					{ key: 'gerente', header: 'Gerente', cell: (r) => r.gerente?.nome ?? <span className="text-base-content/70">Sem gerente</span> },
 					{
 						key: 'empresas',
 						header: 'Empresas',

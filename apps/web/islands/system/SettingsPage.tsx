@@ -40,7 +40,7 @@ function Toggle({ label, checked, onChange, hint }: { label: string; checked: bo
 		<label className="flex cursor-pointer items-start justify-between gap-4 rounded-field border border-base-300 p-3">
 			<span>
 				<span className="block font-medium">{label}</span>
-				{hint && <span className="block text-xs text-base-content/60">{hint}</span>}
+				{hint && <span className="block text-xs text-base-content/70">{hint}</span>}
 			</span>
 			<input type="checkbox" className="toggle toggle-primary" checked={checked} onChange={(e) => onChange(e.target.checked)} />
 		</label>
@@ -245,11 +245,11 @@ function GeneralTab({
 				<Card title="Pagamentos (Asaas)" description="Lidos da configuração do servidor; este formulário não os altera.">
 					<dl className="grid gap-3 text-sm sm:grid-cols-2">
 						<div>
-							<dt className="text-base-content/60">Ambiente</dt>
+							<dt className="text-base-content/70">Ambiente</dt>
 							<dd className="font-medium">{values['app.asaas_environment'] === 'production' ? 'Produção' : 'Sandbox'}</dd>
 						</div>
 						<div>
-							<dt className="text-base-content/60">Chave da API</dt>
+							<dt className="text-base-content/70">Chave da API</dt>
 							<dd className="font-mono">{asaasKey.valor || 'Não configurada'}</dd>
 						</div>
 					</dl>
@@ -322,7 +322,7 @@ function AppearanceTab({ values, set }: { values: Values; set: (k: string, v: st
 					className="mt-5 flex flex-wrap items-center gap-2 rounded-field border border-dashed border-base-300 p-4"
 					aria-label="Pré-visualização"
 				>
-					<span className="mr-2 text-sm text-base-content/60">Pré-visualização:</span>
+					<span className="mr-2 text-sm text-base-content/70">Pré-visualização:</span>
 					<button type="button" className="btn btn-primary btn-sm">
 						Primária
 					</button>
@@ -519,7 +519,7 @@ function Settings() {
 						type="button"
 						role="tab"
 						aria-selected={tab === t.id}
-						className={`tab flex-nowrap gap-2 whitespace-nowrap ${tab === t.id ? 'tab-active' : ''}`}
+						className={`tab flex-nowrap gap-2 whitespace-nowrap ${tab === t.id ? 'tab-active' : 'text-base-content/75'}`}
 						onClick={() => setTab(t.id)}
 					>
 						{t.icon}

@@ -69,7 +69,7 @@ function SystemInfoCard({ isAdmin }: { isAdmin: boolean }) {
 				</button>
 			)}
 			{isAdmin && (
-				<p className="mt-2 text-xs text-base-content/60">Remove sessões expiradas e otimiza as estatísticas do banco de dados.</p>
+				<p className="mt-2 text-xs text-base-content/70">Remove sessões expiradas e otimiza as estatísticas do banco de dados.</p>
 			)}
 		</section>
 	)
@@ -203,7 +203,7 @@ function RefusalsCard() {
 			cell: (r) => (
 				<span>
 					{r.who}
-					<span className="block text-xs text-base-content/60">{r.ip}</span>
+					<span className="block text-xs text-base-content/70">{r.ip}</span>
 				</span>
 			)
 		},

@@ -35,7 +35,7 @@ function SystemBadges({ company }: { company: Company }) {
 					<button
 						key={s.flag}
 						type="button"
-						className={`badge badge-xs h-5 cursor-pointer px-1.5 ${blocked ? 'badge-error badge-outline line-through' : 'badge-success'}`}
+						className={`badge badge-xs h-6 min-w-6 cursor-pointer px-1.5 ${blocked ? 'badge-error badge-outline line-through' : 'badge-success'}`}
 						title={`${s.name}: ${blocked ? 'bloqueado (clique para desbloquear)' : 'ativo (clique para bloquear)'}`}
 						aria-label={`${s.name} ${blocked ? 'bloqueado' : 'ativo'}: alternar`}
 						onClick={() => toggleSystem(company, s)}

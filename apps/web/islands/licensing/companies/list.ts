@@ -2,48 +2,20 @@ import { atom, computed } from 'nanostores'
 import type { CompanyFilter } from '../../../../../modules/companies/model'
 import { serverList } from '../../../lib/list'
 import type { Company } from '../../../stores/companies'
-
-/** The status and notice filters of 1-core §2.8 (the API also takes expiring_soon and no-license). */
-export const STATUS_OPTIONS = [
-	['todas', 'Todas'],
-	['ativas', 'Ativas'],
-	['bloqueadas', 'Bloqueadas'],
-	['expiradas', 'Expiradas']
-] as const
-export const NOTICE_OPTIONS = [
-	['todas', 'Todas'],
-	['com', 'Com Avisos Ativados'],
-	['sem', 'Sem Avisos']
-] as const
+import { companiesRead } from './view'
 
 type Status = CompanyFilter['status']
 type Notices = CompanyFilter['avisos']
 
+export { NOTICE_OPTIONS, STATUS_OPTIONS } from './view'
+
 /** The companies list: its view in the address, the API's pages, sorting and streamed CSV export. */
-export const companiesList = serverList<'GET /api/companies', Company>(
-	'GET /api/companies',
-	{
-		sorts: ['razao', 'cnpj', 'validade_licenca', 'validade_certificado', 'terminal_count'],
-		filters: {
-			status: { values: ['todas', 'ativas', 'bloqueadas', 'expiradas', 'expiring_soon', 'no-license'], default: 'todas' },
-			avisos: { values: NOTICE_OPTIONS.map(([v]) => v), default: 'todas' }
-		}
-	},
-	{
-		query: (p) => ({
-			page: p.page,
-			limit: p.limit,
-			search: p.search.trim(),
-			status: p.filters.status as Status,
-			avisos: p.filters.avisos as Notices,
-			sort: p.sort as 'razao',
-			order: p.order
-		}),
-		rows: (data) => data.companies,
-		page: (data) => data.pagination,
-		exportRoute: 'GET /api/companies/export'
-	}
-)
+export const companiesList = serverList<'GET /api/companies', Company>(companiesRead.route, companiesRead.spec, {
+	query: companiesRead.query!,
+	rows: (data) => data.companies,
+	page: (data) => data.pagination,
+	exportRoute: 'GET /api/companies/export'
+})
 
 /** The filter of the current view, as a bulk action on "every company that matches" sends it. */
 export function currentFilter(): CompanyFilter {

@@ -1,0 +1,96 @@
+/**
+ * Issue 15: a representative's phone gets each screen's words and first rows with the page, and nothing moves
+ * after the first paint. (The Lighthouse figures themselves: `bun run bench:lighthouse`.)
+ */
+import { expect, test } from '@playwright/test'
+import { ACCOUNTS, signIn } from './fixtures'
+
+const PHONE = { width: 390, height: 844 }
+const FIRST_READS = [
+	'/api/companies',
+	'/api/terminals',
+	'/api/users',
+	'/api/credits/summary',
+	'/api/dashboard/stats',
+	'/api/activities/recent'
+]
+
+test('list screens arrive with their first page: the rows show and no request for them leaves the browser', async ({ page }) => {
+	await page.setViewportSize(PHONE)
+	await signIn(page, ACCOUNTS.administrador)
+	const asked: string[] = []
+	page.on('request', (request) => {
+		const url = new URL(request.url())
+		if (FIRST_READS.includes(url.pathname)) asked.push(url.pathname + url.search)
+	})
+	// The view in the address is the one answered: here the companies sorted by CNPJ, descending.
+	await page.goto('/companies?sort=cnpj&order=desc')
+	await expect(page.getByRole('list', { name: 'Empresas' }).getByRole('listitem').first()).toBeVisible()
+	await page.goto('/terminals')
+	await expect(page.getByRole('list', { name: 'Terminais' }).getByRole('listitem').first()).toBeVisible()
+	await page.goto('/users')
+	await expect(page.getByRole('list', { name: 'Usuários' }).getByRole('listitem').first()).toBeVisible()
+	await page.goto('/credits')
+	await expect(page.getByText('Resumo por Representante')).toBeVisible()
+	await page.goto('/')
+	await expect(page.getByRole('heading', { name: 'Status dos Sistemas' })).toBeVisible()
+	await expect(page.getByRole('heading', { name: 'Atividade Recente' })).toBeVisible()
+	expect(asked).toEqual([])
+
+	// A new view is the island's to ask for.
+	await page.goto('/companies')
+	const search = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/companies' && r.url().includes('search=Padaria'))
+	await page.getByRole('searchbox', { name: 'Buscar empresas' }).fill('Padaria')
+	await search
+})
+
+test('the screen heading is in the page as served, before any script runs', async ({ page }) => {
+	await signIn(page, ACCOUNTS.administrador)
+	for (const [path, words] of [
+		['/companies', 'Licenças, sistemas e terminais das empresas clientes.'],
+		['/terminals', 'Computadores registrados nas licenças das empresas.'],
+		['/downloads', 'Instaladores e atualizações dos sistemas.']
+	]) {
+		expect(await (await page.request.get(path)).text(), path).toContain(words)
+	}
+})
+
+test('on a slow phone nothing moves after the first paint of the dashboard, the credits and the login', async ({ page, browser }) => {
+	const shifts = async (target: typeof page, path: string) => {
+		const cdp = await target.context().newCDPSession(target)
+		await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+		await target.goto(path)
+		await target.waitForLoadState('networkidle')
+		const cls = await target.evaluate(
+			() =>
+				new Promise<number>((resolve) => {
+					let sum = 0
+					new PerformanceObserver((list) => {
+						for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+							if (!entry.hadRecentInput) sum += entry.value
+					}).observe({ type: 'layout-shift', buffered: true })
+					setTimeout(() => resolve(sum), 500)
+				})
+		)
+		await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+		return cls
+	}
+	await page.setViewportSize(PHONE)
+	const anonymous = await browser.newPage({ viewport: PHONE })
+	expect(await shifts(anonymous, '/login'), '/login').toBeLessThan(0.05)
+	await anonymous.close()
+	await signIn(page, ACCOUNTS.administrador)
+	expect(await shifts(page, '/'), '/dashboard').toBeLessThan(0.05)
+	expect(await shifts(page, '/credits'), '/credits').toBeLessThan(0.05)
+})
+
+test('a page of 50 companies on a phone is drawn whole, in batches of 20', async ({ page }) => {
+	await page.setViewportSize(PHONE)
+	await signIn(page, ACCOUNTS.administrador)
+	await page.goto('/companies?limit=50')
+	const cards = page.getByRole('list', { name: 'Empresas' }).getByRole('listitem')
+	const shown = page.getByText(/^Mostrando 1 a \d+ de \d+ empresas$/)
+	const [, last, total] = /a (\d+) de (\d+)/.exec((await shown.textContent()) ?? '')!.map(Number)
+	expect(total).toBeGreaterThan(20)
+	await expect(cards).toHaveCount(last)
+})

@@ -1,0 +1,25 @@
+import { type Role, can } from '../../../modules/core'
+import { usersRead } from '../islands/auth/users-view'
+import { poolRead, summaryRead, transfersRead } from '../islands/credits/views'
+import { companiesRead } from '../islands/licensing/companies/view'
+import { terminalsRead } from '../islands/licensing/terminals-view'
+import { listReadUrl, readUrl } from './first-reads'
+
+/**
+ * The reads a page's island makes first, by the page's route (as the pages plugin resolves it): the server answers
+ * them into the page (#session-data `reads`), so the island's first render already has its rows instead of waiting
+ * for a fetch after hydration (issue 15). The addresses are exactly the keys the islands' stores ask for.
+ */
+export const PAGE_READS: Record<string, (search: URLSearchParams, role: Role) => string[]> = {
+	'/companies': (search) => [listReadUrl(companiesRead, search)],
+	'/terminals': (search) => [listReadUrl(terminalsRead, search)],
+	'/users': (search) => [listReadUrl(usersRead, search)],
+	// The settings give the cards' days per credit: without them the cards grow after the first paint (CLS).
+	'/credits': (search, role) => [
+		...(can(role, 'credits.own')
+			? [listReadUrl(poolRead, search), listReadUrl(transfersRead, search)]
+			: [listReadUrl(summaryRead, search)]),
+		readUrl('GET /api/configuracoes')
+	],
+	'/dashboard': () => [readUrl('GET /api/dashboard/stats'), readUrl('GET /api/activities/recent', { limit: 10 })]
+}
