@@ -61,6 +61,26 @@ test('an administrador connects the WhatsApp gateway and a test message reaches 
 	expect((await sentByGateway(request, phone)).map((m) => m.text)).toContain(text)
 })
 
+test('settings that arrive late never overwrite what the administrador typed in the gateway form', async ({ page }) => {
+	await signIn(page, ACCOUNTS.administrador)
+	// A slow network: the saved settings come 1.5 s after the page.
+	await page.route('**/api/configuracoes', async (route) => {
+		if (route.request().method() !== 'GET') return route.fallback()
+		await new Promise((resolve) => setTimeout(resolve, 1500))
+		await route.fallback()
+	})
+	const arrived = page.waitForResponse((r) => r.url().endsWith('/api/configuracoes') && r.request().method() === 'GET')
+	await page.goto('/notification-settings')
+	await page.getByLabel('URL da API').fill(evolutionUrl)
+	await page.getByLabel('Chave da API', { exact: true }).fill(EVOLUTION_KEY)
+	await page.getByLabel('Nome da instância').fill(EVOLUTION_INSTANCE)
+	await arrived
+	// Two frames: whatever the answer makes React do is on the screen.
+	await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+	await expect(page.getByLabel('URL da API')).toHaveValue(evolutionUrl)
+	await expect(page.getByLabel('Chave da API', { exact: true })).toHaveValue(EVOLUTION_KEY)
+})
+
 test('an administrador turns on expiring-licence notices, edits them, sends now, and the log shows what the gateway received', async ({
 	page,
 	request

@@ -37,15 +37,18 @@ function ApiTab() {
 	const config = useStore($configuracoes)
 	const status = useStore($status)
 	const value = (chave: string) => config.data?.find((e) => e.chave === chave)?.valor ?? ''
-	const [form, setForm] = useState({ url: '', key: '', instance: '' })
+	// Filled once from the saved settings: a later reload of them must not overwrite what the user is typing.
+	const [form, setForm] = useState<{ url: string; key: string; instance: string } | null>(null)
 	const [urlError, setUrlError] = useState<string | null>(null)
 	const [pending, setPending] = useState(false)
 	useEffect(() => {
-		if (config.data) setForm({ url: value(GATEWAY_KEYS.url), key: value(GATEWAY_KEYS.key), instance: value(GATEWAY_KEYS.instance) })
+		if (config.data && !form)
+			setForm({ url: value(GATEWAY_KEYS.url), key: value(GATEWAY_KEYS.key), instance: value(GATEWAY_KEYS.instance) })
 	}, [config.data])
 
 	async function save(e: FormEvent) {
 		e.preventDefault()
+		if (!form) return
 		if (form.url && !/^https?:\/\/\S+$/.test(form.url)) return setUrlError('URL da API inválida: use um endereço http(s) completo.')
 		setUrlError(null)
 		setPending(true)
@@ -72,6 +75,7 @@ function ApiTab() {
 		return (
 			<ErrorPanel title="Erro ao carregar configurações" message={errorText(config.error)} onRetry={() => $configuracoes.revalidate()} />
 		)
+	if (!form) return <div className="skeleton h-80 max-w-2xl" role="status" aria-busy="true" aria-label="Carregando" />
 	return (
 		<form className="max-w-2xl space-y-4 rounded-box border border-base-300 bg-base-100 p-4 sm:p-6" onSubmit={save} noValidate>
 			<div className="flex flex-wrap items-center justify-between gap-2">
