@@ -13,11 +13,13 @@ import { toast } from '../../stores/toast'
 function Content() {
 	const config = useStore($configuracoes)
 	const saved = (chave: string) => config.data?.find((e) => e.chave === chave)?.valor ?? ''
-	const [key, setKey] = useState('')
+	// Filled once from the saved settings: a later reload of them must not overwrite what the user is typing.
+	const [typedKey, setKey] = useState<string | null>(null)
 	const [pending, setPending] = useState(false)
 	useEffect(() => {
-		if (config.data) setKey(saved('bot_chave_pix'))
+		if (config.data && typedKey === null) setKey(saved('bot_chave_pix'))
 	}, [config.data])
+	const key = typedKey ?? ''
 	const check = classifyPixKey(key)
 	const vendor = saved('app.fornecedor_nome') || 'K Sistemas'
 
@@ -46,6 +48,7 @@ function Content() {
 		return (
 			<ErrorPanel title="Erro ao carregar configurações" message={errorText(config.error)} onRetry={() => $configuracoes.revalidate()} />
 		)
+	if (typedKey === null) return <div className="skeleton h-80 w-full" role="status" aria-busy="true" aria-label="Carregando" />
 	const typed = key.trim() !== ''
 	return (
 		<div className="grid gap-5 lg:grid-cols-2">
