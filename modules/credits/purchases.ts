@@ -152,13 +152,18 @@ export async function startPurchase(ctx: Ctx, user: SessionUser, body: AutoPurch
 	}
 }
 
+/** The charge Asaas holds under a purchase's reference, if it made one. */
+async function chargeByReference(client: AsaasClient, reference: string | undefined): Promise<AsaasPayment | undefined> {
+	return (await client.listPayments({ externalReference: reference, limit: 1 })).data[0]
+}
+
 /** Creates the charge; when the answer was lost on the way, finds it by its reference instead of charging twice. */
 async function createCharge(client: AsaasClient, input: Parameters<AsaasClient['createPayment']>[0]): Promise<AsaasPayment> {
 	try {
 		return await client.createPayment(input)
 	} catch (error) {
 		if (!(error instanceof AsaasError && error.uncertain)) throw error
-		const found = (await client.listPayments({ externalReference: input.externalReference, limit: 1 })).data[0]
+		const found = await chargeByReference(client, input.externalReference)
 		if (!found) throw error
 		return found
 	}
@@ -345,7 +350,7 @@ export async function recoverUnfinishedPurchases(ctx: Ctx, limit = 20): Promise<
 	if (!client) return 0
 	for (const { id } of stuck) {
 		try {
-			const charge = (await client.listPayments({ externalReference: purchaseReference(id), limit: 1 })).data[0]
+			const charge = await chargeByReference(client, purchaseReference(id))
 			const now = ctx.clock.now().toISOString()
 			const unfinished = and(eq(creditPurchases.id, id), eq(creditPurchases.status, 'criando'))
 			if (charge) {

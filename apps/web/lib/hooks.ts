@@ -19,3 +19,15 @@ export function useDebounced<T>(value: T, ms = 300): T {
 	}, [value, ms])
 	return debounced
 }
+
+/**
+ * A form's values, filled once from data that loads: null until the data first arrives, then the user's own. A later
+ * reload of the data (after a save, a revalidation) never overwrites what is being typed.
+ */
+export function useFormFromData<D, F>(data: D | undefined, fill: (data: D) => F): [F | null, (values: F) => void] {
+	const [values, setValues] = useState<F | null>(null)
+	useEffect(() => {
+		if (data !== undefined && values === null) setValues(fill(data))
+	}, [data])
+	return [values, setValues]
+}

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { Clock, Save } from 'lucide-react'
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useState } from 'react'
+import { useFormFromData } from '../../lib/hooks'
 import { pixMessage } from '../../../../modules/bot/model'
 import { classifyPixKey, pixKeyHint } from '../../../../modules/core'
 import { PageRoot } from '../../components/PageRoot'
@@ -13,12 +14,8 @@ import { toast } from '../../stores/toast'
 function Content() {
 	const config = useStore($configuracoes)
 	const saved = (chave: string) => config.data?.find((e) => e.chave === chave)?.valor ?? ''
-	// Filled once from the saved settings: a later reload of them must not overwrite what the user is typing.
-	const [typedKey, setKey] = useState<string | null>(null)
+	const [typedKey, setKey] = useFormFromData(config.data, () => saved('bot_chave_pix'))
 	const [pending, setPending] = useState(false)
-	useEffect(() => {
-		if (config.data && typedKey === null) setKey(saved('bot_chave_pix'))
-	}, [config.data])
 	const key = typedKey ?? ''
 	const check = classifyPixKey(key)
 	const vendor = saved('app.fornecedor_nome') || 'K Sistemas'

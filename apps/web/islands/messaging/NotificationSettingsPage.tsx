@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { BellRing, PlugZap, Save, Send, Wifi, WifiOff } from 'lucide-react'
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useState } from 'react'
+import { useFormFromData } from '../../lib/hooks'
 import { PageRoot } from '../../components/PageRoot'
 import { Tabs } from '../../components/Tabs'
 import { ErrorPanel, Field, PasswordInput, TextField } from '../../components/ui'
@@ -37,14 +38,13 @@ function ApiTab() {
 	const config = useStore($configuracoes)
 	const status = useStore($status)
 	const value = (chave: string) => config.data?.find((e) => e.chave === chave)?.valor ?? ''
-	// Filled once from the saved settings: a later reload of them must not overwrite what the user is typing.
-	const [form, setForm] = useState<{ url: string; key: string; instance: string } | null>(null)
+	const [form, setForm] = useFormFromData(config.data, () => ({
+		url: value(GATEWAY_KEYS.url),
+		key: value(GATEWAY_KEYS.key),
+		instance: value(GATEWAY_KEYS.instance)
+	}))
 	const [urlError, setUrlError] = useState<string | null>(null)
 	const [pending, setPending] = useState(false)
-	useEffect(() => {
-		if (config.data && !form)
-			setForm({ url: value(GATEWAY_KEYS.url), key: value(GATEWAY_KEYS.key), instance: value(GATEWAY_KEYS.instance) })
-	}, [config.data])
 
 	async function save(e: FormEvent) {
 		e.preventDefault()
