@@ -70,7 +70,7 @@ export function routeUrl(path: string, params?: Record<string, unknown>, query?:
 	return qs ? `${filled}?${qs}` : filled
 }
 
-/** The schemas and API-document line of a contract, as an Elysia route's options (spread them, then add `can`). */
+/** The schemas and API-document line of a contract, as an Elysia route's options (auth's serveRoutes adds the access). */
 export function routeHooks<C extends RouteContract>(route: C): RouteHooks<C> {
 	return {
 		params: route.params,
