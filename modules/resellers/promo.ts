@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
 import type { Clock } from '../core'
-import { badRequest, notFound, uploadsDir } from '../core/server'
+import { badRequest, notFound, uploadsDir, writeTransaction } from '../core/server'
 import { findRepresentativeByCnpj } from './service'
 import { representatives } from './schema'
 
@@ -110,19 +110,16 @@ export function savePromoImage(db: DbOrTx, clock: Clock, dataDir: string, user: 
 	const file = `${Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString('base64url')}.${kind}`
 	writeFileSync(join(dir, file), bytes)
 	try {
-		db.transaction(
-			(tx) => {
-				tx.update(representatives).set({ promo: file }).where(eq(representatives.codigo, rep.codigo)).run()
-				logActivity(
-					tx,
-					clock,
-					'representatives.promo-updated',
-					{ nome: rep.nome },
-					{ actor: user, entityId: rep.codigo, representanteCnpj: rep.cnpj }
-				)
-			},
-			{ behavior: 'immediate' }
-		)
+		writeTransaction(db, (tx) => {
+			tx.update(representatives).set({ promo: file }).where(eq(representatives.codigo, rep.codigo)).run()
+			logActivity(
+				tx,
+				clock,
+				'representatives.promo-updated',
+				{ nome: rep.nome },
+				{ actor: user, entityId: rep.codigo, representanteCnpj: rep.cnpj }
+			)
+		})
 	} catch (error) {
 		rmSync(join(dir, file), { force: true })
 		throw error
@@ -135,19 +132,16 @@ export function removePromoImage(db: DbOrTx, clock: Clock, dataDir: string, user
 	const rep = findRepresentativeByCnpj(db, user.cnpj)
 	if (!rep) throw notFound('Representante não encontrado.')
 	if (!rep.promo) throw notFound('Nenhuma imagem promocional cadastrada.')
-	db.transaction(
-		(tx) => {
-			tx.update(representatives).set({ promo: null }).where(eq(representatives.codigo, rep.codigo)).run()
-			logActivity(
-				tx,
-				clock,
-				'representatives.promo-removed',
-				{ nome: rep.nome },
-				{ actor: user, entityId: rep.codigo, representanteCnpj: rep.cnpj }
-			)
-		},
-		{ behavior: 'immediate' }
-	)
+	writeTransaction(db, (tx) => {
+		tx.update(representatives).set({ promo: null }).where(eq(representatives.codigo, rep.codigo)).run()
+		logActivity(
+			tx,
+			clock,
+			'representatives.promo-removed',
+			{ nome: rep.nome },
+			{ actor: user, entityId: rep.codigo, representanteCnpj: rep.cnpj }
+		)
+	})
 	if (FILE_NAME.test(rep.promo)) rmSync(join(promoDir(dataDir), rep.promo), { force: true })
 }
 
