@@ -2,7 +2,7 @@ import { and, eq, lt, ne, or } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import { type Clock, HOUR, MINUTE } from '../core'
-import { type AppConfig, AppError } from '../core/server'
+import { type AppConfig, AppError, writeTransaction } from '../core/server'
 import { getAutoLogoutConfig } from '../settings'
 import type { SessionUser } from './model'
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password'
@@ -146,13 +146,10 @@ export async function login(
 	if (!user.ativo) throw new AppError(403, LOGIN_MESSAGES.inactive, 'USER_INACTIVE')
 
 	const newHash = needsRehash(user.senha_hash) ? await hashPassword(input.senha) : null
-	const result = db.transaction(
-		(tx) => {
-			if (newHash) tx.update(users).set({ senha_hash: newHash }).where(eq(users.id, user.id)).run()
-			return createSession(tx, clock, config, user.id, { ip: input.ip, userAgent: input.userAgent })
-		},
-		{ behavior: 'immediate' }
-	)
+	const result = writeTransaction(db, (tx) => {
+		if (newHash) tx.update(users).set({ senha_hash: newHash }).where(eq(users.id, user.id)).run()
+		return createSession(tx, clock, config, user.id, { ip: input.ip, userAgent: input.userAgent })
+	})
 	return { token: result.token, user: toSessionUser(user), session: result.session }
 }
 
@@ -162,26 +159,23 @@ export async function ensureFirstAdmin(db: Db, clock: Clock, input: { cnpj: stri
 	if (existing) return false
 	const hash = await hashPassword(input.senha)
 	const now = clock.now().toISOString()
-	return db.transaction(
-		(tx) => {
-			if (tx.select({ id: users.id }).from(users).limit(1).get()) return false
-			const created = tx
-				.insert(users)
-				.values({
-					cnpj: input.cnpj,
-					nome: input.nome ?? 'Administrador',
-					tipo: 'administrador',
-					senha_hash: hash,
-					created_at: now,
-					updated_at: now
-				})
-				.returning({ id: users.id })
-				.get()
-			logActivity(tx, clock, 'auth.first-admin', { nome: input.nome ?? 'Administrador' }, { entityId: created.id })
-			return true
-		},
-		{ behavior: 'immediate' }
-	)
+	return writeTransaction(db, (tx) => {
+		if (tx.select({ id: users.id }).from(users).limit(1).get()) return false
+		const created = tx
+			.insert(users)
+			.values({
+				cnpj: input.cnpj,
+				nome: input.nome ?? 'Administrador',
+				tipo: 'administrador',
+				senha_hash: hash,
+				created_at: now,
+				updated_at: now
+			})
+			.returning({ id: users.id })
+			.get()
+		logActivity(tx, clock, 'auth.first-admin', { nome: input.nome ?? 'Administrador' }, { entityId: created.id })
+		return true
+	})
 }
 
 /** Deletes sessions past their absolute or idle limit (run by the hourly job). */

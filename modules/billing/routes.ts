@@ -1,7 +1,6 @@
-import { Elysia } from 'elysia'
 import { logActivity } from '../activity'
-import { authGuard } from '../auth'
-import { can, routeHooks } from '../core'
+import { serve, serveRoutes } from '../auth'
+import { can } from '../core'
 import { type AppContext, notFound } from '../core/server'
 import { representativeScope } from '../resellers'
 import { asaasAccount, reactivateWebhook } from './accounts'
@@ -35,115 +34,64 @@ import {
 } from './service'
 
 export function billingRoutes(ctx: AppContext, inbox: AsaasInbox) {
-	return (
-		new Elysia({ name: 'billing.routes' })
-			.use(authGuard(ctx))
-			.use(carnesRoutes(ctx))
-			// The representative's own account (Configurações Financeiras).
-			.route(ownConfigRoute.method, ownConfigRoute.path, ({ user }) => ownConfig(ctx, user), {
-				...routeHooks(ownConfigRoute),
-				can: 'billing.ownProviderConfig'
+	return serveRoutes(ctx, 'billing.routes', [
+		...carnesRoutes(ctx),
+		// The representative's own account (Configurações Financeiras).
+		serve(ownConfigRoute, 'billing.ownProviderConfig', ({ user }) => ownConfig(ctx, user)),
+		serve(saveOwnConfigRoute, 'billing.ownProviderConfig', ({ user, body }) =>
+			saveOwnConfig(ctx, user, {
+				active: body.ativar_api_asaas === 'S',
+				apiKey: body.asaas_api_key,
+				environment: body.asaas_ambiente,
+				webhookToken: body.asaas_webhook_token
 			})
-			.route(
-				saveOwnConfigRoute.method,
-				saveOwnConfigRoute.path,
-				({ user, body }) =>
-					saveOwnConfig(ctx, user, {
-						active: body.ativar_api_asaas === 'S',
-						apiKey: body.asaas_api_key,
-						environment: body.asaas_ambiente,
-						webhookToken: body.asaas_webhook_token
-					}),
-				{ ...routeHooks(saveOwnConfigRoute), can: 'billing.ownProviderConfig' }
-			)
-			.route(testOwnConfigRoute.method, testOwnConfigRoute.path, ({ user }) => testAccount(ctx, user.cnpj), {
-				...routeHooks(testOwnConfigRoute),
-				can: 'billing.ownProviderConfig'
+		),
+		serve(testOwnConfigRoute, 'billing.ownProviderConfig', ({ user }) => testAccount(ctx, user.cnpj)),
+		// Admin Financeiro: every representative's account, and the vendor's.
+		serve(adminConfigsRoute, 'billing.providerConfigs', () => adminConfigs(ctx)),
+		serve(saveAdminConfigRoute, 'billing.providerConfigs', ({ user, params, body }) =>
+			saveAdminConfig(ctx, user, params.cnpj, body.representante_cnpj, {
+				active: body.ativar_api_asaas,
+				apiKey: body.asaas_api_key,
+				environment: body.asaas_ambiente,
+				webhookToken: body.asaas_webhook_token
 			})
-			// Admin Financeiro: every representative's account, and the vendor's.
-			.route(adminConfigsRoute.method, adminConfigsRoute.path, () => adminConfigs(ctx), {
-				...routeHooks(adminConfigsRoute),
-				can: 'billing.providerConfigs'
+		),
+		serve(testAdminConfigRoute, 'billing.providerConfigs', ({ params }) => testAccount(ctx, params.cnpj)),
+		serve(vendorConfigRoute, 'billing.providerConfigs', () => vendorConfig(ctx)),
+		serve(saveVendorConfigRoute, 'billing.providerConfigs', ({ user, body }) =>
+			saveVendorConfig(ctx, user, {
+				apiKey: body.asaas_api_key,
+				environment: body.asaas_ambiente,
+				webhookToken: body.asaas_webhook_token
 			})
-			.route(
-				saveAdminConfigRoute.method,
-				saveAdminConfigRoute.path,
-				({ user, params, body }) =>
-					saveAdminConfig(ctx, user, params.cnpj, body.representante_cnpj, {
-						active: body.ativar_api_asaas,
-						apiKey: body.asaas_api_key,
-						environment: body.asaas_ambiente,
-						webhookToken: body.asaas_webhook_token
-					}),
-				{ ...routeHooks(saveAdminConfigRoute), can: 'billing.providerConfigs' }
-			)
-			.route(testAdminConfigRoute.method, testAdminConfigRoute.path, ({ params }) => testAccount(ctx, params.cnpj), {
-				...routeHooks(testAdminConfigRoute),
-				can: 'billing.providerConfigs'
-			})
-			.route(vendorConfigRoute.method, vendorConfigRoute.path, () => vendorConfig(ctx), {
-				...routeHooks(vendorConfigRoute),
-				can: 'billing.providerConfigs'
-			})
-			.route(
-				saveVendorConfigRoute.method,
-				saveVendorConfigRoute.path,
-				({ user, body }) =>
-					saveVendorConfig(ctx, user, {
-						apiKey: body.asaas_api_key,
-						environment: body.asaas_ambiente,
-						webhookToken: body.asaas_webhook_token
-					}),
-				{ ...routeHooks(saveVendorConfigRoute), can: 'billing.providerConfigs' }
-			)
-			.route(testVendorConfigRoute.method, testVendorConfigRoute.path, () => testAccount(ctx, VENDOR_ACCOUNT), {
-				...routeHooks(testVendorConfigRoute),
-				can: 'billing.providerConfigs'
-			})
-			.route(financialStatsRoute.method, financialStatsRoute.path, () => financialStats(ctx, carneTotals(ctx.db)), {
-				...routeHooks(financialStatsRoute),
-				can: 'billing.providerConfigs'
-			})
-			// The banner's button: an administrador for any account, anyone else for the accounts of their scope.
-			.route(
-				reactivateWebhookRoute.method,
-				reactivateWebhookRoute.path,
-				async ({ user, params }) => {
-					const mine =
-						params.account === VENDOR_ACCOUNT
-							? can(user.tipo, 'billing.providerConfigs')
-							: representativeScope(ctx.db, user).includes(params.account)
-					const account = mine ? asaasAccount(ctx.db, ctx.secrets, params.account) : null
-					if (!account) throw notFound('Conta Asaas não encontrada.')
-					const webhook = await reactivateWebhook(ctx, account)
-					logActivity(
-						ctx.db,
-						ctx.clock,
-						'billing.webhook-reactivated',
-						{ conta: params.account },
-						{ actor: user, entityId: params.account }
-					)
-					const ok = webhook.status === 'ativo'
-					return {
-						success: ok,
-						message: ok
-							? 'Fila de webhooks reativada: o Asaas volta a enviar os eventos pendentes.'
-							: (webhook.message ?? 'Não foi possível reativar.'),
-						webhook
-					}
-				},
-				{ ...routeHooks(reactivateWebhookRoute), can: 'billing.carnes' }
-			)
-			// Asaas itself: authenticated by the account's token, acknowledged at once, handled after the answer.
-			.route(
-				asaasWebhookRoute.method,
-				asaasWebhookRoute.path,
-				async ({ params, body, request }) => {
-					const stored = await inbox.receive(params.account, request.headers.get('asaas-access-token'), body)
-					if (stored !== null) setTimeout(() => inbox.process(stored).catch((e) => ctx.log('asaas.event_error', { message: String(e) })), 0)
-					return { received: true }
-				},
-				{ ...routeHooks(asaasWebhookRoute), publicRoute: true }
-			)
-	)
+		),
+		serve(testVendorConfigRoute, 'billing.providerConfigs', () => testAccount(ctx, VENDOR_ACCOUNT)),
+		serve(financialStatsRoute, 'billing.providerConfigs', () => financialStats(ctx, carneTotals(ctx.db))),
+		// The banner's button: an administrador for any account, anyone else for the accounts of their scope.
+		serve(reactivateWebhookRoute, 'billing.carnes', async ({ user, params }) => {
+			const mine =
+				params.account === VENDOR_ACCOUNT
+					? can(user.tipo, 'billing.providerConfigs')
+					: representativeScope(ctx.db, user).includes(params.account)
+			const account = mine ? asaasAccount(ctx.db, ctx.secrets, params.account) : null
+			if (!account) throw notFound('Conta Asaas não encontrada.')
+			const webhook = await reactivateWebhook(ctx, account)
+			logActivity(ctx.db, ctx.clock, 'billing.webhook-reactivated', { conta: params.account }, { actor: user, entityId: params.account })
+			const ok = webhook.status === 'ativo'
+			return {
+				success: ok,
+				message: ok
+					? 'Fila de webhooks reativada: o Asaas volta a enviar os eventos pendentes.'
+					: (webhook.message ?? 'Não foi possível reativar.'),
+				webhook
+			}
+		}),
+		// Asaas itself: authenticated by the account's token, acknowledged at once, handled after the answer.
+		serve(asaasWebhookRoute, 'public', async ({ params, body, request }) => {
+			const stored = await inbox.receive(params.account, request.headers.get('asaas-access-token'), body)
+			if (stored !== null) setTimeout(() => inbox.process(stored).catch((e) => ctx.log('asaas.event_error', { message: String(e) })), 0)
+			return { received: true }
+		})
+	])
 }

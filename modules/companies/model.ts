@@ -16,7 +16,8 @@ import {
 	textField,
 	urlField,
 	z,
-	IdParams
+	IdParams,
+	deleteByIdContract
 } from '../core'
 import { perFlag } from './systems'
 
@@ -231,13 +232,7 @@ export const patchCompanyRoute = contract({
 	response: CompanySaved,
 	summary: 'Altera só as datas, os bloqueios dos sistemas ou a exibição de avisos'
 })
-export const deleteCompanyRoute = contract({
-	method: 'DELETE',
-	path: '/api/companies/:id',
-	params: IdParams,
-	response: MessageResponse,
-	summary: 'Exclui uma empresa e seus terminais'
-})
+export const deleteCompanyRoute = deleteByIdContract('/api/companies/:id', 'Exclui uma empresa e seus terminais')
 export const trustReleaseRoute = contract({
 	method: 'POST',
 	path: '/api/companies/:id/liberar-confianca',

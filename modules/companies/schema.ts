@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { addressColumns } from '../core/schema'
 import { representatives } from '../resellers/schema'
 import { SYSTEM_CATALOGUE, UNBLOCKED_SQL, perFlag } from './systems'
 
@@ -18,12 +19,7 @@ export const companies = sqliteTable(
 		cnpj_representante: text()
 			.notNull()
 			.references(() => representatives.cnpj),
-		endereco: text(),
-		bairro: text(),
-		cidade: text(),
-		uf: text(),
-		cep: text(),
-		fone: text(),
+		...addressColumns(),
 		email: text(),
 		link: text(),
 		nterminais: integer().notNull().default(1),

@@ -37,7 +37,7 @@ import {
 	pagination,
 	todayIso
 } from '../core'
-import { conflict, csvResponse, forbidden, contains, notFound, unprocessable } from '../core/server'
+import { conflict, csvResponse, forbidden, contains, notFound, unprocessable, writeTransaction } from '../core/server'
 import { type RepresentativeScope, findRepresentativeByCnpj, promoUrl, representativeScope, representatives } from '../resellers'
 import {
 	type BulkAction,
@@ -331,61 +331,49 @@ function values(body: CompanyBody) {
 
 export function createCompany(db: DbOrTx, clock: Clock, user: SessionUser, body: CompanyBody): number {
 	const scope = representativeScope(db, user)
-	return db.transaction(
-		(tx) => {
-			const owner = ownerFor(tx, user, scope, body.cnpj_representante)
-			if (body.validade_licenca || body.validade_certificado) assertMayWriteDates(user)
-			assertWithinLicenceHorizon(clock, body.validade_licenca)
-			assertUniqueCnpj(tx, body.cnpj)
-			const created = tx
-				.insert(companies)
-				.values({
-					...values(body),
-					cnpj_representante: owner,
-					manutencao: maintenanceFor(user, body.manutencao),
-					serial: newLicenceKey(),
-					data: todayIso(clock)
-				})
-				.returning({ codigo: companies.codigo })
-				.get()
-			logActivity(
-				tx,
-				clock,
-				'companies.created',
-				{ razao: body.razao },
-				{ actor: user, entityId: created.codigo, representanteCnpj: owner }
-			)
-			return created.codigo
-		},
-		{ behavior: 'immediate' }
-	)
+	return writeTransaction(db, (tx) => {
+		const owner = ownerFor(tx, user, scope, body.cnpj_representante)
+		if (body.validade_licenca || body.validade_certificado) assertMayWriteDates(user)
+		assertWithinLicenceHorizon(clock, body.validade_licenca)
+		assertUniqueCnpj(tx, body.cnpj)
+		const created = tx
+			.insert(companies)
+			.values({
+				...values(body),
+				cnpj_representante: owner,
+				manutencao: maintenanceFor(user, body.manutencao),
+				serial: newLicenceKey(),
+				data: todayIso(clock)
+			})
+			.returning({ codigo: companies.codigo })
+			.get()
+		logActivity(tx, clock, 'companies.created', { razao: body.razao }, { actor: user, entityId: created.codigo, representanteCnpj: owner })
+		return created.codigo
+	})
 }
 
 export function updateCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number, body: CompanyBody) {
 	const scope = representativeScope(db, user)
-	db.transaction(
-		(tx) => {
-			const current = companyInScope(tx, scope, codigo)
-			const owner = ownerFor(tx, user, scope, body.cnpj_representante, current.cnpj_representante)
-			if (body.validade_licenca !== current.validade_licenca || body.validade_certificado !== current.validade_certificado) {
-				assertMayWriteDates(user)
-			}
-			if (body.validade_licenca !== current.validade_licenca) assertWithinLicenceHorizon(clock, body.validade_licenca)
-			if (body.nterminais < current.terminal_count) {
-				throw conflict(
-					`A empresa já usa ${current.terminal_count} terminais: exclua terminais antes de reduzir o limite.`,
-					'TERMINALS_IN_USE'
-				)
-			}
-			assertUniqueCnpj(tx, body.cnpj, codigo)
-			tx.update(companies)
-				.set({ ...values(body), cnpj_representante: owner, manutencao: maintenanceFor(user, body.manutencao, current.manutencao) })
-				.where(eq(companies.codigo, codigo))
-				.run()
-			logActivity(tx, clock, 'companies.updated', { razao: body.razao }, { actor: user, entityId: codigo, representanteCnpj: owner })
-		},
-		{ behavior: 'immediate' }
-	)
+	writeTransaction(db, (tx) => {
+		const current = companyInScope(tx, scope, codigo)
+		const owner = ownerFor(tx, user, scope, body.cnpj_representante, current.cnpj_representante)
+		if (body.validade_licenca !== current.validade_licenca || body.validade_certificado !== current.validade_certificado) {
+			assertMayWriteDates(user)
+		}
+		if (body.validade_licenca !== current.validade_licenca) assertWithinLicenceHorizon(clock, body.validade_licenca)
+		if (body.nterminais < current.terminal_count) {
+			throw conflict(
+				`A empresa já usa ${current.terminal_count} terminais: exclua terminais antes de reduzir o limite.`,
+				'TERMINALS_IN_USE'
+			)
+		}
+		assertUniqueCnpj(tx, body.cnpj, codigo)
+		tx.update(companies)
+			.set({ ...values(body), cnpj_representante: owner, manutencao: maintenanceFor(user, body.manutencao, current.manutencao) })
+			.where(eq(companies.codigo, codigo))
+			.run()
+		logActivity(tx, clock, 'companies.updated', { razao: body.razao }, { actor: user, entityId: codigo, representanteCnpj: owner })
+	})
 }
 
 /** PATCH: dates (administrador), block flags or notice display (anyone in scope). */
@@ -396,55 +384,43 @@ export function patchCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo
 	assertWithinLicenceHorizon(clock, patch.validade_licenca)
 	const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
 	if (Object.keys(changes).length === 0) throw unprocessable('Nada para alterar.')
-	db.transaction(
-		(tx) => {
-			const current = companyInScope(tx, scope, codigo)
-			tx.update(companies).set(changes).where(eq(companies.codigo, codigo)).run()
-			const flagsChanged = FLAG_COLUMNS.filter((f) => f in changes)
-			const meta = { actor: user, entityId: codigo, representanteCnpj: current.cnpj_representante }
-			const razao = current.razao
-			if (touchesDates) {
-				const licenca = patch.validade_licenca === undefined ? current.validade_licenca : patch.validade_licenca
-				const certificado = patch.validade_certificado === undefined ? current.validade_certificado : patch.validade_certificado
-				logActivity(tx, clock, 'companies.dates-updated', { razao, licenca, certificado }, meta)
-			} else if (flagsChanged.length > 0) {
-				const blocked = flagsChanged.some((f) => changes[f] === 'S')
-				const event = flagsChanged.every((f) => changes[f] === 'S')
-					? 'companies.systems-blocked'
-					: flagsChanged.every((f) => changes[f] === 'N')
-						? 'companies.systems-unblocked'
-						: 'companies.systems-changed'
-				logActivity(tx, clock, event, { razao, blocked }, meta)
-			} else {
-				logActivity(
-					tx,
-					clock,
-					changes.exibir_aviso === 'S' ? 'companies.notice-display-on' : 'companies.notice-display-off',
-					{ razao },
-					meta
-				)
-			}
-		},
-		{ behavior: 'immediate' }
-	)
+	writeTransaction(db, (tx) => {
+		const current = companyInScope(tx, scope, codigo)
+		tx.update(companies).set(changes).where(eq(companies.codigo, codigo)).run()
+		const flagsChanged = FLAG_COLUMNS.filter((f) => f in changes)
+		const meta = { actor: user, entityId: codigo, representanteCnpj: current.cnpj_representante }
+		const razao = current.razao
+		if (touchesDates) {
+			const licenca = patch.validade_licenca === undefined ? current.validade_licenca : patch.validade_licenca
+			const certificado = patch.validade_certificado === undefined ? current.validade_certificado : patch.validade_certificado
+			logActivity(tx, clock, 'companies.dates-updated', { razao, licenca, certificado }, meta)
+		} else if (flagsChanged.length > 0) {
+			const blocked = flagsChanged.some((f) => changes[f] === 'S')
+			const event = flagsChanged.every((f) => changes[f] === 'S')
+				? 'companies.systems-blocked'
+				: flagsChanged.every((f) => changes[f] === 'N')
+					? 'companies.systems-unblocked'
+					: 'companies.systems-changed'
+			logActivity(tx, clock, event, { razao, blocked }, meta)
+		} else {
+			logActivity(tx, clock, changes.exibir_aviso === 'S' ? 'companies.notice-display-on' : 'companies.notice-display-off', { razao }, meta)
+		}
+	})
 }
 
 export function deleteCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number) {
 	const scope = representativeScope(db, user)
-	db.transaction(
-		(tx) => {
-			const current = companyInScope(tx, scope, codigo)
-			tx.delete(companies).where(eq(companies.codigo, codigo)).run()
-			logActivity(
-				tx,
-				clock,
-				'companies.deleted',
-				{ razao: current.razao },
-				{ actor: user, entityId: codigo, representanteCnpj: current.cnpj_representante }
-			)
-		},
-		{ behavior: 'immediate' }
-	)
+	writeTransaction(db, (tx) => {
+		const current = companyInScope(tx, scope, codigo)
+		tx.delete(companies).where(eq(companies.codigo, codigo)).run()
+		logActivity(
+			tx,
+			clock,
+			'companies.deleted',
+			{ razao: current.razao },
+			{ actor: user, entityId: codigo, representanteCnpj: current.cnpj_representante }
+		)
+	})
 }
 
 /**
@@ -453,7 +429,7 @@ export function deleteCompany(db: DbOrTx, clock: Clock, user: SessionUser, codig
  */
 export function trustRelease(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number): { expira: string } {
 	const scope = representativeScope(db, user)
-	return db.transaction((tx) => releaseOnTrust(tx, clock, companyInScope(tx, scope, codigo), { actor: user }), { behavior: 'immediate' })
+	return writeTransaction(db, (tx) => releaseOnTrust(tx, clock, companyInScope(tx, scope, codigo), { actor: user }))
 }
 
 /**
@@ -461,14 +437,11 @@ export function trustRelease(db: DbOrTx, clock: Clock, user: SessionUser, codigo
  * company: audited as done by the bot.
  */
 export function trustReleaseByBot(db: DbOrTx, clock: Clock, codigo: number): { expira: string } {
-	return db.transaction(
-		(tx) => {
-			const company = findCompany(tx, codigo)
-			if (!company) throw notFound('Empresa não encontrada.')
-			return releaseOnTrust(tx, clock, company, { actorName: 'Bot WhatsApp', via: 'bot' })
-		},
-		{ behavior: 'immediate' }
-	)
+	return writeTransaction(db, (tx) => {
+		const company = findCompany(tx, codigo)
+		if (!company) throw notFound('Empresa não encontrada.')
+		return releaseOnTrust(tx, clock, company, { actorName: 'Bot WhatsApp', via: 'bot' })
+	})
 }
 
 function releaseOnTrust(
@@ -507,55 +480,49 @@ function releaseOnTrust(
 }
 
 export function setMaintenance(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number | 'all', manutencao: 'S' | 'N'): number {
-	return db.transaction(
-		(tx) => {
-			let changed: number
-			let subtitle: string
-			if (codigo === 'all') {
-				changed = tx.update(companies).set({ manutencao }).returning({ codigo: companies.codigo }).all().length
-				subtitle = `Todas as empresas (${changed})`
-			} else {
-				const company = findCompany(tx, codigo)
-				if (!company) throw notFound('Empresa não encontrada.')
-				tx.update(companies).set({ manutencao }).where(eq(companies.codigo, codigo)).run()
-				changed = 1
-				subtitle = company.razao
+	return writeTransaction(db, (tx) => {
+		let changed: number
+		let subtitle: string
+		if (codigo === 'all') {
+			changed = tx.update(companies).set({ manutencao }).returning({ codigo: companies.codigo }).all().length
+			subtitle = `Todas as empresas (${changed})`
+		} else {
+			const company = findCompany(tx, codigo)
+			if (!company) throw notFound('Empresa não encontrada.')
+			tx.update(companies).set({ manutencao }).where(eq(companies.codigo, codigo)).run()
+			changed = 1
+			subtitle = company.razao
+		}
+		logActivity(
+			tx,
+			clock,
+			manutencao === 'S' ? 'companies.maintenance-on' : 'companies.maintenance-off',
+			{ alvo: subtitle },
+			{
+				actor: user,
+				entityId: codigo === 'all' ? undefined : codigo
 			}
-			logActivity(
-				tx,
-				clock,
-				manutencao === 'S' ? 'companies.maintenance-on' : 'companies.maintenance-off',
-				{ alvo: subtitle },
-				{
-					actor: user,
-					entityId: codigo === 'all' ? undefined : codigo
-				}
-			)
-			return changed
-		},
-		{ behavior: 'immediate' }
-	)
+		)
+		return changed
+	})
 }
 
 /** A new licence key; the old one stops working at once. */
 export function regenerateKey(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number): string {
-	return db.transaction(
-		(tx) => {
-			const company = findCompany(tx, codigo)
-			if (!company) throw notFound('Empresa não encontrada.')
-			const serial = newLicenceKey()
-			tx.update(companies).set({ serial }).where(eq(companies.codigo, codigo)).run()
-			logActivity(
-				tx,
-				clock,
-				'companies.key-regenerated',
-				{ razao: company.razao },
-				{ actor: user, entityId: codigo, representanteCnpj: company.cnpj_representante }
-			)
-			return serial
-		},
-		{ behavior: 'immediate' }
-	)
+	return writeTransaction(db, (tx) => {
+		const company = findCompany(tx, codigo)
+		if (!company) throw notFound('Empresa não encontrada.')
+		const serial = newLicenceKey()
+		tx.update(companies).set({ serial }).where(eq(companies.codigo, codigo)).run()
+		logActivity(
+			tx,
+			clock,
+			'companies.key-regenerated',
+			{ razao: company.razao },
+			{ actor: user, entityId: codigo, representanteCnpj: company.cnpj_representante }
+		)
+		return serial
+	})
 }
 
 /** The representative's notice (title and text) shown by the chosen companies' systems; all must be theirs. */
@@ -568,29 +535,26 @@ export function setCompanyNotice(
 ) {
 	const scope = representativeScope(db, user)
 	const ids = [...new Set(codigos)]
-	return db.transaction(
-		(tx) => {
-			const found = tx
-				.select({ codigo: companies.codigo, rep: companies.cnpj_representante })
-				.from(companies)
-				.where(inArray(companies.codigo, ids))
-				.all()
-			if (found.length !== ids.length || found.some((c) => !scope.includes(c.rep))) throw notFound('Empresa não encontrada.')
-			tx.update(companies)
-				.set(
-					notice
-						? { aviso_titulo: notice.titulo, avisos: notice.texto, exibir_aviso: 'S' }
-						: { aviso_titulo: null, avisos: null, exibir_aviso: 'N' }
-				)
-				.where(inArray(companies.codigo, ids))
-				.run()
-			const meta = { actor: user, representanteCnpj: user.tipo === 'representante' ? user.cnpj : null }
-			if (notice) logActivity(tx, clock, 'companies.notice-sent', { titulo: notice.titulo, empresas: ids.length }, meta)
-			else logActivity(tx, clock, 'companies.notices-removed', { empresas: ids.length }, meta)
-			return ids.length
-		},
-		{ behavior: 'immediate' }
-	)
+	return writeTransaction(db, (tx) => {
+		const found = tx
+			.select({ codigo: companies.codigo, rep: companies.cnpj_representante })
+			.from(companies)
+			.where(inArray(companies.codigo, ids))
+			.all()
+		if (found.length !== ids.length || found.some((c) => !scope.includes(c.rep))) throw notFound('Empresa não encontrada.')
+		tx.update(companies)
+			.set(
+				notice
+					? { aviso_titulo: notice.titulo, avisos: notice.texto, exibir_aviso: 'S' }
+					: { aviso_titulo: null, avisos: null, exibir_aviso: 'N' }
+			)
+			.where(inArray(companies.codigo, ids))
+			.run()
+		const meta = { actor: user, representanteCnpj: user.tipo === 'representante' ? user.cnpj : null }
+		if (notice) logActivity(tx, clock, 'companies.notice-sent', { titulo: notice.titulo, empresas: ids.length }, meta)
+		else logActivity(tx, clock, 'companies.notices-removed', { empresas: ids.length }, meta)
+		return ids.length
+	})
 }
 
 /**
@@ -698,46 +662,43 @@ export function bulkUpdateCompanies(db: DbOrTx, clock: Clock, user: SessionUser,
 	}
 	const scope = representativeScope(db, user)
 	const action = BULK[body.acao]
-	return db.transaction(
-		(tx) => {
-			let target: SQL | undefined
-			if (body.ids) {
-				const ids = [...new Set(body.ids)]
-				const found = tx
-					.select({ codigo: companies.codigo, rep: companies.cnpj_representante })
-					.from(companies)
-					.where(inArray(companies.codigo, ids))
-					.all()
-				if (found.length !== ids.length || found.some((c) => !scope.includes(c.rep))) throw notFound('Empresa não encontrada.')
-				target = inArray(companies.codigo, ids)
-			} else {
-				target = viewCondition(scope, body.filtro!, todayIso(clock)).where
-			}
-			const total = tx.select({ n: count() }).from(companies).where(target).get()?.n ?? 0
-			if (total === 0) throw unprocessable('Nenhuma empresa corresponde ao filtro.')
-			const changed = tx
-				.update(companies)
-				.set(action.set)
-				.where(and(target, action.differs))
-				.returning({ rep: companies.cnpj_representante })
+	return writeTransaction(db, (tx) => {
+		let target: SQL | undefined
+		if (body.ids) {
+			const ids = [...new Set(body.ids)]
+			const found = tx
+				.select({ codigo: companies.codigo, rep: companies.cnpj_representante })
+				.from(companies)
+				.where(inArray(companies.codigo, ids))
 				.all()
-			const reps = new Set(changed.map((c) => c.rep))
-			const unchanged = total - changed.length
-			logActivity(
-				tx,
-				clock,
-				action.event,
-				{ alteradas: changed.length, total },
-				{ actor: user, representanteCnpj: user.tipo === 'representante' ? user.cnpj : reps.size === 1 ? [...reps][0] : null }
-			)
-			const rest = unchanged === 0 ? '' : `; ${unchanged} ${unchanged === 1 ? 'já estava assim' : 'já estavam assim'}`
-			return {
-				message: `${action.done}: ${companiesWord(changed.length)}${rest}.`,
-				total,
-				alteradas: changed.length,
-				inalteradas: unchanged
-			}
-		},
-		{ behavior: 'immediate' }
-	)
+			if (found.length !== ids.length || found.some((c) => !scope.includes(c.rep))) throw notFound('Empresa não encontrada.')
+			target = inArray(companies.codigo, ids)
+		} else {
+			target = viewCondition(scope, body.filtro!, todayIso(clock)).where
+		}
+		const total = tx.select({ n: count() }).from(companies).where(target).get()?.n ?? 0
+		if (total === 0) throw unprocessable('Nenhuma empresa corresponde ao filtro.')
+		const changed = tx
+			.update(companies)
+			.set(action.set)
+			.where(and(target, action.differs))
+			.returning({ rep: companies.cnpj_representante })
+			.all()
+		const reps = new Set(changed.map((c) => c.rep))
+		const unchanged = total - changed.length
+		logActivity(
+			tx,
+			clock,
+			action.event,
+			{ alteradas: changed.length, total },
+			{ actor: user, representanteCnpj: user.tipo === 'representante' ? user.cnpj : reps.size === 1 ? [...reps][0] : null }
+		)
+		const rest = unchanged === 0 ? '' : `; ${unchanged} ${unchanged === 1 ? 'já estava assim' : 'já estavam assim'}`
+		return {
+			message: `${action.done}: ${companiesWord(changed.length)}${rest}.`,
+			total,
+			alteradas: changed.length,
+			inalteradas: unchanged
+		}
+	})
 }

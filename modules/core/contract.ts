@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { IdParams, MessageResponse } from './validators'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -70,7 +71,7 @@ export function routeUrl(path: string, params?: Record<string, unknown>, query?:
 	return qs ? `${filled}?${qs}` : filled
 }
 
-/** The schemas and API-document line of a contract, as an Elysia route's options (spread them, then add `can`). */
+/** The schemas and API-document line of a contract, as an Elysia route's options (auth's serveRoutes adds the access). */
 export function routeHooks<C extends RouteContract>(route: C): RouteHooks<C> {
 	return {
 		params: route.params,
@@ -87,4 +88,9 @@ const CsvFile = z.instanceof(Blob).describe('CSV (UTF-8 com BOM, separado por ;,
 /** A list's CSV export: a GET taking the list's own filters, answered by the CSV of the whole filtered view. */
 export function csvExportContract<const P extends string, Q extends z.ZodType>(path: P, query: Q, summary: string) {
 	return contract({ method: 'GET', path, query, response: CsvFile, summary })
+}
+
+/** The DELETE of one record by its numeric id (`/api/…/:id`), answered by a message in Portuguese. */
+export function deleteByIdContract<const P extends `/api/${string}/:id`>(path: P, summary: string) {
+	return contract({ method: 'DELETE', path, params: IdParams, response: MessageResponse, summary })
 }

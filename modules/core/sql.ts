@@ -1,5 +1,5 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm'
-import type { Db, Tx } from '../../db/client'
+import type { DbOrTx, Tx } from '../../db/client'
 
 /** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
 function likePattern(text: string): string {
@@ -12,6 +12,6 @@ export function contains(column: SQLWrapper, text: string): SQL {
 }
 
 /** One write transaction, started as IMMEDIATE so it takes the write lock at once (DESIGN.md: bun:sqlite pitfalls). */
-export function writeTransaction<T>(db: Db, work: (tx: Tx) => T): T {
+export function writeTransaction<T>(db: DbOrTx, work: (tx: Tx) => T): T {
 	return db.transaction(work, { behavior: 'immediate' })
 }

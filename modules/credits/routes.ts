@@ -1,6 +1,4 @@
-import { Elysia } from 'elysia'
-import { authGuard } from '../auth'
-import { routeHooks } from '../core'
+import { serve, serveRoutes } from '../auth'
 import type { AppContext } from '../core/server'
 import {
 	addCreditsRoute,
@@ -19,65 +17,26 @@ import { addCredits, creditSummary, exportCredits, exportSummary, listCredits, s
 
 export function creditRoutes(ctx: AppContext) {
 	const { db, clock } = ctx
-	return new Elysia({ name: 'credits.routes' })
-		.use(authGuard(ctx))
-		.route(
-			availableCreditsRoute.method,
-			availableCreditsRoute.path,
-			({ user, query }) => ({ total: scopedAvailable(db, user, query.representanteCnpj) }),
-			{ ...routeHooks(availableCreditsRoute), can: 'credits.read' }
-		)
-		.route(listCreditsRoute.method, listCreditsRoute.path, ({ user, query }) => listCredits(db, user, query), {
-			...routeHooks(listCreditsRoute),
-			can: 'credits.read'
-		})
-		.route(exportCreditsRoute.method, exportCreditsRoute.path, ({ user, query }) => exportCredits(db, clock, user, query), {
-			...routeHooks(exportCreditsRoute),
-			can: 'credits.read'
-		})
-		.route(creditSummaryRoute.method, creditSummaryRoute.path, ({ user, query }) => creditSummary(db, user, query), {
-			...routeHooks(creditSummaryRoute),
-			can: 'credits.summary'
-		})
-		.route(exportSummaryRoute.method, exportSummaryRoute.path, ({ user, query }) => exportSummary(db, clock, user, query), {
-			...routeHooks(exportSummaryRoute),
-			can: 'credits.summary'
-		})
-		.route(
-			addCreditsRoute.method,
-			addCreditsRoute.path,
-			({ user, body, status }) => {
-				const { batch, disponivel } = addCredits(db, clock, user, body)
-				return status(201, {
-					message: `${body.amount} ${body.amount === 1 ? 'crédito adicionado' : 'créditos adicionados'} com sucesso.`,
-					id: batch.id,
-					representanteId: batch.representante_id,
-					amount: batch.valor,
-					unitValue: batch.valor_unitario_centavos / 100,
-					disponivel
-				})
-			},
-			{ ...routeHooks(addCreditsRoute), can: 'credits.add' }
-		)
-		.route(transferRoute.method, transferRoute.path, ({ user, body }) => transferToCompany(db, clock, user, body), {
-			...routeHooks(transferRoute),
-			can: 'credits.transfer'
-		})
-		.route(
-			autoPurchaseRoute.method,
-			autoPurchaseRoute.path,
-			async ({ user, body, status }) => status(201, await startPurchase(ctx, user, body)),
-			{
-				...routeHooks(autoPurchaseRoute),
-				can: 'credits.purchase'
+	return serveRoutes(ctx, 'credits.routes', [
+		serve(availableCreditsRoute, 'credits.read', ({ user, query }) => ({ total: scopedAvailable(db, user, query.representanteCnpj) })),
+		serve(listCreditsRoute, 'credits.read', ({ user, query }) => listCredits(db, user, query)),
+		serve(exportCreditsRoute, 'credits.read', ({ user, query }) => exportCredits(db, clock, user, query)),
+		serve(creditSummaryRoute, 'credits.summary', ({ user, query }) => creditSummary(db, user, query)),
+		serve(exportSummaryRoute, 'credits.summary', ({ user, query }) => exportSummary(db, clock, user, query)),
+		serve(addCreditsRoute, 'credits.add', ({ user, body }) => {
+			const { batch, disponivel } = addCredits(db, clock, user, body)
+			return {
+				message: `${body.amount} ${body.amount === 1 ? 'crédito adicionado' : 'créditos adicionados'} com sucesso.`,
+				id: batch.id,
+				representanteId: batch.representante_id,
+				amount: batch.valor,
+				unitValue: batch.valor_unitario_centavos / 100,
+				disponivel
 			}
-		)
-		.route(paymentStatusRoute.method, paymentStatusRoute.path, ({ user, params }) => purchaseStatus(db, user, params.chargeId), {
-			...routeHooks(paymentStatusRoute),
-			can: 'credits.purchase'
-		})
-		.route(pixQrCodeRoute.method, pixQrCodeRoute.path, ({ user, params }) => purchaseQrCode(ctx, user, params.chargeId), {
-			...routeHooks(pixQrCodeRoute),
-			can: 'credits.purchase'
-		})
+		}),
+		serve(transferRoute, 'credits.transfer', ({ user, body }) => transferToCompany(db, clock, user, body)),
+		serve(autoPurchaseRoute, 'credits.purchase', ({ user, body }) => startPurchase(ctx, user, body)),
+		serve(paymentStatusRoute, 'credits.purchase', ({ user, params }) => purchaseStatus(db, user, params.chargeId)),
+		serve(pixQrCodeRoute, 'credits.purchase', ({ user, params }) => purchaseQrCode(ctx, user, params.chargeId))
+	])
 }

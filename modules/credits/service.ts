@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
 import { type Clock, csvDate, csvFilename, csvMoney, formatCnpj, pagination, todayIso, toReais } from '../core'
-import { contains, csvResponse, forbidden, notFound, unprocessable } from '../core/server'
+import { contains, csvResponse, forbidden, notFound, unprocessable, writeTransaction } from '../core/server'
 import { extendLicence, findCompany } from '../companies'
 import { findRepresentativeByCnpj, representativeScope } from '../resellers'
 import { getSetting } from '../settings'
@@ -69,19 +69,16 @@ export function bumpBalance(tx: DbOrTx, cnpj: string, delta: { disponivel?: numb
 
 /** Recomputes every representative's cached totals from the ledger (start-up, seeding, repair). */
 export function rebuildCreditBalances(db: DbOrTx) {
-	db.transaction(
-		(tx) => {
-			tx.delete(creditBalances).run()
-			tx.run(sql`
+	writeTransaction(db, (tx) => {
+		tx.delete(creditBalances).run()
+		tx.run(sql`
 				insert into credit_balances (representante_id, disponivel, utilizado, inativo)
 				select representante_id,
 					sum(case when ${AVAILABLE} then valor else 0 end),
 					sum(case when ${TRANSFER} then valor else 0 end),
 					sum(case when ${INACTIVE} then valor else 0 end)
 				from credits group by representante_id`)
-		},
-		{ behavior: 'immediate' }
-	)
+	})
 }
 
 /**
@@ -101,34 +98,31 @@ export function creditTotals(db: DbOrTx, where: SQL): CreditTotals {
 export function addCredits(db: DbOrTx, clock: Clock, actor: Actor, input: AddCreditsBody, origem: 'admin' | 'compra' = 'admin') {
 	const rep = findRepresentativeByCnpj(db, input.representanteId)
 	if (!rep) throw notFound('Representante não encontrado.')
-	return db.transaction(
-		(tx) => {
-			const batch = tx
-				.insert(credits)
-				.values({
-					valor: input.amount,
-					valor_original: input.amount,
-					representante_id: rep.cnpj,
-					ativo: 1,
-					data_compra: todayIso(clock),
-					valor_unitario_centavos: input.unitValue,
-					origem,
-					criado_por: actor.id
-				})
-				.returning()
-				.get()
-			bumpBalance(tx, rep.cnpj, { disponivel: input.amount })
-			logActivity(
-				tx,
-				clock,
-				'credits.added',
-				{ quantidade: input.amount, representante: rep.nome, unitarioCentavos: input.unitValue },
-				{ actor, entityId: batch.id, representanteCnpj: rep.cnpj }
-			)
-			return { batch, disponivel: availableCredits(tx, rep.cnpj) }
-		},
-		{ behavior: 'immediate' }
-	)
+	return writeTransaction(db, (tx) => {
+		const batch = tx
+			.insert(credits)
+			.values({
+				valor: input.amount,
+				valor_original: input.amount,
+				representante_id: rep.cnpj,
+				ativo: 1,
+				data_compra: todayIso(clock),
+				valor_unitario_centavos: input.unitValue,
+				origem,
+				criado_por: actor.id
+			})
+			.returning()
+			.get()
+		bumpBalance(tx, rep.cnpj, { disponivel: input.amount })
+		logActivity(
+			tx,
+			clock,
+			'credits.added',
+			{ quantidade: input.amount, representante: rep.nome, unitarioCentavos: input.unitValue },
+			{ actor, entityId: batch.id, representanteCnpj: rep.cnpj }
+		)
+		return { batch, disponivel: availableCredits(tx, rep.cnpj) }
+	})
 }
 
 /**
@@ -137,37 +131,34 @@ export function addCredits(db: DbOrTx, clock: Clock, actor: Actor, input: AddCre
  * extends the licence by creditos × app.valor_credito_dia days and logs the activity.
  */
 export function transferToCompany(db: DbOrTx, clock: Clock, actor: Actor, input: TransferBody): TransferResult {
-	return db.transaction(
-		(tx) => {
-			const company = companyToCredit(tx, actor, input)
-			const repCnpj = company.cnpj_representante
-			const batches = availableBatches(tx, repCnpj)
-			const available = batches.reduce((sum, b) => sum + b.valor, 0)
-			if (available < input.creditos) throw notEnoughCredits(available)
-			const today = todayIso(clock)
-			const taken = consumeOldestFirst(tx, batches, input.creditos, today)
-			const transferId = recordTransfer(tx, actor, company, input, taken, today)
-			bumpBalance(tx, repCnpj, { disponivel: -input.creditos, utilizado: input.creditos })
-			const licence = extendLicence(tx, clock, company.codigo, input.creditos, Number(getSetting(tx, 'app.valor_credito_dia')))
-			logActivity(
-				tx,
-				clock,
-				'credits.transferred',
-				{ creditos: input.creditos, razao: company.razao, sistema: input.sistema, dias: licence.days, validade: licence.after },
-				{ actor, entityId: company.codigo, representanteCnpj: repCnpj }
-			)
-			return {
-				message: `${input.creditos} ${input.creditos === 1 ? 'crédito transferido' : 'créditos transferidos'} com sucesso.`,
-				transferId,
-				creditos: input.creditos,
-				dias: licence.days,
-				validade_anterior: licence.before,
-				validade_licenca: licence.after,
-				disponivel: available - input.creditos
-			}
-		},
-		{ behavior: 'immediate' }
-	)
+	return writeTransaction(db, (tx) => {
+		const company = companyToCredit(tx, actor, input)
+		const repCnpj = company.cnpj_representante
+		const batches = availableBatches(tx, repCnpj)
+		const available = batches.reduce((sum, b) => sum + b.valor, 0)
+		if (available < input.creditos) throw notEnoughCredits(available)
+		const today = todayIso(clock)
+		const taken = consumeOldestFirst(tx, batches, input.creditos, today)
+		const transferId = recordTransfer(tx, actor, company, input, taken, today)
+		bumpBalance(tx, repCnpj, { disponivel: -input.creditos, utilizado: input.creditos })
+		const licence = extendLicence(tx, clock, company.codigo, input.creditos, Number(getSetting(tx, 'app.valor_credito_dia')))
+		logActivity(
+			tx,
+			clock,
+			'credits.transferred',
+			{ creditos: input.creditos, razao: company.razao, sistema: input.sistema, dias: licence.days, validade: licence.after },
+			{ actor, entityId: company.codigo, representanteCnpj: repCnpj }
+		)
+		return {
+			message: `${input.creditos} ${input.creditos === 1 ? 'crédito transferido' : 'créditos transferidos'} com sucesso.`,
+			transferId,
+			creditos: input.creditos,
+			dias: licence.days,
+			validade_anterior: licence.before,
+			validade_licenca: licence.after,
+			disponivel: available - input.creditos
+		}
+	})
 }
 
 /** The company the credits go to, if the actor may credit it (out of scope looks exactly like missing). */

@@ -1,4 +1,4 @@
-import { IdParams, MessageResponse, contract, requiredText, z } from '../core'
+import { IdParams, contract, requiredText, z, deleteByIdContract } from '../core'
 
 export const DownloadBody = z.object({
 	titulo: requiredText('Título', 200),
@@ -44,10 +44,4 @@ export const updateDownloadRoute = contract({
 	response: Download,
 	summary: 'Atualiza um download'
 })
-export const deleteDownloadRoute = contract({
-	method: 'DELETE',
-	path: '/api/downloads/:id',
-	params: IdParams,
-	response: MessageResponse,
-	summary: 'Exclui um download'
-})
+export const deleteDownloadRoute = deleteByIdContract('/api/downloads/:id', 'Exclui um download')

@@ -1,43 +1,17 @@
-import { Elysia } from 'elysia'
-import { authGuard } from '../auth'
-import { routeHooks } from '../core'
+import { serve, serveRoutes } from '../auth'
 import type { AppContext } from '../core/server'
 import { createDownloadRoute, deleteDownloadRoute, listDownloadsRoute, updateDownloadRoute } from './model'
 import { deleteDownload, listDownloads, saveDownload } from './service'
 
 export function downloadRoutes(ctx: AppContext) {
 	const { db, clock } = ctx
-	return new Elysia({ name: 'downloads.routes' })
-		.use(authGuard(ctx))
-		.route(listDownloadsRoute.method, listDownloadsRoute.path, ({ user }) => listDownloads(db, user), {
-			...routeHooks(listDownloadsRoute),
-			can: 'downloads.read'
+	return serveRoutes(ctx, 'downloads.routes', [
+		serve(listDownloadsRoute, 'downloads.read', ({ user }) => listDownloads(db, user)),
+		serve(createDownloadRoute, 'downloads.manage', ({ body, user }) => saveDownload(db, clock, user, body)),
+		serve(updateDownloadRoute, 'downloads.manage', ({ params, body, user }) => saveDownload(db, clock, user, body, params.id)),
+		serve(deleteDownloadRoute, 'downloads.manage', ({ params, user }) => {
+			deleteDownload(db, clock, user, params.id)
+			return { message: 'Download excluído.' }
 		})
-		.route(
-			createDownloadRoute.method,
-			createDownloadRoute.path,
-			({ body, user, status }) => status(201, saveDownload(db, clock, user, body)),
-			{
-				...routeHooks(createDownloadRoute),
-				can: 'downloads.manage'
-			}
-		)
-		.route(
-			updateDownloadRoute.method,
-			updateDownloadRoute.path,
-			({ params, body, user }) => saveDownload(db, clock, user, body, params.id),
-			{
-				...routeHooks(updateDownloadRoute),
-				can: 'downloads.manage'
-			}
-		)
-		.route(
-			deleteDownloadRoute.method,
-			deleteDownloadRoute.path,
-			({ params, user }) => {
-				deleteDownload(db, clock, user, params.id)
-				return { message: 'Download excluído.' }
-			},
-			{ ...routeHooks(deleteDownloadRoute), can: 'downloads.manage' }
-		)
+	])
 }

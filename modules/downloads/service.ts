@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
 import { type Clock, can } from '../core'
-import { notFound } from '../core/server'
+import { notFound, writeTransaction } from '../core/server'
 import type { Download, DownloadBody } from './model'
 import { downloads } from './schema'
 
@@ -18,39 +18,33 @@ export function listDownloads(db: DbOrTx, user: SessionUser): Download[] {
 }
 
 export function saveDownload(db: DbOrTx, clock: Clock, user: SessionUser, body: DownloadBody, id?: number): Download {
-	return db.transaction(
-		(tx) => {
-			let saved: typeof downloads.$inferSelect | undefined
-			if (id === undefined) {
-				saved = tx
-					.insert(downloads)
-					.values({ ...body, data: clock.now().toISOString() })
-					.returning()
-					.get()
-			} else {
-				saved = tx.update(downloads).set(body).where(eq(downloads.id, id)).returning().get()
-				if (!saved) throw notFound('Download não encontrado.')
-			}
-			logActivity(
-				tx,
-				clock,
-				id === undefined ? 'downloads.created' : 'downloads.updated',
-				{ titulo: body.titulo },
-				{ actor: user, entityId: saved.id }
-			)
-			return saved
-		},
-		{ behavior: 'immediate' }
-	)
+	return writeTransaction(db, (tx) => {
+		let saved: typeof downloads.$inferSelect | undefined
+		if (id === undefined) {
+			saved = tx
+				.insert(downloads)
+				.values({ ...body, data: clock.now().toISOString() })
+				.returning()
+				.get()
+		} else {
+			saved = tx.update(downloads).set(body).where(eq(downloads.id, id)).returning().get()
+			if (!saved) throw notFound('Download não encontrado.')
+		}
+		logActivity(
+			tx,
+			clock,
+			id === undefined ? 'downloads.created' : 'downloads.updated',
+			{ titulo: body.titulo },
+			{ actor: user, entityId: saved.id }
+		)
+		return saved
+	})
 }
 
 export function deleteDownload(db: DbOrTx, clock: Clock, user: SessionUser, id: number) {
-	db.transaction(
-		(tx) => {
-			const removed = tx.delete(downloads).where(eq(downloads.id, id)).returning().get()
-			if (!removed) throw notFound('Download não encontrado.')
-			logActivity(tx, clock, 'downloads.deleted', { titulo: removed.titulo }, { actor: user, entityId: id })
-		},
-		{ behavior: 'immediate' }
-	)
+	writeTransaction(db, (tx) => {
+		const removed = tx.delete(downloads).where(eq(downloads.id, id)).returning().get()
+		if (!removed) throw notFound('Download não encontrado.')
+		logActivity(tx, clock, 'downloads.deleted', { titulo: removed.titulo }, { actor: user, entityId: id })
+	})
 }

@@ -4,7 +4,7 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { DbOrTx } from '../../db/client'
 import { SYSTEM_FLAGS, companies, licenceState, perFlag } from '../companies'
 import { DAY, MINUTE, daysBetween, isoDateInSaoPaulo, timeInSaoPaulo } from '../core'
-import { type AppContext, type SecretBox, SlidingWindow, isSealed, tooManyRequests } from '../core/server'
+import { type AppContext, type SecretBox, SlidingWindow, isSealed, tooManyRequests, writeTransaction } from '../core/server'
 import { promoUrl, representatives } from '../resellers'
 import { registerMachine, terminals } from '../terminals'
 import type { LicenceCheckBody, LicenceStatus } from './model'
@@ -160,22 +160,19 @@ export function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock' | 's
 		if (online.length === 0 && offline.length === 0) return
 		// Times are kept to the second: each second is formatted once, not once per company.
 		const stamps = new Map<number, { data: string; hora: string }>()
-		ctx.db.transaction(
-			(tx) => {
-				for (const codigo of online) {
-					const second = Math.floor(lastSeen.get(codigo)! / 1000)
-					let stamp = stamps.get(second)
-					if (!stamp) {
-						const seen = new Date(second * 1000)
-						stamp = { data: isoDateInSaoPaulo(seen), hora: timeInSaoPaulo(seen) }
-						stamps.set(second, stamp)
-					}
-					markUsed.run({ codigo, ...stamp })
+		writeTransaction(ctx.db, (tx) => {
+			for (const codigo of online) {
+				const second = Math.floor(lastSeen.get(codigo)! / 1000)
+				let stamp = stamps.get(second)
+				if (!stamp) {
+					const seen = new Date(second * 1000)
+					stamp = { data: isoDateInSaoPaulo(seen), hora: timeInSaoPaulo(seen) }
+					stamps.set(second, stamp)
 				}
-				if (offline.length > 0) tx.update(companies).set({ on_line: 'N' }).where(inArray(companies.codigo, offline)).run()
-			},
-			{ behavior: 'immediate' }
-		)
+				markUsed.run({ codigo, ...stamp })
+			}
+			if (offline.length > 0) tx.update(companies).set({ on_line: 'N' }).where(inArray(companies.codigo, offline)).run()
+		})
 		for (const codigo of offline) lastSeen.delete(codigo)
 	}
 

@@ -1,4 +1,4 @@
-import { IdParams, MessageResponse, Pagination, cnpjField, contract, dateField, requiredText, z } from '../core'
+import { IdParams, Pagination, cnpjField, contract, dateField, requiredText, z, deleteByIdContract } from '../core'
 
 /** Top-bar items: notification rows have numeric ids; notices appear as "aviso-geral-<id>" / "aviso-individual-<id>". */
 export const NOTICE_ITEM_ID = /^aviso-(geral|individual)-([1-9]\d{0,9})$/
@@ -106,13 +106,7 @@ export const updateGeneralNoticeRoute = contract({
 	response: GeneralNotice,
 	summary: 'Atualiza um aviso geral'
 })
-export const deleteGeneralNoticeRoute = contract({
-	method: 'DELETE',
-	path: '/api/notices/general/:id',
-	params: IdParams,
-	response: MessageResponse,
-	summary: 'Exclui um aviso geral'
-})
+export const deleteGeneralNoticeRoute = deleteByIdContract('/api/notices/general/:id', 'Exclui um aviso geral')
 export const listIndividualNoticesRoute = contract({
 	method: 'GET',
 	path: '/api/notices/individual',
@@ -141,13 +135,7 @@ export const updateIndividualNoticeRoute = contract({
 	response: IndividualNotice,
 	summary: 'Atualiza um aviso individual'
 })
-export const deleteIndividualNoticeRoute = contract({
-	method: 'DELETE',
-	path: '/api/notices/individual/:id',
-	params: IdParams,
-	response: MessageResponse,
-	summary: 'Exclui um aviso individual'
-})
+export const deleteIndividualNoticeRoute = deleteByIdContract('/api/notices/individual/:id', 'Exclui um aviso individual')
 
 /** The gateway's connection as the API tab shows it (3-billing-messaging §3 'Gateway status'). */
 export const GatewayStatus = z.object({

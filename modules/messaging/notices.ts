@@ -115,22 +115,27 @@ function assertRecipient(db: DbOrTx, user: Actor, cnpj: string) {
 	return rep
 }
 
+/** What a notice's form writes, general or individual. */
+function noticeContent(body: GeneralNoticeBody) {
+	return { titulo: body.titulo, texto: body.texto, urgente: body.urgente, ativo: body.ativo }
+}
+
+/** A new notice's row: its content, dated today unless the form says otherwise. */
+function newNotice(clock: Clock, body: GeneralNoticeBody) {
+	const now = clock.now().toISOString()
+	return { ...noticeContent(body), data: body.data ?? todayIso(clock), created_at: now, updated_at: now }
+}
+
+/** A deleted notice's read marks go with it. */
+function forgetReads(tx: DbOrTx, tipo: 'geral' | 'individual', id: number) {
+	tx.delete(noticeReads)
+		.where(and(eq(noticeReads.tipo, tipo), eq(noticeReads.aviso_id, id)))
+		.run()
+}
+
 export function createGeneralNotice(db: Db, clock: Clock, user: Actor, body: GeneralNoticeBody) {
 	return writeTransaction(db, (tx) => {
-		const now = clock.now().toISOString()
-		const row = tx
-			.insert(generalNotices)
-			.values({
-				titulo: body.titulo,
-				texto: body.texto,
-				urgente: body.urgente,
-				ativo: body.ativo,
-				data: body.data ?? todayIso(clock),
-				created_at: now,
-				updated_at: now
-			})
-			.returning()
-			.get()
+		const row = tx.insert(generalNotices).values(newNotice(clock, body)).returning().get()
 		logActivity(tx, clock, 'notices.general-created', { titulo: row.titulo }, { actor: user, entityId: row.id })
 		return row
 	})
@@ -142,10 +147,7 @@ export function updateGeneralNotice(db: Db, clock: Clock, user: Actor, id: numbe
 		const row = tx
 			.update(generalNotices)
 			.set({
-				titulo: body.titulo,
-				texto: body.texto,
-				urgente: body.urgente,
-				ativo: body.ativo,
+				...noticeContent(body),
 				data: body.data ?? current.data,
 				updated_at: clock.now().toISOString()
 			})
@@ -160,9 +162,7 @@ export function updateGeneralNotice(db: Db, clock: Clock, user: Actor, id: numbe
 export function deleteGeneralNotice(db: Db, clock: Clock, user: Actor, id: number) {
 	return writeTransaction(db, (tx) => {
 		const current = getGeneral(tx, id)
-		tx.delete(noticeReads)
-			.where(and(eq(noticeReads.tipo, 'geral'), eq(noticeReads.aviso_id, id)))
-			.run()
+		forgetReads(tx, 'geral', id)
 		tx.delete(generalNotices).where(eq(generalNotices.id, id)).run()
 		logActivity(tx, clock, 'notices.general-deleted', { titulo: current.titulo }, { actor: user, entityId: id })
 	})
@@ -171,19 +171,9 @@ export function deleteGeneralNotice(db: Db, clock: Clock, user: Actor, id: numbe
 export function createIndividualNotice(db: Db, clock: Clock, user: Actor, body: IndividualNoticeBody) {
 	return writeTransaction(db, (tx) => {
 		const rep = assertRecipient(tx, user, body.representante_id)
-		const now = clock.now().toISOString()
 		const row = tx
 			.insert(individualNotices)
-			.values({
-				representante_id: body.representante_id,
-				titulo: body.titulo,
-				texto: body.texto,
-				urgente: body.urgente,
-				ativo: body.ativo,
-				data: body.data ?? todayIso(clock),
-				created_at: now,
-				updated_at: now
-			})
+			.values({ ...newNotice(clock, body), representante_id: body.representante_id })
 			.returning()
 			.get()
 		logActivity(
@@ -204,11 +194,8 @@ export function updateIndividualNotice(db: Db, clock: Clock, user: Actor, id: nu
 		const row = tx
 			.update(individualNotices)
 			.set({
+				...noticeContent(body),
 				representante_id: body.representante_id,
-				titulo: body.titulo,
-				texto: body.texto,
-				urgente: body.urgente,
-				ativo: body.ativo,
 				...(body.data ? { data: body.data } : {}),
 				updated_at: clock.now().toISOString()
 			})
@@ -229,9 +216,7 @@ export function updateIndividualNotice(db: Db, clock: Clock, user: Actor, id: nu
 export function deleteIndividualNotice(db: Db, clock: Clock, user: Actor, id: number) {
 	return writeTransaction(db, (tx) => {
 		const current = getIndividualInScope(tx, user, id)
-		tx.delete(noticeReads)
-			.where(and(eq(noticeReads.tipo, 'individual'), eq(noticeReads.aviso_id, id)))
-			.run()
+		forgetReads(tx, 'individual', id)
 		tx.delete(individualNotices).where(eq(individualNotices.id, id)).run()
 		logActivity(
 			tx,

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
 import { SYSTEM_CATALOGUE, companies } from '../companies'
-import { DAY, addDaysIso, formatDate, isoDateInSaoPaulo, pagination, timeInSaoPaulo } from '../core'
+import { type Clock, DAY, addDaysIso, formatDate, isoDateInSaoPaulo, pagination, timeInSaoPaulo } from '../core'
 import { type AppContext, conflict, notFound, writeTransaction } from '../core/server'
 import { acquireLease, releaseLease } from '../jobs'
 import { EvolutionError, normaliseBrazilianPhone, phoneKey } from '../evolution'
@@ -70,6 +70,18 @@ function turnedOn(tx: DbOrTx, now: string) {
 	return { ativado_em: now, boas_vindas_apos_codigo: last }
 }
 
+/** A notification type just created or changed: logged and answered the same way either way. */
+function saved(tx: DbOrTx, clock: Clock, actor: Pick<SessionUser, 'id' | 'nome'>, row: typeof notificationSettings.$inferSelect) {
+	logActivity(
+		tx,
+		clock,
+		'notifications.setting-saved',
+		{ tipo: NOTIFICATION_LABELS[row.tipo], ativo: row.ativo },
+		{ actor, entityId: row.id }
+	)
+	return toView(row)
+}
+
 /** Turns a type on for the first time with the defaults of §4 (or what was sent), or updates it if it exists. */
 export function createNotificationSetting(
 	ctx: Ctx,
@@ -95,14 +107,7 @@ export function createNotificationSetting(
 			.onConflictDoUpdate({ target: notificationSettings.tipo, set: values })
 			.returning()
 			.get()
-		logActivity(
-			tx,
-			ctx.clock,
-			'notifications.setting-saved',
-			{ tipo: NOTIFICATION_LABELS[body.tipo], ativo: row.ativo },
-			{ actor, entityId: row.id }
-		)
-		return toView(row)
+		return saved(tx, ctx.clock, actor, row)
 	})
 }
 
@@ -122,14 +127,7 @@ export function updateNotificationSetting(
 			.where(eq(notificationSettings.id, id))
 			.returning()
 			.get()
-		logActivity(
-			tx,
-			ctx.clock,
-			'notifications.setting-saved',
-			{ tipo: NOTIFICATION_LABELS[row.tipo], ativo: row.ativo },
-			{ actor, entityId: id }
-		)
-		return toView(row)
+		return saved(tx, ctx.clock, actor, row)
 	})
 }
 

@@ -21,19 +21,25 @@ export const notifications = sqliteTable(
 	(t) => [index('notifications_user_idx').on(t.user_id, t.read)]
 )
 
+/** What a notice holds, general or individual; `data` is the notice's date (YYYY-MM-DD). */
+function noticeColumns() {
+	return {
+		titulo: text().notNull(),
+		texto: text().notNull(),
+		urgente: integer().notNull().default(0),
+		ativo: integer().notNull().default(1),
+		data: text().notNull(),
+		created_at: text().notNull(),
+		updated_at: text().notNull()
+	}
+}
+
 /** Avisos gerais: shown to every signed-in user while ativo (2-administration §3.5). */
 export const generalNotices = sqliteTable(
 	'avisos_gerais',
 	{
 		id: integer().primaryKey({ autoIncrement: true }),
-		titulo: text().notNull(),
-		texto: text().notNull(),
-		urgente: integer().notNull().default(0),
-		ativo: integer().notNull().default(1),
-		/** The notice's date (YYYY-MM-DD). */
-		data: text().notNull(),
-		created_at: text().notNull(),
-		updated_at: text().notNull()
+		...noticeColumns()
 	},
 	(t) => [index('avisos_gerais_ativo_idx').on(t.ativo)]
 )
@@ -46,13 +52,7 @@ export const individualNotices = sqliteTable(
 		representante_id: text()
 			.notNull()
 			.references(() => representatives.cnpj, { onDelete: 'cascade', onUpdate: 'cascade' }),
-		titulo: text().notNull(),
-		texto: text().notNull(),
-		urgente: integer().notNull().default(0),
-		ativo: integer().notNull().default(1),
-		data: text().notNull(),
-		created_at: text().notNull(),
-		updated_at: text().notNull()
+		...noticeColumns()
 	},
 	(t) => [index('avisos_individuais_rep_idx').on(t.representante_id, t.ativo)]
 )

@@ -13,7 +13,8 @@ import {
 	sortFields,
 	textField,
 	urlField,
-	z
+	z,
+	deleteByIdContract
 } from '../core'
 
 /** A manager chosen for a representative: a user id, or null/empty for none. */
@@ -122,13 +123,10 @@ export const updateRepresentativeRoute = contract({
 	response: RepresentativeView,
 	summary: 'Atualiza um representante; o próprio representante altera só as configurações de API'
 })
-export const deleteRepresentativeRoute = contract({
-	method: 'DELETE',
-	path: '/api/representatives/:id',
-	params: IdParams,
-	response: MessageResponse,
-	summary: 'Exclui um representante sem empresas, créditos nem usuário'
-})
+export const deleteRepresentativeRoute = deleteByIdContract(
+	'/api/representatives/:id',
+	'Exclui um representante sem empresas, créditos nem usuário'
+)
 export const listManagersRoute = contract({
 	method: 'GET',
 	path: '/api/managers',

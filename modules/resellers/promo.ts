@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
 import type { Clock } from '../core'
-import { badRequest, notFound, uploadsDir } from '../core/server'
+import { badRequest, notFound, uploadsDir, writeTransaction } from '../core/server'
 import { findRepresentativeByCnpj } from './service'
 import { representatives } from './schema'
 
@@ -100,29 +100,43 @@ export function decodePromoImage(imageBase64: string): { bytes: Uint8Array; kind
 	return { bytes, kind }
 }
 
-/** Stores a representative's promotional image (one per representative), replacing the previous one. */
-export function savePromoImage(db: DbOrTx, clock: Clock, dataDir: string, user: SessionUser, imageBase64: string): string {
+/** The signed-in representative's own record: promo images belong to representatives only. */
+function ownRepresentative(db: DbOrTx, user: SessionUser) {
 	const rep = findRepresentativeByCnpj(db, user.cnpj)
 	if (!rep) throw notFound('Representante não encontrado.')
+	return rep
+}
+
+/** Points the representative at its new image file (or at none) and logs which, in one transaction. */
+function recordPromo(
+	db: DbOrTx,
+	clock: Clock,
+	user: SessionUser,
+	rep: { codigo: number; nome: string; cnpj: string },
+	promo: string | null
+) {
+	writeTransaction(db, (tx) => {
+		tx.update(representatives).set({ promo }).where(eq(representatives.codigo, rep.codigo)).run()
+		logActivity(
+			tx,
+			clock,
+			promo ? 'representatives.promo-updated' : 'representatives.promo-removed',
+			{ nome: rep.nome },
+			{ actor: user, entityId: rep.codigo, representanteCnpj: rep.cnpj }
+		)
+	})
+}
+
+/** Stores a representative's promotional image (one per representative), replacing the previous one. */
+export function savePromoImage(db: DbOrTx, clock: Clock, dataDir: string, user: SessionUser, imageBase64: string): string {
+	const rep = ownRepresentative(db, user)
 	const { bytes, kind } = decodePromoImage(imageBase64)
 	const dir = promoDir(dataDir)
 	mkdirSync(dir, { recursive: true })
 	const file = `${Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString('base64url')}.${kind}`
 	writeFileSync(join(dir, file), bytes)
 	try {
-		db.transaction(
-			(tx) => {
-				tx.update(representatives).set({ promo: file }).where(eq(representatives.codigo, rep.codigo)).run()
-				logActivity(
-					tx,
-					clock,
-					'representatives.promo-updated',
-					{ nome: rep.nome },
-					{ actor: user, entityId: rep.codigo, representanteCnpj: rep.cnpj }
-				)
-			},
-			{ behavior: 'immediate' }
-		)
+		recordPromo(db, clock, user, rep, file)
 	} catch (error) {
 		rmSync(join(dir, file), { force: true })
 		throw error
@@ -132,22 +146,9 @@ export function savePromoImage(db: DbOrTx, clock: Clock, dataDir: string, user: 
 }
 
 export function removePromoImage(db: DbOrTx, clock: Clock, dataDir: string, user: SessionUser) {
-	const rep = findRepresentativeByCnpj(db, user.cnpj)
-	if (!rep) throw notFound('Representante não encontrado.')
+	const rep = ownRepresentative(db, user)
 	if (!rep.promo) throw notFound('Nenhuma imagem promocional cadastrada.')
-	db.transaction(
-		(tx) => {
-			tx.update(representatives).set({ promo: null }).where(eq(representatives.codigo, rep.codigo)).run()
-			logActivity(
-				tx,
-				clock,
-				'representatives.promo-removed',
-				{ nome: rep.nome },
-				{ actor: user, entityId: rep.codigo, representanteCnpj: rep.cnpj }
-			)
-		},
-		{ behavior: 'immediate' }
-	)
+	recordPromo(db, clock, user, rep, null)
 	if (FILE_NAME.test(rep.promo)) rmSync(join(promoDir(dataDir), rep.promo), { force: true })
 }
 

@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { addressColumns } from '../core/schema'
 import { users } from '../auth/schema'
 
 /** A representative (reseller). Its CNPJ is also the CNPJ its user signs in with. */
@@ -8,12 +9,7 @@ export const representatives = sqliteTable(
 		codigo: integer().primaryKey({ autoIncrement: true }),
 		nome: text().notNull(),
 		cnpj: text().notNull().unique(),
-		endereco: text(),
-		bairro: text(),
-		cidade: text(),
-		uf: text(),
-		cep: text(),
-		fone: text(),
+		...addressColumns(),
 		whatsapp: text(),
 		email: text(),
 		gerente_id: integer().references(() => users.id, { onDelete: 'set null' }),

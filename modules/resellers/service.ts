@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import { type SessionUser, invalidateUserSessions, users } from '../auth'
 import { type Clock, can, csvDate, csvFilename, formatCnpj, formatPhone, normalizeCnpj, todayIso } from '../core'
-import { badRequest, conflict, forbidden, contains, csvResponse, notFound } from '../core/server'
+import { badRequest, conflict, forbidden, contains, csvResponse, notFound, writeTransaction } from '../core/server'
 import {
 	API_SETTINGS_FIELDS,
 	type ManagerView,
@@ -258,26 +258,23 @@ export function createRepresentative(
 		if (gerenteId !== null && gerenteId !== user.id) throw forbidden(RESELLER_MESSAGES.onlyAdminChoosesManager)
 		gerenteId = user.id
 	}
-	const codigo = db.transaction(
-		(tx) => {
-			if (gerenteId !== null && can(user.tipo, 'representatives.chooseManager')) assertManager(tx, gerenteId)
-			if (findRepresentativeByCnpj(tx, input.cnpj)) throw conflict(RESELLER_MESSAGES.duplicateCnpj, 'DUPLICATE_CNPJ')
-			const created = tx
-				.insert(representatives)
-				.values({ ...input, gerente_id: gerenteId, ativar_api_asaas: input.ativar_api_asaas ?? 'N', data: todayIso(clock) })
-				.returning({ codigo: representatives.codigo })
-				.get()
-			logActivity(
-				tx,
-				clock,
-				'representatives.created',
-				{ nome: input.nome },
-				{ actor: user, entityId: created.codigo, representanteCnpj: input.cnpj }
-			)
-			return created.codigo
-		},
-		{ behavior: 'immediate' }
-	)
+	const codigo = writeTransaction(db, (tx) => {
+		if (gerenteId !== null && can(user.tipo, 'representatives.chooseManager')) assertManager(tx, gerenteId)
+		if (findRepresentativeByCnpj(tx, input.cnpj)) throw conflict(RESELLER_MESSAGES.duplicateCnpj, 'DUPLICATE_CNPJ')
+		const created = tx
+			.insert(representatives)
+			.values({ ...input, gerente_id: gerenteId, ativar_api_asaas: input.ativar_api_asaas ?? 'N', data: todayIso(clock) })
+			.returning({ codigo: representatives.codigo })
+			.get()
+		logActivity(
+			tx,
+			clock,
+			'representatives.created',
+			{ nome: input.nome },
+			{ actor: user, entityId: created.codigo, representanteCnpj: input.cnpj }
+		)
+		return created.codigo
+	})
 	return getView(db, holdings, codigo)
 }
 
@@ -308,80 +305,74 @@ export function updateRepresentative(
 	codigo: number,
 	input: RepresentativeUpdate
 ): RepresentativeView {
-	db.transaction(
-		(tx) => {
-			const current = findScoped(tx, user, codigo)
-			let changes: RepresentativeUpdate = { ...input }
-			if (!can(user.tipo, 'representatives.manage')) {
-				changes = Object.fromEntries(API_SETTINGS_FIELDS.filter((k) => k in input).map((k) => [k, input[k]]))
-			} else if (!can(user.tipo, 'representatives.chooseManager')) {
-				if ('gerente_id' in changes && changes.gerente_id !== current.gerente_id) throw forbidden(RESELLER_MESSAGES.onlyAdminChoosesManager)
-				delete changes.gerente_id
-			} else if (changes.gerente_id != null && changes.gerente_id !== current.gerente_id) {
-				assertManager(tx, changes.gerente_id)
-			}
+	writeTransaction(db, (tx) => {
+		const current = findScoped(tx, user, codigo)
+		let changes: RepresentativeUpdate = { ...input }
+		if (!can(user.tipo, 'representatives.manage')) {
+			changes = Object.fromEntries(API_SETTINGS_FIELDS.filter((k) => k in input).map((k) => [k, input[k]]))
+		} else if (!can(user.tipo, 'representatives.chooseManager')) {
+			if ('gerente_id' in changes && changes.gerente_id !== current.gerente_id) throw forbidden(RESELLER_MESSAGES.onlyAdminChoosesManager)
+			delete changes.gerente_id
+		} else if (changes.gerente_id != null && changes.gerente_id !== current.gerente_id) {
+			assertManager(tx, changes.gerente_id)
+		}
 
-			if (changes.cnpj !== undefined && changes.cnpj !== current.cnpj) {
-				if (findRepresentativeByCnpj(tx, changes.cnpj)) throw conflict(RESELLER_MESSAGES.duplicateCnpj, 'DUPLICATE_CNPJ')
-				const linked = countLinked(tx, holdings, current.cnpj)
-				if (linked.empresas > 0 || linked.lotes > 0) throw conflict(RESELLER_MESSAGES.cnpjInUse, 'REPRESENTATIVE_IN_USE')
-				const login = loginOf(tx, current.cnpj)
-				if (login) {
-					if (tx.select({ id: users.id }).from(users).where(eq(users.cnpj, changes.cnpj)).get()) {
-						throw conflict(RESELLER_MESSAGES.duplicateUserCnpj, 'DUPLICATE_CNPJ')
-					}
-					tx.update(users).set({ cnpj: changes.cnpj, updated_at: clock.now().toISOString() }).where(eq(users.id, login.id)).run()
-					invalidateUserSessions(tx, login.id)
+		if (changes.cnpj !== undefined && changes.cnpj !== current.cnpj) {
+			if (findRepresentativeByCnpj(tx, changes.cnpj)) throw conflict(RESELLER_MESSAGES.duplicateCnpj, 'DUPLICATE_CNPJ')
+			const linked = countLinked(tx, holdings, current.cnpj)
+			if (linked.empresas > 0 || linked.lotes > 0) throw conflict(RESELLER_MESSAGES.cnpjInUse, 'REPRESENTATIVE_IN_USE')
+			const login = loginOf(tx, current.cnpj)
+			if (login) {
+				if (tx.select({ id: users.id }).from(users).where(eq(users.cnpj, changes.cnpj)).get()) {
+					throw conflict(RESELLER_MESSAGES.duplicateUserCnpj, 'DUPLICATE_CNPJ')
 				}
-			} else {
-				delete changes.cnpj
+				tx.update(users).set({ cnpj: changes.cnpj, updated_at: clock.now().toISOString() }).where(eq(users.id, login.id)).run()
+				invalidateUserSessions(tx, login.id)
 			}
+		} else {
+			delete changes.cnpj
+		}
 
-			if (Object.keys(changes).length > 0) {
-				tx.update(representatives).set(changes).where(eq(representatives.codigo, codigo)).run()
-			}
-			const own = !can(user.tipo, 'representatives.manage')
-			logActivity(
-				tx,
-				clock,
-				own ? 'representatives.api-settings-updated' : 'representatives.updated',
-				{ nome: changes.nome ?? current.nome },
-				{ actor: user, entityId: codigo, representanteCnpj: changes.cnpj ?? current.cnpj }
-			)
-		},
-		{ behavior: 'immediate' }
-	)
+		if (Object.keys(changes).length > 0) {
+			tx.update(representatives).set(changes).where(eq(representatives.codigo, codigo)).run()
+		}
+		const own = !can(user.tipo, 'representatives.manage')
+		logActivity(
+			tx,
+			clock,
+			own ? 'representatives.api-settings-updated' : 'representatives.updated',
+			{ nome: changes.nome ?? current.nome },
+			{ actor: user, entityId: codigo, representanteCnpj: changes.cnpj ?? current.cnpj }
+		)
+	})
 	return getView(db, holdings, codigo)
 }
 
 /** Deletes a representative that owns nothing: companies, credits or a login refuse it with 409. */
 export function deleteRepresentative(db: Db, holdings: RepresentativeHoldings, clock: Clock, user: SessionUser, codigo: number) {
-	db.transaction(
-		(tx) => {
-			const current = findScoped(tx, user, codigo)
-			const linked = countLinked(tx, holdings, current.cnpj)
-			if (linked.empresas > 0 || linked.lotes > 0) {
-				throw conflict(RESELLER_MESSAGES.hasData(linked.empresas, linked.lotes), 'REPRESENTATIVE_IN_USE')
-			}
-			if (loginOf(tx, current.cnpj)) throw conflict(RESELLER_MESSAGES.hasLogin, 'REPRESENTATIVE_HAS_LOGIN')
-			try {
-				tx.delete(representatives).where(eq(representatives.codigo, codigo)).run()
-			} catch (error) {
-				// Billing and purchases keep the representative's CNPJ: the database refuses to orphan them.
-				if (String((error as Error)?.message).includes('FOREIGN KEY constraint failed'))
-					throw conflict(RESELLER_MESSAGES.hasRecords, 'REPRESENTATIVE_IN_USE')
-				throw error
-			}
-			logActivity(
-				tx,
-				clock,
-				'representatives.deleted',
-				{ nome: current.nome },
-				{ actor: user, entityId: codigo, representanteCnpj: current.cnpj }
-			)
-		},
-		{ behavior: 'immediate' }
-	)
+	writeTransaction(db, (tx) => {
+		const current = findScoped(tx, user, codigo)
+		const linked = countLinked(tx, holdings, current.cnpj)
+		if (linked.empresas > 0 || linked.lotes > 0) {
+			throw conflict(RESELLER_MESSAGES.hasData(linked.empresas, linked.lotes), 'REPRESENTATIVE_IN_USE')
+		}
+		if (loginOf(tx, current.cnpj)) throw conflict(RESELLER_MESSAGES.hasLogin, 'REPRESENTATIVE_HAS_LOGIN')
+		try {
+			tx.delete(representatives).where(eq(representatives.codigo, codigo)).run()
+		} catch (error) {
+			// Billing and purchases keep the representative's CNPJ: the database refuses to orphan them.
+			if (String((error as Error)?.message).includes('FOREIGN KEY constraint failed'))
+				throw conflict(RESELLER_MESSAGES.hasRecords, 'REPRESENTATIVE_IN_USE')
+			throw error
+		}
+		logActivity(
+			tx,
+			clock,
+			'representatives.deleted',
+			{ nome: current.nome },
+			{ actor: user, entityId: codigo, representanteCnpj: current.cnpj }
+		)
+	})
 }
 
 /** Switches a representative's Asaas integration (ativar_api_asaas), as their financial settings screen does. */

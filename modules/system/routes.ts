@@ -1,6 +1,4 @@
-import { Elysia } from 'elysia'
-import { authGuard } from '../auth'
-import { routeHooks } from '../core'
+import { serve, serveRoutes } from '../auth'
 import { type AppContext, AppError } from '../core/server'
 import { getAutoLogoutConfig, listSettings } from '../settings'
 import { backupStats, listBackups } from './backup'
@@ -34,105 +32,58 @@ import {
 /** `onSettingsSaved`: told the keys saved, after the answer is decided (the composition root wires other modules in). */
 export function systemRoutes(ctx: AppContext, hooks: { onSettingsSaved?: (keys: string[]) => Promise<unknown> } = {}) {
 	const { db, clock } = ctx
-	return (
-		new Elysia({ name: 'system.routes' })
-			.use(authGuard(ctx))
-			.route(
-				healthRoute.method,
-				healthRoute.path,
-				() => {
-					if (!databaseAnswers(db)) throw new AppError(503, 'Banco de dados indisponível.', 'DATABASE_UNAVAILABLE')
-					return { status: 'ok' as const, time: clock.now().toISOString() }
-				},
-				{ ...routeHooks(healthRoute), publicRoute: true }
-			)
-			.route(listSettingsRoute.method, listSettingsRoute.path, ({ user }) => listSettings(db, user.tipo), {
-				...routeHooks(listSettingsRoute),
-				can: 'session'
-			})
-			.route(
-				saveSettingsRoute.method,
-				saveSettingsRoute.path,
-				({ body, user }) => {
-					const saved = saveSettingsAs(db, clock, ctx.secrets, user, body.configuracoes)
-					// Not awaited: a slow gateway must not hold the save (its outcome shows on the bot monitor).
-					void hooks.onSettingsSaved?.(saved)
-					return { message: 'Configurações salvas.', saved, configuracoes: listSettings(db, user.tipo) }
-				},
-				{ ...routeHooks(saveSettingsRoute), can: 'settings.manage' }
-			)
-			.route(
-				saveSettingRoute.method,
-				saveSettingRoute.path,
-				({ body, user }) => {
-					void hooks.onSettingsSaved?.(saveSettingsAs(db, clock, ctx.secrets, user, [body]))
-					return { message: 'Configuração salva.', configuracao: settingView(db, user.tipo, body.chave) }
-				},
-				{ ...routeHooks(saveSettingRoute), can: 'settings.manage' }
-			)
-			.route(autoLogoutConfigRoute.method, autoLogoutConfigRoute.path, () => getAutoLogoutConfig(db), {
-				...routeHooks(autoLogoutConfigRoute),
-				publicRoute: true
-			})
-			.route(
-				saveAutoLogoutRoute.method,
-				saveAutoLogoutRoute.path,
-				({ body, user }) => ({ message: 'Configurações atualizadas.', ...saveAutoLogout(db, clock, ctx.secrets, user, body) }),
-				{ ...routeHooks(saveAutoLogoutRoute), can: 'settings.manage' }
-			)
-			// Sistema tab: information for administradores and gerentes; backups and cache for administradores.
-			.route(systemInfoRoute.method, systemInfoRoute.path, () => systemInfo(db), { ...routeHooks(systemInfoRoute), can: 'system.info' })
-			.route(backupStatsRoute.method, backupStatsRoute.path, () => backupStats(ctx.config), {
-				...routeHooks(backupStatsRoute),
-				can: 'system.manage'
-			})
-			.route(listBackupsRoute.method, listBackupsRoute.path, () => ({ backups: listBackups(ctx.config) }), {
-				...routeHooks(listBackupsRoute),
-				can: 'system.manage'
-			})
-			.route(
-				createBackupRoute.method,
-				createBackupRoute.path,
-				async ({ user }) => {
-					const backup = await createManualBackup(ctx, user)
-					return { message: 'Backup criado.', filename: backup.filename, backup }
-				},
-				{ ...routeHooks(createBackupRoute), can: 'system.manage' }
-			)
-			.route(
-				deleteBackupRoute.method,
-				deleteBackupRoute.path,
-				({ params, user }) => {
-					removeBackup(ctx, user, params.filename)
-					return { message: 'Backup deletado.' }
-				},
-				{ ...routeHooks(deleteBackupRoute), can: 'system.manage' }
-			)
-			.route(
-				downloadBackupRoute.method,
-				downloadBackupRoute.path,
-				async ({ params, user }) =>
-					new Response(await backupFile(ctx, user, params.filename), {
-						headers: {
-							'content-type': 'application/gzip',
-							'content-disposition': `attachment; filename="${params.filename}"`,
-							'cache-control': 'no-store',
-							'x-content-type-options': 'nosniff'
-						}
-					}),
-				{ ...routeHooks(downloadBackupRoute), can: 'system.manage' }
-			)
-			.route(
-				clearCacheRoute.method,
-				clearCacheRoute.path,
-				({ user }) => {
-					const removedSessions = clearCache(db, clock, user)
-					return {
-						message: `Cache limpo: ${removedSessions} ${removedSessions === 1 ? 'sessão expirada removida' : 'sessões expiradas removidas'} e estatísticas do banco otimizadas.`,
-						removedSessions
+	return serveRoutes(ctx, 'system.routes', [
+		serve(healthRoute, 'public', () => {
+			if (!databaseAnswers(db)) throw new AppError(503, 'Banco de dados indisponível.', 'DATABASE_UNAVAILABLE')
+			return { status: 'ok' as const, time: clock.now().toISOString() }
+		}),
+		serve(listSettingsRoute, 'session', ({ user }) => listSettings(db, user.tipo)),
+		serve(saveSettingsRoute, 'settings.manage', ({ body, user }) => {
+			const saved = saveSettingsAs(db, clock, ctx.secrets, user, body.configuracoes)
+			// Not awaited: a slow gateway must not hold the save (its outcome shows on the bot monitor).
+			void hooks.onSettingsSaved?.(saved)
+			return { message: 'Configurações salvas.', saved, configuracoes: listSettings(db, user.tipo) }
+		}),
+		serve(saveSettingRoute, 'settings.manage', ({ body, user }) => {
+			void hooks.onSettingsSaved?.(saveSettingsAs(db, clock, ctx.secrets, user, [body]))
+			return { message: 'Configuração salva.', configuracao: settingView(db, user.tipo, body.chave) }
+		}),
+		serve(autoLogoutConfigRoute, 'public', () => getAutoLogoutConfig(db)),
+		serve(saveAutoLogoutRoute, 'settings.manage', ({ body, user }) => ({
+			message: 'Configurações atualizadas.',
+			...saveAutoLogout(db, clock, ctx.secrets, user, body)
+		})),
+		// Sistema tab: information for administradores and gerentes; backups and cache for administradores.
+		serve(systemInfoRoute, 'system.info', () => systemInfo(db)),
+		serve(backupStatsRoute, 'system.manage', () => backupStats(ctx.config)),
+		serve(listBackupsRoute, 'system.manage', () => ({ backups: listBackups(ctx.config) })),
+		serve(createBackupRoute, 'system.manage', async ({ user }) => {
+			const backup = await createManualBackup(ctx, user)
+			return { message: 'Backup criado.', filename: backup.filename, backup }
+		}),
+		serve(deleteBackupRoute, 'system.manage', ({ params, user }) => {
+			removeBackup(ctx, user, params.filename)
+			return { message: 'Backup deletado.' }
+		}),
+		serve(
+			downloadBackupRoute,
+			'system.manage',
+			async ({ params, user }) =>
+				new Response(await backupFile(ctx, user, params.filename), {
+					headers: {
+						'content-type': 'application/gzip',
+						'content-disposition': `attachment; filename="${params.filename}"`,
+						'cache-control': 'no-store',
+						'x-content-type-options': 'nosniff'
 					}
-				},
-				{ ...routeHooks(clearCacheRoute), can: 'system.manage' }
-			)
-	)
+				})
+		),
+		serve(clearCacheRoute, 'system.manage', ({ user }) => {
+			const removedSessions = clearCache(db, clock, user)
+			return {
+				message: `Cache limpo: ${removedSessions} ${removedSessions === 1 ? 'sessão expirada removida' : 'sessões expiradas removidas'} e estatísticas do banco otimizadas.`,
+				removedSessions
+			}
+		})
+	])
 }

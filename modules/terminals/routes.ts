@@ -1,44 +1,24 @@
-import { Elysia } from 'elysia'
-import { authGuard } from '../auth'
-import { routeHooks } from '../core'
+import { serve, serveRoutes } from '../auth'
 import type { AppContext } from '../core/server'
 import { createTerminalRoute, deleteTerminalRoute, exportTerminalsRoute, listTerminalsRoute, updateTerminalRoute } from './model'
 import { createTerminal, deleteTerminal, exportTerminals, listTerminals, updateTerminal } from './service'
 
 export function terminalRoutes(ctx: AppContext) {
 	const { db, clock } = ctx
-	return new Elysia({ name: 'terminals.routes' })
-		.use(authGuard(ctx))
-		.route(listTerminalsRoute.method, listTerminalsRoute.path, ({ query, user }) => listTerminals(db, clock, user, query), {
-			...routeHooks(listTerminalsRoute),
-			can: 'terminals.read'
+	return serveRoutes(ctx, 'terminals.routes', [
+		serve(listTerminalsRoute, 'terminals.read', ({ query, user }) => listTerminals(db, clock, user, query)),
+		serve(exportTerminalsRoute, 'terminals.read', ({ query, user }) => exportTerminals(db, clock, user, query)),
+		serve(createTerminalRoute, 'terminals.write', ({ body, user }) => ({
+			message: 'Terminal criado.',
+			codigo: createTerminal(db, clock, user, body)
+		})),
+		serve(updateTerminalRoute, 'terminals.write', ({ params, body, user }) => {
+			updateTerminal(db, clock, user, params.codigo, body)
+			return { message: 'Terminal atualizado.' }
+		}),
+		serve(deleteTerminalRoute, 'terminals.write', ({ params, user }) => {
+			deleteTerminal(db, clock, user, params.codigo)
+			return { message: 'Terminal excluído.' }
 		})
-		.route(exportTerminalsRoute.method, exportTerminalsRoute.path, ({ query, user }) => exportTerminals(db, clock, user, query), {
-			...routeHooks(exportTerminalsRoute),
-			can: 'terminals.read'
-		})
-		.route(
-			createTerminalRoute.method,
-			createTerminalRoute.path,
-			({ body, user, status }) => status(201, { message: 'Terminal criado.', codigo: createTerminal(db, clock, user, body) }),
-			{ ...routeHooks(createTerminalRoute), can: 'terminals.write' }
-		)
-		.route(
-			updateTerminalRoute.method,
-			updateTerminalRoute.path,
-			({ params, body, user }) => {
-				updateTerminal(db, clock, user, params.codigo, body)
-				return { message: 'Terminal atualizado.' }
-			},
-			{ ...routeHooks(updateTerminalRoute), can: 'terminals.write' }
-		)
-		.route(
-			deleteTerminalRoute.method,
-			deleteTerminalRoute.path,
-			({ params, user }) => {
-				deleteTerminal(db, clock, user, params.codigo)
-				return { message: 'Terminal excluído.' }
-			},
-			{ ...routeHooks(deleteTerminalRoute), can: 'terminals.write' }
-		)
+	])
 }

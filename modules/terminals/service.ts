@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
 import { type Clock, csvDate, csvFilename, formatCnpj, isoDateInSaoPaulo, maskMac, pagination, todayIso } from '../core'
-import { conflict, contains, csvResponse, notFound } from '../core/server'
+import { conflict, contains, csvResponse, notFound, writeTransaction } from '../core/server'
 import { companies, companyInScope, scopeCondition } from '../companies'
 import { type RepresentativeScope, representativeScope } from '../resellers'
 import {
@@ -169,73 +169,64 @@ function recount(db: DbOrTx, fkEmpresa: number) {
 
 export function createTerminal(db: DbOrTx, clock: Clock, user: SessionUser, body: TerminalBody) {
 	const scope = representativeScope(db, user)
-	return db.transaction(
-		(tx) => {
-			const company = companyInScope(tx, scope, body.fk_empresa)
-			assertRoom(tx, company)
-			assertMacFree(tx, company.codigo, body.mac)
-			const created = tx
-				.insert(terminals)
-				.values({ fk_empresa: company.codigo, nome_computador: body.nome_computador, mac: body.mac, data: clock.now().toISOString() })
-				.returning({ codigo: terminals.codigo })
-				.get()
-			recount(tx, company.codigo)
-			logActivity(
-				tx,
-				clock,
-				'terminals.created',
-				{ machine: body.nome_computador ?? body.mac, razao: company.razao },
-				{ actor: user, entityId: created.codigo, representanteCnpj: company.cnpj_representante }
-			)
-			return created.codigo
-		},
-		{ behavior: 'immediate' }
-	)
+	return writeTransaction(db, (tx) => {
+		const company = companyInScope(tx, scope, body.fk_empresa)
+		assertRoom(tx, company)
+		assertMacFree(tx, company.codigo, body.mac)
+		const created = tx
+			.insert(terminals)
+			.values({ fk_empresa: company.codigo, nome_computador: body.nome_computador, mac: body.mac, data: clock.now().toISOString() })
+			.returning({ codigo: terminals.codigo })
+			.get()
+		recount(tx, company.codigo)
+		logActivity(
+			tx,
+			clock,
+			'terminals.created',
+			{ machine: body.nome_computador ?? body.mac, razao: company.razao },
+			{ actor: user, entityId: created.codigo, representanteCnpj: company.cnpj_representante }
+		)
+		return created.codigo
+	})
 }
 
 export function updateTerminal(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number, body: TerminalBody) {
 	const scope = representativeScope(db, user)
-	db.transaction(
-		(tx) => {
-			const { terminal: current } = terminalInScope(tx, scope, codigo)
-			const company = companyInScope(tx, scope, body.fk_empresa)
-			if (company.codigo !== current.fk_empresa) assertRoom(tx, company)
-			assertMacFree(tx, company.codigo, body.mac, codigo)
-			tx.update(terminals)
-				.set({ fk_empresa: company.codigo, nome_computador: body.nome_computador, mac: body.mac })
-				.where(eq(terminals.codigo, codigo))
-				.run()
-			recount(tx, company.codigo)
-			if (company.codigo !== current.fk_empresa) recount(tx, current.fk_empresa)
-			logActivity(
-				tx,
-				clock,
-				'terminals.updated',
-				{ machine: body.nome_computador ?? body.mac, razao: company.razao },
-				{ actor: user, entityId: codigo, representanteCnpj: company.cnpj_representante }
-			)
-		},
-		{ behavior: 'immediate' }
-	)
+	writeTransaction(db, (tx) => {
+		const { terminal: current } = terminalInScope(tx, scope, codigo)
+		const company = companyInScope(tx, scope, body.fk_empresa)
+		if (company.codigo !== current.fk_empresa) assertRoom(tx, company)
+		assertMacFree(tx, company.codigo, body.mac, codigo)
+		tx.update(terminals)
+			.set({ fk_empresa: company.codigo, nome_computador: body.nome_computador, mac: body.mac })
+			.where(eq(terminals.codigo, codigo))
+			.run()
+		recount(tx, company.codigo)
+		if (company.codigo !== current.fk_empresa) recount(tx, current.fk_empresa)
+		logActivity(
+			tx,
+			clock,
+			'terminals.updated',
+			{ machine: body.nome_computador ?? body.mac, razao: company.razao },
+			{ actor: user, entityId: codigo, representanteCnpj: company.cnpj_representante }
+		)
+	})
 }
 
 export function deleteTerminal(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number) {
 	const scope = representativeScope(db, user)
-	db.transaction(
-		(tx) => {
-			const { terminal: current, company } = terminalInScope(tx, scope, codigo)
-			tx.delete(terminals).where(eq(terminals.codigo, codigo)).run()
-			recount(tx, current.fk_empresa)
-			logActivity(
-				tx,
-				clock,
-				'terminals.deleted',
-				{ machine: current.nome_computador ?? current.mac, razao: company.razao },
-				{ actor: user, entityId: codigo, representanteCnpj: company.cnpj_representante }
-			)
-		},
-		{ behavior: 'immediate' }
-	)
+	writeTransaction(db, (tx) => {
+		const { terminal: current, company } = terminalInScope(tx, scope, codigo)
+		tx.delete(terminals).where(eq(terminals.codigo, codigo)).run()
+		recount(tx, current.fk_empresa)
+		logActivity(
+			tx,
+			clock,
+			'terminals.deleted',
+			{ machine: current.nome_computador ?? current.mac, razao: company.razao },
+			{ actor: user, entityId: codigo, representanteCnpj: company.cnpj_representante }
+		)
+	})
 }
 
 /**
@@ -248,34 +239,31 @@ export function registerMachine(
 	codigo: number,
 	machine: { mac: string; nome_computador: string | null }
 ): { registered: boolean; used: number; allowed: number } {
-	return db.transaction(
-		(tx) => {
-			const company = tx
-				.select({ nterminais: companies.nterminais, razao: companies.razao, rep: companies.cnpj_representante })
-				.from(companies)
-				.where(eq(companies.codigo, codigo))
-				.get()!
-			const known = tx
-				.select({ codigo: terminals.codigo })
-				.from(terminals)
-				.where(and(eq(terminals.fk_empresa, codigo), eq(terminals.mac, machine.mac)))
-				.get()
-			const used = tx.select({ n: count() }).from(terminals).where(eq(terminals.fk_empresa, codigo)).get()!.n
-			if (known) return { registered: true, used, allowed: company.nterminais }
-			if (used >= company.nterminais) return { registered: false, used, allowed: company.nterminais }
-			tx.insert(terminals)
-				.values({ fk_empresa: codigo, mac: machine.mac, nome_computador: machine.nome_computador, data: clock.now().toISOString() })
-				.run()
-			recount(tx, codigo)
-			logActivity(
-				tx,
-				clock,
-				'terminals.registered',
-				{ machine: machine.nome_computador ?? machine.mac, razao: company.razao },
-				{ representanteCnpj: company.rep }
-			)
-			return { registered: true, used: used + 1, allowed: company.nterminais }
-		},
-		{ behavior: 'immediate' }
-	)
+	return writeTransaction(db, (tx) => {
+		const company = tx
+			.select({ nterminais: companies.nterminais, razao: companies.razao, rep: companies.cnpj_representante })
+			.from(companies)
+			.where(eq(companies.codigo, codigo))
+			.get()!
+		const known = tx
+			.select({ codigo: terminals.codigo })
+			.from(terminals)
+			.where(and(eq(terminals.fk_empresa, codigo), eq(terminals.mac, machine.mac)))
+			.get()
+		const used = tx.select({ n: count() }).from(terminals).where(eq(terminals.fk_empresa, codigo)).get()!.n
+		if (known) return { registered: true, used, allowed: company.nterminais }
+		if (used >= company.nterminais) return { registered: false, used, allowed: company.nterminais }
+		tx.insert(terminals)
+			.values({ fk_empresa: codigo, mac: machine.mac, nome_computador: machine.nome_computador, data: clock.now().toISOString() })
+			.run()
+		recount(tx, codigo)
+		logActivity(
+			tx,
+			clock,
+			'terminals.registered',
+			{ machine: machine.nome_computador ?? machine.mac, razao: company.razao },
+			{ representanteCnpj: company.rep }
+		)
+		return { registered: true, used: used + 1, allowed: company.nterminais }
+	})
 }

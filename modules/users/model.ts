@@ -12,7 +12,8 @@ import {
 	requiredText,
 	searchField,
 	sortFields,
-	z
+	z,
+	deleteByIdContract
 } from '../core'
 
 /** Stored for managers only (2-administration §3.7); kept as given. */
@@ -112,13 +113,7 @@ export const updateUserRoute = contract({
 	response: UserView,
 	summary: 'Atualiza um usuário; senha em branco mantém a atual'
 })
-export const deleteUserRoute = contract({
-	method: 'DELETE',
-	path: '/api/users/:id',
-	params: IdParams,
-	response: MessageResponse,
-	summary: 'Exclui um usuário'
-})
+export const deleteUserRoute = deleteByIdContract('/api/users/:id', 'Exclui um usuário')
 export const ownAccountRoute = contract({
 	method: 'GET',
 	path: '/api/users/me',

@@ -13,7 +13,7 @@ import {
 	passwordUsesCnpj,
 	todayIso
 } from '../core'
-import { badRequest, conflict, contains, csvResponse, invalidDataMessage, notFound, unprocessable } from '../core/server'
+import { badRequest, conflict, contains, csvResponse, invalidDataMessage, notFound, unprocessable, writeTransaction } from '../core/server'
 import { type LoginThrottle, type SessionUser, hashPassword, invalidateUserSessions, users, verifyPassword } from '../auth'
 import { ensureRepresentativeRecord } from '../resellers'
 import type { ChangePasswordBody, ProfileUpdate, UserCreate, UserListQuery, UserUpdate, UserView } from './model'
@@ -101,36 +101,33 @@ export async function createUserAccount(db: Db, clock: Clock, actor: SessionUser
 	assertCnpjFree(db, input.cnpj)
 	const hash = await hashPassword(input.senha)
 	const now = clock.now().toISOString()
-	const id = db.transaction(
-		(tx) => {
-			assertCnpjFree(tx, input.cnpj)
-			const created = tx
-				.insert(users)
-				.values({
-					cnpj: input.cnpj,
-					nome: input.nome,
-					email: input.email,
-					tipo: input.tipo,
-					representante_id: input.tipo === 'gerente' ? input.representante_id : null,
-					ativo: input.ativo ?? true,
-					senha_hash: hash,
-					created_at: now,
-					updated_at: now
-				})
-				.returning({ id: users.id })
-				.get()
-			const newRecord = input.tipo === 'representante' && ensureRepresentativeRecord(tx, clock, input)
-			logActivity(
-				tx,
-				clock,
-				'users.created',
-				{ nome: input.nome, papel: ROLE_LABELS[input.tipo], representativeCreated: newRecord },
-				{ actor, entityId: created.id, representanteCnpj: input.tipo === 'representante' ? input.cnpj : null }
-			)
-			return created.id
-		},
-		{ behavior: 'immediate' }
-	)
+	const id = writeTransaction(db, (tx) => {
+		assertCnpjFree(tx, input.cnpj)
+		const created = tx
+			.insert(users)
+			.values({
+				cnpj: input.cnpj,
+				nome: input.nome,
+				email: input.email,
+				tipo: input.tipo,
+				representante_id: input.tipo === 'gerente' ? input.representante_id : null,
+				ativo: input.ativo ?? true,
+				senha_hash: hash,
+				created_at: now,
+				updated_at: now
+			})
+			.returning({ id: users.id })
+			.get()
+		const newRecord = input.tipo === 'representante' && ensureRepresentativeRecord(tx, clock, input)
+		logActivity(
+			tx,
+			clock,
+			'users.created',
+			{ nome: input.nome, papel: ROLE_LABELS[input.tipo], representativeCreated: newRecord },
+			{ actor, entityId: created.id, representanteCnpj: input.tipo === 'representante' ? input.cnpj : null }
+		)
+		return created.id
+	})
 	return getUserView(db, id)
 }
 
@@ -149,71 +146,65 @@ export async function updateUserAccount(
 ): Promise<UserView> {
 	getUserView(db, id)
 	const hash = input.senha ? await hashPassword(input.senha) : null
-	db.transaction(
-		(tx) => {
-			const current = tx.select().from(users).where(eq(users.id, id)).get()
-			if (!current) throw notFound(USER_MESSAGES.notFound)
-			const ativo = input.ativo ?? current.ativo
-			if (id === actor.id && !ativo) throw unprocessable(USER_MESSAGES.deactivateSelf, 'SELF_DEACTIVATE')
-			const wasActiveAdmin = current.tipo === 'administrador' && current.ativo
-			if (wasActiveAdmin && (input.tipo !== 'administrador' || !ativo) && otherActiveAdmins(tx, id) === 0) {
-				throw conflict(USER_MESSAGES.lastAdmin, 'LAST_ADMIN')
-			}
-			if (input.cnpj !== current.cnpj) assertCnpjFree(tx, input.cnpj, id)
+	writeTransaction(db, (tx) => {
+		const current = tx.select().from(users).where(eq(users.id, id)).get()
+		if (!current) throw notFound(USER_MESSAGES.notFound)
+		const ativo = input.ativo ?? current.ativo
+		if (id === actor.id && !ativo) throw unprocessable(USER_MESSAGES.deactivateSelf, 'SELF_DEACTIVATE')
+		const wasActiveAdmin = current.tipo === 'administrador' && current.ativo
+		if (wasActiveAdmin && (input.tipo !== 'administrador' || !ativo) && otherActiveAdmins(tx, id) === 0) {
+			throw conflict(USER_MESSAGES.lastAdmin, 'LAST_ADMIN')
+		}
+		if (input.cnpj !== current.cnpj) assertCnpjFree(tx, input.cnpj, id)
 
-			tx.update(users)
-				.set({
-					cnpj: input.cnpj,
-					nome: input.nome,
-					email: input.email,
-					tipo: input.tipo,
-					representante_id: input.tipo === 'gerente' ? input.representante_id : null,
-					ativo,
-					...(hash ? { senha_hash: hash } : {}),
-					updated_at: clock.now().toISOString()
-				})
-				.where(eq(users.id, id))
-				.run()
-			const newRecord = input.tipo === 'representante' && ensureRepresentativeRecord(tx, clock, input)
+		tx.update(users)
+			.set({
+				cnpj: input.cnpj,
+				nome: input.nome,
+				email: input.email,
+				tipo: input.tipo,
+				representante_id: input.tipo === 'gerente' ? input.representante_id : null,
+				ativo,
+				...(hash ? { senha_hash: hash } : {}),
+				updated_at: clock.now().toISOString()
+			})
+			.where(eq(users.id, id))
+			.run()
+		const newRecord = input.tipo === 'representante' && ensureRepresentativeRecord(tx, clock, input)
 
-			const keep = id === actor.id ? actorSessionId : undefined
-			if (input.tipo !== current.tipo || !ativo || input.cnpj !== current.cnpj || hash) invalidateUserSessions(tx, id, keep)
+		const keep = id === actor.id ? actorSessionId : undefined
+		if (input.tipo !== current.tipo || !ativo || input.cnpj !== current.cnpj || hash) invalidateUserSessions(tx, id, keep)
 
-			logActivity(
-				tx,
-				clock,
-				'users.updated',
-				{ nome: input.nome, papel: ROLE_LABELS[input.tipo], passwordReset: !!hash, representativeCreated: newRecord },
-				{ actor, entityId: id, representanteCnpj: input.tipo === 'representante' ? input.cnpj : null }
-			)
-		},
-		{ behavior: 'immediate' }
-	)
+		logActivity(
+			tx,
+			clock,
+			'users.updated',
+			{ nome: input.nome, papel: ROLE_LABELS[input.tipo], passwordReset: !!hash, representativeCreated: newRecord },
+			{ actor, entityId: id, representanteCnpj: input.tipo === 'representante' ? input.cnpj : null }
+		)
+	})
 	return getUserView(db, id)
 }
 
 /** Deletes a user and their sessions; never oneself, never the last active administrador. A representative record stays. */
 export function deleteUserAccount(db: Db, clock: Clock, actor: SessionUser, id: number) {
 	if (id === actor.id) throw unprocessable(USER_MESSAGES.deleteSelf, 'SELF_DELETE')
-	db.transaction(
-		(tx) => {
-			const current = tx.select().from(users).where(eq(users.id, id)).get()
-			if (!current) throw notFound(USER_MESSAGES.notFound)
-			if (current.tipo === 'administrador' && current.ativo && otherActiveAdmins(tx, id) === 0) {
-				throw conflict(USER_MESSAGES.lastAdmin, 'LAST_ADMIN')
-			}
-			invalidateUserSessions(tx, id)
-			tx.delete(users).where(eq(users.id, id)).run()
-			logActivity(
-				tx,
-				clock,
-				'users.deleted',
-				{ nome: current.nome, papel: ROLE_LABELS[current.tipo] },
-				{ actor, entityId: id, representanteCnpj: current.tipo === 'representante' ? current.cnpj : null }
-			)
-		},
-		{ behavior: 'immediate' }
-	)
+	writeTransaction(db, (tx) => {
+		const current = tx.select().from(users).where(eq(users.id, id)).get()
+		if (!current) throw notFound(USER_MESSAGES.notFound)
+		if (current.tipo === 'administrador' && current.ativo && otherActiveAdmins(tx, id) === 0) {
+			throw conflict(USER_MESSAGES.lastAdmin, 'LAST_ADMIN')
+		}
+		invalidateUserSessions(tx, id)
+		tx.delete(users).where(eq(users.id, id)).run()
+		logActivity(
+			tx,
+			clock,
+			'users.deleted',
+			{ nome: current.nome, papel: ROLE_LABELS[current.tipo] },
+			{ actor, entityId: id, representanteCnpj: current.tipo === 'representante' ? current.cnpj : null }
+		)
+	})
 }
 
 /**
@@ -234,40 +225,31 @@ export async function changeOwnPassword(
 	const right = await throttle.check(user.cnpj, caller.ip, () => verifyPassword(input.currentPassword, row.senha_hash))
 	if (!right) throw badRequest(USER_MESSAGES.wrongCurrentPassword, 'WRONG_PASSWORD')
 	const hash = await hashPassword(input.newPassword)
-	db.transaction(
-		(tx) => {
-			tx.update(users).set({ senha_hash: hash, updated_at: clock.now().toISOString() }).where(eq(users.id, user.id)).run()
-			invalidateUserSessions(tx, user.id, sessionId)
-			logActivity(
-				tx,
-				clock,
-				'users.password-changed',
-				{ nome: user.nome },
-				{ actor: user, entityId: user.id, representanteCnpj: user.tipo === 'representante' ? user.cnpj : null }
-			)
-		},
-		{ behavior: 'immediate' }
-	)
+	writeTransaction(db, (tx) => {
+		tx.update(users).set({ senha_hash: hash, updated_at: clock.now().toISOString() }).where(eq(users.id, user.id)).run()
+		invalidateUserSessions(tx, user.id, sessionId)
+		logActivity(
+			tx,
+			clock,
+			'users.password-changed',
+			{ nome: user.nome },
+			{ actor: user, entityId: user.id, representanteCnpj: user.tipo === 'representante' ? user.cnpj : null }
+		)
+	})
 }
 
 /** Meu Perfil: the signed-in user's name and e-mail. */
 export function updateOwnProfile(db: Db, clock: Clock, user: SessionUser, input: ProfileUpdate): UserView {
-	db.transaction(
-		(tx) => {
-			tx.update(users)
-				.set({ nome: input.nome, email: input.email, updated_at: clock.now().toISOString() })
-				.where(eq(users.id, user.id))
-				.run()
-			logActivity(
-				tx,
-				clock,
-				'users.profile-updated',
-				{ nome: input.nome },
-				{ actor: { id: user.id, nome: input.nome }, entityId: user.id, representanteCnpj: user.tipo === 'representante' ? user.cnpj : null }
-			)
-		},
-		{ behavior: 'immediate' }
-	)
+	writeTransaction(db, (tx) => {
+		tx.update(users).set({ nome: input.nome, email: input.email, updated_at: clock.now().toISOString() }).where(eq(users.id, user.id)).run()
+		logActivity(
+			tx,
+			clock,
+			'users.profile-updated',
+			{ nome: input.nome },
+			{ actor: { id: user.id, nome: input.nome }, entityId: user.id, representanteCnpj: user.tipo === 'representante' ? user.cnpj : null }
+		)
+	})
 	return getUserView(db, user.id)
 }
 
