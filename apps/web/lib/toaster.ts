@@ -69,9 +69,11 @@ function toastItem(toast: Toast): HTMLLIElement {
 
 /**
  * A modal <dialog> sits in the browser's top layer, above every z-index, and makes the rest of the page inert: a
- * toast about what the dialog just did must be inside it. The region moves into the last open modal, and back.
+ * toast about what the dialog just did must be inside it. While a toast shows, the region follows the last open
+ * modal (and comes back when it closes). Only then: watching the whole page all the time cost the list screens
+ * long tasks as their rows arrived (issue 15).
  */
-function followModals(region: HTMLElement) {
+function modalFollower(region: HTMLElement) {
 	const place = () => {
 		const open = document.querySelectorAll<HTMLDialogElement>('dialog:modal')
 		const modal = open.length > 0 ? open[open.length - 1] : null
@@ -80,18 +82,29 @@ function followModals(region: HTMLElement) {
 		region.classList.remove(...(modal ? OVER_PAGE : OVER_DIALOG))
 		region.classList.add(...(modal ? OVER_DIALOG : OVER_PAGE))
 	}
-	place()
 	// A dialog closes either by losing `open` or by leaving the page with the component that rendered it.
-	new MutationObserver(place).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] })
+	const observer = new MutationObserver(place)
+	return {
+		start() {
+			place()
+			observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] })
+		},
+		stop() {
+			observer.disconnect()
+			place()
+		}
+	}
 }
 
 export function startToaster() {
 	const region = document.getElementById('toast-region')
 	if (!region) return
-	followModals(region)
+	const follower = modalFollower(region)
 	let timer: ReturnType<typeof setTimeout> | undefined
 	$toast.subscribe((toast) => {
 		clearTimeout(timer)
+		if (toast) follower.start()
+		else follower.stop()
 		region.replaceChildren(...(toast ? [toastItem(toast)] : []))
 		if (toast) timer = setTimeout(dismissToast, toast.duration)
 	})
