@@ -10,5 +10,14 @@ export default defineConfig({
 	build: { format: 'directory', inlineStylesheets: 'never' },
 	integrations: [react()],
 	devToolbar: { enabled: false },
-	vite: { plugins: [tailwindcss()] }
+	vite: {
+		plugins: [tailwindcss()],
+		build: {
+			rolldownOptions: {
+				// zod in a chunk of its own: left to itself, Rolldown put it in the chunk of lib/api.ts, which every page
+				// loads, so pages without a form (and the login) carried the schema library (issue 15).
+				output: { codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] } }
+			}
+		}
+	}
 })

@@ -8,11 +8,13 @@
  * Targets (issue 15): performance ≥ 95, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.05, accessibility ≥ 95;
  * exits 1 when a median misses one or a run fails.
  *
- * The pages a role may open: every page in apps/web/pages (but 404 and login) that the menu
- * (apps/web/lib/menu.ts) shows to the role, plus the pages the menu does not list (/activities,
- * /autocompra-creditos), which every signed-in user reaches. '/' is the Dashboard for administrador and
- * gerente (measured as /dashboard) and Créditos for the representante (measured as /). /login is measured
- * without a cookie.
+ * The pages a role may open: every page in apps/web/pages that core/access.ts PAGES lets the role open (the server
+ * answers the others with the access-denied screen, 403). '/' is the Dashboard for administrador and gerente
+ * (measured as /dashboard) and Créditos for the representante (measured as /, not again as /credits). /login is
+ * measured without a cookie. The access-denied screen (a template of the server, never served at its own URL,
+ * which answers 404) is measured once, as the first role with a page it may not open gets it there: it is served
+ * with status 403 by design, and Lighthouse refuses a non-2xx document unless told otherwise (ignoreStatusCode),
+ * so that one run says so; every other run still fails on a non-2xx answer.
  *
  * "The companies list with 100 rows per page": after the other pages the demo is topped up to 120 companies
  * and /companies?limit=100 is measured as administrador. The page keeps its view in the address and the server
@@ -34,9 +36,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { createServer } from 'node:net'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
-import { FOOTER_MENU, MENU } from '../apps/web/lib/menu'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../db/seed'
-import { completeCnpj, formatCnpj } from '../modules/core'
+import { PAGES, can, completeCnpj, formatCnpj } from '../modules/core'
 
 type Role = keyof typeof DEMO_ACCOUNTS
 type Group = Role | 'anonimo'
@@ -97,23 +98,29 @@ function pageRoutes(): string[] {
 		.sort()
 }
 
-function routesFor(role: Role): string[] {
-	const items = [...MENU, ...FOOTER_MENU].filter((item) => item.href !== '/')
+/** The server's templates (login, 404, access denied): never served at their own address. */
+const TEMPLATES = new Set(['/login', '/404', '/acesso-negado'])
+/** The access-denied screen, measured once where it is served: `${DENIED}${path}`. */
+const DENIED = '/acesso-negado@'
+
+function routesFor(role: Role, deniedMeasured: boolean): string[] {
 	const routes: string[] = role === 'representante' ? ['/'] : []
-	for (const route of pageRoutes()) {
-		if (route === '/dashboard') {
-			if (role !== 'representante') routes.push(route)
-			continue
-		}
-		const entries = items.filter((item) => item.href === route)
-		if (entries.length === 0 || entries.some((item) => !item.roles || item.roles.includes(role))) routes.push(route)
+	const pages = pageRoutes().filter((route) => !TEMPLATES.has(route))
+	for (const route of pages) {
+		const access = PAGES[route]
+		if (!access || !can(role, access.capability)) continue
+		// The representante's '/' is the credits screen: measured once, as '/'.
+		if (role === 'representante' && route === '/credits') continue
+		routes.push(route)
 	}
+	const closed = pages.find((route) => PAGES[route] && !can(role, PAGES[route].capability))
+	if (!deniedMeasured && closed) routes.push(DENIED + closed)
 	if (role === 'administrador') routes.push(COMPANIES_100)
 	return routes.filter(wanted)
 }
 
 function wanted(route: string): boolean {
-	return !ROUTE_FILTER || ROUTE_FILTER.some((entry) => route === entry || route.startsWith(`${entry}?`))
+	return !ROUTE_FILTER || ROUTE_FILTER.some((entry) => route === entry || route.startsWith(`${entry}?`) || route.startsWith(`${entry}@`))
 }
 
 // ---- processes, and their end also on failure ---------------------------------------------------
@@ -244,7 +251,8 @@ interface Run {
 async function lighthouseRun(
 	url: string,
 	cookie: string | null,
-	rewrite: { from: string; to: string } | null
+	rewrite: { from: string; to: string } | null,
+	ignoreStatusCode = false
 ): Promise<{ run: Run; rewritten: number }> {
 	chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, handleSIGINT: false, logLevel: 'silent' })
 	let rewritten = 0
@@ -254,6 +262,7 @@ async function lighthouseRun(
 			logLevel: 'error' as const,
 			onlyCategories: ['performance', 'accessibility'],
 			disableFullPageScreenshot: true,
+			ignoreStatusCode,
 			extraHeaders: cookie ? { Cookie: cookie } : undefined
 		}
 		let result: Awaited<ReturnType<typeof lighthouse>>
@@ -360,7 +369,9 @@ async function measureRoute(
 		}
 		const started = performance.now()
 		try {
-			const { run, rewritten } = await lighthouseRun(origin + route, session.cookie, rewrite)
+			const denied = route.startsWith(DENIED)
+			const address = denied ? route.slice(DENIED.length) : route
+			const { run, rewritten } = await lighthouseRun(origin + address, session.cookie, rewrite, denied)
 			rewrites += rewritten
 			row.runs.push(run)
 			console.log(`  ${group.padEnd(14)} ${route.padEnd(26)} ${i}/${RUNS}  ${summary(run)}  (${seconds(performance.now() - started)})`)
@@ -448,6 +459,7 @@ async function main(): Promise<number> {
 
 	const tables: { title: string; rows: Row[]; bi: number[] }[] = []
 	const later: { role: Role; route: string }[] = []
+	let deniedMeasured = false
 	for (const group of GROUPS.filter((g) => WANTED_GROUPS.includes(g))) {
 		if (group === 'anonimo') {
 			if (!wanted('/login')) continue
@@ -455,7 +467,8 @@ async function main(): Promise<number> {
 			tables.push({ title: 'no session', rows: [row], bi: row.runs.map((r) => r.benchmarkIndex) })
 			continue
 		}
-		const routes = routesFor(group)
+		const routes = routesFor(group, deniedMeasured)
+		if (routes.some((route) => route.startsWith(DENIED))) deniedMeasured = true
 		const session = { cookie: (await signIn(origin, group)) as string | null, refresh: () => signIn(origin, group) }
 		const rows: Row[] = []
 		for (const route of routes) {

@@ -56,21 +56,6 @@ export type InputOf<C extends RouteContract> = (Part<C, 'params'> extends z.ZodT
 /** The contracts a module exports (every export of its model.ts that is one). */
 export type ContractsOf<M> = Extract<M[keyof M], RouteContract>
 
-/** `/api/companies/:id` with `{ id: 5 }` → `/api/companies/5`; the query, when given, as a query string. */
-export function routeUrl(path: string, params?: Record<string, unknown>, query?: Record<string, unknown>): string {
-	const filled = path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
-		const value = params?.[name]
-		if (value === undefined || value === null || value === '') throw new Error(`Parâmetro ausente: ${name}`)
-		return encodeURIComponent(String(value))
-	})
-	const search = new URLSearchParams()
-	for (const [key, value] of Object.entries(query ?? {})) {
-		if (value !== undefined && value !== null && value !== '') search.set(key, String(value))
-	}
-	const qs = search.toString()
-	return qs ? `${filled}?${qs}` : filled
-}
-
 /** The schemas and API-document line of a contract, as an Elysia route's options (auth's serveRoutes adds the access). */
 export function routeHooks<C extends RouteContract>(route: C): RouteHooks<C> {
 	return {

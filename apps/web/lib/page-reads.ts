@@ -21,5 +21,13 @@ export const PAGE_READS: Record<string, (search: URLSearchParams, role: Role) =>
 			: [listReadUrl(summaryRead, search)]),
 		readUrl('GET /api/configuracoes')
 	],
-	'/dashboard': () => [readUrl('GET /api/dashboard/stats'), readUrl('GET /api/activities/recent', { limit: 10 })]
+	'/dashboard': () => [readUrl('GET /api/dashboard/stats'), readUrl('GET /api/activities/recent', { limit: 10 })],
+	// Its sections arrived one by one after hydration and pushed each other down (CLS 0.159).
+	'/admin/financeiro-config': () => [
+		readUrl('GET /api/admin/financial-stats'),
+		readUrl('GET /api/admin/asaas-vendor'),
+		readUrl('GET /api/admin/asaas-configs')
+	],
+	'/financeiro-config': () => [readUrl('GET /api/representantes/asaas-config')],
+	'/configuracoes-bot': () => [readUrl('GET /api/configuracoes')]
 }

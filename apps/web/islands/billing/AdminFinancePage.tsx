@@ -5,7 +5,7 @@ import { type AdminAsaasConfigView, MESSAGES, type VendorAsaasConfigView } from 
 import { formatCnpj, formatReais } from '../../../../modules/core'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { ActiveBadge, EmptyState, ErrorPanel, Field, PageHeader, StatCard, StatGrid } from '../../components/ui'
+import { ActiveBadge, EmptyState, ErrorPanel, Field, PageActions, StatCard, StatGrid } from '../../components/ui'
 import { call, errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
 import { invalidateKeys, routeStore } from '../../lib/query'
@@ -242,12 +242,12 @@ function Content() {
 	const [editing, setEditing] = useState<AdminAsaasConfigView | null | undefined>(undefined)
 	return (
 		<div className="space-y-6">
-			<PageHeader title="Admin Financeiro" subtitle="As contas Asaas dos representantes e a do fornecedor.">
+			<PageActions>
 				<button type="button" className="btn btn-primary" onClick={() => setEditing(null)}>
 					<Plus className="size-4" aria-hidden="true" />
 					Nova Configuração
 				</button>
-			</PageHeader>
+			</PageActions>
 			<StatGrid className="grid grid-cols-2 gap-3 lg:grid-cols-4" count={4}>
 				{stats.data && (
 					<>

@@ -12,7 +12,7 @@ import {
 import { formatDate, formatReais, isoDateInSaoPaulo, parseMoneyText } from '../../../../modules/core'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { DateInput, EmptyState, ErrorPanel, Field, MoneyInput, PageHeader } from '../../components/ui'
+import { DateInput, EmptyState, ErrorPanel, Field, MoneyInput, PageActions } from '../../components/ui'
 import { call, errorText, routeRequest } from '../../lib/api'
 import { type FieldErrors, useZodForm } from '../../lib/form'
 import { mutate } from '../../lib/mutate'
@@ -284,12 +284,12 @@ export default function CarnesPage() {
 	const carnes = list.data
 	return (
 		<PageRoot>
-			<PageHeader title="Carnês Asaas" subtitle="Carnês de cobrança das suas empresas, emitidos pelo Asaas.">
+			<PageActions>
 				<button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
 					<Plus className="size-4" aria-hidden="true" />
 					Novo Carnê
 				</button>
-			</PageHeader>
+			</PageActions>
 			{list.error ? (
 				<ErrorPanel title="Erro ao carregar carnês" message={errorText(list.error)} onRetry={() => $carnes.revalidate()} />
 			) : !carnes ? (

@@ -4,7 +4,7 @@ import { EVENT_TYPES, type HistoricoEventoView } from '../../../../modules/billi
 import { formatCnpj, formatDateTime, formatReais } from '../../../../modules/core'
 import { ListScreen } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
-import { PageHeader, StatCard, StatGrid } from '../../components/ui'
+import { PageActions, StatCard, StatGrid } from '../../components/ui'
 import { serverList } from '../../lib/list'
 import { ISO_DATE } from '../../lib/list-state'
 import { $companyOptions } from '../../stores/companies'
@@ -65,7 +65,7 @@ export default function HistoricoPagamentosPage() {
 	const companies = useStore($companyOptions)
 	return (
 		<PageRoot>
-			<PageHeader title="Histórico de Pagamentos" subtitle="Pagamentos, cancelamentos, estornos e vencimentos das parcelas.">
+			<PageActions>
 				<button
 					type="button"
 					className="btn btn-sm btn-ghost"
@@ -74,7 +74,7 @@ export default function HistoricoPagamentosPage() {
 					<FilterX className="size-4" aria-hidden="true" />
 					Limpar Filtros
 				</button>
-			</PageHeader>
+			</PageActions>
 			<div className="space-y-4">
 				<Summary />
 				<ListScreen

@@ -5,7 +5,7 @@ import { type PagamentoParcelaView, canActOnParcel } from '../../../../modules/b
 import { formatCnpj, formatDate, formatReais } from '../../../../modules/core'
 import { ListScreen } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
-import { PageHeader, StatCard, StatGrid } from '../../components/ui'
+import { PageActions, StatCard, StatGrid } from '../../components/ui'
 import { serverList } from '../../lib/list'
 import { ISO_DATE } from '../../lib/list-state'
 import { mutate } from '../../lib/mutate'
@@ -104,7 +104,7 @@ export default function PagamentosParcelasPage() {
 	}
 	return (
 		<PageRoot>
-			<PageHeader title="Pagamentos de Parcelas" subtitle="As parcelas dos carnês, atualizadas pelo Asaas.">
+			<PageActions>
 				<div className="flex gap-2">
 					<button
 						type="button"
@@ -119,7 +119,7 @@ export default function PagamentosParcelasPage() {
 						Sincronizar
 					</button>
 				</div>
-			</PageHeader>
+			</PageActions>
 			<div className="space-y-4">
 				<Summary />
 				<ListScreen

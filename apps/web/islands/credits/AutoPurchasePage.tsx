@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react'
 import { CheckCircle2, Clock, Copy, QrCode, RefreshCw, ShieldCheck, ShoppingCart, XCircle, Zap } from 'lucide-react'
-import QRCode from 'qrcode'
 import { useEffect, useRef, useState } from 'react'
 import { formatDate, formatNumber, formatReais } from '../../../../modules/core'
 import { type AutoPurchaseResult, MAX_PURCHASE_CREDITS, type PurchaseStatus } from '../../../../modules/credits/model'
@@ -29,12 +28,16 @@ function quantityOf(text: string): number {
 	return Math.min(Math.max(n, 0), MAX_PURCHASE_CREDITS)
 }
 
-/** The QR drawn in the browser from the copy-and-paste code: 200 px, margin 2. */
+/**
+ * The QR drawn in the browser from the copy-and-paste code: 200 px, margin 2. The QR library is loaded only when a
+ * charge is shown (it was most of the page's first-visit script: issue 15).
+ */
 function PixQr({ code }: { code: string }) {
 	const [src, setSrc] = useState<string | null>(null)
 	useEffect(() => {
 		let live = true
-		QRCode.toDataURL(code, { width: 200, margin: 2 })
+		import('qrcode')
+			.then(({ default: QRCode }) => QRCode.toDataURL(code, { width: 200, margin: 2 }))
 			.then((url) => live && setSrc(url))
 			.catch(() => live && setSrc(null))
 		return () => {
