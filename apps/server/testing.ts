@@ -128,7 +128,7 @@ let companySeq = 0
  * The one test world of the API tests: an administrador (Ana Admin), a gerente (Gabriel Gerente) managing the
  * representante Rafael Rep but not Sara Rep, each with a login and a representative record, all signed in.
  * Companies are added straight into the database (`company`) or through the API as the administrador
- * (`companyVia`); credits through the API (`addCreditsVia`).
+ * (`companyVia`); credits added and transferred through the API (`addCreditsVia`, `transferVia`).
  */
 export async function testWorld(options: Parameters<typeof createTestApp>[0] = {}) {
 	const t = createTestApp(options)
@@ -183,8 +183,13 @@ export async function testWorld(options: Parameters<typeof createTestApp>[0] = {
 		if (res.status !== 201) throw new Error(`add failed ${res.status} ${res.text}`)
 		return res.json
 	}
+	/** Credits moved into a company's licence through the API, as `cookie`'s user (none: signed out); answers the response. */
+	const transferVia = (
+		cookie: string | undefined,
+		body: { empresaCodigo: number; sistema: string; creditos: number; representanteCnpj?: string }
+	) => t.call('POST', '/api/credits/transfer-to-company', { cookie, body })
 	const licence = (codigo: number) => t.db.select().from(companies).where(eq(companies.codigo, codigo)).get()?.validade_licenca ?? null
-	return { ...t, admin, gerente, cookies, cnpj: CNPJ, company, companyVia, addCreditsVia, licence }
+	return { ...t, admin, gerente, cookies, cnpj: CNPJ, company, companyVia, addCreditsVia, transferVia, licence }
 }
 export type TestWorld = Awaited<ReturnType<typeof testWorld>>
 

@@ -254,10 +254,7 @@ describe('crediting a paid purchase', () => {
 		w.asaas.confirm(chargeId)
 		await until(async () => (await status(chargeId)) === 'CONFIRMED', 'the crediting')
 		const company = w.company(w.cnpj.rep, 'Padaria Central')
-		const transfer = await w.call('POST', '/api/credits/transfer-to-company', {
-			cookie: w.cookies.rep,
-			body: { empresaCodigo: company.codigo, sistema: 'K-PDV', creditos: 2 }
-		})
+		const transfer = await w.transferVia(w.cookies.rep, { empresaCodigo: company.codigo, sistema: 'K-PDV', creditos: 2 })
 		expect(transfer.status).toBe(200)
 		await vendor.refundPayment(chargeId)
 		await until(() => purchase(chargeId).status === 'estornada', 'the refund')

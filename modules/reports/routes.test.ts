@@ -28,7 +28,7 @@ function logLine(
 }
 
 const transfer = (w: TestWorld, cookie: string, empresaCodigo: number, creditos: number, sistema = 'K-PDV') =>
-	w.call('POST', '/api/credits/transfer-to-company', { cookie, body: { empresaCodigo, sistema, creditos } })
+	w.transferVia(cookie, { empresaCodigo, sistema, creditos })
 
 describe('GET /api/dashboard/stats', () => {
 	it('counts companies, active ones, credits, representatives and per-system blocks, scoped by role', async () => {
