@@ -1,4 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it } from 'bun:test'
+import { rejection } from '../../apps/server/testing'
 import { AsaasError, type AsaasClientOptions, createAsaasClient } from './client'
 import { startAsaasStandin } from './standin'
 
@@ -26,15 +27,7 @@ const client = (options: Partial<AsaasClientOptions> = {}) =>
 const asaas = client()
 const account = () => standin.accounts.get(KEY) ?? expect.unreachable('the account exists from the start')
 
-async function failure(p: Promise<unknown>): Promise<AsaasError> {
-	try {
-		await p
-	} catch (e) {
-		expect(e).toBeInstanceOf(AsaasError)
-		return e as AsaasError
-	}
-	throw new Error('expected the call to fail')
-}
+const failure = (p: Promise<unknown>) => rejection(p, AsaasError)
 
 let customerId = ''
 async function customer() {
