@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test'
 import { ACCOUNTS, signIn, toastTitled } from './fixtures'
-import { connectWhatsAppGateway, sentByGateway } from './gateways'
+import { sentByGateway, signInWithGateway } from './gateways'
 import { EVOLUTION_INSTANCE, EVOLUTION_KEY, asaasUrl, evolutionUrl } from './ports'
 
 /** Does what changes one field of a notification type and waits until the server has saved it. */
@@ -60,8 +60,7 @@ test('an administrador turns on expiring-licence notices, edits them, sends now,
 	page,
 	request
 }) => {
-	await signIn(page, ACCOUNTS.administrador)
-	await connectWhatsAppGateway(page.request, new URL(page.url()).origin)
+	await signInWithGateway(page)
 	await page.goto('/notification-settings')
 	await page.getByRole('tab', { name: 'Notificações' }).click()
 	await page.getByRole('checkbox', { name: 'Licenças expirando' }).check()

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { ACCOUNTS, signIn, toastTitled } from './fixtures'
-import { clientWrites, connectWhatsAppGateway, sentByGateway } from './gateways'
+import { clientWrites, sentByGateway, signInWithGateway } from './gateways'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -8,8 +8,7 @@ test('the administrador turns the bot on, tests it, a client writes through the 
 	page,
 	request
 }) => {
-	await signIn(page, ACCOUNTS.administrador)
-	await connectWhatsAppGateway(page.request, new URL(page.url()).origin)
+	await signInWithGateway(page)
 
 	await page.goto('/whatsapp-admin')
 	const control = page.getByRole('checkbox', { name: /Bot (ligado|desligado)/ })

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect } from '@playwright/test'
+import { type APIRequestContext, type Page, expect } from '@playwright/test'
 import type { SentRecord } from '../../modules/evolution/standin'
+import { ACCOUNTS, signIn } from './fixtures'
 import { ASAAS_PORT, EVOLUTION_INSTANCE, EVOLUTION_KEY, evolutionUrl } from './ports'
 
 // The journeys' side of the stand-ins serve.ts starts: point the portal at the Evolution stand-in, read what it
@@ -21,6 +22,12 @@ export async function connectWhatsAppGateway(api: APIRequestContext, origin?: st
 		}
 	})
 	expect(res.status()).toBe(200)
+}
+
+/** An administrador signed in on `page`, with the Evolution stand-in saved as the WhatsApp gateway. */
+export async function signInWithGateway(page: Page) {
+	await signIn(page, ACCOUNTS.administrador)
+	await connectWhatsAppGateway(page.request, new URL(page.url()).origin)
 }
 
 /** What the Evolution stand-in received for a number (or at all), as its control endpoint lists it. */

@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test'
 import { formatCnpj } from '../../modules/core/cnpj'
-import { ACCOUNTS, freshCnpj, shellReady, signIn, sidebar } from './fixtures'
+import { ACCOUNTS, freshCnpj, openDialog, shellReady, sidebar, signIn } from './fixtures'
 
 async function signOut(page: Page) {
 	// 'Sair' is server-rendered; the layout's script makes it answer.
@@ -16,9 +16,7 @@ test('an administrador creates a representative and a login for it; the represen
 	const nome = `Representações Teste ${cnpj.slice(-4)}`
 	await signIn(page, ACCOUNTS.administrador)
 
-	await page.goto('/representatives')
-	await page.getByRole('button', { name: 'Novo Representante' }).click()
-	const repDialog = page.getByRole('dialog', { name: 'Novo Representante' })
+	const repDialog = await openDialog(page, '/representatives', 'Novo Representante', 'Novo Representante')
 	await repDialog.getByLabel('Nome *').fill(nome)
 	await repDialog.getByLabel('CNPJ *').fill(cnpj)
 	await expect(repDialog.getByLabel('CNPJ *')).toHaveValue(formatCnpj(cnpj))
@@ -39,9 +37,7 @@ test('an administrador creates a representative and a login for it; the represen
 	await page.getByLabel('Buscar representantes').fill(cnpj.slice(0, 8))
 	await expect(page.getByRole('row')).toHaveCount(2)
 
-	await page.goto('/users')
-	await page.getByRole('button', { name: 'Novo Usuário' }).click()
-	const userDialog = page.getByRole('dialog', { name: 'Novo Usuário' })
+	const userDialog = await openDialog(page, '/users', 'Novo Usuário', 'Novo Usuário')
 	await userDialog.getByLabel('Nome *').fill(nome)
 	await userDialog.getByLabel('CNPJ *').fill(cnpj)
 	await userDialog.getByLabel('Tipo *').selectOption('representante')
