@@ -108,6 +108,16 @@ describe('GET /api/credits/available', () => {
 	})
 })
 
+/** Both representatives hold 5 credits and a company each (licence until 2026-12-01): Rafael's `razaoRep`, Sara's `razaoRep2`. */
+async function bothWithCredits(razaoRep: string, razaoRep2: string) {
+	const w = await testWorld()
+	await w.addCreditsVia(CNPJ.rep, 5)
+	await w.addCreditsVia(CNPJ.rep2, 5)
+	const ofRep = w.company(CNPJ.rep, razaoRep, { validade_licenca: '2026-12-01' })
+	const ofRep2 = w.company(CNPJ.rep2, razaoRep2, { validade_licenca: '2026-12-01' })
+	return { w, ofRep, ofRep2 }
+}
+
 describe('POST /api/credits/transfer-to-company', () => {
 	it('spends the oldest batches first, splits the last, extends the licence and logs it', async () => {
 		const w = await testWorld()
@@ -168,11 +178,7 @@ describe('POST /api/credits/transfer-to-company', () => {
 	})
 
 	it('lets a representante transfer only to their own companies and from their own pool', async () => {
-		const w = await testWorld()
-		await w.addCreditsVia(CNPJ.rep, 5)
-		await w.addCreditsVia(CNPJ.rep2, 5)
-		const other = w.company(CNPJ.rep2, 'Outra Ltda', { validade_licenca: '2026-12-01' })
-		const mine = w.company(CNPJ.rep, 'Minha Ltda', { validade_licenca: '2026-12-01' })
+		const { w, ofRep: mine, ofRep2: other } = await bothWithCredits('Minha Ltda', 'Outra Ltda')
 		const before = snapshot(w)
 		const foreign = await w.transferVia(w.cookies.rep, other.codigo, 1)
 		expect(foreign.status).toBe(404)
@@ -186,11 +192,7 @@ describe('POST /api/credits/transfer-to-company', () => {
 	})
 
 	it('lets a gerente transfer for their representatives only, from the company’s representative pool', async () => {
-		const w = await testWorld()
-		await w.addCreditsVia(CNPJ.rep, 5)
-		await w.addCreditsVia(CNPJ.rep2, 5)
-		const managed = w.company(CNPJ.rep, 'Gerida Ltda', { validade_licenca: '2026-12-01' })
-		const unmanaged = w.company(CNPJ.rep2, 'Não Gerida Ltda', { validade_licenca: '2026-12-01' })
+		const { w, ofRep: managed, ofRep2: unmanaged } = await bothWithCredits('Gerida Ltda', 'Não Gerida Ltda')
 		const ok = await w.transferVia(w.cookies.gerente, managed.codigo, 2, 'K-CHEF', CNPJ.rep)
 		expect(ok.status).toBe(200)
 		expect(ok.json.disponivel).toBe(3)

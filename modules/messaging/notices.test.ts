@@ -145,41 +145,29 @@ describe('individual notices', () => {
 		expect(t.db.select().from(individualNotices).all()).toHaveLength(0)
 	})
 
-	it('a representante writes only for themself and sees only their own', async () => {
+	// A representante writes for themself, a gerente for the representatives they manage (Rita, not Rui): the notice
+	// of someone out of reach does not exist for them, and their own cannot be moved out of reach.
+	it.each([
+		['a representante', 'rep', 403],
+		['a gerente', 'gerente', 404]
+	] as const)('%s reads and writes only within their reach', async (_, who, outOfReach) => {
 		const { t, cookies, individual } = await setup()
-		const mine = await individual(cookies.rep).create(notice(CNPJ.rep))
+		const own = individual(cookies[who])
+		const mine = await own.create(notice(CNPJ.rep))
 		expect(mine.status).toBe(200)
-		expect((await individual(cookies.rep).create(notice(CNPJ.rep2))).status).toBe(403)
+		expect((await own.create(notice(CNPJ.rep2))).status).toBe(outOfReach)
 		const other = await individual(cookies.admin).create(notice(CNPJ.rep2))
-		expect((await individual(cookies.rep).list()).json.map((n: { id: number }) => n.id)).toEqual([mine.json.id])
-		// Someone else's notice does not exist for them.
-		expect((await individual(cookies.rep).update(other.json.id, notice(CNPJ.rep))).status).toBe(404)
-		expect((await individual(cookies.rep).remove(other.json.id)).status).toBe(404)
-		// Nor can they move their own notice to someone else.
-		expect((await individual(cookies.rep).update(mine.json.id, notice(CNPJ.rep2))).status).toBe(403)
+		expect((await own.list()).json.map((n: { id: number }) => n.id)).toEqual([mine.json.id])
+		expect((await own.update(other.json.id, notice(CNPJ.rep))).status).toBe(404)
+		expect((await own.remove(other.json.id)).status).toBe(404)
+		expect((await own.update(mine.json.id, notice(CNPJ.rep2))).status).toBe(outOfReach)
 		const rows = t.db.select().from(individualNotices).all()
 		expect(rows.map((r) => r.representante_id).sort()).toEqual([CNPJ.rep2, CNPJ.rep].sort())
-		expect((await individual(cookies.rep).remove(mine.json.id)).status).toBe(200)
-		expect((await t.call('GET', '/api/notices/recipients', { cookie: cookies.rep })).json).toEqual([
+		expect((await t.call('GET', '/api/notices/recipients', { cookie: cookies[who] })).json).toEqual([
 			{ codigo: 1, cnpj: CNPJ.rep, nome: 'Rita Rep' }
 		])
-	})
-
-	it('a gerente reads and writes only for the representatives they manage', async () => {
-		const { t, cookies, individual } = await setup()
-		const managed = await individual(cookies.gerente).create(notice(CNPJ.rep))
-		expect(managed.status).toBe(200)
-		expect((await individual(cookies.gerente).create(notice(CNPJ.rep2))).status).toBe(404)
-		const other = await individual(cookies.admin).create(notice(CNPJ.rep2))
-		const list = await individual(cookies.gerente).list()
-		expect(list.json.map((n: { id: number }) => n.id)).toEqual([managed.json.id])
-		expect((await individual(cookies.gerente).remove(other.json.id)).status).toBe(404)
-		expect((await individual(cookies.gerente).update(managed.json.id, notice(CNPJ.rep2))).status).toBe(404)
-		expect(t.db.select().from(individualNotices).all()).toHaveLength(2)
-		const recipients = await t.call('GET', '/api/notices/recipients', { cookie: cookies.gerente })
-		expect(recipients.json.map((r: { cnpj: string }) => r.cnpj)).toEqual([CNPJ.rep])
 		expect((await t.call('GET', '/api/notices/recipients', { cookie: cookies.admin })).json).toHaveLength(2)
-		expect((await individual(cookies.gerente).remove(managed.json.id)).status).toBe(200)
+		expect((await own.remove(mine.json.id)).status).toBe(200)
 	})
 })
 
