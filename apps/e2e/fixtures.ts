@@ -67,6 +67,17 @@ export async function fillFields(where: Locator, values: Record<string, string>)
 	for (const [label, value] of Object.entries(values)) await where.getByLabel(label).fill(value)
 }
 
+/**
+ * Sends the form in `dialog` with its button `send`: it is refused with `message` beside the one invalid field; then
+ * the fields are fixed with `fixes` and it is sent again.
+ */
+export async function sendRefusedThenFixed(dialog: Locator, send: string, message: string, fixes: Record<string, string>) {
+	await dialog.getByRole('button', { name: send }).click()
+	await expect(dialog.getByRole('alert')).toHaveText(message)
+	await fillFields(dialog, fixes)
+	await dialog.getByRole('button', { name: send }).click()
+}
+
 /** Each text is visible inside `where` (e.g. a form's messages beside their fields, a row's badges). */
 export async function expectVisibleTexts(where: Locator, texts: string[]) {
 	for (const text of texts) await expect(where.getByText(text)).toBeVisible()

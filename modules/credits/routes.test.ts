@@ -7,6 +7,14 @@ import { companies } from '../companies'
 import { saveSettings } from '../settings'
 import { creditConsumptions, credits } from './schema'
 
+/** A test world where the administrador has given Rafael Rep `rep` credits, then Sara Rep `rep2` (R$ 50 each). */
+async function withCredits(rep: number, rep2: number) {
+	const w = await testWorld()
+	await w.addCreditsVia(CNPJ.rep, rep)
+	await w.addCreditsVia(CNPJ.rep2, rep2)
+	return w
+}
+
 const ledger = (w: TestWorld) => w.db.select().from(credits).all()
 const snapshot = (w: TestWorld) =>
 	JSON.stringify({ c: ledger(w), k: w.db.select().from(creditConsumptions).all(), a: w.db.select().from(activities).all() })
@@ -86,9 +94,7 @@ describe('GET /api/credits/available', () => {
 	// Rafael Rep holds 10 credits, Sara Rep 4 (only Rafael is the gerente's). The world is only read: one for all rows.
 	let w: TestWorld
 	beforeAll(async () => {
-		w = await testWorld()
-		await w.addCreditsVia(CNPJ.rep, 10)
-		await w.addCreditsVia(CNPJ.rep2, 4)
+		w = await withCredits(10, 4)
 	})
 	it.each([
 		['a representante their own total', 'rep', '', 200, { total: 10 }],
@@ -110,9 +116,7 @@ describe('GET /api/credits/available', () => {
 
 /** Both representatives hold 5 credits and a company each (licence until 2026-12-01): Rafael's `razaoRep`, Sara's `razaoRep2`. */
 async function bothWithCredits(razaoRep: string, razaoRep2: string) {
-	const w = await testWorld()
-	await w.addCreditsVia(CNPJ.rep, 5)
-	await w.addCreditsVia(CNPJ.rep2, 5)
+	const w = await withCredits(5, 5)
 	const ofRep = w.company(CNPJ.rep, razaoRep, { validade_licenca: '2026-12-01' })
 	const ofRep2 = w.company(CNPJ.rep2, razaoRep2, { validade_licenca: '2026-12-01' })
 	return { w, ofRep, ofRep2 }
@@ -282,9 +286,7 @@ describe('POST /api/credits/transfer-to-company', () => {
 
 describe('GET /api/credits', () => {
 	it('lists a representante’s own batches and transfers with names and totals', async () => {
-		const w = await testWorld()
-		await w.addCreditsVia(CNPJ.rep, 10)
-		await w.addCreditsVia(CNPJ.rep2, 7)
+		const w = await withCredits(10, 7)
 		const c = w.company(CNPJ.rep, 'Cliente Ltda', { validade_licenca: '2026-12-01' })
 		await w.transferVia(w.cookies.rep, c.codigo, 3)
 		const all = await w.call('GET', '/api/credits?page=1&limit=200', { cookie: w.cookies.rep })
@@ -335,9 +337,7 @@ describe('GET /api/credits', () => {
 
 describe('GET /api/credits/summary', () => {
 	it('gives the administrador one line per representative, with totals, searchable by name, CNPJ or company', async () => {
-		const w = await testWorld()
-		await w.addCreditsVia(CNPJ.rep, 10)
-		await w.addCreditsVia(CNPJ.rep2, 4)
+		const w = await withCredits(10, 4)
 		const c = w.company(CNPJ.rep2, 'Ateliê Linha Fina', { validade_licenca: '2026-12-01' })
 		await w.transferVia(w.cookies.admin, c.codigo, 4, 'K-ATELIE')
 		const res = await w.call('GET', '/api/credits/summary', { cookie: w.cookies.admin })
@@ -359,9 +359,7 @@ describe('GET /api/credits/summary', () => {
 	})
 
 	it('scopes a gerente to their representatives and refuses representantes', async () => {
-		const w = await testWorld()
-		await w.addCreditsVia(CNPJ.rep, 10)
-		await w.addCreditsVia(CNPJ.rep2, 4)
+		const w = await withCredits(10, 4)
 		const ger = await w.call('GET', '/api/credits/summary', { cookie: w.cookies.gerente })
 		expect(ger.json.representatives.map((r: { cnpj: string }) => r.cnpj)).toEqual([CNPJ.rep])
 		expect(ger.json.totals.disponivel).toBe(10)
