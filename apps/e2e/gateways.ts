@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Page, expect } from '@playwright/test'
-import type { SentRecord } from '../../modules/evolution/standin'
+import type { SentRecord } from '../../modules/evolution'
 import { ACCOUNTS, signIn } from './fixtures'
 import { ASAAS_PORT, EVOLUTION_INSTANCE, EVOLUTION_KEY, evolutionUrl } from './ports'
 
