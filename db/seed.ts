@@ -12,6 +12,7 @@ import { completeCnpj, DAY, isoDateInSaoPaulo, systemClock } from '../modules/co
 import { databaseOwnerOnly } from '../modules/core/server'
 import { openDb } from './client'
 import { migrateDb } from './migrate'
+import { SEED_CITIES, SEED_KINDS, SEED_NAMES, randomSerial } from './seed-words'
 import { activities, companies, credits, downloads, generalNotices, individualNotices, representatives, terminals, users } from './schema'
 
 export const DEMO_PASSWORD = 'demo1234'
@@ -21,36 +22,15 @@ export const DEMO_ACCOUNTS = {
 	representante: { cnpj: completeCnpj('990000000003'), nome: 'Rafael Representações' }
 }
 
-const CITIES = [
-	['Fortaleza', 'CE'],
-	['Recife', 'PE'],
-	['São Paulo', 'SP'],
-	['Curitiba', 'PR'],
-	['Belo Horizonte', 'MG'],
-	['Salvador', 'BA']
-]
-const KINDS = ['Mercadinho', 'Restaurante', 'Padaria', 'Ateliê', 'Farmácia', 'Loja', 'Distribuidora', 'Lanchonete']
-const NAMES = [
-	'Bom Preço',
-	'Sabor da Terra',
-	'Pão Nosso',
-	'Linha & Agulha',
-	'Saúde Total',
-	'Estrela',
-	'Nordeste',
-	'Central',
-	'Aurora',
-	'Boa Vista'
-]
+// The demo's own cities, kinds and names: the first of the seeds' words, so the demo companies keep their names.
+const CITIES = SEED_CITIES.slice(0, 6)
+const KINDS = SEED_KINDS.slice(0, 8)
+const NAMES = SEED_NAMES.slice(0, 10)
 
 /** (85) 9XXXX-XXXX, a different number per company. */
 function demoMobile(n: number) {
 	const digits = String(81_000_000 + n * 7_919)
 	return `(85) 9${digits.slice(0, 4)}-${digits.slice(4)}`
-}
-
-function randomSerial() {
-	return Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString('base64url')
 }
 
 export async function seedDemo(dbPath: string) {
@@ -143,7 +123,7 @@ export async function seedDemo(dbPath: string) {
 							fone: n % 10 === 7 ? null : demoMobile(n),
 							email: `contato${n + 1}@cliente.com.br`,
 							nterminais: 1 + (n % 4),
-							serial: randomSerial(),
+							serial: randomSerial(18),
 							validade_licenca: validade,
 							validade_certificado: state === 'sem_licenca' ? null : day(60 + (n % 200)),
 							valor_mensal_centavos: 9900 + (n % 5) * 2500,

@@ -36,6 +36,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { createServer } from 'node:net'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../apps/e2e/chromium'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../db/seed'
 import { PAGES, can, completeCnpj, formatCnpj } from '../modules/core'
 
@@ -52,16 +53,8 @@ const ROUTE_FILTER =
 		.map((s) => s.trim())
 		.filter(Boolean) ?? null
 const REPORT_DIR = process.env.BENCH_REPORT_DIR ? resolve(process.env.BENCH_REPORT_DIR) : null
-const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const CHROME_FLAGS = [
-	'--headless=new',
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync',
-	'--no-first-run'
-]
+const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS]
 const COMPANIES_100 = '/companies?limit=100'
 
 for (const g of WANTED_GROUPS) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { gunzipSync } from 'node:zlib'
 import { type Page, expect, test } from '@playwright/test'
-import { ACCOUNTS, shellReady, signIn, uniqueTag } from './fixtures'
+import { ACCOUNTS, answerApi, expectVisibleTexts, openDialog, shellReady, signIn, uniqueTag } from './fixtures'
 
 /** The colour a `bg-primary` element gets on this page, as the browser computes it. */
 function primaryColour(page: Page) {
@@ -91,9 +91,7 @@ test('an administrador publishes an urgent general notice and a representante se
 	// Its own title: a retry, or another run's leftover, is never the row this attempt looks for.
 	const titulo = `Atualização obrigatória E2E ${uniqueTag()}`
 	await signIn(page, ACCOUNTS.administrador)
-	await page.goto('/notices')
-	await page.getByRole('button', { name: 'Novo Aviso Geral' }).click()
-	const dialog = page.getByRole('dialog', { name: 'Novo aviso geral' })
+	const dialog = await openDialog(page, '/notices', 'Novo Aviso Geral', 'Novo aviso geral')
 	await dialog.getByRole('button', { name: 'Criar aviso' }).click()
 	await expect(dialog.getByText('Título é obrigatório')).toBeVisible()
 	await dialog.getByLabel('Título').fill(titulo)
@@ -102,8 +100,7 @@ test('an administrador publishes an urgent general notice and a representante se
 	await dialog.getByRole('button', { name: 'Criar aviso' }).click()
 	await expect(page.getByText('Aviso geral criado')).toBeVisible()
 	const row = page.getByRole('row', { name: new RegExp(titulo) })
-	await expect(row.getByText('Urgente')).toBeVisible()
-	await expect(row.getByText('Ativo')).toBeVisible()
+	await expectVisibleTexts(row, ['Urgente', 'Ativo'])
 
 	const rep = await browser.newPage()
 	await signIn(rep, ACCOUNTS.representante)
@@ -132,9 +129,7 @@ test('the settings screen falls back to the values saved in this browser, marked
 	await page.goto('/settings')
 	await expect(page.getByText('Conectado')).toBeVisible()
 	await expect(page.getByLabel('Dias por crédito')).toHaveValue('33')
-	await page.route('**/api/configuracoes', (route) =>
-		route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Banco de dados indisponível."}' })
-	)
+	await answerApi(page, '**/api/configuracoes', 503, '{"message":"Banco de dados indisponível."}')
 	await page.reload()
 	await expect(page.getByText('Local', { exact: true })).toBeVisible({ timeout: 15_000 })
 	await expect(page.getByLabel('Dias por crédito')).toHaveValue('33')

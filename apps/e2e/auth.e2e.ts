@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { ACCOUNTS, shellReady, signIn, sidebar, withoutFirstReads } from './fixtures'
+import { ACCOUNTS, answerApi, shellReady, sidebar, signIn, withoutFirstReads } from './fixtures'
 
 test('a wrong password shows "Senha incorreta"', async ({ page }) => {
 	await page.goto('/')
@@ -118,9 +118,7 @@ test('a screen that fails to render shows the error fallback, and reloading reco
 	await signIn(page, ACCOUNTS.administrador)
 	// An answer the dashboard cannot draw (no systemsStatus) makes the island throw while rendering.
 	await withoutFirstReads(page)
-	await page.route('**/api/dashboard/stats', (route) =>
-		route.fulfill({ status: 200, contentType: 'application/json', body: '{"totalCompanies": 1}' })
-	)
+	await answerApi(page, '**/api/dashboard/stats', 200, '{"totalCompanies": 1}')
 	await page.goto('/')
 	await expect(page.getByRole('heading', { name: 'Ops! Algo deu errado' })).toBeVisible()
 	await expect(page.getByText('Ocorreu um erro inesperado. Tente recarregar a página.')).toBeVisible()

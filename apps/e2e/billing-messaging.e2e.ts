@@ -1,32 +1,7 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test'
+import { type Page, expect, test } from '@playwright/test'
 import { ACCOUNTS, signIn, toastTitled } from './fixtures'
+import { sentByGateway, signInWithGateway } from './gateways'
 import { EVOLUTION_INSTANCE, EVOLUTION_KEY, asaasUrl, evolutionUrl } from './ports'
-
-interface SentMessage {
-	number: string
-	text: string | null
-}
-
-/** What the Evolution stand-in received for a number (or at all), as its control endpoint lists it. */
-async function sentByGateway(request: APIRequestContext, number?: string): Promise<SentMessage[]> {
-	const res = await request.get(`${evolutionUrl}/__standin/sent${number ? `?number=${number}` : ''}`)
-	return res.json()
-}
-
-/** The gateway settings as the API tab saves them, sent through the portal's API as the signed-in administrador. */
-async function connectGateway(page: Page) {
-	const res = await page.request.post('/api/configuracoes/bulk', {
-		headers: { origin: new URL(page.url()).origin },
-		data: {
-			configuracoes: [
-				['evolution_api_url', evolutionUrl],
-				['evolution_api_key', EVOLUTION_KEY],
-				['evolution_instance_name', EVOLUTION_INSTANCE]
-			].map(([chave, valor]) => ({ chave, valor, descricao: chave, categoria: 'whatsapp' }))
-		}
-	})
-	expect(res.status()).toBe(200)
-}
 
 /** Does what changes one field of a notification type and waits until the server has saved it. */
 async function savedEdit(page: Page, field: string, edit: () => Promise<unknown>) {
@@ -85,8 +60,7 @@ test('an administrador turns on expiring-licence notices, edits them, sends now,
 	page,
 	request
 }) => {
-	await signIn(page, ACCOUNTS.administrador)
-	await connectGateway(page)
+	await signInWithGateway(page)
 	await page.goto('/notification-settings')
 	await page.getByRole('tab', { name: 'Notificações' }).click()
 	await page.getByRole('checkbox', { name: 'Licenças expirando' }).check()

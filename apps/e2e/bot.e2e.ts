@@ -1,25 +1,6 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { ACCOUNTS, signIn, toastTitled } from './fixtures'
-import { EVOLUTION_INSTANCE, EVOLUTION_KEY, evolutionUrl } from './ports'
-
-/** The gateway settings as the API tab saves them, through the portal's API as the signed-in administrador. */
-async function connectGateway(page: Page) {
-	const res = await page.request.post('/api/configuracoes/bulk', {
-		headers: { origin: new URL(page.url()).origin },
-		data: {
-			configuracoes: [
-				['evolution_api_url', evolutionUrl],
-				['evolution_api_key', EVOLUTION_KEY],
-				['evolution_instance_name', EVOLUTION_INSTANCE]
-			].map(([chave, valor]) => ({ chave, valor, descricao: chave, categoria: 'whatsapp' }))
-		}
-	})
-	expect(res.status()).toBe(200)
-}
-
-async function sentTo(request: APIRequestContext, number: string): Promise<{ text: string | null }[]> {
-	return (await request.get(`${evolutionUrl}/__standin/sent?number=${number}`)).json()
-}
+import { clientWrites, sentByGateway, signInWithGateway } from './gateways'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -27,8 +8,7 @@ test('the administrador turns the bot on, tests it, a client writes through the 
 	page,
 	request
 }) => {
-	await signIn(page, ACCOUNTS.administrador)
-	await connectGateway(page)
+	await signInWithGateway(page)
 
 	await page.goto('/whatsapp-admin')
 	const control = page.getByRole('checkbox', { name: /Bot (ligado|desligado)/ })
@@ -46,13 +26,13 @@ test('the administrador turns the bot on, tests it, a client writes through the 
 	await page.getByRole('button', { name: 'Testar' }).click()
 	await expect(toastTitled(page, 'Teste enviado')).toBeVisible()
 	await expect(page.getByRole('region', { name: 'Respostas do bot' })).toContainText('assistente virtual')
-	expect((await sentTo(request, phone)).map((m) => m.text)).toEqual([expect.stringContaining('assistente virtual')])
+	expect((await sentByGateway(request, phone)).map((m) => m.text)).toEqual([expect.stringContaining('assistente virtual')])
 
 	// Enabling the bot set the instance's webhook: a client's message travels Evolution → portal → Evolution.
 	const client = '5585991238888'
-	const inbound = await request.post(`${evolutionUrl}/__standin/inbound`, { data: { from: client, text: 'Bom dia' } })
+	const inbound = await clientWrites(request, client, 'Bom dia')
 	expect((await inbound.json()).delivery.status).toBe(200)
-	await expect.poll(async () => (await sentTo(request, client)).length).toBe(1)
+	await expect.poll(async () => (await sentByGateway(request, client)).length).toBe(1)
 	await page.getByRole('button', { name: 'Atualizar' }).click()
 	await expect(page.getByText('+55 (85) 99123-8888').first()).toBeVisible()
 	await expect(page.getByText('Aguardando CNPJ').first()).toBeVisible()
@@ -67,15 +47,15 @@ test('the administrador turns the bot on, tests it, a client writes through the 
 	await expect(paused.getByText('+55 (85) 99123-8888')).toBeVisible()
 	await expect(page.getByText('Pausada').first()).toBeVisible()
 	// While paused the bot sends nothing to that phone.
-	await request.post(`${evolutionUrl}/__standin/inbound`, { data: { from: client, text: 'Alô?' } })
+	await clientWrites(request, client, 'Alô?')
 	await page.waitForTimeout(300)
-	expect(await sentTo(request, client)).toHaveLength(1)
+	expect(await sentByGateway(request, client)).toHaveLength(1)
 
 	await paused.getByRole('button', { name: 'Retomar +55 (85) 99123-8888' }).click()
 	await expect(toastTitled(page, 'Conversa retomada com sucesso')).toBeVisible()
 	await expect(page.getByText('Nenhuma conversa pausada')).toBeVisible()
-	await request.post(`${evolutionUrl}/__standin/inbound`, { data: { from: client, text: 'Oi de novo' } })
-	await expect.poll(async () => (await sentTo(request, client)).length).toBe(2)
+	await clientWrites(request, client, 'Oi de novo')
+	await expect.poll(async () => (await sentByGateway(request, client)).length).toBe(2)
 })
 
 test('the administrador saves the bot’s PIX key and sees the invalid-key message for a bad one', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { administradorApi, journeyRepresentative, signIn, toastTitled, uniqueTag } from './fixtures'
-import { ASAAS_PORT, EVOLUTION_INSTANCE, EVOLUTION_KEY, asaasUrl, evolutionUrl } from './ports'
+import { clientPays, connectWhatsAppGateway, sentByGateway } from './gateways'
+import { asaasUrl } from './ports'
 
 /** dd/mm/aaaa of a day some days from now, as the date field is typed. */
 function brDateIn(days: number) {
@@ -17,16 +18,7 @@ test('a representante issues a carnê, opens its parcels and PDF, sends it by Wh
 	test.setTimeout(120_000)
 	// The WhatsApp gateway, as an administrador saves it on the API tab.
 	const admin = await administradorApi(baseURL!)
-	const gateway = await admin.post('/api/configuracoes/bulk', {
-		data: {
-			configuracoes: [
-				['evolution_api_url', evolutionUrl],
-				['evolution_api_key', EVOLUTION_KEY],
-				['evolution_instance_name', EVOLUTION_INSTANCE]
-			].map(([chave, valor]) => ({ chave, valor, descricao: chave, categoria: 'whatsapp' }))
-		}
-	})
-	expect(gateway.status()).toBe(200)
+	await connectWhatsAppGateway(admin)
 	await admin.dispose()
 
 	const rep = await journeyRepresentative(baseURL!, { companies: [{}] })
@@ -77,7 +69,7 @@ test('a representante issues a carnê, opens its parcels and PDF, sends it by Wh
 	await send.getByLabel('Telefone (WhatsApp)').fill(phone)
 	await send.getByRole('button', { name: 'Enviar' }).click()
 	await expect(toastTitled(page, 'Carnê enviado via WhatsApp com sucesso!')).toBeVisible()
-	const sent = await (await request.get(`${evolutionUrl}/__standin/sent?number=${phone}`)).json()
+	const sent = await sentByGateway(request, phone)
 	expect(sent).toHaveLength(1)
 	expect(sent[0]).toMatchObject({ type: 'document', mimetype: 'application/pdf' })
 
@@ -87,7 +79,7 @@ test('a representante issues a carnê, opens its parcels and PDF, sends it by Wh
 		headers: { access_token: key, 'User-Agent': 'jornada-e2e' }
 	})
 	const first = (await plan.json()).data.find((p: { installmentNumber: number }) => p.installmentNumber === 1)
-	const paid = await request.post(`http://127.0.0.1:${ASAAS_PORT}/__standin/payments/${first.id}/confirm`)
+	const paid = await clientPays(request, first.id)
 	expect(paid.status()).toBe(200)
 
 	await page.goto('/pagamentos-parcelas')

@@ -1,7 +1,7 @@
 import { type Page, expect, test } from '@playwright/test'
 import { addDaysIso } from '../../modules/core/dates'
 import { isoDateInSaoPaulo } from '../../modules/core/format'
-import { ACCOUNTS, journeyRepresentative, signIn, sidebar } from './fixtures'
+import { ACCOUNTS, expectVisibleTexts, journeyRepresentative, openDialog, sidebar, signIn } from './fixtures'
 
 const NORTE = '99ABC000000536'
 const inDays = (days: number) => addDaysIso(isoDateInSaoPaulo(new Date()), days)
@@ -144,9 +144,7 @@ test('the credit forms refuse bad input with the spec’s messages, beside each 
 	const rep = await journeyRepresentative(baseURL!, { credits: 5, companies: [{ validade_licenca: inDays(30) }] })
 	const admin = await (await browser.newContext()).newPage()
 	await signIn(admin, ACCOUNTS.administrador)
-	await admin.goto('/credits')
-	await admin.getByRole('button', { name: 'Adicionar Créditos' }).click()
-	const add = admin.getByRole('dialog', { name: 'Adicionar Créditos' })
+	const add = await openDialog(admin, '/credits', 'Adicionar Créditos', 'Adicionar Créditos')
 	await add.getByRole('button', { name: 'Adicionar' }).click()
 	await expect(add.getByText('Selecione um representante para adicionar os créditos.')).toBeVisible()
 	await add.getByLabel('Representante').selectOption(NORTE)
@@ -163,8 +161,7 @@ test('the credit forms refuse bad input with the spec’s messages, beside each 
 	await page.getByRole('button', { name: 'Transferir para Empresa' }).click()
 	const dialog = page.getByRole('dialog', { name: 'Transferir Créditos para Empresa' })
 	await dialog.getByRole('button', { name: 'Transferir' }).click()
-	await expect(dialog.getByText('Selecione a empresa.')).toBeVisible()
-	await expect(dialog.getByText('Selecione o sistema.')).toBeVisible()
+	await expectVisibleTexts(dialog, ['Selecione a empresa.', 'Selecione o sistema.'])
 	await dialog.getByLabel('Empresa', { exact: true }).selectOption(String(rep.companies[0].codigo))
 	await dialog.getByLabel('Sistema').selectOption('K-CHEF')
 	await dialog.getByLabel('Quantidade de créditos').fill('0')

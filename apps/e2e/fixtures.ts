@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page, expect, request } from '@playwright/test'
+import { type APIRequestContext, type Locator, type Page, expect, request } from '@playwright/test'
 import { completeCnpj, formatCnpj } from '../../modules/core'
 
 /** The demo accounts of db/seed.ts (password demo1234): shared by every journey, so journeys only read their data. */
@@ -42,7 +42,46 @@ export async function withoutFirstReads(page: Page) {
 	})
 }
 
+/** The browser gets this JSON answer (`status`, `body`) for the API calls matching `pattern`, instead of the server's. */
+export function answerApi(page: Page, pattern: string, status: number, body: string) {
+	return page.route(pattern, (route) => route.fulfill({ status, contentType: 'application/json', body }))
+}
+
 export const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Menu principal' })
+
+/** Goes to `path`, clicks its button `button` and answers the dialog that opens, named `dialog`. */
+export async function openDialog(page: Page, path: string, button: string, dialog: string) {
+	await page.goto(path)
+	await page.getByRole('button', { name: button }).click()
+	return page.getByRole('dialog', { name: dialog })
+}
+
+/** Chooses `action` in the menu of the company `razao` (its "Mais ações" button, inside `where` when given). */
+export async function companyAction(page: Page, razao: string, action: string, where: Page | Locator = page) {
+	await where.getByRole('button', { name: `Mais ações de ${razao}` }).click()
+	await page.getByRole('button', { name: action }).click()
+}
+
+/** Types each value into the field of its label inside `where`, in order. */
+export async function fillFields(where: Locator, values: Record<string, string>) {
+	for (const [label, value] of Object.entries(values)) await where.getByLabel(label).fill(value)
+}
+
+/**
+ * Sends the form in `dialog` with its button `send`: it is refused with `message` beside the one invalid field; then
+ * the fields are fixed with `fixes` and it is sent again.
+ */
+export async function sendRefusedThenFixed(dialog: Locator, send: string, message: string, fixes: Record<string, string>) {
+	await dialog.getByRole('button', { name: send }).click()
+	await expect(dialog.getByRole('alert')).toHaveText(message)
+	await fillFields(dialog, fixes)
+	await dialog.getByRole('button', { name: send }).click()
+}
+
+/** Each text is visible inside `where` (e.g. a form's messages beside their fields, a row's badges). */
+export async function expectVisibleTexts(where: Locator, texts: string[]) {
+	for (const text of texts) await expect(where.getByText(text)).toBeVisible()
+}
 
 /** The toast region's current toast with this title. */
 export const toastTitled = (page: Page, title: string) => page.getByLabel('Notificações (F8)').getByText(title, { exact: true })

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { addDaysIso } from '../../modules/core/dates'
 import { formatCnpj } from '../../modules/core/cnpj'
 import { isoDateInSaoPaulo } from '../../modules/core/format'
-import { ACCOUNTS, freshCnpj, journeyRepresentative, signIn, toastTitled, uniqueTag } from './fixtures'
+import { ACCOUNTS, companyAction, freshCnpj, journeyRepresentative, openDialog, signIn, toastTitled, uniqueTag } from './fixtures'
 
 test('an administrador creates a company, edits its dates, blocks and unblocks it, toggles notices and maintenance, and deletes it', async ({
 	page
@@ -13,9 +13,7 @@ test('an administrador creates a company, edits its dates, blocks and unblocks i
 	const cnpj = freshCnpj('12ABC')
 	const razao = `Mercearia E2E ${uniqueTag()} Ltda`
 	await signIn(page, ACCOUNTS.administrador)
-	await page.goto('/companies')
-	await page.getByRole('button', { name: 'Nova Empresa' }).click()
-	const form = page.getByRole('dialog', { name: 'Nova Empresa' })
+	const form = await openDialog(page, '/companies', 'Nova Empresa', 'Nova Empresa')
 	await form.getByLabel('Razão social *').fill(razao)
 	await form.getByLabel('CNPJ *').fill(cnpj)
 	await expect(form.getByLabel('CNPJ *')).toHaveValue(formatCnpj(cnpj))
@@ -32,8 +30,7 @@ test('an administrador creates a company, edits its dates, blocks and unblocks i
 	await expect(row.getByText('Sem licença')).toBeVisible()
 
 	// Dates (administrador only)
-	await row.getByRole('button', { name: `Mais ações de ${razao}` }).click()
-	await page.getByRole('button', { name: 'Editar datas' }).click()
+	await companyAction(page, razao, 'Editar datas', row)
 	const dates = page.getByRole('dialog', { name: 'Editar datas de validade' })
 	await dates.getByLabel('Validade da licença').fill('31/12/2030')
 	await dates.getByLabel('Validade do certificado').fill('30/06/2030')
@@ -42,21 +39,18 @@ test('an administrador creates a company, edits its dates, blocks and unblocks i
 	await expect(row.getByText('31/12/2030')).toBeVisible()
 	await expect(row.getByText(/^Ativa \(\d+ dias\)$/)).toBeVisible()
 	// Dates read dd/mm/aaaa whatever the browser's language.
-	await row.getByRole('button', { name: `Mais ações de ${razao}` }).click()
-	await page.getByRole('button', { name: 'Editar datas' }).click()
+	await companyAction(page, razao, 'Editar datas', row)
 	await expect(dates.getByLabel('Validade da licença')).toHaveValue('31/12/2030')
 	await dates.getByLabel('Validade do certificado').fill('31/02/2031')
 	await expect(dates.getByText('Data inexistente.')).toBeVisible()
 	await dates.getByRole('button', { name: 'Cancelar' }).click()
 
 	// Block all systems, then unblock (both confirmed)
-	await row.getByRole('button', { name: `Mais ações de ${razao}` }).click()
-	await page.getByRole('button', { name: 'Bloquear todos os sistemas' }).click()
+	await companyAction(page, razao, 'Bloquear todos os sistemas', row)
 	await page.getByRole('dialog', { name: 'Bloquear todos os sistemas?' }).getByRole('button', { name: 'Bloquear' }).click()
 	await expect(toastTitled(page, 'Sistemas bloqueados')).toBeVisible()
 	await expect(row.getByText('Bloqueada')).toBeVisible()
-	await row.getByRole('button', { name: `Mais ações de ${razao}` }).click()
-	await page.getByRole('button', { name: 'Desbloquear todos os sistemas' }).click()
+	await companyAction(page, razao, 'Desbloquear todos os sistemas', row)
 	await page.getByRole('dialog', { name: 'Desbloquear todos os sistemas?' }).getByRole('button', { name: 'Desbloquear' }).click()
 	await expect(toastTitled(page, 'Sistemas desbloqueados')).toBeVisible()
 	await expect(row.getByText(/^Ativa/)).toBeVisible()
@@ -70,8 +64,7 @@ test('an administrador creates a company, edits its dates, blocks and unblocks i
 	await expect(row.getByRole('checkbox', { name: `Manutenção de ${razao}` })).toBeChecked()
 
 	// Delete, confirmed
-	await row.getByRole('button', { name: `Mais ações de ${razao}` }).click()
-	await page.getByRole('button', { name: 'Excluir' }).click()
+	await companyAction(page, razao, 'Excluir', row)
 	await page.getByRole('dialog', { name: 'Excluir empresa?' }).getByRole('button', { name: 'Excluir' }).click()
 	await expect(toastTitled(page, 'Empresa excluída')).toBeVisible()
 	await expect(page.getByText('Nenhuma empresa encontrada')).toBeVisible()
@@ -118,8 +111,7 @@ test('a representante renews a company from the companies screen and sees the ne
 	await page.goto('/companies')
 	await page.getByRole('searchbox', { name: 'Buscar empresas', exact: true }).fill(company.razao)
 	const row = page.getByRole('row', { name: new RegExp(company.razao) })
-	await row.getByRole('button', { name: `Mais ações de ${company.razao}` }).click()
-	await page.getByRole('button', { name: 'Renovar créditos' }).click()
+	await companyAction(page, company.razao, 'Renovar créditos', row)
 	const dialog = page.getByRole('dialog', { name: `Renovar créditos — ${company.razao}` })
 	await dialog.getByLabel('Sistema').selectOption('K-RETA')
 	await dialog.getByLabel('Quantidade de créditos').fill('1')
@@ -134,9 +126,7 @@ test('a representante renews a company from the companies screen and sees the ne
 test('on a phone, an error toast from a dialog shows on top of the dialog', async ({ page }, testInfo) => {
 	await page.setViewportSize({ width: 390, height: 844 })
 	await signIn(page, ACCOUNTS.representante)
-	await page.goto('/terminals')
-	await page.getByRole('button', { name: 'Novo Terminal' }).click()
-	const dialog = page.getByRole('dialog', { name: 'Novo terminal' })
+	const dialog = await openDialog(page, '/terminals', 'Novo Terminal', 'Novo terminal')
 	// A company already using all its terminals: "(n/n)".
 	const full = dialog.locator('option', { hasText: /\((\d+)\/\1\)$/ }).first()
 	await dialog.getByLabel('Empresa *').selectOption((await full.getAttribute('value'))!)

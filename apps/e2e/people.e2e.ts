@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test'
 import { formatCnpj } from '../../modules/core/cnpj'
-import { ACCOUNTS, freshCnpj, shellReady, signIn, sidebar } from './fixtures'
+import { ACCOUNTS, freshCnpj, openDialog, sendRefusedThenFixed, shellReady, sidebar, signIn } from './fixtures'
 
 async function signOut(page: Page) {
 	// 'Sair' is server-rendered; the layout's script makes it answer.
@@ -16,9 +16,7 @@ test('an administrador creates a representative and a login for it; the represen
 	const nome = `Representações Teste ${cnpj.slice(-4)}`
 	await signIn(page, ACCOUNTS.administrador)
 
-	await page.goto('/representatives')
-	await page.getByRole('button', { name: 'Novo Representante' }).click()
-	const repDialog = page.getByRole('dialog', { name: 'Novo Representante' })
+	const repDialog = await openDialog(page, '/representatives', 'Novo Representante', 'Novo Representante')
 	await repDialog.getByLabel('Nome *').fill(nome)
 	await repDialog.getByLabel('CNPJ *').fill(cnpj)
 	await expect(repDialog.getByLabel('CNPJ *')).toHaveValue(formatCnpj(cnpj))
@@ -26,10 +24,9 @@ test('an administrador creates a representative and a login for it; the represen
 	await repDialog.getByLabel('UF').selectOption('RN')
 	await repDialog.getByLabel('Gerente').selectOption({ label: 'Gabriel Gerente' })
 	await repDialog.getByLabel('Link de pagamento').fill('nao-e-link')
-	await repDialog.getByRole('button', { name: 'Criar representante' }).click()
-	await expect(repDialog.getByRole('alert')).toHaveText('Link inválido: use um endereço http(s) completo.')
-	await repDialog.getByLabel('Link de pagamento').fill('https://pagar.exemplo.com/teste')
-	await repDialog.getByRole('button', { name: 'Criar representante' }).click()
+	await sendRefusedThenFixed(repDialog, 'Criar representante', 'Link inválido: use um endereço http(s) completo.', {
+		'Link de pagamento': 'https://pagar.exemplo.com/teste'
+	})
 	await expect(page.getByText('Representante criado')).toBeVisible()
 	await expect(repDialog).toBeHidden()
 	const row = page.getByRole('row').filter({ hasText: nome })
@@ -39,17 +36,12 @@ test('an administrador creates a representative and a login for it; the represen
 	await page.getByLabel('Buscar representantes').fill(cnpj.slice(0, 8))
 	await expect(page.getByRole('row')).toHaveCount(2)
 
-	await page.goto('/users')
-	await page.getByRole('button', { name: 'Novo Usuário' }).click()
-	const userDialog = page.getByRole('dialog', { name: 'Novo Usuário' })
+	const userDialog = await openDialog(page, '/users', 'Novo Usuário', 'Novo Usuário')
 	await userDialog.getByLabel('Nome *').fill(nome)
 	await userDialog.getByLabel('CNPJ *').fill(cnpj)
 	await userDialog.getByLabel('Tipo *').selectOption('representante')
 	await userDialog.getByLabel('E-mail').fill('teste@representacoes.com.br')
-	await userDialog.getByRole('button', { name: 'Criar usuário' }).click()
-	await expect(userDialog.getByRole('alert')).toHaveText('Senha é obrigatória.')
-	await userDialog.getByLabel('Senha *').fill('primeira-senha')
-	await userDialog.getByRole('button', { name: 'Criar usuário' }).click()
+	await sendRefusedThenFixed(userDialog, 'Criar usuário', 'Senha é obrigatória.', { 'Senha *': 'primeira-senha' })
 	await expect(page.getByText('Usuário criado')).toBeVisible()
 	const userRow = page.getByRole('row').filter({ hasText: formatCnpj(cnpj) })
 	await expect(userRow).toContainText('Representante')

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium'
 import { PORTAL_PORT as port } from './ports'
 
 const bun = process.env.BUN_BIN ?? 'bun'
@@ -22,15 +23,8 @@ export default defineConfig({
 		timezoneId: 'America/Sao_Paulo',
 		trace: 'on-first-retry',
 		launchOptions: {
-			executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-			args: [
-				'--no-sandbox',
-				'--disable-gpu',
-				'--disable-background-networking',
-				'--disable-component-update',
-				'--disable-sync',
-				'--no-first-run'
-			]
+			executablePath: CHROMIUM_PATH,
+			args: CHROMIUM_FLAGS
 		}
 	},
 	webServer: {

@@ -6,7 +6,19 @@
 import { readFile } from 'node:fs/promises'
 import { type Locator, type Page, expect, test } from '@playwright/test'
 import { addDaysIso, completeCnpj, isoDateInSaoPaulo } from '../../modules/core'
-import { ACCOUNTS, journeyRepresentative, sidebar, signIn, toastTitled, withoutFirstReads } from './fixtures'
+import {
+	ACCOUNTS,
+	answerApi,
+	companyAction,
+	expectVisibleTexts,
+	fillFields,
+	journeyRepresentative,
+	openDialog,
+	sidebar,
+	signIn,
+	toastTitled,
+	withoutFirstReads
+} from './fixtures'
 
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1440, height: 900 }
@@ -128,8 +140,7 @@ test('a representante with no credits asked to renew is told "Créditos insufici
 	const rep = await journeyRepresentative(baseURL!, { companies: [{ validade_licenca: inDays(20) }] })
 	await signIn(page, rep.masked, rep.senha)
 	await page.goto('/companies')
-	await page.getByRole('button', { name: `Mais ações de ${rep.companies[0].razao}` }).click()
-	await page.getByRole('button', { name: 'Renovar créditos' }).click()
+	await companyAction(page, rep.companies[0].razao, 'Renovar créditos')
 	await expect(toastTitled(page, 'Créditos insuficientes')).toBeVisible()
 	await expect(page.getByText('Você não possui créditos disponíveis para renovação. Compre mais créditos para continuar.')).toBeVisible()
 	await expect(page.getByRole('dialog', { name: /^Renovar créditos/ })).toBeHidden()
@@ -144,8 +155,7 @@ test('a representante renews: a whole number is required, and nothing is spent b
 		if (r.url().endsWith('/api/credits/transfer-to-company')) spent.push(r.method())
 	})
 	await page.goto('/companies')
-	await page.getByRole('button', { name: `Mais ações de ${razao}` }).click()
-	await page.getByRole('button', { name: 'Renovar créditos' }).click()
+	await companyAction(page, razao, 'Renovar créditos')
 	const dialog = page.getByRole('dialog', { name: `Renovar créditos — ${razao}` })
 	await expect(dialog.getByTestId('transfer-available')).toHaveText('3')
 	await dialog.getByLabel('Sistema').selectOption('K-RETA')
@@ -175,8 +185,7 @@ test('the transfer dialog states the company, the credits and the new expiry bef
 	const razao = `Transferência E2E ${unique()}`
 	const company = await createCompany(page, razao, { validade_licenca: '2031-01-10' })
 	await page.goto(`/companies?search=${encodeURIComponent(razao)}`)
-	await page.getByRole('button', { name: `Mais ações de ${razao}` }).click()
-	await page.getByRole('button', { name: 'Transferir créditos' }).click()
+	await companyAction(page, razao, 'Transferir créditos')
 	const dialog = page.getByRole('dialog', { name: 'Transferir Créditos para Empresa' })
 	await dialog.getByLabel('Sistema').selectOption('K-PDV')
 	await dialog.getByLabel('Quantidade de créditos').fill('2')
@@ -228,18 +237,18 @@ test('the company form marks every invalid field at once, beside it, and sends n
 	page.on('request', (r) => {
 		if (r.method() === 'POST' && r.url().endsWith('/api/companies')) posts++
 	})
-	await page.goto('/companies')
-	await page.getByRole('button', { name: 'Nova Empresa' }).click()
-	const form = page.getByRole('dialog', { name: 'Nova Empresa' })
+	const form = await openDialog(page, '/companies', 'Nova Empresa', 'Nova Empresa')
 	await form.getByLabel('CNPJ *').fill('11.222.333/0001-00')
 	await form.getByLabel('E-mail').fill('nao-e-email')
 	await form.getByLabel('Dia de vencimento').fill('40')
 	await form.getByRole('button', { name: 'Criar empresa' }).click()
-	await expect(form.getByText('Razão social é obrigatória.')).toBeVisible()
-	await expect(form.getByText('CNPJ inválido: verifique os dígitos.')).toBeVisible()
-	await expect(form.getByText('Selecione o representante da empresa.')).toBeVisible()
-	await expect(form.getByText('E-mail inválido.')).toBeVisible()
-	await expect(form.getByText('Dia de vencimento entre 1 e 31.')).toBeVisible()
+	await expectVisibleTexts(form, [
+		'Razão social é obrigatória.',
+		'CNPJ inválido: verifique os dígitos.',
+		'Selecione o representante da empresa.',
+		'E-mail inválido.',
+		'Dia de vencimento entre 1 e 31.'
+	])
 	await expect(form.getByLabel('Razão social *')).toHaveAttribute('aria-invalid', 'true')
 	expect(posts).toBe(0)
 	// Fixing a field clears its message at once.
@@ -250,49 +259,59 @@ test('the company form marks every invalid field at once, beside it, and sends n
 
 test('the terminal, user, representative, download, notice and credit forms show every message beside its field', async ({ page }) => {
 	await signIn(page, ACCOUNTS.administrador)
-	await page.goto('/terminals')
-	await page.getByRole('button', { name: 'Novo Terminal' }).click()
-	const terminal = page.getByRole('dialog', { name: 'Novo terminal' })
-	await terminal.getByRole('button', { name: 'Salvar' }).click()
-	await expect(terminal.getByText('Empresa é obrigatória.')).toBeVisible()
-	await expect(terminal.getByText('Endereço MAC é obrigatório.')).toBeVisible()
-
-	await page.goto('/users')
-	await page.getByRole('button', { name: 'Novo Usuário' }).click()
-	const user = page.getByRole('dialog', { name: 'Novo Usuário' })
-	await user.getByLabel('E-mail').fill('x@')
-	await user.getByRole('button', { name: 'Criar usuário' }).click()
-	await expect(user.getByText('Nome é obrigatório.')).toBeVisible()
-	await expect(user.getByText('CNPJ é obrigatório.')).toBeVisible()
-	await expect(user.getByText('E-mail inválido.')).toBeVisible()
-	await expect(user.getByText('Senha é obrigatória.')).toBeVisible()
-
-	await page.goto('/representatives')
-	await page.getByRole('button', { name: 'Novo Representante' }).click()
-	const rep = page.getByRole('dialog', { name: 'Novo Representante' })
-	await rep.getByLabel('CEP').fill('123')
-	await rep.getByRole('button', { name: 'Criar representante' }).click()
-	await expect(rep.getByText('Nome é obrigatório.')).toBeVisible()
-	await expect(rep.getByText('CNPJ é obrigatório.')).toBeVisible()
-	await expect(rep.getByText('CEP inválido: use 8 dígitos.')).toBeVisible()
-
-	await page.goto('/downloads')
-	await page.getByRole('button', { name: 'Novo Download' }).click()
-	const download = page.getByRole('dialog', { name: 'Novo download' })
-	await download.getByLabel('Link de Download *').fill('ftp://exemplo')
-	await download.getByRole('button', { name: 'Salvar' }).click()
-	await expect(download.getByText('Título é obrigatório.')).toBeVisible()
-	await expect(download.getByText('Link inválido: use um endereço http(s) completo.')).toBeVisible()
-
-	await page.goto('/credits')
-	await page.getByRole('button', { name: 'Adicionar Créditos' }).click()
-	const add = page.getByRole('dialog', { name: 'Adicionar Créditos' })
-	await add.getByLabel('Quantidade').fill('0')
-	await add.getByLabel('Valor unitário (R$)').fill('0')
-	await add.getByRole('button', { name: 'Adicionar' }).click()
-	await expect(add.getByText('Selecione um representante para adicionar os créditos.')).toBeVisible()
-	await expect(add.getByText('A quantidade de créditos deve ser maior que zero.')).toBeVisible()
-	await expect(add.getByText('O valor unitário do crédito deve ser maior que zero.')).toBeVisible()
+	// Each form: where it opens, what is typed, the button that sends it, and the messages that then stand beside the fields.
+	const forms: { path: string; open: string; dialog: string; typed: Record<string, string>; send: string; messages: string[] }[] = [
+		{
+			path: '/terminals',
+			open: 'Novo Terminal',
+			dialog: 'Novo terminal',
+			typed: {},
+			send: 'Salvar',
+			messages: ['Empresa é obrigatória.', 'Endereço MAC é obrigatório.']
+		},
+		{
+			path: '/users',
+			open: 'Novo Usuário',
+			dialog: 'Novo Usuário',
+			typed: { 'E-mail': 'x@' },
+			send: 'Criar usuário',
+			messages: ['Nome é obrigatório.', 'CNPJ é obrigatório.', 'E-mail inválido.', 'Senha é obrigatória.']
+		},
+		{
+			path: '/representatives',
+			open: 'Novo Representante',
+			dialog: 'Novo Representante',
+			typed: { CEP: '123' },
+			send: 'Criar representante',
+			messages: ['Nome é obrigatório.', 'CNPJ é obrigatório.', 'CEP inválido: use 8 dígitos.']
+		},
+		{
+			path: '/downloads',
+			open: 'Novo Download',
+			dialog: 'Novo download',
+			typed: { 'Link de Download *': 'ftp://exemplo' },
+			send: 'Salvar',
+			messages: ['Título é obrigatório.', 'Link inválido: use um endereço http(s) completo.']
+		},
+		{
+			path: '/credits',
+			open: 'Adicionar Créditos',
+			dialog: 'Adicionar Créditos',
+			typed: { Quantidade: '0', 'Valor unitário (R$)': '0' },
+			send: 'Adicionar',
+			messages: [
+				'Selecione um representante para adicionar os créditos.',
+				'A quantidade de créditos deve ser maior que zero.',
+				'O valor unitário do crédito deve ser maior que zero.'
+			]
+		}
+	]
+	for (const form of forms) {
+		const dialog = await openDialog(page, form.path, form.open, form.dialog)
+		await fillFields(dialog, form.typed)
+		await dialog.getByRole('button', { name: form.send }).click()
+		await expectVisibleTexts(dialog, form.messages)
+	}
 })
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -449,9 +468,7 @@ test('leaving Configurações with unsaved changes asks first', async ({ page })
 
 test('a validation message in the Downloads dialog does not stay for the next opening', async ({ page }) => {
 	await signIn(page, ACCOUNTS.administrador)
-	await page.goto('/downloads')
-	await page.getByRole('button', { name: 'Novo Download' }).click()
-	const dialog = page.getByRole('dialog', { name: 'Novo download' })
+	const dialog = await openDialog(page, '/downloads', 'Novo Download', 'Novo download')
 	await dialog.getByRole('button', { name: 'Salvar' }).click()
 	await expect(dialog.getByText('Título é obrigatório.')).toBeVisible()
 	await dialog.getByRole('button', { name: 'Cancelar' }).click()
@@ -463,9 +480,7 @@ test('a validation message in the Downloads dialog does not stay for the next op
 test('the credits error panel stands alone, without an empty state under it', async ({ page }) => {
 	await signIn(page, ACCOUNTS.representante)
 	await withoutFirstReads(page)
-	await page.route('**/api/credits?*', (route) =>
-		route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Banco de dados indisponível."}' })
-	)
+	await answerApi(page, '**/api/credits?*', 503, '{"message":"Banco de dados indisponível."}')
 	await page.goto('/credits')
 	await expect(page.getByText('Erro ao carregar créditos').first()).toBeVisible({ timeout: 20_000 })
 	await expect(page.getByText('Nenhum crédito encontrado')).toHaveCount(0)

@@ -1,9 +1,11 @@
+import { expect } from 'bun:test'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { deflateSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { createTestDb } from '../../db/testing'
+import { activities } from '../../modules/activity'
 import { hashPassword, users } from '../../modules/auth'
 import { companies } from '../../modules/companies'
 import { type Role, completeCnpj, fixedClock } from '../../modules/core'
@@ -15,6 +17,17 @@ import { representatives } from '../../modules/resellers'
 import { createApp, createServices } from './app'
 
 export const TEST_ORIGIN = 'http://localhost'
+
+/** The error `promise` fails with, checked to be an `ErrorClass` (a gateway client's error); the test fails if it succeeds. */
+export async function rejection<E extends Error>(promise: Promise<unknown>, ErrorClass: new (...args: never[]) => E): Promise<E> {
+	try {
+		await promise
+	} catch (e) {
+		expect(e).toBeInstanceOf(ErrorClass)
+		return e as E
+	}
+	throw new Error('expected the call to fail')
+}
 
 /** The Evolution stand-in's API key in tests. */
 export const EVOLUTION_TEST_KEY = 'evolution-test-key'
@@ -95,6 +108,14 @@ export function createTestApp(
 		return setCookie.split(';')[0]
 	}
 
+	/** The titles of the activity log's lines, oldest first. */
+	const activityTitles = () =>
+		db
+			.select()
+			.from(activities)
+			.all()
+			.map((a) => a.title)
+
 	/** GET a CSV export: its status, headers, whether its bytes start with the UTF-8 BOM, and its lines of cells. */
 	async function csv(path: string, cookie?: string) {
 		const response = await app.handle(new Request(TEST_ORIGIN + path, { headers: cookie ? { cookie } : {} }))
@@ -109,7 +130,7 @@ export function createTestApp(
 		return { status: response.status, headers: response.headers, bom, lines }
 	}
 
-	return { app, ctx, services, db, clock, logs, call, csv, createUser, login, asaas, evolution }
+	return { app, ctx, services, db, clock, logs, call, csv, createUser, login, activityTitles, asaas, evolution }
 }
 
 /** Valid CNPJs for tests, one per role. */
@@ -128,7 +149,7 @@ let companySeq = 0
  * The one test world of the API tests: an administrador (Ana Admin), a gerente (Gabriel Gerente) managing the
  * representante Rafael Rep but not Sara Rep, each with a login and a representative record, all signed in.
  * Companies are added straight into the database (`company`) or through the API as the administrador
- * (`companyVia`); credits through the API (`addCreditsVia`).
+ * (`companyVia`); credits added and transferred through the API (`addCreditsVia`, `transferVia`).
  */
 export async function testWorld(options: Parameters<typeof createTestApp>[0] = {}) {
 	const t = createTestApp(options)
@@ -183,8 +204,19 @@ export async function testWorld(options: Parameters<typeof createTestApp>[0] = {
 		if (res.status !== 201) throw new Error(`add failed ${res.status} ${res.text}`)
 		return res.json
 	}
+	/**
+	 * `creditos` credits moved into company `empresaCodigo`'s licence of `sistema` through the API, as `cookie`'s user
+	 * (none: signed out), from `representanteCnpj`'s pool when named; answers the response.
+	 */
+	const transferVia = (
+		cookie: string | undefined,
+		empresaCodigo: number,
+		creditos: number,
+		sistema = 'K-PDV',
+		representanteCnpj?: string
+	) => t.call('POST', '/api/credits/transfer-to-company', { cookie, body: { empresaCodigo, sistema, creditos, representanteCnpj } })
 	const licence = (codigo: number) => t.db.select().from(companies).where(eq(companies.codigo, codigo)).get()?.validade_licenca ?? null
-	return { ...t, admin, gerente, cookies, cnpj: CNPJ, company, companyVia, addCreditsVia, licence }
+	return { ...t, admin, gerente, cookies, cnpj: CNPJ, company, companyVia, addCreditsVia, transferVia, licence }
 }
 export type TestWorld = Awaited<ReturnType<typeof testWorld>>
 

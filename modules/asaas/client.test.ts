@@ -1,4 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it } from 'bun:test'
+import { rejection } from '../../apps/server/testing'
 import { AsaasError, type AsaasClientOptions, createAsaasClient } from './client'
 import { startAsaasStandin } from './standin'
 
@@ -26,21 +27,18 @@ const client = (options: Partial<AsaasClientOptions> = {}) =>
 const asaas = client()
 const account = () => standin.accounts.get(KEY) ?? expect.unreachable('the account exists from the start')
 
-async function failure(p: Promise<unknown>): Promise<AsaasError> {
-	try {
-		await p
-	} catch (e) {
-		expect(e).toBeInstanceOf(AsaasError)
-		return e as AsaasError
-	}
-	throw new Error('expected the call to fail')
-}
+const failure = (p: Promise<unknown>) => rejection(p, AsaasError)
 
 let customerId = ''
 async function customer() {
 	customerId ||=
 		(await asaas.findCustomerByCpfCnpj(CNPJ))?.id ?? (await asaas.createCustomer({ name: 'Mercadinho Bom Preço', cpfCnpj: CNPJ })).id
 	return customerId
+}
+
+/** createPayment's input for a charge to the test customer. */
+async function charge(billingType: 'PIX' | 'BOLETO', value: number, dueDate: string, externalReference?: string) {
+	return { customer: await customer(), billingType, value, dueDate, externalReference }
 }
 
 describe('customers', () => {
@@ -81,13 +79,7 @@ describe('customers', () => {
 
 describe('payments', () => {
 	it('creates a PIX charge, reads it, lists it by externalReference and gets its QR code', async () => {
-		const p = await asaas.createPayment({
-			customer: await customer(),
-			billingType: 'PIX',
-			value: 150,
-			dueDate: '2031-01-15',
-			externalReference: 'compra-1'
-		})
+		const p = await asaas.createPayment(await charge('PIX', 150, '2031-01-15', 'compra-1'))
 		expect(p).toMatchObject({
 			object: 'payment',
 			status: 'PENDING',
@@ -110,31 +102,19 @@ describe('payments', () => {
 	})
 
 	it('a boleto has a 47-digit line and a 44-digit barcode; a PIX charge has no line', async () => {
-		const boleto = await asaas.createPayment({ customer: await customer(), billingType: 'BOLETO', value: 89.9, dueDate: '2031-02-01' })
+		const boleto = await asaas.createPayment(await charge('BOLETO', 89.9, '2031-02-01'))
 		const field = await asaas.getIdentificationField(boleto.id)
 		expect(field.identificationField).toMatch(/^\d{47}$/)
 		expect(field.barCode).toMatch(/^\d{44}$/)
 		expect(field.identificationField.slice(-10)).toBe('0000008990')
-		const pix = await asaas.createPayment({ customer: await customer(), billingType: 'PIX', value: 10, dueDate: '2031-02-01' })
+		const pix = await asaas.createPayment(await charge('PIX', 10, '2031-02-01'))
 		const e = await failure(asaas.getIdentificationField(pix.id))
 		expect(e.message).toBe('Esta cobrança não é um boleto e não tem linha digitável.')
 	})
 
 	it('lists with offset and limit, newest first, and filters by status', async () => {
-		const c = await customer()
 		const ids = []
-		for (let i = 0; i < 3; i++)
-			ids.push(
-				(
-					await asaas.createPayment({
-						customer: c,
-						billingType: 'BOLETO',
-						value: 10 + i,
-						dueDate: '2031-03-01',
-						externalReference: 'lote'
-					})
-				).id
-			)
+		for (let i = 0; i < 3; i++) ids.push((await asaas.createPayment(await charge('BOLETO', 10 + i, '2031-03-01', 'lote'))).id)
 		const first = await asaas.listPayments({ externalReference: 'lote', limit: 2 })
 		expect(first).toMatchObject({ hasMore: true, totalCount: 3, limit: 2 })
 		expect(first.data.map((p) => p.id)).toEqual([ids[2], ids[1]])
@@ -145,19 +125,12 @@ describe('payments', () => {
 	})
 
 	it('deletes an open charge (kept readable with deleted: true), refuses a paid one, refunds a paid one', async () => {
-		const c = await customer()
-		const open = await asaas.createPayment({
-			customer: c,
-			billingType: 'BOLETO',
-			value: 30,
-			dueDate: '2031-01-20',
-			externalReference: 'apagar'
-		})
+		const open = await asaas.createPayment(await charge('BOLETO', 30, '2031-01-20', 'apagar'))
 		expect(await asaas.deletePayment(open.id)).toEqual({ deleted: true, id: open.id })
 		expect((await asaas.getPayment(open.id)).deleted).toBe(true)
 		expect((await asaas.listPayments({ externalReference: 'apagar' })).totalCount).toBe(0)
 
-		const paid = await asaas.createPayment({ customer: c, billingType: 'PIX', value: 40, dueDate: '2031-01-20' })
+		const paid = await asaas.createPayment(await charge('PIX', 40, '2031-01-20'))
 		expect((await asaas.sandboxConfirmPayment(paid.id)).status).toBe('RECEIVED')
 		const e = await failure(asaas.deletePayment(paid.id))
 		expect(e.message).toBe('Só é possível remover cobranças aguardando pagamento ou vencidas.')
@@ -167,7 +140,7 @@ describe('payments', () => {
 	})
 
 	it('sandbox overdue turns a pending charge OVERDUE', async () => {
-		const p = await asaas.createPayment({ customer: await customer(), billingType: 'BOLETO', value: 12, dueDate: '2031-01-10' })
+		const p = await asaas.createPayment(await charge('BOLETO', 12, '2031-01-10'))
 		expect((await asaas.sandboxOverduePayment(p.id)).status).toBe('OVERDUE')
 		expect((await failure(asaas.sandboxOverduePayment(p.id))).message).toBe('Só é possível vencer cobranças aguardando pagamento.')
 	})
@@ -336,7 +309,7 @@ describe('errors and retries', () => {
 	})
 
 	it('the error envelope becomes its descriptions, in Portuguese as Asaas writes them', async () => {
-		const past = await failure(asaas.createPayment({ customer: await customer(), billingType: 'PIX', value: 5, dueDate: '2031-01-09' }))
+		const past = await failure(asaas.createPayment(await charge('PIX', 5, '2031-01-09')))
 		expect(past.message).toBe('A data de vencimento não pode ser anterior à data atual.')
 		expect(past.code).toBe('invalid_dueDate')
 		standin.failNext({
@@ -372,13 +345,7 @@ describe('errors and retries', () => {
 
 	it('a creating POST refused with 429 was not applied, so it is retried and applied once', async () => {
 		standin.failNext({ method: 'POST', path: '/payments', mode: 'rate-limit', resetSeconds: 2 })
-		await asaas.createPayment({
-			customer: await customer(),
-			billingType: 'PIX',
-			value: 7,
-			dueDate: '2031-05-01',
-			externalReference: 'apos-429'
-		})
+		await asaas.createPayment(await charge('PIX', 7, '2031-05-01', 'apos-429'))
 		expect(sleeps).toEqual([2000])
 		expect((await asaas.listPayments({ externalReference: 'apos-429' })).totalCount).toBe(1)
 	})
@@ -410,15 +377,7 @@ describe('errors and retries', () => {
 	it('a creating POST that times out is uncertain, not repeated, and found afterwards by its reference', async () => {
 		standin.failNext({ method: 'POST', path: '/payments', mode: 'delay', ms: 1000 })
 		const before = account().payments.size
-		const e = await failure(
-			asaas.createPayment({
-				customer: await customer(),
-				billingType: 'PIX',
-				value: 55,
-				dueDate: '2031-06-01',
-				externalReference: 'lenta-1'
-			})
-		)
+		const e = await failure(asaas.createPayment(await charge('PIX', 55, '2031-06-01', 'lenta-1')))
 		expect(e).toMatchObject({ code: 'timeout', uncertain: true })
 		expect(e.message).toBe(
 			'O Asaas não respondeu a tempo. Tente novamente em instantes. A operação pode ter sido registrada: confira antes de repetir.'
@@ -431,15 +390,7 @@ describe('errors and retries', () => {
 	it('a creating POST whose connection drops after it was applied is uncertain; exactly one object exists', async () => {
 		standin.failNext({ method: 'POST', path: '/payments', mode: 'drop-after-apply' })
 		const before = account().payments.size
-		const e = await failure(
-			asaas.createPayment({
-				customer: await customer(),
-				billingType: 'BOLETO',
-				value: 99,
-				dueDate: '2031-06-01',
-				externalReference: 'caiu-1'
-			})
-		)
+		const e = await failure(asaas.createPayment(await charge('BOLETO', 99, '2031-06-01', 'caiu-1')))
 		expect(e).toMatchObject({ code: 'network', uncertain: true, upstreamStatus: null })
 		expect(e.message).toBe('A conexão com o Asaas caiu antes da resposta. A operação pode ter sido registrada: confira antes de repetir.')
 		expect(sleeps).toEqual([])

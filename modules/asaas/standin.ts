@@ -4,6 +4,7 @@
  * failures) and controls for tests and demos under /__standin/. `bun modules/asaas/standin.ts [--port 3301]`.
  */
 import QRCode from 'qrcode'
+import { serveStandin } from '../core/server'
 import type { FetchLike } from './client'
 import { boletoNumbers, formatDigitableLine, pdfDocument, pixPayload } from './documents'
 import type {
@@ -1017,13 +1018,7 @@ export type AsaasStandin = ReturnType<typeof createAsaasStandin>
 /** The stand-in on a socket. `url` is the API base (…/v3) for createAsaasClient. */
 export function startAsaasStandin(options: AsaasStandinOptions & { port?: number; hostname?: string } = {}) {
 	const standin = createAsaasStandin(options)
-	const server = Bun.serve({
-		port: options.port ?? 0,
-		hostname: options.hostname ?? '127.0.0.1',
-		idleTimeout: 120,
-		// A delayed answer whose client gave up has nobody to answer.
-		fetch: (req) => standin.handle(req).catch((e) => (req.signal.aborted ? new Response(null, { status: 499 }) : Promise.reject(e)))
-	})
+	const server = serveStandin(standin.handle, options)
 	const origin = server.url.origin
 	return {
 		...standin,

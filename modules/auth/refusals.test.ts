@@ -11,10 +11,7 @@ describe('refused authorisations are kept for the administrador (issue 13, point
 		for (const c of foreign) {
 			expect((await w.call('GET', `/api/companies/${c.codigo}`, { cookie: w.cookies.rep })).status).toBe(404)
 		}
-		const transfer = await w.call('POST', '/api/credits/transfer-to-company', {
-			cookie: w.cookies.rep,
-			body: { empresaCodigo: foreign[0].codigo, sistema: 'K-PDV', creditos: 1 }
-		})
+		const transfer = await w.transferVia(w.cookies.rep, foreign[0].codigo, 1)
 		expect(transfer.status).toBe(404)
 		expect((await w.call('POST', '/api/credits', { cookie: w.cookies.rep, body: {} })).status).toBe(403)
 		// Someone without a session, and a login with a wrong password (a login failure, logged as such, not here).

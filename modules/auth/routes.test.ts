@@ -5,6 +5,13 @@ import { MINUTE, HOUR } from '../core'
 import { hashToken } from './service'
 import { sessions, users } from './schema'
 
+/** A portal with one administrador, signed in. */
+async function signedInAdmin() {
+	const t = createTestApp()
+	await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
+	return { t, cookie: await t.login(CNPJ.admin) }
+}
+
 describe('POST /api/auth/login', () => {
 	it('signs in with the masked or bare CNPJ and sets an HttpOnly, SameSite=Lax session cookie', async () => {
 		const t = createTestApp()
@@ -21,9 +28,7 @@ describe('POST /api/auth/login', () => {
 	})
 
 	it('stores only the SHA-256 of the token, never the token', async () => {
-		const t = createTestApp()
-		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
-		const cookie = await t.login(CNPJ.admin)
+		const { t, cookie } = await signedInAdmin()
 		const token = cookie.split('=')[1]
 		const rows = t.db.select().from(sessions).all()
 		expect(rows).toHaveLength(1)
@@ -185,9 +190,7 @@ describe('sessions', () => {
 	})
 
 	it('expires after the configured inactivity and slides forward while used', async () => {
-		const t = createTestApp()
-		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
-		const cookie = await t.login(CNPJ.admin)
+		const { t, cookie } = await signedInAdmin()
 		t.clock.advance(25 * MINUTE)
 		expect((await t.call('GET', '/api/auth/me', { cookie })).status).toBe(200)
 		t.clock.advance(25 * MINUTE)
@@ -198,9 +201,7 @@ describe('sessions', () => {
 	})
 
 	it('follows the auto-logout setting an administrator saves', async () => {
-		const t = createTestApp()
-		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
-		const cookie = await t.login(CNPJ.admin)
+		const { t, cookie } = await signedInAdmin()
 		const saved = await t.call('POST', '/api/configuracoes/auto-logout', { cookie, body: { enabled: true, timeoutMinutes: 5 } })
 		expect(saved.status).toBe(200)
 		t.clock.advance(8 * MINUTE)
@@ -208,9 +209,7 @@ describe('sessions', () => {
 	})
 
 	it('ends at the absolute limit however active the user is', async () => {
-		const t = createTestApp()
-		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
-		const cookie = await t.login(CNPJ.admin)
+		const { t, cookie } = await signedInAdmin()
 		for (let i = 0; i < 28; i++) {
 			t.clock.advance(25 * MINUTE)
 			expect((await t.call('POST', '/api/auth/renew', { cookie })).status).toBe(200)
@@ -221,18 +220,14 @@ describe('sessions', () => {
 	})
 
 	it('renew moves the idle expiry forward', async () => {
-		const t = createTestApp()
-		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
-		const cookie = await t.login(CNPJ.admin)
+		const { t, cookie } = await signedInAdmin()
 		t.clock.advance(20 * MINUTE)
 		const renewed = await t.call('POST', '/api/auth/renew', { cookie })
 		expect(renewed.json.session.expiresAt).toBe('2026-11-20T12:52:00.000Z')
 	})
 
 	it('writes the session at most once a minute however many calls are made', async () => {
-		const t = createTestApp()
-		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
-		const cookie = await t.login(CNPJ.admin)
+		const { t, cookie } = await signedInAdmin()
 		const before = t.db.select().from(sessions).get()!.last_active_at
 		for (let i = 0; i < 20; i++) {
 			t.clock.advance(2_000)
@@ -245,9 +240,7 @@ describe('sessions', () => {
 	})
 
 	it('logout deletes the session so the old cookie stops working', async () => {
-		const t = createTestApp()
-		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
-		const cookie = await t.login(CNPJ.admin)
+		const { t, cookie } = await signedInAdmin()
 		const out = await t.call('POST', '/api/auth/logout', { cookie })
 		expect(out.status).toBe(200)
 		expect(out.headers.get('set-cookie')).toContain('Max-Age=0')

@@ -4,7 +4,15 @@ import { DAY, HOUR, completeCnpj } from '../core'
 import { activities } from '../activity'
 import { terminals } from '../terminals'
 import { companies } from './schema'
-import { testWorld } from '../../apps/server/testing'
+import { type TestWorld, testWorld } from '../../apps/server/testing'
+
+/** Each company's maintenance flag ('S' or 'N'), in the order they were created. */
+const maintenanceFlags = (t: TestWorld) =>
+	t.db
+		.select({ m: companies.manutencao })
+		.from(companies)
+		.all()
+		.map((r) => r.m)
 
 // The fixed clock stands at 2026-11-20 12:00 UTC (09:00 in São Paulo): "today" is 2026-11-20.
 
@@ -214,14 +222,17 @@ describe('GET /api/companies search, filters and paging', () => {
 		expect(counted.json.pagination.total).toBe(1)
 		const repScoped = await t.call('GET', '/api/companies?search=recife', { cookie: t.cookies.rep2 })
 		expect(repScoped.json.pagination.total).toBe(0)
-		expect(await find('SABOR')).toEqual(['Restaurante Sabor'])
-		expect(await find('recif')).toEqual(['Restaurante Sabor'])
-		expect(await find('11.222.333/0001-81')).toEqual(['Padaria Pão Nosso'])
-		expect(await find('459974')).toEqual(['Restaurante Sabor'])
-		expect(await find('Pa')).toEqual(['Padaria Pão Nosso'])
-		expect(await find("' or 1=1 --")).toEqual([])
-		expect(await find('%')).toEqual([])
-		expect(await find('"')).toEqual([])
+		const searches: [string, string[]][] = [
+			['SABOR', ['Restaurante Sabor']],
+			['recif', ['Restaurante Sabor']],
+			['11.222.333/0001-81', ['Padaria Pão Nosso']],
+			['459974', ['Restaurante Sabor']],
+			['Pa', ['Padaria Pão Nosso']],
+			["' or 1=1 --", []],
+			['%', []],
+			['"', []]
+		]
+		for (const [search, found] of searches) expect(await find(search), search).toEqual(found)
 	})
 
 	it('classifies licence status as 1-core §4 says and filters by it and by notices', async () => {
@@ -329,22 +340,10 @@ describe('PATCH, trust release, maintenance, delete', () => {
 		expect(
 			(await t.call('PUT', `/api/companies/${a.codigo}/maintenance`, { cookie: t.cookies.admin, body: { manutencao: 'S' } })).status
 		).toBe(200)
-		expect(
-			t.db
-				.select({ m: companies.manutencao })
-				.from(companies)
-				.all()
-				.map((r) => r.m)
-		).toEqual(['S', 'N'])
+		expect(maintenanceFlags(t)).toEqual(['S', 'N'])
 		const bulk = await t.call('PUT', '/api/companies/maintenance/bulk', { cookie: t.cookies.admin, body: { manutencao: 'S' } })
 		expect(bulk.json.changed).toBe(2)
-		expect(
-			t.db
-				.select({ m: companies.manutencao })
-				.from(companies)
-				.all()
-				.map((r) => r.m)
-		).toEqual(['S', 'S'])
+		expect(maintenanceFlags(t)).toEqual(['S', 'S'])
 	})
 
 	it('deletes a company with its terminals', async () => {

@@ -24,3 +24,16 @@ export function errorResponse(status: number, message: string, code?: string, he
 export function invalidDataMessage(path: string | null, message: string): string {
 	return path ? `Dados inválidos em "${path}": ${message}` : `Dados inválidos: ${message}`
 }
+
+/**
+ * A local stand-in of an external service on a socket (127.0.0.1 and a free port unless told). A delayed answer
+ * whose client gave up has nobody to answer: it ends as 499 instead of an unhandled error.
+ */
+export function serveStandin(handle: (req: Request) => Promise<Response>, options: { port?: number; hostname?: string }) {
+	return Bun.serve({
+		port: options.port ?? 0,
+		hostname: options.hostname ?? '127.0.0.1',
+		idleTimeout: 120,
+		fetch: (req) => handle(req).catch((e) => (req.signal.aborted ? new Response(null, { status: 499 }) : Promise.reject(e)))
+	})
+}

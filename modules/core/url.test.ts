@@ -2,12 +2,12 @@ import { describe, expect, it } from 'bun:test'
 import { isHttpUrl } from './url'
 
 describe('isHttpUrl', () => {
-	it('accepts absolute http and https addresses only', () => {
-		expect(isHttpUrl('https://exemplo.com.br/pagar')).toBe(true)
-		expect(isHttpUrl('http://10.0.0.1:8080')).toBe(true)
-		expect(isHttpUrl('ftp://exemplo.com.br')).toBe(false)
-		expect(isHttpUrl('javascript:alert(1)')).toBe(false)
-		expect(isHttpUrl('exemplo.com.br')).toBe(false)
-		expect(isHttpUrl('')).toBe(false)
-	})
+	it.each([
+		['https://exemplo.com.br/pagar', true],
+		['http://10.0.0.1:8080', true],
+		['ftp://exemplo.com.br', false],
+		['javascript:alert(1)', false],
+		['exemplo.com.br', false],
+		['', false]
+	])('%p is an absolute http(s) address: %p', (url, ok) => expect(isHttpUrl(url)).toBe(ok))
 })

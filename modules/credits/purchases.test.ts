@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
-import { TEST_ORIGIN, createTestApp, testWorld } from '../../apps/server/testing'
+import { TEST_ORIGIN, type TestWorld, createTestApp, testWorld } from '../../apps/server/testing'
 import { activities } from '../activity'
 import { createAsaasClient } from '../asaas'
 import { asaasEvents } from '../billing'
@@ -23,6 +23,10 @@ async function until(check: () => boolean | Promise<boolean>, what: string, ms =
 }
 
 /** A portal whose vendor account points at the stand-in, with its webhook registered there. */
+/** A representante's purchase of credits (`quantidade`, paid by `metodoPagamento`) as `cookie`'s user. */
+const autoPurchase = (w: TestWorld, quantidade: unknown, metodoPagamento = 'PIX', cookie = w.cookies.rep) =>
+	w.call('POST', '/api/credits/auto-purchase', { cookie, body: { quantidade, metodoPagamento } })
+
 async function shop(options: Parameters<typeof testWorld>[0] = {}) {
 	const w = await testWorld({ config: { publicOrigin: TEST_ORIGIN }, ...options })
 	const saved = await w.call('PUT', '/api/admin/asaas-vendor', {
@@ -33,8 +37,7 @@ async function shop(options: Parameters<typeof testWorld>[0] = {}) {
 	const token = openSetting(w.db, w.ctx.secrets, 'app.asaas_webhook_token')
 	/** The vendor's account at the stand-in, as the administrador would use it at Asaas. */
 	const vendor = createAsaasClient({ baseUrl: w.ctx.config.asaasUrls.sandbox, apiKey: KEY, fetch: w.ctx.gateways.asaas })
-	const buy = (quantidade: unknown, cookie = w.cookies.rep) =>
-		w.call('POST', '/api/credits/auto-purchase', { cookie, body: { quantidade, metodoPagamento: 'PIX' } })
+	const buy = (quantidade: unknown, cookie = w.cookies.rep) => autoPurchase(w, quantidade, 'PIX', cookie)
 	const status = async (chargeId: string, cookie = w.cookies.rep) =>
 		(await w.call('GET', `/api/credits/payment-status/${chargeId}`, { cookie })).json?.status
 	const available = async (cookie = w.cookies.rep) => (await w.call('GET', '/api/credits/available', { cookie })).json.total as number
@@ -89,10 +92,7 @@ describe('POST /api/credits/auto-purchase', () => {
 
 	it('without the vendor’s account says the system is not configured and creates nothing', async () => {
 		const w = await testWorld()
-		const res = await w.call('POST', '/api/credits/auto-purchase', {
-			cookie: w.cookies.rep,
-			body: { quantidade: 1, metodoPagamento: 'PIX' }
-		})
+		const res = await autoPurchase(w, 1)
 		expect(res.status).toBe(422)
 		expect(res.json.message).toBe('Sistema não configurado - Entre em contato com o administrador para habilitar a autocompra')
 		expect(w.db.select().from(creditPurchases).all()).toEqual([])
@@ -106,10 +106,7 @@ describe('POST /api/credits/auto-purchase', () => {
 			expect(res.status).toBe(400)
 			expect(res.json.message).toContain('quantidade')
 		}
-		const boleto = await w.call('POST', '/api/credits/auto-purchase', {
-			cookie: w.cookies.rep,
-			body: { quantidade: 1, metodoPagamento: 'BOLETO' }
-		})
+		const boleto = await autoPurchase(w, 1, 'BOLETO')
 		expect(boleto.status).toBe(400)
 		expect(boleto.json.message).toContain('apenas PIX')
 		expect(w.db.select().from(creditPurchases).all()).toEqual([])
@@ -254,10 +251,7 @@ describe('crediting a paid purchase', () => {
 		w.asaas.confirm(chargeId)
 		await until(async () => (await status(chargeId)) === 'CONFIRMED', 'the crediting')
 		const company = w.company(w.cnpj.rep, 'Padaria Central')
-		const transfer = await w.call('POST', '/api/credits/transfer-to-company', {
-			cookie: w.cookies.rep,
-			body: { empresaCodigo: company.codigo, sistema: 'K-PDV', creditos: 2 }
-		})
+		const transfer = await w.transferVia(w.cookies.rep, company.codigo, 2)
 		expect(transfer.status).toBe(200)
 		await vendor.refundPayment(chargeId)
 		await until(() => purchase(chargeId).status === 'estornada', 'the refund')

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'bun:test'
+import { beforeAll, describe, expect, it } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { CNPJ, testWorld, type TestWorld } from '../../apps/server/testing'
 import { activities } from '../activity'
@@ -6,6 +6,14 @@ import { addDaysIso } from '../core'
 import { companies } from '../companies'
 import { saveSettings } from '../settings'
 import { creditConsumptions, credits } from './schema'
+
+/** A test world where the administrador has given Rafael Rep `rep` credits, then Sara Rep `rep2` (R$ 50 each). */
+async function withCredits(rep: number, rep2: number) {
+	const w = await testWorld()
+	await w.addCreditsVia(CNPJ.rep, rep)
+	await w.addCreditsVia(CNPJ.rep2, rep2)
+	return w
+}
 
 const ledger = (w: TestWorld) => w.db.select().from(credits).all()
 const snapshot = (w: TestWorld) =>
@@ -83,34 +91,36 @@ describe('POST /api/credits (add credits)', () => {
 })
 
 describe('GET /api/credits/available', () => {
-	it('gives a representante their own available total, whatever CNPJ they ask for', async () => {
-		const w = await testWorld()
-		await w.addCreditsVia(CNPJ.rep, 10)
-		await w.addCreditsVia(CNPJ.rep2, 4)
-		expect((await w.call('GET', '/api/credits/available', { cookie: w.cookies.rep })).json).toEqual({ total: 10 })
-		expect((await w.call('GET', `/api/credits/available?representanteCnpj=${CNPJ.rep2}`, { cookie: w.cookies.rep })).json).toEqual({
-			total: 10
-		})
-		expect((await w.call('GET', '/api/credits/available', { cookie: w.cookies.rep2 })).json).toEqual({ total: 4 })
+	// Rafael Rep holds 10 credits, Sara Rep 4 (only Rafael is the gerente's). The world is only read: one for all rows.
+	let w: TestWorld
+	beforeAll(async () => {
+		w = await withCredits(10, 4)
 	})
-
-	it('scopes gerente and administrador, and hides representatives out of scope', async () => {
-		const w = await testWorld()
-		await w.addCreditsVia(CNPJ.rep, 10)
-		await w.addCreditsVia(CNPJ.rep2, 4)
-		expect((await w.call('GET', '/api/credits/available', { cookie: w.cookies.admin })).json).toEqual({ total: 14 })
-		expect((await w.call('GET', `/api/credits/available?representanteCnpj=${CNPJ.rep2}`, { cookie: w.cookies.admin })).json).toEqual({
-			total: 4
-		})
-		expect((await w.call('GET', '/api/credits/available', { cookie: w.cookies.gerente })).json).toEqual({ total: 10 })
-		expect((await w.call('GET', `/api/credits/available?representanteCnpj=${CNPJ.rep}`, { cookie: w.cookies.gerente })).json).toEqual({
-			total: 10
-		})
-		expect((await w.call('GET', `/api/credits/available?representanteCnpj=${CNPJ.rep2}`, { cookie: w.cookies.gerente })).status).toBe(404)
-		expect((await w.call('GET', '/api/credits/available?representanteCnpj=123', { cookie: w.cookies.admin })).status).toBe(400)
-		expect((await w.call('GET', '/api/credits/available')).status).toBe(401)
+	it.each([
+		['a representante their own total', 'rep', '', 200, { total: 10 }],
+		['a representante their own total, whatever CNPJ they ask for', 'rep', `?representanteCnpj=${CNPJ.rep2}`, 200, { total: 10 }],
+		['another representante their own total', 'rep2', '', 200, { total: 4 }],
+		['an administrador everyone’s total', 'admin', '', 200, { total: 14 }],
+		['an administrador any representative’s total', 'admin', `?representanteCnpj=${CNPJ.rep2}`, 200, { total: 4 }],
+		['a gerente their representatives’ total', 'gerente', '', 200, { total: 10 }],
+		['a gerente their representative’s total', 'gerente', `?representanteCnpj=${CNPJ.rep}`, 200, { total: 10 }],
+		['a gerente no representative out of their scope', 'gerente', `?representanteCnpj=${CNPJ.rep2}`, 404, null],
+		['an administrador no invalid CNPJ', 'admin', '?representanteCnpj=123', 400, null],
+		['nobody signed out', null, '', 401, null]
+	] as const)('gives %s', async (_, who, query, status, json) => {
+		const res = await w.call('GET', `/api/credits/available${query}`, { cookie: who ? w.cookies[who] : undefined })
+		expect(res.status).toBe(status)
+		if (json) expect(res.json).toEqual(json)
 	})
 })
+
+/** Both representatives hold 5 credits and a company each (licence until 2026-12-01): Rafael's `razaoRep`, Sara's `razaoRep2`. */
+async function bothWithCredits(razaoRep: string, razaoRep2: string) {
+	const w = await withCredits(5, 5)
+	const ofRep = w.company(CNPJ.rep, razaoRep, { validade_licenca: '2026-12-01' })
+	const ofRep2 = w.company(CNPJ.rep2, razaoRep2, { validade_licenca: '2026-12-01' })
+	return { w, ofRep, ofRep2 }
+}
 
 describe('POST /api/credits/transfer-to-company', () => {
 	it('spends the oldest batches first, splits the last, extends the licence and logs it', async () => {
@@ -121,10 +131,7 @@ describe('POST /api/credits/transfer-to-company', () => {
 		w.cookies.rep = await w.login(CNPJ.rep)
 		await w.addCreditsVia(CNPJ.rep, 5, 50)
 		const c = w.company(CNPJ.rep, 'Padaria Pão Nosso', { validade_licenca: '2026-12-01' })
-		const res = await w.call('POST', '/api/credits/transfer-to-company', {
-			cookie: w.cookies.rep,
-			body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 3, representanteCnpj: CNPJ.rep }
-		})
+		const res = await w.transferVia(w.cookies.rep, c.codigo, 3, 'K-PDV', CNPJ.rep)
 		expect(res.status).toBe(200)
 		expect(res.json).toMatchObject({
 			creditos: 3,
@@ -169,58 +176,32 @@ describe('POST /api/credits/transfer-to-company', () => {
 		await w.addCreditsVia(CNPJ.rep, 5)
 		saveSettings(w.db, w.clock, w.ctx.secrets, [{ chave: 'app.valor_credito_dia', valor: '30' }])
 		const c = w.company(CNPJ.rep, 'Sem Licença Ltda', { validade_licenca: null })
-		const res = await w.call('POST', '/api/credits/transfer-to-company', {
-			cookie: w.cookies.rep,
-			body: { empresaCodigo: c.codigo, sistema: 'K-RETA', creditos: 2 }
-		})
+		const res = await w.transferVia(w.cookies.rep, c.codigo, 2, 'K-RETA')
 		expect(res.status).toBe(200)
 		expect(res.json).toMatchObject({ dias: 60, validade_anterior: null, validade_licenca: '2027-01-19' })
 	})
 
 	it('lets a representante transfer only to their own companies and from their own pool', async () => {
-		const w = await testWorld()
-		await w.addCreditsVia(CNPJ.rep, 5)
-		await w.addCreditsVia(CNPJ.rep2, 5)
-		const other = w.company(CNPJ.rep2, 'Outra Ltda', { validade_licenca: '2026-12-01' })
-		const mine = w.company(CNPJ.rep, 'Minha Ltda', { validade_licenca: '2026-12-01' })
+		const { w, ofRep: mine, ofRep2: other } = await bothWithCredits('Minha Ltda', 'Outra Ltda')
 		const before = snapshot(w)
-		const foreign = await w.call('POST', '/api/credits/transfer-to-company', {
-			cookie: w.cookies.rep,
-			body: { empresaCodigo: other.codigo, sistema: 'K-PDV', creditos: 1 }
-		})
+		const foreign = await w.transferVia(w.cookies.rep, other.codigo, 1)
 		expect(foreign.status).toBe(404)
 		expect(foreign.json.message).toBe('Empresa não encontrada.')
-		const otherPool = await w.call('POST', '/api/credits/transfer-to-company', {
-			cookie: w.cookies.rep,
-			body: { empresaCodigo: mine.codigo, sistema: 'K-PDV', creditos: 1, representanteCnpj: CNPJ.rep2 }
-		})
+		const otherPool = await w.transferVia(w.cookies.rep, mine.codigo, 1, 'K-PDV', CNPJ.rep2)
 		expect(otherPool.status).toBe(403)
-		const missing = await w.call('POST', '/api/credits/transfer-to-company', {
-			cookie: w.cookies.rep,
-			body: { empresaCodigo: 99999, sistema: 'K-PDV', creditos: 1 }
-		})
+		const missing = await w.transferVia(w.cookies.rep, 99999, 1)
 		expect(missing.status).toBe(404)
 		expect(snapshot(w)).toBe(before)
 		expect(w.licence(other.codigo)).toBe('2026-12-01')
 	})
 
 	it('lets a gerente transfer for their representatives only, from the company’s representative pool', async () => {
-		const w = await testWorld()
-		await w.addCreditsVia(CNPJ.rep, 5)
-		await w.addCreditsVia(CNPJ.rep2, 5)
-		const managed = w.company(CNPJ.rep, 'Gerida Ltda', { validade_licenca: '2026-12-01' })
-		const unmanaged = w.company(CNPJ.rep2, 'Não Gerida Ltda', { validade_licenca: '2026-12-01' })
-		const ok = await w.call('POST', '/api/credits/transfer-to-company', {
-			cookie: w.cookies.gerente,
-			body: { empresaCodigo: managed.codigo, sistema: 'K-CHEF', creditos: 2, representanteCnpj: CNPJ.rep }
-		})
+		const { w, ofRep: managed, ofRep2: unmanaged } = await bothWithCredits('Gerida Ltda', 'Não Gerida Ltda')
+		const ok = await w.transferVia(w.cookies.gerente, managed.codigo, 2, 'K-CHEF', CNPJ.rep)
 		expect(ok.status).toBe(200)
 		expect(ok.json.disponivel).toBe(3)
 		const before = snapshot(w)
-		const no = await w.call('POST', '/api/credits/transfer-to-company', {
-			cookie: w.cookies.gerente,
-			body: { empresaCodigo: unmanaged.codigo, sistema: 'K-CHEF', creditos: 1 }
-		})
+		const no = await w.transferVia(w.cookies.gerente, unmanaged.codigo, 1, 'K-CHEF')
 		expect(no.status).toBe(404)
 		expect(snapshot(w)).toBe(before)
 		const act = w.db.select().from(activities).where(eq(activities.entity, 'empresa')).get()
@@ -231,39 +212,24 @@ describe('POST /api/credits/transfer-to-company', () => {
 		const w = await testWorld()
 		await w.addCreditsVia(CNPJ.rep2, 5)
 		const c = w.company(CNPJ.rep2, 'Qualquer Ltda', { validade_licenca: '2026-12-01' })
-		const wrong = await w.call('POST', '/api/credits/transfer-to-company', {
-			cookie: w.cookies.admin,
-			body: { empresaCodigo: c.codigo, sistema: 'K-ATELIE', creditos: 1, representanteCnpj: CNPJ.rep }
-		})
+		const wrong = await w.transferVia(w.cookies.admin, c.codigo, 1, 'K-ATELIE', CNPJ.rep)
 		expect(wrong.status).toBe(422)
 		expect(wrong.json.message).toBe('A empresa não pertence a este representante.')
-		const ok = await w.call('POST', '/api/credits/transfer-to-company', {
-			cookie: w.cookies.admin,
-			body: { empresaCodigo: c.codigo, sistema: 'K-PRE VENDA', creditos: 5, representanteCnpj: CNPJ.rep2 }
-		})
+		const ok = await w.transferVia(w.cookies.admin, c.codigo, 5, 'K-PRE VENDA', CNPJ.rep2)
 		expect(ok.status).toBe(200)
 		expect(ok.json.disponivel).toBe(0)
-		expect(
-			(await w.call('POST', '/api/credits/transfer-to-company', { body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 1 } }))
-				.status
-		).toBe(401)
+		expect((await w.transferVia(undefined, c.codigo, 1)).status).toBe(401)
 	})
 
 	it('refuses more than the balance with the dialog’s message, and changes nothing', async () => {
 		const w = await testWorld()
 		const c = w.company(CNPJ.rep, 'Pobre Ltda', { validade_licenca: '2026-12-01' })
-		const none = await w.call('POST', '/api/credits/transfer-to-company', {
-			cookie: w.cookies.rep,
-			body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 1 }
-		})
+		const none = await w.transferVia(w.cookies.rep, c.codigo, 1)
 		expect(none.status).toBe(422)
 		expect(none.json.message).toContain('não possui créditos disponíveis')
 		await w.addCreditsVia(CNPJ.rep, 2)
 		const before = snapshot(w)
-		const over = await w.call('POST', '/api/credits/transfer-to-company', {
-			cookie: w.cookies.rep,
-			body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 3 }
-		})
+		const over = await w.transferVia(w.cookies.rep, c.codigo, 3)
 		expect(over.status).toBe(422)
 		expect(over.json.message).toBe('Você possui apenas 2 créditos disponíveis.')
 		expect(snapshot(w)).toBe(before)
@@ -301,12 +267,7 @@ describe('POST /api/credits/transfer-to-company', () => {
 		await w.addCreditsVia(CNPJ.rep, 6)
 		const c = w.company(CNPJ.rep, 'Concorrida Ltda', { validade_licenca: '2026-12-01' })
 		const results = await Promise.all(
-			Array.from({ length: 50 }, (_, i) =>
-				w.call('POST', '/api/credits/transfer-to-company', {
-					cookie: i % 2 ? w.cookies.rep : w.cookies.admin,
-					body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 1 }
-				})
-			)
+			Array.from({ length: 50 }, (_, i) => w.transferVia(i % 2 ? w.cookies.rep : w.cookies.admin, c.codigo, 1))
 		)
 		const statuses = results.map((r) => r.status)
 		expect(statuses.filter((s) => s === 200)).toHaveLength(10)
@@ -325,14 +286,9 @@ describe('POST /api/credits/transfer-to-company', () => {
 
 describe('GET /api/credits', () => {
 	it('lists a representante’s own batches and transfers with names and totals', async () => {
-		const w = await testWorld()
-		await w.addCreditsVia(CNPJ.rep, 10)
-		await w.addCreditsVia(CNPJ.rep2, 7)
+		const w = await withCredits(10, 7)
 		const c = w.company(CNPJ.rep, 'Cliente Ltda', { validade_licenca: '2026-12-01' })
-		await w.call('POST', '/api/credits/transfer-to-company', {
-			cookie: w.cookies.rep,
-			body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 3 }
-		})
+		await w.transferVia(w.cookies.rep, c.codigo, 3)
 		const all = await w.call('GET', '/api/credits?page=1&limit=200', { cookie: w.cookies.rep })
 		expect(all.status).toBe(200)
 		expect(all.json).toMatchObject({ total: 2, totalPages: 1, totals: { total: 10, disponivel: 7, utilizado: 3 } })
@@ -381,14 +337,9 @@ describe('GET /api/credits', () => {
 
 describe('GET /api/credits/summary', () => {
 	it('gives the administrador one line per representative, with totals, searchable by name, CNPJ or company', async () => {
-		const w = await testWorld()
-		await w.addCreditsVia(CNPJ.rep, 10)
-		await w.addCreditsVia(CNPJ.rep2, 4)
+		const w = await withCredits(10, 4)
 		const c = w.company(CNPJ.rep2, 'Ateliê Linha Fina', { validade_licenca: '2026-12-01' })
-		await w.call('POST', '/api/credits/transfer-to-company', {
-			cookie: w.cookies.admin,
-			body: { empresaCodigo: c.codigo, sistema: 'K-ATELIE', creditos: 4 }
-		})
+		await w.transferVia(w.cookies.admin, c.codigo, 4, 'K-ATELIE')
 		const res = await w.call('GET', '/api/credits/summary', { cookie: w.cookies.admin })
 		expect(res.status).toBe(200)
 		expect(res.json.representatives).toEqual([
@@ -408,9 +359,7 @@ describe('GET /api/credits/summary', () => {
 	})
 
 	it('scopes a gerente to their representatives and refuses representantes', async () => {
-		const w = await testWorld()
-		await w.addCreditsVia(CNPJ.rep, 10)
-		await w.addCreditsVia(CNPJ.rep2, 4)
+		const w = await withCredits(10, 4)
 		const ger = await w.call('GET', '/api/credits/summary', { cookie: w.cookies.gerente })
 		expect(ger.json.representatives.map((r: { cnpj: string }) => r.cnpj)).toEqual([CNPJ.rep])
 		expect(ger.json.totals.disponivel).toBe(10)
@@ -425,10 +374,7 @@ describe('ledger guards', () => {
 		const w = await testWorld()
 		await w.addCreditsVia(CNPJ.rep, 5)
 		const c = w.company(CNPJ.rep, 'Apagada Ltda', { validade_licenca: '2026-12-01' })
-		await w.call('POST', '/api/credits/transfer-to-company', {
-			cookie: w.cookies.rep,
-			body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 2 }
-		})
+		await w.transferVia(w.cookies.rep, c.codigo, 2)
 		w.db.delete(companies).where(eq(companies.codigo, c.codigo)).run()
 		const list = await w.call('GET', '/api/credits?kind=transfer', { cookie: w.cookies.rep })
 		expect(list.json.credits[0]).toMatchObject({ fk_empresa: null, valor: 2, empresa: { razao: 'Apagada Ltda' } })

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'bun:test'
+import { rejection } from '../../apps/server/testing'
 import { createEvolutionClient, type EvolutionClientOptions, EvolutionError } from './client'
 import { startEvolutionStandin } from './standin'
 
@@ -16,15 +17,7 @@ function setup(version: '2.3.6' | '1.8.6' = '2.3.6', options: Partial<EvolutionC
 	return { standin, evo }
 }
 
-async function failure(p: Promise<unknown>): Promise<EvolutionError> {
-	try {
-		await p
-	} catch (e) {
-		expect(e).toBeInstanceOf(EvolutionError)
-		return e as EvolutionError
-	}
-	throw new Error('expected the call to fail')
-}
+const failure = (p: Promise<unknown>) => rejection(p, EvolutionError)
 
 for (const version of ['2.3.6', '1.8.6'] as const) {
 	describe(`every call against Evolution ${version}`, () => {

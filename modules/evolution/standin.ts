@@ -3,6 +3,7 @@
  * delivered with the configured headers, and a chat page lets a person write as a client's phone.
  * `bun modules/evolution/standin.ts [--port 3302] [--key …] [--instance …] [--version 1.8.6]`.
  */
+import { serveStandin } from '../core/server'
 import type { FetchLike } from './client'
 import { type ConnectionState, normaliseBrazilianPhone, phoneKey } from './webhook'
 
@@ -577,13 +578,7 @@ export type EvolutionStandin = ReturnType<typeof createEvolutionStandin>
 
 export function startEvolutionStandin(options: EvolutionStandinOptions & { port?: number; hostname?: string }) {
 	const standin = createEvolutionStandin(options)
-	const server = Bun.serve({
-		port: options.port ?? 0,
-		hostname: options.hostname ?? '127.0.0.1',
-		idleTimeout: 120,
-		// A delayed answer whose client gave up has nobody to answer.
-		fetch: (req) => standin.handle(req).catch((e) => (req.signal.aborted ? new Response(null, { status: 499 }) : Promise.reject(e)))
-	})
+	const server = serveStandin(standin.handle, options)
 	standin.serverUrl = server.url.origin
 	return Object.assign(standin, {
 		url: server.url.origin,

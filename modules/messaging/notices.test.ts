@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'bun:test'
 import { CNPJ, createTestApp } from '../../apps/server/testing'
-import { activities } from '../activity'
 import { representatives } from '../resellers'
 import { generalNotices, individualNotices, noticeReads } from './schema'
 
@@ -25,7 +24,14 @@ async function setup() {
 		rep: await t.login(CNPJ.rep),
 		rep2: await t.login(CNPJ.rep2)
 	}
-	return { t, cookies }
+	/** Individual notices through the API as `cookie`'s user. */
+	const individual = (cookie: string) => ({
+		create: (body: unknown) => t.call('POST', '/api/notices/individual', { cookie, body }),
+		list: () => t.call('GET', '/api/notices/individual', { cookie }),
+		update: (id: number, body: unknown) => t.call('PUT', `/api/notices/individual/${id}`, { cookie, body }),
+		remove: (id: number) => t.call('DELETE', `/api/notices/individual/${id}`, { cookie })
+	})
+	return { t, cookies, individual }
 }
 
 const general = { titulo: 'Manutenção programada', texto: 'O portal ficará fora do ar no domingo.', urgente: 1, ativo: 1 }
@@ -49,12 +55,7 @@ describe('general notices', () => {
 		const removed = await t.call('DELETE', `/api/notices/general/${id}`, { cookie: cookies.admin })
 		expect(removed.status).toBe(200)
 		expect(t.db.select().from(generalNotices).all()).toHaveLength(0)
-		const titles = t.db
-			.select()
-			.from(activities)
-			.all()
-			.map((a) => a.title)
-		expect(titles).toEqual(['Aviso geral criado', 'Aviso geral atualizado', 'Aviso geral excluído'])
+		expect(t.activityTitles()).toEqual(['Aviso geral criado', 'Aviso geral atualizado', 'Aviso geral excluído'])
 	})
 
 	it('gerentes and representantes cannot write general notices, and nothing changes', async () => {
@@ -123,92 +124,63 @@ describe('individual notices', () => {
 	})
 
 	it('an administrador writes for any representative; the list carries the representative name', async () => {
-		const { t, cookies } = await setup()
-		const created = await t.call('POST', '/api/notices/individual', { cookie: cookies.admin, body: notice('04.252.011/0001-10') })
+		const { t, cookies, individual } = await setup()
+		const created = await individual(cookies.admin).create(notice('04.252.011/0001-10'))
 		expect(created.status).toBe(200)
 		expect(created.json).toMatchObject({ representante_id: CNPJ.rep2, representante: { nome: 'Rui Rep' } })
-		const list = await t.call('GET', '/api/notices/individual', { cookie: cookies.admin })
+		const list = await individual(cookies.admin).list()
 		expect(list.json).toHaveLength(1)
 		expect(list.json[0].representante.nome).toBe('Rui Rep')
-		const edited = await t.call('PUT', `/api/notices/individual/${created.json.id}`, {
-			cookie: cookies.admin,
-			body: { ...notice(CNPJ.rep), urgente: 1 }
-		})
+		const edited = await individual(cookies.admin).update(created.json.id, { ...notice(CNPJ.rep), urgente: 1 })
 		expect(edited.json).toMatchObject({ representante_id: CNPJ.rep, urgente: 1 })
-		expect((await t.call('DELETE', `/api/notices/individual/${created.json.id}`, { cookie: cookies.admin })).status).toBe(200)
+		expect((await individual(cookies.admin).remove(created.json.id)).status).toBe(200)
 		expect(t.db.select().from(individualNotices).all()).toHaveLength(0)
 	})
 
 	it('refuses an unknown representative or an invalid CNPJ', async () => {
-		const { t, cookies } = await setup()
-		expect((await t.call('POST', '/api/notices/individual', { cookie: cookies.admin, body: notice(CNPJ.admin) })).status).toBe(404)
-		expect((await t.call('POST', '/api/notices/individual', { cookie: cookies.admin, body: notice('11222333000182') })).status).toBe(400)
-		expect((await t.call('POST', '/api/notices/individual', { cookie: cookies.admin, body: { titulo: 'x', texto: 'y' } })).status).toBe(400)
+		const { t, cookies, individual } = await setup()
+		expect((await individual(cookies.admin).create(notice(CNPJ.admin))).status).toBe(404)
+		expect((await individual(cookies.admin).create(notice('11222333000182'))).status).toBe(400)
+		expect((await individual(cookies.admin).create({ titulo: 'x', texto: 'y' })).status).toBe(400)
 		expect(t.db.select().from(individualNotices).all()).toHaveLength(0)
 	})
 
-	it('a representante writes only for themself and sees only their own', async () => {
-		const { t, cookies } = await setup()
-		const mine = await t.call('POST', '/api/notices/individual', { cookie: cookies.rep, body: notice(CNPJ.rep) })
+	// A representante writes for themself, a gerente for the representatives they manage (Rita, not Rui): the notice
+	// of someone out of reach does not exist for them, and their own cannot be moved out of reach.
+	it.each([
+		['a representante', 'rep', 403],
+		['a gerente', 'gerente', 404]
+	] as const)('%s reads and writes only within their reach', async (_, who, outOfReach) => {
+		const { t, cookies, individual } = await setup()
+		const own = individual(cookies[who])
+		const mine = await own.create(notice(CNPJ.rep))
 		expect(mine.status).toBe(200)
-		expect((await t.call('POST', '/api/notices/individual', { cookie: cookies.rep, body: notice(CNPJ.rep2) })).status).toBe(403)
-		const other = await t.call('POST', '/api/notices/individual', { cookie: cookies.admin, body: notice(CNPJ.rep2) })
-		expect((await t.call('GET', '/api/notices/individual', { cookie: cookies.rep })).json.map((n: { id: number }) => n.id)).toEqual([
-			mine.json.id
-		])
-		// Someone else's notice does not exist for them.
-		expect((await t.call('PUT', `/api/notices/individual/${other.json.id}`, { cookie: cookies.rep, body: notice(CNPJ.rep) })).status).toBe(
-			404
-		)
-		expect((await t.call('DELETE', `/api/notices/individual/${other.json.id}`, { cookie: cookies.rep })).status).toBe(404)
-		// Nor can they move their own notice to someone else.
-		expect((await t.call('PUT', `/api/notices/individual/${mine.json.id}`, { cookie: cookies.rep, body: notice(CNPJ.rep2) })).status).toBe(
-			403
-		)
+		expect((await own.create(notice(CNPJ.rep2))).status).toBe(outOfReach)
+		const other = await individual(cookies.admin).create(notice(CNPJ.rep2))
+		expect((await own.list()).json.map((n: { id: number }) => n.id)).toEqual([mine.json.id])
+		expect((await own.update(other.json.id, notice(CNPJ.rep))).status).toBe(404)
+		expect((await own.remove(other.json.id)).status).toBe(404)
+		expect((await own.update(mine.json.id, notice(CNPJ.rep2))).status).toBe(outOfReach)
 		const rows = t.db.select().from(individualNotices).all()
 		expect(rows.map((r) => r.representante_id).sort()).toEqual([CNPJ.rep2, CNPJ.rep].sort())
-		expect((await t.call('DELETE', `/api/notices/individual/${mine.json.id}`, { cookie: cookies.rep })).status).toBe(200)
-		expect((await t.call('GET', '/api/notices/recipients', { cookie: cookies.rep })).json).toEqual([
+		expect((await t.call('GET', '/api/notices/recipients', { cookie: cookies[who] })).json).toEqual([
 			{ codigo: 1, cnpj: CNPJ.rep, nome: 'Rita Rep' }
 		])
-	})
-
-	it('a gerente reads and writes only for the representatives they manage', async () => {
-		const { t, cookies } = await setup()
-		const managed = await t.call('POST', '/api/notices/individual', { cookie: cookies.gerente, body: notice(CNPJ.rep) })
-		expect(managed.status).toBe(200)
-		expect((await t.call('POST', '/api/notices/individual', { cookie: cookies.gerente, body: notice(CNPJ.rep2) })).status).toBe(404)
-		const other = await t.call('POST', '/api/notices/individual', { cookie: cookies.admin, body: notice(CNPJ.rep2) })
-		const list = await t.call('GET', '/api/notices/individual', { cookie: cookies.gerente })
-		expect(list.json.map((n: { id: number }) => n.id)).toEqual([managed.json.id])
-		expect((await t.call('DELETE', `/api/notices/individual/${other.json.id}`, { cookie: cookies.gerente })).status).toBe(404)
-		expect(
-			(await t.call('PUT', `/api/notices/individual/${managed.json.id}`, { cookie: cookies.gerente, body: notice(CNPJ.rep2) })).status
-		).toBe(404)
-		expect(t.db.select().from(individualNotices).all()).toHaveLength(2)
-		const recipients = await t.call('GET', '/api/notices/recipients', { cookie: cookies.gerente })
-		expect(recipients.json.map((r: { cnpj: string }) => r.cnpj)).toEqual([CNPJ.rep])
 		expect((await t.call('GET', '/api/notices/recipients', { cookie: cookies.admin })).json).toHaveLength(2)
-		expect((await t.call('DELETE', `/api/notices/individual/${managed.json.id}`, { cookie: cookies.gerente })).status).toBe(200)
+		expect((await own.remove(mine.json.id)).status).toBe(200)
 	})
 })
 
 describe('notices in the top-bar notifications', () => {
 	it('reach the people they are for, urgent as warning, and are marked read per user', async () => {
-		const { t, cookies } = await setup()
+		const { t, cookies, individual } = await setup()
 		const g = (await t.call('POST', '/api/notices/general', { cookie: cookies.admin, body: general })).json
 		await t.call('POST', '/api/notices/general', { cookie: cookies.admin, body: { ...general, titulo: 'Inativo', ativo: 0 } })
 		t.clock.advance(60_000)
 		const i = (
-			await t.call('POST', '/api/notices/individual', {
-				cookie: cookies.admin,
-				body: { representante_id: CNPJ.rep, titulo: 'Só para Rita', texto: 'Oi', urgente: 0, ativo: 1 }
-			})
+			await individual(cookies.admin).create({ representante_id: CNPJ.rep, titulo: 'Só para Rita', texto: 'Oi', urgente: 0, ativo: 1 })
 		).json
-		await t.call('POST', '/api/notices/individual', {
-			cookie: cookies.admin,
-			body: { representante_id: CNPJ.rep, titulo: 'Desligado', texto: 'x', ativo: 0 }
-		})
+		await individual(cookies.admin).create({ representante_id: CNPJ.rep, titulo: 'Desligado', texto: 'x', ativo: 0 })
 
 		const rita = await t.call('GET', '/api/notifications', { cookie: cookies.rep })
 		expect(rita.json).toEqual([

@@ -27,9 +27,6 @@ function logLine(
 		.run()
 }
 
-const transfer = (w: TestWorld, cookie: string, empresaCodigo: number, creditos: number, sistema = 'K-PDV') =>
-	w.call('POST', '/api/credits/transfer-to-company', { cookie, body: { empresaCodigo, sistema, creditos } })
-
 describe('GET /api/dashboard/stats', () => {
 	it('counts companies, active ones, credits, representatives and per-system blocks, scoped by role', async () => {
 		const w = await testWorld()
@@ -88,7 +85,7 @@ describe('GET /api/dashboard/stats', () => {
 		await w.addCreditsVia(CNPJ.rep, 5)
 		const before = (await w.call('GET', '/api/dashboard/stats', { cookie: w.cookies.rep })).json
 		expect(before).toMatchObject({ activeCompanies: 0, availableCredits: 5 })
-		expect((await transfer(w, w.cookies.rep, c.codigo, 1)).status).toBe(200)
+		expect((await w.transferVia(w.cookies.rep, c.codigo, 1)).status).toBe(200)
 		const after = (await w.call('GET', '/api/dashboard/stats', { cookie: w.cookies.rep })).json
 		expect(after).toMatchObject({ activeCompanies: 1, availableCredits: 4, activeRepresentatives: 1 })
 	})
@@ -101,8 +98,8 @@ describe('GET /api/activities/recent', () => {
 		const c2 = w.company(CNPJ.rep2, 'Empresa Dois', { validade_licenca: '2027-01-01' })
 		await w.addCreditsVia(CNPJ.rep, 5)
 		await w.addCreditsVia(CNPJ.rep2, 5)
-		await transfer(w, w.cookies.rep, c1.codigo, 1)
-		await transfer(w, w.cookies.rep2, c2.codigo, 2, 'K-CHEF')
+		await w.transferVia(w.cookies.rep, c1.codigo, 1)
+		await w.transferVia(w.cookies.rep2, c2.codigo, 2, 'K-CHEF')
 		logLine(w, { type: 'warning', icon: 'AlertTriangle', title: 'Ação do gerente', actor: w.gerente })
 		logLine(w, { type: 'error', icon: 'Terminal', title: 'Falha geral' })
 
@@ -169,9 +166,9 @@ describe('GET /api/reports', () => {
 		await w.addCreditsVia(CNPJ.rep, 2, 45.5)
 		const c1 = w.company(CNPJ.rep, 'Um', { validade_licenca: '2027-01-01' })
 		const c2 = w.company(CNPJ.rep, 'Dois', { validade_licenca: '2027-01-01' })
-		await transfer(w, w.cookies.admin, c1.codigo, 3, 'K-PDV')
-		await transfer(w, w.cookies.admin, c2.codigo, 1, 'K-PDV')
-		await transfer(w, w.cookies.admin, c2.codigo, 4, 'K-CHEF')
+		await w.transferVia(w.cookies.admin, c1.codigo, 3, 'K-PDV')
+		await w.transferVia(w.cookies.admin, c2.codigo, 1, 'K-PDV')
+		await w.transferVia(w.cookies.admin, c2.codigo, 4, 'K-CHEF')
 
 		const res = await w.call('GET', '/api/reports?tipo=financeiro&inicio=2026-10-01&fim=2026-11-30', { cookie: w.cookies.admin })
 		expect(res.status).toBe(200)

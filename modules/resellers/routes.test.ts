@@ -49,14 +49,6 @@ function addCompany(t: ReturnType<typeof createTestApp>, repCnpj: string, n: num
 const _validRep = { nome: 'Nova Representações', cnpj: '11.444.777/0001-61'.replace('0001-61', '0001-61') }
 const NEW_CNPJ = completeCnpj('667778880001')
 
-function activityTitles(t: ReturnType<typeof createTestApp>) {
-	return t.db
-		.select()
-		.from(activities)
-		.all()
-		.map((a) => a.title)
-}
-
 describe('GET /api/representatives', () => {
 	it('gives an administrador every representative with the manager name and the real company count', async () => {
 		const { t, cookies, repA } = await setup()
@@ -266,7 +258,7 @@ describe('POST /api/representatives', () => {
 		expect(duplicate.status).toBe(409)
 		expect(duplicate.json.message).toBe('Já existe um representante com este CNPJ.')
 		expect(t.db.select().from(representatives).all()).toHaveLength(3)
-		expect(activityTitles(t)).not.toContain('Representante criado')
+		expect(t.activityTitles()).not.toContain('Representante criado')
 	})
 })
 
@@ -285,7 +277,7 @@ describe('PUT /api/representatives/{id}', () => {
 		})
 		expect(cleared.json.gerente).toBeNull()
 		expect(cleared.json.nome).toBe('Norte Sistemas')
-		expect(activityTitles(t).filter((x) => x === 'Representante atualizado')).toHaveLength(2)
+		expect(t.activityTitles().filter((x) => x === 'Representante atualizado')).toHaveLength(2)
 	})
 
 	it('lets a gerente edit their own representatives but not choose the manager nor reach others', async () => {
@@ -329,7 +321,7 @@ describe('PUT /api/representatives/{id}', () => {
 			cnpj: CNPJ.rep,
 			gerente: { nome: 'Gabriel Gerente' }
 		})
-		expect(activityTitles(t)).toContain('Configurações de API atualizadas')
+		expect(t.activityTitles()).toContain('Configurações de API atualizadas')
 		const other = await t.call('PUT', `/api/representatives/${repB.codigo}`, {
 			cookie: cookies.representante,
 			body: { ativar_api_asaas: 'S' }
@@ -366,7 +358,7 @@ describe('PUT /api/representatives/{id}', () => {
 		const dup = await put(repC.codigo, { cnpj: CNPJ.rep2 })
 		expect(dup.status).toBe(409)
 		expect(t.db.select().from(representatives).where(eq(representatives.codigo, repC.codigo)).get()!.cnpj).toBe(REP3)
-		expect(activityTitles(t)).not.toContain('Representante atualizado')
+		expect(t.activityTitles()).not.toContain('Representante atualizado')
 	})
 
 	it('changes a CNPJ only while nothing points at it, and moves the login to the new CNPJ', async () => {
@@ -422,7 +414,7 @@ describe('DELETE /api/representatives/{id}', () => {
 		expect(withLogin.status).toBe(409)
 		expect(withLogin.json.message).toContain('usuário de acesso')
 		expect(t.db.select().from(representatives).all()).toHaveLength(3)
-		expect(activityTitles(t)).not.toContain('Representante excluído')
+		expect(t.activityTitles()).not.toContain('Representante excluído')
 	})
 	it('refuses with 409 while other records point at it (a PIX purchase without credits), changing nothing', async () => {
 		const { t, cookies, repC } = await setup()
@@ -446,7 +438,7 @@ describe('DELETE /api/representatives/{id}', () => {
 			'Não é possível excluir: o representante possui registros financeiros (compras de créditos, carnês ou configuração do Asaas).'
 		)
 		expect(t.db.select().from(representatives).all()).toHaveLength(3)
-		expect(activityTitles(t)).not.toContain('Representante excluído')
+		expect(t.activityTitles()).not.toContain('Representante excluído')
 	})
 })
 

@@ -328,41 +328,21 @@ describe('restore takes only a backup of this portal (issue 13, points 4 and 5)'
 			return readFileSync(path)
 		}
 
-		const cases: [string, string, RegExp][] = [
-			[
-				await archiveOf(
-					work,
-					'empty.tar.gz',
-					databaseBytes(work, (d) => d.exec('pragma user_version = 1'))
-				),
-				'vazio',
-				/faltam as tabelas/
-			],
-			[
-				await archiveOf(
-					work,
-					'foreign.tar.gz',
-					databaseBytes(work, (d) => d.exec('create table clientes (id integer primary key)'))
-				),
-				'outro sistema',
-				/faltam as tabelas/
-			],
-			[
-				await archiveOf(
-					work,
-					'newer.tar.gz',
-					changed(`insert into __drizzle_migrations (hash, created_at) values ('futuro', ${Date.now() + 10 ** 11})`)
-				),
-				'mais nova',
-				/versão mais nova/
-			],
-			[await archiveOf(work, 'noadmin.tar.gz', changed(`update users set ativo = 0`)), 'sem administrador', /nenhum administrador ativo/],
-			[await archiveOf(work, 'nomigrations.tar.gz', changed('delete from __drizzle_migrations')), 'sem migrações', /nenhuma migração/],
-			[await archiveOf(work, 'nomanifest.tar.gz', portal, null), 'sem manifesto', /não é um backup do K-Licenças/],
-			[await archiveOf(work, 'othermanifest.tar.gz', portal, { app: 'outro' }), 'manifesto alheio', /não é um backup do K-Licenças/]
+		/** A database of its own, holding only what `sql` makes. */
+		const alone = (sql: string) => databaseBytes(work, (d) => d.exec(sql))
+		const futureMigration = `insert into __drizzle_migrations (hash, created_at) values ('futuro', ${Date.now() + 10 ** 11})`
+		// What it is, the database archived, what the refusal says, and the manifest when not the portal's own.
+		const cases: [string, Uint8Array, RegExp, unknown?][] = [
+			['vazio', alone('pragma user_version = 1'), /faltam as tabelas/],
+			['outro sistema', alone('create table clientes (id integer primary key)'), /faltam as tabelas/],
+			['mais nova', changed(futureMigration), /versão mais nova/],
+			['sem administrador', changed('update users set ativo = 0'), /nenhum administrador ativo/],
+			['sem migrações', changed('delete from __drizzle_migrations'), /nenhuma migração/],
+			['sem manifesto', portal, /não é um backup do K-Licenças/, null],
+			['manifesto alheio', portal, /não é um backup do K-Licenças/, { app: 'outro' }]
 		]
-		for (const [archive, what, message] of cases) {
-			const error = await refusal(archive, dataDir)
+		for (const [i, [what, database, message, manifest]] of cases.entries()) {
+			const error = await refusal(await archiveOf(work, `caso-${i}.tar.gz`, database, manifest), dataDir)
 			expect(error, what).toBeInstanceOf(RestoreError)
 			expect(error!.message, what).toMatch(message)
 		}

@@ -295,13 +295,7 @@ describe('backups over the API', () => {
 		expect(removed.status).toBe(200)
 		expect(readdirSync(join(dataDir, 'backups'))).toEqual([created.json.filename])
 		expect((await t.call('DELETE', `/api/system/backup/${second}`, { cookie: cookies.administrador })).status).toBe(404)
-		expect(
-			t.db
-				.select()
-				.from(activities)
-				.all()
-				.map((a) => a.title)
-		).toEqual(['Backup criado', 'Backup criado', 'Backup deletado'])
+		expect(t.activityTitles()).toEqual(['Backup criado', 'Backup criado', 'Backup deletado'])
 	})
 
 	it('two backups asked in the same instant: one is taken, the other is refused with 409, nothing half-written is left', async () => {

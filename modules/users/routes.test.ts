@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { CNPJ, createTestApp } from '../../apps/server/testing'
-import { activities } from '../activity'
 import { representatives } from '../resellers'
 import { completeCnpj } from '../core'
 import { sessions, users, verifyPassword } from '../auth'
@@ -18,16 +17,13 @@ async function setup() {
 		gerente: await t.login(CNPJ.gerente),
 		representante: await t.login(CNPJ.rep)
 	}
-	return { t, admin, gerente, rep, cookies }
+	/** The administrador saves user `id` with `body` (PUT /api/users/:id). */
+	const adminSaves = (id: number, body: Record<string, unknown>) =>
+		t.call('PUT', `/api/users/${id}`, { cookie: cookies.administrador, body })
+	return { t, admin, gerente, rep, cookies, adminSaves }
 }
 
 const userRow = (t: ReturnType<typeof createTestApp>, id: number) => t.db.select().from(users).where(eq(users.id, id)).get()
-const titles = (t: ReturnType<typeof createTestApp>) =>
-	t.db
-		.select()
-		.from(activities)
-		.all()
-		.map((a) => a.title)
 
 describe('GET /api/users', () => {
 	it('lists every user for an administrador, without any password field', async () => {
@@ -98,7 +94,7 @@ describe('POST /api/users', () => {
 		const cookie = await t.login(NEW_CNPJ, 'segredo1')
 		const current = await t.call('GET', '/api/representatives/current', { cookie })
 		expect(current.json.cnpj).toBe(NEW_CNPJ)
-		expect(titles(t)).toContain('Usuário criado')
+		expect(t.activityTitles()).toContain('Usuário criado')
 	})
 
 	it('links a representante user to an existing record without creating another', async () => {
@@ -154,7 +150,7 @@ describe('POST /api/users', () => {
 		expect(dup.status).toBe(409)
 		expect(dup.json.message).toBe('Já existe um usuário com este CNPJ.')
 		expect(t.db.select().from(users).all()).toHaveLength(3)
-		expect(titles(t)).not.toContain('Usuário criado')
+		expect(t.activityTitles()).not.toContain('Usuário criado')
 	})
 
 	it('refuses gerente and representante callers', async () => {
@@ -172,44 +168,32 @@ describe('POST /api/users', () => {
 
 describe('PUT /api/users/{id}', () => {
 	it('keeps the password when senha is blank or absent and leaves the sessions alone', async () => {
-		const { t, cookies, gerente } = await setup()
+		const { t, cookies, gerente, adminSaves } = await setup()
 		const before = userRow(t, gerente.id)!.senha_hash
 		for (const senha of ['', undefined, null]) {
-			const res = await t.call('PUT', `/api/users/${gerente.id}`, {
-				cookie: cookies.administrador,
-				body: { cnpj: CNPJ.gerente, nome: 'Gabriel G.', tipo: 'gerente', email: 'g@k.com', senha }
-			})
+			const res = await adminSaves(gerente.id, { cnpj: CNPJ.gerente, nome: 'Gabriel G.', tipo: 'gerente', email: 'g@k.com', senha })
 			expect(res.status).toBe(200)
 			expect(res.json).toMatchObject({ nome: 'Gabriel G.', email: 'g@k.com', tipo: 'gerente' })
 		}
 		expect(userRow(t, gerente.id)!.senha_hash).toBe(before)
 		expect((await t.call('GET', '/api/auth/me', { cookie: cookies.gerente })).status).toBe(200)
-		expect(titles(t)).toContain('Usuário atualizado')
+		expect(t.activityTitles()).toContain('Usuário atualizado')
 	})
 
 	it('sets a new password and ends that user’s sessions', async () => {
-		const { t, cookies, gerente } = await setup()
-		const res = await t.call('PUT', `/api/users/${gerente.id}`, {
-			cookie: cookies.administrador,
-			body: { cnpj: CNPJ.gerente, nome: 'Gabriel Gerente', tipo: 'gerente', senha: 'outra-senha' }
-		})
+		const { t, cookies, gerente, adminSaves } = await setup()
+		const res = await adminSaves(gerente.id, { cnpj: CNPJ.gerente, nome: 'Gabriel Gerente', tipo: 'gerente', senha: 'outra-senha' })
 		expect(res.status).toBe(200)
 		expect((await t.call('GET', '/api/auth/me', { cookie: cookies.gerente })).status).toBe(401)
 		await t.login(CNPJ.gerente, 'outra-senha')
 	})
 
 	it('ends every session on a change of type or a deactivation', async () => {
-		const { t, cookies, rep, gerente } = await setup()
-		const res = await t.call('PUT', `/api/users/${rep.id}`, {
-			cookie: cookies.administrador,
-			body: { cnpj: CNPJ.rep, nome: 'Rafael', tipo: 'gerente' }
-		})
+		const { t, cookies, rep, gerente, adminSaves } = await setup()
+		const res = await adminSaves(rep.id, { cnpj: CNPJ.rep, nome: 'Rafael', tipo: 'gerente' })
 		expect(res.status).toBe(200)
 		expect((await t.call('GET', '/api/auth/me', { cookie: cookies.representante })).status).toBe(401)
-		const off = await t.call('PUT', `/api/users/${gerente.id}`, {
-			cookie: cookies.administrador,
-			body: { cnpj: CNPJ.gerente, nome: 'G', tipo: 'gerente', ativo: false }
-		})
+		const off = await adminSaves(gerente.id, { cnpj: CNPJ.gerente, nome: 'G', tipo: 'gerente', ativo: false })
 		expect(off.status).toBe(200)
 		expect(off.json.ativo).toBe(false)
 		expect(t.db.select().from(sessions).where(eq(sessions.user_id, gerente.id)).all()).toHaveLength(0)
@@ -218,35 +202,23 @@ describe('PUT /api/users/{id}', () => {
 	})
 
 	it('creates the representative record when a user becomes a representante', async () => {
-		const { t, cookies, gerente } = await setup()
-		const res = await t.call('PUT', `/api/users/${gerente.id}`, {
-			cookie: cookies.administrador,
-			body: { cnpj: CNPJ.gerente, nome: 'Virou Rep', tipo: 'representante' }
-		})
+		const { t, gerente, adminSaves } = await setup()
+		const res = await adminSaves(gerente.id, { cnpj: CNPJ.gerente, nome: 'Virou Rep', tipo: 'representante' })
 		expect(res.status).toBe(200)
 		expect(t.db.select().from(representatives).where(eq(representatives.cnpj, CNPJ.gerente)).get()?.nome).toBe('Virou Rep')
 	})
 
 	it('refuses demoting or deactivating the last active administrador, and deactivating oneself', async () => {
-		const { t, cookies, admin } = await setup()
-		const demote = await t.call('PUT', `/api/users/${admin.id}`, {
-			cookie: cookies.administrador,
-			body: { cnpj: CNPJ.admin, nome: 'Ana', tipo: 'gerente' }
-		})
+		const { t, cookies, admin, adminSaves } = await setup()
+		const demote = await adminSaves(admin.id, { cnpj: CNPJ.admin, nome: 'Ana', tipo: 'gerente' })
 		expect(demote.status).toBe(409)
 		expect(demote.json.message).toContain('último administrador')
-		const self = await t.call('PUT', `/api/users/${admin.id}`, {
-			cookie: cookies.administrador,
-			body: { cnpj: CNPJ.admin, nome: 'Ana', tipo: 'administrador', ativo: false }
-		})
+		const self = await adminSaves(admin.id, { cnpj: CNPJ.admin, nome: 'Ana', tipo: 'administrador', ativo: false })
 		expect(self.status).toBe(422)
 		expect(userRow(t, admin.id)).toMatchObject({ tipo: 'administrador', ativo: true, nome: 'Ana Admin' })
 		// with a second administrador, the first may step down, keeping the current session
 		const other = await t.createUser({ cnpj: NEW_CNPJ, tipo: 'administrador', nome: 'Bia Admin' })
-		const ok = await t.call('PUT', `/api/users/${admin.id}`, {
-			cookie: cookies.administrador,
-			body: { cnpj: CNPJ.admin, nome: 'Ana', tipo: 'gerente' }
-		})
+		const ok = await adminSaves(admin.id, { cnpj: CNPJ.admin, nome: 'Ana', tipo: 'gerente' })
 		expect(ok.status).toBe(200)
 		const me = await t.call('GET', '/api/auth/me', { cookie: cookies.administrador })
 		expect(me.json.user.tipo).toBe('gerente')
@@ -281,7 +253,7 @@ describe('DELETE /api/users/{id}', () => {
 		expect(userRow(t, rep.id)).toBeUndefined()
 		expect((await t.call('GET', '/api/auth/me', { cookie: cookies.representante })).status).toBe(401)
 		expect(t.db.select().from(representatives).where(eq(representatives.cnpj, CNPJ.rep)).get()).toBeDefined()
-		expect(titles(t)).toContain('Usuário excluído')
+		expect(t.activityTitles()).toContain('Usuário excluído')
 		expect((await t.call('DELETE', `/api/users/${rep.id}`, { cookie: cookies.administrador })).status).toBe(404)
 	})
 
@@ -314,7 +286,7 @@ describe('POST /api/users/change-password', () => {
 		expect((await t.call('GET', '/api/auth/me', { cookie: cookies.gerente })).status).toBe(200)
 		expect((await t.call('GET', '/api/auth/me', { cookie: otherBrowser })).status).toBe(401)
 		expect(await verifyPassword('nova-senha-9', userRow(t, gerente.id)!.senha_hash)).toBe(true)
-		expect(titles(t)).toContain('Senha alterada')
+		expect(t.activityTitles()).toContain('Senha alterada')
 	})
 
 	it('refuses a wrong current password and bad input, changing nothing', async () => {
@@ -334,7 +306,7 @@ describe('POST /api/users/change-password', () => {
 		expect((await change({ currentPassword: 1, newPassword: 2 })).status).toBe(400)
 		expect((await change({ currentPassword: 'senha-forte-123', newPassword: 'nova-senha-9' }, '')).status).toBe(401)
 		expect(userRow(t, rep.id)!.senha_hash).toBe(before)
-		expect(titles(t)).not.toContain('Senha alterada')
+		expect(t.activityTitles()).not.toContain('Senha alterada')
 	})
 })
 
@@ -342,7 +314,7 @@ describe('common passwords and the own CNPJ are refused (issue 13, point 7)', ()
 	const COMMON = ['123456', 'password', 'qwerty123', 'senha123', 'Mudar123', 'abcdefgh', '111111', '987654', 'asdfghjk', 'abcabcabc']
 
 	it('refuses them when an administrador creates or edits a user, with a pt-BR message, creating nothing', async () => {
-		const { t, cookies, gerente } = await setup()
+		const { t, cookies, gerente, adminSaves } = await setup()
 		for (const senha of [...COMMON, '66.777.888/0001-XX'.replace('XX', NEW_CNPJ.slice(-2)), NEW_CNPJ, NEW_CNPJ.slice(0, 8)]) {
 			const res = await t.call('POST', '/api/users', {
 				cookie: cookies.administrador,
@@ -352,10 +324,7 @@ describe('common passwords and the own CNPJ are refused (issue 13, point 7)', ()
 			expect(res.json.message, senha).toMatch(/Senha muito comum|não pode ser o seu CNPJ/)
 		}
 		expect(t.db.select().from(users).where(eq(users.cnpj, NEW_CNPJ)).get()).toBeUndefined()
-		const edit = await t.call('PUT', `/api/users/${gerente.id}`, {
-			cookie: cookies.administrador,
-			body: { cnpj: CNPJ.gerente, nome: 'Gabriel Gerente', tipo: 'gerente', senha: CNPJ.gerente }
-		})
+		const edit = await adminSaves(gerente.id, { cnpj: CNPJ.gerente, nome: 'Gabriel Gerente', tipo: 'gerente', senha: CNPJ.gerente })
 		expect(edit.status).toBe(400)
 		expect(edit.json.message).toContain('A senha não pode ser o seu CNPJ.')
 		// Six characters that are neither common nor a sequence are enough (the minimum stays 6).
@@ -415,7 +384,7 @@ describe('GET and PUT /api/users/me', () => {
 		})
 		expect(res.status).toBe(200)
 		expect(res.json).toMatchObject({ nome: 'Rafael Novo', email: 'rafa@rep.com', cnpj: CNPJ.rep, tipo: 'representante' })
-		expect(titles(t)).toContain('Perfil atualizado')
+		expect(t.activityTitles()).toContain('Perfil atualizado')
 		const cleared = await t.call('PUT', '/api/users/me', { cookie: cookies.representante, body: { nome: 'Rafael Novo', email: '' } })
 		expect(cleared.json.email).toBeNull()
 	})

@@ -2,24 +2,8 @@
 import { Database } from 'bun:sqlite'
 import { openDb } from '../../db/client'
 import { migrateDb } from '../../db/migrate'
+import { SEED_CITIES, SEED_KINDS, SEED_NAMES, randomSerial } from '../../db/seed-words'
 import { completeCnpj } from '../../modules/core'
-
-const CITIES = ['Fortaleza', 'Recife', 'São Paulo', 'Curitiba', 'Belo Horizonte', 'Salvador', 'Manaus', 'Porto Alegre', 'Goiânia', 'Belém']
-const KINDS = ['Mercadinho', 'Restaurante', 'Padaria', 'Ateliê', 'Farmácia', 'Loja', 'Distribuidora', 'Lanchonete', 'Pizzaria', 'Açougue']
-const NAMES = [
-	'Bom Preço',
-	'Sabor da Terra',
-	'Pão Nosso',
-	'Linha & Agulha',
-	'Saúde Total',
-	'Estrela',
-	'Nordeste',
-	'Central',
-	'Aurora',
-	'Boa Vista',
-	'Primavera',
-	'União'
-]
 
 export function seedLicensingBench(path: string, counts: { representatives: number; companies: number }) {
 	migrateDb(openDb(path))
@@ -48,13 +32,13 @@ export function seedLicensingBench(path: string, counts: { representatives: numb
 			for (let i = start; i < Math.min(start + BATCH, counts.companies); i++) {
 				const codigo = i + 1
 				const cnpj = completeCnpj(`8${String(i).padStart(11, '0')}`)
-				const serial = Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString('base64url')
+				const serial = randomSerial(24)
 				companyInsert.run({
 					codigo,
-					razao: `${KINDS[i % KINDS.length]} ${NAMES[(i * 7) % NAMES.length]} ${i}`,
+					razao: `${SEED_KINDS[i % SEED_KINDS.length]} ${SEED_NAMES[(i * 7) % SEED_NAMES.length]} ${i}`,
 					cnpj,
 					rep: reps[i % reps.length],
-					cidade: CITIES[i % CITIES.length],
+					cidade: SEED_CITIES[i % SEED_CITIES.length][0],
 					serial,
 					validade: i % 11 === 0 ? null : iso(-200 + (i % 600)),
 					b: i % 13 === 0 ? 'S' : 'N',
