@@ -437,6 +437,13 @@ export const ACTIVITY_EVENTS = {
 		title: 'Carnê cancelado',
 		subtitle: (p) => `#${p.carne} · ${p.razao} · ${plural(p.removidas, 'parcela removida', 'parcelas removidas')} no Asaas`
 	}),
+	'billing.carne-closed-at-asaas': event<{ razao: string; carne: number; status: 'cancelado' | 'quitado'; canceladas: number }>({
+		type: 'warning',
+		icon: 'Coins',
+		entity: 'carne',
+		title: (p) => (p.status === 'quitado' ? 'Carnê quitado (plano excluído no Asaas)' : 'Carnê cancelado no Asaas'),
+		subtitle: (p) => `#${p.carne} · ${p.razao} · ${plural(p.canceladas, 'parcela cancelada', 'parcelas canceladas')}`
+	}),
 	'billing.carne-sent': event<{ razao: string; telefone: string; carne: number }>({
 		type: 'info',
 		icon: 'Coins',

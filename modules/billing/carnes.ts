@@ -460,17 +460,17 @@ export async function sendParcel(ctx: Ctx, user: Actor, id: number, phoneInput: 
 	let parcel = parcelInScope(ctx, user, id)
 	if (!canActOnParcel(parcel.status)) throw unprocessable('Só uma parcela pendente ou vencida pode ser enviada.')
 	const carne = ctx.db.select().from(carnes).where(eq(carnes.id, parcel.carne_id)).get()!
-	if (!parcel.linha_digitavel && !parcel.pix_copia_cola) {
-		// Codes Asaas did not give at creation are asked again now.
+	// Codes Asaas did not give at creation (a boleto has a line and a PIX code, a PIX charge its code) are asked again now.
+	const missing =
+		(carne.tipo_cobranca === 'BOLETO' && !parcel.linha_digitavel) || (carne.tipo_cobranca !== 'CREDIT_CARD' && !parcel.pix_copia_cola)
+	if (missing) {
 		const client = asaasClient(ctx, companyAccount(ctx, parcel.representante_cnpj))
 		const codes = await paymentCodes(client, { id: parcel.asaas_payment_id, billingType: carne.tipo_cobranca })
-		if (codes.linha || codes.pix) {
-			ctx.db
-				.update(carneParcelas)
-				.set({ linha_digitavel: codes.linha, pix_copia_cola: codes.pix })
-				.where(eq(carneParcelas.id, parcel.id))
-				.run()
-			parcel = { ...parcel, linha_digitavel: codes.linha, pix_copia_cola: codes.pix }
+		const linha = parcel.linha_digitavel ?? codes.linha
+		const pix = parcel.pix_copia_cola ?? codes.pix
+		if (linha !== parcel.linha_digitavel || pix !== parcel.pix_copia_cola) {
+			ctx.db.update(carneParcelas).set({ linha_digitavel: linha, pix_copia_cola: pix }).where(eq(carneParcelas.id, parcel.id)).run()
+			parcel = { ...parcel, linha_digitavel: linha, pix_copia_cola: pix }
 		}
 	}
 	const company = ctx.db.select().from(companies).where(eq(companies.codigo, parcel.empresa_codigo)).get()
