@@ -82,7 +82,7 @@ test('a representante issues a carnê, opens its parcels and PDF, sends it by Wh
 	expect(sent[0]).toMatchObject({ type: 'document', mimetype: 'application/pdf' })
 
 	// The client pays parcel 1 on the stand-in's page ("pagar").
-	const [carne] = await (await page.request.get('/api/carnes')).json()
+	const [carne] = (await (await page.request.get('/api/carnes')).json()).carnes
 	const plan = await request.get(`${asaasUrl}/payments?installment=${carne.asaas_installment_id}&limit=100`, {
 		headers: { access_token: key, 'User-Agent': 'jornada-e2e' }
 	})

@@ -200,11 +200,17 @@ export const TelefoneBody = z.object({ telefone: whatsappPhoneField })
 export const PhoneBody = z.object({ phone: whatsappPhoneField })
 export const SyncResult = z.object({ message: z.string(), verificadas: z.number(), corrigidas: z.number() })
 
+export const CarnesQuery = z.object(pageFields)
+export type CarnesQuery = z.infer<typeof CarnesQuery>
+export const CarnesList = z.object({ carnes: z.array(CarneView), pagination: Pagination })
+export type CarnesList = z.infer<typeof CarnesList>
+
 export const listCarnesRoute = contract({
 	method: 'GET',
 	path: '/api/carnes',
-	response: z.array(CarneView),
-	summary: 'Os carnês das empresas do escopo, mais novos primeiro'
+	query: CarnesQuery,
+	response: CarnesList,
+	summary: 'Os carnês das empresas do escopo, mais novos primeiro, paginados (?page&limit; a tela carrega mais ao rolar)'
 })
 export const createCarneRoute = contract({
 	method: 'POST',

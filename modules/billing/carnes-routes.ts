@@ -25,7 +25,10 @@ export function carnesRoutes(ctx: AppContext) {
 	const can = 'billing.carnes' as const
 	return new Elysia({ name: 'billing.carnes' })
 		.use(authGuard(ctx))
-		.route(listCarnesRoute.method, listCarnesRoute.path, ({ user }) => listCarnes(ctx, user), { ...routeHooks(listCarnesRoute), can })
+		.route(listCarnesRoute.method, listCarnesRoute.path, ({ user, query }) => listCarnes(ctx, user, query), {
+			...routeHooks(listCarnesRoute),
+			can
+		})
 		.route(
 			createCarneRoute.method,
 			createCarneRoute.path,

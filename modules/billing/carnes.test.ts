@@ -99,7 +99,7 @@ describe('a carnê’s whole life', () => {
 			[3, 'PENDING', true]
 		])
 		expect((await parcels(w, carne.id)).map((p) => p.status)).toEqual(['RECEIVED', 'CANCELED', 'CANCELED'])
-		expect((await w.call('GET', '/api/carnes', { cookie: w.cookies.rep })).json[0]).toMatchObject({
+		expect((await w.call('GET', '/api/carnes', { cookie: w.cookies.rep })).json.carnes[0]).toMatchObject({
 			status: 'cancelado',
 			parcelas_pagas: 1
 		})
@@ -127,7 +127,7 @@ describe('a carnê’s whole life', () => {
 		expect(list.map((p) => p.valor)).toEqual([10, 10.01])
 		for (const p of list) w.asaas.confirm(paymentIdOf(w, p.id))
 		await settle(w)
-		expect((await w.call('GET', '/api/carnes', { cookie: w.cookies.rep })).json[0].status).toBe('quitado')
+		expect((await w.call('GET', '/api/carnes', { cookie: w.cookies.rep })).json.carnes[0].status).toBe('quitado')
 	})
 })
 
@@ -191,6 +191,29 @@ describe('issuing a carnê', () => {
 	})
 })
 
+describe('the carnês list', () => {
+	it('is paged in SQL, newest first, with the whole scope counted', async () => {
+		const { w, empresa } = await billingWorld()
+		for (let i = 0; i < 3; i++) expect((await create(w, carneBody(empresa.codigo))).status).toBe(201)
+		const get = async (q: string) => (await w.call('GET', `/api/carnes?${q}`, { cookie: w.cookies.rep })).json
+		const ids = w.db
+			.select()
+			.from(carnes)
+			.all()
+			.map((c) => c.id)
+			.sort((a, b) => b - a)
+		const first = await get('limit=2')
+		expect(first.carnes.map((c: { id: number }) => c.id)).toEqual(ids.slice(0, 2))
+		expect(first.pagination).toMatchObject({ page: 1, limit: 2, total: 3, hasNext: true })
+		const second = await get('limit=2&page=2')
+		expect(second.carnes.map((c: { id: number }) => c.id)).toEqual(ids.slice(2))
+		expect(second.pagination).toMatchObject({ page: 2, total: 3, hasNext: false })
+		expect((await get('')).pagination).toMatchObject({ limit: 20, total: 3 })
+		expect((await w.call('GET', '/api/carnes?limit=5000', { cookie: w.cookies.rep })).status).toBe(400)
+		expect((await w.call('GET', '/api/carnes', { cookie: w.cookies.rep2 })).json.pagination.total).toBe(0)
+	})
+})
+
 describe('who sees and acts on carnês', () => {
 	it('a representative only their own (another’s is a 404), a gerente their representatives’, an administrador all', async () => {
 		const { w, empresa } = await billingWorld()
@@ -200,7 +223,7 @@ describe('who sees and acts on carnês', () => {
 		const hers = (await create(w, carneBody(other.codigo), w.cookies.admin)).json.carne
 		expect(plansAt(w, KEY2).map((p) => p.id)).toEqual([hers.asaas_installment_id])
 		const ids = async (cookie: string) =>
-			((await w.call('GET', '/api/carnes', { cookie })).json as { id: number }[]).map((c) => c.id).sort()
+			((await w.call('GET', '/api/carnes', { cookie })).json.carnes as { id: number }[]).map((c) => c.id).sort()
 		expect(await ids(w.cookies.rep)).toEqual([mine.id])
 		expect(await ids(w.cookies.rep2)).toEqual([hers.id])
 		expect(await ids(w.cookies.gerente)).toEqual([mine.id])

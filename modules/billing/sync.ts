@@ -142,7 +142,7 @@ const removedPayment = (parcel: ParcelRow): AsaasPayment =>
  */
 function closeIfNothingOpen(ctx: Pick<Ctx, 'clock'>, tx: DbOrTx, carneId: number, now: string) {
 	const carne = tx.select().from(carnes).where(eq(carnes.id, carneId)).get()
-	if (!carne || carne.status !== 'ativo') return
+	if (carne?.status !== 'ativo') return
 	const parcels = tx.select({ status: carneParcelas.status }).from(carneParcelas).where(eq(carneParcelas.carne_id, carneId)).all()
 	if (parcels.some((p) => rank(p.status) < 2)) return
 	const status = parcels.every((p) => isPaid(p.status)) ? 'quitado' : 'cancelado'
