@@ -253,7 +253,11 @@ export function infiniteList<K extends GetRoute, T>(
 		$params,
 		$data,
 		$view,
-		update: (patch) => $params.set(changeParams($params.get(), { ...patch, page: 1 })),
+		update: (patch) => {
+			// Another view starts again at its first page (coming back to this one too).
+			$after.set({ key: '', pages: [], loading: false, error: undefined })
+			$params.set(changeParams($params.get(), { ...patch, page: 1 }))
+		},
 		retry: () => $data.revalidate(),
 		more: {
 			$state: computed([$view, $shown], (view, shown) => ({
