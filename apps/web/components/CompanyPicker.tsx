@@ -125,7 +125,7 @@ export function CompanyPicker({
 					id={listId}
 					role="listbox"
 					aria-label={label}
-					className="absolute z-30 flex mt-1 max-h-72 w-full min-w-64 flex-nowrap overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
+					className="absolute z-30 mt-1 flex max-h-72 w-full min-w-64 flex-col overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
 				>
 					{choices.length === 0 ? (
 						<p className="px-3 py-2 text-sm text-base-content/70">Nenhuma empresa encontrada</p>
