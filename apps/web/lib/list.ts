@@ -83,6 +83,13 @@ function withPrevious<V extends { loading: boolean; error?: unknown }, T>(
 	})
 }
 
+/** How a list reads the server's pages: the view as the API's query, and the rows and paging of an answer. */
+interface PagedRead<K extends GetRoute, T> {
+	query: (params: ListParams) => ApiQuery<K>
+	rows: (data: ApiResponse<K>) => T[]
+	page: (data: ApiResponse<K>) => PageInfo
+}
+
 /**
  * A list the server pages, filters and sorts (companies, terminals, credits, activities): the view goes to the
  * API as its query, and the CSV export is the API's streamed export of the same view.
@@ -90,13 +97,7 @@ function withPrevious<V extends { loading: boolean; error?: unknown }, T>(
 export function serverList<K extends GetRoute, T>(
 	route: K,
 	spec: ListSpec,
-	options: {
-		query: (params: ListParams) => ApiQuery<K>
-		rows: (data: ApiResponse<K>) => T[]
-		page: (data: ApiResponse<K>) => PageInfo
-		exportRoute?: GetRoute
-		settings?: CommonSettings<ApiResponse<K>>
-	}
+	options: PagedRead<K, T> & { exportRoute?: GetRoute; settings?: CommonSettings<ApiResponse<K>> }
 ): ListSource<T> & { $data: ReturnType<typeof routeStore<K>> } {
 	const $params = paramsStore(spec)
 	const $data = routeStore(
@@ -184,10 +185,7 @@ export function localList<K extends GetRoute, T>(
 export function infiniteList<K extends GetRoute, T>(
 	route: K,
 	spec: ListSpec,
-	options: {
-		query: (params: ListParams) => ApiQuery<K>
-		rows: (data: ApiResponse<K>) => T[]
-		page: (data: ApiResponse<K>) => PageInfo
+	options: PagedRead<K, T> & {
 		/** A row shifted by a change between two pages' reads is shown once. */
 		rowKey: (row: T) => string | number
 	}
