@@ -140,14 +140,18 @@ const optionalCompany = z
 		return z.NEVER
 	})
 
+/** A filter of one of these values; blank or a word for 'all of them' is no filter. */
+const optionalChoice = <const V extends readonly [string, ...string[]]>(values: V, allWords: string[], message: string) =>
+	z
+		.string()
+		.optional()
+		.transform((v) => (v && !allWords.includes(v) ? v : undefined))
+		.pipe(z.enum(values, { error: message }).optional())
+
 export const PARCEL_FILTER_STATUSES = ['PENDING', 'OVERDUE', 'RECEIVED', 'CONFIRMED', 'CANCELED'] as const
 export const PagamentosQuery = z.object({
 	...pageFields,
-	status: z
-		.string()
-		.optional()
-		.transform((v) => (v && v !== 'all' ? v : undefined))
-		.pipe(z.enum(PARCEL_FILTER_STATUSES, { error: 'Status inválido.' }).optional()),
+	status: optionalChoice(PARCEL_FILTER_STATUSES, ['all'], 'Status inválido.'),
 	empresa: optionalCompany,
 	dataInicio: optionalDate,
 	dataFim: optionalDate
@@ -167,11 +171,7 @@ export type PagamentosList = z.infer<typeof PagamentosList>
 
 export const HistoricoQuery = z.object({
 	...pageFields,
-	tipo: z
-		.string()
-		.optional()
-		.transform((v) => (v && v !== 'todos' && v !== 'all' ? v : undefined))
-		.pipe(z.enum(EVENT_TYPES, { error: 'Tipo de evento inválido.' }).optional()),
+	tipo: optionalChoice(EVENT_TYPES, ['todos', 'all'], 'Tipo de evento inválido.'),
 	empresa: optionalCompany,
 	dataInicio: optionalDate,
 	dataFim: optionalDate,
