@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { type Page, expect, test } from '@playwright/test'
 import { administradorApi, journeyRepresentative, signIn, toastTitled, uniqueTag } from './fixtures'
 import { clientPays, connectWhatsAppGateway, sentByGateway } from './gateways'
 import { asaasUrl } from './ports'
@@ -7,6 +7,19 @@ import { asaasUrl } from './ports'
 function brDateIn(days: number) {
 	const d = new Date(Date.now() + days * 86_400_000)
 	return d.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })
+}
+/** YYYY-MM-DD of a day some days from now, as the API takes it. */
+const isoDateIn = (days: number) => brDateIn(days).split('/').reverse().join('-')
+
+/** A representative with their own sandbox Asaas account (the stand-in takes any $aact_ key as an account of its own). */
+async function withAsaas(page: Page, baseURL: string) {
+	const key = `$aact_hmlg_jornada_${uniqueTag()}_000000000000000000`
+	const saved = await page.request.put('/api/representantes/asaas-config', {
+		headers: { origin: baseURL },
+		data: { ativar_api_asaas: 'S', asaas_api_key: key, asaas_ambiente: 'sandbox' }
+	})
+	expect(saved.status(), await saved.text()).toBe(200)
+	return key
 }
 
 test('a representante issues a carnê, opens its parcels and PDF, sends it by WhatsApp, and a payment shows as Pago and in the history', async ({
@@ -24,13 +37,7 @@ test('a representante issues a carnê, opens its parcels and PDF, sends it by Wh
 	const rep = await journeyRepresentative(baseURL!, { companies: [{}] })
 	const [company] = rep.companies
 	await signIn(page, rep.masked, rep.senha)
-	// The representative's own sandbox account (the Asaas stand-in takes any $aact_ key as an account of its own).
-	const key = `$aact_hmlg_jornada_${uniqueTag()}_000000000000000000`
-	const saved = await page.request.put('/api/representantes/asaas-config', {
-		headers: { origin: baseURL! },
-		data: { ativar_api_asaas: 'S', asaas_api_key: key, asaas_ambiente: 'sandbox' }
-	})
-	expect(saved.status(), await saved.text()).toBe(200)
+	const key = await withAsaas(page, baseURL!)
 
 	await page.goto('/carnes')
 	await expect(page.getByText('Nenhum carnê encontrado')).toBeVisible()
@@ -40,7 +47,12 @@ test('a representante issues a carnê, opens its parcels and PDF, sends it by Wh
 	await dialog.getByRole('button', { name: 'Criar Carnê' }).click()
 	await expect(dialog.getByRole('alert').filter({ hasText: 'Selecione uma empresa' })).toBeVisible()
 	await expect(dialog.getByRole('alert').filter({ hasText: 'Valor é obrigatório' })).toBeVisible()
-	await dialog.getByLabel('Empresa', { exact: true }).selectOption({ label: company.razao })
+	// The company picker is a searchable select: typed, then chosen with Enter.
+	const picker = dialog.getByRole('combobox', { name: 'Empresa' })
+	await picker.fill(company.razao)
+	await expect(dialog.getByRole('option').first()).toContainText(company.razao)
+	await picker.press('Enter')
+	await expect(picker).toHaveValue(company.razao)
 	await dialog.getByLabel('Valor Total (R$)').fill('300,00')
 	await dialog.getByLabel('Parcelas').fill('3')
 	await dialog.getByPlaceholder('dd/mm/aaaa').fill(brDateIn(10))
@@ -74,7 +86,7 @@ test('a representante issues a carnê, opens its parcels and PDF, sends it by Wh
 	expect(sent[0]).toMatchObject({ type: 'document', mimetype: 'application/pdf' })
 
 	// The client pays parcel 1 on the stand-in's page ("pagar").
-	const [carne] = await (await page.request.get('/api/carnes')).json()
+	const [carne] = (await (await page.request.get('/api/carnes')).json()).carnes
 	const plan = await request.get(`${asaasUrl}/payments?installment=${carne.asaas_installment_id}&limit=100`, {
 		headers: { access_token: key, 'User-Agent': 'jornada-e2e' }
 	})
@@ -95,4 +107,75 @@ test('a representante issues a carnê, opens its parcels and PDF, sends it by Wh
 	await page.goto('/historico-pagamentos')
 	await expect(page.getByRole('row').filter({ hasText: first.id })).toHaveCount(1)
 	await expect(page.getByRole('row').filter({ hasText: first.id }).getByText('Pagamento', { exact: true })).toBeVisible()
+})
+
+test('the carnês and the instalment monitor load the next page as one scrolls; the company filter is searchable', async ({
+	page,
+	baseURL
+}) => {
+	test.setTimeout(120_000)
+	const rep = await journeyRepresentative(baseURL!, { companies: [{}, {}] })
+	const [many, one] = rep.companies
+	await signIn(page, rep.masked, rep.senha)
+	await withAsaas(page, baseURL!)
+	// 21 carnês of 2 parcels: one carnê more than a page of /carnes, 42 parcels (two pages and a bit of the monitor).
+	for (let i = 0; i < 21; i++) {
+		const created = await page.request.post('/api/carnes', {
+			headers: { origin: baseURL! },
+			data: {
+				empresa_codigo: i === 20 ? one.codigo : many.codigo,
+				valor_total: 20,
+				numero_parcelas: 2,
+				data_primeiro_vencimento: isoDateIn(10 + i),
+				tipo_cobranca: 'PIX'
+			}
+		})
+		expect(created.status(), await created.text()).toBe(201)
+	}
+
+	await page.goto('/carnes')
+	const cards = page.getByRole('article')
+	await expect(cards).toHaveCount(20)
+	await expect(page.getByText('Mostrando 20 de 21 carnês')).toBeVisible()
+	// Scrolling to the end brings the next page (the sentinel comes into view; nothing is clicked).
+	await page.getByText('Mostrando 20 de 21 carnês').scrollIntoViewIfNeeded()
+	await expect(cards).toHaveCount(21)
+	await expect(page.getByText('Fim da lista.')).toBeVisible()
+	await expect(page.getByText('Mostrando 21 de 21 carnês')).toBeVisible()
+
+	await page.goto('/pagamentos-parcelas')
+	const rows = page.getByRole('row').filter({ hasText: /Parcela [12]\/2/ })
+	await expect(rows).toHaveCount(20)
+	// The cards count the whole filtered set, not the rows loaded.
+	const totalCard = page.locator('div.rounded-box').filter({ has: page.getByText('Total de Parcelas', { exact: true }) })
+	await expect(totalCard).toContainText('42')
+	await expect(totalCard).toContainText('R$ 420,00')
+	const shown = page.getByText(/^Mostrando \d+ de 42 parcelas$/)
+	await shown.scrollIntoViewIfNeeded()
+	await expect(rows).toHaveCount(40)
+	await shown.scrollIntoViewIfNeeded()
+	await expect(rows).toHaveCount(42)
+	await expect(page.getByText('Fim da lista.')).toBeVisible()
+
+	// The company filter: typed, moved with the arrows, chosen with Enter; the list starts again with that company.
+	const filter = page.getByRole('combobox', { name: 'Empresa' })
+	await filter.fill(one.razao.slice(0, -6))
+	await expect(page.getByRole('listbox', { name: 'Empresa' }).getByRole('option')).toHaveCount(2)
+	await filter.press('ArrowDown')
+	await filter.press('Enter')
+	await expect(filter).toHaveValue(one.razao)
+	await expect(rows).toHaveCount(2)
+	await expect(page.getByText('Mostrando 2 de 2 parcelas')).toBeVisible()
+	await expect(totalCard).toContainText('R$ 20,00')
+	await expect(totalCard).not.toContainText('42')
+	expect(new URL(page.url()).searchParams.get('empresa')).toBe(String(one.codigo))
+	// Escape closes the list and keeps the choice.
+	await filter.fill('Cliente')
+	await filter.press('Escape')
+	await expect(page.getByRole('listbox')).toHaveCount(0)
+	await expect(filter).toHaveValue(one.razao)
+
+	await page.getByRole('button', { name: 'Limpar Filtros' }).click()
+	await expect(rows).toHaveCount(20)
+	await expect(page.getByText('Mostrando 20 de 42 parcelas')).toBeVisible()
 })

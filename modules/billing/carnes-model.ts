@@ -140,14 +140,18 @@ const optionalCompany = z
 		return z.NEVER
 	})
 
+/** A filter of one of these values; blank or a word for 'all of them' is no filter. */
+const optionalChoice = <const V extends readonly [string, ...string[]]>(values: V, allWords: string[], message: string) =>
+	z
+		.string()
+		.optional()
+		.transform((v) => (v && !allWords.includes(v) ? v : undefined))
+		.pipe(z.enum(values, { error: message }).optional())
+
 export const PARCEL_FILTER_STATUSES = ['PENDING', 'OVERDUE', 'RECEIVED', 'CONFIRMED', 'CANCELED'] as const
 export const PagamentosQuery = z.object({
 	...pageFields,
-	status: z
-		.string()
-		.optional()
-		.transform((v) => (v && v !== 'all' ? v : undefined))
-		.pipe(z.enum(PARCEL_FILTER_STATUSES, { error: 'Status inválido.' }).optional()),
+	status: optionalChoice(PARCEL_FILTER_STATUSES, ['all'], 'Status inválido.'),
 	empresa: optionalCompany,
 	dataInicio: optionalDate,
 	dataFim: optionalDate
@@ -167,11 +171,7 @@ export type PagamentosList = z.infer<typeof PagamentosList>
 
 export const HistoricoQuery = z.object({
 	...pageFields,
-	tipo: z
-		.string()
-		.optional()
-		.transform((v) => (v && v !== 'todos' && v !== 'all' ? v : undefined))
-		.pipe(z.enum(EVENT_TYPES, { error: 'Tipo de evento inválido.' }).optional()),
+	tipo: optionalChoice(EVENT_TYPES, ['todos', 'all'], 'Tipo de evento inválido.'),
 	empresa: optionalCompany,
 	dataInicio: optionalDate,
 	dataFim: optionalDate,
@@ -200,11 +200,17 @@ export const TelefoneBody = z.object({ telefone: whatsappPhoneField })
 export const PhoneBody = z.object({ phone: whatsappPhoneField })
 export const SyncResult = z.object({ message: z.string(), verificadas: z.number(), corrigidas: z.number() })
 
+export const CarnesQuery = z.object(pageFields)
+export type CarnesQuery = z.infer<typeof CarnesQuery>
+export const CarnesList = z.object({ carnes: z.array(CarneView), pagination: Pagination })
+export type CarnesList = z.infer<typeof CarnesList>
+
 export const listCarnesRoute = contract({
 	method: 'GET',
 	path: '/api/carnes',
-	response: z.array(CarneView),
-	summary: 'Os carnês das empresas do escopo, mais novos primeiro'
+	query: CarnesQuery,
+	response: CarnesList,
+	summary: 'Os carnês das empresas do escopo, mais novos primeiro, paginados (?page&limit; a tela carrega mais ao rolar)'
 })
 export const createCarneRoute = contract({
 	method: 'POST',

@@ -22,7 +22,7 @@ import { reconcileCarnes } from './sync'
 export function carnesRoutes(ctx: AppContext): Endpoint[] {
 	const can = 'billing.carnes' as const
 	return [
-		serve(listCarnesRoute, can, ({ user }) => listCarnes(ctx, user)),
+		serve(listCarnesRoute, can, ({ user, query }) => listCarnes(ctx, user, query)),
 		serve(createCarneRoute, can, ({ user, body }) => createCarne(ctx, user, body)),
 		serve(pagamentosRoute, can, ({ user, query }) => listPagamentos(ctx, user, query)),
 		serve(removeParcelaRoute, can, ({ user, params }) => removeParcel(ctx, user, params.id)),

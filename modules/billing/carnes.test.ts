@@ -2,6 +2,7 @@ import { describe, expect, it } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { CNPJ, EVOLUTION_TEST_KEY, TEST_ORIGIN, type TestWorld, testWorld } from '../../apps/server/testing'
 import { activities } from '../activity'
+import { asaasAccount, asaasClient } from './accounts'
 import { reconcileCarnes } from './sync'
 import { asaasAccounts, carneParcelas, carnes, historicoPagamentos } from './schema'
 
@@ -98,7 +99,7 @@ describe('a carnê’s whole life', () => {
 			[3, 'PENDING', true]
 		])
 		expect((await parcels(w, carne.id)).map((p) => p.status)).toEqual(['RECEIVED', 'CANCELED', 'CANCELED'])
-		expect((await w.call('GET', '/api/carnes', { cookie: w.cookies.rep })).json[0]).toMatchObject({
+		expect((await w.call('GET', '/api/carnes', { cookie: w.cookies.rep })).json.carnes[0]).toMatchObject({
 			status: 'cancelado',
 			parcelas_pagas: 1
 		})
@@ -126,7 +127,7 @@ describe('a carnê’s whole life', () => {
 		expect(list.map((p) => p.valor)).toEqual([10, 10.01])
 		for (const p of list) w.asaas.confirm(paymentIdOf(w, p.id))
 		await settle(w)
-		expect((await w.call('GET', '/api/carnes', { cookie: w.cookies.rep })).json[0].status).toBe('quitado')
+		expect((await w.call('GET', '/api/carnes', { cookie: w.cookies.rep })).json.carnes[0].status).toBe('quitado')
 	})
 })
 
@@ -190,6 +191,29 @@ describe('issuing a carnê', () => {
 	})
 })
 
+describe('the carnês list', () => {
+	it('is paged in SQL, newest first, with the whole scope counted', async () => {
+		const { w, empresa } = await billingWorld()
+		for (let i = 0; i < 3; i++) expect((await create(w, carneBody(empresa.codigo))).status).toBe(201)
+		const get = async (q: string) => (await w.call('GET', `/api/carnes?${q}`, { cookie: w.cookies.rep })).json
+		const ids = w.db
+			.select()
+			.from(carnes)
+			.all()
+			.map((c) => c.id)
+			.sort((a, b) => b - a)
+		const first = await get('limit=2')
+		expect(first.carnes.map((c: { id: number }) => c.id)).toEqual(ids.slice(0, 2))
+		expect(first.pagination).toMatchObject({ page: 1, limit: 2, total: 3, hasNext: true })
+		const second = await get('limit=2&page=2')
+		expect(second.carnes.map((c: { id: number }) => c.id)).toEqual(ids.slice(2))
+		expect(second.pagination).toMatchObject({ page: 2, total: 3, hasNext: false })
+		expect((await get('')).pagination).toMatchObject({ limit: 20, total: 3 })
+		expect((await w.call('GET', '/api/carnes?limit=5000', { cookie: w.cookies.rep })).status).toBe(400)
+		expect((await w.call('GET', '/api/carnes', { cookie: w.cookies.rep2 })).json.pagination.total).toBe(0)
+	})
+})
+
 describe('who sees and acts on carnês', () => {
 	it('a representative only their own (another’s is a 404), a gerente their representatives’, an administrador all', async () => {
 		const { w, empresa } = await billingWorld()
@@ -199,7 +223,7 @@ describe('who sees and acts on carnês', () => {
 		const hers = (await create(w, carneBody(other.codigo), w.cookies.admin)).json.carne
 		expect(plansAt(w, KEY2).map((p) => p.id)).toEqual([hers.asaas_installment_id])
 		const ids = async (cookie: string) =>
-			((await w.call('GET', '/api/carnes', { cookie })).json as { id: number }[]).map((c) => c.id).sort()
+			((await w.call('GET', '/api/carnes', { cookie })).json.carnes as { id: number }[]).map((c) => c.id).sort()
 		expect(await ids(w.cookies.rep)).toEqual([mine.id])
 		expect(await ids(w.cookies.rep2)).toEqual([hers.id])
 		expect(await ids(w.cookies.gerente)).toEqual([mine.id])
@@ -314,6 +338,77 @@ describe('the webhook keeps parcels in step', () => {
 		expect(sync.json).toMatchObject({ verificadas: 1, corrigidas: 0 })
 	})
 
+	it('a plan deleted at Asaas while webhooks were down: the reconciliation cancels its open parcels and the carnê, once', async () => {
+		const { w, empresa } = await billingWorld()
+		const { carne } = (await create(w, carneBody(empresa.codigo))).json
+		const [p1] = await parcels(w, carne.id)
+		w.asaas.confirm(paymentIdOf(w, p1.id))
+		await settle(w)
+		w.asaas.pauseDeliveries()
+		// Someone deletes the plan in Asaas' own screens: its open parcels go, the paid one stays.
+		const removed = await asaasClient(w.ctx, asaasAccount(w.db, w.ctx.secrets, CNPJ.rep)!).deleteInstallmentPendingPayments(
+			carne.asaas_installment_id
+		)
+		expect(removed.deletedPayments).toHaveLength(2)
+		expect(await reconcileCarnes(w.ctx)).toEqual({ verificadas: 1, corrigidas: 2 })
+		const snapshot = async () => ({
+			parcels: (await parcels(w, carne.id)).map((p) => p.status),
+			carne: w.db.select().from(carnes).where(eq(carnes.id, carne.id)).get()!.status,
+			history: history(w).map((e) => [e.tipo_evento, e.boleto_id]),
+			log: w.db
+				.select()
+				.from(activities)
+				.all()
+				.filter((a) => a.event === 'billing.carne-closed-at-asaas')
+				.map((a) => [a.entity_id, a.subtitle])
+		})
+		const after = await snapshot()
+		expect(after.parcels).toEqual(['RECEIVED', 'CANCELED', 'CANCELED'])
+		expect(after.carne).toBe('cancelado')
+		expect(after.history).toEqual([['pagamento', paymentIdOf(w, p1.id)], ...removed.deletedPayments.map((p) => ['cancelamento', p.id])])
+		expect(after.log).toHaveLength(1)
+		expect(after.log[0][0]).toBe(String(carne.id))
+		expect(after.log[0][1]).toContain('2 parcelas canceladas')
+		// Twice: nothing changes; the late webhooks add nothing either.
+		expect(await reconcileCarnes(w.ctx)).toEqual({ verificadas: 0, corrigidas: 0 })
+		w.asaas.resumeDeliveries()
+		await settle(w)
+		expect(await snapshot()).toEqual(after)
+	})
+
+	it('a plan Asaas no longer knows (404) cancels every open parcel; a webhook deleting the last open parcel closes the carnê', async () => {
+		const { w, empresa } = await billingWorld()
+		const gone = (await create(w, carneBody(empresa.codigo))).json.carne
+		const other = (await create(w, carneBody(empresa.codigo, { numero_parcelas: 2 }))).json.carne
+		await settle(w)
+		w.asaas.accounts.get(KEY)!.installments.delete(gone.asaas_installment_id)
+		expect(await reconcileCarnes(w.ctx)).toEqual({ verificadas: 2, corrigidas: 3 })
+		expect((await parcels(w, gone.id)).map((p) => p.status)).toEqual(['CANCELED', 'CANCELED', 'CANCELED'])
+		expect(w.db.select().from(carnes).where(eq(carnes.id, gone.id)).get()!.status).toBe('cancelado')
+		expect(await reconcileCarnes(w.ctx)).toEqual({ verificadas: 1, corrigidas: 0 })
+
+		// The other plan: parcel 1 paid, parcel 2 deleted at Asaas; its webhook leaves nothing open, the carnê is closed.
+		const [o1, o2] = await parcels(w, other.id)
+		w.asaas.confirm(paymentIdOf(w, o1.id))
+		await settle(w)
+		await asaasClient(w.ctx, asaasAccount(w.db, w.ctx.secrets, CNPJ.rep)!).deletePayment(paymentIdOf(w, o2.id))
+		await settle(w)
+		expect((await parcels(w, other.id)).map((p) => p.status)).toEqual(['RECEIVED', 'CANCELED'])
+		expect(w.db.select().from(carnes).where(eq(carnes.id, other.id)).get()!.status).toBe('cancelado')
+		expect(
+			history(w)
+				.filter((e) => e.carne_id === other.id)
+				.map((e) => e.tipo_evento)
+		).toEqual(['pagamento', 'cancelamento'])
+		expect(
+			w.db
+				.select()
+				.from(activities)
+				.all()
+				.filter((a) => a.event === 'billing.carne-closed-at-asaas')
+		).toHaveLength(2)
+	})
+
 	it('the reconciliation backs off an account that answers 429', async () => {
 		const { w, empresa } = await billingWorld()
 		await create(w, carneBody(empresa.codigo))
@@ -379,6 +474,27 @@ describe('the carnê and its parcels outside the portal', () => {
 		expect(text).toContain(`Linha digitável: ${stored.linha_digitavel}`)
 		expect(text).toContain(`PIX copia e cola: ${stored.pix_copia_cola}`)
 		expect(text).toContain(`Boleto: ${stored.boleto_url}`)
+		// Each part is what Asaas answers for the payment: the digitable line is its identificationField.
+		const asaas = asaasClient(w.ctx, asaasAccount(w.db, w.ctx.secrets, CNPJ.rep)!)
+		const { identificationField } = await asaas.getIdentificationField(stored.asaas_payment_id)
+		const { payload } = await asaas.getPixQrCode(stored.asaas_payment_id)
+		expect(text.split('\n')).toEqual([
+			`Olá, Padaria Pão Quente! Segue a parcela 1/3 do seu carnê.`,
+			'Valor: R$ 100,00',
+			'Vencimento: 10/12/2026',
+			`Boleto: ${(await asaas.getPayment(stored.asaas_payment_id)).bankSlipUrl}`,
+			`Linha digitável: ${identificationField}`,
+			`PIX copia e cola: ${payload}`
+		])
+		// Codes Asaas did not give at creation (or only one of them) are asked again at the send.
+		const [, second] = await parcels(w, carne.id)
+		w.db.update(carneParcelas).set({ pix_copia_cola: null }).where(eq(carneParcelas.id, second.id)).run()
+		await w.call('POST', `/api/carnes/pagamentos/${second.id}/whatsapp`, { cookie: w.cookies.rep, body: { phone: '5585999990001' } })
+		const secondPayment = paymentIdOf(w, second.id)
+		expect(w.evolution.sent[2].text).toContain(`PIX copia e cola: ${(await asaas.getPixQrCode(secondPayment)).payload}`)
+		expect(w.evolution.sent[2].text).toContain(
+			`Linha digitável: ${(await asaas.getIdentificationField(secondPayment)).identificationField}`
+		)
 		const log = w.db.select().from(activities).all()
 		expect(log.map((a) => a.event)).toEqual(expect.arrayContaining(['billing.carne-sent', 'billing.parcel-sent']))
 		expect(JSON.stringify(log)).toContain('5585999990001')

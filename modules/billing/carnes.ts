@@ -5,14 +5,23 @@ import { logActivity } from '../activity'
 import { type AsaasClient, AsaasError, type AsaasPayment } from '../asaas'
 import type { SessionUser } from '../auth'
 import { companies, companyInScope } from '../companies'
-import { todayIso } from '../core'
+import { pagination, todayIso } from '../core'
 import { type AppContext, AppError, badRequest, notFound, unprocessable, writeTransaction } from '../core/server'
 import { normaliseBrazilianPhone } from '../evolution'
 import { evolutionGateway } from '../messaging'
 import { EvolutionError } from '../evolution'
 import { findRepresentativeByCnpj, representativeScope } from '../resellers'
 import { type AsaasAccount, asaasAccount, asaasClient } from './accounts'
-import { CARNE_MESSAGES, type CarneBody, type CarneParcelaView, type CarneView, CHARGE_TYPE_LABELS, canActOnParcel } from './carnes-model'
+import {
+	CARNE_MESSAGES,
+	type CarneBody,
+	type CarneParcelaView,
+	type CarneView,
+	type CarnesList,
+	type CarnesQuery,
+	CHARGE_TYPE_LABELS,
+	canActOnParcel
+} from './carnes-model'
 import { isPaid } from './parcels'
 import { carneParcelas, carnes, historicoPagamentos } from './schema'
 
@@ -270,11 +279,20 @@ function carneViews(db: DbOrTx, rows: CarneRow[]): CarneView[] {
 	}))
 }
 
-/** The newest carnês of the scope shown on /carnes (at most 1000). */
-export function listCarnes(ctx: Ctx, user: Actor): CarneView[] {
+/** GET /api/carnes: the scope's carnês, newest first, paged in SQL (/carnes loads the next page as one scrolls). */
+export function listCarnes(ctx: Ctx, user: Actor, query: CarnesQuery): CarnesList {
 	const scope = representativeScope(ctx.db, user)
-	const rows = ctx.db.select().from(carnes).where(scope.on(carnes.representante_cnpj)).orderBy(desc(carnes.id)).limit(1000).all()
-	return carneViews(ctx.db, rows)
+	const where = scope.on(carnes.representante_cnpj)
+	const total = ctx.db.select({ n: count() }).from(carnes).where(where).get()?.n ?? 0
+	const rows = ctx.db
+		.select()
+		.from(carnes)
+		.where(where)
+		.orderBy(desc(carnes.id))
+		.limit(query.limit)
+		.offset((query.page - 1) * query.limit)
+		.all()
+	return { carnes: carneViews(ctx.db, rows), pagination: pagination(query.page, query.limit, total) }
 }
 
 export function carneParcels(ctx: Ctx, user: Actor, id: number): CarneParcelaView[] {
@@ -460,17 +478,17 @@ export async function sendParcel(ctx: Ctx, user: Actor, id: number, phoneInput: 
 	let parcel = parcelInScope(ctx, user, id)
 	if (!canActOnParcel(parcel.status)) throw unprocessable('Só uma parcela pendente ou vencida pode ser enviada.')
 	const carne = ctx.db.select().from(carnes).where(eq(carnes.id, parcel.carne_id)).get()!
-	if (!parcel.linha_digitavel && !parcel.pix_copia_cola) {
-		// Codes Asaas did not give at creation are asked again now.
+	// Codes Asaas did not give at creation (a boleto has a line and a PIX code, a PIX charge its code) are asked again now.
+	const missing =
+		(carne.tipo_cobranca === 'BOLETO' && !parcel.linha_digitavel) || (carne.tipo_cobranca !== 'CREDIT_CARD' && !parcel.pix_copia_cola)
+	if (missing) {
 		const client = asaasClient(ctx, companyAccount(ctx, parcel.representante_cnpj))
 		const codes = await paymentCodes(client, { id: parcel.asaas_payment_id, billingType: carne.tipo_cobranca })
-		if (codes.linha || codes.pix) {
-			ctx.db
-				.update(carneParcelas)
-				.set({ linha_digitavel: codes.linha, pix_copia_cola: codes.pix })
-				.where(eq(carneParcelas.id, parcel.id))
-				.run()
-			parcel = { ...parcel, linha_digitavel: codes.linha, pix_copia_cola: codes.pix }
+		const linha = parcel.linha_digitavel ?? codes.linha
+		const pix = parcel.pix_copia_cola ?? codes.pix
+		if (linha !== parcel.linha_digitavel || pix !== parcel.pix_copia_cola) {
+			ctx.db.update(carneParcelas).set({ linha_digitavel: linha, pix_copia_cola: pix }).where(eq(carneParcelas.id, parcel.id)).run()
+			parcel = { ...parcel, linha_digitavel: linha, pix_copia_cola: pix }
 		}
 	}
 	const company = ctx.db.select().from(companies).where(eq(companies.codigo, parcel.empresa_codigo)).get()

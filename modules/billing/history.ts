@@ -13,6 +13,16 @@ type Actor = Pick<SessionUser, 'id' | 'tipo' | 'cnpj'>
 
 const PAID_SQL = sql.raw(`('CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH', 'DUNNING_RECEIVED')`)
 
+/**
+ * A page's rows in the order of its ids: the ids are ordered and cut in the index first, then only their rows are
+ * read with what they join.
+ */
+function inOrderOf<R>(ids: number[], read: (ids: number[]) => R[], idOf: (row: R) => number): R[] {
+	if (ids.length === 0) return []
+	const byId = new Map(read(ids).map((row) => [idOf(row), row]))
+	return ids.flatMap((id) => byId.get(id) ?? [])
+}
+
 /** The monitor's status filter: 'RECEIVED' and 'CONFIRMED' both mean Pago. */
 function statusCondition(status: PagamentosQuery['status'], forPage = false): SQL | undefined {
 	if (!status) return undefined
@@ -60,23 +70,24 @@ export function listPagamentos(ctx: Ctx, user: Actor, query: PagamentosQuery): P
 		.offset((query.page - 1) * query.limit)
 		.all()
 		.map((r) => r.id)
-	const found =
-		ids.length === 0
-			? []
-			: ctx.db
-					.select({
-						parcel: carneParcelas,
-						totalParcelas: carnes.numero_parcelas,
-						asaasInstallmentId: carnes.asaas_installment_id,
-						razao: companies.razao,
-						cnpj: companies.cnpj
-					})
-					.from(carneParcelas)
-					.innerJoin(carnes, eq(carnes.id, carneParcelas.carne_id))
-					.innerJoin(companies, eq(companies.codigo, carneParcelas.empresa_codigo))
-					.where(inArray(carneParcelas.id, ids))
-					.all()
-	const rows = ids.flatMap((id) => found.filter((r) => r.parcel.id === id))
+	const rows = inOrderOf(
+		ids,
+		(page) =>
+			ctx.db
+				.select({
+					parcel: carneParcelas,
+					totalParcelas: carnes.numero_parcelas,
+					asaasInstallmentId: carnes.asaas_installment_id,
+					razao: companies.razao,
+					cnpj: companies.cnpj
+				})
+				.from(carneParcelas)
+				.innerJoin(carnes, eq(carnes.id, carneParcelas.carne_id))
+				.innerJoin(companies, eq(companies.codigo, carneParcelas.empresa_codigo))
+				.where(inArray(carneParcelas.id, page))
+				.all(),
+		(r) => r.parcel.id
+	)
 	return {
 		parcelas: rows.map(({ parcel: p, ...r }) => ({
 			id: p.id,
@@ -153,16 +164,17 @@ export function listHistorico(ctx: Ctx, user: Actor, query: HistoricoQuery): His
 		.offset((query.page - 1) * query.limit)
 		.all()
 		.map((r) => r.id)
-	const found =
-		ids.length === 0
-			? []
-			: ctx.db
-					.select({ event: historicoPagamentos, razao: companies.razao, cnpj: companies.cnpj })
-					.from(historicoPagamentos)
-					.leftJoin(companies, eq(companies.codigo, historicoPagamentos.empresa_codigo))
-					.where(inArray(historicoPagamentos.id, ids))
-					.all()
-	const rows = ids.flatMap((id) => found.filter((r) => r.event.id === id))
+	const rows = inOrderOf(
+		ids,
+		(page) =>
+			ctx.db
+				.select({ event: historicoPagamentos, razao: companies.razao, cnpj: companies.cnpj })
+				.from(historicoPagamentos)
+				.leftJoin(companies, eq(companies.codigo, historicoPagamentos.empresa_codigo))
+				.where(inArray(historicoPagamentos.id, page))
+				.all(),
+		(r) => r.event.id
+	)
 	return {
 		eventos: rows.map(({ event: e, razao, cnpj }) => ({
 			id: e.id,

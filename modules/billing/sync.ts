@@ -1,6 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { AsaasError, type AsaasPayment } from '../asaas'
+import { logActivity } from '../activity'
+import { companies } from '../companies'
 import type { AppContext } from '../core/server'
 import { writeTransaction } from '../core/server'
 import type { RepresentativeScope } from '../resellers'
@@ -115,18 +117,49 @@ export function carnePaymentHandler(ctx: Ctx): PaymentEventHandler {
 				payment = await asaasClient(ctx, account).getPayment(event.paymentId)
 			} catch (error) {
 				// A payment Asaas no longer knows was removed there.
-				if (error instanceof AsaasError && error.upstreamStatus === 404)
-					payment = { id: event.paymentId, deleted: true, status: 'PENDING', value: parcel.valor_centavos / 100 } as AsaasPayment
+				if (error instanceof AsaasError && error.upstreamStatus === 404) payment = removedPayment(parcel)
 				else throw error
 			}
 			const now = ctx.clock.now().toISOString()
 			writeTransaction(ctx.db, (tx) => {
 				const fresh = tx.select().from(carneParcelas).where(eq(carneParcelas.id, parcel.id)).get()
-				if (fresh) applyPayment(tx, fresh, payment, now, event.eventId)
+				if (fresh && applyPayment(tx, fresh, payment, now, event.eventId) && payment.deleted)
+					closeIfNothingOpen(ctx, tx, parcel.carne_id, now)
 			})
 			return true
 		}
 	}
+}
+
+/** What Asaas' silence about a parcel means: it was deleted there. */
+const removedPayment = (parcel: ParcelRow): AsaasPayment =>
+	({ id: parcel.asaas_payment_id, deleted: true, status: 'PENDING', value: parcel.valor_centavos / 100 }) as AsaasPayment
+
+/**
+ * After parcels were deleted at Asaas (the plan deleted in Asaas' screens, found by a webhook or the
+ * reconciliation): an active carnê with no parcel left open is over. `quitado` when every parcel was paid (settled
+ * already), otherwise `cancelado`, logged once with how many parcels Asaas cancelled.
+ */
+function closeIfNothingOpen(ctx: Pick<Ctx, 'clock'>, tx: DbOrTx, carneId: number, now: string) {
+	const carne = tx.select().from(carnes).where(eq(carnes.id, carneId)).get()
+	if (carne?.status !== 'ativo') return
+	const parcels = tx.select({ status: carneParcelas.status }).from(carneParcelas).where(eq(carneParcelas.carne_id, carneId)).all()
+	if (parcels.some((p) => rank(p.status) < 2)) return
+	const status = parcels.every((p) => isPaid(p.status)) ? 'quitado' : 'cancelado'
+	tx.update(carnes).set({ status, updated_at: now }).where(eq(carnes.id, carneId)).run()
+	const razao = tx.select({ razao: companies.razao }).from(companies).where(eq(companies.codigo, carne.empresa_codigo)).get()?.razao
+	logActivity(
+		tx,
+		ctx.clock,
+		'billing.carne-closed-at-asaas',
+		{
+			razao: razao ?? `Empresa ${carne.empresa_codigo}`,
+			carne: carneId,
+			status,
+			canceladas: parcels.filter((p) => p.status === 'CANCELED').length
+		},
+		{ actorName: 'Asaas', entityId: carneId }
+	)
 }
 
 /** Asaas' quota is 25,000 requests per 12 h per account; the job runs 24 times in 12 h and leaves half for people. */
@@ -169,33 +202,36 @@ export async function reconcileCarnes(
 					ctx.log('billing.reconcile_rate_limited', { account: cnpj, retryAfterSeconds: error.retryAfterSeconds ?? null })
 					break
 				}
-				ctx.log('billing.reconcile_error', { account: cnpj, carne: carne.id, message: String((error as Error)?.message ?? error) })
-				continue
+				// A plan Asaas no longer knows was deleted there, with every parcel it still had open.
+				if (!(error instanceof AsaasError && error.upstreamStatus === 404)) {
+					ctx.log('billing.reconcile_error', { account: cnpj, carne: carne.id, message: String((error as Error)?.message ?? error) })
+					continue
+				}
+				payments = []
 			}
 			verificadas++
 			const now = ctx.clock.now().toISOString()
 			corrigidas += writeTransaction(ctx.db, (tx) => {
 				let changed = 0
+				let removed = 0
 				const parcels = tx.select().from(carneParcelas).where(eq(carneParcelas.carne_id, carne.id)).all()
 				const seen = new Set(payments.map((p) => p.id))
 				for (const payment of payments) {
 					const parcel = parcels.find((p) => p.asaas_payment_id === payment.id)
-					if (parcel && applyPayment(tx, parcel, payment, now, null)) changed++
+					if (parcel && applyPayment(tx, parcel, payment, now, null)) {
+						changed++
+						if (payment.deleted) removed++
+					}
 				}
 				// A parcel the plan no longer lists was removed at Asaas.
 				for (const parcel of parcels) {
 					if (seen.has(parcel.asaas_payment_id) || rank(parcel.status) >= 2) continue
-					if (
-						applyPayment(
-							tx,
-							parcel,
-							{ ...({} as AsaasPayment), id: parcel.asaas_payment_id, deleted: true, value: parcel.valor_centavos / 100 },
-							now,
-							null
-						)
-					)
+					if (applyPayment(tx, parcel, removedPayment(parcel), now, null)) {
 						changed++
+						removed++
+					}
 				}
+				if (removed > 0) closeIfNothingOpen(ctx, tx, carne.id, now)
 				tx.update(carnes).set({ updated_at: now }).where(eq(carnes.id, carne.id)).run()
 				return changed
 			})

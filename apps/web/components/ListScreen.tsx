@@ -8,16 +8,21 @@ import { useDebounced } from '../lib/hooks'
 import type { ListSource } from '../lib/list'
 import { toggleSort } from '../lib/list-state'
 import { $wide } from '../stores/viewport'
+import { LoadMore } from './LoadMore'
 import { Pagination } from './Pagination'
 import { type Column, type RowSelection, Rows } from './Rows'
 import { DateInput, EmptyState, ErrorPanel, SearchInput } from './ui'
 
 export type { Column } from './Rows'
 
-/** A filter of the toolbar: a select of values, or a date (dd/mm/aaaa in, YYYY-MM-DD in the address). */
+/**
+ * A filter of the toolbar: a select of values, a date (dd/mm/aaaa in, YYYY-MM-DD in the address), or a control of
+ * its own (the searchable company picker).
+ */
 export type ListFilter =
 	| { key: string; label: string; options: readonly (readonly [value: string, label: string])[] }
 	| { key: string; label: string; date: true }
+	| { key: string; label: string; control: (value: string, set: (value: string) => void) => ReactNode }
 
 export interface ListScreenProps<T> {
 	source: ListSource<T>
@@ -62,6 +67,7 @@ function SearchBox<T>({ source, placeholder, label }: { source: ListSource<T>; p
 
 function FilterControl<T>({ source, filter, value }: { source: ListSource<T>; filter: ListFilter; value: string }) {
 	const set = (v: string) => source.update({ filters: { [filter.key]: v } })
+	if ('control' in filter) return filter.control(value, set)
 	if ('date' in filter) {
 		return (
 			<label className="flex items-center gap-2 text-sm">
@@ -189,7 +195,8 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
 					}
 				/>
 			)}
-			{!view.error && (
+			{!view.error && source.more && <LoadMore more={source.more} noun={noun} />}
+			{!view.error && !source.more && (
 				<Pagination
 					info={view.page}
 					noun={noun}

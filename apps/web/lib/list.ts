@@ -1,7 +1,7 @@
 import type { CommonSettings } from '@nanostores/query'
 import { type ReadableAtom, atom, computed } from 'nanostores'
 import { type PageInfo, pagination } from '../../../modules/core'
-import { type ApiQuery, type ApiResponse, type ApiRoute, routeRequest } from './api'
+import { type ApiQuery, type ApiResponse, type ApiRoute, call, routeRequest } from './api'
 import { type ListParams, type ListSpec, changeParams, readParams, writeParams } from './list-state'
 import { routeStore } from './query'
 
@@ -30,6 +30,22 @@ export interface ListSource<T> {
 	exportHref?: () => string
 	/** Every row of the current view, for a CSV made in the browser (small lists held whole). */
 	viewRows?: () => T[]
+	/** A list that loads more as one scrolls (infiniteList) instead of showing pages. */
+	more?: MoreSource
+}
+
+/** Where an infinite list stands: how many rows are on screen of how many, and whether the next page is coming. */
+export interface MoreState {
+	loaded: number
+	total: number
+	hasNext: boolean
+	loading: boolean
+	error: unknown
+}
+export interface MoreSource {
+	$state: ReadableAtom<MoreState>
+	/** Reads the next page (nothing when one is already coming or there is none). */
+	load(): void
 }
 
 /** The view's store: read from the address once, written back to it (replacing the entry) on every change. */
@@ -67,6 +83,13 @@ function withPrevious<V extends { loading: boolean; error?: unknown }, T>(
 	})
 }
 
+/** How a list reads the server's pages: the view as the API's query, and the rows and paging of an answer. */
+interface PagedRead<K extends GetRoute, T> {
+	query: (params: ListParams) => ApiQuery<K>
+	rows: (data: ApiResponse<K>) => T[]
+	page: (data: ApiResponse<K>) => PageInfo
+}
+
 /**
  * A list the server pages, filters and sorts (companies, terminals, credits, activities): the view goes to the
  * API as its query, and the CSV export is the API's streamed export of the same view.
@@ -74,13 +97,7 @@ function withPrevious<V extends { loading: boolean; error?: unknown }, T>(
 export function serverList<K extends GetRoute, T>(
 	route: K,
 	spec: ListSpec,
-	options: {
-		query: (params: ListParams) => ApiQuery<K>
-		rows: (data: ApiResponse<K>) => T[]
-		page: (data: ApiResponse<K>) => PageInfo
-		exportRoute?: GetRoute
-		settings?: CommonSettings<ApiResponse<K>>
-	}
+	options: PagedRead<K, T> & { exportRoute?: GetRoute; settings?: CommonSettings<ApiResponse<K>> }
 ): ListSource<T> & { $data: ReturnType<typeof routeStore<K>> } {
 	const $params = paramsStore(spec)
 	const $data = routeStore(
@@ -154,6 +171,101 @@ export function localList<K extends GetRoute, T>(
 		viewRows: () => {
 			const data = $data.get().data
 			return data === undefined ? [] : inView(options.rows(data), $params.get())
+		}
+	}
+}
+
+/**
+ * A list the server pages that grows as one scrolls (/carnes, /pagamentos-parcelas): the first page is a cached
+ * read like serverList's (its answer also carries the cards' totals, which count the whole view), the next pages
+ * are read one at a time by `more.load()` (the LoadMore footer calls it when its sentinel comes into view). A new
+ * filter starts again at the first page; a change elsewhere (the first page read again after a mutation) reads
+ * the pages already shown again, so the rows stay where they were.
+ */
+export function infiniteList<K extends GetRoute, T>(
+	route: K,
+	spec: ListSpec,
+	options: PagedRead<K, T> & {
+		/** A row shifted by a change between two pages' reads is shown once. */
+		rowKey: (row: T) => string | number
+	}
+): ListSource<T> & { $data: ReturnType<typeof routeStore<K>>; more: MoreSource } {
+	const $params = paramsStore(spec)
+	const $query = computed($params, (p) => options.query({ ...p, page: 1 }))
+	const $data = routeStore(route, $query)
+	const keyOf = (query: ApiQuery<K>) => routeRequest(route, { query }).url
+	const readPage = (page: number) => call(route, { query: options.query({ ...$params.get(), page }) } as never) as Promise<ApiResponse<K>>
+	/** The pages after the first, of the view (key) they were read for. */
+	const $after = atom<{ key: string; pages: ApiResponse<K>[]; loading: boolean; error: unknown }>({
+		key: '',
+		pages: [],
+		loading: false,
+		error: undefined
+	})
+	const current = () => {
+		const key = keyOf($query.get())
+		const after = $after.get()
+		return after.key === key ? after : { key, pages: [], loading: false, error: undefined }
+	}
+	let shownFirst: ApiResponse<K> | undefined
+	$data.listen(({ data }) => {
+		if (!data || data === shownFirst) return
+		const again = shownFirst !== undefined
+		shownFirst = data
+		const after = current()
+		if (!again || after.pages.length === 0) return
+		Promise.all(after.pages.map((_, i) => readPage(i + 2)))
+			.then((pages) => {
+				if ($after.get().key === after.key) $after.set({ ...$after.get(), pages })
+			})
+			.catch(() => {})
+	})
+	const $shown = computed([$data, $after, $query], (first, after, query) => ({
+		...first,
+		after: after.key === keyOf(query) ? after : undefined
+	}))
+	const $view = withPrevious($shown, ({ data, after }) => {
+		if (data === undefined) return undefined
+		const seen = new Set<string | number>()
+		const rows = [data, ...(after?.pages ?? [])]
+			.flatMap(options.rows)
+			.filter((row) => !seen.has(options.rowKey(row)) && !!seen.add(options.rowKey(row)))
+		return { rows, page: options.page(after?.pages.at(-1) ?? data) }
+	})
+	async function load() {
+		const after = current()
+		const first = $data.get().data
+		if (!first || after.loading) return
+		const last = options.page(after.pages.at(-1) ?? first)
+		if (!last.hasNext) return
+		$after.set({ ...after, loading: true, error: undefined })
+		try {
+			const next = await readPage(last.page + 1)
+			if ($after.get().key === after.key) $after.set({ ...after, pages: [...after.pages, next], loading: false, error: undefined })
+		} catch (error) {
+			if ($after.get().key === after.key) $after.set({ ...$after.get(), loading: false, error })
+		}
+	}
+	return {
+		spec,
+		$params,
+		$data,
+		$view,
+		update: (patch) => {
+			// Another view starts again at its first page (coming back to this one too).
+			$after.set({ key: '', pages: [], loading: false, error: undefined })
+			$params.set(changeParams($params.get(), { ...patch, page: 1 }))
+		},
+		retry: () => $data.revalidate(),
+		more: {
+			$state: computed([$view, $shown], (view, shown) => ({
+				loaded: view.rows?.length ?? 0,
+				total: view.page?.total ?? 0,
+				hasNext: view.page?.hasNext ?? false,
+				loading: shown.after?.loading ?? false,
+				error: shown.after?.error
+			})),
+			load: () => void load()
 		}
 	}
 }

@@ -10,18 +10,24 @@ import {
 	type CarneView
 } from '../../../../modules/billing/model'
 import { formatDate, formatReais, isoDateInSaoPaulo, parseMoneyText } from '../../../../modules/core'
+import { CompanyPicker } from '../../components/CompanyPicker'
+import { LoadMore } from '../../components/LoadMore'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
 import { DateInput, EmptyState, ErrorPanel, Field, MoneyInput, PageActions } from '../../components/ui'
 import { call, errorText, routeRequest } from '../../lib/api'
 import { type FieldErrors, useZodForm } from '../../lib/form'
 import { mutate } from '../../lib/mutate'
-import { routeStore } from '../../lib/query'
+import { infiniteList } from '../../lib/list'
 import { confirmAction } from '../../stores/confirm'
 import { toast } from '../../stores/toast'
-import { CarneStatusBadge, CompanyPicker, ParcelStatusBadge, WhatsappDialog } from './carne-parts'
+import { CarneStatusBadge, ParcelStatusBadge, WhatsappDialog } from './carne-parts'
 
-const $carnes = routeStore('GET /api/carnes')
+const carnesList = infiniteList<'GET /api/carnes', CarneView>(
+	'GET /api/carnes',
+	{},
+	{ query: (p) => ({ page: p.page, limit: p.limit }), rows: (data) => data.carnes, page: (data) => data.pagination, rowKey: (c) => c.id }
+)
 const INVALIDATE = ['/api/carnes', '/api/historico-pagamentos', '/api/admin/financial-stats']
 
 const companyName = (c: CarneView) => c.empresa?.razao ?? `Empresa ${c.empresa_codigo}`
@@ -277,11 +283,11 @@ function CarneCard({
 
 /** Carnês Asaas (3-billing-messaging §2): the cards, one expanded at a time, the create and WhatsApp dialogs. */
 export default function CarnesPage() {
-	const list = useStore($carnes)
+	const list = useStore(carnesList.$view)
 	const [creating, setCreating] = useState(false)
 	const [expanded, setExpanded] = useState<number | null>(null)
 	const [sending, setSending] = useState<CarneView | null>(null)
-	const carnes = list.data
+	const carnes = list.rows
 	return (
 		<PageRoot>
 			<PageActions>
@@ -291,7 +297,7 @@ export default function CarnesPage() {
 				</button>
 			</PageActions>
 			{list.error ? (
-				<ErrorPanel title="Erro ao carregar carnês" message={errorText(list.error)} onRetry={() => $carnes.revalidate()} />
+				<ErrorPanel title="Erro ao carregar carnês" message={errorText(list.error)} onRetry={carnesList.retry} />
 			) : !carnes ? (
 				<div className="space-y-3" role="status" aria-busy="true" aria-label="Carregando">
 					{[0, 1, 2].map((i) => (
@@ -310,7 +316,7 @@ export default function CarnesPage() {
 					}
 				/>
 			) : (
-				<div className="space-y-3">
+				<div className="space-y-3" aria-busy={list.refreshing}>
 					{carnes.map((c) => (
 						<CarneCard
 							key={c.id}
@@ -320,6 +326,7 @@ export default function CarnesPage() {
 							onWhatsapp={() => setSending(c)}
 						/>
 					))}
+					<LoadMore more={carnesList.more} noun="carnês" />
 				</div>
 			)}
 			<CarneDialog open={creating} onClose={() => setCreating(false)} />

@@ -1,35 +1,18 @@
 import { useStore } from '@nanostores/react'
-import { Ban, CircleDollarSign, FilterX, History, Wallet } from 'lucide-react'
+import { Ban, CircleDollarSign, History, Wallet } from 'lucide-react'
 import { EVENT_TYPES, type HistoricoEventoView } from '../../../../modules/billing/model'
 import { formatCnpj, formatDateTime, formatReais } from '../../../../modules/core'
 import { ListScreen } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
 import { PageActions, StatCard, StatGrid } from '../../components/ui'
 import { serverList } from '../../lib/list'
-import { ISO_DATE } from '../../lib/list-state'
-import { $companyOptions } from '../../stores/companies'
-import { EVENT_LABELS, EventBadge } from './carne-parts'
+import { COMPANY_DATE_CONTROLS, COMPANY_DATE_FILTERS, ClearFilters, EVENT_LABELS, EventBadge, companyDateQuery } from './carne-parts'
 
 const historicoList = serverList<'GET /api/historico-pagamentos', HistoricoEventoView>(
 	'GET /api/historico-pagamentos',
+	{ filters: { tipo: { values: ['', ...EVENT_TYPES], default: '' }, ...COMPANY_DATE_FILTERS } },
 	{
-		filters: {
-			tipo: { values: ['', ...EVENT_TYPES], default: '' },
-			empresa: { test: (v) => /^\d+$/.test(v) },
-			dataInicio: { test: ISO_DATE },
-			dataFim: { test: ISO_DATE }
-		}
-	},
-	{
-		query: (p) => ({
-			page: p.page,
-			limit: p.limit,
-			search: p.search.trim(),
-			tipo: p.filters.tipo || undefined,
-			empresa: p.filters.empresa || undefined,
-			dataInicio: p.filters.dataInicio || undefined,
-			dataFim: p.filters.dataFim || undefined
-		}),
+		query: (p) => ({ page: p.page, limit: p.limit, search: p.search.trim(), tipo: p.filters.tipo || undefined, ...companyDateQuery(p) }),
 		rows: (data) => data.eventos,
 		page: (data) => data.pagination
 	}
@@ -62,18 +45,10 @@ const company = (e: HistoricoEventoView) => e.empresa?.razao ?? `Empresa ${e.emp
 
 /** Histórico de Pagamentos (3-billing-messaging §2): the cards, the filters and the events, newest first. */
 export default function HistoricoPagamentosPage() {
-	const companies = useStore($companyOptions)
 	return (
 		<PageRoot>
 			<PageActions>
-				<button
-					type="button"
-					className="btn btn-sm btn-ghost"
-					onClick={() => historicoList.update({ search: '', filters: { tipo: '', empresa: '', dataInicio: '', dataFim: '' } })}
-				>
-					<FilterX className="size-4" aria-hidden="true" />
-					Limpar Filtros
-				</button>
+				<ClearFilters source={historicoList} />
 			</PageActions>
 			<div className="space-y-4">
 				<Summary />
@@ -88,13 +63,7 @@ export default function HistoricoPagamentosPage() {
 							label: 'Tipo de Evento',
 							options: [['', 'Todos os tipos'], ...EVENT_TYPES.map((t) => [t, EVENT_LABELS[t]] as const)]
 						},
-						{
-							key: 'empresa',
-							label: 'Empresa',
-							options: [['', 'Todas as empresas'], ...(companies.data?.companies ?? []).map((c) => [String(c.codigo), c.razao] as const)]
-						},
-						{ key: 'dataInicio', label: 'Data Início', date: true },
-						{ key: 'dataFim', label: 'Data Fim', date: true }
+						...COMPANY_DATE_CONTROLS
 					]}
 					rowKey={(e) => e.id}
 					skeletonRows={8}

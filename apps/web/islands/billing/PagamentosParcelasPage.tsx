@@ -1,17 +1,22 @@
 import { useStore } from '@nanostores/react'
-import { AlertTriangle, CheckCircle2, Clock, ExternalLink, FilterX, ListChecks, MessageCircle, RefreshCw, Trash2 } from 'lucide-react'
+import { AlertTriangle, CheckCircle2, Clock, ExternalLink, ListChecks, MessageCircle, RefreshCw, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { type PagamentoParcelaView, canActOnParcel } from '../../../../modules/billing/model'
 import { formatCnpj, formatDate, formatReais } from '../../../../modules/core'
 import { ListScreen } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
 import { PageActions, StatCard, StatGrid } from '../../components/ui'
-import { serverList } from '../../lib/list'
-import { ISO_DATE } from '../../lib/list-state'
+import { infiniteList } from '../../lib/list'
 import { mutate } from '../../lib/mutate'
-import { $companyOptions } from '../../stores/companies'
 import { confirmAction } from '../../stores/confirm'
-import { ParcelStatusBadge, WhatsappDialog } from './carne-parts'
+import {
+	COMPANY_DATE_CONTROLS,
+	COMPANY_DATE_FILTERS,
+	ClearFilters,
+	ParcelStatusBadge,
+	WhatsappDialog,
+	companyDateQuery
+} from './carne-parts'
 
 const STATUSES = [
 	['', 'Todos os status'],
@@ -22,27 +27,14 @@ const STATUSES = [
 ] as const
 const INVALIDATE = ['/api/carnes', '/api/historico-pagamentos']
 
-const pagamentosList = serverList<'GET /api/carnes/pagamentos', PagamentoParcelaView>(
+const pagamentosList = infiniteList<'GET /api/carnes/pagamentos', PagamentoParcelaView>(
 	'GET /api/carnes/pagamentos',
+	{ filters: { status: { values: STATUSES.map(([v]) => v), default: '' }, ...COMPANY_DATE_FILTERS } },
 	{
-		filters: {
-			status: { values: STATUSES.map(([v]) => v), default: '' },
-			empresa: { test: (v) => /^\d+$/.test(v) },
-			dataInicio: { test: ISO_DATE },
-			dataFim: { test: ISO_DATE }
-		}
-	},
-	{
-		query: (p) => ({
-			page: p.page,
-			limit: p.limit,
-			status: p.filters.status || undefined,
-			empresa: p.filters.empresa || undefined,
-			dataInicio: p.filters.dataInicio || undefined,
-			dataFim: p.filters.dataFim || undefined
-		}),
+		query: (p) => ({ page: p.page, limit: p.limit, status: p.filters.status || undefined, ...companyDateQuery(p) }),
 		rows: (data) => data.parcelas,
-		page: (data) => data.pagination
+		page: (data) => data.pagination,
+		rowKey: (p) => p.id
 	}
 )
 
@@ -86,7 +78,6 @@ async function remove(p: PagamentoParcelaView) {
 
 /** Pagamentos de Parcelas (3-billing-messaging §2): the cards, the filters, the instalments and their actions. */
 export default function PagamentosParcelasPage() {
-	const companies = useStore($companyOptions)
 	const [sending, setSending] = useState<PagamentoParcelaView | null>(null)
 	const [syncing, setSyncing] = useState(false)
 	async function sync() {
@@ -106,14 +97,7 @@ export default function PagamentosParcelasPage() {
 		<PageRoot>
 			<PageActions>
 				<div className="flex gap-2">
-					<button
-						type="button"
-						className="btn btn-sm btn-ghost"
-						onClick={() => pagamentosList.update({ filters: { status: '', empresa: '', dataInicio: '', dataFim: '' } })}
-					>
-						<FilterX className="size-4" aria-hidden="true" />
-						Limpar Filtros
-					</button>
+					<ClearFilters source={pagamentosList} />
 					<button type="button" className="btn btn-sm" onClick={sync} disabled={syncing}>
 						{syncing ? <span className="loading loading-spinner loading-sm" /> : <RefreshCw className="size-4" aria-hidden="true" />}
 						Sincronizar
@@ -126,16 +110,7 @@ export default function PagamentosParcelasPage() {
 					source={pagamentosList}
 					noun="parcelas"
 					caption="Parcelas dos carnês"
-					filters={[
-						{ key: 'status', label: 'Status', options: STATUSES },
-						{
-							key: 'empresa',
-							label: 'Empresa',
-							options: [['', 'Todas as empresas'], ...(companies.data?.companies ?? []).map((c) => [String(c.codigo), c.razao] as const)]
-						},
-						{ key: 'dataInicio', label: 'Data Início', date: true },
-						{ key: 'dataFim', label: 'Data Fim', date: true }
-					]}
+					filters={[{ key: 'status', label: 'Status', options: STATUSES }, ...COMPANY_DATE_CONTROLS]}
 					rowKey={(p) => p.id}
 					skeletonRows={8}
 					cardTitle={(p) => (

@@ -1,11 +1,13 @@
-import { useStore } from '@nanostores/react'
-import { Send } from 'lucide-react'
-import { useMemo, useState } from 'react'
+import { FilterX, Send } from 'lucide-react'
+import { useState } from 'react'
 import { CARNE_MESSAGES, type EventType, parcelStatusLabel, whatsappPhoneField } from '../../../../modules/billing/model'
+import { CompanyPicker } from '../../components/CompanyPicker'
+import type { ListFilter } from '../../components/ListScreen'
 import { Modal, ModalActions } from '../../components/Modal'
 import { Field } from '../../components/ui'
 import { fieldErrors } from '../../lib/form'
-import { $companyOptions } from '../../stores/companies'
+import type { ListSource } from '../../lib/list'
+import { ISO_DATE, type ListParams } from '../../lib/list-state'
 
 const STATUS_TONE: Record<string, string> = {
 	Pago: 'badge-success',
@@ -45,75 +47,6 @@ const EVENT_TONE: Record<EventType, string> = {
 }
 export function EventBadge({ tipo }: { tipo: EventType }) {
 	return <span className={`badge badge-soft badge-sm ${EVENT_TONE[tipo]}`}>{EVENT_LABELS[tipo]}</span>
-}
-
-/**
- * The company picker of the carnê form and the filters: the companies of the user's scope (limit 1000, as the
- * spec asks), narrowed by typing so it stays usable with thousands of them.
- */
-export function CompanyPicker({
-	value,
-	onChange,
-	allLabel,
-	label = 'Empresa',
-	error
-}: {
-	value: string
-	onChange: (codigo: string) => void
-	/** With it, the first option is 'all companies' (value ''). */
-	allLabel?: string
-	label?: string
-	error?: string
-}) {
-	const options = useStore($companyOptions)
-	const [search, setSearch] = useState('')
-	const companies = options.data?.companies ?? []
-	const shown = useMemo(() => {
-		const term = search.trim().toLowerCase()
-		const digits = term.replace(/\D/g, '')
-		const matches = term
-			? companies.filter((c) => c.razao.toLowerCase().includes(term) || (digits.length >= 3 && c.cnpj.includes(digits)))
-			: companies
-		const list = matches.slice(0, 200)
-		// The chosen company stays an option even when the search hides it.
-		const chosen = companies.find((c) => String(c.codigo) === value)
-		return chosen && !list.includes(chosen) ? [chosen, ...list] : list
-	}, [companies, search, value])
-	const placeholder = options.loading
-		? 'Carregando empresas...'
-		: options.error
-			? 'Failed to fetch companies'
-			: (allLabel ?? 'Selecione uma empresa')
-	return (
-		<Field label={label} error={error}>
-			<span className="flex flex-col gap-1">
-				{companies.length > 20 && (
-					<input
-						type="search"
-						className="input input-sm w-full"
-						placeholder="Buscar empresa por nome ou CNPJ"
-						aria-label={`Buscar ${label.toLowerCase()}`}
-						value={search}
-						onChange={(e) => setSearch(e.target.value)}
-					/>
-				)}
-				<select
-					className={`select w-full ${error ? 'select-error' : ''}`}
-					aria-label={label}
-					aria-invalid={error ? true : undefined}
-					value={value}
-					onChange={(e) => onChange(e.target.value)}
-				>
-					<option value="">{placeholder}</option>
-					{shown.map((c) => (
-						<option key={c.codigo} value={String(c.codigo)}>
-							{c.razao}
-						</option>
-					))}
-				</select>
-			</span>
-		</Field>
-	)
 }
 
 /** The phone dialog of a WhatsApp send: a summary, the phone (55 + DDD + number), send disabled while blank. */
@@ -180,5 +113,37 @@ export function WhatsappDialog({
 				<p className="sr-only">{CARNE_MESSAGES.phone}</p>
 			</form>
 		</Modal>
+	)
+}
+
+/** The company and date filters both billing lists share: checked in the address, sent as the query, on the toolbar. */
+export const COMPANY_DATE_FILTERS = {
+	empresa: { test: (v: string) => /^\d+$/.test(v) },
+	dataInicio: { test: ISO_DATE },
+	dataFim: { test: ISO_DATE }
+}
+export const companyDateQuery = (p: ListParams) => ({
+	empresa: p.filters.empresa || undefined,
+	dataInicio: p.filters.dataInicio || undefined,
+	dataFim: p.filters.dataFim || undefined
+})
+export const COMPANY_DATE_CONTROLS: ListFilter[] = [
+	{
+		key: 'empresa',
+		label: 'Empresa',
+		control: (value, set) => <CompanyPicker compact value={value} onChange={set} allLabel="Todas as empresas" />
+	},
+	{ key: 'dataInicio', label: 'Data Início', date: true },
+	{ key: 'dataFim', label: 'Data Fim', date: true }
+]
+
+/** 'Limpar Filtros': the list's search and every filter back to their defaults. */
+export function ClearFilters<T>({ source }: { source: ListSource<T> }) {
+	const defaults = Object.fromEntries(Object.entries(source.spec.filters ?? {}).map(([key, f]) => [key, f.default ?? '']))
+	return (
+		<button type="button" className="btn btn-sm btn-ghost" onClick={() => source.update({ search: '', filters: defaults })}>
+			<FilterX className="size-4" aria-hidden="true" />
+			Limpar Filtros
+		</button>
 	)
 }
