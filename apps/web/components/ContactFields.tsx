@@ -1,5 +1,7 @@
 import { maskCep, maskPhone, UFS } from '../../../modules/core'
-import { Field, TextField } from './ui'
+import { SelectField, TextField } from './ui'
+
+const UF_OPTIONS = UFS.map((uf) => ({ value: uf, label: uf }))
 
 type AddressKey = 'endereco' | 'bairro' | 'cidade' | 'uf' | 'cep'
 
@@ -19,23 +21,17 @@ export function AddressFields({
 }) {
 	return (
 		<>
-			<Field label="Endereço" error={errors.endereco} className="sm:col-span-2">
-				<input className="input w-full" value={value.endereco} maxLength={200} onChange={(e) => onChange('endereco', e.target.value)} />
-			</Field>
-			<Field label="Bairro" error={errors.bairro}>
-				<input className="input w-full" value={value.bairro} maxLength={100} onChange={(e) => onChange('bairro', e.target.value)} />
-			</Field>
-			<Field label="Cidade" error={errors.cidade}>
-				<input className="input w-full" value={value.cidade} maxLength={100} onChange={(e) => onChange('cidade', e.target.value)} />
-			</Field>
-			<Field label="UF" error={errors.uf}>
-				<select className="select w-full" value={value.uf} onChange={(e) => onChange('uf', e.target.value)}>
-					<option value="">—</option>
-					{UFS.map((uf) => (
-						<option key={uf}>{uf}</option>
-					))}
-				</select>
-			</Field>
+			<TextField
+				label="Endereço"
+				error={errors.endereco}
+				className="sm:col-span-2"
+				value={value.endereco}
+				maxLength={200}
+				onValue={(v) => onChange('endereco', v)}
+			/>
+			<TextField label="Bairro" error={errors.bairro} value={value.bairro} maxLength={100} onValue={(v) => onChange('bairro', v)} />
+			<TextField label="Cidade" error={errors.cidade} value={value.cidade} maxLength={100} onValue={(v) => onChange('cidade', v)} />
+			<SelectField label="UF" error={errors.uf} value={value.uf} onValue={(v) => onChange('uf', v)} placeholder="—" options={UF_OPTIONS} />
 			<TextField
 				label="CEP"
 				error={errors.cep}
@@ -69,9 +65,5 @@ export function PhoneField({
 }
 
 export function EmailField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
-	return (
-		<Field label="E-mail" error={error}>
-			<input type="email" className="input w-full" value={value} maxLength={200} onChange={(e) => onChange(e.target.value)} />
-		</Field>
-	)
+	return <TextField label="E-mail" error={error} type="email" value={value} maxLength={200} onValue={onChange} />
 }

@@ -2,6 +2,8 @@ import { CalendarDays, Eye, EyeOff, Pencil, Search, ShieldAlert, Trash2 } from '
 import {
 	type InputHTMLAttributes,
 	type ReactElement,
+	type SelectHTMLAttributes,
+	type TextareaHTMLAttributes,
 	type ReactNode,
 	cloneElement,
 	isValidElement,
@@ -235,6 +237,106 @@ export function TextField({
 	)
 }
 
+/** One choice of a SelectField. */
+export interface SelectOption {
+	value: string | number
+	label: ReactNode
+}
+
+/**
+ * A labelled drop-down, the one way a form writes one: the Field around a select whose value arrives as text;
+ * `placeholder` is the empty first choice ("Selecione…").
+ */
+export function SelectField({
+	label,
+	error,
+	hint,
+	className,
+	value,
+	onValue,
+	placeholder,
+	options,
+	...select
+}: {
+	label: string
+	error?: string | null
+	hint?: string
+	className?: string
+	value: string
+	onValue: (value: string) => void
+	placeholder?: string
+	options: readonly SelectOption[]
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange' | 'className'>) {
+	return (
+		<Field label={label} error={error} hint={hint} className={className}>
+			<select {...select} className="select w-full" value={value} onChange={(e) => onValue(e.target.value)}>
+				{placeholder !== undefined && <option value="">{placeholder}</option>}
+				{options.map((o) => (
+					<option key={o.value} value={o.value}>
+						{o.label}
+					</option>
+				))}
+			</select>
+		</Field>
+	)
+}
+
+/** A labelled multi-line text box: the Field around a textarea whose value arrives as text. */
+export function TextareaField({
+	label,
+	error,
+	hint,
+	className,
+	textareaClassName = '',
+	value,
+	onValue,
+	...textarea
+}: {
+	label: string
+	error?: string | null
+	hint?: string
+	className?: string
+	textareaClassName?: string
+	value: string
+	onValue: (value: string) => void
+} & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'className'>) {
+	return (
+		<Field label={label} error={error} hint={hint} className={className}>
+			<textarea
+				{...textarea}
+				className={`textarea w-full ${textareaClassName}`.trim()}
+				value={value}
+				onChange={(e) => onValue(e.target.value)}
+			/>
+		</Field>
+	)
+}
+
+/**
+ * An on/off switch with its words beside it (Ativo, Urgente, Ativar API...). `toggleClassName` sizes and colours
+ * the switch; `className` lays out the label around it.
+ */
+export function ToggleField({
+	label,
+	checked,
+	onChecked,
+	className = 'flex items-center gap-3 text-sm',
+	toggleClassName = 'toggle-success'
+}: {
+	label: ReactNode
+	checked: boolean
+	onChecked: (checked: boolean) => void
+	className?: string
+	toggleClassName?: string
+}) {
+	return (
+		<label className={className}>
+			<input type="checkbox" className={`toggle ${toggleClassName}`} checked={checked} onChange={(e) => onChecked(e.target.checked)} />
+			<span>{label}</span>
+		</label>
+	)
+}
+
 /**
  * Money typed and shown the Brazilian way (issue 14, point 9): "149,90", never "149.9". The value is the text as
  * typed; `parseMoneyText` reads it as reais. Leaving the field writes it back with two decimals.
@@ -260,6 +362,29 @@ export function MoneyInput({
 				if (reais !== null && Number.isFinite(reais)) onChange(moneyText(reais))
 			}}
 		/>
+	)
+}
+
+/** A labelled money field (MoneyInput inside a Field), marked invalid with its message beside it. */
+export function MoneyField({
+	label,
+	error,
+	hint,
+	className,
+	value,
+	onValue
+}: {
+	label: string
+	error?: string | null
+	hint?: string
+	className?: string
+	value: string
+	onValue: (text: string) => void
+}) {
+	return (
+		<Field label={label} error={error} hint={hint} className={className}>
+			<MoneyInput value={value} onChange={onValue} aria-invalid={error ? true : undefined} />
+		</Field>
 	)
 }
 

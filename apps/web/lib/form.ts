@@ -68,6 +68,9 @@ export function useForm<F extends object, I>({ initial, toInput, validate }: For
 	return { values, set, setValues, errors, submit, pending }
 }
 
+/** What a form dialog needs of a form (useForm, useZodForm): its submit handler, pending state and messages. */
+export type FormHandle<I> = Pick<ReturnType<typeof useForm<object, I>>, 'submit' | 'pending' | 'errors'>
+
 /**
  * A form checked by the schema the server applies (its model.ts), plus rules only the screen knows (e.g. no more
  * credits than available), worded like the schema's. What is sent is the API's input, not the parsed output.
@@ -89,3 +92,6 @@ export function useZodForm<S extends z.ZodType, F extends object>({
 		validate: (input, values) => ({ ...fieldErrors(schema, input), ...check?.(values) })
 	})
 }
+
+/** The API input a form's submit sends (for a `send` written apart from the FormDialog). */
+export type FormInput<H> = H extends FormHandle<infer I> ? I : never

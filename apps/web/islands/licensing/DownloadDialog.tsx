@@ -1,6 +1,6 @@
 import { type Download, DownloadBody } from '../../../../modules/downloads/model'
-import { Modal, ModalActions } from '../../components/Modal'
-import { Field, TextField } from '../../components/ui'
+import { FormDialog } from '../../components/Modal'
+import { TextField, ToggleField } from '../../components/ui'
 import { useZodForm } from '../../lib/form'
 import { mutate } from '../../lib/mutate'
 
@@ -16,46 +16,40 @@ export default function DownloadDialog({ item, onClose }: { item: Download | nul
 		})
 	})
 	const { values, set, errors } = form
-	const save = form.submit(async (body) => {
-		const toasts = {
-			success: { title: item ? 'Download atualizado' : 'Download criado', description: values.titulo },
-			errorTitle: item ? 'Erro ao atualizar download' : 'Erro ao criar download',
-			invalidate: ['/api/downloads']
-		}
-		const done = item
-			? await mutate('PUT /api/downloads/:id', { params: { id: item.id }, body }, toasts)
-			: await mutate('POST /api/downloads', { body }, toasts)
-		if (done) onClose()
-	})
 	return (
-		<Modal
-			open
-			onClose={onClose}
+		<FormDialog
 			title={item ? 'Editar download' : 'Novo download'}
-			footer={<ModalActions onCancel={onClose} form="download-form" pending={form.pending} label="Salvar" />}
+			form={form}
+			send={(body) => {
+				const toasts = {
+					success: { title: item ? 'Download atualizado' : 'Download criado', description: values.titulo },
+					errorTitle: item ? 'Erro ao atualizar download' : 'Erro ao criar download',
+					invalidate: ['/api/downloads']
+				}
+				return item
+					? mutate('PUT /api/downloads/:id', { params: { id: item.id }, body }, toasts)
+					: mutate('POST /api/downloads', { body }, toasts)
+			}}
+			onClose={onClose}
+			submitLabel="Salvar"
+			className="space-y-3"
 		>
-			<form id="download-form" className="space-y-3" onSubmit={save} noValidate>
-				<Field label="Título *" error={errors.titulo}>
-					<input className="input w-full" value={values.titulo} maxLength={200} onChange={(e) => set('titulo', e.target.value)} />
-				</Field>
-				<TextField
-					label="Link de Download *"
-					error={errors.link}
-					type="url"
-					value={values.link}
-					placeholder="https://"
-					onValue={(v) => set('link', v)}
-				/>
-				<label className="flex items-center gap-2 text-sm">
-					<input
-						type="checkbox"
-						className="toggle toggle-sm toggle-success"
-						checked={values.ativo}
-						onChange={(e) => set('ativo', e.target.checked)}
-					/>{' '}
-					Ativo
-				</label>
-			</form>
-		</Modal>
+			<TextField label="Título *" error={errors.titulo} value={values.titulo} maxLength={200} onValue={(v) => set('titulo', v)} />
+			<TextField
+				label="Link de Download *"
+				error={errors.link}
+				type="url"
+				value={values.link}
+				placeholder="https://"
+				onValue={(v) => set('link', v)}
+			/>
+			<ToggleField
+				label="Ativo"
+				className="flex items-center gap-2 text-sm"
+				toggleClassName="toggle-sm toggle-success"
+				checked={values.ativo}
+				onChecked={(v) => set('ativo', v)}
+			/>
+		</FormDialog>
 	)
 }
