@@ -1,4 +1,4 @@
-import { maskCep, maskPhone, UFS } from '../../../modules/core'
+import { maskCep, maskCnpj, maskPhone, UFS } from '../../../modules/core'
 import { SelectField, TextField } from './ui'
 
 const UF_OPTIONS = UFS.map((uf) => ({ value: uf, label: uf }))
@@ -45,25 +45,38 @@ export function AddressFields({
 	)
 }
 
+/** The props a form gives a text field (`form.text(key)`). */
+interface Bound {
+	value: string
+	onValue: (value: string) => void
+	error?: string | null
+}
+
 /** A phone field masked while typing: (00) 0000-0000 or (00) 00000-0000. */
 export function PhoneField({
 	label = 'Telefone',
-	value,
-	onChange,
 	placeholder = '(00) 00000-0000',
-	error
-}: {
-	label?: string
-	value: string
-	onChange: (value: string) => void
-	placeholder?: string
-	error?: string
-}) {
-	return (
-		<TextField label={label} error={error} type="tel" value={value} placeholder={placeholder} onValue={(v) => onChange(maskPhone(v))} />
-	)
+	onValue,
+	...bound
+}: Bound & { label?: string; placeholder?: string }) {
+	return <TextField {...bound} label={label} type="tel" placeholder={placeholder} onValue={(v) => onValue(maskPhone(v))} />
 }
 
-export function EmailField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
-	return <TextField label="E-mail" error={error} type="email" value={value} maxLength={200} onValue={onChange} />
+export function EmailField({ className, autoComplete, ...bound }: Bound & { className?: string; autoComplete?: string }) {
+	return <TextField {...bound} label="E-mail" className={className} type="email" maxLength={200} autoComplete={autoComplete} />
+}
+
+/** CNPJ *, masked while typing. */
+export function CnpjField({ onValue, ...bound }: Bound & { autoComplete?: string }) {
+	return <TextField {...bound} label="CNPJ *" maxLength={18} placeholder="00.000.000/0000-00" onValue={(v) => onValue(maskCnpj(v))} />
+}
+
+/** A web address (payment link, company site, installer) typed whole, http(s). */
+export function UrlField({ label, ...bound }: Bound & { label: string; hint?: string; className?: string; maxLength?: number }) {
+	return <TextField {...bound} label={label} type="url" placeholder="https://" />
+}
+
+/** The Evolution (WhatsApp) instance of a representative or company. */
+export function EvolutionInstanceField(bound: Bound) {
+	return <TextField {...bound} label="Instância Evolution" maxLength={100} />
 }

@@ -1,5 +1,6 @@
-import { ROLE_LABELS, ROLES, type Role, formatCnpj, maskCnpj } from '../../../../modules/core'
+import { ROLE_LABELS, ROLES, type Role, formatCnpj } from '../../../../modules/core'
 import { UserCreate, UserUpdate, type UserView } from '../../../../modules/users/model'
+import { CnpjField, EmailField } from '../../components/ContactFields'
 import { FormDialog } from '../../components/Modal'
 import { SelectField, TextField, ToggleField } from '../../components/ui'
 import { useZodForm } from '../../lib/form'
@@ -27,7 +28,7 @@ export default function UserDialog({ editing, isSelf, onClose }: { editing: User
 			...(editing ? { ativo: v.ativo, ...(v.senha ? { senha: v.senha } : {}) } : { senha: v.senha === '' ? undefined : v.senha })
 		})
 	})
-	const { values, set, errors } = form
+	const { values, set, errors, text, toggle } = form
 	return (
 		<FormDialog
 			title={editing ? 'Editar Usuário' : 'Novo Usuário'}
@@ -49,24 +50,8 @@ export default function UserDialog({ editing, isSelf, onClose }: { editing: User
 			submitLabel={editing ? 'Salvar alterações' : 'Criar usuário'}
 			className="grid gap-4 sm:grid-cols-2"
 		>
-			<TextField
-				label="Nome *"
-				className="sm:col-span-2"
-				error={errors.nome}
-				value={values.nome}
-				maxLength={200}
-				autoComplete="off"
-				onValue={(v) => set('nome', v)}
-			/>
-			<TextField
-				label="CNPJ *"
-				error={errors.cnpj}
-				value={values.cnpj}
-				maxLength={18}
-				placeholder="00.000.000/0000-00"
-				autoComplete="off"
-				onValue={(v) => set('cnpj', maskCnpj(v))}
-			/>
+			<TextField label="Nome *" className="sm:col-span-2" maxLength={200} autoComplete="off" {...text('nome')} />
+			<CnpjField autoComplete="off" {...text('cnpj')} />
 			<SelectField
 				label="Tipo *"
 				error={errors.tipo}
@@ -80,39 +65,21 @@ export default function UserDialog({ editing, isSelf, onClose }: { editing: User
 					label="ID do representante"
 					hint="Opcional; apenas para gerentes."
 					className="sm:col-span-2"
-					error={errors.representante_id}
-					value={values.representante_id}
 					maxLength={50}
-					onValue={(v) => set('representante_id', v)}
+					{...text('representante_id')}
 				/>
 			)}
-			<TextField
-				label="E-mail"
-				className="sm:col-span-2"
-				error={errors.email}
-				type="email"
-				value={values.email}
-				maxLength={200}
-				autoComplete="off"
-				onValue={(v) => set('email', v)}
-			/>
+			<EmailField className="sm:col-span-2" autoComplete="off" {...text('email')} />
 			<TextField
 				label={editing ? 'Nova senha' : 'Senha *'}
 				hint={editing ? 'Deixe em branco para manter a senha atual.' : 'No mínimo 6 caracteres.'}
 				className="sm:col-span-2"
-				error={errors.senha}
 				type="password"
-				value={values.senha}
 				autoComplete="new-password"
-				onValue={(v) => set('senha', v)}
+				{...text('senha')}
 			/>
 			{editing && !isSelf && (
-				<ToggleField
-					label="Usuário ativo"
-					className="flex items-center gap-3 text-sm sm:col-span-2"
-					checked={values.ativo}
-					onChecked={(v) => set('ativo', v)}
-				/>
+				<ToggleField label="Usuário ativo" className="flex items-center gap-3 text-sm sm:col-span-2" {...toggle('ativo')} />
 			)}
 			{values.tipo === 'representante' && !editing && (
 				<p className="text-xs text-base-content/70 sm:col-span-2">

@@ -26,7 +26,7 @@ export default function AddCreditsDialog({ onClose }: { onClose: () => void }) {
 			unitValue: parseMoneyText(v.unitValue) ?? (undefined as unknown as number)
 		})
 	})
-	const { values, set, errors } = form
+	const { values, set, errors, text } = form
 	// The unit value starts at the setting once it arrives, unless already typed over.
 	const unitTouched = useRef(false)
 	useEffect(() => {
@@ -60,14 +60,12 @@ export default function AddCreditsDialog({ onClose }: { onClose: () => void }) {
 		>
 			<SelectField
 				label="Representante"
-				error={errors.representanteId}
-				value={values.representanteId}
-				onValue={(v) => set('representanteId', v)}
 				placeholder={reps.loading ? 'Carregando...' : 'Selecione o representante'}
 				options={(reps.data?.representatives ?? []).map((r) => ({ value: r.cnpj, label: `${r.nome} — ${formatCnpj(r.cnpj)}` }))}
+				{...text('representanteId')}
 			/>
 			<div className="grid gap-4 sm:grid-cols-2">
-				<TextField label="Quantidade" error={errors.amount} inputMode="numeric" value={values.amount} onValue={(v) => set('amount', v)} />
+				<TextField label="Quantidade" inputMode="numeric" {...text('amount')} />
 				<MoneyField
 					label="Valor unitário (R$)"
 					error={errors.unitValue}

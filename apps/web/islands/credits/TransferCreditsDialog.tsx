@@ -72,7 +72,7 @@ export default function TransferCreditsDialog({ onClose, company, renew = false,
 				: {}
 		}
 	})
-	const { values, set, errors } = form
+	const { values, text } = form
 	const selected = companies.find((c) => String(c.codigo) === values.empresa) ?? null
 
 	const poolOwner = ownPool ? '' : (selected?.cnpj_representante ?? '')
@@ -162,30 +162,19 @@ export default function TransferCreditsDialog({ onClose, company, renew = false,
 			) : (
 				<SelectField
 					label="Empresa"
-					error={errors.empresaCodigo}
-					value={values.empresa}
-					onValue={(v) => set('empresa', v)}
 					aria-label="Empresa"
 					placeholder={options.loading ? 'Carregando empresas...' : options.error ? 'Erro ao carregar empresas' : 'Selecione a empresa'}
 					options={(options.data?.companies ?? []).map((c) => ({ value: c.codigo, label: c.razao }))}
+					{...text('empresa', 'empresaCodigo')}
 				/>
 			)}
-			<SelectField
-				label="Sistema"
-				error={errors.sistema}
-				value={values.sistema}
-				onValue={(v) => set('sistema', v)}
-				placeholder="Selecione o sistema"
-				options={SYSTEM_OPTIONS}
-			/>
+			<SelectField label="Sistema" placeholder="Selecione o sistema" options={SYSTEM_OPTIONS} {...text('sistema')} />
 			<TextField
 				label="Quantidade de créditos"
 				hint={`1 crédito = ${daysPerCredit} dias de licença`}
-				error={errors.creditos}
 				type="text"
 				inputMode="numeric"
-				value={values.quantidade}
-				onValue={(v) => set('quantidade', v)}
+				{...text('quantidade', 'creditos')}
 			/>
 			{selected && (
 				<div className="rounded-box border border-base-300 p-3 text-sm" data-testid="transfer-preview">

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react'
 import { can, maskCnpj, maskPhone, moneyText, parseMoneyText } from '../../../../modules/core'
 import { CompanyBody, type CompanyInput, type FlagColumn, SYSTEM_CATALOGUE } from '../../../../modules/companies/model'
 import { numericSetting } from '../../../../modules/settings/model'
-import { AddressFields, EmailField, PhoneField } from '../../components/ContactFields'
+import { AddressFields, CnpjField, EmailField, EvolutionInstanceField, PhoneField, UrlField } from '../../components/ContactFields'
 import { FormDialog } from '../../components/Modal'
 import { DateInput, Field, MoneyField, SelectField, TextareaField, TextField, ToggleField } from '../../components/ui'
 import { type FieldErrors, useZodForm } from '../../lib/form'
@@ -112,7 +112,7 @@ export default function CompanyFormDialog({ company, onClose }: { company: Compa
 		}),
 		check: (v): FieldErrors => (assigns && !v.cnpj_representante ? { cnpj_representante: 'Selecione o representante da empresa.' } : {})
 	})
-	const { values, set, errors } = form
+	const { values, set, errors, text, toggle } = form
 	const terminalsTouched = useRef(false)
 	useEffect(() => {
 		if (!company && !terminalsTouched.current) set('nterminais', String(defaultTerminals))
@@ -137,30 +137,14 @@ export default function CompanyFormDialog({ company, onClose }: { company: Compa
 			submitLabel={company ? 'Salvar alterações' : 'Criar empresa'}
 			className="grid gap-3 sm:grid-cols-2"
 		>
-			<TextField
-				label="Razão social *"
-				className="sm:col-span-2"
-				error={errors.razao}
-				value={values.razao}
-				maxLength={200}
-				onValue={(v) => set('razao', v)}
-			/>
-			<TextField
-				label="CNPJ *"
-				error={errors.cnpj}
-				value={values.cnpj}
-				maxLength={18}
-				placeholder="00.000.000/0000-00"
-				onValue={(v) => set('cnpj', maskCnpj(v))}
-			/>
+			<TextField label="Razão social *" className="sm:col-span-2" maxLength={200} {...text('razao')} />
+			<CnpjField {...text('cnpj')} />
 			{assigns ? (
 				<SelectField
 					label="Representante *"
-					error={errors.cnpj_representante}
-					value={values.cnpj_representante}
-					onValue={(v) => set('cnpj_representante', v)}
 					placeholder="Selecione…"
 					options={(reps.data ?? []).map((r) => ({ value: r.cnpj, label: r.nome }))}
+					{...text('cnpj_representante')}
 				/>
 			) : (
 				<TextField
@@ -173,17 +157,9 @@ export default function CompanyFormDialog({ company, onClose }: { company: Compa
 				/>
 			)}
 			<AddressFields value={values} onChange={set} errors={errors} />
-			<PhoneField value={values.fone} onChange={(v) => set('fone', v)} error={errors.fone} />
-			<EmailField value={values.email} onChange={(v) => set('email', v)} error={errors.email} />
-			<TextField
-				label="Link"
-				className="sm:col-span-2"
-				error={errors.link}
-				type="url"
-				value={values.link}
-				placeholder="https://"
-				onValue={(v) => set('link', v)}
-			/>
+			<PhoneField {...text('fone')} />
+			<EmailField {...text('email')} />
+			<UrlField label="Link" className="sm:col-span-2" {...text('link')} />
 			<TextField
 				label="Terminais permitidos"
 				error={errors.nterminais}
@@ -195,28 +171,9 @@ export default function CompanyFormDialog({ company, onClose }: { company: Compa
 					set('nterminais', v)
 				}}
 			/>
-			<MoneyField
-				label="Valor mensal (R$)"
-				error={errors.valor_mensal}
-				value={values.valor_mensal}
-				onValue={(v) => set('valor_mensal', v)}
-			/>
-			<TextField
-				label="Dia de vencimento"
-				error={errors.dia_venc}
-				type="number"
-				min={1}
-				max={31}
-				value={values.dia_venc}
-				onValue={(v) => set('dia_venc', v)}
-			/>
-			<TextField
-				label="Instância Evolution"
-				error={errors.evo_instancia}
-				value={values.evo_instancia}
-				maxLength={100}
-				onValue={(v) => set('evo_instancia', v)}
-			/>
+			<MoneyField label="Valor mensal (R$)" {...text('valor_mensal')} />
+			<TextField label="Dia de vencimento" type="number" min={1} max={31} {...text('dia_venc')} />
+			<EvolutionInstanceField {...text('evo_instancia')} />
 			<Field label="Validade do certificado" hint={datesHint} error={errors.validade_certificado}>
 				<DateInput value={values.validade_certificado} onChange={(v) => set('validade_certificado', v)} disabled={datesLocked} />
 			</Field>
@@ -239,29 +196,14 @@ export default function CompanyFormDialog({ company, onClose }: { company: Compa
 					))}
 				</div>
 			</fieldset>
-			<ToggleField
-				label="Ativar API"
-				className="flex items-center gap-2 text-sm"
-				toggleClassName="toggle-sm"
-				checked={values.ativarapi}
-				onChecked={(v) => set('ativarapi', v)}
-			/>
+			<ToggleField label="Ativar API" className="flex items-center gap-2 text-sm" toggleClassName="toggle-sm" {...toggle('ativarapi')} />
 			<ToggleField
 				label="Exibir aviso no sistema"
 				className="flex items-center gap-2 text-sm"
 				toggleClassName="toggle-sm"
-				checked={values.exibir_aviso}
-				onChecked={(v) => set('exibir_aviso', v)}
+				{...toggle('exibir_aviso')}
 			/>
-			<TextareaField
-				label="Observações"
-				className="sm:col-span-2"
-				error={errors.obs}
-				rows={3}
-				value={values.obs}
-				maxLength={2000}
-				onValue={(v) => set('obs', v)}
-			/>
+			<TextareaField label="Observações" className="sm:col-span-2" rows={3} maxLength={2000} {...text('obs')} />
 		</FormDialog>
 	)
 }

@@ -1,4 +1,5 @@
 import { type Download, DownloadBody } from '../../../../modules/downloads/model'
+import { UrlField } from '../../components/ContactFields'
 import { FormDialog } from '../../components/Modal'
 import { TextField, ToggleField } from '../../components/ui'
 import { useZodForm } from '../../lib/form'
@@ -15,7 +16,7 @@ export default function DownloadDialog({ item, onClose }: { item: Download | nul
 			ativo: v.ativo ? 1 : 0
 		})
 	})
-	const { values, set, errors } = form
+	const { values, text, toggle } = form
 	return (
 		<FormDialog
 			title={item ? 'Editar download' : 'Novo download'}
@@ -34,21 +35,13 @@ export default function DownloadDialog({ item, onClose }: { item: Download | nul
 			submitLabel="Salvar"
 			className="space-y-3"
 		>
-			<TextField label="Título *" error={errors.titulo} value={values.titulo} maxLength={200} onValue={(v) => set('titulo', v)} />
-			<TextField
-				label="Link de Download *"
-				error={errors.link}
-				type="url"
-				value={values.link}
-				placeholder="https://"
-				onValue={(v) => set('link', v)}
-			/>
+			<TextField label="Título *" maxLength={200} {...text('titulo')} />
+			<UrlField label="Link de Download *" {...text('link')} />
 			<ToggleField
 				label="Ativo"
 				className="flex items-center gap-2 text-sm"
 				toggleClassName="toggle-sm toggle-success"
-				checked={values.ativo}
-				onChecked={(v) => set('ativo', v)}
+				{...toggle('ativo')}
 			/>
 		</FormDialog>
 	)

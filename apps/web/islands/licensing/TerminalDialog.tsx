@@ -23,7 +23,7 @@ export default function TerminalDialog({ terminal, onClose }: { terminal: Termin
 			mac: v.mac === '' ? (undefined as unknown as string) : v.mac
 		})
 	})
-	const { values, set, errors } = form
+	const { values, set, text } = form
 	return (
 		<FormDialog
 			title={terminal ? 'Editar terminal' : 'Novo terminal'}
@@ -44,30 +44,20 @@ export default function TerminalDialog({ terminal, onClose }: { terminal: Termin
 		>
 			<SelectField
 				label="Empresa *"
-				error={errors.fk_empresa}
-				value={values.empresa}
-				onValue={(v) => set('empresa', v)}
 				placeholder="Selecione…"
 				options={(companies.data?.companies ?? []).map((c) => ({
 					value: c.codigo,
 					label: `${c.razao} (${c.terminal_count}/${c.nterminais})`
 				}))}
+				{...text('empresa', 'fk_empresa')}
 			/>
-			<TextField
-				label="Nome do Computador"
-				error={errors.nome_computador}
-				value={values.nome}
-				maxLength={100}
-				placeholder="CAIXA-01"
-				onValue={(v) => set('nome', v)}
-			/>
+			<TextField label="Nome do Computador" maxLength={100} placeholder="CAIXA-01" {...text('nome', 'nome_computador')} />
 			<TextField
 				label="Endereço MAC *"
-				error={errors.mac}
 				inputClassName="font-mono"
-				value={values.mac}
 				maxLength={17}
 				placeholder="00:1A:2B:3C:4D:5E"
+				{...text('mac')}
 				onValue={(v) => set('mac', maskMac(v))}
 			/>
 		</FormDialog>

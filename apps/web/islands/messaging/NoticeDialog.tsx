@@ -47,7 +47,7 @@ export default function NoticeDialog({
 				: {})
 		})
 	})
-	const { values, set, errors } = form
+	const { values, text, toggle } = form
 	return (
 		<FormDialog
 			title={`${editing ? 'Editar' : 'Novo'} ${LABEL[kind]}`}
@@ -74,33 +74,23 @@ export default function NoticeDialog({
 			{kind === 'individual' && (
 				<SelectField
 					label="Representante"
-					error={errors.representante_id}
-					value={values.representante_id}
 					disabled={lockedRepresentative}
-					onValue={(v) => set('representante_id', v)}
 					placeholder={recipients.loading ? 'Carregando...' : 'Selecione um representante'}
 					options={(recipients.data ?? []).map((r) => ({ value: r.cnpj, label: `${r.nome} · ${formatCnpj(r.cnpj)}` }))}
+					{...text('representante_id')}
 				/>
 			)}
-			<TextField label="Título" error={errors.titulo} maxLength={100} value={values.titulo} onValue={(v) => set('titulo', v)} />
+			<TextField label="Título" maxLength={100} {...text('titulo')} />
 			<TextareaField
 				label="Texto"
-				error={errors.texto}
 				hint={`${values.texto.length}/1000 caracteres`}
 				textareaClassName="h-32"
 				maxLength={1000}
-				value={values.texto}
-				onValue={(v) => set('texto', v)}
+				{...text('texto')}
 			/>
 			<div className="flex flex-wrap gap-6">
-				<ToggleField
-					label="Urgente"
-					className={TOGGLE_LAYOUT}
-					toggleClassName="toggle-error"
-					checked={values.urgente}
-					onChecked={(v) => set('urgente', v)}
-				/>
-				<ToggleField label="Ativo" className={TOGGLE_LAYOUT} checked={values.ativo} onChecked={(v) => set('ativo', v)} />
+				<ToggleField label="Urgente" className={TOGGLE_LAYOUT} toggleClassName="toggle-error" {...toggle('urgente')} />
+				<ToggleField label="Ativo" className={TOGGLE_LAYOUT} {...toggle('ativo')} />
 			</div>
 			{wasInactive && (
 				<p role="status" className={`rounded-field p-3 text-sm ${values.ativo ? 'bg-warning/15' : 'bg-base-200'}`}>

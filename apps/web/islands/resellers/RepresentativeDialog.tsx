@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
-import { formatCnpj, maskCnpj, maskPhone } from '../../../../modules/core'
+import { formatCnpj, maskPhone } from '../../../../modules/core'
 import { RepresentativeCreate, type RepresentativeInput, type RepresentativeView } from '../../../../modules/resellers/model'
-import { AddressFields, EmailField, PhoneField } from '../../components/ContactFields'
+import { AddressFields, CnpjField, EmailField, EvolutionInstanceField, PhoneField, UrlField } from '../../components/ContactFields'
 import { FormDialog } from '../../components/Modal'
 import { SelectField, TextField, ToggleField } from '../../components/ui'
 import { useZodForm } from '../../lib/form'
@@ -12,15 +12,13 @@ import { REPRESENTATIVE_KEYS } from './representative-keys'
 const $managers = routeStore('GET /api/managers')
 
 /** Only an administrador chooses the manager; the list is loaded only for them. */
-function ManagerSelect({ value, onChange, error }: { value: string; onChange: (v: string) => void; error?: string }) {
+function ManagerSelect(bound: { value: string; onValue: (v: string) => void; error?: string }) {
 	const { data, loading } = useStore($managers)
 	return (
 		<SelectField
 			label="Gerente"
 			className="sm:col-span-2"
-			error={error}
-			value={value}
-			onValue={onChange}
+			{...bound}
 			disabled={loading && !data}
 			placeholder="Sem gerente"
 			options={(data ?? []).map((m) => ({ value: m.id, label: m.nome }))}
@@ -74,7 +72,7 @@ export default function RepresentativeDialog({
 			...(choosesManager ? { gerente_id: v.gerente_id ? Number(v.gerente_id) : null } : {})
 		})
 	})
-	const { values, set, errors } = form
+	const { values, set, errors, text, toggle } = form
 	return (
 		<FormDialog
 			title={editing ? 'Editar Representante' : 'Novo Representante'}
@@ -101,51 +99,16 @@ export default function RepresentativeDialog({
 			submitLabel={editing ? 'Salvar alterações' : 'Criar representante'}
 			className="grid gap-4 sm:grid-cols-2"
 		>
-			<TextField
-				label="Nome *"
-				className="sm:col-span-2"
-				error={errors.nome}
-				value={values.nome}
-				maxLength={200}
-				onValue={(v) => set('nome', v)}
-			/>
-			<TextField
-				label="CNPJ *"
-				error={errors.cnpj}
-				value={values.cnpj}
-				maxLength={18}
-				placeholder="00.000.000/0000-00"
-				onValue={(v) => set('cnpj', maskCnpj(v))}
-			/>
-			<EmailField value={values.email} onChange={(v) => set('email', v)} error={errors.email} />
-			<PhoneField value={values.fone} placeholder="(00) 0000-0000" onChange={(v) => set('fone', v)} error={errors.fone} />
-			<PhoneField label="WhatsApp" value={values.whatsapp} onChange={(v) => set('whatsapp', v)} error={errors.whatsapp} />
+			<TextField label="Nome *" className="sm:col-span-2" maxLength={200} {...text('nome')} />
+			<CnpjField {...text('cnpj')} />
+			<EmailField {...text('email')} />
+			<PhoneField placeholder="(00) 0000-0000" {...text('fone')} />
+			<PhoneField label="WhatsApp" {...text('whatsapp')} />
 			<AddressFields value={values} onChange={set} errors={errors} />
-			{choosesManager && <ManagerSelect value={values.gerente_id} onChange={(v) => set('gerente_id', v)} error={errors.gerente_id} />}
-			<TextField
-				label="Link de pagamento"
-				hint="Endereço http(s) completo."
-				className="sm:col-span-2"
-				error={errors.plink}
-				type="url"
-				value={values.plink}
-				maxLength={500}
-				placeholder="https://"
-				onValue={(v) => set('plink', v)}
-			/>
-			<TextField
-				label="Instância Evolution"
-				error={errors.evo_instancia}
-				value={values.evo_instancia}
-				maxLength={100}
-				onValue={(v) => set('evo_instancia', v)}
-			/>
-			<ToggleField
-				label="Ativar API Asaas"
-				className="flex items-center gap-3 self-end pb-2 text-sm"
-				checked={values.ativar_api_asaas}
-				onChecked={(v) => set('ativar_api_asaas', v)}
-			/>
+			{choosesManager && <ManagerSelect {...text('gerente_id')} />}
+			<UrlField label="Link de pagamento" hint="Endereço http(s) completo." className="sm:col-span-2" maxLength={500} {...text('plink')} />
+			<EvolutionInstanceField {...text('evo_instancia')} />
+			<ToggleField label="Ativar API Asaas" className="flex items-center gap-3 self-end pb-2 text-sm" {...toggle('ativar_api_asaas')} />
 		</FormDialog>
 	)
 }
