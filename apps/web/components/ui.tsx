@@ -483,6 +483,28 @@ export function RowAction({
 	)
 }
 
+/** The Editar and Excluir buttons of a row, named after it ("Editar Ana"); no Excluir without `onDelete`. */
+export function EditDeleteActions({
+	name,
+	onEdit,
+	onDelete,
+	size,
+	withText
+}: {
+	name: string
+	onEdit: () => void
+	onDelete?: () => void
+	size?: 'sm' | 'xs'
+	withText?: boolean
+}) {
+	return (
+		<>
+			<RowAction kind="edit" label={`Editar ${name}`} onClick={onEdit} size={size} withText={withText} />
+			{onDelete && <RowAction kind="delete" label={`Excluir ${name}`} onClick={onDelete} size={size} withText={withText} />}
+		</>
+	)
+}
+
 const isoToText = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value) : value)
 const textToValue = (text: string) => (text === '' ? '' : (brDateToIso(text) ?? text))
 
