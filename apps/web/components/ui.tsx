@@ -208,30 +208,32 @@ export function Field({
 	)
 }
 
+/** What every labelled field takes: the Field's words and layout, and the value as text with its setter. */
+export interface LabelledProps {
+	label: string
+	error?: string | null
+	hint?: string
+	className?: string
+	value: string
+	onValue: (value: string) => void
+}
+
+/** A labelled field's props split in two: the Field's (label, message, hint, layout) and the control's. */
+function splitField<P extends LabelledProps>({ label, error, hint, className, ...control }: P) {
+	return [{ label, error, hint, className }, control] as const
+}
+
 /**
  * A labelled text box, the one way a form writes one: the Field (label, hint, message beside it) around an input
  * whose value arrives as text, already through `mask` when the field has one (CNPJ, phone, MAC...).
  */
 export function TextField({
-	label,
-	error,
-	hint,
-	className,
 	inputClassName = '',
-	value,
-	onValue,
-	...input
-}: {
-	label: string
-	error?: string | null
-	hint?: string
-	className?: string
-	inputClassName?: string
-	value: string
-	onValue: (value: string) => void
-} & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'className'>) {
+	...props
+}: LabelledProps & { inputClassName?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'className'>) {
+	const [field, { value, onValue, ...input }] = splitField(props)
 	return (
-		<Field label={label} error={error} hint={hint} className={className}>
+		<Field {...field}>
 			<input {...input} className={`input w-full ${inputClassName}`.trim()} value={value} onChange={(e) => onValue(e.target.value)} />
 		</Field>
 	)
@@ -245,31 +247,21 @@ export interface SelectOption {
 
 /**
  * A labelled drop-down, the one way a form writes one: the Field around a select whose value arrives as text;
- * `placeholder` is the empty first choice ("Selecione…").
+ * `placeholder` is the empty first choice ("Selecione…"), `selectClassName` its width.
  */
 export function SelectField({
-	label,
-	error,
-	hint,
-	className,
-	value,
-	onValue,
 	placeholder,
 	options,
-	...select
-}: {
-	label: string
-	error?: string | null
-	hint?: string
-	className?: string
-	value: string
-	onValue: (value: string) => void
-	placeholder?: string
-	options: readonly SelectOption[]
-} & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange' | 'className'>) {
+	selectClassName = 'w-full',
+	...props
+}: LabelledProps & { placeholder?: string; options: readonly SelectOption[]; selectClassName?: string } & Omit<
+		SelectHTMLAttributes<HTMLSelectElement>,
+		'value' | 'onChange' | 'className'
+	>) {
+	const [field, { value, onValue, ...select }] = splitField(props)
 	return (
-		<Field label={label} error={error} hint={hint} className={className}>
-			<select {...select} className="select w-full" value={value} onChange={(e) => onValue(e.target.value)}>
+		<Field {...field}>
+			<select {...select} className={`select ${selectClassName}`} value={value} onChange={(e) => onValue(e.target.value)}>
 				{placeholder !== undefined && <option value="">{placeholder}</option>}
 				{options.map((o) => (
 					<option key={o.value} value={o.value}>
@@ -283,25 +275,12 @@ export function SelectField({
 
 /** A labelled multi-line text box: the Field around a textarea whose value arrives as text. */
 export function TextareaField({
-	label,
-	error,
-	hint,
-	className,
 	textareaClassName = '',
-	value,
-	onValue,
-	...textarea
-}: {
-	label: string
-	error?: string | null
-	hint?: string
-	className?: string
-	textareaClassName?: string
-	value: string
-	onValue: (value: string) => void
-} & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'className'>) {
+	...props
+}: LabelledProps & { textareaClassName?: string } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'className'>) {
+	const [field, { value, onValue, ...textarea }] = splitField(props)
 	return (
-		<Field label={label} error={error} hint={hint} className={className}>
+		<Field {...field}>
 			<textarea
 				{...textarea}
 				className={`textarea w-full ${textareaClassName}`.trim()}
@@ -366,24 +345,11 @@ export function MoneyInput({
 }
 
 /** A labelled money field (MoneyInput inside a Field), marked invalid with its message beside it. */
-export function MoneyField({
-	label,
-	error,
-	hint,
-	className,
-	value,
-	onValue
-}: {
-	label: string
-	error?: string | null
-	hint?: string
-	className?: string
-	value: string
-	onValue: (text: string) => void
-}) {
+export function MoneyField(props: LabelledProps) {
+	const [field, { value, onValue }] = splitField(props)
 	return (
-		<Field label={label} error={error} hint={hint} className={className}>
-			<MoneyInput value={value} onChange={onValue} aria-invalid={error ? true : undefined} />
+		<Field {...field}>
+			<MoneyInput value={value} onChange={onValue} aria-invalid={field.error ? true : undefined} />
 		</Field>
 	)
 }

@@ -35,6 +35,22 @@ export async function mutate<K extends ApiRoute>(
 	}
 }
 
+/**
+ * The toasts of a dialog that creates or edits one record: "Usuário criado" / "Empresa atualizada" (`feminine`),
+ * "Erro ao criar usuário" / "Erro ao atualizar empresa".
+ */
+export function saveToasts(
+	editing: boolean,
+	what: { title: string; noun: string; feminine?: boolean; description?: string; invalidate: string[] }
+): MutationOptions<unknown> {
+	const done = `${editing ? 'atualizad' : 'criad'}${what.feminine ? 'a' : 'o'}`
+	return {
+		success: { title: `${what.title} ${done}`, description: what.description },
+		errorTitle: `Erro ao ${editing ? 'atualizar' : 'criar'} ${what.noun}`,
+		invalidate: what.invalidate
+	}
+}
+
 export type ConfirmQuestion = Omit<ConfirmRequest, 'resolve'>
 
 /** The question before a deletion: its title and message, an "Excluir" button in red. */

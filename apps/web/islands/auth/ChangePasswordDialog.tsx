@@ -11,6 +11,13 @@ export function confirmationError(next: string, confirm: string): FieldErrors {
 	return {}
 }
 
+/** The three password boxes: the form's key, the label, the key of its message (the API's name) and the browser's hint. */
+const PASSWORDS = [
+	{ key: 'current', label: 'Senha atual', error: 'currentPassword', autoComplete: 'current-password' },
+	{ key: 'next', label: 'Nova senha', error: 'newPassword', autoComplete: 'new-password' },
+	{ key: 'confirm', label: 'Confirmar nova senha', error: 'confirm', autoComplete: 'new-password' }
+] as const
+
 /** Alterar Senha (2-administration §2.7): current, new and confirmation, each with show/hide and its message beside it. */
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
 	const form = useZodForm({
@@ -34,27 +41,16 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
 			onClose={onClose}
 			submitLabel="Alterar Senha"
 		>
-			<PasswordInput
-				label="Senha atual"
-				value={values.current}
-				onChange={(v) => set('current', v)}
-				error={errors.currentPassword}
-				autoComplete="current-password"
-			/>
-			<PasswordInput
-				label="Nova senha"
-				value={values.next}
-				onChange={(v) => set('next', v)}
-				error={errors.newPassword}
-				autoComplete="new-password"
-			/>
-			<PasswordInput
-				label="Confirmar nova senha"
-				value={values.confirm}
-				onChange={(v) => set('confirm', v)}
-				error={errors.confirm}
-				autoComplete="new-password"
-			/>
+			{PASSWORDS.map((p) => (
+				<PasswordInput
+					key={p.key}
+					label={p.label}
+					value={values[p.key]}
+					onChange={(v) => set(p.key, v)}
+					error={errors[p.error]}
+					autoComplete={p.autoComplete}
+				/>
+			))}
 			<p className="text-xs text-base-content/70">
 				A nova senha deve ter pelo menos 6 caracteres. Suas outras sessões abertas serão encerradas.
 			</p>

@@ -4,7 +4,7 @@ import { CnpjField, EmailField } from '../../components/ContactFields'
 import { FormDialog } from '../../components/Modal'
 import { SelectField, TextField, ToggleField } from '../../components/ui'
 import { useZodForm } from '../../lib/form'
-import { mutate } from '../../lib/mutate'
+import { mutate, saveToasts } from '../../lib/mutate'
 
 /** Novo Usuário / Editar Usuário (2-administration §5.5), every field checked beside it with the server's schema. */
 export default function UserDialog({ editing, isSelf, onClose }: { editing: UserView | null; isSelf: boolean; onClose: () => void }) {
@@ -33,19 +33,12 @@ export default function UserDialog({ editing, isSelf, onClose }: { editing: User
 		<FormDialog
 			title={editing ? 'Editar Usuário' : 'Novo Usuário'}
 			form={form}
-			send={(body) =>
-				editing
-					? mutate(
-							'PUT /api/users/:id',
-							{ params: { id: editing.id }, body },
-							{ success: { title: 'Usuário atualizado' }, errorTitle: 'Erro ao atualizar usuário', invalidate: ['/api/users'] }
-						)
-					: mutate(
-							'POST /api/users',
-							{ body: body as UserCreate },
-							{ success: { title: 'Usuário criado' }, errorTitle: 'Erro ao criar usuário', invalidate: ['/api/users'] }
-						)
-			}
+			send={(body) => {
+				const toasts = saveToasts(!!editing, { title: 'Usuário', noun: 'usuário', invalidate: ['/api/users'] })
+				return editing
+					? mutate('PUT /api/users/:id', { params: { id: editing.id }, body }, toasts)
+					: mutate('POST /api/users', { body: body as UserCreate }, toasts)
+			}}
 			onClose={onClose}
 			submitLabel={editing ? 'Salvar alterações' : 'Criar usuário'}
 			className="grid gap-4 sm:grid-cols-2"

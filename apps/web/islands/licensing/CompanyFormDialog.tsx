@@ -7,7 +7,7 @@ import { AddressFields, CnpjField, EmailField, EvolutionInstanceField, PhoneFiel
 import { FormDialog } from '../../components/Modal'
 import { DateInput, Field, MoneyField, SelectField, TextareaField, TextField, ToggleField } from '../../components/ui'
 import { type FieldErrors, useZodForm } from '../../lib/form'
-import { mutate } from '../../lib/mutate'
+import { mutate, saveToasts } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
 import { $configuracoes } from '../../lib/settings'
 import { COMPANY_KEYS, type Company } from '../../stores/companies'
@@ -124,11 +124,13 @@ export default function CompanyFormDialog({ company, onClose }: { company: Compa
 			size="lg"
 			form={form}
 			send={(body) => {
-				const toasts = {
-					success: { title: company ? 'Empresa atualizada' : 'Empresa criada', description: values.razao },
-					errorTitle: company ? 'Erro ao atualizar empresa' : 'Erro ao criar empresa',
+				const toasts = saveToasts(!!company, {
+					title: 'Empresa',
+					noun: 'empresa',
+					feminine: true,
+					description: values.razao,
 					invalidate: COMPANY_KEYS
-				}
+				})
 				return company
 					? mutate('PUT /api/companies/:id', { params: { id: company.codigo }, body }, toasts)
 					: mutate('POST /api/companies', { body }, toasts)

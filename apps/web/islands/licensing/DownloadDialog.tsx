@@ -3,7 +3,7 @@ import { UrlField } from '../../components/ContactFields'
 import { FormDialog } from '../../components/Modal'
 import { TextField, ToggleField } from '../../components/ui'
 import { useZodForm } from '../../lib/form'
-import { mutate } from '../../lib/mutate'
+import { mutate, saveToasts } from '../../lib/mutate'
 
 /** Novo download / Editar download (2-administration §2.4, §5.4). Mounted per opening: no message outlives it. */
 export default function DownloadDialog({ item, onClose }: { item: Download | null; onClose: () => void }) {
@@ -22,11 +22,12 @@ export default function DownloadDialog({ item, onClose }: { item: Download | nul
 			title={item ? 'Editar download' : 'Novo download'}
 			form={form}
 			send={(body) => {
-				const toasts = {
-					success: { title: item ? 'Download atualizado' : 'Download criado', description: values.titulo },
-					errorTitle: item ? 'Erro ao atualizar download' : 'Erro ao criar download',
+				const toasts = saveToasts(!!item, {
+					title: 'Download',
+					noun: 'download',
+					description: values.titulo,
 					invalidate: ['/api/downloads']
-				}
+				})
 				return item
 					? mutate('PUT /api/downloads/:id', { params: { id: item.id }, body }, toasts)
 					: mutate('POST /api/downloads', { body }, toasts)

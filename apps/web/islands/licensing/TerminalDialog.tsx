@@ -4,7 +4,7 @@ import { type Terminal, TerminalBody } from '../../../../modules/terminals/model
 import { FormDialog } from '../../components/Modal'
 import { SelectField, TextField } from '../../components/ui'
 import { useZodForm } from '../../lib/form'
-import { mutate } from '../../lib/mutate'
+import { mutate, saveToasts } from '../../lib/mutate'
 import { $companyOptions, COMPANY_KEYS } from '../../stores/companies'
 
 /** Novo terminal / Editar terminal (2-administration §2.2, §5.2): company, computer name and MAC, checked beside each. */
@@ -29,11 +29,12 @@ export default function TerminalDialog({ terminal, onClose }: { terminal: Termin
 			title={terminal ? 'Editar terminal' : 'Novo terminal'}
 			form={form}
 			send={(body) => {
-				const toasts = {
-					success: { title: terminal ? 'Terminal atualizado' : 'Terminal criado', description: values.nome || values.mac },
-					errorTitle: terminal ? 'Erro ao atualizar terminal' : 'Erro ao criar terminal',
+				const toasts = saveToasts(!!terminal, {
+					title: 'Terminal',
+					noun: 'terminal',
+					description: values.nome || values.mac,
 					invalidate: COMPANY_KEYS
-				}
+				})
 				return terminal
 					? mutate('PUT /api/terminals/:codigo', { params: { codigo: terminal.codigo }, body }, toasts)
 					: mutate('POST /api/terminals', { body }, toasts)

@@ -4,7 +4,7 @@ import { GeneralNoticeBody, IndividualNoticeBody } from '../../../../modules/mes
 import { FormDialog } from '../../components/Modal'
 import { SelectField, TextareaField, TextField, ToggleField } from '../../components/ui'
 import { useZodForm } from '../../lib/form'
-import { mutate } from '../../lib/mutate'
+import { mutate, saveToasts } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
 import { type Draft, type Kind, LABEL, NOTICE_KEYS, TITLE } from './notice-words'
 
@@ -53,11 +53,7 @@ export default function NoticeDialog({
 			title={`${editing ? 'Editar' : 'Novo'} ${LABEL[kind]}`}
 			form={form}
 			send={(body) => {
-				const toasts = {
-					success: { title: `${TITLE[kind]} ${editing ? 'atualizado' : 'criado'}` },
-					errorTitle: `Erro ao ${editing ? 'atualizar' : 'criar'} ${LABEL[kind]}`,
-					invalidate: NOTICE_KEYS
-				}
+				const toasts = saveToasts(editing, { title: TITLE[kind], noun: LABEL[kind], invalidate: NOTICE_KEYS })
 				const id = draft.id ?? 0
 				const individual = body as typeof body & { representante_id: string }
 				if (kind === 'general')
