@@ -1,5 +1,7 @@
-import { maskCep, maskPhone, UFS } from '../../../modules/core'
-import { Field, TextField } from './ui'
+import { maskCep, maskCnpj, maskPhone, UFS } from '../../../modules/core'
+import { SelectField, TextField } from './ui'
+
+const UF_OPTIONS = UFS.map((uf) => ({ value: uf, label: uf }))
 
 type AddressKey = 'endereco' | 'bairro' | 'cidade' | 'uf' | 'cep'
 
@@ -19,23 +21,17 @@ export function AddressFields({
 }) {
 	return (
 		<>
-			<Field label="Endereço" error={errors.endereco} className="sm:col-span-2">
-				<input className="input w-full" value={value.endereco} maxLength={200} onChange={(e) => onChange('endereco', e.target.value)} />
-			</Field>
-			<Field label="Bairro" error={errors.bairro}>
-				<input className="input w-full" value={value.bairro} maxLength={100} onChange={(e) => onChange('bairro', e.target.value)} />
-			</Field>
-			<Field label="Cidade" error={errors.cidade}>
-				<input className="input w-full" value={value.cidade} maxLength={100} onChange={(e) => onChange('cidade', e.target.value)} />
-			</Field>
-			<Field label="UF" error={errors.uf}>
-				<select className="select w-full" value={value.uf} onChange={(e) => onChange('uf', e.target.value)}>
-					<option value="">—</option>
-					{UFS.map((uf) => (
-						<option key={uf}>{uf}</option>
-					))}
-				</select>
-			</Field>
+			<TextField
+				label="Endereço"
+				error={errors.endereco}
+				className="sm:col-span-2"
+				value={value.endereco}
+				maxLength={200}
+				onValue={(v) => onChange('endereco', v)}
+			/>
+			<TextField label="Bairro" error={errors.bairro} value={value.bairro} maxLength={100} onValue={(v) => onChange('bairro', v)} />
+			<TextField label="Cidade" error={errors.cidade} value={value.cidade} maxLength={100} onValue={(v) => onChange('cidade', v)} />
+			<SelectField label="UF" error={errors.uf} value={value.uf} onValue={(v) => onChange('uf', v)} placeholder="—" options={UF_OPTIONS} />
 			<TextField
 				label="CEP"
 				error={errors.cep}
@@ -49,29 +45,38 @@ export function AddressFields({
 	)
 }
 
+/** The props a form gives a text field (`form.text(key)`). */
+interface Bound {
+	value: string
+	onValue: (value: string) => void
+	error?: string | null
+}
+
 /** A phone field masked while typing: (00) 0000-0000 or (00) 00000-0000. */
 export function PhoneField({
 	label = 'Telefone',
-	value,
-	onChange,
 	placeholder = '(00) 00000-0000',
-	error
-}: {
-	label?: string
-	value: string
-	onChange: (value: string) => void
-	placeholder?: string
-	error?: string
-}) {
-	return (
-		<TextField label={label} error={error} type="tel" value={value} placeholder={placeholder} onValue={(v) => onChange(maskPhone(v))} />
-	)
+	onValue,
+	...bound
+}: Bound & { label?: string; placeholder?: string }) {
+	return <TextField {...bound} label={label} type="tel" placeholder={placeholder} onValue={(v) => onValue(maskPhone(v))} />
 }
 
-export function EmailField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
-	return (
-		<Field label="E-mail" error={error}>
-			<input type="email" className="input w-full" value={value} maxLength={200} onChange={(e) => onChange(e.target.value)} />
-		</Field>
-	)
+export function EmailField({ className, autoComplete, ...bound }: Bound & { className?: string; autoComplete?: string }) {
+	return <TextField {...bound} label="E-mail" className={className} type="email" maxLength={200} autoComplete={autoComplete} />
+}
+
+/** CNPJ *, masked while typing. */
+export function CnpjField({ onValue, ...bound }: Bound & { autoComplete?: string }) {
+	return <TextField {...bound} label="CNPJ *" maxLength={18} placeholder="00.000.000/0000-00" onValue={(v) => onValue(maskCnpj(v))} />
+}
+
+/** A web address (payment link, company site, installer) typed whole, http(s). */
+export function UrlField({ label, ...bound }: Bound & { label: string; hint?: string; className?: string; maxLength?: number }) {
+	return <TextField {...bound} label={label} type="url" placeholder="https://" />
+}
+
+/** The Evolution (WhatsApp) instance of a representative or company. */
+export function EvolutionInstanceField(bound: Bound) {
+	return <TextField {...bound} label="Instância Evolution" maxLength={100} />
 }

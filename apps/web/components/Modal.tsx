@@ -1,4 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react'
+import type { FormHandle } from '../lib/form'
+import { FormError } from './ui'
 
 interface ModalProps {
 	open: boolean
@@ -78,5 +80,56 @@ export function ModalActions({ onCancel, label, form, onConfirm, pending = false
 				{label}
 			</button>
 		</>
+	)
+}
+
+/**
+ * The one form dialog: the Modal, a form checked by the form hook (lib/form.ts) on submit, its fields (children),
+ * a message about the whole form under them, and Cancelar + the submit button (spinner while pending). `send`
+ * writes the checked input; a truthy answer (mutate's result) closes the dialog, a failure leaves it open.
+ */
+export function FormDialog<I>({
+	title,
+	form,
+	send,
+	onClose,
+	submitLabel,
+	submitIcon,
+	disabled,
+	size,
+	className = 'space-y-4',
+	children
+}: {
+	title: string
+	form: FormHandle<I>
+	send: (input: I) => Promise<unknown>
+	onClose: () => void
+	submitLabel: ReactNode
+	submitIcon?: ReactNode
+	disabled?: boolean
+	size?: ModalProps['size']
+	/** The layout of the fields: stacked, or e.g. `grid gap-4 sm:grid-cols-2`. */
+	className?: string
+	children: ReactNode
+}) {
+	const formId = useId()
+	const submit = form.submit(async (input) => {
+		if (await send(input)) onClose()
+	})
+	return (
+		<Modal
+			open
+			onClose={onClose}
+			title={title}
+			size={size}
+			footer={
+				<ModalActions onCancel={onClose} form={formId} pending={form.pending} disabled={disabled} icon={submitIcon} label={submitLabel} />
+			}
+		>
+			<form id={formId} className={className} onSubmit={submit} noValidate>
+				{children}
+				<FormError message={form.errors._form} />
+			</form>
+		</Modal>
 	)
 }

@@ -2,6 +2,8 @@ import { CalendarDays, Eye, EyeOff, Pencil, Search, ShieldAlert, Trash2 } from '
 import {
 	type InputHTMLAttributes,
 	type ReactElement,
+	type SelectHTMLAttributes,
+	type TextareaHTMLAttributes,
 	type ReactNode,
 	cloneElement,
 	isValidElement,
@@ -206,32 +208,111 @@ export function Field({
 	)
 }
 
+/** What every labelled field takes: the Field's words and layout, and the value as text with its setter. */
+export interface LabelledProps {
+	label: string
+	error?: string | null
+	hint?: string
+	className?: string
+	value: string
+	onValue: (value: string) => void
+}
+
+/** A labelled field's props split in two: the Field's (label, message, hint, layout) and the control's. */
+function splitField<P extends LabelledProps>({ label, error, hint, className, ...control }: P) {
+	return [{ label, error, hint, className }, control] as const
+}
+
 /**
  * A labelled text box, the one way a form writes one: the Field (label, hint, message beside it) around an input
  * whose value arrives as text, already through `mask` when the field has one (CNPJ, phone, MAC...).
  */
 export function TextField({
-	label,
-	error,
-	hint,
-	className,
 	inputClassName = '',
-	value,
-	onValue,
-	...input
-}: {
-	label: string
-	error?: string | null
-	hint?: string
-	className?: string
-	inputClassName?: string
-	value: string
-	onValue: (value: string) => void
-} & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'className'>) {
+	...props
+}: LabelledProps & { inputClassName?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'className'>) {
+	const [field, { value, onValue, ...input }] = splitField(props)
 	return (
-		<Field label={label} error={error} hint={hint} className={className}>
+		<Field {...field}>
 			<input {...input} className={`input w-full ${inputClassName}`.trim()} value={value} onChange={(e) => onValue(e.target.value)} />
 		</Field>
+	)
+}
+
+/** One choice of a SelectField. */
+export interface SelectOption {
+	value: string | number
+	label: ReactNode
+}
+
+/**
+ * A labelled drop-down, the one way a form writes one: the Field around a select whose value arrives as text;
+ * `placeholder` is the empty first choice ("Selecione…"), `selectClassName` its width.
+ */
+export function SelectField({
+	placeholder,
+	options,
+	selectClassName = 'w-full',
+	...props
+}: LabelledProps & { placeholder?: string; options: readonly SelectOption[]; selectClassName?: string } & Omit<
+		SelectHTMLAttributes<HTMLSelectElement>,
+		'value' | 'onChange' | 'className'
+	>) {
+	const [field, { value, onValue, ...select }] = splitField(props)
+	return (
+		<Field {...field}>
+			<select {...select} className={`select ${selectClassName}`} value={value} onChange={(e) => onValue(e.target.value)}>
+				{placeholder !== undefined && <option value="">{placeholder}</option>}
+				{options.map((o) => (
+					<option key={o.value} value={o.value}>
+						{o.label}
+					</option>
+				))}
+			</select>
+		</Field>
+	)
+}
+
+/** A labelled multi-line text box: the Field around a textarea whose value arrives as text. */
+export function TextareaField({
+	textareaClassName = '',
+	...props
+}: LabelledProps & { textareaClassName?: string } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'className'>) {
+	const [field, { value, onValue, ...textarea }] = splitField(props)
+	return (
+		<Field {...field}>
+			<textarea
+				{...textarea}
+				className={`textarea w-full ${textareaClassName}`.trim()}
+				value={value}
+				onChange={(e) => onValue(e.target.value)}
+			/>
+		</Field>
+	)
+}
+
+/**
+ * An on/off switch with its words beside it (Ativo, Urgente, Ativar API...). `toggleClassName` sizes and colours
+ * the switch; `className` lays out the label around it.
+ */
+export function ToggleField({
+	label,
+	checked,
+	onChecked,
+	className = 'flex items-center gap-3 text-sm',
+	toggleClassName = 'toggle-success'
+}: {
+	label: ReactNode
+	checked: boolean
+	onChecked: (checked: boolean) => void
+	className?: string
+	toggleClassName?: string
+}) {
+	return (
+		<label className={className}>
+			<input type="checkbox" className={`toggle ${toggleClassName}`} checked={checked} onChange={(e) => onChecked(e.target.checked)} />
+			<span>{label}</span>
+		</label>
 	)
 }
 
@@ -260,6 +341,16 @@ export function MoneyInput({
 				if (reais !== null && Number.isFinite(reais)) onChange(moneyText(reais))
 			}}
 		/>
+	)
+}
+
+/** A labelled money field (MoneyInput inside a Field), marked invalid with its message beside it. */
+export function MoneyField(props: LabelledProps) {
+	const [field, { value, onValue }] = splitField(props)
+	return (
+		<Field {...field}>
+			<MoneyInput value={value} onChange={onValue} aria-invalid={field.error ? true : undefined} />
+		</Field>
 	)
 }
 
@@ -355,6 +446,28 @@ export function RowAction({
 			<Icon className="size-4" />
 			{withText && <span className="lg:hidden">{word}</span>}
 		</button>
+	)
+}
+
+/** The Editar and Excluir buttons of a row, named after it ("Editar Ana"); no Excluir without `onDelete`. */
+export function EditDeleteActions({
+	name,
+	onEdit,
+	onDelete,
+	size,
+	withText
+}: {
+	name: string
+	onEdit: () => void
+	onDelete?: () => void
+	size?: 'sm' | 'xs'
+	withText?: boolean
+}) {
+	return (
+		<>
+			<RowAction kind="edit" label={`Editar ${name}`} onClick={onEdit} size={size} withText={withText} />
+			{onDelete && <RowAction kind="delete" label={`Excluir ${name}`} onClick={onDelete} size={size} withText={withText} />}
+		</>
 	)
 }
 

@@ -65,8 +65,24 @@ export function useForm<F extends object, I>({ initial, toInput, validate }: For
 		}
 	}
 
-	return { values, set, setValues, errors, submit, pending }
+	/** A text field's props (TextField, SelectField...): its value, its message (`error`: another key) and its setter. */
+	function text<K extends KeysOf<F, string>>(key: K, error: string = String(key)) {
+		return { value: values[key] as string, error: errors[error], onValue: (value: string) => set(key, value as F[K]) }
+	}
+
+	/** A ToggleField's props: on or off, and its setter. */
+	function toggle<K extends KeysOf<F, boolean>>(key: K) {
+		return { checked: values[key] as boolean, onChecked: (checked: boolean) => set(key, checked as F[K]) }
+	}
+
+	return { values, set, setValues, errors, submit, pending, text, toggle }
 }
+
+/** The keys of F whose values are of type V. */
+type KeysOf<F, V> = { [K in keyof F]: F[K] extends V ? K : never }[keyof F]
+
+/** What a form dialog needs of a form (useForm, useZodForm): its submit handler, pending state and messages. */
+export type FormHandle<I> = Pick<ReturnType<typeof useForm<object, I>>, 'submit' | 'pending' | 'errors'>
 
 /**
  * A form checked by the schema the server applies (its model.ts), plus rules only the screen knows (e.g. no more
@@ -89,3 +105,6 @@ export function useZodForm<S extends z.ZodType, F extends object>({
 		validate: (input, values) => ({ ...fieldErrors(schema, input), ...check?.(values) })
 	})
 }
+
+/** The API input a form's submit sends (for a `send` written apart from the FormDialog). */
+export type FormInput<H> = H extends FormHandle<infer I> ? I : never

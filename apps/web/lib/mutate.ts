@@ -1,3 +1,4 @@
+import { type ConfirmRequest, confirmAction } from '../stores/confirm'
 import { toast } from '../stores/toast'
 import { type ApiInput, type ApiResponse, type ApiRoute, call, errorText } from './api'
 import { invalidateKeys } from './query'
@@ -32,4 +33,38 @@ export async function mutate<K extends ApiRoute>(
 		})
 		return null
 	}
+}
+
+/**
+ * The toasts of a dialog that creates or edits one record: "Usuário criado" / "Empresa atualizada" (`feminine`),
+ * "Erro ao criar usuário" / "Erro ao atualizar empresa".
+ */
+export function saveToasts(
+	editing: boolean,
+	what: { title: string; noun: string; feminine?: boolean; description?: string; invalidate: string[] }
+): MutationOptions<unknown> {
+	const done = `${editing ? 'atualizad' : 'criad'}${what.feminine ? 'a' : 'o'}`
+	return {
+		success: { title: `${what.title} ${done}`, description: what.description },
+		errorTitle: `Erro ao ${editing ? 'atualizar' : 'criar'} ${what.noun}`,
+		invalidate: what.invalidate
+	}
+}
+
+export type ConfirmQuestion = Omit<ConfirmRequest, 'resolve'>
+
+/** The question before a deletion: its title and message, an "Excluir" button in red. */
+export function deleteQuestion(title: string, message: string): ConfirmQuestion {
+	return { title, message, confirmLabel: 'Excluir', destructive: true }
+}
+
+/** Asks first (the confirm dialog), then writes as `mutate` does; null when the person declines or the write fails. */
+export async function confirmThenMutate<K extends ApiRoute>(
+	question: ConfirmQuestion,
+	route: K,
+	input: ApiInput<K>,
+	opts: MutationOptions<ApiResponse<K>>
+): Promise<ApiResponse<K> | null> {
+	if (!(await confirmAction(question))) return null
+	return mutate(route, input, opts)
 }

@@ -1,5 +1,5 @@
 import { ChangePasswordBody } from '../../../../modules/users/model'
-import { Modal, ModalActions } from '../../components/Modal'
+import { FormDialog } from '../../components/Modal'
 import { PasswordInput } from '../../components/ui'
 import { type FieldErrors, useZodForm } from '../../lib/form'
 import { mutate } from '../../lib/mutate'
@@ -11,6 +11,13 @@ export function confirmationError(next: string, confirm: string): FieldErrors {
 	return {}
 }
 
+/** The three password boxes: the form's key, the label, the key of its message (the API's name) and the browser's hint. */
+const PASSWORDS = [
+	{ key: 'current', label: 'Senha atual', error: 'currentPassword', autoComplete: 'current-password' },
+	{ key: 'next', label: 'Nova senha', error: 'newPassword', autoComplete: 'new-password' },
+	{ key: 'confirm', label: 'Confirmar nova senha', error: 'confirm', autoComplete: 'new-password' }
+] as const
+
 /** Alterar Senha (2-administration §2.7): current, new and confirmation, each with show/hide and its message beside it. */
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
 	const form = useZodForm({
@@ -20,48 +27,33 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
 		check: (v) => confirmationError(v.next, v.confirm)
 	})
 	const { values, set, errors } = form
-	const submit = form.submit(async (body) => {
-		const ok = await mutate(
-			'POST /api/users/change-password',
-			{ body },
-			{ success: { title: 'Sucesso', description: 'Senha alterada com sucesso!' }, errorTitle: 'Erro ao alterar senha' }
-		)
-		if (ok) onClose()
-	})
-
 	return (
-		<Modal
-			open
-			onClose={onClose}
+		<FormDialog
 			title="Alterar Senha"
-			footer={<ModalActions onCancel={onClose} form="change-password-form" pending={form.pending} label="Alterar Senha" />}
+			form={form}
+			send={(body) =>
+				mutate(
+					'POST /api/users/change-password',
+					{ body },
+					{ success: { title: 'Sucesso', description: 'Senha alterada com sucesso!' }, errorTitle: 'Erro ao alterar senha' }
+				)
+			}
+			onClose={onClose}
+			submitLabel="Alterar Senha"
 		>
-			<form id="change-password-form" className="space-y-4" onSubmit={submit} noValidate>
+			{PASSWORDS.map((p) => (
 				<PasswordInput
-					label="Senha atual"
-					value={values.current}
-					onChange={(v) => set('current', v)}
-					error={errors.currentPassword}
-					autoComplete="current-password"
+					key={p.key}
+					label={p.label}
+					value={values[p.key]}
+					onChange={(v) => set(p.key, v)}
+					error={errors[p.error]}
+					autoComplete={p.autoComplete}
 				/>
-				<PasswordInput
-					label="Nova senha"
-					value={values.next}
-					onChange={(v) => set('next', v)}
-					error={errors.newPassword}
-					autoComplete="new-password"
-				/>
-				<PasswordInput
-					label="Confirmar nova senha"
-					value={values.confirm}
-					onChange={(v) => set('confirm', v)}
-					error={errors.confirm}
-					autoComplete="new-password"
-				/>
-				<p className="text-xs text-base-content/70">
-					A nova senha deve ter pelo menos 6 caracteres. Suas outras sessões abertas serão encerradas.
-				</p>
-			</form>
-		</Modal>
+			))}
+			<p className="text-xs text-base-content/70">
+				A nova senha deve ter pelo menos 6 caracteres. Suas outras sessões abertas serão encerradas.
+			</p>
+		</FormDialog>
 	)
 }

@@ -5,10 +5,9 @@ import { ROLE_LABELS, type Role, formatCnpj, formatDateOf, normalizeCnpj } from 
 import type { UserView } from '../../../../modules/users/model'
 import { ListScreen } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
-import { AccessDenied, InitialsAvatar, RowAction, StatCard, StatGrid } from '../../components/ui'
+import { AccessDenied, InitialsAvatar, EditDeleteActions, StatCard, StatGrid } from '../../components/ui'
 import { localList } from '../../lib/list'
-import { mutate } from '../../lib/mutate'
-import { confirmAction } from '../../stores/confirm'
+import { confirmThenMutate, deleteQuestion } from '../../lib/mutate'
 import { $user } from '../../stores/session'
 import { toast } from '../../stores/toast'
 import { usersRead } from './users-view'
@@ -51,18 +50,15 @@ function UsersScreen() {
 			toast({ title: 'Operação não permitida', description: 'Você não pode excluir seu próprio usuário.', variant: 'destructive' })
 			return
 		}
-		const ok = await confirmAction({
-			title: 'Excluir usuário',
-			message: `Excluir o usuário ${u.nome} (${formatCnpj(u.cnpj)})? Ele perde o acesso imediatamente. Esta ação não pode ser desfeita.`,
-			confirmLabel: 'Excluir',
-			destructive: true
-		})
-		if (ok)
-			await mutate(
-				'DELETE /api/users/:id',
-				{ params: { id: u.id } },
-				{ success: { title: 'Usuário excluído' }, errorTitle: 'Erro ao excluir usuário', invalidate: ['/api/users'] }
-			)
+		await confirmThenMutate(
+			deleteQuestion(
+				'Excluir usuário',
+				`Excluir o usuário ${u.nome} (${formatCnpj(u.cnpj)})? Ele perde o acesso imediatamente. Esta ação não pode ser desfeita.`
+			),
+			'DELETE /api/users/:id',
+			{ params: { id: u.id } },
+			{ success: { title: 'Usuário excluído' }, errorTitle: 'Erro ao excluir usuário', invalidate: ['/api/users'] }
+		)
 	}
 
 	return (
@@ -122,10 +118,12 @@ function UsersScreen() {
 					{ key: 'criado', header: 'Data de Criação', sort: 'created_at', cell: (u) => formatDateOf(u.created_at) }
 				]}
 				actions={(u) => (
-					<>
-						<RowAction kind="edit" label={`Editar ${u.nome}`} onClick={() => setDialog({ editing: u })} withText />
-						{u.id !== me?.id && <RowAction kind="delete" label={`Excluir ${u.nome}`} onClick={() => remove(u)} withText />}
-					</>
+					<EditDeleteActions
+						name={u.nome}
+						onEdit={() => setDialog({ editing: u })}
+						onDelete={u.id !== me?.id ? () => remove(u) : undefined}
+						withText
+					/>
 				)}
 			/>
 

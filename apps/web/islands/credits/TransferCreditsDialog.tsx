@@ -1,14 +1,14 @@
 import { useStore } from '@nanostores/react'
 import { ArrowRightLeft, CalendarClock, Coins, RefreshCw, ShoppingCart } from 'lucide-react'
 import { atom, computed } from 'nanostores'
-import { useEffect, useId, useMemo, useRef } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { SYSTEM_CATALOGUE, type SystemName, extendedLicence } from '../../../../modules/companies/model'
 import { can, formatDate, isoDateInSaoPaulo } from '../../../../modules/core'
 import { RenewBody, type TransferResult, TransferBody } from '../../../../modules/credits/model'
 import { numericSetting } from '../../../../modules/settings/model'
-import { Modal, ModalActions } from '../../components/Modal'
-import { Field, TextField } from '../../components/ui'
-import { type FieldErrors, useZodForm } from '../../lib/form'
+import { FormDialog } from '../../components/Modal'
+import { Field, SelectField, TextField } from '../../components/ui'
+import { type FieldErrors, type FormInput, useZodForm } from '../../lib/form'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
 import { $configuracoes } from '../../lib/settings'
@@ -37,6 +37,8 @@ const $available = routeStore(
 	computed($poolOwner, (representanteCnpj) => ({ representanteCnpj }))
 )
 
+const SYSTEM_OPTIONS = SYSTEM_CATALOGUE.map((s) => ({ value: s.name, label: s.name }))
+
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 /**
@@ -48,7 +50,6 @@ export default function TransferCreditsDialog({ onClose, company, renew = false,
 	const user = useStore($user)
 	const config = useStore($configuracoes)
 	const options = useStore($companyOptions)
-	const ids = { empresa: useId(), form: useId() }
 	const companies: TransferCompany[] = company ? [company] : (options.data?.companies ?? [])
 	const ownPool = can(user?.tipo, 'credits.own')
 	// The credits available, as last loaded: the form's own rule reads it (the pool depends on the company chosen).
@@ -71,7 +72,7 @@ export default function TransferCreditsDialog({ onClose, company, renew = false,
 				: {}
 		}
 	})
-	const { values, set, errors } = form
+	const { values, text } = form
 	const selected = companies.find((c) => String(c.codigo) === values.empresa) ?? null
 
 	const poolOwner = ownPool ? '' : (selected?.cnpj_representante ?? '')
@@ -89,8 +90,8 @@ export default function TransferCreditsDialog({ onClose, company, renew = false,
 		return extendedLicence(selected.validade_licenca, isoDateInSaoPaulo(new Date()), qty, daysPerCredit)
 	}, [selected, qty, daysPerCredit])
 
-	const submit = form.submit(async (body) => {
-		if (!selected || !preview) return
+	async function send(body: FormInput<typeof form>) {
+		if (!selected || !preview) return null
 		const ok = await confirmAction({
 			title: renew ? 'Confirmar renovação' : 'Confirmar transferência',
 			message: [
@@ -100,7 +101,7 @@ export default function TransferCreditsDialog({ onClose, company, renew = false,
 			].join('\n'),
 			confirmLabel: renew ? 'Renovar' : 'Transferir'
 		})
-		if (!ok) return
+		if (!ok) return null
 		const result = await mutate(
 			'POST /api/credits/transfer-to-company',
 			{ body },
@@ -116,108 +117,81 @@ export default function TransferCreditsDialog({ onClose, company, renew = false,
 				invalidate: TRANSFER_INVALIDATES
 			}
 		)
-		if (result) {
-			onTransferred?.(result)
-			onClose()
-		}
-	})
+		if (result) onTransferred?.(result)
+		return result
+	}
 
 	if (!can(user?.tipo, 'credits.transfer')) return null
 	const empty = ownPool && total === 0
 	return (
-		<Modal
-			open
-			onClose={onClose}
+		<FormDialog
 			title={renew && company ? `Renovar créditos — ${company.razao}` : 'Transferir Créditos para Empresa'}
-			footer={
-				<ModalActions
-					onCancel={onClose}
-					form={ids.form}
-					pending={form.pending}
-					disabled={empty}
-					icon={renew ? <RefreshCw className="size-4" aria-hidden="true" /> : <ArrowRightLeft className="size-4" aria-hidden="true" />}
-					label={renew ? 'Renovar' : 'Transferir'}
-				/>
-			}
+			form={form}
+			send={send}
+			onClose={onClose}
+			disabled={empty}
+			submitIcon={renew ? <RefreshCw className="size-4" aria-hidden="true" /> : <ArrowRightLeft className="size-4" aria-hidden="true" />}
+			submitLabel={renew ? 'Renovar' : 'Transferir'}
 		>
-			<form id={ids.form} className="space-y-4" onSubmit={submit} noValidate>
-				<div className="flex items-center gap-3 rounded-box bg-base-200 p-3" aria-live="polite">
-					<Coins className="size-5 text-primary" aria-hidden="true" />
-					<p className="text-sm">
-						{knowsPool ? (
-							<>
-								Créditos disponíveis:{' '}
-								<strong data-testid="transfer-available">{available.loading && total === undefined ? '…' : (total ?? 0)}</strong>
-								{!ownPool && <span className="text-base-content/70"> (do representante da empresa)</span>}
-							</>
-						) : (
-							'Selecione a empresa para ver os créditos do representante.'
-						)}
-					</p>
+			<div className="flex items-center gap-3 rounded-box bg-base-200 p-3" aria-live="polite">
+				<Coins className="size-5 text-primary" aria-hidden="true" />
+				<p className="text-sm">
+					{knowsPool ? (
+						<>
+							Créditos disponíveis:{' '}
+							<strong data-testid="transfer-available">{available.loading && total === undefined ? '…' : (total ?? 0)}</strong>
+							{!ownPool && <span className="text-base-content/70"> (do representante da empresa)</span>}
+						</>
+					) : (
+						'Selecione a empresa para ver os créditos do representante.'
+					)}
+				</p>
+			</div>
+			{empty && (
+				<div role="alert" className="alert alert-warning alert-soft flex flex-wrap">
+					<span className="grow">Você não possui créditos disponíveis. Compre mais créditos para continuar.</span>
+					<a href="/autocompra-creditos" className="btn btn-sm">
+						<ShoppingCart className="size-4" aria-hidden="true" /> Comprar Créditos
+					</a>
 				</div>
-				{empty && (
-					<div role="alert" className="alert alert-warning alert-soft flex flex-wrap">
-						<span className="grow">Você não possui créditos disponíveis. Compre mais créditos para continuar.</span>
-						<a href="/autocompra-creditos" className="btn btn-sm">
-							<ShoppingCart className="size-4" aria-hidden="true" /> Comprar Créditos
-						</a>
-					</div>
-				)}
-				{company ? (
-					<Field label="Empresa">
-						<input className="input w-full" value={company.razao} readOnly />
-					</Field>
-				) : (
-					<Field label="Empresa" error={errors.empresaCodigo}>
-						<select className="select w-full" value={values.empresa} onChange={(e) => set('empresa', e.target.value)} aria-label="Empresa">
-							<option value="">
-								{options.loading ? 'Carregando empresas...' : options.error ? 'Erro ao carregar empresas' : 'Selecione a empresa'}
-							</option>
-							{options.data?.companies.map((c) => (
-								<option key={c.codigo} value={c.codigo}>
-									{c.razao}
-								</option>
-							))}
-						</select>
-					</Field>
-				)}
-				<Field label="Sistema" error={errors.sistema}>
-					<select className="select w-full" value={values.sistema} onChange={(e) => set('sistema', e.target.value)}>
-						<option value="">Selecione o sistema</option>
-						{SYSTEM_CATALOGUE.map((s) => (
-							<option key={s.name} value={s.name}>
-								{s.name}
-							</option>
-						))}
-					</select>
+			)}
+			{company ? (
+				<Field label="Empresa">
+					<input className="input w-full" value={company.razao} readOnly />
 				</Field>
-				<TextField
-					label="Quantidade de créditos"
-					hint={`1 crédito = ${daysPerCredit} dias de licença`}
-					error={errors.creditos}
-					type="text"
-					inputMode="numeric"
-					value={values.quantidade}
-					onValue={(v) => set('quantidade', v)}
+			) : (
+				<SelectField
+					label="Empresa"
+					aria-label="Empresa"
+					placeholder={options.loading ? 'Carregando empresas...' : options.error ? 'Erro ao carregar empresas' : 'Selecione a empresa'}
+					options={(options.data?.companies ?? []).map((c) => ({ value: c.codigo, label: c.razao }))}
+					{...text('empresa', 'empresaCodigo')}
 				/>
-				{selected && (
-					<div className="rounded-box border border-base-300 p-3 text-sm" data-testid="transfer-preview">
-						<p className="flex items-center gap-2 font-medium">
-							<CalendarClock className="size-4 text-primary" aria-hidden="true" /> Validade da licença
+			)}
+			<SelectField label="Sistema" placeholder="Selecione o sistema" options={SYSTEM_OPTIONS} {...text('sistema')} />
+			<TextField
+				label="Quantidade de créditos"
+				hint={`1 crédito = ${daysPerCredit} dias de licença`}
+				type="text"
+				inputMode="numeric"
+				{...text('quantidade', 'creditos')}
+			/>
+			{selected && (
+				<div className="rounded-box border border-base-300 p-3 text-sm" data-testid="transfer-preview">
+					<p className="flex items-center gap-2 font-medium">
+						<CalendarClock className="size-4 text-primary" aria-hidden="true" /> Validade da licença
+					</p>
+					<p className="mt-1 text-base-content/70">
+						Atual: <span>{selected.validade_licenca ? formatDate(selected.validade_licenca) : 'Sem licença (conta a partir de hoje)'}</span>
+					</p>
+					{preview && (
+						<p className="mt-1">
+							Nova validade: <strong data-testid="transfer-new-expiry">{formatDate(preview.to)}</strong>{' '}
+							<span className="text-base-content/70">(+{preview.days} dias)</span>
 						</p>
-						<p className="mt-1 text-base-content/70">
-							Atual:{' '}
-							<span>{selected.validade_licenca ? formatDate(selected.validade_licenca) : 'Sem licença (conta a partir de hoje)'}</span>
-						</p>
-						{preview && (
-							<p className="mt-1">
-								Nova validade: <strong data-testid="transfer-new-expiry">{formatDate(preview.to)}</strong>{' '}
-								<span className="text-base-content/70">(+{preview.days} dias)</span>
-							</p>
-						)}
-					</div>
-				)}
-			</form>
-		</Modal>
+					)}
+				</div>
+			)}
+		</FormDialog>
 	)
 }

@@ -3,11 +3,11 @@ import { useEffect, useRef } from 'react'
 import { can, maskCnpj, maskPhone, moneyText, parseMoneyText } from '../../../../modules/core'
 import { CompanyBody, type CompanyInput, type FlagColumn, SYSTEM_CATALOGUE } from '../../../../modules/companies/model'
 import { numericSetting } from '../../../../modules/settings/model'
-import { AddressFields, EmailField, PhoneField } from '../../components/ContactFields'
-import { Modal, ModalActions } from '../../components/Modal'
-import { DateInput, Field, MoneyInput, TextField } from '../../components/ui'
+import { AddressFields, CnpjField, EmailField, EvolutionInstanceField, PhoneField, UrlField } from '../../components/ContactFields'
+import { FormDialog } from '../../components/Modal'
+import { DateInput, Field, MoneyField, SelectField, TextareaField, TextField, ToggleField } from '../../components/ui'
 import { type FieldErrors, useZodForm } from '../../lib/form'
-import { mutate } from '../../lib/mutate'
+import { mutate, saveToasts } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
 import { $configuracoes } from '../../lib/settings'
 import { COMPANY_KEYS, type Company } from '../../stores/companies'
@@ -112,160 +112,100 @@ export default function CompanyFormDialog({ company, onClose }: { company: Compa
 		}),
 		check: (v): FieldErrors => (assigns && !v.cnpj_representante ? { cnpj_representante: 'Selecione o representante da empresa.' } : {})
 	})
-	const { values, set, errors } = form
+	const { values, set, errors, text, toggle } = form
 	const terminalsTouched = useRef(false)
 	useEffect(() => {
 		if (!company && !terminalsTouched.current) set('nterminais', String(defaultTerminals))
 	}, [defaultTerminals])
 
-	const save = form.submit(async (body) => {
-		const toasts = {
-			success: { title: company ? 'Empresa atualizada' : 'Empresa criada', description: values.razao },
-			errorTitle: company ? 'Erro ao atualizar empresa' : 'Erro ao criar empresa',
-			invalidate: COMPANY_KEYS
-		}
-		const done = company
-			? await mutate('PUT /api/companies/:id', { params: { id: company.codigo }, body }, toasts)
-			: await mutate('POST /api/companies', { body }, toasts)
-		if (done) onClose()
-	})
-
 	return (
-		<Modal
-			open
-			onClose={onClose}
+		<FormDialog
 			title={company ? 'Editar Empresa' : 'Nova Empresa'}
 			size="lg"
-			footer={
-				<ModalActions
-					onCancel={onClose}
-					form="company-form"
-					pending={form.pending}
-					label={company ? 'Salvar alterações' : 'Criar empresa'}
-				/>
-			}
+			form={form}
+			send={(body) => {
+				const toasts = saveToasts(!!company, {
+					title: 'Empresa',
+					noun: 'empresa',
+					feminine: true,
+					description: values.razao,
+					invalidate: COMPANY_KEYS
+				})
+				return company
+					? mutate('PUT /api/companies/:id', { params: { id: company.codigo }, body }, toasts)
+					: mutate('POST /api/companies', { body }, toasts)
+			}}
+			onClose={onClose}
+			submitLabel={company ? 'Salvar alterações' : 'Criar empresa'}
+			className="grid gap-3 sm:grid-cols-2"
 		>
-			<form id="company-form" onSubmit={save} className="grid gap-3 sm:grid-cols-2" noValidate>
-				<Field label="Razão social *" className="sm:col-span-2" error={errors.razao}>
-					<input className="input w-full" value={values.razao} onChange={(e) => set('razao', e.target.value)} maxLength={200} />
-				</Field>
-				<TextField
-					label="CNPJ *"
-					error={errors.cnpj}
-					value={values.cnpj}
-					maxLength={18}
-					placeholder="00.000.000/0000-00"
-					onValue={(v) => set('cnpj', maskCnpj(v))}
-				/>
-				<Field
+			<TextField label="Razão social *" className="sm:col-span-2" maxLength={200} {...text('razao')} />
+			<CnpjField {...text('cnpj')} />
+			{assigns ? (
+				<SelectField
 					label="Representante *"
-					hint={assigns ? undefined : 'Representantes não podem alterar este campo'}
-					error={errors.cnpj_representante}
-				>
-					{assigns ? (
-						<select className="select w-full" value={values.cnpj_representante} onChange={(e) => set('cnpj_representante', e.target.value)}>
-							<option value="">Selecione…</option>
-							{(reps.data ?? []).map((r) => (
-								<option key={r.cnpj} value={r.cnpj}>
-									{r.nome}
-								</option>
-							))}
-						</select>
-					) : (
-						<input className="input w-full" value={user?.nome ?? ''} readOnly disabled />
-					)}
-				</Field>
-				<AddressFields value={values} onChange={set} errors={errors} />
-				<PhoneField value={values.fone} onChange={(v) => set('fone', v)} error={errors.fone} />
-				<EmailField value={values.email} onChange={(v) => set('email', v)} error={errors.email} />
-				<TextField
-					label="Link"
-					className="sm:col-span-2"
-					error={errors.link}
-					type="url"
-					value={values.link}
-					placeholder="https://"
-					onValue={(v) => set('link', v)}
+					placeholder="Selecione…"
+					options={(reps.data ?? []).map((r) => ({ value: r.cnpj, label: r.nome }))}
+					{...text('cnpj_representante')}
 				/>
-				<Field label="Terminais permitidos" error={errors.nterminais}>
-					<input
-						className="input w-full"
-						type="number"
-						min={1}
-						value={values.nterminais}
-						onChange={(e) => {
-							terminalsTouched.current = true
-							set('nterminais', e.target.value)
-						}}
-					/>
-				</Field>
-				<Field label="Valor mensal (R$)" error={errors.valor_mensal}>
-					<MoneyInput
-						value={values.valor_mensal}
-						onChange={(v) => set('valor_mensal', v)}
-						aria-invalid={errors.valor_mensal ? true : undefined}
-					/>
-				</Field>
+			) : (
 				<TextField
-					label="Dia de vencimento"
-					error={errors.dia_venc}
-					type="number"
-					min={1}
-					max={31}
-					value={values.dia_venc}
-					onValue={(v) => set('dia_venc', v)}
+					label="Representante *"
+					hint="Representantes não podem alterar este campo"
+					value={user?.nome ?? ''}
+					onValue={() => {}}
+					readOnly
+					disabled
 				/>
-				<TextField
-					label="Instância Evolution"
-					error={errors.evo_instancia}
-					value={values.evo_instancia}
-					maxLength={100}
-					onValue={(v) => set('evo_instancia', v)}
-				/>
-				<Field label="Validade do certificado" hint={datesHint} error={errors.validade_certificado}>
-					<DateInput value={values.validade_certificado} onChange={(v) => set('validade_certificado', v)} disabled={datesLocked} />
-				</Field>
-				<Field label="Validade da licença" hint={datesHint} error={errors.validade_licenca}>
-					<DateInput value={values.validade_licenca} onChange={(v) => set('validade_licenca', v)} disabled={datesLocked} />
-				</Field>
-				<fieldset className="sm:col-span-2">
-					<legend className="mb-1 text-sm font-medium">Sistemas ativos</legend>
-					<div className="flex flex-wrap gap-x-4 gap-y-2">
-						{SYSTEM_CATALOGUE.map((s) => (
-							<label key={s.flag} className="flex items-center gap-2 text-sm">
-								<input
-									type="checkbox"
-									className="checkbox checkbox-sm"
-									checked={values.ativos[s.flag]}
-									onChange={(e) => set('ativos', { ...values.ativos, [s.flag]: e.target.checked })}
-								/>
-								{s.name}
-							</label>
-						))}
-					</div>
-				</fieldset>
-				<label className="flex items-center gap-2 text-sm">
-					<input
-						type="checkbox"
-						className="toggle toggle-sm"
-						checked={values.ativarapi}
-						onChange={(e) => set('ativarapi', e.target.checked)}
-					/>
-					Ativar API
-				</label>
-				<label className="flex items-center gap-2 text-sm">
-					<input
-						type="checkbox"
-						className="toggle toggle-sm"
-						checked={values.exibir_aviso}
-						onChange={(e) => set('exibir_aviso', e.target.checked)}
-					/>
-					Exibir aviso no sistema
-				</label>
-				<Field label="Observações" className="sm:col-span-2" error={errors.obs}>
-					<textarea className="textarea w-full" rows={3} value={values.obs} onChange={(e) => set('obs', e.target.value)} maxLength={2000} />
-				</Field>
-			</form>
-		</Modal>
+			)}
+			<AddressFields value={values} onChange={set} errors={errors} />
+			<PhoneField {...text('fone')} />
+			<EmailField {...text('email')} />
+			<UrlField label="Link" className="sm:col-span-2" {...text('link')} />
+			<TextField
+				label="Terminais permitidos"
+				error={errors.nterminais}
+				type="number"
+				min={1}
+				value={values.nterminais}
+				onValue={(v) => {
+					terminalsTouched.current = true
+					set('nterminais', v)
+				}}
+			/>
+			<MoneyField label="Valor mensal (R$)" {...text('valor_mensal')} />
+			<TextField label="Dia de vencimento" type="number" min={1} max={31} {...text('dia_venc')} />
+			<EvolutionInstanceField {...text('evo_instancia')} />
+			<Field label="Validade do certificado" hint={datesHint} error={errors.validade_certificado}>
+				<DateInput value={values.validade_certificado} onChange={(v) => set('validade_certificado', v)} disabled={datesLocked} />
+			</Field>
+			<Field label="Validade da licença" hint={datesHint} error={errors.validade_licenca}>
+				<DateInput value={values.validade_licenca} onChange={(v) => set('validade_licenca', v)} disabled={datesLocked} />
+			</Field>
+			<fieldset className="sm:col-span-2">
+				<legend className="mb-1 text-sm font-medium">Sistemas ativos</legend>
+				<div className="flex flex-wrap gap-x-4 gap-y-2">
+					{SYSTEM_CATALOGUE.map((s) => (
+						<label key={s.flag} className="flex items-center gap-2 text-sm">
+							<input
+								type="checkbox"
+								className="checkbox checkbox-sm"
+								checked={values.ativos[s.flag]}
+								onChange={(e) => set('ativos', { ...values.ativos, [s.flag]: e.target.checked })}
+							/>
+							{s.name}
+						</label>
+					))}
+				</div>
+			</fieldset>
+			<ToggleField label="Ativar API" className="flex items-center gap-2 text-sm" toggleClassName="toggle-sm" {...toggle('ativarapi')} />
+			<ToggleField
+				label="Exibir aviso no sistema"
+				className="flex items-center gap-2 text-sm"
+				toggleClassName="toggle-sm"
+				{...toggle('exibir_aviso')}
+			/>
+			<TextareaField label="Observações" className="sm:col-span-2" rows={3} maxLength={2000} {...text('obs')} />
+		</FormDialog>
 	)
 }

@@ -1,8 +1,9 @@
 import { type Download, DownloadBody } from '../../../../modules/downloads/model'
-import { Modal, ModalActions } from '../../components/Modal'
-import { Field, TextField } from '../../components/ui'
+import { UrlField } from '../../components/ContactFields'
+import { FormDialog } from '../../components/Modal'
+import { TextField, ToggleField } from '../../components/ui'
 import { useZodForm } from '../../lib/form'
-import { mutate } from '../../lib/mutate'
+import { mutate, saveToasts } from '../../lib/mutate'
 
 /** Novo download / Editar download (2-administration §2.4, §5.4). Mounted per opening: no message outlives it. */
 export default function DownloadDialog({ item, onClose }: { item: Download | null; onClose: () => void }) {
@@ -15,47 +16,34 @@ export default function DownloadDialog({ item, onClose }: { item: Download | nul
 			ativo: v.ativo ? 1 : 0
 		})
 	})
-	const { values, set, errors } = form
-	const save = form.submit(async (body) => {
-		const toasts = {
-			success: { title: item ? 'Download atualizado' : 'Download criado', description: values.titulo },
-			errorTitle: item ? 'Erro ao atualizar download' : 'Erro ao criar download',
-			invalidate: ['/api/downloads']
-		}
-		const done = item
-			? await mutate('PUT /api/downloads/:id', { params: { id: item.id }, body }, toasts)
-			: await mutate('POST /api/downloads', { body }, toasts)
-		if (done) onClose()
-	})
+	const { values, text, toggle } = form
 	return (
-		<Modal
-			open
-			onClose={onClose}
+		<FormDialog
 			title={item ? 'Editar download' : 'Novo download'}
-			footer={<ModalActions onCancel={onClose} form="download-form" pending={form.pending} label="Salvar" />}
+			form={form}
+			send={(body) => {
+				const toasts = saveToasts(!!item, {
+					title: 'Download',
+					noun: 'download',
+					description: values.titulo,
+					invalidate: ['/api/downloads']
+				})
+				return item
+					? mutate('PUT /api/downloads/:id', { params: { id: item.id }, body }, toasts)
+					: mutate('POST /api/downloads', { body }, toasts)
+			}}
+			onClose={onClose}
+			submitLabel="Salvar"
+			className="space-y-3"
 		>
-			<form id="download-form" className="space-y-3" onSubmit={save} noValidate>
-				<Field label="Título *" error={errors.titulo}>
-					<input className="input w-full" value={values.titulo} maxLength={200} onChange={(e) => set('titulo', e.target.value)} />
-				</Field>
-				<TextField
-					label="Link de Download *"
-					error={errors.link}
-					type="url"
-					value={values.link}
-					placeholder="https://"
-					onValue={(v) => set('link', v)}
-				/>
-				<label className="flex items-center gap-2 text-sm">
-					<input
-						type="checkbox"
-						className="toggle toggle-sm toggle-success"
-						checked={values.ativo}
-						onChange={(e) => set('ativo', e.target.checked)}
-					/>{' '}
-					Ativo
-				</label>
-			</form>
-		</Modal>
+			<TextField label="Título *" maxLength={200} {...text('titulo')} />
+			<UrlField label="Link de Download *" {...text('link')} />
+			<ToggleField
+				label="Ativo"
+				className="flex items-center gap-2 text-sm"
+				toggleClassName="toggle-sm toggle-success"
+				{...toggle('ativo')}
+			/>
+		</FormDialog>
 	)
 }

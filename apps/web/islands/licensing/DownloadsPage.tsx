@@ -5,10 +5,9 @@ import { can, csvDate, formatDate, isHttpUrl } from '../../../../modules/core'
 import type { Download } from '../../../../modules/downloads/model'
 import { ListScreen } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
-import { ActiveBadge, PageActions, RowAction, StatCard, StatGrid } from '../../components/ui'
+import { ActiveBadge, PageActions, EditDeleteActions, StatCard, StatGrid } from '../../components/ui'
 import { localList } from '../../lib/list'
-import { mutate } from '../../lib/mutate'
-import { confirmAction } from '../../stores/confirm'
+import { confirmThenMutate, deleteQuestion } from '../../lib/mutate'
 import { $user } from '../../stores/session'
 
 const DownloadDialog = lazy(() => import('./DownloadDialog'))
@@ -28,15 +27,9 @@ const downloadsList = localList<'GET /api/downloads', Download>(
 	}
 )
 
-async function remove(d: Download) {
-	const ok = await confirmAction({
-		title: 'Excluir download?',
-		message: `"${d.titulo}" deixará de aparecer para todos.`,
-		confirmLabel: 'Excluir',
-		destructive: true
-	})
-	if (!ok) return
-	await mutate(
+function remove(d: Download) {
+	return confirmThenMutate(
+		deleteQuestion('Excluir download?', `"${d.titulo}" deixará de aparecer para todos.`),
 		'DELETE /api/downloads/:id',
 		{ params: { id: d.id } },
 		{
@@ -124,12 +117,7 @@ function Downloads() {
 								<ExternalLink className="size-4" />
 							</a>
 						)}
-						{manages && (
-							<>
-								<RowAction kind="edit" label={`Editar ${d.titulo}`} onClick={() => setEditing(d)} size="xs" />
-								<RowAction kind="delete" label={`Excluir ${d.titulo}`} onClick={() => remove(d)} size="xs" />
-							</>
-						)}
+						{manages && <EditDeleteActions name={d.titulo} onEdit={() => setEditing(d)} onDelete={() => remove(d)} size="xs" />}
 					</>
 				)}
 				empty={{

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react'
 import { maskMac } from '../../../../modules/core'
 import { type Terminal, TerminalBody } from '../../../../modules/terminals/model'
-import { Modal, ModalActions } from '../../components/Modal'
-import { Field, TextField } from '../../components/ui'
+import { FormDialog } from '../../components/Modal'
+import { SelectField, TextField } from '../../components/ui'
 import { useZodForm } from '../../lib/form'
-import { mutate } from '../../lib/mutate'
+import { mutate, saveToasts } from '../../lib/mutate'
 import { $companyOptions, COMPANY_KEYS } from '../../stores/companies'
 
 /** Novo terminal / Editar terminal (2-administration §2.2, §5.2): company, computer name and MAC, checked beside each. */
@@ -23,54 +23,44 @@ export default function TerminalDialog({ terminal, onClose }: { terminal: Termin
 			mac: v.mac === '' ? (undefined as unknown as string) : v.mac
 		})
 	})
-	const { values, set, errors } = form
-	const save = form.submit(async (body) => {
-		const toasts = {
-			success: { title: terminal ? 'Terminal atualizado' : 'Terminal criado', description: values.nome || values.mac },
-			errorTitle: terminal ? 'Erro ao atualizar terminal' : 'Erro ao criar terminal',
-			invalidate: COMPANY_KEYS
-		}
-		const done = terminal
-			? await mutate('PUT /api/terminals/:codigo', { params: { codigo: terminal.codigo }, body }, toasts)
-			: await mutate('POST /api/terminals', { body }, toasts)
-		if (done) onClose()
-	})
+	const { values, set, text } = form
 	return (
-		<Modal
-			open
-			onClose={onClose}
+		<FormDialog
 			title={terminal ? 'Editar terminal' : 'Novo terminal'}
-			footer={<ModalActions onCancel={onClose} form="terminal-form" pending={form.pending} label="Salvar" />}
+			form={form}
+			send={(body) => {
+				const toasts = saveToasts(!!terminal, {
+					title: 'Terminal',
+					noun: 'terminal',
+					description: values.nome || values.mac,
+					invalidate: COMPANY_KEYS
+				})
+				return terminal
+					? mutate('PUT /api/terminals/:codigo', { params: { codigo: terminal.codigo }, body }, toasts)
+					: mutate('POST /api/terminals', { body }, toasts)
+			}}
+			onClose={onClose}
+			submitLabel="Salvar"
+			className="space-y-3"
 		>
-			<form id="terminal-form" className="space-y-3" onSubmit={save} noValidate>
-				<Field label="Empresa *" error={errors.fk_empresa}>
-					<select className="select w-full" value={values.empresa} onChange={(e) => set('empresa', e.target.value)}>
-						<option value="">Selecione…</option>
-						{(companies.data?.companies ?? []).map((c) => (
-							<option key={c.codigo} value={c.codigo}>
-								{c.razao} ({c.terminal_count}/{c.nterminais})
-							</option>
-						))}
-					</select>
-				</Field>
-				<TextField
-					label="Nome do Computador"
-					error={errors.nome_computador}
-					value={values.nome}
-					maxLength={100}
-					placeholder="CAIXA-01"
-					onValue={(v) => set('nome', v)}
-				/>
-				<TextField
-					label="Endereço MAC *"
-					error={errors.mac}
-					inputClassName="font-mono"
-					value={values.mac}
-					maxLength={17}
-					placeholder="00:1A:2B:3C:4D:5E"
-					onValue={(v) => set('mac', maskMac(v))}
-				/>
-			</form>
-		</Modal>
+			<SelectField
+				label="Empresa *"
+				placeholder="Selecione…"
+				options={(companies.data?.companies ?? []).map((c) => ({
+					value: c.codigo,
+					label: `${c.razao} (${c.terminal_count}/${c.nterminais})`
+				}))}
+				{...text('empresa', 'fk_empresa')}
+			/>
+			<TextField label="Nome do Computador" maxLength={100} placeholder="CAIXA-01" {...text('nome', 'nome_computador')} />
+			<TextField
+				label="Endereço MAC *"
+				inputClassName="font-mono"
+				maxLength={17}
+				placeholder="00:1A:2B:3C:4D:5E"
+				{...text('mac')}
+				onValue={(v) => set('mac', maskMac(v))}
+			/>
+		</FormDialog>
 	)
 }

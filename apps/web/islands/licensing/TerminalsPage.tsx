@@ -5,11 +5,10 @@ import { formatDateTime, maskMac } from '../../../../modules/core'
 import type { Terminal } from '../../../../modules/terminals/model'
 import { ListScreen } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
-import { PageActions, RowAction, StatCard, StatGrid } from '../../components/ui'
+import { PageActions, EditDeleteActions, StatCard, StatGrid } from '../../components/ui'
 import { serverList } from '../../lib/list'
-import { mutate } from '../../lib/mutate'
+import { confirmThenMutate, deleteQuestion } from '../../lib/mutate'
 import { COMPANY_KEYS } from '../../stores/companies'
-import { confirmAction } from '../../stores/confirm'
 import { terminalsRead } from './terminals-view'
 
 const TerminalDialog = lazy(() => import('./TerminalDialog'))
@@ -21,16 +20,13 @@ const terminalsList = serverList<'GET /api/terminals', Terminal>(terminalsRead.r
 	exportRoute: 'GET /api/terminals/export'
 })
 
-async function remove(t: Terminal) {
+function remove(t: Terminal) {
 	const name = t.nome_computador || maskMac(t.mac)
-	const ok = await confirmAction({
-		title: 'Excluir terminal?',
-		message: `O terminal "${name}" de ${t.nome_empresa} será excluído. O computador poderá ser registrado de novo na próxima verificação de licença, se houver vaga.`,
-		confirmLabel: 'Excluir',
-		destructive: true
-	})
-	if (!ok) return
-	await mutate(
+	return confirmThenMutate(
+		deleteQuestion(
+			'Excluir terminal?',
+			`O terminal "${name}" de ${t.nome_empresa} será excluído. O computador poderá ser registrado de novo na próxima verificação de licença, se houver vaga.`
+		),
 		'DELETE /api/terminals/:codigo',
 		{ params: { codigo: t.codigo } },
 		{ success: { title: 'Terminal excluído', description: name }, errorTitle: 'Erro ao excluir terminal', invalidate: COMPANY_KEYS }
@@ -109,10 +105,12 @@ function Terminals() {
 					{ key: 'status', header: 'Status', cell: () => <span className="badge badge-success badge-sm">Ativo</span> }
 				]}
 				actions={(t) => (
-					<>
-						<RowAction kind="edit" label={`Editar terminal ${t.nome_computador ?? t.mac}`} onClick={() => setEditing(t)} size="xs" />
-						<RowAction kind="delete" label={`Excluir terminal ${t.nome_computador ?? t.mac}`} onClick={() => remove(t)} size="xs" />
-					</>
+					<EditDeleteActions
+						name={`terminal ${t.nome_computador ?? t.mac}`}
+						onEdit={() => setEditing(t)}
+						onDelete={() => remove(t)}
+						size="xs"
+					/>
 				)}
 				empty={{
 					icon: <Monitor className="size-10" />,

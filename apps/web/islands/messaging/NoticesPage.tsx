@@ -5,7 +5,7 @@ import { can, csvDate, formatCnpj, formatDate } from '../../../../modules/core'
 import type { GeneralNotice, IndividualNotice } from '../../../../modules/messaging/model'
 import { type Column, ListScreen } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
-import { ActiveBadge, RowAction, StatCard, StatCardSkeleton } from '../../components/ui'
+import { ActiveBadge, EditDeleteActions, StatCard, StatCardSkeleton } from '../../components/ui'
 import { localList } from '../../lib/list'
 import { mutate } from '../../lib/mutate'
 import { confirmAction } from '../../stores/confirm'
@@ -192,12 +192,7 @@ function Notices() {
 				error={{ title: 'Erro ao carregar avisos' }}
 				actions={
 					canWrite
-						? (n) => (
-								<>
-									<RowAction kind="edit" label={`Editar aviso ${n.titulo}`} onClick={() => openEdit(n)} />
-									<RowAction kind="delete" label={`Excluir aviso ${n.titulo}`} onClick={() => remove(n)} />
-								</>
-							)
+						? (n) => <EditDeleteActions name={`aviso ${n.titulo}`} onEdit={() => openEdit(n)} onDelete={() => remove(n)} />
 						: undefined
 				}
 			/>

@@ -6,7 +6,7 @@ import type { Report } from '../../../../modules/reports/model'
 import { formatCnpj, isIsoDate, formatNumber, formatReais, isoDateInSaoPaulo } from '../../../../modules/core'
 import { Rows } from '../../components/Rows'
 import { PageRoot } from '../../components/PageRoot'
-import { AccessDenied, DateInput, EmptyState, ErrorPanel, StatCard, StatGrid } from '../../components/ui'
+import { AccessDenied, DateInput, EmptyState, ErrorPanel, StatCard, StatGrid, SelectField } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { type CsvCell, csvNumber, downloadCsv } from '../../lib/csv'
 import { routeStore } from '../../lib/query'
@@ -208,16 +208,13 @@ function Reports() {
 	return (
 		<div className="space-y-6">
 			<div className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4 md:flex-row md:items-end">
-				<label className="block">
-					<span className="mb-1 block text-sm font-medium">Tipo de relatório</span>
-					<select className="select w-full md:w-44" value={tipo} onChange={(e) => chooseType(e.target.value as Tipo)}>
-						{TIPOS.map((t) => (
-							<option key={t.value} value={t.value}>
-								{t.label}
-							</option>
-						))}
-					</select>
-				</label>
+				<SelectField
+					label="Tipo de relatório"
+					selectClassName="w-full md:w-44"
+					value={tipo}
+					onValue={(v) => chooseType(v as Tipo)}
+					options={TIPOS}
+				/>
 				<label className="block">
 					<span className="mb-1 block text-sm font-medium">Data inicial</span>
 					<DateInput className="w-full md:w-44" value={inicio} max={fim} onChange={setInicio} />

@@ -1,30 +1,28 @@
 import { useStore } from '@nanostores/react'
-import { formatCnpj, maskCnpj, maskPhone } from '../../../../modules/core'
+import { formatCnpj, maskPhone } from '../../../../modules/core'
 import { RepresentativeCreate, type RepresentativeInput, type RepresentativeView } from '../../../../modules/resellers/model'
-import { AddressFields, EmailField, PhoneField } from '../../components/ContactFields'
-import { Modal, ModalActions } from '../../components/Modal'
-import { Field, TextField } from '../../components/ui'
+import { AddressFields, CnpjField, EmailField, EvolutionInstanceField, PhoneField, UrlField } from '../../components/ContactFields'
+import { FormDialog } from '../../components/Modal'
+import { SelectField, TextField, ToggleField } from '../../components/ui'
 import { useZodForm } from '../../lib/form'
-import { mutate } from '../../lib/mutate'
+import { mutate, saveToasts } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
 import { REPRESENTATIVE_KEYS } from './representative-keys'
 
 const $managers = routeStore('GET /api/managers')
 
 /** Only an administrador chooses the manager; the list is loaded only for them. */
-function ManagerSelect({ value, onChange, error }: { value: string; onChange: (v: string) => void; error?: string }) {
+function ManagerSelect(bound: { value: string; onValue: (v: string) => void; error?: string }) {
 	const { data, loading } = useStore($managers)
 	return (
-		<Field label="Gerente" error={error}>
-			<select className="select w-full" value={value} onChange={(e) => onChange(e.target.value)} disabled={loading && !data}>
-				<option value="">Sem gerente</option>
-				{data?.map((m) => (
-					<option key={m.id} value={m.id}>
-						{m.nome}
-					</option>
-				))}
-			</select>
-		</Field>
+		<SelectField
+			label="Gerente"
+			className="sm:col-span-2"
+			{...bound}
+			disabled={loading && !data}
+			placeholder="Sem gerente"
+			options={(data ?? []).map((m) => ({ value: m.id, label: m.nome }))}
+		/>
 	)
 }
 
@@ -74,86 +72,32 @@ export default function RepresentativeDialog({
 			...(choosesManager ? { gerente_id: v.gerente_id ? Number(v.gerente_id) : null } : {})
 		})
 	})
-	const { values, set, errors } = form
-	const submit = form.submit(async (body) => {
-		const result = editing
-			? await mutate(
-					'PUT /api/representatives/:id',
-					{ params: { id: editing.codigo }, body },
-					{ success: { title: 'Representante atualizado' }, errorTitle: 'Erro ao atualizar representante', invalidate: REPRESENTATIVE_KEYS }
-				)
-			: await mutate(
-					'POST /api/representatives',
-					{ body },
-					{ success: { title: 'Representante criado' }, errorTitle: 'Erro ao criar representante', invalidate: REPRESENTATIVE_KEYS }
-				)
-		if (result) onClose()
-	})
-
+	const { values, set, errors, text, toggle } = form
 	return (
-		<Modal
-			open
-			onClose={onClose}
-			size="lg"
+		<FormDialog
 			title={editing ? 'Editar Representante' : 'Novo Representante'}
-			footer={
-				<ModalActions
-					onCancel={onClose}
-					form="representative-form"
-					pending={form.pending}
-					label={editing ? 'Salvar alterações' : 'Criar representante'}
-				/>
-			}
+			size="lg"
+			form={form}
+			send={(body) => {
+				const toasts = saveToasts(!!editing, { title: 'Representante', noun: 'representante', invalidate: REPRESENTATIVE_KEYS })
+				return editing
+					? mutate('PUT /api/representatives/:id', { params: { id: editing.codigo }, body }, toasts)
+					: mutate('POST /api/representatives', { body }, toasts)
+			}}
+			onClose={onClose}
+			submitLabel={editing ? 'Salvar alterações' : 'Criar representante'}
+			className="grid gap-4 sm:grid-cols-2"
 		>
-			<form id="representative-form" className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
-				<Field label="Nome *" className="sm:col-span-2" error={errors.nome}>
-					<input className="input w-full" value={values.nome} maxLength={200} onChange={(e) => set('nome', e.target.value)} />
-				</Field>
-				<TextField
-					label="CNPJ *"
-					error={errors.cnpj}
-					value={values.cnpj}
-					maxLength={18}
-					placeholder="00.000.000/0000-00"
-					onValue={(v) => set('cnpj', maskCnpj(v))}
-				/>
-				<EmailField value={values.email} onChange={(v) => set('email', v)} error={errors.email} />
-				<PhoneField value={values.fone} placeholder="(00) 0000-0000" onChange={(v) => set('fone', v)} error={errors.fone} />
-				<PhoneField label="WhatsApp" value={values.whatsapp} onChange={(v) => set('whatsapp', v)} error={errors.whatsapp} />
-				<AddressFields value={values} onChange={set} errors={errors} />
-				{choosesManager && (
-					<div className="sm:col-span-2">
-						<ManagerSelect value={values.gerente_id} onChange={(v) => set('gerente_id', v)} error={errors.gerente_id} />
-					</div>
-				)}
-				<TextField
-					label="Link de pagamento"
-					hint="Endereço http(s) completo."
-					className="sm:col-span-2"
-					error={errors.plink}
-					type="url"
-					value={values.plink}
-					maxLength={500}
-					placeholder="https://"
-					onValue={(v) => set('plink', v)}
-				/>
-				<TextField
-					label="Instância Evolution"
-					error={errors.evo_instancia}
-					value={values.evo_instancia}
-					maxLength={100}
-					onValue={(v) => set('evo_instancia', v)}
-				/>
-				<label className="flex items-center gap-3 self-end pb-2">
-					<input
-						type="checkbox"
-						className="toggle toggle-success"
-						checked={values.ativar_api_asaas}
-						onChange={(e) => set('ativar_api_asaas', e.target.checked)}
-					/>
-					<span className="text-sm">Ativar API Asaas</span>
-				</label>
-			</form>
-		</Modal>
+			<TextField label="Nome *" className="sm:col-span-2" maxLength={200} {...text('nome')} />
+			<CnpjField {...text('cnpj')} />
+			<EmailField {...text('email')} />
+			<PhoneField placeholder="(00) 0000-0000" {...text('fone')} />
+			<PhoneField label="WhatsApp" {...text('whatsapp')} />
+			<AddressFields value={values} onChange={set} errors={errors} />
+			{choosesManager && <ManagerSelect {...text('gerente_id')} />}
+			<UrlField label="Link de pagamento" hint="Endereço http(s) completo." className="sm:col-span-2" maxLength={500} {...text('plink')} />
+			<EvolutionInstanceField {...text('evo_instancia')} />
+			<ToggleField label="Ativar API Asaas" className="flex items-center gap-3 self-end pb-2 text-sm" {...toggle('ativar_api_asaas')} />
+		</FormDialog>
 	)
 }

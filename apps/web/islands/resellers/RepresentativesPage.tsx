@@ -5,10 +5,9 @@ import { can, formatCnpj, formatDate, maskPhone } from '../../../../modules/core
 import type { RepresentativeListQuery, RepresentativeView } from '../../../../modules/resellers/model'
 import { ListScreen } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
-import { AccessDenied, ActiveBadge, RowAction } from '../../components/ui'
+import { AccessDenied, ActiveBadge, EditDeleteActions } from '../../components/ui'
 import { localList } from '../../lib/list'
-import { mutate } from '../../lib/mutate'
-import { confirmAction } from '../../stores/confirm'
+import { confirmThenMutate, deleteQuestion } from '../../lib/mutate'
 import { $user } from '../../stores/session'
 import { REPRESENTATIVE_KEYS } from './representative-keys'
 
@@ -30,18 +29,15 @@ function RepresentativesList({ isAdmin }: { isAdmin: boolean }) {
 	const [dialog, setDialog] = useState<{ editing: RepresentativeView | null } | null>(null)
 
 	async function remove(r: RepresentativeView) {
-		const ok = await confirmAction({
-			title: 'Excluir representante',
-			message: `Excluir o representante ${r.nome} (${formatCnpj(r.cnpj)})?\nEsta ação não pode ser desfeita.`,
-			confirmLabel: 'Excluir',
-			destructive: true
-		})
-		if (ok)
-			await mutate(
-				'DELETE /api/representatives/:id',
-				{ params: { id: r.codigo } },
-				{ success: { title: 'Representante excluído' }, errorTitle: 'Erro ao excluir representante', invalidate: REPRESENTATIVE_KEYS }
-			)
+		await confirmThenMutate(
+			deleteQuestion(
+				'Excluir representante',
+				`Excluir o representante ${r.nome} (${formatCnpj(r.cnpj)})?\nEsta ação não pode ser desfeita.`
+			),
+			'DELETE /api/representatives/:id',
+			{ params: { id: r.codigo } },
+			{ success: { title: 'Representante excluído' }, errorTitle: 'Erro ao excluir representante', invalidate: REPRESENTATIVE_KEYS }
+		)
 	}
 
 	return (
@@ -101,10 +97,12 @@ function RepresentativesList({ isAdmin }: { isAdmin: boolean }) {
 					{ key: 'data', header: 'Cadastro', sort: 'data', cell: (r) => formatDate(r.data) }
 				]}
 				actions={(r) => (
-					<>
-						<RowAction kind="edit" label={`Editar ${r.nome}`} onClick={() => setDialog({ editing: r })} withText />
-						{isAdmin && <RowAction kind="delete" label={`Excluir ${r.nome}`} onClick={() => remove(r)} withText />}
-					</>
+					<EditDeleteActions
+						name={r.nome}
+						onEdit={() => setDialog({ editing: r })}
+						onDelete={isAdmin ? () => remove(r) : undefined}
+						withText
+					/>
 				)}
 			/>
 			{dialog && (

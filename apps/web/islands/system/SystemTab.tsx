@@ -7,9 +7,8 @@ import type { BackupInfo } from '../../../../modules/system/model'
 import { type Column, Rows } from '../../components/Rows'
 import { AccessDenied, EmptyState, ErrorPanel, RowAction, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
-import { mutate } from '../../lib/mutate'
+import { confirmThenMutate, deleteQuestion, mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
-import { confirmAction } from '../../stores/confirm'
 
 type Backup = BackupInfo
 
@@ -94,15 +93,9 @@ function BackupCard() {
 		setCreating(false)
 	}
 
-	async function remove(b: Backup) {
-		const ok = await confirmAction({
-			title: 'Excluir backup',
-			message: `Excluir o backup "${b.filename}"? Esta ação não pode ser desfeita.`,
-			confirmLabel: 'Excluir',
-			destructive: true
-		})
-		if (!ok) return
-		await mutate(
+	function remove(b: Backup) {
+		return confirmThenMutate(
+			deleteQuestion('Excluir backup', `Excluir o backup "${b.filename}"? Esta ação não pode ser desfeita.`),
 			'DELETE /api/system/backup/:filename',
 			{ params: { filename: b.filename } },
 			{

@@ -6,7 +6,7 @@ import {
 	anySystemActive
 } from '../../../../../modules/companies/model'
 import { call, errorText } from '../../../lib/api'
-import { mutate } from '../../../lib/mutate'
+import { confirmThenMutate, deleteQuestion, mutate } from '../../../lib/mutate'
 import { COMPANY_KEYS, type Company } from '../../../stores/companies'
 import { confirmAction } from '../../../stores/confirm'
 import { toast } from '../../../stores/toast'
@@ -67,38 +67,31 @@ export function toggleMaintenance(c: Company) {
 	)
 }
 
-export async function removeCompany(c: Company) {
-	const ok = await confirmAction({
-		title: 'Excluir empresa?',
-		message: `${c.razao} e os seus terminais serão excluídos.\nEsta ação não pode ser desfeita.`,
-		confirmLabel: 'Excluir',
-		destructive: true
-	})
-	if (ok)
-		await mutate(
-			'DELETE /api/companies/:id',
-			{ params: { id: c.codigo } },
-			{ success: { title: 'Empresa excluída', description: c.razao }, errorTitle: 'Erro ao excluir empresa', invalidate: COMPANY_KEYS }
-		)
+export function removeCompany(c: Company) {
+	return confirmThenMutate(
+		deleteQuestion('Excluir empresa?', `${c.razao} e os seus terminais serão excluídos.\nEsta ação não pode ser desfeita.`),
+		'DELETE /api/companies/:id',
+		{ params: { id: c.codigo } },
+		{ success: { title: 'Empresa excluída', description: c.razao }, errorTitle: 'Erro ao excluir empresa', invalidate: COMPANY_KEYS }
+	)
 }
 
-export async function trustRelease(c: Company) {
-	const ok = await confirmAction({
-		title: 'Liberar em confiança?',
-		message: `${c.razao} poderá usar os sistemas por 24 horas, mesmo com a licença vencida.`,
-		confirmLabel: 'Liberar por 24h'
-	})
-	if (ok)
-		await mutate(
-			'POST /api/companies/:id/liberar-confianca',
-			{ params: { id: c.codigo } },
-			{
-				success: { title: 'Empresa liberada', description: 'Liberada em confiança por 24 horas.' },
-				errorTitle: 'Erro na liberação',
-				errorFallback: 'Não foi possível liberar a empresa em confiança.',
-				invalidate: COMPANY_KEYS
-			}
-		)
+export function trustRelease(c: Company) {
+	return confirmThenMutate(
+		{
+			title: 'Liberar em confiança?',
+			message: `${c.razao} poderá usar os sistemas por 24 horas, mesmo com a licença vencida.`,
+			confirmLabel: 'Liberar por 24h'
+		},
+		'POST /api/companies/:id/liberar-confianca',
+		{ params: { id: c.codigo } },
+		{
+			success: { title: 'Empresa liberada', description: 'Liberada em confiança por 24 horas.' },
+			errorTitle: 'Erro na liberação',
+			errorFallback: 'Não foi possível liberar a empresa em confiança.',
+			invalidate: COMPANY_KEYS
+		}
+	)
 }
 
 /**
