@@ -244,3 +244,34 @@ export const TEST_IMAGES = {
 	/** A JPEG's segment structure: SOI, APP0, SOF0, SOS, scan data, EOI. */
 	jpg: Buffer.from('ffd8ffe000104a46494600010100000100010000ffc0000b080001000101011100ffda0008010100003f00d2cf20ffd9', 'hex')
 }
+
+/**
+ * Four anonymous clients, each POSTing `body` one request after the other, at the login and the licence check,
+ * until `stop()`: the statuses they got, and how many answers echoed the body back (the outside attack of issue 13).
+ */
+export function hostileClients(base: string, body: string) {
+	let stopped = false
+	const statuses: number[] = []
+	let echoed = 0
+	const clients = Array.from({ length: 4 }, async (_, i) => {
+		const path = i % 2 ? '/api/auth/login' : '/api/licenca/verificar'
+		while (!stopped) {
+			const res = await fetch(base + path, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', origin: base },
+				body,
+				signal: AbortSignal.timeout(10_000)
+			})
+			if ((await res.text()).includes('[[[')) echoed++
+			statuses.push(res.status)
+		}
+	})
+	return {
+		statuses,
+		echoed: () => echoed,
+		stop: async () => {
+			stopped = true
+			await Promise.all(clients)
+		}
+	}
+}

@@ -19,6 +19,17 @@ export type PaymentStatus =
 	| 'AWAITING_RISK_ANALYSIS'
 	| 'AUTHORIZED'
 
+/** The money went back, or is being claimed back: refunds and chargebacks in every stage. */
+const REVERSED_STATUSES: readonly string[] = [
+	'REFUNDED',
+	'REFUND_REQUESTED',
+	'REFUND_IN_PROGRESS',
+	'CHARGEBACK_REQUESTED',
+	'CHARGEBACK_DISPUTE',
+	'AWAITING_CHARGEBACK_REVERSAL'
+]
+export const isReversed = (status: string) => REVERSED_STATUSES.includes(status)
+
 /** Every payment event Asaas can deliver; a back-office registers its webhook for these. */
 export const PAYMENT_EVENTS = [
 	'PAYMENT_CREATED',

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
-import { AsaasError, type AsaasPayment } from '../asaas'
+import { AsaasError, type AsaasPayment, isReversed } from '../asaas'
 import { logActivity } from '../activity'
 import { companies } from '../companies'
 import type { AppContext } from '../core/server'
@@ -16,15 +16,6 @@ import { carneParcelas, carnes } from './schema'
 type Ctx = AppContext
 type ParcelRow = typeof carneParcelas.$inferSelect
 
-const REFUNDED = [
-	'REFUNDED',
-	'REFUND_REQUESTED',
-	'REFUND_IN_PROGRESS',
-	'CHARGEBACK_REQUESTED',
-	'CHARGEBACK_DISPUTE',
-	'AWAITING_CHARGEBACK_REVERSAL'
-]
-
 /**
  * How far along a parcel is: it only ever moves forward. Open (0) → overdue (1) → paid but not settled (2) →
  * settled (3) → refunded, charged back or removed (4). A late or stale answer of a lower rank changes nothing.
@@ -34,14 +25,14 @@ function rank(status: string): number {
 	if (status === 'OVERDUE') return 1
 	if (status === 'CONFIRMED') return 2
 	if (isPaid(status)) return 3
-	if (REFUNDED.includes(status) || status === 'CANCELED') return 4
+	if (isReversed(status) || status === 'CANCELED') return 4
 	return 0
 }
 
 /** The history line a status brings (once per payment and kind). */
 function eventOf(status: string): 'pagamento' | 'estorno' | 'cancelamento' | 'vencimento' | null {
 	if (isPaid(status)) return 'pagamento'
-	if (REFUNDED.includes(status)) return 'estorno'
+	if (isReversed(status)) return 'estorno'
 	if (status === 'CANCELED') return 'cancelamento'
 	if (status === 'OVERDUE') return 'vencimento'
 	return null

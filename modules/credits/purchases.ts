@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
-import { type AsaasClient, AsaasError, type AsaasPayment, type PaymentStatus } from '../asaas'
+import { type AsaasClient, AsaasError, type AsaasPayment, type PaymentStatus, isReversed } from '../asaas'
 import type { SessionUser } from '../auth'
 import { type PaymentEventHandler, VENDOR_ACCOUNT, asaasAccount, asaasClient } from '../billing'
 import { MINUTE, addDaysIso, startOfDayInSaoPaulo, toReais, todayIso } from '../core'
@@ -31,15 +31,6 @@ const UNFINISHED_AFTER_MS = 5 * MINUTE
 
 /** Paid, whichever event announced it (PIX often sends only PAYMENT_RECEIVED). */
 const PAID: PaymentStatus[] = ['CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH']
-/** The money went back, or is being claimed back. */
-const REVERSED: PaymentStatus[] = [
-	'REFUNDED',
-	'REFUND_REQUESTED',
-	'REFUND_IN_PROGRESS',
-	'CHARGEBACK_REQUESTED',
-	'CHARGEBACK_DISPUTE',
-	'AWAITING_CHARGEBACK_REVERSAL'
-]
 /** The states from which a payment read back from Asaas still credits the purchase (money received is credited). */
 const CREDITABLE: PurchaseState[] = ['pendente', 'expirada', 'cancelada']
 
@@ -235,7 +226,7 @@ export function applyPayment(ctx: Pick<Ctx, 'db' | 'clock'>, chargeId: string, p
 		const purchase = tx.select().from(creditPurchases).where(eq(creditPurchases.charge_id, chargeId)).get()
 		if (!purchase) return null
 		const refunded = (payment.refunds ?? []).filter((r) => r.status !== 'CANCELLED').reduce((sum, r) => sum + centavos(r.value), 0)
-		if (REVERSED.includes(payment.status) || (PAID.includes(payment.status) && refunded > 0)) {
+		if (isReversed(payment.status) || (PAID.includes(payment.status) && refunded > 0)) {
 			reverse(tx, ctx, purchase, payment.status)
 		} else if (PAID.includes(payment.status)) {
 			credit(tx, ctx, purchase, centavos(payment.value))
