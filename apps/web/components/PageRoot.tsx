@@ -21,7 +21,6 @@ function ConfirmHost() {
 						type="button"
 						className={`btn ${request?.destructive ? 'btn-error' : 'btn-primary'}`}
 						onClick={() => answerConfirm(true)}
-						autoFocus
 					>
 						{request?.confirmLabel ?? 'Confirmar'}
 					</button>
