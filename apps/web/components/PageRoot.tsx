@@ -17,12 +17,7 @@ function ConfirmHost() {
 					<button type="button" className="btn" onClick={() => answerConfirm(false)}>
 						Cancelar
 					</button>
-					<button
-						type="button"
-						className={`btn ${request?.destructive ? 'btn-error' : 'btn-primary'}`}
-						onClick={() => answerConfirm(true)}
-						autoFocus
-					>
+					<button type="button" className={`btn ${request?.destructive ? 'btn-error' : 'btn-primary'}`} onClick={() => answerConfirm(true)}>
 						{request?.confirmLabel ?? 'Confirmar'}
 					</button>
 				</>

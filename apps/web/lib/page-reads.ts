@@ -29,5 +29,9 @@ export const PAGE_READS: Record<string, (search: URLSearchParams, role: Role) =>
 		readUrl('GET /api/admin/asaas-configs')
 	],
 	'/financeiro-config': () => [readUrl('GET /api/representantes/asaas-config')],
+	// A representante's page is their own API settings: without it the form waited for a fetch after hydration,
+	// drawing a skeleton first (one React commit and one long task more).
+	'/representatives': (_search, role) =>
+		can(role, 'representatives.ownSettings') && !can(role, 'representatives.manage') ? [readUrl('GET /api/representatives/current')] : [],
 	'/configuracoes-bot': () => [readUrl('GET /api/configuracoes')]
 }
