@@ -13,6 +13,25 @@ type Actor = Pick<SessionUser, 'id' | 'tipo' | 'cnpj'>
 
 const PAID_SQL = sql.raw(`('CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH', 'DUNNING_RECEIVED')`)
 
+/** The ids of the asked page of `table`'s rows that match, in the list's order (ordered and cut in the index). */
+function pageIds(
+	ctx: Ctx,
+	table: typeof carneParcelas | typeof historicoPagamentos,
+	where: SQL | undefined,
+	order: SQL[],
+	query: { page: number; limit: number }
+): number[] {
+	return ctx.db
+		.select({ id: table.id })
+		.from(table)
+		.where(where)
+		.orderBy(...order)
+		.limit(query.limit)
+		.offset((query.page - 1) * query.limit)
+		.all()
+		.map((r) => r.id)
+}
+
 /**
  * A page's rows in the order of its ids: the ids are ordered and cut in the index first, then only their rows are
  * read with what they join.
@@ -61,15 +80,13 @@ export function listPagamentos(ctx: Ctx, user: Actor, query: PagamentosQuery): P
 		vencidas: sum((s) => s === 'OVERDUE', 'n')
 	}
 	// The page's ids first (ordered and cut in the index), then only their rows joined to carnê and company.
-	const ids = ctx.db
-		.select({ id: carneParcelas.id })
-		.from(carneParcelas)
-		.where(and(base, statusCondition(query.status, true)))
-		.orderBy(asc(carneParcelas.vencimento), asc(carneParcelas.id))
-		.limit(query.limit)
-		.offset((query.page - 1) * query.limit)
-		.all()
-		.map((r) => r.id)
+	const ids = pageIds(
+		ctx,
+		carneParcelas,
+		and(base, statusCondition(query.status, true)),
+		[asc(carneParcelas.vencimento), asc(carneParcelas.id)],
+		query
+	)
 	const rows = inOrderOf(
 		ids,
 		(page) =>
@@ -155,15 +172,7 @@ export function listHistorico(ctx: Ctx, user: Actor, query: HistoricoQuery): His
 		cancelamentos: of('cancelamento')?.n ?? 0,
 		valorTotal: Number(of('pagamento')?.valor ?? 0)
 	}
-	const ids = ctx.db
-		.select({ id: historicoPagamentos.id })
-		.from(historicoPagamentos)
-		.where(where)
-		.orderBy(desc(historicoPagamentos.data_evento), desc(historicoPagamentos.id))
-		.limit(query.limit)
-		.offset((query.page - 1) * query.limit)
-		.all()
-		.map((r) => r.id)
+	const ids = pageIds(ctx, historicoPagamentos, where, [desc(historicoPagamentos.data_evento), desc(historicoPagamentos.id)], query)
 	const rows = inOrderOf(
 		ids,
 		(page) =>
