@@ -1,7 +1,7 @@
 import { type SQL, and, asc, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm'
 import type { SessionUser } from '../auth'
 import { companies } from '../companies'
-import { addDaysIso, pagination, startOfDayInSaoPaulo } from '../core'
+import { addDaysIso, inOrderOf, pagination, startOfDayInSaoPaulo } from '../core'
 import type { AppContext } from '../core/server'
 import { representativeScope } from '../resellers'
 import type { HistoricoList, HistoricoQuery, PagamentosList, PagamentosQuery } from './carnes-model'
@@ -30,16 +30,6 @@ function pageIds(
 		.offset((query.page - 1) * query.limit)
 		.all()
 		.map((r) => r.id)
-}
-
-/**
- * A page's rows in the order of its ids: the ids are ordered and cut in the index first, then only their rows are
- * read with what they join.
- */
-function inOrderOf<R>(ids: number[], read: (ids: number[]) => R[], idOf: (row: R) => number): R[] {
-	if (ids.length === 0) return []
-	const byId = new Map(read(ids).map((row) => [idOf(row), row]))
-	return ids.flatMap((id) => byId.get(id) ?? [])
 }
 
 /** The monitor's status filter: 'RECEIVED' and 'CONFIRMED' both mean Pago. */

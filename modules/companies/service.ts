@@ -31,6 +31,7 @@ import {
 	csvMoney,
 	formatCnpj,
 	formatDate,
+	inOrderOf,
 	isIsoDate,
 	licenceHorizon,
 	normalizeCnpj,
@@ -139,11 +140,12 @@ function filterConditions(query: CompanyFilter, today: string): SQL[] {
 	return out
 }
 
-const companyColumns = {
-	company: companies,
-	representanteNome: representatives.nome,
-	representantePromo: representatives.promo
-}
+/** Companies joined to their representative, for toCompanyJson: filter it with `.where`. */
+const companiesWithRepresentative = (db: DbOrTx) =>
+	db
+		.select({ company: companies, representanteNome: representatives.nome, representantePromo: representatives.promo })
+		.from(companies)
+		.leftJoin(representatives, eq(representatives.cnpj, companies.cnpj_representante))
 
 /** The company as the API shows it (1-core §3): money in reais, the representative's name and promo image. */
 export function toCompanyJson(row: { company: CompanyRow; representanteNome: string | null; representantePromo: string | null }): Company {
@@ -186,15 +188,11 @@ function pageIds(db: DbOrTx, where: SQL | undefined, view: CompanyView, limit: n
 
 /** The companies of these codes with their representative, in the codes' order. */
 function companiesByIds(db: DbOrTx, ids: number[]) {
-	if (ids.length === 0) return []
-	const rows = db
-		.select(companyColumns)
-		.from(companies)
-		.leftJoin(representatives, eq(representatives.cnpj, companies.cnpj_representante))
-		.where(inArray(companies.codigo, ids))
-		.all()
-	const order = new Map(ids.map((id, i) => [id, i]))
-	return rows.sort((a, b) => order.get(a.company.codigo)! - order.get(b.company.codigo)!)
+	return inOrderOf(
+		ids,
+		(page) => companiesWithRepresentative(db).where(inArray(companies.codigo, page)).all(),
+		(row) => row.company.codigo
+	)
 }
 
 /**
@@ -258,12 +256,7 @@ export function exportCompanies(db: DbOrTx, clock: Clock, scope: RepresentativeS
 }
 
 export function getCompanyJson(db: DbOrTx, codigo: number): Company {
-	const row = db
-		.select(companyColumns)
-		.from(companies)
-		.leftJoin(representatives, eq(representatives.cnpj, companies.cnpj_representante))
-		.where(eq(companies.codigo, codigo))
-		.get()
+	const row = companiesWithRepresentative(db).where(eq(companies.codigo, codigo)).get()
 	if (!row) throw notFound('Empresa não encontrada.')
 	return toCompanyJson(row)
 }
