@@ -26,12 +26,12 @@ export function isSealed(value: string | null | undefined): boolean {
 export function sealInClear<R>(
 	secrets: SecretBox,
 	rows: R[],
-	valueOf: (row: R) => string | null,
+	secretOf: (row: R) => string | null,
 	save: (row: R, sealed: string) => void
 ): number {
 	let sealed = 0
 	for (const row of rows) {
-		const value = valueOf(row)
+		const value = secretOf(row)
 		if (!value || isSealed(value)) continue
 		save(row, secrets.seal(value))
 		sealed++
