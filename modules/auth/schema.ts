@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { belongsTo } from '../core/schema'
 
 export const users = sqliteTable('users', {
 	id: integer().primaryKey({ autoIncrement: true }),
@@ -18,9 +19,7 @@ export const sessions = sqliteTable(
 	'sessions',
 	{
 		id: text().primaryKey(),
-		user_id: integer()
-			.notNull()
-			.references(() => users.id, { onDelete: 'cascade' }),
+		user_id: belongsTo(() => users.id),
 		created_at: text().notNull(),
 		last_active_at: text().notNull(),
 		expires_at: text().notNull(),

@@ -140,6 +140,9 @@ const optionalCompany = z
 		return z.NEVER
 	})
 
+/** The company and date-range filters both billing lists (instalments, payment history) offer. */
+const companyAndPeriod = { empresa: optionalCompany, dataInicio: optionalDate, dataFim: optionalDate }
+
 /** A filter of one of these values; blank or a word for 'all of them' is no filter. */
 const optionalChoice = <const V extends readonly [string, ...string[]]>(values: V, allWords: string[], message: string) =>
 	z
@@ -152,9 +155,7 @@ export const PARCEL_FILTER_STATUSES = ['PENDING', 'OVERDUE', 'RECEIVED', 'CONFIR
 export const PagamentosQuery = z.object({
 	...pageFields,
 	status: optionalChoice(PARCEL_FILTER_STATUSES, ['all'], 'Status inválido.'),
-	empresa: optionalCompany,
-	dataInicio: optionalDate,
-	dataFim: optionalDate
+	...companyAndPeriod
 })
 export type PagamentosQuery = z.infer<typeof PagamentosQuery>
 
@@ -172,9 +173,7 @@ export type PagamentosList = z.infer<typeof PagamentosList>
 export const HistoricoQuery = z.object({
 	...pageFields,
 	tipo: optionalChoice(EVENT_TYPES, ['todos', 'all'], 'Tipo de evento inválido.'),
-	empresa: optionalCompany,
-	dataInicio: optionalDate,
-	dataFim: optionalDate,
+	...companyAndPeriod,
 	search: searchField
 })
 export type HistoricoQuery = z.infer<typeof HistoricoQuery>

@@ -1,7 +1,7 @@
 import { type SQL, and, asc, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm'
 import type { SessionUser } from '../auth'
 import { companies } from '../companies'
-import { addDaysIso, pagination, startOfDayInSaoPaulo } from '../core'
+import { addDaysIso, inOrderOf, pagination, startOfDayInSaoPaulo } from '../core'
 import type { AppContext } from '../core/server'
 import { representativeScope } from '../resellers'
 import type { HistoricoList, HistoricoQuery, PagamentosList, PagamentosQuery } from './carnes-model'
@@ -13,14 +13,23 @@ type Actor = Pick<SessionUser, 'id' | 'tipo' | 'cnpj'>
 
 const PAID_SQL = sql.raw(`('CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH', 'DUNNING_RECEIVED')`)
 
-/**
- * A page's rows in the order of its ids: the ids are ordered and cut in the index first, then only their rows are
- * read with what they join.
- */
-function inOrderOf<R>(ids: number[], read: (ids: number[]) => R[], idOf: (row: R) => number): R[] {
-	if (ids.length === 0) return []
-	const byId = new Map(read(ids).map((row) => [idOf(row), row]))
-	return ids.flatMap((id) => byId.get(id) ?? [])
+/** The ids of the asked page of `table`'s rows that match, in the list's order (ordered and cut in the index). */
+function pageIds(
+	ctx: Ctx,
+	table: typeof carneParcelas | typeof historicoPagamentos,
+	where: SQL | undefined,
+	order: SQL[],
+	query: { page: number; limit: number }
+): number[] {
+	return ctx.db
+		.select({ id: table.id })
+		.from(table)
+		.where(where)
+		.orderBy(...order)
+		.limit(query.limit)
+		.offset((query.page - 1) * query.limit)
+		.all()
+		.map((r) => r.id)
 }
 
 /** The monitor's status filter: 'RECEIVED' and 'CONFIRMED' both mean Pago. */
@@ -61,15 +70,13 @@ export function listPagamentos(ctx: Ctx, user: Actor, query: PagamentosQuery): P
 		vencidas: sum((s) => s === 'OVERDUE', 'n')
 	}
 	// The page's ids first (ordered and cut in the index), then only their rows joined to carnê and company.
-	const ids = ctx.db
-		.select({ id: carneParcelas.id })
-		.from(carneParcelas)
-		.where(and(base, statusCondition(query.status, true)))
-		.orderBy(asc(carneParcelas.vencimento), asc(carneParcelas.id))
-		.limit(query.limit)
-		.offset((query.page - 1) * query.limit)
-		.all()
-		.map((r) => r.id)
+	const ids = pageIds(
+		ctx,
+		carneParcelas,
+		and(base, statusCondition(query.status, true)),
+		[asc(carneParcelas.vencimento), asc(carneParcelas.id)],
+		query
+	)
 	const rows = inOrderOf(
 		ids,
 		(page) =>
@@ -155,15 +162,7 @@ export function listHistorico(ctx: Ctx, user: Actor, query: HistoricoQuery): His
 		cancelamentos: of('cancelamento')?.n ?? 0,
 		valorTotal: Number(of('pagamento')?.valor ?? 0)
 	}
-	const ids = ctx.db
-		.select({ id: historicoPagamentos.id })
-		.from(historicoPagamentos)
-		.where(where)
-		.orderBy(desc(historicoPagamentos.data_evento), desc(historicoPagamentos.id))
-		.limit(query.limit)
-		.offset((query.page - 1) * query.limit)
-		.all()
-		.map((r) => r.id)
+	const ids = pageIds(ctx, historicoPagamentos, where, [desc(historicoPagamentos.data_evento), desc(historicoPagamentos.id)], query)
 	const rows = inOrderOf(
 		ids,
 		(page) =>

@@ -31,6 +31,7 @@ import {
 	csvMoney,
 	formatCnpj,
 	formatDate,
+	inOrderOf,
 	isIsoDate,
 	licenceHorizon,
 	normalizeCnpj,
@@ -139,11 +140,12 @@ function filterConditions(query: CompanyFilter, today: string): SQL[] {
 	return out
 }
 
-const companyColumns = {
-	company: companies,
-	representanteNome: representatives.nome,
-	representantePromo: representatives.promo
-}
+/** Companies joined to their representative, for toCompanyJson: filter it with `.where`. */
+const companiesWithRepresentative = (db: DbOrTx) =>
+	db
+		.select({ company: companies, representanteNome: representatives.nome, representantePromo: representatives.promo })
+		.from(companies)
+		.leftJoin(representatives, eq(representatives.cnpj, companies.cnpj_representante))
 
 /** The company as the API shows it (1-core §3): money in reais, the representative's name and promo image. */
 export function toCompanyJson(row: { company: CompanyRow; representanteNome: string | null; representantePromo: string | null }): Company {
@@ -186,15 +188,11 @@ function pageIds(db: DbOrTx, where: SQL | undefined, view: CompanyView, limit: n
 
 /** The companies of these codes with their representative, in the codes' order. */
 function companiesByIds(db: DbOrTx, ids: number[]) {
-	if (ids.length === 0) return []
-	const rows = db
-		.select(companyColumns)
-		.from(companies)
-		.leftJoin(representatives, eq(representatives.cnpj, companies.cnpj_representante))
-		.where(inArray(companies.codigo, ids))
-		.all()
-	const order = new Map(ids.map((id, i) => [id, i]))
-	return rows.sort((a, b) => order.get(a.company.codigo)! - order.get(b.company.codigo)!)
+	return inOrderOf(
+		ids,
+		(page) => companiesWithRepresentative(db).where(inArray(companies.codigo, page)).all(),
+		(row) => row.company.codigo
+	)
 }
 
 /**
@@ -258,12 +256,7 @@ export function exportCompanies(db: DbOrTx, clock: Clock, scope: RepresentativeS
 }
 
 export function getCompanyJson(db: DbOrTx, codigo: number): Company {
-	const row = db
-		.select(companyColumns)
-		.from(companies)
-		.leftJoin(representatives, eq(representatives.cnpj, companies.cnpj_representante))
-		.where(eq(companies.codigo, codigo))
-		.get()
+	const row = companiesWithRepresentative(db).where(eq(companies.codigo, codigo)).get()
 	if (!row) throw notFound('Empresa não encontrada.')
 	return toCompanyJson(row)
 }
@@ -592,61 +585,43 @@ export function companiesPerRepresentative(db: DbOrTx, cnpjs: string[]): Map<str
 	return new Map(rows.map((r) => [r.cnpj, r.n]))
 }
 
-const ALL_FLAGS = (value: 'S' | 'N') =>
-	Object.fromEntries(FLAG_COLUMNS.map((f) => [f, value])) as Record<(typeof FLAG_COLUMNS)[number], 'S' | 'N'>
+type BulkEvent =
+	| 'companies.bulk-blocked'
+	| 'companies.bulk-unblocked'
+	| 'companies.bulk-notices-on'
+	| 'companies.bulk-notices-off'
+	| 'companies.bulk-maintenance-on'
+	| 'companies.bulk-maintenance-off'
+interface BulkEffect {
+	set: Partial<CompanyRow>
+	differs: SQL
+	event: BulkEvent
+	done: string
+}
+
+/** Every system's block flag set to `value`: it changes the companies with any flag still the other way. */
+const allFlags = (value: 'S' | 'N', event: BulkEvent, done: string): BulkEffect => ({
+	set: Object.fromEntries(FLAG_COLUMNS.map((f) => [f, value])),
+	differs: or(...FLAG_COLUMNS.map((f) => eq(companies[f], value === 'S' ? 'N' : 'S')))!,
+	event,
+	done
+})
+/** One S/N column set to `value`: it changes the companies where it is not that yet. */
+const oneFlag = (column: 'exibir_aviso' | 'manutencao', value: 'S' | 'N', event: BulkEvent, done: string): BulkEffect => ({
+	set: { [column]: value },
+	differs: ne(companies[column], value),
+	event,
+	done
+})
 
 /** What each bulk action writes, which companies it would change, its activity event and its words. */
-const BULK: Record<
-	BulkAction,
-	{
-		set: Partial<CompanyRow>
-		differs: SQL
-		event:
-			| 'companies.bulk-blocked'
-			| 'companies.bulk-unblocked'
-			| 'companies.bulk-notices-on'
-			| 'companies.bulk-notices-off'
-			| 'companies.bulk-maintenance-on'
-			| 'companies.bulk-maintenance-off'
-		done: string
-	}
-> = {
-	bloquear: {
-		set: ALL_FLAGS('S'),
-		differs: or(...FLAG_COLUMNS.map((f) => eq(companies[f], 'N')))!,
-		event: 'companies.bulk-blocked',
-		done: 'Sistemas bloqueados'
-	},
-	desbloquear: {
-		set: ALL_FLAGS('N'),
-		differs: or(...FLAG_COLUMNS.map((f) => eq(companies[f], 'S')))!,
-		event: 'companies.bulk-unblocked',
-		done: 'Sistemas desbloqueados'
-	},
-	'avisos-on': {
-		set: { exibir_aviso: 'S' },
-		differs: ne(companies.exibir_aviso, 'S'),
-		event: 'companies.bulk-notices-on',
-		done: 'Avisos ativados'
-	},
-	'avisos-off': {
-		set: { exibir_aviso: 'N' },
-		differs: ne(companies.exibir_aviso, 'N'),
-		event: 'companies.bulk-notices-off',
-		done: 'Avisos desativados'
-	},
-	'manutencao-on': {
-		set: { manutencao: 'S' },
-		differs: ne(companies.manutencao, 'S'),
-		event: 'companies.bulk-maintenance-on',
-		done: 'Manutenção ativada'
-	},
-	'manutencao-off': {
-		set: { manutencao: 'N' },
-		differs: ne(companies.manutencao, 'N'),
-		event: 'companies.bulk-maintenance-off',
-		done: 'Manutenção desativada'
-	}
+const BULK: Record<BulkAction, BulkEffect> = {
+	bloquear: allFlags('S', 'companies.bulk-blocked', 'Sistemas bloqueados'),
+	desbloquear: allFlags('N', 'companies.bulk-unblocked', 'Sistemas desbloqueados'),
+	'avisos-on': oneFlag('exibir_aviso', 'S', 'companies.bulk-notices-on', 'Avisos ativados'),
+	'avisos-off': oneFlag('exibir_aviso', 'N', 'companies.bulk-notices-off', 'Avisos desativados'),
+	'manutencao-on': oneFlag('manutencao', 'S', 'companies.bulk-maintenance-on', 'Manutenção ativada'),
+	'manutencao-off': oneFlag('manutencao', 'N', 'companies.bulk-maintenance-off', 'Manutenção desativada')
 }
 
 const companiesWord = (n: number) => `${n} ${n === 1 ? 'empresa alterada' : 'empresas alteradas'}`

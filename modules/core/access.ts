@@ -88,38 +88,29 @@ export interface PageAccess {
 
 const DEFAULT_DENIAL: Denial = { title: 'Acesso Negado', message: 'Você não tem permissão para acessar esta página.' }
 
+/** A page whose access-denied screen says who may use it instead of the default words. */
+const deniedBut = (capability: Capability, message: string, title = DEFAULT_DENIAL.title): PageAccess => ({
+	capability,
+	denied: { title, message }
+})
+
 /** Every page of the portal and what it takes to be served it; a role without it gets the access-denied screen. */
 export const PAGES: Record<string, PageAccess> = {
 	'/dashboard': { capability: 'dashboard.view' },
 	'/companies': { capability: 'companies.read' },
 	'/representatives': { capability: 'representatives.read' },
 	'/credits': { capability: 'credits.read' },
-	'/autocompra-creditos': {
-		capability: 'credits.purchase',
-		denied: { title: 'Acesso Negado', message: 'Apenas representantes podem acessar a autocompra de créditos.' }
-	},
+	'/autocompra-creditos': deniedBut('credits.purchase', 'Apenas representantes podem acessar a autocompra de créditos.'),
 	'/terminals': { capability: 'terminals.read' },
 	'/notices': { capability: 'notices.individual' },
 	'/downloads': { capability: 'downloads.read' },
-	'/users': {
-		capability: 'users.manage',
-		denied: { title: 'Acesso Restrito', message: 'Apenas administradores podem acessar o gerenciamento de usuários.' }
-	},
-	'/reports': {
-		capability: 'reports.view',
-		denied: { title: 'Acesso Negado', message: 'Apenas administradores podem acessar os relatórios.' }
-	},
+	'/users': deniedBut('users.manage', 'Apenas administradores podem acessar o gerenciamento de usuários.', 'Acesso Restrito'),
+	'/reports': deniedBut('reports.view', 'Apenas administradores podem acessar os relatórios.'),
 	'/activities': { capability: 'activities.read' },
 	'/profile': { capability: 'session' },
-	'/settings': {
-		capability: 'settings.view',
-		denied: { title: 'Acesso Negado', message: 'Você não tem permissão para acessar as configurações do sistema.' }
-	},
+	'/settings': deniedBut('settings.view', 'Você não tem permissão para acessar as configurações do sistema.'),
 	'/notification-settings': { capability: 'messaging.notifications' },
-	'/financeiro-config': {
-		capability: 'billing.ownProviderConfig',
-		denied: { title: 'Acesso Negado', message: 'Apenas representantes podem acessar as configurações financeiras.' }
-	},
+	'/financeiro-config': deniedBut('billing.ownProviderConfig', 'Apenas representantes podem acessar as configurações financeiras.'),
 	'/admin/financeiro-config': { capability: 'billing.providerConfigs' },
 	'/carnes': { capability: 'billing.carnes' },
 	'/pagamentos-parcelas': { capability: 'billing.carnes' },

@@ -37,3 +37,8 @@ export function csvResponse(
 		}
 	})
 }
+
+/** A list already read whole (small ones: users, representatives) as a spreadsheet, one line of `cells` a row. */
+export function csvOfList<R>(filename: string, header: CsvCell[], list: R[], cells: (row: R) => CsvCell[]): Response {
+	return csvResponse(filename, header, (offset, limit) => list.slice(offset, offset + limit).map(cells))
+}

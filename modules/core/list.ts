@@ -18,3 +18,13 @@ export function pagination(page: number, limit: number, total: number): PageInfo
 	const totalPages = Math.max(1, Math.ceil(total / limit))
 	return { page, limit, total, totalPages, hasPrev: page > 1, hasNext: page < totalPages }
 }
+
+/**
+ * A page's rows in the order of its ids: the ids are ordered and cut in the index first, then only their rows are
+ * read with what they join.
+ */
+export function inOrderOf<R>(ids: number[], read: (ids: number[]) => R[], idOf: (row: R) => number): R[] {
+	if (ids.length === 0) return []
+	const byId = new Map(read(ids).map((row) => [idOf(row), row]))
+	return ids.flatMap((id) => byId.get(id) ?? [])
+}

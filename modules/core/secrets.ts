@@ -19,6 +19,26 @@ export function isSealed(value: string | null | undefined): boolean {
 	return !!value?.startsWith(PREFIX)
 }
 
+/**
+ * Seals, through `save`, each row's value still kept in clear from before secrets were sealed at rest (run at every
+ * start; idempotent); answers how many it sealed.
+ */
+export function sealInClear<R>(
+	secrets: SecretBox,
+	rows: R[],
+	secretOf: (row: R) => string | null,
+	save: (row: R, sealed: string) => void
+): number {
+	let sealed = 0
+	for (const row of rows) {
+		const value = secretOf(row)
+		if (!value || isSealed(value)) continue
+		save(row, secrets.seal(value))
+		sealed++
+	}
+	return sealed
+}
+
 /** "••••••••1234": enough to recognise a secret, never enough to use it. */
 export function maskSealed(value: string | null | undefined): string {
 	if (!value) return ''

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { companies } from '../companies/schema'
 import { representatives } from '../resellers/schema'
+import { belongsTo } from '../core/schema'
 
 /**
  * The credit ledger. Two kinds of rows, told apart by `origem`:
@@ -57,12 +58,8 @@ export const creditConsumptions = sqliteTable(
 	'credit_consumptions',
 	{
 		id: integer().primaryKey({ autoIncrement: true }),
-		transfer_id: integer()
-			.notNull()
-			.references(() => credits.id, { onDelete: 'cascade' }),
-		batch_id: integer()
-			.notNull()
-			.references(() => credits.id, { onDelete: 'cascade' }),
+		transfer_id: belongsTo(() => credits.id),
+		batch_id: belongsTo(() => credits.id),
 		quantidade: integer().notNull(),
 		valor_unitario_centavos: integer().notNull()
 	},

@@ -4,7 +4,7 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { DbOrTx } from '../../db/client'
 import { SYSTEM_FLAGS, companies, licenceState, perFlag } from '../companies'
 import { DAY, MINUTE, daysBetween, isoDateInSaoPaulo, timeInSaoPaulo } from '../core'
-import { type AppContext, type SecretBox, SlidingWindow, isSealed, tooManyRequests, writeTransaction } from '../core/server'
+import { type AppContext, type SecretBox, SlidingWindow, sealInClear, tooManyRequests, writeTransaction } from '../core/server'
 import { promoUrl, representatives } from '../resellers'
 import { registerMachine, terminals } from '../terminals'
 import type { LicenceCheckBody, LicenceStatus } from './model'
@@ -284,14 +284,10 @@ export function evaluateToJson(evaluator: LicenceEvaluator, input: LicenceCheckB
 
 /** Seals signing keys saved in clear before secrets were sealed at rest (run at every start; idempotent). */
 export function sealSigningKeys(db: DbOrTx, secrets: SecretBox): number {
-	let sealed = 0
-	for (const key of db.select().from(signingKeys).all()) {
-		if (isSealed(key.private_key)) continue
-		db.update(signingKeys)
-			.set({ private_key: secrets.seal(key.private_key) })
-			.where(eq(signingKeys.id, key.id))
-			.run()
-		sealed++
-	}
-	return sealed
+	return sealInClear(
+		secrets,
+		db.select().from(signingKeys).all(),
+		(key) => key.private_key,
+		(key, sealed) => db.update(signingKeys).set({ private_key: sealed }).where(eq(signingKeys.id, key.id)).run()
+	)
 }

@@ -238,6 +238,22 @@ export interface NoticeItem {
 	created_at: string
 }
 
+/** A notice as a top-bar item ("aviso-geral-7"), read or not by the user whose read marks are `read`. */
+function noticeItem(
+	kind: 'geral' | 'individual',
+	n: { id: number; titulo: string; texto: string; urgente: number; created_at: string },
+	read: Set<string>
+): NoticeItem {
+	return {
+		id: `aviso-${kind}-${n.id}`,
+		title: n.titulo,
+		message: n.texto,
+		type: n.urgente ? 'warning' : 'info',
+		read: read.has(`${kind}-${n.id}`),
+		created_at: n.created_at
+	}
+}
+
 /** Active general notices and the user's own active individual notices, with this user's read marks. */
 export function noticeItemsFor(db: DbOrTx, user: Pick<SessionUser, 'id' | 'cnpj'>): NoticeItem[] {
 	const reads = db
@@ -253,14 +269,7 @@ export function noticeItemsFor(db: DbOrTx, user: Pick<SessionUser, 'id' | 'cnpj'
 		.orderBy(desc(generalNotices.created_at))
 		.limit(50)
 		.all()
-		.map((n) => ({
-			id: `aviso-geral-${n.id}`,
-			title: n.titulo,
-			message: n.texto,
-			type: n.urgente ? ('warning' as const) : ('info' as const),
-			read: read.has(`geral-${n.id}`),
-			created_at: n.created_at
-		}))
+		.map((n) => noticeItem('geral', n, read))
 	const own = db
 		.select()
 		.from(individualNotices)
@@ -268,14 +277,7 @@ export function noticeItemsFor(db: DbOrTx, user: Pick<SessionUser, 'id' | 'cnpj'
 		.orderBy(desc(individualNotices.created_at))
 		.limit(50)
 		.all()
-		.map((n) => ({
-			id: `aviso-individual-${n.id}`,
-			title: n.titulo,
-			message: n.texto,
-			type: n.urgente ? ('warning' as const) : ('info' as const),
-			read: read.has(`individual-${n.id}`),
-			created_at: n.created_at
-		}))
+		.map((n) => noticeItem('individual', n, read))
 	return [...general, ...own]
 }
 

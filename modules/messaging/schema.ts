@@ -1,15 +1,14 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { users } from '../auth/schema'
 import { representatives } from '../resellers/schema'
+import { belongsTo } from '../core/schema'
 
 /** Top-bar notifications addressed to one user. */
 export const notifications = sqliteTable(
 	'notifications',
 	{
 		id: integer().primaryKey({ autoIncrement: true }),
-		user_id: integer()
-			.notNull()
-			.references(() => users.id, { onDelete: 'cascade' }),
+		user_id: belongsTo(() => users.id),
 		title: text().notNull(),
 		message: text().notNull(),
 		type: text({ enum: ['success', 'warning', 'info'] })
@@ -61,9 +60,7 @@ export const individualNotices = sqliteTable(
 export const noticeReads = sqliteTable(
 	'avisos_lidos',
 	{
-		user_id: integer()
-			.notNull()
-			.references(() => users.id, { onDelete: 'cascade' }),
+		user_id: belongsTo(() => users.id),
 		tipo: text({ enum: ['geral', 'individual'] }).notNull(),
 		aviso_id: integer().notNull(),
 		read_at: text().notNull()

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import { type SessionUser, invalidateUserSessions, users } from '../auth'
 import { type Clock, can, csvDate, csvFilename, formatCnpj, formatPhone, normalizeCnpj, todayIso } from '../core'
-import { badRequest, conflict, forbidden, contains, csvResponse, notFound, writeTransaction } from '../core/server'
+import { badRequest, conflict, forbidden, contains, csvOfList, notFound, writeTransaction } from '../core/server'
 import {
 	API_SETTINGS_FIELDS,
 	type ManagerView,
@@ -179,23 +179,19 @@ export function exportRepresentatives(
 ): Response {
 	const rows = listRepresentatives(db, holdings, user, query)
 	const header = ['Nome', 'CNPJ', 'E-mail', 'Telefone', 'WhatsApp', 'Cidade', 'UF', 'Gerente', 'Empresas', 'API Asaas', 'Cadastro']
-	return csvResponse(csvFilename('representantes', todayIso(clock)), header, (offset, limit) =>
-		rows
-			.slice(offset, offset + limit)
-			.map((r) => [
-				r.nome,
-				formatCnpj(r.cnpj),
-				r.email,
-				r.fone ? formatPhone(r.fone) : '',
-				r.whatsapp ? formatPhone(r.whatsapp) : '',
-				r.cidade,
-				r.uf,
-				r.gerente?.nome ?? '',
-				r.nempresas,
-				r.ativar_api_asaas === 'S' ? 'Ativa' : 'Inativa',
-				csvDate(r.data)
-			])
-	)
+	return csvOfList(csvFilename('representantes', todayIso(clock)), header, rows, (r) => [
+		r.nome,
+		formatCnpj(r.cnpj),
+		r.email,
+		r.fone ? formatPhone(r.fone) : '',
+		r.whatsapp ? formatPhone(r.whatsapp) : '',
+		r.cidade,
+		r.uf,
+		r.gerente?.nome ?? '',
+		r.nempresas,
+		r.ativar_api_asaas === 'S' ? 'Ativa' : 'Inativa',
+		csvDate(r.data)
+	])
 }
 
 function getView(db: DbOrTx, holdings: RepresentativeHoldings, codigo: number): RepresentativeView {

@@ -2,7 +2,7 @@ import { eq, inArray, max } from 'drizzle-orm'
 import { THEME_KEYS, type ThemeSettings, themeFromValues } from './theme'
 import type { DbOrTx } from '../../db/client'
 import type { Clock, DisplayFormats, Role } from '../core'
-import { type SecretBox, badRequest, isSealed, maskSealed } from '../core/server'
+import { type SecretBox, badRequest, maskSealed, sealInClear } from '../core/server'
 import { type AutoLogoutConfig, type Definition, SETTING_DEFINITIONS, type SettingKey } from './model'
 import { settings } from './schema'
 
@@ -120,15 +120,10 @@ export function listSettings(db: DbOrTx, role: Role) {
 /** Seals the secret settings saved in clear before secrets were sealed at rest (run at every start; idempotent). */
 export function sealPlaintextSettings(db: DbOrTx, secrets: SecretBox): number {
 	const secretKeys = (Object.keys(SETTING_DEFINITIONS) as SettingKey[]).filter((k) => (SETTING_DEFINITIONS[k] as Definition).secret)
-	const rows = db.select().from(settings).where(inArray(settings.chave, secretKeys)).all()
-	let sealed = 0
-	for (const row of rows) {
-		if (!row.valor || isSealed(row.valor)) continue
-		db.update(settings)
-			.set({ valor: secrets.seal(row.valor) })
-			.where(eq(settings.chave, row.chave))
-			.run()
-		sealed++
-	}
-	return sealed
+	return sealInClear(
+		secrets,
+		db.select().from(settings).where(inArray(settings.chave, secretKeys)).all(),
+		(row) => row.valor,
+		(row, sealed) => db.update(settings).set({ valor: sealed }).where(eq(settings.chave, row.chave)).run()
+	)
 }

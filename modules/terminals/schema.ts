@@ -1,14 +1,13 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { companies } from '../companies/schema'
+import { belongsTo } from '../core/schema'
 
 /** A machine running one of the systems at a company: registered by its first licence check, or by hand. */
 export const terminals = sqliteTable(
 	'terminals',
 	{
 		codigo: integer().primaryKey({ autoIncrement: true }),
-		fk_empresa: integer()
-			.notNull()
-			.references(() => companies.codigo, { onDelete: 'cascade' }),
+		fk_empresa: belongsTo(() => companies.codigo),
 		nome_computador: text(),
 		mac: text().notNull(),
 		data: text().notNull()

@@ -167,6 +167,25 @@ function recount(db: DbOrTx, fkEmpresa: number) {
 		.run()
 }
 
+/** The activity line of a terminal's change: its machine name (or MAC) and company, under the company's representative. */
+function logTerminal(
+	tx: DbOrTx,
+	clock: Clock,
+	user: SessionUser,
+	event: 'terminals.created' | 'terminals.updated' | 'terminals.deleted',
+	codigo: number,
+	terminal: { nome_computador: string | null; mac: string },
+	company: { razao: string; cnpj_representante: string }
+) {
+	logActivity(
+		tx,
+		clock,
+		event,
+		{ machine: terminal.nome_computador ?? terminal.mac, razao: company.razao },
+		{ actor: user, entityId: codigo, representanteCnpj: company.cnpj_representante }
+	)
+}
+
 export function createTerminal(db: DbOrTx, clock: Clock, user: SessionUser, body: TerminalBody) {
 	const scope = representativeScope(db, user)
 	return writeTransaction(db, (tx) => {
@@ -179,13 +198,7 @@ export function createTerminal(db: DbOrTx, clock: Clock, user: SessionUser, body
 			.returning({ codigo: terminals.codigo })
 			.get()
 		recount(tx, company.codigo)
-		logActivity(
-			tx,
-			clock,
-			'terminals.created',
-			{ machine: body.nome_computador ?? body.mac, razao: company.razao },
-			{ actor: user, entityId: created.codigo, representanteCnpj: company.cnpj_representante }
-		)
+		logTerminal(tx, clock, user, 'terminals.created', created.codigo, body, company)
 		return created.codigo
 	})
 }
@@ -203,13 +216,7 @@ export function updateTerminal(db: DbOrTx, clock: Clock, user: SessionUser, codi
 			.run()
 		recount(tx, company.codigo)
 		if (company.codigo !== current.fk_empresa) recount(tx, current.fk_empresa)
-		logActivity(
-			tx,
-			clock,
-			'terminals.updated',
-			{ machine: body.nome_computador ?? body.mac, razao: company.razao },
-			{ actor: user, entityId: codigo, representanteCnpj: company.cnpj_representante }
-		)
+		logTerminal(tx, clock, user, 'terminals.updated', codigo, body, company)
 	})
 }
 
@@ -219,13 +226,7 @@ export function deleteTerminal(db: DbOrTx, clock: Clock, user: SessionUser, codi
 		const { terminal: current, company } = terminalInScope(tx, scope, codigo)
 		tx.delete(terminals).where(eq(terminals.codigo, codigo)).run()
 		recount(tx, current.fk_empresa)
-		logActivity(
-			tx,
-			clock,
-			'terminals.deleted',
-			{ machine: current.nome_computador ?? current.mac, razao: company.razao },
-			{ actor: user, entityId: codigo, representanteCnpj: company.cnpj_representante }
-		)
+		logTerminal(tx, clock, user, 'terminals.deleted', codigo, current, company)
 	})
 }
 

@@ -13,7 +13,7 @@ import {
 	passwordUsesCnpj,
 	todayIso
 } from '../core'
-import { badRequest, conflict, contains, csvResponse, invalidDataMessage, notFound, unprocessable, writeTransaction } from '../core/server'
+import { badRequest, conflict, contains, csvOfList, invalidDataMessage, notFound, unprocessable, writeTransaction } from '../core/server'
 import { type LoginThrottle, type SessionUser, hashPassword, invalidateUserSessions, users, verifyPassword } from '../auth'
 import { ensureRepresentativeRecord } from '../resellers'
 import type { ChangePasswordBody, ProfileUpdate, UserCreate, UserListQuery, UserUpdate, UserView } from './model'
@@ -65,18 +65,14 @@ export function listUsers(db: DbOrTx, query: UserListQuery = { search: '', sort:
 export function exportUsers(db: DbOrTx, clock: Clock, query: UserListQuery): Response {
 	const rows = listUsers(db, query)
 	const header = ['Nome', 'CNPJ', 'Tipo', 'E-mail', 'Ativo', 'Data de criação']
-	return csvResponse(csvFilename('usuarios', todayIso(clock)), header, (offset, limit) =>
-		rows
-			.slice(offset, offset + limit)
-			.map((u) => [
-				u.nome,
-				formatCnpj(u.cnpj),
-				ROLE_LABELS[u.tipo],
-				u.email,
-				u.ativo ? 'Sim' : 'Não',
-				csvDate(isoDateInSaoPaulo(new Date(u.created_at)))
-			])
-	)
+	return csvOfList(csvFilename('usuarios', todayIso(clock)), header, rows, (u) => [
+		u.nome,
+		formatCnpj(u.cnpj),
+		ROLE_LABELS[u.tipo],
+		u.email,
+		u.ativo ? 'Sim' : 'Não',
+		csvDate(isoDateInSaoPaulo(new Date(u.created_at)))
+	])
 }
 
 function otherActiveAdmins(db: DbOrTx, exceptId: number): number {
