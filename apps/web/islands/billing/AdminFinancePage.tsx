@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react'
-import { Building2, CheckCircle2, Landmark, Pencil, PlugZap, Plus, Receipt, Save, Wallet } from 'lucide-react'
+import { Building2, CheckCircle2, Landmark, Pencil, PlugZap, Receipt, Save, Wallet } from 'lucide-react'
 import { useState } from 'react'
 import { type AdminAsaasConfigView, MESSAGES, type VendorAsaasConfigView } from '../../../../modules/billing/model'
 import { formatCnpj, formatReais } from '../../../../modules/core'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { ActiveBadge, EmptyState, ErrorPanel, Field, PageActions, StatCard, StatGrid } from '../../components/ui'
+import { AddButton, ActiveBadge, EmptyState, ErrorPanel, Field, PageActions, StatCard, StatGrid } from '../../components/ui'
 import { call, errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
 import { invalidateKeys, routeStore } from '../../lib/query'
@@ -243,10 +243,7 @@ function Content() {
 	return (
 		<div className="space-y-6">
 			<PageActions>
-				<button type="button" className="btn btn-primary" onClick={() => setEditing(null)}>
-					<Plus className="size-4" aria-hidden="true" />
-					Nova Configuração
-				</button>
+				<AddButton label="Nova Configuração" onClick={() => setEditing(null)} />
 			</PageActions>
 			<StatGrid className="grid grid-cols-2 gap-3 lg:grid-cols-4" count={4}>
 				{stats.data && (

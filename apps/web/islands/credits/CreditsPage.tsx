@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react'
-import { ArrowRightLeft, CircleCheck, Coins, History, Plus, ShoppingCart, Users, Wallet } from 'lucide-react'
+import { ArrowRightLeft, CircleCheck, Coins, History, ShoppingCart, Users, Wallet } from 'lucide-react'
 import { Suspense, lazy, useState } from 'react'
 import { can, formatCnpj, formatDate, formatNumber } from '../../../../modules/core'
 import type { CreditItem, RepresentativeCreditSummary } from '../../../../modules/credits/model'
 import { ListScreen } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
-import { ErrorPanel, StatCard, StatGrid } from '../../components/ui'
+import { AddButton, ErrorPanel, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { serverList } from '../../lib/list'
 import type { ListRead } from '../../lib/first-reads'
@@ -203,9 +203,7 @@ function AdministratorView({ canAdd }: { canAdd: boolean }) {
 		<div className="space-y-6">
 			{canAdd && (
 				<div className="flex justify-end">
-					<button type="button" className="btn btn-primary" onClick={() => setAddOpen(true)}>
-						<Plus className="size-4" aria-hidden="true" /> Adicionar Créditos
-					</button>
+					<AddButton label="Adicionar Créditos" onClick={() => setAddOpen(true)} />
 				</div>
 			)}
 			{!totals ? (
