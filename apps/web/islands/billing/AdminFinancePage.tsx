@@ -8,9 +8,8 @@ import { PageRoot } from '../../components/PageRoot'
 import { AddButton, ActiveBadge, EmptyState, ErrorPanel, Field, PageActions, StatCard, StatGrid } from '../../components/ui'
 import { call, errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
-import { invalidateKeys, routeStore } from '../../lib/query'
-import { toast } from '../../stores/toast'
-import { type AccountForm, AsaasAccountFields, EnvironmentAlert } from './AsaasAccountFields'
+import { routeStore } from '../../lib/query'
+import { type AccountForm, AsaasAccountFields, EnvironmentAlert, showConnectionTest, toastKeyMissing } from './AsaasAccountFields'
 import { WebhookBanner } from './WebhookBanner'
 
 const $stats = routeStore('GET /api/admin/financial-stats')
@@ -24,18 +23,8 @@ const EnvironmentBadge = ({ production }: { production: boolean }) => (
 )
 
 /** Runs a test call and tells its result (3-billing-messaging §8: 'Configuração válida', 'Erro na configuração', 'Erro ao testar'). */
-async function showTest(test: () => Promise<{ success: boolean; message: string }>) {
-	try {
-		const result = await test()
-		toast({
-			title: result.success ? 'Configuração válida' : 'Erro na configuração',
-			description: result.message,
-			variant: result.success ? 'success' : 'destructive'
-		})
-		invalidateKeys((key) => key.startsWith(INVALIDATE[0]))
-	} catch (error) {
-		toast({ title: 'Erro ao testar', description: errorText(error, 'Erro ao testar configurações do Asaas.'), variant: 'destructive' })
-	}
+function showTest(test: () => Promise<{ success: boolean; message: string }>) {
+	return showConnectionTest(test, INVALIDATE[0], 'Erro ao testar configurações do Asaas.')
 }
 
 /** The vendor's own account, which the credit self-purchase charges through (not in the spec's screen, asked by the issue). */
@@ -56,14 +45,7 @@ function VendorCard({ vendor }: { vendor: VendorAsaasConfigView }) {
 		setPending(null)
 	}
 	async function test() {
-		if (!vendor.configurado) {
-			toast({
-				title: 'Configuração incompleta',
-				description: MESSAGES.keyMissingForTest.replace('Configuração incompleta: ', ''),
-				variant: 'destructive'
-			})
-			return
-		}
+		if (!vendor.configurado) return toastKeyMissing()
 		setPending('test')
 		await showTest(() => call('POST /api/admin/asaas-vendor/test'))
 		setPending(null)

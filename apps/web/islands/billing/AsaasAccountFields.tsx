@@ -1,6 +1,9 @@
 import { KeyRound } from 'lucide-react'
-import type { AsaasEnvironment } from '../../../../modules/billing/model'
+import { type AsaasEnvironment, MESSAGES } from '../../../../modules/billing/model'
 import { Field, PasswordInput } from '../../components/ui'
+import { errorText } from '../../lib/api'
+import { invalidateKeys } from '../../lib/query'
+import { toast } from '../../stores/toast'
 
 export interface AccountForm {
 	apiKey: string
@@ -100,4 +103,31 @@ export function AsaasAccountFields({
 			</div>
 		</div>
 	)
+}
+
+/** Said instead of testing the connection when the account has no API key yet. */
+export function toastKeyMissing() {
+	toast({
+		title: 'Configuração incompleta',
+		description: MESSAGES.keyMissingForTest.replace('Configuração incompleta: ', ''),
+		variant: 'destructive'
+	})
+}
+
+/**
+ * "Testar conexão" of an Asaas account: the answer as "Configuração válida" / "Erro na configuração", then a
+ * refresh of the cached reads under `invalidate` (the test records its outcome); `fallback` when the call fails.
+ */
+export async function showConnectionTest(test: () => Promise<{ success: boolean; message: string }>, invalidate: string, fallback: string) {
+	try {
+		const result = await test()
+		toast({
+			title: result.success ? 'Configuração válida' : 'Erro na configuração',
+			description: result.message,
+			variant: result.success ? 'success' : 'destructive'
+		})
+		invalidateKeys((key) => key.startsWith(invalidate))
+	} catch (error) {
+		toast({ title: 'Erro ao testar', description: errorText(error, fallback), variant: 'destructive' })
+	}
 }
