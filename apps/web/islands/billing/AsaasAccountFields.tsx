@@ -53,18 +53,17 @@ export function AsaasAccountFields({
 	keyError?: string | null
 }) {
 	const set = <K extends keyof AccountForm>(key: K, v: AccountForm[K]) => onChange({ ...value, [key]: v })
+	/** The props of a secret's input: trimmed as typed, never offered by the browser's autofill. */
+	const secret = (key: 'apiKey' | 'webhookToken') => ({
+		value: value[key],
+		onChange: (v: string) => set(key, v.trim()),
+		disabled,
+		autoComplete: 'off'
+	})
 	return (
 		<div className="grid gap-4 sm:grid-cols-2">
 			<div className="sm:col-span-2">
-				<PasswordInput
-					label="Chave API do Asaas"
-					value={value.apiKey}
-					onChange={(v) => set('apiKey', v.trim())}
-					disabled={disabled}
-					autoComplete="off"
-					placeholder="$aact_..."
-					aria-invalid={!!keyError}
-				/>
+				<PasswordInput label="Chave API do Asaas" placeholder="$aact_..." aria-invalid={!!keyError} {...secret('apiKey')} />
 				{keyError && (
 					<p className="mt-1 text-xs text-error" role="alert">
 						{keyError}
@@ -85,11 +84,8 @@ export function AsaasAccountFields({
 			<div>
 				<PasswordInput
 					label="Token do webhook (opcional)"
-					value={value.webhookToken}
-					onChange={(v) => set('webhookToken', v.trim())}
-					disabled={disabled}
-					autoComplete="off"
 					placeholder="Gerado pelo portal se ficar em branco"
+					{...secret('webhookToken')}
 				/>
 				<button
 					type="button"
