@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { type PageInfo, PAGE_SIZES } from '../../../modules/core'
 
 interface PaginationProps {
@@ -35,47 +36,44 @@ export function Pagination({ info, noun, onPage, onPageSize }: PaginationProps) 
 					</select>
 				</label>
 				<div className="join">
-					<button
-						type="button"
-						className="btn btn-sm join-item"
+					<PageButton
+						label="Primeira página"
 						disabled={!info.hasPrev}
 						onClick={() => onPage(1)}
-						aria-label="Primeira página"
-					>
-						<ChevronsLeft className="size-4" />
-					</button>
-					<button
-						type="button"
-						className="btn btn-sm join-item"
+						icon={<ChevronsLeft className="size-4" />}
+					/>
+					<PageButton
+						label="Página anterior"
 						disabled={!info.hasPrev}
 						onClick={() => onPage(info.page - 1)}
-						aria-label="Página anterior"
-					>
-						<ChevronLeft className="size-4" />
-					</button>
+						icon={<ChevronLeft className="size-4" />}
+					/>
 					<span className="btn btn-sm join-item pointer-events-none">
 						{info.page} / {info.totalPages}
 					</span>
-					<button
-						type="button"
-						className="btn btn-sm join-item"
+					<PageButton
+						label="Próxima página"
 						disabled={!info.hasNext}
 						onClick={() => onPage(info.page + 1)}
-						aria-label="Próxima página"
-					>
-						<ChevronRight className="size-4" />
-					</button>
-					<button
-						type="button"
-						className="btn btn-sm join-item"
+						icon={<ChevronRight className="size-4" />}
+					/>
+					<PageButton
+						label="Última página"
 						disabled={!info.hasNext}
 						onClick={() => onPage(info.totalPages)}
-						aria-label="Última página"
-					>
-						<ChevronsRight className="size-4" />
-					</button>
+						icon={<ChevronsRight className="size-4" />}
+					/>
 				</div>
 			</div>
 		</nav>
+	)
+}
+
+/** One of the first/previous/next/last buttons: an icon, named for screen readers by `label`. */
+function PageButton({ label, disabled, onClick, icon }: { label: string; disabled: boolean; onClick: () => void; icon: ReactNode }) {
+	return (
+		<button type="button" className="btn btn-sm join-item" disabled={disabled} onClick={onClick} aria-label={label}>
+			{icon}
+		</button>
 	)
 }

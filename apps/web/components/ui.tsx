@@ -1,4 +1,4 @@
-import { CalendarDays, Eye, EyeOff, Pencil, Search, ShieldAlert, Trash2 } from 'lucide-react'
+import { CalendarDays, Eye, EyeOff, Pencil, Plus, Search, ShieldAlert, Trash2 } from 'lucide-react'
 import {
 	type InputHTMLAttributes,
 	type ReactElement,
@@ -33,6 +33,15 @@ export function PageHeader({ title, subtitle, children }: { title: string; subti
  */
 export function PageActions({ children }: { children: ReactNode }) {
 	return <div className="mb-5 flex flex-wrap justify-end gap-2">{children}</div>
+}
+
+/** The primary "Novo …" button of a list screen, opening its create dialog (`small` on the denser pages). */
+export function AddButton({ label, onClick, small = false }: { label: string; onClick: () => void; small?: boolean }) {
+	return (
+		<button type="button" className={small ? 'btn btn-primary btn-sm' : 'btn btn-primary'} onClick={onClick}>
+			<Plus className="size-4" aria-hidden="true" /> {label}
+		</button>
+	)
 }
 
 export function StatCard({

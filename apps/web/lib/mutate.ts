@@ -51,6 +51,25 @@ export function saveToasts(
 	}
 }
 
+type BodyOf<K extends ApiRoute> = ApiInput<K> extends { body: infer B } ? B : never
+type ParamsOf<K extends ApiRoute> = ApiInput<K> extends { params: infer P } ? P : never
+
+/**
+ * The save of a dialog that creates or edits one record: PUT `routes.update` with the record's params when there
+ * is one (`params` not null), else POST `routes.create`; with `saveToasts`' toasts and refresh.
+ */
+export function saveRecord<C extends ApiRoute, U extends ApiRoute>(
+	routes: { create: C; update: U },
+	params: ParamsOf<U> | null,
+	body: BodyOf<C> & BodyOf<U>,
+	what: Parameters<typeof saveToasts>[1]
+): Promise<unknown> {
+	const toasts = saveToasts(params !== null, what)
+	return params !== null
+		? mutate(routes.update, { params, body } as ApiInput<U>, toasts)
+		: mutate(routes.create, { body } as ApiInput<C>, toasts)
+}
+
 export type ConfirmQuestion = Omit<ConfirmRequest, 'resolve'>
 
 /** The question before a deletion: its title and message, an "Excluir" button in red. */

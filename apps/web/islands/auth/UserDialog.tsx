@@ -4,7 +4,7 @@ import { CnpjField, EmailField } from '../../components/ContactFields'
 import { FormDialog } from '../../components/Modal'
 import { SelectField, TextField, ToggleField } from '../../components/ui'
 import { useZodForm } from '../../lib/form'
-import { mutate, saveToasts } from '../../lib/mutate'
+import { saveRecord } from '../../lib/mutate'
 
 /** Novo Usuário / Editar Usuário (2-administration §5.5), every field checked beside it with the server's schema. */
 export default function UserDialog({ editing, isSelf, onClose }: { editing: UserView | null; isSelf: boolean; onClose: () => void }) {
@@ -33,12 +33,13 @@ export default function UserDialog({ editing, isSelf, onClose }: { editing: User
 		<FormDialog
 			title={editing ? 'Editar Usuário' : 'Novo Usuário'}
 			form={form}
-			send={(body) => {
-				const toasts = saveToasts(!!editing, { title: 'Usuário', noun: 'usuário', invalidate: ['/api/users'] })
-				return editing
-					? mutate('PUT /api/users/:id', { params: { id: editing.id }, body }, toasts)
-					: mutate('POST /api/users', { body: body as UserCreate }, toasts)
-			}}
+			send={(body) =>
+				saveRecord({ create: 'POST /api/users', update: 'PUT /api/users/:id' }, editing && { id: editing.id }, body as UserCreate, {
+					title: 'Usuário',
+					noun: 'usuário',
+					invalidate: ['/api/users']
+				})
+			}
 			onClose={onClose}
 			submitLabel={editing ? 'Salvar alterações' : 'Criar usuário'}
 			className="grid gap-4 sm:grid-cols-2"

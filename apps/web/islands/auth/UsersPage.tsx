@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react'
-import { Briefcase, Plus, ShieldCheck, UserCog, UserRound, Users } from 'lucide-react'
+import { Briefcase, ShieldCheck, UserCog, UserRound, Users } from 'lucide-react'
 import { Suspense, lazy, useState } from 'react'
 import { ROLE_LABELS, type Role, formatCnpj, formatDateOf, normalizeCnpj } from '../../../../modules/core'
 import type { UserView } from '../../../../modules/users/model'
 import { ListScreen } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
-import { AccessDenied, InitialsAvatar, EditDeleteActions, StatCard, StatGrid } from '../../components/ui'
+import { AddButton, AccessDenied, InitialsAvatar, EditDeleteActions, StatCard, StatGrid } from '../../components/ui'
 import { localList } from '../../lib/list'
 import { confirmThenMutate, deleteQuestion } from '../../lib/mutate'
 import { $user } from '../../stores/session'
@@ -75,9 +75,7 @@ function UsersScreen() {
 			</StatGrid>
 
 			<div className="flex justify-end">
-				<button type="button" className="btn btn-primary" onClick={() => setDialog({ editing: null })}>
-					<Plus className="size-4" /> Novo Usuário
-				</button>
+				<AddButton label="Novo Usuário" onClick={() => setDialog({ editing: null })} />
 			</div>
 
 			<ListScreen

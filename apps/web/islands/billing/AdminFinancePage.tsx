@@ -1,16 +1,15 @@
 import { useStore } from '@nanostores/react'
-import { Building2, CheckCircle2, Landmark, Pencil, PlugZap, Plus, Receipt, Save, Wallet } from 'lucide-react'
+import { Building2, CheckCircle2, Landmark, Pencil, PlugZap, Receipt, Save, Wallet } from 'lucide-react'
 import { useState } from 'react'
 import { type AdminAsaasConfigView, MESSAGES, type VendorAsaasConfigView } from '../../../../modules/billing/model'
 import { formatCnpj, formatReais } from '../../../../modules/core'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { ActiveBadge, EmptyState, ErrorPanel, Field, PageActions, StatCard, StatGrid } from '../../components/ui'
+import { AddButton, ActiveBadge, EmptyState, ErrorPanel, Field, PageActions, StatCard, StatGrid } from '../../components/ui'
 import { call, errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
-import { invalidateKeys, routeStore } from '../../lib/query'
-import { toast } from '../../stores/toast'
-import { type AccountForm, AsaasAccountFields, EnvironmentAlert } from './AsaasAccountFields'
+import { routeStore } from '../../lib/query'
+import { type AccountForm, AsaasAccountFields, EnvironmentAlert, showConnectionTest, toastKeyMissing } from './AsaasAccountFields'
 import { WebhookBanner } from './WebhookBanner'
 
 const $stats = routeStore('GET /api/admin/financial-stats')
@@ -24,18 +23,8 @@ const EnvironmentBadge = ({ production }: { production: boolean }) => (
 )
 
 /** Runs a test call and tells its result (3-billing-messaging §8: 'Configuração válida', 'Erro na configuração', 'Erro ao testar'). */
-async function showTest(test: () => Promise<{ success: boolean; message: string }>) {
-	try {
-		const result = await test()
-		toast({
-			title: result.success ? 'Configuração válida' : 'Erro na configuração',
-			description: result.message,
-			variant: result.success ? 'success' : 'destructive'
-		})
-		invalidateKeys((key) => key.startsWith(INVALIDATE[0]))
-	} catch (error) {
-		toast({ title: 'Erro ao testar', description: errorText(error, 'Erro ao testar configurações do Asaas.'), variant: 'destructive' })
-	}
+function showTest(test: () => Promise<{ success: boolean; message: string }>) {
+	return showConnectionTest(test, INVALIDATE[0], 'Erro ao testar configurações do Asaas.')
 }
 
 /** The vendor's own account, which the credit self-purchase charges through (not in the spec's screen, asked by the issue). */
@@ -56,14 +45,7 @@ function VendorCard({ vendor }: { vendor: VendorAsaasConfigView }) {
 		setPending(null)
 	}
 	async function test() {
-		if (!vendor.configurado) {
-			toast({
-				title: 'Configuração incompleta',
-				description: MESSAGES.keyMissingForTest.replace('Configuração incompleta: ', ''),
-				variant: 'destructive'
-			})
-			return
-		}
+		if (!vendor.configurado) return toastKeyMissing()
 		setPending('test')
 		await showTest(() => call('POST /api/admin/asaas-vendor/test'))
 		setPending(null)
@@ -243,10 +225,7 @@ function Content() {
 	return (
 		<div className="space-y-6">
 			<PageActions>
-				<button type="button" className="btn btn-primary" onClick={() => setEditing(null)}>
-					<Plus className="size-4" aria-hidden="true" />
-					Nova Configuração
-				</button>
+				<AddButton label="Nova Configuração" onClick={() => setEditing(null)} />
 			</PageActions>
 			<StatGrid className="grid grid-cols-2 gap-3 lg:grid-cols-4" count={4}>
 				{stats.data && (

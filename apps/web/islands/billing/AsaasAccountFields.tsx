@@ -1,6 +1,9 @@
 import { KeyRound } from 'lucide-react'
-import type { AsaasEnvironment } from '../../../../modules/billing/model'
+import { type AsaasEnvironment, MESSAGES } from '../../../../modules/billing/model'
 import { Field, PasswordInput } from '../../components/ui'
+import { errorText } from '../../lib/api'
+import { invalidateKeys } from '../../lib/query'
+import { toast } from '../../stores/toast'
 
 export interface AccountForm {
 	apiKey: string
@@ -50,18 +53,17 @@ export function AsaasAccountFields({
 	keyError?: string | null
 }) {
 	const set = <K extends keyof AccountForm>(key: K, v: AccountForm[K]) => onChange({ ...value, [key]: v })
+	/** The props of a secret's input: trimmed as typed, never offered by the browser's autofill. */
+	const secret = (key: 'apiKey' | 'webhookToken') => ({
+		value: value[key],
+		onChange: (v: string) => set(key, v.trim()),
+		disabled,
+		autoComplete: 'off'
+	})
 	return (
 		<div className="grid gap-4 sm:grid-cols-2">
 			<div className="sm:col-span-2">
-				<PasswordInput
-					label="Chave API do Asaas"
-					value={value.apiKey}
-					onChange={(v) => set('apiKey', v.trim())}
-					disabled={disabled}
-					autoComplete="off"
-					placeholder="$aact_..."
-					aria-invalid={!!keyError}
-				/>
+				<PasswordInput label="Chave API do Asaas" placeholder="$aact_..." aria-invalid={!!keyError} {...secret('apiKey')} />
 				{keyError && (
 					<p className="mt-1 text-xs text-error" role="alert">
 						{keyError}
@@ -82,11 +84,8 @@ export function AsaasAccountFields({
 			<div>
 				<PasswordInput
 					label="Token do webhook (opcional)"
-					value={value.webhookToken}
-					onChange={(v) => set('webhookToken', v.trim())}
-					disabled={disabled}
-					autoComplete="off"
 					placeholder="Gerado pelo portal se ficar em branco"
+					{...secret('webhookToken')}
 				/>
 				<button
 					type="button"
@@ -100,4 +99,31 @@ export function AsaasAccountFields({
 			</div>
 		</div>
 	)
+}
+
+/** Said instead of testing the connection when the account has no API key yet. */
+export function toastKeyMissing() {
+	toast({
+		title: 'Configuração incompleta',
+		description: MESSAGES.keyMissingForTest.replace('Configuração incompleta: ', ''),
+		variant: 'destructive'
+	})
+}
+
+/**
+ * "Testar conexão" of an Asaas account: the answer as "Configuração válida" / "Erro na configuração", then a
+ * refresh of the cached reads under `invalidate` (the test records its outcome); `fallback` when the call fails.
+ */
+export async function showConnectionTest(test: () => Promise<{ success: boolean; message: string }>, invalidate: string, fallback: string) {
+	try {
+		const result = await test()
+		toast({
+			title: result.success ? 'Configuração válida' : 'Erro na configuração',
+			description: result.message,
+			variant: result.success ? 'success' : 'destructive'
+		})
+		invalidateKeys((key) => key.startsWith(invalidate))
+	} catch (error) {
+		toast({ title: 'Erro ao testar', description: errorText(error, fallback), variant: 'destructive' })
+	}
 }

@@ -14,7 +14,7 @@ import { CompanyPicker } from '../../components/CompanyPicker'
 import { LoadMore } from '../../components/LoadMore'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { DateInput, EmptyState, ErrorPanel, Field, MoneyInput, PageActions } from '../../components/ui'
+import { AddButton, DateInput, EmptyState, ErrorPanel, Field, MoneyInput, PageActions } from '../../components/ui'
 import { call, errorText, routeRequest } from '../../lib/api'
 import { type FieldErrors, useZodForm } from '../../lib/form'
 import { mutate } from '../../lib/mutate'
@@ -291,10 +291,7 @@ export default function CarnesPage() {
 	return (
 		<PageRoot>
 			<PageActions>
-				<button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-					<Plus className="size-4" aria-hidden="true" />
-					Novo Carnê
-				</button>
+				<AddButton label="Novo Carnê" onClick={() => setCreating(true)} />
 			</PageActions>
 			{list.error ? (
 				<ErrorPanel title="Erro ao carregar carnês" message={errorText(list.error)} onRetry={carnesList.retry} />
@@ -308,12 +305,7 @@ export default function CarnesPage() {
 				<EmptyState
 					icon={<Receipt className="size-8" />}
 					title="Nenhum carnê encontrado"
-					action={
-						<button type="button" className="btn btn-primary btn-sm" onClick={() => setCreating(true)}>
-							<Plus className="size-4" aria-hidden="true" />
-							Criar Primeiro Carnê
-						</button>
-					}
+					action={<AddButton label="Criar Primeiro Carnê" onClick={() => setCreating(true)} small />}
 				/>
 			) : (
 				<div className="space-y-3" aria-busy={list.refreshing}>

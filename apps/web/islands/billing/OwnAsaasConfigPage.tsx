@@ -7,10 +7,10 @@ import { Tabs } from '../../components/Tabs'
 import { ActiveBadge, ErrorPanel } from '../../components/ui'
 import { call, errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
-import { invalidateKeys, routeStore } from '../../lib/query'
+import { routeStore } from '../../lib/query'
 import { $user } from '../../stores/session'
 import { toast } from '../../stores/toast'
-import { type AccountForm, AsaasAccountFields, EnvironmentAlert } from './AsaasAccountFields'
+import { type AccountForm, AsaasAccountFields, EnvironmentAlert, showConnectionTest, toastKeyMissing } from './AsaasAccountFields'
 import { WebhookBanner } from './WebhookBanner'
 
 const $config = routeStore('GET /api/representantes/asaas-config')
@@ -53,26 +53,9 @@ function ConfigForm({ saved }: { saved: AsaasConfigView }) {
 	}
 
 	async function test() {
-		if (!form.apiKey) {
-			toast({
-				title: 'Configuração incompleta',
-				description: MESSAGES.keyMissingForTest.replace('Configuração incompleta: ', ''),
-				variant: 'destructive'
-			})
-			return
-		}
+		if (!form.apiKey) return toastKeyMissing()
 		setPending('test')
-		try {
-			const result = await call('POST /api/asaas/test-config')
-			toast({
-				title: result.success ? 'Configuração válida' : 'Erro na configuração',
-				description: result.message,
-				variant: result.success ? 'success' : 'destructive'
-			})
-			invalidateKeys((key) => key.startsWith(INVALIDATE[0]))
-		} catch (error) {
-			toast({ title: 'Erro ao testar', description: errorText(error, 'Erro ao validar configurações do Asaas.'), variant: 'destructive' })
-		}
+		await showConnectionTest(() => call('POST /api/asaas/test-config'), INVALIDATE[0], 'Erro ao validar configurações do Asaas.')
 		setPending(null)
 	}
 

@@ -7,7 +7,7 @@ import { EmptyState, ErrorPanel, Field, StatCard, StatGrid } from '../../compone
 import { errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
-import { SessionRows, WaitingFlag } from './sessions'
+import { BotPhoneInput, BotToolForm, SessionRows, WaitingFlag } from './sessions'
 
 /** Bot status and paused list every 5 s, sessions every 10 s (§9). */
 const $status = routeStore('GET /api/whatsapp/bot-status', undefined, { revalidateInterval: 5_000 })
@@ -78,37 +78,19 @@ function PhoneForms() {
 
 	return (
 		<div className="grid gap-4 lg:grid-cols-2">
-			<form className="space-y-3 rounded-box border border-base-300 bg-base-100 p-4 sm:p-5" onSubmit={resumeOne} noValidate>
-				<h3 className="flex items-center gap-2 text-lg font-semibold">
-					<Play className="size-5" aria-hidden="true" /> Retomar Conversa
-				</h3>
+			<BotToolForm title="Retomar Conversa" icon={<Play className="size-5" aria-hidden="true" />} onSubmit={resumeOne}>
 				<Field label="Telefone da conversa">
-					<input
-						className="input w-full"
-						inputMode="tel"
-						value={resumePhone}
-						onChange={(e) => setResumePhone(e.target.value)}
-						placeholder="5585999999999"
-					/>
+					<BotPhoneInput value={resumePhone} onChange={setResumePhone} />
 				</Field>
 				<div className="flex justify-end">
 					<button type="submit" className="btn btn-primary" disabled={!resumePhone.trim()}>
 						Retomar
 					</button>
 				</div>
-			</form>
-			<form className="space-y-3 rounded-box border border-base-300 bg-base-100 p-4 sm:p-5" onSubmit={simulate} noValidate>
-				<h3 className="flex items-center gap-2 text-lg font-semibold">
-					<UserRound className="size-5" aria-hidden="true" /> Simular Mensagem de Atendente
-				</h3>
+			</BotToolForm>
+			<BotToolForm title="Simular Mensagem de Atendente" icon={<UserRound className="size-5" aria-hidden="true" />} onSubmit={simulate}>
 				<Field label="Telefone do cliente">
-					<input
-						className="input w-full"
-						inputMode="tel"
-						value={attendant.phone}
-						onChange={(e) => setAttendant({ ...attendant, phone: e.target.value })}
-						placeholder="5585999999999"
-					/>
+					<BotPhoneInput value={attendant.phone} onChange={(phone) => setAttendant({ ...attendant, phone })} />
 				</Field>
 				<Field label="Mensagem do atendente">
 					<input
@@ -122,7 +104,7 @@ function PhoneForms() {
 						Simular
 					</button>
 				</div>
-			</form>
+			</BotToolForm>
 		</div>
 	)
 }

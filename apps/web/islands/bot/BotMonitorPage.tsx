@@ -8,7 +8,7 @@ import { errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
 import { toast } from '../../stores/toast'
-import { SessionRows } from './sessions'
+import { BotPhoneInput, BotToolForm, SessionRows } from './sessions'
 
 /** The monitor refreshes every 30 s (§9). */
 const $monitor = routeStore('GET /api/whatsapp/bot/status', undefined, { revalidateInterval: 30_000 })
@@ -48,22 +48,13 @@ function TestBot() {
 	}
 
 	return (
-		<form className="space-y-3 rounded-box border border-base-300 bg-base-100 p-4 sm:p-5" onSubmit={test} noValidate>
-			<h3 className="flex items-center gap-2 text-lg font-semibold">
-				<Send className="size-5" aria-hidden="true" /> Testar Bot
-			</h3>
+		<BotToolForm title="Testar Bot" icon={<Send className="size-5" aria-hidden="true" />} onSubmit={test}>
 			<p className="text-sm text-base-content/70">
 				A mensagem passa pelo bot como se esse telefone a tivesse enviado; as respostas vão para ele pelo WhatsApp e aparecem aqui.
 			</p>
 			<div className="grid gap-3 sm:grid-cols-[14rem_1fr]">
 				<Field label="Telefone do teste" hint="Com DDD, com ou sem o 55 (ex.: 5585999999999)">
-					<input
-						className="input w-full"
-						inputMode="tel"
-						value={phone}
-						onChange={(e) => setPhone(e.target.value)}
-						placeholder="5585999999999"
-					/>
+					<BotPhoneInput value={phone} onChange={setPhone} />
 				</Field>
 				<Field label="Mensagem do teste">
 					<input className="input w-full" value={message} onChange={(e) => setMessage(e.target.value)} />
@@ -85,7 +76,7 @@ function TestBot() {
 					))}
 				</section>
 			)}
-		</form>
+		</BotToolForm>
 	)
 }
 

@@ -1,8 +1,37 @@
-import type { ReactNode } from 'react'
+import type { FormEvent, ReactNode } from 'react'
 import { type BotSession, BOT_STEP_LABELS, botRelativeTime, formatSessionPhone } from '../../../../modules/bot/model'
 import { formatCnpj } from '../../../../modules/core'
 import { type Column, Rows } from '../../components/Rows'
 import { EmptyState } from '../../components/ui'
+
+/** One of the bot screens' small tool forms (resume, simulate, test): a card with an icon heading. */
+export function BotToolForm({
+	title,
+	icon,
+	onSubmit,
+	children
+}: {
+	title: string
+	icon: ReactNode
+	onSubmit: (e: FormEvent) => void
+	children: ReactNode
+}) {
+	return (
+		<form className="space-y-3 rounded-box border border-base-300 bg-base-100 p-4 sm:p-5" onSubmit={onSubmit} noValidate>
+			<h3 className="flex items-center gap-2 text-lg font-semibold">
+				{icon} {title}
+			</h3>
+			{children}
+		</form>
+	)
+}
+
+/** A WhatsApp number typed by hand (digits with the country code, as the bot keys its conversations). */
+export function BotPhoneInput({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+	return (
+		<input className="input w-full" inputMode="tel" value={value} onChange={(e) => onChange(e.target.value)} placeholder="5585999999999" />
+	)
+}
 
 export function StepBadge({ step }: { step: BotSession['step'] }) {
 	const tone = step === 'generating_boleto' ? 'badge-accent' : step === 'menu' || step === 'consulting' ? 'badge-info' : 'badge-ghost'

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { CheckCircle2, Clock, Copy, QrCode, RefreshCw, ShieldCheck, ShoppingCart, XCircle, Zap } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { formatDate, formatNumber, formatReais } from '../../../../modules/core'
 import { type AutoPurchaseResult, MAX_PURCHASE_CREDITS, type PurchaseStatus } from '../../../../modules/credits/model'
 import { PageRoot } from '../../components/PageRoot'
@@ -32,6 +32,30 @@ function quantityOf(text: string): number {
  * The QR drawn in the browser from the copy-and-paste code: 200 px, margin 2. The QR library is loaded only when a
  * charge is shown (it was most of the page's first-visit script: issue 15).
  */
+/** One card of the purchase screen, named by its heading (`id`) for screen readers. */
+function PurchaseCard({
+	id,
+	title,
+	icon,
+	className = 'space-y-4',
+	children
+}: {
+	id: string
+	title: string
+	icon?: ReactNode
+	className?: string
+	children: ReactNode
+}) {
+	return (
+		<section className={`${className} rounded-box border border-base-300 bg-base-100 p-4 sm:p-6`} aria-labelledby={id}>
+			<h3 id={id} className="flex items-center gap-2 text-lg font-semibold">
+				{icon} {title}
+			</h3>
+			{children}
+		</section>
+	)
+}
+
 function PixQr({ code }: { code: string }) {
 	const [src, setSrc] = useState<string | null>(null)
 	useEffect(() => {
@@ -77,10 +101,7 @@ function PurchaseForm({ onBought }: { onBought: (result: AutoPurchaseResult) => 
 		)
 	return (
 		<div className="grid gap-4 lg:grid-cols-2">
-			<section className="space-y-4 rounded-box border border-base-300 bg-base-100 p-4 sm:p-6" aria-labelledby="compra-title">
-				<h3 id="compra-title" className="flex items-center gap-2 text-lg font-semibold">
-					<ShoppingCart className="size-5 text-primary" aria-hidden="true" /> Comprar Créditos
-				</h3>
+			<PurchaseCard id="compra-title" title="Comprar Créditos" icon={<ShoppingCart className="size-5 text-primary" aria-hidden="true" />}>
 				<form
 					className="space-y-4"
 					onSubmit={(e) => {
@@ -118,11 +139,8 @@ function PurchaseForm({ onBought }: { onBought: (result: AutoPurchaseResult) => 
 						Comprar por {formatReais(total)}
 					</button>
 				</form>
-			</section>
-			<section className="space-y-3 rounded-box border border-base-300 bg-base-100 p-4 sm:p-6" aria-labelledby="resumo-title">
-				<h3 id="resumo-title" className="text-lg font-semibold">
-					Resumo da compra
-				</h3>
+			</PurchaseCard>
+			<PurchaseCard id="resumo-title" title="Resumo da compra" className="space-y-3">
 				<dl className="grid grid-cols-2 gap-2 text-sm">
 					<dt className="text-base-content/70">Quantidade</dt>
 					<dd className="text-right tabular-nums">{formatNumber(quantity)}</dd>
@@ -152,7 +170,7 @@ function PurchaseForm({ onBought }: { onBought: (result: AutoPurchaseResult) => 
 						</li>
 					</ul>
 				</div>
-			</section>
+			</PurchaseCard>
 		</div>
 	)
 }
@@ -268,10 +286,7 @@ function PaymentView({ purchase, onReset }: { purchase: AutoPurchaseResult; onRe
 	const open = status === 'PENDING'
 	return (
 		<div className="grid gap-4 lg:grid-cols-2">
-			<section className="space-y-4 rounded-box border border-base-300 bg-base-100 p-4 sm:p-6" aria-labelledby="pagamento-title">
-				<h3 id="pagamento-title" className="text-lg font-semibold">
-					Pagamento da compra
-				</h3>
+			<PurchaseCard id="pagamento-title" title="Pagamento da compra">
 				<dl className="grid grid-cols-2 gap-2 text-sm">
 					<dt className="text-base-content/70">Quantidade</dt>
 					<dd className="text-right tabular-nums">
@@ -296,16 +311,15 @@ function PaymentView({ purchase, onReset }: { purchase: AutoPurchaseResult; onRe
 						</button>
 					)}
 				</div>
-			</section>
+			</PurchaseCard>
 			{open && (
 				// On a phone the code comes first: the buyer pays from the same phone, with PIX Copia e Cola.
-				<section
-					className="order-first space-y-4 rounded-box border border-base-300 bg-base-100 p-4 sm:p-6 lg:order-none"
-					aria-labelledby="pix-title"
+				<PurchaseCard
+					id="pix-title"
+					title="Pague com PIX"
+					icon={<QrCode className="size-5 text-primary" aria-hidden="true" />}
+					className="order-first space-y-4 lg:order-none"
 				>
-					<h3 id="pix-title" className="flex items-center gap-2 text-lg font-semibold">
-						<QrCode className="size-5 text-primary" aria-hidden="true" /> Pague com PIX
-					</h3>
 					{code ? (
 						<div className="flex flex-col gap-4">
 							<div className="order-last flex justify-center sm:order-first">
@@ -337,7 +351,7 @@ function PaymentView({ purchase, onReset }: { purchase: AutoPurchaseResult; onRe
 							<li>Aguarde nesta tela: os créditos entram automaticamente em segundos.</li>
 						</ol>
 					</div>
-				</section>
+				</PurchaseCard>
 			)}
 		</div>
 	)

@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react'
-import { ArrowRightLeft, CircleCheck, Coins, History, Plus, ShoppingCart, Users, Wallet } from 'lucide-react'
+import { ArrowRightLeft, CircleCheck, Coins, History, ShoppingCart, Users, Wallet } from 'lucide-react'
 import { Suspense, lazy, useState } from 'react'
 import { can, formatCnpj, formatDate, formatNumber } from '../../../../modules/core'
 import type { CreditItem, RepresentativeCreditSummary } from '../../../../modules/credits/model'
 import { ListScreen } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
-import { ErrorPanel, StatCard, StatGrid } from '../../components/ui'
+import { AddButton, ErrorPanel, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { serverList } from '../../lib/list'
 import type { ListRead } from '../../lib/first-reads'
@@ -149,34 +149,50 @@ function RepresentativeLists() {
 	)
 }
 
-/** The representative's three cards, from the totals the credits list answers with. */
-function RepresentativeTotals() {
-	const { pool } = lists!
-	const data = useStore(pool.$data)
+/** The total, available and used cards (credits and the licence days they buy), with each view's own titles. */
+function CreditCards({
+	totals,
+	titles: [total, available, used],
+	availableTestId
+}: {
+	totals: { total: number; disponivel: number; utilizado: number }
+	titles: [string, string, string]
+	availableTestId?: string
+}) {
 	const days = useDays()
-	const totals = data.data?.totals
-	if (!totals) return <StatGrid count={3} className="grid gap-4 sm:grid-cols-3" />
 	return (
-		<StatGrid count={3} className="grid gap-4 sm:grid-cols-3">
+		<>
+			<StatCard title={total} value={formatNumber(totals.total)} hint={days(totals.total)} icon={<Wallet className="size-5" />} />
 			<StatCard
-				title="Total de Créditos"
-				value={formatNumber(totals.total)}
-				hint={days(totals.total)}
-				icon={<Wallet className="size-5" />}
-			/>
-			<StatCard
-				title="Créditos Disponíveis"
-				value={<span data-testid="credits-available">{formatNumber(totals.disponivel)}</span>}
+				title={available}
+				value={<span data-testid={availableTestId}>{formatNumber(totals.disponivel)}</span>}
 				hint={days(totals.disponivel)}
 				icon={<CircleCheck className="size-5" />}
 				tone="success"
 			/>
 			<StatCard
-				title="Créditos Utilizados"
+				title={used}
 				value={formatNumber(totals.utilizado)}
 				hint={days(totals.utilizado)}
 				icon={<History className="size-5" />}
 				tone="info"
+			/>
+		</>
+	)
+}
+
+/** The representative's three cards, from the totals the credits list answers with. */
+function RepresentativeTotals() {
+	const { pool } = lists!
+	const data = useStore(pool.$data)
+	const totals = data.data?.totals
+	if (!totals) return <StatGrid count={3} className="grid gap-4 sm:grid-cols-3" />
+	return (
+		<StatGrid count={3} className="grid gap-4 sm:grid-cols-3">
+			<CreditCards
+				totals={totals}
+				titles={['Total de Créditos', 'Créditos Disponíveis', 'Créditos Utilizados']}
+				availableTestId="credits-available"
 			/>
 		</StatGrid>
 	)
@@ -196,42 +212,20 @@ function makeSummaryList() {
 function AdministratorView({ canAdd }: { canAdd: boolean }) {
 	summaryList ??= makeSummaryList()
 	const summary = useStore(summaryList.$data)
-	const days = useDays()
 	const [addOpen, setAddOpen] = useState(false)
 	const totals = summary.data?.totals
 	return (
 		<div className="space-y-6">
 			{canAdd && (
 				<div className="flex justify-end">
-					<button type="button" className="btn btn-primary" onClick={() => setAddOpen(true)}>
-						<Plus className="size-4" aria-hidden="true" /> Adicionar Créditos
-					</button>
+					<AddButton label="Adicionar Créditos" onClick={() => setAddOpen(true)} />
 				</div>
 			)}
 			{!totals ? (
 				<StatGrid count={4} />
 			) : (
 				<StatGrid count={4}>
-					<StatCard
-						title="Total Créditos"
-						value={formatNumber(totals.total)}
-						hint={days(totals.total)}
-						icon={<Wallet className="size-5" />}
-					/>
-					<StatCard
-						title="Disponível"
-						value={formatNumber(totals.disponivel)}
-						hint={days(totals.disponivel)}
-						icon={<CircleCheck className="size-5" />}
-						tone="success"
-					/>
-					<StatCard
-						title="Utilizado"
-						value={formatNumber(totals.utilizado)}
-						hint={days(totals.utilizado)}
-						icon={<History className="size-5" />}
-						tone="info"
-					/>
+					<CreditCards totals={totals} titles={['Total Créditos', 'Disponível', 'Utilizado']} />
 					<StatCard
 						title="Representantes"
 						value={formatNumber(totals.representantesAtivos)}

@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react'
-import { Building2, Eye, ImageUp, Megaphone, MoreHorizontal, Plus } from 'lucide-react'
+import { Building2, Eye, ImageUp, Megaphone, MoreHorizontal } from 'lucide-react'
 import { Suspense, lazy, useState } from 'react'
 import { can, isoDateInSaoPaulo } from '../../../../modules/core'
 import { ListScreen } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
 import type { RowSelection } from '../../components/Rows'
-import { PageActions, RowAction } from '../../components/ui'
+import { AddButton, PageActions, RowAction } from '../../components/ui'
 import type { Company } from '../../stores/companies'
 import { $user } from '../../stores/session'
 import { startRenewal } from './companies/actions'
@@ -72,9 +72,7 @@ function Companies() {
 						<Megaphone className="size-4" /> Enviar aviso
 					</button>
 				)}
-				<button type="button" className="btn btn-primary btn-sm" onClick={() => setDialog({ kind: 'form', company: null })}>
-					<Plus className="size-4" /> Nova Empresa
-				</button>
+				<AddButton label="Nova Empresa" onClick={() => setDialog({ kind: 'form', company: null })} small />
 			</PageActions>
 
 			<ListScreen

@@ -7,7 +7,7 @@ import { AddressFields, CnpjField, EmailField, EvolutionInstanceField, PhoneFiel
 import { FormDialog } from '../../components/Modal'
 import { DateInput, Field, MoneyField, SelectField, TextareaField, TextField, ToggleField } from '../../components/ui'
 import { type FieldErrors, useZodForm } from '../../lib/form'
-import { mutate, saveToasts } from '../../lib/mutate'
+import { saveRecord } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
 import { $configuracoes } from '../../lib/settings'
 import { COMPANY_KEYS, type Company } from '../../stores/companies'
@@ -123,18 +123,15 @@ export default function CompanyFormDialog({ company, onClose }: { company: Compa
 			title={company ? 'Editar Empresa' : 'Nova Empresa'}
 			size="lg"
 			form={form}
-			send={(body) => {
-				const toasts = saveToasts(!!company, {
+			send={(body) =>
+				saveRecord({ create: 'POST /api/companies', update: 'PUT /api/companies/:id' }, company && { id: company.codigo }, body, {
 					title: 'Empresa',
 					noun: 'empresa',
 					feminine: true,
 					description: values.razao,
 					invalidate: COMPANY_KEYS
 				})
-				return company
-					? mutate('PUT /api/companies/:id', { params: { id: company.codigo }, body }, toasts)
-					: mutate('POST /api/companies', { body }, toasts)
-			}}
+			}
 			onClose={onClose}
 			submitLabel={company ? 'Salvar alterações' : 'Criar empresa'}
 			className="grid gap-3 sm:grid-cols-2"

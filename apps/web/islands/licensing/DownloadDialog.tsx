@@ -3,7 +3,7 @@ import { UrlField } from '../../components/ContactFields'
 import { FormDialog } from '../../components/Modal'
 import { TextField, ToggleField } from '../../components/ui'
 import { useZodForm } from '../../lib/form'
-import { mutate, saveToasts } from '../../lib/mutate'
+import { saveRecord } from '../../lib/mutate'
 
 /** Novo download / Editar download (2-administration §2.4, §5.4). Mounted per opening: no message outlives it. */
 export default function DownloadDialog({ item, onClose }: { item: Download | null; onClose: () => void }) {
@@ -21,17 +21,14 @@ export default function DownloadDialog({ item, onClose }: { item: Download | nul
 		<FormDialog
 			title={item ? 'Editar download' : 'Novo download'}
 			form={form}
-			send={(body) => {
-				const toasts = saveToasts(!!item, {
+			send={(body) =>
+				saveRecord({ create: 'POST /api/downloads', update: 'PUT /api/downloads/:id' }, item && { id: item.id }, body, {
 					title: 'Download',
 					noun: 'download',
 					description: values.titulo,
 					invalidate: ['/api/downloads']
 				})
-				return item
-					? mutate('PUT /api/downloads/:id', { params: { id: item.id }, body }, toasts)
-					: mutate('POST /api/downloads', { body }, toasts)
-			}}
+			}
 			onClose={onClose}
 			submitLabel="Salvar"
 			className="space-y-3"

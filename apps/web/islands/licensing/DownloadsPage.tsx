@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react'
-import { Download as DownloadIcon, ExternalLink, Plus, Sparkles, ToggleRight } from 'lucide-react'
+import { Download as DownloadIcon, ExternalLink, Sparkles, ToggleRight } from 'lucide-react'
 import { Suspense, lazy, useState } from 'react'
 import { can, csvDate, formatDate, isHttpUrl } from '../../../../modules/core'
 import type { Download } from '../../../../modules/downloads/model'
 import { ListScreen } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
-import { ActiveBadge, PageActions, EditDeleteActions, StatCard, StatGrid } from '../../components/ui'
+import { AddButton, ActiveBadge, PageActions, EditDeleteActions, StatCard, StatGrid } from '../../components/ui'
 import { localList } from '../../lib/list'
 import { confirmThenMutate, deleteQuestion } from '../../lib/mutate'
 import { $user } from '../../stores/session'
@@ -70,9 +70,7 @@ function Downloads() {
 		<div>
 			{manages && (
 				<PageActions>
-					<button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing(null)}>
-						<Plus className="size-4" /> Novo Download
-					</button>
+					<AddButton label="Novo Download" onClick={() => setEditing(null)} small />
 				</PageActions>
 			)}
 			<Stats />

@@ -4,7 +4,7 @@ import { type Terminal, TerminalBody } from '../../../../modules/terminals/model
 import { FormDialog } from '../../components/Modal'
 import { SelectField, TextField } from '../../components/ui'
 import { useZodForm } from '../../lib/form'
-import { mutate, saveToasts } from '../../lib/mutate'
+import { saveRecord } from '../../lib/mutate'
 import { $companyOptions, COMPANY_KEYS } from '../../stores/companies'
 
 /** Novo terminal / Editar terminal (2-administration §2.2, §5.2): company, computer name and MAC, checked beside each. */
@@ -28,17 +28,14 @@ export default function TerminalDialog({ terminal, onClose }: { terminal: Termin
 		<FormDialog
 			title={terminal ? 'Editar terminal' : 'Novo terminal'}
 			form={form}
-			send={(body) => {
-				const toasts = saveToasts(!!terminal, {
+			send={(body) =>
+				saveRecord({ create: 'POST /api/terminals', update: 'PUT /api/terminals/:codigo' }, terminal && { codigo: terminal.codigo }, body, {
 					title: 'Terminal',
 					noun: 'terminal',
 					description: values.nome || values.mac,
 					invalidate: COMPANY_KEYS
 				})
-				return terminal
-					? mutate('PUT /api/terminals/:codigo', { params: { codigo: terminal.codigo }, body }, toasts)
-					: mutate('POST /api/terminals', { body }, toasts)
-			}}
+			}
 			onClose={onClose}
 			submitLabel="Salvar"
 			className="space-y-3"

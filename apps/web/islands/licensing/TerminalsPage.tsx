@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react'
-import { Building2, CalendarPlus, Monitor, Plus } from 'lucide-react'
+import { Building2, CalendarPlus, Monitor } from 'lucide-react'
 import { Suspense, lazy, useState } from 'react'
 import { formatDateTime, maskMac } from '../../../../modules/core'
 import type { Terminal } from '../../../../modules/terminals/model'
 import { ListScreen } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
-import { PageActions, EditDeleteActions, StatCard, StatGrid } from '../../components/ui'
+import { AddButton, PageActions, EditDeleteActions, StatCard, StatGrid } from '../../components/ui'
 import { serverList } from '../../lib/list'
 import { confirmThenMutate, deleteQuestion } from '../../lib/mutate'
 import { COMPANY_KEYS } from '../../stores/companies'
@@ -61,9 +61,7 @@ function Terminals() {
 	return (
 		<div>
 			<PageActions>
-				<button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing(null)}>
-					<Plus className="size-4" /> Novo Terminal
-				</button>
+				<AddButton label="Novo Terminal" onClick={() => setEditing(null)} small />
 			</PageActions>
 			<Stats />
 			<ListScreen

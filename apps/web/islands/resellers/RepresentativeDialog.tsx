@@ -5,7 +5,7 @@ import { AddressFields, CnpjField, EmailField, EvolutionInstanceField, PhoneFiel
 import { FormDialog } from '../../components/Modal'
 import { SelectField, TextField, ToggleField } from '../../components/ui'
 import { useZodForm } from '../../lib/form'
-import { mutate, saveToasts } from '../../lib/mutate'
+import { saveRecord } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
 import { REPRESENTATIVE_KEYS } from './representative-keys'
 
@@ -78,12 +78,14 @@ export default function RepresentativeDialog({
 			title={editing ? 'Editar Representante' : 'Novo Representante'}
 			size="lg"
 			form={form}
-			send={(body) => {
-				const toasts = saveToasts(!!editing, { title: 'Representante', noun: 'representante', invalidate: REPRESENTATIVE_KEYS })
-				return editing
-					? mutate('PUT /api/representatives/:id', { params: { id: editing.codigo }, body }, toasts)
-					: mutate('POST /api/representatives', { body }, toasts)
-			}}
+			send={(body) =>
+				saveRecord(
+					{ create: 'POST /api/representatives', update: 'PUT /api/representatives/:id' },
+					editing && { id: editing.codigo },
+					body,
+					{ title: 'Representante', noun: 'representante', invalidate: REPRESENTATIVE_KEYS }
+				)
+			}
 			onClose={onClose}
 			submitLabel={editing ? 'Salvar alterações' : 'Criar representante'}
 			className="grid gap-4 sm:grid-cols-2"

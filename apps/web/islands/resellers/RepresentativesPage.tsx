@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react'
-import { Building2, Plus, Users } from 'lucide-react'
+import { Building2, Users } from 'lucide-react'
 import { Suspense, lazy, useState } from 'react'
 import { can, formatCnpj, formatDate, maskPhone } from '../../../../modules/core'
 import type { RepresentativeListQuery, RepresentativeView } from '../../../../modules/resellers/model'
 import { ListScreen } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
-import { AccessDenied, ActiveBadge, EditDeleteActions } from '../../components/ui'
+import { AddButton, AccessDenied, ActiveBadge, EditDeleteActions } from '../../components/ui'
 import { localList } from '../../lib/list'
 import { confirmThenMutate, deleteQuestion } from '../../lib/mutate'
 import { $user } from '../../stores/session'
@@ -43,9 +43,7 @@ function RepresentativesList({ isAdmin }: { isAdmin: boolean }) {
 	return (
 		<div className="space-y-4">
 			<div className="flex justify-end">
-				<button type="button" className="btn btn-primary" onClick={() => setDialog({ editing: null })}>
-					<Plus className="size-4" /> Novo Representante
-				</button>
+				<AddButton label="Novo Representante" onClick={() => setDialog({ editing: null })} />
 			</div>
 			<ListScreen
 				source={representativesList}

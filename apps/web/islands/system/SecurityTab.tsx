@@ -3,7 +3,8 @@ import { Lock, Save, Timer } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { LOGIN_LIMITS, PASSWORD_RULES } from '../../../../modules/core'
 import { AutoLogoutConfig } from '../../../../modules/settings/model'
-import { AccessDenied, Field } from '../../components/ui'
+import { SettingsTab } from './SettingsTab'
+import { Field } from '../../components/ui'
 import { fieldErrors } from '../../lib/form'
 import { mutate } from '../../lib/mutate'
 import { $autoLogout, setAutoLogoutConfig } from '../../stores/inactivity'
@@ -211,13 +212,12 @@ export function SecurityPolicyCard() {
 
 export function SecurityTab({ isAdmin }: { isAdmin: boolean }) {
 	return (
-		<div className="space-y-5">
-			<AutoLogoutCard isAdmin={isAdmin} />
-			{isAdmin ? (
-				<SecurityPolicyCard />
-			) : (
-				<AccessDenied title="Acesso Restrito" message="As demais configurações de segurança são exclusivas de administradores." />
-			)}
-		</div>
+		<SettingsTab
+			open={<AutoLogoutCard isAdmin={isAdmin} />}
+			isAdmin={isAdmin}
+			denied="As demais configurações de segurança são exclusivas de administradores."
+		>
+			<SecurityPolicyCard />
+		</SettingsTab>
 	)
 }

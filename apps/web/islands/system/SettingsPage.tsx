@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { formatNumber, moneyText, parseMoneyText, setDisplayFormats } from '../../../../modules/core'
 import { type ThemeSettings, themeFromValues } from '../../../../modules/settings/model'
 import { PageRoot } from '../../components/PageRoot'
+import { Tabs } from '../../components/Tabs'
 import { AccessDenied, ErrorPanel, Field, MoneyInput, TextField } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
@@ -512,21 +513,7 @@ function Settings() {
 				</div>
 			)}
 
-			<div role="tablist" aria-label="Seções das configurações" className="tabs tabs-box grid w-full grid-cols-2 sm:flex sm:w-fit">
-				{TABS.map((t) => (
-					<button
-						key={t.id}
-						type="button"
-						role="tab"
-						aria-selected={tab === t.id}
-						className={`tab flex-nowrap gap-2 whitespace-nowrap ${tab === t.id ? 'tab-active' : 'text-base-content/75'}`}
-						onClick={() => setTab(t.id)}
-					>
-						{t.icon}
-						{t.label}
-					</button>
-				))}
-			</div>
+			<Tabs tabs={TABS} value={tab} onChange={setTab} label="Seções das configurações" grid />
 
 			{formTabs && !baseline ? (
 				source === 'error' ? (

@@ -4,8 +4,9 @@ import { useState } from 'react'
 import { formatDateTime } from '../../../../modules/core'
 import type { AccessRefusal } from '../../../../modules/auth/model'
 import type { BackupInfo } from '../../../../modules/system/model'
+import { SettingsTab } from './SettingsTab'
 import { type Column, Rows } from '../../components/Rows'
-import { AccessDenied, EmptyState, ErrorPanel, RowAction, StatCard, StatGrid } from '../../components/ui'
+import { EmptyState, ErrorPanel, RowAction, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { confirmThenMutate, deleteQuestion, mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
@@ -257,16 +258,9 @@ function RefusalsCard() {
 
 export function SystemTab({ isAdmin }: { isAdmin: boolean }) {
 	return (
-		<div className="space-y-5">
-			<SystemInfoCard isAdmin={isAdmin} />
-			{isAdmin ? (
-				<>
-					<BackupCard />
-					<RefusalsCard />
-				</>
-			) : (
-				<AccessDenied title="Acesso Restrito" message="A gestão de backups é exclusiva de administradores." />
-			)}
-		</div>
+		<SettingsTab open={<SystemInfoCard isAdmin={isAdmin} />} isAdmin={isAdmin} denied="A gestão de backups é exclusiva de administradores.">
+			<BackupCard />
+			<RefusalsCard />
+		</SettingsTab>
 	)
 }
