@@ -1,5 +1,6 @@
 import { type Role, can } from '../../../modules/core'
 import { usersRead } from '../islands/auth/users-view'
+import { historicoRead, pagamentosRead } from '../islands/billing/billing-views'
 import { poolRead, summaryRead, transfersRead } from '../islands/credits/views'
 import { companiesRead } from '../islands/licensing/companies/view'
 import { terminalsRead } from '../islands/licensing/terminals-view'
@@ -33,5 +34,8 @@ export const PAGE_READS: Record<string, (search: URLSearchParams, role: Role) =>
 	// drawing a skeleton first (one React commit and one long task more).
 	'/representatives': (_search, role) =>
 		can(role, 'representatives.ownSettings') && !can(role, 'representatives.manage') ? [readUrl('GET /api/representatives/current')] : [],
-	'/configuracoes-bot': () => [readUrl('GET /api/configuracoes')]
+	'/configuracoes-bot': () => [readUrl('GET /api/configuracoes')],
+	// Their largest paint is a summary card drawn from the list's first read (LCP 3.5–4.0 s waiting for the fetch).
+	'/pagamentos-parcelas': (search) => [listReadUrl({ ...pagamentosRead, query: (p) => pagamentosRead.query!({ ...p, page: 1 }) }, search)],
+	'/historico-pagamentos': (search) => [listReadUrl(historicoRead, search)]
 }

@@ -6,17 +6,14 @@ import { ListScreen } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
 import { PageActions, StatCard, StatGrid } from '../../components/ui'
 import { serverList } from '../../lib/list'
-import { COMPANY_DATE_CONTROLS, COMPANY_DATE_FILTERS, ClearFilters, EVENT_LABELS, EventBadge, companyDateQuery } from './carne-parts'
+import { historicoRead } from './billing-views'
+import { COMPANY_DATE_CONTROLS, ClearFilters, EVENT_LABELS, EventBadge } from './carne-parts'
 
-const historicoList = serverList<'GET /api/historico-pagamentos', HistoricoEventoView>(
-	'GET /api/historico-pagamentos',
-	{ filters: { tipo: { values: ['', ...EVENT_TYPES], default: '' }, ...COMPANY_DATE_FILTERS } },
-	{
-		query: (p) => ({ page: p.page, limit: p.limit, search: p.search.trim(), tipo: p.filters.tipo || undefined, ...companyDateQuery(p) }),
-		rows: (data) => data.eventos,
-		page: (data) => data.pagination
-	}
-)
+const historicoList = serverList<'GET /api/historico-pagamentos', HistoricoEventoView>(historicoRead.route, historicoRead.spec, {
+	query: historicoRead.query!,
+	rows: (data) => data.eventos,
+	page: (data) => data.pagination
+})
 
 function Summary() {
 	const { data } = useStore(historicoList.$data)

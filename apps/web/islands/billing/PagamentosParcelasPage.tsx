@@ -9,34 +9,17 @@ import { PageActions, StatCard, StatGrid } from '../../components/ui'
 import { infiniteList } from '../../lib/list'
 import { mutate } from '../../lib/mutate'
 import { confirmAction } from '../../stores/confirm'
-import {
-	COMPANY_DATE_CONTROLS,
-	COMPANY_DATE_FILTERS,
-	ClearFilters,
-	ParcelStatusBadge,
-	WhatsappDialog,
-	companyDateQuery
-} from './carne-parts'
+import { PARCEL_STATUSES, pagamentosRead } from './billing-views'
+import { COMPANY_DATE_CONTROLS, ClearFilters, ParcelStatusBadge, WhatsappDialog } from './carne-parts'
 
-const STATUSES = [
-	['', 'Todos os status'],
-	['PENDING', 'Pendente'],
-	['OVERDUE', 'Vencido'],
-	['RECEIVED', 'Pago'],
-	['CANCELED', 'Cancelado']
-] as const
 const INVALIDATE = ['/api/carnes', '/api/historico-pagamentos']
 
-const pagamentosList = infiniteList<'GET /api/carnes/pagamentos', PagamentoParcelaView>(
-	'GET /api/carnes/pagamentos',
-	{ filters: { status: { values: STATUSES.map(([v]) => v), default: '' }, ...COMPANY_DATE_FILTERS } },
-	{
-		query: (p) => ({ page: p.page, limit: p.limit, status: p.filters.status || undefined, ...companyDateQuery(p) }),
-		rows: (data) => data.parcelas,
-		page: (data) => data.pagination,
-		rowKey: (p) => p.id
-	}
-)
+const pagamentosList = infiniteList<'GET /api/carnes/pagamentos', PagamentoParcelaView>(pagamentosRead.route, pagamentosRead.spec, {
+	query: pagamentosRead.query!,
+	rows: (data) => data.parcelas,
+	page: (data) => data.pagination,
+	rowKey: (p) => p.id
+})
 
 function Summary() {
 	const { data } = useStore(pagamentosList.$data)
@@ -110,7 +93,7 @@ export default function PagamentosParcelasPage() {
 					source={pagamentosList}
 					noun="parcelas"
 					caption="Parcelas dos carnês"
-					filters={[{ key: 'status', label: 'Status', options: STATUSES }, ...COMPANY_DATE_CONTROLS]}
+					filters={[{ key: 'status', label: 'Status', options: PARCEL_STATUSES }, ...COMPANY_DATE_CONTROLS]}
 					rowKey={(p) => p.id}
 					skeletonRows={8}
 					cardTitle={(p) => (

@@ -7,7 +7,6 @@ import { Modal, ModalActions } from '../../components/Modal'
 import { Field } from '../../components/ui'
 import { fieldErrors } from '../../lib/form'
 import type { ListSource } from '../../lib/list'
-import { ISO_DATE, type ListParams } from '../../lib/list-state'
 
 const STATUS_TONE: Record<string, string> = {
 	Pago: 'badge-success',
@@ -117,16 +116,6 @@ export function WhatsappDialog({
 }
 
 /** The company and date filters both billing lists share: checked in the address, sent as the query, on the toolbar. */
-export const COMPANY_DATE_FILTERS = {
-	empresa: { test: (v: string) => /^\d+$/.test(v) },
-	dataInicio: { test: ISO_DATE },
-	dataFim: { test: ISO_DATE }
-}
-export const companyDateQuery = (p: ListParams) => ({
-	empresa: p.filters.empresa || undefined,
-	dataInicio: p.filters.dataInicio || undefined,
-	dataFim: p.filters.dataFim || undefined
-})
 export const COMPANY_DATE_CONTROLS: ListFilter[] = [
 	{
 		key: 'empresa',
