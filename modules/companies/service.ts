@@ -381,7 +381,7 @@ export function patchCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo
 		const current = companyInScope(tx, scope, codigo)
 		tx.update(companies).set(changes).where(eq(companies.codigo, codigo)).run()
 		const flagsChanged = FLAG_COLUMNS.filter((f) => f in changes)
-		const meta = { actor: user, entityId: codigo, representanteCnpj: current.cnpj_representante }
+		const meta = companyMeta(user, current)
 		const razao = current.razao
 		if (touchesDates) {
 			const licenca = patch.validade_licenca === undefined ? current.validade_licenca : patch.validade_licenca
@@ -401,18 +401,19 @@ export function patchCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo
 	})
 }
 
+/** Who changed a company, and whose company it is: the activity line's filing. */
+const companyMeta = (user: SessionUser, company: { codigo: number; cnpj_representante: string }) => ({
+	actor: user,
+	entityId: company.codigo,
+	representanteCnpj: company.cnpj_representante
+})
+
 export function deleteCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number) {
 	const scope = representativeScope(db, user)
 	writeTransaction(db, (tx) => {
 		const current = companyInScope(tx, scope, codigo)
 		tx.delete(companies).where(eq(companies.codigo, codigo)).run()
-		logActivity(
-			tx,
-			clock,
-			'companies.deleted',
-			{ razao: current.razao },
-			{ actor: user, entityId: codigo, representanteCnpj: current.cnpj_representante }
-		)
+		logActivity(tx, clock, 'companies.deleted', { razao: current.razao }, companyMeta(user, current))
 	})
 }
 
@@ -507,13 +508,7 @@ export function regenerateKey(db: DbOrTx, clock: Clock, user: SessionUser, codig
 		if (!company) throw notFound('Empresa não encontrada.')
 		const serial = newLicenceKey()
 		tx.update(companies).set({ serial }).where(eq(companies.codigo, codigo)).run()
-		logActivity(
-			tx,
-			clock,
-			'companies.key-regenerated',
-			{ razao: company.razao },
-			{ actor: user, entityId: codigo, representanteCnpj: company.cnpj_representante }
-		)
+		logActivity(tx, clock, 'companies.key-regenerated', { razao: company.razao }, companyMeta(user, company))
 		return serial
 	})
 }
