@@ -1,8 +1,12 @@
 import { useStore } from '@nanostores/react'
 import { ChevronDown } from 'lucide-react'
+import { atom } from 'nanostores'
 import { useId, useMemo, useRef, useState } from 'react'
 import { formatCnpj } from '../../../modules/core'
 import { $companyOptions, type Company } from '../stores/companies'
+
+/** Stands in for the companies until the picker is first used: a filter left at 'all' never loads the list. */
+const notLoaded = atom<{ loading: boolean; data?: { companies: Company[] }; error?: unknown }>({ loading: false })
 
 /** How many matches the list shows at once: typing narrows thousands of companies to these. */
 const SHOWN = 50
@@ -43,7 +47,10 @@ export function CompanyPicker({
 	/** The filter bar's size: the label beside the field. */
 	compact?: boolean
 }) {
-	const options = useStore($companyOptions)
+	// The list (up to 1000 companies, tens of KB) loads when the picker is first touched or already holds a company,
+	// not with the page: most visits of a billing list never open it.
+	const [touched, setTouched] = useState(false)
+	const options = useStore(touched || value !== '' ? $companyOptions : notLoaded)
 	const companies = options.data?.companies ?? []
 	const chosen = companies.find((c) => String(c.codigo) === value)
 	const [text, setText] = useState<string | null>(null)
@@ -56,7 +63,8 @@ export function CompanyPicker({
 		...(allLabel && !text ? [{ value: '', label: allLabel }] : []),
 		...shown.map((c) => ({ value: String(c.codigo), label: c.razao, hint: formatCnpj(c.cnpj) }))
 	]
-	const placeholder = options.loading
+	const loading = options.loading || (touched && !options.data && !options.error)
+	const placeholder = loading
 		? 'Carregando empresas...'
 		: options.error
 			? 'Failed to fetch companies'
@@ -73,6 +81,7 @@ export function CompanyPicker({
 		close()
 	}
 	function onKeyDown(e: React.KeyboardEvent<HTMLInputElement>) {
+		setTouched(true)
 		if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
 			e.preventDefault()
 			if (!open) return setOpen(true)
@@ -113,7 +122,10 @@ export function CompanyPicker({
 						setActive(0)
 						setOpen(true)
 					}}
-					onFocus={(e) => e.target.select()}
+					onFocus={(e) => {
+						setTouched(true)
+						e.target.select()
+					}}
 					onClick={() => setOpen(true)}
 					onBlur={close}
 					onKeyDown={onKeyDown}
@@ -127,7 +139,9 @@ export function CompanyPicker({
 					aria-label={label}
 					className="absolute z-30 mt-1 flex max-h-72 w-full min-w-64 flex-col overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
 				>
-					{choices.length === 0 ? (
+					{loading && shown.length === 0 ? (
+						<p className="px-3 py-2 text-sm text-base-content/70">Carregando empresas...</p>
+					) : choices.length === 0 ? (
 						<p className="px-3 py-2 text-sm text-base-content/70">Nenhuma empresa encontrada</p>
 					) : (
 						choices.map((c, i) => (
