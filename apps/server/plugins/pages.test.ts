@@ -22,7 +22,8 @@ function fakeSite() {
 		['login', 'Entrar'],
 		['dashboard', 'Dashboard'],
 		['credits', 'Créditos'],
-		['companies', 'Empresas']
+		['companies', 'Empresas'],
+		['representatives', 'Representantes']
 	]) {
 		mkdirSync(join(dist, route), { recursive: true })
 		writeFileSync(join(dist, route, 'index.html'), page(title))
@@ -164,6 +165,11 @@ describe('pages', () => {
 			'/api/credits?kind=transfer&page=1&limit=20&sort=id&order=desc'
 		])
 		expect(await reads('/dashboard', admin)).toMatchObject({ '/api/dashboard/stats': { totalCompanies: 0 } })
+		// The administrador's /representatives is the list, for the view in its address.
+		const representatives = await reads('/representatives?search=Silva&sort=cidade', admin)
+		const listKey = '/api/representatives?search=Silva&sort=cidade&order=asc'
+		expect(Object.keys(representatives)).toEqual([listKey])
+		expect(representatives[listKey]).toEqual(await (await get(listKey, { cookie: admin })).json())
 	})
 
 	it('leaves out the menu entries of other roles (issue 15)', () => {

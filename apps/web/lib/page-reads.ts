@@ -4,6 +4,7 @@ import { historicoRead, pagamentosRead } from '../islands/billing/billing-views'
 import { poolRead, summaryRead, transfersRead } from '../islands/credits/views'
 import { companiesRead } from '../islands/licensing/companies/view'
 import { terminalsRead } from '../islands/licensing/terminals-view'
+import { representativesRead } from '../islands/resellers/representatives-view'
 import { listReadUrl, readUrl } from './first-reads'
 
 /**
@@ -32,8 +33,12 @@ export const PAGE_READS: Record<string, (search: URLSearchParams, role: Role) =>
 	'/financeiro-config': () => [readUrl('GET /api/representantes/asaas-config')],
 	// A representante's page is their own API settings: without it the form waited for a fetch after hydration,
 	// drawing a skeleton first (one React commit and one long task more).
-	'/representatives': (_search, role) =>
-		can(role, 'representatives.ownSettings') && !can(role, 'representatives.manage') ? [readUrl('GET /api/representatives/current')] : [],
+	'/representatives': (search, role) =>
+		can(role, 'representatives.manage')
+			? [listReadUrl(representativesRead, search)]
+			: can(role, 'representatives.ownSettings')
+				? [readUrl('GET /api/representatives/current')]
+				: [],
 	'/configuracoes-bot': () => [readUrl('GET /api/configuracoes')],
 	// Their largest paint is a summary card drawn from the list's first read (LCP 3.5–4.0 s waiting for the fetch).
 	'/pagamentos-parcelas': (search) => [listReadUrl({ ...pagamentosRead, query: (p) => pagamentosRead.query!({ ...p, page: 1 }) }, search)],

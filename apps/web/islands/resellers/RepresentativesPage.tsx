@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react'
 import { Building2, Users } from 'lucide-react'
 import { Suspense, lazy, useState } from 'react'
 import { can, formatCnpj, formatDate, maskPhone } from '../../../../modules/core'
-import type { RepresentativeListQuery, RepresentativeView } from '../../../../modules/resellers/model'
+import type { RepresentativeView } from '../../../../modules/resellers/model'
 import { ListScreen } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
 import { AddButton, AccessDenied, ActiveBadge, EditDeleteActions } from '../../components/ui'
@@ -10,20 +10,17 @@ import { localList } from '../../lib/list'
 import { confirmThenMutate, deleteQuestion } from '../../lib/mutate'
 import { $user } from '../../stores/session'
 import { REPRESENTATIVE_KEYS } from './representative-keys'
+import { representativesRead } from './representatives-view'
 
 const RepresentativeDialog = lazy(() => import('./RepresentativeDialog'))
 const OwnApiSettings = lazy(() => import('./OwnApiSettings'))
 
 /** The representatives of the user's scope: searched and sorted by the server, paged here. */
-const representativesList = localList<'GET /api/representatives', RepresentativeView>(
-	'GET /api/representatives',
-	{ sorts: ['nome', 'cnpj', 'cidade', 'nempresas', 'data'] },
-	{
-		query: (p) => ({ search: p.search.trim(), sort: p.sort as RepresentativeListQuery['sort'], order: p.order }),
-		rows: (data) => data,
-		exportRoute: 'GET /api/representatives/export'
-	}
-)
+const representativesList = localList<'GET /api/representatives', RepresentativeView>(representativesRead.route, representativesRead.spec, {
+	query: representativesRead.query,
+	rows: (data) => data,
+	exportRoute: 'GET /api/representatives/export'
+})
 
 function RepresentativesList({ isAdmin }: { isAdmin: boolean }) {
 	const [dialog, setDialog] = useState<{ editing: RepresentativeView | null } | null>(null)
