@@ -1,4 +1,5 @@
-import { MessageResponse, ROLES, cnpjField, contract, passwordField, z } from '../core'
+import { MessageResponse, cnpjField, contract, passwordField, z } from '../core'
+import { UserView } from '../users/model'
 
 export const LoginBody = z.object({
 	cnpj: cnpjField,
@@ -6,13 +7,8 @@ export const LoginBody = z.object({
 })
 export type LoginBody = z.infer<typeof LoginBody>
 
-export const SessionUser = z.object({
-	id: z.number(),
-	cnpj: z.string(),
-	nome: z.string(),
-	email: z.string().nullable(),
-	tipo: z.enum(ROLES)
-})
+/** Who is signed in: the user as the users screens show it, without what only those screens need. */
+export const SessionUser = UserView.pick({ id: true, cnpj: true, nome: true, email: true, tipo: true })
 export type SessionUser = z.infer<typeof SessionUser>
 
 export const SessionAnswer = z.object({ user: SessionUser, session: z.object({ expiresAt: z.string() }) })
