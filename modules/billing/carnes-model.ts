@@ -1,10 +1,10 @@
-import { Pagination, contract, dateField, pageFields, searchField, textField, z } from '../core'
-import { IdParams, MessageResponse } from '../core'
+import { contract, dateField, pageFields, searchField, textField, valuesOf, z, pagedList } from '../core'
+import { MessageResponse } from '../core'
 
 /** Asaas' smallest charge: every parcel of a carnê must be at least this (centavos). */
 export const MIN_PARCEL_CENTAVOS = 500
-export const CHARGE_TYPES = ['BOLETO', 'PIX', 'CREDIT_CARD'] as const
-export const CHARGE_TYPE_LABELS: Record<(typeof CHARGE_TYPES)[number], string> = { BOLETO: 'Boleto', PIX: 'PIX', CREDIT_CARD: 'Cartão' }
+export const CHARGE_TYPE_LABELS = { BOLETO: 'Boleto', PIX: 'PIX', CREDIT_CARD: 'Cartão' }
+export const CHARGE_TYPES = valuesOf(CHARGE_TYPE_LABELS)
 export const CARNE_STATUSES = ['ativo', 'cancelado', 'quitado'] as const
 export const EVENT_TYPES = ['pagamento', 'cancelamento', 'estorno', 'vencimento'] as const
 export type EventType = (typeof EVENT_TYPES)[number]
@@ -167,7 +167,7 @@ export const PagamentosResumo = z.object({
 	pendentes: z.number(),
 	vencidas: z.number()
 })
-export const PagamentosList = z.object({ parcelas: z.array(PagamentoParcelaView), pagination: Pagination, resumo: PagamentosResumo })
+export const PagamentosList = pagedList('parcelas', PagamentoParcelaView, { resumo: PagamentosResumo })
 export type PagamentosList = z.infer<typeof PagamentosList>
 
 export const HistoricoQuery = z.object({
@@ -192,16 +192,16 @@ export const HistoricoEventoView = z.object({
 })
 export type HistoricoEventoView = z.infer<typeof HistoricoEventoView>
 export const HistoricoResumo = z.object({ total: z.number(), pagamentos: z.number(), cancelamentos: z.number(), valorTotal: z.number() })
-export const HistoricoList = z.object({ eventos: z.array(HistoricoEventoView), pagination: Pagination, resumo: HistoricoResumo })
+export const HistoricoList = pagedList('eventos', HistoricoEventoView, { resumo: HistoricoResumo })
 export type HistoricoList = z.infer<typeof HistoricoList>
 
 export const TelefoneBody = z.object({ telefone: whatsappPhoneField })
 export const PhoneBody = z.object({ phone: whatsappPhoneField })
-export const SyncResult = z.object({ message: z.string(), verificadas: z.number(), corrigidas: z.number() })
+export const SyncResult = MessageResponse.extend({ verificadas: z.number(), corrigidas: z.number() })
 
 export const CarnesQuery = z.object(pageFields)
 export type CarnesQuery = z.infer<typeof CarnesQuery>
-export const CarnesList = z.object({ carnes: z.array(CarneView), pagination: Pagination })
+export const CarnesList = pagedList('carnes', CarneView)
 export type CarnesList = z.infer<typeof CarnesList>
 
 export const listCarnesRoute = contract({
@@ -215,35 +215,31 @@ export const createCarneRoute = contract({
 	method: 'POST',
 	path: '/api/carnes',
 	body: CarneBody,
-	response: z.object({ message: z.string(), carne: CarneView }),
+	response: MessageResponse.extend({ carne: CarneView }),
 	status: 201,
 	summary: 'Emite um carnê pela conta Asaas do representante da empresa'
 })
 export const carneParcelasRoute = contract({
 	method: 'GET',
 	path: '/api/carnes/:id/parcelas',
-	params: IdParams,
 	response: z.array(CarneParcelaView),
 	summary: 'As parcelas de um carnê'
 })
 export const cancelCarneRoute = contract({
 	method: 'DELETE',
 	path: '/api/carnes/:id',
-	params: IdParams,
 	response: MessageResponse,
 	summary: 'Cancela um carnê ativo: remove no Asaas as parcelas pendentes e vencidas, mantém as pagas'
 })
 export const downloadCarneRoute = contract({
 	method: 'GET',
 	path: '/api/carnes/:id/download-completo',
-	params: IdParams,
 	response: z.instanceof(Blob).describe('o PDF do carnê (paymentBook do Asaas)'),
 	summary: 'O carnê completo em PDF'
 })
 export const sendCarneRoute = contract({
 	method: 'POST',
 	path: '/api/carnes/:id/enviar-whatsapp',
-	params: IdParams,
 	body: TelefoneBody,
 	response: MessageResponse,
 	summary: 'Envia o PDF do carnê como documento pelo WhatsApp'
@@ -258,14 +254,12 @@ export const pagamentosRoute = contract({
 export const removeParcelaRoute = contract({
 	method: 'DELETE',
 	path: '/api/carnes/pagamentos/:id',
-	params: IdParams,
 	response: MessageResponse,
 	summary: 'Remove no Asaas uma parcela pendente ou vencida'
 })
 export const sendParcelaRoute = contract({
 	method: 'POST',
 	path: '/api/carnes/pagamentos/:id/whatsapp',
-	params: IdParams,
 	body: PhoneBody,
 	response: MessageResponse,
 	summary: 'Envia uma parcela pelo WhatsApp: valor, vencimento, boleto, linha digitável e PIX copia e cola'

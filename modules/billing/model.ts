@@ -1,4 +1,4 @@
-import { cnpjField, contract, z } from '../core'
+import { cnpjField, contract, z, MessageResponse } from '../core'
 
 export const ENVIRONMENTS = ['sandbox', 'production'] as const
 export type AsaasEnvironment = (typeof ENVIRONMENTS)[number]
@@ -116,7 +116,7 @@ export const FinancialStats = z.object({
 })
 export type FinancialStats = z.infer<typeof FinancialStats>
 
-const SavedConfig = (view: z.ZodType) => z.object({ message: z.string(), config: view })
+const SavedConfig = (view: z.ZodType) => MessageResponse.extend({ config: view })
 
 export const ownConfigRoute = contract({
 	method: 'GET',

@@ -1,5 +1,5 @@
 import { SYSTEMS } from '../companies/model'
-import { Pagination, cnpjField, contract, csvExportContract, pageFields, searchField, sortFields, z } from '../core'
+import { Pagination, cnpjField, contract, csvExportContract, pageFields, searchField, sortFields, z, MessageResponse } from '../core'
 
 const MAX_CREDITS = 100_000
 
@@ -117,10 +117,8 @@ export type CreditItem = z.infer<typeof CreditItem>
 
 export const CreditListResponse = z.object({
 	credits: z.array(CreditItem),
-	total: z.number(),
-	page: z.number(),
-	limit: z.number(),
-	totalPages: z.number(),
+	/** The paging figures also at the top level, where the spec's answer has them. */
+	...Pagination.pick({ total: true, page: true, limit: true, totalPages: true }).shape,
 	pagination: Pagination,
 	totals: CreditTotals
 })
@@ -144,8 +142,7 @@ export const CreditSummaryResponse = z.object({
 })
 export type CreditSummaryResponse = z.infer<typeof CreditSummaryResponse>
 
-export const TransferResult = z.object({
-	message: z.string(),
+export const TransferResult = MessageResponse.extend({
 	transferId: z.number(),
 	creditos: z.number(),
 	dias: z.number(),
@@ -191,8 +188,7 @@ export const addCreditsRoute = contract({
 	status: 201,
 	path: '/api/credits',
 	body: AddCreditsBody,
-	response: z.object({
-		message: z.string(),
+	response: MessageResponse.extend({
 		id: z.number(),
 		representanteId: z.string(),
 		amount: z.number(),
@@ -224,8 +220,7 @@ export const AutoPurchaseBody = z.object({
 })
 export type AutoPurchaseBody = z.infer<typeof AutoPurchaseBody>
 
-export const AutoPurchaseResult = z.object({
-	message: z.string(),
+export const AutoPurchaseResult = MessageResponse.extend({
 	chargeId: z.string(),
 	quantidade: z.number(),
 	/** The total in reais. */

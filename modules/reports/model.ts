@@ -1,5 +1,5 @@
 import { perSystemKey } from '../companies/model'
-import { Pagination, contract, csvExportContract, dateField, pageFields, searchField, z } from '../core'
+import { contract, csvExportContract, dateField, pageFields, searchField, z, pagedList } from '../core'
 
 export const ACTIVITY_TYPES = ['success', 'info', 'warning', 'error'] as const
 
@@ -120,7 +120,7 @@ export const listActivitiesRoute = contract({
 	method: 'GET',
 	path: '/api/activities',
 	query: ActivityListQuery,
-	response: z.object({ activities: z.array(Activity), pagination: Pagination }),
+	response: pagedList('activities', Activity),
 	summary: 'O histórico de atividades do escopo, paginado, com busca, tipo e período'
 })
 export const exportActivitiesRoute = csvExportContract(

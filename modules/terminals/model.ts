@@ -1,15 +1,4 @@
-import {
-	IdParams,
-	MessageResponse,
-	Pagination,
-	contract,
-	csvExportContract,
-	pageFields,
-	searchField,
-	sortFields,
-	textField,
-	z
-} from '../core'
+import { MessageResponse, contract, csvExportContract, pageFields, searchField, sortFields, textField, z, pagedList } from '../core'
 
 /** MAC typed with or without separators; stored as 12 uppercase hex characters. */
 const MAC_MESSAGE = 'Endereço MAC inválido: use 12 dígitos hexadecimais (ex.: 00:1A:2B:3C:4D:5E).'
@@ -43,9 +32,7 @@ export const Terminal = z.object({
 })
 export type Terminal = z.infer<typeof Terminal>
 
-export const TerminalPage = z.object({
-	terminals: z.array(Terminal),
-	pagination: Pagination,
+export const TerminalPage = pagedList('terminals', Terminal, {
 	stats: z.object({ total: z.number(), empresasComTerminais: z.number(), totalEmpresas: z.number(), hoje: z.number() })
 })
 export type TerminalPage = z.infer<typeof TerminalPage>
@@ -58,8 +45,6 @@ export const TerminalView = z.object({ search: searchField, ...sortFields(TERMIN
 export type TerminalView = z.infer<typeof TerminalView>
 export const TerminalListQuery = TerminalView.extend(pageFields)
 export type TerminalListQuery = z.infer<typeof TerminalListQuery>
-
-const CodigoParams = z.object({ codigo: IdParams.shape.id })
 
 export const listTerminalsRoute = contract({
 	method: 'GET',
@@ -78,13 +63,12 @@ export const createTerminalRoute = contract({
 	status: 201,
 	path: '/api/terminals',
 	body: TerminalBody,
-	response: z.object({ message: z.string(), codigo: z.number() }),
+	response: MessageResponse.extend({ codigo: z.number() }),
 	summary: 'Cadastra um terminal numa empresa, dentro do seu limite'
 })
 export const updateTerminalRoute = contract({
 	method: 'PUT',
 	path: '/api/terminals/:codigo',
-	params: CodigoParams,
 	body: TerminalBody,
 	response: MessageResponse,
 	summary: 'Atualiza um terminal (pode mudar de empresa)'
@@ -92,7 +76,6 @@ export const updateTerminalRoute = contract({
 export const deleteTerminalRoute = contract({
 	method: 'DELETE',
 	path: '/api/terminals/:codigo',
-	params: CodigoParams,
 	response: MessageResponse,
 	summary: 'Exclui um terminal'
 })
