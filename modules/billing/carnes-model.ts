@@ -1,4 +1,4 @@
-import { contract, dateField, pageFields, searchField, textField, valuesOf, z, pagedList } from '../core'
+import { contract, dateField, pageFields, searchField, textField, valuesOf, z, pagedList, withMessage, figures } from '../core'
 import { MessageResponse } from '../core'
 
 /** Asaas' smallest charge: every parcel of a carnê must be at least this (centavos). */
@@ -159,14 +159,7 @@ export const PagamentosQuery = z.object({
 })
 export type PagamentosQuery = z.infer<typeof PagamentosQuery>
 
-export const PagamentosResumo = z.object({
-	total: z.number(),
-	valorTotal: z.number(),
-	pagas: z.number(),
-	valorRecebido: z.number(),
-	pendentes: z.number(),
-	vencidas: z.number()
-})
+export const PagamentosResumo = figures('total', 'valorTotal', 'pagas', 'valorRecebido', 'pendentes', 'vencidas')
 export const PagamentosList = pagedList('parcelas', PagamentoParcelaView, { resumo: PagamentosResumo })
 export type PagamentosList = z.infer<typeof PagamentosList>
 
@@ -191,13 +184,13 @@ export const HistoricoEventoView = z.object({
 	empresa: z.object({ razao: z.string(), cnpj: z.string() }).nullable()
 })
 export type HistoricoEventoView = z.infer<typeof HistoricoEventoView>
-export const HistoricoResumo = z.object({ total: z.number(), pagamentos: z.number(), cancelamentos: z.number(), valorTotal: z.number() })
+export const HistoricoResumo = figures('total', 'pagamentos', 'cancelamentos', 'valorTotal')
 export const HistoricoList = pagedList('eventos', HistoricoEventoView, { resumo: HistoricoResumo })
 export type HistoricoList = z.infer<typeof HistoricoList>
 
 export const TelefoneBody = z.object({ telefone: whatsappPhoneField })
 export const PhoneBody = z.object({ phone: whatsappPhoneField })
-export const SyncResult = MessageResponse.extend({ verificadas: z.number(), corrigidas: z.number() })
+export const SyncResult = withMessage({ verificadas: z.number(), corrigidas: z.number() })
 
 export const CarnesQuery = z.object(pageFields)
 export type CarnesQuery = z.infer<typeof CarnesQuery>
@@ -215,7 +208,7 @@ export const createCarneRoute = contract({
 	method: 'POST',
 	path: '/api/carnes',
 	body: CarneBody,
-	response: MessageResponse.extend({ carne: CarneView }),
+	response: withMessage({ carne: CarneView }),
 	status: 201,
 	summary: 'Emite um carnê pela conta Asaas do representante da empresa'
 })

@@ -1,4 +1,4 @@
-import { MessageResponse, type PixKeyCheck, contract, typedMessageField, typedPhoneField, valuesOf, z } from '../core'
+import { MessageResponse, type PixKeyCheck, contract, typedMessageField, webhookContract, typedPhoneField, valuesOf, z } from '../core'
 
 /** The session steps of 3-billing-messaging §4, with their labels. */
 export const BOT_STEP_LABELS = {
@@ -93,14 +93,11 @@ export const AttendantBody = z.object({
 	message: typedMessageField('Informe o telefone e a mensagem.')
 })
 
-export const botWebhookRoute = contract({
-	method: 'POST',
-	path: '/api/whatsapp/webhook',
-	query: z.object({ token: z.string().max(200).optional() }),
-	body: z.unknown(),
-	response: z.object({ received: z.boolean() }),
-	summary: 'Eventos da Evolution API (segredo no header x-webhook-token ou em ?token=); respondido com 200 na hora, processado depois'
-})
+export const botWebhookRoute = webhookContract(
+	'/api/whatsapp/webhook',
+	{ query: z.object({ token: z.string().max(200).optional() }) },
+	'Eventos da Evolution API (segredo no header x-webhook-token ou em ?token=); respondido com 200 na hora, processado depois'
+)
 export const botMonitorRoute = contract({
 	method: 'GET',
 	path: '/api/whatsapp/bot/status',

@@ -17,7 +17,8 @@ import {
 	urlField,
 	z,
 	deleteByIdContract,
-	pagedList
+	pagedList,
+	withMessage
 } from '../core'
 import { perFlag } from './systems'
 
@@ -164,7 +165,7 @@ export type Company = z.infer<typeof Company>
 
 export const CompanyPage = pagedList('companies', Company)
 export type CompanyPage = z.infer<typeof CompanyPage>
-const CompanySaved = MessageResponse.extend({ company: Company })
+const CompanySaved = withMessage({ company: Company })
 
 export const listCompaniesRoute = contract({
 	method: 'GET',
@@ -182,7 +183,7 @@ export const bulkCompaniesRoute = contract({
 	method: 'POST',
 	path: '/api/companies/bulk',
 	body: CompanyBulkBody,
-	response: MessageResponse.extend({ total: z.number(), alteradas: z.number(), inalteradas: z.number() }),
+	response: withMessage({ total: z.number(), alteradas: z.number(), inalteradas: z.number() }),
 	summary: 'Bloqueia, desbloqueia, liga ou desliga avisos ou manutenção das empresas escolhidas ou de todas as do filtro'
 })
 export const allCompaniesRoute = contract({
@@ -223,7 +224,7 @@ export const deleteCompanyRoute = deleteByIdContract('/api/companies/:id', 'Excl
 export const trustReleaseRoute = contract({
 	method: 'POST',
 	path: '/api/companies/:id/liberar-confianca',
-	response: MessageResponse.extend({ liberacao_confianca_expira: z.string() }),
+	response: withMessage({ liberacao_confianca_expira: z.string() }),
 	summary: 'Liberação em confiança por 24 horas de uma empresa com licença vencida'
 })
 export const maintenanceRoute = contract({
@@ -237,13 +238,13 @@ export const maintenanceBulkRoute = contract({
 	method: 'PUT',
 	path: '/api/companies/maintenance/bulk',
 	body: MaintenanceBody,
-	response: MessageResponse.extend({ changed: z.number() }),
+	response: withMessage({ changed: z.number() }),
 	summary: 'Liga ou desliga a manutenção de todas as empresas'
 })
 export const regenerateKeyRoute = contract({
 	method: 'POST',
 	path: '/api/companies/:id/regenerar-chave',
-	response: MessageResponse.extend({ serial: z.string() }),
+	response: withMessage({ serial: z.string() }),
 	summary: 'Gera uma nova chave de licença; a anterior deixa de funcionar'
 })
 export const sendNoticeRoute = contract({

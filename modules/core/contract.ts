@@ -99,3 +99,15 @@ export function csvExportContract<const P extends string, Q extends z.ZodType>(p
 export function deleteByIdContract<const P extends `/api/${string}/:id`>(path: P, summary: string) {
 	return contract({ method: 'DELETE', path, response: MessageResponse, summary })
 }
+
+/**
+ * An inbound webhook (Asaas, Evolution): whatever JSON the sender posts, answered `{ received }` at once and
+ * processed afterwards; `secret` says where the sender's secret or account travels (path or query).
+ */
+export function webhookContract<const P extends `/api/${string}`, const S extends { params?: z.ZodType; query?: z.ZodType }>(
+	path: P,
+	secret: S,
+	summary: string
+) {
+	return contract({ method: 'POST', path, ...secret, body: z.unknown(), response: z.object({ received: z.boolean() }), summary })
+}

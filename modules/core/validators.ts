@@ -208,5 +208,12 @@ export const typedMessageField = (required: string) =>
 		.refine((v) => v.length > 0, required)
 		.refine((v) => v.length <= 4000, 'Mensagem: no máximo 4.000 caracteres.')
 
+/** The figures of a summary (its cards, its totals), each a number: `figures('total', 'pagas')`. */
+export const figures = <const K extends string>(...names: K[]) =>
+	z.object(Object.fromEntries(names.map((name) => [name, z.number()])) as Record<K, z.ZodNumber>)
+
 /** The answer of most writes: what happened, in words for a toast. */
 export const MessageResponse = z.object({ message: z.string() })
+
+/** The answer of a write that says what happened and hands back more: `{ message, …fields }`. */
+export const withMessage = <const S extends z.ZodRawShape>(fields: S) => MessageResponse.extend(fields)

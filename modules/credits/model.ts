@@ -1,5 +1,5 @@
 import { SYSTEMS } from '../companies/model'
-import { Pagination, cnpjField, contract, csvExportContract, pageFields, searchField, sortFields, z, MessageResponse } from '../core'
+import { Pagination, cnpjField, contract, csvExportContract, pageFields, searchField, sortFields, z, withMessage, figures } from '../core'
 
 const MAX_CREDITS = 100_000
 
@@ -88,13 +88,8 @@ export type SummaryView = z.infer<typeof SummaryView>
 export const SummaryQuery = SummaryView.extend({ ...pageFields, limit: pageFields.limit.default(100) })
 export type SummaryQuery = z.infer<typeof SummaryQuery>
 
-/** Totals of a set of representatives' credits. */
-export const CreditTotals = z.object({
-	/** Everything ever added to the pool(s). */
-	total: z.number(),
-	disponivel: z.number(),
-	utilizado: z.number()
-})
+/** Totals of a set of representatives' credits: total is everything ever added to the pool(s). */
+export const CreditTotals = figures('total', 'disponivel', 'utilizado')
 export type CreditTotals = z.infer<typeof CreditTotals>
 
 /** One line of GET /api/credits. */
@@ -142,7 +137,7 @@ export const CreditSummaryResponse = z.object({
 })
 export type CreditSummaryResponse = z.infer<typeof CreditSummaryResponse>
 
-export const TransferResult = MessageResponse.extend({
+export const TransferResult = withMessage({
 	transferId: z.number(),
 	creditos: z.number(),
 	dias: z.number(),
@@ -188,7 +183,7 @@ export const addCreditsRoute = contract({
 	status: 201,
 	path: '/api/credits',
 	body: AddCreditsBody,
-	response: MessageResponse.extend({
+	response: withMessage({
 		id: z.number(),
 		representanteId: z.string(),
 		amount: z.number(),
@@ -220,7 +215,7 @@ export const AutoPurchaseBody = z.object({
 })
 export type AutoPurchaseBody = z.infer<typeof AutoPurchaseBody>
 
-export const AutoPurchaseResult = MessageResponse.extend({
+export const AutoPurchaseResult = withMessage({
 	chargeId: z.string(),
 	quantidade: z.number(),
 	/** The total in reais. */

@@ -1,5 +1,4 @@
 import {
-	MessageResponse,
 	cnpjField,
 	contract,
 	dateField,
@@ -9,7 +8,9 @@ import {
 	typedMessageField,
 	typedPhoneField,
 	valuesOf,
-	z
+	z,
+	withMessage,
+	figures
 } from '../core'
 
 /** Top-bar items: notification rows have numeric ids; notices appear as "aviso-geral-<id>" / "aviso-individual-<id>". */
@@ -93,7 +94,7 @@ export const markReadRoute = contract({
 	method: 'POST',
 	path: '/api/notifications/mark-read',
 	body: MarkReadBody,
-	response: MessageResponse.extend({ updated: z.number() }),
+	response: withMessage({ updated: z.number() }),
 	summary: 'Marca notificações e avisos como lidos pelo usuário'
 })
 export const listGeneralNoticesRoute = contract({
@@ -286,7 +287,7 @@ export const PlannedNotification = z.object({
 })
 export type PlannedNotification = z.infer<typeof PlannedNotification>
 
-export const RunResult = z.object({ enviadas: z.number(), falhas: z.number(), ignoradas: z.number() })
+export const RunResult = figures('enviadas', 'falhas', 'ignoradas')
 export type RunResult = z.infer<typeof RunResult>
 
 export const SEND_STATUSES = ['pendente', 'enviando', 'enviada', 'falhou', 'incerta', 'ignorada'] as const

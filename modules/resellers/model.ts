@@ -14,7 +14,8 @@ import {
 	textField,
 	urlField,
 	z,
-	deleteByIdContract
+	deleteByIdContract,
+	withMessage
 } from '../core'
 
 /** A manager chosen for a representative: a user id, or null/empty for none. */
@@ -131,7 +132,7 @@ export const savePromoImageRoute = contract({
 	method: 'POST',
 	path: '/api/representantes/promo-image',
 	body: PromoImageBody,
-	response: MessageResponse.extend({ promo: z.string() }),
+	response: withMessage({ promo: z.string() }),
 	summary: 'O representante envia sua imagem promocional (PNG, JPG ou GIF, até 5 MB, em base64)'
 })
 export const removePromoImageRoute = contract({

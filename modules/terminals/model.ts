@@ -1,4 +1,16 @@
-import { MessageResponse, contract, csvExportContract, pageFields, searchField, sortFields, textField, z, pagedList } from '../core'
+import {
+	MessageResponse,
+	contract,
+	csvExportContract,
+	pageFields,
+	searchField,
+	sortFields,
+	textField,
+	z,
+	pagedList,
+	withMessage,
+	figures
+} from '../core'
 
 /** MAC typed with or without separators; stored as 12 uppercase hex characters. */
 const MAC_MESSAGE = 'Endereço MAC inválido: use 12 dígitos hexadecimais (ex.: 00:1A:2B:3C:4D:5E).'
@@ -33,7 +45,7 @@ export const Terminal = z.object({
 export type Terminal = z.infer<typeof Terminal>
 
 export const TerminalPage = pagedList('terminals', Terminal, {
-	stats: z.object({ total: z.number(), empresasComTerminais: z.number(), totalEmpresas: z.number(), hoje: z.number() })
+	stats: figures('total', 'empresasComTerminais', 'totalEmpresas', 'hoje')
 })
 export type TerminalPage = z.infer<typeof TerminalPage>
 
@@ -63,7 +75,7 @@ export const createTerminalRoute = contract({
 	status: 201,
 	path: '/api/terminals',
 	body: TerminalBody,
-	response: MessageResponse.extend({ codigo: z.number() }),
+	response: withMessage({ codigo: z.number() }),
 	summary: 'Cadastra um terminal numa empresa, dentro do seu limite'
 })
 export const updateTerminalRoute = contract({
