@@ -96,6 +96,12 @@ export const CarneView = z.object({
 })
 export type CarneView = z.infer<typeof CarneView>
 
+/** The carnês screen's list: newest first, a page at a time (the screen loads more as it scrolls). */
+export const CarnesQuery = z.object(pageFields)
+export type CarnesQuery = z.infer<typeof CarnesQuery>
+export const CarnesList = pagedList('carnes', CarneView)
+export type CarnesList = z.infer<typeof CarnesList>
+
 export const CarneParcelaView = z.object({
 	id: z.number(),
 	numero: z.number(),
@@ -191,11 +197,6 @@ export type HistoricoList = z.infer<typeof HistoricoList>
 export const TelefoneBody = z.object({ telefone: whatsappPhoneField })
 export const PhoneBody = z.object({ phone: whatsappPhoneField })
 export const SyncResult = withMessage({ verificadas: z.number(), corrigidas: z.number() })
-
-export const CarnesQuery = z.object(pageFields)
-export type CarnesQuery = z.infer<typeof CarnesQuery>
-export const CarnesList = pagedList('carnes', CarneView)
-export type CarnesList = z.infer<typeof CarnesList>
 
 export const listCarnesRoute = contract({
 	method: 'GET',

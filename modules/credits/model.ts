@@ -119,12 +119,11 @@ export const CreditListResponse = z.object({
 })
 export type CreditListResponse = z.infer<typeof CreditListResponse>
 
+/** A representative and their credit figures. */
 export const RepresentativeCreditSummary = z.object({
 	nome: z.string(),
 	cnpj: z.string(),
-	disponivel: z.number(),
-	utilizado: z.number(),
-	total: z.number()
+	...figures('disponivel', 'utilizado', 'total').shape
 })
 export type RepresentativeCreditSummary = z.infer<typeof RepresentativeCreditSummary>
 
