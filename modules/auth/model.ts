@@ -1,5 +1,4 @@
-import { MessageResponse, cnpjField, contract, passwordField, z } from '../core'
-import { UserView } from '../users/model'
+import { MessageResponse, ROLES, cnpjField, contract, passwordField, z } from '../core'
 
 export const LoginBody = z.object({
 	cnpj: cnpjField,
@@ -7,8 +6,13 @@ export const LoginBody = z.object({
 })
 export type LoginBody = z.infer<typeof LoginBody>
 
-/** Who is signed in: the user as the users screens show it, without what only those screens need. */
-export const SessionUser = UserView.pick({ id: true, cnpj: true, nome: true, email: true, tipo: true })
+export const SessionUser = z.object({
+	id: z.number(),
+	cnpj: z.string(),
+	nome: z.string(),
+	email: z.string().nullable(),
+	tipo: z.enum(ROLES)
+})
 export type SessionUser = z.infer<typeof SessionUser>
 
 export const SessionAnswer = z.object({ user: SessionUser, session: z.object({ expiresAt: z.string() }) })
