@@ -1,10 +1,10 @@
-import { Pagination, contract, dateField, pageFields, searchField, textField, z } from '../core'
-import { IdParams, MessageResponse } from '../core'
+import { contract, dateField, pageFields, searchField, textField, valuesOf, z, pagedList, withMessage, figures } from '../core'
+import { MessageResponse } from '../core'
 
 /** Asaas' smallest charge: every parcel of a carnê must be at least this (centavos). */
 export const MIN_PARCEL_CENTAVOS = 500
-export const CHARGE_TYPES = ['BOLETO', 'PIX', 'CREDIT_CARD'] as const
-export const CHARGE_TYPE_LABELS: Record<(typeof CHARGE_TYPES)[number], string> = { BOLETO: 'Boleto', PIX: 'PIX', CREDIT_CARD: 'Cartão' }
+export const CHARGE_TYPE_LABELS = { BOLETO: 'Boleto', PIX: 'PIX', CREDIT_CARD: 'Cartão' }
+export const CHARGE_TYPES = valuesOf(CHARGE_TYPE_LABELS)
 export const CARNE_STATUSES = ['ativo', 'cancelado', 'quitado'] as const
 export const EVENT_TYPES = ['pagamento', 'cancelamento', 'estorno', 'vencimento'] as const
 export type EventType = (typeof EVENT_TYPES)[number]
@@ -96,6 +96,12 @@ export const CarneView = z.object({
 })
 export type CarneView = z.infer<typeof CarneView>
 
+/** The carnês screen's list: newest first, a page at a time (the screen loads more as it scrolls). */
+export const CarnesQuery = z.object(pageFields)
+export type CarnesQuery = z.infer<typeof CarnesQuery>
+export const CarnesList = pagedList('carnes', CarneView)
+export type CarnesList = z.infer<typeof CarnesList>
+
 export const CarneParcelaView = z.object({
 	id: z.number(),
 	numero: z.number(),
@@ -159,15 +165,8 @@ export const PagamentosQuery = z.object({
 })
 export type PagamentosQuery = z.infer<typeof PagamentosQuery>
 
-export const PagamentosResumo = z.object({
-	total: z.number(),
-	valorTotal: z.number(),
-	pagas: z.number(),
-	valorRecebido: z.number(),
-	pendentes: z.number(),
-	vencidas: z.number()
-})
-export const PagamentosList = z.object({ parcelas: z.array(PagamentoParcelaView), pagination: Pagination, resumo: PagamentosResumo })
+export const PagamentosResumo = figures('total', 'valorTotal', 'pagas', 'valorRecebido', 'pendentes', 'vencidas')
+export const PagamentosList = pagedList('parcelas', PagamentoParcelaView, { resumo: PagamentosResumo })
 export type PagamentosList = z.infer<typeof PagamentosList>
 
 export const HistoricoQuery = z.object({
@@ -191,18 +190,13 @@ export const HistoricoEventoView = z.object({
 	empresa: z.object({ razao: z.string(), cnpj: z.string() }).nullable()
 })
 export type HistoricoEventoView = z.infer<typeof HistoricoEventoView>
-export const HistoricoResumo = z.object({ total: z.number(), pagamentos: z.number(), cancelamentos: z.number(), valorTotal: z.number() })
-export const HistoricoList = z.object({ eventos: z.array(HistoricoEventoView), pagination: Pagination, resumo: HistoricoResumo })
+export const HistoricoResumo = figures('total', 'pagamentos', 'cancelamentos', 'valorTotal')
+export const HistoricoList = pagedList('eventos', HistoricoEventoView, { resumo: HistoricoResumo })
 export type HistoricoList = z.infer<typeof HistoricoList>
 
 export const TelefoneBody = z.object({ telefone: whatsappPhoneField })
 export const PhoneBody = z.object({ phone: whatsappPhoneField })
-export const SyncResult = z.object({ message: z.string(), verificadas: z.number(), corrigidas: z.number() })
-
-export const CarnesQuery = z.object(pageFields)
-export type CarnesQuery = z.infer<typeof CarnesQuery>
-export const CarnesList = z.object({ carnes: z.array(CarneView), pagination: Pagination })
-export type CarnesList = z.infer<typeof CarnesList>
+export const SyncResult = withMessage({ verificadas: z.number(), corrigidas: z.number() })
 
 export const listCarnesRoute = contract({
 	method: 'GET',
@@ -215,35 +209,31 @@ export const createCarneRoute = contract({
 	method: 'POST',
 	path: '/api/carnes',
 	body: CarneBody,
-	response: z.object({ message: z.string(), carne: CarneView }),
+	response: withMessage({ carne: CarneView }),
 	status: 201,
 	summary: 'Emite um carnê pela conta Asaas do representante da empresa'
 })
 export const carneParcelasRoute = contract({
 	method: 'GET',
 	path: '/api/carnes/:id/parcelas',
-	params: IdParams,
 	response: z.array(CarneParcelaView),
 	summary: 'As parcelas de um carnê'
 })
 export const cancelCarneRoute = contract({
 	method: 'DELETE',
 	path: '/api/carnes/:id',
-	params: IdParams,
 	response: MessageResponse,
 	summary: 'Cancela um carnê ativo: remove no Asaas as parcelas pendentes e vencidas, mantém as pagas'
 })
 export const downloadCarneRoute = contract({
 	method: 'GET',
 	path: '/api/carnes/:id/download-completo',
-	params: IdParams,
 	response: z.instanceof(Blob).describe('o PDF do carnê (paymentBook do Asaas)'),
 	summary: 'O carnê completo em PDF'
 })
 export const sendCarneRoute = contract({
 	method: 'POST',
 	path: '/api/carnes/:id/enviar-whatsapp',
-	params: IdParams,
 	body: TelefoneBody,
 	response: MessageResponse,
 	summary: 'Envia o PDF do carnê como documento pelo WhatsApp'
@@ -258,14 +248,12 @@ export const pagamentosRoute = contract({
 export const removeParcelaRoute = contract({
 	method: 'DELETE',
 	path: '/api/carnes/pagamentos/:id',
-	params: IdParams,
 	response: MessageResponse,
 	summary: 'Remove no Asaas uma parcela pendente ou vencida'
 })
 export const sendParcelaRoute = contract({
 	method: 'POST',
 	path: '/api/carnes/pagamentos/:id/whatsapp',
-	params: IdParams,
 	body: PhoneBody,
 	response: MessageResponse,
 	summary: 'Envia uma parcela pelo WhatsApp: valor, vencimento, boleto, linha digitável e PIX copia e cola'

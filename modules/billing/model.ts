@@ -1,4 +1,4 @@
-import { cnpjField, contract, z } from '../core'
+import { cnpjField, contract, webhookContract, z, withMessage, figures } from '../core'
 
 export const ENVIRONMENTS = ['sandbox', 'production'] as const
 export type AsaasEnvironment = (typeof ENVIRONMENTS)[number]
@@ -108,15 +108,10 @@ export type VendorAsaasConfigView = z.infer<typeof VendorAsaasConfigView>
 export const TestResult = z.object({ success: z.boolean(), message: z.string(), webhook: WebhookState.optional() })
 export type TestResult = z.infer<typeof TestResult>
 
-export const FinancialStats = z.object({
-	totalConfiguracoes: z.number(),
-	configuracoesAtivas: z.number(),
-	carnesGerados: z.number(),
-	valorTotalCarnes: z.number()
-})
+export const FinancialStats = figures('totalConfiguracoes', 'configuracoesAtivas', 'carnesGerados', 'valorTotalCarnes')
 export type FinancialStats = z.infer<typeof FinancialStats>
 
-const SavedConfig = (view: z.ZodType) => z.object({ message: z.string(), config: view })
+const SavedConfig = (view: z.ZodType) => withMessage({ config: view })
 
 export const ownConfigRoute = contract({
 	method: 'GET',
@@ -190,12 +185,9 @@ export const financialStatsRoute = contract({
 	response: FinancialStats,
 	summary: 'Números do Admin Financeiro: contas configuradas, ativas, carnês e seu valor'
 })
-export const asaasWebhookRoute = contract({
-	method: 'POST',
-	path: '/api/asaas/webhook/:account',
-	params: AccountParams,
-	body: z.unknown(),
-	response: z.object({ received: z.boolean() }),
-	summary: 'Eventos de cobrança do Asaas (header asaas-access-token); respondido com 200 na hora, processado depois'
-})
+export const asaasWebhookRoute = webhookContract(
+	'/api/asaas/webhook/:account',
+	{ params: AccountParams },
+	'Eventos de cobrança do Asaas (header asaas-access-token); respondido com 200 na hora, processado depois'
+)
 export * from './carnes-model'

@@ -1,4 +1,4 @@
-import { MessageResponse, type PixKeyCheck, contract, z } from '../core'
+import { MessageResponse, type PixKeyCheck, contract, typedMessageField, webhookContract, typedPhoneField, valuesOf, z } from '../core'
 
 /** The session steps of 3-billing-messaging §4, with their labels. */
 export const BOT_STEP_LABELS = {
@@ -40,7 +40,7 @@ export function botRelativeTime(instant: string | null, now: Date): string {
 export const BotSession = z.object({
 	phone: z.string(),
 	cnpj: z.string().nullable(),
-	step: z.enum(Object.keys(BOT_STEP_LABELS) as [BotStep, ...BotStep[]]),
+	step: z.enum(valuesOf(BOT_STEP_LABELS)),
 	lastActivity: z.string(),
 	isPaused: z.boolean(),
 	pausedUntil: z.string().nullable(),
@@ -81,37 +81,23 @@ export const BotStatus = z.object({ enabled: z.boolean(), activeSessions: z.numb
 const REQUIRED = 'Campos obrigatórios - Preencha o telefone e a mensagem para o teste.'
 
 const phoneInput = (required: string) =>
-	z
-		.string({ error: required })
-		.transform((v) => v.replace(/\D/g, ''))
-		.refine((v) => v.length > 0, required)
-		.refine((v) => v.length >= 10 && v.length <= 15, 'Telefone inválido: use DDD e número, com ou sem o 55 (ex.: 5585999999999).')
+	typedPhoneField(required, 'Telefone inválido: use DDD e número, com ou sem o 55 (ex.: 5585999999999).')
 
-const messageInput = (required: string) =>
-	z
-		.string({ error: required })
-		.transform((v) => v.trim())
-		.refine((v) => v.length > 0, required)
-		.refine((v) => v.length <= 4000, 'Mensagem: no máximo 4.000 caracteres.')
-
-export const BotTestBody = z.object({ phone: phoneInput(REQUIRED), message: messageInput(REQUIRED) })
+export const BotTestBody = z.object({ phone: phoneInput(REQUIRED), message: typedMessageField(REQUIRED) })
 export type BotTestBody = z.infer<typeof BotTestBody>
 export const BotTestResult = z.object({ success: z.boolean(), replies: z.array(z.string()), message: z.string() })
 
 export const PhoneBody = z.object({ phone: phoneInput('Informe o telefone.') })
 export const AttendantBody = z.object({
 	phone: phoneInput('Informe o telefone e a mensagem.'),
-	message: messageInput('Informe o telefone e a mensagem.')
+	message: typedMessageField('Informe o telefone e a mensagem.')
 })
 
-export const botWebhookRoute = contract({
-	method: 'POST',
-	path: '/api/whatsapp/webhook',
-	query: z.object({ token: z.string().max(200).optional() }),
-	body: z.unknown(),
-	response: z.object({ received: z.boolean() }),
-	summary: 'Eventos da Evolution API (segredo no header x-webhook-token ou em ?token=); respondido com 200 na hora, processado depois'
-})
+export const botWebhookRoute = webhookContract(
+	'/api/whatsapp/webhook',
+	{ query: z.object({ token: z.string().max(200).optional() }) },
+	'Eventos da Evolution API (segredo no header x-webhook-token ou em ?token=); respondido com 200 na hora, processado depois'
+)
 export const botMonitorRoute = contract({
 	method: 'GET',
 	path: '/api/whatsapp/bot/status',

@@ -1,10 +1,10 @@
 import {
 	MessageResponse,
-	Pagination,
 	pageFields,
 	searchField,
 	sortFields,
 	addressFields,
+	addressView,
 	contract,
 	csvExportContract,
 	cnpjField,
@@ -16,8 +16,9 @@ import {
 	textField,
 	urlField,
 	z,
-	IdParams,
-	deleteByIdContract
+	deleteByIdContract,
+	pagedList,
+	withMessage
 } from '../core'
 import { perFlag } from './systems'
 
@@ -122,12 +123,7 @@ export const NoticeBody = z.object({
 		.min(1, 'Selecione pelo menos uma empresa')
 		.max(5000)
 })
-export const NoticeRemoveBody = z.object({
-	empresas: z
-		.array(z.number().int().positive(), { error: 'Selecione pelo menos uma empresa' })
-		.min(1, 'Selecione pelo menos uma empresa')
-		.max(5000)
-})
+export const NoticeRemoveBody = NoticeBody.pick({ empresas: true })
 
 const flag = z.enum(['S', 'N'])
 const nullableText = z.string().nullable()
@@ -138,12 +134,7 @@ export const Company = z.object({
 	razao: z.string(),
 	cnpj: z.string(),
 	cnpj_representante: z.string(),
-	endereco: nullableText,
-	bairro: nullableText,
-	cidade: nullableText,
-	uf: nullableText,
-	cep: nullableText,
-	fone: nullableText,
+	...addressView,
 	email: nullableText,
 	link: nullableText,
 	nterminais: z.number(),
@@ -172,9 +163,9 @@ export const Company = z.object({
 })
 export type Company = z.infer<typeof Company>
 
-export const CompanyPage = z.object({ companies: z.array(Company), pagination: Pagination })
+export const CompanyPage = pagedList('companies', Company)
 export type CompanyPage = z.infer<typeof CompanyPage>
-const CompanySaved = z.object({ message: z.string(), company: Company })
+const CompanySaved = withMessage({ company: Company })
 
 export const listCompaniesRoute = contract({
 	method: 'GET',
@@ -192,7 +183,7 @@ export const bulkCompaniesRoute = contract({
 	method: 'POST',
 	path: '/api/companies/bulk',
 	body: CompanyBulkBody,
-	response: z.object({ message: z.string(), total: z.number(), alteradas: z.number(), inalteradas: z.number() }),
+	response: withMessage({ total: z.number(), alteradas: z.number(), inalteradas: z.number() }),
 	summary: 'Bloqueia, desbloqueia, liga ou desliga avisos ou manutenção das empresas escolhidas ou de todas as do filtro'
 })
 export const allCompaniesRoute = contract({
@@ -212,14 +203,12 @@ export const createCompanyRoute = contract({
 export const getCompanyRoute = contract({
 	method: 'GET',
 	path: '/api/companies/:id',
-	params: IdParams,
 	response: Company,
 	summary: 'Uma empresa'
 })
 export const updateCompanyRoute = contract({
 	method: 'PUT',
 	path: '/api/companies/:id',
-	params: IdParams,
 	body: CompanyBody,
 	response: CompanySaved,
 	summary: 'Atualiza todos os campos de uma empresa'
@@ -227,7 +216,6 @@ export const updateCompanyRoute = contract({
 export const patchCompanyRoute = contract({
 	method: 'PATCH',
 	path: '/api/companies/:id',
-	params: IdParams,
 	body: CompanyPatch,
 	response: CompanySaved,
 	summary: 'Altera só as datas, os bloqueios dos sistemas ou a exibição de avisos'
@@ -236,14 +224,12 @@ export const deleteCompanyRoute = deleteByIdContract('/api/companies/:id', 'Excl
 export const trustReleaseRoute = contract({
 	method: 'POST',
 	path: '/api/companies/:id/liberar-confianca',
-	params: IdParams,
-	response: z.object({ message: z.string(), liberacao_confianca_expira: z.string() }),
+	response: withMessage({ liberacao_confianca_expira: z.string() }),
 	summary: 'Liberação em confiança por 24 horas de uma empresa com licença vencida'
 })
 export const maintenanceRoute = contract({
 	method: 'PUT',
 	path: '/api/companies/:id/maintenance',
-	params: IdParams,
 	body: MaintenanceBody,
 	response: MessageResponse,
 	summary: 'Liga ou desliga a manutenção de uma empresa'
@@ -252,14 +238,13 @@ export const maintenanceBulkRoute = contract({
 	method: 'PUT',
 	path: '/api/companies/maintenance/bulk',
 	body: MaintenanceBody,
-	response: z.object({ message: z.string(), changed: z.number() }),
+	response: withMessage({ changed: z.number() }),
 	summary: 'Liga ou desliga a manutenção de todas as empresas'
 })
 export const regenerateKeyRoute = contract({
 	method: 'POST',
 	path: '/api/companies/:id/regenerar-chave',
-	params: IdParams,
-	response: z.object({ message: z.string(), serial: z.string() }),
+	response: withMessage({ serial: z.string() }),
 	summary: 'Gera uma nova chave de licença; a anterior deixa de funcionar'
 })
 export const sendNoticeRoute = contract({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { IdParams, MessageResponse } from './validators'
+import { MessageResponse, numericId } from './validators'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -22,8 +22,28 @@ export interface RouteContract {
 	summary: string
 }
 
-export function contract<const C extends RouteContract>(route: C): C {
-	return route
+/** The names of a path's parameters: `'/api/carnes/:id/parcelas'` → `'id'`. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+	? Name | ParamNames<`/${Rest}`>
+	: P extends `${string}:${infer Name}`
+		? Name
+		: never
+
+/** A contract with its path parameters: the ones it declares, else each `:name` of its path as a numeric id. */
+export type WithPathParams<C extends RouteContract> = C extends { params: z.ZodType }
+	? C
+	: [ParamNames<C['path']>] extends [never]
+		? C
+		: C & { params: z.ZodObject<{ [N in ParamNames<C['path']>]: typeof numericId }> }
+
+/**
+ * Declares a route. Numeric path parameters (`:id`, `:codigo`) need no schema: the contract reads them from the path;
+ * a parameter of any other kind (a file name, a CNPJ) is declared in `params`.
+ */
+export function contract<const C extends RouteContract>(route: C): WithPathParams<C> {
+	const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1])
+	if (route.params || names.length === 0) return route as WithPathParams<C>
+	return { ...route, params: z.object(Object.fromEntries(names.map((name) => [name, numericId]))) } as WithPathParams<C>
 }
 
 /** The key the client calls a route by: `'GET /api/companies'`. */
@@ -77,5 +97,17 @@ export function csvExportContract<const P extends string, Q extends z.ZodType>(p
 
 /** The DELETE of one record by its numeric id (`/api/…/:id`), answered by a message in Portuguese. */
 export function deleteByIdContract<const P extends `/api/${string}/:id`>(path: P, summary: string) {
-	return contract({ method: 'DELETE', path, params: IdParams, response: MessageResponse, summary })
+	return contract({ method: 'DELETE', path, response: MessageResponse, summary })
+}
+
+/**
+ * An inbound webhook (Asaas, Evolution): whatever JSON the sender posts, answered `{ received }` at once and
+ * processed afterwards; `secret` says where the sender's secret or account travels (path or query).
+ */
+export function webhookContract<const P extends `/api/${string}`, const S extends { params?: z.ZodType; query?: z.ZodType }>(
+	path: P,
+	secret: S,
+	summary: string
+) {
+	return contract({ method: 'POST', path, ...secret, body: z.unknown(), response: z.object({ received: z.boolean() }), summary })
 }

@@ -2,6 +2,7 @@
 export * from './clock'
 export * from './cnpj'
 export * from './format'
+export * from './labels'
 export * from './roles'
 export * from './validators'
 export * from './dates'

@@ -50,3 +50,13 @@ export const Pagination = z.object({
 	hasNext: z.boolean()
 })
 export type Pagination = z.infer<typeof Pagination>
+
+/** A paged list's answer: the page's rows under `key`, the paging block, then what the list adds (totals, cards). */
+export function pagedList<const K extends string, R extends z.ZodType, E extends z.ZodRawShape = Record<never, never>>(
+	key: K,
+	row: R,
+	extras?: E
+) {
+	const shape = { [key]: z.array(row), pagination: Pagination, ...extras }
+	return z.object(shape as { [P in K]: z.ZodArray<R> } & { pagination: typeof Pagination } & E)
+}

@@ -1,8 +1,9 @@
-export const ROLES = ['administrador', 'gerente', 'representante'] as const
-export type Role = (typeof ROLES)[number]
+import { valuesOf } from './labels'
 
-export const ROLE_LABELS: Record<Role, string> = {
+export const ROLE_LABELS = {
 	administrador: 'Administrador',
 	gerente: 'Gerente',
 	representante: 'Representante'
 }
+export const ROLES = valuesOf(ROLE_LABELS)
+export type Role = (typeof ROLES)[number]

@@ -171,13 +171,11 @@ export const requiredText = (label: string, max: number, required = `${label} é
 		.max(max, `${label}: no máximo ${max} caracteres.`)
 		.refine((v) => !hasForbiddenCharacters(v), forbiddenMessage(label))
 
-/** A numeric route parameter (:id). */
-export const IdParams = z.object({
-	id: z
-		.string()
-		.regex(/^[1-9]\d{0,15}$/, 'Identificador inválido.')
-		.transform(Number)
-})
+/** A numeric route parameter (`:id`, `:codigo`): digits in the path, a number to the handler. */
+export const numericId = z
+	.string()
+	.regex(/^[1-9]\d{0,15}$/, 'Identificador inválido.')
+	.transform(Number)
 
 /** The postal address and phone of a company or a representative (1-core §5), the same rules for both forms. */
 export const addressFields = {
@@ -189,5 +187,33 @@ export const addressFields = {
 	fone: phoneField
 }
 
+/** The same address and phone as the API shows them: each part as stored, null when blank. */
+export const addressView = Object.fromEntries(Object.keys(addressFields).map((key) => [key, z.string().nullable()])) as {
+	[K in keyof typeof addressFields]: z.ZodNullable<z.ZodString>
+}
+
+/** A phone typed for a WhatsApp send: the digits of whatever was typed, required, from 10 to 15 of them. */
+export const typedPhoneField = (required: string, invalid: string) =>
+	z
+		.string({ error: required })
+		.transform((v) => v.replace(/\D/g, ''))
+		.refine((v) => v.length > 0, required)
+		.refine((v) => v.length >= 10 && v.length <= 15, invalid)
+
+/** A WhatsApp message typed in a form: trimmed, required, at most 4,000 characters. */
+export const typedMessageField = (required: string) =>
+	z
+		.string({ error: required })
+		.transform((v) => v.trim())
+		.refine((v) => v.length > 0, required)
+		.refine((v) => v.length <= 4000, 'Mensagem: no máximo 4.000 caracteres.')
+
+/** The figures of a summary (its cards, its totals), each a number: `figures('total', 'pagas')`. */
+export const figures = <const K extends string>(...names: K[]) =>
+	z.object(Object.fromEntries(names.map((name) => [name, z.number()])) as Record<K, z.ZodNumber>)
+
 /** The answer of most writes: what happened, in words for a toast. */
 export const MessageResponse = z.object({ message: z.string() })
+
+/** The answer of a write that says what happened and hands back more: `{ message, …fields }`. */
+export const withMessage = <const S extends z.ZodRawShape>(fields: S) => MessageResponse.extend(fields)

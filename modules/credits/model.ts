@@ -1,5 +1,5 @@
 import { SYSTEMS } from '../companies/model'
-import { Pagination, cnpjField, contract, csvExportContract, pageFields, searchField, sortFields, z } from '../core'
+import { Pagination, cnpjField, contract, csvExportContract, pageFields, searchField, sortFields, z, withMessage, figures } from '../core'
 
 const MAX_CREDITS = 100_000
 
@@ -88,13 +88,8 @@ export type SummaryView = z.infer<typeof SummaryView>
 export const SummaryQuery = SummaryView.extend({ ...pageFields, limit: pageFields.limit.default(100) })
 export type SummaryQuery = z.infer<typeof SummaryQuery>
 
-/** Totals of a set of representatives' credits. */
-export const CreditTotals = z.object({
-	/** Everything ever added to the pool(s). */
-	total: z.number(),
-	disponivel: z.number(),
-	utilizado: z.number()
-})
+/** Totals of a set of representatives' credits: total is everything ever added to the pool(s). */
+export const CreditTotals = figures('total', 'disponivel', 'utilizado')
 export type CreditTotals = z.infer<typeof CreditTotals>
 
 /** One line of GET /api/credits. */
@@ -117,21 +112,18 @@ export type CreditItem = z.infer<typeof CreditItem>
 
 export const CreditListResponse = z.object({
 	credits: z.array(CreditItem),
-	total: z.number(),
-	page: z.number(),
-	limit: z.number(),
-	totalPages: z.number(),
+	/** The paging figures also at the top level, where the spec's answer has them. */
+	...Pagination.pick({ total: true, page: true, limit: true, totalPages: true }).shape,
 	pagination: Pagination,
 	totals: CreditTotals
 })
 export type CreditListResponse = z.infer<typeof CreditListResponse>
 
+/** A representative and their credit figures. */
 export const RepresentativeCreditSummary = z.object({
 	nome: z.string(),
 	cnpj: z.string(),
-	disponivel: z.number(),
-	utilizado: z.number(),
-	total: z.number()
+	...figures('disponivel', 'utilizado', 'total').shape
 })
 export type RepresentativeCreditSummary = z.infer<typeof RepresentativeCreditSummary>
 
@@ -144,8 +136,7 @@ export const CreditSummaryResponse = z.object({
 })
 export type CreditSummaryResponse = z.infer<typeof CreditSummaryResponse>
 
-export const TransferResult = z.object({
-	message: z.string(),
+export const TransferResult = withMessage({
 	transferId: z.number(),
 	creditos: z.number(),
 	dias: z.number(),
@@ -191,8 +182,7 @@ export const addCreditsRoute = contract({
 	status: 201,
 	path: '/api/credits',
 	body: AddCreditsBody,
-	response: z.object({
-		message: z.string(),
+	response: withMessage({
 		id: z.number(),
 		representanteId: z.string(),
 		amount: z.number(),
@@ -224,8 +214,7 @@ export const AutoPurchaseBody = z.object({
 })
 export type AutoPurchaseBody = z.infer<typeof AutoPurchaseBody>
 
-export const AutoPurchaseResult = z.object({
-	message: z.string(),
+export const AutoPurchaseResult = withMessage({
 	chargeId: z.string(),
 	quantidade: z.number(),
 	/** The total in reais. */

@@ -1,4 +1,4 @@
-import { IdParams, contract, requiredText, z, deleteByIdContract } from '../core'
+import { contract, requiredText, z, deleteByIdContract } from '../core'
 
 export const DownloadBody = z.object({
 	titulo: requiredText('Título', 200),
@@ -39,7 +39,6 @@ export const createDownloadRoute = contract({
 export const updateDownloadRoute = contract({
 	method: 'PUT',
 	path: '/api/downloads/:id',
-	params: IdParams,
 	body: DownloadBody,
 	response: Download,
 	summary: 'Atualiza um download'

@@ -1,4 +1,17 @@
-import { IdParams, Pagination, cnpjField, contract, dateField, requiredText, z, deleteByIdContract } from '../core'
+import {
+	cnpjField,
+	contract,
+	dateField,
+	deleteByIdContract,
+	pagedList,
+	requiredText,
+	typedMessageField,
+	typedPhoneField,
+	valuesOf,
+	z,
+	withMessage,
+	figures
+} from '../core'
 
 /** Top-bar items: notification rows have numeric ids; notices appear as "aviso-geral-<id>" / "aviso-individual-<id>". */
 export const NOTICE_ITEM_ID = /^aviso-(geral|individual)-([1-9]\d{0,9})$/
@@ -81,7 +94,7 @@ export const markReadRoute = contract({
 	method: 'POST',
 	path: '/api/notifications/mark-read',
 	body: MarkReadBody,
-	response: z.object({ message: z.string(), updated: z.number() }),
+	response: withMessage({ updated: z.number() }),
 	summary: 'Marca notificações e avisos como lidos pelo usuário'
 })
 export const listGeneralNoticesRoute = contract({
@@ -101,7 +114,6 @@ export const createGeneralNoticeRoute = contract({
 export const updateGeneralNoticeRoute = contract({
 	method: 'PUT',
 	path: '/api/notices/general/:id',
-	params: IdParams,
 	body: GeneralNoticeBody,
 	response: GeneralNotice,
 	summary: 'Atualiza um aviso geral'
@@ -130,7 +142,6 @@ export const createIndividualNoticeRoute = contract({
 export const updateIndividualNoticeRoute = contract({
 	method: 'PUT',
 	path: '/api/notices/individual/:id',
-	params: IdParams,
 	body: IndividualNoticeBody,
 	response: IndividualNotice,
 	summary: 'Atualiza um aviso individual'
@@ -150,19 +161,8 @@ const INCOMPLETE = 'Dados incompletos: Telefone e mensagem são obrigatórios'
 
 /** POST /api/evolution-api/test (§5): both required; the phone as country code + area code + number. */
 export const TestSendBody = z.object({
-	phone: z
-		.string({ error: INCOMPLETE })
-		.transform((v) => v.replace(/\D/g, ''))
-		.refine((v) => v.length > 0, INCOMPLETE)
-		.refine(
-			(v) => v.length >= 10 && v.length <= 15,
-			'Telefone inválido: use código do país, DDD e número, só dígitos (ex.: 5585999999999).'
-		),
-	message: z
-		.string({ error: INCOMPLETE })
-		.transform((v) => v.trim())
-		.refine((v) => v.length > 0, INCOMPLETE)
-		.refine((v) => v.length <= 4000, 'Mensagem: no máximo 4.000 caracteres.')
+	phone: typedPhoneField(INCOMPLETE, 'Telefone inválido: use código do país, DDD e número, só dígitos (ex.: 5585999999999).'),
+	message: typedMessageField(INCOMPLETE)
 })
 export type TestSendBody = z.infer<typeof TestSendBody>
 
@@ -184,13 +184,13 @@ export const testSendRoute = contract({
 })
 
 /** The three automatic WhatsApp notifications (3-billing-messaging §3). */
-export const NOTIFICATION_TYPES = ['whatsapp_expiracao', 'whatsapp_expirada', 'whatsapp_boas_vindas'] as const
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
-export const NOTIFICATION_LABELS: Record<NotificationType, string> = {
+export const NOTIFICATION_LABELS = {
 	whatsapp_expiracao: 'Licenças expirando',
 	whatsapp_expirada: 'Licenças expiradas',
 	whatsapp_boas_vindas: 'Boas-vindas a novos clientes'
 }
+export const NOTIFICATION_TYPES = valuesOf(NOTIFICATION_LABELS)
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
 
 /** The variables a template may use, and what each becomes. */
 export const TEMPLATE_VARIABLES = {
@@ -287,7 +287,7 @@ export const PlannedNotification = z.object({
 })
 export type PlannedNotification = z.infer<typeof PlannedNotification>
 
-export const RunResult = z.object({ enviadas: z.number(), falhas: z.number(), ignoradas: z.number() })
+export const RunResult = figures('enviadas', 'falhas', 'ignoradas')
 export type RunResult = z.infer<typeof RunResult>
 
 export const SEND_STATUSES = ['pendente', 'enviando', 'enviada', 'falhou', 'incerta', 'ignorada'] as const
@@ -316,7 +316,7 @@ export const SendLogEntry = z.object({
 	criado_em: z.string(),
 	enviado_em: z.string().nullable()
 })
-export const SendLogPage = z.object({ entries: z.array(SendLogEntry), pagination: Pagination })
+export const SendLogPage = pagedList('entries', SendLogEntry)
 
 export const listNotificationSettingsRoute = contract({
 	method: 'GET',
@@ -335,7 +335,6 @@ export const createNotificationSettingRoute = contract({
 export const updateNotificationSettingRoute = contract({
 	method: 'PUT',
 	path: '/api/notification-settings/:id',
-	params: IdParams,
 	body: NotificationSettingPatch,
 	response: NotificationSetting,
 	summary: 'Altera um tipo de notificação (cada campo é salvo na hora)'

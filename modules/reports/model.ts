@@ -1,5 +1,5 @@
 import { perSystemKey } from '../companies/model'
-import { Pagination, contract, csvExportContract, dateField, pageFields, searchField, z } from '../core'
+import { contract, csvExportContract, dateField, pageFields, searchField, z, pagedList, figures } from '../core'
 
 export const ACTIVITY_TYPES = ['success', 'info', 'warning', 'error'] as const
 
@@ -54,17 +54,16 @@ export const ReportQuery = z
 	.refine((q) => !q.inicio || !q.fim || q.inicio <= q.fim, { message: 'A data inicial deve ser anterior ou igual à final.' })
 export type ReportQuery = z.infer<typeof ReportQuery>
 
-const SystemStatus = z.object({ active: z.number(), blocked: z.number() })
+const SystemStatus = figures('active', 'blocked')
 export type SystemStatus = z.infer<typeof SystemStatus>
 
-export const DashboardStats = z.object({
-	totalCompanies: z.number(),
-	activeCompanies: z.number(),
-	availableCredits: z.number(),
-	totalRepresentatives: z.number(),
-	activeRepresentatives: z.number(),
-	systemsStatus: z.object(perSystemKey(() => SystemStatus))
-})
+export const DashboardStats = figures(
+	'totalCompanies',
+	'activeCompanies',
+	'availableCredits',
+	'totalRepresentatives',
+	'activeRepresentatives'
+).extend({ systemsStatus: z.object(perSystemKey(() => SystemStatus)) })
 export type DashboardStats = z.infer<typeof DashboardStats>
 
 export const Activity = z.object({
@@ -120,7 +119,7 @@ export const listActivitiesRoute = contract({
 	method: 'GET',
 	path: '/api/activities',
 	query: ActivityListQuery,
-	response: z.object({ activities: z.array(Activity), pagination: Pagination }),
+	response: pagedList('activities', Activity),
 	summary: 'O histórico de atividades do escopo, paginado, com busca, tipo e período'
 })
 export const exportActivitiesRoute = csvExportContract(

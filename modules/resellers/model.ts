@@ -1,9 +1,9 @@
 import {
-	IdParams,
 	MessageResponse,
 	contract,
 	csvExportContract,
 	addressFields,
+	addressView,
 	cnpjField,
 	flagField,
 	optionalEmailField,
@@ -14,7 +14,8 @@ import {
 	textField,
 	urlField,
 	z,
-	deleteByIdContract
+	deleteByIdContract,
+	withMessage
 } from '../core'
 
 /** A manager chosen for a representative: a user id, or null/empty for none. */
@@ -64,12 +65,7 @@ export const RepresentativeView = z.object({
 	codigo: z.number(),
 	nome: z.string(),
 	cnpj: z.string(),
-	endereco: nullableText,
-	bairro: nullableText,
-	cidade: nullableText,
-	uf: nullableText,
-	cep: nullableText,
-	fone: nullableText,
+	...addressView,
 	whatsapp: nullableText,
 	email: nullableText,
 	gerente_id: z.number().nullable(),
@@ -118,7 +114,6 @@ export const createRepresentativeRoute = contract({
 export const updateRepresentativeRoute = contract({
 	method: 'PUT',
 	path: '/api/representatives/:id',
-	params: IdParams,
 	body: RepresentativeUpdate,
 	response: RepresentativeView,
 	summary: 'Atualiza um representante; o próprio representante altera só as configurações de API'
@@ -137,7 +132,7 @@ export const savePromoImageRoute = contract({
 	method: 'POST',
 	path: '/api/representantes/promo-image',
 	body: PromoImageBody,
-	response: z.object({ message: z.string(), promo: z.string() }),
+	response: withMessage({ promo: z.string() }),
 	summary: 'O representante envia sua imagem promocional (PNG, JPG ou GIF, até 5 MB, em base64)'
 })
 export const removePromoImageRoute = contract({

@@ -27,6 +27,15 @@ function numberSetting(range: NumberRange) {
 		.refine((v) => shape.test(v) && Number(v) >= range.min && Number(v) <= range.max, rangeMessage(range))
 	return { schema, range }
 }
+/** A setting chosen in a select: a text whose description also names it in the error message. */
+function choiceSetting<const V extends readonly [string, ...string[]]>(
+	categoria: Definition['categoria'],
+	descricao: string,
+	valor: V[number],
+	values: V
+) {
+	return { valor, descricao, categoria, tipo: 'string' as const, schema: choice(descricao, values) }
+}
 const color = z.string({ error: 'Cor inválida: use o formato #RRGGBB.' }).regex(/^#[0-9a-fA-F]{6}$/, 'Cor inválida: use o formato #RRGGBB.')
 
 export type Definition = {
@@ -43,23 +52,11 @@ export type Definition = {
 
 /** Every setting the portal knows, with its default (2-administration §3.8 and §9) and its rule (§5.7). */
 export const SETTING_DEFINITIONS = {
-	'tema.modo': {
-		valor: 'light',
-		descricao: 'Modo do tema',
-		categoria: 'aparencia',
-		tipo: 'string',
-		schema: choice('Modo do tema', ['light', 'dark', 'system'])
-	},
+	'tema.modo': choiceSetting('aparencia', 'Modo do tema', 'light', ['light', 'dark', 'system']),
 	'tema.cor_primaria': { valor: '#11053b', descricao: 'Cor primária', categoria: 'aparencia', tipo: 'color', schema: color },
 	'tema.cor_secundaria': { valor: '#F1F3F6', descricao: 'Cor secundária', categoria: 'aparencia', tipo: 'color', schema: color },
 	'tema.cor_destaque': { valor: '#42A5F5', descricao: 'Cor de destaque', categoria: 'aparencia', tipo: 'color', schema: color },
-	'tema.tamanho_fonte': {
-		valor: 'medium',
-		descricao: 'Tamanho da fonte',
-		categoria: 'aparencia',
-		tipo: 'string',
-		schema: choice('Tamanho da fonte', ['small', 'medium', 'large'])
-	},
+	'tema.tamanho_fonte': choiceSetting('aparencia', 'Tamanho da fonte', 'medium', ['small', 'medium', 'large']),
 	'tema.modo_compacto': { valor: 'false', descricao: 'Modo compacto', categoria: 'aparencia', tipo: 'boolean', schema: bool },
 	'app.valor_credito_dia': {
 		valor: '33',
@@ -104,28 +101,14 @@ export const SETTING_DEFINITIONS = {
 		tipo: 'number',
 		...numberSetting({ min: 1, max: 100, label: 'Backups mantidos' })
 	},
-	'app.idioma': {
-		valor: 'pt-BR',
-		descricao: 'Idioma',
-		categoria: 'geral',
-		tipo: 'string',
-		schema: choice('Idioma', ['pt-BR', 'en-US', 'es-ES'])
-	},
-	'app.fuso_horario': {
-		valor: 'America/Sao_Paulo',
-		descricao: 'Fuso horário',
-		categoria: 'geral',
-		tipo: 'string',
-		schema: choice('Fuso horário', ['America/Sao_Paulo', 'America/New_York', 'Europe/London'])
-	},
-	'app.formato_data': {
-		valor: 'DD/MM/YYYY',
-		descricao: 'Formato de data',
-		categoria: 'geral',
-		tipo: 'string',
-		schema: choice('Formato de data', ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'])
-	},
-	'app.moeda': { valor: 'BRL', descricao: 'Moeda', categoria: 'geral', tipo: 'string', schema: choice('Moeda', ['BRL', 'USD', 'EUR']) },
+	'app.idioma': choiceSetting('geral', 'Idioma', 'pt-BR', ['pt-BR', 'en-US', 'es-ES']),
+	'app.fuso_horario': choiceSetting('geral', 'Fuso horário', 'America/Sao_Paulo', [
+		'America/Sao_Paulo',
+		'America/New_York',
+		'Europe/London'
+	]),
+	'app.formato_data': choiceSetting('geral', 'Formato de data', 'DD/MM/YYYY', ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD']),
+	'app.moeda': choiceSetting('geral', 'Moeda', 'BRL', ['BRL', 'USD', 'EUR']),
 	'app.asaas_api_key': {
 		valor: '',
 		descricao: 'Chave da API Asaas',
@@ -134,13 +117,7 @@ export const SETTING_DEFINITIONS = {
 		schema: z.string({ error: 'Chave da API: escreva um texto.' }).max(500, 'Chave da API: no máximo 500 caracteres.'),
 		secret: true
 	},
-	'app.asaas_environment': {
-		valor: 'sandbox',
-		descricao: 'Ambiente Asaas',
-		categoria: 'financeiro',
-		tipo: 'string',
-		schema: choice('Ambiente Asaas', ['sandbox', 'production'])
-	},
+	'app.asaas_environment': choiceSetting('financeiro', 'Ambiente Asaas', 'sandbox', ['sandbox', 'production']),
 	'app.asaas_webhook_token': {
 		valor: '',
 		descricao: 'Token do webhook Asaas do fornecedor',

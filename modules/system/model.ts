@@ -1,4 +1,4 @@
-import { MessageResponse, contract, z } from '../core'
+import { MessageResponse, contract, z, withMessage } from '../core'
 import { AutoLogoutConfig, BulkSettingsBody, SettingEntry } from '../settings/model'
 
 /** A setting as the screens read it: secrets masked (administrador) or left out (everyone else). */
@@ -58,14 +58,14 @@ export const saveSettingsRoute = contract({
 	method: 'POST',
 	path: '/api/configuracoes/bulk',
 	body: BulkSettingsBody,
-	response: z.object({ message: z.string(), saved: z.array(z.string()), configuracoes: z.array(SettingView) }),
+	response: withMessage({ saved: z.array(z.string()), configuracoes: z.array(SettingView) }),
 	summary: 'Salva várias configurações de uma vez; um valor mascarado devolvido sem mudança mantém o segredo'
 })
 export const saveSettingRoute = contract({
 	method: 'POST',
 	path: '/api/configuracoes',
 	body: SettingEntry,
-	response: z.object({ message: z.string(), configuracao: SettingView.optional() }),
+	response: withMessage({ configuracao: SettingView.optional() }),
 	summary: 'Salva uma configuração'
 })
 export const autoLogoutConfigRoute = contract({
@@ -102,7 +102,7 @@ export const listBackupsRoute = contract({
 export const createBackupRoute = contract({
 	method: 'POST',
 	path: '/api/system/backup/manual',
-	response: z.object({ message: z.string(), filename: z.string(), backup: BackupInfo }),
+	response: withMessage({ filename: z.string(), backup: BackupInfo }),
 	summary: 'Cria um backup manual (banco e arquivos enviados)'
 })
 export const deleteBackupRoute = contract({
@@ -122,6 +122,6 @@ export const downloadBackupRoute = contract({
 export const clearCacheRoute = contract({
 	method: 'POST',
 	path: '/api/system/clear-cache',
-	response: z.object({ message: z.string(), removedSessions: z.number() }),
+	response: withMessage({ removedSessions: z.number() }),
 	summary: 'Remove sessões expiradas e otimiza as estatísticas do banco'
 })

@@ -1,14 +1,15 @@
 import {
-	IdParams,
 	MessageResponse,
-	Pagination,
 	contract,
 	csvExportContract,
 	pageFields,
 	searchField,
 	sortFields,
 	textField,
-	z
+	z,
+	pagedList,
+	withMessage,
+	figures
 } from '../core'
 
 /** MAC typed with or without separators; stored as 12 uppercase hex characters. */
@@ -43,10 +44,8 @@ export const Terminal = z.object({
 })
 export type Terminal = z.infer<typeof Terminal>
 
-export const TerminalPage = z.object({
-	terminals: z.array(Terminal),
-	pagination: Pagination,
-	stats: z.object({ total: z.number(), empresasComTerminais: z.number(), totalEmpresas: z.number(), hoje: z.number() })
+export const TerminalPage = pagedList('terminals', Terminal, {
+	stats: figures('total', 'empresasComTerminais', 'totalEmpresas', 'hoje')
 })
 export type TerminalPage = z.infer<typeof TerminalPage>
 
@@ -58,8 +57,6 @@ export const TerminalView = z.object({ search: searchField, ...sortFields(TERMIN
 export type TerminalView = z.infer<typeof TerminalView>
 export const TerminalListQuery = TerminalView.extend(pageFields)
 export type TerminalListQuery = z.infer<typeof TerminalListQuery>
-
-const CodigoParams = z.object({ codigo: IdParams.shape.id })
 
 export const listTerminalsRoute = contract({
 	method: 'GET',
@@ -78,13 +75,12 @@ export const createTerminalRoute = contract({
 	status: 201,
 	path: '/api/terminals',
 	body: TerminalBody,
-	response: z.object({ message: z.string(), codigo: z.number() }),
+	response: withMessage({ codigo: z.number() }),
 	summary: 'Cadastra um terminal numa empresa, dentro do seu limite'
 })
 export const updateTerminalRoute = contract({
 	method: 'PUT',
 	path: '/api/terminals/:codigo',
-	params: CodigoParams,
 	body: TerminalBody,
 	response: MessageResponse,
 	summary: 'Atualiza um terminal (pode mudar de empresa)'
@@ -92,7 +88,6 @@ export const updateTerminalRoute = contract({
 export const deleteTerminalRoute = contract({
 	method: 'DELETE',
 	path: '/api/terminals/:codigo',
-	params: CodigoParams,
 	response: MessageResponse,
 	summary: 'Exclui um terminal'
 })

@@ -1,5 +1,4 @@
 import {
-	IdParams,
 	MessageResponse,
 	PASSWORD_MESSAGES,
 	ROLES,
@@ -108,7 +107,6 @@ export const createUserRoute = contract({
 export const updateUserRoute = contract({
 	method: 'PUT',
 	path: '/api/users/:id',
-	params: IdParams,
 	body: UserUpdate,
 	response: UserView,
 	summary: 'Atualiza um usuário; senha em branco mantém a atual'
