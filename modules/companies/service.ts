@@ -515,6 +515,12 @@ export function regenerateKey(db: DbOrTx, clock: Clock, user: SessionUser, codig
 	})
 }
 
+/** Chosen companies (distinct codes) must all exist and be in the scope; one that is not answers as missing. */
+function assertAllInScope(tx: DbOrTx, scope: RepresentativeScope, ids: number[]) {
+	const found = tx.select({ rep: companies.cnpj_representante }).from(companies).where(inArray(companies.codigo, ids)).all()
+	if (found.length !== ids.length || found.some((c) => !scope.includes(c.rep))) throw notFound('Empresa não encontrada.')
+}
+
 /** The representative's notice (title and text) shown by the chosen companies' systems; all must be theirs. */
 export function setCompanyNotice(
 	db: DbOrTx,
@@ -526,12 +532,7 @@ export function setCompanyNotice(
 	const scope = representativeScope(db, user)
 	const ids = [...new Set(codigos)]
 	return writeTransaction(db, (tx) => {
-		const found = tx
-			.select({ codigo: companies.codigo, rep: companies.cnpj_representante })
-			.from(companies)
-			.where(inArray(companies.codigo, ids))
-			.all()
-		if (found.length !== ids.length || found.some((c) => !scope.includes(c.rep))) throw notFound('Empresa não encontrada.')
+		assertAllInScope(tx, scope, ids)
 		tx.update(companies)
 			.set(
 				notice
@@ -638,12 +639,7 @@ export function bulkUpdateCompanies(db: DbOrTx, clock: Clock, user: SessionUser,
 		let target: SQL | undefined
 		if (body.ids) {
 			const ids = [...new Set(body.ids)]
-			const found = tx
-				.select({ codigo: companies.codigo, rep: companies.cnpj_representante })
-				.from(companies)
-				.where(inArray(companies.codigo, ids))
-				.all()
-			if (found.length !== ids.length || found.some((c) => !scope.includes(c.rep))) throw notFound('Empresa não encontrada.')
+			assertAllInScope(tx, scope, ids)
 			target = inArray(companies.codigo, ids)
 		} else {
 			target = viewCondition(scope, body.filtro!, todayIso(clock)).where
