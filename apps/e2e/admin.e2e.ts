@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { gunzipSync } from 'node:zlib'
 import { type Page, expect, test } from '@playwright/test'
-import { ACCOUNTS, answerApi, expectVisibleTexts, openDialog, shellReady, signIn, uniqueTag } from './fixtures'
+import { ACCOUNTS, answerApi, expectVisibleTexts, fillFields, openDialog, shellReady, signIn, uniqueTag } from './fixtures'
 
 /** The colour a `bg-primary` element gets on this page, as the browser computes it. */
 function primaryColour(page: Page) {
@@ -94,8 +94,7 @@ test('an administrador publishes an urgent general notice and a representante se
 	const dialog = await openDialog(page, '/notices', 'Novo Aviso Geral', 'Novo aviso geral')
 	await dialog.getByRole('button', { name: 'Criar aviso' }).click()
 	await expect(dialog.getByText('Título é obrigatório')).toBeVisible()
-	await dialog.getByLabel('Título').fill(titulo)
-	await dialog.getByLabel('Texto').fill('Atualize o K-PDV até sexta-feira.')
+	await fillFields(dialog, { Título: titulo, Texto: 'Atualize o K-PDV até sexta-feira.' })
 	await dialog.getByLabel('Urgente').check()
 	await dialog.getByRole('button', { name: 'Criar aviso' }).click()
 	await expect(page.getByText('Aviso geral criado')).toBeVisible()

@@ -60,8 +60,7 @@ test('an administrador turns on expiring-licence notices, edits them, sends now,
 	page,
 	request
 }) => {
-	await signInWithGateway(page)
-	await page.goto('/notification-settings')
+	await signInWithGateway(page, '/notification-settings')
 	await page.getByRole('tab', { name: 'Notificações' }).click()
 	await page.getByRole('checkbox', { name: 'Licenças expirando' }).check()
 	await expect(toastTitled(page, 'Configuração criada com sucesso!')).toBeVisible()

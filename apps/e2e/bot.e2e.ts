@@ -8,9 +8,7 @@ test('the administrador turns the bot on, tests it, a client writes through the 
 	page,
 	request
 }) => {
-	await signInWithGateway(page)
-
-	await page.goto('/whatsapp-admin')
+	await signInWithGateway(page, '/whatsapp-admin')
 	const control = page.getByRole('checkbox', { name: /Bot (ligado|desligado)/ })
 	if (!(await control.isChecked())) {
 		await control.click()

@@ -24,10 +24,11 @@ export async function connectWhatsAppGateway(api: APIRequestContext, origin?: st
 	expect(res.status()).toBe(200)
 }
 
-/** An administrador signed in on `page`, with the Evolution stand-in saved as the WhatsApp gateway. */
-export async function signInWithGateway(page: Page) {
+/** An administrador signed in on `page`, with the Evolution stand-in saved as the WhatsApp gateway, then on `path`. */
+export async function signInWithGateway(page: Page, path: string) {
 	await signIn(page, ACCOUNTS.administrador)
 	await connectWhatsAppGateway(page.request, new URL(page.url()).origin)
+	await page.goto(path)
 }
 
 /** What the Evolution stand-in received for a number (or at all), as its control endpoint lists it. */

@@ -122,10 +122,7 @@ describe('licence dates stay within 20 years (point 6)', () => {
 		})
 		const put = await w.call('PUT', `/api/companies/${c.codigo}`, { cookie: w.cookies.admin, body: { ...c, validade_licenca: tooFar } })
 		expect(put.status).toBe(422)
-		const created = await w.call('POST', '/api/companies', {
-			cookie: w.cookies.admin,
-			body: { razao: 'Longe Ltda', cnpj: '11444777000161', cnpj_representante: w.cnpj.rep, nterminais: 1, validade_licenca: tooFar }
-		})
+		const created = await w.postCompany(w.cookies.admin, { validade_licenca: tooFar })
 		expect(created.status).toBe(422)
 		expect(w.licence(c.codigo)).toBe('2027-01-01')
 		const ok = await w.call('PATCH', `/api/companies/${c.codigo}`, { cookie: w.cookies.admin, body: { validade_licenca: lastDay } })

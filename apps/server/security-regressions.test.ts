@@ -2,7 +2,6 @@
 // or the bad input, and fails if the fix is undone.
 import { describe, expect, it } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { completeCnpj } from '../../modules/core'
 import { companies } from '../../modules/companies'
 import { TEST_IMAGES, testWorld, pngChunk, CNPJ, createTestApp } from './testing'
 
@@ -52,16 +51,7 @@ describe('review P0: licence dates without paying', () => {
 
 	it('refuses a gerente who creates a company with a licence date already set', async () => {
 		const t = await testWorld()
-		const res = await t.call('POST', '/api/companies', {
-			cookie: t.cookies.gerente,
-			body: {
-				razao: 'Grátis Ltda',
-				cnpj: completeCnpj('300000000009'),
-				cnpj_representante: t.cnpj.rep,
-				nterminais: 1,
-				validade_licenca: '2099-01-01'
-			}
-		})
+		const res = await t.postCompany(t.cookies.gerente, { validade_licenca: '2099-01-01' })
 		expect(res.status).toBe(403)
 	})
 })

@@ -189,12 +189,16 @@ export async function testWorld(options: Parameters<typeof createTestApp>[0] = {
 			.returning()
 			.get()
 	/** A company created through the API by the administrador; answers its JSON. */
-	async function companyVia(fields: Record<string, unknown> = {}) {
+	/** POST /api/companies as `cookie`: a company of `rep` with the next name and CNPJ, unless `fields` say otherwise. */
+	function postCompany(cookie: string, fields: Record<string, unknown> = {}) {
 		const n = ++companySeq
-		const res = await t.call('POST', '/api/companies', {
-			cookie: cookies.admin,
+		return t.call('POST', '/api/companies', {
+			cookie,
 			body: { razao: `Empresa ${n}`, cnpj: completeCnpj(String(200000000000 + n)), cnpj_representante: CNPJ.rep, nterminais: 2, ...fields }
 		})
+	}
+	async function companyVia(fields: Record<string, unknown> = {}) {
+		const res = await postCompany(cookies.admin, fields)
 		if (res.status !== 201) throw new Error(`company: ${res.status} ${res.text}`)
 		return res.json.company
 	}
@@ -216,7 +220,7 @@ export async function testWorld(options: Parameters<typeof createTestApp>[0] = {
 		representanteCnpj?: string
 	) => t.call('POST', '/api/credits/transfer-to-company', { cookie, body: { empresaCodigo, sistema, creditos, representanteCnpj } })
 	const licence = (codigo: number) => t.db.select().from(companies).where(eq(companies.codigo, codigo)).get()?.validade_licenca ?? null
-	return { ...t, admin, gerente, cookies, cnpj: CNPJ, company, companyVia, addCreditsVia, transferVia, licence }
+	return { ...t, admin, gerente, cookies, cnpj: CNPJ, company, postCompany, companyVia, addCreditsVia, transferVia, licence }
 }
 export type TestWorld = Awaited<ReturnType<typeof testWorld>>
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from 'bun:test'
 import { rejection } from '../../apps/server/testing'
 import { AsaasError, type AsaasClientOptions, createAsaasClient } from './client'
+import type { NewInstallment } from './types'
 import { startAsaasStandin } from './standin'
 
 const KEY = '$aact_hmlg_client_tests'
@@ -39,6 +40,17 @@ async function customer() {
 /** createPayment's input for a charge to the test customer. */
 async function charge(billingType: 'PIX' | 'BOLETO', value: number, dueDate: string, externalReference?: string) {
 	return { customer: await customer(), billingType, value, dueDate, externalReference }
+}
+
+/** createInstallment's input for a plan of the test customer: `totalValue` split by Asaas, or `value` a parcel. */
+async function newPlan(
+	billingType: 'PIX' | 'BOLETO',
+	installmentCount: number,
+	dueDate: string,
+	amount: { totalValue: number } | { value: number },
+	extra: Pick<NewInstallment, 'description' | 'paymentExternalReference'> = {}
+): Promise<NewInstallment> {
+	return { customer: await customer(), billingType, installmentCount, ...amount, dueDate, ...extra }
 }
 
 describe('customers', () => {
@@ -153,15 +165,15 @@ describe('payments', () => {
 
 describe('installments', () => {
 	it('splits the total in centavos with the remainder on the last parcel, monthly, with the reference on every parcel', async () => {
-		const plan = await asaas.createInstallment({
-			customer: await customer(),
-			billingType: 'BOLETO',
-			installmentCount: 12,
-			totalValue: 350,
-			dueDate: '2031-01-31',
-			description: 'Carnê licença anual',
-			paymentExternalReference: 'carne-7'
-		})
+		const plan = await asaas.createInstallment(
+			await newPlan(
+				'BOLETO',
+				12,
+				'2031-01-31',
+				{ totalValue: 350 },
+				{ description: 'Carnê licença anual', paymentExternalReference: 'carne-7' }
+			)
+		)
 		expect(plan).toMatchObject({ object: 'installment', value: 350, installmentCount: 12, paymentValue: 29.24, expirationDay: 31 })
 		expect((await asaas.getInstallment(plan.id)).id).toBe(plan.id)
 		const parcels = await asaas.listAllInstallmentPayments(plan.id)
@@ -178,13 +190,7 @@ describe('installments', () => {
 	})
 
 	it('listAllInstallmentPayments follows hasMore when the server pages smaller than asked', async () => {
-		const plan = await asaas.createInstallment({
-			customer: await customer(),
-			billingType: 'PIX',
-			installmentCount: 12,
-			value: 10,
-			dueDate: '2031-02-05'
-		})
+		const plan = await asaas.createInstallment(await newPlan('PIX', 12, '2031-02-05', { value: 10 }))
 		// A server that caps pages at 5: the client must keep asking from where the last page ended.
 		const capped = client({ fetch: (url, init) => fetch(url.replace('limit=100', 'limit=5'), init) })
 		const parcels = await capped.listAllInstallmentPayments(plan.id)
@@ -193,26 +199,14 @@ describe('installments', () => {
 	})
 
 	it('createPayment with installmentCount answers the first parcel of a new plan', async () => {
-		const first = await asaas.createPayment({
-			customer: await customer(),
-			billingType: 'BOLETO',
-			dueDate: '2031-03-10',
-			installmentCount: 3,
-			totalValue: 100
-		})
+		const first = await asaas.createPayment(await newPlan('BOLETO', 3, '2031-03-10', { totalValue: 100 }))
 		expect(first).toMatchObject({ installmentNumber: 1, value: 33.33 })
 		const parcels = await asaas.listAllInstallmentPayments(first.installment ?? '')
 		expect(parcels.map((p) => p.value)).toEqual([33.33, 33.33, 33.34])
 	})
 
 	it('deleting pending parcels keeps the paid ones; with none left the plan is deleted too', async () => {
-		const plan = await asaas.createInstallment({
-			customer: await customer(),
-			billingType: 'BOLETO',
-			installmentCount: 4,
-			totalValue: 400,
-			dueDate: '2031-01-15'
-		})
+		const plan = await asaas.createInstallment(await newPlan('BOLETO', 4, '2031-01-15', { totalValue: 400 }))
 		const [first, second] = await asaas.listAllInstallmentPayments(plan.id)
 		await asaas.sandboxConfirmPayment(first.id)
 		await asaas.sandboxOverduePayment(second.id)
@@ -224,25 +218,13 @@ describe('installments', () => {
 		expect((await asaas.getInstallment(plan.id)).deleted).toBe(false)
 		expect((await asaas.listAllInstallmentPayments(plan.id, { status: 'PENDING' })).length).toBe(0)
 
-		const unpaid = await asaas.createInstallment({
-			customer: await customer(),
-			billingType: 'PIX',
-			installmentCount: 2,
-			totalValue: 20,
-			dueDate: '2031-01-15'
-		})
+		const unpaid = await asaas.createInstallment(await newPlan('PIX', 2, '2031-01-15', { totalValue: 20 }))
 		await asaas.deleteInstallmentPendingPayments(unpaid.id)
 		expect((await asaas.getInstallment(unpaid.id)).deleted).toBe(true)
 	})
 
 	it('downloads the carnê as PDF bytes', async () => {
-		const plan = await asaas.createInstallment({
-			customer: await customer(),
-			billingType: 'BOLETO',
-			installmentCount: 3,
-			totalValue: 90,
-			dueDate: '2031-04-01'
-		})
+		const plan = await asaas.createInstallment(await newPlan('BOLETO', 3, '2031-04-01', { totalValue: 90 }))
 		const pdf = await asaas.getPaymentBook(plan.id)
 		expect(pdf).toBeInstanceOf(Uint8Array)
 		const text = Buffer.from(pdf).toString('latin1')

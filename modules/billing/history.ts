@@ -1,4 +1,5 @@
 import { type SQL, and, asc, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm'
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { SessionUser } from '../auth'
 import { companies } from '../companies'
 import { addDaysIso, inOrderOf, pagination, startOfDayInSaoPaulo } from '../core'
@@ -13,14 +14,26 @@ type Actor = Pick<SessionUser, 'id' | 'tipo' | 'cnpj'>
 
 const PAID_SQL = sql.raw(`('CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH', 'DUNNING_RECEIVED')`)
 
+type BillingTable = typeof carneParcelas | typeof historicoPagamentos
+
+/** The rows of `table` the user may see (their representative's, unless they see all), of one company when asked. */
+function ownedRows(ctx: Ctx, user: Actor, table: BillingTable, empresa: number | undefined): SQL | undefined {
+	const scope = representativeScope(ctx.db, user)
+	return and(scope.all ? undefined : scope.on(table.representante_cnpj), empresa ? eq(table.empresa_codigo, empresa) : undefined)
+}
+
+/** The cards' figures: how many rows match and their amounts summed (centavos), per value of `key`. */
+function totalsBy(ctx: Ctx, table: BillingTable, key: SQLiteColumn, where: SQL | undefined) {
+	return ctx.db
+		.select({ key: sql<string>`${key}`, n: count(), valor: sql<number>`coalesce(sum(${table.valor_centavos}), 0)` })
+		.from(table)
+		.where(where)
+		.groupBy(key)
+		.all()
+}
+
 /** The ids of the asked page of `table`'s rows that match, in the list's order (ordered and cut in the index). */
-function pageIds(
-	ctx: Ctx,
-	table: typeof carneParcelas | typeof historicoPagamentos,
-	where: SQL | undefined,
-	order: SQL[],
-	query: { page: number; limit: number }
-): number[] {
+function pageIds(ctx: Ctx, table: BillingTable, where: SQL | undefined, order: SQL[], query: { page: number; limit: number }): number[] {
 	return ctx.db
 		.select({ id: table.id })
 		.from(table)
@@ -44,23 +57,16 @@ function statusCondition(status: PagamentosQuery['status'], forPage = false): SQ
 
 /** GET /api/carnes/pagamentos: the scope's parcels, filtered and paged in SQL, soonest due first, with the cards' totals. */
 export function listPagamentos(ctx: Ctx, user: Actor, query: PagamentosQuery): PagamentosList {
-	const scope = representativeScope(ctx.db, user)
 	const base = and(
-		scope.all ? undefined : scope.on(carneParcelas.representante_cnpj),
-		query.empresa ? eq(carneParcelas.empresa_codigo, query.empresa) : undefined,
+		ownedRows(ctx, user, carneParcelas, query.empresa),
 		query.dataInicio ? gte(carneParcelas.vencimento, query.dataInicio) : undefined,
 		query.dataFim ? sql`${carneParcelas.vencimento} <= ${query.dataFim}` : undefined
 	)
 	const where = and(base, statusCondition(query.status))
 	// The cards total the filtered view (all its statuses when no status is chosen), one group per status.
-	const groups = ctx.db
-		.select({ status: carneParcelas.status, n: count(), valor: sql<number>`coalesce(sum(${carneParcelas.valor_centavos}), 0)` })
-		.from(carneParcelas)
-		.where(where)
-		.groupBy(carneParcelas.status)
-		.all()
+	const groups = totalsBy(ctx, carneParcelas, carneParcelas.status, where)
 	const sum = (pick: (status: string) => boolean, field: 'n' | 'valor') =>
-		groups.filter((g) => pick(g.status)).reduce((acc, g) => acc + Number(g[field]), 0)
+		groups.filter((g) => pick(g.key)).reduce((acc, g) => acc + Number(g[field]), 0)
 	const totals = {
 		total: sum(() => true, 'n'),
 		valorTotal: sum(() => true, 'valor'),
@@ -135,27 +141,16 @@ function searchCondition(search: string): SQL | undefined {
 
 /** GET /api/historico-pagamentos: the scope's events, newest first, filtered and paged in SQL, with the cards. */
 export function listHistorico(ctx: Ctx, user: Actor, query: HistoricoQuery): HistoricoList {
-	const scope = representativeScope(ctx.db, user)
 	const where = and(
-		scope.all ? undefined : scope.on(historicoPagamentos.representante_cnpj),
+		ownedRows(ctx, user, historicoPagamentos, query.empresa),
 		query.tipo ? eq(historicoPagamentos.tipo_evento, query.tipo) : undefined,
-		query.empresa ? eq(historicoPagamentos.empresa_codigo, query.empresa) : undefined,
 		// Days in Brazil time.
 		query.dataInicio ? gte(historicoPagamentos.data_evento, startOfDayInSaoPaulo(query.dataInicio)) : undefined,
 		query.dataFim ? lt(historicoPagamentos.data_evento, startOfDayInSaoPaulo(addDaysIso(query.dataFim, 1))) : undefined,
 		searchCondition(query.search)
 	)
-	const groups = ctx.db
-		.select({
-			tipo: historicoPagamentos.tipo_evento,
-			n: count(),
-			valor: sql<number>`coalesce(sum(${historicoPagamentos.valor_centavos}), 0)`
-		})
-		.from(historicoPagamentos)
-		.where(where)
-		.groupBy(historicoPagamentos.tipo_evento)
-		.all()
-	const of = (tipo: string) => groups.find((g) => g.tipo === tipo)
+	const groups = totalsBy(ctx, historicoPagamentos, historicoPagamentos.tipo_evento, where)
+	const of = (tipo: string) => groups.find((g) => g.key === tipo)
 	const totals = {
 		total: groups.reduce((acc, g) => acc + g.n, 0),
 		pagamentos: of('pagamento')?.n ?? 0,

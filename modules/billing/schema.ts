@@ -1,3 +1,4 @@
+import { oneOf } from '../core/schema'
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { companies } from '../companies/schema'
 import { representatives } from '../resellers/schema'
@@ -11,9 +12,7 @@ export const asaasAccounts = sqliteTable('asaas_accounts', {
 	representante_cnpj: text()
 		.primaryKey()
 		.references(() => representatives.cnpj, { onUpdate: 'cascade' }),
-	ambiente: text({ enum: ['sandbox', 'production'] })
-		.notNull()
-		.default('sandbox'),
+	ambiente: oneOf(['sandbox', 'production'], 'sandbox'),
 	api_key: text(),
 	webhook_token: text(),
 	updated_at: text().notNull()
@@ -45,9 +44,7 @@ export const asaasEvents = sqliteTable(
 		payload: text().notNull(),
 		received_at: text().notNull(),
 		/** pendente → processado | sem_dono (no module owns the payment) | falhou (gave up after the last attempt) */
-		status: text({ enum: ['pendente', 'processado', 'sem_dono', 'falhou'] })
-			.notNull()
-			.default('pendente'),
+		status: oneOf(['pendente', 'processado', 'sem_dono', 'falhou'], 'pendente'),
 		attempts: integer().notNull().default(0),
 		next_attempt_at: text().notNull(),
 		/** Who is handling it until when: a second worker does not take an event in hand. */
@@ -84,9 +81,7 @@ export const carnes = sqliteTable(
 		data_primeiro_vencimento: text().notNull(),
 		tipo_cobranca: text({ enum: ['BOLETO', 'PIX', 'CREDIT_CARD'] }).notNull(),
 		descricao: text(),
-		status: text({ enum: ['ativo', 'cancelado', 'quitado'] })
-			.notNull()
-			.default('ativo'),
+		status: oneOf(['ativo', 'cancelado', 'quitado'], 'ativo'),
 		criado_por: integer(),
 		created_at: text().notNull(),
 		updated_at: text().notNull()

@@ -1,13 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
-import { addressColumns } from '../core/schema'
+import { addressColumns, yesNoFlag } from '../core/schema'
 import { representatives } from '../resellers/schema'
 import { SYSTEM_CATALOGUE, UNBLOCKED_SQL, perFlag } from './systems'
-
-const flag = () =>
-	text({ enum: ['S', 'N'] })
-		.notNull()
-		.default('N')
 
 /** A client company and its licence. Block flags: S = blocked, N = active, one per system. */
 export const companies = sqliteTable(
@@ -24,10 +19,10 @@ export const companies = sqliteTable(
 		link: text(),
 		nterminais: integer().notNull().default(1),
 		terminal_count: integer().notNull().default(0),
-		ativarapi: flag(),
+		ativarapi: yesNoFlag(),
 		evo_instancia: text(),
 		serial: text().notNull().unique(),
-		on_line: flag(),
+		on_line: yesNoFlag(),
 		validade_certificado: text(),
 		validade_licenca: text(),
 		valor_mensal_centavos: integer().notNull().default(0),
@@ -36,13 +31,13 @@ export const companies = sqliteTable(
 		data_ultima_utilizacao: text(),
 		hora_ultima_utilizacao: text(),
 		obs: text(),
-		exibir_aviso: flag(),
+		exibir_aviso: yesNoFlag(),
 		aviso_titulo: text(),
 		avisos: text(),
-		manutencao: flag(),
+		manutencao: yesNoFlag(),
 		liberacao_confianca_data: text(),
 		liberacao_confianca_expira: text(),
-		...perFlag(flag)
+		...perFlag(yesNoFlag)
 	},
 	(t) => [
 		index('companies_rep_idx').on(t.cnpj_representante),

@@ -38,7 +38,16 @@ import {
 	pagination,
 	todayIso
 } from '../core'
-import { conflict, csvResponse, forbidden, contains, notFound, unprocessable, writeTransaction } from '../core/server'
+import {
+	type CsvColumn,
+	conflict,
+	csvColumnsResponse,
+	forbidden,
+	contains,
+	notFound,
+	unprocessable,
+	writeTransaction
+} from '../core/server'
 import { type RepresentativeScope, findRepresentativeByCnpj, promoUrl, representativeScope, representatives } from '../resellers'
 import {
 	type BulkAction,
@@ -211,47 +220,40 @@ export function listCompanies(db: DbOrTx, clock: Clock, scope: RepresentativeSco
 	return { companies: companiesByIds(db, ids).map(toCompanyJson), pagination: pagination(query.page, query.limit, total) }
 }
 
-const COMPANY_CSV_HEADER = [
-	'Empresa',
-	'CNPJ',
-	'Representante',
-	'Cidade',
-	'UF',
-	'Validade da licença',
-	'Validade do certificado',
-	'Status',
-	'Sistemas bloqueados',
-	'Terminais em uso',
-	'Terminais permitidos',
-	'Manutenção',
-	'Avisos',
-	'Valor mensal (R$)'
-]
+type CompanyCsvRow = ReturnType<typeof companiesByIds>[number]
+
+/** The export's columns; the status is the licence badge as of `today` and `now`. */
+function companyCsvColumns(today: string, now: Date): CsvColumn<CompanyCsvRow>[] {
+	return [
+		['Empresa', (r) => r.company.razao],
+		['CNPJ', (r) => formatCnpj(r.company.cnpj)],
+		['Representante', (r) => r.representanteNome],
+		['Cidade', (r) => r.company.cidade],
+		['UF', (r) => r.company.uf],
+		['Validade da licença', (r) => csvDate(r.company.validade_licenca)],
+		['Validade do certificado', (r) => csvDate(r.company.validade_certificado)],
+		['Status', (r) => licenceBadge(r.company, today, now).label],
+		[
+			'Sistemas bloqueados',
+			(r) =>
+				SYSTEM_CATALOGUE.filter((s) => r.company[s.flag] === 'S')
+					.map((s) => s.name)
+					.join(', ')
+		],
+		['Terminais em uso', (r) => r.company.terminal_count],
+		['Terminais permitidos', (r) => r.company.nterminais],
+		['Manutenção', (r) => (r.company.manutencao === 'S' ? 'Sim' : 'Não')],
+		['Avisos', (r) => (r.company.exibir_aviso === 'S' ? 'Sim' : 'Não')],
+		['Valor mensal (R$)', (r) => csvMoney(r.company.valor_mensal_centavos / 100)]
+	]
+}
 
 /** GET /api/companies/export: the whole filtered view, in its order, as a pt-BR spreadsheet, read 1,000 at a time. */
 export function exportCompanies(db: DbOrTx, clock: Clock, scope: RepresentativeScope, view: CompanyView): Response {
 	const today = todayIso(clock)
-	const now = clock.now()
 	const { where } = viewCondition(scope, view, today)
-	return csvResponse(csvFilename('empresas', today), COMPANY_CSV_HEADER, (offset, limit) =>
-		companiesByIds(db, pageIds(db, where, view, limit, offset)).map(({ company: c, representanteNome }) => [
-			c.razao,
-			formatCnpj(c.cnpj),
-			representanteNome,
-			c.cidade,
-			c.uf,
-			csvDate(c.validade_licenca),
-			csvDate(c.validade_certificado),
-			licenceBadge(c, today, now).label,
-			SYSTEM_CATALOGUE.filter((s) => c[s.flag] === 'S')
-				.map((s) => s.name)
-				.join(', '),
-			c.terminal_count,
-			c.nterminais,
-			c.manutencao === 'S' ? 'Sim' : 'Não',
-			c.exibir_aviso === 'S' ? 'Sim' : 'Não',
-			csvMoney(c.valor_mensal_centavos / 100)
-		])
+	return csvColumnsResponse(csvFilename('empresas', today), companyCsvColumns(today, clock.now()), (offset, limit) =>
+		companiesByIds(db, pageIds(db, where, view, limit, offset))
 	)
 }
 
@@ -513,6 +515,12 @@ export function regenerateKey(db: DbOrTx, clock: Clock, user: SessionUser, codig
 	})
 }
 
+/** Chosen companies (distinct codes) must all exist and be in the scope; one that is not answers as missing. */
+function assertAllInScope(tx: DbOrTx, scope: RepresentativeScope, ids: number[]) {
+	const found = tx.select({ rep: companies.cnpj_representante }).from(companies).where(inArray(companies.codigo, ids)).all()
+	if (found.length !== ids.length || found.some((c) => !scope.includes(c.rep))) throw notFound('Empresa não encontrada.')
+}
+
 /** The representative's notice (title and text) shown by the chosen companies' systems; all must be theirs. */
 export function setCompanyNotice(
 	db: DbOrTx,
@@ -524,12 +532,7 @@ export function setCompanyNotice(
 	const scope = representativeScope(db, user)
 	const ids = [...new Set(codigos)]
 	return writeTransaction(db, (tx) => {
-		const found = tx
-			.select({ codigo: companies.codigo, rep: companies.cnpj_representante })
-			.from(companies)
-			.where(inArray(companies.codigo, ids))
-			.all()
-		if (found.length !== ids.length || found.some((c) => !scope.includes(c.rep))) throw notFound('Empresa não encontrada.')
+		assertAllInScope(tx, scope, ids)
 		tx.update(companies)
 			.set(
 				notice
@@ -636,12 +639,7 @@ export function bulkUpdateCompanies(db: DbOrTx, clock: Clock, user: SessionUser,
 		let target: SQL | undefined
 		if (body.ids) {
 			const ids = [...new Set(body.ids)]
-			const found = tx
-				.select({ codigo: companies.codigo, rep: companies.cnpj_representante })
-				.from(companies)
-				.where(inArray(companies.codigo, ids))
-				.all()
-			if (found.length !== ids.length || found.some((c) => !scope.includes(c.rep))) throw notFound('Empresa não encontrada.')
+			assertAllInScope(tx, scope, ids)
 			target = inArray(companies.codigo, ids)
 		} else {
 			target = viewCondition(scope, body.filtro!, todayIso(clock)).where

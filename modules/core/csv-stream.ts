@@ -42,3 +42,19 @@ export function csvResponse(
 export function csvOfList<R>(filename: string, header: CsvCell[], list: R[], cells: (row: R) => CsvCell[]): Response {
 	return csvResponse(filename, header, (offset, limit) => list.slice(offset, offset + limit).map(cells))
 }
+
+/** One column of an export: its header and how a row fills it, side by side so the two cannot drift apart. */
+export type CsvColumn<R> = readonly [header: string, cell: (row: R) => CsvCell]
+
+/** A streamed export described by its columns: the header line is their headers, each row read becomes their cells. */
+export function csvColumnsResponse<R>(
+	filename: string,
+	columns: readonly CsvColumn<R>[],
+	rows: (offset: number, limit: number) => R[]
+): Response {
+	return csvResponse(
+		filename,
+		columns.map(([header]) => header),
+		(offset, limit) => rows(offset, limit).map((row) => columns.map(([, cell]) => cell(row)))
+	)
+}

@@ -36,6 +36,13 @@ export function licenceHorizon(today: string): string {
 	return new Date(Date.UTC(y + LICENCE_HORIZON_YEARS, m - 1, Math.min(d, last))).toISOString().slice(0, 10)
 }
 
+/** The same day a month earlier (both YYYY-MM-DD), or that month's last day when it is shorter: 31 March → 28 February. */
+export function oneMonthBefore(iso: string): string {
+	const [y, m, d] = iso.split('-').map(Number)
+	const last = new Date(Date.UTC(y, m - 1, 0)).getUTCDate()
+	return new Date(Date.UTC(y, m - 2, Math.min(d, last))).toISOString().slice(0, 10)
+}
+
 /** The instant a day begins in Brazil (UTC−3, no daylight saving since 2019), as an ISO string: for ranges of instants. */
 export function startOfDayInSaoPaulo(isoDate: string): string {
 	return `${isoDate}T03:00:00.000Z`

@@ -9,3 +9,11 @@ export function addressColumns() {
 export function belongsTo(parent: () => AnySQLiteColumn) {
 	return integer().notNull().references(parent, { onDelete: 'cascade' })
 }
+
+/** A required text column that holds one of `values`, `initial` until written. */
+export function oneOf<U extends string, const T extends Readonly<[U, ...U[]]>>(values: T, initial: T[number]) {
+	return text({ enum: values }).notNull().default(initial)
+}
+
+/** A yes/no switch as the legacy tables write it: 'S' or 'N', off ('N') until set. */
+export const yesNoFlag = () => oneOf(['S', 'N'], 'N')

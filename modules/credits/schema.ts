@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { companies } from '../companies/schema'
 import { representatives } from '../resellers/schema'
-import { belongsTo } from '../core/schema'
+import { belongsTo, oneOf } from '../core/schema'
 
 /**
  * The credit ledger. Two kinds of rows, told apart by `origem`:
@@ -31,9 +31,7 @@ export const credits = sqliteTable(
 		data_compra: text().notNull(),
 		data_uso: text(),
 		valor_unitario_centavos: integer().notNull().default(0),
-		origem: text({ enum: ['admin', 'compra', 'transferencia'] })
-			.notNull()
-			.default('admin'),
+		origem: oneOf(['admin', 'compra', 'transferencia'], 'admin'),
 		/** Who wrote the row (user id), for the audit trail. */
 		criado_por: integer()
 	},
@@ -115,12 +113,8 @@ export const creditPurchases = sqliteTable(
 		/** app.valor_credito_individual at the moment of purchase. */
 		valor_unitario_centavos: integer().notNull(),
 		valor_total_centavos: integer().notNull(),
-		metodo_pagamento: text({ enum: ['PIX'] })
-			.notNull()
-			.default('PIX'),
-		status: text({ enum: ['criando', 'pendente', 'paga', 'expirada', 'cancelada', 'estornada', 'divergente'] })
-			.notNull()
-			.default('criando'),
+		metodo_pagamento: oneOf(['PIX'], 'PIX'),
+		status: oneOf(['criando', 'pendente', 'paga', 'expirada', 'cancelada', 'estornada', 'divergente'], 'criando'),
 		/** The Asaas payment id (pay_…) on the vendor's account. */
 		charge_id: text(),
 		vencimento: text().notNull(),

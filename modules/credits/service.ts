@@ -3,7 +3,16 @@ import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
 import { type Clock, csvDate, csvFilename, csvMoney, formatCnpj, pagination, todayIso, toReais } from '../core'
-import { contains, csvResponse, forbidden, notFound, unprocessable, writeTransaction } from '../core/server'
+import {
+	type CsvColumn,
+	contains,
+	csvColumnsResponse,
+	csvResponse,
+	forbidden,
+	notFound,
+	unprocessable,
+	writeTransaction
+} from '../core/server'
 import { extendLicence, findCompany } from '../companies'
 import { findRepresentativeByCnpj, representativeScope } from '../resellers'
 import { getSetting } from '../settings'
@@ -345,37 +354,40 @@ export function listCredits(db: DbOrTx, user: SessionUser, query: CreditListQuer
 
 const CREDIT_STATUS = (c: CreditItem) => (!c.ativo ? 'Inativo' : c.data_uso ? 'Utilizado' : 'Disponível')
 
+/** Who holds a credit: the first columns of both exports. */
+const HOLDER_COLUMNS: CsvColumn<CreditItem>[] = [
+	['ID', (c) => c.id],
+	['Representante', (c) => c.representante.nome],
+	['CNPJ do representante', (c) => formatCnpj(c.representante.cnpj)]
+]
+
+/** The export of the transfers: which company got how many credits of which system, and when. */
+const TRANSFER_COLUMNS: CsvColumn<CreditItem>[] = [
+	...HOLDER_COLUMNS,
+	['Empresa', (c) => c.empresa?.razao],
+	['Sistema', (c) => c.sistema],
+	['Créditos', (c) => c.valor],
+	['Data da transferência', (c) => csvDate(c.data_uso)]
+]
+
+/** The export of the batches: what is left of each purchase, its price and its status. */
+const BATCH_COLUMNS: CsvColumn<CreditItem>[] = [
+	...HOLDER_COLUMNS,
+	['Créditos restantes', (c) => c.valor],
+	['Créditos comprados', (c) => c.valor_original],
+	['Valor unitário (R$)', (c) => csvMoney(c.valor_unitario)],
+	['Data da compra', (c) => csvDate(c.data_compra)],
+	['Status', CREDIT_STATUS]
+]
+
 /** GET /api/credits/export: the batches or the transfers of the view, in its order, as a pt-BR spreadsheet. */
 export function exportCredits(db: DbOrTx, clock: Clock, user: SessionUser, view: CreditView): Response {
 	const { where } = creditViewCondition(db, user, view)
 	const transfers = view.kind === 'transfer'
-	const header = transfers
-		? ['ID', 'Representante', 'CNPJ do representante', 'Empresa', 'Sistema', 'Créditos', 'Data da transferência']
-		: [
-				'ID',
-				'Representante',
-				'CNPJ do representante',
-				'Créditos restantes',
-				'Créditos comprados',
-				'Valor unitário (R$)',
-				'Data da compra',
-				'Status'
-			]
-	return csvResponse(csvFilename(transfers ? 'transferencias' : 'creditos', todayIso(clock)), header, (offset, limit) =>
-		creditRows(db, where, view, limit, offset).map((c) =>
-			transfers
-				? [c.id, c.representante.nome, formatCnpj(c.representante.cnpj), c.empresa?.razao, c.sistema, c.valor, csvDate(c.data_uso)]
-				: [
-						c.id,
-						c.representante.nome,
-						formatCnpj(c.representante.cnpj),
-						c.valor,
-						c.valor_original,
-						csvMoney(c.valor_unitario),
-						csvDate(c.data_compra),
-						CREDIT_STATUS(c)
-					]
-		)
+	return csvColumnsResponse(
+		csvFilename(transfers ? 'transferencias' : 'creditos', todayIso(clock)),
+		transfers ? TRANSFER_COLUMNS : BATCH_COLUMNS,
+		(offset, limit) => creditRows(db, where, view, limit, offset)
 	)
 }
 

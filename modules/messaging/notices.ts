@@ -1,6 +1,6 @@
 import { and, desc, eq, or, type SQL } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client'
-import { logActivity } from '../activity'
+import { type ActivityEvent, type ActivityParams, logActivity } from '../activity'
 import type { SessionUser } from '../auth'
 import { type Clock, can, todayIso } from '../core'
 import { contains, forbidden, notFound, writeTransaction } from '../core/server'
@@ -168,6 +168,18 @@ export function deleteGeneralNotice(db: Db, clock: Clock, user: Actor, id: numbe
 	})
 }
 
+/** An individual notice's activity line, filed under the notice and its representative. */
+function logIndividual<E extends Extract<ActivityEvent, `notices.individual-${string}`>>(
+	tx: DbOrTx,
+	clock: Clock,
+	user: Actor,
+	event: E,
+	notice: { id: number; representante_id: string },
+	params: ActivityParams<E>
+) {
+	logActivity(tx, clock, event, params, { actor: user, entityId: notice.id, representanteCnpj: notice.representante_id })
+}
+
 export function createIndividualNotice(db: Db, clock: Clock, user: Actor, body: IndividualNoticeBody) {
 	return writeTransaction(db, (tx) => {
 		const rep = assertRecipient(tx, user, body.representante_id)
@@ -176,13 +188,7 @@ export function createIndividualNotice(db: Db, clock: Clock, user: Actor, body: 
 			.values({ ...newNotice(clock, body), representante_id: body.representante_id })
 			.returning()
 			.get()
-		logActivity(
-			tx,
-			clock,
-			'notices.individual-created',
-			{ titulo: row.titulo, representante: rep.nome },
-			{ actor: user, entityId: row.id, representanteCnpj: row.representante_id }
-		)
+		logIndividual(tx, clock, user, 'notices.individual-created', row, { titulo: row.titulo, representante: rep.nome })
 		return { ...row, representante: { nome: rep.nome } }
 	})
 }
@@ -202,13 +208,7 @@ export function updateIndividualNotice(db: Db, clock: Clock, user: Actor, id: nu
 			.where(eq(individualNotices.id, id))
 			.returning()
 			.get()
-		logActivity(
-			tx,
-			clock,
-			'notices.individual-updated',
-			{ titulo: row.titulo, representante: rep.nome },
-			{ actor: user, entityId: id, representanteCnpj: row.representante_id }
-		)
+		logIndividual(tx, clock, user, 'notices.individual-updated', row, { titulo: row.titulo, representante: rep.nome })
 		return { ...row, representante: { nome: rep.nome } }
 	})
 }
@@ -218,13 +218,7 @@ export function deleteIndividualNotice(db: Db, clock: Clock, user: Actor, id: nu
 		const current = getIndividualInScope(tx, user, id)
 		forgetReads(tx, 'individual', id)
 		tx.delete(individualNotices).where(eq(individualNotices.id, id)).run()
-		logActivity(
-			tx,
-			clock,
-			'notices.individual-deleted',
-			{ titulo: current.titulo },
-			{ actor: user, entityId: id, representanteCnpj: current.representante_id }
-		)
+		logIndividual(tx, clock, user, 'notices.individual-deleted', current, { titulo: current.titulo })
 	})
 }
 

@@ -1,7 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { users } from '../auth/schema'
 import { representatives } from '../resellers/schema'
-import { belongsTo } from '../core/schema'
+import { belongsTo, oneOf } from '../core/schema'
 
 /** Top-bar notifications addressed to one user. */
 export const notifications = sqliteTable(
@@ -11,9 +11,7 @@ export const notifications = sqliteTable(
 		user_id: belongsTo(() => users.id),
 		title: text().notNull(),
 		message: text().notNull(),
-		type: text({ enum: ['success', 'warning', 'info'] })
-			.notNull()
-			.default('info'),
+		type: oneOf(['success', 'warning', 'info'], 'info'),
 		read: integer({ mode: 'boolean' }).notNull().default(false),
 		created_at: text().notNull()
 	},

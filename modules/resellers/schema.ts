@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
-import { addressColumns } from '../core/schema'
+import { addressColumns, yesNoFlag } from '../core/schema'
 import { users } from '../auth/schema'
 
 /** A representative (reseller). Its CNPJ is also the CNPJ its user signs in with. */
@@ -14,9 +14,7 @@ export const representatives = sqliteTable(
 		email: text(),
 		gerente_id: integer().references(() => users.id, { onDelete: 'set null' }),
 		plink: text(),
-		ativar_api_asaas: text({ enum: ['S', 'N'] })
-			.notNull()
-			.default('N'),
+		ativar_api_asaas: yesNoFlag(),
 		evo_instancia: text(),
 		/** File name of the promotional image shown by this representative's clients' systems (under uploads/promo). */
 		promo: text(),
