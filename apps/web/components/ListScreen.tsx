@@ -6,6 +6,7 @@ import { errorText } from '../lib/api'
 import { downloadCsv } from '../lib/csv'
 import { useDebounced } from '../lib/hooks'
 import type { ListSource } from '../lib/list'
+import { type ListNoun, listWords } from '../lib/list-words'
 import { toggleSort } from '../lib/list-state'
 import { $wide } from '../stores/viewport'
 import { LoadMore } from './LoadMore'
@@ -14,6 +15,7 @@ import { type Column, type RowSelection, Rows } from './Rows'
 import { DateInput, EmptyState, ErrorPanel, SearchInput } from './ui'
 
 export type { Column } from './Rows'
+export type { ListNoun } from '../lib/list-words'
 
 /**
  * A filter of the toolbar: a select of values, a date (dd/mm/aaaa in, YYYY-MM-DD in the address), or a control of
@@ -26,20 +28,27 @@ export type ListFilter =
 
 export interface ListScreenProps<T> {
 	source: ListSource<T>
-	/** Plural noun of the paging line: 'Mostrando 1 a 20 de 42 empresas'. */
-	noun: string
+	/**
+	 * What the rows are. The paging line counts them ('Mostrando 1 a 20 de 42 empresas'), and unless the page words
+	 * them otherwise the caption ('Empresas'), the search's label ('Buscar empresas'), the empty state ('Nenhuma
+	 * empresa encontrada') and the error ('Erro ao carregar empresas') are said with it.
+	 */
+	noun: ListNoun
 	/** The table's caption and the card list's name. */
-	caption: string
-	search?: { placeholder: string; label: string }
+	caption?: string
+	search?: { placeholder: string; label?: string }
 	filters?: ListFilter[]
 	columns: Column<T>[]
 	rowKey: (row: T) => string | number
 	cardTitle: (row: T) => ReactNode
 	actions?: (row: T) => ReactNode
-	empty: { title: string; hint?: string; icon?: ReactNode }
-	error: { title: string; fallback?: string }
-	/** The CSV export: the server's (exportHref of the source) or, for a small list held whole, made here. */
-	csv?: { filename?: string; rows?: (rows: T[]) => CsvCell[][] }
+	empty?: { title?: string; hint?: string; icon?: ReactNode }
+	error?: { title?: string; fallback?: string }
+	/**
+	 * The CSV export of a small list held whole, made here. A list the server exports (its source has exportHref)
+	 * offers the server's export without it.
+	 */
+	csv?: { filename: string; rows: (rows: T[]) => CsvCell[][] }
 	selection?: RowSelection<T>
 	/** Shown between the toolbar and the rows (the bulk actions of a selection). */
 	between?: ReactNode
@@ -120,7 +129,7 @@ function SortMenu<T>({ source, columns }: { source: ListSource<T>; columns: Colu
 	)
 }
 
-function ExportLink<T>({ source, csv }: { source: ListSource<T>; csv: NonNullable<ListScreenProps<T>['csv']> }) {
+function ExportLink<T>({ source, csv }: { source: ListSource<T>; csv: ListScreenProps<T>['csv'] }) {
 	useStore(source.$params)
 	const className = 'btn btn-sm btn-ghost'
 	const content = (
@@ -135,10 +144,9 @@ function ExportLink<T>({ source, csv }: { source: ListSource<T>; csv: NonNullabl
 			</a>
 		)
 	}
-	const make = csv.rows
-	if (!make || !source.viewRows) return null
+	if (!csv || !source.viewRows) return null
 	return (
-		<button type="button" className={className} onClick={() => downloadCsv(csv.filename ?? 'lista.csv', make(source.viewRows!()))}>
+		<button type="button" className={className} onClick={() => downloadCsv(csv.filename, csv.rows(source.viewRows!()))}>
 			{content}
 		</button>
 	)
@@ -150,7 +158,8 @@ function ExportLink<T>({ source, csv }: { source: ListSource<T>; csv: NonNullabl
  * (only the one the viewport calls for); optional row selection for bulk actions.
  */
 export function ListScreen<T>(props: ListScreenProps<T>) {
-	const { source, noun, caption, search, filters = [], columns, empty, error: errorWords, csv, between, skeletonRows = 6 } = props
+	const { source, noun, search, filters = [], columns, empty, error, csv, between, skeletonRows = 6 } = props
+	const words = listWords(props)
 	const params = useStore(source.$params)
 	const view = useStore(source.$view)
 	const wide = useStore($wide)
@@ -160,12 +169,12 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
 	return (
 		<div className="space-y-4">
 			<div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
-				{search && <SearchBox source={source} placeholder={search.placeholder} label={search.label} />}
+				{search && <SearchBox source={source} placeholder={search.placeholder} label={words.searchLabel} />}
 				{filters.map((f) => (
 					<FilterControl key={f.key} source={source} filter={f} value={params.filters[f.key] ?? ''} />
 				))}
 				{!wide && <SortMenu source={source} columns={columns} />}
-				{csv && (
+				{(source.exportHref || csv) && (
 					<div className="sm:ml-auto">
 						<ExportLink source={source} csv={csv} />
 					</div>
@@ -173,17 +182,17 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
 			</div>
 			{between}
 			{view.error ? (
-				<ErrorPanel title={errorWords.title} message={errorText(view.error, errorWords.fallback)} onRetry={source.retry} />
+				<ErrorPanel title={words.errorTitle} message={errorText(view.error, error?.fallback)} onRetry={source.retry} />
 			) : view.loading || !view.rows ? (
 				<Skeleton rows={skeletonRows} />
 			) : view.rows.length === 0 ? (
-				<EmptyState icon={empty.icon} title={empty.title} hint={filtered ? 'Tente outra busca ou limpe os filtros.' : empty.hint} />
+				<EmptyState icon={empty?.icon} title={words.emptyTitle} hint={filtered ? 'Tente outra busca ou limpe os filtros.' : empty?.hint} />
 			) : (
 				<Rows
 					rows={view.rows}
 					columns={columns}
 					rowKey={props.rowKey}
-					caption={caption}
+					caption={words.caption}
 					cardTitle={props.cardTitle}
 					actions={props.actions}
 					busy={view.refreshing}
@@ -195,11 +204,11 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
 					}
 				/>
 			)}
-			{!view.error && source.more && <LoadMore more={source.more} noun={noun} />}
+			{!view.error && source.more && <LoadMore more={source.more} noun={noun.many} />}
 			{!view.error && !source.more && (
 				<Pagination
 					info={view.page}
-					noun={noun}
+					noun={noun.many}
 					onPage={(page) => source.update({ page })}
 					onPageSize={(limit) => source.update({ limit })}
 				/>

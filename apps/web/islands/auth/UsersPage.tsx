@@ -4,6 +4,7 @@ import { Suspense, lazy, useState } from 'react'
 import { ROLE_LABELS, type Role, formatCnpj, formatDateOf, normalizeCnpj } from '../../../../modules/core'
 import type { UserView } from '../../../../modules/users/model'
 import { ListScreen } from '../../components/ListScreen'
+import { cnpjColumn, titleColumn } from '../../components/list-columns'
 import { PageRoot } from '../../components/PageRoot'
 import { AddButton, AccessDenied, InitialsAvatar, EditDeleteActions, StatCard, StatGrid } from '../../components/ui'
 import { localList } from '../../lib/list'
@@ -80,37 +81,28 @@ function UsersScreen() {
 
 			<ListScreen
 				source={usersList}
-				noun="usuários"
-				caption="Usuários"
-				search={{ placeholder: 'Buscar por nome, CNPJ ou e-mail...', label: 'Buscar usuários' }}
+				noun={{ one: 'usuário', many: 'usuários' }}
+				search={{ placeholder: 'Buscar por nome, CNPJ ou e-mail...' }}
 				rowKey={(u) => u.id}
-				csv={{}}
-				empty={{ title: 'Nenhum usuário encontrado', icon: <UserCog className="size-10" /> }}
-				error={{ title: 'Erro ao carregar usuários' }}
+				empty={{ icon: <UserCog className="size-10" /> }}
 				cardTitle={(u) => (
 					<span className="flex items-center gap-2">
 						{u.nome} <RoleBadge tipo={u.tipo} />
 					</span>
 				)}
 				columns={[
-					{
-						key: 'usuario',
-						header: 'Usuário',
-						sort: 'nome',
-						hideOnCard: true,
-						cell: (u) => (
-							<div className="flex items-center gap-3">
-								<InitialsAvatar name={u.nome} />
-								<div className="min-w-0">
-									<p className="font-medium">
-										{u.nome} {!u.ativo && <span className="badge badge-ghost badge-xs">Inativo</span>}
-									</p>
-									<p className="text-xs text-base-content/70">ID: {u.id}</p>
-								</div>
+					titleColumn<UserView>({ header: 'Usuário', sort: 'nome' }, (u) => (
+						<div className="flex items-center gap-3">
+							<InitialsAvatar name={u.nome} />
+							<div className="min-w-0">
+								<p className="font-medium">
+									{u.nome} {!u.ativo && <span className="badge badge-ghost badge-xs">Inativo</span>}
+								</p>
+								<p className="text-xs text-base-content/70">ID: {u.id}</p>
 							</div>
-						)
-					},
-					{ key: 'cnpj', header: 'CNPJ', sort: 'cnpj', cell: (u) => <span className="font-mono text-xs">{formatCnpj(u.cnpj)}</span> },
+						</div>
+					)),
+					cnpjColumn(),
 					{ key: 'tipo', header: 'Tipo', sort: 'tipo', hideOnCard: true, cell: (u) => <RoleBadge tipo={u.tipo} /> },
 					{ key: 'email', header: 'E-mail', sort: 'email', cell: (u) => u.email ?? <span className="text-base-content/70">—</span> },
 					{ key: 'criado', header: 'Data de Criação', sort: 'created_at', cell: (u) => formatDateOf(u.created_at) }

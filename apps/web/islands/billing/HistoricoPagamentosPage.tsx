@@ -3,6 +3,7 @@ import { Ban, CircleDollarSign, History, Wallet } from 'lucide-react'
 import { EVENT_TYPES, type HistoricoEventoView } from '../../../../modules/billing/model'
 import { formatCnpj, formatDateTime, formatReais } from '../../../../modules/core'
 import { ListScreen } from '../../components/ListScreen'
+import { moneyColumn, titleColumn } from '../../components/list-columns'
 import { PageRoot } from '../../components/PageRoot'
 import { PageActions, StatCard, StatGrid } from '../../components/ui'
 import { serverList } from '../../lib/list'
@@ -51,7 +52,7 @@ export default function HistoricoPagamentosPage() {
 				<Summary />
 				<ListScreen
 					source={historicoList}
-					noun="eventos"
+					noun={{ one: 'evento', many: 'eventos' }}
 					caption="Eventos de pagamento"
 					search={{ placeholder: 'Buscar descrição, evento ID...', label: 'Buscar' }}
 					filters={[
@@ -70,22 +71,13 @@ export default function HistoricoPagamentosPage() {
 						</span>
 					)}
 					columns={[
-						{
-							key: 'tipo',
-							header: 'Evento',
-							hideOnCard: true,
-							cell: (e) => (
-								<span className="flex items-center gap-2 whitespace-nowrap">
-									<EventBadge tipo={e.tipo_evento} />
-									<span className="text-xs text-base-content/70">#{e.id}</span>
-								</span>
-							)
-						},
-						{
-							key: 'valor',
-							header: 'Valor',
-							cell: (e) => <span className="tabular-nums">{e.valor === null ? '-' : formatReais(e.valor)}</span>
-						},
+						titleColumn<HistoricoEventoView>({ header: 'Evento' }, (e) => (
+							<span className="flex items-center gap-2 whitespace-nowrap">
+								<EventBadge tipo={e.tipo_evento} />
+								<span className="text-xs text-base-content/70">#{e.id}</span>
+							</span>
+						)),
+						moneyColumn<HistoricoEventoView>('Valor', (e) => e.valor),
 						{
 							key: 'data',
 							header: 'Data',
@@ -113,7 +105,7 @@ export default function HistoricoPagamentosPage() {
 							)
 						}
 					]}
-					empty={{ title: 'Nenhum evento encontrado', hint: 'Os pagamentos e cancelamentos das parcelas aparecem aqui.' }}
+					empty={{ hint: 'Os pagamentos e cancelamentos das parcelas aparecem aqui.' }}
 					error={{ title: 'Erro ao buscar histórico de pagamentos' }}
 				/>
 			</div>

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { type PagamentoParcelaView, canActOnParcel } from '../../../../modules/billing/model'
 import { formatCnpj, formatDate, formatReais } from '../../../../modules/core'
 import { ListScreen } from '../../components/ListScreen'
+import { dateColumn, moneyColumn, titleColumn } from '../../components/list-columns'
 import { PageRoot } from '../../components/PageRoot'
 import { PageActions, StatCard, StatGrid } from '../../components/ui'
 import { infiniteList } from '../../lib/list'
@@ -91,7 +92,7 @@ export default function PagamentosParcelasPage() {
 				<Summary />
 				<ListScreen
 					source={pagamentosList}
-					noun="parcelas"
+					noun={{ one: 'parcela', many: 'parcelas', feminine: true }}
 					caption="Parcelas dos carnês"
 					filters={[{ key: 'status', label: 'Status', options: PARCEL_STATUSES }, ...COMPANY_DATE_CONTROLS]}
 					rowKey={(p) => p.id}
@@ -102,16 +103,11 @@ export default function PagamentosParcelasPage() {
 						</span>
 					)}
 					columns={[
-						{
-							key: 'parcela',
-							header: 'Parcela',
-							hideOnCard: true,
-							cell: (p) => (
-								<span className="whitespace-nowrap font-medium">
-									Parcela {p.numeroParcela}/{p.totalParcelas}
-								</span>
-							)
-						},
+						titleColumn<PagamentoParcelaView>({ header: 'Parcela' }, (p) => (
+							<span className="whitespace-nowrap font-medium">
+								Parcela {p.numeroParcela}/{p.totalParcelas}
+							</span>
+						)),
 						{ key: 'status', header: 'Status', hideOnCard: true, cell: (p) => <ParcelStatusBadge status={p.status} /> },
 						{
 							key: 'empresa',
@@ -124,8 +120,8 @@ export default function PagamentosParcelasPage() {
 							)
 						},
 						{ key: 'carne', header: 'Carnê', cell: (p) => <span className="break-all text-xs">#{p.asaasInstallmentId}</span> },
-						{ key: 'valor', header: 'Valor', cell: (p) => <span className="tabular-nums">{formatReais(p.valor)}</span> },
-						{ key: 'vencimento', header: 'Vencimento', cell: (p) => formatDate(p.dataVencimento) },
+						moneyColumn<PagamentoParcelaView>('Valor', (p) => p.valor),
+						dateColumn<PagamentoParcelaView>('Vencimento', (p) => p.dataVencimento),
 						{ key: 'pagamento', header: 'Data Pagamento', cell: (p) => (p.dataPagamento ? formatDate(p.dataPagamento) : '—') },
 						{
 							key: 'linha',
@@ -153,7 +149,7 @@ export default function PagamentosParcelasPage() {
 							</span>
 						)
 					}
-					empty={{ title: 'Nenhuma parcela encontrada', hint: 'As parcelas aparecem aqui quando um carnê é emitido.' }}
+					empty={{ hint: 'As parcelas aparecem aqui quando um carnê é emitido.' }}
 					error={{ title: 'Erro ao buscar pagamentos' }}
 				/>
 			</div>

@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react'
 import { ArrowRightLeft, CircleCheck, Coins, History, ShoppingCart, Users, Wallet } from 'lucide-react'
 import { Suspense, lazy, useState } from 'react'
-import { can, formatCnpj, formatDate, formatNumber } from '../../../../modules/core'
+import { can, formatNumber } from '../../../../modules/core'
 import type { CreditItem, RepresentativeCreditSummary } from '../../../../modules/credits/model'
 import { ListScreen } from '../../components/ListScreen'
+import { cnpjColumn, dateColumn, numberColumn, titleColumn } from '../../components/list-columns'
 import { PageRoot } from '../../components/PageRoot'
 import { AddButton, ErrorPanel, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
@@ -34,6 +35,9 @@ function creditList(read: ListRead<'GET /api/credits'>) {
 		settings: patientRetry
 	})
 }
+
+/** Every credits list (the representative's two, the summary) fails with the same words. */
+const CREDITS_ERROR = { title: 'Erro ao carregar créditos' }
 
 /** 'Inativo' if ativo is 0; 'Utilizado' if it has a use date; otherwise 'Disponível' (2-administration §4). */
 function StatusBadge({ credit }: { credit: CreditItem }) {
@@ -94,14 +98,13 @@ function RepresentativeLists() {
 				</h3>
 				<ListScreen
 					source={pool}
-					noun="lotes"
+					noun={{ one: 'lote', many: 'lotes' }}
 					caption="Meus Créditos"
 					rowKey={(r) => r.id}
 					cardTitle={(r) => `Lote #${r.id}`}
-					csv={{}}
 					skeletonRows={3}
 					columns={[
-						{ key: 'id', header: 'ID', sort: 'id', cell: (r) => `#${r.id}`, hideOnCard: true },
+						titleColumn<CreditItem>({ header: 'ID', sort: 'id' }, (r) => `#${r.id}`),
 						{
 							key: 'valor',
 							header: 'Valor',
@@ -110,7 +113,7 @@ function RepresentativeLists() {
 							cell: (r) =>
 								r.valor === r.valor_original ? formatNumber(r.valor) : `${formatNumber(r.valor)} de ${formatNumber(r.valor_original)}`
 						},
-						{ key: 'compra', header: 'Data Compra', sort: 'data_compra', cell: (r) => formatDate(r.data_compra) },
+						dateColumn<CreditItem>('Data Compra', (r) => r.data_compra, 'data_compra'),
 						{ key: 'origem', header: 'Origem', cell: (r) => (r.origem === 'compra' ? 'Compra PIX' : 'Administrador') },
 						{ key: 'status', header: 'Status', cell: (r) => <StatusBadge credit={r} /> }
 					]}
@@ -119,7 +122,7 @@ function RepresentativeLists() {
 						hint: 'Compre créditos para renovar as licenças dos seus clientes.',
 						icon: <Coins className="size-8" />
 					}}
-					error={{ title: 'Erro ao carregar créditos' }}
+					error={CREDITS_ERROR}
 				/>
 			</section>
 			<section aria-labelledby="transferencias" className="space-y-3">
@@ -128,21 +131,20 @@ function RepresentativeLists() {
 				</h3>
 				<ListScreen
 					source={transfers}
-					noun="transferências"
+					noun={{ one: 'transferência', many: 'transferências', feminine: true }}
 					caption="Transferências para Empresas"
 					rowKey={(r) => r.id}
 					cardTitle={(r) => r.empresa?.razao ?? '—'}
-					csv={{}}
 					skeletonRows={3}
 					columns={[
 						{ key: 'id', header: 'ID', sort: 'id', cell: (r) => `#${r.id}` },
-						{ key: 'empresa', header: 'Empresa', cell: (r) => r.empresa?.razao ?? '—', hideOnCard: true },
+						titleColumn<CreditItem>({ header: 'Empresa' }, (r) => r.empresa?.razao ?? '—'),
 						{ key: 'sistema', header: 'Sistema', cell: (r) => r.sistema ?? '—' },
-						{ key: 'valor', header: 'Valor', sort: 'valor', cell: (r) => formatNumber(r.valor), className: 'tabular-nums' },
-						{ key: 'uso', header: 'Data Transferência', sort: 'data_uso', cell: (r) => formatDate(r.data_uso) }
+						numberColumn<CreditItem>('Valor', (r) => r.valor, 'valor'),
+						dateColumn<CreditItem>('Data Transferência', (r) => r.data_uso, 'data_uso')
 					]}
 					empty={{ title: 'Nenhuma transferência realizada', icon: <ArrowRightLeft className="size-8" /> }}
-					error={{ title: 'Erro ao carregar créditos' }}
+					error={CREDITS_ERROR}
 				/>
 			</section>
 		</>
@@ -241,21 +243,16 @@ function AdministratorView({ canAdd }: { canAdd: boolean }) {
 				</h3>
 				<ListScreen
 					source={summaryList}
-					noun="representantes"
+					noun={{ one: 'representante', many: 'representantes' }}
 					caption="Resumo de créditos por representante"
 					search={{ placeholder: 'Buscar representante, empresa ou CNPJ...', label: 'Buscar representante, empresa ou CNPJ' }}
 					rowKey={(r) => r.cnpj}
 					cardTitle={(r) => r.nome}
-					csv={{}}
 					columns={[
-						{
-							key: 'nome',
-							header: 'Representante',
-							sort: 'nome',
-							cell: (r) => <span className="font-medium">{r.nome}</span>,
-							hideOnCard: true
-						},
-						{ key: 'cnpj', header: 'CNPJ', sort: 'cnpj', cell: (r) => <span className="font-mono text-xs">{formatCnpj(r.cnpj)}</span> },
+						titleColumn<RepresentativeCreditSummary>({ header: 'Representante', sort: 'nome' }, (r) => (
+							<span className="font-medium">{r.nome}</span>
+						)),
+						cnpjColumn(),
 						{
 							key: 'disponivel',
 							header: 'Disponível',
@@ -263,11 +260,11 @@ function AdministratorView({ canAdd }: { canAdd: boolean }) {
 							cell: (r) => <span className="font-semibold text-success">{formatNumber(r.disponivel)}</span>,
 							className: 'tabular-nums'
 						},
-						{ key: 'utilizado', header: 'Utilizado', sort: 'utilizado', cell: (r) => formatNumber(r.utilizado), className: 'tabular-nums' },
-						{ key: 'total', header: 'Total', sort: 'total', cell: (r) => formatNumber(r.total), className: 'tabular-nums' }
+						numberColumn<RepresentativeCreditSummary>('Utilizado', (r) => r.utilizado, 'utilizado'),
+						numberColumn<RepresentativeCreditSummary>('Total', (r) => r.total, 'total')
 					]}
-					empty={{ title: 'Nenhum representante encontrado', icon: <Users className="size-8" /> }}
-					error={{ title: 'Erro ao carregar créditos' }}
+					empty={{ icon: <Users className="size-8" /> }}
+					error={CREDITS_ERROR}
 				/>
 				<p className="text-xs text-base-content/70">
 					O histórico detalhado de lotes foi removido desta tela para melhorar o desempenho; os totais acima vêm direto do servidor.

@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react'
 import { Download as DownloadIcon, ExternalLink, Sparkles, ToggleRight } from 'lucide-react'
 import { Suspense, lazy, useState } from 'react'
-import { can, csvDate, formatDate, isHttpUrl } from '../../../../modules/core'
+import { can, csvDate, isHttpUrl } from '../../../../modules/core'
 import type { Download } from '../../../../modules/downloads/model'
 import { ListScreen } from '../../components/ListScreen'
+import { dateColumn, titleColumn } from '../../components/list-columns'
 import { PageRoot } from '../../components/PageRoot'
 import { AddButton, ActiveBadge, PageActions, EditDeleteActions, StatCard, StatGrid } from '../../components/ui'
 import { localList } from '../../lib/list'
@@ -76,8 +77,7 @@ function Downloads() {
 			<Stats />
 			<ListScreen
 				source={downloadsList}
-				noun="downloads"
-				caption="Downloads"
+				noun={{ one: 'download', many: 'downloads' }}
 				search={{ placeholder: 'Buscar download...', label: 'Buscar download' }}
 				rowKey={(d) => d.id}
 				cardTitle={(d) => d.titulo}
@@ -89,13 +89,7 @@ function Downloads() {
 					]
 				}}
 				columns={[
-					{
-						key: 'titulo',
-						header: 'Título',
-						sort: 'titulo',
-						hideOnCard: true,
-						cell: (d) => <span className="font-medium">{d.titulo}</span>
-					},
+					titleColumn<Download>({ header: 'Título', sort: 'titulo' }, (d) => <span className="font-medium">{d.titulo}</span>),
 					{
 						key: 'link',
 						header: 'Link',
@@ -106,7 +100,7 @@ function Downloads() {
 						)
 					},
 					{ key: 'status', header: 'Status', sort: 'ativo', cell: (d) => <ActiveBadge active={Boolean(d.ativo)} /> },
-					{ key: 'data', header: 'Data de Criação', sort: 'data', cell: (d) => formatDate(d.data) }
+					dateColumn<Download>('Data de Criação', (d) => d.data, 'data')
 				]}
 				actions={(d) => (
 					<>
@@ -118,12 +112,7 @@ function Downloads() {
 						{manages && <EditDeleteActions name={d.titulo} onEdit={() => setEditing(d)} onDelete={() => remove(d)} size="xs" />}
 					</>
 				)}
-				empty={{
-					icon: <DownloadIcon className="size-10" />,
-					title: 'Nenhum download encontrado',
-					hint: manages ? 'Cadastre o primeiro instalador.' : undefined
-				}}
-				error={{ title: 'Erro ao carregar downloads' }}
+				empty={{ icon: <DownloadIcon className="size-10" />, hint: manages ? 'Cadastre o primeiro instalador.' : undefined }}
 			/>
 			{manages && editing !== undefined && (
 				<Suspense fallback={null}>

@@ -4,6 +4,7 @@ import { Suspense, lazy, useState } from 'react'
 import { formatDateTime, maskMac } from '../../../../modules/core'
 import type { Terminal } from '../../../../modules/terminals/model'
 import { ListScreen } from '../../components/ListScreen'
+import { titleColumn } from '../../components/list-columns'
 import { PageRoot } from '../../components/PageRoot'
 import { AddButton, PageActions, EditDeleteActions, StatCard, StatGrid } from '../../components/ui'
 import { serverList } from '../../lib/list'
@@ -66,20 +67,14 @@ function Terminals() {
 			<Stats />
 			<ListScreen
 				source={terminalsList}
-				noun="terminais"
-				caption="Terminais"
+				noun={{ one: 'terminal', many: 'terminais' }}
 				search={{ placeholder: 'Buscar terminal...', label: 'Buscar terminal' }}
 				rowKey={(t) => t.codigo}
 				cardTitle={(t) => t.nome_computador || maskMac(t.mac)}
-				csv={{}}
 				columns={[
-					{
-						key: 'computador',
-						header: 'Computador',
-						sort: 'nome_computador',
-						hideOnCard: true,
-						cell: (t) => <span className="font-medium">{t.nome_computador || '—'}</span>
-					},
+					titleColumn<Terminal>({ header: 'Computador', sort: 'nome_computador' }, (t) => (
+						<span className="font-medium">{t.nome_computador || '—'}</span>
+					)),
 					{
 						key: 'empresa',
 						header: 'Empresa',
@@ -112,10 +107,9 @@ function Terminals() {
 				)}
 				empty={{
 					icon: <Monitor className="size-10" />,
-					title: 'Nenhum terminal encontrado',
 					hint: 'Os terminais aparecem aqui quando os sistemas verificam a licença, ou quando você os cadastra.'
 				}}
-				error={{ title: 'Erro ao carregar terminais', fallback: 'Failed to fetch terminals' }}
+				error={{ fallback: 'Failed to fetch terminals' }}
 			/>
 			{editing !== undefined && (
 				<Suspense fallback={null}>

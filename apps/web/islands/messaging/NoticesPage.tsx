@@ -168,9 +168,9 @@ function Notices() {
 			<ListScreen
 				key={tab}
 				source={LISTS[tab]}
-				noun="avisos"
+				noun={{ one: 'aviso', many: 'avisos' }}
 				caption={tab === 'general' ? 'Avisos gerais' : 'Avisos individuais'}
-				search={{ placeholder: 'Buscar avisos...', label: 'Buscar avisos' }}
+				search={{ placeholder: 'Buscar avisos...' }}
 				columns={columns}
 				rowKey={(n) => n.id}
 				cardTitle={(n) => n.titulo}
@@ -188,8 +188,7 @@ function Notices() {
 						])
 					]
 				}}
-				empty={{ title: 'Nenhum aviso encontrado', icon: <Megaphone className="size-8" /> }}
-				error={{ title: 'Erro ao carregar avisos' }}
+				empty={{ icon: <Megaphone className="size-8" /> }}
 				actions={
 					canWrite
 						? (n) => <EditDeleteActions name={`aviso ${n.titulo}`} onEdit={() => openEdit(n)} onDelete={() => remove(n)} />

@@ -2,6 +2,7 @@ import { Activity as ActivityIcon } from 'lucide-react'
 import type { Activity, ActivityView } from '../../../../modules/reports/model'
 import { formatDateTime, formatRelative } from '../../../../modules/core'
 import { ListScreen } from '../../components/ListScreen'
+import { titleColumn } from '../../components/list-columns'
 import { PageRoot } from '../../components/PageRoot'
 import { serverList } from '../../lib/list'
 import { ISO_DATE } from '../../lib/list-state'
@@ -45,9 +46,8 @@ export default function ActivitiesPage() {
 		<PageRoot>
 			<ListScreen
 				source={activitiesList}
-				noun="atividades"
-				caption="Atividades"
-				search={{ placeholder: 'Buscar atividades...', label: 'Buscar atividades' }}
+				noun={{ one: 'atividade', many: 'atividades', feminine: true }}
+				search={{ placeholder: 'Buscar atividades...' }}
 				filters={[
 					{ key: 'type', label: 'Tipo', options: [['', 'Todos os tipos'], ...TYPES.map((t) => [t, TYPE_LABEL[t]] as const)] },
 					{ key: 'inicio', label: 'De', date: true },
@@ -55,7 +55,6 @@ export default function ActivitiesPage() {
 				]}
 				rowKey={(a) => a.id}
 				skeletonRows={10}
-				csv={{}}
 				cardTitle={(a) => (
 					<span className="flex items-center gap-3">
 						<ActivityIconBadge activity={a} />
@@ -64,17 +63,12 @@ export default function ActivitiesPage() {
 				)}
 				columns={[
 					{ key: 'quando', header: 'Data e hora', cell: (a) => <When activity={a} now={now} /> },
-					{
-						key: 'atividade',
-						header: 'Atividade',
-						hideOnCard: true,
-						cell: (a) => (
-							<span className="flex items-center gap-3 font-medium">
-								<ActivityIconBadge activity={a} />
-								{a.title}
-							</span>
-						)
-					},
+					titleColumn<Activity>({ header: 'Atividade' }, (a) => (
+						<span className="flex items-center gap-3 font-medium">
+							<ActivityIconBadge activity={a} />
+							{a.title}
+						</span>
+					)),
 					{
 						key: 'tipo',
 						header: 'Tipo',
@@ -82,8 +76,7 @@ export default function ActivitiesPage() {
 					},
 					{ key: 'detalhe', header: 'Detalhe', cell: (a) => <span className="break-words text-base-content/80">{a.subtitle || '—'}</span> }
 				]}
-				empty={{ title: 'Nenhuma atividade encontrada', icon: <ActivityIcon className="size-8" /> }}
-				error={{ title: 'Erro ao carregar atividades' }}
+				empty={{ icon: <ActivityIcon className="size-8" /> }}
 			/>
 		</PageRoot>
 	)

@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react'
 import { Building2, Users } from 'lucide-react'
 import { Suspense, lazy, useState } from 'react'
-import { can, formatCnpj, formatDate, maskPhone } from '../../../../modules/core'
+import { can, formatCnpj, maskPhone } from '../../../../modules/core'
 import type { RepresentativeListQuery, RepresentativeView } from '../../../../modules/resellers/model'
 import { ListScreen } from '../../components/ListScreen'
+import { cnpjColumn, dateColumn, titleColumn } from '../../components/list-columns'
 import { PageRoot } from '../../components/PageRoot'
 import { AddButton, AccessDenied, ActiveBadge, EditDeleteActions } from '../../components/ui'
 import { localList } from '../../lib/list'
@@ -47,32 +48,19 @@ function RepresentativesList({ isAdmin }: { isAdmin: boolean }) {
 			</div>
 			<ListScreen
 				source={representativesList}
-				noun="representantes"
-				caption="Representantes"
-				search={{ placeholder: 'Buscar por nome, CNPJ ou cidade...', label: 'Buscar representantes' }}
+				noun={{ one: 'representante', many: 'representantes' }}
+				search={{ placeholder: 'Buscar por nome, CNPJ ou cidade...' }}
 				rowKey={(r) => r.codigo}
 				cardTitle={(r) => r.nome}
-				csv={{}}
-				empty={{
-					title: 'Nenhum representante encontrado',
-					hint: 'Cadastre o primeiro representante.',
-					icon: <Users className="size-10" />
-				}}
-				error={{ title: 'Erro ao carregar representantes' }}
+				empty={{ hint: 'Cadastre o primeiro representante.', icon: <Users className="size-10" /> }}
 				columns={[
-					{
-						key: 'nome',
-						header: 'Representante',
-						sort: 'nome',
-						hideOnCard: true,
-						cell: (r) => (
-							<div className="min-w-0">
-								<p className="font-medium">{r.nome}</p>
-								{r.email && <p className="text-xs text-base-content/70">{r.email}</p>}
-							</div>
-						)
-					},
-					{ key: 'cnpj', header: 'CNPJ', sort: 'cnpj', cell: (r) => <span className="font-mono text-xs">{formatCnpj(r.cnpj)}</span> },
+					titleColumn<RepresentativeView>({ header: 'Representante', sort: 'nome' }, (r) => (
+						<div className="min-w-0">
+							<p className="font-medium">{r.nome}</p>
+							{r.email && <p className="text-xs text-base-content/70">{r.email}</p>}
+						</div>
+					)),
+					cnpjColumn(),
 					{ key: 'cidade', header: 'Cidade', sort: 'cidade', cell: (r) => (r.cidade ? `${r.cidade}${r.uf ? `/${r.uf}` : ''}` : '—') },
 					{ key: 'contato', header: 'Contato', cell: (r) => (r.whatsapp || r.fone ? maskPhone(r.whatsapp ?? r.fone ?? '') : '—') },
 					{ key: 'gerente', header: 'Gerente', cell: (r) => r.gerente?.nome ?? <span className="text-base-content/70">Sem gerente</span> },
@@ -92,7 +80,7 @@ function RepresentativesList({ isAdmin }: { isAdmin: boolean }) {
 						header: 'API Asaas',
 						cell: (r) => <ActiveBadge active={r.ativar_api_asaas === 'S'} labels={['Ativa', 'Inativa']} />
 					},
-					{ key: 'data', header: 'Cadastro', sort: 'data', cell: (r) => formatDate(r.data) }
+					dateColumn<RepresentativeView>('Cadastro', (r) => r.data, 'data')
 				]}
 				actions={(r) => (
 					<EditDeleteActions
