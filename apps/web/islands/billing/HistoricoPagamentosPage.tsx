@@ -1,43 +1,16 @@
-import { useStore } from '@nanostores/react'
 import { Ban, CircleDollarSign, History, Wallet } from 'lucide-react'
 import { EVENT_TYPES, type HistoricoEventoView } from '../../../../modules/billing/model'
 import { formatCnpj, formatDateTime, formatReais } from '../../../../modules/core'
 import { ListScreen } from '../../components/ListScreen'
 import { moneyColumn, titleColumn } from '../../components/list-columns'
 import { PageRoot } from '../../components/PageRoot'
-import { PageActions, StatCard, StatGrid } from '../../components/ui'
+import { SummaryCards } from '../../components/SummaryCards'
+import { PageActions, StatCard } from '../../components/ui'
 import { serverList } from '../../lib/list'
 import { historicoRead } from './billing-views'
 import { COMPANY_DATE_CONTROLS, ClearFilters, EVENT_LABELS, EventBadge } from './carne-parts'
 
-const historicoList = serverList<'GET /api/historico-pagamentos', HistoricoEventoView>(historicoRead.route, historicoRead.spec, {
-	query: historicoRead.query!,
-	rows: (data) => data.eventos,
-	page: (data) => data.pagination
-})
-
-function Summary() {
-	const { data } = useStore(historicoList.$data)
-	const r = data?.resumo
-	return (
-		<StatGrid count={4} className="grid grid-cols-2 gap-3 xl:grid-cols-4">
-			{r && (
-				<>
-					<StatCard title="Total de Eventos" value={r.total} icon={<History className="size-5" />} />
-					<StatCard title="Pagamentos" value={r.pagamentos} tone="success" icon={<CircleDollarSign className="size-5" />} />
-					<StatCard title="Cancelamentos" value={r.cancelamentos} tone="warning" icon={<Ban className="size-5" />} />
-					<StatCard
-						title="Valor Total"
-						value={formatReais(r.valorTotal)}
-						hint="Soma dos pagamentos"
-						tone="accent"
-						icon={<Wallet className="size-5" />}
-					/>
-				</>
-			)}
-		</StatGrid>
-	)
-}
+const historicoList = serverList<'GET /api/historico-pagamentos', HistoricoEventoView>(historicoRead, { rows: (data) => data.eventos })
 
 const company = (e: HistoricoEventoView) => e.empresa?.razao ?? `Empresa ${e.empresa_codigo}`
 
@@ -49,7 +22,22 @@ export default function HistoricoPagamentosPage() {
 				<ClearFilters source={historicoList} />
 			</PageActions>
 			<div className="space-y-4">
-				<Summary />
+				<SummaryCards source={historicoList} read={(data) => data.resumo} count={4} className="grid grid-cols-2 gap-3 xl:grid-cols-4">
+					{(r) => (
+						<>
+							<StatCard title="Total de Eventos" value={r.total} icon={<History className="size-5" />} />
+							<StatCard title="Pagamentos" value={r.pagamentos} tone="success" icon={<CircleDollarSign className="size-5" />} />
+							<StatCard title="Cancelamentos" value={r.cancelamentos} tone="warning" icon={<Ban className="size-5" />} />
+							<StatCard
+								title="Valor Total"
+								value={formatReais(r.valorTotal)}
+								hint="Soma dos pagamentos"
+								tone="accent"
+								icon={<Wallet className="size-5" />}
+							/>
+						</>
+					)}
+				</SummaryCards>
 				<ListScreen
 					source={historicoList}
 					noun={{ one: 'evento', many: 'eventos' }}

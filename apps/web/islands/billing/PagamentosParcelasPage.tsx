@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react'
 import { AlertTriangle, CheckCircle2, Clock, ExternalLink, ListChecks, MessageCircle, RefreshCw, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { type PagamentoParcelaView, canActOnParcel } from '../../../../modules/billing/model'
@@ -6,7 +5,8 @@ import { formatCnpj, formatDate, formatReais } from '../../../../modules/core'
 import { ListScreen } from '../../components/ListScreen'
 import { dateColumn, moneyColumn, titleColumn } from '../../components/list-columns'
 import { PageRoot } from '../../components/PageRoot'
-import { PageActions, StatCard, StatGrid } from '../../components/ui'
+import { SummaryCards } from '../../components/SummaryCards'
+import { PageActions, StatCard } from '../../components/ui'
 import { infiniteList } from '../../lib/list'
 import { mutate } from '../../lib/mutate'
 import { confirmAction } from '../../stores/confirm'
@@ -15,35 +15,10 @@ import { COMPANY_DATE_CONTROLS, ClearFilters, ParcelStatusBadge, WhatsappDialog 
 
 const INVALIDATE = ['/api/carnes', '/api/historico-pagamentos']
 
-const pagamentosList = infiniteList<'GET /api/carnes/pagamentos', PagamentoParcelaView>(pagamentosRead.route, pagamentosRead.spec, {
-	query: pagamentosRead.query!,
+const pagamentosList = infiniteList<'GET /api/carnes/pagamentos', PagamentoParcelaView>(pagamentosRead, {
 	rows: (data) => data.parcelas,
-	page: (data) => data.pagination,
 	rowKey: (p) => p.id
 })
-
-function Summary() {
-	const { data } = useStore(pagamentosList.$data)
-	const r = data?.resumo
-	return (
-		<StatGrid count={4} className="grid grid-cols-2 gap-3 xl:grid-cols-4">
-			{r && (
-				<>
-					<StatCard title="Total de Parcelas" value={r.total} hint={formatReais(r.valorTotal)} icon={<ListChecks className="size-5" />} />
-					<StatCard
-						title="Parcelas Pagas"
-						value={r.pagas}
-						hint={`${formatReais(r.valorRecebido)} recebidos`}
-						tone="success"
-						icon={<CheckCircle2 className="size-5" />}
-					/>
-					<StatCard title="Pendentes" value={r.pendentes} tone="warning" icon={<Clock className="size-5" />} />
-					<StatCard title="Vencidas" value={r.vencidas} tone="error" icon={<AlertTriangle className="size-5" />} />
-				</>
-			)}
-		</StatGrid>
-	)
-}
 
 async function remove(p: PagamentoParcelaView) {
 	const ok = await confirmAction({
@@ -89,7 +64,27 @@ export default function PagamentosParcelasPage() {
 				</div>
 			</PageActions>
 			<div className="space-y-4">
-				<Summary />
+				<SummaryCards source={pagamentosList} read={(data) => data.resumo} count={4} className="grid grid-cols-2 gap-3 xl:grid-cols-4">
+					{(r) => (
+						<>
+							<StatCard
+								title="Total de Parcelas"
+								value={r.total}
+								hint={formatReais(r.valorTotal)}
+								icon={<ListChecks className="size-5" />}
+							/>
+							<StatCard
+								title="Parcelas Pagas"
+								value={r.pagas}
+								hint={`${formatReais(r.valorRecebido)} recebidos`}
+								tone="success"
+								icon={<CheckCircle2 className="size-5" />}
+							/>
+							<StatCard title="Pendentes" value={r.pendentes} tone="warning" icon={<Clock className="size-5" />} />
+							<StatCard title="Vencidas" value={r.vencidas} tone="error" icon={<AlertTriangle className="size-5" />} />
+						</>
+					)}
+				</SummaryCards>
 				<ListScreen
 					source={pagamentosList}
 					noun={{ one: 'parcela', many: 'parcelas', feminine: true }}

@@ -27,10 +27,8 @@ function useDays() {
 
 /** A representative's batches or transfers: one list each, told apart in the address by a prefix. */
 function creditList(read: ListRead<'GET /api/credits'>) {
-	return serverList<'GET /api/credits', CreditItem>(read.route, read.spec, {
-		query: read.query!,
+	return serverList<'GET /api/credits', CreditItem>(read, {
 		rows: (data) => data.credits,
-		page: (data) => data.pagination,
 		exportRoute: 'GET /api/credits/export',
 		settings: patientRetry
 	})
@@ -202,10 +200,8 @@ function RepresentativeTotals() {
 
 let summaryList: ReturnType<typeof makeSummaryList> | null = null
 function makeSummaryList() {
-	return serverList<'GET /api/credits/summary', RepresentativeCreditSummary>(summaryRead.route, summaryRead.spec, {
-		query: summaryRead.query!,
+	return serverList<'GET /api/credits/summary', RepresentativeCreditSummary>(summaryRead, {
 		rows: (data) => data.representatives,
-		page: (data) => data.pagination,
 		exportRoute: 'GET /api/credits/summary/export',
 		settings: patientRetry
 	})

@@ -6,7 +6,8 @@ import type { Download } from '../../../../modules/downloads/model'
 import { ListScreen } from '../../components/ListScreen'
 import { dateColumn, titleColumn } from '../../components/list-columns'
 import { PageRoot } from '../../components/PageRoot'
-import { AddButton, ActiveBadge, PageActions, EditDeleteActions, StatCard, StatGrid } from '../../components/ui'
+import { SummaryCards } from '../../components/SummaryCards'
+import { AddButton, ActiveBadge, PageActions, EditDeleteActions, StatCard } from '../../components/ui'
 import { localList } from '../../lib/list'
 import { confirmThenMutate, deleteQuestion } from '../../lib/mutate'
 import { $user } from '../../stores/session'
@@ -41,24 +42,24 @@ function remove(d: Download) {
 	)
 }
 
+/** The three cards above the list, counted from the list held whole. */
 function Stats() {
-	const { data } = useStore(downloadsList.$data)
 	const weekAgo = Date.now() - 7 * 86_400_000
 	return (
-		<StatGrid count={3} className="mb-5 grid grid-cols-3 gap-2 sm:gap-3">
-			{data && (
+		<SummaryCards source={downloadsList} read={(data) => data} count={3} className="mb-5 grid grid-cols-3 gap-2 sm:gap-3">
+			{(all) => (
 				<>
-					<StatCard title="Total" value={data.length} icon={<DownloadIcon className="size-5" />} />
-					<StatCard title="Ativos" value={data.filter((d) => d.ativo).length} icon={<ToggleRight className="size-5" />} tone="success" />
+					<StatCard title="Total" value={all.length} icon={<DownloadIcon className="size-5" />} />
+					<StatCard title="Ativos" value={all.filter((d) => d.ativo).length} icon={<ToggleRight className="size-5" />} tone="success" />
 					<StatCard
 						title="Novos nos últimos 7 dias"
-						value={data.filter((d) => Date.parse(d.data) >= weekAgo).length}
+						value={all.filter((d) => Date.parse(d.data) >= weekAgo).length}
 						icon={<Sparkles className="size-5" />}
 						tone="info"
 					/>
 				</>
 			)}
-		</StatGrid>
+		</SummaryCards>
 	)
 }
 

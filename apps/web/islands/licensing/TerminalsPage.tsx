@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react'
 import { Building2, CalendarPlus, Monitor } from 'lucide-react'
 import { Suspense, lazy, useState } from 'react'
 import { formatDateTime, maskMac } from '../../../../modules/core'
@@ -6,7 +5,8 @@ import type { Terminal } from '../../../../modules/terminals/model'
 import { ListScreen } from '../../components/ListScreen'
 import { titleColumn } from '../../components/list-columns'
 import { PageRoot } from '../../components/PageRoot'
-import { AddButton, PageActions, EditDeleteActions, StatCard, StatGrid } from '../../components/ui'
+import { SummaryCards } from '../../components/SummaryCards'
+import { AddButton, PageActions, EditDeleteActions, StatCard } from '../../components/ui'
 import { serverList } from '../../lib/list'
 import { confirmThenMutate, deleteQuestion } from '../../lib/mutate'
 import { COMPANY_KEYS } from '../../stores/companies'
@@ -14,10 +14,8 @@ import { terminalsRead } from './terminals-view'
 
 const TerminalDialog = lazy(() => import('./TerminalDialog'))
 
-const terminalsList = serverList<'GET /api/terminals', Terminal>(terminalsRead.route, terminalsRead.spec, {
-	query: terminalsRead.query!,
+const terminalsList = serverList<'GET /api/terminals', Terminal>(terminalsRead, {
 	rows: (data) => data.terminals,
-	page: (data) => data.pagination,
 	exportRoute: 'GET /api/terminals/export'
 })
 
@@ -34,28 +32,6 @@ function remove(t: Terminal) {
 	)
 }
 
-/** The three cards above the list, from the answer of the list itself. */
-function Stats() {
-	const { data } = useStore(terminalsList.$data)
-	const stats = data?.stats
-	return (
-		<StatGrid count={3} className="mb-5 grid grid-cols-3 gap-2 sm:gap-3">
-			{stats && (
-				<>
-					<StatCard title="Total de terminais" value={stats.total} icon={<Monitor className="size-5" />} />
-					<StatCard
-						title="Empresas com terminais"
-						value={`${stats.empresasComTerminais} de ${stats.totalEmpresas}`}
-						icon={<Building2 className="size-5" />}
-						tone="info"
-					/>
-					<StatCard title="Registrados hoje" value={stats.hoje} icon={<CalendarPlus className="size-5" />} tone="success" />
-				</>
-			)}
-		</StatGrid>
-	)
-}
-
 /** Gerenciamento de Terminais (2-administration §2.2). */
 function Terminals() {
 	const [editing, setEditing] = useState<Terminal | null | undefined>(undefined)
@@ -64,7 +40,20 @@ function Terminals() {
 			<PageActions>
 				<AddButton label="Novo Terminal" onClick={() => setEditing(null)} small />
 			</PageActions>
-			<Stats />
+			<SummaryCards source={terminalsList} read={(data) => data.stats} count={3} className="mb-5 grid grid-cols-3 gap-2 sm:gap-3">
+				{(stats) => (
+					<>
+						<StatCard title="Total de terminais" value={stats.total} icon={<Monitor className="size-5" />} />
+						<StatCard
+							title="Empresas com terminais"
+							value={`${stats.empresasComTerminais} de ${stats.totalEmpresas}`}
+							icon={<Building2 className="size-5" />}
+							tone="info"
+						/>
+						<StatCard title="Registrados hoje" value={stats.hoje} icon={<CalendarPlus className="size-5" />} tone="success" />
+					</>
+				)}
+			</SummaryCards>
 			<ListScreen
 				source={terminalsList}
 				noun={{ one: 'terminal', many: 'terminais' }}

@@ -12,9 +12,9 @@ const TYPES = ['success', 'info', 'warning', 'error'] as const
 
 /** The history: the API's pages, with search, type and a period of days in the address. */
 const activitiesList = serverList<'GET /api/activities', Activity>(
-	'GET /api/activities',
-	{ filters: { type: { values: ['', ...TYPES], default: '' }, inicio: { test: ISO_DATE }, fim: { test: ISO_DATE } } },
 	{
+		route: 'GET /api/activities',
+		spec: { filters: { type: { values: ['', ...TYPES], default: '' }, inicio: { test: ISO_DATE }, fim: { test: ISO_DATE } } },
 		query: (p) => ({
 			page: p.page,
 			limit: p.limit,
@@ -22,11 +22,9 @@ const activitiesList = serverList<'GET /api/activities', Activity>(
 			type: (p.filters.type || undefined) as ActivityView['type'],
 			inicio: p.filters.inicio || undefined,
 			fim: p.filters.fim || undefined
-		}),
-		rows: (data) => data.activities,
-		page: (data) => data.pagination,
-		exportRoute: 'GET /api/activities/export'
-	}
+		})
+	},
+	{ rows: (data) => data.activities, exportRoute: 'GET /api/activities/export' }
 )
 
 /** When: the date and time, and how long ago. */
