@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react'
 import { Briefcase, ShieldCheck, UserCog, UserRound, Users } from 'lucide-react'
-import { Suspense, lazy, useState } from 'react'
+import { lazy, } from 'react'
 import { ROLE_LABELS, type Role, formatCnpj, formatDateOf, normalizeCnpj } from '../../../../modules/core'
 import type { UserView } from '../../../../modules/users/model'
 import { ListScreen } from '../../components/ListScreen'
 import { cnpjColumn, titleColumn } from '../../components/list-columns'
-import { PageRoot } from '../../components/PageRoot'
+import { EditorDialog, useEditor } from '../../components/EditorDialog'
+import { pageIsland } from '../../components/pageIsland'
 import { AddButton, AccessDenied, InitialsAvatar, EditDeleteActions, StatCard, StatGrid } from '../../components/ui'
 import { localList } from '../../lib/list'
 import { confirmThenMutate, deleteQuestion } from '../../lib/mutate'
@@ -43,7 +44,7 @@ const usersList = localList<'GET /api/users', UserView>(usersRead.route, usersRe
 function UsersScreen() {
 	const me = useStore($user)
 	const { data, loading } = useStore(usersList.$data)
-	const [dialog, setDialog] = useState<{ editing: UserView | null } | null>(null)
+	const editor = useEditor<UserView>()
 	const count = (tipo?: Role) => (data ? data.filter((u) => !tipo || u.tipo === tipo).length : 0)
 
 	async function remove(u: UserView) {
@@ -76,7 +77,7 @@ function UsersScreen() {
 			</StatGrid>
 
 			<div className="flex justify-end">
-				<AddButton label="Novo Usuário" onClick={() => setDialog({ editing: null })} />
+				<AddButton label="Novo Usuário" onClick={editor.create} />
 			</div>
 
 			<ListScreen
@@ -110,31 +111,24 @@ function UsersScreen() {
 				actions={(u) => (
 					<EditDeleteActions
 						name={u.nome}
-						onEdit={() => setDialog({ editing: u })}
+						onEdit={() => editor.edit(u)}
 						onDelete={u.id !== me?.id ? () => remove(u) : undefined}
 						withText
 					/>
 				)}
 			/>
 
-			{dialog && (
-				<Suspense fallback={null}>
-					<UserDialog editing={dialog.editing} isSelf={dialog.editing?.id === me?.id} onClose={() => setDialog(null)} />
-				</Suspense>
-			)}
+			<EditorDialog editor={editor}>
+				{(user, close) => <UserDialog editing={user} isSelf={user?.id === me?.id} onClose={close} />}
+			</EditorDialog>
 		</div>
 	)
 }
 
-export default function UsersPage() {
-	const me = useStore($user)
-	return (
-		<PageRoot>
-			{me?.tipo === 'administrador' ? (
-				<UsersScreen />
-			) : (
-				<AccessDenied title="Acesso Restrito" message="Apenas administradores podem acessar o gerenciamento de usuários." />
-			)}
-		</PageRoot>
+export default pageIsland((role) =>
+	role === 'administrador' ? (
+		<UsersScreen />
+	) : (
+		<AccessDenied title="Acesso Restrito" message="Apenas administradores podem acessar o gerenciamento de usuários." />
 	)
-}
+)

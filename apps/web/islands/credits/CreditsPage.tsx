@@ -1,18 +1,17 @@
 import { useStore } from '@nanostores/react'
 import { ArrowRightLeft, CircleCheck, Coins, History, ShoppingCart, Users, Wallet } from 'lucide-react'
-import { Suspense, lazy, useState } from 'react'
+import { type ReactNode, Suspense, lazy, useState } from 'react'
 import { can, formatNumber } from '../../../../modules/core'
 import type { CreditItem, RepresentativeCreditSummary } from '../../../../modules/credits/model'
 import { ListScreen } from '../../components/ListScreen'
 import { cnpjColumn, dateColumn, numberColumn, titleColumn } from '../../components/list-columns'
-import { PageRoot } from '../../components/PageRoot'
+import { pageIsland } from '../../components/pageIsland'
 import { AddButton, ErrorPanel, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { serverList } from '../../lib/list'
 import type { ListRead } from '../../lib/first-reads'
 import { patientRetry } from '../../lib/query'
 import { $configuracoes, savedNumber } from '../../lib/settings'
-import { $user } from '../../stores/session'
 import { poolRead, summaryRead, transfersRead } from './views'
 
 const TransferCreditsDialog = lazy(() => import('./TransferCreditsDialog'))
@@ -32,6 +31,18 @@ function creditList(read: ListRead<'GET /api/credits'>) {
 		exportRoute: 'GET /api/credits/export',
 		settings: patientRetry
 	})
+}
+
+/** One of the page's lists under its heading, which names the section for assistive technology. */
+function TitledSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+	return (
+		<section aria-labelledby={id} className="space-y-3">
+			<h3 id={id} className="text-lg font-semibold">
+				{title}
+			</h3>
+			{children}
+		</section>
+	)
 }
 
 /** Every credits list (the representative's two, the summary) fails with the same words. */
@@ -90,10 +101,7 @@ function RepresentativeLists() {
 	return (
 		<>
 			<RepresentativeTotals />
-			<section aria-labelledby="meus-creditos" className="space-y-3">
-				<h3 id="meus-creditos" className="text-lg font-semibold">
-					Meus Créditos
-				</h3>
+			<TitledSection id="meus-creditos" title="Meus Créditos">
 				<ListScreen
 					source={pool}
 					noun={{ one: 'lote', many: 'lotes' }}
@@ -122,11 +130,8 @@ function RepresentativeLists() {
 					}}
 					error={CREDITS_ERROR}
 				/>
-			</section>
-			<section aria-labelledby="transferencias" className="space-y-3">
-				<h3 id="transferencias" className="text-lg font-semibold">
-					Transferências para Empresas
-				</h3>
+			</TitledSection>
+			<TitledSection id="transferencias" title="Transferências para Empresas">
 				<ListScreen
 					source={transfers}
 					noun={{ one: 'transferência', many: 'transferências', feminine: true }}
@@ -144,7 +149,7 @@ function RepresentativeLists() {
 					empty={{ title: 'Nenhuma transferência realizada', icon: <ArrowRightLeft className="size-8" /> }}
 					error={CREDITS_ERROR}
 				/>
-			</section>
+			</TitledSection>
 		</>
 	)
 }
@@ -233,10 +238,7 @@ function AdministratorView({ canAdd }: { canAdd: boolean }) {
 					/>
 				</StatGrid>
 			)}
-			<section aria-labelledby="resumo" className="space-y-3">
-				<h3 id="resumo" className="text-lg font-semibold">
-					Resumo por Representante
-				</h3>
+			<TitledSection id="resumo" title="Resumo por Representante">
 				<ListScreen
 					source={summaryList}
 					noun={{ one: 'representante', many: 'representantes' }}
@@ -265,7 +267,7 @@ function AdministratorView({ canAdd }: { canAdd: boolean }) {
 				<p className="text-xs text-base-content/70">
 					O histórico detalhado de lotes foi removido desta tela para melhorar o desempenho; os totais acima vêm direto do servidor.
 				</p>
-			</section>
+			</TitledSection>
 			{canAdd && addOpen && (
 				<Suspense fallback={null}>
 					<AddCreditsDialog onClose={() => setAddOpen(false)} />
@@ -276,11 +278,6 @@ function AdministratorView({ canAdd }: { canAdd: boolean }) {
 }
 
 /** Gerenciamento de Créditos (2-administration §2.1): the representative's view or the administrator's. */
-export default function CreditsPage() {
-	const user = useStore($user)
-	return (
-		<PageRoot>
-			{can(user?.tipo, 'credits.own') ? <RepresentativeView /> : <AdministratorView canAdd={can(user?.tipo, 'credits.add')} />}
-		</PageRoot>
-	)
-}
+export default pageIsland((role) =>
+	can(role, 'credits.own') ? <RepresentativeView /> : <AdministratorView canAdd={can(role, 'credits.add')} />
+)

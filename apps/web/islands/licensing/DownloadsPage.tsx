@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react'
 import { Download as DownloadIcon, ExternalLink, Sparkles, ToggleRight } from 'lucide-react'
-import { Suspense, lazy, useState } from 'react'
+import { lazy, } from 'react'
 import { can, csvDate, isHttpUrl } from '../../../../modules/core'
 import type { Download } from '../../../../modules/downloads/model'
 import { ListScreen } from '../../components/ListScreen'
 import { dateColumn, titleColumn } from '../../components/list-columns'
-import { PageRoot } from '../../components/PageRoot'
+import { EditorDialog, useEditor } from '../../components/EditorDialog'
+import { pageIsland } from '../../components/pageIsland'
 import { SummaryCards } from '../../components/SummaryCards'
 import { AddButton, ActiveBadge, PageActions, EditDeleteActions, StatCard } from '../../components/ui'
 import { localList } from '../../lib/list'
@@ -66,13 +67,13 @@ function Stats() {
 /** Downloads de Sistemas (2-administration §2.4). */
 function Downloads() {
 	const user = useStore($user)
-	const [editing, setEditing] = useState<Download | null | undefined>(undefined)
+	const editor = useEditor<Download>()
 	const manages = can(user?.tipo, 'downloads.manage')
 	return (
 		<div>
 			{manages && (
 				<PageActions>
-					<AddButton label="Novo Download" onClick={() => setEditing(null)} small />
+					<AddButton label="Novo Download" onClick={editor.create} small />
 				</PageActions>
 			)}
 			<Stats />
@@ -110,24 +111,14 @@ function Downloads() {
 								<ExternalLink className="size-4" />
 							</a>
 						)}
-						{manages && <EditDeleteActions name={d.titulo} onEdit={() => setEditing(d)} onDelete={() => remove(d)} size="xs" />}
+						{manages && <EditDeleteActions name={d.titulo} onEdit={() => editor.edit(d)} onDelete={() => remove(d)} size="xs" />}
 					</>
 				)}
 				empty={{ icon: <DownloadIcon className="size-10" />, hint: manages ? 'Cadastre o primeiro instalador.' : undefined }}
 			/>
-			{manages && editing !== undefined && (
-				<Suspense fallback={null}>
-					<DownloadDialog item={editing} onClose={() => setEditing(undefined)} />
-				</Suspense>
-			)}
+			{manages && <EditorDialog editor={editor}>{(item, close) => <DownloadDialog item={item} onClose={close} />}</EditorDialog>}
 		</div>
 	)
 }
 
-export default function DownloadsPage() {
-	return (
-		<PageRoot>
-			<Downloads />
-		</PageRoot>
-	)
-}
+export default pageIsland(() => <Downloads />)

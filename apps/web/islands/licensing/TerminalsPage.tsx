@@ -1,9 +1,10 @@
 import { Building2, CalendarPlus, Monitor } from 'lucide-react'
-import { Suspense, lazy, useState } from 'react'
+import { lazy, } from 'react'
 import { formatDateTime, maskMac } from '../../../../modules/core'
 import type { Terminal } from '../../../../modules/terminals/model'
 import { ListScreen } from '../../components/ListScreen'
 import { titleColumn } from '../../components/list-columns'
+import { EditorDialog, useEditor } from '../../components/EditorDialog'
 import { PageRoot } from '../../components/PageRoot'
 import { SummaryCards } from '../../components/SummaryCards'
 import { AddButton, PageActions, EditDeleteActions, StatCard } from '../../components/ui'
@@ -34,11 +35,11 @@ function remove(t: Terminal) {
 
 /** Gerenciamento de Terminais (2-administration §2.2). */
 function Terminals() {
-	const [editing, setEditing] = useState<Terminal | null | undefined>(undefined)
+	const editor = useEditor<Terminal>()
 	return (
 		<div>
 			<PageActions>
-				<AddButton label="Novo Terminal" onClick={() => setEditing(null)} small />
+				<AddButton label="Novo Terminal" onClick={editor.create} small />
 			</PageActions>
 			<SummaryCards source={terminalsList} read={(data) => data.stats} count={3} className="mb-5 grid grid-cols-3 gap-2 sm:gap-3">
 				{(stats) => (
@@ -89,7 +90,7 @@ function Terminals() {
 				actions={(t) => (
 					<EditDeleteActions
 						name={`terminal ${t.nome_computador ?? t.mac}`}
-						onEdit={() => setEditing(t)}
+						onEdit={() => editor.edit(t)}
 						onDelete={() => remove(t)}
 						size="xs"
 					/>
@@ -100,11 +101,7 @@ function Terminals() {
 				}}
 				error={{ fallback: 'Failed to fetch terminals' }}
 			/>
-			{editing !== undefined && (
-				<Suspense fallback={null}>
-					<TerminalDialog terminal={editing} onClose={() => setEditing(undefined)} />
-				</Suspense>
-			)}
+			<EditorDialog editor={editor}>{(terminal, close) => <TerminalDialog terminal={terminal} onClose={close} />}</EditorDialog>
 		</div>
 	)
 }

@@ -1,15 +1,15 @@
-import { useStore } from '@nanostores/react'
+
 import { Building2, Users } from 'lucide-react'
-import { Suspense, lazy, useState } from 'react'
+import { Suspense, lazy, } from 'react'
 import { can, formatCnpj, maskPhone } from '../../../../modules/core'
 import type { RepresentativeListQuery, RepresentativeView } from '../../../../modules/resellers/model'
 import { ListScreen } from '../../components/ListScreen'
 import { cnpjColumn, dateColumn, titleColumn } from '../../components/list-columns'
-import { PageRoot } from '../../components/PageRoot'
+import { EditorDialog, useEditor } from '../../components/EditorDialog'
+import { pageIsland } from '../../components/pageIsland'
 import { AddButton, AccessDenied, ActiveBadge, EditDeleteActions } from '../../components/ui'
 import { localList } from '../../lib/list'
 import { confirmThenMutate, deleteQuestion } from '../../lib/mutate'
-import { $user } from '../../stores/session'
 import { REPRESENTATIVE_KEYS } from './representative-keys'
 
 const RepresentativeDialog = lazy(() => import('./RepresentativeDialog'))
@@ -27,7 +27,7 @@ const representativesList = localList<'GET /api/representatives', Representative
 )
 
 function RepresentativesList({ isAdmin }: { isAdmin: boolean }) {
-	const [dialog, setDialog] = useState<{ editing: RepresentativeView | null } | null>(null)
+	const editor = useEditor<RepresentativeView>()
 
 	async function remove(r: RepresentativeView) {
 		await confirmThenMutate(
@@ -44,7 +44,7 @@ function RepresentativesList({ isAdmin }: { isAdmin: boolean }) {
 	return (
 		<div className="space-y-4">
 			<div className="flex justify-end">
-				<AddButton label="Novo Representante" onClick={() => setDialog({ editing: null })} />
+				<AddButton label="Novo Representante" onClick={editor.create} />
 			</div>
 			<ListScreen
 				source={representativesList}
@@ -83,36 +83,24 @@ function RepresentativesList({ isAdmin }: { isAdmin: boolean }) {
 					dateColumn<RepresentativeView>('Cadastro', (r) => r.data, 'data')
 				]}
 				actions={(r) => (
-					<EditDeleteActions
-						name={r.nome}
-						onEdit={() => setDialog({ editing: r })}
-						onDelete={isAdmin ? () => remove(r) : undefined}
-						withText
-					/>
+					<EditDeleteActions name={r.nome} onEdit={() => editor.edit(r)} onDelete={isAdmin ? () => remove(r) : undefined} withText />
 				)}
 			/>
-			{dialog && (
-				<Suspense fallback={null}>
-					<RepresentativeDialog editing={dialog.editing} choosesManager={isAdmin} onClose={() => setDialog(null)} />
-				</Suspense>
-			)}
+			<EditorDialog editor={editor}>
+				{(representative, close) => <RepresentativeDialog editing={representative} choosesManager={isAdmin} onClose={close} />}
+			</EditorDialog>
 		</div>
 	)
 }
 
-export default function RepresentativesPage() {
-	const user = useStore($user)
-	return (
-		<PageRoot>
-			{can(user?.tipo, 'representatives.manage') ? (
-				<RepresentativesList isAdmin={can(user?.tipo, 'representatives.delete')} />
-			) : can(user?.tipo, 'representatives.ownSettings') ? (
-				<Suspense fallback={<div className="skeleton h-72 w-full max-w-2xl" role="status" aria-busy="true" aria-label="Carregando" />}>
-					<OwnApiSettings />
-				</Suspense>
-			) : (
-				<AccessDenied message="Acesso negado. Apenas administradores e gerentes podem ver representantes." />
-			)}
-		</PageRoot>
+export default pageIsland((role) =>
+	can(role, 'representatives.manage') ? (
+		<RepresentativesList isAdmin={can(role, 'representatives.delete')} />
+	) : can(role, 'representatives.ownSettings') ? (
+		<Suspense fallback={<div className="skeleton h-72 w-full max-w-2xl" role="status" aria-busy="true" aria-label="Carregando" />}>
+			<OwnApiSettings />
+		</Suspense>
+	) : (
+		<AccessDenied message="Acesso negado. Apenas administradores e gerentes podem ver representantes." />
 	)
-}
+)

@@ -1,0 +1,20 @@
+import { type ReactNode, Suspense, useState } from 'react'
+
+/** Which row a list's create/edit dialog is open for: closed, a new row (row: null), or a row of the list. */
+export interface Editor<T> {
+	editing: { row: T | null } | null
+	create: () => void
+	edit: (row: T) => void
+	close: () => void
+}
+
+export function useEditor<T>(): Editor<T> {
+	const [editing, setEditing] = useState<{ row: T | null } | null>(null)
+	return { editing, create: () => setEditing({ row: null }), edit: (row) => setEditing({ row }), close: () => setEditing(null) }
+}
+
+/** The list's create/edit dialog while it is open, its code loaded (React.lazy) when first opened: nothing shows meanwhile. */
+export function EditorDialog<T>({ editor, children }: { editor: Editor<T>; children: (row: T | null, close: () => void) => ReactNode }) {
+	if (!editor.editing) return null
+	return <Suspense fallback={null}>{children(editor.editing.row, editor.close)}</Suspense>
+}
