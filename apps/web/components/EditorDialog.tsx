@@ -13,8 +13,12 @@ export function useEditor<T>(): Editor<T> {
 	return { editing, create: () => setEditing({ row: null }), edit: (row) => setEditing({ row }), close: () => setEditing(null) }
 }
 
-/** The list's create/edit dialog while it is open, its code loaded (React.lazy) when first opened: nothing shows meanwhile. */
+/** A dialog of the page while it is open, its code loaded (React.lazy) when first opened: nothing shows meanwhile. */
+export function LazyDialog({ open, children }: { open: boolean; children: ReactNode }) {
+	return open ? <Suspense fallback={null}>{children}</Suspense> : null
+}
+
+/** The list's create/edit dialog, for the row it is open for. */
 export function EditorDialog<T>({ editor, children }: { editor: Editor<T>; children: (row: T | null, close: () => void) => ReactNode }) {
-	if (!editor.editing) return null
-	return <Suspense fallback={null}>{children(editor.editing.row, editor.close)}</Suspense>
+	return <LazyDialog open={editor.editing !== null}>{editor.editing && children(editor.editing.row, editor.close)}</LazyDialog>
 }

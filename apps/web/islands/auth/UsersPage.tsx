@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react'
 import { Briefcase, ShieldCheck, UserCog, UserRound, Users } from 'lucide-react'
-import { lazy, } from 'react'
+import { lazy } from 'react'
 import { ROLE_LABELS, type Role, formatCnpj, formatDateOf, normalizeCnpj } from '../../../../modules/core'
 import type { UserView } from '../../../../modules/users/model'
 import { ListScreen } from '../../components/ListScreen'
 import { cnpjColumn, titleColumn } from '../../components/list-columns'
 import { EditorDialog, useEditor } from '../../components/EditorDialog'
-import { pageIsland } from '../../components/pageIsland'
+import { RolePage } from '../../components/RolePage'
 import { AddButton, AccessDenied, InitialsAvatar, EditDeleteActions, StatCard, StatGrid } from '../../components/ui'
 import { localList } from '../../lib/list'
 import { confirmThenMutate, deleteQuestion } from '../../lib/mutate'
@@ -125,10 +125,16 @@ function UsersScreen() {
 	)
 }
 
-export default pageIsland((role) =>
-	role === 'administrador' ? (
-		<UsersScreen />
-	) : (
-		<AccessDenied title="Acesso Restrito" message="Apenas administradores podem acessar o gerenciamento de usuários." />
+export default function UsersPage() {
+	return (
+		<RolePage>
+			{(role) =>
+				role === 'administrador' ? (
+					<UsersScreen />
+				) : (
+					<AccessDenied title="Acesso Restrito" message="Apenas administradores podem acessar o gerenciamento de usuários." />
+				)
+			}
+		</RolePage>
 	)
-)
+}

@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react'
 import { ArrowRightLeft, CircleCheck, Coins, History, ShoppingCart, Users, Wallet } from 'lucide-react'
-import { type ReactNode, Suspense, lazy, useState } from 'react'
+import { type ReactNode, lazy, useState } from 'react'
 import { can, formatNumber } from '../../../../modules/core'
 import type { CreditItem, RepresentativeCreditSummary } from '../../../../modules/credits/model'
+import { LazyDialog } from '../../components/EditorDialog'
 import { ListScreen } from '../../components/ListScreen'
 import { cnpjColumn, dateColumn, numberColumn, titleColumn } from '../../components/list-columns'
-import { pageIsland } from '../../components/pageIsland'
+import { RolePage } from '../../components/RolePage'
 import { AddButton, ErrorPanel, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { serverList } from '../../lib/list'
@@ -87,11 +88,9 @@ function RepresentativeView() {
 			) : (
 				<RepresentativeLists />
 			)}
-			{transferOpen && (
-				<Suspense fallback={null}>
-					<TransferCreditsDialog onClose={() => setTransferOpen(false)} />
-				</Suspense>
-			)}
+			<LazyDialog open={transferOpen}>
+				<TransferCreditsDialog onClose={() => setTransferOpen(false)} />
+			</LazyDialog>
 		</div>
 	)
 }
@@ -268,16 +267,18 @@ function AdministratorView({ canAdd }: { canAdd: boolean }) {
 					O histórico detalhado de lotes foi removido desta tela para melhorar o desempenho; os totais acima vêm direto do servidor.
 				</p>
 			</TitledSection>
-			{canAdd && addOpen && (
-				<Suspense fallback={null}>
-					<AddCreditsDialog onClose={() => setAddOpen(false)} />
-				</Suspense>
-			)}
+			<LazyDialog open={canAdd && addOpen}>
+				<AddCreditsDialog onClose={() => setAddOpen(false)} />
+			</LazyDialog>
 		</div>
 	)
 }
 
 /** Gerenciamento de Créditos (2-administration §2.1): the representative's view or the administrator's. */
-export default pageIsland((role) =>
-	can(role, 'credits.own') ? <RepresentativeView /> : <AdministratorView canAdd={can(role, 'credits.add')} />
-)
+export default function CreditsPage() {
+	return (
+		<RolePage>
+			{(role) => (can(role, 'credits.own') ? <RepresentativeView /> : <AdministratorView canAdd={can(role, 'credits.add')} />)}
+		</RolePage>
+	)
+}

@@ -1,17 +1,15 @@
-import { useStore } from '@nanostores/react'
 import { Download as DownloadIcon, ExternalLink, Sparkles, ToggleRight } from 'lucide-react'
-import { lazy, } from 'react'
+import { lazy } from 'react'
 import { can, csvDate, isHttpUrl } from '../../../../modules/core'
 import type { Download } from '../../../../modules/downloads/model'
 import { ListScreen } from '../../components/ListScreen'
 import { dateColumn, titleColumn } from '../../components/list-columns'
 import { EditorDialog, useEditor } from '../../components/EditorDialog'
-import { pageIsland } from '../../components/pageIsland'
+import { RolePage } from '../../components/RolePage'
 import { SummaryCards } from '../../components/SummaryCards'
 import { AddButton, ActiveBadge, PageActions, EditDeleteActions, StatCard } from '../../components/ui'
 import { localList } from '../../lib/list'
 import { confirmThenMutate, deleteQuestion } from '../../lib/mutate'
-import { $user } from '../../stores/session'
 
 const DownloadDialog = lazy(() => import('./DownloadDialog'))
 
@@ -65,10 +63,8 @@ function Stats() {
 }
 
 /** Downloads de Sistemas (2-administration §2.4). */
-function Downloads() {
-	const user = useStore($user)
+function Downloads({ manages }: { manages: boolean }) {
 	const editor = useEditor<Download>()
-	const manages = can(user?.tipo, 'downloads.manage')
 	return (
 		<div>
 			{manages && (
@@ -121,4 +117,6 @@ function Downloads() {
 	)
 }
 
-export default pageIsland(() => <Downloads />)
+export default function DownloadsPage() {
+	return <RolePage>{(role) => <Downloads manages={can(role, 'downloads.manage')} />}</RolePage>
+}

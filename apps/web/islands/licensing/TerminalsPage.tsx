@@ -1,5 +1,5 @@
 import { Building2, CalendarPlus, Monitor } from 'lucide-react'
-import { lazy, } from 'react'
+import { lazy } from 'react'
 import { formatDateTime, maskMac } from '../../../../modules/core'
 import type { Terminal } from '../../../../modules/terminals/model'
 import { ListScreen } from '../../components/ListScreen'

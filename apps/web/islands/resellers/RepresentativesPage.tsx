@@ -1,12 +1,11 @@
-
 import { Building2, Users } from 'lucide-react'
-import { Suspense, lazy, } from 'react'
+import { Suspense, lazy } from 'react'
 import { can, formatCnpj, maskPhone } from '../../../../modules/core'
 import type { RepresentativeListQuery, RepresentativeView } from '../../../../modules/resellers/model'
 import { ListScreen } from '../../components/ListScreen'
 import { cnpjColumn, dateColumn, titleColumn } from '../../components/list-columns'
 import { EditorDialog, useEditor } from '../../components/EditorDialog'
-import { pageIsland } from '../../components/pageIsland'
+import { RolePage } from '../../components/RolePage'
 import { AddButton, AccessDenied, ActiveBadge, EditDeleteActions } from '../../components/ui'
 import { localList } from '../../lib/list'
 import { confirmThenMutate, deleteQuestion } from '../../lib/mutate'
@@ -93,14 +92,20 @@ function RepresentativesList({ isAdmin }: { isAdmin: boolean }) {
 	)
 }
 
-export default pageIsland((role) =>
-	can(role, 'representatives.manage') ? (
-		<RepresentativesList isAdmin={can(role, 'representatives.delete')} />
-	) : can(role, 'representatives.ownSettings') ? (
-		<Suspense fallback={<div className="skeleton h-72 w-full max-w-2xl" role="status" aria-busy="true" aria-label="Carregando" />}>
-			<OwnApiSettings />
-		</Suspense>
-	) : (
-		<AccessDenied message="Acesso negado. Apenas administradores e gerentes podem ver representantes." />
+export default function RepresentativesPage() {
+	return (
+		<RolePage>
+			{(role) =>
+				can(role, 'representatives.manage') ? (
+					<RepresentativesList isAdmin={can(role, 'representatives.delete')} />
+				) : can(role, 'representatives.ownSettings') ? (
+					<Suspense fallback={<div className="skeleton h-72 w-full max-w-2xl" role="status" aria-busy="true" aria-label="Carregando" />}>
+						<OwnApiSettings />
+					</Suspense>
+				) : (
+					<AccessDenied message="Acesso negado. Apenas administradores e gerentes podem ver representantes." />
+				)
+			}
+		</RolePage>
 	)
-)
+}
