@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react'
 import { FileDown } from 'lucide-react'
-import { type ReactNode, useEffect, useState } from 'react'
-import type { CsvCell } from '../../../modules/core'
+import type { ReadableAtom } from 'nanostores'
+import { type ReactNode, Suspense, useEffect, useState } from 'react'
+import { type CsvCell, formatCnpj, formatDate, formatNumber, formatReais } from '../../../modules/core'
 import { errorText } from '../lib/api'
 import { downloadCsv } from '../lib/csv'
 import { useDebounced } from '../lib/hooks'
@@ -12,7 +13,7 @@ import { $wide } from '../stores/viewport'
 import { LoadMore } from './LoadMore'
 import { Pagination } from './Pagination'
 import { type Column, type RowSelection, Rows } from './Rows'
-import { DateInput, EmptyState, ErrorPanel, SearchInput } from './ui'
+import { DateInput, EmptyState, ErrorPanel, SearchInput, StatGrid } from './ui'
 
 export type { Column } from './Rows'
 export type { ListNoun } from '../lib/list-words'
@@ -25,6 +26,43 @@ export type ListFilter =
 	| { key: string; label: string; options: readonly (readonly [value: string, label: string])[] }
 	| { key: string; label: string; date: true }
 	| { key: string; label: string; control: (value: string, set: (value: string) => void) => ReactNode }
+
+/**
+ * Columns that render the same kind of cell on every list. A column's key is only React's: the sort key (what the
+ * API orders by) or the header.
+ */
+
+/** The column that names the row: left out of the phone card, whose title already says it. */
+export function titleColumn<T>(head: { header: string; sort?: string }, cell: (row: T) => ReactNode): Column<T> {
+	return { key: head.sort ?? head.header, header: head.header, sort: head.sort, hideOnCard: true, cell }
+}
+
+/** A company's or representative's CNPJ, masked, in monospace. */
+export function cnpjColumn<T extends { cnpj: string }>(): Column<T> {
+	return { key: 'cnpj', header: 'CNPJ', sort: 'cnpj', cell: (row) => <span className="font-mono text-xs">{formatCnpj(row.cnpj)}</span> }
+}
+
+/** A day (YYYY-MM-DD), in the portal's date format ('Não definida' when there is none). */
+export function dateColumn<T>(header: string, day: (row: T) => string | null | undefined, sort?: string): Column<T> {
+	return { key: sort ?? header, header, sort, cell: (row) => formatDate(day(row)) }
+}
+
+/** A count (credits), with figures that line up. */
+export function numberColumn<T>(header: string, value: (row: T) => number, sort?: string): Column<T> {
+	return { key: sort ?? header, header, sort, className: 'tabular-nums', cell: (row) => formatNumber(value(row)) }
+}
+
+/** An amount in reais, with figures that line up ('-' when there is none). */
+export function moneyColumn<T>(header: string, reais: (row: T) => number | null): Column<T> {
+	return {
+		key: header,
+		header,
+		cell: (row) => {
+			const value = reais(row)
+			return <span className="tabular-nums">{value === null ? '-' : formatReais(value)}</span>
+		}
+	}
+}
 
 export interface ListScreenProps<T> {
 	source: ListSource<T>
@@ -215,4 +253,55 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
 			)}
 		</div>
 	)
+}
+
+/**
+ * The cards above a list, drawn from the list's own answer (its totals, or its rows) once it has come; until then
+ * the grid keeps their place with skeletons. Only the cards subscribe to the answer, so the list does not redraw
+ * with them.
+ */
+export function SummaryCards<D, S>({
+	source,
+	read,
+	count,
+	className,
+	children
+}: {
+	source: { $data: ReadableAtom<{ data?: D }> }
+	/** The part of the answer the cards show (nothing yet: skeletons). */
+	read: (data: D) => S | undefined
+	count: number
+	className?: string
+	children: (summary: S) => ReactNode
+}) {
+	const { data } = useStore(source.$data)
+	const summary = data === undefined ? undefined : read(data)
+	return (
+		<StatGrid count={count} className={className}>
+			{summary !== undefined && children(summary)}
+		</StatGrid>
+	)
+}
+
+/** Which row a list's create/edit dialog is open for: closed, a new row (row: null), or a row of the list. */
+export interface Editor<T> {
+	editing: { row: T | null } | null
+	create: () => void
+	edit: (row: T) => void
+	close: () => void
+}
+
+export function useEditor<T>(): Editor<T> {
+	const [editing, setEditing] = useState<{ row: T | null } | null>(null)
+	return { editing, create: () => setEditing({ row: null }), edit: (row) => setEditing({ row }), close: () => setEditing(null) }
+}
+
+/** A dialog of the page while it is open, its code loaded (React.lazy) when first opened: nothing shows meanwhile. */
+export function LazyDialog({ open, children }: { open: boolean; children: ReactNode }) {
+	return open ? <Suspense fallback={null}>{children}</Suspense> : null
+}
+
+/** The list's create/edit dialog, for the row it is open for. */
+export function EditorDialog<T>({ editor, children }: { editor: Editor<T>; children: (row: T | null, close: () => void) => ReactNode }) {
+	return <LazyDialog open={editor.editing !== null}>{editor.editing && children(editor.editing.row, editor.close)}</LazyDialog>
 }

@@ -3,7 +3,7 @@ import { AlertTriangle, Megaphone, Plus, UserRound } from 'lucide-react'
 import { Suspense, lazy, useState } from 'react'
 import { can, csvDate, formatCnpj, formatDate } from '../../../../modules/core'
 import type { GeneralNotice, IndividualNotice } from '../../../../modules/messaging/model'
-import { type Column, ListScreen } from '../../components/ListScreen'
+import { type Column, ListScreen, titleColumn } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
 import { ActiveBadge, EditDeleteActions, StatCard, StatCardSkeleton } from '../../components/ui'
 import { localList } from '../../lib/list'
@@ -114,7 +114,7 @@ function Notices() {
 	}
 
 	const columns: Column<Notice>[] = [
-		{ key: 'titulo', header: 'Título', sort: 'titulo', cell: (n) => <span className="font-medium">{n.titulo}</span>, hideOnCard: true },
+		titleColumn<Notice>({ header: 'Título', sort: 'titulo' }, (n) => <span className="font-medium">{n.titulo}</span>),
 		...(tab === 'individual'
 			? [
 					{

@@ -1,7 +1,7 @@
 import { formatCnpj, formatDate } from '../../../../../modules/core'
 import { SYSTEM_CATALOGUE, type Tone, dateTone, licenceBadge } from '../../../../../modules/companies/model'
 import type { Column } from '../../../components/Rows'
-import { titleColumn } from '../../../components/list-columns'
+import { titleColumn } from '../../../components/ListScreen'
 import type { Company } from '../../../stores/companies'
 import { toggleMaintenance, toggleNotices, toggleSystem } from './actions'
 
