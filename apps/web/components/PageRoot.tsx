@@ -1,7 +1,9 @@
 import { useStore } from '@nanostores/react'
 import type { ReactNode } from 'react'
+import type { Role } from '../../../modules/core'
 import { applyPageFormats } from '../lib/page-data'
 import { $confirm, answerConfirm } from '../stores/confirm'
+import { $user } from '../stores/session'
 import { ErrorBoundary } from './ErrorFallback'
 import { Modal } from './Modal'
 
@@ -37,4 +39,10 @@ export function PageRoot({ children }: { children: ReactNode }) {
 			<ConfirmHost />
 		</ErrorBoundary>
 	)
+}
+
+/** A page island's root: PageRoot around what the signed-in user's role sees there. */
+export function RolePage({ children }: { children: (role: Role | undefined) => ReactNode }) {
+	const user = useStore($user)
+	return <PageRoot>{children(user?.tipo)}</PageRoot>
 }

@@ -12,12 +12,12 @@ type GetRoute = Extract<ApiRoute, `GET ${string}`>
 export interface ListRead<K extends GetRoute> {
 	route: K
 	spec: ListSpec
-	query?: (params: ListParams) => ApiQuery<K>
+	query: (params: ListParams) => ApiQuery<K>
 }
 
 /** The address a list's first read goes to for a page opened at `search` (the key of the island's cache entry). */
 export function listReadUrl<K extends GetRoute>(read: ListRead<K>, search: URLSearchParams): string {
-	return routeRequest(read.route, { query: read.query?.(readParams(read.spec, search)) }).url
+	return routeRequest(read.route, { query: read.query(readParams(read.spec, search)) }).url
 }
 
 /** The address of a fixed read (a route and its query), as the island's routeStore keys it. */

@@ -2,6 +2,7 @@ import type { CommonSettings } from '@nanostores/query'
 import { type ReadableAtom, atom, computed } from 'nanostores'
 import { type PageInfo, pagination } from '../../../modules/core'
 import { type ApiQuery, type ApiResponse, type ApiRoute, call, routeRequest } from './api'
+import type { ListRead } from './first-reads'
 import { type ListParams, type ListSpec, changeParams, readParams, writeParams } from './list-state'
 import { routeStore } from './query'
 
@@ -83,26 +84,25 @@ function withPrevious<V extends { loading: boolean; error?: unknown }, T>(
 	})
 }
 
-/** How a list reads the server's pages: the view as the API's query, and the rows and paging of an answer. */
-interface PagedRead<K extends GetRoute, T> {
-	query: (params: ListParams) => ApiQuery<K>
-	rows: (data: ApiResponse<K>) => T[]
-	page: (data: ApiResponse<K>) => PageInfo
-}
+/** The routes that answer a page of a list: every such answer carries its `pagination`. */
+type PagedRoute = { [R in GetRoute]: ApiResponse<R> extends { pagination: PageInfo } ? R : never }[GetRoute]
+
+/** The paging of a paged route's answer (PagedRoute holds that it has one). */
+const pageOf = (data: unknown) => (data as { pagination: PageInfo }).pagination
 
 /**
  * A list the server pages, filters and sorts (companies, terminals, credits, activities): the view goes to the
- * API as its query, and the CSV export is the API's streamed export of the same view.
+ * API as its query (the read's), and the CSV export is the API's streamed export of the same view.
  */
-export function serverList<K extends GetRoute, T>(
-	route: K,
-	spec: ListSpec,
-	options: PagedRead<K, T> & { exportRoute?: GetRoute; settings?: CommonSettings<ApiResponse<K>> }
+export function serverList<K extends PagedRoute, T>(
+	read: ListRead<K>,
+	options: { rows: (data: ApiResponse<K>) => T[]; exportRoute?: GetRoute; settings?: CommonSettings<ApiResponse<K>> }
 ): ListSource<T> & { $data: ReturnType<typeof routeStore<K>> } {
+	const { spec, query } = read
 	const $params = paramsStore(spec)
 	const $data = routeStore(
-		route,
-		computed($params, (p) => options.query(p)),
+		read.route,
+		computed($params, (p) => query(p)),
 		options.settings
 	)
 	const exportRoute = options.exportRoute
@@ -110,12 +110,12 @@ export function serverList<K extends GetRoute, T>(
 		spec,
 		$params,
 		$data,
-		$view: withPrevious($data, ({ data }) => (data === undefined ? undefined : { rows: options.rows(data), page: options.page(data) })),
+		$view: withPrevious($data, ({ data }) => (data === undefined ? undefined : { rows: options.rows(data), page: pageOf(data) })),
 		update: (patch) => $params.set(changeParams($params.get(), patch)),
 		retry: () => $data.revalidate(),
 		exportHref: exportRoute
 			? () => {
-					const { page: _p, limit: _l, ...view } = options.query($params.get()) as Record<string, unknown>
+					const { page: _p, limit: _l, ...view } = query($params.get()) as Record<string, unknown>
 					return routeRequest(exportRoute, { query: view }).url
 				}
 			: undefined
@@ -182,19 +182,20 @@ export function localList<K extends GetRoute, T>(
  * filter starts again at the first page; a change elsewhere (the first page read again after a mutation) reads
  * the pages already shown again, so the rows stay where they were.
  */
-export function infiniteList<K extends GetRoute, T>(
-	route: K,
-	spec: ListSpec,
-	options: PagedRead<K, T> & {
+export function infiniteList<K extends PagedRoute, T>(
+	read: ListRead<K>,
+	options: {
+		rows: (data: ApiResponse<K>) => T[]
 		/** A row shifted by a change between two pages' reads is shown once. */
 		rowKey: (row: T) => string | number
 	}
 ): ListSource<T> & { $data: ReturnType<typeof routeStore<K>>; more: MoreSource } {
+	const { route, spec, query } = read
 	const $params = paramsStore(spec)
-	const $query = computed($params, (p) => options.query({ ...p, page: 1 }))
+	const $query = computed($params, (p) => query({ ...p, page: 1 }))
 	const $data = routeStore(route, $query)
 	const keyOf = (query: ApiQuery<K>) => routeRequest(route, { query }).url
-	const readPage = (page: number) => call(route, { query: options.query({ ...$params.get(), page }) } as never) as Promise<ApiResponse<K>>
+	const readPage = (page: number) => call(route, { query: query({ ...$params.get(), page }) } as never) as Promise<ApiResponse<K>>
 	/** The pages after the first, of the view (key) they were read for. */
 	const $after = atom<{ key: string; pages: ApiResponse<K>[]; loading: boolean; error: unknown }>({
 		key: '',
@@ -230,13 +231,13 @@ export function infiniteList<K extends GetRoute, T>(
 		const rows = [data, ...(after?.pages ?? [])]
 			.flatMap(options.rows)
 			.filter((row) => !seen.has(options.rowKey(row)) && !!seen.add(options.rowKey(row)))
-		return { rows, page: options.page(after?.pages.at(-1) ?? data) }
+		return { rows, page: pageOf(after?.pages.at(-1) ?? data) }
 	})
 	async function load() {
 		const after = current()
 		const first = $data.get().data
 		if (!first || after.loading) return
-		const last = options.page(after.pages.at(-1) ?? first)
+		const last = pageOf(after.pages.at(-1) ?? first)
 		if (!last.hasNext) return
 		$after.set({ ...after, loading: true, error: undefined })
 		try {

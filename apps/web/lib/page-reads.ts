@@ -41,6 +41,6 @@ export const PAGE_READS: Record<string, (search: URLSearchParams, role: Role) =>
 				: [],
 	'/configuracoes-bot': () => [readUrl('GET /api/configuracoes')],
 	// Their largest paint is a summary card drawn from the list's first read (LCP 3.5–4.0 s waiting for the fetch).
-	'/pagamentos-parcelas': (search) => [listReadUrl({ ...pagamentosRead, query: (p) => pagamentosRead.query!({ ...p, page: 1 }) }, search)],
+	'/pagamentos-parcelas': (search) => [listReadUrl({ ...pagamentosRead, query: (p) => pagamentosRead.query({ ...p, page: 1 }) }, search)],
 	'/historico-pagamentos': (search) => [listReadUrl(historicoRead, search)]
 }

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react'
 import { Briefcase, ShieldCheck, UserCog, UserRound, Users } from 'lucide-react'
-import { Suspense, lazy, useState } from 'react'
+import { lazy } from 'react'
 import { ROLE_LABELS, type Role, formatCnpj, formatDateOf, normalizeCnpj } from '../../../../modules/core'
 import type { UserView } from '../../../../modules/users/model'
-import { ListScreen } from '../../components/ListScreen'
-import { PageRoot } from '../../components/PageRoot'
+import { ListScreen, EditorDialog, useEditor, cnpjColumn, titleColumn } from '../../components/ListScreen'
+import { RolePage } from '../../components/PageRoot'
 import { AddButton, AccessDenied, InitialsAvatar, EditDeleteActions, StatCard, StatGrid } from '../../components/ui'
 import { localList } from '../../lib/list'
 import { confirmThenMutate, deleteQuestion } from '../../lib/mutate'
@@ -42,7 +42,7 @@ const usersList = localList<'GET /api/users', UserView>(usersRead.route, usersRe
 function UsersScreen() {
 	const me = useStore($user)
 	const { data, loading } = useStore(usersList.$data)
-	const [dialog, setDialog] = useState<{ editing: UserView | null } | null>(null)
+	const editor = useEditor<UserView>()
 	const count = (tipo?: Role) => (data ? data.filter((u) => !tipo || u.tipo === tipo).length : 0)
 
 	async function remove(u: UserView) {
@@ -75,42 +75,33 @@ function UsersScreen() {
 			</StatGrid>
 
 			<div className="flex justify-end">
-				<AddButton label="Novo Usuário" onClick={() => setDialog({ editing: null })} />
+				<AddButton label="Novo Usuário" onClick={editor.create} />
 			</div>
 
 			<ListScreen
 				source={usersList}
-				noun="usuários"
-				caption="Usuários"
-				search={{ placeholder: 'Buscar por nome, CNPJ ou e-mail...', label: 'Buscar usuários' }}
+				noun={{ one: 'usuário', many: 'usuários' }}
+				search={{ placeholder: 'Buscar por nome, CNPJ ou e-mail...' }}
 				rowKey={(u) => u.id}
-				csv={{}}
-				empty={{ title: 'Nenhum usuário encontrado', icon: <UserCog className="size-10" /> }}
-				error={{ title: 'Erro ao carregar usuários' }}
+				empty={{ icon: <UserCog className="size-10" /> }}
 				cardTitle={(u) => (
 					<span className="flex items-center gap-2">
 						{u.nome} <RoleBadge tipo={u.tipo} />
 					</span>
 				)}
 				columns={[
-					{
-						key: 'usuario',
-						header: 'Usuário',
-						sort: 'nome',
-						hideOnCard: true,
-						cell: (u) => (
-							<div className="flex items-center gap-3">
-								<InitialsAvatar name={u.nome} />
-								<div className="min-w-0">
-									<p className="font-medium">
-										{u.nome} {!u.ativo && <span className="badge badge-ghost badge-xs">Inativo</span>}
-									</p>
-									<p className="text-xs text-base-content/70">ID: {u.id}</p>
-								</div>
+					titleColumn<UserView>({ header: 'Usuário', sort: 'nome' }, (u) => (
+						<div className="flex items-center gap-3">
+							<InitialsAvatar name={u.nome} />
+							<div className="min-w-0">
+								<p className="font-medium">
+									{u.nome} {!u.ativo && <span className="badge badge-ghost badge-xs">Inativo</span>}
+								</p>
+								<p className="text-xs text-base-content/70">ID: {u.id}</p>
 							</div>
-						)
-					},
-					{ key: 'cnpj', header: 'CNPJ', sort: 'cnpj', cell: (u) => <span className="font-mono text-xs">{formatCnpj(u.cnpj)}</span> },
+						</div>
+					)),
+					cnpjColumn(),
 					{ key: 'tipo', header: 'Tipo', sort: 'tipo', hideOnCard: true, cell: (u) => <RoleBadge tipo={u.tipo} /> },
 					{ key: 'email', header: 'E-mail', sort: 'email', cell: (u) => u.email ?? <span className="text-base-content/70">—</span> },
 					{ key: 'criado', header: 'Data de Criação', sort: 'created_at', cell: (u) => formatDateOf(u.created_at) }
@@ -118,31 +109,30 @@ function UsersScreen() {
 				actions={(u) => (
 					<EditDeleteActions
 						name={u.nome}
-						onEdit={() => setDialog({ editing: u })}
+						onEdit={() => editor.edit(u)}
 						onDelete={u.id !== me?.id ? () => remove(u) : undefined}
 						withText
 					/>
 				)}
 			/>
 
-			{dialog && (
-				<Suspense fallback={null}>
-					<UserDialog editing={dialog.editing} isSelf={dialog.editing?.id === me?.id} onClose={() => setDialog(null)} />
-				</Suspense>
-			)}
+			<EditorDialog editor={editor}>
+				{(user, close) => <UserDialog editing={user} isSelf={user?.id === me?.id} onClose={close} />}
+			</EditorDialog>
 		</div>
 	)
 }
 
 export default function UsersPage() {
-	const me = useStore($user)
 	return (
-		<PageRoot>
-			{me?.tipo === 'administrador' ? (
-				<UsersScreen />
-			) : (
-				<AccessDenied title="Acesso Restrito" message="Apenas administradores podem acessar o gerenciamento de usuários." />
-			)}
-		</PageRoot>
+		<RolePage>
+			{(role) =>
+				role === 'administrador' ? (
+					<UsersScreen />
+				) : (
+					<AccessDenied title="Acesso Restrito" message="Apenas administradores podem acessar o gerenciamento de usuários." />
+				)
+			}
+		</RolePage>
 	)
 }

@@ -24,9 +24,8 @@ import { toast } from '../../stores/toast'
 import { CarneStatusBadge, ParcelStatusBadge, WhatsappDialog } from './carne-parts'
 
 const carnesList = infiniteList<'GET /api/carnes', CarneView>(
-	'GET /api/carnes',
-	{},
-	{ query: (p) => ({ page: p.page, limit: p.limit }), rows: (data) => data.carnes, page: (data) => data.pagination, rowKey: (c) => c.id }
+	{ route: 'GET /api/carnes', spec: {}, query: (p) => ({ page: p.page, limit: p.limit }) },
+	{ rows: (data) => data.carnes, rowKey: (c) => c.id }
 )
 const INVALIDATE = ['/api/carnes', '/api/historico-pagamentos', '/api/admin/financial-stats']
 

@@ -1,42 +1,14 @@
-import { useStore } from '@nanostores/react'
 import { Ban, CircleDollarSign, History, Wallet } from 'lucide-react'
 import { EVENT_TYPES, type HistoricoEventoView } from '../../../../modules/billing/model'
 import { formatCnpj, formatDateTime, formatReais } from '../../../../modules/core'
-import { ListScreen } from '../../components/ListScreen'
+import { ListScreen, SummaryCards, moneyColumn, titleColumn } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
-import { PageActions, StatCard, StatGrid } from '../../components/ui'
+import { PageActions, StatCard } from '../../components/ui'
 import { serverList } from '../../lib/list'
 import { historicoRead } from './billing-views'
 import { COMPANY_DATE_CONTROLS, ClearFilters, EVENT_LABELS, EventBadge } from './carne-parts'
 
-const historicoList = serverList<'GET /api/historico-pagamentos', HistoricoEventoView>(historicoRead.route, historicoRead.spec, {
-	query: historicoRead.query!,
-	rows: (data) => data.eventos,
-	page: (data) => data.pagination
-})
-
-function Summary() {
-	const { data } = useStore(historicoList.$data)
-	const r = data?.resumo
-	return (
-		<StatGrid count={4} className="grid grid-cols-2 gap-3 xl:grid-cols-4">
-			{r && (
-				<>
-					<StatCard title="Total de Eventos" value={r.total} icon={<History className="size-5" />} />
-					<StatCard title="Pagamentos" value={r.pagamentos} tone="success" icon={<CircleDollarSign className="size-5" />} />
-					<StatCard title="Cancelamentos" value={r.cancelamentos} tone="warning" icon={<Ban className="size-5" />} />
-					<StatCard
-						title="Valor Total"
-						value={formatReais(r.valorTotal)}
-						hint="Soma dos pagamentos"
-						tone="accent"
-						icon={<Wallet className="size-5" />}
-					/>
-				</>
-			)}
-		</StatGrid>
-	)
-}
+const historicoList = serverList<'GET /api/historico-pagamentos', HistoricoEventoView>(historicoRead, { rows: (data) => data.eventos })
 
 const company = (e: HistoricoEventoView) => e.empresa?.razao ?? `Empresa ${e.empresa_codigo}`
 
@@ -48,10 +20,25 @@ export default function HistoricoPagamentosPage() {
 				<ClearFilters source={historicoList} />
 			</PageActions>
 			<div className="space-y-4">
-				<Summary />
+				<SummaryCards source={historicoList} read={(data) => data.resumo} count={4} className="grid grid-cols-2 gap-3 xl:grid-cols-4">
+					{(r) => (
+						<>
+							<StatCard title="Total de Eventos" value={r.total} icon={<History className="size-5" />} />
+							<StatCard title="Pagamentos" value={r.pagamentos} tone="success" icon={<CircleDollarSign className="size-5" />} />
+							<StatCard title="Cancelamentos" value={r.cancelamentos} tone="warning" icon={<Ban className="size-5" />} />
+							<StatCard
+								title="Valor Total"
+								value={formatReais(r.valorTotal)}
+								hint="Soma dos pagamentos"
+								tone="accent"
+								icon={<Wallet className="size-5" />}
+							/>
+						</>
+					)}
+				</SummaryCards>
 				<ListScreen
 					source={historicoList}
-					noun="eventos"
+					noun={{ one: 'evento', many: 'eventos' }}
 					caption="Eventos de pagamento"
 					search={{ placeholder: 'Buscar descrição, evento ID...', label: 'Buscar' }}
 					filters={[
@@ -70,22 +57,13 @@ export default function HistoricoPagamentosPage() {
 						</span>
 					)}
 					columns={[
-						{
-							key: 'tipo',
-							header: 'Evento',
-							hideOnCard: true,
-							cell: (e) => (
-								<span className="flex items-center gap-2 whitespace-nowrap">
-									<EventBadge tipo={e.tipo_evento} />
-									<span className="text-xs text-base-content/70">#{e.id}</span>
-								</span>
-							)
-						},
-						{
-							key: 'valor',
-							header: 'Valor',
-							cell: (e) => <span className="tabular-nums">{e.valor === null ? '-' : formatReais(e.valor)}</span>
-						},
+						titleColumn<HistoricoEventoView>({ header: 'Evento' }, (e) => (
+							<span className="flex items-center gap-2 whitespace-nowrap">
+								<EventBadge tipo={e.tipo_evento} />
+								<span className="text-xs text-base-content/70">#{e.id}</span>
+							</span>
+						)),
+						moneyColumn<HistoricoEventoView>('Valor', (e) => e.valor),
 						{
 							key: 'data',
 							header: 'Data',
@@ -113,7 +91,7 @@ export default function HistoricoPagamentosPage() {
 							)
 						}
 					]}
-					empty={{ title: 'Nenhum evento encontrado', hint: 'Os pagamentos e cancelamentos das parcelas aparecem aqui.' }}
+					empty={{ hint: 'Os pagamentos e cancelamentos das parcelas aparecem aqui.' }}
 					error={{ title: 'Erro ao buscar histórico de pagamentos' }}
 				/>
 			</div>

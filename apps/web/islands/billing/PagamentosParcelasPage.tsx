@@ -1,11 +1,10 @@
-import { useStore } from '@nanostores/react'
 import { AlertTriangle, CheckCircle2, Clock, ExternalLink, ListChecks, MessageCircle, RefreshCw, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { type PagamentoParcelaView, canActOnParcel } from '../../../../modules/billing/model'
 import { formatCnpj, formatDate, formatReais } from '../../../../modules/core'
-import { ListScreen } from '../../components/ListScreen'
+import { ListScreen, SummaryCards, dateColumn, moneyColumn, titleColumn } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
-import { PageActions, StatCard, StatGrid } from '../../components/ui'
+import { PageActions, StatCard } from '../../components/ui'
 import { infiniteList } from '../../lib/list'
 import { mutate } from '../../lib/mutate'
 import { confirmAction } from '../../stores/confirm'
@@ -14,35 +13,10 @@ import { COMPANY_DATE_CONTROLS, ClearFilters, ParcelStatusBadge, WhatsappDialog 
 
 const INVALIDATE = ['/api/carnes', '/api/historico-pagamentos']
 
-const pagamentosList = infiniteList<'GET /api/carnes/pagamentos', PagamentoParcelaView>(pagamentosRead.route, pagamentosRead.spec, {
-	query: pagamentosRead.query!,
+const pagamentosList = infiniteList<'GET /api/carnes/pagamentos', PagamentoParcelaView>(pagamentosRead, {
 	rows: (data) => data.parcelas,
-	page: (data) => data.pagination,
 	rowKey: (p) => p.id
 })
-
-function Summary() {
-	const { data } = useStore(pagamentosList.$data)
-	const r = data?.resumo
-	return (
-		<StatGrid count={4} className="grid grid-cols-2 gap-3 xl:grid-cols-4">
-			{r && (
-				<>
-					<StatCard title="Total de Parcelas" value={r.total} hint={formatReais(r.valorTotal)} icon={<ListChecks className="size-5" />} />
-					<StatCard
-						title="Parcelas Pagas"
-						value={r.pagas}
-						hint={`${formatReais(r.valorRecebido)} recebidos`}
-						tone="success"
-						icon={<CheckCircle2 className="size-5" />}
-					/>
-					<StatCard title="Pendentes" value={r.pendentes} tone="warning" icon={<Clock className="size-5" />} />
-					<StatCard title="Vencidas" value={r.vencidas} tone="error" icon={<AlertTriangle className="size-5" />} />
-				</>
-			)}
-		</StatGrid>
-	)
-}
 
 async function remove(p: PagamentoParcelaView) {
 	const ok = await confirmAction({
@@ -88,10 +62,30 @@ export default function PagamentosParcelasPage() {
 				</div>
 			</PageActions>
 			<div className="space-y-4">
-				<Summary />
+				<SummaryCards source={pagamentosList} read={(data) => data.resumo} count={4} className="grid grid-cols-2 gap-3 xl:grid-cols-4">
+					{(r) => (
+						<>
+							<StatCard
+								title="Total de Parcelas"
+								value={r.total}
+								hint={formatReais(r.valorTotal)}
+								icon={<ListChecks className="size-5" />}
+							/>
+							<StatCard
+								title="Parcelas Pagas"
+								value={r.pagas}
+								hint={`${formatReais(r.valorRecebido)} recebidos`}
+								tone="success"
+								icon={<CheckCircle2 className="size-5" />}
+							/>
+							<StatCard title="Pendentes" value={r.pendentes} tone="warning" icon={<Clock className="size-5" />} />
+							<StatCard title="Vencidas" value={r.vencidas} tone="error" icon={<AlertTriangle className="size-5" />} />
+						</>
+					)}
+				</SummaryCards>
 				<ListScreen
 					source={pagamentosList}
-					noun="parcelas"
+					noun={{ one: 'parcela', many: 'parcelas', feminine: true }}
 					caption="Parcelas dos carnês"
 					filters={[{ key: 'status', label: 'Status', options: PARCEL_STATUSES }, ...COMPANY_DATE_CONTROLS]}
 					rowKey={(p) => p.id}
@@ -102,16 +96,11 @@ export default function PagamentosParcelasPage() {
 						</span>
 					)}
 					columns={[
-						{
-							key: 'parcela',
-							header: 'Parcela',
-							hideOnCard: true,
-							cell: (p) => (
-								<span className="whitespace-nowrap font-medium">
-									Parcela {p.numeroParcela}/{p.totalParcelas}
-								</span>
-							)
-						},
+						titleColumn<PagamentoParcelaView>({ header: 'Parcela' }, (p) => (
+							<span className="whitespace-nowrap font-medium">
+								Parcela {p.numeroParcela}/{p.totalParcelas}
+							</span>
+						)),
 						{ key: 'status', header: 'Status', hideOnCard: true, cell: (p) => <ParcelStatusBadge status={p.status} /> },
 						{
 							key: 'empresa',
@@ -124,8 +113,8 @@ export default function PagamentosParcelasPage() {
 							)
 						},
 						{ key: 'carne', header: 'Carnê', cell: (p) => <span className="break-all text-xs">#{p.asaasInstallmentId}</span> },
-						{ key: 'valor', header: 'Valor', cell: (p) => <span className="tabular-nums">{formatReais(p.valor)}</span> },
-						{ key: 'vencimento', header: 'Vencimento', cell: (p) => formatDate(p.dataVencimento) },
+						moneyColumn<PagamentoParcelaView>('Valor', (p) => p.valor),
+						dateColumn<PagamentoParcelaView>('Vencimento', (p) => p.dataVencimento),
 						{ key: 'pagamento', header: 'Data Pagamento', cell: (p) => (p.dataPagamento ? formatDate(p.dataPagamento) : '—') },
 						{
 							key: 'linha',
@@ -153,7 +142,7 @@ export default function PagamentosParcelasPage() {
 							</span>
 						)
 					}
-					empty={{ title: 'Nenhuma parcela encontrada', hint: 'As parcelas aparecem aqui quando um carnê é emitido.' }}
+					empty={{ hint: 'As parcelas aparecem aqui quando um carnê é emitido.' }}
 					error={{ title: 'Erro ao buscar pagamentos' }}
 				/>
 			</div>

@@ -1,17 +1,16 @@
 import { useStore } from '@nanostores/react'
 import { ArrowRightLeft, CircleCheck, Coins, History, ShoppingCart, Users, Wallet } from 'lucide-react'
-import { Suspense, lazy, useState } from 'react'
-import { can, formatCnpj, formatDate, formatNumber } from '../../../../modules/core'
+import { type ReactNode, lazy, useState } from 'react'
+import { can, formatNumber } from '../../../../modules/core'
 import type { CreditItem, RepresentativeCreditSummary } from '../../../../modules/credits/model'
-import { ListScreen } from '../../components/ListScreen'
-import { PageRoot } from '../../components/PageRoot'
+import { ListScreen, LazyDialog, cnpjColumn, dateColumn, numberColumn, titleColumn } from '../../components/ListScreen'
+import { RolePage } from '../../components/PageRoot'
 import { AddButton, ErrorPanel, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { serverList } from '../../lib/list'
 import type { ListRead } from '../../lib/first-reads'
 import { patientRetry } from '../../lib/query'
 import { $configuracoes, savedNumber } from '../../lib/settings'
-import { $user } from '../../stores/session'
 import { poolRead, summaryRead, transfersRead } from './views'
 
 const TransferCreditsDialog = lazy(() => import('./TransferCreditsDialog'))
@@ -26,14 +25,27 @@ function useDays() {
 
 /** A representative's batches or transfers: one list each, told apart in the address by a prefix. */
 function creditList(read: ListRead<'GET /api/credits'>) {
-	return serverList<'GET /api/credits', CreditItem>(read.route, read.spec, {
-		query: read.query!,
+	return serverList<'GET /api/credits', CreditItem>(read, {
 		rows: (data) => data.credits,
-		page: (data) => data.pagination,
 		exportRoute: 'GET /api/credits/export',
 		settings: patientRetry
 	})
 }
+
+/** One of the page's lists under its heading, which names the section for assistive technology. */
+function TitledSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+	return (
+		<section aria-labelledby={id} className="space-y-3">
+			<h3 id={id} className="text-lg font-semibold">
+				{title}
+			</h3>
+			{children}
+		</section>
+	)
+}
+
+/** Every credits list (the representative's two, the summary) fails with the same words. */
+const CREDITS_ERROR = { title: 'Erro ao carregar créditos' }
 
 /** 'Inativo' if ativo is 0; 'Utilizado' if it has a use date; otherwise 'Disponível' (2-administration §4). */
 function StatusBadge({ credit }: { credit: CreditItem }) {
@@ -74,11 +86,9 @@ function RepresentativeView() {
 			) : (
 				<RepresentativeLists />
 			)}
-			{transferOpen && (
-				<Suspense fallback={null}>
-					<TransferCreditsDialog onClose={() => setTransferOpen(false)} />
-				</Suspense>
-			)}
+			<LazyDialog open={transferOpen}>
+				<TransferCreditsDialog onClose={() => setTransferOpen(false)} />
+			</LazyDialog>
 		</div>
 	)
 }
@@ -88,20 +98,16 @@ function RepresentativeLists() {
 	return (
 		<>
 			<RepresentativeTotals />
-			<section aria-labelledby="meus-creditos" className="space-y-3">
-				<h3 id="meus-creditos" className="text-lg font-semibold">
-					Meus Créditos
-				</h3>
+			<TitledSection id="meus-creditos" title="Meus Créditos">
 				<ListScreen
 					source={pool}
-					noun="lotes"
+					noun={{ one: 'lote', many: 'lotes' }}
 					caption="Meus Créditos"
 					rowKey={(r) => r.id}
 					cardTitle={(r) => `Lote #${r.id}`}
-					csv={{}}
 					skeletonRows={3}
 					columns={[
-						{ key: 'id', header: 'ID', sort: 'id', cell: (r) => `#${r.id}`, hideOnCard: true },
+						titleColumn<CreditItem>({ header: 'ID', sort: 'id' }, (r) => `#${r.id}`),
 						{
 							key: 'valor',
 							header: 'Valor',
@@ -110,7 +116,7 @@ function RepresentativeLists() {
 							cell: (r) =>
 								r.valor === r.valor_original ? formatNumber(r.valor) : `${formatNumber(r.valor)} de ${formatNumber(r.valor_original)}`
 						},
-						{ key: 'compra', header: 'Data Compra', sort: 'data_compra', cell: (r) => formatDate(r.data_compra) },
+						dateColumn<CreditItem>('Data Compra', (r) => r.data_compra, 'data_compra'),
 						{ key: 'origem', header: 'Origem', cell: (r) => (r.origem === 'compra' ? 'Compra PIX' : 'Administrador') },
 						{ key: 'status', header: 'Status', cell: (r) => <StatusBadge credit={r} /> }
 					]}
@@ -119,32 +125,28 @@ function RepresentativeLists() {
 						hint: 'Compre créditos para renovar as licenças dos seus clientes.',
 						icon: <Coins className="size-8" />
 					}}
-					error={{ title: 'Erro ao carregar créditos' }}
+					error={CREDITS_ERROR}
 				/>
-			</section>
-			<section aria-labelledby="transferencias" className="space-y-3">
-				<h3 id="transferencias" className="text-lg font-semibold">
-					Transferências para Empresas
-				</h3>
+			</TitledSection>
+			<TitledSection id="transferencias" title="Transferências para Empresas">
 				<ListScreen
 					source={transfers}
-					noun="transferências"
+					noun={{ one: 'transferência', many: 'transferências', feminine: true }}
 					caption="Transferências para Empresas"
 					rowKey={(r) => r.id}
 					cardTitle={(r) => r.empresa?.razao ?? '—'}
-					csv={{}}
 					skeletonRows={3}
 					columns={[
 						{ key: 'id', header: 'ID', sort: 'id', cell: (r) => `#${r.id}` },
-						{ key: 'empresa', header: 'Empresa', cell: (r) => r.empresa?.razao ?? '—', hideOnCard: true },
+						titleColumn<CreditItem>({ header: 'Empresa' }, (r) => r.empresa?.razao ?? '—'),
 						{ key: 'sistema', header: 'Sistema', cell: (r) => r.sistema ?? '—' },
-						{ key: 'valor', header: 'Valor', sort: 'valor', cell: (r) => formatNumber(r.valor), className: 'tabular-nums' },
-						{ key: 'uso', header: 'Data Transferência', sort: 'data_uso', cell: (r) => formatDate(r.data_uso) }
+						numberColumn<CreditItem>('Valor', (r) => r.valor, 'valor'),
+						dateColumn<CreditItem>('Data Transferência', (r) => r.data_uso, 'data_uso')
 					]}
 					empty={{ title: 'Nenhuma transferência realizada', icon: <ArrowRightLeft className="size-8" /> }}
-					error={{ title: 'Erro ao carregar créditos' }}
+					error={CREDITS_ERROR}
 				/>
-			</section>
+			</TitledSection>
 		</>
 	)
 }
@@ -200,10 +202,8 @@ function RepresentativeTotals() {
 
 let summaryList: ReturnType<typeof makeSummaryList> | null = null
 function makeSummaryList() {
-	return serverList<'GET /api/credits/summary', RepresentativeCreditSummary>(summaryRead.route, summaryRead.spec, {
-		query: summaryRead.query!,
+	return serverList<'GET /api/credits/summary', RepresentativeCreditSummary>(summaryRead, {
 		rows: (data) => data.representatives,
-		page: (data) => data.pagination,
 		exportRoute: 'GET /api/credits/summary/export',
 		settings: patientRetry
 	})
@@ -235,27 +235,19 @@ function AdministratorView({ canAdd }: { canAdd: boolean }) {
 					/>
 				</StatGrid>
 			)}
-			<section aria-labelledby="resumo" className="space-y-3">
-				<h3 id="resumo" className="text-lg font-semibold">
-					Resumo por Representante
-				</h3>
+			<TitledSection id="resumo" title="Resumo por Representante">
 				<ListScreen
 					source={summaryList}
-					noun="representantes"
+					noun={{ one: 'representante', many: 'representantes' }}
 					caption="Resumo de créditos por representante"
 					search={{ placeholder: 'Buscar representante, empresa ou CNPJ...', label: 'Buscar representante, empresa ou CNPJ' }}
 					rowKey={(r) => r.cnpj}
 					cardTitle={(r) => r.nome}
-					csv={{}}
 					columns={[
-						{
-							key: 'nome',
-							header: 'Representante',
-							sort: 'nome',
-							cell: (r) => <span className="font-medium">{r.nome}</span>,
-							hideOnCard: true
-						},
-						{ key: 'cnpj', header: 'CNPJ', sort: 'cnpj', cell: (r) => <span className="font-mono text-xs">{formatCnpj(r.cnpj)}</span> },
+						titleColumn<RepresentativeCreditSummary>({ header: 'Representante', sort: 'nome' }, (r) => (
+							<span className="font-medium">{r.nome}</span>
+						)),
+						cnpjColumn(),
 						{
 							key: 'disponivel',
 							header: 'Disponível',
@@ -263,31 +255,28 @@ function AdministratorView({ canAdd }: { canAdd: boolean }) {
 							cell: (r) => <span className="font-semibold text-success">{formatNumber(r.disponivel)}</span>,
 							className: 'tabular-nums'
 						},
-						{ key: 'utilizado', header: 'Utilizado', sort: 'utilizado', cell: (r) => formatNumber(r.utilizado), className: 'tabular-nums' },
-						{ key: 'total', header: 'Total', sort: 'total', cell: (r) => formatNumber(r.total), className: 'tabular-nums' }
+						numberColumn<RepresentativeCreditSummary>('Utilizado', (r) => r.utilizado, 'utilizado'),
+						numberColumn<RepresentativeCreditSummary>('Total', (r) => r.total, 'total')
 					]}
-					empty={{ title: 'Nenhum representante encontrado', icon: <Users className="size-8" /> }}
-					error={{ title: 'Erro ao carregar créditos' }}
+					empty={{ icon: <Users className="size-8" /> }}
+					error={CREDITS_ERROR}
 				/>
 				<p className="text-xs text-base-content/70">
 					O histórico detalhado de lotes foi removido desta tela para melhorar o desempenho; os totais acima vêm direto do servidor.
 				</p>
-			</section>
-			{canAdd && addOpen && (
-				<Suspense fallback={null}>
-					<AddCreditsDialog onClose={() => setAddOpen(false)} />
-				</Suspense>
-			)}
+			</TitledSection>
+			<LazyDialog open={canAdd && addOpen}>
+				<AddCreditsDialog onClose={() => setAddOpen(false)} />
+			</LazyDialog>
 		</div>
 	)
 }
 
 /** Gerenciamento de Créditos (2-administration §2.1): the representative's view or the administrator's. */
 export default function CreditsPage() {
-	const user = useStore($user)
 	return (
-		<PageRoot>
-			{can(user?.tipo, 'credits.own') ? <RepresentativeView /> : <AdministratorView canAdd={can(user?.tipo, 'credits.add')} />}
-		</PageRoot>
+		<RolePage>
+			{(role) => (can(role, 'credits.own') ? <RepresentativeView /> : <AdministratorView canAdd={can(role, 'credits.add')} />)}
+		</RolePage>
 	)
 }

@@ -77,9 +77,8 @@ function Companies() {
 
 			<ListScreen
 				source={companiesList}
-				noun="empresas"
-				caption="Empresas"
-				search={{ placeholder: 'Buscar por razão social, CNPJ ou cidade...', label: 'Buscar empresas' }}
+				noun={{ one: 'empresa', many: 'empresas', feminine: true }}
+				search={{ placeholder: 'Buscar por razão social, CNPJ ou cidade...' }}
 				filters={[
 					{ key: 'status', label: 'Status', options: STATUS_OPTIONS },
 					{ key: 'avisos', label: 'Avisos', options: NOTICE_OPTIONS }
@@ -88,7 +87,6 @@ function Companies() {
 				rowKey={(c) => c.codigo}
 				selection={selection}
 				between={<BulkBar canMaintain={canMaintain} />}
-				csv={{}}
 				cardTitle={(c) => (
 					<>
 						<p>{c.razao}</p>
@@ -118,8 +116,8 @@ function Companies() {
 						</button>
 					</>
 				)}
-				empty={{ icon: <Building2 className="size-10" />, title: 'Nenhuma empresa encontrada', hint: 'Cadastre a primeira empresa.' }}
-				error={{ title: 'Erro ao carregar empresas', fallback: 'Failed to fetch companies' }}
+				empty={{ icon: <Building2 className="size-10" />, hint: 'Cadastre a primeira empresa.' }}
+				error={{ fallback: 'Failed to fetch companies' }}
 			/>
 
 			<ActionsMenu

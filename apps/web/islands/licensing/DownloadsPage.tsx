@@ -1,14 +1,12 @@
-import { useStore } from '@nanostores/react'
 import { Download as DownloadIcon, ExternalLink, Sparkles, ToggleRight } from 'lucide-react'
-import { Suspense, lazy, useState } from 'react'
-import { can, csvDate, formatDate, isHttpUrl } from '../../../../modules/core'
+import { lazy } from 'react'
+import { can, csvDate, isHttpUrl } from '../../../../modules/core'
 import type { Download } from '../../../../modules/downloads/model'
-import { ListScreen } from '../../components/ListScreen'
-import { PageRoot } from '../../components/PageRoot'
-import { AddButton, ActiveBadge, PageActions, EditDeleteActions, StatCard, StatGrid } from '../../components/ui'
+import { ListScreen, EditorDialog, useEditor, SummaryCards, dateColumn, titleColumn } from '../../components/ListScreen'
+import { RolePage } from '../../components/PageRoot'
+import { AddButton, ActiveBadge, PageActions, EditDeleteActions, StatCard } from '../../components/ui'
 import { localList } from '../../lib/list'
 import { confirmThenMutate, deleteQuestion } from '../../lib/mutate'
-import { $user } from '../../stores/session'
 
 const DownloadDialog = lazy(() => import('./DownloadDialog'))
 
@@ -40,44 +38,41 @@ function remove(d: Download) {
 	)
 }
 
+/** The three cards above the list, counted from the list held whole. */
 function Stats() {
-	const { data } = useStore(downloadsList.$data)
 	const weekAgo = Date.now() - 7 * 86_400_000
 	return (
-		<StatGrid count={3} className="mb-5 grid grid-cols-3 gap-2 sm:gap-3">
-			{data && (
+		<SummaryCards source={downloadsList} read={(data) => data} count={3} className="mb-5 grid grid-cols-3 gap-2 sm:gap-3">
+			{(all) => (
 				<>
-					<StatCard title="Total" value={data.length} icon={<DownloadIcon className="size-5" />} />
-					<StatCard title="Ativos" value={data.filter((d) => d.ativo).length} icon={<ToggleRight className="size-5" />} tone="success" />
+					<StatCard title="Total" value={all.length} icon={<DownloadIcon className="size-5" />} />
+					<StatCard title="Ativos" value={all.filter((d) => d.ativo).length} icon={<ToggleRight className="size-5" />} tone="success" />
 					<StatCard
 						title="Novos nos últimos 7 dias"
-						value={data.filter((d) => Date.parse(d.data) >= weekAgo).length}
+						value={all.filter((d) => Date.parse(d.data) >= weekAgo).length}
 						icon={<Sparkles className="size-5" />}
 						tone="info"
 					/>
 				</>
 			)}
-		</StatGrid>
+		</SummaryCards>
 	)
 }
 
 /** Downloads de Sistemas (2-administration §2.4). */
-function Downloads() {
-	const user = useStore($user)
-	const [editing, setEditing] = useState<Download | null | undefined>(undefined)
-	const manages = can(user?.tipo, 'downloads.manage')
+function Downloads({ manages }: { manages: boolean }) {
+	const editor = useEditor<Download>()
 	return (
 		<div>
 			{manages && (
 				<PageActions>
-					<AddButton label="Novo Download" onClick={() => setEditing(null)} small />
+					<AddButton label="Novo Download" onClick={editor.create} small />
 				</PageActions>
 			)}
 			<Stats />
 			<ListScreen
 				source={downloadsList}
-				noun="downloads"
-				caption="Downloads"
+				noun={{ one: 'download', many: 'downloads' }}
 				search={{ placeholder: 'Buscar download...', label: 'Buscar download' }}
 				rowKey={(d) => d.id}
 				cardTitle={(d) => d.titulo}
@@ -89,13 +84,7 @@ function Downloads() {
 					]
 				}}
 				columns={[
-					{
-						key: 'titulo',
-						header: 'Título',
-						sort: 'titulo',
-						hideOnCard: true,
-						cell: (d) => <span className="font-medium">{d.titulo}</span>
-					},
+					titleColumn<Download>({ header: 'Título', sort: 'titulo' }, (d) => <span className="font-medium">{d.titulo}</span>),
 					{
 						key: 'link',
 						header: 'Link',
@@ -106,7 +95,7 @@ function Downloads() {
 						)
 					},
 					{ key: 'status', header: 'Status', sort: 'ativo', cell: (d) => <ActiveBadge active={Boolean(d.ativo)} /> },
-					{ key: 'data', header: 'Data de Criação', sort: 'data', cell: (d) => formatDate(d.data) }
+					dateColumn<Download>('Data de Criação', (d) => d.data, 'data')
 				]}
 				actions={(d) => (
 					<>
@@ -115,29 +104,16 @@ function Downloads() {
 								<ExternalLink className="size-4" />
 							</a>
 						)}
-						{manages && <EditDeleteActions name={d.titulo} onEdit={() => setEditing(d)} onDelete={() => remove(d)} size="xs" />}
+						{manages && <EditDeleteActions name={d.titulo} onEdit={() => editor.edit(d)} onDelete={() => remove(d)} size="xs" />}
 					</>
 				)}
-				empty={{
-					icon: <DownloadIcon className="size-10" />,
-					title: 'Nenhum download encontrado',
-					hint: manages ? 'Cadastre o primeiro instalador.' : undefined
-				}}
-				error={{ title: 'Erro ao carregar downloads' }}
+				empty={{ icon: <DownloadIcon className="size-10" />, hint: manages ? 'Cadastre o primeiro instalador.' : undefined }}
 			/>
-			{manages && editing !== undefined && (
-				<Suspense fallback={null}>
-					<DownloadDialog item={editing} onClose={() => setEditing(undefined)} />
-				</Suspense>
-			)}
+			{manages && <EditorDialog editor={editor}>{(item, close) => <DownloadDialog item={item} onClose={close} />}</EditorDialog>}
 		</div>
 	)
 }
 
 export default function DownloadsPage() {
-	return (
-		<PageRoot>
-			<Downloads />
-		</PageRoot>
-	)
+	return <RolePage>{(role) => <Downloads manages={can(role, 'downloads.manage')} />}</RolePage>
 }

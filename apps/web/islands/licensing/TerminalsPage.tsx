@@ -1,11 +1,10 @@
-import { useStore } from '@nanostores/react'
 import { Building2, CalendarPlus, Monitor } from 'lucide-react'
-import { Suspense, lazy, useState } from 'react'
+import { lazy } from 'react'
 import { formatDateTime, maskMac } from '../../../../modules/core'
 import type { Terminal } from '../../../../modules/terminals/model'
-import { ListScreen } from '../../components/ListScreen'
+import { ListScreen, EditorDialog, useEditor, SummaryCards, titleColumn } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
-import { AddButton, PageActions, EditDeleteActions, StatCard, StatGrid } from '../../components/ui'
+import { AddButton, PageActions, EditDeleteActions, StatCard } from '../../components/ui'
 import { serverList } from '../../lib/list'
 import { confirmThenMutate, deleteQuestion } from '../../lib/mutate'
 import { COMPANY_KEYS } from '../../stores/companies'
@@ -13,10 +12,8 @@ import { terminalsRead } from './terminals-view'
 
 const TerminalDialog = lazy(() => import('./TerminalDialog'))
 
-const terminalsList = serverList<'GET /api/terminals', Terminal>(terminalsRead.route, terminalsRead.spec, {
-	query: terminalsRead.query!,
+const terminalsList = serverList<'GET /api/terminals', Terminal>(terminalsRead, {
 	rows: (data) => data.terminals,
-	page: (data) => data.pagination,
 	exportRoute: 'GET /api/terminals/export'
 })
 
@@ -33,53 +30,38 @@ function remove(t: Terminal) {
 	)
 }
 
-/** The three cards above the list, from the answer of the list itself. */
-function Stats() {
-	const { data } = useStore(terminalsList.$data)
-	const stats = data?.stats
-	return (
-		<StatGrid count={3} className="mb-5 grid grid-cols-3 gap-2 sm:gap-3">
-			{stats && (
-				<>
-					<StatCard title="Total de terminais" value={stats.total} icon={<Monitor className="size-5" />} />
-					<StatCard
-						title="Empresas com terminais"
-						value={`${stats.empresasComTerminais} de ${stats.totalEmpresas}`}
-						icon={<Building2 className="size-5" />}
-						tone="info"
-					/>
-					<StatCard title="Registrados hoje" value={stats.hoje} icon={<CalendarPlus className="size-5" />} tone="success" />
-				</>
-			)}
-		</StatGrid>
-	)
-}
-
 /** Gerenciamento de Terminais (2-administration §2.2). */
 function Terminals() {
-	const [editing, setEditing] = useState<Terminal | null | undefined>(undefined)
+	const editor = useEditor<Terminal>()
 	return (
 		<div>
 			<PageActions>
-				<AddButton label="Novo Terminal" onClick={() => setEditing(null)} small />
+				<AddButton label="Novo Terminal" onClick={editor.create} small />
 			</PageActions>
-			<Stats />
+			<SummaryCards source={terminalsList} read={(data) => data.stats} count={3} className="mb-5 grid grid-cols-3 gap-2 sm:gap-3">
+				{(stats) => (
+					<>
+						<StatCard title="Total de terminais" value={stats.total} icon={<Monitor className="size-5" />} />
+						<StatCard
+							title="Empresas com terminais"
+							value={`${stats.empresasComTerminais} de ${stats.totalEmpresas}`}
+							icon={<Building2 className="size-5" />}
+							tone="info"
+						/>
+						<StatCard title="Registrados hoje" value={stats.hoje} icon={<CalendarPlus className="size-5" />} tone="success" />
+					</>
+				)}
+			</SummaryCards>
 			<ListScreen
 				source={terminalsList}
-				noun="terminais"
-				caption="Terminais"
+				noun={{ one: 'terminal', many: 'terminais' }}
 				search={{ placeholder: 'Buscar terminal...', label: 'Buscar terminal' }}
 				rowKey={(t) => t.codigo}
 				cardTitle={(t) => t.nome_computador || maskMac(t.mac)}
-				csv={{}}
 				columns={[
-					{
-						key: 'computador',
-						header: 'Computador',
-						sort: 'nome_computador',
-						hideOnCard: true,
-						cell: (t) => <span className="font-medium">{t.nome_computador || '—'}</span>
-					},
+					titleColumn<Terminal>({ header: 'Computador', sort: 'nome_computador' }, (t) => (
+						<span className="font-medium">{t.nome_computador || '—'}</span>
+					)),
 					{
 						key: 'empresa',
 						header: 'Empresa',
@@ -105,23 +87,18 @@ function Terminals() {
 				actions={(t) => (
 					<EditDeleteActions
 						name={`terminal ${t.nome_computador ?? t.mac}`}
-						onEdit={() => setEditing(t)}
+						onEdit={() => editor.edit(t)}
 						onDelete={() => remove(t)}
 						size="xs"
 					/>
 				)}
 				empty={{
 					icon: <Monitor className="size-10" />,
-					title: 'Nenhum terminal encontrado',
 					hint: 'Os terminais aparecem aqui quando os sistemas verificam a licença, ou quando você os cadastra.'
 				}}
-				error={{ title: 'Erro ao carregar terminais', fallback: 'Failed to fetch terminals' }}
+				error={{ fallback: 'Failed to fetch terminals' }}
 			/>
-			{editing !== undefined && (
-				<Suspense fallback={null}>
-					<TerminalDialog terminal={editing} onClose={() => setEditing(undefined)} />
-				</Suspense>
-			)}
+			<EditorDialog editor={editor}>{(terminal, close) => <TerminalDialog terminal={terminal} onClose={close} />}</EditorDialog>
 		</div>
 	)
 }

@@ -3,7 +3,7 @@ import { AlertTriangle, Megaphone, Plus, UserRound } from 'lucide-react'
 import { Suspense, lazy, useState } from 'react'
 import { can, csvDate, formatCnpj, formatDate } from '../../../../modules/core'
 import type { GeneralNotice, IndividualNotice } from '../../../../modules/messaging/model'
-import { type Column, ListScreen } from '../../components/ListScreen'
+import { type Column, ListScreen, titleColumn } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
 import { ActiveBadge, EditDeleteActions, StatCard, StatCardSkeleton } from '../../components/ui'
 import { localList } from '../../lib/list'
@@ -114,7 +114,7 @@ function Notices() {
 	}
 
 	const columns: Column<Notice>[] = [
-		{ key: 'titulo', header: 'Título', sort: 'titulo', cell: (n) => <span className="font-medium">{n.titulo}</span>, hideOnCard: true },
+		titleColumn<Notice>({ header: 'Título', sort: 'titulo' }, (n) => <span className="font-medium">{n.titulo}</span>),
 		...(tab === 'individual'
 			? [
 					{
@@ -168,9 +168,9 @@ function Notices() {
 			<ListScreen
 				key={tab}
 				source={LISTS[tab]}
-				noun="avisos"
+				noun={{ one: 'aviso', many: 'avisos' }}
 				caption={tab === 'general' ? 'Avisos gerais' : 'Avisos individuais'}
-				search={{ placeholder: 'Buscar avisos...', label: 'Buscar avisos' }}
+				search={{ placeholder: 'Buscar avisos...' }}
 				columns={columns}
 				rowKey={(n) => n.id}
 				cardTitle={(n) => n.titulo}
@@ -188,8 +188,7 @@ function Notices() {
 						])
 					]
 				}}
-				empty={{ title: 'Nenhum aviso encontrado', icon: <Megaphone className="size-8" /> }}
-				error={{ title: 'Erro ao carregar avisos' }}
+				empty={{ icon: <Megaphone className="size-8" /> }}
 				actions={
 					canWrite
 						? (n) => <EditDeleteActions name={`aviso ${n.titulo}`} onEdit={() => openEdit(n)} onDelete={() => remove(n)} />

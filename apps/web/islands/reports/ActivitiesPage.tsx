@@ -1,7 +1,7 @@
 import { Activity as ActivityIcon } from 'lucide-react'
 import type { Activity, ActivityView } from '../../../../modules/reports/model'
 import { formatDateTime, formatRelative } from '../../../../modules/core'
-import { ListScreen } from '../../components/ListScreen'
+import { ListScreen, titleColumn } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
 import { serverList } from '../../lib/list'
 import { ISO_DATE } from '../../lib/list-state'
@@ -11,9 +11,9 @@ const TYPES = ['success', 'info', 'warning', 'error'] as const
 
 /** The history: the API's pages, with search, type and a period of days in the address. */
 const activitiesList = serverList<'GET /api/activities', Activity>(
-	'GET /api/activities',
-	{ filters: { type: { values: ['', ...TYPES], default: '' }, inicio: { test: ISO_DATE }, fim: { test: ISO_DATE } } },
 	{
+		route: 'GET /api/activities',
+		spec: { filters: { type: { values: ['', ...TYPES], default: '' }, inicio: { test: ISO_DATE }, fim: { test: ISO_DATE } } },
 		query: (p) => ({
 			page: p.page,
 			limit: p.limit,
@@ -21,11 +21,9 @@ const activitiesList = serverList<'GET /api/activities', Activity>(
 			type: (p.filters.type || undefined) as ActivityView['type'],
 			inicio: p.filters.inicio || undefined,
 			fim: p.filters.fim || undefined
-		}),
-		rows: (data) => data.activities,
-		page: (data) => data.pagination,
-		exportRoute: 'GET /api/activities/export'
-	}
+		})
+	},
+	{ rows: (data) => data.activities, exportRoute: 'GET /api/activities/export' }
 )
 
 /** When: the date and time, and how long ago. */
@@ -45,9 +43,8 @@ export default function ActivitiesPage() {
 		<PageRoot>
 			<ListScreen
 				source={activitiesList}
-				noun="atividades"
-				caption="Atividades"
-				search={{ placeholder: 'Buscar atividades...', label: 'Buscar atividades' }}
+				noun={{ one: 'atividade', many: 'atividades', feminine: true }}
+				search={{ placeholder: 'Buscar atividades...' }}
 				filters={[
 					{ key: 'type', label: 'Tipo', options: [['', 'Todos os tipos'], ...TYPES.map((t) => [t, TYPE_LABEL[t]] as const)] },
 					{ key: 'inicio', label: 'De', date: true },
@@ -55,7 +52,6 @@ export default function ActivitiesPage() {
 				]}
 				rowKey={(a) => a.id}
 				skeletonRows={10}
-				csv={{}}
 				cardTitle={(a) => (
 					<span className="flex items-center gap-3">
 						<ActivityIconBadge activity={a} />
@@ -64,17 +60,12 @@ export default function ActivitiesPage() {
 				)}
 				columns={[
 					{ key: 'quando', header: 'Data e hora', cell: (a) => <When activity={a} now={now} /> },
-					{
-						key: 'atividade',
-						header: 'Atividade',
-						hideOnCard: true,
-						cell: (a) => (
-							<span className="flex items-center gap-3 font-medium">
-								<ActivityIconBadge activity={a} />
-								{a.title}
-							</span>
-						)
-					},
+					titleColumn<Activity>({ header: 'Atividade' }, (a) => (
+						<span className="flex items-center gap-3 font-medium">
+							<ActivityIconBadge activity={a} />
+							{a.title}
+						</span>
+					)),
 					{
 						key: 'tipo',
 						header: 'Tipo',
@@ -82,8 +73,7 @@ export default function ActivitiesPage() {
 					},
 					{ key: 'detalhe', header: 'Detalhe', cell: (a) => <span className="break-words text-base-content/80">{a.subtitle || '—'}</span> }
 				]}
-				empty={{ title: 'Nenhuma atividade encontrada', icon: <ActivityIcon className="size-8" /> }}
-				error={{ title: 'Erro ao carregar atividades' }}
+				empty={{ icon: <ActivityIcon className="size-8" /> }}
 			/>
 		</PageRoot>
 	)

@@ -1,14 +1,12 @@
-import { useStore } from '@nanostores/react'
 import { Building2, Users } from 'lucide-react'
-import { Suspense, lazy, useState } from 'react'
-import { can, formatCnpj, formatDate, maskPhone } from '../../../../modules/core'
+import { Suspense, lazy } from 'react'
+import { can, formatCnpj, maskPhone } from '../../../../modules/core'
 import type { RepresentativeView } from '../../../../modules/resellers/model'
-import { ListScreen } from '../../components/ListScreen'
-import { PageRoot } from '../../components/PageRoot'
+import { ListScreen, EditorDialog, useEditor, cnpjColumn, dateColumn, titleColumn } from '../../components/ListScreen'
+import { RolePage } from '../../components/PageRoot'
 import { AddButton, AccessDenied, ActiveBadge, EditDeleteActions } from '../../components/ui'
 import { localList } from '../../lib/list'
 import { confirmThenMutate, deleteQuestion } from '../../lib/mutate'
-import { $user } from '../../stores/session'
 import { REPRESENTATIVE_KEYS } from './representative-keys'
 import { representativesRead } from './representatives-view'
 
@@ -23,7 +21,7 @@ const representativesList = localList<'GET /api/representatives', Representative
 })
 
 function RepresentativesList({ isAdmin }: { isAdmin: boolean }) {
-	const [dialog, setDialog] = useState<{ editing: RepresentativeView | null } | null>(null)
+	const editor = useEditor<RepresentativeView>()
 
 	async function remove(r: RepresentativeView) {
 		await confirmThenMutate(
@@ -40,36 +38,23 @@ function RepresentativesList({ isAdmin }: { isAdmin: boolean }) {
 	return (
 		<div className="space-y-4">
 			<div className="flex justify-end">
-				<AddButton label="Novo Representante" onClick={() => setDialog({ editing: null })} />
+				<AddButton label="Novo Representante" onClick={editor.create} />
 			</div>
 			<ListScreen
 				source={representativesList}
-				noun="representantes"
-				caption="Representantes"
-				search={{ placeholder: 'Buscar por nome, CNPJ ou cidade...', label: 'Buscar representantes' }}
+				noun={{ one: 'representante', many: 'representantes' }}
+				search={{ placeholder: 'Buscar por nome, CNPJ ou cidade...' }}
 				rowKey={(r) => r.codigo}
 				cardTitle={(r) => r.nome}
-				csv={{}}
-				empty={{
-					title: 'Nenhum representante encontrado',
-					hint: 'Cadastre o primeiro representante.',
-					icon: <Users className="size-10" />
-				}}
-				error={{ title: 'Erro ao carregar representantes' }}
+				empty={{ hint: 'Cadastre o primeiro representante.', icon: <Users className="size-10" /> }}
 				columns={[
-					{
-						key: 'nome',
-						header: 'Representante',
-						sort: 'nome',
-						hideOnCard: true,
-						cell: (r) => (
-							<div className="min-w-0">
-								<p className="font-medium">{r.nome}</p>
-								{r.email && <p className="text-xs text-base-content/70">{r.email}</p>}
-							</div>
-						)
-					},
-					{ key: 'cnpj', header: 'CNPJ', sort: 'cnpj', cell: (r) => <span className="font-mono text-xs">{formatCnpj(r.cnpj)}</span> },
+					titleColumn<RepresentativeView>({ header: 'Representante', sort: 'nome' }, (r) => (
+						<div className="min-w-0">
+							<p className="font-medium">{r.nome}</p>
+							{r.email && <p className="text-xs text-base-content/70">{r.email}</p>}
+						</div>
+					)),
+					cnpjColumn(),
 					{ key: 'cidade', header: 'Cidade', sort: 'cidade', cell: (r) => (r.cidade ? `${r.cidade}${r.uf ? `/${r.uf}` : ''}` : '—') },
 					{ key: 'contato', header: 'Contato', cell: (r) => (r.whatsapp || r.fone ? maskPhone(r.whatsapp ?? r.fone ?? '') : '—') },
 					{ key: 'gerente', header: 'Gerente', cell: (r) => r.gerente?.nome ?? <span className="text-base-content/70">Sem gerente</span> },
@@ -89,39 +74,33 @@ function RepresentativesList({ isAdmin }: { isAdmin: boolean }) {
 						header: 'API Asaas',
 						cell: (r) => <ActiveBadge active={r.ativar_api_asaas === 'S'} labels={['Ativa', 'Inativa']} />
 					},
-					{ key: 'data', header: 'Cadastro', sort: 'data', cell: (r) => formatDate(r.data) }
+					dateColumn<RepresentativeView>('Cadastro', (r) => r.data, 'data')
 				]}
 				actions={(r) => (
-					<EditDeleteActions
-						name={r.nome}
-						onEdit={() => setDialog({ editing: r })}
-						onDelete={isAdmin ? () => remove(r) : undefined}
-						withText
-					/>
+					<EditDeleteActions name={r.nome} onEdit={() => editor.edit(r)} onDelete={isAdmin ? () => remove(r) : undefined} withText />
 				)}
 			/>
-			{dialog && (
-				<Suspense fallback={null}>
-					<RepresentativeDialog editing={dialog.editing} choosesManager={isAdmin} onClose={() => setDialog(null)} />
-				</Suspense>
-			)}
+			<EditorDialog editor={editor}>
+				{(representative, close) => <RepresentativeDialog editing={representative} choosesManager={isAdmin} onClose={close} />}
+			</EditorDialog>
 		</div>
 	)
 }
 
 export default function RepresentativesPage() {
-	const user = useStore($user)
 	return (
-		<PageRoot>
-			{can(user?.tipo, 'representatives.manage') ? (
-				<RepresentativesList isAdmin={can(user?.tipo, 'representatives.delete')} />
-			) : can(user?.tipo, 'representatives.ownSettings') ? (
-				<Suspense fallback={<div className="skeleton h-72 w-full max-w-2xl" role="status" aria-busy="true" aria-label="Carregando" />}>
-					<OwnApiSettings />
-				</Suspense>
-			) : (
-				<AccessDenied message="Acesso negado. Apenas administradores e gerentes podem ver representantes." />
-			)}
-		</PageRoot>
+		<RolePage>
+			{(role) =>
+				can(role, 'representatives.manage') ? (
+					<RepresentativesList isAdmin={can(role, 'representatives.delete')} />
+				) : can(role, 'representatives.ownSettings') ? (
+					<Suspense fallback={<div className="skeleton h-72 w-full max-w-2xl" role="status" aria-busy="true" aria-label="Carregando" />}>
+						<OwnApiSettings />
+					</Suspense>
+				) : (
+					<AccessDenied message="Acesso negado. Apenas administradores e gerentes podem ver representantes." />
+				)
+			}
+		</RolePage>
 	)
 }

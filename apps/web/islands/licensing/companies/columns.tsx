@@ -1,6 +1,7 @@
 import { formatCnpj, formatDate } from '../../../../../modules/core'
 import { SYSTEM_CATALOGUE, type Tone, dateTone, licenceBadge } from '../../../../../modules/companies/model'
 import type { Column } from '../../../components/Rows'
+import { titleColumn } from '../../../components/ListScreen'
 import type { Company } from '../../../stores/companies'
 import { toggleMaintenance, toggleNotices, toggleSystem } from './actions'
 
@@ -51,19 +52,13 @@ function SystemBadges({ company }: { company: Company }) {
 /** The columns of the companies list (1-core §2.8); `canMaintain` makes maintenance a switch. */
 export function companyColumns(today: Today, canMaintain: boolean): Column<Company>[] {
 	return [
-		{
-			key: 'empresa',
-			header: 'Empresa',
-			sort: 'razao',
-			hideOnCard: true,
-			cell: (c) => (
-				<div className="min-w-48">
-					<p className="font-medium">{c.razao}</p>
-					<p className="font-mono text-xs text-base-content/70 2xl:hidden">{formatCnpj(c.cnpj)}</p>
-					<p className="text-xs text-base-content/70">{c.representante?.nome}</p>
-				</div>
-			)
-		},
+		titleColumn<Company>({ header: 'Empresa', sort: 'razao' }, (c) => (
+			<div className="min-w-48">
+				<p className="font-medium">{c.razao}</p>
+				<p className="font-mono text-xs text-base-content/70 2xl:hidden">{formatCnpj(c.cnpj)}</p>
+				<p className="text-xs text-base-content/70">{c.representante?.nome}</p>
+			</div>
+		)),
 		{
 			key: 'cnpj',
 			header: 'CNPJ',

@@ -10,10 +10,8 @@ type Notices = CompanyFilter['avisos']
 export { NOTICE_OPTIONS, STATUS_OPTIONS } from './view'
 
 /** The companies list: its view in the address, the API's pages, sorting and streamed CSV export. */
-export const companiesList = serverList<'GET /api/companies', Company>(companiesRead.route, companiesRead.spec, {
-	query: companiesRead.query!,
+export const companiesList = serverList<'GET /api/companies', Company>(companiesRead, {
 	rows: (data) => data.companies,
-	page: (data) => data.pagination,
 	exportRoute: 'GET /api/companies/export'
 })
 
