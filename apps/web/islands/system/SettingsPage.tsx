@@ -140,8 +140,15 @@ function Setting({ control, form }: { control: SettingControl; form: SettingsFor
 	}
 }
 
-function SettingList({ controls, form }: { controls: SettingControl[]; form: SettingsForm }) {
-	return controls.map((control) => <Setting key={control.key} control={control} form={form} />)
+/** A group of settings on a grid (`className`). */
+function SettingList({ controls, form, className }: { controls: SettingControl[]; form: SettingsForm; className: string }) {
+	return (
+		<div className={className}>
+			{controls.map((control) => (
+				<Setting key={control.key} control={control} form={form} />
+			))}
+		</div>
+	)
 }
 
 function NumberField({ k, form, suffix, label }: { k: string; form: SettingsForm; suffix?: string; label: string }) {
@@ -201,17 +208,11 @@ function GeneralTab({ form, entries }: { form: SettingsForm; entries: SettingEnt
 	return (
 		<div className="space-y-5">
 			<Card title="Créditos e licenças">
-				<div className="grid gap-4 sm:grid-cols-3">
-					<SettingList controls={CREDIT_SETTINGS} form={form} />
-				</div>
+				<SettingList className="grid gap-4 sm:grid-cols-3" controls={CREDIT_SETTINGS} form={form} />
 			</Card>
 			<Card title="Notificações e backup">
-				<div className="grid gap-3 sm:grid-cols-2">
-					<SettingList controls={SWITCH_SETTINGS} form={form} />
-				</div>
-				<div className="mt-4 grid gap-4 sm:grid-cols-2">
-					<SettingList controls={BACKUP_SETTINGS} form={form} />
-				</div>
+				<SettingList className="grid gap-3 sm:grid-cols-2" controls={SWITCH_SETTINGS} form={form} />
+				<SettingList className="mt-4 grid gap-4 sm:grid-cols-2" controls={BACKUP_SETTINGS} form={form} />
 			</Card>
 			<Card title="Região">
 				<div className="grid gap-4 sm:grid-cols-2">
@@ -221,7 +222,9 @@ function GeneralTab({ form, entries }: { form: SettingsForm; entries: SettingEnt
 							Português (Brasil) — o único idioma disponível por enquanto.
 						</p>
 					</div>
-					<SettingList controls={REGION_SETTINGS} form={form} />
+					{REGION_SETTINGS.map((control) => (
+						<Setting key={control.key} control={control} form={form} />
+					))}
 				</div>
 			</Card>
 			{asaasKey && (
