@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react'
-import type { ReadableAtom } from 'nanostores'
 import { Archive, Database, Download, Eraser, Plus, ShieldAlert } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { formatDateTime } from '../../../../modules/core'
 import type { AccessRefusal } from '../../../../modules/auth/model'
 import type { BackupInfo, SystemInfo } from '../../../../modules/system/model'
 import { SettingsCard, SettingsTab } from './SettingsTab'
+import { type ReadStore, ReadState } from '../../components/ReadState'
 import { Rows, type RowsProps } from '../../components/Rows'
 import { EmptyState, ErrorPanel, RowAction, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
@@ -80,28 +80,21 @@ function CardRows<D, T>({
 	table,
 	empty
 }: {
-	store: ReadableAtom<{ data?: D; error?: unknown }> & { revalidate: () => void }
+	store: ReadStore<D>
 	rows: (data: D) => T[]
 	table: RowsTable<T>
 	empty: ReactNode
 }) {
-	const { data, error } = useStore(store)
-	const list = data === undefined ? undefined : rows(data)
 	return (
 		<div className="mt-4">
-			{error ? (
-				<ErrorPanel
-					title={`Erro ao carregar ${table.caption.toLowerCase()}`}
-					message={errorText(error)}
-					onRetry={() => store.revalidate()}
-				/>
-			) : !list ? (
-				<div className="skeleton h-28 w-full" role="status" aria-busy="true" aria-label="Carregando" />
-			) : list.length === 0 ? (
-				empty
-			) : (
-				<Rows rows={list} {...table} />
-			)}
+			<ReadState
+				store={store}
+				errorTitle={`Erro ao carregar ${table.caption.toLowerCase()}`}
+				skeleton={<div className="skeleton h-28 w-full" role="status" aria-busy="true" aria-label="Carregando" />}
+				empty={(data) => rows(data).length === 0 && empty}
+			>
+				{(data) => <Rows rows={rows(data)} {...table} />}
+			</ReadState>
 		</div>
 	)
 }
