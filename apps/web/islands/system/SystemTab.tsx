@@ -199,43 +199,45 @@ function BackupCard() {
 
 const STATUS_LABEL: Record<number, string> = { 401: '401 sem sessão', 403: '403 perfil sem permissão', 404: '404 fora do escopo' }
 
+/** The refusals list: who, route, status, records, how many times, when last. */
+const REFUSALS_TABLE: RowsTable<AccessRefusal> = {
+	caption: 'Acessos recusados',
+	rowKey: (r) => `${r.who}|${r.ip}|${r.method} ${r.route}|${r.status}|${r.firstAt}`,
+	cardTitle: (r) => r.who,
+	columns: [
+		{
+			key: 'quem',
+			header: 'Quem',
+			cell: (r) => (
+				<span>
+					{r.who}
+					<span className="block text-xs text-base-content/70">{r.ip}</span>
+				</span>
+			)
+		},
+		{
+			key: 'rota',
+			header: 'Rota',
+			cell: (r) => (
+				<span className="font-mono text-xs break-all">
+					{r.method} {r.route}
+				</span>
+			)
+		},
+		{ key: 'recusa', header: 'Recusa', cell: (r) => STATUS_LABEL[r.status] ?? String(r.status), className: 'whitespace-nowrap' },
+		{
+			key: 'registros',
+			header: 'Registros',
+			cell: (r) =>
+				r.records.length ? `${r.records.slice(0, 5).join(', ')}${r.distinctRecords > 5 ? ` (${r.distinctRecords} distintos)` : ''}` : '—'
+		},
+		{ key: 'vezes', header: 'Vezes', cell: (r) => r.count, className: 'text-right' },
+		{ key: 'ultima', header: 'Última', cell: (r) => formatDateTime(r.lastAt), className: 'whitespace-nowrap' }
+	]
+}
+
 /** Refused authorisations since the server started, grouped by caller, route and status (issue 13). */
 function RefusalsCard() {
-	const table: RowsTable<AccessRefusal> = {
-		caption: 'Acessos recusados',
-		rowKey: (r) => `${r.who}|${r.ip}|${r.method} ${r.route}|${r.status}|${r.firstAt}`,
-		cardTitle: (r) => r.who,
-		columns: [
-			{
-				key: 'quem',
-				header: 'Quem',
-				cell: (r) => (
-					<span>
-						{r.who}
-						<span className="block text-xs text-base-content/70">{r.ip}</span>
-					</span>
-				)
-			},
-			{
-				key: 'rota',
-				header: 'Rota',
-				cell: (r) => (
-					<span className="font-mono text-xs break-all">
-						{r.method} {r.route}
-					</span>
-				)
-			},
-			{ key: 'recusa', header: 'Recusa', cell: (r) => STATUS_LABEL[r.status] ?? String(r.status), className: 'whitespace-nowrap' },
-			{
-				key: 'registros',
-				header: 'Registros',
-				cell: (r) =>
-					r.records.length ? `${r.records.slice(0, 5).join(', ')}${r.distinctRecords > 5 ? ` (${r.distinctRecords} distintos)` : ''}` : '—'
-			},
-			{ key: 'vezes', header: 'Vezes', cell: (r) => r.count, className: 'text-right' },
-			{ key: 'ultima', header: 'Última', cell: (r) => formatDateTime(r.lastAt), className: 'whitespace-nowrap' }
-		]
-	}
 	return (
 		<SettingsCard
 			icon={<ShieldAlert className="size-5 shrink-0 text-primary" aria-hidden="true" />}
@@ -245,7 +247,7 @@ function RefusalsCard() {
 			<CardRows
 				store={$refusals}
 				rows={(d) => d.refusals}
-				table={table}
+				table={REFUSALS_TABLE}
 				empty={
 					<EmptyState
 						title="Nenhum acesso recusado"
