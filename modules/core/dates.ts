@@ -21,13 +21,6 @@ export function addDaysIso(isoDate: string, days: number): string {
 	return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10)
 }
 
-/** The same day one month earlier (both YYYY-MM-DD), the month's last day when it has no such day: 31 March → 28/29 February. */
-export function oneMonthBefore(isoDate: string): string {
-	const [y, m, d] = isoDate.split('-').map(Number)
-	const last = new Date(Date.UTC(y, m - 1, 0)).getUTCDate()
-	return new Date(Date.UTC(y, m - 2, Math.min(d, last))).toISOString().slice(0, 10)
-}
-
 /** Whole days from `from` to `to` (both YYYY-MM-DD); negative when `to` is earlier. */
 export function daysBetween(from: string, to: string): number {
 	return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)

@@ -1,17 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import type { SessionUser } from '../auth'
-import {
-	type Clock,
-	addDaysIso,
-	csvFilename,
-	formatDateTime,
-	oneMonthBefore,
-	pagination,
-	startOfDayInSaoPaulo,
-	todayIso,
-	toReais
-} from '../core'
+import { type Clock, addDaysIso, csvFilename, formatDateTime, pagination, startOfDayInSaoPaulo, todayIso, toReais } from '../core'
 import { contains, csvResponse } from '../core/server'
 import { TRANSFER, creditTotals } from '../credits'
 import { representativeScope } from '../resellers'
@@ -125,6 +115,13 @@ function addMonths(isoMonthStart: string, n: number) {
 	const [y, m] = isoMonthStart.split('-').map(Number)
 	const d = new Date(Date.UTC(y, m - 1 + n, 1))
 	return d.toISOString().slice(0, 10)
+}
+function oneMonthBefore(iso: string) {
+	const [y, m, d] = iso.split('-').map(Number)
+	const target = new Date(Date.UTC(y, m - 2, 1))
+	const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate()
+	target.setUTCDate(Math.min(d, last))
+	return target.toISOString().slice(0, 10)
 }
 
 // Sold: the pools' batches, less the purchases refunded or charged back (their money went back).

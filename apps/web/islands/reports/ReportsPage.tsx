@@ -3,7 +3,7 @@ import { BarChart3, Building2, Coins, Download, RefreshCw, TrendingDown, Trendin
 import { atom } from 'nanostores'
 import { useState } from 'react'
 import type { Report } from '../../../../modules/reports/model'
-import { formatCnpj, isIsoDate, formatNumber, formatReais, isoDateInSaoPaulo, oneMonthBefore } from '../../../../modules/core'
+import { formatCnpj, isIsoDate, formatNumber, formatReais, isoDateInSaoPaulo } from '../../../../modules/core'
 import { Rows } from '../../components/Rows'
 import { PageRoot } from '../../components/PageRoot'
 import { AccessDenied, DateInput, EmptyState, ErrorPanel, StatCard, StatGrid, SelectField } from '../../components/ui'
@@ -20,8 +20,15 @@ const TIPOS: { value: Tipo; label: string }[] = [
 	{ value: 'uso', label: 'Uso' }
 ]
 
+function monthAgo(iso: string) {
+	const [y, m, d] = iso.split('-').map(Number)
+	const target = new Date(Date.UTC(y, m - 2, 1))
+	const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate()
+	target.setUTCDate(Math.min(d, last))
+	return target.toISOString().slice(0, 10)
+}
 const today = isoDateInSaoPaulo(new Date())
-const $query = atom<{ tipo: Tipo; inicio: string; fim: string }>({ tipo: 'geral', inicio: oneMonthBefore(today), fim: today })
+const $query = atom<{ tipo: Tipo; inicio: string; fim: string }>({ tipo: 'geral', inicio: monthAgo(today), fim: today })
 const $report = routeStore('GET /api/reports', $query)
 
 const monthLabel = (key: string) => {
@@ -169,7 +176,7 @@ function UsageView({ report }: { report: Report }) {
 
 function Reports() {
 	const [tipo, setTipo] = useState<Tipo>('geral')
-	const [inicio, setInicio] = useState(oneMonthBefore(today))
+	const [inicio, setInicio] = useState(monthAgo(today))
 	const [fim, setFim] = useState(today)
 	const { data, loading, error } = useStore($report)
 
