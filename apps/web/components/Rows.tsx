@@ -46,6 +46,19 @@ function SortIcon({ active, order }: { active: boolean; order: SortOrder }) {
 	return order === 'asc' ? <ArrowUp className="size-3.5" aria-hidden="true" /> : <ArrowDown className="size-3.5" aria-hidden="true" />
 }
 
+/** A row's selection checkbox, named after the row ('Selecionar Padaria X'), in the table and on the card. */
+function RowCheckbox<T>({ selection, row, className }: { selection: RowSelection<T>; row: T; className: string }) {
+	return (
+		<input
+			type="checkbox"
+			className={className}
+			aria-label={selection.label(row)}
+			checked={selection.isSelected(row)}
+			onChange={() => selection.toggle(row)}
+		/>
+	)
+}
+
 function Table<T>({ rows, columns, rowKey, caption, actions, sort, selection, busy }: RowsProps<T>) {
 	return (
 		<div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
@@ -98,13 +111,7 @@ function Table<T>({ rows, columns, rowKey, caption, actions, sort, selection, bu
 						<tr key={rowKey(row)} className="hover:bg-base-200/50">
 							{selection && (
 								<td>
-									<input
-										type="checkbox"
-										className="checkbox checkbox-sm"
-										aria-label={selection.label(row)}
-										checked={selection.isSelected(row)}
-										onChange={() => selection.toggle(row)}
-									/>
+									<RowCheckbox selection={selection} row={row} className="checkbox checkbox-sm" />
 								</td>
 							)}
 							{columns.map((c) => (
@@ -135,15 +142,7 @@ function Cards<T>({ rows, columns, rowKey, caption, cardTitle, actions, selectio
 					className="rounded-box border border-base-300 bg-base-100 p-4 [contain-intrinsic-size:auto_18rem] [content-visibility:auto]"
 				>
 					<div className="mb-2 flex items-start gap-3 font-semibold">
-						{selection && (
-							<input
-								type="checkbox"
-								className="checkbox checkbox-sm mt-0.5"
-								aria-label={selection.label(row)}
-								checked={selection.isSelected(row)}
-								onChange={() => selection.toggle(row)}
-							/>
-						)}
+						{selection && <RowCheckbox selection={selection} row={row} className="checkbox checkbox-sm mt-0.5" />}
 						<div className="min-w-0 grow">{cardTitle(row)}</div>
 					</div>
 					<dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">

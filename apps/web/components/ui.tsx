@@ -227,9 +227,22 @@ export interface LabelledProps {
 	onValue: (value: string) => void
 }
 
-/** A labelled field's props split in two: the Field's (label, message, hint, layout) and the control's. */
-function splitField<P extends LabelledProps>({ label, error, hint, className, ...control }: P) {
-	return [{ label, error, hint, className }, control] as const
+/**
+ * A labelled field: the Field (label, message, hint, layout) around the control `render` draws from the rest of the
+ * props, given the value as text and the change handler that hands the new text to `onValue`.
+ */
+function labelled<P extends LabelledProps>(
+	{ label, error, hint, className, value, onValue, ...control }: P,
+	render: (
+		control: Omit<P, keyof LabelledProps>,
+		bound: { value: string; onChange: (e: { target: { value: string } }) => void }
+	) => ReactNode
+) {
+	return (
+		<Field label={label} error={error} hint={hint} className={className}>
+			{render(control, { value, onChange: (e) => onValue(e.target.value) })}
+		</Field>
+	)
 }
 
 /**
@@ -240,12 +253,7 @@ export function TextField({
 	inputClassName = '',
 	...props
 }: LabelledProps & { inputClassName?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'className'>) {
-	const [field, { value, onValue, ...input }] = splitField(props)
-	return (
-		<Field {...field}>
-			<input {...input} className={`input w-full ${inputClassName}`.trim()} value={value} onChange={(e) => onValue(e.target.value)} />
-		</Field>
-	)
+	return labelled(props, (input, bound) => <input {...input} className={`input w-full ${inputClassName}`.trim()} {...bound} />)
 }
 
 /** One choice of a SelectField. */
@@ -267,19 +275,16 @@ export function SelectField({
 		SelectHTMLAttributes<HTMLSelectElement>,
 		'value' | 'onChange' | 'className'
 	>) {
-	const [field, { value, onValue, ...select }] = splitField(props)
-	return (
-		<Field {...field}>
-			<select {...select} className={`select ${selectClassName}`} value={value} onChange={(e) => onValue(e.target.value)}>
-				{placeholder !== undefined && <option value="">{placeholder}</option>}
-				{options.map((o) => (
-					<option key={o.value} value={o.value}>
-						{o.label}
-					</option>
-				))}
-			</select>
-		</Field>
-	)
+	return labelled(props, (select, bound) => (
+		<select {...select} className={`select ${selectClassName}`} {...bound}>
+			{placeholder !== undefined && <option value="">{placeholder}</option>}
+			{options.map((o) => (
+				<option key={o.value} value={o.value}>
+					{o.label}
+				</option>
+			))}
+		</select>
+	))
 }
 
 /** A labelled multi-line text box: the Field around a textarea whose value arrives as text. */
@@ -287,17 +292,9 @@ export function TextareaField({
 	textareaClassName = '',
 	...props
 }: LabelledProps & { textareaClassName?: string } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'className'>) {
-	const [field, { value, onValue, ...textarea }] = splitField(props)
-	return (
-		<Field {...field}>
-			<textarea
-				{...textarea}
-				className={`textarea w-full ${textareaClassName}`.trim()}
-				value={value}
-				onChange={(e) => onValue(e.target.value)}
-			/>
-		</Field>
-	)
+	return labelled(props, (textarea, bound) => (
+		<textarea {...textarea} className={`textarea w-full ${textareaClassName}`.trim()} {...bound} />
+	))
 }
 
 /**
@@ -355,12 +352,9 @@ export function MoneyInput({
 
 /** A labelled money field (MoneyInput inside a Field), marked invalid with its message beside it. */
 export function MoneyField(props: LabelledProps) {
-	const [field, { value, onValue }] = splitField(props)
-	return (
-		<Field {...field}>
-			<MoneyInput value={value} onChange={onValue} aria-invalid={field.error ? true : undefined} />
-		</Field>
-	)
+	return labelled(props, (_, { value }) => (
+		<MoneyInput value={value} onChange={props.onValue} aria-invalid={props.error ? true : undefined} />
+	))
 }
 
 /** A labelled password field with a show/hide button named after the label ("Mostrar senha atual"). */

@@ -1,4 +1,5 @@
 import { type ContractsOf, type HttpMethod, type InputOf, type ResponseOf, routeUrl } from '../../../modules/core'
+import type * as models from './contracts'
 
 /** A failed call: its message is "status: body" as 1-core §8 describes; `status` is kept for decisions. */
 export class ApiError extends Error {
@@ -82,21 +83,9 @@ export function retryDelay(attempt: number, capMs = 5_000): number {
 
 /**
  * Every route the islands may call, keyed 'METHOD /path', with its request and response types taken from the
- * server's own contracts (type-only imports: no schema reaches the browser through here).
+ * server's own contracts (the modules listed in contracts.ts).
  */
-type Contracts =
-	| ContractsOf<typeof import('../../../modules/auth/model')>
-	| ContractsOf<typeof import('../../../modules/billing/model')>
-	| ContractsOf<typeof import('../../../modules/bot/model')>
-	| ContractsOf<typeof import('../../../modules/companies/model')>
-	| ContractsOf<typeof import('../../../modules/credits/model')>
-	| ContractsOf<typeof import('../../../modules/downloads/model')>
-	| ContractsOf<typeof import('../../../modules/messaging/model')>
-	| ContractsOf<typeof import('../../../modules/reports/model')>
-	| ContractsOf<typeof import('../../../modules/resellers/model')>
-	| ContractsOf<typeof import('../../../modules/system/model')>
-	| ContractsOf<typeof import('../../../modules/terminals/model')>
-	| ContractsOf<typeof import('../../../modules/users/model')>
+type Contracts = { [M in keyof typeof models]: ContractsOf<(typeof models)[M]> }[keyof typeof models]
 export type ApiRoutes = { [C in Contracts as `${C['method']} ${C['path']}`]: C }
 export type ApiRoute = keyof ApiRoutes
 export type ApiResponse<K extends ApiRoute> = ResponseOf<ApiRoutes[K]>

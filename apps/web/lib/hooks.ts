@@ -31,3 +31,17 @@ export function useFormFromData<D, F>(data: D | undefined, fill: (data: D) => F)
 	}, [data])
 	return [values, setValues]
 }
+
+/** An action run from a button, and whether it is running (the button's spinner): `[pending, run]`. */
+export function usePending<A extends unknown[]>(action: (...args: A) => Promise<unknown>): [boolean, (...args: A) => Promise<void>] {
+	const [pending, setPending] = useState(false)
+	async function run(...args: A) {
+		setPending(true)
+		try {
+			await action(...args)
+		} finally {
+			setPending(false)
+		}
+	}
+	return [pending, run]
+}

@@ -6,6 +6,7 @@ import { formatCnpj, formatDateOf, type Role } from '../../../../modules/core'
 import { ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
 import { ErrorPanel, Field, InitialsAvatar } from '../../components/ui'
+import { TitledSection } from '../../components/TitledSection'
 import { errorText } from '../../lib/api'
 import { useZodForm } from '../../lib/form'
 import { mutate } from '../../lib/mutate'
@@ -58,17 +59,18 @@ function PersonalInfo({ account }: { account: UserView }) {
 	})
 
 	return (
-		<section className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6" aria-labelledby="personal-title">
-			<div className="mb-4 flex items-center justify-between gap-2">
-				<h3 id="personal-title" className="text-lg font-semibold">
-					Informações Pessoais
-				</h3>
-				{!editing && (
+		<TitledSection
+			id="personal-title"
+			title="Informações Pessoais"
+			headClassName="mb-4 flex items-center justify-between gap-2"
+			aside={
+				!editing && (
 					<button type="button" className="btn btn-sm" onClick={() => setEditing(true)}>
 						<Pencil className="size-4" /> Editar
 					</button>
-				)}
-			</div>
+				)
+			}
+		>
 			<form className="grid gap-4 sm:grid-cols-2" onSubmit={save} noValidate>
 				<Field label="Nome" className="sm:col-span-2" error={errors.nome}>
 					<input
@@ -101,7 +103,7 @@ function PersonalInfo({ account }: { account: UserView }) {
 					</div>
 				)}
 			</form>
-		</section>
+		</TitledSection>
 	)
 }
 

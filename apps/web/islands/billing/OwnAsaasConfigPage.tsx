@@ -3,8 +3,9 @@ import { BookOpen, CheckCircle2, Copy, PlugZap, Save, Settings2 } from 'lucide-r
 import { useState } from 'react'
 import { type AsaasConfigView, MESSAGES } from '../../../../modules/billing/model'
 import { PageRoot } from '../../components/PageRoot'
-import { Tabs } from '../../components/Tabs'
+import { type TabItem, Tabs } from '../../components/Tabs'
 import { ActiveBadge, ErrorPanel } from '../../components/ui'
+import { TitledSection } from '../../components/TitledSection'
 import { call, errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
@@ -17,6 +18,10 @@ const $config = routeStore('GET /api/representantes/asaas-config')
 const INVALIDATE = ['/api/representantes/asaas-config']
 
 type Tab = 'config' | 'guia'
+const TABS: TabItem<Tab>[] = [
+	{ id: 'config', label: 'Configurações', icon: <Settings2 className="size-4" /> },
+	{ id: 'guia', label: 'Guia de Configuração', icon: <BookOpen className="size-4" /> }
+]
 
 function ConfigForm({ saved }: { saved: AsaasConfigView }) {
 	const [active, setActive] = useState(saved.ativar_api_asaas === 'S')
@@ -60,11 +65,12 @@ function ConfigForm({ saved }: { saved: AsaasConfigView }) {
 	}
 
 	return (
-		<section className="max-w-3xl space-y-5 rounded-box border border-base-300 bg-base-100 p-4 sm:p-6" aria-labelledby="asaas-title">
-			<div className="flex flex-wrap items-center justify-between gap-3">
-				<h3 id="asaas-title" className="text-lg font-semibold">
-					Integração Asaas
-				</h3>
+		<TitledSection
+			id="asaas-title"
+			title="Integração Asaas"
+			className="max-w-3xl space-y-5"
+			headClassName="flex flex-wrap items-center justify-between gap-3"
+			aside={
 				<div className="flex gap-2">
 					<ActiveBadge active={saved.ativar_api_asaas === 'S'} />
 					{saved.configurado && (
@@ -74,7 +80,8 @@ function ConfigForm({ saved }: { saved: AsaasConfigView }) {
 						</span>
 					)}
 				</div>
-			</div>
+			}
+		>
 			<EnvironmentAlert environment={form.environment} />
 			<label className="flex cursor-pointer items-center gap-3">
 				<input type="checkbox" className="toggle toggle-success" checked={active} onChange={(e) => setActive(e.target.checked)} />
@@ -91,7 +98,7 @@ function ConfigForm({ saved }: { saved: AsaasConfigView }) {
 					Salvar configurações
 				</button>
 			</div>
-		</section>
+		</TitledSection>
 	)
 }
 
@@ -185,15 +192,7 @@ function Content() {
 	return (
 		<div className="space-y-5">
 			{user && <WebhookBanner account={user.cnpj} webhook={data.webhook} invalidate={INVALIDATE} />}
-			<Tabs
-				label="Seções das configurações financeiras"
-				value={tab}
-				onChange={setTab}
-				tabs={[
-					{ id: 'config', label: 'Configurações', icon: <Settings2 className="size-4" /> },
-					{ id: 'guia', label: 'Guia de Configuração', icon: <BookOpen className="size-4" /> }
-				]}
-			/>
+			<Tabs label="Seções das configurações financeiras" value={tab} onChange={setTab} tabs={TABS} />
 			{tab === 'config' ? <ConfigForm key={`${data.asaas_api_key}${data.ativar_api_asaas}`} saved={data} /> : <Guide saved={data} />}
 		</div>
 	)

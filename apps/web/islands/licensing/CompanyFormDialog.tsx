@@ -3,7 +3,8 @@ import { useEffect, useRef } from 'react'
 import { can, maskCnpj, maskPhone, moneyText, parseMoneyText } from '../../../../modules/core'
 import { CompanyBody, type CompanyInput, type FlagColumn, SYSTEM_CATALOGUE } from '../../../../modules/companies/model'
 import { numericSetting } from '../../../../modules/settings/model'
-import { AddressFields, CnpjField, EmailField, EvolutionInstanceField, PhoneField, UrlField } from '../../components/ContactFields'
+import { AddressFields, addressOf } from '../../components/AddressFields'
+import { CnpjField, EmailField, EvolutionInstanceField, PhoneField, UrlField } from '../../components/ContactFields'
 import { FormDialog } from '../../components/Modal'
 import { DateInput, Field, MoneyField, SelectField, TextareaField, TextField, ToggleField } from '../../components/ui'
 import { type FieldErrors, useZodForm } from '../../lib/form'
@@ -45,11 +46,7 @@ function toForm(c: Company | null, defaultTerminals: number): Form {
 		razao: c?.razao ?? '',
 		cnpj: c ? maskCnpj(c.cnpj) : '',
 		cnpj_representante: c?.cnpj_representante ?? '',
-		endereco: c?.endereco ?? '',
-		bairro: c?.bairro ?? '',
-		cidade: c?.cidade ?? '',
-		uf: c?.uf ?? '',
-		cep: c?.cep ?? '',
+		...addressOf(c),
 		fone: c?.fone ? maskPhone(c.fone) : '',
 		email: c?.email ?? '',
 		link: c?.link ?? '',

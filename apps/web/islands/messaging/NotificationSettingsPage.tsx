@@ -3,7 +3,7 @@ import { BellRing, PlugZap, Save, Send, Wifi, WifiOff } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { useFormFromData } from '../../lib/hooks'
 import { PageRoot } from '../../components/PageRoot'
-import { Tabs } from '../../components/Tabs'
+import { type TabItem, Tabs } from '../../components/Tabs'
 import { ErrorPanel, Field, PasswordInput, TextField } from '../../components/ui'
 import { call, errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
@@ -16,6 +16,11 @@ import { NotificationTypes } from './NotificationTypes'
 const $status = routeStore('GET /api/evolution-api/status', undefined, { revalidateInterval: 30_000 })
 
 type Tab = 'api' | 'notificacoes' | 'teste'
+const TABS: TabItem<Tab>[] = [
+	{ id: 'api', label: 'API', icon: <PlugZap className="size-4" /> },
+	{ id: 'notificacoes', label: 'Notificações', icon: <BellRing className="size-4" /> },
+	{ id: 'teste', label: 'Teste', icon: <Send className="size-4" /> }
+]
 const GATEWAY_KEYS = { url: 'evolution_api_url', key: 'evolution_api_key', instance: 'evolution_instance_name' } as const
 
 function ConnectionBadge() {
@@ -176,16 +181,7 @@ function Content() {
 	const [tab, setTab] = useState<Tab>('api')
 	return (
 		<div className="space-y-5">
-			<Tabs
-				label="Seções das notificações"
-				value={tab}
-				onChange={setTab}
-				tabs={[
-					{ id: 'api', label: 'API', icon: <PlugZap className="size-4" /> },
-					{ id: 'notificacoes', label: 'Notificações', icon: <BellRing className="size-4" /> },
-					{ id: 'teste', label: 'Teste', icon: <Send className="size-4" /> }
-				]}
-			/>
+			<Tabs label="Seções das notificações" value={tab} onChange={setTab} tabs={TABS} />
 			{tab === 'api' && <ApiTab />}
 			{tab === 'notificacoes' && <NotificationTypes />}
 			{tab === 'teste' && <TestTab />}

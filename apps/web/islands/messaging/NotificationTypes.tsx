@@ -13,6 +13,7 @@ import {
 	NotificationTemplate,
 	renderTemplate
 } from '../../../../modules/messaging/model'
+import { ReadState } from '../../components/ReadState'
 import { Pagination } from '../../components/Pagination'
 import { EmptyState, ErrorPanel, Field } from '../../components/ui'
 import { type ApiInput, errorText } from '../../lib/api'
@@ -256,7 +257,6 @@ function TypeCard({ tipo, setting }: { tipo: NotificationType; setting: Notifica
 }
 
 function TodayCard() {
-	const preview = useStore($preview)
 	const [running, setRunning] = useState(false)
 	async function runNow() {
 		const ok = await confirmAction({
@@ -292,38 +292,42 @@ function TodayCard() {
 					Enviar agora
 				</button>
 			</div>
-			{preview.error ? (
-				<ErrorPanel title="Erro ao carregar a prévia" message={errorText(preview.error)} onRetry={() => $preview.revalidate()} />
-			) : !preview.data ? (
-				<div className="skeleton h-16 w-full" />
-			) : preview.data.length === 0 ? (
-				<p className="text-sm text-base-content/70">
-					Nada a enviar agora: nenhuma empresa a avisar, ou o horário de envio de hoje ainda não chegou.
-				</p>
-			) : (
-				<>
-					<p className="mb-2 text-sm text-base-content/70">
-						{preview.data.length} {preview.data.length === 1 ? 'mensagem a enviar' : 'mensagens a enviar'}
-						{preview.data.length > PREVIEW_SHOWN && `; as primeiras ${PREVIEW_SHOWN} abaixo`}.
-					</p>
-					<ul className="max-h-80 divide-y divide-base-300 overflow-y-auto">
-						{preview.data.slice(0, PREVIEW_SHOWN).map((p) => (
-							<li key={`${p.tipo}-${p.empresa_codigo}`} className="py-2 text-sm">
-								<p className="font-medium">
-									{p.empresa} · <span className="text-base-content/70">{NOTIFICATION_LABELS[p.tipo]}</span>
-								</p>
-								<p className="text-base-content/70">{p.telefone ? maskPhone(p.telefone) : p.motivo}</p>
-							</li>
-						))}
-					</ul>
-				</>
-			)}
+			<ReadState
+				store={$preview}
+				errorTitle="Erro ao carregar a prévia"
+				skeleton={<div className="skeleton h-16 w-full" />}
+				empty={(data) =>
+					data.length === 0 && (
+						<p className="text-sm text-base-content/70">
+							Nada a enviar agora: nenhuma empresa a avisar, ou o horário de envio de hoje ainda não chegou.
+						</p>
+					)
+				}
+			>
+				{(data) => (
+					<>
+						<p className="mb-2 text-sm text-base-content/70">
+							{data.length} {data.length === 1 ? 'mensagem a enviar' : 'mensagens a enviar'}
+							{data.length > PREVIEW_SHOWN && `; as primeiras ${PREVIEW_SHOWN} abaixo`}.
+						</p>
+						<ul className="max-h-80 divide-y divide-base-300 overflow-y-auto">
+							{data.slice(0, PREVIEW_SHOWN).map((p) => (
+								<li key={`${p.tipo}-${p.empresa_codigo}`} className="py-2 text-sm">
+									<p className="font-medium">
+										{p.empresa} · <span className="text-base-content/70">{NOTIFICATION_LABELS[p.tipo]}</span>
+									</p>
+									<p className="text-base-content/70">{p.telefone ? maskPhone(p.telefone) : p.motivo}</p>
+								</li>
+							))}
+						</ul>
+					</>
+				)}
+			</ReadState>
 		</section>
 	)
 }
 
 function LogCard() {
-	const log = useStore($log)
 	const query = useStore($logQuery)
 	return (
 		<section className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-5" aria-labelledby="log-title">
@@ -360,36 +364,39 @@ function LogCard() {
 					</select>
 				</div>
 			</div>
-			{log.error ? (
-				<ErrorPanel title="Erro ao carregar o registro" message={errorText(log.error)} onRetry={() => $log.revalidate()} />
-			) : !log.data ? (
-				<div className="skeleton h-24 w-full" />
-			) : log.data.entries.length === 0 ? (
-				<EmptyState title="Nenhum envio registrado" hint="Os envios automáticos aparecem aqui." />
-			) : (
-				<>
-					<ul className="divide-y divide-base-300">
-						{log.data.entries.map((e) => (
-							<li key={e.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
-								<span className={`badge badge-sm badge-soft ${STATUS_BADGE[e.status]}`}>{STATUS_LABEL[e.status]}</span>
-								<span className="font-medium" data-testid="log-company">
-									{e.empresa ?? `Empresa ${e.empresa_codigo}`}
-								</span>
-								<span className="text-base-content/70">{NOTIFICATION_LABELS[e.tipo as NotificationType] ?? e.tipo}</span>
-								<span className="text-base-content/70">{e.telefone ? maskPhone(e.telefone) : '—'}</span>
-								<span className="ml-auto text-xs text-base-content/70">{formatDateTime(e.enviado_em ?? e.criado_em)}</span>
-								{e.erro && <span className="w-full text-xs text-base-content/70">{e.erro}</span>}
-							</li>
-						))}
-					</ul>
-					<Pagination
-						info={log.data.pagination}
-						noun="envios"
-						onPage={(page) => $logQuery.setKey('page', page)}
-						onPageSize={(limit) => $logQuery.set({ ...query, page: 1, limit })}
-					/>
-				</>
-			)}
+			<ReadState
+				store={$log}
+				errorTitle="Erro ao carregar o registro"
+				skeleton={<div className="skeleton h-24 w-full" />}
+				empty={(data) =>
+					data.entries.length === 0 && <EmptyState title="Nenhum envio registrado" hint="Os envios automáticos aparecem aqui." />
+				}
+			>
+				{(data) => (
+					<>
+						<ul className="divide-y divide-base-300">
+							{data.entries.map((e) => (
+								<li key={e.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
+									<span className={`badge badge-sm badge-soft ${STATUS_BADGE[e.status]}`}>{STATUS_LABEL[e.status]}</span>
+									<span className="font-medium" data-testid="log-company">
+										{e.empresa ?? `Empresa ${e.empresa_codigo}`}
+									</span>
+									<span className="text-base-content/70">{NOTIFICATION_LABELS[e.tipo as NotificationType] ?? e.tipo}</span>
+									<span className="text-base-content/70">{e.telefone ? maskPhone(e.telefone) : '—'}</span>
+									<span className="ml-auto text-xs text-base-content/70">{formatDateTime(e.enviado_em ?? e.criado_em)}</span>
+									{e.erro && <span className="w-full text-xs text-base-content/70">{e.erro}</span>}
+								</li>
+							))}
+						</ul>
+						<Pagination
+							info={data.pagination}
+							noun="envios"
+							onPage={(page) => $logQuery.setKey('page', page)}
+							onPageSize={(limit) => $logQuery.set({ ...query, page: 1, limit })}
+						/>
+					</>
+				)}
+			</ReadState>
 		</section>
 	)
 }

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react'
 import { formatCnpj, maskPhone } from '../../../../modules/core'
 import { RepresentativeCreate, type RepresentativeInput, type RepresentativeView } from '../../../../modules/resellers/model'
-import { AddressFields, CnpjField, EmailField, EvolutionInstanceField, PhoneField, UrlField } from '../../components/ContactFields'
+import { AddressFields, addressOf } from '../../components/AddressFields'
+import { CnpjField, EmailField, EvolutionInstanceField, PhoneField, UrlField } from '../../components/ContactFields'
 import { FormDialog } from '../../components/Modal'
 import { SelectField, TextField, ToggleField } from '../../components/ui'
 import { useZodForm } from '../../lib/form'
@@ -45,11 +46,7 @@ export default function RepresentativeDialog({
 			email: r?.email ?? '',
 			fone: maskPhone(r?.fone ?? ''),
 			whatsapp: maskPhone(r?.whatsapp ?? ''),
-			endereco: r?.endereco ?? '',
-			bairro: r?.bairro ?? '',
-			cidade: r?.cidade ?? '',
-			uf: r?.uf ?? '',
-			cep: r?.cep ?? '',
+			...addressOf(r),
 			gerente_id: r?.gerente_id ? String(r.gerente_id) : '',
 			plink: r?.plink ?? '',
 			ativar_api_asaas: r?.ativar_api_asaas === 'S',

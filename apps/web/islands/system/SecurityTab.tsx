@@ -3,7 +3,7 @@ import { Lock, Save, Timer } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { LOGIN_LIMITS, PASSWORD_RULES } from '../../../../modules/core'
 import { AutoLogoutConfig } from '../../../../modules/settings/model'
-import { SettingsTab } from './SettingsTab'
+import { SettingsCard, SettingsTab } from './SettingsTab'
 import { Field } from '../../components/ui'
 import { fieldErrors } from '../../lib/form'
 import { mutate } from '../../lib/mutate'
@@ -61,14 +61,12 @@ function AutoLogoutCard({ isAdmin }: { isAdmin: boolean }) {
 	}
 
 	return (
-		<section className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
-			<div className="flex items-start gap-3">
-				<Timer className="mt-0.5 size-5 text-primary" aria-hidden="true" />
-				<div>
-					<h3 className="text-lg font-semibold">Logout automático</h3>
-					<p className="text-sm text-base-content/70">Encerra a sessão após um período sem atividade. Vale para todos os usuários.</p>
-				</div>
-			</div>
+		<SettingsCard
+			icon={<Timer className="mt-0.5 size-5 text-primary" aria-hidden="true" />}
+			title="Logout automático"
+			description="Encerra a sessão após um período sem atividade. Vale para todos os usuários."
+			top
+		>
 			<fieldset disabled={!isAdmin} className="mt-4 space-y-4">
 				<label className="flex cursor-pointer items-center justify-between gap-4 rounded-field border border-base-300 p-3">
 					<span className="font-medium">Ativar logout automático</span>
@@ -149,7 +147,7 @@ function AutoLogoutCard({ isAdmin }: { isAdmin: boolean }) {
 					</button>
 				)}
 			</fieldset>
-		</section>
+		</SettingsCard>
 	)
 }
 
@@ -171,17 +169,13 @@ const seconds = (n: number) => (n % 60 === 0 ? `${n / 60} min` : `${n} s`)
 export function SecurityPolicyCard() {
 	const { windowMinutes, perAccountAndAddress, perAddress, accountSlowdownAfter, accountMaxDelaySeconds } = LOGIN_LIMITS
 	return (
-		<section className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
-			<div className="flex flex-wrap items-start justify-between gap-2">
-				<div className="flex items-start gap-3">
-					<Lock className="mt-0.5 size-5 text-primary" aria-hidden="true" />
-					<div>
-						<h3 className="text-lg font-semibold">Políticas de segurança</h3>
-						<p className="text-sm text-base-content/70">O que o servidor aplica hoje a todos os usuários. Não é configurável nesta tela.</p>
-					</div>
-				</div>
-				<span className="badge badge-ghost">Aplicadas pelo servidor</span>
-			</div>
+		<SettingsCard
+			icon={<Lock className="mt-0.5 size-5 text-primary" aria-hidden="true" />}
+			title="Políticas de segurança"
+			description="O que o servidor aplica hoje a todos os usuários. Não é configurável nesta tela."
+			action={<span className="badge badge-ghost">Aplicadas pelo servidor</span>}
+			top
+		>
 			<div className="mt-4 grid gap-3 md:grid-cols-2">
 				<div className="space-y-2">
 					<p className="text-sm font-medium">Política de senha</p>
@@ -206,7 +200,7 @@ export function SecurityPolicyCard() {
 					<DisplayOnly label="Autenticação em dois fatores" value="Não disponível" />
 				</div>
 			</div>
-		</section>
+		</SettingsCard>
 	)
 }
 

@@ -5,7 +5,7 @@ import { formatNumber, moneyText, parseMoneyText, setDisplayFormats } from '../.
 import { type ThemeSettings, themeFromValues } from '../../../../modules/settings/model'
 import { PageRoot } from '../../components/PageRoot'
 import { Tabs } from '../../components/Tabs'
-import { AccessDenied, ErrorPanel, Field, MoneyInput, TextField } from '../../components/ui'
+import { AccessDenied, ErrorPanel, Field, MoneyInput, type SelectOption, SelectField, TextField } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
@@ -48,52 +48,116 @@ function Toggle({ label, checked, onChange, hint }: { label: string; checked: bo
 	)
 }
 
-function Select({
-	value,
-	onChange,
-	options,
-	label,
-	hint
-}: {
-	value: string
-	onChange: (v: string) => void
-	options: [string, string][]
-	label: string
-	hint?: string
-}) {
-	return (
-		<Field label={label} hint={hint}>
-			<select className="select w-full" value={value} onChange={(e) => onChange(e.target.value)}>
-				{options.map(([v, text]) => (
-					<option key={v} value={v}>
-						{text}
-					</option>
-				))}
-			</select>
-		</Field>
-	)
-}
-
-function NumberField({
-	k,
-	values,
-	errors,
-	set,
-	suffix,
-	label
-}: {
-	k: string
+/** The form's state as every setting control reads and writes it. */
+interface SettingsForm {
 	values: Values
 	errors: Record<string, string>
 	set: (k: string, v: string) => void
-	suffix?: string
-	label: string
-}) {
+}
+
+/** One setting on the form: its key, its words and how it is edited (a number within its range, a choice, a switch). */
+type SettingControl =
+	| { kind: 'number'; key: string; label: string; suffix?: string }
+	| { kind: 'select'; key: string; label: string; hint?: string; options: SelectOption[] }
+	| { kind: 'toggle'; key: string; label: string; hint: string }
+
+/** The words of each choice a select setting offers (the values are the settings' own, modules/settings/model.ts). */
+const CHOICE_LABELS: Record<string, Record<string, string>> = {
+	'app.fuso_horario': {
+		'America/Sao_Paulo': 'São Paulo (GMT-3)',
+		'America/New_York': 'New York (GMT-5)',
+		'Europe/London': 'London (GMT+0)'
+	},
+	'app.formato_data': { 'DD/MM/YYYY': 'DD/MM/AAAA', 'MM/DD/YYYY': 'MM/DD/AAAA', 'YYYY-MM-DD': 'AAAA-MM-DD' },
+	'app.moeda': { BRL: 'Real (R$)', USD: 'Dólar (US$)', EUR: 'Euro (€)' },
+	'tema.tamanho_fonte': { small: 'Pequeno', medium: 'Médio', large: 'Grande' }
+}
+
+const numberSetting = (key: string, label: string, suffix?: string): SettingControl => ({ kind: 'number', key, label, suffix })
+const switchSetting = (key: string, label: string, hint: string): SettingControl => ({ kind: 'toggle', key, label, hint })
+const choiceSetting = (key: string, label: string, hint?: string): SettingControl => ({
+	kind: 'select',
+	key,
+	label,
+	hint,
+	options: Object.entries(CHOICE_LABELS[key]).map(([value, text]) => ({ value, label: text }))
+})
+
+const CREDIT_SETTINGS = [
+	numberSetting('app.valor_credito_dia', 'Dias por crédito', 'dias'),
+	numberSetting('app.valor_credito_individual', 'Valor do crédito (R$)'),
+	numberSetting('app.terminais_padrao', 'Terminais padrão')
+]
+const SWITCH_SETTINGS = [
+	switchSetting('app.notificacoes_habilitadas', 'Notificações', 'Avisos e alertas no sino do topo.'),
+	switchSetting('app.backup_automatico', 'Backup automático', 'Cópia do banco e dos arquivos enviados.')
+]
+const BACKUP_SETTINGS = [
+	numberSetting('app.intervalo_backup', 'Intervalo de backup (horas)', 'horas'),
+	numberSetting('app.backups_manter', 'Backups automáticos mantidos')
+]
+const REGION_SETTINGS = [
+	choiceSetting(
+		'app.fuso_horario',
+		'Fuso horário',
+		'Usado nas datas e horas exibidas (as licenças vencem sempre pelo horário de Brasília).'
+	),
+	choiceSetting(
+		'app.formato_data',
+		'Formato de data',
+		'Vale para todas as datas exibidas no portal. As planilhas exportadas usam sempre dd/mm/aaaa.'
+	),
+	choiceSetting('app.moeda', 'Moeda', 'Muda o símbolo dos valores exibidos; os valores não são convertidos.')
+]
+const FONT_SIZE_SETTING = choiceSetting('tema.tamanho_fonte', 'Tamanho da fonte')
+const COMPACT_MODE_SETTING = switchSetting('tema.modo_compacto', 'Modo compacto', 'Menos espaço entre os elementos.')
+
+/** The one way the form renders a setting, from its descriptor. */
+function Setting({ control, form }: { control: SettingControl; form: SettingsForm }) {
+	const { values, set } = form
+	switch (control.kind) {
+		case 'toggle':
+			return (
+				<Toggle
+					label={control.label}
+					hint={control.hint}
+					checked={values[control.key] === 'true'}
+					onChange={(v) => set(control.key, String(v))}
+				/>
+			)
+		case 'select':
+			return (
+				<SelectField
+					label={control.label}
+					hint={control.hint}
+					value={values[control.key]}
+					onValue={(v) => set(control.key, v)}
+					options={control.options}
+				/>
+			)
+		case 'number':
+			return <NumberField k={control.key} label={control.label} suffix={control.suffix} form={form} />
+	}
+}
+
+/** A group of settings on a grid (`className`). */
+function SettingList({ controls, form, className }: { controls: SettingControl[]; form: SettingsForm; className: string }) {
+	return (
+		<div className={className}>
+			{controls.map((control) => (
+				<Setting key={control.key} control={control} form={form} />
+			))}
+		</div>
+	)
+}
+
+function NumberField({ k, form, suffix, label }: { k: string; form: SettingsForm; suffix?: string; label: string }) {
+	const { values, errors, set } = form
 	const r = rangeOf(k)
 	const hint = r.step
 		? `De ${moneyText(r.min)} a ${moneyText(r.max)}`
 		: `De ${formatNumber(r.min)} a ${formatNumber(r.max)}${suffix ? ` ${suffix}` : ''}`
-	if (r.step) return <MoneySetting k={k} label={label} hint={hint} values={values} errors={errors} set={set} />
+	if (r.step) return <MoneySetting k={k} label={label} hint={hint} form={form} />
 	return (
 		<TextField
 			label={label}
@@ -115,21 +179,8 @@ function NumberField({
  * A money setting shown the Brazilian way ("50,00", issue 14 point 9) and saved as the API stores it ("50.00"). What
  * cannot be read as money is kept as typed, so the range message appears beside it.
  */
-function MoneySetting({
-	k,
-	label,
-	hint,
-	values,
-	errors,
-	set
-}: {
-	k: string
-	label: string
-	hint: string
-	values: Values
-	errors: Record<string, string>
-	set: (k: string, v: string) => void
-}) {
+function MoneySetting({ k, label, hint, form }: { k: string; label: string; hint: string; form: SettingsForm }) {
+	const { values, errors, set } = form
 	const [text, setText] = useState(() => moneyText(values[k]))
 	// A value from outside (loaded, restored to its default, saved) replaces what is shown.
 	useEffect(() => {
@@ -151,53 +202,17 @@ function MoneySetting({
 	)
 }
 
-function GeneralTab({
-	values,
-	errors,
-	set,
-	entries
-}: {
-	values: Values
-	errors: Record<string, string>
-	set: (k: string, v: string) => void
-	entries: SettingEntry[]
-}) {
+function GeneralTab({ form, entries }: { form: SettingsForm; entries: SettingEntry[] }) {
 	const asaasKey = entries.find((e) => e.chave === 'app.asaas_api_key')
+	const { values } = form
 	return (
 		<div className="space-y-5">
 			<Card title="Créditos e licenças">
-				<div className="grid gap-4 sm:grid-cols-3">
-					<NumberField k="app.valor_credito_dia" label="Dias por crédito" suffix="dias" values={values} errors={errors} set={set} />
-					<NumberField k="app.valor_credito_individual" label="Valor do crédito (R$)" values={values} errors={errors} set={set} />
-					<NumberField k="app.terminais_padrao" label="Terminais padrão" values={values} errors={errors} set={set} />
-				</div>
+				<SettingList className="grid gap-4 sm:grid-cols-3" controls={CREDIT_SETTINGS} form={form} />
 			</Card>
 			<Card title="Notificações e backup">
-				<div className="grid gap-3 sm:grid-cols-2">
-					<Toggle
-						label="Notificações"
-						hint="Avisos e alertas no sino do topo."
-						checked={values['app.notificacoes_habilitadas'] === 'true'}
-						onChange={(v) => set('app.notificacoes_habilitadas', String(v))}
-					/>
-					<Toggle
-						label="Backup automático"
-						hint="Cópia do banco e dos arquivos enviados."
-						checked={values['app.backup_automatico'] === 'true'}
-						onChange={(v) => set('app.backup_automatico', String(v))}
-					/>
-				</div>
-				<div className="mt-4 grid gap-4 sm:grid-cols-2">
-					<NumberField
-						k="app.intervalo_backup"
-						label="Intervalo de backup (horas)"
-						suffix="horas"
-						values={values}
-						errors={errors}
-						set={set}
-					/>
-					<NumberField k="app.backups_manter" label="Backups automáticos mantidos" values={values} errors={errors} set={set} />
-				</div>
+				<SettingList className="grid gap-3 sm:grid-cols-2" controls={SWITCH_SETTINGS} form={form} />
+				<SettingList className="mt-4 grid gap-4 sm:grid-cols-2" controls={BACKUP_SETTINGS} form={form} />
 			</Card>
 			<Card title="Região">
 				<div className="grid gap-4 sm:grid-cols-2">
@@ -207,39 +222,9 @@ function GeneralTab({
 							Português (Brasil) — o único idioma disponível por enquanto.
 						</p>
 					</div>
-					<Select
-						label="Fuso horário"
-						hint="Usado nas datas e horas exibidas (as licenças vencem sempre pelo horário de Brasília)."
-						value={values['app.fuso_horario']}
-						onChange={(v) => set('app.fuso_horario', v)}
-						options={[
-							['America/Sao_Paulo', 'São Paulo (GMT-3)'],
-							['America/New_York', 'New York (GMT-5)'],
-							['Europe/London', 'London (GMT+0)']
-						]}
-					/>
-					<Select
-						label="Formato de data"
-						hint="Vale para todas as datas exibidas no portal. As planilhas exportadas usam sempre dd/mm/aaaa."
-						value={values['app.formato_data']}
-						onChange={(v) => set('app.formato_data', v)}
-						options={[
-							['DD/MM/YYYY', 'DD/MM/AAAA'],
-							['MM/DD/YYYY', 'MM/DD/AAAA'],
-							['YYYY-MM-DD', 'AAAA-MM-DD']
-						]}
-					/>
-					<Select
-						label="Moeda"
-						hint="Muda o símbolo dos valores exibidos; os valores não são convertidos."
-						value={values['app.moeda']}
-						onChange={(v) => set('app.moeda', v)}
-						options={[
-							['BRL', 'Real (R$)'],
-							['USD', 'Dólar (US$)'],
-							['EUR', 'Euro (€)']
-						]}
-					/>
+					{REGION_SETTINGS.map((control) => (
+						<Setting key={control.key} control={control} form={form} />
+					))}
 				</div>
 			</Card>
 			{asaasKey && (
@@ -266,7 +251,8 @@ const COLOURS: [string, string][] = [
 	['tema.cor_destaque', 'Cor de destaque']
 ]
 
-function AppearanceTab({ values, set }: { values: Values; set: (k: string, v: string) => void }) {
+function AppearanceTab({ form }: { form: SettingsForm }) {
+	const { values, set } = form
 	return (
 		<div className="space-y-5">
 			<Card
@@ -338,23 +324,9 @@ function AppearanceTab({ values, set }: { values: Values; set: (k: string, v: st
 			</Card>
 			<Card title="Texto e densidade">
 				<div className="grid gap-4 sm:grid-cols-2">
-					<Select
-						label="Tamanho da fonte"
-						value={values['tema.tamanho_fonte']}
-						onChange={(v) => set('tema.tamanho_fonte', v)}
-						options={[
-							['small', 'Pequeno'],
-							['medium', 'Médio'],
-							['large', 'Grande']
-						]}
-					/>
+					<Setting control={FONT_SIZE_SETTING} form={form} />
 					<div className="self-end">
-						<Toggle
-							label="Modo compacto"
-							hint="Menos espaço entre os elementos."
-							checked={values['tema.modo_compacto'] === 'true'}
-							onChange={(v) => set('tema.modo_compacto', String(v))}
-						/>
+						<Setting control={COMPACT_MODE_SETTING} form={form} />
 					</div>
 				</div>
 			</Card>
@@ -411,6 +383,7 @@ function Settings() {
 	}
 
 	const set = (key: string, value: string) => setValues((v) => ({ ...v, [key]: value }))
+	const form: SettingsForm = { values, errors, set }
 
 	function restoreDefaults() {
 		setValues((v) => {
@@ -527,8 +500,8 @@ function Settings() {
 			) : null}
 			{formTabs && baseline && (
 				<fieldset disabled={readOnly} className="min-w-0">
-					{tab === 'geral' && <GeneralTab values={values} errors={errors} set={set} entries={entries} />}
-					{tab === 'aparencia' && <AppearanceTab values={values} set={set} />}
+					{tab === 'geral' && <GeneralTab form={form} entries={entries} />}
+					{tab === 'aparencia' && <AppearanceTab form={form} />}
 				</fieldset>
 			)}
 			{tab === 'seguranca' && <SecurityTab isAdmin={isAdmin} />}

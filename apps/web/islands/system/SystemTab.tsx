@@ -1,14 +1,16 @@
 import { useStore } from '@nanostores/react'
 import { Archive, Database, Download, Eraser, Plus, ShieldAlert } from 'lucide-react'
-import { useState } from 'react'
+import type { ReactNode } from 'react'
 import { formatDateTime } from '../../../../modules/core'
 import type { AccessRefusal } from '../../../../modules/auth/model'
-import type { BackupInfo } from '../../../../modules/system/model'
-import { SettingsTab } from './SettingsTab'
-import { type Column, Rows } from '../../components/Rows'
+import type { BackupInfo, SystemInfo } from '../../../../modules/system/model'
+import { SettingsCard, SettingsTab } from './SettingsTab'
+import { type ReadStore, ReadState } from '../../components/ReadState'
+import { Rows, type RowsProps } from '../../components/Rows'
 import { EmptyState, ErrorPanel, RowAction, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { confirmThenMutate, deleteQuestion, mutate } from '../../lib/mutate'
+import { usePending } from '../../lib/hooks'
 import { routeStore } from '../../lib/query'
 
 type Backup = BackupInfo
@@ -18,35 +20,28 @@ const $stats = routeStore('GET /api/system/backup/stats')
 const $backups = routeStore('GET /api/system/backup/list')
 const $refusals = routeStore('GET /api/auth/refusals')
 
-function InfoRow({ label, children }: { label: string; children: React.ReactNode }) {
-	return (
-		<div className="flex items-center justify-between gap-3 border-b border-base-300 py-2 text-sm last:border-0">
-			<dt className="text-base-content/70">{label}</dt>
-			<dd className="text-right font-medium">{children}</dd>
-		</div>
-	)
+/** The lines of "Informações do sistema": label and value. */
+function infoRows(info: SystemInfo): { label: string; value: ReactNode }[] {
+	return [
+		{ label: 'Versão', value: `v${info.version}` },
+		{ label: 'Banco de dados', value: info.database },
+		{ label: 'Última atualização', value: info.lastUpdate ? formatDateTime(info.lastUpdate) : '—' },
+		{ label: 'Status', value: <span className="badge badge-success badge-soft">{info.status}</span> }
+	]
 }
 
 function SystemInfoCard({ isAdmin }: { isAdmin: boolean }) {
 	const info = useStore($info)
-	const [clearing, setClearing] = useState(false)
-
-	async function clearCache() {
-		setClearing(true)
-		await mutate(
+	const [clearing, clearCache] = usePending(() =>
+		mutate(
 			'POST /api/system/clear-cache',
 			{},
 			{ success: { title: 'Cache limpo', description: (r) => r.message }, errorTitle: 'Erro ao limpar cache' }
 		)
-		setClearing(false)
-	}
+	)
 
 	return (
-		<section className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
-			<div className="flex items-center gap-3">
-				<Database className="size-5 text-primary" aria-hidden="true" />
-				<h3 className="text-lg font-semibold">Informações do sistema</h3>
-			</div>
+		<SettingsCard icon={<Database className="size-5 text-primary" aria-hidden="true" />} title="Informações do sistema">
 			{info.error ? (
 				<div className="mt-4">
 					<ErrorPanel title="Erro ao carregar informações" message={errorText(info.error)} onRetry={() => $info.revalidate()} />
@@ -55,12 +50,12 @@ function SystemInfoCard({ isAdmin }: { isAdmin: boolean }) {
 				<div className="skeleton mt-4 h-36" />
 			) : (
 				<dl className="mt-3">
-					<InfoRow label="Versão">v{info.data.version}</InfoRow>
-					<InfoRow label="Banco de dados">{info.data.database}</InfoRow>
-					<InfoRow label="Última atualização">{info.data.lastUpdate ? formatDateTime(info.data.lastUpdate) : '—'}</InfoRow>
-					<InfoRow label="Status">
-						<span className="badge badge-success badge-soft">{info.data.status}</span>
-					</InfoRow>
+					{infoRows(info.data).map(({ label, value }) => (
+						<div key={label} className="flex items-center justify-between gap-3 border-b border-base-300 py-2 text-sm last:border-0">
+							<dt className="text-base-content/70">{label}</dt>
+							<dd className="text-right font-medium">{value}</dd>
+						</div>
+					))}
 				</dl>
 			)}
 			{isAdmin && (
@@ -71,18 +66,43 @@ function SystemInfoCard({ isAdmin }: { isAdmin: boolean }) {
 			{isAdmin && (
 				<p className="mt-2 text-xs text-base-content/70">Remove sessões expiradas e otimiza as estatísticas do banco de dados.</p>
 			)}
-		</section>
+		</SettingsCard>
+	)
+}
+
+/** How a card's list is drawn (Rows' props but the rows): the caption also names it in the error's title. */
+type RowsTable<T> = Omit<RowsProps<T>, 'rows'>
+
+/** A card's list read from its store: its error with a retry, a skeleton while it loads, its empty state, or the rows. */
+function CardRows<D, T>({
+	store,
+	rows,
+	table,
+	empty
+}: {
+	store: ReadStore<D>
+	rows: (data: D) => T[]
+	table: RowsTable<T>
+	empty: ReactNode
+}) {
+	return (
+		<div className="mt-4">
+			<ReadState
+				store={store}
+				errorTitle={`Erro ao carregar ${table.caption.toLowerCase()}`}
+				skeleton={<div className="skeleton h-28 w-full" role="status" aria-busy="true" aria-label="Carregando" />}
+				empty={(data) => rows(data).length === 0 && empty}
+			>
+				{(data) => <Rows rows={rows(data)} {...table} />}
+			</ReadState>
+		</div>
 	)
 }
 
 function BackupCard() {
 	const stats = useStore($stats)
-	const list = useStore($backups)
-	const [creating, setCreating] = useState(false)
-
-	async function create() {
-		setCreating(true)
-		await mutate(
+	const [creating, create] = usePending(() =>
+		mutate(
 			'POST /api/system/backup/manual',
 			{},
 			{
@@ -91,8 +111,7 @@ function BackupCard() {
 				invalidate: ['/api/system/backup']
 			}
 		)
-		setCreating(false)
-	}
+	)
 
 	function remove(b: Backup) {
 		return confirmThenMutate(
@@ -107,38 +126,55 @@ function BackupCard() {
 		)
 	}
 
-	const columns: Column<Backup>[] = [
-		{ key: 'arquivo', header: 'Arquivo', cell: (b) => <span className="font-mono text-xs break-all">{b.filename}</span>, hideOnCard: true },
-		{
-			key: 'tipo',
-			header: 'Tipo',
-			cell: (b) => (
-				<span className={`badge badge-sm ${b.type === 'automático' ? 'badge-info badge-soft' : 'badge-ghost'}`}>
-					{b.type === 'automático' ? 'Automático' : 'Manual'}
-				</span>
-			)
-		},
-		{ key: 'tamanho', header: 'Tamanho', cell: (b) => b.sizeFormatted, className: 'whitespace-nowrap' },
-		{ key: 'criado', header: 'Criado em', cell: (b) => formatDateTime(b.created), className: 'whitespace-nowrap' }
-	]
+	const table: RowsTable<Backup> = {
+		caption: 'Backups',
+		rowKey: (b) => b.filename,
+		cardTitle: (b) => <span className="font-mono text-xs break-all">{b.filename}</span>,
+		actions: (b) => (
+			<>
+				<a
+					className="btn btn-ghost btn-sm"
+					href={`/api/system/backup/download/${encodeURIComponent(b.filename)}`}
+					download={b.filename}
+					aria-label={`Baixar ${b.filename}`}
+				>
+					<Download className="size-4" />
+				</a>
+				<RowAction kind="delete" label={`Excluir ${b.filename}`} onClick={() => remove(b)} />
+			</>
+		),
+		columns: [
+			{
+				key: 'arquivo',
+				header: 'Arquivo',
+				cell: (b) => <span className="font-mono text-xs break-all">{b.filename}</span>,
+				hideOnCard: true
+			},
+			{
+				key: 'tipo',
+				header: 'Tipo',
+				cell: (b) => (
+					<span className={`badge badge-sm ${b.type === 'automático' ? 'badge-info badge-soft' : 'badge-ghost'}`}>
+						{b.type === 'automático' ? 'Automático' : 'Manual'}
+					</span>
+				)
+			},
+			{ key: 'tamanho', header: 'Tamanho', cell: (b) => b.sizeFormatted, className: 'whitespace-nowrap' },
+			{ key: 'criado', header: 'Criado em', cell: (b) => formatDateTime(b.created), className: 'whitespace-nowrap' }
+		]
+	}
 
 	return (
-		<section className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
-			<div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-				<div className="flex items-center gap-3">
-					<Archive className="size-5 shrink-0 text-primary" aria-hidden="true" />
-					<div>
-						<h3 className="text-lg font-semibold">Backups</h3>
-						<p className="text-sm text-base-content/70">
-							Banco de dados e arquivos enviados, em um arquivo .tar.gz. Para restaurar um backup, o portal precisa ser parado: peça ao
-							responsável pelo servidor.
-						</p>
-					</div>
-				</div>
+		<SettingsCard
+			icon={<Archive className="size-5 shrink-0 text-primary" aria-hidden="true" />}
+			title="Backups"
+			description="Banco de dados e arquivos enviados, em um arquivo .tar.gz. Para restaurar um backup, o portal precisa ser parado: peça ao responsável pelo servidor."
+			action={
 				<button type="button" className="btn btn-primary" onClick={create} disabled={creating}>
 					{creating ? <span className="loading loading-spinner loading-sm" /> : <Plus className="size-4" />} Criar Backup
 				</button>
-			</div>
+			}
+		>
 			<StatGrid count={3} className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
 				{stats.data && (
 					<>
@@ -151,46 +187,24 @@ function BackupCard() {
 					</>
 				)}
 			</StatGrid>
-			<div className="mt-4">
-				{list.error ? (
-					<ErrorPanel title="Erro ao carregar backups" message={errorText(list.error)} onRetry={() => $backups.revalidate()} />
-				) : !list.data ? (
-					<div className="skeleton h-28 w-full" role="status" aria-busy="true" aria-label="Carregando" />
-				) : list.data.backups.length === 0 ? (
-					<EmptyState title="Nenhum backup ainda" hint="Crie o primeiro com 'Criar Backup'." icon={<Archive className="size-8" />} />
-				) : (
-					<Rows
-						rows={list.data.backups}
-						columns={columns}
-						rowKey={(b) => b.filename}
-						cardTitle={(b) => <span className="font-mono text-xs break-all">{b.filename}</span>}
-						caption="Backups"
-						actions={(b) => (
-							<>
-								<a
-									className="btn btn-ghost btn-sm"
-									href={`/api/system/backup/download/${encodeURIComponent(b.filename)}`}
-									download={b.filename}
-									aria-label={`Baixar ${b.filename}`}
-								>
-									<Download className="size-4" />
-								</a>
-								<RowAction kind="delete" label={`Excluir ${b.filename}`} onClick={() => remove(b)} />
-							</>
-						)}
-					/>
-				)}
-			</div>
-		</section>
+			<CardRows
+				store={$backups}
+				rows={(d) => d.backups}
+				table={table}
+				empty={<EmptyState title="Nenhum backup ainda" hint="Crie o primeiro com 'Criar Backup'." icon={<Archive className="size-8" />} />}
+			/>
+		</SettingsCard>
 	)
 }
 
 const STATUS_LABEL: Record<number, string> = { 401: '401 sem sessão', 403: '403 perfil sem permissão', 404: '404 fora do escopo' }
 
-/** Refused authorisations since the server started, grouped by caller, route and status (issue 13). */
-function RefusalsCard() {
-	const list = useStore($refusals)
-	const columns: Column<AccessRefusal>[] = [
+/** The refusals list: who, route, status, records, how many times, when last. */
+const REFUSALS_TABLE: RowsTable<AccessRefusal> = {
+	caption: 'Acessos recusados',
+	rowKey: (r) => `${r.who}|${r.ip}|${r.method} ${r.route}|${r.status}|${r.firstAt}`,
+	cardTitle: (r) => r.who,
+	columns: [
 		{
 			key: 'quem',
 			header: 'Quem',
@@ -220,39 +234,29 @@ function RefusalsCard() {
 		{ key: 'vezes', header: 'Vezes', cell: (r) => r.count, className: 'text-right' },
 		{ key: 'ultima', header: 'Última', cell: (r) => formatDateTime(r.lastAt), className: 'whitespace-nowrap' }
 	]
+}
+
+/** Refused authorisations since the server started, grouped by caller, route and status (issue 13). */
+function RefusalsCard() {
 	return (
-		<section className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
-			<div className="flex items-center gap-3">
-				<ShieldAlert className="size-5 shrink-0 text-primary" aria-hidden="true" />
-				<div>
-					<h3 className="text-lg font-semibold">Acessos recusados</h3>
-					<p className="text-sm text-base-content/70">
-						Chamadas recusadas desde o último início do servidor, agrupadas por quem, rota e motivo (por até 1 hora cada linha).
-					</p>
-				</div>
-			</div>
-			<div className="mt-4">
-				{list.error ? (
-					<ErrorPanel title="Erro ao carregar acessos recusados" message={errorText(list.error)} onRetry={() => $refusals.revalidate()} />
-				) : !list.data ? (
-					<div className="skeleton h-28 w-full" role="status" aria-busy="true" aria-label="Carregando" />
-				) : list.data.refusals.length === 0 ? (
+		<SettingsCard
+			icon={<ShieldAlert className="size-5 shrink-0 text-primary" aria-hidden="true" />}
+			title="Acessos recusados"
+			description="Chamadas recusadas desde o último início do servidor, agrupadas por quem, rota e motivo (por até 1 hora cada linha)."
+		>
+			<CardRows
+				store={$refusals}
+				rows={(d) => d.refusals}
+				table={REFUSALS_TABLE}
+				empty={
 					<EmptyState
 						title="Nenhum acesso recusado"
 						hint="Nada foi recusado desde o último início."
 						icon={<ShieldAlert className="size-8" />}
 					/>
-				) : (
-					<Rows
-						rows={list.data.refusals}
-						columns={columns}
-						rowKey={(r) => `${r.who}|${r.ip}|${r.method} ${r.route}|${r.status}|${r.firstAt}`}
-						cardTitle={(r) => r.who}
-						caption="Acessos recusados"
-					/>
-				)}
-			</div>
-		</section>
+				}
+			/>
+		</SettingsCard>
 	)
 }
 
