@@ -20,7 +20,7 @@ export function authRoutes(ctx: AppContext, throttle: LoginThrottle, refusals: R
 		maxAge: ctx.config.sessionMaxHours * 3600
 	}
 
-	return serveRoutes(ctx, 'auth.routes', [
+	return serveRoutes(ctx, 'auth.routes', () => [
 		serve(loginRoute, 'public', async ({ body, request, server, cookie }) => {
 			const ip = clientIp(request, server, ctx.config.trustProxy)
 			try {

@@ -22,8 +22,11 @@ export type RouteInput<C extends RouteContract, A extends Access> = {
 	cookie: Context['cookie']
 } & (A extends 'public' ? unknown : { user: SessionUser; session: SessionInfo })
 
-/** The contract's answer (a route that creates something answers 201 with it), or a file as a ready Response. */
-export type RouteAnswer<C extends RouteContract> = z.output<C['response']> | Response
+/**
+ * The contract's answer (a route that creates something answers 201 with it), or a file as a ready Response; for a
+ * contract with `done` the answer is that message, and what the handler returns is not looked at.
+ */
+export type RouteAnswer<C extends RouteContract> = C extends { done: string } ? unknown : z.output<C['response']> | Response
 
 export interface Endpoint {
 	contract: RouteContract
@@ -41,18 +44,28 @@ export function serve<const C extends RouteContract, const A extends Access>(
 }
 
 /**
- * A module's routes as one Elysia plugin, in the order listed: each validated by its contract, guarded by its
+ * A module's routes as one Elysia plugin, in the order `endpoints` lists them (built from the context, whose
+ * database and clock most handlers pass on): each validated by its contract, guarded by its
  * access (authGuard's `can` or `publicRoute`) and documented from both; a contract with `status: 201` answers 201.
  */
-export function serveRoutes(ctx: AppContext, name: string, endpoints: Endpoint[]) {
+export function serveRoutes(ctx: AppContext, name: string, endpoints: (ctx: AppContext) => Endpoint[]) {
 	const app = new Elysia({ name }).use(authGuard(ctx))
-	for (const { contract, access, handle } of endpoints) {
+	for (const { contract, access, handle } of endpoints(ctx)) {
 		const guard = access === 'public' ? { publicRoute: true as const } : { can: access }
 		const run = handle as (input: Context) => unknown
-		const answer = contract.status === 201 ? (input: Context) => created(input, run(input)) : run
+		const { done } = contract
+		const answer = done
+			? (input: Context) => doneWith(done, run(input))
+			: contract.status === 201
+				? (input: Context) => created(input, run(input))
+				: run
 		app.route(contract.method, contract.path, answer as never, { ...routeHooks(contract), ...guard } as never)
 	}
 	return app
+}
+
+function doneWith(message: string, work: unknown) {
+	return work instanceof Promise ? work.then(() => ({ message })) : { message }
 }
 
 function created(input: Context, answer: unknown) {

@@ -34,7 +34,7 @@ import {
 } from './service'
 
 export function billingRoutes(ctx: AppContext, inbox: AsaasInbox) {
-	return serveRoutes(ctx, 'billing.routes', [
+	return serveRoutes(ctx, 'billing.routes', () => [
 		...carnesRoutes(ctx),
 		// The representative's own account (Configurações Financeiras).
 		serve(ownConfigRoute, 'billing.ownProviderConfig', ({ user }) => ownConfig(ctx, user)),

@@ -16,7 +16,7 @@ import {
 import type { BotService } from './service'
 
 export function botRoutes(ctx: AppContext, bot: BotService) {
-	return serveRoutes(ctx, 'bot.routes', [
+	return serveRoutes(ctx, 'bot.routes', () => [
 		// Evolution's deliveries: authenticated by the portal's secret (header, or ?token= for v1), not by a session.
 		serve(botWebhookRoute, 'public', ({ body, query, request }) => {
 			const bearer = request.headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? null

@@ -220,7 +220,7 @@ export const patchCompanyRoute = contract({
 	response: CompanySaved,
 	summary: 'Altera só as datas, os bloqueios dos sistemas ou a exibição de avisos'
 })
-export const deleteCompanyRoute = deleteByIdContract('/api/companies/:id', 'Exclui uma empresa e seus terminais')
+export const deleteCompanyRoute = deleteByIdContract('/api/companies/:id', 'Exclui uma empresa e seus terminais', 'Empresa excluída.')
 export const trustReleaseRoute = contract({
 	method: 'POST',
 	path: '/api/companies/:id/liberar-confianca',

@@ -35,8 +35,7 @@ import {
 } from './service'
 
 export function companyRoutes(ctx: AppContext) {
-	const { db, clock } = ctx
-	return serveRoutes(ctx, 'companies.routes', [
+	return serveRoutes(ctx, 'companies.routes', ({ db, clock }) => [
 		serve(listCompaniesRoute, 'companies.read', ({ query, user }) => listCompanies(db, clock, representativeScope(db, user), query)),
 		serve(exportCompaniesRoute, 'companies.read', ({ query, user }) => exportCompanies(db, clock, representativeScope(db, user), query)),
 		serve(allCompaniesRoute, 'companies.read', ({ user }) =>
@@ -71,10 +70,7 @@ export function companyRoutes(ctx: AppContext) {
 			patchCompany(db, clock, user, params.id, body)
 			return { message: 'Empresa atualizada.', company: getCompanyJson(db, params.id) }
 		}),
-		serve(deleteCompanyRoute, 'companies.write', ({ params, user }) => {
-			deleteCompany(db, clock, user, params.id)
-			return { message: 'Empresa excluída.' }
-		}),
+		serve(deleteCompanyRoute, 'companies.write', ({ params, user }) => deleteCompany(db, clock, user, params.id)),
 		serve(trustReleaseRoute, 'companies.write', ({ params, user }) => {
 			const { expira } = trustRelease(db, clock, user, params.id)
 			return { message: 'Empresa liberada em confiança por 24 horas.', liberacao_confianca_expira: expira }

@@ -20,6 +20,8 @@ export interface RouteContract {
 	status?: 201
 	/** One line for the API document, in Portuguese. */
 	summary: string
+	/** A route that always answers `{ message: done }` once its work is done (a deletion): its handler returns nothing. */
+	done?: string
 }
 
 /** The names of a path's parameters: `'/api/carnes/:id/parcelas'` → `'id'`. */
@@ -95,9 +97,9 @@ export function csvExportContract<const P extends string, Q extends z.ZodType>(p
 	return contract({ method: 'GET', path, query, response: CsvFile, summary })
 }
 
-/** The DELETE of one record by its numeric id (`/api/…/:id`), answered by a message in Portuguese. */
-export function deleteByIdContract<const P extends `/api/${string}/:id`>(path: P, summary: string) {
-	return contract({ method: 'DELETE', path, response: MessageResponse, summary })
+/** The DELETE of one record by its numeric key (`/api/…/:id`, `/api/…/:codigo`), answered by `done`, in Portuguese. */
+export function deleteByIdContract<const P extends `/api/${string}/:${string}`>(path: P, summary: string, done: string) {
+	return contract({ method: 'DELETE', path, response: MessageResponse, summary, done })
 }
 
 /**

@@ -16,8 +16,7 @@ import { purchaseQrCode, purchaseStatus, startPurchase } from './purchases'
 import { addCredits, creditSummary, exportCredits, exportSummary, listCredits, scopedAvailable, transferToCompany } from './service'
 
 export function creditRoutes(ctx: AppContext) {
-	const { db, clock } = ctx
-	return serveRoutes(ctx, 'credits.routes', [
+	return serveRoutes(ctx, 'credits.routes', ({ db, clock }) => [
 		serve(availableCreditsRoute, 'credits.read', ({ user, query }) => ({ total: scopedAvailable(db, user, query.representanteCnpj) })),
 		serve(listCreditsRoute, 'credits.read', ({ user, query }) => listCredits(db, user, query)),
 		serve(exportCreditsRoute, 'credits.read', ({ user, query }) => exportCredits(db, clock, user, query)),

@@ -43,4 +43,4 @@ export const updateDownloadRoute = contract({
 	response: Download,
 	summary: 'Atualiza um download'
 })
-export const deleteDownloadRoute = deleteByIdContract('/api/downloads/:id', 'Exclui um download')
+export const deleteDownloadRoute = deleteByIdContract('/api/downloads/:id', 'Exclui um download', 'Download excluído.')

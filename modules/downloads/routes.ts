@@ -4,14 +4,10 @@ import { createDownloadRoute, deleteDownloadRoute, listDownloadsRoute, updateDow
 import { deleteDownload, listDownloads, saveDownload } from './service'
 
 export function downloadRoutes(ctx: AppContext) {
-	const { db, clock } = ctx
-	return serveRoutes(ctx, 'downloads.routes', [
+	return serveRoutes(ctx, 'downloads.routes', ({ db, clock }) => [
 		serve(listDownloadsRoute, 'downloads.read', ({ user }) => listDownloads(db, user)),
 		serve(createDownloadRoute, 'downloads.manage', ({ body, user }) => saveDownload(db, clock, user, body)),
 		serve(updateDownloadRoute, 'downloads.manage', ({ params, body, user }) => saveDownload(db, clock, user, body, params.id)),
-		serve(deleteDownloadRoute, 'downloads.manage', ({ params, user }) => {
-			deleteDownload(db, clock, user, params.id)
-			return { message: 'Download excluído.' }
-		})
+		serve(deleteDownloadRoute, 'downloads.manage', ({ params, user }) => deleteDownload(db, clock, user, params.id))
 	])
 }

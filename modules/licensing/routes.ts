@@ -5,7 +5,7 @@ import type { LicenceService } from './service'
 
 /** The licence-check API the five desktop systems call: no cookie, no Origin, its own rate limits. */
 export function licensingRoutes(ctx: AppContext, licence: LicenceService) {
-	return serveRoutes(ctx, 'licensing.routes', [
+	return serveRoutes(ctx, 'licensing.routes', () => [
 		serve(checkLicenceRoute, 'public', async ({ body, request, server }) => {
 			// The address is read only for a wrong key, after the check: a client that hung up by then gets no
 			// answer to learn from, and its failure is counted under "unknown".

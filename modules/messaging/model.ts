@@ -118,7 +118,7 @@ export const updateGeneralNoticeRoute = contract({
 	response: GeneralNotice,
 	summary: 'Atualiza um aviso geral'
 })
-export const deleteGeneralNoticeRoute = deleteByIdContract('/api/notices/general/:id', 'Exclui um aviso geral')
+export const deleteGeneralNoticeRoute = deleteByIdContract('/api/notices/general/:id', 'Exclui um aviso geral', 'Aviso geral excluído.')
 export const listIndividualNoticesRoute = contract({
 	method: 'GET',
 	path: '/api/notices/individual',
@@ -146,7 +146,11 @@ export const updateIndividualNoticeRoute = contract({
 	response: IndividualNotice,
 	summary: 'Atualiza um aviso individual'
 })
-export const deleteIndividualNoticeRoute = deleteByIdContract('/api/notices/individual/:id', 'Exclui um aviso individual')
+export const deleteIndividualNoticeRoute = deleteByIdContract(
+	'/api/notices/individual/:id',
+	'Exclui um aviso individual',
+	'Aviso individual excluído.'
+)
 
 /** The gateway's connection as the API tab shows it (3-billing-messaging §3 'Gateway status'). */
 export const GatewayStatus = z.object({

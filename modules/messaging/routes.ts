@@ -44,8 +44,7 @@ import {
 import { listNotifications, markNotificationsRead } from './service'
 
 export function messagingRoutes(ctx: AppContext) {
-	const { db, clock } = ctx
-	return serveRoutes(ctx, 'messaging.routes', [
+	return serveRoutes(ctx, 'messaging.routes', ({ db, clock }) => [
 		serve(listNotificationsRoute, 'session', ({ user }) => listNotifications(db, user)),
 		serve(markReadRoute, 'session', ({ body, user }) => ({
 			message: 'Notificações marcadas como lidas.',
@@ -57,10 +56,7 @@ export function messagingRoutes(ctx: AppContext) {
 		serve(updateGeneralNoticeRoute, 'notices.general.manage', ({ user, body, params }) =>
 			updateGeneralNotice(db, clock, user, params.id, body)
 		),
-		serve(deleteGeneralNoticeRoute, 'notices.general.manage', ({ user, params }) => {
-			deleteGeneralNotice(db, clock, user, params.id)
-			return { message: 'Aviso geral excluído.' }
-		}),
+		serve(deleteGeneralNoticeRoute, 'notices.general.manage', ({ user, params }) => deleteGeneralNotice(db, clock, user, params.id)),
 		// Avisos individuais: scoped by representative (see notices.ts).
 		serve(listIndividualNoticesRoute, 'notices.individual', ({ user, query }) => listIndividualNotices(db, user, query.search)),
 		serve(noticeRecipientsRoute, 'notices.individual', ({ user }) => noticeRecipients(db, user)),
@@ -68,10 +64,7 @@ export function messagingRoutes(ctx: AppContext) {
 		serve(updateIndividualNoticeRoute, 'notices.individual', ({ user, body, params }) =>
 			updateIndividualNotice(db, clock, user, params.id, body)
 		),
-		serve(deleteIndividualNoticeRoute, 'notices.individual', ({ user, params }) => {
-			deleteIndividualNotice(db, clock, user, params.id)
-			return { message: 'Aviso individual excluído.' }
-		}),
+		serve(deleteIndividualNoticeRoute, 'notices.individual', ({ user, params }) => deleteIndividualNotice(db, clock, user, params.id)),
 		// The WhatsApp gateway (Notificações › API and Teste).
 		serve(gatewayStatusRoute, 'messaging.gateway', () => gatewayStatus(ctx)),
 		serve(testSendRoute, 'messaging.gateway', ({ body }) => sendTestMessage(ctx, body.phone, body.message)),

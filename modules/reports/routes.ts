@@ -4,8 +4,7 @@ import { dashboardStatsRoute, exportActivitiesRoute, listActivitiesRoute, recent
 import { buildReport, dashboardStats, exportActivities, listActivities, recentActivities } from './service'
 
 export function reportRoutes(ctx: AppContext) {
-	const { db, clock } = ctx
-	return serveRoutes(ctx, 'reports.routes', [
+	return serveRoutes(ctx, 'reports.routes', ({ db, clock }) => [
 		serve(dashboardStatsRoute, 'session', ({ user }) => dashboardStats(db, clock, user)),
 		serve(recentActivitiesRoute, 'activities.read', ({ user, query }) => recentActivities(db, user, query)),
 		serve(listActivitiesRoute, 'activities.read', ({ user, query }) => listActivities(db, user, query)),

@@ -120,7 +120,8 @@ export const updateRepresentativeRoute = contract({
 })
 export const deleteRepresentativeRoute = deleteByIdContract(
 	'/api/representatives/:id',
-	'Exclui um representante sem empresas, créditos nem usuário'
+	'Exclui um representante sem empresas, créditos nem usuário',
+	'Representante excluído com sucesso.'
 )
 export const listManagersRoute = contract({
 	method: 'GET',

@@ -25,8 +25,7 @@ import {
 } from './service'
 
 export function resellersRoutes(ctx: AppContext, holdings: RepresentativeHoldings) {
-	const { db, clock } = ctx
-	return serveRoutes(ctx, 'resellers.routes', [
+	return serveRoutes(ctx, 'resellers.routes', ({ db, clock }) => [
 		serve(listRepresentativesRoute, 'representatives.read', ({ user, query }) => listRepresentatives(db, holdings, user, query)),
 		serve(exportRepresentativesRoute, 'representatives.read', ({ user, query }) => exportRepresentatives(db, holdings, clock, user, query)),
 		serve(currentRepresentativeRoute, 'representatives.read', ({ user }) => currentRepresentative(db, holdings, user)),
@@ -35,10 +34,9 @@ export function resellersRoutes(ctx: AppContext, holdings: RepresentativeHolding
 		serve(updateRepresentativeRoute, 'representatives.read', ({ user, params, body }) =>
 			updateRepresentative(db, holdings, clock, user, params.id, body)
 		),
-		serve(deleteRepresentativeRoute, 'representatives.delete', ({ user, params }) => {
+		serve(deleteRepresentativeRoute, 'representatives.delete', ({ user, params }) =>
 			deleteRepresentative(db, holdings, clock, user, params.id)
-			return { message: 'Representante excluído com sucesso.' }
-		}),
+		),
 		serve(listManagersRoute, 'representatives.manage', () => listManagers(db)),
 		serve(savePromoImageRoute, 'representatives.promo', ({ body, user }) => {
 			const file = savePromoImage(db, clock, ctx.config.dataDir, user, body.imageBase64)

@@ -110,7 +110,8 @@ export const deleteBackupRoute = contract({
 	path: '/api/system/backup/:filename',
 	params: FilenameParams,
 	response: MessageResponse,
-	summary: 'Exclui um backup'
+	summary: 'Exclui um backup',
+	done: 'Backup deletado.'
 })
 export const downloadBackupRoute = contract({
 	method: 'GET',

@@ -31,8 +31,7 @@ import {
 
 /** `onSettingsSaved`: told the keys saved, after the answer is decided (the composition root wires other modules in). */
 export function systemRoutes(ctx: AppContext, hooks: { onSettingsSaved?: (keys: string[]) => Promise<unknown> } = {}) {
-	const { db, clock } = ctx
-	return serveRoutes(ctx, 'system.routes', [
+	return serveRoutes(ctx, 'system.routes', ({ db, clock }) => [
 		serve(healthRoute, 'public', () => {
 			if (!databaseAnswers(db)) throw new AppError(503, 'Banco de dados indisponível.', 'DATABASE_UNAVAILABLE')
 			return { status: 'ok' as const, time: clock.now().toISOString() }
@@ -61,10 +60,7 @@ export function systemRoutes(ctx: AppContext, hooks: { onSettingsSaved?: (keys: 
 			const backup = await createManualBackup(ctx, user)
 			return { message: 'Backup criado.', filename: backup.filename, backup }
 		}),
-		serve(deleteBackupRoute, 'system.manage', ({ params, user }) => {
-			removeBackup(ctx, user, params.filename)
-			return { message: 'Backup deletado.' }
-		}),
+		serve(deleteBackupRoute, 'system.manage', ({ params, user }) => removeBackup(ctx, user, params.filename)),
 		serve(
 			downloadBackupRoute,
 			'system.manage',

@@ -1,6 +1,7 @@
 import {
 	MessageResponse,
 	contract,
+	deleteByIdContract,
 	csvExportContract,
 	pageFields,
 	searchField,
@@ -85,9 +86,4 @@ export const updateTerminalRoute = contract({
 	response: MessageResponse,
 	summary: 'Atualiza um terminal (pode mudar de empresa)'
 })
-export const deleteTerminalRoute = contract({
-	method: 'DELETE',
-	path: '/api/terminals/:codigo',
-	response: MessageResponse,
-	summary: 'Exclui um terminal'
-})
+export const deleteTerminalRoute = deleteByIdContract('/api/terminals/:codigo', 'Exclui um terminal', 'Terminal excluído.')

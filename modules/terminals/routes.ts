@@ -4,8 +4,7 @@ import { createTerminalRoute, deleteTerminalRoute, exportTerminalsRoute, listTer
 import { createTerminal, deleteTerminal, exportTerminals, listTerminals, updateTerminal } from './service'
 
 export function terminalRoutes(ctx: AppContext) {
-	const { db, clock } = ctx
-	return serveRoutes(ctx, 'terminals.routes', [
+	return serveRoutes(ctx, 'terminals.routes', ({ db, clock }) => [
 		serve(listTerminalsRoute, 'terminals.read', ({ query, user }) => listTerminals(db, clock, user, query)),
 		serve(exportTerminalsRoute, 'terminals.read', ({ query, user }) => exportTerminals(db, clock, user, query)),
 		serve(createTerminalRoute, 'terminals.write', ({ body, user }) => ({
@@ -16,9 +15,6 @@ export function terminalRoutes(ctx: AppContext) {
 			updateTerminal(db, clock, user, params.codigo, body)
 			return { message: 'Terminal atualizado.' }
 		}),
-		serve(deleteTerminalRoute, 'terminals.write', ({ params, user }) => {
-			deleteTerminal(db, clock, user, params.codigo)
-			return { message: 'Terminal excluído.' }
-		})
+		serve(deleteTerminalRoute, 'terminals.write', ({ params, user }) => deleteTerminal(db, clock, user, params.codigo))
 	])
 }

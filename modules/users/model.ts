@@ -111,7 +111,7 @@ export const updateUserRoute = contract({
 	response: UserView,
 	summary: 'Atualiza um usuário; senha em branco mantém a atual'
 })
-export const deleteUserRoute = deleteByIdContract('/api/users/:id', 'Exclui um usuário')
+export const deleteUserRoute = deleteByIdContract('/api/users/:id', 'Exclui um usuário', 'Usuário excluído com sucesso.')
 export const ownAccountRoute = contract({
 	method: 'GET',
 	path: '/api/users/me',

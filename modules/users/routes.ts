@@ -23,8 +23,7 @@ import {
 
 /** User administration (2-administration §2.5, §5.5) and the signed-in user's own profile and password. */
 export function userRoutes(ctx: AppContext, throttle: LoginThrottle) {
-	const { db, clock } = ctx
-	return serveRoutes(ctx, 'users.routes', [
+	return serveRoutes(ctx, 'users.routes', ({ db, clock }) => [
 		serve(listUsersRoute, 'users.manage', ({ query }) => listUsers(db, query)),
 		serve(exportUsersRoute, 'users.manage', ({ query }) => exportUsers(db, clock, query)),
 		serve(createUserRoute, 'users.manage', ({ body, user }) => createUserAccount(db, clock, user, body)),
@@ -38,9 +37,6 @@ export function userRoutes(ctx: AppContext, throttle: LoginThrottle) {
 		serve(updateUserRoute, 'users.manage', ({ params, body, user, session }) =>
 			updateUserAccount(db, clock, user, session.id, params.id, body)
 		),
-		serve(deleteUserRoute, 'users.manage', ({ params, user }) => {
-			deleteUserAccount(db, clock, user, params.id)
-			return { message: 'Usuário excluído com sucesso.' }
-		})
+		serve(deleteUserRoute, 'users.manage', ({ params, user }) => deleteUserAccount(db, clock, user, params.id))
 	])
 }
