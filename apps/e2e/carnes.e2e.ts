@@ -103,6 +103,18 @@ test('a representante issues a carnê, opens its parcels and PDF, sends it by Wh
 		await expect(row.getByText('Pago', { exact: true })).toBeVisible({ timeout: 1000 })
 	}).toPass({ timeout: 30_000 })
 	await expect(page.getByRole('row').filter({ hasText: 'Parcela 2/3' }).getByText('Pendente', { exact: true })).toBeVisible()
+	// An open parcel goes by WhatsApp from the monitor: a bad number is refused beside the field, a good one is sent.
+	await page.getByRole('row').filter({ hasText: 'Parcela 2/3' }).getByRole('button', { name: 'Enviar WhatsApp' }).click()
+	const parcelSend = page.getByRole('dialog', { name: 'Enviar parcela via WhatsApp' })
+	await parcelSend.getByLabel('Telefone (WhatsApp)').fill('123')
+	await parcelSend.getByRole('button', { name: 'Enviar' }).click()
+	await expect(parcelSend.getByRole('alert').filter({ hasText: 'Telefone inválido' })).toBeVisible()
+	const parcelPhone = `55859${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
+	await parcelSend.getByLabel('Telefone (WhatsApp)').fill(parcelPhone)
+	await parcelSend.getByRole('button', { name: 'Enviar' }).click()
+	await expect(toastTitled(page, 'Carnê enviado via WhatsApp com sucesso')).toBeVisible()
+	await expect(parcelSend).toBeHidden()
+	expect((await sentByGateway(request, parcelPhone)).length).toBeGreaterThan(0)
 
 	await page.goto('/historico-pagamentos')
 	await expect(page.getByRole('row').filter({ hasText: first.id })).toHaveCount(1)

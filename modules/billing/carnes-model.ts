@@ -1,13 +1,14 @@
 import { contract, dateField, pageFields, searchField, textField, valuesOf, z, pagedList, withMessage, figures } from '../core'
 import { MessageResponse } from '../core'
+import { EVENT_TYPES } from './labels'
+
+export * from './labels'
 
 /** Asaas' smallest charge: every parcel of a carnê must be at least this (centavos). */
 export const MIN_PARCEL_CENTAVOS = 500
 export const CHARGE_TYPE_LABELS = { BOLETO: 'Boleto', PIX: 'PIX', CREDIT_CARD: 'Cartão' }
 export const CHARGE_TYPES = valuesOf(CHARGE_TYPE_LABELS)
 export const CARNE_STATUSES = ['ativo', 'cancelado', 'quitado'] as const
-export const EVENT_TYPES = ['pagamento', 'cancelamento', 'estorno', 'vencimento'] as const
-export type EventType = (typeof EVENT_TYPES)[number]
 
 export const CARNE_MESSAGES = {
 	company: 'Selecione uma empresa',
@@ -26,16 +27,6 @@ export function splitTotal(totalCentavos: number, count: number): number[] {
 }
 
 const brl = (centavos: number) => `R$ ${(centavos / 100).toFixed(2).replace('.', ',')}`
-
-/** Status labels (3-billing-messaging §4): the monitor says 'Indefinido' where the carnê view says 'Pendente'. */
-export function parcelStatusLabel(status: string, where: 'carne' | 'monitor' = 'monitor'): string {
-	if (status === 'RECEIVED' || status === 'CONFIRMED' || status === 'RECEIVED_IN_CASH' || status === 'DUNNING_RECEIVED') return 'Pago'
-	if (status === 'PENDING') return 'Pendente'
-	if (status === 'OVERDUE') return 'Vencido'
-	if (status === 'CANCELED' || status === 'REMOVED') return 'Cancelado'
-	return where === 'carne' ? 'Pendente' : 'Indefinido'
-}
-export const canActOnParcel = (status: string) => status === 'PENDING' || status === 'OVERDUE'
 
 /** A phone as 55 + DDD + 8 or 9 digits; blank is its own message (the dialog's button is disabled then). */
 export const whatsappPhoneField = z

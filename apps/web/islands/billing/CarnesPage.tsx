@@ -1,128 +1,28 @@
 import { useStore } from '@nanostores/react'
-import { ChevronDown, ChevronUp, FileDown, MessageCircle, Plus, Receipt, XCircle } from 'lucide-react'
-import { useEffect, useState } from 'react'
-import {
-	CARNE_MESSAGES,
-	CHARGE_TYPES,
-	CHARGE_TYPE_LABELS,
-	CarneBody,
-	type CarneParcelaView,
-	type CarneView
-} from '../../../../modules/billing/model'
-import { formatDate, formatReais, isoDateInSaoPaulo, parseMoneyText } from '../../../../modules/core'
-import { CompanyPicker } from '../../components/CompanyPicker'
+import { ChevronDown, ChevronUp, FileDown, MessageCircle, Receipt, XCircle } from 'lucide-react'
+import { lazy, useEffect, useState } from 'react'
+import type { CarneParcelaView, CarneView } from '../../../../modules/billing/model'
+import { formatDate, formatReais } from '../../../../modules/core'
+import { LazyDialog } from '../../components/ListScreen'
 import { LoadMore } from '../../components/LoadMore'
-import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
-import { AddButton, DateInput, EmptyState, ErrorPanel, Field, MoneyInput, PageActions } from '../../components/ui'
+import { AddButton, EmptyState, ErrorPanel, PageActions } from '../../components/ui'
 import { call, errorText, routeRequest } from '../../lib/api'
-import { type FieldErrors, useZodForm } from '../../lib/form'
 import { mutate } from '../../lib/mutate'
 import { infiniteList } from '../../lib/list'
 import { confirmAction } from '../../stores/confirm'
 import { toast } from '../../stores/toast'
-import { CarneStatusBadge, ParcelStatusBadge, WhatsappDialog } from './carne-parts'
+import { CARNE_KEYS, CarneStatusBadge, ParcelStatusBadge } from './carne-parts'
+
+const NewCarneDialog = lazy(() => import('./NewCarneDialog'))
+const WhatsappDialog = lazy(() => import('./WhatsappDialog'))
 
 const carnesList = infiniteList<'GET /api/carnes', CarneView>(
 	{ route: 'GET /api/carnes', spec: {}, query: (p) => ({ page: p.page, limit: p.limit }) },
 	{ rows: (data) => data.carnes, rowKey: (c) => c.id }
 )
-const INVALIDATE = ['/api/carnes', '/api/historico-pagamentos', '/api/admin/financial-stats']
 
 const companyName = (c: CarneView) => c.empresa?.razao ?? `Empresa ${c.empresa_codigo}`
-
-/** 'Novo Carnê': the spec's fields, checked with the server's schema; the first due date not before today (Brazil). */
-function CarneDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-	const today = isoDateInSaoPaulo(new Date())
-	const form = useZodForm({
-		schema: CarneBody,
-		initial: { empresa: '', valor: '', parcelas: '', vencimento: '', tipo: 'BOLETO' as (typeof CHARGE_TYPES)[number], descricao: '' },
-		toInput: (v) => ({
-			empresa_codigo: v.empresa,
-			valor_total: v.valor.trim() === '' ? '' : (parseMoneyText(v.valor) ?? v.valor),
-			numero_parcelas: v.parcelas,
-			data_primeiro_vencimento: v.vencimento,
-			tipo_cobranca: v.tipo,
-			descricao: v.descricao
-		}),
-		check: (v): FieldErrors =>
-			/^\d{4}-\d{2}-\d{2}$/.test(v.vencimento) && v.vencimento < today ? { data_primeiro_vencimento: CARNE_MESSAGES.pastDate } : {}
-	})
-	const { values, set, errors } = form
-	const submit = form.submit(async (input) => {
-		const body = CarneBody.parse(input)
-		const created = await mutate(
-			'POST /api/carnes',
-			{ body },
-			{
-				success: { title: 'Carnê criado com sucesso!' },
-				errorTitle: 'Erro ao criar carnê',
-				errorFallback: 'Tente novamente',
-				invalidate: INVALIDATE
-			}
-		)
-		if (created) {
-			form.setValues({ empresa: '', valor: '', parcelas: '', vencimento: '', tipo: 'BOLETO', descricao: '' })
-			onClose()
-		}
-	})
-	return (
-		<Modal
-			open={open}
-			onClose={onClose}
-			title="Novo Carnê"
-			footer={
-				<ModalActions onCancel={onClose} form="carne-form" pending={form.pending} label="Criar Carnê" icon={<Plus className="size-4" />} />
-			}
-		>
-			<form id="carne-form" className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
-				<div className="sm:col-span-2">
-					<CompanyPicker value={values.empresa} onChange={(v) => set('empresa', v)} error={errors.empresa_codigo} />
-				</div>
-				<Field label="Valor Total (R$)" error={errors.valor_total}>
-					<MoneyInput
-						value={values.valor}
-						onChange={(v) => set('valor', v)}
-						placeholder="0,00"
-						aria-invalid={errors.valor_total ? true : undefined}
-					/>
-				</Field>
-				<Field label="Parcelas" error={errors.numero_parcelas} hint="De 2 a 12">
-					<input
-						className="input w-full"
-						type="number"
-						min={2}
-						max={12}
-						inputMode="numeric"
-						value={values.parcelas}
-						onChange={(e) => set('parcelas', e.target.value)}
-					/>
-				</Field>
-				<Field label="Primeiro Vencimento" error={errors.data_primeiro_vencimento}>
-					<DateInput value={values.vencimento} min={today} onChange={(v) => set('vencimento', v)} />
-				</Field>
-				<Field label="Tipo de Cobrança" error={errors.tipo_cobranca}>
-					<select className="select w-full" value={values.tipo} onChange={(e) => set('tipo', e.target.value as typeof values.tipo)}>
-						{CHARGE_TYPES.map((t) => (
-							<option key={t} value={t}>
-								{CHARGE_TYPE_LABELS[t]}
-							</option>
-						))}
-					</select>
-				</Field>
-				<Field label="Descrição (opcional)" error={errors.descricao} className="sm:col-span-2">
-					<textarea
-						className="textarea w-full"
-						rows={2}
-						maxLength={500}
-						value={values.descricao}
-						onChange={(e) => set('descricao', e.target.value)}
-					/>
-				</Field>
-			</form>
-		</Modal>
-	)
-}
 
 /** The expanded carnê: its parcels, fetched when it opens. */
 function Parcels({ carne }: { carne: CarneView }) {
@@ -226,7 +126,7 @@ function CarneCard({
 		await mutate(
 			'DELETE /api/carnes/:id',
 			{ params: { id: String(carne.id) } },
-			{ success: { title: 'Carnê cancelado com sucesso!' }, errorTitle: 'Erro ao cancelar carnê', invalidate: INVALIDATE }
+			{ success: { title: 'Carnê cancelado com sucesso!' }, errorTitle: 'Erro ao cancelar carnê', invalidate: CARNE_KEYS }
 		)
 	}
 	return (
@@ -320,31 +220,35 @@ export default function CarnesPage() {
 					<LoadMore more={carnesList.more} noun="carnês" />
 				</div>
 			)}
-			<CarneDialog open={creating} onClose={() => setCreating(false)} />
-			<WhatsappDialog
-				open={sending !== null}
-				title="Enviar carnê via WhatsApp"
-				hint="Digite apenas números (com DDD), ex.: 5585999999999"
-				summary={
-					sending && (
-						<>
-							<p className="font-medium">{companyName(sending)}</p>
-							<p>
-								{sending.numero_parcelas}x de {formatReais(sending.valor_parcela)} · total {formatReais(sending.valor_total)}
-							</p>
-							<p>Primeiro vencimento: {formatDate(sending.data_primeiro_vencimento)}</p>
-						</>
-					)
-				}
-				onClose={() => setSending(null)}
-				onSend={async (telefone) =>
-					!!(await mutate(
-						'POST /api/carnes/:id/enviar-whatsapp',
-						{ params: { id: String(sending?.id) }, body: { telefone } },
-						{ success: { title: 'Carnê enviado via WhatsApp com sucesso!' }, errorTitle: 'Erro ao enviar carnê via WhatsApp' }
-					))
-				}
-			/>
+			<LazyDialog open={creating}>
+				<NewCarneDialog open onClose={() => setCreating(false)} />
+			</LazyDialog>
+			<LazyDialog open={sending !== null}>
+				<WhatsappDialog
+					open={sending !== null}
+					title="Enviar carnê via WhatsApp"
+					hint="Digite apenas números (com DDD), ex.: 5585999999999"
+					summary={
+						sending && (
+							<>
+								<p className="font-medium">{companyName(sending)}</p>
+								<p>
+									{sending.numero_parcelas}x de {formatReais(sending.valor_parcela)} · total {formatReais(sending.valor_total)}
+								</p>
+								<p>Primeiro vencimento: {formatDate(sending.data_primeiro_vencimento)}</p>
+							</>
+						)
+					}
+					onClose={() => setSending(null)}
+					onSend={async (telefone) =>
+						!!(await mutate(
+							'POST /api/carnes/:id/enviar-whatsapp',
+							{ params: { id: String(sending?.id) }, body: { telefone } },
+							{ success: { title: 'Carnê enviado via WhatsApp com sucesso!' }, errorTitle: 'Erro ao enviar carnê via WhatsApp' }
+						))
+					}
+				/>
+			</LazyDialog>
 		</PageRoot>
 	)
 }

@@ -1,12 +1,12 @@
 import { Ban, CircleDollarSign, History, Wallet } from 'lucide-react'
-import { EVENT_TYPES, type HistoricoEventoView } from '../../../../modules/billing/model'
+import { EVENT_LABELS, EVENT_TYPES, type HistoricoEventoView } from '../../../../modules/billing/model'
 import { formatCnpj, formatDateTime, formatReais } from '../../../../modules/core'
 import { ListScreen, SummaryCards, moneyColumn, titleColumn } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
 import { PageActions, StatCard } from '../../components/ui'
 import { serverList } from '../../lib/list'
 import { historicoRead } from './billing-views'
-import { COMPANY_DATE_CONTROLS, ClearFilters, EVENT_LABELS, EventBadge } from './carne-parts'
+import { COMPANY_DATE_CONTROLS, ClearFilters, EventBadge } from './carne-parts'
 
 const historicoList = serverList<'GET /api/historico-pagamentos', HistoricoEventoView>(historicoRead, { rows: (data) => data.eventos })
 

@@ -1,15 +1,17 @@
 import { AlertTriangle, CheckCircle2, Clock, ExternalLink, ListChecks, MessageCircle, RefreshCw, Trash2 } from 'lucide-react'
-import { useState } from 'react'
+import { lazy, useState } from 'react'
 import { type PagamentoParcelaView, canActOnParcel } from '../../../../modules/billing/model'
 import { formatCnpj, formatDate, formatReais } from '../../../../modules/core'
-import { ListScreen, SummaryCards, dateColumn, moneyColumn, titleColumn } from '../../components/ListScreen'
+import { LazyDialog, ListScreen, SummaryCards, dateColumn, moneyColumn, titleColumn } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
 import { PageActions, StatCard } from '../../components/ui'
 import { infiniteList } from '../../lib/list'
 import { mutate } from '../../lib/mutate'
 import { confirmAction } from '../../stores/confirm'
 import { PARCEL_STATUSES, pagamentosRead } from './billing-views'
-import { COMPANY_DATE_CONTROLS, ClearFilters, ParcelStatusBadge, WhatsappDialog } from './carne-parts'
+import { COMPANY_DATE_CONTROLS, ClearFilters, ParcelStatusBadge } from './carne-parts'
+
+const WhatsappDialog = lazy(() => import('./WhatsappDialog'))
 
 const INVALIDATE = ['/api/carnes', '/api/historico-pagamentos']
 
@@ -146,30 +148,32 @@ export default function PagamentosParcelasPage() {
 					error={{ title: 'Erro ao buscar pagamentos' }}
 				/>
 			</div>
-			<WhatsappDialog
-				open={sending !== null}
-				title="Enviar parcela via WhatsApp"
-				hint="Com código do país 55 e DDD, ex.: 5585999999999"
-				summary={
-					sending && (
-						<>
-							<p className="font-medium">{sending.empresa.razao}</p>
-							<p>
-								Parcela {sending.numeroParcela}/{sending.totalParcelas} · {formatReais(sending.valor)} · vence{' '}
-								{formatDate(sending.dataVencimento)}
-							</p>
-						</>
-					)
-				}
-				onClose={() => setSending(null)}
-				onSend={async (phone) =>
-					!!(await mutate(
-						'POST /api/carnes/pagamentos/:id/whatsapp',
-						{ params: { id: String(sending?.id) }, body: { phone } },
-						{ success: { title: 'Carnê enviado via WhatsApp com sucesso' }, errorTitle: 'Erro ao enviar carnê via WhatsApp' }
-					))
-				}
-			/>
+			<LazyDialog open={sending !== null}>
+				<WhatsappDialog
+					open={sending !== null}
+					title="Enviar parcela via WhatsApp"
+					hint="Com código do país 55 e DDD, ex.: 5585999999999"
+					summary={
+						sending && (
+							<>
+								<p className="font-medium">{sending.empresa.razao}</p>
+								<p>
+									Parcela {sending.numeroParcela}/{sending.totalParcelas} · {formatReais(sending.valor)} · vence{' '}
+									{formatDate(sending.dataVencimento)}
+								</p>
+							</>
+						)
+					}
+					onClose={() => setSending(null)}
+					onSend={async (phone) =>
+						!!(await mutate(
+							'POST /api/carnes/pagamentos/:id/whatsapp',
+							{ params: { id: String(sending?.id) }, body: { phone } },
+							{ success: { title: 'Carnê enviado via WhatsApp com sucesso' }, errorTitle: 'Erro ao enviar carnê via WhatsApp' }
+						))
+					}
+				/>
+			</LazyDialog>
 		</PageRoot>
 	)
 }

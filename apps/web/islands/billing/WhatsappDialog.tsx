@@ -1,0 +1,73 @@
+import { Send } from 'lucide-react'
+import { useState } from 'react'
+import { CARNE_MESSAGES, whatsappPhoneField } from '../../../../modules/billing/model'
+import { Modal, ModalActions } from '../../components/Modal'
+import { Field } from '../../components/ui'
+import { fieldErrors } from '../../lib/form'
+
+/** The phone dialog of a WhatsApp send: a summary, the phone (55 + DDD + number), send disabled while blank. */
+export default function WhatsappDialog({
+	open,
+	title,
+	summary,
+	hint,
+	onClose,
+	onSend
+}: {
+	open: boolean
+	title: string
+	summary: React.ReactNode
+	hint: string
+	onClose: () => void
+	onSend: (phone: string) => Promise<boolean>
+}) {
+	const [phone, setPhone] = useState('')
+	const [tried, setTried] = useState(false)
+	const [pending, setPending] = useState(false)
+	const error = tried ? fieldErrors(whatsappPhoneField, phone)._form : undefined
+	async function send(e: React.FormEvent) {
+		e.preventDefault()
+		setTried(true)
+		if (fieldErrors(whatsappPhoneField, phone)._form) return
+		setPending(true)
+		const ok = await onSend(phone.replace(/\D/g, ''))
+		setPending(false)
+		if (ok) {
+			setPhone('')
+			setTried(false)
+			onClose()
+		}
+	}
+	return (
+		<Modal
+			open={open}
+			onClose={onClose}
+			title={title}
+			footer={
+				<ModalActions
+					onCancel={onClose}
+					form="whatsapp-form"
+					pending={pending}
+					disabled={phone.trim() === ''}
+					label="Enviar"
+					icon={<Send className="size-4" aria-hidden="true" />}
+				/>
+			}
+		>
+			<form id="whatsapp-form" className="space-y-4" onSubmit={send} noValidate>
+				<div className="rounded-box bg-base-200 p-3 text-sm">{summary}</div>
+				<Field label="Telefone (WhatsApp)" error={error} hint={hint}>
+					<input
+						className="input w-full"
+						inputMode="numeric"
+						autoComplete="tel"
+						placeholder="5585999999999"
+						value={phone}
+						onChange={(e) => setPhone(e.target.value)}
+					/>
+				</Field>
+				<p className="sr-only">{CARNE_MESSAGES.phone}</p>
+			</form>
+		</Modal>
+	)
+}
