@@ -40,6 +40,3 @@ export const SEED_NAMES = [
 	'Primavera',
 	'União'
 ]
-
-/** A company's licence key as the seeds make one: `bytes` random bytes in base64url. */
-export const randomSerial = (bytes: number) => Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString('base64url')

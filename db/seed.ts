@@ -12,7 +12,8 @@ import { completeCnpj, DAY, isoDateInSaoPaulo, systemClock } from '../modules/co
 import { databaseOwnerOnly } from '../modules/core/server'
 import { openDb } from './client'
 import { migrateDb } from './migrate'
-import { SEED_CITIES, SEED_KINDS, SEED_NAMES, randomSerial } from './seed-words'
+import { SEED_CITIES, SEED_KINDS, SEED_NAMES } from './seed-words'
+import { newLicenceKey } from '../modules/companies'
 import { activities, companies, credits, downloads, generalNotices, individualNotices, representatives, terminals, users } from './schema'
 
 export const DEMO_PASSWORD = 'demo1234'
@@ -123,7 +124,7 @@ export async function seedDemo(dbPath: string) {
 							fone: n % 10 === 7 ? null : demoMobile(n),
 							email: `contato${n + 1}@cliente.com.br`,
 							nterminais: 1 + (n % 4),
-							serial: randomSerial(18),
+							serial: newLicenceKey(),
 							validade_licenca: validade,
 							validade_certificado: state === 'sem_licenca' ? null : day(60 + (n % 200)),
 							valor_mensal_centavos: 9900 + (n % 5) * 2500,

@@ -22,7 +22,7 @@ import {
 	CHARGE_TYPE_LABELS,
 	canActOnParcel
 } from './carnes-model'
-import { isPaid } from './parcels'
+import { isPaid } from './labels'
 import { carneParcelas, carnes, historicoPagamentos } from './schema'
 
 type Ctx = AppContext

@@ -6,13 +6,13 @@ import { addDaysIso, inOrderOf, pagination, startOfDayInSaoPaulo } from '../core
 import type { AppContext } from '../core/server'
 import { representativeScope } from '../resellers'
 import type { HistoricoList, HistoricoQuery, PagamentosList, PagamentosQuery } from './carnes-model'
-import { isPaid } from './parcels'
+import { PAID_STATUSES, isPaid } from './labels'
 import { carneParcelas, carnes, historicoPagamentos } from './schema'
 
 type Ctx = Pick<AppContext, 'db'>
 type Actor = Pick<SessionUser, 'id' | 'tipo' | 'cnpj'>
 
-const PAID_SQL = sql.raw(`('CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH', 'DUNNING_RECEIVED')`)
+const PAID_SQL = sql.raw(`(${PAID_STATUSES.map((s) => `'${s}'`).join(', ')})`)
 
 type BillingTable = typeof carneParcelas | typeof historicoPagamentos
 

@@ -14,12 +14,20 @@ export const EVENT_LABELS = {
 export const EVENT_TYPES = valuesOf(EVENT_LABELS)
 export type EventType = (typeof EVENT_TYPES)[number]
 
+/** Asaas statuses of a parcel that can still be paid (and sent, removed, shown with its boleto). */
+export const OPEN_STATUSES = ['PENDING', 'OVERDUE'] as const
+/** Asaas statuses the portal reads as paid (integrations.md §1.5). */
+export const PAID_STATUSES = ['CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH', 'DUNNING_RECEIVED'] as const
+
+export const isPaid = (status: string) => (PAID_STATUSES as readonly string[]).includes(status)
+/** An open parcel: one a person can still act on (send, remove, pay). */
+export const canActOnParcel = (status: string) => (OPEN_STATUSES as readonly string[]).includes(status)
+
 /** Status labels (3-billing-messaging §4): the monitor says 'Indefinido' where the carnê view says 'Pendente'. */
 export function parcelStatusLabel(status: string, where: 'carne' | 'monitor' = 'monitor'): string {
-	if (status === 'RECEIVED' || status === 'CONFIRMED' || status === 'RECEIVED_IN_CASH' || status === 'DUNNING_RECEIVED') return 'Pago'
+	if (isPaid(status)) return 'Pago'
 	if (status === 'PENDING') return 'Pendente'
 	if (status === 'OVERDUE') return 'Vencido'
 	if (status === 'CANCELED' || status === 'REMOVED') return 'Cancelado'
 	return where === 'carne' ? 'Pendente' : 'Indefinido'
 }
-export const canActOnParcel = (status: string) => status === 'PENDING' || status === 'OVERDUE'

@@ -1,14 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
+import { OPEN_STATUSES } from './labels'
 import { carneParcelas, carnes } from './schema'
-
-/** Asaas statuses of a parcel that can still be paid (and sent, removed, shown with its boleto). */
-export const OPEN_STATUSES = ['PENDING', 'OVERDUE'] as const
-/** Asaas statuses the portal reads as paid (integrations.md §1.5). */
-export const PAID_STATUSES = ['CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH', 'DUNNING_RECEIVED'] as const
-
-export const isOpen = (status: string) => (OPEN_STATUSES as readonly string[]).includes(status)
-export const isPaid = (status: string) => (PAID_STATUSES as readonly string[]).includes(status)
 
 /** An open parcel as the WhatsApp bot offers it to a client. */
 export interface OpenParcel {

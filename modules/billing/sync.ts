@@ -10,7 +10,7 @@ import { asaasAccount, asaasClient } from './accounts'
 import { recordEvent } from './carnes'
 import type { InboxEvent, PaymentEventHandler } from './inbox'
 import { VENDOR_ACCOUNT } from './model'
-import { isPaid } from './parcels'
+import { isPaid } from './labels'
 import { carneParcelas, carnes } from './schema'
 
 type Ctx = AppContext

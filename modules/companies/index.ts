@@ -7,7 +7,8 @@ export {
 	companiesPerRepresentative,
 	companyCountSql,
 	scopeCondition,
-	trustReleaseByBot
+	trustReleaseByBot,
+	newLicenceKey
 } from './service'
 export { licenceState, TRUST_RELEASE_HOURS } from './status'
 export { SYSTEM_CATALOGUE } from './systems'

@@ -2,7 +2,8 @@
 import { Database } from 'bun:sqlite'
 import { openDb } from '../../db/client'
 import { migrateDb } from '../../db/migrate'
-import { SEED_CITIES, SEED_KINDS, SEED_NAMES, randomSerial } from '../../db/seed-words'
+import { SEED_CITIES, SEED_KINDS, SEED_NAMES } from '../../db/seed-words'
+import { newLicenceKey } from '../../modules/companies'
 import { completeCnpj } from '../../modules/core'
 
 export function seedLicensingBench(path: string, counts: { representatives: number; companies: number }) {
@@ -32,7 +33,7 @@ export function seedLicensingBench(path: string, counts: { representatives: numb
 			for (let i = start; i < Math.min(start + BATCH, counts.companies); i++) {
 				const codigo = i + 1
 				const cnpj = completeCnpj(`8${String(i).padStart(11, '0')}`)
-				const serial = randomSerial(24)
+				const serial = newLicenceKey()
 				companyInsert.run({
 					codigo,
 					razao: `${SEED_KINDS[i % SEED_KINDS.length]} ${SEED_NAMES[(i * 7) % SEED_NAMES.length]} ${i}`,

@@ -16,7 +16,6 @@ import { type Column, type RowSelection, Rows } from './Rows'
 import { DateInput, EmptyState, ErrorPanel, SearchInput, StatGrid } from './ui'
 
 export type { Column } from './Rows'
-export type { ListNoun } from '../lib/list-words'
 
 /**
  * A filter of the toolbar: a select of values, a date (dd/mm/aaaa in, YYYY-MM-DD in the address), or a control of

@@ -218,7 +218,7 @@ export function Field({
 }
 
 /** What every labelled field takes: the Field's words and layout, and the value as text with its setter. */
-export interface LabelledProps {
+interface LabelledProps {
 	label: string
 	error?: string | null
 	hint?: string

@@ -20,6 +20,11 @@ export function listReadUrl<K extends GetRoute>(read: ListRead<K>, search: URLSe
 	return routeRequest(read.route, { query: read.query(readParams(read.spec, search)) }).url
 }
 
+/** An infinite list's read of its first page, whatever page the address names: what the island and the server ask. */
+export function firstPageRead<K extends GetRoute>(read: ListRead<K>): ListRead<K> {
+	return { ...read, query: (p) => read.query({ ...p, page: 1 }) }
+}
+
 /** The address of a fixed read (a route and its query), as the island's routeStore keys it. */
 export function readUrl<K extends GetRoute>(route: K, query?: ApiQuery<K>): string {
 	return routeRequest(route, { query }).url

@@ -2,7 +2,7 @@ import type { CommonSettings } from '@nanostores/query'
 import { type ReadableAtom, atom, computed } from 'nanostores'
 import { type PageInfo, pagination } from '../../../modules/core'
 import { type ApiQuery, type ApiResponse, type ApiRoute, call, routeRequest } from './api'
-import type { ListRead } from './first-reads'
+import { type ListRead, firstPageRead } from './first-reads'
 import { type ListParams, type ListSpec, changeParams, readParams, writeParams } from './list-state'
 import { routeStore } from './query'
 
@@ -36,7 +36,7 @@ export interface ListSource<T> {
 }
 
 /** Where an infinite list stands: how many rows are on screen of how many, and whether the next page is coming. */
-export interface MoreState {
+interface MoreState {
 	loaded: number
 	total: number
 	hasNext: boolean
@@ -192,7 +192,7 @@ export function infiniteList<K extends PagedRoute, T>(
 ): ListSource<T> & { $data: ReturnType<typeof routeStore<K>>; more: MoreSource } {
 	const { route, spec, query } = read
 	const $params = paramsStore(spec)
-	const $query = computed($params, (p) => query({ ...p, page: 1 }))
+	const $query = computed($params, firstPageRead(read).query)
 	const $data = routeStore(route, $query)
 	const keyOf = (query: ApiQuery<K>) => routeRequest(route, { query }).url
 	const readPage = (page: number) => call(route, { query: query({ ...$params.get(), page }) } as never) as Promise<ApiResponse<K>>

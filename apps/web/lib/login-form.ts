@@ -4,7 +4,7 @@ import { ApiError, call, errorText } from './api'
 import type { FieldErrors } from './form'
 
 /** Maps a failed login to the toasts of 1-core §8 'Session'. */
-export function loginFailureToast(error: unknown) {
+function loginFailureToast(error: unknown) {
 	const message = error instanceof ApiError ? (error.serverMessage ?? '') : ''
 	const lower = message.toLowerCase()
 	if (lower.includes('senha')) {
@@ -20,7 +20,7 @@ export function loginFailureToast(error: unknown) {
  * The rules of LoginBody (the CNPJ field's, a password given), in the same words, without its schema: the login
  * page stays within its 90 KB of JavaScript, and the schema library alone is a quarter of that.
  */
-export function loginErrors(input: { cnpj: string; senha: string }): FieldErrors {
+function loginErrors(input: { cnpj: string; senha: string }): FieldErrors {
 	const errors: FieldErrors = {}
 	if (input.cnpj === '') errors.cnpj = 'CNPJ é obrigatório.'
 	else if (!isValidCnpj(input.cnpj)) errors.cnpj = 'CNPJ inválido: verifique os dígitos.'

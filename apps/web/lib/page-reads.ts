@@ -5,7 +5,7 @@ import { poolRead, summaryRead, transfersRead } from '../islands/credits/views'
 import { companiesRead } from '../islands/licensing/companies/view'
 import { terminalsRead } from '../islands/licensing/terminals-view'
 import { representativesRead } from '../islands/resellers/representatives-view'
-import { listReadUrl, readUrl } from './first-reads'
+import { firstPageRead, listReadUrl, readUrl } from './first-reads'
 
 /**
  * The reads a page's island makes first, by the page's route (as the pages plugin resolves it): the server answers
@@ -41,6 +41,6 @@ export const PAGE_READS: Record<string, (search: URLSearchParams, role: Role) =>
 				: [],
 	'/configuracoes-bot': () => [readUrl('GET /api/configuracoes')],
 	// Their largest paint is a summary card drawn from the list's first read (LCP 3.5–4.0 s waiting for the fetch).
-	'/pagamentos-parcelas': (search) => [listReadUrl({ ...pagamentosRead, query: (p) => pagamentosRead.query({ ...p, page: 1 }) }, search)],
+	'/pagamentos-parcelas': (search) => [listReadUrl(firstPageRead(pagamentosRead), search)],
 	'/historico-pagamentos': (search) => [listReadUrl(historicoRead, search)]
 }

@@ -221,15 +221,14 @@ export default function CarnesPage() {
 				</div>
 			)}
 			<LazyDialog open={creating}>
-				<NewCarneDialog open onClose={() => setCreating(false)} />
+				<NewCarneDialog onClose={() => setCreating(false)} />
 			</LazyDialog>
 			<LazyDialog open={sending !== null}>
-				<WhatsappDialog
-					open={sending !== null}
-					title="Enviar carnê via WhatsApp"
-					hint="Digite apenas números (com DDD), ex.: 5585999999999"
-					summary={
-						sending && (
+				{sending && (
+					<WhatsappDialog
+						title="Enviar carnê via WhatsApp"
+						hint="Digite apenas números (com DDD), ex.: 5585999999999"
+						summary={
 							<>
 								<p className="font-medium">{companyName(sending)}</p>
 								<p>
@@ -237,17 +236,17 @@ export default function CarnesPage() {
 								</p>
 								<p>Primeiro vencimento: {formatDate(sending.data_primeiro_vencimento)}</p>
 							</>
-						)
-					}
-					onClose={() => setSending(null)}
-					onSend={async (telefone) =>
-						!!(await mutate(
-							'POST /api/carnes/:id/enviar-whatsapp',
-							{ params: { id: String(sending?.id) }, body: { telefone } },
-							{ success: { title: 'Carnê enviado via WhatsApp com sucesso!' }, errorTitle: 'Erro ao enviar carnê via WhatsApp' }
-						))
-					}
-				/>
+						}
+						onClose={() => setSending(null)}
+						onSend={(telefone) =>
+							mutate(
+								'POST /api/carnes/:id/enviar-whatsapp',
+								{ params: { id: String(sending.id) }, body: { telefone } },
+								{ success: { title: 'Carnê enviado via WhatsApp com sucesso!' }, errorTitle: 'Erro ao enviar carnê via WhatsApp' }
+							)
+						}
+					/>
+				)}
 			</LazyDialog>
 		</PageRoot>
 	)

@@ -9,7 +9,7 @@ import { mutate } from '../../lib/mutate'
 import { CARNE_KEYS } from './carne-parts'
 
 /** 'Novo Carnê': the spec's fields, checked with the server's schema; the first due date not before today (Brazil). */
-export default function NewCarneDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export default function NewCarneDialog({ onClose }: { onClose: () => void }) {
 	const today = isoDateInSaoPaulo(new Date())
 	const form = useZodForm({
 		schema: CarneBody,
@@ -38,14 +38,11 @@ export default function NewCarneDialog({ open, onClose }: { open: boolean; onClo
 				invalidate: CARNE_KEYS
 			}
 		)
-		if (created) {
-			form.setValues({ empresa: '', valor: '', parcelas: '', vencimento: '', tipo: 'BOLETO', descricao: '' })
-			onClose()
-		}
+		if (created) onClose()
 	})
 	return (
 		<Modal
-			open={open}
+			open
 			onClose={onClose}
 			title="Novo Carnê"
 			footer={

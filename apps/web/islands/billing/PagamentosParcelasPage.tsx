@@ -149,12 +149,11 @@ export default function PagamentosParcelasPage() {
 				/>
 			</div>
 			<LazyDialog open={sending !== null}>
-				<WhatsappDialog
-					open={sending !== null}
-					title="Enviar parcela via WhatsApp"
-					hint="Com código do país 55 e DDD, ex.: 5585999999999"
-					summary={
-						sending && (
+				{sending && (
+					<WhatsappDialog
+						title="Enviar parcela via WhatsApp"
+						hint="Com código do país 55 e DDD, ex.: 5585999999999"
+						summary={
 							<>
 								<p className="font-medium">{sending.empresa.razao}</p>
 								<p>
@@ -162,17 +161,17 @@ export default function PagamentosParcelasPage() {
 									{formatDate(sending.dataVencimento)}
 								</p>
 							</>
-						)
-					}
-					onClose={() => setSending(null)}
-					onSend={async (phone) =>
-						!!(await mutate(
-							'POST /api/carnes/pagamentos/:id/whatsapp',
-							{ params: { id: String(sending?.id) }, body: { phone } },
-							{ success: { title: 'Carnê enviado via WhatsApp com sucesso' }, errorTitle: 'Erro ao enviar carnê via WhatsApp' }
-						))
-					}
-				/>
+						}
+						onClose={() => setSending(null)}
+						onSend={(phone) =>
+							mutate(
+								'POST /api/carnes/pagamentos/:id/whatsapp',
+								{ params: { id: String(sending.id) }, body: { phone } },
+								{ success: { title: 'Carnê enviado via WhatsApp com sucesso' }, errorTitle: 'Erro ao enviar carnê via WhatsApp' }
+							)
+						}
+					/>
+				)}
 			</LazyDialog>
 		</PageRoot>
 	)

@@ -5,21 +5,22 @@ import { Modal, ModalActions } from '../../components/Modal'
 import { Field } from '../../components/ui'
 import { fieldErrors } from '../../lib/form'
 
-/** The phone dialog of a WhatsApp send: a summary, the phone (55 + DDD + number), send disabled while blank. */
+/**
+ * The phone dialog of a WhatsApp send (mounted while open, see LazyDialog): a summary, the phone (55 + DDD + number),
+ * send disabled while blank; it closes when `onSend` answers (mutate's result), and stays open on a failure.
+ */
 export default function WhatsappDialog({
-	open,
 	title,
 	summary,
 	hint,
 	onClose,
 	onSend
 }: {
-	open: boolean
 	title: string
 	summary: React.ReactNode
 	hint: string
 	onClose: () => void
-	onSend: (phone: string) => Promise<boolean>
+	onSend: (phone: string) => Promise<unknown>
 }) {
 	const [phone, setPhone] = useState('')
 	const [tried, setTried] = useState(false)
@@ -30,17 +31,13 @@ export default function WhatsappDialog({
 		setTried(true)
 		if (fieldErrors(whatsappPhoneField, phone)._form) return
 		setPending(true)
-		const ok = await onSend(phone.replace(/\D/g, ''))
+		const sent = await onSend(phone.replace(/\D/g, ''))
 		setPending(false)
-		if (ok) {
-			setPhone('')
-			setTried(false)
-			onClose()
-		}
+		if (sent) onClose()
 	}
 	return (
 		<Modal
-			open={open}
+			open
 			onClose={onClose}
 			title={title}
 			footer={

@@ -13,12 +13,12 @@ export const PARCEL_STATUSES = [
 ] as const
 
 /** The company and period filters both lists share, kept in the address. */
-export const COMPANY_DATE_FILTERS = {
+const COMPANY_DATE_FILTERS = {
 	empresa: { test: (v: string) => /^\d+$/.test(v) },
 	dataInicio: { test: ISO_DATE },
 	dataFim: { test: ISO_DATE }
 }
-export const companyDateQuery = (p: ListParams) => ({
+const companyDateQuery = (p: ListParams) => ({
 	empresa: p.filters.empresa || undefined,
 	dataInicio: p.filters.dataInicio || undefined,
 	dataFim: p.filters.dataFim || undefined
