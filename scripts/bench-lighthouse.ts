@@ -24,7 +24,8 @@
  *
  * Environment: BENCH_RUNS (3), BENCH_ROLES (administrador,gerente,representante,anonimo — anonimo is
  * /login), BENCH_ROUTES (comma-separated; a route is kept when it equals an entry or is the entry plus a
- * query string), BENCH_REPORT_DIR (saves the median run's Lighthouse JSON of each route there),
+ * query string), BENCH_REPORT_DIR (saves the median run's Lighthouse JSON of each route there; with
+ * BENCH_REPORT_ALL=1 every run's too, as <name>.runN.json),
  * BENCH_BUILD=0 (use the existing dist/), CHROME_PATH or CHROMIUM_PATH (default /usr/bin/chromium).
  */
 import { Database } from 'bun:sqlite'
@@ -397,6 +398,8 @@ async function measureRoute(
 			const chosen = byScore[(byScore.length - 1) >> 1]
 			const name = `${group}${route === '/' ? '_home' : route.replace(/[^a-z0-9]+/gi, '_')}.json`
 			writeFileSync(join(REPORT_DIR, name), JSON.stringify(chosen.lhr))
+			if (process.env.BENCH_REPORT_ALL === '1')
+				row.runs.forEach((run, i) => writeFileSync(join(REPORT_DIR, name.replace(/\.json$/, `.run${i + 1}.json`)), JSON.stringify(run.lhr)))
 		}
 	}
 	// A report is a few MB: keep only the figures once the route is done.

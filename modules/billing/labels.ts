@@ -1,8 +1,8 @@
 import { valuesOf } from '../core'
 
 /**
- * The carnês' states and their words as plain data, without the schema library: the billing list screens read them on
- * first load, so pages without a form do not carry zod (issue 15). Re-exported by model.ts like the rest.
+ * The billing words (the carnês' states, the Asaas settings' messages) as plain data, without the schema library: the
+ * billing screens read them on first load, so they do not carry zod (issue 15). Re-exported by the model files.
  */
 /** What can happen to a parcel, as the payment history names it (3-billing-messaging §4). */
 export const EVENT_LABELS = {
@@ -30,4 +30,11 @@ export function parcelStatusLabel(status: string, where: 'carne' | 'monitor' = '
 	if (status === 'OVERDUE') return 'Vencido'
 	if (status === 'CANCELED' || status === 'REMOVED') return 'Cancelado'
 	return where === 'carne' ? 'Pendente' : 'Indefinido'
+}
+
+/** The Asaas settings' own messages (3-billing-messaging §2), shown by the forms before the server would answer them. */
+export const MESSAGES = {
+	keyRequired: 'Campo obrigatório: A chave API do Asaas é obrigatória quando a integração está ativada.',
+	keyMissingForTest: 'Configuração incompleta: Insira a chave API antes de testar a configuração.',
+	chooseRepresentative: 'Erro: Selecione um representante.'
 }

@@ -1,4 +1,5 @@
 import { cnpjField, contract, webhookContract, z, withMessage, figures } from '../core'
+import { MESSAGES } from './labels'
 
 export const ENVIRONMENTS = ['sandbox', 'production'] as const
 export type AsaasEnvironment = (typeof ENVIRONMENTS)[number]
@@ -6,11 +7,7 @@ export type AsaasEnvironment = (typeof ENVIRONMENTS)[number]
 /** The vendor's own account (credit purchases), beside the representatives' accounts (keyed by CNPJ). */
 export const VENDOR_ACCOUNT = 'fornecedor'
 
-export const MESSAGES = {
-	keyRequired: 'Campo obrigatório: A chave API do Asaas é obrigatória quando a integração está ativada.',
-	keyMissingForTest: 'Configuração incompleta: Insira a chave API antes de testar a configuração.',
-	chooseRepresentative: 'Erro: Selecione um representante.'
-}
+export { MESSAGES }
 
 /** Asaas' rules for a webhook token (docs: 32–255 characters, no spaces, no numeric sequences, no 4 repeated letters). */
 export function webhookTokenProblem(token: string): string | null {

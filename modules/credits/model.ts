@@ -1,4 +1,5 @@
 import { SYSTEMS } from '../companies/model'
+import { MAX_PURCHASE_CREDITS } from './limits'
 import { Pagination, cnpjField, contract, csvExportContract, pageFields, searchField, sortFields, z, withMessage, figures } from '../core'
 
 const MAX_CREDITS = 100_000
@@ -200,7 +201,7 @@ export const transferRoute = contract({
 })
 
 /** Credit self-purchase (spec 3 §5, §9): 1 to 1000 whole credits, paid by PIX only. */
-export const MAX_PURCHASE_CREDITS = 1000
+export { MAX_PURCHASE_CREDITS }
 const PURCHASE_QUANTITY_MESSAGE = `Informe uma quantidade de 1 a ${MAX_PURCHASE_CREDITS} créditos.`
 export const purchaseQuantity = z
 	.number({ error: PURCHASE_QUANTITY_MESSAGE })

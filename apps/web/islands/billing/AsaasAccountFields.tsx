@@ -1,5 +1,6 @@
 import { KeyRound } from 'lucide-react'
-import { type AsaasEnvironment, MESSAGES } from '../../../../modules/billing/model'
+import type { AsaasEnvironment } from '../../../../modules/billing/model'
+import { MESSAGES } from '../../../../modules/billing/labels'
 import { Field, PasswordInput } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { invalidateKeys } from '../../lib/query'

@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react'
-import { type BotSession, BOT_STEP_LABELS, botRelativeTime, formatSessionPhone } from '../../../../modules/bot/model'
+import type { BotSession } from '../../../../modules/bot/model'
+import { BOT_STEP_LABELS, botRelativeTime, formatSessionPhone } from '../../../../modules/bot/words'
 import { formatCnpj } from '../../../../modules/core'
 import { type Column, Rows } from '../../components/Rows'
 import { EmptyState } from '../../components/ui'
