@@ -162,22 +162,27 @@ function Cards<T>({ rows, columns, rowKey, caption, cardTitle, actions, selectio
 	)
 }
 
-/** Rows drawn in the first go; the rest follow in batches of this size. */
-export const FIRST_ROWS = 20
+/** Rows drawn in one go on a wide screen (a table row is light); the rest follow in batches of this size. */
+export const TABLE_BATCH = 20
+/**
+ * Cards drawn in one go on a phone: a card is about sixty elements and three fill the screen, so the first commit
+ * stays short and the rest follow in batches of this size, each its own task (issue 15).
+ */
+export const CARD_BATCH = 5
 
 /**
- * The rows to draw now: the first FIRST_ROWS at once, then the next batch after each commit, rendered as a
+ * The rows to draw now: the first `batch` at once, then the next batch after each commit, rendered as a
  * transition (React works on it in short slices). A page of 100 rows on a phone was one long task of seconds at
  * 4x CPU; now no task draws more than a batch (issue 15).
  */
-export function useRowsInBatches<T>(rows: T[]): T[] {
-	const [drawn, setDrawn] = useState({ rows, count: FIRST_ROWS })
-	const count = drawn.rows === rows ? drawn.count : FIRST_ROWS
+export function useRowsInBatches<T>(rows: T[], batch: number): T[] {
+	const [drawn, setDrawn] = useState({ rows, count: batch })
+	const count = drawn.rows === rows ? drawn.count : batch
 	useEffect(() => {
 		if (count >= rows.length) return
-		const timer = setTimeout(() => startTransition(() => setDrawn({ rows, count: count + FIRST_ROWS })), 0)
+		const timer = setTimeout(() => startTransition(() => setDrawn({ rows, count: count + batch })), 0)
 		return () => clearTimeout(timer)
-	}, [rows, count])
+	}, [rows, count, batch])
 	return count >= rows.length ? rows : rows.slice(0, count)
 }
 
@@ -187,6 +192,6 @@ export function useRowsInBatches<T>(rows: T[]): T[] {
  */
 export function Rows<T>(props: RowsProps<T>) {
 	const wide = useStore($wide)
-	const rows = useRowsInBatches(props.rows)
+	const rows = useRowsInBatches(props.rows, wide ? TABLE_BATCH : CARD_BATCH)
 	return wide ? <Table {...props} rows={rows} /> : <Cards {...props} rows={rows} />
 }
