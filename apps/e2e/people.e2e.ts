@@ -60,6 +60,13 @@ test('an administrador creates a representative and a login for it; the represen
 	await page.goto('/representatives')
 	await expect(page.getByRole('heading', { name: 'Minhas Configurações de API' })).toBeVisible()
 	await expect(page.getByLabel('Link de pagamento')).toHaveValue('https://pagar.exemplo.com/teste')
+	// A bad link is refused beside its field (the form's schema loads when it is sent) and nothing is saved.
+	await page.getByLabel('Link de pagamento').fill('pagar.exemplo')
+	await page.getByRole('button', { name: 'Salvar configurações' }).click()
+	await expect(page.getByText('Link inválido: use um endereço http(s) completo.')).toBeVisible()
+	await expect(page.getByLabel('Link de pagamento')).toHaveAttribute('aria-invalid', 'true')
+	await page.reload()
+	await expect(page.getByLabel('Link de pagamento')).toHaveValue('https://pagar.exemplo.com/teste')
 	await page.getByLabel('Ativar API Asaas').check()
 	await page.getByLabel('Instância Evolution').fill('instancia-teste')
 	await page.getByRole('button', { name: 'Salvar configurações' }).click()

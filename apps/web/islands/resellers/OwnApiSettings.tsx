@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react'
 import { Save } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { formatCnpj } from '../../../../modules/core'
-import { RepresentativeUpdate, type RepresentativeView } from '../../../../modules/resellers/model'
+import type { RepresentativeView } from '../../../../modules/resellers/model'
 import { EmptyState, ErrorPanel, Field, TextField } from '../../components/ui'
 import { ApiError, errorText } from '../../lib/api'
 import { fieldErrors } from '../../lib/form'
@@ -26,6 +26,8 @@ function ApiSettingsForm({ record }: { record: RepresentativeView }) {
 			plink: plink.trim() || null,
 			evo_instancia: instancia.trim() || null
 		}
+		// The schema (and zod) load when the form is sent, not with the page: the form is the page's first paint (issue 15).
+		const { RepresentativeUpdate } = await import('../../../../modules/resellers/model')
 		const problems = fieldErrors(RepresentativeUpdate, body)
 		setErrors(problems)
 		if (Object.keys(problems).length > 0) return

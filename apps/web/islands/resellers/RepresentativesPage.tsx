@@ -1,5 +1,5 @@
 import { Building2, Users } from 'lucide-react'
-import { Suspense, lazy } from 'react'
+import { lazy } from 'react'
 import { can, formatCnpj, maskPhone } from '../../../../modules/core'
 import type { RepresentativeView } from '../../../../modules/resellers/model'
 import { ListScreen, EditorDialog, useEditor, cnpjColumn, dateColumn, titleColumn } from '../../components/ListScreen'
@@ -9,9 +9,9 @@ import { localList } from '../../lib/list'
 import { confirmThenMutate, deleteQuestion } from '../../lib/mutate'
 import { REPRESENTATIVE_KEYS } from './representative-keys'
 import { representativesRead } from './representatives-view'
+import OwnApiSettings from './OwnApiSettings'
 
 const RepresentativeDialog = lazy(() => import('./RepresentativeDialog'))
-const OwnApiSettings = lazy(() => import('./OwnApiSettings'))
 
 /** The representatives of the user's scope: searched and sorted by the server, paged here. */
 const representativesList = localList<'GET /api/representatives', RepresentativeView>(representativesRead.route, representativesRead.spec, {
@@ -94,9 +94,7 @@ export default function RepresentativesPage() {
 				can(role, 'representatives.manage') ? (
 					<RepresentativesList isAdmin={can(role, 'representatives.delete')} />
 				) : can(role, 'representatives.ownSettings') ? (
-					<Suspense fallback={<div className="skeleton h-72 w-full max-w-2xl" role="status" aria-busy="true" aria-label="Carregando" />}>
-						<OwnApiSettings />
-					</Suspense>
+					<OwnApiSettings />
 				) : (
 					<AccessDenied message="Acesso negado. Apenas administradores e gerentes podem ver representantes." />
 				)
