@@ -204,13 +204,19 @@ describe('GET /api/activities: the history with pages, a period and an export', 
 // The exports' exact bytes (BOM, ';', quoting, formula guard, CRLF, headers): they must not change when the code
 // that writes them does.
 describe('the exports, byte for byte', () => {
-	async function raw(t: Awaited<ReturnType<typeof testWorld>>, path: string, cookie: string) {
-		const response = await t.app.handle(new Request(TEST_ORIGIN + path, { headers: { cookie } }))
+	/** A download as it leaves the app: its status, its headers and its bytes as text (the BOM kept). */
+	async function download(t: Awaited<ReturnType<typeof testWorld>>, path: string) {
+		const response = await t.app.handle(new Request(TEST_ORIGIN + path, { headers: { cookie: t.cookies.admin } }))
 		const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer())
 		const headers = ['content-type', 'content-disposition', 'cache-control', 'x-content-type-options']
 		return { status: response.status, headers: headers.map((h) => response.headers.get(h)), text }
 	}
-	const csvHeaders = (filename: string) => ['text/csv; charset=utf-8', `attachment; filename="${filename}"`, 'no-store', 'nosniff']
+	/** What a download of `filename` answers: 200, the CSV headers, the BOM, then each line with its CRLF. */
+	const csvFile = (filename: string, lines: string[]) => ({
+		status: 200,
+		headers: ['text/csv; charset=utf-8', `attachment; filename="${filename}"`, 'no-store', 'nosniff'],
+		text: `\uFEFF${lines.map((line) => `${line}\r\n`).join('')}`
+	})
 
 	it('users and representatives', async () => {
 		const t = await testWorld()
@@ -221,27 +227,23 @@ describe('the exports, byte for byte', () => {
 			.where(eq(representatives.cnpj, CNPJ.rep))
 			.run()
 		t.company(CNPJ.rep2, 'Um Ltda')
-		const users = await raw(t, '/api/users/export?sort=nome&order=desc', t.cookies.admin)
-		expect(users).toEqual({
-			status: 200,
-			headers: csvHeaders('usuarios-2026-11-20.csv'),
-			text:
-				'\uFEFFNome;CNPJ;Tipo;E-mail;Ativo;Data de criação\r\n' +
-				'"Zé ""Gê""; Lima";11.222.333/0002-62;Gerente;\'=x@ex.com;Não;20/11/2026\r\n' +
-				'Sara Rep;04.252.011/0001-10;Representante;;Sim;20/11/2026\r\n' +
-				'Rafael Rep;45.997.418/0001-53;Representante;;Sim;20/11/2026\r\n' +
-				'Gabriel Gerente;11.444.777/0001-61;Gerente;;Sim;20/11/2026\r\n' +
-				'Ana Admin;11.222.333/0001-81;Administrador;;Sim;20/11/2026\r\n'
-		})
-		const reps = await raw(t, '/api/representatives/export', t.cookies.admin)
-		expect(reps).toEqual({
-			status: 200,
-			headers: csvHeaders('representantes-2026-11-20.csv'),
-			text:
-				'\uFEFFNome;CNPJ;E-mail;Telefone;WhatsApp;Cidade;UF;Gerente;Empresas;API Asaas;Cadastro\r\n' +
-				'Rafael Rep;45.997.418/0001-53;r@ex.com;(85) 3221-0000;(85) 99999-0001;Fortaleza;CE;Gabriel Gerente;0;Ativa;01/01/2026\r\n' +
-				'Sara Rep;04.252.011/0001-10;;;;;;;1;Inativa;01/01/2026\r\n'
-		})
+		expect(await download(t, '/api/users/export?sort=nome&order=desc')).toEqual(
+			csvFile('usuarios-2026-11-20.csv', [
+				'Nome;CNPJ;Tipo;E-mail;Ativo;Data de criação',
+				'"Zé ""Gê""; Lima";11.222.333/0002-62;Gerente;\'=x@ex.com;Não;20/11/2026',
+				'Sara Rep;04.252.011/0001-10;Representante;;Sim;20/11/2026',
+				'Rafael Rep;45.997.418/0001-53;Representante;;Sim;20/11/2026',
+				'Gabriel Gerente;11.444.777/0001-61;Gerente;;Sim;20/11/2026',
+				'Ana Admin;11.222.333/0001-81;Administrador;;Sim;20/11/2026'
+			])
+		)
+		expect(await download(t, '/api/representatives/export')).toEqual(
+			csvFile('representantes-2026-11-20.csv', [
+				'Nome;CNPJ;E-mail;Telefone;WhatsApp;Cidade;UF;Gerente;Empresas;API Asaas;Cadastro',
+				'Rafael Rep;45.997.418/0001-53;r@ex.com;(85) 3221-0000;(85) 99999-0001;Fortaleza;CE;Gabriel Gerente;0;Ativa;01/01/2026',
+				'Sara Rep;04.252.011/0001-10;;;;;;;1;Inativa;01/01/2026'
+			])
+		)
 	})
 
 	it('terminals, the credits summary and the activity log', async () => {
@@ -263,28 +265,25 @@ describe('the exports, byte for byte', () => {
 				user_nome: 'Ana'
 			})
 			.run()
-		expect(await raw(t, '/api/terminals/export', t.cookies.admin)).toEqual({
-			status: 200,
-			headers: csvHeaders('terminais-2026-11-20.csv'),
-			text:
-				'\uFEFFComputador;Empresa;CNPJ da empresa;Endereço MAC;Cadastro;Terminais em uso;Terminais permitidos\r\n' +
-				`'-CAIXA;"Bar; ""do Zé""";${formatCnpj(c.cnpj)};AA:00:00:00:00:01;19/11/2026;0;3\r\n`
-		})
-		expect(await raw(t, '/api/credits/summary/export', t.cookies.admin)).toEqual({
-			status: 200,
-			headers: csvHeaders('creditos-por-representante-2026-11-20.csv'),
-			text:
-				'\uFEFFRepresentante;CNPJ;Disponível;Utilizado;Total\r\n' +
-				'Rafael Rep;45.997.418/0001-53;7;0;7\r\n' +
-				'Sara Rep;04.252.011/0001-10;0;0;0\r\n'
-		})
-		expect(await raw(t, '/api/activities/export', t.cookies.admin)).toEqual({
-			status: 200,
-			headers: csvHeaders('atividades-2026-11-20.csv'),
-			text:
-				'\uFEFFData e hora;Tipo;Atividade;Detalhe;Usuário\r\n' +
-				'20/11/2026 09:00;Aviso;"Linha\r\nnova";\'@x;Ana\r\n' +
-				'20/11/2026 09:00;Sucesso;7 créditos adicionados;Rafael Rep · R$ 50,00 por crédito;Ana Admin\r\n'
-		})
+		expect(await download(t, '/api/terminals/export')).toEqual(
+			csvFile('terminais-2026-11-20.csv', [
+				'Computador;Empresa;CNPJ da empresa;Endereço MAC;Cadastro;Terminais em uso;Terminais permitidos',
+				`'-CAIXA;"Bar; ""do Zé""";${formatCnpj(c.cnpj)};AA:00:00:00:00:01;19/11/2026;0;3`
+			])
+		)
+		expect(await download(t, '/api/credits/summary/export')).toEqual(
+			csvFile('creditos-por-representante-2026-11-20.csv', [
+				'Representante;CNPJ;Disponível;Utilizado;Total',
+				'Rafael Rep;45.997.418/0001-53;7;0;7',
+				'Sara Rep;04.252.011/0001-10;0;0;0'
+			])
+		)
+		expect(await download(t, '/api/activities/export')).toEqual(
+			csvFile('atividades-2026-11-20.csv', [
+				'Data e hora;Tipo;Atividade;Detalhe;Usuário',
+				'20/11/2026 09:00;Aviso;"Linha\r\nnova";\'@x;Ana',
+				'20/11/2026 09:00;Sucesso;7 créditos adicionados;Rafael Rep · R$ 50,00 por crédito;Ana Admin'
+			])
+		)
 	})
 })
