@@ -145,14 +145,8 @@ export function listHistorico(ctx: Ctx, user: Actor, query: HistoricoQuery): His
 		cancelamentos: of('cancelamento')?.n ?? 0,
 		valorTotal: Number(of('pagamento')?.valor ?? 0)
 	}
-	const ids = pageIds(
-		ctx.db,
-		historicoPagamentos.id,
-		where,
-		[desc(historicoPagamentos.data_evento), desc(historicoPagamentos.id)],
-		query.limit,
-		(query.page - 1) * query.limit
-	)
+	const newestFirst = [desc(historicoPagamentos.data_evento), desc(historicoPagamentos.id)]
+	const ids = pageIds(ctx.db, historicoPagamentos.id, where, newestFirst, query.limit, (query.page - 1) * query.limit)
 	const rows = inOrderOf(
 		ids,
 		(page) =>
