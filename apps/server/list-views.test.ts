@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'bun:test'
+import { eq } from 'drizzle-orm'
 import { activities } from '../../modules/activity'
+import { formatCnpj } from '../../modules/core'
+import { representatives } from '../../modules/resellers'
 import { terminals } from '../../modules/terminals'
-import { CNPJ, testWorld } from './testing'
+import { CNPJ, TEST_ORIGIN, testWorld } from './testing'
 
 // Issue 14: the terminals, users, representatives, credits and activity lists sort in SQL, keep their view in the
 // query, and export it as a pt-BR CSV, with the same capability and scope as the list.
@@ -195,5 +198,92 @@ describe('GET /api/activities: the history with pages, a period and an export', 
 		// A representante reads only the lines about their data.
 		expect((await w.call('GET', '/api/activities', { cookie: w.cookies.rep })).json.pagination.total).toBe(0)
 		expect((await w.csv('/api/activities/export', w.cookies.rep)).lines).toHaveLength(1)
+	})
+})
+
+// The exports' exact bytes (BOM, ';', quoting, formula guard, CRLF, headers): they must not change when the code
+// that writes them does.
+describe('the exports, byte for byte', () => {
+	/** A download as it leaves the app: its status, its headers and its bytes as text (the BOM kept). */
+	async function download(t: Awaited<ReturnType<typeof testWorld>>, path: string) {
+		const response = await t.app.handle(new Request(TEST_ORIGIN + path, { headers: { cookie: t.cookies.admin } }))
+		const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer())
+		const headers = ['content-type', 'content-disposition', 'cache-control', 'x-content-type-options']
+		return { status: response.status, headers: headers.map((h) => response.headers.get(h)), text }
+	}
+	/** What a download of `filename` answers: 200, the CSV headers, the BOM, then each line with its CRLF. */
+	const csvFile = (filename: string, lines: string[]) => ({
+		status: 200,
+		headers: ['text/csv; charset=utf-8', `attachment; filename="${filename}"`, 'no-store', 'nosniff'],
+		text: `\uFEFF${lines.map((line) => `${line}\r\n`).join('')}`
+	})
+
+	it('users and representatives', async () => {
+		const t = await testWorld()
+		await t.createUser({ cnpj: '11222333000262', tipo: 'gerente', nome: 'Zé "Gê"; Lima', email: '=x@ex.com', ativo: false })
+		t.db
+			.update(representatives)
+			.set({ fone: '8532210000', whatsapp: '85999990001', cidade: 'Fortaleza', uf: 'CE', ativar_api_asaas: 'S', email: 'r@ex.com' })
+			.where(eq(representatives.cnpj, CNPJ.rep))
+			.run()
+		t.company(CNPJ.rep2, 'Um Ltda')
+		expect(await download(t, '/api/users/export?sort=nome&order=desc')).toEqual(
+			csvFile('usuarios-2026-11-20.csv', [
+				'Nome;CNPJ;Tipo;E-mail;Ativo;Data de criação',
+				'"Zé ""Gê""; Lima";11.222.333/0002-62;Gerente;\'=x@ex.com;Não;20/11/2026',
+				'Sara Rep;04.252.011/0001-10;Representante;;Sim;20/11/2026',
+				'Rafael Rep;45.997.418/0001-53;Representante;;Sim;20/11/2026',
+				'Gabriel Gerente;11.444.777/0001-61;Gerente;;Sim;20/11/2026',
+				'Ana Admin;11.222.333/0001-81;Administrador;;Sim;20/11/2026'
+			])
+		)
+		expect(await download(t, '/api/representatives/export')).toEqual(
+			csvFile('representantes-2026-11-20.csv', [
+				'Nome;CNPJ;E-mail;Telefone;WhatsApp;Cidade;UF;Gerente;Empresas;API Asaas;Cadastro',
+				'Rafael Rep;45.997.418/0001-53;r@ex.com;(85) 3221-0000;(85) 99999-0001;Fortaleza;CE;Gabriel Gerente;0;Ativa;01/01/2026',
+				'Sara Rep;04.252.011/0001-10;;;;;;;1;Inativa;01/01/2026'
+			])
+		)
+	})
+
+	it('terminals, the credits summary and the activity log', async () => {
+		const t = await testWorld()
+		const c = t.company(CNPJ.rep, 'Bar; "do Zé"', { nterminais: 3 })
+		t.db
+			.insert(terminals)
+			.values({ fk_empresa: c.codigo, nome_computador: '-CAIXA', mac: 'AA0000000001', data: '2026-11-19T15:00:00.000Z' })
+			.run()
+		await t.addCreditsVia(CNPJ.rep, 7)
+		t.db
+			.insert(activities)
+			.values({
+				created_at: '2026-11-20T12:00:00.000Z',
+				type: 'warning',
+				icon: 'Building',
+				title: 'Linha\r\nnova',
+				subtitle: '@x',
+				user_nome: 'Ana'
+			})
+			.run()
+		expect(await download(t, '/api/terminals/export')).toEqual(
+			csvFile('terminais-2026-11-20.csv', [
+				'Computador;Empresa;CNPJ da empresa;Endereço MAC;Cadastro;Terminais em uso;Terminais permitidos',
+				`'-CAIXA;"Bar; ""do Zé""";${formatCnpj(c.cnpj)};AA:00:00:00:00:01;19/11/2026;0;3`
+			])
+		)
+		expect(await download(t, '/api/credits/summary/export')).toEqual(
+			csvFile('creditos-por-representante-2026-11-20.csv', [
+				'Representante;CNPJ;Disponível;Utilizado;Total',
+				'Rafael Rep;45.997.418/0001-53;7;0;7',
+				'Sara Rep;04.252.011/0001-10;0;0;0'
+			])
+		)
+		expect(await download(t, '/api/activities/export')).toEqual(
+			csvFile('atividades-2026-11-20.csv', [
+				'Data e hora;Tipo;Atividade;Detalhe;Usuário',
+				'20/11/2026 09:00;Aviso;"Linha\r\nnova";\'@x;Ana',
+				'20/11/2026 09:00;Sucesso;7 créditos adicionados;Rafael Rep · R$ 50,00 por crédito;Ana Admin'
+			])
+		)
 	})
 })

@@ -217,11 +217,11 @@ export const ACTIVITY_EVENTS = {
 		'Carnê cancelado',
 		(p) => `#${p.carne} · ${p.razao} · ${plural(p.removidas, 'parcela removida', 'parcelas removidas')} no Asaas`
 	),
-	'billing.carne-closed-at-asaas': event<{ razao: string; carne: number; status: 'cancelado' | 'quitado'; canceladas: number }>(
+	'billing.carne-closed-at-asaas': event<{ razao: string; carne: number; canceladas: number }>(
 		'warning',
 		'Coins',
 		'carne',
-		(p) => (p.status === 'quitado' ? 'Carnê quitado (plano excluído no Asaas)' : 'Carnê cancelado no Asaas'),
+		'Carnê cancelado no Asaas',
 		(p) => `#${p.carne} · ${p.razao} · ${plural(p.canceladas, 'parcela cancelada', 'parcelas canceladas')}`
 	),
 	'billing.carne-sent': event<{ razao: string; telefone: string; carne: number }>(

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm'
 import { CNPJ, EVOLUTION_TEST_KEY, TEST_ORIGIN, type TestWorld, testWorld } from '../../apps/server/testing'
 import { activities } from '../activity'
 import { asaasAccount, asaasClient } from './accounts'
-import { reconcileCarnes } from './sync'
+import type { InboxEvent } from './inbox'
+import { carnePaymentHandler, reconcileCarnes } from './sync'
 import { asaasAccounts, carneParcelas, carnes, historicoPagamentos } from './schema'
 
 const KEY = '$aact_hmlg_000000000000000000000000000000abcd'
@@ -407,6 +408,70 @@ describe('the webhook keeps parcels in step', () => {
 				.all()
 				.filter((a) => a.event === 'billing.carne-closed-at-asaas')
 		).toHaveLength(2)
+	})
+
+	it('a carnê closed at Asaas is only ever cancelado: a fully paid one was quitado before any deletion is read', async () => {
+		const { w, empresa } = await billingWorld()
+		const at = (id: number) => w.db.select().from(carnes).where(eq(carnes.id, id)).get()!.status
+		const closedAtAsaas = () =>
+			w.db
+				.select()
+				.from(activities)
+				.all()
+				.filter((a) => a.event === 'billing.carne-closed-at-asaas')
+				.map((a) => [a.entity_id, a.title])
+		const standinPayment = (parcelId: number) => w.asaas.accounts.get(KEY)!.payments.get(paymentIdOf(w, parcelId))!
+
+		// The last open parcel is paid and deleted at Asaas while webhooks are down; its late webhook reads it back deleted.
+		const last = (await create(w, carneBody(empresa.codigo, { tipo_cobranca: 'PIX' }))).json.carne
+		const [l1, l2, l3] = await parcels(w, last.id)
+		w.asaas.confirm(paymentIdOf(w, l1.id))
+		w.asaas.confirm(paymentIdOf(w, l2.id))
+		await settle(w)
+		w.asaas.pauseDeliveries()
+		w.asaas.confirm(paymentIdOf(w, l3.id))
+		standinPayment(l3.id).deleted = true
+		w.asaas.resumeDeliveries()
+		await settle(w)
+		expect((await parcels(w, last.id)).map((p) => p.status)).toEqual(['RECEIVED', 'RECEIVED', 'CANCELED'])
+		expect(at(last.id)).toBe('cancelado')
+		expect(closedAtAsaas()).toEqual([[String(last.id), 'Carnê cancelado no Asaas']])
+
+		// The reconciliation reads parcel 2 paid and parcel 3 paid but gone from the plan, in one pass: cancelado.
+		const mixed = (await create(w, carneBody(empresa.codigo, { tipo_cobranca: 'PIX' }))).json.carne
+		const [m1, m2, m3] = await parcels(w, mixed.id)
+		w.asaas.confirm(paymentIdOf(w, m1.id))
+		await settle(w)
+		w.asaas.pauseDeliveries()
+		w.asaas.confirm(paymentIdOf(w, m2.id))
+		w.asaas.confirm(paymentIdOf(w, m3.id))
+		standinPayment(m3.id).deleted = true
+		expect(await reconcileCarnes(w.ctx)).toEqual({ verificadas: 1, corrigidas: 2 })
+		expect((await parcels(w, mixed.id)).map((p) => p.status)).toEqual(['RECEIVED', 'RECEIVED', 'CANCELED'])
+		expect(at(mixed.id)).toBe('cancelado')
+		expect(closedAtAsaas()).toHaveLength(2)
+		w.asaas.resumeDeliveries()
+		await settle(w)
+
+		// Every parcel paid: the payment itself settles the carnê as quitado; a paid parcel deleted at Asaas afterwards
+		// is cancelled but leaves the carnê quitado and logs no closing.
+		const paid = (await create(w, carneBody(empresa.codigo, { tipo_cobranca: 'PIX' }))).json.carne
+		const all = await parcels(w, paid.id)
+		for (const p of all) w.asaas.confirm(paymentIdOf(w, p.id))
+		await settle(w)
+		expect(at(paid.id)).toBe('quitado')
+		standinPayment(all[0].id).deleted = true
+		await carnePaymentHandler(w.ctx).handle({
+			id: 0,
+			eventId: 'evt_deleted_after_paid',
+			account: CNPJ.rep,
+			event: 'PAYMENT_DELETED',
+			paymentId: paymentIdOf(w, all[0].id),
+			payload: {} as InboxEvent['payload']
+		})
+		expect((await parcels(w, paid.id)).map((p) => p.status)).toEqual(['CANCELED', 'RECEIVED', 'RECEIVED'])
+		expect(at(paid.id)).toBe('quitado')
+		expect(closedAtAsaas()).toHaveLength(2)
 	})
 
 	it('the reconciliation backs off an account that answers 429', async () => {

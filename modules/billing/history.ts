@@ -3,7 +3,7 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { SessionUser } from '../auth'
 import { companies } from '../companies'
 import { addDaysIso, inOrderOf, pagination, startOfDayInSaoPaulo } from '../core'
-import type { AppContext } from '../core/server'
+import { type AppContext, pageIds } from '../core/server'
 import { representativeScope } from '../resellers'
 import type { HistoricoList, HistoricoQuery, PagamentosList, PagamentosQuery } from './carnes-model'
 import { PAID_STATUSES, isPaid } from './labels'
@@ -30,19 +30,6 @@ function totalsBy(ctx: Ctx, table: BillingTable, key: SQLiteColumn, where: SQL |
 		.where(where)
 		.groupBy(key)
 		.all()
-}
-
-/** The ids of the asked page of `table`'s rows that match, in the list's order (ordered and cut in the index). */
-function pageIds(ctx: Ctx, table: BillingTable, where: SQL | undefined, order: SQL[], query: { page: number; limit: number }): number[] {
-	return ctx.db
-		.select({ id: table.id })
-		.from(table)
-		.where(where)
-		.orderBy(...order)
-		.limit(query.limit)
-		.offset((query.page - 1) * query.limit)
-		.all()
-		.map((r) => r.id)
 }
 
 /** The monitor's status filter: 'RECEIVED' and 'CONFIRMED' both mean Pago. */
@@ -77,11 +64,12 @@ export function listPagamentos(ctx: Ctx, user: Actor, query: PagamentosQuery): P
 	}
 	// The page's ids first (ordered and cut in the index), then only their rows joined to carnê and company.
 	const ids = pageIds(
-		ctx,
-		carneParcelas,
+		ctx.db,
+		carneParcelas.id,
 		and(base, statusCondition(query.status, true)),
 		[asc(carneParcelas.vencimento), asc(carneParcelas.id)],
-		query
+		query.limit,
+		(query.page - 1) * query.limit
 	)
 	const rows = inOrderOf(
 		ids,
@@ -157,7 +145,8 @@ export function listHistorico(ctx: Ctx, user: Actor, query: HistoricoQuery): His
 		cancelamentos: of('cancelamento')?.n ?? 0,
 		valorTotal: Number(of('pagamento')?.valor ?? 0)
 	}
-	const ids = pageIds(ctx, historicoPagamentos, where, [desc(historicoPagamentos.data_evento), desc(historicoPagamentos.id)], query)
+	const newestFirst = [desc(historicoPagamentos.data_evento), desc(historicoPagamentos.id)]
+	const ids = pageIds(ctx.db, historicoPagamentos.id, where, newestFirst, query.limit, (query.page - 1) * query.limit)
 	const rows = inOrderOf(
 		ids,
 		(page) =>

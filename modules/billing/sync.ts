@@ -128,16 +128,16 @@ const removedPayment = (parcel: ParcelRow): AsaasPayment =>
 
 /**
  * After parcels were deleted at Asaas (the plan deleted in Asaas' screens, found by a webhook or the
- * reconciliation): an active carnê with no parcel left open is over. `quitado` when every parcel was paid (settled
- * already), otherwise `cancelado`, logged once with how many parcels Asaas cancelled.
+ * reconciliation): an active carnê with no parcel left open is over, as `cancelado`, logged once with how many
+ * parcels Asaas cancelled. Never `quitado`: the deletion just read left a parcel CANCELED in this transaction, and a
+ * carnê whose parcels are all paid was already settled by the payment that paid the last one (settleCarne).
  */
 function closeIfNothingOpen(ctx: Pick<Ctx, 'clock'>, tx: DbOrTx, carneId: number, now: string) {
 	const carne = tx.select().from(carnes).where(eq(carnes.id, carneId)).get()
 	if (carne?.status !== 'ativo') return
 	const parcels = tx.select({ status: carneParcelas.status }).from(carneParcelas).where(eq(carneParcelas.carne_id, carneId)).all()
 	if (parcels.some((p) => rank(p.status) < 2)) return
-	const status = parcels.every((p) => isPaid(p.status)) ? 'quitado' : 'cancelado'
-	tx.update(carnes).set({ status, updated_at: now }).where(eq(carnes.id, carneId)).run()
+	tx.update(carnes).set({ status: 'cancelado', updated_at: now }).where(eq(carnes.id, carneId)).run()
 	const razao = tx.select({ razao: companies.razao }).from(companies).where(eq(companies.codigo, carne.empresa_codigo)).get()?.razao
 	logActivity(
 		tx,
@@ -146,7 +146,6 @@ function closeIfNothingOpen(ctx: Pick<Ctx, 'clock'>, tx: DbOrTx, carneId: number
 		{
 			razao: razao ?? `Empresa ${carne.empresa_codigo}`,
 			carne: carneId,
-			status,
 			canceladas: parcels.filter((p) => p.status === 'CANCELED').length
 		},
 		{ actorName: 'Asaas', entityId: carneId }

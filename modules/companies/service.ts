@@ -42,6 +42,7 @@ import {
 	type CsvColumn,
 	conflict,
 	csvColumnsResponse,
+	pageIds,
 	forbidden,
 	contains,
 	notFound,
@@ -182,19 +183,6 @@ function viewOrder(view: Pick<CompanyView, 'sort' | 'order'>) {
 	return [direction(companies[view.sort]), direction(companies.codigo)]
 }
 
-/** The codes of one page of a view, chosen on the sort column and the code alone. */
-function pageIds(db: DbOrTx, where: SQL | undefined, view: CompanyView, limit: number, offset: number): number[] {
-	return db
-		.select({ codigo: companies.codigo })
-		.from(companies)
-		.where(where)
-		.orderBy(...viewOrder(view))
-		.limit(limit)
-		.offset(offset)
-		.all()
-		.map((r) => r.codigo)
-}
-
 /** The companies of these codes with their representative, in the codes' order. */
 function companiesByIds(db: DbOrTx, ids: number[]) {
 	return inOrderOf(
@@ -216,7 +204,7 @@ export function listCompanies(db: DbOrTx, clock: Clock, scope: RepresentativeSco
 		match && scope.all && !filtered
 			? (db.all<{ n: number }>(sql`select count(*) as n from companies_fts where companies_fts match ${match}`)[0]?.n ?? 0)
 			: (db.select({ n: count() }).from(companies).where(where).get()?.n ?? 0)
-	const ids = pageIds(db, where, query, query.limit, (query.page - 1) * query.limit)
+	const ids = pageIds(db, companies.codigo, where, viewOrder(query), query.limit, (query.page - 1) * query.limit)
 	return { companies: companiesByIds(db, ids).map(toCompanyJson), pagination: pagination(query.page, query.limit, total) }
 }
 
@@ -253,7 +241,7 @@ export function exportCompanies(db: DbOrTx, clock: Clock, scope: RepresentativeS
 	const today = todayIso(clock)
 	const { where } = viewCondition(scope, view, today)
 	return csvColumnsResponse(csvFilename('empresas', today), companyCsvColumns(today, clock.now()), (offset, limit) =>
-		companiesByIds(db, pageIds(db, where, view, limit, offset))
+		companiesByIds(db, pageIds(db, companies.codigo, where, viewOrder(view), limit, offset))
 	)
 }
 

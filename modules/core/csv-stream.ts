@@ -7,7 +7,7 @@ export const CSV_CHUNK = 1000
  * A CSV download streamed as it is read: the header first, then `rows(offset, limit)` chunk after chunk (each a
  * short synchronous query, so other requests run between them) until a chunk comes back short.
  */
-export function csvResponse(
+function csvResponse(
 	filename: string,
 	header: CsvCell[],
 	rows: (offset: number, limit: number) => CsvCell[][],
@@ -36,11 +36,6 @@ export function csvResponse(
 			'x-content-type-options': 'nosniff'
 		}
 	})
-}
-
-/** A list already read whole (small ones: users, representatives) as a spreadsheet, one line of `cells` a row. */
-export function csvOfList<R>(filename: string, header: CsvCell[], list: R[], cells: (row: R) => CsvCell[]): Response {
-	return csvResponse(filename, header, (offset, limit) => list.slice(offset, offset + limit).map(cells))
 }
 
 /** One column of an export: its header and how a row fills it, side by side so the two cannot drift apart. */

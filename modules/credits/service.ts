@@ -3,16 +3,7 @@ import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
 import { type Clock, csvDate, csvFilename, csvMoney, formatCnpj, pagination, todayIso, toReais } from '../core'
-import {
-	type CsvColumn,
-	contains,
-	csvColumnsResponse,
-	csvResponse,
-	forbidden,
-	notFound,
-	unprocessable,
-	writeTransaction
-} from '../core/server'
+import { type CsvColumn, contains, csvColumnsResponse, forbidden, notFound, unprocessable, writeTransaction } from '../core/server'
 import { extendLicence, findCompany } from '../companies'
 import { findRepresentativeByCnpj, representativeScope } from '../resellers'
 import { getSetting } from '../settings'
@@ -413,9 +404,11 @@ function summaryCondition(db: DbOrTx, user: SessionUser, search: string): SQL {
 	return sql`${scope} and ${filter}`
 }
 
+type SummaryRow = { nome: string; cnpj: string; disponivel: number; utilizado: number; total: number }
+
 function summaryRows(db: DbOrTx, where: SQL, view: SummaryView, limit: number, offset: number) {
 	const direction = sql.raw(view.order === 'asc' ? 'asc' : 'desc')
-	return db.all<{ nome: string; cnpj: string; disponivel: number; utilizado: number; total: number }>(sql`
+	return db.all<SummaryRow>(sql`
 		select r.nome, r.cnpj, coalesce(b.disponivel, 0) as disponivel, coalesce(b.utilizado, 0) as utilizado,
 			coalesce(b.disponivel, 0) + coalesce(b.utilizado, 0) + coalesce(b.inativo, 0) as total
 		from representatives r left join credit_balances b on b.representante_id = r.cnpj
@@ -443,12 +436,19 @@ export function creditSummary(db: DbOrTx, user: SessionUser, query: SummaryQuery
 	return { representatives: rows, matched, pagination: pagination(query.page, query.limit, matched), totals }
 }
 
+const SUMMARY_CSV_COLUMNS: CsvColumn<SummaryRow>[] = [
+	['Representante', (r) => r.nome],
+	['CNPJ', (r) => formatCnpj(r.cnpj)],
+	['Disponível', (r) => r.disponivel],
+	['Utilizado', (r) => r.utilizado],
+	['Total', (r) => r.total]
+]
+
 /** GET /api/credits/summary/export: the summary of the view, in its order, as a pt-BR spreadsheet. */
 export function exportSummary(db: DbOrTx, clock: Clock, user: SessionUser, view: SummaryView): Response {
 	const where = summaryCondition(db, user, view.search)
-	const header = ['Representante', 'CNPJ', 'Disponível', 'Utilizado', 'Total']
-	return csvResponse(csvFilename('creditos-por-representante', todayIso(clock)), header, (offset, limit) =>
-		summaryRows(db, where, view, limit, offset).map((r) => [r.nome, formatCnpj(r.cnpj), r.disponivel, r.utilizado, r.total])
+	return csvColumnsResponse(csvFilename('creditos-por-representante', todayIso(clock)), SUMMARY_CSV_COLUMNS, (offset, limit) =>
+		summaryRows(db, where, view, limit, offset)
 	)
 }
 

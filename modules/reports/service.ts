@@ -12,7 +12,7 @@ import {
 	todayIso,
 	toReais
 } from '../core'
-import { contains, csvResponse } from '../core/server'
+import { type CsvColumn, contains, csvColumnsResponse } from '../core/server'
 import { TRANSFER, creditTotals } from '../credits'
 import { representativeScope } from '../resellers'
 import { SYSTEMS, SYSTEM_CATALOGUE, UNBLOCKED_SQL, perSystemKey } from '../companies'
@@ -79,7 +79,9 @@ function activityCondition(db: DbOrTx, user: Scoped, view: Omit<ActivityView, 't
 	return sql`${scope} and ${search} and ${type} and ${from} and ${to}`
 }
 
-function activityRows(db: DbOrTx, where: SQL, limit: number, offset: number): (Activity & { user_nome: string | null })[] {
+type ActivityRow = Activity & { user_nome: string | null }
+
+function activityRows(db: DbOrTx, where: SQL, limit: number, offset: number): ActivityRow[] {
 	return db.all(sql`
 		select id, type, title, subtitle, created_at as time, icon, user_nome from activities
 		where ${where}
@@ -101,20 +103,19 @@ export function listActivities(db: DbOrTx, user: Scoped, query: ActivityListQuer
 
 const TYPE_WORDS: Record<string, string> = { success: 'Sucesso', info: 'Info', warning: 'Aviso', error: 'Erro' }
 
+const ACTIVITY_CSV_COLUMNS: CsvColumn<ActivityRow>[] = [
+	['Data e hora', (a) => formatDateTime(a.time)],
+	['Tipo', (a) => TYPE_WORDS[a.type] ?? a.type],
+	['Atividade', (a) => a.title],
+	['Detalhe', (a) => a.subtitle],
+	['Usuário', (a) => a.user_nome]
+]
+
 /** GET /api/activities/export: the filtered history, newest first, as a pt-BR spreadsheet. */
 export function exportActivities(db: DbOrTx, clock: Clock, user: Scoped, view: ActivityView): Response {
 	const where = activityCondition(db, user, view)
-	return csvResponse(
-		csvFilename('atividades', todayIso(clock)),
-		['Data e hora', 'Tipo', 'Atividade', 'Detalhe', 'Usuário'],
-		(offset, limit) =>
-			activityRows(db, where, limit, offset).map((a) => [
-				formatDateTime(a.time),
-				TYPE_WORDS[a.type] ?? a.type,
-				a.title,
-				a.subtitle,
-				a.user_nome
-			])
+	return csvColumnsResponse(csvFilename('atividades', todayIso(clock)), ACTIVITY_CSV_COLUMNS, (offset, limit) =>
+		activityRows(db, where, limit, offset)
 	)
 }
 

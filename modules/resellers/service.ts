@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import { type SessionUser, invalidateUserSessions, users } from '../auth'
 import { type Clock, can, csvDate, csvFilename, formatCnpj, formatPhone, normalizeCnpj, todayIso } from '../core'
-import { badRequest, conflict, forbidden, contains, csvOfList, notFound, writeTransaction } from '../core/server'
+import { type CsvColumn, badRequest, conflict, forbidden, contains, csvColumnsResponse, notFound, writeTransaction } from '../core/server'
 import {
 	API_SETTINGS_FIELDS,
 	type ManagerView,
@@ -169,6 +169,20 @@ export function listRepresentatives(
 	return toViews(db, holdings, rows)
 }
 
+const REPRESENTATIVE_CSV_COLUMNS: CsvColumn<RepresentativeView>[] = [
+	['Nome', (r) => r.nome],
+	['CNPJ', (r) => formatCnpj(r.cnpj)],
+	['E-mail', (r) => r.email],
+	['Telefone', (r) => (r.fone ? formatPhone(r.fone) : '')],
+	['WhatsApp', (r) => (r.whatsapp ? formatPhone(r.whatsapp) : '')],
+	['Cidade', (r) => r.cidade],
+	['UF', (r) => r.uf],
+	['Gerente', (r) => r.gerente?.nome ?? ''],
+	['Empresas', (r) => r.nempresas],
+	['API Asaas', (r) => (r.ativar_api_asaas === 'S' ? 'Ativa' : 'Inativa')],
+	['Cadastro', (r) => csvDate(r.data)]
+]
+
 /** GET /api/representatives/export: the filtered list, in its order, as a pt-BR spreadsheet. */
 export function exportRepresentatives(
 	db: DbOrTx,
@@ -178,20 +192,9 @@ export function exportRepresentatives(
 	query: RepresentativeListQuery
 ): Response {
 	const rows = listRepresentatives(db, holdings, user, query)
-	const header = ['Nome', 'CNPJ', 'E-mail', 'Telefone', 'WhatsApp', 'Cidade', 'UF', 'Gerente', 'Empresas', 'API Asaas', 'Cadastro']
-	return csvOfList(csvFilename('representantes', todayIso(clock)), header, rows, (r) => [
-		r.nome,
-		formatCnpj(r.cnpj),
-		r.email,
-		r.fone ? formatPhone(r.fone) : '',
-		r.whatsapp ? formatPhone(r.whatsapp) : '',
-		r.cidade,
-		r.uf,
-		r.gerente?.nome ?? '',
-		r.nempresas,
-		r.ativar_api_asaas === 'S' ? 'Ativa' : 'Inativa',
-		csvDate(r.data)
-	])
+	return csvColumnsResponse(csvFilename('representantes', todayIso(clock)), REPRESENTATIVE_CSV_COLUMNS, (offset, limit) =>
+		rows.slice(offset, offset + limit)
+	)
 }
 
 function getView(db: DbOrTx, holdings: RepresentativeHoldings, codigo: number): RepresentativeView {

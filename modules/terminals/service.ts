@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
 import { type Clock, csvDate, csvFilename, formatCnpj, isoDateInSaoPaulo, maskMac, pagination, todayIso } from '../core'
-import { conflict, contains, csvResponse, notFound, writeTransaction } from '../core/server'
+import { type CsvColumn, conflict, contains, csvColumnsResponse, notFound, writeTransaction } from '../core/server'
 import { companies, companyInScope, scopeCondition } from '../companies'
 import { type RepresentativeScope, representativeScope } from '../resellers'
 import {
@@ -119,20 +119,21 @@ export function listTerminals(db: DbOrTx, clock: Clock, user: SessionUser, query
 	return { terminals: rows.map(toTerminalJson), pagination: pagination(query.page, query.limit, total), stats }
 }
 
+const TERMINAL_CSV_COLUMNS: CsvColumn<ReturnType<typeof viewRows>[number]>[] = [
+	['Computador', (t) => t.nome_computador],
+	['Empresa', (t) => t.razao],
+	['CNPJ da empresa', (t) => formatCnpj(t.cnpj)],
+	['Endereço MAC', (t) => maskMac(t.mac)],
+	['Cadastro', (t) => csvDate(isoDateInSaoPaulo(new Date(t.data)))],
+	['Terminais em uso', (t) => t.terminal_count],
+	['Terminais permitidos', (t) => t.nterminais]
+]
+
 /** GET /api/terminals/export: the whole filtered view, in its order, as a pt-BR spreadsheet. */
 export function exportTerminals(db: DbOrTx, clock: Clock, user: SessionUser, view: TerminalView): Response {
 	const where = viewCondition(representativeScope(db, user), view.search)
-	const header = ['Computador', 'Empresa', 'CNPJ da empresa', 'Endereço MAC', 'Cadastro', 'Terminais em uso', 'Terminais permitidos']
-	return csvResponse(csvFilename('terminais', todayIso(clock)), header, (offset, limit) =>
-		viewRows(db, where, view, limit, offset).map((t) => [
-			t.nome_computador,
-			t.razao,
-			formatCnpj(t.cnpj),
-			maskMac(t.mac),
-			csvDate(isoDateInSaoPaulo(new Date(t.data))),
-			t.terminal_count,
-			t.nterminais
-		])
+	return csvColumnsResponse(csvFilename('terminais', todayIso(clock)), TERMINAL_CSV_COLUMNS, (offset, limit) =>
+		viewRows(db, where, view, limit, offset)
 	)
 }
 

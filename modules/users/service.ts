@@ -13,7 +13,17 @@ import {
 	passwordUsesCnpj,
 	todayIso
 } from '../core'
-import { badRequest, conflict, contains, csvOfList, invalidDataMessage, notFound, unprocessable, writeTransaction } from '../core/server'
+import {
+	type CsvColumn,
+	badRequest,
+	conflict,
+	contains,
+	csvColumnsResponse,
+	invalidDataMessage,
+	notFound,
+	unprocessable,
+	writeTransaction
+} from '../core/server'
 import { type LoginThrottle, type SessionUser, hashPassword, invalidateUserSessions, users, verifyPassword } from '../auth'
 import { ensureRepresentativeRecord } from '../resellers'
 import type { ChangePasswordBody, ProfileUpdate, UserCreate, UserListQuery, UserUpdate, UserView } from './model'
@@ -61,18 +71,21 @@ export function listUsers(db: DbOrTx, query: UserListQuery = { search: '', sort:
 	return db.select(userColumns).from(users).where(where).orderBy(direction(users[query.sort]), direction(users.id)).all()
 }
 
+const USER_CSV_COLUMNS: CsvColumn<UserView>[] = [
+	['Nome', (u) => u.nome],
+	['CNPJ', (u) => formatCnpj(u.cnpj)],
+	['Tipo', (u) => ROLE_LABELS[u.tipo]],
+	['E-mail', (u) => u.email],
+	['Ativo', (u) => (u.ativo ? 'Sim' : 'Não')],
+	['Data de criação', (u) => csvDate(isoDateInSaoPaulo(new Date(u.created_at)))]
+]
+
 /** GET /api/users/export: the filtered list, in its order, as a pt-BR spreadsheet. */
 export function exportUsers(db: DbOrTx, clock: Clock, query: UserListQuery): Response {
 	const rows = listUsers(db, query)
-	const header = ['Nome', 'CNPJ', 'Tipo', 'E-mail', 'Ativo', 'Data de criação']
-	return csvOfList(csvFilename('usuarios', todayIso(clock)), header, rows, (u) => [
-		u.nome,
-		formatCnpj(u.cnpj),
-		ROLE_LABELS[u.tipo],
-		u.email,
-		u.ativo ? 'Sim' : 'Não',
-		csvDate(isoDateInSaoPaulo(new Date(u.created_at)))
-	])
+	return csvColumnsResponse(csvFilename('usuarios', todayIso(clock)), USER_CSV_COLUMNS, (offset, limit) =>
+		rows.slice(offset, offset + limit)
+	)
 }
 
 function otherActiveAdmins(db: DbOrTx, exceptId: number): number {
