@@ -32,8 +32,7 @@ function matches(u: UserView, search: string) {
 }
 
 /** Every user, sorted by the server; searched and paged here (the cards count the whole list). */
-const usersList = localList<'GET /api/users', UserView>(usersRead.route, usersRead.spec, {
-	query: usersRead.query,
+const usersList = localList<'GET /api/users', UserView>(usersRead, {
 	rows: (data) => data,
 	match: matches,
 	exportRoute: 'GET /api/users/export'
