@@ -7,6 +7,7 @@ import { PageRoot } from '../../components/PageRoot'
 import { TitledSection } from '../../components/TitledSection'
 import { ErrorPanel } from '../../components/ui'
 import { call, errorText } from '../../lib/api'
+import { usePending } from '../../lib/hooks'
 import { invalidateKeys, routeStore } from '../../lib/query'
 import { $configuracoes, savedNumber } from '../../lib/settings'
 import { toast } from '../../stores/toast'
@@ -52,24 +53,24 @@ function PixQr({ code }: { code: string }) {
 function PurchaseForm({ onBought }: { onBought: (result: AutoPurchaseResult) => void }) {
 	const config = useStore($configuracoes)
 	const [text, setText] = useState('1')
-	const [busy, setBusy] = useState(false)
 	const unit = savedNumber(config.data, 'app.valor_credito_individual', 50)
 	const days = savedNumber(config.data, 'app.valor_credito_dia', 33)
 	const quantity = quantityOf(text)
 	const total = Math.round(quantity * unit * 100) / 100
 
-	async function buy() {
-		if (quantity < 1) return
-		setBusy(true)
+	const [busy, purchase] = usePending(async () => {
 		try {
 			const result = await call('POST /api/credits/auto-purchase', { body: { quantidade: quantity, metodoPagamento: 'PIX' } })
 			toast({ title: 'Compra processada', description: 'Pague o PIX para receber os créditos.', variant: 'success' })
 			onBought(result)
 		} catch (error) {
 			toast({ title: 'Erro na compra', description: errorText(error, 'Erro ao processar compra'), variant: 'destructive' })
-		} finally {
-			setBusy(false)
 		}
+	})
+
+	async function buy() {
+		if (quantity < 1) return
+		await purchase()
 	}
 
 	if (config.error)

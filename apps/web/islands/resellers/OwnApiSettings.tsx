@@ -6,6 +6,7 @@ import { RepresentativeUpdate, type RepresentativeView } from '../../../../modul
 import { EmptyState, ErrorPanel, Field, TextField } from '../../components/ui'
 import { ApiError, errorText } from '../../lib/api'
 import { fieldErrors } from '../../lib/form'
+import { usePending } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
 
@@ -17,20 +18,8 @@ function ApiSettingsForm({ record }: { record: RepresentativeView }) {
 	const [plink, setPlink] = useState(record.plink ?? '')
 	const [instancia, setInstancia] = useState(record.evo_instancia ?? '')
 	const [errors, setErrors] = useState<Record<string, string>>({})
-	const [pending, setPending] = useState(false)
-
-	async function save(e: FormEvent) {
-		e.preventDefault()
-		const body = {
-			ativar_api_asaas: asaas ? ('S' as const) : ('N' as const),
-			plink: plink.trim() || null,
-			evo_instancia: instancia.trim() || null
-		}
-		const problems = fieldErrors(RepresentativeUpdate, body)
-		setErrors(problems)
-		if (Object.keys(problems).length > 0) return
-		setPending(true)
-		await mutate(
+	const [pending, update] = usePending((body: RepresentativeUpdate) =>
+		mutate(
 			'PUT /api/representatives/:id',
 			{
 				params: { id: record.codigo },
@@ -42,7 +31,19 @@ function ApiSettingsForm({ record }: { record: RepresentativeView }) {
 				invalidate: ['/api/representatives']
 			}
 		)
-		setPending(false)
+	)
+
+	async function save(e: FormEvent) {
+		e.preventDefault()
+		const body = {
+			ativar_api_asaas: asaas ? ('S' as const) : ('N' as const),
+			plink: plink.trim() || null,
+			evo_instancia: instancia.trim() || null
+		}
+		const problems = fieldErrors(RepresentativeUpdate, body)
+		setErrors(problems)
+		if (Object.keys(problems).length > 0) return
+		await update(body)
 	}
 
 	return (
