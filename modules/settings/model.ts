@@ -27,14 +27,18 @@ function numberSetting(range: NumberRange) {
 		.refine((v) => shape.test(v) && Number(v) >= range.min && Number(v) <= range.max, rangeMessage(range))
 	return { schema, range }
 }
-/** A setting chosen in a select: a text whose description also names it in the error message. */
-function choiceSetting<const V extends readonly [string, ...string[]]>(
+/**
+ * A setting chosen in a select: its values, each with the words the settings screen shows for it (in the order
+ * offered), and a description that also names it in the error message.
+ */
+function choiceSetting<const C extends Record<string, string>>(
 	categoria: Definition['categoria'],
 	descricao: string,
-	valor: V[number],
-	values: V
+	valor: keyof C & string,
+	choices: C
 ) {
-	return { valor, descricao, categoria, tipo: 'string' as const, schema: choice(descricao, values) }
+	const values = Object.keys(choices) as [keyof C & string, ...(keyof C & string)[]]
+	return { valor, descricao, categoria, tipo: 'string' as const, schema: choice(descricao, values), choices }
 }
 const color = z.string({ error: 'Cor inválida: use o formato #RRGGBB.' }).regex(/^#[0-9a-fA-F]{6}$/, 'Cor inválida: use o formato #RRGGBB.')
 
@@ -46,17 +50,19 @@ export type Definition = {
 	schema: z.ZodType<string>
 	/** For numeric settings: the bounds the form shows and the schema enforces. */
 	range?: NumberRange
+	/** For settings chosen in a select: each value the schema accepts, with the words the form shows for it. */
+	choices?: Readonly<Record<string, string>>
 	/** Never sent back to the browser in clear once saved. */
 	secret?: boolean
 }
 
 /** Every setting the portal knows, with its default (2-administration §3.8 and §9) and its rule (§5.7). */
 export const SETTING_DEFINITIONS = {
-	'tema.modo': choiceSetting('aparencia', 'Modo do tema', 'light', ['light', 'dark', 'system']),
+	'tema.modo': choiceSetting('aparencia', 'Modo do tema', 'light', { light: 'Claro', dark: 'Escuro', system: 'Sistema' }),
 	'tema.cor_primaria': { valor: '#11053b', descricao: 'Cor primária', categoria: 'aparencia', tipo: 'color', schema: color },
 	'tema.cor_secundaria': { valor: '#F1F3F6', descricao: 'Cor secundária', categoria: 'aparencia', tipo: 'color', schema: color },
 	'tema.cor_destaque': { valor: '#42A5F5', descricao: 'Cor de destaque', categoria: 'aparencia', tipo: 'color', schema: color },
-	'tema.tamanho_fonte': choiceSetting('aparencia', 'Tamanho da fonte', 'medium', ['small', 'medium', 'large']),
+	'tema.tamanho_fonte': choiceSetting('aparencia', 'Tamanho da fonte', 'medium', { small: 'Pequeno', medium: 'Médio', large: 'Grande' }),
 	'tema.modo_compacto': { valor: 'false', descricao: 'Modo compacto', categoria: 'aparencia', tipo: 'boolean', schema: bool },
 	'app.valor_credito_dia': {
 		valor: '33',
@@ -101,14 +107,18 @@ export const SETTING_DEFINITIONS = {
 		tipo: 'number',
 		...numberSetting({ min: 1, max: 100, label: 'Backups mantidos' })
 	},
-	'app.idioma': choiceSetting('geral', 'Idioma', 'pt-BR', ['pt-BR', 'en-US', 'es-ES']),
-	'app.fuso_horario': choiceSetting('geral', 'Fuso horário', 'America/Sao_Paulo', [
-		'America/Sao_Paulo',
-		'America/New_York',
-		'Europe/London'
-	]),
-	'app.formato_data': choiceSetting('geral', 'Formato de data', 'DD/MM/YYYY', ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD']),
-	'app.moeda': choiceSetting('geral', 'Moeda', 'BRL', ['BRL', 'USD', 'EUR']),
+	'app.idioma': choiceSetting('geral', 'Idioma', 'pt-BR', { 'pt-BR': 'Português (Brasil)', 'en-US': 'Inglês (EUA)', 'es-ES': 'Espanhol' }),
+	'app.fuso_horario': choiceSetting('geral', 'Fuso horário', 'America/Sao_Paulo', {
+		'America/Sao_Paulo': 'São Paulo (GMT-3)',
+		'America/New_York': 'New York (GMT-5)',
+		'Europe/London': 'London (GMT+0)'
+	}),
+	'app.formato_data': choiceSetting('geral', 'Formato de data', 'DD/MM/YYYY', {
+		'DD/MM/YYYY': 'DD/MM/AAAA',
+		'MM/DD/YYYY': 'MM/DD/AAAA',
+		'YYYY-MM-DD': 'AAAA-MM-DD'
+	}),
+	'app.moeda': choiceSetting('geral', 'Moeda', 'BRL', { BRL: 'Real (R$)', USD: 'Dólar (US$)', EUR: 'Euro (€)' }),
 	'app.asaas_api_key': {
 		valor: '',
 		descricao: 'Chave da API Asaas',
@@ -117,7 +127,7 @@ export const SETTING_DEFINITIONS = {
 		schema: z.string({ error: 'Chave da API: escreva um texto.' }).max(500, 'Chave da API: no máximo 500 caracteres.'),
 		secret: true
 	},
-	'app.asaas_environment': choiceSetting('financeiro', 'Ambiente Asaas', 'sandbox', ['sandbox', 'production']),
+	'app.asaas_environment': choiceSetting('financeiro', 'Ambiente Asaas', 'sandbox', { sandbox: 'Sandbox', production: 'Produção' }),
 	'app.asaas_webhook_token': {
 		valor: '',
 		descricao: 'Token do webhook Asaas do fornecedor',

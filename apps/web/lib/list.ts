@@ -124,25 +124,25 @@ export function serverList<K extends PagedRoute, T>(
 
 /**
  * A list the browser holds whole (users, representatives: the server searches and sorts them; downloads and
- * notices: small, searched and sorted here) and pages itself.
+ * notices: small, searched and sorted here) and pages itself. Its read names the view as the API's query when the
+ * server searches and sorts (the same ListRead page-reads answers into the page); without one, `match` and
+ * `compare` do.
  */
 export function localList<K extends GetRoute, T>(
-	route: K,
-	spec: ListSpec,
+	read: Omit<ListRead<K>, 'query'> & Partial<Pick<ListRead<K>, 'query'>>,
 	options: {
 		rows: (data: ApiResponse<K>) => T[]
-		/** The view as the API's query, when the server searches and sorts; otherwise `match` and `compare` do. */
-		query?: (params: ListParams) => ApiQuery<K>
 		match?: (row: T, search: string, filters: Record<string, string>) => boolean
 		compare?: Record<string, (a: T, b: T) => number>
 		exportRoute?: GetRoute
 	}
 ): ListSource<T> & { $data: ReturnType<typeof routeStore<K>> } {
+	const { route, spec, query } = read
 	const $params = paramsStore(spec)
-	const $data = options.query
+	const $data = query
 		? routeStore(
 				route,
-				computed($params, (p) => options.query!(p))
+				computed($params, (p) => query(p))
 			)
 		: routeStore(route)
 	const inView = (all: T[], params: ListParams) => {
@@ -165,9 +165,7 @@ export function localList<K extends GetRoute, T>(
 		}),
 		update: (patch) => $params.set(changeParams($params.get(), patch)),
 		retry: () => $data.revalidate(),
-		exportHref: options.exportRoute
-			? () => routeRequest(options.exportRoute!, { query: options.query?.($params.get()) ?? {} }).url
-			: undefined,
+		exportHref: options.exportRoute ? () => routeRequest(options.exportRoute!, { query: query?.($params.get()) ?? {} }).url : undefined,
 		viewRows: () => {
 			const data = $data.get().data
 			return data === undefined ? [] : inView(options.rows(data), $params.get())

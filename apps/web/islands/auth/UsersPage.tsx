@@ -3,9 +3,9 @@ import { Briefcase, ShieldCheck, UserCog, UserRound, Users } from 'lucide-react'
 import { lazy } from 'react'
 import { ROLE_LABELS, type Role, formatCnpj, formatDateOf, normalizeCnpj } from '../../../../modules/core'
 import type { UserView } from '../../../../modules/users/model'
-import { ListScreen, EditorDialog, useEditor, cnpjColumn, titleColumn } from '../../components/ListScreen'
+import { ListScreen, EditorDialog, SummaryCards, useEditor, cnpjColumn, titleColumn } from '../../components/ListScreen'
 import { RolePage } from '../../components/PageRoot'
-import { AddButton, AccessDenied, InitialsAvatar, EditDeleteActions, StatCard, StatGrid } from '../../components/ui'
+import { AddButton, AccessDenied, InitialsAvatar, EditDeleteActions, StatCard } from '../../components/ui'
 import { localList } from '../../lib/list'
 import { confirmThenMutate, deleteQuestion } from '../../lib/mutate'
 import { $user } from '../../stores/session'
@@ -32,8 +32,7 @@ function matches(u: UserView, search: string) {
 }
 
 /** Every user, sorted by the server; searched and paged here (the cards count the whole list). */
-const usersList = localList<'GET /api/users', UserView>(usersRead.route, usersRead.spec, {
-	query: usersRead.query,
+const usersList = localList<'GET /api/users', UserView>(usersRead, {
 	rows: (data) => data,
 	match: matches,
 	exportRoute: 'GET /api/users/export'
@@ -41,9 +40,7 @@ const usersList = localList<'GET /api/users', UserView>(usersRead.route, usersRe
 
 function UsersScreen() {
 	const me = useStore($user)
-	const { data, loading } = useStore(usersList.$data)
 	const editor = useEditor<UserView>()
-	const count = (tipo?: Role) => (data ? data.filter((u) => !tipo || u.tipo === tipo).length : 0)
 
 	async function remove(u: UserView) {
 		if (u.id === me?.id) {
@@ -63,16 +60,19 @@ function UsersScreen() {
 
 	return (
 		<div className="space-y-6">
-			<StatGrid count={4} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-				{(data || !loading) && (
-					<>
-						<StatCard title="Total de Usuários" value={count()} icon={<Users className="size-5" />} />
-						<StatCard title="Administradores" value={count('administrador')} icon={<ShieldCheck className="size-5" />} tone="error" />
-						<StatCard title="Gerentes" value={count('gerente')} icon={<Briefcase className="size-5" />} tone="info" />
-						<StatCard title="Representantes" value={count('representante')} icon={<UserRound className="size-5" />} tone="success" />
-					</>
-				)}
-			</StatGrid>
+			<SummaryCards source={usersList} read={(data) => data} count={4} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+				{(users) => {
+					const count = (tipo?: Role) => users.filter((u) => !tipo || u.tipo === tipo).length
+					return (
+						<>
+							<StatCard title="Total de Usuários" value={count()} icon={<Users className="size-5" />} />
+							<StatCard title="Administradores" value={count('administrador')} icon={<ShieldCheck className="size-5" />} tone="error" />
+							<StatCard title="Gerentes" value={count('gerente')} icon={<Briefcase className="size-5" />} tone="info" />
+							<StatCard title="Representantes" value={count('representante')} icon={<UserRound className="size-5" />} tone="success" />
+						</>
+					)
+				}}
+			</SummaryCards>
 
 			<div className="flex justify-end">
 				<AddButton label="Novo Usuário" onClick={editor.create} />

@@ -6,6 +6,7 @@ import { LazyDialog, ListScreen, SummaryCards, dateColumn, moneyColumn, titleCol
 import { PageRoot } from '../../components/PageRoot'
 import { PageActions, StatCard } from '../../components/ui'
 import { infiniteList } from '../../lib/list'
+import { usePending } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
 import { confirmAction } from '../../stores/confirm'
 import { PARCEL_STATUSES, pagamentosRead } from './billing-views'
@@ -38,10 +39,8 @@ async function remove(p: PagamentoParcelaView) {
 /** Pagamentos de Parcelas (3-billing-messaging §2): the cards, the filters, the instalments and their actions. */
 export default function PagamentosParcelasPage() {
 	const [sending, setSending] = useState<PagamentoParcelaView | null>(null)
-	const [syncing, setSyncing] = useState(false)
-	async function sync() {
-		setSyncing(true)
-		await mutate(
+	const [syncing, sync] = usePending(() =>
+		mutate(
 			'POST /api/carnes/sincronizar',
 			{},
 			{
@@ -50,8 +49,7 @@ export default function PagamentosParcelasPage() {
 				invalidate: INVALIDATE
 			}
 		)
-		setSyncing(false)
-	}
+	)
 	return (
 		<PageRoot>
 			<PageActions>

@@ -1,6 +1,6 @@
 import { AlertTriangle, RefreshCw } from 'lucide-react'
-import { useState } from 'react'
 import type { WebhookState } from '../../../../modules/billing/model'
+import { usePending } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
 
 /**
@@ -18,17 +18,14 @@ export function WebhookBanner({
 	webhook: WebhookState
 	invalidate: string[]
 }) {
-	const [pending, setPending] = useState(false)
-	if (webhook.status !== 'interrompido' && webhook.status !== 'penalizado' && webhook.status !== 'erro') return null
-	async function reactivate() {
-		setPending(true)
-		await mutate(
+	const [pending, reactivate] = usePending(() =>
+		mutate(
 			'POST /api/asaas/accounts/:account/webhook/reactivate',
 			{ params: { account } },
 			{ success: { title: 'Webhook reativado', description: (r) => r.message }, errorTitle: 'Erro ao reativar o webhook', invalidate }
 		)
-		setPending(false)
-	}
+	)
+	if (webhook.status !== 'interrompido' && webhook.status !== 'penalizado' && webhook.status !== 'erro') return null
 	return (
 		<div role="alert" className={`alert ${webhook.status === 'erro' ? 'alert-warning' : 'alert-error'} alert-soft items-start`}>
 			<AlertTriangle className="size-5 shrink-0" aria-hidden="true" />

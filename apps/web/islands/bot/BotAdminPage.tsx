@@ -5,6 +5,7 @@ import { formatSessionPhone } from '../../../../modules/bot/words'
 import { PageRoot } from '../../components/PageRoot'
 import { EmptyState, ErrorPanel, Field, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
+import { usePending } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
 import { BotPhoneInput, BotToolForm, SessionRows, WaitingFlag } from './sessions'
@@ -25,10 +26,8 @@ async function resume(phone: string) {
 }
 
 function Control({ enabled }: { enabled: boolean }) {
-	const [pending, setPending] = useState(false)
-	async function toggle() {
-		setPending(true)
-		await (enabled
+	const [pending, toggle] = usePending(() =>
+		enabled
 			? mutate(
 					'POST /api/whatsapp/bot-disable',
 					{},
@@ -38,9 +37,8 @@ function Control({ enabled }: { enabled: boolean }) {
 					'POST /api/whatsapp/bot-enable',
 					{},
 					{ success: { title: 'Bot ativado com sucesso' }, errorTitle: 'Erro ao ativar bot', invalidate: INVALIDATE }
-				))
-		setPending(false)
-	}
+				)
+	)
 	return (
 		<div className="rounded-box border border-base-300 bg-base-100 p-3 sm:p-5">
 			<p className="text-xs text-base-content/70 sm:text-sm">Controle</p>

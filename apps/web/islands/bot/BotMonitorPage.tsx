@@ -5,6 +5,7 @@ import { botRelativeTime } from '../../../../modules/bot/words'
 import { PageRoot } from '../../components/PageRoot'
 import { ErrorPanel, Field, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
+import { usePending } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
 import { toast } from '../../stores/toast'
@@ -24,15 +25,7 @@ function TestBot() {
 	const [phone, setPhone] = useState('')
 	const [message, setMessage] = useState('Oi')
 	const [replies, setReplies] = useState<string[] | null>(null)
-	const [pending, setPending] = useState(false)
-
-	async function test(e: FormEvent) {
-		e.preventDefault()
-		if (!phone.trim() || !message.trim()) {
-			toast({ title: 'Campos obrigatórios', description: 'Preencha o telefone e a mensagem para o teste.', variant: 'destructive' })
-			return
-		}
-		setPending(true)
+	const [pending, send] = usePending(async () => {
 		const result = await mutate(
 			'POST /api/whatsapp/bot/test',
 			{ body: { phone, message } },
@@ -43,8 +36,16 @@ function TestBot() {
 				invalidate: ['/api/whatsapp/']
 			}
 		)
-		setPending(false)
 		if (result) setReplies(result.replies)
+	})
+
+	async function test(e: FormEvent) {
+		e.preventDefault()
+		if (!phone.trim() || !message.trim()) {
+			toast({ title: 'Campos obrigatórios', description: 'Preencha o telefone e a mensagem para o teste.', variant: 'destructive' })
+			return
+		}
+		await send()
 	}
 
 	return (

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { Clock, Save } from 'lucide-react'
-import { type FormEvent, useState } from 'react'
-import { useFormFromData } from '../../lib/hooks'
+import type { FormEvent } from 'react'
+import { useFormFromData, usePending } from '../../lib/hooks'
 import { pixMessage } from '../../../../modules/bot/words'
 import { classifyPixKey, pixKeyHint } from '../../../../modules/core'
 import { PageRoot } from '../../components/PageRoot'
@@ -15,7 +15,18 @@ function Content() {
 	const config = useStore($configuracoes)
 	const saved = (chave: string) => config.data?.find((e) => e.chave === chave)?.valor ?? ''
 	const [typedKey, setKey] = useFormFromData(config.data, () => saved('bot_chave_pix'))
-	const [pending, setPending] = useState(false)
+	const [pending, savePixKey] = usePending(() =>
+		mutate(
+			'POST /api/configuracoes',
+			{ body: { chave: 'bot_chave_pix', valor: key.replace(/\s+/g, '') } },
+			{
+				success: { title: 'Configurações salvas!' },
+				errorTitle: 'Erro ao salvar',
+				errorFallback: 'Erro interno do servidor',
+				invalidate: ['/api/configuracoes']
+			}
+		)
+	)
 	const key = typedKey ?? ''
 	const check = classifyPixKey(key)
 	const vendor = saved('app.fornecedor_nome') || 'K Sistemas'
@@ -27,18 +38,7 @@ function Content() {
 			toast({ title, description, variant: 'destructive' })
 			return
 		}
-		setPending(true)
-		await mutate(
-			'POST /api/configuracoes',
-			{ body: { chave: 'bot_chave_pix', valor: key.replace(/\s+/g, '') } },
-			{
-				success: { title: 'Configurações salvas!' },
-				errorTitle: 'Erro ao salvar',
-				errorFallback: 'Erro interno do servidor',
-				invalidate: ['/api/configuracoes']
-			}
-		)
-		setPending(false)
+		await savePixKey()
 	}
 
 	if (config.error)

@@ -1,12 +1,14 @@
 import { useStore } from '@nanostores/react'
 import { CheckCircle2, Clock, Copy, QrCode, RefreshCw, ShieldCheck, ShoppingCart, XCircle, Zap } from 'lucide-react'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { formatDate, formatNumber, formatReais } from '../../../../modules/core'
 import type { AutoPurchaseResult, PurchaseStatus } from '../../../../modules/credits/model'
 import { MAX_PURCHASE_CREDITS } from '../../../../modules/credits/limits'
 import { PageRoot } from '../../components/PageRoot'
+import { TitledSection } from '../../components/TitledSection'
 import { ErrorPanel } from '../../components/ui'
 import { call, errorText } from '../../lib/api'
+import { usePending } from '../../lib/hooks'
 import { invalidateKeys, routeStore } from '../../lib/query'
 import { $configuracoes, savedNumber } from '../../lib/settings'
 import { toast } from '../../stores/toast'
@@ -33,30 +35,6 @@ function quantityOf(text: string): number {
  * The QR drawn in the browser from the copy-and-paste code: 200 px, margin 2. The QR library is loaded only when a
  * charge is shown (it was most of the page's first-visit script: issue 15).
  */
-/** One card of the purchase screen, named by its heading (`id`) for screen readers. */
-function PurchaseCard({
-	id,
-	title,
-	icon,
-	className = 'space-y-4',
-	children
-}: {
-	id: string
-	title: string
-	icon?: ReactNode
-	className?: string
-	children: ReactNode
-}) {
-	return (
-		<section className={`${className} rounded-box border border-base-300 bg-base-100 p-4 sm:p-6`} aria-labelledby={id}>
-			<h3 id={id} className="flex items-center gap-2 text-lg font-semibold">
-				{icon} {title}
-			</h3>
-			{children}
-		</section>
-	)
-}
-
 function PixQr({ code }: { code: string }) {
 	const [src, setSrc] = useState<string | null>(null)
 	useEffect(() => {
@@ -76,24 +54,24 @@ function PixQr({ code }: { code: string }) {
 function PurchaseForm({ onBought }: { onBought: (result: AutoPurchaseResult) => void }) {
 	const config = useStore($configuracoes)
 	const [text, setText] = useState('1')
-	const [busy, setBusy] = useState(false)
 	const unit = savedNumber(config.data, 'app.valor_credito_individual', 50)
 	const days = savedNumber(config.data, 'app.valor_credito_dia', 33)
 	const quantity = quantityOf(text)
 	const total = Math.round(quantity * unit * 100) / 100
 
-	async function buy() {
-		if (quantity < 1) return
-		setBusy(true)
+	const [busy, purchase] = usePending(async () => {
 		try {
 			const result = await call('POST /api/credits/auto-purchase', { body: { quantidade: quantity, metodoPagamento: 'PIX' } })
 			toast({ title: 'Compra processada', description: 'Pague o PIX para receber os créditos.', variant: 'success' })
 			onBought(result)
 		} catch (error) {
 			toast({ title: 'Erro na compra', description: errorText(error, 'Erro ao processar compra'), variant: 'destructive' })
-		} finally {
-			setBusy(false)
 		}
+	})
+
+	async function buy() {
+		if (quantity < 1) return
+		await purchase()
 	}
 
 	if (config.error)
@@ -102,7 +80,12 @@ function PurchaseForm({ onBought }: { onBought: (result: AutoPurchaseResult) => 
 		)
 	return (
 		<div className="grid gap-4 lg:grid-cols-2">
-			<PurchaseCard id="compra-title" title="Comprar Créditos" icon={<ShoppingCart className="size-5 text-primary" aria-hidden="true" />}>
+			<TitledSection
+				id="compra-title"
+				title="Comprar Créditos"
+				className="space-y-4"
+				icon={<ShoppingCart className="size-5 text-primary" aria-hidden="true" />}
+			>
 				<form
 					className="space-y-4"
 					onSubmit={(e) => {
@@ -140,8 +123,8 @@ function PurchaseForm({ onBought }: { onBought: (result: AutoPurchaseResult) => 
 						Comprar por {formatReais(total)}
 					</button>
 				</form>
-			</PurchaseCard>
-			<PurchaseCard id="resumo-title" title="Resumo da compra" className="space-y-3">
+			</TitledSection>
+			<TitledSection id="resumo-title" title="Resumo da compra" className="space-y-3">
 				<dl className="grid grid-cols-2 gap-2 text-sm">
 					<dt className="text-base-content/70">Quantidade</dt>
 					<dd className="text-right tabular-nums">{formatNumber(quantity)}</dd>
@@ -171,7 +154,7 @@ function PurchaseForm({ onBought }: { onBought: (result: AutoPurchaseResult) => 
 						</li>
 					</ul>
 				</div>
-			</PurchaseCard>
+			</TitledSection>
 		</div>
 	)
 }
@@ -287,7 +270,7 @@ function PaymentView({ purchase, onReset }: { purchase: AutoPurchaseResult; onRe
 	const open = status === 'PENDING'
 	return (
 		<div className="grid gap-4 lg:grid-cols-2">
-			<PurchaseCard id="pagamento-title" title="Pagamento da compra">
+			<TitledSection id="pagamento-title" title="Pagamento da compra" className="space-y-4">
 				<dl className="grid grid-cols-2 gap-2 text-sm">
 					<dt className="text-base-content/70">Quantidade</dt>
 					<dd className="text-right tabular-nums">
@@ -312,10 +295,10 @@ function PaymentView({ purchase, onReset }: { purchase: AutoPurchaseResult; onRe
 						</button>
 					)}
 				</div>
-			</PurchaseCard>
+			</TitledSection>
 			{open && (
 				// On a phone the code comes first: the buyer pays from the same phone, with PIX Copia e Cola.
-				<PurchaseCard
+				<TitledSection
 					id="pix-title"
 					title="Pague com PIX"
 					icon={<QrCode className="size-5 text-primary" aria-hidden="true" />}
@@ -352,7 +335,7 @@ function PaymentView({ purchase, onReset }: { purchase: AutoPurchaseResult; onRe
 							<li>Aguarde nesta tela: os créditos entram automaticamente em segundos.</li>
 						</ol>
 					</div>
-				</PurchaseCard>
+				</TitledSection>
 			)}
 		</div>
 	)

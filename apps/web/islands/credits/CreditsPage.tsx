@@ -3,9 +3,9 @@ import { ArrowRightLeft, CircleCheck, Coins, History, ShoppingCart, Users, Walle
 import { type ReactNode, lazy, useState } from 'react'
 import { can, formatNumber } from '../../../../modules/core'
 import type { CreditItem, RepresentativeCreditSummary } from '../../../../modules/credits/model'
-import { ListScreen, LazyDialog, cnpjColumn, dateColumn, numberColumn, titleColumn } from '../../components/ListScreen'
+import { ListScreen, LazyDialog, SummaryCards, cnpjColumn, dateColumn, numberColumn, titleColumn } from '../../components/ListScreen'
 import { RolePage } from '../../components/PageRoot'
-import { AddButton, ErrorPanel, StatCard, StatGrid } from '../../components/ui'
+import { AddButton, ErrorPanel, StatCard } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { serverList } from '../../lib/list'
 import type { ListRead } from '../../lib/first-reads'
@@ -185,18 +185,16 @@ function CreditCards({
 
 /** The representative's three cards, from the totals the credits list answers with. */
 function RepresentativeTotals() {
-	const { pool } = lists!
-	const data = useStore(pool.$data)
-	const totals = data.data?.totals
-	if (!totals) return <StatGrid count={3} className="grid gap-4 sm:grid-cols-3" />
 	return (
-		<StatGrid count={3} className="grid gap-4 sm:grid-cols-3">
-			<CreditCards
-				totals={totals}
-				titles={['Total de Créditos', 'Créditos Disponíveis', 'Créditos Utilizados']}
-				availableTestId="credits-available"
-			/>
-		</StatGrid>
+		<SummaryCards source={lists!.pool} read={(data) => data.totals} count={3} className="grid gap-4 sm:grid-cols-3">
+			{(totals) => (
+				<CreditCards
+					totals={totals}
+					titles={['Total de Créditos', 'Créditos Disponíveis', 'Créditos Utilizados']}
+					availableTestId="credits-available"
+				/>
+			)}
+		</SummaryCards>
 	)
 }
 
@@ -211,9 +209,7 @@ function makeSummaryList() {
 
 function AdministratorView({ canAdd }: { canAdd: boolean }) {
 	summaryList ??= makeSummaryList()
-	const summary = useStore(summaryList.$data)
 	const [addOpen, setAddOpen] = useState(false)
-	const totals = summary.data?.totals
 	return (
 		<div className="space-y-6">
 			{canAdd && (
@@ -221,20 +217,20 @@ function AdministratorView({ canAdd }: { canAdd: boolean }) {
 					<AddButton label="Adicionar Créditos" onClick={() => setAddOpen(true)} />
 				</div>
 			)}
-			{!totals ? (
-				<StatGrid count={4} />
-			) : (
-				<StatGrid count={4}>
-					<CreditCards totals={totals} titles={['Total Créditos', 'Disponível', 'Utilizado']} />
-					<StatCard
-						title="Representantes"
-						value={formatNumber(totals.representantesAtivos)}
-						hint="com créditos ativos"
-						icon={<Users className="size-5" />}
-						tone="accent"
-					/>
-				</StatGrid>
-			)}
+			<SummaryCards source={summaryList} read={(data) => data.totals} count={4}>
+				{(totals) => (
+					<>
+						<CreditCards totals={totals} titles={['Total Créditos', 'Disponível', 'Utilizado']} />
+						<StatCard
+							title="Representantes"
+							value={formatNumber(totals.representantesAtivos)}
+							hint="com créditos ativos"
+							icon={<Users className="size-5" />}
+							tone="accent"
+						/>
+					</>
+				)}
+			</SummaryCards>
 			<TitledSection id="resumo" title="Resumo por Representante">
 				<ListScreen
 					source={summaryList}

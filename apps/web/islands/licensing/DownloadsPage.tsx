@@ -12,8 +12,7 @@ const DownloadDialog = lazy(() => import('./DownloadDialog'))
 
 /** A short list, held whole: searched, sorted and paged here. */
 const downloadsList = localList<'GET /api/downloads', Download>(
-	'GET /api/downloads',
-	{ sorts: ['titulo', 'ativo', 'data'] },
+	{ route: 'GET /api/downloads', spec: { sorts: ['titulo', 'ativo', 'data'] } },
 	{
 		rows: (data) => data,
 		match: (d, search) => !search || d.titulo.toLowerCase().includes(search) || d.link.toLowerCase().includes(search),

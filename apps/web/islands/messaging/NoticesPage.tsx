@@ -30,12 +30,18 @@ const spec = (prefix?: string) => ({ prefix, sorts: ['data', 'titulo', 'urgente'
 
 /** Both lists are short and held whole; the individual one keeps its view under its own prefix in the address. */
 const LISTS = {
-	general: localList<'GET /api/notices/general', Notice>('GET /api/notices/general', spec(), { rows: (d) => d, match: matches, compare }),
-	individual: localList<'GET /api/notices/individual', Notice>('GET /api/notices/individual', spec('individuais.'), {
-		rows: (d) => d,
-		match: matches,
-		compare
-	})
+	general: localList<'GET /api/notices/general', Notice>(
+		{ route: 'GET /api/notices/general', spec: spec() },
+		{ rows: (d) => d, match: matches, compare }
+	),
+	individual: localList<'GET /api/notices/individual', Notice>(
+		{ route: 'GET /api/notices/individual', spec: spec('individuais.') },
+		{
+			rows: (d) => d,
+			match: matches,
+			compare
+		}
+	)
 }
 
 /** The tab in the address (?aba=individual), so a link opens the right one. */

@@ -17,6 +17,7 @@ import { ReadState } from '../../components/ReadState'
 import { Pagination } from '../../components/Pagination'
 import { EmptyState, ErrorPanel, Field } from '../../components/ui'
 import { type ApiInput, errorText } from '../../lib/api'
+import { usePending } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
 import { $companyOptions, type Company } from '../../stores/companies'
@@ -257,16 +258,8 @@ function TypeCard({ tipo, setting }: { tipo: NotificationType; setting: Notifica
 }
 
 function TodayCard() {
-	const [running, setRunning] = useState(false)
-	async function runNow() {
-		const ok = await confirmAction({
-			title: 'Enviar agora?',
-			message: 'As notificações devidas hoje serão enviadas agora pelo WhatsApp. Quem já recebeu não recebe de novo.',
-			confirmLabel: 'Enviar agora'
-		})
-		if (!ok) return
-		setRunning(true)
-		await mutate(
+	const [running, run] = usePending(() =>
+		mutate(
 			'POST /api/notification-settings/run',
 			{},
 			{
@@ -278,7 +271,15 @@ function TodayCard() {
 				invalidate: INVALIDATE
 			}
 		)
-		setRunning(false)
+	)
+	async function runNow() {
+		const ok = await confirmAction({
+			title: 'Enviar agora?',
+			message: 'As notificações devidas hoje serão enviadas agora pelo WhatsApp. Quem já recebeu não recebe de novo.',
+			confirmLabel: 'Enviar agora'
+		})
+		if (!ok) return
+		await run()
 	}
 	return (
 		<section className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-5" aria-labelledby="today-title">

@@ -2,10 +2,11 @@ import { useStore } from '@nanostores/react'
 import { Save } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { formatCnpj } from '../../../../modules/core'
-import type { RepresentativeView } from '../../../../modules/resellers/model'
+import type { RepresentativeUpdate, RepresentativeView } from '../../../../modules/resellers/model'
 import { EmptyState, ErrorPanel, Field, TextField } from '../../components/ui'
 import { ApiError, errorText } from '../../lib/api'
 import { fieldErrors } from '../../lib/form'
+import { usePending } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
 
@@ -17,7 +18,20 @@ function ApiSettingsForm({ record }: { record: RepresentativeView }) {
 	const [plink, setPlink] = useState(record.plink ?? '')
 	const [instancia, setInstancia] = useState(record.evo_instancia ?? '')
 	const [errors, setErrors] = useState<Record<string, string>>({})
-	const [pending, setPending] = useState(false)
+	const [pending, update] = usePending((body: RepresentativeUpdate) =>
+		mutate(
+			'PUT /api/representatives/:id',
+			{
+				params: { id: record.codigo },
+				body
+			},
+			{
+				success: { title: 'Configurações atualizadas' },
+				errorTitle: 'Erro ao atualizar configurações',
+				invalidate: ['/api/representatives']
+			}
+		)
+	)
 
 	async function save(e: FormEvent) {
 		e.preventDefault()
@@ -31,20 +45,7 @@ function ApiSettingsForm({ record }: { record: RepresentativeView }) {
 		const problems = fieldErrors(RepresentativeUpdate, body)
 		setErrors(problems)
 		if (Object.keys(problems).length > 0) return
-		setPending(true)
-		await mutate(
-			'PUT /api/representatives/:id',
-			{
-				params: { id: record.codigo },
-				body
-			},
-			{
-				success: { title: 'Configurações atualizadas' },
-				errorTitle: 'Erro ao atualizar configurações',
-				invalidate: ['/api/representatives']
-			}
-		)
-		setPending(false)
+		await update(body)
 	}
 
 	return (

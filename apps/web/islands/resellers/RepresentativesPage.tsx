@@ -14,8 +14,7 @@ import OwnApiSettings from './OwnApiSettings'
 const RepresentativeDialog = lazy(() => import('./RepresentativeDialog'))
 
 /** The representatives of the user's scope: searched and sorted by the server, paged here. */
-const representativesList = localList<'GET /api/representatives', RepresentativeView>(representativesRead.route, representativesRead.spec, {
-	query: representativesRead.query,
+const representativesList = localList<'GET /api/representatives', RepresentativeView>(representativesRead, {
 	rows: (data) => data,
 	exportRoute: 'GET /api/representatives/export'
 })

@@ -12,7 +12,7 @@ import { routeStore } from '../../lib/query'
 import { $user } from '../../stores/session'
 import { clearThemeOverride, previewPortalTheme } from '../../stores/theme'
 import { toast } from '../../stores/toast'
-import { BULK_KEYS, rangeOf, type SettingEntry, type Values, cacheSettings, cachedSettings, validate } from './settings-form'
+import { BULK_KEYS, choicesOf, rangeOf, type SettingEntry, type Values, cacheSettings, cachedSettings, validate } from './settings-form'
 import { SecurityTab } from './SecurityTab'
 import { SystemTab } from './SystemTab'
 
@@ -61,18 +61,6 @@ type SettingControl =
 	| { kind: 'select'; key: string; label: string; hint?: string; options: SelectOption[] }
 	| { kind: 'toggle'; key: string; label: string; hint: string }
 
-/** The words of each choice a select setting offers (the values are the settings' own, modules/settings/model.ts). */
-const CHOICE_LABELS: Record<string, Record<string, string>> = {
-	'app.fuso_horario': {
-		'America/Sao_Paulo': 'São Paulo (GMT-3)',
-		'America/New_York': 'New York (GMT-5)',
-		'Europe/London': 'London (GMT+0)'
-	},
-	'app.formato_data': { 'DD/MM/YYYY': 'DD/MM/AAAA', 'MM/DD/YYYY': 'MM/DD/AAAA', 'YYYY-MM-DD': 'AAAA-MM-DD' },
-	'app.moeda': { BRL: 'Real (R$)', USD: 'Dólar (US$)', EUR: 'Euro (€)' },
-	'tema.tamanho_fonte': { small: 'Pequeno', medium: 'Médio', large: 'Grande' }
-}
-
 const numberSetting = (key: string, label: string, suffix?: string): SettingControl => ({ kind: 'number', key, label, suffix })
 const switchSetting = (key: string, label: string, hint: string): SettingControl => ({ kind: 'toggle', key, label, hint })
 const choiceSetting = (key: string, label: string, hint?: string): SettingControl => ({
@@ -80,7 +68,7 @@ const choiceSetting = (key: string, label: string, hint?: string): SettingContro
 	key,
 	label,
 	hint,
-	options: Object.entries(CHOICE_LABELS[key]).map(([value, text]) => ({ value, label: text }))
+	options: Object.entries(choicesOf(key)).map(([value, text]) => ({ value, label: text }))
 })
 
 const CREDIT_SETTINGS = [
@@ -202,6 +190,8 @@ function MoneySetting({ k, label, hint, form }: { k: string; label: string; hint
 	)
 }
 
+const ENVIRONMENTS = choicesOf('app.asaas_environment')
+
 function GeneralTab({ form, entries }: { form: SettingsForm; entries: SettingEntry[] }) {
 	const asaasKey = entries.find((e) => e.chave === 'app.asaas_api_key')
 	const { values } = form
@@ -232,7 +222,7 @@ function GeneralTab({ form, entries }: { form: SettingsForm; entries: SettingEnt
 					<dl className="grid gap-3 text-sm sm:grid-cols-2">
 						<div>
 							<dt className="text-base-content/70">Ambiente</dt>
-							<dd className="font-medium">{values['app.asaas_environment'] === 'production' ? 'Produção' : 'Sandbox'}</dd>
+							<dd className="font-medium">{ENVIRONMENTS[values['app.asaas_environment']] ?? ENVIRONMENTS.sandbox}</dd>
 						</div>
 						<div>
 							<dt className="text-base-content/70">Chave da API</dt>
@@ -260,13 +250,7 @@ function AppearanceTab({ form }: { form: SettingsForm }) {
 				description="Aplicado a todos os usuários. O botão de tema do topo continua valendo como escolha pessoal de cada navegador."
 			>
 				<div role="radiogroup" aria-label="Modo do tema" className="join">
-					{(
-						[
-							['light', 'Claro'],
-							['dark', 'Escuro'],
-							['system', 'Sistema']
-						] as const
-					).map(([mode, label]) => (
+					{Object.entries(choicesOf('tema.modo')).map(([mode, label]) => (
 						<input
 							key={mode}
 							type="radio"

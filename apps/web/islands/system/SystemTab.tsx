@@ -7,8 +7,7 @@ import type { BackupInfo, SystemInfo } from '../../../../modules/system/model'
 import { SettingsCard, SettingsTab } from './SettingsTab'
 import { type ReadStore, ReadState } from '../../components/ReadState'
 import { Rows, type RowsProps } from '../../components/Rows'
-import { EmptyState, ErrorPanel, RowAction, StatCard, StatGrid } from '../../components/ui'
-import { errorText } from '../../lib/api'
+import { EmptyState, RowAction, StatCard, StatGrid } from '../../components/ui'
 import { confirmThenMutate, deleteQuestion, mutate } from '../../lib/mutate'
 import { usePending } from '../../lib/hooks'
 import { routeStore } from '../../lib/query'
@@ -31,7 +30,6 @@ function infoRows(info: SystemInfo): { label: string; value: ReactNode }[] {
 }
 
 function SystemInfoCard({ isAdmin }: { isAdmin: boolean }) {
-	const info = useStore($info)
 	const [clearing, clearCache] = usePending(() =>
 		mutate(
 			'POST /api/system/clear-cache',
@@ -42,22 +40,25 @@ function SystemInfoCard({ isAdmin }: { isAdmin: boolean }) {
 
 	return (
 		<SettingsCard icon={<Database className="size-5 text-primary" aria-hidden="true" />} title="Informações do sistema">
-			{info.error ? (
-				<div className="mt-4">
-					<ErrorPanel title="Erro ao carregar informações" message={errorText(info.error)} onRetry={() => $info.revalidate()} />
-				</div>
-			) : !info.data ? (
-				<div className="skeleton mt-4 h-36" />
-			) : (
-				<dl className="mt-3">
-					{infoRows(info.data).map(({ label, value }) => (
-						<div key={label} className="flex items-center justify-between gap-3 border-b border-base-300 py-2 text-sm last:border-0">
-							<dt className="text-base-content/70">{label}</dt>
-							<dd className="text-right font-medium">{value}</dd>
-						</div>
-					))}
-				</dl>
-			)}
+			<div className="mt-3">
+				<ReadState
+					store={$info}
+					errorTitle="Erro ao carregar informações"
+					skeleton={<div className="skeleton mt-1 h-36" />}
+					empty={() => false}
+				>
+					{(data) => (
+						<dl>
+							{infoRows(data).map(({ label, value }) => (
+								<div key={label} className="flex items-center justify-between gap-3 border-b border-base-300 py-2 text-sm last:border-0">
+									<dt className="text-base-content/70">{label}</dt>
+									<dd className="text-right font-medium">{value}</dd>
+								</div>
+							))}
+						</dl>
+					)}
+				</ReadState>
+			</div>
 			{isAdmin && (
 				<button type="button" className="btn btn-sm mt-4" onClick={clearCache} disabled={clearing}>
 					{clearing ? <span className="loading loading-spinner loading-xs" /> : <Eraser className="size-4" />} Limpar Cache

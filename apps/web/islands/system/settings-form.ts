@@ -33,6 +33,11 @@ export function rangeOf(key: string): NumberRange {
 	return (SETTING_DEFINITIONS as Record<string, Definition>)[key].range!
 }
 
+/** A select setting's values with the words shown for each, in the order offered (the settings' own definitions). */
+export function choicesOf(key: string): Readonly<Record<string, string>> {
+	return (SETTING_DEFINITIONS as Record<string, Definition>)[key].choices!
+}
+
 /** Every value checked by the same rule the server applies, all fields at once. */
 export function validate(values: Values): Record<string, string> {
 	const errors: Record<string, string> = {}
