@@ -399,7 +399,8 @@ async function measureRoute(
 			const name = `${group}${route === '/' ? '_home' : route.replace(/[^a-z0-9]+/gi, '_')}.json`
 			writeFileSync(join(REPORT_DIR, name), JSON.stringify(chosen.lhr))
 			if (process.env.BENCH_REPORT_ALL === '1')
-				row.runs.forEach((run, i) => writeFileSync(join(REPORT_DIR, name.replace(/\.json$/, `.run${i + 1}.json`)), JSON.stringify(run.lhr)))
+				for (const [i, run] of row.runs.entries())
+					writeFileSync(join(REPORT_DIR, name.replace(/\.json$/, `.run${i + 1}.json`)), JSON.stringify(run.lhr))
 		}
 	}
 	// A report is a few MB: keep only the figures once the route is done.

@@ -1,6 +1,5 @@
 import { KeyRound } from 'lucide-react'
-import type { AsaasEnvironment } from '../../../../modules/billing/model'
-import { MESSAGES } from '../../../../modules/billing/labels'
+import { type AsaasEnvironment, MESSAGES } from '../../../../modules/billing/model'
 import { Field, PasswordInput } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { invalidateKeys } from '../../lib/query'

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { Bot, MessageSquare, PauseCircle, Play, Power, UserRound } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
-import { formatSessionPhone } from '../../../../modules/bot/words'
+import { formatSessionPhone } from '../../../../modules/bot/model'
 import { PageRoot } from '../../components/PageRoot'
 import { EmptyState, ErrorPanel, Field, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { Bot, MessageSquare, RefreshCw, Send, Webhook } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
-import { botRelativeTime } from '../../../../modules/bot/words'
+import { botRelativeTime } from '../../../../modules/bot/model'
 import { PageRoot } from '../../components/PageRoot'
 import { ErrorPanel, Field, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'

@@ -1,6 +1,5 @@
 import type { FormEvent, ReactNode } from 'react'
-import type { BotSession } from '../../../../modules/bot/model'
-import { BOT_STEP_LABELS, botRelativeTime, formatSessionPhone } from '../../../../modules/bot/words'
+import { type BotSession, BOT_STEP_LABELS, botRelativeTime, formatSessionPhone } from '../../../../modules/bot/model'
 import { formatCnpj } from '../../../../modules/core'
 import { type Column, Rows } from '../../components/Rows'
 import { EmptyState } from '../../components/ui'
