@@ -93,4 +93,20 @@ test('a page of 50 companies on a phone is drawn whole, in batches', async ({ pa
 	const [, last, total] = /a (\d+) de (\d+)/.exec((await shown.textContent()) ?? '')!.map(Number)
 	expect(total).toBeGreaterThan(20)
 	await expect(cards).toHaveCount(last)
+
+	// A change refreshes the list: every card stays drawn (the page does not shrink under the reader) and the switch
+	// just used keeps the focus.
+	await page.getByRole('list', { name: 'Empresas' }).evaluate((list) => {
+		const w = window as unknown as { fewestCards: number }
+		w.fewestCards = list.children.length
+		new MutationObserver(() => {
+			w.fewestCards = Math.min(w.fewestCards, list.children.length)
+		}).observe(list, { childList: true })
+	})
+	const far = cards.nth(last - 5).getByRole('checkbox', { name: /^Exibir aviso de / })
+	await far.focus()
+	await page.keyboard.press('Space')
+	await expect(page.getByText(/^Avisos (ativados|desativados)$/)).toBeVisible()
+	await expect(far).toBeFocused()
+	expect(await page.evaluate(() => (window as unknown as { fewestCards: number }).fewestCards)).toBe(last)
 })

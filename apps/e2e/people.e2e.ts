@@ -181,3 +181,18 @@ test('an administrador deletes a representative after confirming, and is told wh
 	await expect(page.getByText('Representante excluído')).toBeVisible()
 	await expect(page.getByRole('row').filter({ hasText: nome })).toHaveCount(0)
 })
+
+test('a representante whose settings form cannot load its rules (connection lost) is told so, and nothing is sent', async ({ page }) => {
+	await signIn(page, ACCOUNTS.representante)
+	await page.goto('/representatives')
+	await expect(page.getByRole('heading', { name: 'Minhas Configurações de API' })).toBeVisible()
+	let sent = false
+	page.on('request', (r) => {
+		if (r.method() === 'PUT' && r.url().includes('/api/representatives/')) sent = true
+	})
+	await page.route('**/_astro/**', (route) => route.abort('internetdisconnected'))
+	await page.getByRole('button', { name: 'Salvar configurações' }).click()
+	await expect(page.getByText('Não foi possível carregar o formulário. Verifique a conexão e tente novamente.')).toBeVisible()
+	await expect(page.getByRole('button', { name: 'Salvar configurações' })).toBeEnabled()
+	expect(sent).toBe(false)
+})

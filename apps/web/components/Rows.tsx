@@ -173,16 +173,17 @@ export const CARD_BATCH = 5
 /**
  * The rows to draw now: the first `batch` at once, then the next batch after each commit, rendered as a
  * transition (React works on it in short slices). A page of 100 rows on a phone was one long task of seconds at
- * 4x CPU; now no task draws more than a batch (issue 15).
+ * 4x CPU; now no task draws more than a batch (issue 15). The count only grows: a refresh of the list (after an
+ * edit, a poll, the next page of an infinite list) keeps every row drawn, so the page neither shrinks under the
+ * reader's scroll nor loses the focused row.
  */
 export function useRowsInBatches<T>(rows: T[], batch: number): T[] {
-	const [drawn, setDrawn] = useState({ rows, count: batch })
-	const count = drawn.rows === rows ? drawn.count : batch
+	const [count, setCount] = useState(batch)
 	useEffect(() => {
 		if (count >= rows.length) return
-		const timer = setTimeout(() => startTransition(() => setDrawn({ rows, count: count + batch })), 0)
+		const timer = setTimeout(() => startTransition(() => setCount(count + batch)), 0)
 		return () => clearTimeout(timer)
-	}, [rows, count, batch])
+	}, [rows.length, count, batch])
 	return count >= rows.length ? rows : rows.slice(0, count)
 }
 

@@ -9,6 +9,7 @@ import { fieldErrors } from '../../lib/form'
 import { usePending } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
+import { toast } from '../../stores/toast'
 
 const $current = routeStore('GET /api/representatives/current')
 
@@ -18,34 +19,41 @@ function ApiSettingsForm({ record }: { record: RepresentativeView }) {
 	const [plink, setPlink] = useState(record.plink ?? '')
 	const [instancia, setInstancia] = useState(record.evo_instancia ?? '')
 	const [errors, setErrors] = useState<Record<string, string>>({})
-	const [pending, update] = usePending((body: RepresentativeUpdate) =>
-		mutate(
+	// The schema (and zod) load when the form is sent, not with the page: the form is the page's first paint (issue 15).
+	// The button is busy from the click, the loading included, and a failed load says so instead of doing nothing.
+	const [pending, save] = usePending(async (body: RepresentativeUpdate) => {
+		let schema: typeof RepresentativeUpdate
+		try {
+			schema = (await import('../../../../modules/resellers/model')).RepresentativeUpdate
+		} catch {
+			toast({
+				title: 'Erro ao atualizar configurações',
+				description: 'Não foi possível carregar o formulário. Verifique a conexão e tente novamente.',
+				variant: 'destructive'
+			})
+			return
+		}
+		const problems = fieldErrors(schema, body)
+		setErrors(problems)
+		if (Object.keys(problems).length > 0) return
+		await mutate(
 			'PUT /api/representatives/:id',
-			{
-				params: { id: record.codigo },
-				body
-			},
+			{ params: { id: record.codigo }, body },
 			{
 				success: { title: 'Configurações atualizadas' },
 				errorTitle: 'Erro ao atualizar configurações',
 				invalidate: ['/api/representatives']
 			}
 		)
-	)
+	})
 
-	async function save(e: FormEvent) {
+	function submit(e: FormEvent) {
 		e.preventDefault()
-		const body = {
-			ativar_api_asaas: asaas ? ('S' as const) : ('N' as const),
+		save({
+			ativar_api_asaas: asaas ? 'S' : 'N',
 			plink: plink.trim() || null,
 			evo_instancia: instancia.trim() || null
-		}
-		// The schema (and zod) load when the form is sent, not with the page: the form is the page's first paint (issue 15).
-		const { RepresentativeUpdate } = await import('../../../../modules/resellers/model')
-		const problems = fieldErrors(RepresentativeUpdate, body)
-		setErrors(problems)
-		if (Object.keys(problems).length > 0) return
-		await update(body)
+		})
 	}
 
 	return (
@@ -56,7 +64,7 @@ function ApiSettingsForm({ record }: { record: RepresentativeView }) {
 			<p className="mb-5 text-sm text-base-content/70">
 				{record.nome} · {formatCnpj(record.cnpj)}
 			</p>
-			<form className="space-y-4" onSubmit={save} noValidate>
+			<form className="space-y-4" onSubmit={submit} noValidate>
 				<label className="flex items-center justify-between gap-3 rounded-field border border-base-300 p-3">
 					<span>
 						<span className="block text-sm font-medium">Ativar API Asaas</span>
