@@ -33,7 +33,7 @@ function creditList(read: ListRead<'GET /api/credits'>) {
 }
 
 /** One of the page's lists under its heading, which names the section for assistive technology. */
-function TitledSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function ListSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
 	return (
 		<section aria-labelledby={id} className="space-y-3">
 			<h3 id={id} className="text-lg font-semibold">
@@ -98,7 +98,7 @@ function RepresentativeLists() {
 	return (
 		<>
 			<RepresentativeTotals />
-			<TitledSection id="meus-creditos" title="Meus Créditos">
+			<ListSection id="meus-creditos" title="Meus Créditos">
 				<ListScreen
 					source={pool}
 					noun={{ one: 'lote', many: 'lotes' }}
@@ -127,8 +127,8 @@ function RepresentativeLists() {
 					}}
 					error={CREDITS_ERROR}
 				/>
-			</TitledSection>
-			<TitledSection id="transferencias" title="Transferências para Empresas">
+			</ListSection>
+			<ListSection id="transferencias" title="Transferências para Empresas">
 				<ListScreen
 					source={transfers}
 					noun={{ one: 'transferência', many: 'transferências', feminine: true }}
@@ -146,7 +146,7 @@ function RepresentativeLists() {
 					empty={{ title: 'Nenhuma transferência realizada', icon: <ArrowRightLeft className="size-8" /> }}
 					error={CREDITS_ERROR}
 				/>
-			</TitledSection>
+			</ListSection>
 		</>
 	)
 }
@@ -231,7 +231,7 @@ function AdministratorView({ canAdd }: { canAdd: boolean }) {
 					</>
 				)}
 			</SummaryCards>
-			<TitledSection id="resumo" title="Resumo por Representante">
+			<ListSection id="resumo" title="Resumo por Representante">
 				<ListScreen
 					source={summaryList}
 					noun={{ one: 'representante', many: 'representantes' }}
@@ -260,7 +260,7 @@ function AdministratorView({ canAdd }: { canAdd: boolean }) {
 				<p className="text-xs text-base-content/70">
 					O histórico detalhado de lotes foi removido desta tela para melhorar o desempenho; os totais acima vêm direto do servidor.
 				</p>
-			</TitledSection>
+			</ListSection>
 			<LazyDialog open={canAdd && addOpen}>
 				<AddCreditsDialog onClose={() => setAddOpen(false)} />
 			</LazyDialog>
