@@ -61,9 +61,9 @@ type SettingControl =
 	| { kind: 'select'; key: string; label: string; hint?: string; options: SelectOption[] }
 	| { kind: 'toggle'; key: string; label: string; hint: string }
 
-const numberSetting = (key: string, label: string, suffix?: string): SettingControl => ({ kind: 'number', key, label, suffix })
-const switchSetting = (key: string, label: string, hint: string): SettingControl => ({ kind: 'toggle', key, label, hint })
-const choiceSetting = (key: string, label: string, hint?: string): SettingControl => ({
+const numberControl = (key: string, label: string, suffix?: string): SettingControl => ({ kind: 'number', key, label, suffix })
+const switchControl = (key: string, label: string, hint: string): SettingControl => ({ kind: 'toggle', key, label, hint })
+const selectControl = (key: string, label: string, hint?: string): SettingControl => ({
 	kind: 'select',
 	key,
 	label,
@@ -72,33 +72,33 @@ const choiceSetting = (key: string, label: string, hint?: string): SettingContro
 })
 
 const CREDIT_SETTINGS = [
-	numberSetting('app.valor_credito_dia', 'Dias por crédito', 'dias'),
-	numberSetting('app.valor_credito_individual', 'Valor do crédito (R$)'),
-	numberSetting('app.terminais_padrao', 'Terminais padrão')
+	numberControl('app.valor_credito_dia', 'Dias por crédito', 'dias'),
+	numberControl('app.valor_credito_individual', 'Valor do crédito (R$)'),
+	numberControl('app.terminais_padrao', 'Terminais padrão')
 ]
 const SWITCH_SETTINGS = [
-	switchSetting('app.notificacoes_habilitadas', 'Notificações', 'Avisos e alertas no sino do topo.'),
-	switchSetting('app.backup_automatico', 'Backup automático', 'Cópia do banco e dos arquivos enviados.')
+	switchControl('app.notificacoes_habilitadas', 'Notificações', 'Avisos e alertas no sino do topo.'),
+	switchControl('app.backup_automatico', 'Backup automático', 'Cópia do banco e dos arquivos enviados.')
 ]
 const BACKUP_SETTINGS = [
-	numberSetting('app.intervalo_backup', 'Intervalo de backup (horas)', 'horas'),
-	numberSetting('app.backups_manter', 'Backups automáticos mantidos')
+	numberControl('app.intervalo_backup', 'Intervalo de backup (horas)', 'horas'),
+	numberControl('app.backups_manter', 'Backups automáticos mantidos')
 ]
 const REGION_SETTINGS = [
-	choiceSetting(
+	selectControl(
 		'app.fuso_horario',
 		'Fuso horário',
 		'Usado nas datas e horas exibidas (as licenças vencem sempre pelo horário de Brasília).'
 	),
-	choiceSetting(
+	selectControl(
 		'app.formato_data',
 		'Formato de data',
 		'Vale para todas as datas exibidas no portal. As planilhas exportadas usam sempre dd/mm/aaaa.'
 	),
-	choiceSetting('app.moeda', 'Moeda', 'Muda o símbolo dos valores exibidos; os valores não são convertidos.')
+	selectControl('app.moeda', 'Moeda', 'Muda o símbolo dos valores exibidos; os valores não são convertidos.')
 ]
-const FONT_SIZE_SETTING = choiceSetting('tema.tamanho_fonte', 'Tamanho da fonte')
-const COMPACT_MODE_SETTING = switchSetting('tema.modo_compacto', 'Modo compacto', 'Menos espaço entre os elementos.')
+const FONT_SIZE_SETTING = selectControl('tema.tamanho_fonte', 'Tamanho da fonte')
+const COMPACT_MODE_SETTING = switchControl('tema.modo_compacto', 'Modo compacto', 'Menos espaço entre os elementos.')
 
 /** The one way the form renders a setting, from its descriptor. */
 function Setting({ control, form }: { control: SettingControl; form: SettingsForm }) {
@@ -209,7 +209,7 @@ function GeneralTab({ form, entries }: { form: SettingsForm; entries: SettingEnt
 					<div>
 						<p className="mb-1 block text-sm font-medium">Idioma</p>
 						<p className="rounded-field border border-base-300 bg-base-200/60 px-3 py-2 text-sm">
-							Português (Brasil) — o único idioma disponível por enquanto.
+							{choicesOf('app.idioma')['pt-BR']} — o único idioma disponível por enquanto.
 						</p>
 					</div>
 					{REGION_SETTINGS.map((control) => (

@@ -41,12 +41,7 @@ function SystemInfoCard({ isAdmin }: { isAdmin: boolean }) {
 	return (
 		<SettingsCard icon={<Database className="size-5 text-primary" aria-hidden="true" />} title="Informações do sistema">
 			<div className="mt-3">
-				<ReadState
-					store={$info}
-					errorTitle="Erro ao carregar informações"
-					skeleton={<div className="skeleton mt-1 h-36" />}
-					empty={() => false}
-				>
+				<ReadState store={$info} errorTitle="Erro ao carregar informações" skeleton={<div className="skeleton mt-1 h-36" />}>
 					{(data) => (
 						<dl>
 							{infoRows(data).map(({ label, value }) => (
