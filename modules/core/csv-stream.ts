@@ -41,15 +41,19 @@ function csvResponse(
 /** One column of an export: its header and how a row fills it, side by side so the two cannot drift apart. */
 export type CsvColumn<R> = readonly [header: string, cell: (row: R) => CsvCell]
 
-/** A streamed export described by its columns: the header line is their headers, each row read becomes their cells. */
+/**
+ * A streamed export described by its columns: the header line is their headers, each row read becomes their cells.
+ * `rows` reads a chunk (`(offset, limit)`), or is a list already read whole (small ones: users, representatives).
+ */
 export function csvColumnsResponse<R>(
 	filename: string,
 	columns: readonly CsvColumn<R>[],
-	rows: (offset: number, limit: number) => R[]
+	rows: R[] | ((offset: number, limit: number) => R[])
 ): Response {
+	const read = Array.isArray(rows) ? (offset: number, limit: number) => rows.slice(offset, offset + limit) : rows
 	return csvResponse(
 		filename,
 		columns.map(([header]) => header),
-		(offset, limit) => rows(offset, limit).map((row) => columns.map(([, cell]) => cell(row)))
+		(offset, limit) => read(offset, limit).map((row) => columns.map(([, cell]) => cell(row)))
 	)
 }

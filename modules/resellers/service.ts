@@ -192,9 +192,7 @@ export function exportRepresentatives(
 	query: RepresentativeListQuery
 ): Response {
 	const rows = listRepresentatives(db, holdings, user, query)
-	return csvColumnsResponse(csvFilename('representantes', todayIso(clock)), REPRESENTATIVE_CSV_COLUMNS, (offset, limit) =>
-		rows.slice(offset, offset + limit)
-	)
+	return csvColumnsResponse(csvFilename('representantes', todayIso(clock)), REPRESENTATIVE_CSV_COLUMNS, rows)
 }
 
 function getView(db: DbOrTx, holdings: RepresentativeHoldings, codigo: number): RepresentativeView {

@@ -82,10 +82,7 @@ const USER_CSV_COLUMNS: CsvColumn<UserView>[] = [
 
 /** GET /api/users/export: the filtered list, in its order, as a pt-BR spreadsheet. */
 export function exportUsers(db: DbOrTx, clock: Clock, query: UserListQuery): Response {
-	const rows = listUsers(db, query)
-	return csvColumnsResponse(csvFilename('usuarios', todayIso(clock)), USER_CSV_COLUMNS, (offset, limit) =>
-		rows.slice(offset, offset + limit)
-	)
+	return csvColumnsResponse(csvFilename('usuarios', todayIso(clock)), USER_CSV_COLUMNS, listUsers(db, query))
 }
 
 function otherActiveAdmins(db: DbOrTx, exceptId: number): number {

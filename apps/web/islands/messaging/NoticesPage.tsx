@@ -36,11 +36,7 @@ const LISTS = {
 	),
 	individual: localList<'GET /api/notices/individual', Notice>(
 		{ route: 'GET /api/notices/individual', spec: spec('individuais.') },
-		{
-			rows: (d) => d,
-			match: matches,
-			compare
-		}
+		{ rows: (d) => d, match: matches, compare }
 	)
 }
 
