@@ -10,6 +10,8 @@ import { existsSync } from 'node:fs'
 const args = new Set(process.argv.slice(2))
 const bun = process.execPath
 const totals = { passed: 0, failed: 0 }
+/** What failed, repeated at the end: CI keeps only the tail of the output. */
+const failures: string[] = []
 
 async function run(cmd: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
 	const proc = Bun.spawn(cmd, { stdout: 'pipe', stderr: 'pipe', env: { ...process.env, ...env } })
@@ -69,6 +71,7 @@ async function check(name: string, cmd: string[]) {
 	if (result.code === 0) totals.passed += 1
 	else {
 		totals.failed += 1
+		failures.push(name)
 		console.error(`${name} falhou.`)
 	}
 }
@@ -81,6 +84,7 @@ if (!args.has('--e2e-only')) {
 	const unit = await run([bun, 'test', '--timeout', '20000'], { NODE_ENV: 'production' })
 	totals.passed += count(unit.output, /^\s*(\d+) pass$/m)
 	totals.failed += count(unit.output, /^\s*(\d+) fail$/m)
+	failures.push(...(unit.output.match(/^\(fail\) .*$/gm) ?? []))
 	if (unit.code !== 0 && totals.failed === 0) totals.failed += 1
 }
 
@@ -88,6 +92,7 @@ if (!args.has('--unit-only')) {
 	const build = await run([bun, 'run', 'build'])
 	if (build.code !== 0) {
 		console.error('A compilação do site falhou.')
+		failures.push('build')
 		totals.failed += 1
 	} else {
 		const chromium = await ensureChromium()
@@ -98,9 +103,11 @@ if (!args.has('--unit-only')) {
 		})
 		totals.passed += count(e2e.output, /(\d+) passed/)
 		totals.failed += count(e2e.output, /(\d+) failed/)
+		failures.push(...(e2e.output.match(/^\s*✘.*$/gm) ?? []).map((line) => line.trim()))
 		if (e2e.code !== 0 && count(e2e.output, /(\d+) failed/) === 0) totals.failed += 1
 	}
 }
 
+if (failures.length > 0) console.log(`\nfalharam:\n${failures.map((name) => `  ${name}`).join('\n')}`)
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed`)
 process.exit(totals.failed > 0 ? 1 : 0)

@@ -115,10 +115,20 @@ test('a user edits their profile, changes the password, signs out and signs in w
 	await expect(main.getByText('Ativa', { exact: true })).toBeVisible()
 	await expect(main.getByText('Gerente', { exact: true })).toBeVisible()
 	await main.getByRole('button', { name: 'Editar' }).click()
+	// The form's rule loads when editing starts; it marks the field and nothing is sent.
+	let sent = 0
+	page.on('request', (request) => {
+		if (request.method() === 'PUT' && request.url().endsWith('/api/users/me')) sent++
+	})
+	await main.getByLabel('Nome').fill(' ')
+	await main.getByRole('button', { name: 'Salvar' }).click()
+	await expect(main.getByText('Nome é obrigatório.')).toBeVisible()
+	expect(sent).toBe(0)
 	await main.getByLabel('Nome').fill('Gerente Renomeado')
 	await main.getByLabel('E-mail').fill('renomeado@ksistemas.com.br')
 	await main.getByRole('button', { name: 'Salvar' }).click()
 	await expect(page.getByText('Perfil atualizado')).toBeVisible()
+	expect(sent).toBe(1)
 
 	await page.getByRole('button', { name: 'Alterar Senha' }).click()
 	const dialog = page.getByRole('dialog', { name: 'Alterar Senha' })

@@ -154,6 +154,8 @@ describe('auto-logout configuration', () => {
 		] as const) {
 			const res = await t.call('POST', '/api/configuracoes/auto-logout', { cookie, body: { enabled: false, timeoutMinutes: minutes } })
 			expect(res.status, `${minutes} min`).toBe(status)
+			// The words the security tab shows beside the field: the setting's own range.
+			if (status === 400) expect(res.json.message).toContain('Tempo de inatividade deve estar entre 5 e 480.')
 		}
 		expect((await t.call('GET', '/api/public/auto-logout-config')).json).toEqual({ enabled: false, timeoutMinutes: 480 })
 		const wrong = await t.call('POST', '/api/configuracoes/auto-logout', { cookie, body: { enabled: 'sim', timeoutMinutes: 30 } })

@@ -70,14 +70,13 @@ describe('POST /api/asaas/webhook/{account}', () => {
 		expect(w.db.select().from(asaasEvents).get()).toMatchObject({ status: 'processado', attempts: 1 })
 	})
 
-	it('answers in under 100 ms while the module handling it is slow', async () => {
+	it('answers without waiting for the module handling it', async () => {
 		let release!: () => void
 		const slow = watcher(() => new Promise<void>((resolve) => (release = resolve)))
 		const { w, deliver } = await portalWith(slow.handler)
-		const started = performance.now()
+		// The handler never finishes until release(): an answer that waited for it would never come.
 		const res = await deliver(event('evt_slow'))
 		expect(res.status).toBe(200)
-		expect(performance.now() - started).toBeLessThan(100)
 		await settle()
 		expect(slow.seen).toEqual(['evt_slow'])
 		expect(w.db.select().from(asaasEvents).get()?.status).toBe('pendente')

@@ -7,11 +7,13 @@ import {
 	requiredText,
 	typedMessageField,
 	typedPhoneField,
-	valuesOf,
 	z,
 	withMessage,
 	figures
 } from '../core'
+import { NOTIFICATION_TYPES, TEMPLATE_REQUIRED, unknownVariablesMessage } from './templates'
+
+export * from './templates'
 
 /** Top-bar items: notification rows have numeric ids; notices appear as "aviso-geral-<id>" / "aviso-individual-<id>". */
 export const NOTICE_ITEM_ID = /^aviso-(geral|individual)-([1-9]\d{0,9})$/
@@ -187,52 +189,13 @@ export const testSendRoute = contract({
 	summary: 'Envia uma mensagem de teste pelo WhatsApp do portal'
 })
 
-/** The three automatic WhatsApp notifications (3-billing-messaging §3). */
-export const NOTIFICATION_LABELS = {
-	whatsapp_expiracao: 'Licenças expirando',
-	whatsapp_expirada: 'Licenças expiradas',
-	whatsapp_boas_vindas: 'Boas-vindas a novos clientes'
-}
-export const NOTIFICATION_TYPES = valuesOf(NOTIFICATION_LABELS)
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
-
-/** The variables a template may use, and what each becomes. */
-export const TEMPLATE_VARIABLES = {
-	empresa_nome: 'razão social da empresa',
-	sistema: 'sistemas liberados da empresa',
-	data_vencimento: 'data de vencimento da licença (dd/mm/aaaa)',
-	dias_restantes: 'dias até o vencimento',
-	representante_nome: 'nome do representante'
-} as const
-export type TemplateValues = Record<keyof typeof TEMPLATE_VARIABLES, string>
-
-const VARIABLE = /\{\{\s*([^{}]*?)\s*\}\}/g
-
-/** The names a template uses that are not variables (empty when all are known). */
-export function unknownVariables(template: string): string[] {
-	return [...new Set([...template.matchAll(VARIABLE)].map((m) => m[1]).filter((name) => !Object.hasOwn(TEMPLATE_VARIABLES, name)))]
-}
-
-/** A template with its variables filled in: the message a client receives (the live preview renders the same). */
-export function renderTemplate(template: string, values: TemplateValues): string {
-	return template.replace(VARIABLE, (whole, name: string) => (Object.hasOwn(values, name) ? values[name as keyof TemplateValues] : whole))
-}
-
 /** New settings (§9): 7 days ahead, 09:00:00, weekends off; each type's default template is the portal's own. */
 export const NOTIFICATION_DEFAULTS = { dias_antecedencia: 7, horario_envio: '09:00:00', enviar_fins_semana: false } as const
 
 /** A message template: not empty, at most 4,000 characters, only the known variables (the screen checks with it too). */
-export const NotificationTemplate = requiredText('Modelo da mensagem', 4000).superRefine((v, issue) => {
-	const unknown = unknownVariables(v)
-	if (unknown.length > 0) {
-		const valid = Object.keys(TEMPLATE_VARIABLES)
-			.map((n) => `{{${n}}}`)
-			.join(', ')
-		issue.addIssue({
-			code: 'custom',
-			message: `Variável desconhecida no modelo: ${unknown.map((n) => `{{${n}}}`).join(', ')}. Use: ${valid}.`
-		})
-	}
+export const NotificationTemplate = requiredText('Modelo da mensagem', 4000, TEMPLATE_REQUIRED).superRefine((v, issue) => {
+	const message = unknownVariablesMessage(v)
+	if (message) issue.addIssue({ code: 'custom', message })
 })
 
 const notificationFields = {

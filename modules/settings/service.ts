@@ -3,7 +3,7 @@ import { THEME_KEYS, type ThemeSettings, themeFromValues } from './theme'
 import type { DbOrTx } from '../../db/client'
 import type { Clock, DisplayFormats, Role } from '../core'
 import { type SecretBox, badRequest, maskSealed, sealInClear } from '../core/server'
-import { type AutoLogoutConfig, type Definition, SETTING_DEFINITIONS, type SettingKey } from './model'
+import { type AutoLogoutConfig, type Definition, SETTING_DEFINITIONS, SETTING_RULES, type SettingKey } from './model'
 import { settings } from './schema'
 
 export function isSettingKey(key: string): key is SettingKey {
@@ -37,7 +37,7 @@ export function saveSettings(db: DbOrTx, clock: Clock, secrets: SecretBox, entri
 		const def: Definition = SETTING_DEFINITIONS[chave]
 		// A secret comes back from the browser masked when it was not changed: keep the saved one.
 		if (def.secret && isMaskedSecret(valor)) return []
-		const parsed = def.schema.safeParse(valor)
+		const parsed = SETTING_RULES[chave].safeParse(valor)
 		if (!parsed.success) throw badRequest(`${def.descricao}: ${parsed.error.issues[0]?.message ?? 'valor inválido.'}`)
 		return [{ chave, valor: def.secret && parsed.data ? secrets.seal(parsed.data) : parsed.data, def }]
 	})

@@ -6,7 +6,7 @@ import { AddCreditsBody, TransferBody } from '../../../modules/credits/model'
 import { DownloadBody } from '../../../modules/downloads/model'
 import { GeneralNoticeBody, IndividualNoticeBody } from '../../../modules/messaging/model'
 import { RepresentativeCreate, RepresentativeUpdate } from '../../../modules/resellers/model'
-import { AutoLogoutConfig, SETTING_DEFINITIONS } from '../../../modules/settings/model'
+import { AutoLogoutConfig, SETTING_RULES } from '../../../modules/settings/model'
 import { TerminalBody } from '../../../modules/terminals/model'
 import { ChangePasswordBody, ProfileUpdate, UserCreate, UserUpdate } from '../../../modules/users/model'
 
@@ -63,9 +63,9 @@ describe('form messages (issue 14, point 4): every message of a form schema is a
 
 	it('holds for the settings form', () => {
 		const bad: string[] = []
-		for (const [key, definition] of Object.entries(SETTING_DEFINITIONS)) {
+		for (const [key, rule] of Object.entries(SETTING_RULES)) {
 			for (const probe of PROBES) {
-				const result = (definition.schema as z.ZodType).safeParse(probe)
+				const result = (rule as z.ZodType).safeParse(probe)
 				if (result.success) continue
 				for (const issue of result.error.issues) {
 					const why = problem(key, issue.message)

@@ -1,5 +1,6 @@
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useRef, useState } from 'react'
 import type { z } from 'zod'
+import { toast } from '../stores/toast'
 
 /** The first message of each invalid field, by field name (a message about the whole form under '_form'). */
 export type FieldErrors = Record<string, string>
@@ -108,3 +109,32 @@ export function useZodForm<S extends z.ZodType, F extends object>({
 
 /** The API input a form's submit sends (for a `send` written apart from the FormDialog). */
 export type FormInput<H> = H extends FormHandle<infer I> ? I : never
+
+/**
+ * A form's schema loaded when the form is first used (focused, edited, sent), not with the page, so zod stays off the
+ * page's first load (issue 15). `schema` is null until it arrives. `need()` starts the load or joins it, and answers
+ * the schema, or null once the person has been told (a toast titled `errorTitle`) that the form could not load.
+ */
+export function useSchemaOnDemand<S>(load: () => Promise<S>, errorTitle: string) {
+	const [schema, setSchema] = useState<S | null>(null)
+	const loading = useRef<Promise<S | null> | null>(null)
+	function need(): Promise<S | null> {
+		loading.current ??= load().then(
+			(loaded) => {
+				setSchema(() => loaded)
+				return loaded
+			},
+			() => {
+				loading.current = null
+				toast({
+					title: errorTitle,
+					description: 'Não foi possível carregar o formulário. Verifique a conexão e tente novamente.',
+					variant: 'destructive'
+				})
+				return null
+			}
+		)
+		return loading.current
+	}
+	return { schema, need }
+}

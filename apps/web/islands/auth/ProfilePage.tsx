@@ -1,14 +1,14 @@
 import { useStore } from '@nanostores/react'
 import { KeyRound, Pencil } from 'lucide-react'
 import { Suspense, lazy, useState } from 'react'
-import { ProfileUpdate, type UserView } from '../../../../modules/users/model'
+import type { ProfileUpdate, UserView } from '../../../../modules/users/model'
 import { formatCnpj, formatDateOf, type Role } from '../../../../modules/core'
 import { ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
 import { ErrorPanel, Field, InitialsAvatar } from '../../components/ui'
 import { TitledSection } from '../../components/TitledSection'
 import { errorText } from '../../lib/api'
-import { useZodForm } from '../../lib/form'
+import { fieldErrors, useForm, useSchemaOnDemand } from '../../lib/form'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
 import { $user } from '../../stores/session'
@@ -24,10 +24,12 @@ export const PROFILE_ROLE_LABELS: Record<Role, string> = {
 
 function PersonalInfo({ account }: { account: UserView }) {
 	const [editing, setEditing] = useState(false)
-	const form = useZodForm({
-		schema: ProfileUpdate,
+	// The profile's rule (and zod) load when editing starts, not with the page (issue 15).
+	const rule = useSchemaOnDemand(() => import('../../../../modules/users/model').then((m) => m.ProfileUpdate), 'Erro ao atualizar perfil')
+	const form = useForm({
 		initial: { nome: account.nome, email: account.email ?? '' },
-		toInput: (v) => ({ nome: v.nome, email: v.email.trim() || null })
+		toInput: (v): ProfileUpdate => ({ nome: v.nome, email: v.email.trim() || null }),
+		validate: (input) => (rule.schema ? fieldErrors(rule.schema, input) : {})
 	})
 	const { values: fields, set, errors } = form
 	const nome = fields.nome
@@ -41,6 +43,9 @@ function PersonalInfo({ account }: { account: UserView }) {
 	}
 
 	const save = form.submit(async (body) => {
+		// Sent before the rule arrived: wait for it, and stop when it marks a field (the marks show with it).
+		const schema = await rule.need()
+		if (!schema || Object.keys(fieldErrors(schema, body)).length > 0) return
 		const saved = await mutate(
 			'PUT /api/users/me',
 			{ body },
@@ -65,7 +70,14 @@ function PersonalInfo({ account }: { account: UserView }) {
 			headClassName="mb-4 flex items-center justify-between gap-2"
 			aside={
 				!editing && (
-					<button type="button" className="btn btn-sm" onClick={() => setEditing(true)}>
+					<button
+						type="button"
+						className="btn btn-sm"
+						onClick={() => {
+							setEditing(true)
+							rule.need()
+						}}
+					>
 						<Pencil className="size-4" /> Editar
 					</button>
 				)

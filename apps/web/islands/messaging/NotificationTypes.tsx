@@ -10,7 +10,7 @@ import {
 	type NotificationSetting,
 	type NotificationType,
 	TEMPLATE_VARIABLES,
-	NotificationTemplate,
+	templateProblem,
 	renderTemplate
 } from '../../../../modules/messaging/model'
 import { ReadState } from '../../components/ReadState'
@@ -134,11 +134,10 @@ function TypeCard({ tipo, setting }: { tipo: NotificationType; setting: Notifica
 	const [sample, setSample] = useState<number | null>(null)
 	useEffect(() => setTemplate(setting?.template_mensagem ?? ''), [setting?.template_mensagem])
 	const textarea = useRef<HTMLTextAreaElement>(null)
-	const checked = NotificationTemplate.safeParse(template)
-	const templateError = checked.success ? null : (checked.error.issues[0]?.message ?? null)
+	const templateError = templateProblem(template)
 	function saveTemplate(next: string) {
-		const valid = NotificationTemplate.safeParse(next)
-		if (setting && valid.success && valid.data !== setting.template_mensagem) save(setting, tipo, { template_mensagem: valid.data })
+		const trimmed = next.trim()
+		if (setting && !templateProblem(next) && trimmed !== setting.template_mensagem) save(setting, tipo, { template_mensagem: trimmed })
 	}
 	/** A variable goes where the cursor is (or replaces the selection) and is saved like any edit. */
 	function insertVariable(name: string) {
@@ -209,6 +208,7 @@ function TypeCard({ tipo, setting }: { tipo: NotificationType; setting: Notifica
 							ref={textarea}
 							className="textarea w-full font-mono text-sm"
 							rows={10}
+							maxLength={4000}
 							value={template}
 							onChange={(e) => setTemplate(e.target.value)}
 							onBlur={() => saveTemplate(template)}

@@ -5,11 +5,10 @@ import { formatCnpj } from '../../../../modules/core'
 import type { RepresentativeUpdate, RepresentativeView } from '../../../../modules/resellers/model'
 import { EmptyState, ErrorPanel, Field, TextField } from '../../components/ui'
 import { ApiError, errorText } from '../../lib/api'
-import { fieldErrors } from '../../lib/form'
+import { fieldErrors, useSchemaOnDemand } from '../../lib/form'
 import { usePending } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
-import { toast } from '../../stores/toast'
 
 const $current = routeStore('GET /api/representatives/current')
 
@@ -19,20 +18,15 @@ function ApiSettingsForm({ record }: { record: RepresentativeView }) {
 	const [plink, setPlink] = useState(record.plink ?? '')
 	const [instancia, setInstancia] = useState(record.evo_instancia ?? '')
 	const [errors, setErrors] = useState<Record<string, string>>({})
-	// The schema (and zod) load when the form is sent, not with the page: the form is the page's first paint (issue 15).
-	// The button is busy from the click, the loading included, and a failed load says so instead of doing nothing.
+	// The schema (and zod) load when the form is sent: the form is the page's first paint (issue 15). The button is
+	// busy from the click, the loading included.
+	const rule = useSchemaOnDemand(
+		() => import('../../../../modules/resellers/model').then((m) => m.RepresentativeUpdate),
+		'Erro ao atualizar configurações'
+	)
 	const [pending, save] = usePending(async (body: RepresentativeUpdate) => {
-		let schema: typeof RepresentativeUpdate
-		try {
-			schema = (await import('../../../../modules/resellers/model')).RepresentativeUpdate
-		} catch {
-			toast({
-				title: 'Erro ao atualizar configurações',
-				description: 'Não foi possível carregar o formulário. Verifique a conexão e tente novamente.',
-				variant: 'destructive'
-			})
-			return
-		}
+		const schema = await rule.need()
+		if (!schema) return
 		const problems = fieldErrors(schema, body)
 		setErrors(problems)
 		if (Object.keys(problems).length > 0) return

@@ -2,14 +2,14 @@ import { useStore } from '@nanostores/react'
 import { Lock, Save, Timer } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { LOGIN_LIMITS, PASSWORD_RULES } from '../../../../modules/core'
-import { AutoLogoutConfig } from '../../../../modules/settings/model'
+import { type AutoLogoutConfig, SETTING_DEFINITIONS, fitsRange, rangeMessage } from '../../../../modules/settings/model'
 import { SettingsCard, SettingsTab } from './SettingsTab'
 import { Field } from '../../components/ui'
-import { fieldErrors } from '../../lib/form'
 import { mutate } from '../../lib/mutate'
 import { $autoLogout, setAutoLogoutConfig } from '../../stores/inactivity'
 
 const PRESETS = [15, 30, 45, 60, 120, 240]
+const MINUTES = SETTING_DEFINITIONS['seguranca.auto_logout_minutos'].range
 
 /** Warning before the automatic logout for a preset (2-administration §4): 5 min up to 30, 10 up to 60, 15 above. */
 export function presetWarning(minutes: number): number {
@@ -29,8 +29,8 @@ function AutoLogoutCard({ isAdmin }: { isAdmin: boolean }) {
 		setAdvanced((a) => a || !PRESETS.includes(saved.timeoutMinutes))
 	}, [saved])
 
-	// The server's own rule, with its words beside the field.
-	const problem = fieldErrors(AutoLogoutConfig, { enabled, timeoutMinutes: minutes }).timeoutMinutes ?? null
+	// The server's own rule (the setting's range), with its words beside the field.
+	const problem = fitsRange(MINUTES, String(minutes)) ? null : rangeMessage(MINUTES)
 	const invalid = problem !== null
 	const maxWarning = Math.max(1, Math.floor(minutes / 2))
 	const changed = enabled !== saved.enabled || minutes !== saved.timeoutMinutes

@@ -1,6 +1,6 @@
 /** The settings screen's data: the list from GET /api/configuracoes, its local cache, and the rules of §5.7. */
 
-import { type Definition, type NumberRange, SETTING_DEFINITIONS } from '../../../../modules/settings/model'
+import { type Definition, type NumberRange, SETTING_DEFINITIONS, fitsRange, rangeMessage } from '../../../../modules/settings/model'
 import type { SettingView as SettingEntry } from '../../../../modules/system/model'
 
 export type { SettingEntry }
@@ -43,9 +43,7 @@ export function validate(values: Values): Record<string, string> {
 	const errors: Record<string, string> = {}
 	for (const [key, definition] of Object.entries(SETTING_DEFINITIONS as Record<string, Definition>)) {
 		const raw = values[key]
-		if (raw === undefined || !definition.range) continue
-		const result = definition.schema.safeParse(raw)
-		if (!result.success) errors[key] = result.error.issues[0].message
+		if (raw !== undefined && definition.range && !fitsRange(definition.range, raw)) errors[key] = rangeMessage(definition.range)
 	}
 	return errors
 }
