@@ -39,7 +39,7 @@ function setup(options: Parameters<typeof startAsaasStandin>[0] = {}) {
 	return { standin, asaas, key, customer, hook }
 }
 
-async function until(condition: () => boolean, ms = 2000) {
+async function until(condition: () => boolean, ms = 10_000) {
 	const end = Date.now() + ms
 	while (!condition()) {
 		if (Date.now() > end) throw new Error('condition not reached in time')

@@ -14,7 +14,7 @@ import { creditPurchases, credits } from './schema'
 
 const KEY = '$aact_hmlg_000000000000000000000000000000cafe'
 
-async function until(check: () => boolean | Promise<boolean>, what: string, ms = 3000) {
+async function until(check: () => boolean | Promise<boolean>, what: string, ms = 10_000) {
 	const end = Date.now() + ms
 	while (!(await check())) {
 		if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
