@@ -5,10 +5,12 @@ import {
 	formatDateTime,
 	formatMoney,
 	formatNumber,
+	formatPercent,
 	formatReais,
 	formatRelative,
 	initials,
-	isoDateInSaoPaulo
+	isoDateInSaoPaulo,
+	timeInSaoPaulo
 } from './format'
 
 describe('pt-BR formats', () => {
@@ -71,5 +73,110 @@ describe('the formats of the settings (issue 14, point 6)', () => {
 		expect(formatDateTime('2026-11-21T02:30:00.000Z')).toBe('20/11/2026 23:30')
 		// Business dates stay Brazil's whatever the display.
 		expect(isoDateInSaoPaulo(new Date('2026-11-21T02:30:00.000Z'))).toBe('2026-11-20')
+	})
+})
+
+describe('the formats written without Intl say what Intl says (issue 15)', () => {
+	const samples = [
+		0,
+		-0,
+		1,
+		-1,
+		0.5,
+		0.05,
+		0.005,
+		0.0005,
+		1.005,
+		1.0005,
+		2.675,
+		12.25,
+		12.35,
+		99.995,
+		999.9995,
+		1234.5678,
+		-1234.565,
+		0.1 + 0.2,
+		1e-7,
+		123456789.123,
+		9007199254740991,
+		1e21,
+		1.5e300,
+		Number.NaN,
+		Number.POSITIVE_INFINITY,
+		-Number.MAX_VALUE
+	]
+	// Amounts of every size and up to 5 decimals, from a fixed sequence (the same on every run).
+	let seed = 1
+	const next = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647
+	for (let i = 0; i < 2_000; i++) samples.push(Math.round(next() * 10 ** (i % 12)) / 10 ** (i % 5), -next() * 10 ** (i % 9))
+
+	it('numbers, percentages and money, value by value', async () => {
+		const { setDisplayFormats } = await import('./format')
+		const number = new Intl.NumberFormat('pt-BR')
+		const percent = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+		for (const value of samples) {
+			expect(formatNumber(value), `${value}`).toBe(number.format(value))
+			expect(formatPercent(value), `${value}`).toBe(`${percent.format(value)}%`)
+		}
+		try {
+			for (const currency of ['BRL', 'USD', 'EUR'] as const) {
+				setDisplayFormats({ currency })
+				const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency })
+				for (const value of samples) expect(formatReais(value), `${currency} ${value}`).toBe(money.format(value))
+				for (const centavos of [0, 1, -1, 99, 123456, -123456, 10 ** 15]) expect(formatMoney(centavos)).toBe(money.format(centavos / 100))
+			}
+		} finally {
+			setDisplayFormats(null)
+		}
+	})
+
+	it('date-times in each time zone offered, every few hours for years and at each change of the clocks', async () => {
+		const { setDisplayFormats } = await import('./format')
+		const instants: Date[] = []
+		for (let ms = Date.UTC(2017, 0, 1); ms < Date.UTC(2037, 0, 1); ms += 7 * 3_600_000 + 13 * 60_000) instants.push(new Date(ms))
+		// Around each change (US: March and November; EU: March and October; Brazil's last, February 2019), minute by minute.
+		for (const year of [2018, 2019, 2026, 2027, 2036])
+			for (const [month, from, to] of [
+				[1, 14, 19],
+				[2, 7, 15],
+				[2, 24, 32],
+				[9, 24, 32],
+				[10, 0, 8]
+			])
+				for (let ms = Date.UTC(year, month, from); ms < Date.UTC(year, month, to); ms += 30 * 60_000) instants.push(new Date(ms))
+		try {
+			for (const timeZone of ['America/Sao_Paulo', 'America/New_York', 'Europe/London'] as const) {
+				setDisplayFormats({ timeZone })
+				const intl = new Intl.DateTimeFormat('en-GB', {
+					timeZone,
+					day: '2-digit',
+					month: '2-digit',
+					year: 'numeric',
+					hour: '2-digit',
+					minute: '2-digit',
+					hourCycle: 'h23'
+				})
+				for (const instant of instants) {
+					const p = Object.fromEntries(intl.formatToParts(instant).map((x) => [x.type, x.value]))
+					expect(formatDateTime(instant), `${timeZone} ${instant.toISOString()}`).toBe(
+						`${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`
+					)
+				}
+			}
+		} finally {
+			setDisplayFormats(null)
+		}
+		const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' })
+		const time = new Intl.DateTimeFormat('pt-BR', {
+			timeZone: 'America/Sao_Paulo',
+			hour: '2-digit',
+			minute: '2-digit',
+			second: '2-digit',
+			hour12: false
+		})
+		for (const instant of instants) {
+			expect(isoDateInSaoPaulo(instant)).toBe(date.format(instant))
+			expect(timeInSaoPaulo(new Date(instant.getTime() + 17_000))).toBe(time.format(new Date(instant.getTime() + 17_000)))
+		}
 	})
 })

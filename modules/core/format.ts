@@ -38,30 +38,76 @@ export function displayFormats(): DisplayFormats {
 	return formats
 }
 
-function money(): Intl.NumberFormat {
+/**
+ * Numbers, money and date-times are written here without Intl wherever the rules are plain: a page's first Intl
+ * formatter loads ICU's data, about 250 ms of a mid-range phone's CPU in one task (issue 15). format.test.ts checks
+ * every function below against Intl, value by value; Intl itself is kept for what the plain rules do not cover.
+ */
+
+/** The digits of |value| rounded half away from zero to at most `max` decimals, as Intl rounds: on the shortest decimal
+ * that reads back as the number (1.005 → 1.01), not on its binary value. Null where JS writes an exponent. */
+function roundedDigits(value: number, max: number): { int: string; fraction: string } | null {
+	const text = String(Math.abs(value))
+	if (!/^\d+(\.\d+)?$/.test(text)) return null
+	const [int, fraction = ''] = text.split('.')
+	if (fraction.length <= max) return { int, fraction }
+	const kept = `${int}${fraction.slice(0, max)}`
+	const up = fraction.charCodeAt(max) >= 53 // '5'
+	const digits = up ? (BigInt(kept) + 1n).toString().padStart(kept.length, '0') : kept
+	const cut = digits.length - max
+	return { int: digits.slice(0, cut) || '0', fraction: digits.slice(cut) }
+}
+
+/** `value` the pt-BR way ("-1.234,5"), with `min` to `max` decimals; null when it needs Intl. */
+function decimal(value: number, min: number, max: number): string | null {
+	const digits = Number.isFinite(value) ? roundedDigits(value, max) : null
+	if (!digits) return null
+	let fraction = digits.fraction.replace(/0+$/, '')
+	fraction = fraction.padEnd(min, '0')
+	const sign = value < 0 || Object.is(value, -0) ? '-' : ''
+	return `${sign}${digits.int.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}${fraction ? `,${fraction}` : ''}`
+}
+
+const CURRENCY_SYMBOLS: Record<DisplayFormats['currency'], string> = { BRL: 'R$', USD: 'US$', EUR: '€' }
+
+function money(amount: number): string {
+	const text = decimal(Math.abs(amount), 2, 2)
+	const sign = amount < 0 || Object.is(amount, -0) ? '-' : ''
+	if (text !== null) return `${sign}${CURRENCY_SYMBOLS[formats.currency]}\u00a0${text}`
 	let format = moneyByCurrency.get(formats.currency)
 	if (!format) {
 		format = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: formats.currency })
 		moneyByCurrency.set(formats.currency, format)
 	}
-	return format
+	return format.format(amount)
 }
 
 /** Centavos → "R$ 1.234,56" (or the configured currency's symbol: the amount is not converted). */
 export function formatMoney(centavos: number): string {
-	return money().format(centavos / 100)
+	return money(centavos / 100)
 }
 
 /** Reais (the API's decimal money) → "R$ 1.234,56". */
 export function formatReais(reais: number): string {
-	return money().format(reais)
+	return money(reais)
 }
 
-const number = new Intl.NumberFormat('pt-BR')
+/** Made on first use: an Intl formatter costs its module's evaluation, on every page's first load (issue 15). */
+function lazily<T>(make: () => T): () => T {
+	let made: T | undefined
+	return () => (made ??= make())
+}
 
-/** 1234.5 → "1.234,5". */
+const number = lazily(() => new Intl.NumberFormat('pt-BR'))
+
+/** 1234.5 → "1.234,5" (up to 3 decimals). */
 export function formatNumber(value: number): string {
-	return number.format(value)
+	return decimal(value, 0, 3) ?? number().format(value)
+}
+
+/** 12.25 → "12,3%". */
+export function formatPercent(value: number): string {
+	return `${decimal(value, 1, 1) ?? value.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`
 }
 
 /** Day, month and year in the configured order. */
@@ -84,6 +130,44 @@ export function formatDate(isoDate: string | null | undefined): string {
 	return ordered(m[3], m[2], m[1])
 }
 
+/** The n-th Sunday (-1: the last) of a month (0-based) of a year, at an hour of UTC. */
+function sunday(year: number, month: number, n: number, hourUtc: number): number {
+	if (n < 0) {
+		const last = new Date(Date.UTC(year, month + 1, 0))
+		return Date.UTC(year, month, last.getUTCDate() - last.getUTCDay(), hourUtc)
+	}
+	const first = new Date(Date.UTC(year, month, 1)).getUTCDay()
+	return Date.UTC(year, month, 1 + ((7 - first) % 7) + (n - 1) * 7, hourUtc)
+}
+
+/**
+ * A zone's offset from UTC in minutes at an instant, by the rules in force since Brazil ended daylight saving (2019),
+ * the US's of 2007 and the EU's of 1996; null before them, and Intl answers. Should a law change them, format.test.ts,
+ * which compares these with Intl's time-zone data year by year, fails.
+ */
+function zoneOffset(zone: DisplayFormats['timeZone'], ms: number): number | null {
+	const year = new Date(ms).getUTCFullYear()
+	switch (zone) {
+		case 'America/Sao_Paulo':
+			return ms >= Date.UTC(2019, 1, 17, 2) ? -180 : null
+		case 'America/New_York':
+			if (year < 2007) return null
+			return ms >= sunday(year, 2, 2, 7) && ms < sunday(year, 10, 1, 6) ? -240 : -300
+		case 'Europe/London':
+			if (year < 1996) return null
+			return ms >= sunday(year, 2, -1, 1) && ms < sunday(year, 9, -1, 1) ? 60 : 0
+	}
+}
+
+/** The zone's wall clock at an instant, in the UTC fields of a Date; null when Intl must answer. */
+function wallClock(instant: Date, zone: DisplayFormats['timeZone']): Date | null {
+	const ms = instant.getTime()
+	const offset = Number.isNaN(ms) ? null : zoneOffset(zone, ms)
+	return offset === null ? null : new Date(ms + offset * 60_000)
+}
+
+const two = (n: number) => String(n).padStart(2, '0')
+
 function dateTime(): Intl.DateTimeFormat {
 	let format = dateTimeByZone.get(formats.timeZone)
 	if (!format) {
@@ -104,6 +188,11 @@ function dateTime(): Intl.DateTimeFormat {
 /** ISO instant → "dd/MM/yyyy HH:mm" (date in the configured order) in the configured time zone (Brazil's by default). */
 export function formatDateTime(instant: string | Date | null | undefined): string {
 	if (!instant) return ''
+	const wall = wallClock(new Date(instant), formats.timeZone)
+	if (wall) {
+		const date = ordered(two(wall.getUTCDate()), two(wall.getUTCMonth() + 1), String(wall.getUTCFullYear()))
+		return `${date} ${two(wall.getUTCHours())}:${two(wall.getUTCMinutes())}`
+	}
 	const parts = Object.fromEntries(
 		dateTime()
 			.formatToParts(new Date(instant))
@@ -112,18 +201,23 @@ export function formatDateTime(instant: string | Date | null | undefined): strin
 	return `${ordered(parts.day, parts.month, parts.year)} ${parts.hour}:${parts.minute}`
 }
 
-const isoDate = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE })
-const time24 = new Intl.DateTimeFormat('pt-BR', {
-	timeZone: TIME_ZONE,
-	hour: '2-digit',
-	minute: '2-digit',
-	second: '2-digit',
-	hour12: false
-})
+const isoDate = lazily(() => new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }))
+const time24 = lazily(
+	() =>
+		new Intl.DateTimeFormat('pt-BR', {
+			timeZone: TIME_ZONE,
+			hour: '2-digit',
+			minute: '2-digit',
+			second: '2-digit',
+			hour12: false
+		})
+)
 
 /** The calendar date in Brazil time as "YYYY-MM-DD". */
 export function isoDateInSaoPaulo(instant: Date): string {
-	return isoDate.format(instant)
+	const wall = wallClock(instant, TIME_ZONE)
+	if (wall) return `${wall.getUTCFullYear()}-${two(wall.getUTCMonth() + 1)}-${two(wall.getUTCDate())}`
+	return isoDate().format(instant)
 }
 
 /** ISO instant → its calendar date (in the configured time zone) as "dd/MM/yyyy" (e.g. when an account was created). */
@@ -133,7 +227,9 @@ export function formatDateOf(instant: string | Date): string {
 
 /** The clock time in Brazil as "HH:mm:ss". */
 export function timeInSaoPaulo(instant: Date): string {
-	return time24.format(instant)
+	const wall = wallClock(instant, TIME_ZONE)
+	if (wall) return `${two(wall.getUTCHours())}:${two(wall.getUTCMinutes())}:${two(wall.getUTCSeconds())}`
+	return time24().format(instant)
 }
 
 /** 'agora', 'há N min', 'há Nh', 'há N dias' */

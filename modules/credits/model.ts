@@ -1,6 +1,18 @@
 import { SYSTEMS } from '../companies/model'
 import { MAX_PURCHASE_CREDITS } from './limits'
-import { Pagination, cnpjField, contract, csvExportContract, pageFields, searchField, sortFields, z, withMessage, figures } from '../core'
+import {
+	Pagination,
+	cnpjField,
+	contract,
+	csvExportContract,
+	pageFields,
+	searchField,
+	sortFields,
+	z,
+	withMessage,
+	figures,
+	formatNumber
+} from '../core'
 
 const MAX_CREDITS = 100_000
 
@@ -10,7 +22,7 @@ const creditQuantity = (message: string) =>
 		.number({ error: message })
 		.int('A quantidade de créditos deve ser um número inteiro.')
 		.min(1, message)
-		.max(MAX_CREDITS, `No máximo ${MAX_CREDITS.toLocaleString('pt-BR')} créditos por operação.`)
+		.max(MAX_CREDITS, `No máximo ${formatNumber(MAX_CREDITS)} créditos por operação.`)
 
 /** POST /api/credits (2-administration §3.3, §5.1). */
 export const AddCreditsBody = z.object({

@@ -19,7 +19,7 @@ const downloadsList = localList<'GET /api/downloads', Download>(
 		compare: {
 			titulo: (a, b) => a.titulo.localeCompare(b.titulo, 'pt-BR'),
 			ativo: (a, b) => a.ativo - b.ativo,
-			data: (a, b) => a.data.localeCompare(b.data)
+			data: (a, b) => (a.data < b.data ? -1 : a.data > b.data ? 1 : 0)
 		}
 	}
 )

@@ -24,7 +24,7 @@ const compare = {
 	titulo: (a: Notice, b: Notice) => a.titulo.localeCompare(b.titulo, 'pt-BR'),
 	urgente: (a: Notice, b: Notice) => a.urgente - b.urgente,
 	ativo: (a: Notice, b: Notice) => a.ativo - b.ativo,
-	data: (a: Notice, b: Notice) => a.data.localeCompare(b.data) || a.id - b.id
+	data: (a: Notice, b: Notice) => (a.data < b.data ? -1 : a.data > b.data ? 1 : a.id - b.id)
 }
 const spec = (prefix?: string) => ({ prefix, sorts: ['data', 'titulo', 'urgente', 'ativo'], order: 'desc' as const })
 

@@ -5,8 +5,8 @@ import { PageRoot } from '../../components/PageRoot'
 import { EmptyState, ErrorPanel, StatCard, StatGrid } from '../../components/ui'
 import { routeStore } from '../../lib/query'
 import { ActivityRow, ActivitySkeleton } from './ActivityRow'
-import { activePercent, daysRemaining, formatPercent, systemBar } from './figures'
-import { formatNumber } from '../../../../modules/core'
+import { activePercent, daysRemaining, systemBar } from './figures'
+import { formatNumber, formatPercent } from '../../../../modules/core'
 
 const $stats = routeStore('GET /api/dashboard/stats')
 const $recent = routeStore('GET /api/activities/recent', { limit: 10 })

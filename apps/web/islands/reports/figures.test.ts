@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test'
-import { activePercent, daysRemaining, formatPercent, systemBar } from './figures'
+import { activePercent, daysRemaining, systemBar } from './figures'
+import { formatPercent } from '../../../../modules/core'
 
 describe('dashboard figures (1-core §4)', () => {
 	it('computes the active percentage with one decimal, 0 without companies', () => {

@@ -3,9 +3,6 @@
 /** Active companies as a percentage of all (0 when there are none). */
 export const activePercent = (active: number, total: number) => (total === 0 ? 0 : (active / total) * 100)
 
-/** Shown with one decimal, pt-BR: "66,7%". */
-export const formatPercent = (pct: number) => `${pct.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`
-
 /** 'Days remaining' on the credits card: availableCredits × 33, rounded down. */
 export const daysRemaining = (credits: number) => Math.floor(credits * 33)
 
