@@ -192,7 +192,7 @@ export const testSendRoute = contract({
 /** New settings (§9): 7 days ahead, 09:00:00, weekends off; each type's default template is the portal's own. */
 export const NOTIFICATION_DEFAULTS = { dias_antecedencia: 7, horario_envio: '09:00:00', enviar_fins_semana: false } as const
 
-/** A message template: not empty, at most 4,000 characters, only the known variables (the screen checks with it too). */
+/** A message template: not empty, at most 4,000 characters, only the known variables (the screen tells the same with templateProblem). */
 export const NotificationTemplate = requiredText('Modelo da mensagem', 4000, TEMPLATE_REQUIRED).superRefine((v, issue) => {
 	const message = unknownVariablesMessage(v)
 	if (message) issue.addIssue({ code: 'custom', message })
