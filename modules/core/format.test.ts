@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'bun:test'
 import {
+	CURRENCIES,
+	TIME_ZONES,
 	formatDate,
 	formatDateOf,
 	formatDateTime,
@@ -122,7 +124,7 @@ describe('the formats written without Intl say what Intl says (issue 15)', () =>
 			expect(formatPercent(value), `${value}`).toBe(`${percent.format(value)}%`)
 		}
 		try {
-			for (const currency of ['BRL', 'USD', 'EUR'] as const) {
+			for (const currency of CURRENCIES) {
 				setDisplayFormats({ currency })
 				const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency })
 				for (const value of samples) expect(formatReais(value), `${currency} ${value}`).toBe(money.format(value))
@@ -148,7 +150,7 @@ describe('the formats written without Intl say what Intl says (issue 15)', () =>
 			])
 				for (let ms = Date.UTC(year, month, from); ms < Date.UTC(year, month, to); ms += 30 * 60_000) instants.push(new Date(ms))
 		try {
-			for (const timeZone of ['America/Sao_Paulo', 'America/New_York', 'Europe/London'] as const) {
+			for (const timeZone of TIME_ZONES) {
 				setDisplayFormats({ timeZone })
 				const intl = new Intl.DateTimeFormat('en-GB', {
 					timeZone,
