@@ -103,7 +103,13 @@ test('a page of 50 companies on a phone is drawn whole, in batches', async ({ pa
 			w.fewestCards = Math.min(w.fewestCards, list.children.length)
 		}).observe(list, { childList: true })
 	})
-	const far = cards.nth(last - 5).getByRole('checkbox', { name: /^Exibir aviso de / })
+	// The switch is found again by its company's name: other journeys add companies at the same time, and a card's
+	// place in the list may change while this one runs.
+	const label = await cards
+		.nth(last - 5)
+		.getByRole('checkbox', { name: /^Exibir aviso de / })
+		.getAttribute('aria-label')
+	const far = page.getByRole('checkbox', { name: label!, exact: true })
 	await far.focus()
 	await page.keyboard.press('Space')
 	await expect(page.getByText(/^Avisos (ativados|desativados)$/)).toBeVisible()
