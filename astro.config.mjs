@@ -1,6 +1,7 @@
 import react from '@astrojs/react'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'astro/config'
+import { CHUNK_GROUPS, modulePreloads } from './scripts/astro-build.mjs'
 
 export default defineConfig({
 	srcDir: './apps/web',
@@ -8,15 +9,15 @@ export default defineConfig({
 	outDir: './dist',
 	output: 'static',
 	build: { format: 'directory', inlineStylesheets: 'never' },
-	integrations: [react()],
+	integrations: [react(), modulePreloads],
 	devToolbar: { enabled: false },
 	vite: {
 		plugins: [tailwindcss()],
 		build: {
 			rolldownOptions: {
-				// zod in a chunk of its own: left to itself, Rolldown put it in the chunk of lib/api.ts, which every page
-				// loads, so pages without a form (and the login) carried the schema library (issue 15).
-				output: { codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] } }
+				// zod in a chunk of its own (left to itself, Rolldown put it in the chunk of lib/api.ts, which every page
+				// loads), and the code pages share in few chunks (issue 15): scripts/astro-build.mjs says why.
+				output: { codeSplitting: { groups: CHUNK_GROUPS } }
 			}
 		}
 	}

@@ -116,3 +116,38 @@ test('a page of 50 companies on a phone is drawn whole, in batches', async ({ pa
 	await expect(far).toBeFocused()
 	expect(await page.evaluate(() => (window as unknown as { fewestCards: number }).fewestCards)).toBe(last)
 })
+
+test('a page names in its HTML every script it runs, so a phone asks for them all at once', async ({ page, browser }) => {
+	const scriptsOf = async (target: typeof page, path: string, drawn: () => Promise<void>) => {
+		const asked: string[] = []
+		const listen = (request: { resourceType(): string; url(): string }) => {
+			if (request.resourceType() === 'script') asked.push(new URL(request.url()).pathname)
+		}
+		target.on('request', listen)
+		const html = (await (await target.goto(path))!.text()) as string
+		await drawn()
+		target.off('request', listen)
+		const named = new Set([...html.matchAll(/(?:src|href)="(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1]))
+		return { asked, unnamed: asked.filter((script) => !named.has(script)) }
+	}
+	const anonymous = await browser.newPage()
+	const login = await scriptsOf(anonymous, '/login', () =>
+		expect(anonymous.getByRole('button', { name: 'Entrar no Sistema' })).toBeEnabled()
+	)
+	expect(login.asked.length).toBeGreaterThan(0)
+	expect(login.unnamed).toEqual([])
+	await anonymous.close()
+
+	await page.setViewportSize(PHONE)
+	await signIn(page, ACCOUNTS.administrador)
+	for (const [path, list] of [
+		['/companies', 'Empresas'],
+		['/terminals', 'Terminais']
+	]) {
+		const { asked, unnamed } = await scriptsOf(page, path, () =>
+			expect(page.getByRole('list', { name: list }).getByRole('listitem').first()).toBeVisible()
+		)
+		expect(asked.length, path).toBeGreaterThan(3)
+		expect(unnamed, path).toEqual([])
+	}
+})
