@@ -6,7 +6,7 @@
  * requests on one host, so the island drew late. Now the code pages share comes in three chunks (`CHUNK_GROUPS`), and
  * every page's HTML names all the scripts it will load (`modulePreloads`), so they are all asked for at once.
  */
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -82,13 +82,6 @@ export function preloadLinks(html, assets) {
 		.join('')
 }
 
-function htmlFiles(dir) {
-	return readdirSync(dir).flatMap((name) => {
-		const full = join(dir, name)
-		return statSync(full).isDirectory() ? htmlFiles(full) : full.endsWith('.html') ? [full] : []
-	})
-}
-
 /** An Astro integration that writes each page's module preloads after its stylesheet, once the site is built. */
 export const modulePreloads = {
 	name: 'kportal:module-preloads',
@@ -96,7 +89,8 @@ export const modulePreloads = {
 		'astro:build:done': ({ dir }) => {
 			const out = fileURLToPath(dir)
 			const assets = join(out, '_astro')
-			for (const file of htmlFiles(out)) {
+			for (const page of readdirSync(out, { recursive: true }).filter((name) => name.endsWith('.html'))) {
+				const file = join(out, page)
 				const html = readFileSync(file, 'utf8')
 				const links = preloadLinks(html, assets)
 				if (links) writeFileSync(file, html.replace(/(<link rel="stylesheet"[^>]*>)/, `$1${links}`))
