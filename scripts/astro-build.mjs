@@ -4,33 +4,119 @@
  * A page's scripts used to be ~30 small chunks, three import levels deep. Over a phone's connection each level is a
  * round trip (the browser learns of a chunk only once the one importing it has arrived), and so is each batch of six
  * requests on one host, so the island drew late. Now the code pages share comes in three chunks (`CHUNK_GROUPS`), and
- * every page's HTML names all the scripts it will load (`modulePreloads`), so they are all asked for at once.
+ * every page's HTML names all the scripts it will load (`modulePreloads`), so they are all asked for at once: eight on
+ * an island page (the page's own, React, Astro's React renderer and Rolldown's runtime, the shared components, the
+ * shared plain code, the Shell's and the layout's scripts).
  */
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+/** A relative import's file, or null for a package or a file that is not TypeScript. */
+function resolveSource(from, spec) {
+	if (!spec.startsWith('.')) return null
+	const base = resolve(dirname(from), spec)
+	return [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`].find((f) => /\.tsx?$/.test(f) && existsSync(f)) ?? null
+}
+
 /**
- * Whether a source file reaches one of `packages` through its static imports (dynamic imports are chunks of their
- * own and are not followed; type-only imports are erased). Barrels make it cautious: a file importing one plain
- * helper of modules/core counts as reaching zod, because the barrel also re-exports the validators.
+ * A source file's static imports and re-exports (type-only ones are erased, dynamic imports are chunks of their own).
+ * `names` are the bindings a statement takes by name; null when it takes the whole module (default, namespace, bare,
+ * or `export *`). `own` are the names the file declares itself.
  */
-function reaches(file, packages, seen = new Map()) {
-	if (seen.has(file)) return seen.get(file)
-	seen.set(file, false)
-	// JSX compiles to imports of react/jsx-runtime that the source does not spell.
-	let found = file.endsWith('.tsx') && packages.includes('react')
-	if (!found) {
-		const source = readFileSync(file, 'utf8')
-		found = [...source.matchAll(/^\s*(?:import|export)\s+(?!type\b)(?:[^;]*?\sfrom\s+)?'([^']+)'/gm)].some(([, spec]) => {
-			if (!spec.startsWith('.')) return packages.some((p) => spec === p || spec.startsWith(`${p}/`))
-			const base = resolve(dirname(file), spec)
-			const target = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`].find((f) => /\.tsx?$/.test(f) && existsSync(f))
-			return target ? reaches(target, packages, seen) : false
+const parsed = new Map()
+function parse(file) {
+	if (parsed.has(file)) return parsed.get(file)
+	const source = readFileSync(file, 'utf8')
+	const statements = [...source.matchAll(/^\s*(import|export)\s+(?!type\b)(?:([\w\s{},*$]*?)\s*from\s*)?'([^']+)'/gm)].map(
+		([, kind, clause = '', spec]) => {
+			const braces = clause.trim().match(/^\{([^}]*)\}$/)
+			const names = braces
+				? braces[1]
+						.split(',')
+						.map((part) => part.trim())
+						.filter((part) => part && !part.startsWith('type '))
+						.map((part) => part.split(/\s+as\s+/))
+				: null
+			return { kind, spec, names }
+		}
+	)
+	const own = new Set(
+		[...source.matchAll(/^export\s+(?:default\s+)?(?:async\s+)?(?:function\*?|const|let|var|class|enum|type|interface)\s+([\w$]+)/gm)].map(
+			(m) => m[1]
+		)
+	)
+	if (/^export\s+default\b/m.test(source)) own.add('default')
+	for (const [, list] of source.matchAll(/^export\s+\{([^}]*)\}\s*$/gm))
+		for (const part of list.split(','))
+			if (part.trim())
+				own.add(
+					part
+						.trim()
+						.split(/\s+as\s+/)
+						.pop()
+				)
+	const result = { statements, own }
+	parsed.set(file, result)
+	return result
+}
+
+/**
+ * Whether a file reaches one of `packages` when the bindings `names` are taken from it (null: the whole module).
+ * A module's own code counts with all its imports. A re-exported binding is followed to the file that declares it,
+ * so a page importing one plain helper through modules/core's barrel does not count as reaching zod, which only the
+ * barrel's validators import. That is how Rolldown bundles them: the portal's TypeScript has no side effects
+ * (package.json), so a barrel's unused re-exports are left out. JSX compiles to imports of react/jsx-runtime that
+ * the source does not spell.
+ */
+function reaches(file, packages, names = null, seen = new Map()) {
+	const key = `${file}|${names ? names.join(',') : '*'}|${packages.join(',')}`
+	if (seen.has(key)) return seen.get(key)
+	seen.set(key, false)
+	const { statements, own } = parse(file)
+	const viaStatement = (statement, taken) => {
+		if (!statement.spec.startsWith('.')) return packages.some((p) => statement.spec === p || statement.spec.startsWith(`${p}/`))
+		const target = resolveSource(file, statement.spec)
+		return target ? reaches(target, packages, taken, seen) : false
+	}
+	const ownCode = () =>
+		(file.endsWith('.tsx') && packages.includes('react')) ||
+		statements.some((st) => st.kind === 'import' && viaStatement(st, st.names?.map(([name]) => name) ?? null))
+	let found
+	if (names === null) {
+		found = ownCode() || statements.some((st) => st.kind === 'export' && viaStatement(st, st.names?.map(([name]) => name) ?? null))
+	} else {
+		found = names.some((name) => {
+			if (own.has(name)) return ownCode()
+			for (const st of statements) {
+				const entry = st.kind === 'export' && st.names?.find(([orig, alias]) => (alias ?? orig) === name)
+				if (entry) return viaStatement(st, [entry[0]])
+			}
+			const stars = statements.filter((st) => st.kind === 'export' && st.names === null)
+			const provider = stars.find((st) => {
+				const target = resolveSource(file, st.spec)
+				return target ? provides(target, name) : true
+			})
+			// A name found nowhere: count the whole module rather than guess.
+			return provider ? viaStatement(provider, [name]) : reaches(file, packages, null, seen)
 		})
 	}
-	seen.set(file, found)
+	seen.set(key, found)
 	return found
+}
+
+/** Whether a file exports `name`, itself or through its re-exports. */
+function provides(file, name, seen = new Set()) {
+	if (seen.has(file)) return false
+	seen.add(file)
+	const { statements, own } = parse(file)
+	if (own.has(name)) return true
+	return statements.some((st) => {
+		if (st.kind !== 'export') return false
+		if (st.names) return st.names.some(([orig, alias]) => (alias ?? orig) === name)
+		const target = resolveSource(file, st.spec)
+		return target ? provides(target, name, seen) : !st.spec.startsWith('.')
+	})
 }
 
 const ZOD = ['zod']
@@ -46,11 +132,13 @@ const appSource = (id) => /[\\/](apps[\\/]web|modules)[\\/][^?]*\.tsx?$/.test(id
  */
 export const CHUNK_GROUPS = [
 	{ name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 40 },
-	{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+	// With React: Astro's renderer of React islands, which every island page loads.
+	{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/, priority: 30 },
 	{
 		name: 'common',
 		test: (id) =>
-			/node_modules[\\/](nanostores|@nanostores[\\/]query)[\\/]/.test(id) || (appSource(id) && !reaches(id, [...ZOD, ...REACT])),
+			/node_modules[\\/](nanostores|@nanostores[\\/]query)[\\/]|^\0vite[\\/]preload-helper/.test(id) ||
+			(appSource(id) && !reaches(id, [...ZOD, ...REACT])),
 		minShareCount: 2,
 		priority: 30
 	},

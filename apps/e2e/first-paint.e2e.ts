@@ -136,6 +136,7 @@ test('a page names in its HTML every script it runs, so a phone asks for them al
 	)
 	expect(login.asked.length).toBeGreaterThan(0)
 	expect(login.unnamed).toEqual([])
+	expect(login.asked.filter((script) => /\/zod\.[^/]+\.js$/.test(script))).toEqual([])
 	await anonymous.close()
 
 	await page.setViewportSize(PHONE)
@@ -149,5 +150,10 @@ test('a page names in its HTML every script it runs, so a phone asks for them al
 		)
 		expect(asked.length, path).toBeGreaterThan(3)
 		expect(unnamed, path).toEqual([])
+		// The schema library comes only with a form that validates with it, never with a page's first load.
+		expect(
+			asked.filter((script) => /\/zod\.[^/]+\.js$/.test(script)),
+			path
+		).toEqual([])
 	}
 })

@@ -89,15 +89,16 @@ function notifications(root: ParentNode) {
 	const bell = root.querySelector<HTMLButtonElement>('[data-action="open-notifications"]')
 	const dialog = root.querySelector<HTMLDialogElement>('#notifications-dialog')
 	const badge = part(root, 'unread')
+	const name = part(root, 'bell-name')
 	const loading = part(root, 'notifications-loading')
 	const empty = part(root, 'notifications-empty')
 	const list = part(root, 'notifications-list')
-	if (!bell || !dialog || !badge || !loading || !empty || !list) return
+	if (!bell || !dialog || !badge || !name || !loading || !empty || !list) return
 	let shownError: unknown = null
 	const draw = () => {
 		const { data, loading: busy, error } = $notifications.get()
 		const unread = (data ?? []).filter((n) => !n.read).length
-		bell.setAttribute('aria-label', unread ? `Notificações (${unread} não lidas)` : 'Notificações')
+		name.textContent = unread ? `Notificações (${unread} não lidas)` : 'Notificações'
 		badge.hidden = unread === 0
 		badge.textContent = String(unread)
 		loading.hidden = !(busy && !data)

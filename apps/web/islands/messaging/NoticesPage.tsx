@@ -5,6 +5,7 @@ import { can, csvDate, formatCnpj, formatDate } from '../../../../modules/core'
 import type { GeneralNotice, IndividualNotice } from '../../../../modules/messaging/model'
 import { type Column, ListScreen, titleColumn } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
+import { Tabs } from '../../components/Tabs'
 import { ActiveBadge, EditDeleteActions, StatCard, StatCardSkeleton } from '../../components/ui'
 import { localList } from '../../lib/list'
 import { mutate } from '../../lib/mutate'
@@ -147,20 +148,15 @@ function Notices() {
 		<div className="space-y-5">
 			<Counters />
 			<div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-				<div role="tablist" className="tabs tabs-box w-fit">
-					{(['general', 'individual'] as const).map((k) => (
-						<button
-							key={k}
-							type="button"
-							role="tab"
-							aria-selected={tab === k}
-							className={`tab ${tab === k ? 'tab-active' : ''}`}
-							onClick={() => setTab(k)}
-						>
-							{k === 'general' ? 'Avisos Gerais' : 'Avisos Individuais'}
-						</button>
-					))}
-				</div>
+				<Tabs
+					tabs={(['general', 'individual'] as const).map((id) => ({
+						id,
+						label: id === 'general' ? 'Avisos Gerais' : 'Avisos Individuais'
+					}))}
+					value={tab}
+					onChange={setTab}
+					label="Tipo de aviso"
+				/>
 				{canWrite && (
 					<button type="button" className="btn btn-primary" onClick={openNew}>
 						<Plus className="size-4" /> {tab === 'general' ? 'Novo Aviso Geral' : 'Novo Aviso Individual'}
