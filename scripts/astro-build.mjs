@@ -47,15 +47,9 @@ function parse(file) {
 		)
 	)
 	if (/^export\s+default\b/m.test(source)) own.add('default')
-	for (const [, list] of source.matchAll(/^export\s+\{([^}]*)\}\s*$/gm))
-		for (const part of list.split(','))
-			if (part.trim())
-				own.add(
-					part
-						.trim()
-						.split(/\s+as\s+/)
-						.pop()
-				)
+	for (const [, list] of source.matchAll(/^export\s+\{([^}]*)\}\s*$/gm)) {
+		for (const part of list.split(',').map((p) => p.trim())) if (part) own.add(part.split(/\s+as\s+/).pop())
+	}
 	const result = { statements, own }
 	parsed.set(file, result)
 	return result
