@@ -1,7 +1,17 @@
 import { readFileSync } from 'node:fs'
 import { gunzipSync } from 'node:zlib'
 import { type Page, expect, test } from '@playwright/test'
-import { ACCOUNTS, answerApi, expectVisibleTexts, fillFields, openDialog, shellReady, signIn, uniqueTag } from './fixtures'
+import {
+	ACCOUNTS,
+	answerApi,
+	expectVisibleTexts,
+	fillFields,
+	openDialog,
+	shellReady,
+	signIn,
+	uniqueTag,
+	withoutFirstReads
+} from './fixtures'
 
 /** The colour a `bg-primary` element gets on this page, as the browser computes it. */
 function primaryColour(page: Page) {
@@ -128,6 +138,7 @@ test('the settings screen falls back to the values saved in this browser, marked
 	await page.goto('/settings')
 	await expect(page.getByText('Conectado')).toBeVisible()
 	await expect(page.getByLabel('Dias por crédito')).toHaveValue('33')
+	await withoutFirstReads(page)
 	await answerApi(page, '**/api/configuracoes', 503, '{"message":"Banco de dados indisponível."}')
 	await page.reload()
 	await expect(page.getByText('Local', { exact: true })).toBeVisible({ timeout: 15_000 })

@@ -12,7 +12,13 @@ const FIRST_READS = [
 	'/api/users',
 	'/api/credits/summary',
 	'/api/dashboard/stats',
-	'/api/activities/recent'
+	'/api/activities/recent',
+	'/api/notices/general',
+	'/api/notices/individual',
+	'/api/downloads',
+	'/api/users/me',
+	'/api/configuracoes',
+	'/api/whatsapp/sessions'
 ]
 
 test('list screens arrive with their first page: the rows show and no request for them leaves the browser', async ({ page }) => {
@@ -35,6 +41,16 @@ test('list screens arrive with their first page: the rows show and no request fo
 	await page.goto('/')
 	await expect(page.getByRole('heading', { name: 'Status dos Sistemas' })).toBeVisible()
 	await expect(page.getByRole('heading', { name: 'Atividade Recente' })).toBeVisible()
+	await page.goto('/notices')
+	await expect(page.getByRole('list', { name: 'Avisos gerais' }).getByRole('listitem').first()).toBeVisible()
+	await page.goto('/downloads')
+	await expect(page.getByRole('list', { name: 'Downloads' }).getByRole('listitem').first()).toBeVisible()
+	await page.goto('/profile')
+	await expect(page.getByLabel('Nome')).not.toHaveValue('')
+	await page.goto('/settings')
+	await expect(page.getByText('Conectado')).toBeVisible()
+	await page.goto('/whatsapp-admin')
+	await expect(page.getByText(/^Bot (ligado|desligado)$/)).toBeVisible()
 	expect(asked).toEqual([])
 
 	// A new view is the island's to ask for.

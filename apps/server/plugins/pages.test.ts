@@ -23,7 +23,11 @@ function fakeSite() {
 		['dashboard', 'Dashboard'],
 		['credits', 'Créditos'],
 		['companies', 'Empresas'],
-		['representatives', 'Representantes']
+		['representatives', 'Representantes'],
+		['notices', 'Avisos'],
+		['profile', 'Meu Perfil'],
+		['settings', 'Configurações'],
+		['acesso-negado', 'Acesso negado']
 	]) {
 		mkdirSync(join(dist, route), { recursive: true })
 		writeFileSync(join(dist, route, 'index.html'), page(title))
@@ -170,6 +174,13 @@ describe('pages', () => {
 		const listKey = '/api/representatives?search=Silva&sort=cidade&order=asc'
 		expect(Object.keys(representatives)).toEqual([listKey])
 		expect(representatives[listKey]).toEqual(await (await get(listKey, { cookie: admin })).json())
+		// The notices are the representante's own: the same answers the API gives them.
+		const notices = await reads('/notices', rep)
+		expect(Object.keys(notices)).toEqual(['/api/notices/general', '/api/notices/individual'])
+		expect(notices['/api/notices/individual']).toEqual(await (await get('/api/notices/individual', { cookie: rep })).json())
+		expect(await reads('/profile', rep)).toEqual({ '/api/users/me': await (await get('/api/users/me', { cookie: rep })).json() })
+		// A page the role may not open answers no read of it.
+		expect(await reads('/settings', rep)).toEqual({})
 	})
 
 	it('leaves out the menu entries of other roles (issue 15)', () => {

@@ -42,5 +42,15 @@ export const PAGE_READS: Record<string, (search: URLSearchParams, role: Role) =>
 	'/configuracoes-bot': () => [readUrl('GET /api/configuracoes')],
 	// Their largest paint is a summary card drawn from the list's first read (LCP 3.5–4.0 s waiting for the fetch).
 	'/pagamentos-parcelas': (search) => [listReadUrl(firstPageRead(pagamentosRead), search)],
-	'/historico-pagamentos': (search) => [listReadUrl(historicoRead, search)]
+	'/historico-pagamentos': (search) => [listReadUrl(historicoRead, search)],
+	// Short lists held whole (the island searches and sorts them): one read each, whatever the address.
+	'/notices': () => [readUrl('GET /api/notices/general'), readUrl('GET /api/notices/individual')],
+	'/downloads': () => [readUrl('GET /api/downloads')],
+	'/profile': () => [readUrl('GET /api/users/me')],
+	'/settings': () => [readUrl('GET /api/configuracoes')],
+	'/whatsapp-admin': () => [
+		readUrl('GET /api/whatsapp/bot-status'),
+		readUrl('GET /api/whatsapp/paused-conversations'),
+		readUrl('GET /api/whatsapp/sessions')
+	]
 }
