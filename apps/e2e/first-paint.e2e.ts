@@ -2,7 +2,7 @@
  * Issue 15: a representative's phone gets each screen's words and first rows with the page, and nothing moves
  * after the first paint. (The Lighthouse figures themselves: `bun run bench:lighthouse`.)
  */
-import { expect, test } from '@playwright/test'
+import { type Page, expect, test } from '@playwright/test'
 import { ACCOUNTS, signIn } from './fixtures'
 
 const PHONE = { width: 390, height: 844 }
@@ -58,6 +58,44 @@ test('list screens arrive with their first page: the rows show and no request fo
 	const search = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/companies' && r.url().includes('search=Padaria'))
 	await page.getByRole('searchbox', { name: 'Buscar empresas' }).fill('Padaria')
 	await search
+})
+
+test('the history, the report, the carnês and the self-purchase arrive with their first reads too', async ({ browser }) => {
+	const watched = ['/api/activities', '/api/reports', '/api/carnes', '/api/credits/available', '/api/configuracoes']
+	for (const [account, visits] of [
+		[
+			ACCOUNTS.administrador,
+			[
+				[
+					'/activities?type=info',
+					(p: Page) => expect(p.getByRole('list', { name: 'Atividades' }).getByRole('listitem').first()).toBeVisible()
+				],
+				['/reports', (p: Page) => expect(p.getByText('Empresas Ativas')).toBeVisible()],
+				['/carnes', (p: Page) => expect(p.getByRole('button', { name: 'Novo Carnê' })).toBeVisible()]
+			]
+		],
+		[
+			ACCOUNTS.representante,
+			[
+				['/carnes', (p: Page) => expect(p.getByRole('button', { name: 'Novo Carnê' })).toBeVisible()],
+				['/autocompra-creditos', (p: Page) => expect(p.getByTestId('credits-available')).toHaveText(/^\d/)]
+			]
+		]
+	] as const) {
+		const page = await browser.newPage({ viewport: PHONE })
+		await signIn(page, account)
+		const asked: string[] = []
+		page.on('request', (request) => {
+			const url = new URL(request.url())
+			if (watched.includes(url.pathname)) asked.push(url.pathname + url.search)
+		})
+		for (const [path, drawn] of visits) {
+			await page.goto(path)
+			await drawn(page)
+		}
+		expect(asked, account).toEqual([])
+		await page.close()
+	}
 })
 
 test('the screen heading is in the page as served, before any script runs', async ({ page }) => {

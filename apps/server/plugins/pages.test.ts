@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import { createTestDb } from '../../../db/testing'
 import { hashPassword, users } from '../../../modules/auth'
-import { fixedClock } from '../../../modules/core'
+import { fixedClock, isoDateInSaoPaulo, oneMonthBefore } from '../../../modules/core'
 import { saveSettings } from '../../../modules/settings'
 import { portalContext, silentLogger, testConfig } from '../../../modules/core/server'
 import { createApp, createServices } from '../app'
@@ -27,6 +27,10 @@ function fakeSite() {
 		['notices', 'Avisos'],
 		['profile', 'Meu Perfil'],
 		['settings', 'Configurações'],
+		['activities', 'Histórico de Atividades'],
+		['reports', 'Relatórios'],
+		['carnes', 'Carnês'],
+		['autocompra-creditos', 'Autocompra de Créditos'],
 		['acesso-negado', 'Acesso negado']
 	]) {
 		mkdirSync(join(dist, route), { recursive: true })
@@ -181,6 +185,24 @@ describe('pages', () => {
 		expect(await reads('/profile', rep)).toEqual({ '/api/users/me': await (await get('/api/users/me', { cookie: rep })).json() })
 		// A page the role may not open answers no read of it.
 		expect(await reads('/settings', rep)).toEqual({})
+		expect(await reads('/autocompra-creditos', admin)).toEqual({})
+
+		// The history, for the view in its address; the carnês' first page whatever page the address names.
+		const activitiesKey = '/api/activities?page=1&limit=20&search=Padaria&type=info&inicio=2026-11-01'
+		expect(await reads('/activities?search=Padaria&type=info&inicio=2026-11-01&fim=ontem', admin)).toEqual({
+			[activitiesKey]: await (await get(activitiesKey, { cookie: admin })).json()
+		})
+		const carnes = await reads('/carnes?page=3', rep)
+		expect(Object.keys(carnes)).toEqual(['/api/carnes?page=1&limit=20'])
+		expect(carnes['/api/carnes?page=1&limit=20']).toMatchObject({ carnes: [], pagination: { page: 1 } })
+		// The report the screen opens on: the general one of the month up to today, in São Paulo days.
+		const today = isoDateInSaoPaulo(new Date())
+		const reportKey = `/api/reports?tipo=geral&inicio=${oneMonthBefore(today)}&fim=${today}`
+		expect(await reads('/reports', admin)).toEqual({ [reportKey]: await (await get(reportKey, { cookie: admin })).json() })
+		// The representante's self-purchase: the prices and their own balance.
+		const purchase = await reads('/autocompra-creditos', rep)
+		expect(Object.keys(purchase)).toEqual(['/api/configuracoes', '/api/credits/available'])
+		expect(purchase['/api/credits/available']).toEqual({ total: 0 })
 	})
 
 	it('leaves out the menu entries of other roles (issue 15)', () => {

@@ -1,9 +1,11 @@
 import { type Role, can } from '../../../modules/core'
 import { usersRead } from '../islands/auth/users-view'
-import { historicoRead, pagamentosRead } from '../islands/billing/billing-views'
+import { carnesRead, historicoRead, pagamentosRead } from '../islands/billing/billing-views'
 import { poolRead, summaryRead, transfersRead } from '../islands/credits/views'
 import { companiesRead } from '../islands/licensing/companies/view'
 import { terminalsRead } from '../islands/licensing/terminals-view'
+import { activitiesRead } from '../islands/reports/activities-view'
+import { openingReport } from '../islands/reports/reports-view'
 import { representativesRead } from '../islands/resellers/representatives-view'
 import { firstPageRead, listReadUrl, readUrl } from './first-reads'
 
@@ -43,6 +45,11 @@ export const PAGE_READS: Record<string, (search: URLSearchParams, role: Role) =>
 	// Their largest paint is a summary card drawn from the list's first read (LCP 3.5–4.0 s waiting for the fetch).
 	'/pagamentos-parcelas': (search) => [listReadUrl(firstPageRead(pagamentosRead), search)],
 	'/historico-pagamentos': (search) => [listReadUrl(historicoRead, search)],
+	'/carnes': (search) => [listReadUrl(firstPageRead(carnesRead), search)],
+	'/activities': (search) => [listReadUrl(activitiesRead, search)],
+	// The report the screen opens on (its period is not in the address): today's, in São Paulo days, as the island asks.
+	'/reports': () => [readUrl('GET /api/reports', openingReport(new Date()))],
+	'/autocompra-creditos': () => [readUrl('GET /api/configuracoes'), readUrl('GET /api/credits/available', { representanteCnpj: '' })],
 	// Short lists held whole (the island searches and sorts them): one read each, whatever the address.
 	'/notices': () => [readUrl('GET /api/notices/general'), readUrl('GET /api/notices/individual')],
 	'/downloads': () => [readUrl('GET /api/downloads')],

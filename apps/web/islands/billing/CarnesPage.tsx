@@ -12,15 +12,13 @@ import { mutate } from '../../lib/mutate'
 import { infiniteList } from '../../lib/list'
 import { confirmAction } from '../../stores/confirm'
 import { toast } from '../../stores/toast'
+import { carnesRead } from './billing-views'
 import { CARNE_KEYS, CarneStatusBadge, ParcelStatusBadge } from './carne-parts'
 
 const NewCarneDialog = lazy(() => import('./NewCarneDialog'))
 const WhatsappDialog = lazy(() => import('./WhatsappDialog'))
 
-const carnesList = infiniteList<'GET /api/carnes', CarneView>(
-	{ route: 'GET /api/carnes', spec: {}, query: (p) => ({ page: p.page, limit: p.limit }) },
-	{ rows: (data) => data.carnes, rowKey: (c) => c.id }
-)
+const carnesList = infiniteList<'GET /api/carnes', CarneView>(carnesRead, { rows: (data) => data.carnes, rowKey: (c) => c.id })
 
 const companyName = (c: CarneView) => c.empresa?.razao ?? `Empresa ${c.empresa_codigo}`
 

@@ -35,3 +35,9 @@ export const historicoRead: ListRead<'GET /api/historico-pagamentos'> = {
 	spec: { filters: { tipo: { values: ['', ...EVENT_TYPES], default: '' }, ...COMPANY_DATE_FILTERS } },
 	query: (p) => ({ page: p.page, limit: p.limit, search: p.search.trim(), tipo: p.filters.tipo || undefined, ...companyDateQuery(p) })
 }
+
+export const carnesRead: ListRead<'GET /api/carnes'> = {
+	route: 'GET /api/carnes',
+	spec: {},
+	query: (p) => ({ page: p.page, limit: p.limit })
+}

@@ -1,30 +1,17 @@
 import { Activity as ActivityIcon } from 'lucide-react'
-import type { Activity, ActivityView } from '../../../../modules/reports/model'
+import type { Activity } from '../../../../modules/reports/model'
 import { formatDateTime, formatRelative } from '../../../../modules/core'
 import { ListScreen, titleColumn } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
 import { serverList } from '../../lib/list'
-import { ISO_DATE } from '../../lib/list-state'
 import { ActivityIconBadge, TYPE_BADGE, TYPE_LABEL } from './ActivityRow'
-
-const TYPES = ['success', 'info', 'warning', 'error'] as const
+import { ACTIVITY_TYPES, activitiesRead } from './activities-view'
 
 /** The history: the API's pages, with search, type and a period of days in the address. */
-const activitiesList = serverList<'GET /api/activities', Activity>(
-	{
-		route: 'GET /api/activities',
-		spec: { filters: { type: { values: ['', ...TYPES], default: '' }, inicio: { test: ISO_DATE }, fim: { test: ISO_DATE } } },
-		query: (p) => ({
-			page: p.page,
-			limit: p.limit,
-			search: p.search.trim(),
-			type: (p.filters.type || undefined) as ActivityView['type'],
-			inicio: p.filters.inicio || undefined,
-			fim: p.filters.fim || undefined
-		})
-	},
-	{ rows: (data) => data.activities, exportRoute: 'GET /api/activities/export' }
-)
+const activitiesList = serverList<'GET /api/activities', Activity>(activitiesRead, {
+	rows: (data) => data.activities,
+	exportRoute: 'GET /api/activities/export'
+})
 
 /** When: the date and time, and how long ago. */
 function When({ activity, now }: { activity: Activity; now: Date }) {
@@ -46,7 +33,7 @@ export default function ActivitiesPage() {
 				noun={{ one: 'atividade', many: 'atividades', feminine: true }}
 				search={{ placeholder: 'Buscar atividades...' }}
 				filters={[
-					{ key: 'type', label: 'Tipo', options: [['', 'Todos os tipos'], ...TYPES.map((t) => [t, TYPE_LABEL[t]] as const)] },
+					{ key: 'type', label: 'Tipo', options: [['', 'Todos os tipos'], ...ACTIVITY_TYPES.map((t) => [t, TYPE_LABEL[t]] as const)] },
 					{ key: 'inicio', label: 'De', date: true },
 					{ key: 'fim', label: 'Até', date: true }
 				]}
