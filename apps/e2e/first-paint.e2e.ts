@@ -164,11 +164,15 @@ test('a page of 50 companies on a phone is drawn whole, in batches', async ({ pa
 		.getByRole('checkbox', { name: /^Exibir aviso de / })
 		.getAttribute('aria-label')
 	const far = page.getByRole('checkbox', { name: label!, exact: true })
+	const refreshed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/companies' && r.request().method() === 'GET')
 	await far.focus()
 	await page.keyboard.press('Space')
 	await expect(page.getByText(/^Avisos (ativados|desativados)$/)).toBeVisible()
+	const after = ((await (await refreshed).json()) as { companies: unknown[] }).companies.length
+	await expect(cards).toHaveCount(after)
 	await expect(far).toBeFocused()
-	expect(await page.evaluate(() => (window as unknown as { fewestCards: number }).fewestCards)).toBe(last)
+	// A journey that deletes a company meanwhile shortens the page by one; a redraw from the first batch would show 20.
+	expect(await page.evaluate(() => (window as unknown as { fewestCards: number }).fewestCards)).toBe(Math.min(last, after))
 })
 
 test('a page names in its HTML every script it runs, so a phone asks for them all at once', async ({ page, browser }) => {
