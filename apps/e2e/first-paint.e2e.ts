@@ -98,6 +98,17 @@ test('the history, the report, the carnês and the self-purchase arrive with the
 	}
 })
 
+test("no page loads daisyUI's noise texture: the portal's themes have no noise", async ({ page }) => {
+	await page.goto('/login')
+	await expect(page.getByRole('button', { name: 'Entrar no Sistema' })).toBeVisible()
+	const noise = await page.evaluate(() => ({
+		root: getComputedStyle(document.documentElement).getPropertyValue('--fx-noise').trim(),
+		button: getComputedStyle(document.querySelector('.btn')!).backgroundImage
+	}))
+	expect(noise.root).toBe('none')
+	expect(noise.button).not.toContain('url(')
+})
+
 test('the screen heading is in the page as served, before any script runs', async ({ page }) => {
 	await signIn(page, ACCOUNTS.administrador)
 	for (const [path, words] of [
