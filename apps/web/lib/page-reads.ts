@@ -49,7 +49,7 @@ export const PAGE_READS: Record<string, (search: URLSearchParams, role: Role) =>
 	'/activities': (search) => [listReadUrl(activitiesRead, search)],
 	// The report the screen opens on (its period is not in the address): today's, in São Paulo days, as the island asks.
 	'/reports': () => [readUrl('GET /api/reports', openingReport(new Date()))],
-	'/autocompra-creditos': () => [readUrl('GET /api/configuracoes'), readUrl('GET /api/credits/available', { representanteCnpj: '' })],
+	'/autocompra-creditos': () => [readUrl('GET /api/configuracoes'), readUrl('GET /api/credits/available')],
 	// Short lists held whole (the island searches and sorts them): one read each, whatever the address.
 	'/notices': () => [readUrl('GET /api/notices/general'), readUrl('GET /api/notices/individual')],
 	'/downloads': () => [readUrl('GET /api/downloads')],

@@ -14,7 +14,7 @@ import { toast } from '../../stores/toast'
 
 const POLL_MS = 5_000
 const POLL_FOR_MS = 30 * 60_000
-const $available = routeStore('GET /api/credits/available', { representanteCnpj: '' })
+const $available = routeStore('GET /api/credits/available')
 
 const STATUS_WORDS: Record<PurchaseStatus, string> = {
 	PENDING: 'Aguardando pagamento',

@@ -21,7 +21,7 @@ const TIPOS: { value: Tipo; label: string }[] = [
 	{ value: 'uso', label: 'Uso' }
 ]
 
-const $query = atom<{ tipo: Tipo; inicio: string; fim: string }>(openingReport(new Date()))
+const $query = atom(openingReport(new Date()))
 const $report = routeStore('GET /api/reports', $query)
 
 const monthLabel = (key: string) => {
@@ -168,9 +168,10 @@ function UsageView({ report }: { report: Report }) {
 }
 
 function Reports() {
-	const [tipo, setTipo] = useState<Tipo>(() => $query.get().tipo)
-	const [inicio, setInicio] = useState(() => $query.get().inicio)
-	const [fim, setFim] = useState(() => $query.get().fim)
+	const opening = $query.get()
+	const [tipo, setTipo] = useState<Tipo>(opening.tipo)
+	const [inicio, setInicio] = useState(opening.inicio)
+	const [fim, setFim] = useState(opening.fim)
 	const { data, loading, error } = useStore($report)
 
 	/** The report type applies at once (issue 14, point 5); the period still waits for Atualizar. */
