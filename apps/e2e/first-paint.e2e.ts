@@ -21,14 +21,20 @@ const FIRST_READS = [
 	'/api/whatsapp/sessions'
 ]
 
-test('list screens arrive with their first page: the rows show and no request for them leaves the browser', async ({ page }) => {
-	await page.setViewportSize(PHONE)
-	await signIn(page, ACCOUNTS.administrador)
+/** Every request from now on whose path is one of `paths`, as path and query. */
+function requestsTo(page: Page, paths: string[]): string[] {
 	const asked: string[] = []
 	page.on('request', (request) => {
 		const url = new URL(request.url())
-		if (FIRST_READS.includes(url.pathname)) asked.push(url.pathname + url.search)
+		if (paths.includes(url.pathname)) asked.push(url.pathname + url.search)
 	})
+	return asked
+}
+
+test('list screens arrive with their first page: the rows show and no request for them leaves the browser', async ({ page }) => {
+	await page.setViewportSize(PHONE)
+	await signIn(page, ACCOUNTS.administrador)
+	const asked = requestsTo(page, FIRST_READS)
 	// The view in the address is the one answered: here the companies sorted by CNPJ, descending.
 	await page.goto('/companies?sort=cnpj&order=desc')
 	await expect(page.getByRole('list', { name: 'Empresas' }).getByRole('listitem').first()).toBeVisible()
@@ -62,40 +68,28 @@ test('list screens arrive with their first page: the rows show and no request fo
 
 test('the history, the report, the carnês and the self-purchase arrive with their first reads too', async ({ browser }) => {
 	const watched = ['/api/activities', '/api/reports', '/api/carnes', '/api/credits/available', '/api/configuracoes']
-	for (const [account, visits] of [
-		[
-			ACCOUNTS.administrador,
-			[
-				[
-					'/activities?type=info',
-					(p: Page) => expect(p.getByRole('list', { name: 'Atividades' }).getByRole('listitem').first()).toBeVisible()
-				],
-				['/reports', (p: Page) => expect(p.getByText('Empresas Ativas')).toBeVisible()],
-				['/carnes', (p: Page) => expect(p.getByRole('button', { name: 'Novo Carnê' })).toBeVisible()]
-			]
-		],
-		[
-			ACCOUNTS.representante,
-			[
-				['/carnes', (p: Page) => expect(p.getByRole('button', { name: 'Novo Carnê' })).toBeVisible()],
-				['/autocompra-creditos', (p: Page) => expect(p.getByTestId('credits-available')).toHaveText(/^\d/)]
-			]
-		]
-	] as const) {
-		const page = await browser.newPage({ viewport: PHONE })
-		await signIn(page, account)
-		const asked: string[] = []
-		page.on('request', (request) => {
-			const url = new URL(request.url())
-			if (watched.includes(url.pathname)) asked.push(url.pathname + url.search)
-		})
-		for (const [path, drawn] of visits) {
-			await page.goto(path)
-			await drawn(page)
-		}
-		expect(asked, account).toEqual([])
-		await page.close()
-	}
+
+	const admin = await browser.newPage({ viewport: PHONE })
+	await signIn(admin, ACCOUNTS.administrador)
+	const askedByAdmin = requestsTo(admin, watched)
+	await admin.goto('/activities?type=info')
+	await expect(admin.getByRole('list', { name: 'Atividades' }).getByRole('listitem').first()).toBeVisible()
+	await admin.goto('/reports')
+	await expect(admin.getByText('Empresas Ativas')).toBeVisible()
+	await admin.goto('/carnes')
+	await expect(admin.getByRole('button', { name: 'Novo Carnê' })).toBeVisible()
+	expect(askedByAdmin).toEqual([])
+	await admin.close()
+
+	const rep = await browser.newPage({ viewport: PHONE })
+	await signIn(rep, ACCOUNTS.representante)
+	const askedByRep = requestsTo(rep, watched)
+	await rep.goto('/carnes')
+	await expect(rep.getByRole('button', { name: 'Novo Carnê' })).toBeVisible()
+	await rep.goto('/autocompra-creditos')
+	await expect(rep.getByTestId('credits-available')).toHaveText(/^\d/)
+	expect(askedByRep).toEqual([])
+	await rep.close()
 })
 
 test("no page loads daisyUI's noise texture: the portal's themes have no noise", async ({ page }) => {
