@@ -1,4 +1,4 @@
-import { type AnySQLiteColumn, integer, text } from 'drizzle-orm/sqlite-core'
+import { type AnySQLiteColumn, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 
 /** The postal address and phone of a company or a representative, every part optional (a fresh set per table). */
 export function addressColumns() {
@@ -17,3 +17,18 @@ export function oneOf<U extends string, const T extends Readonly<[U, ...U[]]>>(v
 
 /** A yes/no switch as the legacy tables write it: 'S' or 'N', off ('N') until set. */
 export const yesNoFlag = () => oneOf(['S', 'N'], 'N')
+
+/**
+ * What the shared rate limits count (core/rate.ts): one row per counted event, or per reserved send slot, under its
+ * key, kept until `expires_at`. In the database, so a restart forgets nothing and every portal process on it sees them.
+ */
+export const rateEvents = sqliteTable(
+	'rate_events',
+	{
+		id: integer().primaryKey({ autoIncrement: true }),
+		key: text().notNull(),
+		at: text().notNull(),
+		expires_at: text().notNull()
+	},
+	(t) => [index('rate_events_key_idx').on(t.key, t.at), index('rate_events_expiry_idx').on(t.expires_at)]
+)
