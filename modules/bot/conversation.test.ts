@@ -56,6 +56,49 @@ const sessionOf = async (w: World, phone: string) =>
 		(s: { phone: string }) => phoneKey(s.phone) === phoneKey(phone)
 	)
 
+/** A carnê of three parcels (paid, overdue, pending) with their boleto, digitable line and PIX code. */
+function seedCarne(w: World, empresa: number) {
+	const now = w.clock.now().toISOString()
+	const carne = w.db
+		.insert(carnes)
+		.values({
+			referencia: 'carne-1',
+			empresa_codigo: empresa,
+			representante_cnpj: CNPJ.rep,
+			asaas_installment_id: 'inst_1',
+			asaas_customer_id: 'cus_1',
+			valor_total_centavos: 45_000,
+			valor_parcela_centavos: 15_000,
+			numero_parcelas: 3,
+			data_primeiro_vencimento: '2026-11-10',
+			tipo_cobranca: 'BOLETO',
+			status: 'ativo',
+			created_at: now,
+			updated_at: now
+		})
+		.returning()
+		.get()
+	const parcel = (numero: number, vencimento: string, status: string) => ({
+		carne_id: carne.id,
+		empresa_codigo: empresa,
+		representante_cnpj: CNPJ.rep,
+		asaas_payment_id: `pay_${numero}`,
+		numero,
+		valor_centavos: 15_000,
+		vencimento,
+		status,
+		boleto_url: `https://www.asaas.com/b/pdf/pay_${numero}`,
+		linha_digitavel: `23793.38128 6000000${numero}.00000 00000.000000 1 9999000001500${numero}`,
+		pix_copia_cola: `00020101021226820014br.gov.bcb.pix${numero}`,
+		updated_at: now
+	})
+	w.db
+		.insert(carneParcelas)
+		.values([parcel(1, '2026-11-10', 'RECEIVED'), parcel(2, '2026-11-15', 'OVERDUE'), parcel(3, '2026-12-10', 'PENDING')])
+		.run()
+	return carne
+}
+
 async function toMenu(w: World, cnpj: string, from = CLIENT) {
 	await say(w, from, 'Oi')
 	return say(w, from, formatCnpj(cnpj))
@@ -193,44 +236,7 @@ describe('the conversation', () => {
 
 	it('options 2 and 3: the open parcels (number, value, due date), then a second copy with link, digitable line and PIX', async () => {
 		const { w, company } = await botWorld()
-		const now = w.clock.now().toISOString()
-		const carne = w.db
-			.insert(carnes)
-			.values({
-				referencia: 'carne-1',
-				empresa_codigo: company.codigo,
-				representante_cnpj: CNPJ.rep,
-				asaas_installment_id: 'inst_1',
-				asaas_customer_id: 'cus_1',
-				valor_total_centavos: 45_000,
-				valor_parcela_centavos: 15_000,
-				numero_parcelas: 3,
-				data_primeiro_vencimento: '2026-11-10',
-				tipo_cobranca: 'BOLETO',
-				status: 'ativo',
-				created_at: now,
-				updated_at: now
-			})
-			.returning()
-			.get()
-		const parcel = (numero: number, vencimento: string, status: string) => ({
-			carne_id: carne.id,
-			empresa_codigo: company.codigo,
-			representante_cnpj: CNPJ.rep,
-			asaas_payment_id: `pay_${numero}`,
-			numero,
-			valor_centavos: 15_000,
-			vencimento,
-			status,
-			boleto_url: `https://www.asaas.com/b/pdf/pay_${numero}`,
-			linha_digitavel: `23793.38128 6000000${numero}.00000 00000.000000 1 9999000001500${numero}`,
-			pix_copia_cola: `00020101021226820014br.gov.bcb.pix${numero}`,
-			updated_at: now
-		})
-		w.db
-			.insert(carneParcelas)
-			.values([parcel(1, '2026-11-10', 'RECEIVED'), parcel(2, '2026-11-15', 'OVERDUE'), parcel(3, '2026-12-10', 'PENDING')])
-			.run()
+		seedCarne(w, company.codigo)
 		await toMenu(w, company.cnpj)
 		const open = (await say(w, CLIENT, '2'))[0].replace(/\u00a0/g, ' ')
 		expect(open).toContain('1) Parcela 2/3 — R$ 150,00 — vence 15/11/2026 (vencida)')
@@ -333,6 +339,30 @@ describe('the conversation', () => {
 		await say(w, CLIENT, 'Já vou verificar', { fromMe: true })
 		expect((await sessionOf(w, CLIENT)).waitingSince).toBeNull()
 		w.clock.advance(12 * HOUR + MINUTE)
+		expect(await say(w, CLIENT, 'Oi')).toEqual([expect.stringContaining('assistente virtual')])
+	})
+
+	it('every other send of the portal (a test send, a licence notice, a parcel by WhatsApp) echoes back as ours: the bot is not paused', async () => {
+		const { w, company } = await botWorld()
+		w.evolution.echoOwnSends(true)
+		const test = await w.call('POST', '/api/evolution-api/test', { cookie: w.cookies.admin, body: { phone: CLIENT, message: 'Teste' } })
+		expect(test.json.success).toBe(true)
+		w.db.update(companies).set({ validade_licenca: '2026-11-25' }).where(eq(companies.codigo, company.codigo)).run()
+		createNotificationSetting(w.ctx, w.admin, { tipo: 'whatsapp_expiracao', ativo: true })
+		await runNotifications(w.ctx)
+		seedCarne(w, company.codigo)
+		const parcel = w.db.select().from(carneParcelas).where(eq(carneParcelas.status, 'PENDING')).get()!
+		const sentParcel = await w.call('POST', `/api/carnes/pagamentos/${parcel.id}/whatsapp`, {
+			cookie: w.cookies.admin,
+			body: { phone: CLIENT }
+		})
+		expect(sentParcel.status).toBe(200)
+		await w.evolution.settled()
+		await w.services.bot.idle()
+		expect(w.evolution.sent).toHaveLength(3)
+		const echoes = w.evolution.deliveries.filter((d) => d.event === 'messages.upsert')
+		expect(echoes.map((d) => d.status)).toEqual([200, 200, 200])
+		expect((await sessionOf(w, CLIENT))?.isPaused ?? false).toBe(false)
 		expect(await say(w, CLIENT, 'Oi')).toEqual([expect.stringContaining('assistente virtual')])
 	})
 

@@ -34,11 +34,6 @@ export const botSeenMessages = sqliteTable('bot_seen_messages', { id: text().pri
 	index('bot_seen_messages_at_idx').on(t.at)
 ])
 
-/** The ids Evolution returned for the portal's own sends: a fromMe message with another id was typed by a person. */
-export const botOwnMessages = sqliteTable('bot_own_messages', { id: text().primaryKey(), at: text().notNull() }, (t) => [
-	index('bot_own_messages_at_idx').on(t.at)
-])
-
 /** Each valid CNPJ a phone typed: more than 5 different ones in an hour stop the bot answering it. */
 export const botCnpjAttempts = sqliteTable(
 	'bot_cnpj_attempts',

@@ -3,7 +3,7 @@ import { desc, eq, gt, lt, or } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { type AppContext, SlidingWindow, unauthorized, writeTransaction } from '../core/server'
 import { EvolutionError, normaliseBrazilianPhone, parseEvolutionEvent, phoneKey } from '../evolution'
-import { evolutionGateway } from '../messaging'
+import { evolutionGateway, isOwnSend, ownSends } from '../messaging'
 import { getSetting, openSetting, saveSettings } from '../settings'
 import { PAUSE_MS, SESSION_IDLE_MS, type Session, converse, freshSession, isPaused, readSession, saveSession } from './conversation'
 import {
@@ -14,7 +14,7 @@ import {
 	type BotMonitor,
 	type BotSession
 } from './model'
-import { botCnpjAttempts, botOwnMessages, botSeenMessages, botSessions, botState } from './schema'
+import { botCnpjAttempts, botSeenMessages, botSessions, botState } from './schema'
 
 /** Replies one phone may get per minute: a loop with another bot cannot flood the gateway. */
 export const REPLIES_PER_MINUTE = 8
@@ -104,12 +104,12 @@ export function createBotService(ctx: AppContext) {
 	}
 
 	/**
-	 * What one message changed: the session, the ids of the replies sent, and the message's id as handled. The
+	 * What one message changed: the session and the message's id as handled (the gateway records the replies' ids). The
 	 * database syncs every commit to disk, so the changes of the messages handled at the same moment are written
 	 * together in one transaction (a group commit); each phone's next message waits for its write.
 	 */
 	let batch: { work: ((tx: Tx) => void)[]; done: Promise<void> } | null = null
-	function commit(session: Session | null, ownIds: string[], messageId: string | null): Promise<void> {
+	function commit(session: Session | null, messageId: string | null): Promise<void> {
 		const at = clock.now().toISOString()
 		if (!batch) {
 			const work: ((tx: Tx) => void)[] = []
@@ -130,15 +130,14 @@ export function createBotService(ctx: AppContext) {
 		}
 		batch.work.push((tx) => {
 			if (session) saveSession(tx, session)
-			for (const id of ownIds) tx.insert(botOwnMessages).values({ id, at }).onConflictDoNothing().run()
 			if (messageId) tx.insert(botSeenMessages).values({ id: messageId, at }).onConflictDoNothing().run()
 		})
 		return batch.done
 	}
 
-	/** Sends the replies, unless the bot is off or the phone is paused; answers the texts and ids that went out. */
-	async function send(phone: string, texts: string[]): Promise<{ texts: string[]; ids: string[] }> {
-		const out = { texts: [] as string[], ids: [] as string[] }
+	/** Sends the replies, unless the bot is off or the phone is paused; answers the texts that went out. */
+	async function send(phone: string, texts: string[]): Promise<{ texts: string[] }> {
+		const out = { texts: [] as string[] }
 		const client = gateway()
 		if (!client) {
 			if (texts.length) ctx.log('bot.no_gateway', { replies: texts.length })
@@ -152,8 +151,7 @@ export function createBotService(ctx: AppContext) {
 				break
 			}
 			try {
-				const message = await client.sendText(phone, text, { delayMs: typingDelayMs(text) })
-				out.ids.push(message.messageId)
+				await client.sendText(phone, text, { delayMs: typingDelayMs(text) })
 				out.texts.push(text)
 			} catch (error) {
 				if (!(error instanceof EvolutionError)) throw error
@@ -171,18 +169,18 @@ export function createBotService(ctx: AppContext) {
 		const nowIso = now.toISOString()
 		const previous = readSession(db, key)
 		if ((previous?.blocked_until && previous.blocked_until > nowIso) || !enabled()) {
-			await commit(null, [], messageId)
+			await commit(null, messageId)
 			return []
 		}
 		if (previous && isPaused(previous, nowIso)) {
-			await commit({ ...previous, last_activity: nowIso, waiting_since: previous.waiting_since ?? nowIso }, [], messageId)
+			await commit({ ...previous, last_activity: nowIso, waiting_since: previous.waiting_since ?? nowIso }, messageId)
 			return []
 		}
 		const idle = !previous || now.getTime() - Date.parse(previous.last_activity) > SESSION_IDLE_MS
 		const session = idle ? freshSession(key, phone, nowIso, previous) : { ...previous, paused_until: null, waiting_since: null }
 		const { session: next, outcome } = converse(ctx, session, text)
 		const sent = await send(next.phone, outcome.replies)
-		await commit(outcome.pause ? paused(next) : next, sent.ids, messageId)
+		await commit(outcome.pause ? paused(next) : next, messageId)
 		return sent.texts
 	}
 
@@ -193,13 +191,12 @@ export function createBotService(ctx: AppContext) {
 	}
 	function pause(phone: string, messageId: string | null) {
 		const key = phoneKey(phone)
-		return commit(paused(readSession(db, key) ?? freshSession(key, phone, clock.now().toISOString())), [], messageId)
+		return commit(paused(readSession(db, key) ?? freshSession(key, phone, clock.now().toISOString())), messageId)
 	}
 
-	/** A fromMe message: the portal's own send (its echo) or a person typing on the linked phone. */
+	/** A fromMe message: the echo of any send of the portal, or a person typing on the linked phone. */
 	async function fromLinkedPhone(phone: string, id: string) {
-		const own = db.select({ id: botOwnMessages.id }).from(botOwnMessages).where(eq(botOwnMessages.id, id)).get()
-		await (own ? commit(null, [], id) : pause(phone, id))
+		await ((await isOwnSend(db, phone, id)) ? commit(null, id) : pause(phone, id))
 	}
 
 	/** Ids received and queued, not yet committed as handled: a redelivery meanwhile is caught here. */
@@ -397,7 +394,7 @@ export function createBotService(ctx: AppContext) {
 export function sweepBotRecords(db: Db, now: Date) {
 	const before = new Date(now.getTime() - KEEP_MS).toISOString()
 	db.delete(botSeenMessages).where(lt(botSeenMessages.at, before)).run()
-	db.delete(botOwnMessages).where(lt(botOwnMessages.at, before)).run()
+	db.delete(ownSends).where(lt(ownSends.at, before)).run()
 	db.delete(botCnpjAttempts).where(lt(botCnpjAttempts.at, before)).run()
 	return before
 }

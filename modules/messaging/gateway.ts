@@ -1,9 +1,12 @@
-import { type EvolutionClient, EvolutionError, createEvolutionClient } from '../evolution'
+import { eq } from 'drizzle-orm'
+import type { Db } from '../../db/client'
 import type { AppContext } from '../core/server'
+import { type EvolutionClient, EvolutionError, createEvolutionClient, phoneKey } from '../evolution'
 import { getSetting, openSetting } from '../settings'
 import type { GatewayStatus, TestSendResult } from './model'
+import { ownSends } from './schema'
 
-type Ctx = Pick<AppContext, 'db' | 'secrets' | 'gateways'>
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'secrets' | 'gateways'>
 
 /**
  * The portal's WhatsApp gateway as saved on the API tab; null until URL, key and instance are all filled in.
@@ -14,7 +17,79 @@ export function evolutionGateway(ctx: Ctx, options: { instance?: string | null }
 	const instance = options.instance?.trim() || getSetting(ctx.db, 'evolution_instance_name')
 	const apiKey = openSetting(ctx.db, ctx.secrets, 'evolution_api_key')
 	if (!baseUrl || !instance || !apiKey) return null
-	return createEvolutionClient({ baseUrl, apiKey, instance, fetch: ctx.gateways.evolution })
+	return recordingSends(ctx, createEvolutionClient({ baseUrl, apiKey, instance, fetch: ctx.gateways.evolution }))
+}
+
+/**
+ * Every send of the portal, per database: the ids not yet written (written together on the next tick, so a burst of
+ * bot replies costs one commit) and the sends under way per phone (Evolution may deliver a send's echo before the
+ * send's own answer arrives).
+ */
+interface OwnSendLog {
+	unwritten: Set<string>
+	underway: Map<string, Set<Promise<unknown>>>
+}
+const ownSendLogs = new WeakMap<Db, OwnSendLog>()
+function ownSendLog(db: Db): OwnSendLog {
+	const log = ownSendLogs.get(db) ?? { unwritten: new Set(), underway: new Map() }
+	ownSendLogs.set(db, log)
+	return log
+}
+
+function remember({ db, clock }: Ctx, log: OwnSendLog, id: string) {
+	if (log.unwritten.size === 0) {
+		setImmediate(() => {
+			const ids = [...log.unwritten]
+			const at = clock.now().toISOString()
+			try {
+				db.transaction((tx) => {
+					for (const one of ids) tx.insert(ownSends).values({ id: one, at }).onConflictDoNothing().run()
+				})
+				for (const one of ids) log.unwritten.delete(one)
+			} catch {
+				// Kept in memory: the next send's write tries again.
+			}
+		})
+	}
+	log.unwritten.add(id)
+}
+
+/** The client with its sends recorded as the portal's own: the one place every send (bot, notices, carnês, tests) passes. */
+function recordingSends(ctx: Ctx, client: EvolutionClient): EvolutionClient {
+	const log = ownSendLog(ctx.db)
+	function recorded<A extends unknown[]>(send: (number: string, ...rest: A) => Promise<{ messageId: string }>) {
+		return async (number: string, ...rest: A) => {
+			const key = phoneKey(number)
+			const running = send(number, ...rest)
+			const sends = log.underway.get(key) ?? new Set()
+			log.underway.set(key, sends.add(running))
+			try {
+				const sent = await running
+				remember(ctx, log, sent.messageId)
+				return sent
+			} finally {
+				sends.delete(running)
+				if (sends.size === 0 && log.underway.get(key) === sends) log.underway.delete(key)
+			}
+		}
+	}
+	return {
+		...client,
+		sendText: recorded(client.sendText) as EvolutionClient['sendText'],
+		sendDocument: recorded(client.sendDocument) as EvolutionClient['sendDocument']
+	}
+}
+
+/**
+ * True when `id` is one of the portal's own sends. A fromMe message to a phone the portal is sending to right now
+ * waits for those sends first: its echo can arrive before the send's answer.
+ */
+export async function isOwnSend(db: Db, phone: string, id: string): Promise<boolean> {
+	const log = ownSendLog(db)
+	const underway = log.underway.get(phoneKey(phone))
+	if (underway) await Promise.allSettled([...underway])
+	if (log.unwritten.has(id)) return true
+	return !!db.select({ id: ownSends.id }).from(ownSends).where(eq(ownSends.id, id)).get()
 }
 
 const NOT_CONFIGURED = 'Configure a URL, a chave e a instância da Evolution API na aba API.'

@@ -1,6 +1,6 @@
 export { messagingRoutes } from './routes'
 export { messagingJobs } from './jobs'
-export { evolutionGateway } from './gateway'
+export { evolutionGateway, isOwnSend } from './gateway'
 export { chooseRecipients, createNotificationSetting, runNotifications, setOptOut } from './notifications'
 export * from './schema'
 export * from './model'

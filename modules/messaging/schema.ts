@@ -123,3 +123,12 @@ export const whatsappOptOuts = sqliteTable('whatsapp_opt_outs', {
 	phone_key: text().primaryKey(),
 	criado_em: text().notNull()
 })
+
+/**
+ * The ids Evolution returned for every send of the portal (bot replies, notifications, carnê and parcel sends, test
+ * sends): their echo (a messages.upsert with fromMe) is ours; a fromMe message with another id was typed by a person.
+ * Swept after two days. (The table kept the name it had when only the bot recorded its replies.)
+ */
+export const ownSends = sqliteTable('bot_own_messages', { id: text().primaryKey(), at: text().notNull() }, (t) => [
+	index('bot_own_messages_at_idx').on(t.at)
+])
