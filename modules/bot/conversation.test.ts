@@ -209,7 +209,7 @@ describe('the conversation', () => {
 
 		expect(await say(w, CLIENT, '11.111.111/1111-11')).toEqual([expect.stringContaining('Esse CNPJ não é válido')])
 		const second = await say(w, CLIENT, completeCnpj('999999999999'))
-		expect(second[0]).toContain('Não encontramos nenhuma empresa')
+		expect(second[0]).toContain('Não é possível atender o CNPJ')
 		expect(second[0]).toContain('digite *5* para falar com um atendente')
 
 		const menu = await say(w, CLIENT, `meu cnpj é ${formatCnpj(company.cnpj)}`)
@@ -276,6 +276,24 @@ describe('the conversation', () => {
 		// The attendant offer works from there.
 		expect(await say(w, STRANGER, '5')).toEqual([expect.stringContaining('Um atendente vai continuar')])
 		expect((await sessionOf(w, STRANGER)).isPaused).toBe(true)
+	})
+
+	it('answers a stranger typing a client’s CNPJ exactly as it answers a CNPJ of no one: nothing to probe (issue 33)', async () => {
+		const { w, company } = await botWorld()
+		const OTHER = '5585977776666'
+		const unknown = completeCnpj('999999999999')
+		await say(w, STRANGER, 'Oi')
+		await say(w, OTHER, 'Oi')
+		const asClient = [await say(w, STRANGER, company.cnpj), await say(w, STRANGER, company.cnpj)]
+		const asNoOne = [await say(w, OTHER, unknown), await say(w, OTHER, unknown)]
+		const neutral = (replies: string[][], cnpj: string) => replies.map((r) => r.map((t) => t.replace(formatCnpj(cnpj), '<cnpj>')))
+		expect(neutral(asClient, company.cnpj)).toEqual(neutral(asNoOne, unknown))
+		expect(asClient[1][0]).toContain('digite *5* para falar com um atendente')
+		const strip = ({ phone, lastActivity, ...rest }: { phone: string; lastActivity: string }) => rest
+		expect(strip(await sessionOf(w, STRANGER))).toEqual(strip(await sessionOf(w, OTHER)))
+		// The client, from the phone registered for the company, is served.
+		await say(w, CLIENT, 'Oi')
+		expect((await say(w, CLIENT, company.cnpj))[0]).toContain('Empresa: *Padaria Pão Quente*')
 	})
 
 	it('stops answering a phone that tries more than 5 different CNPJs in an hour, with a warning in the activity log', async () => {

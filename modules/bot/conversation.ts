@@ -113,9 +113,9 @@ export function converse(ctx: AppContext, session: Session, text: string): { ses
 			return done([], { blocked: true })
 		}
 		const found = db.select().from(companies).where(eq(companies.cnpj, cnpj)).get()
-		if (!found) return wrongCnpj(words.unknownCnpj(maskCnpj(cnpj)))
+		// A client's CNPJ from a phone not registered for it gets the same answer as a CNPJ of no one (issue 33 #8).
+		if (!found || !registeredFor(found, s.phone)) return wrongCnpj(words.cnpjNotServed(maskCnpj(cnpj)))
 		s.wrong_cnpjs = 0
-		if (!registeredFor(found, s.phone)) return done([words.notRegistered])
 		Object.assign(s, { cnpj, empresa_codigo: found.codigo })
 		go('menu')
 		return done([words.menu(found.razao, trustOffered(found))])

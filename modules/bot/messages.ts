@@ -8,7 +8,9 @@ export const words = {
 		`Olá! 👋 Sou o assistente virtual da *${vendor}*.\n\nPara começar, envie o *CNPJ* da sua empresa (só os números ou com a pontuação).`,
 	askCnpj: 'Envie o *CNPJ* da sua empresa para continuar.',
 	invalidCnpj: '❌ Esse CNPJ não é válido: confira os 14 caracteres e os dígitos verificadores e envie de novo.',
-	unknownCnpj: (cnpj: string) => `❌ Não encontramos nenhuma empresa com o CNPJ ${cnpj}. Confira e envie de novo.`,
+	/** The one answer to a valid CNPJ this phone cannot be served for, whether a client's or no one's: nothing to probe. */
+	cnpjNotServed: (cnpj: string) =>
+		`🔒 Não é possível atender o CNPJ ${cnpj} por este telefone.\n\nPor segurança, os dados da licença, as parcelas e os boletos de uma empresa só são enviados ao telefone cadastrado para ela. Confira o CNPJ e envie de novo.`,
 	attendantOffer: 'Se preferir, digite *5* para falar com um atendente.',
 	notRegistered:
 		'🔒 Por segurança, os dados da licença, as parcelas e os boletos de uma empresa só são enviados ao telefone cadastrado para ela.\n\nDigite *5* para falar com um atendente.',
