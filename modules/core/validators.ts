@@ -129,12 +129,45 @@ export const cepField = optionalText(
 	'CEP inválido: use 8 dígitos.'
 )
 
-/** Brazilian phone with DDD (10 or 11 digits, optionally with 55), stored as digits. */
-export const phoneField = optionalText(
-	(v) => v.replace(/\D/g, ''),
-	(v) => /^(55)?\d{10,11}$/.test(v),
-	'Telefone inválido: informe DDD e número.'
-)
+/** What a phone may hold besides its digits: spaces and + ( ) -. Anything else is refused. */
+export const PHONE_CHARACTERS_MESSAGE = 'Telefone inválido: use só números, espaços e os sinais + ( ) -.'
+
+/**
+ * The digits of a phone as typed, or null when it holds anything but digits, spaces and + ( ) -: a letter or a NUL is
+ * refused, never dropped ('55859876543O1' is not 5585998765431). The one reading of a typed phone.
+ */
+export function phoneDigits(typed: string): string | null {
+	return /^[\d +()-]*$/.test(typed) ? typed.replace(/\D/g, '') : null
+}
+
+interface PhoneRule {
+	required: string
+	invalid: string
+	valid: (digits: string) => boolean
+}
+
+/**
+ * The one phone validator: the phone read by phoneDigits, then `valid` on its digits; blank gets `required`. Every
+ * phone field of the API (phoneField, typedPhoneField) reads through it.
+ */
+function readPhone(typed: string, rule: PhoneRule, ctx: z.core.$RefinementCtx<unknown>): string {
+	const digits = phoneDigits(typed)
+	const problem = digits === null ? PHONE_CHARACTERS_MESSAGE : digits === '' ? rule.required : rule.valid(digits) ? null : rule.invalid
+	if (problem) ctx.addIssue({ code: 'custom', message: problem })
+	return digits ?? ''
+}
+
+const addressPhone: PhoneRule = {
+	required: 'Telefone inválido: informe DDD e número.',
+	invalid: 'Telefone inválido: informe DDD e número.',
+	valid: (d) => /^(55)?\d{10,11}$/.test(d)
+}
+
+/** Brazilian phone with DDD (10 or 11 digits, optionally with 55), stored as digits; blank → null. */
+export const phoneField = z
+	.string({ error: addressPhone.invalid })
+	.nullish()
+	.transform((v, ctx) => (v?.trim() ? readPhone(v.trim(), addressPhone, ctx) : null))
 
 export const urlField = optionalText(
 	(v) => v,
@@ -192,13 +225,9 @@ export const addressView = Object.fromEntries(Object.keys(addressFields).map((ke
 	[K in keyof typeof addressFields]: z.ZodNullable<z.ZodString>
 }
 
-/** A phone typed for a WhatsApp send: the digits of whatever was typed, required, from 10 to 15 of them. */
-export const typedPhoneField = (required: string, invalid: string) =>
-	z
-		.string({ error: required })
-		.transform((v) => v.replace(/\D/g, ''))
-		.refine((v) => v.length > 0, required)
-		.refine((v) => v.length >= 10 && v.length <= 15, invalid)
+/** A phone typed for a WhatsApp send, required, as its digits: from 10 to 15 of them unless `valid` says otherwise. */
+export const typedPhoneField = (required: string, invalid: string, valid = (d: string) => d.length >= 10 && d.length <= 15) =>
+	z.string({ error: required }).transform((v, ctx) => readPhone(v.trim(), { required, invalid, valid }, ctx))
 
 /** A WhatsApp message typed in a form: trimmed, required, at most 4,000 characters. */
 export const typedMessageField = (required: string) =>

@@ -31,7 +31,8 @@ export default function WhatsappDialog({
 		setTried(true)
 		if (fieldErrors(whatsappPhoneField, phone)._form) return
 		setPending(true)
-		const sent = await onSend(phone.replace(/\D/g, ''))
+		// As typed: the server reads the digits and refuses a letter instead of dropping it.
+		const sent = await onSend(phone)
 		setPending(false)
 		if (sent) onClose()
 	}
