@@ -1,4 +1,4 @@
-import { contract, dateField, pageFields, searchField, textField, valuesOf, z, pagedList, withMessage, figures } from '../core'
+import { contract, dateField, pageFields, searchField, textField, typedPhoneField, valuesOf, z, pagedList, withMessage, figures } from '../core'
 import { MessageResponse } from '../core'
 import { EVENT_TYPES } from './labels'
 
@@ -29,11 +29,7 @@ export function splitTotal(totalCentavos: number, count: number): number[] {
 const brl = (centavos: number) => `R$ ${(centavos / 100).toFixed(2).replace('.', ',')}`
 
 /** A phone as 55 + DDD + 8 or 9 digits; blank is its own message (the dialog's button is disabled then). */
-export const whatsappPhoneField = z
-	.string({ error: CARNE_MESSAGES.phoneRequired })
-	.transform((v) => v.replace(/\D/g, ''))
-	.refine((v) => v.length > 0, CARNE_MESSAGES.phoneRequired)
-	.refine((v) => /^55[1-9]{2}\d{8,9}$/.test(v), CARNE_MESSAGES.phone)
+export const whatsappPhoneField = typedPhoneField(CARNE_MESSAGES.phoneRequired, CARNE_MESSAGES.phone, (d) => /^55[1-9]{2}\d{8,9}$/.test(d))
 
 /** A form's blank field ('' or null) is missing, not zero. */
 const blankIsMissing = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema)
