@@ -1,0 +1,149 @@
+/**
+ * Installment plans of the Asaas stand-in: POST/GET /v3/installments, the plan's parcels, removing its open
+ * parcels, and the carnê PDF (paymentBook).
+ */
+import { boletoNumbers, formatDigitableLine, pdfDocument } from '../documents'
+import type { AsaasInstallment, AsaasPayment } from '../types'
+import { customerOf } from './customers'
+import { billingTypeOf, descriptionOf, type StandinPayments } from './payments'
+import {
+	addMonths,
+	brDate,
+	brl,
+	cents,
+	isoDate,
+	json,
+	notFound,
+	OPEN,
+	page,
+	refuse,
+	type Route,
+	type StandinAccount,
+	type StandinState,
+	str
+} from './shared'
+
+/** A PDF with one page per charge: payer, value, due date, digitable line and barcode. */
+export function paymentBook(a: StandinAccount, parcels: AsaasPayment[]) {
+	return pdfDocument(
+		parcels.map((p) => {
+			const numbers = p.nossoNumero ? boletoNumbers({ value: p.value, dueDate: p.dueDate, nossoNumero: p.nossoNumero }) : null
+			const count = p.installment ? a.installments.get(p.installment)?.installmentCount : undefined
+			return {
+				title: p.installmentNumber ? `Carnê - parcela ${p.installmentNumber} de ${count}` : 'Boleto de cobrança',
+				lines: [
+					`Pagador: ${a.customers.get(p.customer)?.name ?? p.customer}`,
+					`Descrição: ${p.description ?? '-'}`,
+					`Valor: ${brl(p.value)}`,
+					`Vencimento: ${brDate(p.dueDate)}`,
+					`Nosso número: ${p.nossoNumero ?? '-'}`,
+					`Linha digitável: ${numbers ? formatDigitableLine(numbers.identificationField) : '-'}`
+				],
+				barCode: numbers?.barCode,
+				footer: 'Documento gerado pelo simulador local do Asaas (K-Licenças): não tem valor para pagamento.'
+			}
+		})
+	)
+}
+
+export function createInstallments(state: StandinState, payments: StandinPayments) {
+	const parcelsOf = (a: StandinAccount, planId: string) =>
+		[...a.payments.values()]
+			.filter((p) => p.installment === planId && !p.deleted)
+			.sort((x, y) => (x.installmentNumber ?? 0) - (y.installmentNumber ?? 0))
+
+	/** A plan and its parcels: totalValue split in centavos with the remainder on the last, due dates monthly. */
+	function addInstallment(a: StandinAccount, origin: string, body: Record<string, unknown>, externalReference: string | null) {
+		const customer = customerOf(a, body.customer)
+		const billingType = billingTypeOf(body.billingType)
+		const count = body.installmentCount
+		if (typeof count !== 'number' || !Number.isInteger(count) || count < 2 || count > 60) {
+			refuse('invalid_installmentCount', 'O número de parcelas deve ser um inteiro entre 2 e 60.')
+		}
+		const n = count as number
+		const dueDate = payments.dueDateOf(body.dueDate)
+		const description = descriptionOf(body.description)
+		const total = typeof body.totalValue === 'number' ? cents(body.totalValue) : null
+		const each =
+			typeof body.value === 'number' ? cents(body.value) : typeof body.installmentValue === 'number' ? cents(body.installmentValue) : null
+		const values =
+			total !== null
+				? Array.from({ length: n }, (_, i) => (i < n - 1 ? Math.floor(total / n) : total - Math.floor(total / n) * (n - 1)))
+				: each !== null
+					? Array(n).fill(each)
+					: []
+		if (values.length === 0 || values.some((v) => v <= 0))
+			refuse('invalid_value', 'Informe o valor total (totalValue) ou o valor de cada parcela.')
+		const plan: AsaasInstallment = {
+			object: 'installment',
+			id: crypto.randomUUID(),
+			value: values.reduce((s, v) => s + v, 0) / 100,
+			netValue: values.reduce((s, v) => s + v, 0) / 100,
+			paymentValue: values[n - 1] / 100,
+			installmentCount: n,
+			billingType,
+			paymentDate: null,
+			description,
+			expirationDay: Number(dueDate.slice(8)),
+			dateCreated: isoDate(state.now()),
+			customer: customer.id,
+			deleted: false
+		}
+		a.installments.set(plan.id, plan)
+		const parcels = values.map((v, i) =>
+			payments.addPayment(a, origin, {
+				customer: customer.id,
+				billingType,
+				value: v / 100,
+				dueDate: addMonths(dueDate, i),
+				description: description ?? `Parcela ${i + 1} de ${n}.`,
+				externalReference,
+				installment: plan.id,
+				installmentNumber: i + 1
+			})
+		)
+		return { plan, parcels }
+	}
+
+	const routes: Route[] = [
+		['POST', /^\/installments$/, ({ a, origin, body }) => json(addInstallment(a, origin, body, str(body.paymentExternalReference)).plan)],
+		['GET', /^\/installments\/([^/]+)$/, ({ a }, id) => json(a.installments.get(id) ?? notFound())],
+		[
+			'GET',
+			/^\/installments\/([^/]+)\/payments$/,
+			({ a, query }, id) => {
+				if (!a.installments.has(id)) notFound()
+				const status = query.get('status')
+				return json(
+					page(
+						parcelsOf(a, id).filter((p) => !status || p.status === status),
+						query
+					)
+				)
+			}
+		],
+		[
+			'DELETE',
+			/^\/installments\/([^/]+)\/payments$/,
+			({ a }, id) => {
+				const plan = a.installments.get(id) ?? notFound()
+				const removable = parcelsOf(a, id).filter((p) => OPEN.includes(p.status))
+				for (const p of removable) payments.removePayment(a, p)
+				if (parcelsOf(a, id).length === 0) plan.deleted = true
+				return json({ deleted: removable.length > 0, id, deletedPayments: removable })
+			}
+		],
+		[
+			'GET',
+			/^\/installments\/([^/]+)\/paymentBook$/,
+			({ a }, id) => {
+				const plan = a.installments.get(id)
+				const parcels = plan && !plan.deleted ? parcelsOf(a, id) : []
+				if (parcels.length === 0) return notFound()
+				return new Response(paymentBook(a, parcels), { headers: { 'content-type': 'application/pdf' } })
+			}
+		]
+	]
+
+	return { addInstallment, routes }
+}
