@@ -1,4 +1,17 @@
-import { contract, dateField, pageFields, searchField, textField, typedPhoneField, valuesOf, z, pagedList, withMessage, figures } from '../core'
+import {
+	contract,
+	dateField,
+	numberInput,
+	pageFields,
+	searchField,
+	textField,
+	typedPhoneField,
+	valuesOf,
+	z,
+	pagedList,
+	withMessage,
+	figures
+} from '../core'
 import { MessageResponse } from '../core'
 import { EVENT_TYPES } from './labels'
 
@@ -13,7 +26,9 @@ export const CARNE_STATUSES = ['ativo', 'cancelado', 'quitado'] as const
 export const CARNE_MESSAGES = {
 	company: 'Selecione uma empresa',
 	value: 'Valor é obrigatório',
+	valueInvalid: 'Valor total inválido: use um número, como 150 ou 150,50.',
 	count: 'Número de parcelas é obrigatório',
+	countInvalid: 'Número de parcelas inválido: use um número inteiro de 2 a 12.',
 	date: 'Data é obrigatória',
 	pastDate: 'O primeiro vencimento não pode ser antes de hoje.',
 	phone: 'Telefone inválido: use 55 + DDD + número com 8 ou 9 dígitos, só números (ex.: 5585999999999).',
@@ -37,17 +52,17 @@ const blankIsMissing = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (
 /** POST /api/carnes (§5): the form's fields, the server adds 'not before today' with its clock. */
 export const CarneBody = z
 	.object({
-		empresa_codigo: blankIsMissing(z.coerce.number({ error: CARNE_MESSAGES.company })).pipe(
+		empresa_codigo: blankIsMissing(numberInput(CARNE_MESSAGES.company, CARNE_MESSAGES.company)).pipe(
 			z.number().int(CARNE_MESSAGES.company).min(1, CARNE_MESSAGES.company)
 		),
-		valor_total: blankIsMissing(z.coerce.number({ error: CARNE_MESSAGES.value })).pipe(
+		valor_total: blankIsMissing(numberInput(CARNE_MESSAGES.value, CARNE_MESSAGES.valueInvalid)).pipe(
 			z
 				.number()
 				.refine((v) => v > 0, 'O valor total deve ser maior que zero.')
 				.refine((v) => v <= 9_999_999, 'Valor muito alto.')
 				.refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Use no máximo 2 casas decimais.')
 		),
-		numero_parcelas: blankIsMissing(z.coerce.number({ error: CARNE_MESSAGES.count })).pipe(
+		numero_parcelas: blankIsMissing(numberInput(CARNE_MESSAGES.count, CARNE_MESSAGES.countInvalid)).pipe(
 			z.number().int('O número de parcelas deve ser inteiro.').min(2, 'Mínimo de 2 parcelas.').max(12, 'Máximo de 12 parcelas.')
 		),
 		data_primeiro_vencimento: z.string({ error: CARNE_MESSAGES.date }).min(1, CARNE_MESSAGES.date).pipe(dateField),

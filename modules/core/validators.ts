@@ -104,6 +104,28 @@ export const moneyField = z
 	.refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Use no máximo 2 casas decimais.')
 	.transform((v) => Math.round(v * 100))
 
+/** A decimal as a form's text field sends it: digits, and at most 2 decimals after a dot or a comma. */
+const DECIMAL_TEXT = /^\d+([.,]\d{1,2})?$/
+
+/**
+ * A number a client sends: a JSON number, or a plain decimal written as text where a form sends one ("150",
+ * "150,5", "150.50"). Nothing else is read as a number: "1e3", " 10", "0x10", [100] and true are refused with
+ * `invalid` (absent: `required`). The one rule for numeric body fields; the field's own bounds follow it.
+ */
+export const numberInput = (required: string, invalid: string) =>
+	z.union(
+		[
+			z.number(),
+			z
+				.string()
+				.regex(DECIMAL_TEXT)
+				.transform((v) => Number(v.replace(',', '.')))
+		],
+		{
+			error: (issue) => (issue.input === undefined ? required : invalid)
+		}
+	)
+
 /** An optional text field normalised by `clean`, empty → null, then checked by `valid`. */
 function optionalText(clean: (v: string) => string, valid: (v: string) => boolean, message: string) {
 	return z

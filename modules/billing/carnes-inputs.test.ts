@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'bun:test'
+import { CNPJ, TEST_ORIGIN, testWorld } from '../../apps/server/testing'
+import { carnes } from './schema'
+
+const KEY = '$aact_hmlg_000000000000000000000000000000abcd'
+
+/** Rafael's Asaas account on, and one company of his to bill. */
+async function world() {
+	const w = await testWorld({ config: { publicOrigin: TEST_ORIGIN } })
+	const saved = await w.call('PUT', '/api/representantes/asaas-config', {
+		cookie: w.cookies.rep,
+		body: { ativar_api_asaas: 'S', asaas_api_key: KEY, asaas_ambiente: 'sandbox' }
+	})
+	expect(saved.status).toBe(200)
+	const empresa = w.company(CNPJ.rep, 'Padaria Pão Quente', { email: 'padaria@example.com', fone: '85999990001' })
+	const body = (fields: Record<string, unknown> = {}) => ({
+		empresa_codigo: empresa.codigo,
+		valor_total: 300,
+		numero_parcelas: 3,
+		data_primeiro_vencimento: '2026-12-10',
+		...fields
+	})
+	const create = (fields: Record<string, unknown>) => w.call('POST', '/api/carnes', { cookie: w.cookies.rep, body: body(fields) })
+	const plans = () => [...(w.asaas.accounts.get(KEY)?.installments.values() ?? [])]
+	return { w, empresa, create, plans }
+}
+
+describe('POST /api/carnes numbers (issue 33, point 10)', () => {
+	it('refuses what is not a number or a plain decimal in every numeric field, making no plan', async () => {
+		const { w, create, plans, empresa } = await world()
+		const hostile: unknown[] = ['1e3', [100], true, ' 300', '0x12C', '300abc', 'Infinity', '-300', '3.000,00', {}]
+		for (const field of ['empresa_codigo', 'valor_total', 'numero_parcelas'])
+			for (const value of hostile) {
+				const res = await create({ [field]: value })
+				expect({ field, value, status: res.status }).toEqual({ field, value, status: 400 })
+				expect(res.json.message).toContain(field)
+			}
+		// "1e3" was a total of R$ 1.000,00 and [3] three parcels; the company code was read from ["1"] too.
+		expect((await create({ valor_total: '1e3' })).json.message).toContain('Valor total inválido')
+		expect((await create({ empresa_codigo: [String(empresa.codigo)] })).status).toBe(400)
+		expect(plans()).toHaveLength(0)
+		expect(w.db.select().from(carnes).all()).toHaveLength(0)
+	})
+
+	it('takes JSON numbers and the plain decimals a form sends', async () => {
+		const { create, plans } = await world()
+		const fromForm = await create({ valor_total: '300,50', numero_parcelas: '3' })
+		expect(fromForm.status).toBe(201)
+		expect(fromForm.json.carne).toMatchObject({ valor_total: 300.5, numero_parcelas: 3 })
+		expect((await create({ valor_total: '150.25', numero_parcelas: 2 })).status).toBe(201)
+		expect(plans()).toHaveLength(2)
+	})
+})
