@@ -74,7 +74,8 @@ export function createApp(ctx: AppContext, services: AppServices = createService
 				bodyLimits: {
 					'/api/representantes/promo-image': 7 * 1024 * 1024,
 					'/api/asaas/webhook/': 64 * 1024,
-					'/api/whatsapp/webhook': 256 * 1024
+					// Evolution serialises thumbnails as {"0":255,…}; the bot judges the rest at 64 KB once they are dropped.
+					'/api/whatsapp/webhook': 2 * 1024 * 1024
 				}
 			})
 		)

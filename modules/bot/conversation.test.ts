@@ -5,7 +5,7 @@ import { activities } from '../activity'
 import { carneParcelas, carnes } from '../billing'
 import { companies } from '../companies'
 import { HOUR, MINUTE, completeCnpj, formatCnpj } from '../core'
-import { phoneKey } from '../evolution'
+import { type InboundContent, phoneKey } from '../evolution'
 import { createNotificationSetting, notificationSends, notificationSettings, runNotifications } from '../messaging'
 import { saveSettings } from '../settings'
 import { REPLIES_PER_MINUTE } from './service'
@@ -39,7 +39,12 @@ async function botWorld(now = '2026-11-20T12:00:00.000Z') {
 }
 
 /** The client (or anyone) writes; answers the texts the bot sent to that phone because of it. */
-async function say(w: World, from: string, text: string, extra: { v1?: boolean; lid?: boolean; fromMe?: boolean; id?: string } = {}) {
+async function say(
+	w: World,
+	from: string,
+	text: string,
+	extra: { v1?: boolean; lid?: boolean; fromMe?: boolean; id?: string; content?: InboundContent; reactTo?: string } = {}
+) {
 	const before = w.evolution.sent.length
 	const { delivery } = await w.evolution.deliverInbound({ from, text, ...extra })
 	expect(delivery?.status).toBe(200)
@@ -310,6 +315,62 @@ describe('the conversation', () => {
 		expect(warning).toMatchObject({ type: 'warning', subtitle: '5585988887777 enviou 6 CNPJs diferentes em uma hora: ignorado por 1 hora' })
 		w.clock.advance(HOUR + MINUTE)
 		expect(await say(w, STRANGER, 'Oi')).toEqual([expect.stringContaining('assistente virtual')])
+	})
+
+	it('a 👍 on its message moves nothing; a sticker, an audio, a location, a contact get one “só entendo texto” per session', async () => {
+		const { w, company } = await botWorld()
+		await toMenu(w, company.cnpj)
+		const menuId = w.evolution.sent.at(-1)!.id
+		expect(await say(w, CLIENT, '👍', { content: 'reaction', reactTo: menuId })).toEqual([])
+		expect(await say(w, CLIENT, '', { content: 'sticker' })).toEqual([expect.stringContaining('só entendo mensagens de texto')])
+		for (const content of ['audio', 'location', 'contact', 'document', 'reaction'] as const)
+			expect(await say(w, CLIENT, '', { content, reactTo: menuId })).toEqual([])
+		// The conversation is where it was: the menu's options still work.
+		expect((await sessionOf(w, CLIENT)).step).toBe('menu')
+		expect((await say(w, CLIENT, '1'))[0]).toContain('Situação da licença')
+		// A new session (30 idle minutes later) may be told once more; a reaction never gets an answer.
+		w.clock.advance(31 * MINUTE)
+		expect(await say(w, CLIENT, '👍', { content: 'reaction', reactTo: menuId })).toEqual([])
+		expect(await say(w, CLIENT, '', { content: 'audio' })).toEqual([expect.stringContaining('só entendo mensagens de texto')])
+		expect(await say(w, CLIENT, '', { content: 'audio' })).toEqual([])
+	})
+
+	it('takes a document with a large binary thumbnail (hundreds of KB of JSON); refuses a body that large in text, and a forged one unread', async () => {
+		const { w } = await botWorld()
+		const { delivery } = await w.evolution.deliverInbound({
+			from: CLIENT,
+			text: 'Segue o comprovante',
+			content: 'document',
+			thumbnailBytes: 40_000
+		})
+		await w.services.bot.idle()
+		expect(delivery?.status).toBe(200)
+		expect(w.evolution.sent.map((m) => m.text)).toEqual([expect.stringContaining('assistente virtual')])
+		const secret = (await w.call('GET', '/api/whatsapp/bot/status', { cookie: w.cookies.admin })).json.webhook.secret
+		const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+			w.app.handle(
+				new Request('http://localhost/api/whatsapp/webhook', {
+					method: 'POST',
+					headers: { 'content-type': 'application/json', 'x-webhook-token': secret, ...headers },
+					body
+				})
+			)
+		const text = JSON.stringify({
+			event: 'messages.upsert',
+			instance: 'k-licencas',
+			data: { key: { remoteJid: '558599990001@s.whatsapp.net', fromMe: false, id: 'BIG1' }, message: { conversation: 'x'.repeat(300_000) } }
+		})
+		const tooMuchText = await post(text)
+		expect(tooMuchText.status).toBe(413)
+		expect((await tooMuchText.json()).message).toContain('excede 64 KB')
+		const huge = await post(JSON.stringify({ event: 'messages.upsert', pad: 'x'.repeat(3 * 1024 * 1024) }))
+		expect(huge.status).toBe(413)
+		// Without the secret the answer comes before the body is read: this body never ends.
+		const endless = new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode('{"event":')) })
+		const forged = await Promise.race([post(endless, { 'x-webhook-token': 'errado' }), Bun.sleep(2000).then(() => null)])
+		expect(forged?.status).toBe(401)
+		await w.services.bot.idle()
+		expect(w.evolution.sent).toHaveLength(1)
 	})
 
 	it('handles a repeated delivery (same data.key.id) once', async () => {

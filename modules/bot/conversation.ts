@@ -67,7 +67,8 @@ function cnpjIn(text: string): string | null {
 	const whole = normalizeCnpj(text)
 	if (whole.length === 14) return whole
 	const m = /[0-9A-Za-z]{2}\.?[0-9A-Za-z]{3}\.?[0-9A-Za-z]{3}\/?[0-9A-Za-z]{4}-?\d{2}/.exec(text)
-	return m ? normalizeCnpj(m[0]) : whole.length >= 11 ? whole : null
+	// A sentence without a digit ("Segue o comprovante") is no attempt at a CNPJ.
+	return m ? normalizeCnpj(m[0]) : whole.length >= 11 && /\d/.test(text) ? whole : null
 }
 
 export function converse(ctx: AppContext, session: Session, text: string): { session: Session; outcome: Outcome } {

@@ -1,5 +1,5 @@
 import { serve, serveRoutes } from '../auth'
-import type { AppContext } from '../core/server'
+import { type AppContext, errorResponse } from '../core/server'
 import {
 	BOT_WEBHOOK_HEADER,
 	botDisableRoute,
@@ -15,13 +15,17 @@ import {
 } from './model'
 import type { BotService } from './service'
 
+/** The secret of a delivery: the header (Evolution 2.1.1+), a Bearer, or ?token= (2.0.x, 2.1.0, 1.8, global webhooks). */
+function webhookToken(request: Request): string | null {
+	const bearer = request.headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? null
+	const query = request.url.includes('?') ? new URL(request.url).searchParams.get('token') : null
+	return request.headers.get(BOT_WEBHOOK_HEADER) ?? bearer ?? query
+}
+
 export function botRoutes(ctx: AppContext, bot: BotService) {
 	return serveRoutes(ctx, 'bot.routes', () => [
-		// Evolution's deliveries: authenticated by the portal's secret (header, or ?token= for v1), not by a session.
-		serve(botWebhookRoute, 'public', ({ body, query, request }) => {
-			const bearer = request.headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? null
-			return bot.receive(request.headers.get(BOT_WEBHOOK_HEADER) ?? bearer ?? query.token ?? null, body)
-		}),
+		// Evolution's deliveries: authenticated by the portal's secret (header, or ?token=), not by a session.
+		serve(botWebhookRoute, 'public', ({ body, request }) => bot.receive(webhookToken(request), body)),
 		serve(botMonitorRoute, 'whatsapp.bot', () => bot.monitor()),
 		serve(botTestRoute, 'whatsapp.bot', async ({ body }) => {
 			if (!bot.enabled()) return { success: false, replies: [], message: 'O bot está desativado: ative-o em Admin Bot para testar.' }
@@ -52,5 +56,10 @@ export function botRoutes(ctx: AppContext, bot: BotService) {
 			await bot.simulateAttendant(body.phone)
 			return { message: 'Mensagem de atendente simulada - bot pausado automaticamente' }
 		})
-	])
+	]).onRequest(({ request }) => {
+		// Before the body is read: without the secret, a large body costs nothing.
+		if (request.method !== 'POST' || !request.url.includes(botWebhookRoute.path)) return
+		if (new URL(request.url).pathname !== botWebhookRoute.path) return
+		if (!bot.webhookTokenMatches(webhookToken(request))) return errorResponse(401, 'Token do webhook inválido.', 'UNAUTHORIZED')
+	})
 }

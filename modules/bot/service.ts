@@ -1,11 +1,12 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { desc, eq, gt, lt, or } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { type AppContext, SlidingWindow, unauthorized, writeTransaction } from '../core/server'
-import { EvolutionError, normaliseBrazilianPhone, parseEvolutionEvent, phoneKey } from '../evolution'
+import { AppError, type AppContext, SlidingWindow, unauthorized, writeTransaction } from '../core/server'
+import { EvolutionError, normaliseBrazilianPhone, parseEvolutionEvent, phoneKey, withoutBinaryFields } from '../evolution'
 import { evolutionGateway, isOwnSend, ownSends } from '../messaging'
 import { getSetting, openSetting, saveSettings } from '../settings'
 import { PAUSE_MS, SESSION_IDLE_MS, type Session, converse, freshSession, isPaused, readSession, saveSession } from './conversation'
+import { words } from './messages'
 import {
 	BOT_SILENCE_WARNING_MS,
 	BOT_WAITING_FLAG_MS,
@@ -18,6 +19,11 @@ import { botCnpjAttempts, botSeenMessages, botSessions, botState } from './schem
 
 /** Replies one phone may get per minute: a loop with another bot cannot flood the gateway. */
 export const REPLIES_PER_MINUTE = 8
+/**
+ * An event's size once its binary fields (thumbnails, media keys) are dropped: far more than any text the bot reads.
+ * The raw body has its own cap, checked on the bytes as they arrive (apps/server/app.ts), after the secret.
+ */
+export const WEBHOOK_EVENT_LIMIT = 64 * 1024
 /** Seen message ids, own send ids and CNPJ attempts are kept this long. */
 const KEEP_MS = 2 * 24 * 3_600_000
 
@@ -162,6 +168,15 @@ export function createBotService(ctx: AppContext) {
 		return out
 	}
 
+	/** Phones told "só entendo texto" in their current session (a new session after 30 idle minutes may be told again). */
+	const toldTextOnly = new Map<string, number>()
+	function tellTextOnly(key: string, nowMs: number): boolean {
+		if (toldTextOnly.has(key)) return false
+		if (toldTextOnly.size >= 10_000) for (const [k, at] of toldTextOnly) if (nowMs - at > SESSION_IDLE_MS) toldTextOnly.delete(k)
+		toldTextOnly.set(key, nowMs)
+		return true
+	}
+
 	/** A client's message: through the conversation, then the replies out. */
 	async function fromClient(phone: string, text: string, messageId: string | null): Promise<string[]> {
 		const key = phoneKey(phone)
@@ -178,6 +193,13 @@ export function createBotService(ctx: AppContext) {
 		}
 		const idle = !previous || now.getTime() - Date.parse(previous.last_activity) > SESSION_IDLE_MS
 		const session = idle ? freshSession(key, phone, nowIso, previous) : { ...previous, paused_until: null, waiting_since: null }
+		if (idle) toldTextOnly.delete(key)
+		if (text.trim() === '') {
+			// A sticker, an audio, a location, a contact: no step moves; one polite word per session at most.
+			const sent = await send(session.phone, tellTextOnly(key, now.getTime()) ? [words.textOnly] : [])
+			await commit({ ...session, last_activity: nowIso }, messageId)
+			return sent.texts
+		}
 		const { session: next, outcome } = converse(ctx, session, text)
 		const sent = await send(next.phone, outcome.replies)
 		await commit(outcome.pause ? paused(next) : next, messageId)
@@ -209,7 +231,11 @@ export function createBotService(ctx: AppContext) {
 	 */
 	function receive(token: string | null, body: unknown): { received: boolean } {
 		if (!secretMatches(token)) throw unauthorized('Token do webhook inválido.')
-		const event = parseEvolutionEvent(body)
+		const slim = withoutBinaryFields(body)
+		if (Buffer.byteLength(JSON.stringify(slim) ?? '') > WEBHOOK_EVENT_LIMIT) {
+			throw new AppError(413, 'O evento da Evolution excede 64 KB mesmo sem as miniaturas e as chaves de mídia.', 'PAYLOAD_TOO_LARGE')
+		}
+		const event = parseEvolutionEvent(slim)
 		if (event.kind === 'ignored') return { received: false }
 		if (event.instance !== getSetting(db, 'evolution_instance_name')) return { received: false }
 		const nowIso = clock.now().toISOString()
@@ -316,6 +342,8 @@ export function createBotService(ctx: AppContext) {
 
 	return {
 		receive,
+		/** Checked before the body is read: a sender without the secret never makes the portal read a large body. */
+		webhookTokenMatches: secretMatches,
 		/** Sets the instance's webhook (URL, secret header, events); the outcome is shown on the monitor. */
 		configureWebhook: () => enqueue('webhook', configureWebhook).catch(() => undefined),
 		/** Resolves when every queued message has been handled (tests, the benchmark). */

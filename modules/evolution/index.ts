@@ -13,8 +13,17 @@ export {
 	startEvolutionStandin,
 	type EvolutionStandin,
 	type EvolutionStandinOptions,
+	type InboundContent,
 	type InboundRecord,
 	type SentRecord,
 	type WebhookDelivery
 } from './standin'
-export { normaliseBrazilianPhone, parseEvolutionEvent, phoneKey, samePhone, type ConnectionState, type EvolutionEvent } from './webhook'
+export {
+	normaliseBrazilianPhone,
+	parseEvolutionEvent,
+	phoneKey,
+	samePhone,
+	withoutBinaryFields,
+	type ConnectionState,
+	type EvolutionEvent
+} from './webhook'

@@ -98,6 +98,95 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 /** A phone as a person types it on the chat page (85 99999-0001) → 5585999990001. */
 const digitsOf = (phone: string) => normaliseBrazilianPhone(phone) ?? phone.replace(/\D/g, '')
 
+export type InboundContent = 'text' | 'reaction' | 'sticker' | 'audio' | 'location' | 'contact' | 'document'
+
+/** Bytes as Evolution serialises a Buffer into JSON: `{"0":255,"1":216,…}`. */
+export function serialisedBytes(n: number): Record<string, number> {
+	const bytes = crypto.getRandomValues(new Uint8Array(n))
+	const out: Record<string, number> = {}
+	for (let i = 0; i < n; i++) out[i] = bytes[i]
+	return out
+}
+
+/** `message` and `messageType` of a v2 messages.upsert as Baileys builds them, binary fields included. */
+export function inboundMessage(
+	content: InboundContent,
+	text: string,
+	options: { jid: string; reactTo?: string; thumbnailBytes?: number }
+): { message: Record<string, unknown>; messageType: string } {
+	const media = (mimetype: string) => ({
+		url: `https://mmg.whatsapp.net/v/t62.7119-24/${hex(12)}.enc`,
+		mimetype,
+		fileSha256: serialisedBytes(32),
+		fileLength: String(10_000 + Math.floor(Math.random() * 90_000)),
+		mediaKey: serialisedBytes(32),
+		fileEncSha256: serialisedBytes(32),
+		directPath: `/v/t62.7119-24/${hex(12)}.enc`,
+		mediaKeyTimestamp: String(Math.floor(Date.now() / 1000))
+	})
+	const context = { messageContextInfo: { deviceListMetadata: { senderKeyHash: serialisedBytes(10) }, messageSecret: serialisedBytes(32) } }
+	switch (content) {
+		case 'reaction':
+			return {
+				message: {
+					reactionMessage: {
+						key: { remoteJid: options.jid, fromMe: true, id: options.reactTo ?? hex(10) },
+						text: text || '👍',
+						senderTimestampMs: String(Date.now())
+					}
+				},
+				messageType: 'reactionMessage'
+			}
+		case 'sticker':
+			return {
+				message: { stickerMessage: { ...media('image/webp'), height: 512, width: 512, isAnimated: false }, ...context },
+				messageType: 'stickerMessage'
+			}
+		case 'audio':
+			return {
+				message: { audioMessage: { ...media('audio/ogg; codecs=opus'), seconds: 4, ptt: true, waveform: serialisedBytes(64) }, ...context },
+				messageType: 'audioMessage'
+			}
+		case 'location':
+			return {
+				message: {
+					locationMessage: { degreesLatitude: -3.7319, degreesLongitude: -38.5267, jpegThumbnail: serialisedBytes(3_000) },
+					...context
+				},
+				messageType: 'locationMessage'
+			}
+		case 'contact':
+			return {
+				message: {
+					contactMessage: {
+						displayName: 'Fulano',
+						vcard: 'BEGIN:VCARD\nVERSION:3.0\nFN:Fulano\nTEL;type=CELL:+55 85 99999-1234\nEND:VCARD'
+					},
+					...context
+				},
+				messageType: 'contactMessage'
+			}
+		case 'document': {
+			const documentMessage = {
+				...media('application/pdf'),
+				title: 'comprovante',
+				pageCount: 1,
+				fileName: 'comprovante.pdf',
+				jpegThumbnail: serialisedBytes(options.thumbnailBytes ?? 40_000),
+				...(text ? { caption: text } : {})
+			}
+			return text
+				? {
+						message: { documentWithCaptionMessage: { message: { documentMessage } }, ...context },
+						messageType: 'documentWithCaptionMessage'
+					}
+				: { message: { documentMessage, ...context }, messageType: 'documentMessage' }
+		}
+		default:
+			return { message: { conversation: text }, messageType: 'conversation' }
+	}
+}
+
 /**
  * Evolution's createJid: digits + @s.whatsapp.net, dropping a Brazilian mobile's ninth digit when the DDD is 31 or
  * more and the digit after the 9 is 7 or more (WhatsApp's JID for those numbers never had it).
@@ -347,6 +436,12 @@ export function createEvolutionStandin(options: EvolutionStandinOptions) {
 		instance?: string
 		/** Reuse a message id: Evolution redelivering the same message. */
 		id?: string
+		/** What the phone sends instead of text (the text is then a caption, for a document, or ignored). */
+		content?: InboundContent
+		/** A reaction's target message id. */
+		reactTo?: string
+		/** A document's jpegThumbnail size in bytes (default 40,000: about 450 KB of JSON). */
+		thumbnailBytes?: number
 	}) {
 		const i = (input.instance ? instances.get(input.instance) : firstInstance()) ?? firstInstance()
 		const id = input.id ?? hex(16)
@@ -380,9 +475,12 @@ export function createEvolutionStandin(options: EvolutionStandinOptions) {
 							: { remoteJid: phoneJid, fromMe, id, participant: null, addressingMode: 'pn' },
 						pushName,
 						status: 'DELIVERY_ACK',
-						message: { conversation: input.text },
+						...inboundMessage(input.content ?? 'text', input.text, {
+							jid: phoneJid,
+							reactTo: input.reactTo,
+							thumbnailBytes: input.thumbnailBytes
+						}),
 						contextInfo: null,
-						messageType: 'conversation',
 						messageTimestamp: timestamp,
 						instanceId: i.token,
 						source: 'android'

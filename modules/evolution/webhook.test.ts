@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test'
-import { normaliseBrazilianPhone, parseEvolutionEvent, phoneKey, samePhone } from './webhook'
+import { inboundMessage } from './standin'
+import { normaliseBrazilianPhone, parseEvolutionEvent, phoneKey, samePhone, withoutBinaryFields } from './webhook'
 
 const v2 = (data: unknown, event = 'messages.upsert') => ({
 	event,
@@ -130,6 +131,30 @@ describe('parseEvolutionEvent: messages', () => {
 			text: 'Seu boleto',
 			timestamp: 1
 		})
+	})
+})
+
+describe('messages that are not text', () => {
+	const jid = '558599990001@s.whatsapp.net'
+	it('a reaction, a deletion notice, a poll vote are not messages; a sticker, an audio, a location, a contact are, without text', () => {
+		const upsert = (content: Parameters<typeof inboundMessage>[0], text = '') =>
+			parseEvolutionEvent(v2({ key: key(jid), ...inboundMessage(content, text, { jid, thumbnailBytes: 100 }) }))
+		expect(upsert('reaction', '👍')).toEqual({ kind: 'ignored', reason: 'not-a-message:reactionMessage' })
+		expect(parseEvolutionEvent(v2({ key: key(jid), message: { protocolMessage: { type: 0 } } }))).toMatchObject({ kind: 'ignored' })
+		expect(parseEvolutionEvent(v2({ key: key(jid), message: { pollUpdateMessage: {} } }))).toMatchObject({ kind: 'ignored' })
+		for (const content of ['sticker', 'audio', 'location', 'contact', 'document'] as const)
+			expect(upsert(content)).toMatchObject({ kind: 'message', text: '' })
+		expect(upsert('document', 'Segue o comprovante')).toMatchObject({ kind: 'message', text: 'Segue o comprovante' })
+	})
+
+	it('drops binary fields serialised as {"0":255,…} before the size is judged, and keeps what the portal reads', () => {
+		const body = v2({ key: key(jid), ...inboundMessage('document', 'Legenda', { jid, thumbnailBytes: 40_000 }) })
+		const raw = JSON.stringify(body).length
+		const slim = JSON.stringify(withoutBinaryFields(body)).length
+		expect(raw).toBeGreaterThan(400_000)
+		expect(slim).toBeLessThan(2_000)
+		expect(parseEvolutionEvent(withoutBinaryFields(body))).toEqual(parseEvolutionEvent(body))
+		expect(withoutBinaryFields({ a: { type: 'Buffer', data: [1, 2] }, b: [{ 0: 1, 1: 2 }], c: 'x' })).toEqual({ b: [], c: 'x' })
 	})
 })
 

@@ -6,7 +6,10 @@
 export type ConnectionState = 'open' | 'close' | 'connecting' | 'refused'
 
 export type EvolutionEvent =
-	/** messages.upsert: from the client (fromMe false) or typed by a person on the linked phone (fromMe true). */
+	/**
+	 * messages.upsert: from the client (fromMe false) or typed by a person on the linked phone (fromMe true). `text`
+	 * is '' for a message without text (a sticker, an audio, a location, a contact, an image without caption).
+	 */
 	| {
 			kind: 'message'
 			instance: string
@@ -48,6 +51,30 @@ function seconds(v: unknown): number | null {
 	const long = record(v)
 	if (long && typeof long.low === 'number' && typeof long.high === 'number') return (long.low >>> 0) + long.high * 2 ** 32
 	return null
+}
+
+/**
+ * Not a message a person wrote to the bot: a reaction (👍 on a message), a deletion or an edit notice, a poll vote,
+ * a pin. These arrive as messages.upsert too and are ignored.
+ */
+const NOT_A_MESSAGE = [
+	'reactionMessage',
+	'encReactionMessage',
+	'protocolMessage',
+	'pollUpdateMessage',
+	'keepInChatMessage',
+	'pinInChatMessage'
+]
+
+function notAMessage(message: unknown, messageType: unknown, depth = 0): string | null {
+	const m = record(message)
+	if (typeof messageType === 'string' && NOT_A_MESSAGE.includes(messageType)) return messageType
+	if (!m) return null
+	for (const wrapper of WRAPPERS) {
+		const inner = record(record(m[wrapper])?.message)
+		if (inner && depth < 3) return notAMessage(inner, null, depth + 1)
+	}
+	return NOT_A_MESSAGE.find((k) => k in m) ?? null
 }
 
 function messageText(message: unknown, depth = 0): string {
@@ -92,6 +119,8 @@ export function parseEvolutionEvent(body: unknown): EvolutionEvent {
 	const lid = remoteJid.endsWith('@lid')
 	const who = lid ? phoneJid(key.remoteJidAlt) : phoneJid(remoteJid)
 	if (!who) return ignored(lid ? 'lid-without-phone' : 'not-a-phone')
+	const other = notAMessage(data?.message, data?.messageType)
+	if (other) return ignored(`not-a-message:${other}`)
 	const text = messageText(data?.message)
 	const timestamp = seconds(data?.messageTimestamp)
 	if (event === 'send.message') return { kind: 'sent', instance, id, ...who, text, timestamp }
@@ -124,4 +153,54 @@ export function normaliseBrazilianPhone(input: string): string | null {
 	if (local.length === 9) return local[0] === '9' ? d : null
 	if (/^[6-9]/.test(local)) return `${d.slice(0, 4)}9${local}`
 	return /^[2-5]/.test(local) ? d : null
+}
+
+/** Keys of binary fields Evolution serialises as `{"0":255,"1":216,…}` (about 11 bytes of JSON per byte). */
+const BINARY_KEYS = new Set([
+	'jpegThumbnail',
+	'thumbnail',
+	'pngThumbnail',
+	'mediaKey',
+	'fileSha256',
+	'fileEncSha256',
+	'thumbnailSha256',
+	'thumbnailEncSha256',
+	'streamingSidecar',
+	'waveform',
+	'midQualityFileSha256',
+	'midQualityFileEncSha256',
+	'messageSecret',
+	'base64'
+])
+
+/** A Buffer or Uint8Array as JSON: `{"0":…,"1":…}` with digit keys only, or `{type:'Buffer', data:[…]}`. */
+function isSerialisedBytes(v: Record<string, unknown>): boolean {
+	if (v.type === 'Buffer' && Array.isArray(v.data)) return true
+	let n = 0
+	for (const k in v) {
+		if (!/^\d+$/.test(k) || typeof v[k] !== 'number') return false
+		if (++n >= 64) break
+	}
+	return n > 0
+}
+
+/**
+ * The body without what the portal never reads: binary fields (thumbnails, media keys, hashes) are dropped, so a
+ * document with a thumbnail weighs what its text does. The size of what is left is what the webhook judges.
+ */
+export function withoutBinaryFields(value: unknown, depth = 0): unknown {
+	if (depth > 40 || value === null || typeof value !== 'object') return value
+	if (Array.isArray(value)) {
+		return value
+			.filter((v) => !(record(v) && isSerialisedBytes(v as Record<string, unknown>)))
+			.map((v) => withoutBinaryFields(v, depth + 1))
+	}
+	const out: Record<string, unknown> = {}
+	for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+		if (BINARY_KEYS.has(k)) continue
+		const inner = record(v)
+		if (inner && isSerialisedBytes(inner)) continue
+		out[k] = withoutBinaryFields(v, depth + 1)
+	}
+	return out
 }
