@@ -51,3 +51,30 @@ describe('POST /api/carnes numbers (issue 33, point 10)', () => {
 		expect(plans()).toHaveLength(2)
 	})
 })
+
+describe('POST /api/carnes first due date (issue 33, point 11)', () => {
+	it('is at most one year after today, São Paulo’s date, with the last day in the message; later makes no plan', async () => {
+		// 01:00 UTC on the 21st is still the 20th in São Paulo: the last day allowed is 20/11/2027.
+		const w = await testWorld({ now: '2026-11-21T01:00:00.000Z', config: { publicOrigin: TEST_ORIGIN } })
+		await w.call('PUT', '/api/representantes/asaas-config', {
+			cookie: w.cookies.rep,
+			body: { ativar_api_asaas: 'S', asaas_api_key: KEY, asaas_ambiente: 'sandbox' }
+		})
+		const empresa = w.company(CNPJ.rep, 'Padaria Pão Quente', { email: 'padaria@example.com', fone: '85999990001' })
+		const create = (data_primeiro_vencimento: string) =>
+			w.call('POST', '/api/carnes', {
+				cookie: w.cookies.rep,
+				body: { empresa_codigo: empresa.codigo, valor_total: 300, numero_parcelas: 3, data_primeiro_vencimento }
+			})
+		for (const date of ['9999-12-31', '2027-11-21', '2030-01-10']) {
+			const res = await create(date)
+			expect({ date, status: res.status }).toEqual({ date, status: 400 })
+			expect(res.json.message).toBe('O primeiro vencimento deve ser em até 1 ano, até 20/11/2027.')
+		}
+		expect([...(w.asaas.accounts.get(KEY)?.installments.values() ?? [])]).toHaveLength(0)
+		expect(w.db.select().from(carnes).all()).toHaveLength(0)
+		expect((await create('2026-11-19')).json.message).toBe('O primeiro vencimento não pode ser antes de hoje.')
+		expect((await create('2027-11-20')).status).toBe(201)
+		expect((await create('2026-11-20')).status).toBe(201)
+	})
+})

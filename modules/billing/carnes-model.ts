@@ -7,6 +7,7 @@ import {
 	textField,
 	typedPhoneField,
 	valuesOf,
+	yearsLater,
 	z,
 	pagedList,
 	withMessage,
@@ -31,8 +32,20 @@ export const CARNE_MESSAGES = {
 	countInvalid: 'Número de parcelas inválido: use um número inteiro de 2 a 12.',
 	date: 'Data é obrigatória',
 	pastDate: 'O primeiro vencimento não pode ser antes de hoje.',
+	farDate: (last: string) =>
+		`O primeiro vencimento deve ser em até ${FIRST_DUE_HORIZON_YEARS} ano, até ${last.split('-').reverse().join('/')}.`,
 	phone: 'Telefone inválido: use 55 + DDD + número com 8 ou 9 dígitos, só números (ex.: 5585999999999).',
 	phoneRequired: 'Informe o telefone.'
+}
+
+/** How far ahead a carnê's first due date may be: a plan starting later is a typing mistake, not a plan. */
+export const FIRST_DUE_HORIZON_YEARS = 1
+
+/** What is wrong with a first due date on `today` (both YYYY-MM-DD, São Paulo's date): before today, or past the horizon. */
+export function firstDueDateProblem(date: string, today: string): string | null {
+	if (date < today) return CARNE_MESSAGES.pastDate
+	const last = yearsLater(today, FIRST_DUE_HORIZON_YEARS)
+	return date > last ? CARNE_MESSAGES.farDate(last) : null
 }
 
 /** The parcel a total gives: Asaas splits in centavos and puts the remainder on the last one. */

@@ -20,7 +20,8 @@ import {
 	type CarnesList,
 	type CarnesQuery,
 	CHARGE_TYPE_LABELS,
-	canActOnParcel
+	canActOnParcel,
+	firstDueDateProblem
 } from './carnes-model'
 import { isPaid } from './labels'
 import { carneParcelas, carnes, historicoPagamentos } from './schema'
@@ -161,7 +162,8 @@ const parcelRow = (
 /** POST /api/carnes: validates, finds or creates the customer, creates the plan, reads its parcels, stores all at once. */
 export async function createCarne(ctx: Ctx, user: Actor, body: CarneBody): Promise<{ message: string; carne: CarneView }> {
 	const company = companyInScope(ctx.db, representativeScope(ctx.db, user), body.empresa_codigo)
-	if (body.data_primeiro_vencimento < todayIso(ctx.clock)) throw badRequest(CARNE_MESSAGES.pastDate)
+	const dueProblem = firstDueDateProblem(body.data_primeiro_vencimento, todayIso(ctx.clock))
+	if (dueProblem) throw badRequest(dueProblem)
 	const account = companyAccount(ctx, company.cnpj_representante)
 	const client = asaasClient(ctx, account)
 	const totalCentavos = Math.round(body.valor_total * 100)

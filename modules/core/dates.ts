@@ -29,11 +29,16 @@ export function daysBetween(from: string, to: string): number {
 /** How far ahead a licence may reach: far enough for any plan, near enough that no date leaves the four-digit years. */
 export const LICENCE_HORIZON_YEARS = 20
 
+/** The same day `years` on (both YYYY-MM-DD), or 28 February for a 29th that year has not. */
+export function yearsLater(iso: string, years: number): string {
+	const [y, m, d] = iso.split('-').map(Number)
+	const last = new Date(Date.UTC(y + years, m, 0)).getUTCDate()
+	return new Date(Date.UTC(y + years, m - 1, Math.min(d, last))).toISOString().slice(0, 10)
+}
+
 /** The last licence date allowed on `today` (both YYYY-MM-DD): the same day 20 years on (28 February for a 29th). */
 export function licenceHorizon(today: string): string {
-	const [y, m, d] = today.split('-').map(Number)
-	const last = new Date(Date.UTC(y + LICENCE_HORIZON_YEARS, m, 0)).getUTCDate()
-	return new Date(Date.UTC(y + LICENCE_HORIZON_YEARS, m - 1, Math.min(d, last))).toISOString().slice(0, 10)
+	return yearsLater(today, LICENCE_HORIZON_YEARS)
 }
 
 /** The same day a month earlier (both YYYY-MM-DD), or that month's last day when it is shorter: 31 March → 28 February. */

@@ -87,6 +87,14 @@ const DATE_MESSAGE = 'Data inválida: use o formato AAAA-MM-DD.'
 /** A date written exactly YYYY-MM-DD: trailing text or a time is refused, never cut off. */
 export const dateField = z.string({ error: DATE_MESSAGE }).refine(isIsoDate, DATE_MESSAGE)
 
+/**
+ * A date another system sent (Asaas' dueDate, paymentDate, …), checked before it is stored: the value when it is a real
+ * calendar date written exactly YYYY-MM-DD, else null (2026-02-30, 2026-2-3, 2026-02-03T00:00, 20260203, null).
+ */
+export function readCalendarDate(value: unknown): string | null {
+	return typeof value === 'string' && isIsoDate(value) ? value : null
+}
+
 /** An optional date: empty or null clears it. */
 export const optionalDateField = z
 	.string({ error: DATE_MESSAGE })

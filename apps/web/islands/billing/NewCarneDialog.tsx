@@ -1,6 +1,12 @@
 import { Plus } from 'lucide-react'
-import { CARNE_MESSAGES, CHARGE_TYPES, CHARGE_TYPE_LABELS, CarneBody } from '../../../../modules/billing/model'
-import { isoDateInSaoPaulo, parseMoneyText } from '../../../../modules/core'
+import {
+	CHARGE_TYPES,
+	CHARGE_TYPE_LABELS,
+	CarneBody,
+	FIRST_DUE_HORIZON_YEARS,
+	firstDueDateProblem
+} from '../../../../modules/billing/model'
+import { isoDateInSaoPaulo, parseMoneyText, yearsLater } from '../../../../modules/core'
 import { CompanyPicker } from '../../components/CompanyPicker'
 import { Modal, ModalActions } from '../../components/Modal'
 import { DateInput, Field, MoneyInput } from '../../components/ui'
@@ -22,8 +28,10 @@ export default function NewCarneDialog({ onClose }: { onClose: () => void }) {
 			tipo_cobranca: v.tipo,
 			descricao: v.descricao
 		}),
-		check: (v): FieldErrors =>
-			/^\d{4}-\d{2}-\d{2}$/.test(v.vencimento) && v.vencimento < today ? { data_primeiro_vencimento: CARNE_MESSAGES.pastDate } : {}
+		check: (v): FieldErrors => {
+			const problem = /^\d{4}-\d{2}-\d{2}$/.test(v.vencimento) ? firstDueDateProblem(v.vencimento, today) : null
+			return problem ? { data_primeiro_vencimento: problem } : {}
+		}
 	})
 	const { values, set, errors } = form
 	const submit = form.submit(async (input) => {
@@ -73,7 +81,12 @@ export default function NewCarneDialog({ onClose }: { onClose: () => void }) {
 					/>
 				</Field>
 				<Field label="Primeiro Vencimento" error={errors.data_primeiro_vencimento}>
-					<DateInput value={values.vencimento} min={today} onChange={(v) => set('vencimento', v)} />
+					<DateInput
+						value={values.vencimento}
+						min={today}
+						max={yearsLater(today, FIRST_DUE_HORIZON_YEARS)}
+						onChange={(v) => set('vencimento', v)}
+					/>
 				</Field>
 				<Field label="Tipo de Cobrança" error={errors.tipo_cobranca}>
 					<select className="select w-full" value={values.tipo} onChange={(e) => set('tipo', e.target.value as typeof values.tipo)}>
