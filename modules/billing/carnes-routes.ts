@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm'
 import { type Endpoint, serve } from '../auth'
 import type { AppContext } from '../core/server'
+import { clickSend } from '../messaging'
 import { representativeScope } from '../resellers'
 import {
 	cancelCarneRoute,
@@ -16,17 +18,25 @@ import {
 } from './carnes-model'
 import { cancelCarne, carneParcels, carnePdf, createCarne, listCarnes, removeParcel, sendCarne, sendParcel } from './carnes'
 import { listHistorico, listPagamentos } from './history'
+import { carneParcelas, carnes } from './schema'
 import { reconcileCarnes } from './sync'
 
 /** /carnes, /pagamentos-parcelas and /historico-pagamentos: every role with its scope (billing.carnes). */
 export function carnesRoutes(ctx: AppContext): Endpoint[] {
 	const can = 'billing.carnes' as const
+	// Whose carnê a send is about, for the representative's send limits (none when there is no such carnê: the send answers 404).
+	const carneOwner = (id: number) =>
+		ctx.db.select({ cnpj: carnes.representante_cnpj }).from(carnes).where(eq(carnes.id, id)).get()?.cnpj ?? null
+	const parcelOwner = (id: number) =>
+		ctx.db.select({ cnpj: carneParcelas.representante_cnpj }).from(carneParcelas).where(eq(carneParcelas.id, id)).get()?.cnpj ?? null
 	return [
 		serve(listCarnesRoute, can, ({ user, query }) => listCarnes(ctx, user, query)),
 		serve(createCarneRoute, can, ({ user, body }) => createCarne(ctx, user, body)),
 		serve(pagamentosRoute, can, ({ user, query }) => listPagamentos(ctx, user, query)),
 		serve(removeParcelaRoute, can, ({ user, params }) => removeParcel(ctx, user, params.id)),
-		serve(sendParcelaRoute, can, ({ user, params, body }) => sendParcel(ctx, user, params.id, body.phone)),
+		serve(sendParcelaRoute, can, ({ user, params, body }) =>
+			clickSend(ctx, { userId: user.id, representanteCnpj: parcelOwner(params.id) }, () => sendParcel(ctx, user, params.id, body.phone))
+		),
 		serve(syncCarnesRoute, can, async ({ user }) => {
 			// The button reads a smaller batch than the job: a person is waiting for the answer.
 			const result = await reconcileCarnes(ctx, { scope: representativeScope(ctx.db, user), batch: 100 })
@@ -51,7 +61,9 @@ export function carnesRoutes(ctx: AppContext): Endpoint[] {
 				}
 			})
 		}),
-		serve(sendCarneRoute, can, ({ user, params, body }) => sendCarne(ctx, user, params.id, body.telefone)),
+		serve(sendCarneRoute, can, ({ user, params, body }) =>
+			clickSend(ctx, { userId: user.id, representanteCnpj: carneOwner(params.id) }, () => sendCarne(ctx, user, params.id, body.telefone))
+		),
 		serve(historicoRoute, can, ({ user, query }) => listHistorico(ctx, user, query))
 	]
 }

@@ -1,5 +1,6 @@
 import { serve, serveRoutes } from '../auth'
 import { type AppContext, errorResponse } from '../core/server'
+import { clickSend } from '../messaging'
 import {
 	BOT_WEBHOOK_HEADER,
 	botDisableRoute,
@@ -27,9 +28,9 @@ export function botRoutes(ctx: AppContext, bot: BotService) {
 		// Evolution's deliveries: authenticated by the portal's secret (header, or ?token=), not by a session.
 		serve(botWebhookRoute, 'public', ({ body, request }) => bot.receive(webhookToken(request), body)),
 		serve(botMonitorRoute, 'whatsapp.bot', () => bot.monitor()),
-		serve(botTestRoute, 'whatsapp.bot', async ({ body }) => {
+		serve(botTestRoute, 'whatsapp.bot', async ({ user, body }) => {
 			if (!bot.enabled()) return { success: false, replies: [], message: 'O bot está desativado: ative-o em Admin Bot para testar.' }
-			const replies = await bot.test(body.phone, body.message)
+			const replies = await clickSend(ctx, { userId: user.id, representanteCnpj: null }, () => bot.test(body.phone, body.message))
 			return {
 				success: true,
 				replies,

@@ -1,6 +1,6 @@
 /**
- * The security rules the server enforces, in one place: the login throttle and the password rules read them, and
- * the Segurança tab shows them, so what the screen says is what the server does.
+ * The security rules the server enforces, in one place: the login throttle, the password rules and the limits on what a
+ * click can set off read them, and the Segurança tab shows them, so what the screen says is what the server does.
  */
 
 /** Failed sign-ins (and wrong current passwords on Alterar Senha), counted over a sliding window. */
@@ -22,4 +22,21 @@ export const LOGIN_LIMITS = {
 export const PASSWORD_RULES = {
 	minLength: 6,
 	maxLength: 256
+} as const
+
+/**
+ * WhatsApp messages a person's click sends (a carnê, a parcel, the test sends), counted over sliding windows in the
+ * database: WhatsApp bans numbers that send bursts to strangers. The representative's count is of the sends of their
+ * carnês whoever clicks (they leave through their number, or the portal's).
+ */
+export const WHATSAPP_SEND_LIMITS = {
+	perUserPerMinute: 6,
+	perUserPerDay: 100,
+	perRepresentativePerMinute: 6,
+	perRepresentativePerDay: 100,
+	/**
+	 * Sends through one number are also spaced by WHATSAPP_PAUSE_MS (plus up to as much again), like the automatic
+	 * ones; a send whose turn is further away than this is refused rather than kept waiting.
+	 */
+	maxQueueSeconds: 30
 } as const

@@ -1,3 +1,8 @@
+import { and, desc, eq, gt, inArray, lte } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client'
+import { rateEvents } from './schema'
+import { writeTransaction } from './sql'
+
 /**
  * Events per key within a sliding window, for the rate limits kept in memory (logins, licence checks).
  * Each key keeps at most `limit + 1` event times, oldest first: enough to tell "over the limit" and when
@@ -94,4 +99,102 @@ export class SlidingWindow {
 			}
 		}
 	}
+}
+
+/**
+ * At most `limit` events of `key` within `windowMs`: a limit shared through the database (rate_events), for what every
+ * portal process must count together and a restart must not forget (WhatsApp sends, credit purchases).
+ */
+export interface SharedLimit {
+	key: string
+	limit: number
+	windowMs: number
+}
+
+/** Why an event was refused: the limit it would break (the one with the longest wait) and how long until it fits. */
+export interface RateRefusal {
+	limit: SharedLimit
+	waitMs: number
+}
+
+/**
+ * Counts one event against every limit in `limits`, in one IMMEDIATE transaction, so two processes on one database
+ * cannot both take the last place. Answers the rows recorded (one per key; `giveBackShared` takes them back when the
+ * attempt turns out not to count), or the refusal with the longest wait, recording nothing.
+ */
+export function takeShared(db: DbOrTx, now: Date, limits: SharedLimit[]): { taken: number[] } | { refused: RateRefusal } {
+	const at = now.toISOString()
+	const ms = now.getTime()
+	return writeTransaction(db, (tx) => {
+		tx.delete(rateEvents).where(lte(rateEvents.expires_at, at)).run()
+		let refused: RateRefusal | null = null
+		for (const limit of limits) {
+			const since = new Date(ms - limit.windowMs).toISOString()
+			const inWindow = tx
+				.select({ at: rateEvents.at })
+				.from(rateEvents)
+				.where(and(eq(rateEvents.key, limit.key), gt(rateEvents.at, since)))
+				.orderBy(desc(rateEvents.at))
+				.limit(limit.limit)
+				.all()
+			if (inWindow.length < limit.limit) continue
+			// The place frees up when the oldest of the newest `limit` events leaves the window.
+			const waitMs = Date.parse(inWindow[limit.limit - 1].at) + limit.windowMs - ms
+			if (!refused || waitMs > refused.waitMs) refused = { limit, waitMs }
+		}
+		if (refused) return { refused }
+		const keep = new Map<string, number>()
+		for (const { key, windowMs } of limits) keep.set(key, Math.max(keep.get(key) ?? 0, windowMs))
+		const rows = [...keep].map(([key, windowMs]) => ({ key, at, expires_at: new Date(ms + windowMs).toISOString() }))
+		return {
+			taken: tx
+				.insert(rateEvents)
+				.values(rows)
+				.returning({ id: rateEvents.id })
+				.all()
+				.map((r) => r.id)
+		}
+	})
+}
+
+/** Takes back events counted by `takeShared` (an attempt refused for what it asked, which sent or charged nothing). */
+export function giveBackShared(db: DbOrTx, taken: number[]) {
+	if (taken.length) db.delete(rateEvents).where(inArray(rateEvents.id, taken)).run()
+}
+
+/**
+ * Reserves the next turn of `key`, at least `gapMs` after the turn before it (sends through one WhatsApp number, spaced
+ * like a person's): the milliseconds to wait until it, not reserved when it is more than `maxWaitMs` away. Shared
+ * through the database like `takeShared`.
+ */
+export function reserveTurn(db: DbOrTx, now: Date, key: string, gapMs: number, maxWaitMs: number): { waitMs: number; reserved: boolean } {
+	const ms = now.getTime()
+	return writeTransaction(db, (tx) => {
+		const last = tx
+			.select({ at: rateEvents.at })
+			.from(rateEvents)
+			.where(eq(rateEvents.key, key))
+			.orderBy(desc(rateEvents.at))
+			.limit(1)
+			.get()
+		const turn = Math.max(ms, last ? Date.parse(last.at) + gapMs : ms)
+		if (turn - ms > maxWaitMs) return { waitMs: turn - ms, reserved: false }
+		// Only the newest turn matters to the next one: the row may go once a turn after it could not be earlier.
+		tx.insert(rateEvents)
+			.values({ key, at: new Date(turn).toISOString(), expires_at: new Date(turn + gapMs + 1).toISOString() })
+			.run()
+		return { waitMs: turn - ms, reserved: true }
+	})
+}
+
+/** A wait as a person reads it, rounded up: "40 segundos", "3 minutos", "5 horas e 2 minutos". */
+export function waitInWords(ms: number): string {
+	const seconds = Math.max(1, Math.ceil(ms / 1000))
+	if (seconds < 60) return seconds === 1 ? '1 segundo' : `${seconds} segundos`
+	const minutes = Math.ceil(seconds / 60)
+	if (minutes < 60) return minutes === 1 ? '1 minuto' : `${minutes} minutos`
+	const hours = Math.floor(minutes / 60)
+	const rest = minutes % 60
+	const h = hours === 1 ? '1 hora' : `${hours} horas`
+	return rest === 0 ? h : `${h} e ${rest === 1 ? '1 minuto' : `${rest} minutos`}`
 }

@@ -23,6 +23,7 @@ import {
 	renderTemplate
 } from './model'
 import { notificationSends, notificationSettings, whatsappOptOuts } from './schema'
+import { pauseBetweenSends } from './send-limits'
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'log' | 'secrets' | 'gateways'>
 
@@ -302,9 +303,6 @@ export interface SendOptions {
 	/** How a pause between two sends is waited (tests record them). */
 	sleep?: (ms: number) => Promise<void>
 }
-
-/** A few seconds between two sends, with jitter, like a person: never a burst to the gateway. */
-const pauseBetweenSends = (base: number) => base + Math.floor(Math.random() * base)
 
 /**
  * Sends what is due, paced, and stops early when the gateway is not connected or fails several times in a row,

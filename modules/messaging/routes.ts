@@ -41,6 +41,7 @@ import {
 	sendLog,
 	updateNotificationSetting
 } from './notifications'
+import { clickSend } from './send-limits'
 import { listNotifications, markNotificationsRead } from './service'
 
 export function messagingRoutes(ctx: AppContext) {
@@ -67,7 +68,9 @@ export function messagingRoutes(ctx: AppContext) {
 		serve(deleteIndividualNoticeRoute, 'notices.individual', ({ user, params }) => deleteIndividualNotice(db, clock, user, params.id)),
 		// The WhatsApp gateway (Notificações › API and Teste).
 		serve(gatewayStatusRoute, 'messaging.gateway', () => gatewayStatus(ctx)),
-		serve(testSendRoute, 'messaging.gateway', ({ body }) => sendTestMessage(ctx, body.phone, body.message)),
+		serve(testSendRoute, 'messaging.gateway', ({ user, body }) =>
+			clickSend(ctx, { userId: user.id, representanteCnpj: null }, () => sendTestMessage(ctx, body.phone, body.message))
+		),
 		// Automatic notifications (Notificações › Notificações): the preview and log routes come before /:id.
 		serve(listNotificationSettingsRoute, 'messaging.notifications', () => listNotificationSettings(db)),
 		serve(previewNotificationsRoute, 'messaging.notifications', () => previewNotifications(ctx)),

@@ -1,0 +1,112 @@
+import { DAY, MINUTE, WHATSAPP_SEND_LIMITS } from '../core'
+import {
+	type AppContext,
+	AppError,
+	type SharedLimit,
+	giveBackShared,
+	reserveTurn,
+	takeShared,
+	tooManyRequests,
+	waitInWords
+} from '../core/server'
+import { findRepresentativeByCnpj } from '../resellers'
+import { getSetting } from '../settings'
+
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'config'>
+
+/** Who a click's send is counted against. */
+export interface ClickSender {
+	/** The user who clicked. */
+	userId: number
+	/** Whose carnê the message is about (it leaves through their number, or the portal's); null for the portal's tests. */
+	representanteCnpj: string | null
+}
+
+export interface PaceOptions {
+	/** How the wait for a send's turn is waited (production: Bun.sleep). */
+	sleep?: (ms: number) => Promise<void>
+}
+
+/** A few seconds between two sends through one number, with jitter, like a person: never a burst to the gateway. */
+export const pauseBetweenSends = (base: number) => base + Math.floor(Math.random() * base)
+
+const L = WHATSAPP_SEND_LIMITS
+const perMinute = (n: number) => `no máximo ${n} mensagens por minuto`
+const perDay = (n: number) => `no máximo ${n} mensagens por dia`
+
+/** The limits of one click's send, each with the sentence that explains it when it refuses. */
+function limitsOf(sender: ClickSender): { limit: SharedLimit; message: (wait: string) => string }[] {
+	const user = `whatsapp:user:${sender.userId}`
+	const limits = [
+		{
+			limit: { key: user, limit: L.perUserPerMinute, windowMs: MINUTE },
+			message: (wait: string) => `Limite de envios pelo WhatsApp atingido (${perMinute(L.perUserPerMinute)}). Tente novamente em ${wait}.`
+		},
+		{
+			limit: { key: user, limit: L.perUserPerDay, windowMs: DAY },
+			message: (wait: string) => `Limite diário de envios pelo WhatsApp atingido (${perDay(L.perUserPerDay)}). Tente novamente em ${wait}.`
+		}
+	]
+	if (!sender.representanteCnpj) return limits
+	const rep = `whatsapp:rep:${sender.representanteCnpj}`
+	return [
+		...limits,
+		{
+			limit: { key: rep, limit: L.perRepresentativePerMinute, windowMs: MINUTE },
+			message: (wait: string) =>
+				`Limite de envios pelo WhatsApp deste representante atingido (${perMinute(L.perRepresentativePerMinute)}). Tente novamente em ${wait}.`
+		},
+		{
+			limit: { key: rep, limit: L.perRepresentativePerDay, windowMs: DAY },
+			message: (wait: string) =>
+				`Limite diário de envios pelo WhatsApp deste representante atingido (${perDay(L.perRepresentativePerDay)}). Tente novamente em ${wait}.`
+		}
+	]
+}
+
+/** The WhatsApp number (Evolution instance) a representative's messages leave through: their own, else the portal's. */
+function sendingInstance(ctx: Ctx, representanteCnpj: string | null): string {
+	const own = representanteCnpj ? findRepresentativeByCnpj(ctx.db, representanteCnpj)?.evo_instancia?.trim() : null
+	return own || getSetting(ctx.db, 'evolution_instance_name') || 'portal'
+}
+
+/**
+ * A message a person's click sends through the WhatsApp gateway (a carnê, a parcel, a test, the bot's test): counted
+ * against the per-user and per-representative limits (core/policy.ts WHATSAPP_SEND_LIMITS; 429 with Retry-After and
+ * the wait in words), then held until its turn on the number, WHATSAPP_PAUSE_MS (plus up to as much again) after the
+ * number's previous click-send, in this process or another; then `send`. A send refused for what it asked (a 4xx:
+ * a wrong phone, a carnê not found) sent nothing and gives its place back.
+ */
+export async function clickSend<T>(ctx: Ctx, sender: ClickSender, send: () => Promise<T>, options: PaceOptions = {}): Promise<T> {
+	const limits = limitsOf(sender)
+	const taken = takeShared(
+		ctx.db,
+		ctx.clock.now(),
+		limits.map((l) => l.limit)
+	)
+	if ('refused' in taken) {
+		const { limit, waitMs } = taken.refused
+		const message = limits.find((l) => l.limit === limit)!.message(waitInWords(waitMs))
+		throw tooManyRequests(message, waitMs / 1000)
+	}
+	const maxWaitMs = L.maxQueueSeconds * 1000
+	const turn = reserveTurn(
+		ctx.db,
+		ctx.clock.now(),
+		`whatsapp:turn:${sendingInstance(ctx, sender.representanteCnpj)}`,
+		pauseBetweenSends(ctx.config.whatsappPauseMs),
+		maxWaitMs
+	)
+	if (!turn.reserved) {
+		giveBackShared(ctx.db, taken.taken)
+		const wait = turn.waitMs - maxWaitMs
+		throw tooManyRequests(`O WhatsApp está enviando outras mensagens agora. Tente novamente em ${waitInWords(wait)}.`, wait / 1000)
+	}
+	if (turn.waitMs > 0) await (options.sleep ?? Bun.sleep)(turn.waitMs)
+	try {
+		return await send()
+	} catch (error) {
+		if (error instanceof AppError && error.status < 500) giveBackShared(ctx.db, taken.taken)
+		throw error
+	}
+}
