@@ -1,4 +1,4 @@
-import { cnpjField, contract, webhookContract, z, withMessage, figures } from '../core'
+import { cnpjField, contract, credentialField, webhookContract, z, withMessage, figures } from '../core'
 import { MESSAGES } from './labels'
 
 export const ENVIRONMENTS = ['sandbox', 'production'] as const
@@ -23,12 +23,9 @@ export function webhookTokenProblem(token: string): string | null {
 
 /** A key or token as typed: blank = none; a masked value sent back unchanged keeps the saved one. */
 const secretField = (label: string) =>
-	z
-		.string({ error: `${label} deve ser um texto.` })
-		.max(500, `${label}: no máximo 500 caracteres.`)
+	credentialField(label)
 		.optional()
-		.transform((v) => v?.trim() ?? '')
-		.refine((v) => !/\s/.test(v), `${label} não pode ter espaços.`)
+		.transform((v) => v ?? '')
 
 const tokenField = secretField('Token do webhook').superRefine((v, issue) => {
 	const problem = v && !v.includes('•') ? webhookTokenProblem(v) : null

@@ -22,7 +22,8 @@ describe('classifyPixKey (3-billing-messaging §5)', () => {
 	])('reads %p as %p, formatted', (key, classified) => expect(classifyPixKey(key)).toMatchObject(classified))
 
 	// CPFs and CNPJs (numeric or alphanumeric) only with their check digits, never all-equal digits; Brazilian phones
-	// with or without +55; UUIDs, 32 hex characters and any string of 8 or more characters as a random key.
+	// with or without +55; a random key (EVP) only as a UUID or its 32 hex characters (issue 33, point 12: any string
+	// of 8 or more was a key); nothing with a control or format character.
 	it.each([
 		['a@b', 'invalida'],
 		['52998224725', 'cpf'],
@@ -38,8 +39,14 @@ describe('classifyPixKey (3-billing-messaging §5)', () => {
 		['8533334444', 'telefone'],
 		['85 1234', 'invalida'],
 		['0123456789abcdef0123456789ABCDEF', 'aleatoria'],
-		['chave-k-sistemas', 'aleatoria'],
-		['abc1234', 'invalida']
+		['chave-k-sistemas', 'invalida'],
+		['abc1234', 'invalida'],
+		['\u0000\u202e', 'invalida'],
+		['123e4567-e89b-12d3-a456-426614174000\u202e', 'invalida'],
+		['123e4567-e89b-12d3-a456-\u200b426614174000', 'invalida'],
+		['financeiro\u0000@ksistemas.com.br', 'invalida'],
+		['\u202efinanceiro@ksistemas.com.br', 'invalida'],
+		['529.982.247-25\u2066', 'invalida']
 	])('takes %p as a key of type %p', (key, type) => {
 		const c = classifyPixKey(key)
 		expect(c.valid ? c.type : 'invalida').toBe(type)

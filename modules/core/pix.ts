@@ -3,7 +3,8 @@ import { formatCnpj, isValidCnpj, normalizeCnpj } from './cnpj'
 /**
  * The PIX key the bot offers (3-billing-messaging §5 'Bot PIX key'): one classifier for the server's validation of
  * `bot_chave_pix` and the live check of /configuracoes-bot. After stripping spaces a key is an e-mail, a CPF or a
- * CNPJ with valid check digits (all-equal digits refused), a phone, or a random key; anything else is invalid.
+ * CNPJ with valid check digits (all-equal digits refused), a phone, or a random key (EVP: a UUID, with or without its
+ * dashes); anything else is invalid, and so is any key holding a control or format character (NUL, bidi overrides).
  */
 export type PixKeyType = 'email' | 'cpf' | 'cnpj' | 'telefone' | 'aleatoria'
 
@@ -22,9 +23,6 @@ export const PIX_KEY_LABELS: Record<PixKeyType, string> = {
 export const PIX_KEY_REQUIRED = 'Campo obrigatório - A chave PIX é obrigatória'
 export const PIX_KEY_INVALID = 'Chave PIX inválida - Por favor, insira uma chave PIX válida (CPF, CNPJ, email, telefone ou chave aleatória)'
 export const PIX_KEY_INVALID_HINT = '✗ Formato inválido. Use CPF, CNPJ, email, telefone ou chave aleatória.'
-/** The spec's random-key minimum length (§9). */
-export const PIX_RANDOM_KEY_MIN = 8
-
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const HEX32 = /^[0-9a-f]{32}$/i
@@ -60,6 +58,7 @@ export function classifyPixKey(input: string): PixKeyCheck {
 	const key = input.replace(/\s+/g, '')
 	if (key === '') return { valid: false, message: PIX_KEY_REQUIRED }
 	const invalid: PixKeyCheck = { valid: false, message: PIX_KEY_INVALID }
+	if (/[\p{Cc}\p{Cf}]/u.test(key)) return invalid
 	if (EMAIL.test(key)) return ok('email', key.toLowerCase())
 	if (NUMERIC.test(key)) {
 		const digits = key.replace(/\D/g, '')
@@ -72,7 +71,7 @@ export function classifyPixKey(input: string): PixKeyCheck {
 	}
 	if (UUID.test(key) || HEX32.test(key)) return ok('aleatoria', key.toLowerCase())
 	if (/^[0-9A-Za-z.\-/]{14,18}$/.test(key) && isValidCnpj(key)) return ok('cnpj', formatCnpj(normalizeCnpj(key)))
-	return key.length >= PIX_RANDOM_KEY_MIN ? ok('aleatoria', key) : invalid
+	return invalid
 }
 
 /** The inline hint under the field: '✓ Chave PIX válida (tipo): formatted' or the invalid-format line. */

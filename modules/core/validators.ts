@@ -234,6 +234,24 @@ export const requiredText = (label: string, max: number, required = `${label} é
 		.max(max, `${label}: no máximo ${max} caracteres.`)
 		.refine((v) => !hasForbiddenCharacters(v), forbiddenMessage(label))
 
+/** What maskSealed shows for a saved secret (dots, then a hint): sent back unchanged, it keeps the saved one. */
+const MASKED_SECRET = /^•+[\x21-\x7E]*$/
+
+/**
+ * An API key or token (Asaas, Evolution, webhook tokens): printable ASCII without spaces, trimmed; blank clears it; a
+ * masked value sent back unchanged is let through for the service to keep the saved one. A NUL, a bidi override or
+ * any other control, format or non-ASCII character is refused. The one rule for every key and token field.
+ */
+export const credentialField = (label: string, max = 500) =>
+	z
+		.string({ error: `${label}: escreva um texto.` })
+		.transform((v) => v.trim())
+		.refine((v) => v.length <= max, `${label}: no máximo ${max} caracteres.`)
+		.refine(
+			(v) => v === '' || MASKED_SECRET.test(v) || /^[\x21-\x7E]+$/.test(v),
+			`${label}: use só letras, números e símbolos ASCII visíveis, sem espaços nem caracteres de controle.`
+		)
+
 /** A numeric route parameter (`:id`, `:codigo`): digits in the path, a number to the handler. */
 export const numericId = z
 	.string()

@@ -1,4 +1,4 @@
-import { classifyPixKey, z } from '../core'
+import { classifyPixKey, credentialField, z } from '../core'
 import { type Definition, SETTING_DEFINITIONS, type SettingKey, fitsRange, rangeMessage } from './definitions'
 
 export * from './definitions'
@@ -9,10 +9,8 @@ const color = z.string({ error: 'Cor inválida: use o formato #RRGGBB.' }).regex
 
 /** The rules of the settings written as free text; the others follow from their definition's kind, range or choices. */
 const TEXT_RULES: Partial<Record<SettingKey, z.ZodType<string>>> = {
-	'app.asaas_api_key': z.string({ error: 'Chave da API: escreva um texto.' }).max(500, 'Chave da API: no máximo 500 caracteres.'),
-	'app.asaas_webhook_token': z
-		.string({ error: 'Token do webhook: escreva um texto.' })
-		.max(255, 'Token do webhook: no máximo 255 caracteres.'),
+	'app.asaas_api_key': credentialField('Chave da API'),
+	'app.asaas_webhook_token': credentialField('Token do webhook', 255),
 	'app.fornecedor_nome': z
 		.string({ error: 'Nome do fornecedor é obrigatório.' })
 		.trim()
@@ -27,7 +25,7 @@ const TEXT_RULES: Partial<Record<SettingKey, z.ZodType<string>>> = {
 		],
 		{ error: 'URL da API inválida: use um endereço http(s) completo.' }
 	),
-	evolution_api_key: z.string({ error: 'Chave da API: escreva um texto.' }).max(500, 'Chave da API: no máximo 500 caracteres.'),
+	evolution_api_key: credentialField('Chave da API'),
 	evolution_instance_name: z
 		.string({ error: 'Nome da instância: escreva um texto.' })
 		.max(100, 'Nome da instância: no máximo 100 caracteres.')
