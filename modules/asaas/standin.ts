@@ -4,13 +4,22 @@
  * failures) and controls for tests and demos under /__standin/. `bun modules/asaas/standin.ts [--port 3301]`.
  *
  * One file per resource under standin/: customers.ts, payments.ts, installments.ts, webhooks.ts (configs, queue
- * and delivery), faults.ts (fault rules), pages.ts (the pages for people); create.ts assembles them.
+ * and delivery), quota.ts, faults.ts (fault rules), pages.ts (the pages for people); create.ts assembles them and
+ * the controls. Reality's awkward behaviours are switches (StandinModes in shared.ts): options.modes, setModes(),
+ * POST /__standin/modes.
  */
 import { startAsaasStandin } from './standin/create'
 
 export { type AsaasStandin, createAsaasStandin, startAsaasStandin } from './standin/create'
 export type { FailureRule } from './standin/faults'
-export { type AsaasStandinOptions, type StandinAccount, StandinRefusal } from './standin/shared'
+export type { QuotaUse } from './standin/quota'
+export {
+	type AsaasStandinOptions,
+	DEFAULT_MODES,
+	type StandinAccount,
+	type StandinModes,
+	StandinRefusal
+} from './standin/shared'
 export type { DeliveryAttempt } from './standin/webhooks'
 
 if (import.meta.main) {

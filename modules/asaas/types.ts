@@ -19,14 +19,16 @@ export type PaymentStatus =
 	| 'AWAITING_RISK_ANALYSIS'
 	| 'AUTHORIZED'
 
-/** The money went back, or is being claimed back: refunds and chargebacks in every stage. */
+/**
+ * The money went back, or is being claimed back: refunds and chargebacks until decided. AWAITING_CHARGEBACK_REVERSAL
+ * is a dispute won, the money on its way back (integrations.md, corrections 7): not a reversal.
+ */
 const REVERSED_STATUSES: readonly string[] = [
 	'REFUNDED',
 	'REFUND_REQUESTED',
 	'REFUND_IN_PROGRESS',
 	'CHARGEBACK_REQUESTED',
-	'CHARGEBACK_DISPUTE',
-	'AWAITING_CHARGEBACK_REVERSAL'
+	'CHARGEBACK_DISPUTE'
 ]
 export const isReversed = (status: string) => REVERSED_STATUSES.includes(status)
 
@@ -96,10 +98,15 @@ export interface NewCustomer {
 	observations?: string
 }
 
-export interface AsaasCustomer extends Omit<NewCustomer, 'notificationDisabled'> {
+/** Asaas answers every optional field, null when empty (the sandbox capture). */
+export type AsaasCustomer = {
+	[K in Exclude<keyof NewCustomer, 'name' | 'cpfCnpj' | 'notificationDisabled'>]?: string | null
+} & {
 	object: 'customer'
 	id: string
 	dateCreated: string
+	name: string
+	cpfCnpj: string
 	personType: 'FISICA' | 'JURIDICA'
 	notificationDisabled: boolean
 	deleted: boolean
@@ -141,9 +148,10 @@ export interface AsaasPayment {
 	id: string
 	dateCreated: string
 	customer: string
-	/** The plan's id when the payment is a parcel (omitted otherwise, like Asaas omits empty relations). */
-	installment?: string
-	installmentNumber?: number
+	/** The plan's id when the payment is a parcel (omitted otherwise, as in the sandbox capture). */
+	installment?: string | null
+	/** null on a single charge. */
+	installmentNumber?: number | null
 	value: number
 	netValue: number
 	description: string | null

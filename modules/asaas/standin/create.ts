@@ -8,7 +8,20 @@ import { createFaults, type FailureRule } from './faults'
 import { createInstallments } from './installments'
 import { publicPage } from './pages'
 import { createPayments } from './payments'
-import { type AsaasStandinOptions, errorBody, json, type Route, type StandinAccount, StandinRefusal, type StandinState } from './shared'
+import { createQuota } from './quota'
+import {
+	type AsaasStandinOptions,
+	DEFAULT_MODES,
+	errorBody,
+	json,
+	page,
+	type Route,
+	type StandinAccount,
+	type StandinModes,
+	StandinRefusal,
+	type StandinState
+} from './shared'
+import { walletRoutes } from './wallets'
 import { createWebhooks } from './webhooks'
 
 /** The stand-in without a socket: `handle` answers a Request like the server does. */
@@ -17,6 +30,7 @@ export function createAsaasStandin(options: AsaasStandinOptions = {}) {
 	let seq = 0
 	const state: StandinState = {
 		now: options.now ?? (() => new Date()),
+		modes: { ...DEFAULT_MODES, ...options.modes },
 		accounts: new Map(),
 		tokens: new Map(),
 		nextSeq: () => ++seq
@@ -24,7 +38,16 @@ export function createAsaasStandin(options: AsaasStandinOptions = {}) {
 	const account = (key: string) => {
 		let a = state.accounts.get(key)
 		if (!a) {
-			a = { key, customers: new Map(), payments: new Map(), installments: new Map(), webhooks: new Map() }
+			a = {
+				key,
+				customers: new Map(),
+				payments: new Map(),
+				installments: new Map(),
+				webhooks: new Map(),
+				walletId: crypto.randomUUID(),
+				pixKey: null,
+				quota: null
+			}
 			state.accounts.set(key, a)
 		}
 		return a
@@ -32,7 +55,8 @@ export function createAsaasStandin(options: AsaasStandinOptions = {}) {
 	if (keys !== 'any') for (const key of keys) account(key)
 	const accepts = (key: string) => (keys === 'any' ? key.startsWith('$aact_') : keys.includes(key))
 
-	const faults = createFaults()
+	const faults = createFaults(() => state.modes.quotaLimit)
+	const quota = createQuota(state)
 	const webhooks = createWebhooks(state, options)
 	const payments = createPayments(state, webhooks)
 	const installments = createInstallments(state, payments)
@@ -40,7 +64,9 @@ export function createAsaasStandin(options: AsaasStandinOptions = {}) {
 		...customerRoutes(state),
 		...payments.routes((a, origin, body, ref) => installments.addInstallment(a, origin, body, ref).parcels),
 		...installments.routes,
-		...webhooks.routes
+		...webhooks.routes,
+		...walletRoutes(state),
+		['GET', /^\/wallets\/?$/, ({ a }) => json({ ...page([{ object: 'wallet', id: a.walletId }], new URLSearchParams()) })]
 	]
 
 	async function api(req: Request, url: URL): Promise<Response> {
@@ -48,8 +74,16 @@ export function createAsaasStandin(options: AsaasStandinOptions = {}) {
 		const key = req.headers.get('access_token') ?? ''
 		if (!key || !accepts(key)) return errorBody(401, 'invalid_access_token', 'A chave de API fornecida é inválida.')
 		if (!req.headers.get('user-agent')) return errorBody(400, 'invalid_user_agent', 'O header User-Agent é obrigatório.')
+		if (!state.modes.countQuota) return answer(req, url, path, key)
+		const { headers, refused } = quota.count(account(key))
+		const res = refused ?? (await answer(req, url, path, key))
+		for (const [name, value] of Object.entries(headers)) if (!res.headers.has(name)) res.headers.set(name, value)
+		return res
+	}
+
+	async function answer(req: Request, url: URL, path: string, key: string): Promise<Response> {
 		const rule = faults.take(req.method, path)
-		const early = faults.before(rule)
+		const early = await faults.before(rule, req)
 		if (early) return early
 
 		let body: Record<string, unknown> = {}
@@ -91,6 +125,18 @@ export function createAsaasStandin(options: AsaasStandinOptions = {}) {
 				return fromForm ? new Response(e.message, { status: e.httpStatus }) : errorBody(e.httpStatus, e.code, e.message)
 			}
 		}
+		if (path === '/modes') {
+			if (req.method === 'POST') setModes((await req.json()) as Partial<StandinModes>)
+			return json(state.modes)
+		}
+		if (req.method === 'POST' && path === '/pix-keys') {
+			const { apiKey, pixKey } = (await req.json()) as { apiKey?: string; pixKey?: string }
+			if (typeof apiKey !== 'string' || !accepts(apiKey)) return errorBody(400, 'invalid_access_token', 'Chave de API desconhecida.')
+			return json({ pixKey: registerPixKey(apiKey, pixKey) })
+		}
+		if (req.method === 'GET' && path === '/quota') {
+			return json(Object.fromEntries([...state.accounts.values()].map((a) => [a.key, quota.use(a)])))
+		}
 		if (req.method === 'POST' && path === '/fail') {
 			faults.add((await req.json()) as FailureRule)
 			return json({ ok: true })
@@ -101,7 +147,22 @@ export function createAsaasStandin(options: AsaasStandinOptions = {}) {
 		return new Response(null, { status: 404 })
 	}
 
+	/** Changes modes at runtime; unknown names and values of the wrong type are ignored. */
+	function setModes(changes: Partial<StandinModes>) {
+		for (const [name, value] of Object.entries(changes ?? {}) as [keyof StandinModes, unknown][]) {
+			if (name in DEFAULT_MODES && typeof value === typeof DEFAULT_MODES[name]) Object.assign(state.modes, { [name]: value })
+		}
+		return { ...state.modes }
+	}
+
+	/** Registers a Pix key on the account of `apiKey` (a random key when none is given). */
+	function registerPixKey(apiKey: string, pixKey: string = crypto.randomUUID()) {
+		account(apiKey).pixKey = pixKey
+		return pixKey
+	}
+
 	async function handle(req: Request): Promise<Response> {
+		payments.tick()
 		const url = new URL(req.url)
 		const path = url.pathname
 		if (path === '/v3' || path.startsWith('/v3/')) return api(req, url)
@@ -131,6 +192,14 @@ export function createAsaasStandin(options: AsaasStandinOptions = {}) {
 		failNext: (rule: FailureRule) => {
 			faults.add(rule)
 		},
+		/** The current modes, and a way to change them (same as POST /__standin/modes). */
+		modes: () => ({ ...state.modes }),
+		setModes,
+		registerPixKey,
+		/** An account's use of the quota in the current window (same as GET /__standin/quota, which lists every account). */
+		quota: (apiKey: string) => quota.use(account(apiKey)),
+		/** Applies what the clock says has happened (OVERDUE the day after the due date); every request does it too. */
+		tick: () => payments.tick(),
 		pauseDeliveries: webhooks.pauseDeliveries,
 		resumeDeliveries: webhooks.resumeDeliveries,
 		settled: webhooks.settled,
@@ -145,11 +214,15 @@ export function startAsaasStandin(options: AsaasStandinOptions & { port?: number
 	const standin = createAsaasStandin(options)
 	const server = serveStandin(standin.handle, options)
 	const origin = server.url.origin
+	// A stand-in nobody calls still turns charges overdue as the days pass.
+	const ticker = setInterval(standin.tick, 60_000)
+	ticker.unref()
 	return {
 		...standin,
 		origin,
 		url: `${origin}/v3`,
 		async stop() {
+			clearInterval(ticker)
 			standin.close()
 			await server.stop(true)
 		}

@@ -49,29 +49,40 @@ export function customerRoutes(state: StandinState): Route[] {
 				const name = str(body.name) ?? refuse('invalid_name', 'Informe o nome do cliente.')
 				const cpfCnpj = typeof body.cpfCnpj === 'string' ? bareDocument(body.cpfCnpj) : ''
 				if (!validCpfCnpj(cpfCnpj)) refuse('invalid_object', 'O CPF/CNPJ informado é inválido.')
-				const optional = [
-					'email',
-					'phone',
-					'mobilePhone',
-					'postalCode',
-					'address',
-					'addressNumber',
-					'complement',
-					'province',
-					'externalReference',
-					'observations'
-				] as const
-				const c: AsaasCustomer = {
+				const text = (k: string) => str(body[k])
+				// Shaped like the sandbox capture: every key present, null where nothing was given.
+				const c = {
 					object: 'customer',
 					id: `cus_${String(state.nextSeq()).padStart(12, '0')}`,
 					dateCreated: isoDate(state.now()),
 					name,
+					email: text('email'),
+					company: text('company'),
+					phone: text('phone'),
+					mobilePhone: text('mobilePhone'),
+					address: text('address'),
+					addressNumber: text('addressNumber'),
+					complement: text('complement'),
+					province: text('province'),
+					postalCode: text('postalCode'),
 					cpfCnpj,
 					personType: cpfCnpj.length === 11 ? 'FISICA' : 'JURIDICA',
+					deleted: false,
+					additionalEmails: text('additionalEmails'),
+					externalReference: text('externalReference'),
 					notificationDisabled: body.notificationDisabled === true,
-					deleted: false
-				}
-				for (const k of optional) if (str(body[k])) c[k] = str(body[k]) as string
+					observations: text('observations'),
+					municipalInscription: text('municipalInscription'),
+					stateInscription: text('stateInscription'),
+					canDelete: true,
+					cannotBeDeletedReason: null,
+					canEdit: true,
+					cannotEditReason: null,
+					city: null,
+					cityName: null,
+					state: null,
+					country: 'Brasil'
+				} as AsaasCustomer
 				a.customers.set(c.id, c)
 				return json(c)
 			}

@@ -52,8 +52,19 @@ export function createInstallments(state: StandinState, payments: StandinPayment
 			.filter((p) => p.installment === planId && !p.deleted)
 			.sort((x, y) => (x.installmentNumber ?? 0) - (y.installmentNumber ?? 0))
 
-	/** A plan and its parcels: totalValue split in centavos with the remainder on the last, due dates monthly. */
-	function addInstallment(a: StandinAccount, origin: string, body: Record<string, unknown>, externalReference: string | null) {
+	/**
+	 * A plan and its parcels, due monthly. `totalValue` is split in centavos with the remainder on the last parcel
+	 * (as the sandbox capture shows: 350 in 12 → 11 × 29,16 + 29,24); `value` (or POST /payments' installmentValue)
+	 * is each parcel's. `amount` is what POST /installments requires (the installmentAmount mode); POST /payments
+	 * with installmentCount takes either.
+	 */
+	function addInstallment(
+		a: StandinAccount,
+		origin: string,
+		body: Record<string, unknown>,
+		externalReference: string | null,
+		amount: 'value' | 'totalValue' | 'either' = 'either'
+	) {
 		const customer = customerOf(a, body.customer)
 		const billingType = billingTypeOf(body.billingType)
 		const count = body.installmentCount
@@ -63,9 +74,11 @@ export function createInstallments(state: StandinState, payments: StandinPayment
 		const n = count as number
 		const dueDate = payments.dueDateOf(body.dueDate)
 		const description = descriptionOf(body.description)
-		const total = typeof body.totalValue === 'number' ? cents(body.totalValue) : null
-		const each =
-			typeof body.value === 'number' ? cents(body.value) : typeof body.installmentValue === 'number' ? cents(body.installmentValue) : null
+		const given = (v: unknown) => (typeof v === 'number' ? cents(v) : null)
+		const total = amount === 'value' ? null : given(body.totalValue)
+		const each = amount === 'totalValue' ? null : (given(body.value) ?? given(body.installmentValue))
+		if (amount === 'value' && each === null) refuse('invalid_value', 'Informe o valor de cada parcela (value).')
+		if (amount === 'totalValue' && total === null) refuse('invalid_totalValue', 'Informe o valor total do parcelamento (totalValue).')
 		const values =
 			total !== null
 				? Array.from({ length: n }, (_, i) => (i < n - 1 ? Math.floor(total / n) : total - Math.floor(total / n) * (n - 1)))
@@ -73,40 +86,55 @@ export function createInstallments(state: StandinState, payments: StandinPayment
 					? Array(n).fill(each)
 					: []
 		if (values.length === 0 || values.some((v) => v <= 0))
-			refuse('invalid_value', 'Informe o valor total (totalValue) ou o valor de cada parcela.')
-		const plan: AsaasInstallment = {
+			refuse('invalid_value', 'Informe o valor total (totalValue) ou o valor de cada parcela (value).')
+		const sum = values.reduce((s, v) => s + v, 0)
+		const plan = {
 			object: 'installment',
 			id: crypto.randomUUID(),
-			value: values.reduce((s, v) => s + v, 0) / 100,
-			netValue: values.reduce((s, v) => s + v, 0) / 100,
+			value: sum / 100,
+			netValue: (sum - 199 * n) / 100,
 			paymentValue: values[n - 1] / 100,
 			installmentCount: n,
 			billingType,
 			paymentDate: null,
 			description,
 			expirationDay: Number(dueDate.slice(8)),
+			deleted: false,
 			dateCreated: isoDate(state.now()),
+			checkoutSession: null,
 			customer: customer.id,
-			deleted: false
-		}
+			paymentLink: null,
+			transactionReceiptUrl: null,
+			creditCard: null,
+			refunds: null
+		} as AsaasInstallment
 		a.installments.set(plan.id, plan)
 		const parcels = values.map((v, i) =>
-			payments.addPayment(a, origin, {
-				customer: customer.id,
-				billingType,
-				value: v / 100,
-				dueDate: addMonths(dueDate, i),
-				description: description ?? `Parcela ${i + 1} de ${n}.`,
-				externalReference,
-				installment: plan.id,
-				installmentNumber: i + 1
-			})
+			payments.addPayment(
+				a,
+				origin,
+				{
+					customer: customer.id,
+					billingType,
+					value: v / 100,
+					dueDate: addMonths(dueDate, i),
+					description: description ?? `Parcela ${i + 1} de ${n}.`,
+					externalReference,
+					installment: plan.id,
+					installmentNumber: i + 1
+				},
+				body
+			)
 		)
 		return { plan, parcels }
 	}
 
 	const routes: Route[] = [
-		['POST', /^\/installments$/, ({ a, origin, body }) => json(addInstallment(a, origin, body, str(body.paymentExternalReference)).plan)],
+		[
+			'POST',
+			/^\/installments$/,
+			({ a, origin, body }) => json(addInstallment(a, origin, body, str(body.paymentExternalReference), state.modes.installmentAmount).plan)
+		],
 		['GET', /^\/installments\/([^/]+)$/, ({ a }, id) => json(a.installments.get(id) ?? notFound())],
 		[
 			'GET',

@@ -42,6 +42,25 @@ export function descriptionOf(v: unknown): string | null {
 	return d
 }
 
+const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback)
+const obj = (v: unknown) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {})
+
+/** discount, fine and interest as Asaas answers them: always present, zero when not asked for. */
+export function chargeTerms(body: Record<string, unknown>) {
+	const discount = obj(body.discount)
+	const fine = obj(body.fine)
+	return {
+		discount: {
+			value: num(discount.value, 0),
+			limitDate: null,
+			dueDateLimitDays: num(discount.dueDateLimitDays, 0),
+			type: discount.type === 'PERCENTAGE' ? 'PERCENTAGE' : 'FIXED'
+		},
+		fine: { value: num(fine.value, 0), type: fine.type === 'PERCENTAGE' ? 'PERCENTAGE' : 'FIXED' },
+		interest: { value: num(obj(body.interest).value, 0), type: 'PERCENTAGE' }
+	}
+}
+
 export function createPayments(state: StandinState, webhooks: StandinWebhooks) {
 	const { emit } = webhooks
 	const { now } = state
@@ -58,39 +77,67 @@ export function createPayments(state: StandinState, webhooks: StandinWebhooks) {
 		return p
 	}
 
-	function addPayment(a: StandinAccount, origin: string, fields: NewStandinPayment): AsaasPayment {
+	/** Asaas' fee in the sandbox captures: netValue = value − R$ 1,99. */
+	const net = (value: number) => Math.max(0, cents(value) - 199) / 100
+
+	/** A charge shaped like the sandbox captures: every key present, null where there is nothing. */
+	function addPayment(a: StandinAccount, origin: string, fields: NewStandinPayment, terms: Record<string, unknown> = {}): AsaasPayment {
 		const n = state.nextSeq()
 		const token = randomId(12)
 		const boleto = fields.billingType === 'BOLETO' || fields.billingType === 'UNDEFINED'
-		const p: AsaasPayment = {
+		const p = {
 			object: 'payment',
 			id: `pay_${randomId(16)}`,
 			dateCreated: isoDate(now()),
 			customer: fields.customer,
-			...(fields.installment ? { installment: fields.installment, installmentNumber: fields.installmentNumber } : {}),
+			...(fields.installment ? { installment: fields.installment } : {}),
+			checkoutSession: null,
+			paymentLink: null,
 			value: fields.value,
-			netValue: fields.value,
+			netValue: net(fields.value),
+			originalValue: null,
+			interestValue: null,
 			description: fields.description,
 			billingType: fields.billingType,
+			...(boleto ? { canBePaidAfterDueDate: true } : {}),
+			pixTransaction: null,
 			status: 'PENDING',
 			dueDate: fields.dueDate,
 			originalDueDate: fields.dueDate,
 			paymentDate: null,
 			clientPaymentDate: null,
 			confirmedDate: null,
-			creditDate: null,
+			installmentNumber: fields.installmentNumber ?? null,
 			invoiceUrl: `${origin}/i/${token}`,
-			bankSlipUrl: boleto ? `${origin}/b/pdf/${token}` : null,
 			invoiceNumber: String(n).padStart(8, '0'),
-			nossoNumero: boleto ? String(n) : null,
 			externalReference: fields.externalReference,
 			deleted: false,
+			anticipated: false,
+			anticipable: false,
+			creditDate: null,
+			estimatedCreditDate: null,
+			transactionReceiptUrl: null,
+			nossoNumero: boleto ? String(n) : null,
+			bankSlipUrl: boleto ? `${origin}/b/pdf/${token}` : null,
+			lastInvoiceViewedDate: null,
+			lastBankSlipViewedDate: null,
+			...chargeTerms(terms),
+			postalService: false,
+			escrow: null,
 			refunds: null
-		}
+		} as AsaasPayment
 		a.payments.set(p.id, p)
 		state.tokens.set(token, { account: a, payment: p })
 		emit(a, 'PAYMENT_CREATED', p)
 		return p
+	}
+
+	/** Clock-driven changes: with overdueByItself, a PENDING charge turns OVERDUE the day after its due date. */
+	function tick() {
+		if (!state.modes.overdueByItself) return
+		const today = isoDate(now())
+		for (const a of state.accounts.values())
+			for (const p of a.payments.values()) if (p.status === 'PENDING' && !p.deleted && p.dueDate < today) overdue(a, p)
 	}
 
 	function removePayment(a: StandinAccount, p: AsaasPayment) {
@@ -104,7 +151,7 @@ export function createPayments(state: StandinState, webhooks: StandinWebhooks) {
 		const today = isoDate(now())
 		p.clientPaymentDate = today
 		p.confirmedDate = today
-		if (p.billingType === 'PIX') {
+		if (p.billingType === 'PIX' && !state.modes.pixConfirmedFirst) {
 			Object.assign(p, { status: 'RECEIVED', paymentDate: today, creditDate: today })
 			emit(a, 'PAYMENT_RECEIVED', p)
 			return p
@@ -126,7 +173,7 @@ export function createPayments(state: StandinState, webhooks: StandinWebhooks) {
 		if (body.value !== undefined) {
 			if (typeof body.value !== 'number' || !(body.value > 0)) refuse('invalid_value', 'Informe o valor da cobrança.')
 			p.value = cents(body.value as number) / 100
-			p.netValue = p.value
+			p.netValue = net(p.value)
 		}
 		if (body.dueDate !== undefined) {
 			p.dueDate = dueDateOf(body.dueDate)
@@ -221,18 +268,23 @@ export function createPayments(state: StandinState, webhooks: StandinWebhooks) {
 					const dueDate = dueDateOf(body.dueDate)
 					const value = cents(body.value as number) / 100
 					return json(
-						addPayment(a, origin, {
-							customer: customer.id,
-							billingType,
-							value,
-							dueDate,
-							description: descriptionOf(body.description),
-							externalReference
-						})
+						addPayment(
+							a,
+							origin,
+							{
+								customer: customer.id,
+								billingType,
+								value,
+								dueDate,
+								description: descriptionOf(body.description),
+								externalReference
+							},
+							body
+						)
 					)
 				}
 			],
-			['GET', /^\/payments\/([^/]+)$/, ({ a }, id) => json(findPayment(a, id, true))],
+			['GET', /^\/payments\/([^/]+)$/, ({ a }, id) => json(findPayment(a, id, state.modes.deletedPayment === 'deleted-flag'))],
 			['PUT', /^\/payments\/([^/]+)$/, ({ a, body }, id) => json(update(a, findPayment(a, id), body))],
 			['POST', /^\/payments\/([^/]+)\/receiveInCash$/, ({ a, body }, id) => json(receiveInCash(a, findPayment(a, id), body))],
 			[
@@ -249,6 +301,8 @@ export function createPayments(state: StandinState, webhooks: StandinWebhooks) {
 				async ({ a, origin }, id) => {
 					const p = findPayment(a, id)
 					if (p.billingType === 'CREDIT_CARD') refuse('invalid_billingType', 'Esta cobrança não aceita pagamento via Pix.')
+					if (state.modes.pixKeyRequired && !a.pixKey)
+						refuse('invalid_billingType', 'Não há nenhuma chave Pix disponível para receber cobranças.')
 					if (!OPEN.includes(p.status)) refuse('invalid_action', 'A cobrança não está mais aberta para pagamento via Pix.')
 					const payload = pixPayload({
 						location: `${new URL(origin).host}/qr/v2/${p.id}`,
@@ -286,7 +340,7 @@ export function createPayments(state: StandinState, webhooks: StandinWebhooks) {
 		]
 	}
 
-	return { dueDateOf, findPayment, addPayment, removePayment, confirm, overdue, chargeback, anyPayment, routes }
+	return { dueDateOf, findPayment, addPayment, removePayment, confirm, overdue, chargeback, anyPayment, tick, routes }
 }
 
 export type StandinPayments = ReturnType<typeof createPayments>

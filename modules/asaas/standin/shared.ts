@@ -15,6 +15,55 @@ export interface AsaasStandinOptions {
 	/** How long a delivery may take before it counts as failed. Default 10 s, like Asaas. */
 	webhookTimeoutMs?: number
 	now?: () => Date
+	/** Reality's awkward behaviours, each a switch; also changed at runtime (setModes, POST /__standin/modes). */
+	modes?: Partial<StandinModes>
+}
+
+/**
+ * How the stand-in behaves where Asaas is awkward or its documents are unsettled (integrations.md, "Corrections…").
+ */
+export interface StandinModes {
+	/** At-least-once delivery: how many times each delivered event is delivered again (same event id). */
+	webhookRepeats: number
+	/** When a repeat comes: 0 queues it behind whatever waits; more waits that long after the delivery. */
+	webhookRepeatDelayMs: number
+	/** GET /payments/{id} of a removed charge: 404 (Asaas may, correction 8) or the charge with deleted: true. */
+	deletedPayment: 'not-found' | 'deleted-flag'
+	/** What POST /installments requires: `value` (each parcel), `totalValue`, or either (the sandbox capture). */
+	installmentAmount: 'value' | 'totalValue' | 'either'
+	/** Whether a webhook config needs `email`, as Asaas' form does. */
+	webhookEmail: 'required' | 'optional'
+	/** A paid PIX charge goes CONFIRMED (PAYMENT_CONFIRMED) before RECEIVED (PAYMENT_RECEIVED); else straight RECEIVED. */
+	pixConfirmedFirst: boolean
+	/** A PENDING charge turns OVERDUE by itself (PAYMENT_OVERDUE) the day after its due date, by the stand-in's clock. */
+	overdueByItself: boolean
+	/** The Pix QR needs a Pix key on the account (registerPixKey / POST /__standin/pix-keys). */
+	pixKeyRequired: boolean
+	/** Count each account's requests, answer RateLimit-* headers on every answer and 429 past quotaLimit. */
+	countQuota: boolean
+	/** Requests an account may make per window before 429 (Asaas: 25,000 per 12 h). */
+	quotaLimit: number
+	quotaWindowMs: number
+	/**
+	 * GET /v3/wallets/: 'list' answers the account's walletId in a list envelope (the reference page's shape), 'object'
+	 * as one object, 'forbidden' refuses it (403, a key without that permission): the portal must live with each.
+	 */
+	wallets: 'list' | 'object' | 'forbidden'
+}
+
+export const DEFAULT_MODES: StandinModes = {
+	webhookRepeats: 0,
+	webhookRepeatDelayMs: 0,
+	deletedPayment: 'deleted-flag',
+	installmentAmount: 'either',
+	webhookEmail: 'optional',
+	pixConfirmedFirst: false,
+	overdueByItself: false,
+	pixKeyRequired: false,
+	countQuota: false,
+	quotaLimit: 25_000,
+	quotaWindowMs: 12 * 3_600_000,
+	wallets: 'list'
 }
 
 export interface QueuedEvent {
@@ -23,6 +72,11 @@ export interface QueuedEvent {
 	paymentId: string
 	body: string
 	attempts: number
+	/** 0 for the event itself, n for its n-th repeat. */
+	repeat: number
+	/** NON_SEQUENTIALLY: this event is being delivered, or waits for its retry. */
+	busy: boolean
+	timer: ReturnType<typeof setTimeout> | null
 }
 
 export interface Hook {
@@ -30,8 +84,11 @@ export interface Hook {
 	authToken: string | null
 	queue: QueuedEvent[]
 	failures: number
+	/** SEQUENTIALLY: the head is being delivered, or waits for its retry. */
 	busy: boolean
 	timer: ReturnType<typeof setTimeout> | null
+	/** NON_SEQUENTIALLY: a delivery round is due (events emitted together go out together). */
+	scheduled: boolean
 }
 
 export interface StandinAccount {
@@ -40,11 +97,18 @@ export interface StandinAccount {
 	payments: Map<string, AsaasPayment>
 	installments: Map<string, AsaasInstallment>
 	webhooks: Map<string, Hook>
+	/** What GET /v3/wallets/ answers: the id of the account behind the key. */
+	walletId: string
+	/** The account's Pix key; without one there is no Pix QR when pixKeyRequired. */
+	pixKey: string | null
+	/** Requests in the current quota window, which starts at its first request. */
+	quota: { windowStart: number; used: number } | null
 }
 
 /** The state the parts share: accounts by key, the public document tokens, the clock and a sequence. */
 export interface StandinState {
 	now: () => Date
+	modes: StandinModes
 	accounts: Map<string, StandinAccount>
 	/** The public invoice/boleto URL token → payment. */
 	tokens: Map<string, { account: StandinAccount; payment: AsaasPayment }>

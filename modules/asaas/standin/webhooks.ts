@@ -8,6 +8,7 @@ import type { AsaasPayment, AsaasWebhook, PaymentEvent } from '../types'
 import {
 	dateTime,
 	type Hook,
+	type QueuedEvent,
 	json,
 	notFound,
 	page,
@@ -25,8 +26,10 @@ export interface DeliveryAttempt {
 	eventId: string
 	event: PaymentEvent
 	paymentId: string
-	/** 1 for the first try of this event. */
+	/** 1 for the first try of this event (and of each repeat). */
 	attempt: number
+	/** 0 for the event itself, n for its n-th repeat (at-least-once delivery). */
+	repeat: number
 	/** null when no answer came (timeout, refused). */
 	status: number | null
 	error: string | null
@@ -50,9 +53,13 @@ export function createWebhooks(
 	let paused = false
 	let settledWaiters: (() => void)[] = []
 
+	const repeatTimers = new Set<ReturnType<typeof setTimeout>>()
+
 	const hooks = () => [...state.accounts.values()].flatMap((a) => [...a.webhooks.values()])
 	const blocked = (h: Hook) => paused || h.config.interrupted || !h.config.enabled
-	const isSettled = () => hooks().every((h) => !h.busy && (h.queue.length === 0 || (blocked(h) && !h.timer)))
+	const idle = (h: Hook) => !h.busy && !h.scheduled && h.queue.every((i) => !i.busy || i.timer !== null)
+	const waiting = (h: Hook) => h.timer !== null || h.queue.some((i) => i.timer !== null)
+	const isSettled = () => repeatTimers.size === 0 && hooks().every((h) => idle(h) && (h.queue.length === 0 || (blocked(h) && !waiting(h))))
 	function checkSettled() {
 		if (!isSettled()) return
 		const waiters = settledWaiters
@@ -65,15 +72,21 @@ export function createWebhooks(
 		const body = JSON.stringify({ id, event, dateCreated: dateTime(state.now()), payment })
 		for (const hook of a.webhooks.values()) {
 			if (!hook.config.enabled || !hook.config.events.includes(event)) continue
-			hook.queue.push({ id, event, paymentId: payment.id, body, attempts: 0 })
-			void pump(hook)
+			hook.queue.push({ id, event, paymentId: payment.id, body, attempts: 0, repeat: 0, busy: false, timer: null })
+			if (hook.config.sendType === 'SEQUENTIALLY') void pump(hook)
+			else if (!hook.scheduled) {
+				// Events emitted together (a plan's parcels, CONFIRMED then RECEIVED) go out together, newest first.
+				hook.scheduled = true
+				setTimeout(() => {
+					hook.scheduled = false
+					void pump(hook)
+				}, 0)
+			}
 		}
 	}
 
-	async function pump(hook: Hook) {
-		if (hook.busy || hook.timer || blocked(hook) || hook.queue.length === 0) return checkSettled()
-		hook.busy = true
-		const item = hook.queue[0]
+	/** One POST of the event to the config's URL, recorded; true when it answered 200. */
+	async function attempt(hook: Hook, item: QueuedEvent): Promise<boolean> {
 		item.attempts++
 		const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'Asaas-Webhook/3.0 (stand-in)' }
 		if (hook.authToken) headers['asaas-access-token'] = hook.authToken
@@ -100,33 +113,103 @@ export function createWebhooks(
 			event: item.event,
 			paymentId: item.paymentId,
 			attempt: item.attempts,
+			repeat: item.repeat,
 			status,
 			error,
 			delivered,
 			headers,
 			at: new Date().toISOString()
 		})
+		return delivered
+	}
+
+	const retryDelay = (failures: number) => retryDelays[Math.min(failures, retryDelays.length) - 1] ?? 0
+
+	/** At-least-once: a delivered event comes again later, behind what waits or after webhookRepeatDelayMs. */
+	function repeatLater(hook: Hook, item: QueuedEvent) {
+		if (item.repeat >= state.modes.webhookRepeats) return
+		const again: QueuedEvent = { ...item, attempts: 0, repeat: item.repeat + 1, busy: false, timer: null }
+		const delay = state.modes.webhookRepeatDelayMs
+		if (delay <= 0) {
+			hook.queue.push(again)
+			return
+		}
+		const timer = setTimeout(() => {
+			repeatTimers.delete(timer)
+			if ([...state.accounts.values()].some((a) => a.webhooks.get(hook.config.id) === hook)) {
+				hook.queue.push(again)
+				void pump(hook)
+			} else checkSettled()
+		}, delay)
+		repeatTimers.add(timer)
+	}
+
+	/** SEQUENTIALLY: one FIFO, a failed head blocks the rest. NON_SEQUENTIALLY: every waiting event at once, newest first. */
+	async function pump(hook: Hook) {
+		if (hook.config.sendType === 'NON_SEQUENTIALLY') return pumpAll(hook)
+		if (hook.busy || hook.timer || blocked(hook) || hook.queue.length === 0) return checkSettled()
+		hook.busy = true
+		const item = hook.queue[0]
+		const delivered = await attempt(hook, item)
 		hook.busy = false
 		// The config was deleted while this delivery ran.
 		if (hook.queue[0] !== item) return checkSettled()
 		if (delivered) {
 			hook.queue.shift()
 			hook.failures = 0
+			repeatLater(hook, item)
 		} else if (++hook.failures >= INTERRUPT_AFTER) {
 			hook.config.interrupted = true
 		} else {
-			const wait = retryDelays[Math.min(hook.failures, retryDelays.length) - 1] ?? 0
 			hook.timer = setTimeout(() => {
 				hook.timer = null
 				void pump(hook)
-			}, wait)
+			}, retryDelay(hook.failures))
 		}
 		void pump(hook)
 	}
 
-	function resume(hook: Hook) {
+	function pumpAll(hook: Hook) {
+		if (blocked(hook)) return checkSettled()
+		for (const item of [...hook.queue].reverse()) {
+			if (item.busy) continue
+			item.busy = true
+			void attempt(hook, item).then((delivered) => {
+				const index = hook.queue.indexOf(item)
+				if (index < 0) return checkSettled()
+				if (delivered) {
+					hook.queue.splice(index, 1)
+					hook.failures = 0
+					repeatLater(hook, item)
+				} else if (++hook.failures >= INTERRUPT_AFTER) {
+					hook.config.interrupted = true
+				} else {
+					item.timer = setTimeout(() => {
+						item.timer = null
+						item.busy = false
+						void pump(hook)
+					}, retryDelay(item.attempts))
+					return
+				}
+				item.busy = false
+				void pump(hook)
+			})
+		}
+		checkSettled()
+	}
+
+	function clearTimers(hook: Hook) {
 		if (hook.timer) clearTimeout(hook.timer)
 		hook.timer = null
+		for (const item of hook.queue) {
+			if (item.timer) clearTimeout(item.timer)
+			if (item.timer) item.busy = false
+			item.timer = null
+		}
+	}
+
+	function resume(hook: Hook) {
+		clearTimers(hook)
 		void pump(hook)
 	}
 
@@ -178,6 +261,9 @@ export function createWebhooks(
 			}
 			out.authToken = (token as string | null) || null
 		}
+		if ((!partial || has('email')) && state.modes.webhookEmail === 'required' && !str(body.email)?.includes('@')) {
+			refuse('invalid_email', 'Informe o e-mail que receberá os avisos de falha do webhook.')
+		}
 		return out
 	}
 
@@ -206,7 +292,8 @@ export function createWebhooks(
 					queue: [],
 					failures: 0,
 					busy: false,
-					timer: null
+					timer: null,
+					scheduled: false
 				}
 				a.webhooks.set(hook.config.id, hook)
 				return json(publicHook(hook))
@@ -237,7 +324,7 @@ export function createWebhooks(
 			/^\/webhooks\/([^/]+)$/,
 			({ a }, id) => {
 				const hook = findHook(a, id)
-				if (hook.timer) clearTimeout(hook.timer)
+				clearTimers(hook)
 				hook.queue.length = 0
 				a.webhooks.delete(id)
 				checkSettled()
@@ -271,7 +358,9 @@ export function createWebhooks(
 			}),
 		/** Stops pending retries. */
 		close() {
-			for (const hook of hooks()) if (hook.timer) clearTimeout(hook.timer)
+			for (const hook of hooks()) clearTimers(hook)
+			for (const timer of repeatTimers) clearTimeout(timer)
+			repeatTimers.clear()
 		}
 	}
 }
