@@ -14,7 +14,6 @@ import {
 	DEFAULT_MODES,
 	errorBody,
 	json,
-	page,
 	type Route,
 	type StandinAccount,
 	type StandinModes,
@@ -44,7 +43,6 @@ export function createAsaasStandin(options: AsaasStandinOptions = {}) {
 				payments: new Map(),
 				installments: new Map(),
 				webhooks: new Map(),
-				walletId: crypto.randomUUID(),
 				pixKey: null,
 				quota: null
 			}
@@ -65,8 +63,7 @@ export function createAsaasStandin(options: AsaasStandinOptions = {}) {
 		...payments.routes((a, origin, body, ref) => installments.addInstallment(a, origin, body, ref).parcels),
 		...installments.routes,
 		...webhooks.routes,
-		...walletRoutes(state),
-		['GET', /^\/wallets\/?$/, ({ a }) => json({ ...page([{ object: 'wallet', id: a.walletId }], new URLSearchParams()) })]
+		...walletRoutes(state)
 	]
 
 	async function api(req: Request, url: URL): Promise<Response> {

@@ -97,8 +97,6 @@ export interface StandinAccount {
 	payments: Map<string, AsaasPayment>
 	installments: Map<string, AsaasInstallment>
 	webhooks: Map<string, Hook>
-	/** What GET /v3/wallets/ answers: the id of the account behind the key. */
-	walletId: string
 	/** The account's Pix key; without one there is no Pix QR when pixKeyRequired. */
 	pixKey: string | null
 	/** Requests in the current quota window, which starts at its first request. */
