@@ -40,3 +40,11 @@ export const WHATSAPP_SEND_LIMITS = {
 	 */
 	maxQueueSeconds: 30
 } as const
+
+/** Credit self-purchases of one representative: each makes a PIX charge on the vendor's Asaas account. */
+export const PURCHASE_LIMITS = {
+	/** Purchases created and not yet paid or expired; one of the same quantity is shown again instead of a new charge. */
+	maxOpen: 3,
+	perHour: 5,
+	perDay: 10
+} as const

@@ -12,6 +12,7 @@ import {
 	pixQrCodeRoute,
 	transferRoute
 } from './model'
+import { limitedPurchase } from './purchase-limits'
 import { purchaseQrCode, purchaseStatus, startPurchase } from './purchases'
 import { addCredits, creditSummary, exportCredits, exportSummary, listCredits, scopedAvailable, transferToCompany } from './service'
 
@@ -34,7 +35,9 @@ export function creditRoutes(ctx: AppContext) {
 			}
 		}),
 		serve(transferRoute, 'credits.transfer', ({ user, body }) => transferToCompany(db, clock, user, body)),
-		serve(autoPurchaseRoute, 'credits.purchase', ({ user, body }) => startPurchase(ctx, user, body)),
+		serve(autoPurchaseRoute, 'credits.purchase', ({ user, body }) =>
+			limitedPurchase(ctx, user, body, () => startPurchase(ctx, user, body))
+		),
 		serve(paymentStatusRoute, 'credits.purchase', ({ user, params }) => purchaseStatus(db, user, params.chargeId)),
 		serve(pixQrCodeRoute, 'credits.purchase', ({ user, params }) => purchaseQrCode(ctx, user, params.chargeId))
 	])
