@@ -71,9 +71,26 @@ export const AutoLogoutConfig = z.object({
 })
 export type AutoLogoutConfig = z.infer<typeof AutoLogoutConfig>
 
-/** One entry as the settings screen sends it; descricao/categoria/tipo come from the key's definition, not the client. */
+/** The words refusing a key the settings routes do not save (its definition's setElsewhere), or null. */
+export function setElsewhere(chave: string): string | null {
+	return Object.hasOwn(SETTING_DEFINITIONS, chave)
+		? ((SETTING_DEFINITIONS as Record<string, Definition>)[chave].setElsewhere ?? null)
+		: null
+}
+
+/**
+ * One entry as the settings screen sends it; descricao/categoria/tipo come from the key's definition, not the client.
+ * A key set on another screen (the vendor's Asaas account, the bot's webhook secret) is refused, naming that screen.
+ */
 const SettingEntry = z.object({
-	chave: z.string({ error: 'chave é obrigatória.' }).min(1, 'chave é obrigatória.').max(100, 'no máximo 100 caracteres.'),
+	chave: z
+		.string({ error: 'chave é obrigatória.' })
+		.min(1, 'chave é obrigatória.')
+		.max(100, 'no máximo 100 caracteres.')
+		.superRefine((chave, issue) => {
+			const elsewhere = setElsewhere(chave)
+			if (elsewhere) issue.addIssue({ code: 'custom', message: elsewhere })
+		}),
 	valor: z
 		.union([z.string().max(2000, 'Valor muito longo.'), z.number(), z.boolean()], {
 			error: 'valor deve ser texto, número ou verdadeiro/falso.'

@@ -107,8 +107,7 @@ describe('POST /api/configuracoes/bulk', () => {
 		['tema.cor_primaria', ['#000000', '#ffffff'], ['#fff', 'red', '#gggggg', '#0000000']],
 		['tema.modo', ['light', 'dark', 'system'], ['auto', '']],
 		['tema.tamanho_fonte', ['small', 'large'], ['huge']],
-		['app.backup_automatico', ['true', false], ['yes', '1']],
-		['app.asaas_environment', ['sandbox', 'production'], ['live']]
+		['app.backup_automatico', ['true', false], ['yes', '1']]
 	]
 	for (const [chave, good, bad] of bounds) {
 		it(`validates ${chave} at its bounds`, async () => {
@@ -153,28 +152,28 @@ describe('POST /api/configuracoes/bulk', () => {
 
 	it('never returns a secret in clear, and a masked value sent back keeps the saved key', async () => {
 		const { t, cookies } = await setup()
-		const secret = '$aact_prod_000abcdefghijklmnop'
+		const secret = 'evolution-000abcdefghijklmnop'
 		const saved = await t.call('POST', '/api/configuracoes', {
 			cookie: cookies.administrador,
-			body: { chave: 'app.asaas_api_key', valor: secret }
+			body: { chave: 'evolution_api_key', valor: secret }
 		})
 		expect(saved.status).toBe(200)
 		expect(saved.text).not.toContain(secret)
 		expect(saved.json.configuracao.valor).toBe('••••••••mnop')
 		const masked = (await t.call('GET', '/api/configuracoes', { cookie: cookies.administrador })).json.find(
-			(e: { chave: string }) => e.chave === 'app.asaas_api_key'
+			(e: { chave: string }) => e.chave === 'evolution_api_key'
 		)
 		expect(masked).toMatchObject({ valor: '••••••••mnop', secreto: true })
 		const again = await t.call('POST', '/api/configuracoes/bulk', {
 			cookie: cookies.administrador,
-			body: bulk({ 'app.asaas_api_key': masked.valor, 'app.moeda': 'USD' })
+			body: bulk({ evolution_api_key: masked.valor, 'app.moeda': 'USD' })
 		})
 		expect(again.status).toBe(200)
 		expect(again.text).not.toContain(secret)
-		expect(openSetting(t.db, t.ctx.secrets, 'app.asaas_api_key')).toBe(secret)
+		expect(openSetting(t.db, t.ctx.secrets, 'evolution_api_key')).toBe(secret)
 		// At rest it is sealed: neither the database nor a backup of it holds the key.
-		expect(getSetting(t.db, 'app.asaas_api_key')).toStartWith('enc:v1:mnop:')
-		expect(getSetting(t.db, 'app.asaas_api_key')).not.toContain(secret)
+		expect(getSetting(t.db, 'evolution_api_key')).toStartWith('enc:v1:mnop:')
+		expect(getSetting(t.db, 'evolution_api_key')).not.toContain(secret)
 	})
 })
 
