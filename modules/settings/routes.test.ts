@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'bun:test'
 import { TEST_ORIGIN, testWorld } from '../../apps/server/testing'
 import { activities } from '../activity'
-import { openSetting } from './service'
+import { ROLES } from '../core'
+import { type Definition, SETTING_DEFINITIONS, type SettingKey } from './definitions'
+import { openSetting, readsSetting } from './service'
 import { settings } from './schema'
 
 const KEY = '$aact_hmlg_000000000000000000000000000000abcd'
@@ -40,5 +42,60 @@ describe('one door for the vendor’s Asaas key (issue 32, point 6)', () => {
 		expect(openSetting(w.db, w.ctx.secrets, 'app.asaas_api_key')).toBe(KEY)
 		// The settings screen's own keys still save in one batch.
 		expect((await bulk({ 'app.moeda': 'USD', evolution_instance_name: 'k-licencas' })).status).toBe(200)
+	})
+})
+
+describe('GET /api/configuracoes per role (issue 33, point 14)', () => {
+	const CREDIT_FIGURES = ['app.terminais_padrao', 'app.valor_credito_dia', 'app.valor_credito_individual']
+	const SETTINGS_SCREEN = [
+		...CREDIT_FIGURES,
+		'app.backup_automatico',
+		'app.backups_manter',
+		'app.formato_data',
+		'app.fuso_horario',
+		'app.idioma',
+		'app.intervalo_backup',
+		'app.moeda',
+		'app.notificacoes_habilitadas',
+		'tema.cor_destaque',
+		'tema.cor_primaria',
+		'tema.cor_secundaria',
+		'tema.modo',
+		'tema.modo_compacto',
+		'tema.tamanho_fonte'
+	]
+
+	it('gives each role only the settings its screens read: no gateway address, instance or PIX key below the administrador', async () => {
+		const w = await testWorld()
+		const gateway = {
+			evolution_api_url: 'http://10.0.0.7:8080',
+			evolution_instance_name: 'k-licencas',
+			bot_chave_pix: 'financeiro@ksistemas.com.br'
+		}
+		expect(
+			(await w.call('POST', '/api/configuracoes/bulk', { cookie: w.cookies.admin, body: { configuracoes: entries(gateway) } })).status
+		).toBe(200)
+		const read = async (cookie: string) => {
+			const res = await w.call('GET', '/api/configuracoes', { cookie })
+			expect(res.status).toBe(200)
+			return { keys: (res.json as { chave: string }[]).map((e) => e.chave).sort(), text: res.text }
+		}
+		const rep = await read(w.cookies.rep)
+		expect(rep.keys).toEqual(CREDIT_FIGURES)
+		const gerente = await read(w.cookies.gerente)
+		expect(gerente.keys).toEqual(SETTINGS_SCREEN.sort())
+		for (const { text } of [rep, gerente]) for (const value of Object.values(gateway)) expect(text).not.toContain(value)
+		const admin = await read(w.cookies.admin)
+		expect(admin.keys).toEqual(Object.keys(SETTING_DEFINITIONS).sort())
+		expect(admin.text).toContain('10.0.0.7')
+	})
+
+	it('hides a setting from everyone but the administrador unless its definition names the roles that read it', () => {
+		for (const [key, definition] of Object.entries(SETTING_DEFINITIONS as Record<string, Definition>)) {
+			const roles = ROLES.filter((role) => readsSetting(role, key as SettingKey))
+			expect({ key, roles }).toEqual({ key, roles: ['administrador', ...(definition.readers ?? [])] })
+		}
+		expect(readsSetting('gerente', 'evolution_api_url')).toBe(false)
+		expect(readsSetting('representante', 'app.asaas_environment')).toBe(false)
 	})
 })

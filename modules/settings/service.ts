@@ -87,9 +87,14 @@ export function getAutoLogoutConfig(db: DbOrTx): AutoLogoutConfig {
 	}
 }
 
+/** Whether `role` reads `key` in GET /api/configuracoes: the administrador every key, the others their screens' (readers). */
+export function readsSetting(role: Role, key: SettingKey): boolean {
+	return role === 'administrador' || ((SETTING_DEFINITIONS[key] as Definition).readers ?? []).includes(role)
+}
+
 /**
- * Every setting with its saved value or default, as GET /api/configuracoes lists them. Secrets are
- * never sent in clear: administrators see them masked, everyone else does not see them at all.
+ * The settings `role` reads (readsSetting), each with its saved value or default, as GET /api/configuracoes lists
+ * them. Secrets are never sent in clear: administrators see them masked; no other role reads one.
  */
 export function listSettings(db: DbOrTx, role: Role) {
 	const saved = new Map(
@@ -100,9 +105,9 @@ export function listSettings(db: DbOrTx, role: Role) {
 			.map((r) => [r.chave, r])
 	)
 	return (Object.keys(SETTING_DEFINITIONS) as SettingKey[]).flatMap((chave) => {
-		const def: { valor: string; descricao: string; categoria: string; tipo: string; secret?: boolean } = SETTING_DEFINITIONS[chave]
+		const def: Definition = SETTING_DEFINITIONS[chave]
 		const valor = saved.get(chave)?.valor ?? def.valor
-		if (def.secret && role !== 'administrador') return []
+		if (!readsSetting(role, chave) || (def.secret && role !== 'administrador')) return []
 		return [
 			{
 				chave,
