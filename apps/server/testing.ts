@@ -12,7 +12,7 @@ import { type Role, completeCnpj, fixedClock } from '../../modules/core'
 import { createAsaasStandin } from '../../modules/asaas'
 import type { PaymentEventHandler } from '../../modules/billing'
 import { type AppConfig, type AppContext, createSecretBox, testConfig } from '../../modules/core/server'
-import { createEvolutionStandin } from '../../modules/evolution'
+import { type EvolutionStandinOptions, createEvolutionStandin } from '../../modules/evolution'
 import { representatives } from '../../modules/resellers'
 import { createApp, createServices } from './app'
 
@@ -38,7 +38,14 @@ export const EVOLUTION_TEST_KEY = 'evolution-test-key'
  * clients talk to them, and their webhooks come back into this app.
  */
 export function createTestApp(
-	options: { config?: Partial<AppConfig>; now?: string; dbFile?: string; paymentHandlers?: PaymentEventHandler[] } = {}
+	options: {
+		config?: Partial<AppConfig>
+		now?: string
+		dbFile?: string
+		paymentHandlers?: PaymentEventHandler[]
+		/** The Evolution stand-in's switches (e.g. the version it plays). */
+		evolution?: Partial<EvolutionStandinOptions>
+	} = {}
 ) {
 	const db = createTestDb(options.dbFile)
 	const clock = fixedClock(options.now ?? '2026-11-20T12:00:00.000Z')
@@ -49,7 +56,7 @@ export function createTestApp(
 	// Deliveries from the stand-ins reach this app in process (the app is built just below).
 	const toPortal = (url: string, init: RequestInit) => app.handle(new Request(url, init))
 	const asaas = createAsaasStandin({ keys: 'any', fetch: toPortal, webhookRetryDelaysMs: [20, 40, 80], now: () => clock.now() })
-	const evolution = createEvolutionStandin({ apiKey: EVOLUTION_TEST_KEY, fetch: toPortal })
+	const evolution = createEvolutionStandin({ apiKey: EVOLUTION_TEST_KEY, fetch: toPortal, ...options.evolution })
 	const ctx: AppContext = {
 		db,
 		clock,

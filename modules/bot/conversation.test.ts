@@ -5,7 +5,7 @@ import { activities } from '../activity'
 import { carneParcelas, carnes } from '../billing'
 import { companies } from '../companies'
 import { HOUR, MINUTE, completeCnpj, formatCnpj } from '../core'
-import { type InboundContent, phoneKey } from '../evolution'
+import { type EvolutionStandinOptions, type InboundContent, STANDIN_VERSIONS, phoneKey, webhookPlan } from '../evolution'
 import { createNotificationSetting, notificationSends, notificationSettings, runNotifications } from '../messaging'
 import { saveSettings } from '../settings'
 import { REPLIES_PER_MINUTE } from './service'
@@ -17,8 +17,8 @@ const STRANGER = '5585988887777'
 type World = TestWorld & { clock: { advance(ms: number): void; set(to: string): void } }
 
 /** A portal whose gateway is the Evolution stand-in, with the bot enabled (which sets the instance's webhook). */
-async function botWorld(now = '2026-11-20T12:00:00.000Z') {
-	const w = (await testWorld({ now, config: { publicOrigin: 'http://localhost' } })) as World
+async function botWorld(now = '2026-11-20T12:00:00.000Z', evolution: Partial<EvolutionStandinOptions> = {}) {
+	const w = (await testWorld({ now, config: { publicOrigin: 'http://localhost' }, evolution })) as World
 	const saved = await w.call('POST', '/api/configuracoes/bulk', {
 		cookie: w.cookies.admin,
 		body: {
@@ -186,6 +186,33 @@ describe('the webhook', () => {
 		expect(await (await post('k-licencas', 'A2')).json()).toEqual({ received: true })
 		await w.services.bot.idle()
 		expect(w.evolution.sent.map((s) => s.text)).toEqual([expect.stringContaining('envie o *CNPJ*')])
+	})
+
+	for (const version of STANDIN_VERSIONS) {
+		it(`is set in the body Evolution ${version} takes, with the secret where that version carries it; the client is answered`, async () => {
+			const { w } = await botWorld(undefined, { version })
+			const monitor = (await w.call('GET', '/api/whatsapp/bot/status', { cookie: w.cookies.admin })).json
+			expect(monitor.webhook).toMatchObject({ status: 'configurado', message: null })
+			const hook = w.evolution.instances.get('k-licencas')!.webhook!
+			const headers = version === '2.3.6' || version === '2.1.1'
+			expect(hook.url).toBe(headers ? monitor.webhook.url : monitor.webhook.urlWithToken)
+			expect(hook.headers).toEqual(headers ? { 'x-webhook-token': monitor.webhook.secret } : {})
+			expect(await say(w, CLIENT, 'Oi')).toEqual([expect.stringContaining('assistente virtual')])
+		})
+	}
+
+	it('says in plain Portuguese, on Bot WhatsApp and on the API tab, when the Evolution version cannot be served', () => {
+		for (const version of ['1.7.4', '3.0.0', '0.9']) {
+			const plan = webhookPlan(version)
+			expect(plan).toMatchObject({
+				served: false,
+				message: expect.stringContaining(`A Evolution API ${version} não é atendida pelo portal`)
+			})
+		}
+		expect(webhookPlan('2.3.6')).toEqual({ served: true, body: 'nested', headers: true })
+		expect(webhookPlan('2.1.0')).toEqual({ served: true, body: 'nested', headers: false })
+		expect(webhookPlan('2.0.10')).toEqual({ served: true, body: 'flat', headers: false })
+		expect(webhookPlan('1.8.6')).toEqual({ served: true, body: 'v1', headers: false })
 	})
 
 	it('feeds the gateway status from connection.update and warns when a connected gateway has been silent 30 minutes', async () => {

@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { desc, eq, gt, lt, or } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { AppError, type AppContext, SlidingWindow, unauthorized, writeTransaction } from '../core/server'
-import { EvolutionError, normaliseBrazilianPhone, parseEvolutionEvent, phoneKey, withoutBinaryFields } from '../evolution'
+import { EvolutionError, normaliseBrazilianPhone, parseEvolutionEvent, phoneKey, webhookPlan, withoutBinaryFields } from '../evolution'
 import { evolutionGateway, isOwnSend, ownSends } from '../messaging'
 import { getSetting, openSetting, saveSettings } from '../settings'
 import { PAUSE_MS, SESSION_IDLE_MS, type Session, converse, freshSession, isPaused, readSession, saveSession } from './conversation'
@@ -276,9 +276,11 @@ export function createBotService(ctx: AppContext) {
 				webhook_at: at
 			})
 		try {
-			const v1 = (await client.serverInfo()).version.startsWith('1.')
+			const plan = webhookPlan((await client.serverInfo()).version)
+			if (!plan.served) return setState({ webhook_status: 'erro', webhook_message: plan.message, webhook_at: at })
+			// Before 2.1.1 Evolution sends no headers: the secret travels in the URL.
 			await client.setWebhook({
-				url: v1 ? urls.urlWithToken! : urls.url,
+				url: plan.headers ? urls.url : urls.urlWithToken!,
 				headers: { [BOT_WEBHOOK_HEADER]: webhookSecret() },
 				events: [...BOT_WEBHOOK_EVENTS],
 				enabled: true

@@ -38,7 +38,7 @@ export class EvolutionError extends Error {
 
 export interface WebhookSettings {
 	url: string
-	/** Sent by Evolution v2 on every delivery; v1 has no headers, so there the secret must travel in the URL. */
+	/** Sent by Evolution 2.1.1+ on every delivery; older versions have no headers: there the secret travels in the URL. */
 	headers?: Record<string, string>
 	/** UPPER_SNAKE names, e.g. MESSAGES_UPSERT, CONNECTION_UPDATE; empty = every event (v2). */
 	events: string[]
@@ -74,13 +74,32 @@ function errorMessages(text: string): unknown[] {
 	}
 }
 
+/**
+ * How the portal serves an Evolution version: which webhook body it takes (1.8: v1 snake_case; 2.0.x: flat camelCase;
+ * 2.1.0 and later: `{webhook:{…}}`), whether it carries headers (from 2.1.1; before that the secret travels in the
+ * URL as ?token=), or why the portal cannot serve it (a pt-BR sentence for the screens).
+ */
+export type WebhookPlan = { served: true; body: 'v1' | 'flat' | 'nested'; headers: boolean } | { served: false; message: string }
+
+export function webhookPlan(version: string): WebhookPlan {
+	const [major, minor, patch] = (version.match(/\d+/g) ?? []).map(Number)
+	if (major === 1 && minor === 8) return { served: true, body: 'v1', headers: false }
+	if (major === 2 && minor === 0) return { served: true, body: 'flat', headers: false }
+	if (major === 2 && minor === 1 && patch === 0) return { served: true, body: 'nested', headers: false }
+	if (major === 2) return { served: true, body: 'nested', headers: true }
+	return {
+		served: false,
+		message: `A Evolution API ${version} não é atendida pelo portal: ele conversa com as versões 1.8 e 2.x. Atualize o servidor da Evolution (recomendado: 2.1.1 ou mais nova) ou peça ajuda ao suporte.`
+	}
+}
+
 /** A client for one Evolution instance; it speaks v1 bodies when the server reports a 1.x version, v2 otherwise. */
 export function createEvolutionClient(options: EvolutionClientOptions) {
 	const baseUrl = options.baseUrl.replace(/\/+$/, '')
 	const fetchFn: FetchLike = options.fetch ?? fetch
 	const timeoutMs = options.timeoutMs ?? 15_000
 	const instance = encodeURIComponent(options.instance)
-	let major: Promise<number> | null = null
+	let version: Promise<string> | null = null
 
 	function httpError(status: number, text: string, send: boolean): EvolutionError {
 		const messages = errorMessages(text)
@@ -189,16 +208,17 @@ export function createEvolutionClient(options: EvolutionClientOptions) {
 		return { version }
 	}
 
-	/** 1 or 2+, asked once per client (again after a failure). */
-	async function isV1(): Promise<boolean> {
-		major ??= serverInfo()
-			.then((info) => Number(info.version.split('.')[0]))
+	/** The server's version, asked once per client (again after a failure). */
+	function serverVersion(): Promise<string> {
+		version ??= serverInfo()
+			.then((info) => info.version)
 			.catch((e) => {
-				major = null
+				version = null
 				throw e
 			})
-		return (await major) === 1
+		return version
 	}
+	const isV1 = async () => (await serverVersion()).startsWith('1.')
 
 	function sent(body: unknown): SentMessage {
 		const key = record(record(body)?.key)
@@ -249,20 +269,15 @@ export function createEvolutionClient(options: EvolutionClientOptions) {
 				throw new EvolutionError('A Evolution API não informou o estado da conexão.', 'bad_response', 200, false)
 			return { state: state as ConnectionState }
 		},
+		/**
+		 * Sets the instance's webhook in the body its version takes. `headers` are sent only where the version keeps
+		 * them (2.1.1+): elsewhere the caller must carry its secret in `url` (see webhookPlan).
+		 */
 		async setWebhook(settings: WebhookSettings): Promise<void> {
-			const body = (await isV1())
-				? { enabled: settings.enabled, url: settings.url, webhook_by_events: false, webhook_base64: false, events: settings.events }
-				: {
-						webhook: {
-							enabled: settings.enabled,
-							url: settings.url,
-							headers: settings.headers ?? {},
-							byEvents: false,
-							base64: false,
-							events: settings.events
-						}
-					}
-			await request({ method: 'POST', path: `/webhook/set/${instance}`, body })
+			const v = await serverVersion()
+			const plan = webhookPlan(v)
+			if (!plan.served) throw new EvolutionError(plan.message, 'rejected', null, false)
+			await request({ method: 'POST', path: `/webhook/set/${instance}`, body: webhookBody(plan, settings) })
 		},
 		/** The instance's webhook, or null when none is set. */
 		async findWebhook(): Promise<WebhookSettings | null> {
@@ -276,6 +291,16 @@ export function createEvolutionClient(options: EvolutionClientOptions) {
 				...(headers ? { headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, String(v)])) } : {})
 			}
 		}
+	}
+}
+
+/** The body of POST /webhook/set for a version's plan. */
+export function webhookBody(plan: Extract<WebhookPlan, { served: true }>, settings: WebhookSettings): Record<string, unknown> {
+	const { enabled, url, events } = settings
+	if (plan.body === 'v1') return { enabled, url, webhook_by_events: false, webhook_base64: false, events }
+	if (plan.body === 'flat') return { enabled, url, webhookByEvents: false, webhookBase64: false, events }
+	return {
+		webhook: { enabled, url, ...(plan.headers ? { headers: settings.headers ?? {} } : {}), byEvents: false, base64: false, events }
 	}
 }
 

@@ -5,11 +5,16 @@ export {
 	type EvolutionClientOptions,
 	type EvolutionErrorCode,
 	type SentMessage,
-	type WebhookSettings
+	type WebhookPlan,
+	type WebhookSettings,
+	webhookBody,
+	webhookPlan
 } from './client'
 export {
 	createEvolutionStandin,
 	createJid,
+	STANDIN_VERSIONS,
+	type StandinVersion,
 	startEvolutionStandin,
 	type EvolutionStandin,
 	type EvolutionStandinOptions,

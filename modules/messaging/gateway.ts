@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import type { AppContext } from '../core/server'
-import { type EvolutionClient, EvolutionError, createEvolutionClient, phoneKey } from '../evolution'
+import { type EvolutionClient, EvolutionError, createEvolutionClient, phoneKey, webhookPlan } from '../evolution'
 import { getSetting, openSetting } from '../settings'
 import type { GatewayStatus, TestSendResult } from './model'
 import { ownSends } from './schema'
@@ -100,7 +100,10 @@ export async function gatewayStatus(ctx: Ctx): Promise<GatewayStatus> {
 	if (!gateway) return { connected: false, status: 'nao_configurado', message: NOT_CONFIGURED }
 	try {
 		const { state } = await gateway.connectionState()
-		return { connected: state === 'open', status: state, message: state === 'open' ? null : 'O WhatsApp da instância não está conectado.' }
+		// A version the portal cannot serve is said here, on the API tab, never left to fail silently.
+		const plan = webhookPlan((await gateway.serverInfo()).version)
+		const message = !plan.served ? plan.message : state === 'open' ? null : 'O WhatsApp da instância não está conectado.'
+		return { connected: state === 'open', status: state, message }
 	} catch (error) {
 		if (error instanceof EvolutionError) return { connected: false, status: 'erro', message: error.message }
 		throw error

@@ -87,7 +87,7 @@ function ApiTab() {
 				<h3 className="text-lg font-semibold">Evolution API (WhatsApp)</h3>
 				<ConnectionBadge />
 			</div>
-			{status.data && !status.data.connected && status.data.message && (
+			{status.data?.message && (
 				<div role="status" className="alert alert-warning alert-soft">
 					<span>{status.data.message}</span>
 				</div>
