@@ -184,9 +184,9 @@ describe('installments', () => {
 		expect(parcels[0].bankSlipUrl).toStartWith(`${standin.origin}/b/pdf/`)
 		expect(parcels[0].invoiceUrl).toStartWith(`${standin.origin}/i/`)
 
-		const page = await asaas.listInstallmentPayments(plan.id, { offset: 10, limit: 5 })
+		const page = await asaas.listPayments({ installment: plan.id, offset: 10, limit: 5 })
 		expect(page).toMatchObject({ hasMore: false, totalCount: 12, offset: 10 })
-		expect(page.data.map((p) => p.installmentNumber)).toEqual([11, 12])
+		expect(page.data.map((p) => p.installmentNumber)).toEqual([2, 1])
 	})
 
 	it('listAllInstallmentPayments follows hasMore when the server pages smaller than asked', async () => {

@@ -1,11 +1,7 @@
 import type {
 	AsaasCustomer,
 	AsaasDeleted,
-	AsaasIdentificationField,
-	AsaasInstallment,
-	AsaasList,
 	AsaasPayment,
-	AsaasPixQrCode,
 	AsaasWebhook,
 	InstallmentPaymentsDeleted,
 	NewCustomer,
@@ -15,6 +11,19 @@ import type {
 	PaymentStatus,
 	WebhookInput
 } from './types'
+import {
+	ParseError,
+	parseCustomer,
+	parseDeleted,
+	parseIdentificationField,
+	parseInstallment,
+	parseInstallmentPaymentsDeleted,
+	parseList,
+	parsePayment,
+	parsePaymentStatus,
+	parsePixQrCode,
+	parseWebhook
+} from './parse'
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
 
@@ -65,7 +74,10 @@ interface Call {
 	query?: object
 	body?: unknown
 	timeoutMs?: number
-	bytes?: boolean
+	/** A PDF: asked for with Accept: application/pdf and answered as bytes. */
+	pdf?: boolean
+	/** Reads the JSON answer leniently (./parse); a ParseError is a bad answer. */
+	parse?: (v: unknown) => unknown
 }
 
 const UNCERTAIN_NOTE = ' A operação pode ter sido registrada: confira antes de repetir.'
@@ -79,10 +91,13 @@ function queryString(query: object | undefined): string {
 	return s ? `?${s}` : ''
 }
 
-/** Seconds to wait from RateLimit-Reset (seconds) or Retry-After (seconds or an HTTP date). */
-function retryAfter(headers: Headers): number | undefined {
+/**
+ * Seconds to wait: on a 429, RateLimit-Reset (seconds; Asaas sends it on every answer, where it only tells when the
+ * quota window ends), else Retry-After (seconds or an HTTP date).
+ */
+function retryAfter(headers: Headers, status: number): number | undefined {
 	const reset = Number(headers.get('ratelimit-reset'))
-	if (headers.get('ratelimit-reset') && Number.isFinite(reset) && reset >= 0) return Math.ceil(reset)
+	if (status === 429 && headers.get('ratelimit-reset') && Number.isFinite(reset) && reset >= 0) return Math.ceil(reset)
 	const after = headers.get('retry-after')
 	if (!after) return undefined
 	const seconds = Number(after)
@@ -108,7 +123,7 @@ function errorDescriptions(text: string): { code?: string; description?: string 
 
 function httpError(status: number, text: string, headers: Headers, mayHaveApplied: boolean): AsaasError {
 	const { code, description } = errorDescriptions(text)
-	const wait = retryAfter(headers)
+	const wait = retryAfter(headers, status)
 	if (status === 401) {
 		return new AsaasError(
 			'O Asaas recusou a chave de API: confira se ela está correta e se pertence ao ambiente escolhido (sandbox ou produção).',
@@ -142,6 +157,16 @@ function httpError(status: number, text: string, headers: Headers, mayHaveApplie
 	if (description) return new AsaasError(description, code ?? 'rejected', status, false)
 	if (status === 404) return new AsaasError('Registro não encontrado no Asaas.', 'not_found', 404, false)
 	return new AsaasError(`O Asaas recusou o pedido (erro ${status}).`, code ?? 'rejected', status, false)
+}
+
+/** Pages of 100 read of one plan's parcels at most: Asaas plans have at most 60 parcels (cards 21). */
+const MAX_PARCEL_PAGES = 5
+
+/** Whether a refusal of POST /installments names the amount field Asaas wanted instead ('value' or 'totalValue'). */
+export function isAmountRefusal(e: unknown, field: 'value' | 'totalValue'): boolean {
+	if (!(e instanceof AsaasError) || e.upstreamStatus !== 400) return false
+	const other = field === 'value' ? 'totalValue' : 'value'
+	return e.code === `invalid_${field}` || (new RegExp(`\\b${field}\\b`).test(e.message) && !new RegExp(`\\b${other}\\b`).test(e.message))
 }
 
 /** A client for one Asaas account (one API key) in one environment. */
@@ -183,7 +208,11 @@ export function createAsaasClient(options: AsaasClientOptions) {
 		try {
 			res = await fetchFn(baseUrl + call.path + queryString(call.query), {
 				method: call.method,
-				headers: call.body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
+				headers: {
+					...headers,
+					...(call.pdf ? { Accept: 'application/pdf' } : {}),
+					...(call.body === undefined ? {} : { 'Content-Type': 'application/json' })
+				},
 				body: call.body === undefined ? undefined : JSON.stringify(call.body),
 				signal: AbortSignal.timeout(call.timeoutMs ?? timeoutMs),
 				redirect: 'manual'
@@ -193,16 +222,19 @@ export function createAsaasClient(options: AsaasClientOptions) {
 		}
 		let payload: Uint8Array | string
 		try {
-			payload = call.bytes && res.ok ? new Uint8Array(await res.arrayBuffer()) : await res.text()
+			payload = call.pdf && res.ok ? new Uint8Array(await res.arrayBuffer()) : await res.text()
 		} catch (e) {
 			throw lost(e, true)
 		}
 		if (!res.ok) throw httpError(res.status, payload as string, res.headers, mayHaveApplied)
 		if (payload instanceof Uint8Array) return payload as T
 		try {
-			return JSON.parse(payload) as T
-		} catch {
-			throw new AsaasError(`O Asaas enviou uma resposta inesperada (${res.status}).`, 'bad_response', res.status, mayHaveApplied)
+			const parsed: unknown = JSON.parse(payload)
+			return (call.parse ? call.parse(parsed) : parsed) as T
+		} catch (e) {
+			if (!(e instanceof SyntaxError || e instanceof ParseError)) throw e
+			const what = e instanceof ParseError ? `: falta ${e.field}` : ''
+			throw new AsaasError(`O Asaas enviou uma resposta inesperada (${res.status}${what}).`, 'bad_response', res.status, mayHaveApplied)
 		}
 	}
 
@@ -226,76 +258,101 @@ export function createAsaasClient(options: AsaasClientOptions) {
 	}
 
 	const enc = encodeURIComponent
-	const get = <T>(path: string, query?: object) => request<T>({ method: 'GET', path, query })
-	const post = <T>(path: string, body: unknown = {}) => request<T>({ method: 'POST', path, body })
-
-	async function listInstallmentPayments(id: string, filters: { status?: PaymentStatus; offset?: number; limit?: number } = {}) {
-		return get<AsaasList<AsaasPayment>>(`/installments/${enc(id)}/payments`, filters)
-	}
+	const get = <T>(path: string, query?: object, parse?: (v: unknown) => T) => request<T>({ method: 'GET', path, query, parse })
+	const post = <T>(path: string, body: unknown = {}, parse?: (v: unknown) => T) => request<T>({ method: 'POST', path, body, parse })
+	const payments = (v: unknown) => parseList(v, parsePayment)
+	const listPayments = (filters: PaymentFilters = {}) => get('/payments', filters, payments)
 
 	return {
 		/** The first live customer with this CPF/CNPJ (Asaas does not keep them unique), or null. */
 		async findCustomerByCpfCnpj(cpfCnpj: string): Promise<AsaasCustomer | null> {
-			const list = await get<AsaasList<AsaasCustomer>>('/customers', {
-				cpfCnpj: cpfCnpj.replace(/[^0-9A-Za-z]/g, '').toUpperCase(),
-				limit: 100
-			})
+			const list = await get('/customers', { cpfCnpj: cpfCnpj.replace(/[^0-9A-Za-z]/g, '').toUpperCase(), limit: 100 }, (v) =>
+				parseList(v, parseCustomer)
+			)
 			return list.data.find((c) => !c.deleted) ?? null
 		},
-		createCustomer: (input: NewCustomer) => post<AsaasCustomer>('/customers', input),
+		createCustomer: (input: NewCustomer) => post('/customers', input, parseCustomer),
+		getCustomer: (id: string) => get(`/customers/${enc(id)}`, undefined, parseCustomer),
+
+		/**
+		 * Which account the key opens: its walletId (GET /v3/wallets/). Read leniently, a list envelope or one object,
+		 * since only the reference page shows its shape; null when the answer names no id.
+		 */
+		async getWalletId(): Promise<string | null> {
+			const answer = await get<{ data?: { id?: unknown }[]; id?: unknown; walletId?: unknown }>('/wallets/')
+			const id = answer.data?.[0]?.id ?? answer.id ?? answer.walletId
+			return typeof id === 'string' && id.length > 0 && id.length <= 100 ? id : null
+		},
 
 		/** A single charge; with installmentCount it creates a plan and answers its first parcel. */
-		createPayment: (input: NewPayment) => post<AsaasPayment>('/payments', input),
-		getPayment: (id: string) => get<AsaasPayment>(`/payments/${enc(id)}`),
-		listPayments: (filters: PaymentFilters = {}) => get<AsaasList<AsaasPayment>>('/payments', filters),
+		createPayment: (input: NewPayment) => post('/payments', input, parsePayment),
+		/** A removed charge may answer 404 (integrations correction 8) or come back with deleted: true. */
+		getPayment: (id: string) => get(`/payments/${enc(id)}`, undefined, parsePayment),
+		/** Only the status: the cheapest read of a charge. */
+		getPaymentStatus: (id: string) => get(`/payments/${enc(id)}/status`, undefined, parsePaymentStatus),
+		/** Newest first, as Asaas lists them. */
+		listPayments,
 		/** Only PENDING or OVERDUE charges change; re-read the Pix QR afterwards. */
 		updatePayment: (id: string, input: Partial<Pick<NewPayment, 'value' | 'dueDate' | 'description'>>) =>
-			request<AsaasPayment>({ method: 'PUT', path: `/payments/${enc(id)}`, body: input }),
+			request<AsaasPayment>({ method: 'PUT', path: `/payments/${enc(id)}`, body: input, parse: parsePayment }),
 		/** Marks an open charge paid by hand (status RECEIVED_IN_CASH); no money moves. */
 		receiveInCash: (id: string, input: { value: number; paymentDate?: string; notifyCustomer?: boolean }) =>
-			post<AsaasPayment>(`/payments/${enc(id)}/receiveInCash`, input),
+			post(`/payments/${enc(id)}/receiveInCash`, input, parsePayment),
 		/** Only PENDING or OVERDUE charges can be removed. */
-		deletePayment: (id: string) => request<AsaasDeleted>({ method: 'DELETE', path: `/payments/${enc(id)}` }),
-		getPixQrCode: (id: string) => get<AsaasPixQrCode>(`/payments/${enc(id)}/pixQrCode`),
-		getIdentificationField: (id: string) => get<AsaasIdentificationField>(`/payments/${enc(id)}/identificationField`),
+		deletePayment: (id: string) => request<AsaasDeleted>({ method: 'DELETE', path: `/payments/${enc(id)}`, parse: parseDeleted }),
+		/** Needs a Pix key on the account: without one Asaas refuses ("Não há nenhuma chave Pix disponível…"). */
+		getPixQrCode: (id: string) => get(`/payments/${enc(id)}/pixQrCode`, undefined, parsePixQrCode),
+		getIdentificationField: (id: string) => get(`/payments/${enc(id)}/identificationField`, undefined, parseIdentificationField),
 		/** Without a value, the whole charge. */
 		refundPayment: (id: string, refund: { value?: number; description?: string } = {}) =>
-			post<AsaasPayment>(`/payments/${enc(id)}/refund`, refund),
+			post(`/payments/${enc(id)}/refund`, refund, parsePayment),
 
-		createInstallment: (input: NewInstallment) => post<AsaasInstallment>('/installments', input),
-		getInstallment: (id: string) => get<AsaasInstallment>(`/installments/${enc(id)}`),
-		listInstallmentPayments,
-		/** Every parcel of the plan, following hasMore 100 at a time. */
+		/**
+		 * Asaas' documents disagree on whether it wants `value` (each parcel) or `totalValue`: send one, and on a 400
+		 * naming the other field (isAmountRefusal) send that one instead.
+		 */
+		createInstallment: (input: NewInstallment) => post('/installments', input, parseInstallment),
+		getInstallment: (id: string) => get(`/installments/${enc(id)}`, undefined, parseInstallment),
+		/**
+		 * Every live parcel of the plan, first to last, through GET /payments?installment= (which documents offset and
+		 * limit; /installments/{id}/payments does not, correction 9). At most MAX_PARCEL_PAGES pages, and a page that
+		 * brings nothing new ends the reading: it can never loop for ever. A plan Asaas does not know lists nothing.
+		 */
 		async listAllInstallmentPayments(id: string, filters: { status?: PaymentStatus } = {}): Promise<AsaasPayment[]> {
-			const all: AsaasPayment[] = []
-			for (;;) {
-				const page = await listInstallmentPayments(id, { ...filters, offset: all.length, limit: 100 })
-				all.push(...page.data)
-				if (!page.hasMore || page.data.length === 0) return all
+			const byId = new Map<string, AsaasPayment>()
+			for (let n = 0; n < MAX_PARCEL_PAGES; n++) {
+				const page = await listPayments({ ...filters, installment: id, offset: byId.size, limit: 100 })
+				const before = byId.size
+				for (const p of page.data) if (p.installment === id || !p.installment) byId.set(p.id, p)
+				if (!page.hasMore || byId.size === before) break
 			}
+			return [...byId.values()].sort((a, b) => (a.installmentNumber ?? 0) - (b.installmentNumber ?? 0))
 		},
 		/** Cancels the plan's PENDING/OVERDUE parcels and keeps the paid ones; Asaas asks for at least 60 s here. */
 		deleteInstallmentPendingPayments: (id: string) =>
 			request<InstallmentPaymentsDeleted>({
 				method: 'DELETE',
 				path: `/installments/${enc(id)}/payments`,
-				timeoutMs: Math.max(timeoutMs, 60_000)
+				timeoutMs: Math.max(timeoutMs, 60_000),
+				parse: parseInstallmentPaymentsDeleted
 			}),
 		/** The carnê: a PDF with every boleto of the plan (needs the key, so it is not a public URL). */
-		getPaymentBook: (id: string) => request<Uint8Array>({ method: 'GET', path: `/installments/${enc(id)}/paymentBook`, bytes: true }),
+		getPaymentBook: (id: string) => request<Uint8Array>({ method: 'GET', path: `/installments/${enc(id)}/paymentBook`, pdf: true }),
 
 		/** Also the cheap authenticated check of a key: it proves the key and tells the webhook state. */
-		listWebhooks: () => get<AsaasList<AsaasWebhook>>('/webhooks'),
-		createWebhook: (input: WebhookInput) => post<AsaasWebhook>('/webhooks', input),
+		listWebhooks: () => get('/webhooks', undefined, (v) => parseList(v, parseWebhook)),
+		/** Asaas' form requires `email`; send one. */
+		createWebhook: (input: WebhookInput) => post('/webhooks', input, parseWebhook),
 		updateWebhook: (id: string, input: Partial<WebhookInput>) =>
-			request<AsaasWebhook>({ method: 'PUT', path: `/webhooks/${enc(id)}`, body: input }),
+			request<AsaasWebhook>({ method: 'PUT', path: `/webhooks/${enc(id)}`, body: input, parse: parseWebhook }),
+		deleteWebhook: (id: string) => request<AsaasDeleted>({ method: 'DELETE', path: `/webhooks/${enc(id)}`, parse: parseDeleted }),
 		/** Clears the queue's penalty so the next delivery is tried at once. */
-		removeBackoff: (id: string) => post<AsaasWebhook>(`/webhooks/${enc(id)}/removeBackoff`),
+		removeBackoff: (id: string) => post(`/webhooks/${enc(id)}/removeBackoff`, {}, parseWebhook),
 
 		/** Sandbox only: pays the charge (and delivers its webhook events). */
-		sandboxConfirmPayment: (id: string) => post<AsaasPayment>(`/sandbox/payment/${enc(id)}/confirm`),
+		sandboxConfirmPayment: (id: string) => post(`/sandbox/payment/${enc(id)}/confirm`, {}, parsePayment),
 		/** Sandbox only: makes the charge overdue. */
-		sandboxOverduePayment: (id: string) => post<AsaasPayment>(`/sandbox/payment/${enc(id)}/overdue`)
+		sandboxOverduePayment: (id: string) => post(`/sandbox/payment/${enc(id)}/overdue`, {}, parsePayment)
 	}
 }
 

@@ -285,6 +285,7 @@ export function createPayments(state: StandinState, webhooks: StandinWebhooks) {
 				}
 			],
 			['GET', /^\/payments\/([^/]+)$/, ({ a }, id) => json(findPayment(a, id, state.modes.deletedPayment === 'deleted-flag'))],
+			['GET', /^\/payments\/([^/]+)\/status$/, ({ a }, id) => json({ status: findPayment(a, id).status })],
 			['PUT', /^\/payments\/([^/]+)$/, ({ a, body }, id) => json(update(a, findPayment(a, id), body))],
 			['POST', /^\/payments\/([^/]+)\/receiveInCash$/, ({ a, body }, id) => json(receiveInCash(a, findPayment(a, id), body))],
 			[
