@@ -36,6 +36,8 @@ export const CAPABILITIES = {
 	'representatives.manage': STAFF_MANAGERS,
 	'representatives.delete': ADMIN,
 	'representatives.chooseManager': ADMIN,
+	/** Bind a WhatsApp (Evolution) instance to a representative: whoever holds it sends as that number. */
+	'representatives.bindInstance': ADMIN,
 	'representatives.ownSettings': REPRESENTATIVE,
 	'representatives.promo': REPRESENTATIVE,
 	'users.manage': ADMIN,

@@ -48,8 +48,11 @@ export type RepresentativeInput = z.input<typeof RepresentativeCreate>
 export const RepresentativeUpdate = z.object(representativeFields).partial()
 export type RepresentativeUpdate = z.infer<typeof RepresentativeUpdate>
 
-/** What a representative may change on their own record: 'Minhas Configurações de API'. */
-export const API_SETTINGS_FIELDS = ['ativar_api_asaas', 'plink', 'evo_instancia'] as const
+/**
+ * What a representative may change on their own record: 'Minhas Configurações de API'. Not their WhatsApp instance:
+ * only an administrador binds one (representatives.bindInstance).
+ */
+export const API_SETTINGS_FIELDS = ['ativar_api_asaas', 'plink'] as const
 
 /** The columns the representatives list sorts by, in SQL (the company count as a subquery). */
 export const REPRESENTATIVE_SORTS = ['nome', 'cnpj', 'cidade', 'nempresas', 'data'] as const

@@ -306,7 +306,6 @@ describe('PUT /api/representatives/{id}', () => {
 			body: {
 				ativar_api_asaas: 'S',
 				plink: 'https://pagar.exemplo.com/rafael',
-				evo_instancia: 'rafael-01',
 				nome: 'Hackeado',
 				gerente_id: null,
 				cnpj: NEW_CNPJ
@@ -316,7 +315,6 @@ describe('PUT /api/representatives/{id}', () => {
 		expect(res.json).toMatchObject({
 			ativar_api_asaas: 'S',
 			plink: 'https://pagar.exemplo.com/rafael',
-			evo_instancia: 'rafael-01',
 			nome: 'Rafael Representações',
 			cnpj: CNPJ.rep,
 			gerente: { nome: 'Gabriel Gerente' }
@@ -381,6 +379,81 @@ describe('PUT /api/representatives/{id}', () => {
 			body: { cnpj: completeCnpj('667778880002') }
 		})
 		expect(plain.status).toBe(200)
+	})
+})
+
+describe('the WhatsApp instance a representative sends from (issue 33, point 5)', () => {
+	const row = (t: ReturnType<typeof createTestApp>, codigo: number) =>
+		t.db.select().from(representatives).where(eq(representatives.codigo, codigo)).get()!
+
+	it('is bound by an administrador only: a representante or a gerente is refused with 403 and nothing changes', async () => {
+		const { t, cookies, repA, repB } = await setup()
+		const bound = await t.call('PUT', `/api/representatives/${repB.codigo}`, {
+			cookie: cookies.administrador,
+			body: { evo_instancia: 'sul-01' }
+		})
+		expect(bound.status).toBe(200)
+		expect(bound.json.evo_instancia).toBe('sul-01')
+		// Rafael takes Sara's number for his own, along with a change he may make: all refused.
+		const taken = await t.call('PUT', `/api/representatives/${repA.codigo}`, {
+			cookie: cookies.representante,
+			body: { evo_instancia: 'sul-01', ativar_api_asaas: 'S' }
+		})
+		expect(taken.status).toBe(403)
+		expect(taken.json.message).toContain('Apenas administradores vinculam uma instância')
+		const fresh = await t.call('PUT', `/api/representatives/${repA.codigo}`, {
+			cookie: cookies.representante,
+			body: { evo_instancia: 'rafael-novo' }
+		})
+		expect(fresh.status).toBe(403)
+		const byGerente = await t.call('PUT', `/api/representatives/${repA.codigo}`, {
+			cookie: cookies.gerente,
+			body: { evo_instancia: 'rafael-01' }
+		})
+		expect(byGerente.status).toBe(403)
+		const created = await t.call('POST', '/api/representatives', {
+			cookie: cookies.gerente,
+			body: { nome: 'Nova', cnpj: NEW_CNPJ, evo_instancia: 'sul-01' }
+		})
+		expect(created.status).toBe(403)
+		expect(row(t, repA.codigo)).toMatchObject({ evo_instancia: null, ativar_api_asaas: 'N' })
+		expect(t.db.select().from(representatives).where(eq(representatives.cnpj, NEW_CNPJ)).get()).toBeUndefined()
+		// Sending back the instance one already has (the settings form does) is no change: the other fields save.
+		await t.call('PUT', `/api/representatives/${repA.codigo}`, { cookie: cookies.administrador, body: { evo_instancia: 'rafael-01' } })
+		const same = await t.call('PUT', `/api/representatives/${repA.codigo}`, {
+			cookie: cookies.representante,
+			body: { evo_instancia: 'rafael-01', ativar_api_asaas: 'S' }
+		})
+		expect(same.status).toBe(200)
+		expect(row(t, repA.codigo)).toMatchObject({ evo_instancia: 'rafael-01', ativar_api_asaas: 'S' })
+		const cleared = await t.call('PUT', `/api/representatives/${repA.codigo}`, {
+			cookie: cookies.representante,
+			body: { evo_instancia: '' }
+		})
+		expect(cleared.status).toBe(403)
+		expect(row(t, repA.codigo).evo_instancia).toBe('rafael-01')
+	})
+
+	it('belongs to one representative at most: binding another’s instance is 409, whatever its case', async () => {
+		const { t, cookies, repA, repB } = await setup()
+		const put = (codigo: number, evo_instancia: string | null) =>
+			t.call('PUT', `/api/representatives/${codigo}`, { cookie: cookies.administrador, body: { evo_instancia } })
+		expect((await put(repA.codigo, 'rafael-01')).status).toBe(200)
+		for (const name of ['rafael-01', 'RAFAEL-01', '  rafael-01 ']) {
+			const res = await put(repB.codigo, name)
+			expect({ name, status: res.status }).toEqual({ name, status: 409 })
+			expect(res.json.message).toBe('Esta instância do WhatsApp (Evolution) já está vinculada a outro representante.')
+		}
+		const created = await t.call('POST', '/api/representatives', {
+			cookie: cookies.administrador,
+			body: { nome: 'Nova', cnpj: NEW_CNPJ, evo_instancia: 'Rafael-01' }
+		})
+		expect(created.status).toBe(409)
+		expect(row(t, repB.codigo).evo_instancia).toBeNull()
+		// Once Rafael's is unbound, Sara may have it; his own record keeps accepting his own instance.
+		expect((await put(repA.codigo, 'rafael-01')).status).toBe(200)
+		expect((await put(repA.codigo, null)).status).toBe(200)
+		expect((await put(repB.codigo, 'rafael-01')).status).toBe(200)
 	})
 })
 

@@ -20,6 +20,9 @@ export const RESELLER_MESSAGES = {
 	duplicateCnpj: 'Já existe um representante com este CNPJ.',
 	duplicateUserCnpj: 'Já existe um usuário com este CNPJ.',
 	onlyAdminChoosesManager: 'Apenas administradores podem escolher o gerente do representante.',
+	onlyAdminBindsInstance:
+		'Apenas administradores vinculam uma instância do WhatsApp (Evolution) a um representante: peça ao administrador.',
+	instanceTaken: 'Esta instância do WhatsApp (Evolution) já está vinculada a outro representante.',
 	invalidManager: 'Gerente inválido: escolha um usuário ativo do tipo gerente.',
 	cnpjInUse: 'Não é possível alterar o CNPJ: o representante possui empresas ou créditos vinculados.',
 	hasLogin: 'Não é possível excluir: o representante possui um usuário de acesso. Exclua o usuário em Usuários antes.',
@@ -239,7 +242,30 @@ function assertManager(db: DbOrTx, gerenteId: number) {
 }
 
 /**
- * Creates a representative. Only an administrador chooses the manager; a gerente's new
+ * Binding a WhatsApp instance to representative `codigo` (null: a new one): only an administrador binds one, and one
+ * instance belongs to one representative at most (compared without case), since whoever holds it sends as its number.
+ * Nothing to check when the instance does not change.
+ */
+function assertInstanceBinding(
+	tx: DbOrTx,
+	user: SessionUser,
+	instance: string | null,
+	current: { codigo: number; evo_instancia: string | null } | null
+) {
+	if ((instance ?? null) === (current?.evo_instancia ?? null)) return
+	if (!can(user.tipo, 'representatives.bindInstance')) throw forbidden(RESELLER_MESSAGES.onlyAdminBindsInstance)
+	if (instance === null) return
+	const holder = tx
+		.select({ codigo: representatives.codigo })
+		.from(representatives)
+		.where(sql`lower(${representatives.evo_instancia}) = lower(${instance})`)
+		.all()
+		.find((r) => r.codigo !== current?.codigo)
+	if (holder) throw conflict(RESELLER_MESSAGES.instanceTaken, 'INSTANCE_TAKEN')
+}
+
+/**
+ * Creates a representative. Only an administrador chooses the manager and binds a WhatsApp instance; a gerente's new
  * representative is theirs.
  */
 export function createRepresentative(
@@ -257,6 +283,7 @@ export function createRepresentative(
 	}
 	const codigo = writeTransaction(db, (tx) => {
 		if (gerenteId !== null && can(user.tipo, 'representatives.chooseManager')) assertManager(tx, gerenteId)
+		assertInstanceBinding(tx, user, input.evo_instancia ?? null, null)
 		if (findRepresentativeByCnpj(tx, input.cnpj)) throw conflict(RESELLER_MESSAGES.duplicateCnpj, 'DUPLICATE_CNPJ')
 		const created = tx
 			.insert(representatives)
@@ -291,7 +318,7 @@ function loginOf(db: DbOrTx, cnpj: string) {
 
 /**
  * Updates a representative within the user's scope. A representante changes only their API settings
- * (other fields are ignored); a gerente cannot change the manager. A new CNPJ is refused while companies
+ * (other fields are ignored); a gerente cannot change the manager; only an administrador changes the WhatsApp instance. A new CNPJ is refused while companies
  * or credits point at the old one; the representative's login follows the new CNPJ.
  */
 export function updateRepresentative(
@@ -304,6 +331,7 @@ export function updateRepresentative(
 ): RepresentativeView {
 	writeTransaction(db, (tx) => {
 		const current = findScoped(tx, user, codigo)
+		if ('evo_instancia' in input) assertInstanceBinding(tx, user, input.evo_instancia ?? null, current)
 		let changes: RepresentativeUpdate = { ...input }
 		if (!can(user.tipo, 'representatives.manage')) {
 			changes = Object.fromEntries(API_SETTINGS_FIELDS.filter((k) => k in input).map((k) => [k, input[k]]))

@@ -33,6 +33,6 @@ export function UrlField({ label, ...bound }: Bound & { label: string; hint?: st
 }
 
 /** The Evolution (WhatsApp) instance of a representative or company. */
-export function EvolutionInstanceField(bound: Bound) {
+export function EvolutionInstanceField(bound: Bound & { disabled?: boolean; hint?: string }) {
 	return <TextField {...bound} label="Instância Evolution" maxLength={100} />
 }

@@ -16,7 +16,6 @@ const $current = routeStore('GET /api/representatives/current')
 function ApiSettingsForm({ record }: { record: RepresentativeView }) {
 	const [asaas, setAsaas] = useState(record.ativar_api_asaas === 'S')
 	const [plink, setPlink] = useState(record.plink ?? '')
-	const [instancia, setInstancia] = useState(record.evo_instancia ?? '')
 	const [errors, setErrors] = useState<Record<string, string>>({})
 	// The schema (and zod) load when the form is sent: the form is the page's first paint (issue 15). The button is
 	// busy from the click, the loading included.
@@ -45,8 +44,7 @@ function ApiSettingsForm({ record }: { record: RepresentativeView }) {
 		e.preventDefault()
 		save({
 			ativar_api_asaas: asaas ? 'S' : 'N',
-			plink: plink.trim() || null,
-			evo_instancia: instancia.trim() || null
+			plink: plink.trim() || null
 		})
 	}
 
@@ -76,8 +74,8 @@ function ApiSettingsForm({ record }: { record: RepresentativeView }) {
 					placeholder="https://"
 					onValue={(v) => setPlink(v)}
 				/>
-				<Field label="Instância Evolution" hint="Nome da sua instância do WhatsApp (Evolution API)." error={errors.evo_instancia}>
-					<input className="input w-full" value={instancia} maxLength={100} onChange={(e) => setInstancia(e.target.value)} />
+				<Field label="Instância Evolution" hint="O WhatsApp dos seus envios: vinculado pelo administrador. Peça a ele para mudar.">
+					<input className="input w-full" value={record.evo_instancia ?? 'A do portal'} readOnly disabled />
 				</Field>
 				<div className="flex justify-end">
 					<button type="submit" className="btn btn-primary" disabled={pending}>

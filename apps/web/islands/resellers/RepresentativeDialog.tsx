@@ -27,14 +27,17 @@ function ManagerSelect(bound: { value: string; onValue: (v: string) => void; err
 	)
 }
 
-/** Novo Representante / Editar Representante (1-core §2.10, §5), every field checked beside it. */
+/**
+ * Novo Representante / Editar Representante (1-core §2.10, §5), every field checked beside it. Only an administrador
+ * chooses the manager and binds the WhatsApp instance (`admin`); a gerente sees the instance without changing it.
+ */
 export default function RepresentativeDialog({
 	editing,
-	choosesManager,
+	admin,
 	onClose
 }: {
 	editing: RepresentativeView | null
-	choosesManager: boolean
+	admin: boolean
 	onClose: () => void
 }) {
 	const r = editing
@@ -65,8 +68,7 @@ export default function RepresentativeDialog({
 			cep: v.cep || null,
 			plink: v.plink.trim() || null,
 			ativar_api_asaas: v.ativar_api_asaas ? 'S' : 'N',
-			evo_instancia: v.evo_instancia,
-			...(choosesManager ? { gerente_id: v.gerente_id ? Number(v.gerente_id) : null } : {})
+			...(admin ? { evo_instancia: v.evo_instancia, gerente_id: v.gerente_id ? Number(v.gerente_id) : null } : {})
 		})
 	})
 	const { values, set, errors, text, toggle } = form
@@ -93,9 +95,9 @@ export default function RepresentativeDialog({
 			<PhoneField placeholder="(00) 0000-0000" {...text('fone')} />
 			<PhoneField label="WhatsApp" {...text('whatsapp')} />
 			<AddressFields value={values} onChange={set} errors={errors} />
-			{choosesManager && <ManagerSelect {...text('gerente_id')} />}
+			{admin && <ManagerSelect {...text('gerente_id')} />}
 			<UrlField label="Link de pagamento" hint="Endereço http(s) completo." className="sm:col-span-2" maxLength={500} {...text('plink')} />
-			<EvolutionInstanceField {...text('evo_instancia')} />
+			<EvolutionInstanceField {...text('evo_instancia')} disabled={!admin} hint={admin ? undefined : 'Vinculada pelo administrador.'} />
 			<ToggleField label="Ativar API Asaas" className="flex items-center gap-3 self-end pb-2 text-sm" {...toggle('ativar_api_asaas')} />
 		</FormDialog>
 	)

@@ -80,7 +80,7 @@ function RepresentativesList({ isAdmin }: { isAdmin: boolean }) {
 				)}
 			/>
 			<EditorDialog editor={editor}>
-				{(representative, close) => <RepresentativeDialog editing={representative} choosesManager={isAdmin} onClose={close} />}
+				{(representative, close) => <RepresentativeDialog editing={representative} admin={isAdmin} onClose={close} />}
 			</EditorDialog>
 		</div>
 	)
