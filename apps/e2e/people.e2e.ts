@@ -68,11 +68,11 @@ test('an administrador creates a representative and a login for it; the represen
 	await page.reload()
 	await expect(page.getByLabel('Link de pagamento')).toHaveValue('https://pagar.exemplo.com/teste')
 	await page.getByLabel('Ativar API Asaas').check()
-	await page.getByLabel('Instância Evolution').fill('instancia-teste')
+	// The WhatsApp instance is bound by an administrador: shown, not editable (issue 33, point 5).
+	await expect(page.getByLabel('Instância Evolution')).toBeDisabled()
 	await page.getByRole('button', { name: 'Salvar configurações' }).click()
 	await expect(page.getByText('Configurações atualizadas')).toBeVisible()
 	await page.reload()
-	await expect(page.getByLabel('Instância Evolution')).toHaveValue('instancia-teste')
 	await expect(page.getByLabel('Ativar API Asaas')).toBeChecked()
 })
 
