@@ -24,7 +24,10 @@ const REPRESENTATIVES_WITH_ASAAS = [DEMO_ACCOUNTS.representante.cnpj, completeCn
 
 rmSync(dataDir, { recursive: true, force: true })
 mkdirSync(dataDir, { recursive: true })
-startAsaasStandin({ port: asaasPort, hostname: '0.0.0.0' })
+const asaasStandin = startAsaasStandin({ port: asaasPort, hostname: '0.0.0.0' })
+// Like a real account, a stand-in account has no Pix QR without a Pix key: the demo accounts have one.
+for (const key of ['$aact_hmlg_demo_fornecedor', ...REPRESENTATIVES_WITH_ASAAS.map((cnpj) => `$aact_hmlg_demo_${cnpj}`)])
+	asaasStandin.registerPixKey(key)
 startEvolutionStandin({ port: evolutionPort, hostname: '0.0.0.0', apiKey: EVOLUTION_KEY, instances: [INSTANCE] })
 const asaasUrl = `http://localhost:${asaasPort}/v3`
 const evolutionUrl = `http://localhost:${evolutionPort}`

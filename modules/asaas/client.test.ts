@@ -9,6 +9,7 @@ const OTHER_KEY = '$aact_prod_other_environment'
 const CPF = '52998224725'
 const CNPJ = '11222333000181'
 const standin = startAsaasStandin({ keys: [KEY], now: () => new Date('2031-01-10T12:00:00Z') })
+standin.registerPixKey(KEY)
 afterAll(() => standin.stop())
 
 let sleeps: number[] = []
@@ -136,10 +137,10 @@ describe('payments', () => {
 		expect((await asaas.listPayments({ externalReference: 'lote', status: 'RECEIVED' })).totalCount).toBe(0)
 	})
 
-	it('deletes an open charge (kept readable with deleted: true), refuses a paid one, refunds a paid one', async () => {
+	it('deletes an open charge (then 404, as Asaas may answer), refuses a paid one, refunds a paid one', async () => {
 		const open = await asaas.createPayment(await charge('BOLETO', 30, '2031-01-20', 'apagar'))
 		expect(await asaas.deletePayment(open.id)).toEqual({ deleted: true, id: open.id })
-		expect((await asaas.getPayment(open.id)).deleted).toBe(true)
+		expect((await failure(asaas.getPayment(open.id))).upstreamStatus).toBe(404)
 		expect((await asaas.listPayments({ externalReference: 'apagar' })).totalCount).toBe(0)
 
 		const paid = await asaas.createPayment(await charge('PIX', 40, '2031-01-20'))
@@ -268,12 +269,19 @@ describe('webhooks', () => {
 			await asaas.createWebhook({
 				name: `w${i}`,
 				url: 'http://127.0.0.1:9/',
+				email: 'financeiro@example.com',
 				sendType: 'NON_SEQUENTIALLY',
 				events: ['PAYMENT_CREATED'],
 				enabled: false
 			})
 		const eleventh = await failure(
-			asaas.createWebhook({ name: 'w11', url: 'http://127.0.0.1:9/', sendType: 'SEQUENTIALLY', events: ['PAYMENT_CREATED'] })
+			asaas.createWebhook({
+				name: 'w11',
+				url: 'http://127.0.0.1:9/',
+				email: 'financeiro@example.com',
+				sendType: 'SEQUENTIALLY',
+				events: ['PAYMENT_CREATED']
+			})
 		)
 		expect(eleventh.message).toBe('A conta já tem o máximo de 10 webhooks.')
 		for (const w of account().webhooks.keys()) account().webhooks.delete(w)

@@ -23,7 +23,9 @@ function setup(options: AsaasStandinOptions = {}) {
 			got.push(JSON.parse(String(init.body)))
 			return new Response('ok')
 		},
-		...options
+		...options,
+		// One delivery per event unless a test asks for repeats.
+		modes: { webhookRepeats: 0, ...options.modes }
 	})
 	stops.push(standin.close)
 	const asaas = createAsaasClient({
@@ -67,7 +69,9 @@ describe('webhook delivery as Asaas really does it', () => {
 	})
 
 	it('a repeat can come later (webhookRepeatDelayMs) and settled() waits for it', async () => {
-		const { standin, asaas, customer, hook, got } = setup({ modes: { webhookRepeats: 1, webhookRepeatDelayMs: 30 } })
+		const { standin, asaas, customer, hook, got } = setup({
+			modes: { webhookRepeats: 1, webhookRepeatDelayMs: 30, pixConfirmedFirst: false }
+		})
 		await hook()
 		const p = await asaas.createPayment({ customer: await customer(), billingType: 'PIX', value: 5, dueDate: '2031-02-01' })
 		standin.confirm(p.id)
@@ -142,7 +146,7 @@ describe('webhook delivery as Asaas really does it', () => {
 		await standin.settled()
 		expect(got.map((e) => [e.event, e.payment.id])).toEqual([['PAYMENT_OVERDUE', p.id]])
 
-		const manual = setup()
+		const manual = setup({ modes: { overdueByItself: false } })
 		const q = await manual.asaas.createPayment({
 			customer: await manual.customer(),
 			billingType: 'BOLETO',

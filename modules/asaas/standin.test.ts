@@ -29,13 +29,14 @@ function receiver(answer: (n: number) => number | Promise<number> = () => 200) {
 }
 
 function setup(options: Parameters<typeof startAsaasStandin>[0] = {}) {
-	const standin = startAsaasStandin({ now, webhookRetryDelaysMs: [5], ...options })
+	// Delivery mechanics are checked one delivery per event: repeats (at-least-once) are standin-modes.test.ts's.
+	const standin = startAsaasStandin({ now, webhookRetryDelaysMs: [5], ...options, modes: { webhookRepeats: 0, ...options.modes } })
 	stops.push(standin.stop)
 	const key = `$aact_hmlg_${crypto.randomUUID()}`
 	const asaas = createAsaasClient({ baseUrl: standin.url, apiKey: key, timeoutMs: 2000 })
 	const customer = async () => (await asaas.createCustomer({ name: 'Padaria Pão Quente', cpfCnpj: CNPJ })).id
 	const hook = (url: string, authToken?: string, events: string[] = ['PAYMENT_CREATED', 'PAYMENT_RECEIVED', 'PAYMENT_CONFIRMED']) =>
-		asaas.createWebhook({ name: 'Portal', url, sendType: 'SEQUENTIALLY', events, authToken })
+		asaas.createWebhook({ name: 'Portal', url, email: 'financeiro@example.com', sendType: 'SEQUENTIALLY', events, authToken })
 	return { standin, asaas, key, customer, hook }
 }
 
@@ -119,13 +120,14 @@ describe('webhook delivery', () => {
 		await asaas.sandboxConfirmPayment(p.id)
 		await standin.settled()
 		expect(standin.deliveries).toHaveLength(15)
-		expect((await asaas.listWebhooks()).data[0].penalizedRequestsCount).toBe(2)
+		expect((await asaas.listWebhooks()).data[0].penalizedRequestsCount).toBe(3)
 
 		down = false
 		expect((await asaas.updateWebhook(config.id, { interrupted: false })).interrupted).toBe(false)
 		await standin.settled()
 		expect(rx.received.slice(15).map((r) => [r.body.event, r.body.payment.status])).toEqual([
 			['PAYMENT_CREATED', 'PENDING'],
+			['PAYMENT_CONFIRMED', 'CONFIRMED'],
 			['PAYMENT_RECEIVED', 'RECEIVED']
 		])
 		expect((await asaas.listWebhooks()).data[0]).toMatchObject({ interrupted: false, penalizedRequestsCount: 0 })
@@ -195,10 +197,13 @@ describe('payment events', () => {
 		return got
 	}
 
-	it('PIX confirm → RECEIVED with PAYMENT_RECEIVED only', async () => {
+	it('PIX confirm → PAYMENT_CONFIRMED then PAYMENT_RECEIVED, as Asaas', async () => {
 		const got = await events('PIX', (s, id) => s.confirm(id))
-		expect(got.map((e) => [e.event, e.payment.status])).toEqual([['PAYMENT_RECEIVED', 'RECEIVED']])
-		expect(got[0].payment.paymentDate).toBe('2031-01-10')
+		expect(got.map((e) => [e.event, e.payment.status])).toEqual([
+			['PAYMENT_CONFIRMED', 'CONFIRMED'],
+			['PAYMENT_RECEIVED', 'RECEIVED']
+		])
+		expect(got[1].payment.paymentDate).toBe('2031-01-10')
 	})
 
 	it('BOLETO (and UNDEFINED) confirm → PAYMENT_CONFIRMED then PAYMENT_RECEIVED, two event ids', async () => {

@@ -51,16 +51,17 @@ export interface StandinModes {
 	wallets: 'list' | 'object' | 'forbidden'
 }
 
+/** Reality by default: where Asaas is awkward, so is the stand-in (value/totalValue, unsettled, takes either). */
 export const DEFAULT_MODES: StandinModes = {
-	webhookRepeats: 0,
+	webhookRepeats: 1,
 	webhookRepeatDelayMs: 0,
-	deletedPayment: 'deleted-flag',
+	deletedPayment: 'not-found',
 	installmentAmount: 'either',
-	webhookEmail: 'optional',
-	pixConfirmedFirst: false,
-	overdueByItself: false,
-	pixKeyRequired: false,
-	countQuota: false,
+	webhookEmail: 'required',
+	pixConfirmedFirst: true,
+	overdueByItself: true,
+	pixKeyRequired: true,
+	countQuota: true,
 	quotaLimit: 25_000,
 	quotaWindowMs: 12 * 3_600_000,
 	wallets: 'list'
