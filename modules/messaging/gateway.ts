@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import type { AppContext } from '../core/server'
 import { type EvolutionClient, EvolutionError, createEvolutionClient, phoneKey, webhookPlan } from '../evolution'
+import { type RehearsalResult, rehearseEvolution } from '../evolution/rehearsal'
 import { getSetting, openSetting } from '../settings'
 import type { GatewayStatus, TestSendResult } from './model'
 import { ownSends } from './schema'
@@ -27,11 +28,13 @@ export function evolutionGateway(ctx: Ctx, options: { instance?: string | null }
  */
 interface OwnSendLog {
 	unwritten: Set<string>
+	/** Own sends whose echo (messages.upsert fromMe) came back, for the rehearsal; the newest 1,000. */
+	echoed: Set<string>
 	underway: Map<string, Set<Promise<unknown>>>
 }
 const ownSendLogs = new WeakMap<Db, OwnSendLog>()
 function ownSendLog(db: Db): OwnSendLog {
-	const log = ownSendLogs.get(db) ?? { unwritten: new Set(), underway: new Map() }
+	const log = ownSendLogs.get(db) ?? { unwritten: new Set(), echoed: new Set(), underway: new Map() }
 	ownSendLogs.set(db, log)
 	return log
 }
@@ -88,8 +91,32 @@ export async function isOwnSend(db: Db, phone: string, id: string): Promise<bool
 	const log = ownSendLog(db)
 	const underway = log.underway.get(phoneKey(phone))
 	if (underway) await Promise.allSettled([...underway])
-	if (log.unwritten.has(id)) return true
-	return !!db.select({ id: ownSends.id }).from(ownSends).where(eq(ownSends.id, id)).get()
+	const own = log.unwritten.has(id) || !!db.select({ id: ownSends.id }).from(ownSends).where(eq(ownSends.id, id)).get()
+	if (own) {
+		log.echoed.add(id)
+		if (log.echoed.size > 1000) log.echoed.delete(log.echoed.values().next().value as string)
+	}
+	return own
+}
+
+/** The Teste tab's "Ensaio completo": the rehearsal of check:evolution, with the gateway saved on the API tab. */
+export async function rehearseGateway(ctx: Ctx & Pick<AppContext, 'config'>, phone: string, echoWaitMs = 4000): Promise<RehearsalResult> {
+	const client = evolutionGateway(ctx)
+	if (!client) {
+		const step = { step: 'Configuração', required: true, ok: false, answer: 'incompleta', note: NOT_CONFIGURED }
+		return { ok: false, verdict: 'Reprovado: configure a Evolution API antes do ensaio.', steps: [step] }
+	}
+	const log = ownSendLog(ctx.db)
+	const origin = ctx.config.publicOrigin
+	return rehearseEvolution(client, {
+		phone,
+		webhookUrl: origin ? `${origin}/api/whatsapp/webhook` : null,
+		// The gateway records the send as ours like every other; its echo, if any, reaches the bot's webhook.
+		async echoSeen(id) {
+			for (let waited = 0; waited < echoWaitMs && !log.echoed.has(id); waited += 100) await Bun.sleep(100)
+			return log.echoed.has(id)
+		}
+	})
 }
 
 const NOT_CONFIGURED = 'Configure a URL, a chave e a instância da Evolution API na aba API.'

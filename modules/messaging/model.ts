@@ -189,6 +189,27 @@ export const testSendRoute = contract({
 	summary: 'Envia uma mensagem de teste pelo WhatsApp do portal'
 })
 
+/** POST /api/evolution-api/rehearsal: the check:evolution rehearsal from the Teste tab, to the operator's own phone. */
+export const RehearsalBody = z.object({
+	phone: typedPhoneField(
+		'Informe o seu telefone para o ensaio.',
+		'Telefone inválido: use código do país, DDD e número (ex.: 5585999999999).'
+	)
+})
+export const RehearsalResult = z.object({
+	ok: z.boolean(),
+	verdict: z.string(),
+	steps: z.array(z.object({ step: z.string(), required: z.boolean(), ok: z.boolean(), answer: z.string(), note: z.string() }))
+})
+export type RehearsalResult = z.infer<typeof RehearsalResult>
+export const rehearsalRoute = contract({
+	method: 'POST',
+	path: '/api/evolution-api/rehearsal',
+	body: RehearsalBody,
+	response: RehearsalResult,
+	summary: 'Ensaio completo da Evolution API: versão, conexão, um envio ao seu número, o webhook e o eco do envio'
+})
+
 /** New settings (§9): 7 days ahead, 09:00:00, weekends off; each type's default template is the portal's own. */
 export const NOTIFICATION_DEFAULTS = { dias_antecedencia: 7, horario_envio: '09:00:00', enviar_fins_semana: false } as const
 

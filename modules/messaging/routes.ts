@@ -17,6 +17,7 @@ import {
 	listNotificationsRoute,
 	markReadRoute,
 	noticeRecipientsRoute,
+	rehearsalRoute,
 	testSendRoute,
 	updateGeneralNoticeRoute,
 	updateIndividualNoticeRoute
@@ -32,7 +33,7 @@ import {
 	updateGeneralNotice,
 	updateIndividualNotice
 } from './notices'
-import { gatewayStatus, sendTestMessage } from './gateway'
+import { gatewayStatus, rehearseGateway, sendTestMessage } from './gateway'
 import {
 	createNotificationSetting,
 	listNotificationSettings,
@@ -70,6 +71,9 @@ export function messagingRoutes(ctx: AppContext) {
 		serve(gatewayStatusRoute, 'messaging.gateway', () => gatewayStatus(ctx)),
 		serve(testSendRoute, 'messaging.gateway', ({ user, body }) =>
 			clickSend(ctx, { userId: user.id, representanteCnpj: null }, () => sendTestMessage(ctx, body.phone, body.message))
+		),
+		serve(rehearsalRoute, 'messaging.gateway', ({ user, body }) =>
+			clickSend(ctx, { userId: user.id, representanteCnpj: null }, () => rehearseGateway(ctx, body.phone))
 		),
 		// Automatic notifications (Notificações › Notificações): the preview and log routes come before /:id.
 		serve(listNotificationSettingsRoute, 'messaging.notifications', () => listNotificationSettings(db)),

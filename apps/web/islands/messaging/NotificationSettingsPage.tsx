@@ -5,7 +5,7 @@ import { useFormFromData } from '../../lib/hooks'
 import { PageRoot } from '../../components/PageRoot'
 import { type TabItem, Tabs } from '../../components/Tabs'
 import { ErrorPanel, Field, PasswordInput, TextField } from '../../components/ui'
-import { call, errorText } from '../../lib/api'
+import { type ApiResponse, call, errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
 import { $configuracoes } from '../../lib/settings'
@@ -177,6 +177,70 @@ function TestTab() {
 	)
 }
 
+type Rehearsal = ApiResponse<'POST /api/evolution-api/rehearsal'>
+
+/** "Ensaio completo": the check:evolution rehearsal against the saved gateway, step by step, with a verdict. */
+function RehearsalCard() {
+	const [phone, setPhone] = useState('')
+	const [pending, setPending] = useState(false)
+	const [result, setResult] = useState<Rehearsal | null>(null)
+
+	async function run(e: FormEvent) {
+		e.preventDefault()
+		setPending(true)
+		setResult(null)
+		try {
+			setResult(await call('POST /api/evolution-api/rehearsal', { body: { phone } }))
+		} catch (error) {
+			toast({ title: 'Erro no ensaio', description: errorText(error, 'Não foi possível rodar o ensaio.'), variant: 'destructive' })
+		}
+		setPending(false)
+	}
+
+	return (
+		<form className="max-w-2xl space-y-4 rounded-box border border-base-300 bg-base-100 p-4 sm:p-6" onSubmit={run} noValidate>
+			<h3 className="text-lg font-semibold">Ensaio completo</h3>
+			<p className="text-sm text-base-content/70">
+				Confere a versão da Evolution, a conexão, envia uma mensagem ao seu número, mostra o webhook que o portal usa (sem alterá-lo) e se o
+				envio voltou como eco. É o mesmo ensaio do comando check:evolution.
+			</p>
+			<TextField
+				label="Seu telefone"
+				hint="Um número seu: ele recebe uma mensagem de teste (ex.: 5585999999999)"
+				inputMode="numeric"
+				value={phone}
+				placeholder="5585999999999"
+				onValue={(v) => setPhone(v.replace(/\D/g, ''))}
+			/>
+			<div className="flex justify-end">
+				<button type="submit" className="btn" disabled={pending}>
+					{pending ? <span className="loading loading-spinner loading-sm" /> : <PlugZap className="size-4" aria-hidden="true" />}
+					Ensaio completo
+				</button>
+			</div>
+			{result && (
+				<div className="space-y-3" aria-live="polite">
+					<ul className="space-y-2">
+						{result.steps.map((s) => (
+							<li key={s.step} className="flex gap-2 text-sm">
+								<span className={`badge badge-soft shrink-0 ${s.ok ? 'badge-success' : s.required ? 'badge-error' : 'badge-warning'}`}>
+									{s.ok ? 'ok' : s.required ? 'falhou' : 'atenção'}
+								</span>
+								<span className="min-w-0 break-words">
+									<strong>{s.step}:</strong> {s.answer} — {s.note}
+								</span>
+							</li>
+						))}
+					</ul>
+					<div role="status" className={`alert alert-soft ${result.ok ? 'alert-success' : 'alert-error'}`}>
+						<span>{result.verdict}</span>
+					</div>
+				</div>
+			)}
+		</form>
+	)
+}
+
 function Content() {
 	const [tab, setTab] = useState<Tab>('api')
 	return (
@@ -184,7 +248,12 @@ function Content() {
 			<Tabs label="Seções das notificações" value={tab} onChange={setTab} tabs={TABS} />
 			{tab === 'api' && <ApiTab />}
 			{tab === 'notificacoes' && <NotificationTypes />}
-			{tab === 'teste' && <TestTab />}
+			{tab === 'teste' && (
+				<>
+					<TestTab />
+					<RehearsalCard />
+				</>
+			)}
 		</div>
 	)
 }
