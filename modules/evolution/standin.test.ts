@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'bun:test'
 import { createEvolutionClient } from './client'
-import { createEvolutionStandin, createJid, startEvolutionStandin } from './standin'
+import { STANDIN_VERSIONS, createEvolutionStandin, createJid, startEvolutionStandin } from './standin'
 import { parseEvolutionEvent, samePhone } from './webhook'
 
 const KEY = 'evo-standin-key'
@@ -26,7 +26,7 @@ function receiver() {
 async function setup(
 	version: '2.3.6' | '1.8.6' = '2.3.6',
 	events = ['MESSAGES_UPSERT', 'CONNECTION_UPDATE'],
-	echoOwnSendsAsUpsert = false
+	echoOwnSendsAsUpsert?: boolean
 ) {
 	const standin = startEvolutionStandin({ apiKey: KEY, instances: ['loja'], version, echoOwnSendsAsUpsert })
 	stops.push(standin.stop)
@@ -113,8 +113,8 @@ describe('events of the instance', () => {
 		})
 	})
 
-	it('echoes our own sends as messages.upsert fromMe when asked (issue #1340)', async () => {
-		const { standin, rx, evo } = await setup('2.3.6', ['MESSAGES_UPSERT'], true)
+	it('echoes our own sends as messages.upsert fromMe by default (issue #1340)', async () => {
+		const { standin, rx, evo } = await setup('2.3.6', ['MESSAGES_UPSERT'])
 		const sent = await evo.sendText('5585999990001', 'eco')
 		await standin.settled()
 		expect(parseEvolutionEvent(rx.received[0].body)).toMatchObject({ kind: 'message', fromMe: true, id: sent.messageId })
@@ -196,7 +196,10 @@ describe('controls and the chat page', () => {
 		])
 		expect((await post(`${standin.url}/__standin/state`, { state: 'connecting' }, {})).status).toBe(200)
 		expect(await evo.connectionState()).toEqual({ state: 'connecting' })
-		expect((await (await fetch(`${standin.url}/__standin/deliveries`)).json()) as unknown[]).toHaveLength(2)
+		await standin.settled()
+		// The client's message, the echo of the portal's send (issue #1340), the connection.update.
+		const deliveries = (await (await fetch(`${standin.url}/__standin/deliveries`)).json()) as { event: string }[]
+		expect(deliveries.map((d) => d.event).sort()).toEqual(['connection.update', 'messages.upsert', 'messages.upsert'])
 	})
 
 	it('serves the chat page to a browser and the welcome JSON to a client', async () => {
@@ -213,5 +216,157 @@ describe('controls and the chat page', () => {
 			version: '2.3.6',
 			message: 'Welcome to the Evolution API, it is working!'
 		})
+	})
+})
+
+describe('as awkward as the real Evolution', () => {
+	it('delivers concurrently: twenty messages written in order do not all arrive in order', async () => {
+		const { standin, rx } = await setup()
+		const texts = Array.from({ length: 20 }, (_, i) => `mensagem ${i}`)
+		await Promise.all(texts.map((text) => standin.deliverInbound({ from: '5585999990001', text })))
+		await standin.settled()
+		const arrived = rx.received.map((r) => parseEvolutionEvent(r.body)).map((e) => (e.kind === 'message' ? e.text : ''))
+		expect([...arrived].sort()).toEqual([...texts].sort())
+		expect(arrived).not.toEqual(texts)
+	})
+
+	it('retries a failed delivery (2.3.x drops a 401, 1.8 retries it), and on a switch delivers every event twice', async () => {
+		for (const [version, status, tries] of [
+			['2.3.6', 500, 2],
+			['2.3.6', 401, 1],
+			['1.8.6', 401, 2]
+		] as const) {
+			let calls = 0
+			const standin = createEvolutionStandin({
+				apiKey: KEY,
+				instances: ['loja'],
+				version,
+				fetch: async () => new Response(null, { status: ++calls === 1 ? status : 200 })
+			})
+			standin.instances.get('loja')!.webhook = {
+				enabled: true,
+				url: 'http://portal/hook',
+				headers: {},
+				events: [],
+				byEvents: false,
+				base64: false
+			}
+			await standin.deliverInbound({ from: '5585999990001', text: 'oi' })
+			await standin.settled()
+			expect([version, status, standin.deliveries.map((d) => d.attempt)]).toEqual([version, status, tries === 2 ? [1, 2] : [1]])
+		}
+		const twice = createEvolutionStandin({
+			apiKey: KEY,
+			instances: ['loja'],
+			duplicateDeliveries: true,
+			fetch: async () => new Response(null)
+		})
+		twice.instances.get('loja')!.webhook = {
+			enabled: true,
+			url: 'http://portal/hook',
+			headers: {},
+			events: [],
+			byEvents: false,
+			base64: false
+		}
+		const { id } = await twice.deliverInbound({ from: '5585999990001', text: 'oi' })
+		await twice.settled()
+		expect(twice.deliveries.map((d) => [d.event, d.status])).toEqual([
+			['messages.upsert', 200],
+			['messages.upsert', 200]
+		])
+		expect(id).toMatch(/^[0-9A-F]{32}$/)
+	})
+
+	it('plays each version: reports it at GET /, takes only its own webhook body, keeps headers only from 2.1.1', async () => {
+		const nested = { webhook: { enabled: true, url: 'http://portal/hook', headers: { 'x-webhook-token': 's' }, events: [] } }
+		const flat = { enabled: true, url: 'http://portal/hook', webhookByEvents: false, webhookBase64: false, events: [] }
+		const v1 = { enabled: true, url: 'http://portal/hook', webhook_by_events: false, webhook_base64: false, events: [] }
+		const expected = {
+			'2.3.6': { nested: 201, flat: 400, headers: true },
+			'2.1.1': { nested: 201, flat: 400, headers: true },
+			'2.1.0': { nested: 201, flat: 400, headers: false },
+			'2.0.10': { nested: 400, flat: 201, headers: false },
+			'1.8.6': { nested: 400, flat: 201, headers: false }
+		}
+		for (const version of STANDIN_VERSIONS) {
+			const standin = createEvolutionStandin({ apiKey: KEY, instances: ['loja'], version })
+			const call = (method: string, path: string, body?: unknown) =>
+				standin.handle(
+					new Request(`http://evo${path}`, {
+						method,
+						headers: { apikey: KEY, 'content-type': 'application/json' },
+						body: body ? JSON.stringify(body) : undefined
+					})
+				)
+			expect(((await (await call('GET', '/')).json()) as { version: string }).version).toBe(version)
+			const flatBody = version === '1.8.6' ? v1 : flat
+			expect([version, (await call('POST', '/webhook/set/loja', nested)).status]).toEqual([version, expected[version].nested])
+			expect([version, (await call('POST', '/webhook/set/loja', flatBody)).status]).toEqual([version, expected[version].flat])
+			if (expected[version].nested === 201) await call('POST', '/webhook/set/loja', nested)
+			expect([version, Object.keys(standin.instances.get('loja')!.webhook!.headers).length > 0]).toEqual([
+				version,
+				expected[version].headers
+			])
+		}
+	})
+})
+
+describe('the real samples (shared/reference/samples/evolution)', () => {
+	const dir = `${import.meta.dir}/../../../shared/reference/samples/evolution`
+	const sample = (name: string) => Bun.file(`${dir}/${name}`).json()
+	const answering = (status: number, body: unknown) =>
+		createEvolutionClient({
+			baseUrl: 'http://evo',
+			apiKey: KEY,
+			instance: 'teste-docs',
+			fetch: async (url) =>
+				url === 'http://evo/'
+					? Response.json({ status: 200, message: 'Welcome', version: '2.1.1' })
+					: new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+		})
+
+	it('every Evolution sample is read by the client’s parsers, and the stand-in answers in the same shape', async () => {
+		const names = (await Array.fromAsync(new Bun.Glob('*.json').scan(dir))).sort()
+		expect(names).toEqual([
+			'connectionState.200.v2.official-openapi.json',
+			'connectionState.404.v2.official-openapi.json',
+			'sendText.201.v1.official-openapi.json',
+			'sendText.201.v2.official-openapi.json',
+			'whatsappNumbers.200.v2.official-openapi.json'
+		])
+		expect(await answering(200, await sample(names[0])).connectionState()).toEqual({ state: 'open' })
+		const notFound = await answering(404, await sample(names[1]))
+			.connectionState()
+			.catch((e) => e)
+		expect(notFound).toMatchObject({ code: 'instance_not_found', upstreamStatus: 404 })
+		for (const name of [names[2], names[3]])
+			expect(await answering(201, await sample(name)).sendText('553198296801', 'Olá!')).toEqual({
+				messageId: 'BAE594145F4C59B4',
+				remoteJid: '553198296801@s.whatsapp.net'
+			})
+		// whatsappNumbers' items are what Evolution puts in a 400 for a number without WhatsApp.
+		const [number] = (await sample(names[4])) as { exists: boolean; jid: string; number: string }[]
+		const refusal = await answering(400, { status: 400, error: 'Bad Request', response: { message: [{ ...number, exists: false }] } })
+			.sendText(number.number, 'Olá!')
+			.catch((e) => e)
+		expect(refusal).toMatchObject({ code: 'not_on_whatsapp', message: 'O número 553198296801 não tem WhatsApp.' })
+
+		// The stand-in: the same keys, nulls present where the samples have them.
+		const keysOf = (v: unknown): unknown =>
+			v && typeof v === 'object' && !Array.isArray(v)
+				? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === 'message' ? typeof x : keysOf(x)]))
+				: typeof v
+		const v1 = startEvolutionStandin({ apiKey: KEY, instances: ['teste-docs'], version: '1.8.6' })
+		stops.push(v1.stop)
+		const h = { apikey: KEY }
+		expect(keysOf(await (await fetch(`${v1.url}/instance/connectionState/teste-docs`, { headers: h })).json())).toEqual(
+			keysOf(await sample(names[0]))
+		)
+		expect(await (await fetch(`${v1.url}/instance/connectionState/invalid-instance`, { headers: h })).json()).toEqual(
+			await sample(names[1])
+		)
+		const sentV1 = await post(`${v1.url}/message/sendText/teste-docs`, { number: '553198296801', textMessage: { text: 'Olá!' } })
+		expect(keysOf(await sentV1.json())).toEqual(keysOf(await sample(names[2])))
 	})
 })
