@@ -51,3 +51,5 @@ const app = createApp(ctx, services, site)
 
 writePidFile(appConfig.dataDir)
 console.log(`Portal em http://localhost:${app.server?.port}`)
+// Webhook events a stopped process left unhandled are taken up at once, not at the next tick.
+void services.asaasInbox.processDue().catch((error) => ctx.log('job.failed', { job: 'billing.webhook-inbox', message: String(error) }))

@@ -163,13 +163,14 @@ export async function testWorld(options: Parameters<typeof createTestApp>[0] = {
 	// One password hash for every world of a test file: argon2 is slow on purpose.
 	sharedHash ??= await hashPassword('senha-forte-123')
 	const now = t.clock.now().toISOString()
-	const user = (cnpj: string, tipo: Role, nome: string) =>
+	const user = (cnpj: string, tipo: Role, nome: string, email: string | null = null) =>
 		t.db
 			.insert(users)
-			.values({ cnpj, nome, tipo, email: null, senha_hash: sharedHash!, ativo: true, created_at: now, updated_at: now })
+			.values({ cnpj, nome, tipo, email, senha_hash: sharedHash!, ativo: true, created_at: now, updated_at: now })
 			.returning()
 			.get()
-	const admin = user(CNPJ.admin, 'administrador', 'Ana Admin')
+	// The administrador has an e-mail, as a real install's first one does: Asaas asks one for every webhook.
+	const admin = user(CNPJ.admin, 'administrador', 'Ana Admin', 'ana.admin@example.com')
 	const gerente = user(CNPJ.gerente, 'gerente', 'Gabriel Gerente')
 	user(CNPJ.rep, 'representante', 'Rafael Rep')
 	user(CNPJ.rep2, 'representante', 'Sara Rep')

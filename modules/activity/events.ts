@@ -203,6 +203,21 @@ export const ACTIVITY_EVENTS = {
 		(p) => `${p.conta} · ${p.ambiente === 'production' ? 'produção' : 'sandbox'} · ${p.ativa ? 'ativa' : 'inativa'}`
 	),
 	'billing.webhook-reactivated': event<{ conta: string }>('info', 'Coins', 'asaas', 'Fila de webhooks do Asaas reativada', (p) => p.conta),
+	'billing.asaas-account-mismatch': event<{ conta: string; situacao: 'mudou' | 'desconhecida' }>(
+		'warning',
+		'AlertTriangle',
+		'asaas',
+		'Chave do Asaas abre outra conta',
+		(p) =>
+			`${p.conta} · ${p.situacao === 'mudou' ? 'a chave abre outra conta do Asaas' : 'a conta não conhece os carnês emitidos'} · nada foi cancelado`
+	),
+	'billing.carne-unfinished': event<{ razao: string; carne: number; resultado: 'concluido' | 'descartado' }>(
+		(p) => (p.resultado === 'concluido' ? 'success' : 'info'),
+		'Coins',
+		'carne',
+		(p) => (p.resultado === 'concluido' ? 'Carnê concluído após falha na criação' : 'Carnê não criado no Asaas descartado'),
+		(p) => `#${p.carne} · ${p.razao}`
+	),
 	'billing.carne-created': event<{ razao: string; parcelas: number; totalCentavos: number; tipo: string }>(
 		'success',
 		'Coins',

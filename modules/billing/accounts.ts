@@ -1,7 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, ne } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { type AsaasClient, AsaasError, PAYMENT_EVENTS, createAsaasClient } from '../asaas'
+import { users } from '../auth'
 import type { AppContext } from '../core/server'
 import { findRepresentativeByCnpj } from '../resellers'
 import { getSetting, openSetting } from '../settings'
@@ -92,6 +93,23 @@ function recordWebhook(ctx: Ctx, account: string, state: Omit<typeof asaasWebhoo
 
 const WEBHOOK_NAME = 'K-Licenças'
 
+/**
+ * Where Asaas writes when the webhook fails: the account owner's e-mail (the representative's), else the first
+ * active administrador's. Asaas' own form requires one though its SDK marks it optional (integrations.md,
+ * corrections 2), so it is always sent.
+ */
+function webhookEmail(ctx: Ctx, accountId: string): string | null {
+	const own = accountId === VENDOR_ACCOUNT ? null : findRepresentativeByCnpj(ctx.db, accountId)?.email
+	if (own) return own
+	const admin = ctx.db
+		.select({ email: users.email })
+		.from(users)
+		.where(and(eq(users.tipo, 'administrador'), eq(users.ativo, true), isNotNull(users.email), ne(users.email, '')))
+		.orderBy(asc(users.id))
+		.get()
+	return admin?.email ?? null
+}
+
 function describeQueue(hook: { interrupted: boolean; penalizedRequestsCount: number }) {
 	if (hook.interrupted) {
 		return {
@@ -113,21 +131,19 @@ function describeQueue(hook: { interrupted: boolean; penalizedRequestsCount: num
  * `repair`), its URL, events and token as they should be. Records what it found; never throws: the
  * answer says what went wrong in pt-BR.
  */
-export async function syncWebhook(
-	ctx: Ctx,
-	account: AsaasAccount,
-	options: { repair: boolean; email?: string | null }
-): Promise<WebhookState> {
+export async function syncWebhook(ctx: Ctx, account: AsaasAccount, options: { repair: boolean }): Promise<WebhookState> {
 	const url = webhookUrl(ctx, account.id)
 	if (!url || !account.active) return webhookState(ctx, account.id)
 	const client = asaasClient(ctx, account)
 	try {
 		const hooks = (await client.listWebhooks()).data
 		const ours = hooks.find((h) => h.url === url) ?? hooks.find((h) => h.name === WEBHOOK_NAME)
+		// Without any e-mail to give, the webhook is still tried: an account that requires one says so, and that is shown.
+		const email = webhookEmail(ctx, account.id)
 		const wanted = {
 			name: WEBHOOK_NAME,
 			url,
-			email: options.email ?? undefined,
+			email: email ?? undefined,
 			enabled: true,
 			apiVersion: 3 as const,
 			authToken: account.webhookToken,
@@ -153,7 +169,11 @@ export async function syncWebhook(
 		const current = stale || options.repair ? await client.updateWebhook(ours.id, { ...wanted, interrupted: ours.interrupted }) : ours
 		recordWebhook(ctx, account.id, { webhook_id: current.id, penalized: current.penalizedRequestsCount, ...describeQueue(current) })
 	} catch (error) {
-		const message = error instanceof AsaasError ? error.message : 'Não foi possível consultar os webhooks no Asaas.'
+		const noEmail =
+			webhookEmail(ctx, account.id) === null
+				? ' Informe um e-mail no cadastro do representante ou de um administrador: o Asaas o pede para avisar de falhas no webhook.'
+				: ''
+		const message = `${error instanceof AsaasError ? error.message : 'Não foi possível consultar os webhooks no Asaas.'}${noEmail}`
 		recordWebhook(ctx, account.id, { status: 'erro', penalized: 0, message })
 		ctx.log('asaas.webhook_sync_failed', { account: account.id, message })
 	}

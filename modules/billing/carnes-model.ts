@@ -96,7 +96,8 @@ export type CarneBody = z.infer<typeof CarneBody>
 
 export const CarneView = z.object({
 	id: z.number(),
-	asaas_installment_id: z.string(),
+	/** Null while the carnê is still being created at Asaas (status `criando`). */
+	asaas_installment_id: z.string().nullable(),
 	empresa_codigo: z.number(),
 	empresa: z.object({ razao: z.string(), cnpj: z.string() }).nullable(),
 	valor_total: z.number(),

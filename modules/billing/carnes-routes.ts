@@ -19,7 +19,7 @@ import {
 import { cancelCarne, carneParcels, carnePdf, createCarne, listCarnes, removeParcel, sendCarne, sendParcel } from './carnes'
 import { listHistorico, listPagamentos } from './history'
 import { carneParcelas, carnes } from './schema'
-import { reconcileCarnes } from './sync'
+import { reconcileCarnes, syncMessage } from './sync'
 
 /** /carnes, /pagamentos-parcelas and /historico-pagamentos: every role with its scope (billing.carnes). */
 export function carnesRoutes(ctx: AppContext): Endpoint[] {
@@ -38,15 +38,9 @@ export function carnesRoutes(ctx: AppContext): Endpoint[] {
 			clickSend(ctx, { userId: user.id, representanteCnpj: parcelOwner(params.id) }, () => sendParcel(ctx, user, params.id, body.phone))
 		),
 		serve(syncCarnesRoute, can, async ({ user }) => {
-			// The button reads a smaller batch than the job: a person is waiting for the answer.
-			const result = await reconcileCarnes(ctx, { scope: representativeScope(ctx.db, user), batch: 100 })
-			return {
-				...result,
-				message:
-					result.corrigidas > 0
-						? `Sincronizado: ${result.corrigidas} parcela(s) atualizada(s) a partir do Asaas.`
-						: `Sincronizado: ${result.verificadas} carnê(s) conferido(s), nada a corrigir.`
-			}
+			// The button reads every open carnê of the scope, a smaller batch than the job: a person is waiting.
+			const result = await reconcileCarnes(ctx, { scope: representativeScope(ctx.db, user), batch: 100, all: true })
+			return { verificadas: result.verificadas, corrigidas: result.corrigidas, message: syncMessage(result) }
 		}),
 		serve(carneParcelasRoute, can, ({ user, params }) => carneParcels(ctx, user, params.id)),
 		serve(cancelCarneRoute, can, ({ user, params }) => cancelCarne(ctx, user, params.id)),

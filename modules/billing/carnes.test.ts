@@ -297,7 +297,7 @@ describe('the webhook keeps parcels in step', () => {
 		await deliver(w, tokenOf(w), { id: 'evt_leitura_antiga', event: 'PAYMENT_UPDATED', dateCreated: '', payment: { id: paymentId } })
 		await settle(w)
 		expect((await parcels(w, carne.id))[0].status).toBe('RECEIVED')
-		expect(await reconcileCarnes(w.ctx)).toMatchObject({ corrigidas: 0 })
+		expect(await reconcileCarnes(w.ctx, { all: true })).toMatchObject({ corrigidas: 0 })
 		expect((await parcels(w, carne.id))[0].status).toBe('RECEIVED')
 	})
 
@@ -329,7 +329,7 @@ describe('the webhook keeps parcels in step', () => {
 		const [, second] = await parcels(w, carne.id)
 		w.asaas.confirm(paymentIdOf(w, second.id))
 		expect((await parcels(w, carne.id))[1].status).toBe('PENDING')
-		expect(await reconcileCarnes(w.ctx)).toEqual({ verificadas: 1, corrigidas: 1 })
+		expect(await reconcileCarnes(w.ctx, { all: true })).toMatchObject({ verificadas: 1, corrigidas: 1 })
 		expect((await parcels(w, carne.id))[1].status).toBe('RECEIVED')
 		w.asaas.resumeDeliveries()
 		await settle(w)
@@ -351,7 +351,7 @@ describe('the webhook keeps parcels in step', () => {
 			carne.asaas_installment_id
 		)
 		expect(removed.deletedPayments).toHaveLength(2)
-		expect(await reconcileCarnes(w.ctx)).toEqual({ verificadas: 1, corrigidas: 2 })
+		expect(await reconcileCarnes(w.ctx, { all: true })).toMatchObject({ verificadas: 1, corrigidas: 2 })
 		const snapshot = async () => ({
 			parcels: (await parcels(w, carne.id)).map((p) => p.status),
 			carne: w.db.select().from(carnes).where(eq(carnes.id, carne.id)).get()!.status,
@@ -371,7 +371,7 @@ describe('the webhook keeps parcels in step', () => {
 		expect(after.log[0][0]).toBe(String(carne.id))
 		expect(after.log[0][1]).toContain('2 parcelas canceladas')
 		// Twice: nothing changes; the late webhooks add nothing either.
-		expect(await reconcileCarnes(w.ctx)).toEqual({ verificadas: 0, corrigidas: 0 })
+		expect(await reconcileCarnes(w.ctx, { all: true })).toMatchObject({ verificadas: 0, corrigidas: 0 })
 		w.asaas.resumeDeliveries()
 		await settle(w)
 		expect(await snapshot()).toEqual(after)
@@ -382,11 +382,14 @@ describe('the webhook keeps parcels in step', () => {
 		const gone = (await create(w, carneBody(empresa.codigo))).json.carne
 		const other = (await create(w, carneBody(empresa.codigo, { numero_parcelas: 2 }))).json.carne
 		await settle(w)
-		w.asaas.accounts.get(KEY)!.installments.delete(gone.asaas_installment_id)
-		expect(await reconcileCarnes(w.ctx)).toEqual({ verificadas: 2, corrigidas: 3 })
+		// The plan and its parcels gone from the account (deleted in Asaas' screens): the plan's list comes back empty.
+		const account = w.asaas.accounts.get(KEY)!
+		account.installments.delete(gone.asaas_installment_id)
+		for (const p of [...account.payments.values()]) if (p.installment === gone.asaas_installment_id) account.payments.delete(p.id)
+		expect(await reconcileCarnes(w.ctx, { all: true })).toMatchObject({ verificadas: 2, corrigidas: 3 })
 		expect((await parcels(w, gone.id)).map((p) => p.status)).toEqual(['CANCELED', 'CANCELED', 'CANCELED'])
 		expect(w.db.select().from(carnes).where(eq(carnes.id, gone.id)).get()!.status).toBe('cancelado')
-		expect(await reconcileCarnes(w.ctx)).toEqual({ verificadas: 1, corrigidas: 0 })
+		expect(await reconcileCarnes(w.ctx, { all: true })).toMatchObject({ verificadas: 1, corrigidas: 0 })
 
 		// The other plan: parcel 1 paid, parcel 2 deleted at Asaas; its webhook leaves nothing open, the carnê is closed.
 		const [o1, o2] = await parcels(w, other.id)
@@ -446,15 +449,15 @@ describe('the webhook keeps parcels in step', () => {
 		w.asaas.confirm(paymentIdOf(w, m2.id))
 		w.asaas.confirm(paymentIdOf(w, m3.id))
 		standinPayment(m3.id).deleted = true
-		expect(await reconcileCarnes(w.ctx)).toEqual({ verificadas: 1, corrigidas: 2 })
+		expect(await reconcileCarnes(w.ctx, { all: true })).toMatchObject({ verificadas: 1, corrigidas: 2 })
 		expect((await parcels(w, mixed.id)).map((p) => p.status)).toEqual(['RECEIVED', 'RECEIVED', 'CANCELED'])
 		expect(at(mixed.id)).toBe('cancelado')
 		expect(closedAtAsaas()).toHaveLength(2)
 		w.asaas.resumeDeliveries()
 		await settle(w)
 
-		// Every parcel paid: the payment itself settles the carnê as quitado; a paid parcel deleted at Asaas afterwards
-		// is cancelled but leaves the carnê quitado and logs no closing.
+		// Every parcel paid: the payment itself settles the carnê as quitado; a paid parcel read back as deleted
+		// afterwards (Asaas removes only open charges) stays paid, the carnê quitado, and no closing is logged.
 		const paid = (await create(w, carneBody(empresa.codigo, { tipo_cobranca: 'PIX' }))).json.carne
 		const all = await parcels(w, paid.id)
 		for (const p of all) w.asaas.confirm(paymentIdOf(w, p.id))
@@ -469,7 +472,7 @@ describe('the webhook keeps parcels in step', () => {
 			paymentId: paymentIdOf(w, all[0].id),
 			payload: {} as InboxEvent['payload']
 		})
-		expect((await parcels(w, paid.id)).map((p) => p.status)).toEqual(['CANCELED', 'RECEIVED', 'RECEIVED'])
+		expect((await parcels(w, paid.id)).map((p) => p.status)).toEqual(['RECEIVED', 'RECEIVED', 'RECEIVED'])
 		expect(at(paid.id)).toBe('quitado')
 		expect(closedAtAsaas()).toHaveLength(2)
 	})
@@ -478,8 +481,8 @@ describe('the webhook keeps parcels in step', () => {
 		const { w, empresa } = await billingWorld()
 		await create(w, carneBody(empresa.codigo))
 		await create(w, carneBody(empresa.codigo))
-		w.asaas.failNext({ method: 'GET', path: '/installments', mode: 'rate-limit', resetSeconds: 3600 })
-		expect(await reconcileCarnes(w.ctx)).toEqual({ verificadas: 0, corrigidas: 0 })
+		w.asaas.failNext({ method: 'GET', path: '/payments', mode: 'rate-limit', resetSeconds: 3600 })
+		expect(await reconcileCarnes(w.ctx, { all: true })).toMatchObject({ verificadas: 0, corrigidas: 0 })
 		expect(w.logs.map((l) => l.event)).toContain('billing.reconcile_rate_limited')
 	})
 })

@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import { type AsaasClient, AsaasError, type AsaasPayment } from '../asaas'
-import type { SessionUser } from '../auth'
+import { type SessionUser, users } from '../auth'
 import { companies, companyInScope } from '../companies'
-import { pagination, todayIso } from '../core'
-import { type AppContext, AppError, badRequest, notFound, unprocessable, writeTransaction } from '../core/server'
+import { MINUTE, isIsoDate, pagination, todayIso } from '../core'
+import { type AppContext, AppError, badRequest, conflict, notFound, unprocessable, writeTransaction } from '../core/server'
 import { normaliseBrazilianPhone } from '../evolution'
 import { evolutionGateway } from '../messaging'
 import { EvolutionError } from '../evolution'
 import { findRepresentativeByCnpj, representativeScope } from '../resellers'
 import { type AsaasAccount, asaasAccount, asaasClient } from './accounts'
+import { accountWallet, accountWarning, trustRemoval } from './identity'
+import { type PlanSync, syncCarne } from './sync'
 import {
 	CARNE_MESSAGES,
 	type CarneBody,
@@ -23,7 +25,7 @@ import {
 	canActOnParcel,
 	firstDueDateProblem
 } from './carnes-model'
-import { isPaid } from './labels'
+import { type EventType, PAID_STATUSES, isPaid } from './labels'
 import { carneParcelas, carnes, historicoPagamentos } from './schema'
 
 type Ctx = AppContext
@@ -120,21 +122,47 @@ async function planByReference(client: AsaasClient, referencia: string): Promise
 	return found.data[0]?.installment ?? null
 }
 
+type PlanInput = Omit<Parameters<AsaasClient['createInstallment']>[0], 'value' | 'totalValue' | 'paymentExternalReference'>
+
 /**
  * Creates the plan at Asaas under `referencia`. A create whose answer was lost (uncertain) is looked up by the
  * reference before it is tried again, so a retry never makes a second plan.
+ *
+ * Asaas' reference marks `value` (each parcel) required while the sandbox takes `totalValue` alone (integrations.md,
+ * corrections 1): the total goes first; a 400 for it is tried once more with `value` when the total splits into
+ * equal parcels, and otherwise answered with a message naming the field.
  */
-async function createPlan(client: AsaasClient, referencia: string, plan: Parameters<AsaasClient['createInstallment']>[0]) {
-	for (let attempt = 1; ; attempt++) {
-		try {
-			return (await client.createInstallment({ ...plan, paymentExternalReference: referencia })).id
-		} catch (error) {
-			if (!(error instanceof AsaasError) || !error.uncertain) throw error
-			const existing = await planByReference(client, referencia)
-			if (existing) return existing
-			if (attempt >= 2) throw error
+async function createPlan(client: AsaasClient, referencia: string, plan: PlanInput, totalCentavos: number): Promise<string> {
+	const even = totalCentavos % plan.installmentCount === 0
+	const forms = [{ totalValue: reais(totalCentavos) }, ...(even ? [{ value: reais(totalCentavos / plan.installmentCount) }] : [])]
+	let refusal: AsaasError | null = null
+	for (const form of forms) {
+		for (let attempt = 1; ; attempt++) {
+			try {
+				return (await client.createInstallment({ ...plan, ...form, paymentExternalReference: referencia })).id
+			} catch (error) {
+				if (!(error instanceof AsaasError)) throw error
+				if (error.upstreamStatus === 400 && !refusal) {
+					refusal = error
+					break
+				}
+				if (!error.uncertain) throw error
+				const existing = await planByReference(client, referencia)
+				if (existing) return existing
+				if (attempt >= 2) throw error
+			}
 		}
 	}
+	if (refusal && !even && /\bvalue\b|valor d[ae] (cada )?parcela/i.test(refusal.message)) {
+		throw new AsaasError(
+			`${refusal.message} Esta conta do Asaas pede o valor de cada parcela (campo value) em vez do total (totalValue): ` +
+				`${brl(totalCentavos)} não se divide em ${plan.installmentCount} parcelas iguais. Ajuste o valor total e tente de novo.`,
+			refusal.code,
+			400,
+			false
+		)
+	}
+	throw refusal ?? new AsaasError('O Asaas recusou o carnê.', 'rejected', 400, false)
 }
 
 const parcelRow = (
@@ -151,7 +179,7 @@ const parcelRow = (
 	valor_centavos: Math.round(p.value * 100),
 	vencimento: p.dueDate,
 	status: p.deleted ? 'CANCELED' : p.status,
-	data_pagamento: p.paymentDate ?? p.clientPaymentDate ?? p.confirmedDate ?? null,
+	data_pagamento: asaasDate(p.paymentDate ?? p.clientPaymentDate ?? p.confirmedDate),
 	boleto_url: p.bankSlipUrl ?? null,
 	invoice_url: p.invoiceUrl ?? null,
 	linha_digitavel: codes.linha,
@@ -159,78 +187,202 @@ const parcelRow = (
 	updated_at: now
 })
 
-/** POST /api/carnes: validates, finds or creates the customer, creates the plan, reads its parcels, stores all at once. */
+/** A date Asaas sent, kept only when it is a real YYYY-MM-DD. */
+export const asaasDate = (value: unknown): string | null => (typeof value === 'string' && isIsoDate(value) ? value : null)
+
+/** How long an unfinished creation is left to the request that began it before finishCarnes() takes it over. */
+export const UNFINISHED_CARNE_MS = 3 * MINUTE
+
+const CREATION_LOST =
+	'Não foi possível confirmar com o Asaas se o carnê foi criado. O portal confere sozinho em alguns minutos e conclui o carnê ou o descarta: confira a lista de carnês antes de emitir outro.'
+
+/**
+ * POST /api/carnes. The carnê is written `criando` under its reference before Asaas is called, and each id Asaas
+ * gives is stored as soon as it is known, so a failure or a crash at any point leaves one row that finishCarnes()
+ * completes (the plan exists) or removes (it does not): one carnê for one plan, or no plan.
+ */
 export async function createCarne(ctx: Ctx, user: Actor, body: CarneBody): Promise<{ message: string; carne: CarneView }> {
 	const company = companyInScope(ctx.db, representativeScope(ctx.db, user), body.empresa_codigo)
 	const dueProblem = firstDueDateProblem(body.data_primeiro_vencimento, todayIso(ctx.clock))
 	if (dueProblem) throw badRequest(dueProblem)
 	const account = companyAccount(ctx, company.cnpj_representante)
 	const client = asaasClient(ctx, account)
-	const totalCentavos = Math.round(body.valor_total * 100)
-	const referencia = `carne-${randomUUID()}`
-	let installmentId: string
-	let customerId: string
-	let payments: AsaasPayment[]
-	try {
-		customerId = await customerFor(client, company)
-		installmentId = await createPlan(client, referencia, {
-			customer: customerId,
-			billingType: body.tipo_cobranca,
-			installmentCount: body.numero_parcelas,
-			totalValue: reais(totalCentavos),
-			dueDate: body.data_primeiro_vencimento,
-			description: body.descricao ?? `Carnê ${company.razao}`
-		})
-		payments = (await client.listAllInstallmentPayments(installmentId)).sort(
-			(a, b) => (a.installmentNumber ?? 0) - (b.installmentNumber ?? 0)
-		)
-	} catch (error) {
-		asaasFailure(error)
+	const unfinished = ctx.db
+		.select()
+		.from(carnes)
+		.where(and(eq(carnes.empresa_codigo, company.codigo), eq(carnes.status, 'criando')))
+		.get()
+	if (unfinished) {
+		// The earlier attempt's plan may exist: it is finished (or found not to exist) before another is made.
+		const outcome = await finishCarne(ctx, unfinished).catch(() => 'pendente' as const)
+		if (outcome !== 'descartado')
+			throw conflict(
+				outcome === 'concluido'
+					? `O carnê #${unfinished.id} desta empresa, que não tinha sido concluído, foi concluído agora: confira a lista de carnês antes de emitir outro.`
+					: `O carnê #${unfinished.id} desta empresa ainda está sendo criado no Asaas. Aguarde alguns minutos e confira a lista de carnês.`
+			)
 	}
+	const totalCentavos = Math.round(body.valor_total * 100)
+	const now = ctx.clock.now().toISOString()
+	const row = ctx.db
+		.insert(carnes)
+		.values({
+			referencia: `carne-${randomUUID()}`,
+			empresa_codigo: company.codigo,
+			representante_cnpj: company.cnpj_representante,
+			valor_total_centavos: totalCentavos,
+			valor_parcela_centavos: Math.floor(totalCentavos / body.numero_parcelas),
+			numero_parcelas: body.numero_parcelas,
+			data_primeiro_vencimento: body.data_primeiro_vencimento,
+			tipo_cobranca: body.tipo_cobranca,
+			descricao: body.descricao,
+			status: 'criando',
+			criado_por: user.id,
+			created_at: now,
+			updated_at: now
+		})
+		.returning()
+		.get()
+	const note = (set: Partial<CarneRow>) =>
+		ctx.db
+			.update(carnes)
+			.set({ ...set, updated_at: ctx.clock.now().toISOString() })
+			.where(eq(carnes.id, row.id))
+			.run()
+	try {
+		const wallet = await accountWallet(ctx, account.id, client)
+		const customerId = await customerFor(client, company)
+		note({ asaas_customer_id: customerId, asaas_conta: wallet })
+		const installmentId = await createPlan(
+			client,
+			row.referencia,
+			{
+				customer: customerId,
+				billingType: body.tipo_cobranca,
+				installmentCount: body.numero_parcelas,
+				dueDate: body.data_primeiro_vencimento,
+				description: body.descricao ?? `Carnê ${company.razao}`
+			},
+			totalCentavos
+		)
+		note({ asaas_installment_id: installmentId })
+	} catch (error) {
+		// Sure that no plan was made: nothing is kept. Unsure: the row stays for finishCarnes() to settle.
+		if (!(error instanceof AsaasError && error.uncertain)) {
+			ctx.db
+				.delete(carnes)
+				.where(and(eq(carnes.id, row.id), eq(carnes.status, 'criando')))
+				.run()
+			asaasFailure(error)
+		}
+		ctx.log('billing.carne_uncertain', { carne: row.id, message: error.message })
+		throw new AppError(502, CREATION_LOST, 'ASAAS')
+	}
+	try {
+		await finishCarne(ctx, ctx.db.select().from(carnes).where(eq(carnes.id, row.id)).get()!, user)
+	} catch (error) {
+		ctx.log('billing.carne_unfinished', { carne: row.id, message: String((error as Error)?.message ?? error) })
+		throw new AppError(
+			502,
+			`O carnê foi criado no Asaas, mas as parcelas ainda não puderam ser lidas${error instanceof AsaasError ? ` (${error.message})` : ''}. ` +
+				'O portal conclui o carnê sozinho assim que o Asaas responder: não emita outro.',
+			'ASAAS'
+		)
+	}
+	const done = ctx.db.select().from(carnes).where(eq(carnes.id, row.id)).get()!
+	return { message: 'Carnê criado com sucesso!', carne: carneViews(ctx.db, [done])[0] }
+}
+
+/**
+ * Completes a carnê left `criando`: finds its plan (by the stored id, or by its reference when the answer of the
+ * create was lost), reads the parcels and their codes, and stores them with the carnê `ativo` in one transaction.
+ * A plan Asaas does not have means none was made: the row goes ('descartado'). Throws when Asaas cannot be asked.
+ */
+async function finishCarne(ctx: Ctx, carne: CarneRow, actor?: Actor): Promise<'concluido' | 'descartado' | 'pendente'> {
+	const account = asaasAccount(ctx.db, ctx.secrets, carne.representante_cnpj)
+	if (!account?.active) return 'pendente'
+	const client = asaasClient(ctx, account)
+	const installmentId = carne.asaas_installment_id ?? (await planByReference(client, carne.referencia))
+	const razao =
+		ctx.db.select({ razao: companies.razao }).from(companies).where(eq(companies.codigo, carne.empresa_codigo)).get()?.razao ??
+		`Empresa ${carne.empresa_codigo}`
+	if (!installmentId) {
+		const removed = writeTransaction(ctx.db, (tx) => {
+			const gone = tx
+				.delete(carnes)
+				.where(and(eq(carnes.id, carne.id), eq(carnes.status, 'criando')))
+				.returning({ id: carnes.id })
+				.all()
+			if (gone.length === 1 && !actor)
+				logActivity(tx, ctx.clock, 'billing.carne-unfinished', { razao, carne: carne.id, resultado: 'descartado' }, { actorName: 'Portal' })
+			return gone.length === 1
+		})
+		return removed ? 'descartado' : 'pendente'
+	}
+	const payments = (await client.listAllInstallmentPayments(installmentId)).sort(
+		(a, b) => (a.installmentNumber ?? 0) - (b.installmentNumber ?? 0)
+	)
 	const codes = await Promise.all(payments.map((p) => paymentCodes(client, p)))
 	const now = ctx.clock.now().toISOString()
-	const carne = writeTransaction(ctx.db, (tx) => {
-		const row = tx
-			.insert(carnes)
-			.values({
-				referencia,
-				empresa_codigo: company.codigo,
-				representante_cnpj: company.cnpj_representante,
-				asaas_installment_id: installmentId,
-				asaas_customer_id: customerId,
-				valor_total_centavos: totalCentavos,
-				valor_parcela_centavos: payments[0] ? Math.round(payments[0].value * 100) : Math.floor(totalCentavos / body.numero_parcelas),
-				numero_parcelas: body.numero_parcelas,
-				data_primeiro_vencimento: body.data_primeiro_vencimento,
-				tipo_cobranca: body.tipo_cobranca,
-				descricao: body.descricao,
+	const totalCentavos = payments.reduce((sum, p) => sum + Math.round(p.value * 100), 0)
+	return writeTransaction(ctx.db, (tx) => {
+		const finished = tx
+			.update(carnes)
+			.set({
 				status: 'ativo',
-				criado_por: user.id,
-				created_at: now,
+				asaas_installment_id: installmentId,
+				asaas_customer_id: carne.asaas_customer_id ?? payments[0]?.customer ?? null,
+				...(payments.length > 0
+					? { valor_total_centavos: totalCentavos, valor_parcela_centavos: Math.round(payments[0].value * 100) }
+					: {}),
 				updated_at: now
 			})
+			.where(and(eq(carnes.id, carne.id), eq(carnes.status, 'criando')))
 			.returning()
 			.get()
+		if (!finished) return 'pendente'
 		if (payments.length > 0)
 			tx.insert(carneParcelas)
-				.values(payments.map((p, i) => parcelRow(row, p, codes[i], now)))
+				.values(payments.map((p, i) => parcelRow(finished, p, codes[i], now)))
 				.onConflictDoNothing()
 				.run()
+		const tipo = CHARGE_TYPE_LABELS[carne.tipo_cobranca]
+		const criadoPor = actor ?? (carne.criado_por ? tx.select().from(users).where(eq(users.id, carne.criado_por)).get() : undefined)
 		logActivity(
 			tx,
 			ctx.clock,
 			'billing.carne-created',
-			{
-				razao: company.razao,
-				parcelas: body.numero_parcelas,
-				totalCentavos,
-				tipo: CHARGE_TYPE_LABELS[body.tipo_cobranca]
-			},
-			{ actor: user, entityId: row.id }
+			{ razao, parcelas: payments.length, totalCentavos: finished.valor_total_centavos, tipo },
+			{ actor: criadoPor, entityId: carne.id, representanteCnpj: carne.representante_cnpj }
 		)
-		return row
+		if (!actor)
+			logActivity(tx, ctx.clock, 'billing.carne-unfinished', { razao, carne: carne.id, resultado: 'concluido' }, { actorName: 'Portal' })
+		return 'concluido'
 	})
-	return { message: 'Carnê criado com sucesso!', carne: carneViews(ctx.db, [carne])[0] }
+}
+
+/**
+ * The job that settles creations a failure or a crash left `criando` (older than UNFINISHED_CARNE_MS, so a request
+ * still at work keeps its own): each is completed or removed. Answers how many were settled.
+ */
+export async function finishCarnes(ctx: Ctx, limit = 50): Promise<number> {
+	const before = new Date(ctx.clock.now().getTime() - UNFINISHED_CARNE_MS).toISOString()
+	const stuck = ctx.db
+		.select()
+		.from(carnes)
+		.where(and(eq(carnes.status, 'criando'), lte(carnes.updated_at, before)))
+		.orderBy(asc(carnes.id))
+		.limit(limit)
+		.all()
+	let settled = 0
+	for (const carne of stuck) {
+		try {
+			if ((await finishCarne(ctx, carne)) !== 'pendente') settled++
+		} catch (error) {
+			ctx.log('billing.carne_finish_failed', { carne: carne.id, message: String((error as Error)?.message ?? error) })
+		}
+	}
+	return settled
 }
 
 /** The carnê cards: company, values in reais, how many parcels are paid. */
@@ -241,12 +393,7 @@ function carneViews(db: DbOrTx, rows: CarneRow[]): CarneView[] {
 		db
 			.select({ carne: carneParcelas.carne_id, n: count() })
 			.from(carneParcelas)
-			.where(
-				and(
-					inArray(carneParcelas.carne_id, ids),
-					sql`${carneParcelas.status} in ('CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH', 'DUNNING_RECEIVED')`
-				)
-			)
+			.where(and(inArray(carneParcelas.carne_id, ids), inArray(carneParcelas.status, [...PAID_STATUSES])))
 			.groupBy(carneParcelas.carne_id)
 			.all()
 			.map((r) => [r.carne, r.n])
@@ -326,31 +473,55 @@ export function carneTotals(db: DbOrTx): { count: number; totalCentavos: number 
 }
 
 /**
- * DELETE /api/carnes/{id}: only while ativo. Removes the pending and overdue parcels at Asaas (the paid ones
- * stay), then records them cancelled and the carnê `cancelado`.
+ * DELETE /api/carnes/{id}: only while ativo. Asks Asaas to remove the pending and overdue parcels (the paid ones
+ * stay), then, whatever the answer said (lost, 5xx, "nothing to remove" after an uncertain first try), reads the
+ * plan back: the carnê is `cancelado` once Asaas shows no parcel open; otherwise nothing changes and the person is
+ * told what Asaas answered.
  */
 export async function cancelCarne(ctx: Ctx, user: Actor, id: number): Promise<{ message: string }> {
 	const carne = carneInScope(ctx, user, id)
-	if (carne.status !== 'ativo') throw unprocessable('Só um carnê ativo pode ser cancelado.')
-	const client = asaasClient(ctx, companyAccount(ctx, carne.representante_cnpj))
-	let removed: string[]
+	if (carne.status !== 'ativo' || !carne.asaas_installment_id) throw unprocessable('Só um carnê ativo pode ser cancelado.')
+	const account = companyAccount(ctx, carne.representante_cnpj)
+	const client = asaasClient(ctx, account)
+	let failure: AsaasError | null = null
 	try {
-		const result = await client.deleteInstallmentPendingPayments(carne.asaas_installment_id)
-		removed = result.deletedPayments.map((p) => p.id)
+		await client.deleteInstallmentPendingPayments(carne.asaas_installment_id)
 	} catch (error) {
-		asaasFailure(error)
+		if (!(error instanceof AsaasError)) throw error
+		failure = error
+	}
+	let sync: PlanSync
+	try {
+		sync = await syncCarne(ctx, carne, account, client, { closing: true })
+	} catch (error) {
+		asaasFailure(failure ?? error)
+	}
+	if (sync.open > 0) {
+		if (sync.held) throw unprocessable(accountWarning(ctx, account.id) ?? 'A conta do Asaas não reconhece este carnê.', 'ASAAS_ACCOUNT')
+		asaasFailure(
+			failure ?? new AsaasError('O Asaas ainda mostra parcelas em aberto neste carnê: tente cancelar de novo.', 'rejected', null, false)
+		)
 	}
 	const now = ctx.clock.now().toISOString()
 	const razao = ctx.db.select({ razao: companies.razao }).from(companies).where(eq(companies.codigo, carne.empresa_codigo)).get()?.razao
 	writeTransaction(ctx.db, (tx) => {
-		const parcels = tx.select().from(carneParcelas).where(eq(carneParcelas.carne_id, carne.id)).all()
-		for (const parcel of parcels) if (removed.includes(parcel.asaas_payment_id)) markCancelled(tx, parcel, now, null)
-		tx.update(carnes).set({ status: 'cancelado', updated_at: now }).where(eq(carnes.id, carne.id)).run()
+		const closed = tx
+			.update(carnes)
+			.set({ status: 'cancelado', updated_at: now })
+			.where(and(eq(carnes.id, carne.id), eq(carnes.status, 'ativo')))
+			.returning({ id: carnes.id })
+			.all()
+		if (closed.length === 0) return
+		const removidas = tx
+			.select({ n: count() })
+			.from(carneParcelas)
+			.where(and(eq(carneParcelas.carne_id, carne.id), eq(carneParcelas.status, 'CANCELED')))
+			.get()?.n
 		logActivity(
 			tx,
 			ctx.clock,
 			'billing.carne-cancelled',
-			{ razao: razao ?? `Empresa ${carne.empresa_codigo}`, removidas: removed.length, carne: carne.id },
+			{ razao: razao ?? `Empresa ${carne.empresa_codigo}`, removidas: removidas ?? 0, carne: carne.id },
 			{ actor: user, entityId: carne.id }
 		)
 	})
@@ -367,14 +538,25 @@ export function markCancelled(tx: DbOrTx, parcel: ParcelRow, now: string, eventI
 /** One line of the history per (payment, kind of event): a repeat adds nothing. */
 export function recordEvent(
 	tx: DbOrTx,
-	parcel: Pick<ParcelRow, 'id' | 'carne_id' | 'empresa_codigo' | 'representante_cnpj' | 'asaas_payment_id' | 'numero' | 'valor_centavos'>,
-	tipo: 'pagamento' | 'cancelamento' | 'estorno' | 'vencimento',
+	parcel: Pick<
+		ParcelRow,
+		'id' | 'carne_id' | 'empresa_codigo' | 'representante_cnpj' | 'asaas_payment_id' | 'numero' | 'valor_centavos' | 'ciclo'
+	>,
+	tipo: EventType,
 	now: string,
 	eventId: string | null,
 	valorCentavos = parcel.valor_centavos
 ) {
 	const total = tx.select({ n: carnes.numero_parcelas }).from(carnes).where(eq(carnes.id, parcel.carne_id)).get()?.n
-	const what = { pagamento: 'paga', cancelamento: 'cancelada', estorno: 'estornada', vencimento: 'vencida' }[tipo]
+	const what = {
+		pagamento: 'paga',
+		cancelamento: 'cancelada',
+		estorno: 'estornada',
+		vencimento: 'vencida',
+		pagamento_desfeito: 'volta a aberta: recebimento em dinheiro desfeito',
+		restauracao: 'restaurada no Asaas',
+		disputa_vencida: 'paga: contestação vencida, valor em repasse'
+	}[tipo]
 	tx.insert(historicoPagamentos)
 		.values({
 			tipo_evento: tipo,
@@ -386,7 +568,8 @@ export function recordEvent(
 			data_evento: now,
 			descricao: `Parcela ${parcel.numero}/${total ?? '?'} do carnê #${parcel.carne_id} ${what} (${brl(valorCentavos)})`,
 			boleto_id: parcel.asaas_payment_id,
-			asaas_evento_id: eventId
+			asaas_evento_id: eventId,
+			ciclo: parcel.ciclo
 		})
 		.onConflictDoNothing()
 		.run()
@@ -395,6 +578,7 @@ export function recordEvent(
 /** The plan's paymentBook PDF, read with the account's key. */
 export async function carnePdf(ctx: Ctx, user: Actor, id: number): Promise<{ bytes: Uint8Array; fileName: string; carne: CarneRow }> {
 	const carne = carneInScope(ctx, user, id)
+	if (!carne.asaas_installment_id) throw unprocessable('Este carnê ainda está sendo criado no Asaas: aguarde alguns minutos.')
 	const client = asaasClient(ctx, companyAccount(ctx, carne.representante_cnpj))
 	try {
 		const bytes = await client.getPaymentBook(carne.asaas_installment_id)
@@ -449,19 +633,44 @@ export async function sendCarne(ctx: Ctx, user: Actor, id: number, telefone: str
 	return { message: 'Carnê enviado via WhatsApp com sucesso!' }
 }
 
-/** DELETE /api/carnes/pagamentos/{id}: only PENDING or OVERDUE; removed at Asaas, then cancelled here. */
+/**
+ * DELETE /api/carnes/pagamentos/{id}: only PENDING or OVERDUE. Asks Asaas to remove the charge, then reads it
+ * back whatever the answer said: removed there (deleted, or a 404 the account's identity confirms) → cancelled here;
+ * still open → nothing changes and the person is told what Asaas answered.
+ */
 export async function removeParcel(ctx: Ctx, user: Actor, id: number): Promise<{ message: string }> {
 	const parcel = parcelInScope(ctx, user, id)
 	if (!canActOnParcel(parcel.status)) throw unprocessable('Só uma parcela pendente ou vencida pode ser removida.')
-	const client = asaasClient(ctx, companyAccount(ctx, parcel.representante_cnpj))
+	const account = companyAccount(ctx, parcel.representante_cnpj)
+	const client = asaasClient(ctx, account)
+	let failure: AsaasError | null = null
 	try {
 		await client.deletePayment(parcel.asaas_payment_id)
 	} catch (error) {
-		asaasFailure(error)
+		if (!(error instanceof AsaasError)) throw error
+		failure = error
 	}
+	let removed: boolean
+	try {
+		removed = !!(await client.getPayment(parcel.asaas_payment_id)).deleted
+	} catch (error) {
+		if (!(error instanceof AsaasError && error.upstreamStatus === 404)) asaasFailure(failure ?? error)
+		const carne = ctx.db.select().from(carnes).where(eq(carnes.id, parcel.carne_id)).get()
+		removed = await trustRemoval(ctx, account.id, client, {
+			wallet: carne?.asaas_conta ?? null,
+			customerId: carne?.asaas_customer_id ?? null
+		})
+		if (!removed) throw unprocessable(accountWarning(ctx, account.id) ?? 'A conta do Asaas não reconhece esta parcela.', 'ASAAS_ACCOUNT')
+	}
+	if (!removed)
+		asaasFailure(
+			failure ?? new AsaasError('O Asaas ainda mostra esta parcela em aberto: tente removê-la de novo.', 'rejected', null, false)
+		)
 	const now = ctx.clock.now().toISOString()
 	writeTransaction(ctx.db, (tx) => {
-		markCancelled(tx, parcel, now, null)
+		const fresh = tx.select().from(carneParcelas).where(eq(carneParcelas.id, parcel.id)).get()
+		if (!fresh || !canActOnParcel(fresh.status)) return
+		markCancelled(tx, fresh, now, null)
 		logActivity(
 			tx,
 			ctx.clock,

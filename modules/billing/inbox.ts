@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, asc, eq, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm'
 import type { AsaasEvent } from '../asaas'
 import { MINUTE } from '../core'
 import { type AppContext, unauthorized, writeTransaction } from '../core/server'
@@ -29,8 +29,13 @@ export interface PaymentEventHandler {
 
 /** Waits before the 2nd, 3rd… attempt at handling an event; after the last, the event is given up. */
 const RETRY_DELAYS_MS = [30_000, MINUTE, 5 * MINUTE, 15 * MINUTE, 60 * MINUTE, 3 * 60 * MINUTE, 6 * 60 * MINUTE]
-/** How long one worker holds an event in hand. */
-const CLAIM_MS = 2 * MINUTE
+/**
+ * How long one worker holds an event in hand without renewing it. The worker renews it every CLAIM_RENEW_MS while
+ * it works, so a slow Asaas keeps the event with it; a worker that died lets it go within seconds, and the inbox
+ * job (every 5 s, in every process) takes it up.
+ */
+export const CLAIM_MS = 20_000
+const CLAIM_RENEW_MS = 5_000
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'log' | 'secrets'>
 
@@ -137,6 +142,13 @@ export function createAsaasInbox(ctx: Ctx, handlers: PaymentEventHandler[]) {
 			payload: JSON.parse(row.payload)
 		}
 		const finishedAt = () => ctx.clock.now().toISOString()
+		const renew = setInterval(() => {
+			ctx.db
+				.update(asaasEvents)
+				.set({ claimed_until: new Date(ctx.clock.now().getTime() + CLAIM_MS).toISOString() })
+				.where(and(eq(asaasEvents.id, id), eq(asaasEvents.status, 'pendente')))
+				.run()
+		}, CLAIM_RENEW_MS)
 		try {
 			let owned = false
 			for (const handler of handlers) owned = (await handler.handle(event)) || owned
@@ -165,15 +177,27 @@ export function createAsaasInbox(ctx: Ctx, handlers: PaymentEventHandler[]) {
 				attempts: row.attempts,
 				message
 			})
+		} finally {
+			clearInterval(renew)
 		}
 	}
 
-	/** Every event that is due (a failed attempt's time came, or a restart left it unhandled), oldest first. */
+	/**
+	 * Every event that is due and in nobody's hands (a failed attempt's time came, or a process died holding it),
+	 * oldest first.
+	 */
 	async function processDue(limit = 200): Promise<number> {
+		const now = ctx.clock.now().toISOString()
 		const due = ctx.db
 			.select({ id: asaasEvents.id })
 			.from(asaasEvents)
-			.where(and(eq(asaasEvents.status, 'pendente'), lte(asaasEvents.next_attempt_at, ctx.clock.now().toISOString())))
+			.where(
+				and(
+					eq(asaasEvents.status, 'pendente'),
+					lte(asaasEvents.next_attempt_at, now),
+					or(isNull(asaasEvents.claimed_until), lte(asaasEvents.claimed_until, now))
+				)
+			)
 			.orderBy(asc(asaasEvents.id))
 			.limit(limit)
 			.all()

@@ -6,6 +6,7 @@ import { asaasAccount, syncWebhook } from './accounts'
 import type { AsaasInbox } from './inbox'
 import { VENDOR_ACCOUNT } from './model'
 import { asaasAccounts } from './schema'
+import { finishCarnes } from './carnes'
 import { reconcileCarnes } from './sync'
 
 /**
@@ -14,16 +15,16 @@ import { reconcileCarnes } from './sync'
  */
 export async function checkWebhooks(ctx: AppContext): Promise<number> {
 	const reps = ctx.db
-		.select({ cnpj: asaasAccounts.representante_cnpj, email: representatives.email })
+		.select({ cnpj: asaasAccounts.representante_cnpj })
 		.from(asaasAccounts)
 		.innerJoin(representatives, eq(representatives.cnpj, asaasAccounts.representante_cnpj))
 		.where(eq(representatives.ativar_api_asaas, 'S'))
 		.all()
 	let checked = 0
-	for (const { cnpj, email } of [{ cnpj: VENDOR_ACCOUNT, email: null }, ...reps]) {
+	for (const { cnpj } of [{ cnpj: VENDOR_ACCOUNT }, ...reps]) {
 		const account = asaasAccount(ctx.db, ctx.secrets, cnpj)
 		if (!account?.active) continue
-		await syncWebhook(ctx, account, { repair: true, email })
+		await syncWebhook(ctx, account, { repair: true })
 		checked++
 	}
 	return checked
@@ -31,8 +32,11 @@ export async function checkWebhooks(ctx: AppContext): Promise<number> {
 
 export function billingJobs(ctx: AppContext, inbox: AsaasInbox): JobDefinition[] {
 	return [
-		// Events a failed attempt or a restart left unhandled.
-		{ name: 'billing.webhook-inbox', pattern: '* * * * *', run: () => inbox.processDue() },
+		// Events a failed attempt or a dead process left unhandled: every 5 s in every process (each event is claimed,
+		// so no lease is needed), so a restart or a crash delays a payment by seconds.
+		{ name: 'billing.webhook-inbox', pattern: '*/5 * * * * *', lease: false, run: () => inbox.processDue() },
+		// Carnês a failure or a crash left half-made at Asaas: finished or removed.
+		{ name: 'billing.carnes-finish', pattern: '* * * * *', leaseMs: 5 * 60_000, run: () => finishCarnes(ctx) },
 		{ name: 'billing.webhook-check', pattern: '7 * * * *', run: () => checkWebhooks(ctx) },
 		// Parcels whose webhooks never came: read back from Asaas in batches within its quota.
 		{ name: 'billing.carnes-reconcile', pattern: '*/30 * * * *', leaseMs: 25 * 60_000, run: () => reconcileCarnes(ctx) }

@@ -9,15 +9,18 @@ export const EVENT_LABELS = {
 	pagamento: 'Pagamento',
 	cancelamento: 'Cancelamento',
 	estorno: 'Estorno',
-	vencimento: 'Vencimento'
+	vencimento: 'Vencimento',
+	pagamento_desfeito: 'Pagamento desfeito',
+	restauracao: 'Restauração',
+	disputa_vencida: 'Disputa vencida'
 }
 export const EVENT_TYPES = valuesOf(EVENT_LABELS)
 export type EventType = (typeof EVENT_TYPES)[number]
 
 /** Asaas statuses of a parcel that can still be paid (and sent, removed, shown with its boleto). */
 export const OPEN_STATUSES = ['PENDING', 'OVERDUE'] as const
-/** Asaas statuses the portal reads as paid (integrations.md §1.5). */
-export const PAID_STATUSES = ['CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH', 'DUNNING_RECEIVED'] as const
+/** Asaas statuses the portal reads as paid (integrations.md §1.5); a dispute won (AWAITING_CHARGEBACK_REVERSAL) is money kept. */
+export const PAID_STATUSES = ['CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH', 'DUNNING_RECEIVED', 'AWAITING_CHARGEBACK_REVERSAL'] as const
 
 export const isPaid = (status: string) => (PAID_STATUSES as readonly string[]).includes(status)
 /** An open parcel: one a person can still act on (send, remove, pay). */

@@ -19,6 +19,22 @@ export const asaasAccounts = sqliteTable('asaas_accounts', {
 })
 
 /** The portal's webhook on each Asaas account ('fornecedor' or a representative's CNPJ), as last read from Asaas. */
+/**
+ * Which Asaas account stands behind each account's key, as last asked (GET /v3/wallets): a key replaced by one of
+ * another account (sandbox to production, a new account, a wrong paste) is seen here before any 404 of that account
+ * is read as a deletion. `mudou` holds back every 404-driven cancellation until the administrador or the
+ * representative puts the old key back or closes the old carnês by hand.
+ */
+export const asaasIdentities = sqliteTable('asaas_identities', {
+	account: text().primaryKey(),
+	/** The walletId the account answered; null when Asaas would not say (the account then goes by its 404s). */
+	wallet_id: text(),
+	/** ok | mudou (the key now opens another account than its carnês were made on) | desconhecida (404 for everything) */
+	status: oneOf(['ok', 'mudou', 'desconhecida'], 'ok'),
+	message: text(),
+	checked_at: text().notNull()
+})
+
 export const asaasWebhooks = sqliteTable('asaas_webhooks', {
 	account: text().primaryKey(),
 	webhook_id: text(),
@@ -58,8 +74,10 @@ export const asaasEvents = sqliteTable(
 /**
  * A carnê: an instalment plan a representative issues to one of their companies through their own Asaas account.
  * `referencia` is written into every parcel's externalReference before the plan is created, so a create whose
- * answer was lost is found at Asaas instead of made twice. ativo → cancelado (the cancel action) or quitado
- * (every parcel paid). Money in centavos.
+ * answer was lost is found at Asaas instead of made twice. The row is written as `criando` before Asaas is called, so
+ * a failure or a crash part-way leaves a trace that finishCarnes() completes (the plan exists) or removes (it does
+ * not): one carnê per plan. criando → ativo → cancelado (the cancel action) or quitado (every parcel paid). Money in
+ * centavos.
  */
 export const carnes = sqliteTable(
 	'carnes',
@@ -73,18 +91,23 @@ export const carnes = sqliteTable(
 		representante_cnpj: text()
 			.notNull()
 			.references(() => representatives.cnpj, { onUpdate: 'cascade' }),
-		asaas_installment_id: text().notNull(),
-		asaas_customer_id: text().notNull(),
+		/** Null while the carnê is `criando` and Asaas has not yet told the plan's id. */
+		asaas_installment_id: text(),
+		asaas_customer_id: text(),
+		/** Which Asaas account (its walletId) the plan was made on; null when Asaas would not say. */
+		asaas_conta: text(),
 		valor_total_centavos: integer().notNull(),
 		valor_parcela_centavos: integer().notNull(),
 		numero_parcelas: integer().notNull(),
 		data_primeiro_vencimento: text().notNull(),
 		tipo_cobranca: text({ enum: ['BOLETO', 'PIX', 'CREDIT_CARD'] }).notNull(),
 		descricao: text(),
-		status: oneOf(['ativo', 'cancelado', 'quitado'], 'ativo'),
+		status: oneOf(['criando', 'ativo', 'cancelado', 'quitado'], 'ativo'),
 		criado_por: integer(),
 		created_at: text().notNull(),
-		updated_at: text().notNull()
+		updated_at: text().notNull(),
+		/** When the reconciliation last read the plan back from Asaas. */
+		conferido_em: text()
 	},
 	(t) => [
 		uniqueIndex('carnes_referencia_idx').on(t.referencia),
@@ -119,6 +142,8 @@ export const carneParcelas = sqliteTable(
 		invoice_url: text(),
 		linha_digitavel: text(),
 		pix_copia_cola: text(),
+		/** How many times the parcel moved back (a cash receipt undone, a removal restored): its history starts anew. */
+		ciclo: integer().notNull().default(0),
 		updated_at: text().notNull()
 	},
 	// The monitor's cards total the filtered view by status: these indexes hold every column they read.
@@ -133,14 +158,16 @@ export const carneParcelas = sqliteTable(
 )
 
 /**
- * The payment history of the carnês: one row per (payment, kind of event), so CONFIRMED then RECEIVED of the
+ * The payment history of the carnês: one row per (payment, kind of event, ciclo), so CONFIRMED then RECEIVED of the
  * same payment is one `pagamento`, and a repeated or late webhook adds nothing.
  */
 export const historicoPagamentos = sqliteTable(
 	'historico_pagamentos',
 	{
 		id: integer().primaryKey({ autoIncrement: true }),
-		tipo_evento: text({ enum: ['pagamento', 'cancelamento', 'estorno', 'vencimento'] }).notNull(),
+		tipo_evento: text({
+			enum: ['pagamento', 'cancelamento', 'estorno', 'vencimento', 'pagamento_desfeito', 'restauracao', 'disputa_vencida']
+		}).notNull(),
 		parcela_id: integer().references(() => carneParcelas.id),
 		carne_id: integer().references(() => carnes.id),
 		empresa_codigo: integer().notNull(),
@@ -151,10 +178,12 @@ export const historicoPagamentos = sqliteTable(
 		/** The Asaas payment id. */
 		boleto_id: text().notNull(),
 		/** The webhook event that told it; null when the reconciliation found it. */
-		asaas_evento_id: text()
+		asaas_evento_id: text(),
+		/** The parcel's ciclo when it happened: a payment after a cash receipt was undone is a line of its own. */
+		ciclo: integer().notNull().default(0)
 	},
 	(t) => [
-		uniqueIndex('historico_pagamentos_once_idx').on(t.boleto_id, t.tipo_evento),
+		uniqueIndex('historico_pagamentos_once_idx').on(t.boleto_id, t.tipo_evento, t.ciclo),
 		index('historico_pagamentos_data_idx').on(t.data_evento),
 		index('historico_pagamentos_rep_idx').on(t.representante_cnpj, t.data_evento, t.tipo_evento, t.valor_centavos),
 		index('historico_pagamentos_empresa_idx').on(t.empresa_codigo, t.data_evento),

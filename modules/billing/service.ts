@@ -53,12 +53,12 @@ function representativeView(ctx: Ctx, cnpj: string): AsaasConfigView {
 }
 
 /** Registers (or fixes) the portal's webhook on an account after a save; the save itself does not depend on it. */
-async function afterSave(ctx: Ctx, accountId: string, email: string | null): Promise<string> {
+async function afterSave(ctx: Ctx, accountId: string): Promise<string> {
 	const account = asaasAccount(ctx.db, ctx.secrets, accountId)
 	if (!account?.active) return ''
 	if (!webhookUrl(ctx, accountId))
 		return ' Defina PUBLIC_URL para o portal registrar o webhook; até lá, configure-o à mão (Guia de Configuração).'
-	const state = await syncWebhook(ctx, account, { repair: true, email })
+	const state = await syncWebhook(ctx, account, { repair: true })
 	return state.status === 'ativo' ? ' Webhook do portal registrado no Asaas.' : ` Webhook: ${state.message ?? 'não registrado.'}`
 }
 
@@ -91,7 +91,7 @@ async function saveRepresentativeAccount(ctx: Ctx, actor: Actor, cnpj: string, i
 			}
 		)
 	})
-	return `Configurações salvas.${await afterSave(ctx, cnpj, rep.email)}`
+	return `Configurações salvas.${await afterSave(ctx, cnpj)}`
 }
 
 export function ownConfig(ctx: Ctx, user: SessionUser): AsaasConfigView {
@@ -154,7 +154,7 @@ export async function saveVendorConfig(ctx: Ctx, actor: Actor, input: Omit<Accou
 			{ actor, entityId: VENDOR_ACCOUNT }
 		)
 	})
-	const message = `Configurações salvas.${await afterSave(ctx, VENDOR_ACCOUNT, null)}`
+	const message = `Configurações salvas.${await afterSave(ctx, VENDOR_ACCOUNT)}`
 	return { message, config: vendorConfig(ctx) }
 }
 

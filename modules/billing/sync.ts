@@ -1,20 +1,23 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, count, eq, exists, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
-import { AsaasError, type AsaasPayment, isReversed } from '../asaas'
 import { logActivity } from '../activity'
+import { type AsaasClient, AsaasError, type AsaasPayment, isReversed } from '../asaas'
 import { companies } from '../companies'
+import { MINUTE, todayIso } from '../core'
 import type { AppContext } from '../core/server'
-import { writeTransaction } from '../core/server'
+import { AppError, writeTransaction } from '../core/server'
 import type { RepresentativeScope } from '../resellers'
-import { asaasAccount, asaasClient } from './accounts'
-import { recordEvent } from './carnes'
+import { type AsaasAccount, asaasAccount, asaasClient, webhookState } from './accounts'
+import { asaasDate, recordEvent } from './carnes'
+import { trustRemoval } from './identity'
 import type { InboxEvent, PaymentEventHandler } from './inbox'
+import { type EventType, OPEN_STATUSES, PAID_STATUSES, isPaid } from './labels'
 import { VENDOR_ACCOUNT } from './model'
-import { isPaid } from './labels'
 import { carneParcelas, carnes } from './schema'
 
 type Ctx = AppContext
 type ParcelRow = typeof carneParcelas.$inferSelect
+type CarneRow = typeof carnes.$inferSelect
 
 /**
  * How far along a parcel is: it only ever moves forward. Open (0) → overdue (1) → paid but not settled (2) →
@@ -38,12 +41,64 @@ function eventOf(status: string): 'pagamento' | 'estorno' | 'cancelamento' | 've
 	return null
 }
 
+/** Statuses of a dispute still open: a won dispute (AWAITING_CHARGEBACK_REVERSAL) moves the parcel back to paid. */
+const DISPUTED = ['CHARGEBACK_REQUESTED', 'CHARGEBACK_DISPUTE']
+
+/**
+ * The few moves back a parcel makes, each with its own history line: a cash receipt undone (RECEIVED_IN_CASH →
+ * open), a removed charge restored (CANCELED → open), a dispute won (chargeback → AWAITING_CHARGEBACK_REVERSAL).
+ * From a webhook, only the event that announces the move makes it, so a stale read never undoes a payment; the
+ * reconciliation (one run at a time) reads the state as it is.
+ */
+function backwardMove(from: string, to: string, deleted: boolean, event: string | null): EventType | null {
+	const open = (OPEN_STATUSES as readonly string[]).includes(to) && !deleted
+	const announced = (name: string) => event === null || event === name
+	if (from === 'RECEIVED_IN_CASH' && open && announced('PAYMENT_RECEIVED_IN_CASH_UNDONE')) return 'pagamento_desfeito'
+	if (from === 'CANCELED' && open && announced('PAYMENT_RESTORED')) return 'restauracao'
+	if (DISPUTED.includes(from) && to === 'AWAITING_CHARGEBACK_REVERSAL' && !deleted) return 'disputa_vencida'
+	return null
+}
+
 /**
  * Brings a parcel to what Asaas says of its payment (read back from Asaas, never from a webhook's payload).
- * Answers whether anything changed. Also settles the carnê as `quitado` when every parcel is paid.
+ * Answers whether anything changed. Also settles the carnê as `quitado` when every parcel is paid, and reopens it
+ * when a move back leaves a parcel open. `event` is the webhook's event name (null from the reconciliation).
  */
-export function applyPayment(tx: DbOrTx, parcel: ParcelRow, payment: AsaasPayment, now: string, eventId: string | null): boolean {
+export function applyPayment(
+	tx: DbOrTx,
+	parcel: ParcelRow,
+	payment: AsaasPayment,
+	now: string,
+	eventId: string | null,
+	event: string | null = null
+): boolean {
 	const status = payment.deleted ? 'CANCELED' : payment.status
+	const back = backwardMove(parcel.status, status, !!payment.deleted, event)
+	if (back) {
+		const ciclo = back === 'disputa_vencida' ? parcel.ciclo : parcel.ciclo + 1
+		tx.update(carneParcelas)
+			.set({
+				status,
+				ciclo,
+				data_pagamento: back === 'disputa_vencida' ? parcel.data_pagamento : null,
+				valor_centavos: Math.round(payment.value * 100),
+				vencimento: asaasDate(payment.dueDate) ?? parcel.vencimento,
+				updated_at: now
+			})
+			.where(eq(carneParcelas.id, parcel.id))
+			.run()
+		recordEvent(tx, { ...parcel, ciclo }, back, now, eventId, Math.round(payment.value * 100))
+		if (back === 'disputa_vencida') settleCarne(tx, parcel.carne_id, now)
+		else
+			tx.update(carnes)
+				.set({ status: 'ativo', updated_at: now })
+				.where(and(eq(carnes.id, parcel.carne_id), inArray(carnes.status, ['quitado', 'cancelado'])))
+				.run()
+		return true
+	}
+	// A paid parcel never moves back on a removal: Asaas removes only open charges, so a paid one "removed" is a
+	// 404 of another account or a lost record, not a cancellation.
+	if (status === 'CANCELED' && isPaid(parcel.status)) return false
 	const forward = rank(status) > rank(parcel.status) || (rank(status) === rank(parcel.status) && status !== parcel.status && isPaid(status))
 	if (!forward) return false
 	const open = rank(status) <= 1
@@ -51,12 +106,12 @@ export function applyPayment(tx: DbOrTx, parcel: ParcelRow, payment: AsaasPaymen
 		.set({
 			status,
 			data_pagamento: isPaid(status)
-				? (payment.paymentDate ?? payment.clientPaymentDate ?? payment.confirmedDate ?? now.slice(0, 10))
+				? (asaasDate(payment.paymentDate ?? payment.clientPaymentDate ?? payment.confirmedDate) ?? now.slice(0, 10))
 				: parcel.data_pagamento,
 			...(open
 				? {
 						valor_centavos: Math.round(payment.value * 100),
-						vencimento: payment.dueDate,
+						vencimento: asaasDate(payment.dueDate) ?? parcel.vencimento,
 						boleto_url: payment.bankSlipUrl ?? parcel.boleto_url
 					}
 				: {}),
@@ -73,14 +128,9 @@ export function applyPayment(tx: DbOrTx, parcel: ParcelRow, payment: AsaasPaymen
 /** An active carnê whose parcels are all paid becomes `quitado`. */
 function settleCarne(tx: DbOrTx, carneId: number, now: string) {
 	const unpaid = tx
-		.select({ n: sql<number>`count(*)` })
+		.select({ n: count() })
 		.from(carneParcelas)
-		.where(
-			and(
-				eq(carneParcelas.carne_id, carneId),
-				sql`${carneParcelas.status} not in ('CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH', 'DUNNING_RECEIVED')`
-			)
-		)
+		.where(and(eq(carneParcelas.carne_id, carneId), notInArray(carneParcelas.status, [...PAID_STATUSES])))
 		.get()?.n
 	if (unpaid === 0)
 		tx.update(carnes)
@@ -103,18 +153,25 @@ export function carnePaymentHandler(ctx: Ctx): PaymentEventHandler {
 			if (!parcel || parcel.representante_cnpj !== event.account) return false
 			const account = asaasAccount(ctx.db, ctx.secrets, event.account)
 			if (!account?.apiKey) throw new Error('Conta Asaas do representante sem chave: o pagamento não pode ser conferido.')
+			const client = asaasClient(ctx, account)
 			let payment: AsaasPayment
 			try {
-				payment = await asaasClient(ctx, account).getPayment(event.paymentId)
+				payment = await client.getPayment(event.paymentId)
 			} catch (error) {
-				// A payment Asaas no longer knows was removed there.
-				if (error instanceof AsaasError && error.upstreamStatus === 404) payment = removedPayment(parcel)
-				else throw error
+				if (!(error instanceof AsaasError && error.upstreamStatus === 404)) throw error
+				// A 404 is a removal only when the key still opens the account the carnê was made on.
+				const carne = ctx.db.select().from(carnes).where(eq(carnes.id, parcel.carne_id)).get()
+				const trusted = await trustRemoval(ctx, account.id, client, {
+					wallet: carne?.asaas_conta ?? null,
+					customerId: carne?.asaas_customer_id ?? null
+				})
+				if (!trusted) return true
+				payment = removedPayment(parcel)
 			}
 			const now = ctx.clock.now().toISOString()
 			writeTransaction(ctx.db, (tx) => {
 				const fresh = tx.select().from(carneParcelas).where(eq(carneParcelas.id, parcel.id)).get()
-				if (fresh && applyPayment(tx, fresh, payment, now, event.eventId) && payment.deleted)
+				if (fresh && applyPayment(tx, fresh, payment, now, event.eventId, event.event) && payment.deleted)
 					closeIfNothingOpen(ctx, tx, parcel.carne_id, now)
 			})
 			return true
@@ -122,7 +179,7 @@ export function carnePaymentHandler(ctx: Ctx): PaymentEventHandler {
 	}
 }
 
-/** What Asaas' silence about a parcel means: it was deleted there. */
+/** What Asaas' silence about a parcel means, once trustRemoval() agreed: it was deleted there. */
 const removedPayment = (parcel: ParcelRow): AsaasPayment =>
 	({ id: parcel.asaas_payment_id, deleted: true, status: 'PENDING', value: parcel.valor_centavos / 100 }) as AsaasPayment
 
@@ -152,80 +209,207 @@ function closeIfNothingOpen(ctx: Pick<Ctx, 'clock'>, tx: DbOrTx, carneId: number
 	)
 }
 
-/** Asaas' quota is 25,000 requests per 12 h per account; the job runs 24 times in 12 h and leaves half for people. */
-export const RECONCILE_BATCH_PER_ACCOUNT = 500
+/** What one read-back of a plan did: parcels changed, removed, still open at Asaas; removals held back (foreign key). */
+export interface PlanSync {
+	changed: number
+	removed: number
+	open: number
+	held: boolean
+}
 
 /**
- * Reads the parcels of the open carnês from Asaas (one request per carnê, the least recently read first, at most
- * `batch` per account) and repairs what missed webhooks left behind. An account that answers 429 is left for
- * the next run. Answers how many carnês were read and how many parcels changed.
+ * Reads a carnê's plan back from Asaas and brings its parcels to it: the cancel, the removal's repair and the
+ * reconciliation go through here. A parcel the plan no longer lists (or a plan answering 404) was removed, unless
+ * trustRemoval() finds the key now opens another account. Throws what Asaas answered when it could not be read.
+ */
+export async function syncCarne(
+	ctx: Ctx,
+	carne: CarneRow,
+	account: AsaasAccount,
+	client: AsaasClient,
+	options: { closing?: boolean } = {}
+): Promise<PlanSync> {
+	if (!carne.asaas_installment_id) return { changed: 0, removed: 0, open: 0, held: false }
+	let payments: AsaasPayment[]
+	let planGone = false
+	try {
+		payments = await client.listAllInstallmentPayments(carne.asaas_installment_id)
+	} catch (error) {
+		if (!(error instanceof AsaasError && error.upstreamStatus === 404)) throw error
+		// A plan Asaas no longer knows was deleted there, with every parcel it still had open.
+		payments = []
+		planGone = true
+	}
+	const listed = new Set(payments.map((p) => p.id))
+	const parcels = ctx.db.select().from(carneParcelas).where(eq(carneParcelas.carne_id, carne.id)).all()
+	const missing = parcels.some((p) => !listed.has(p.asaas_payment_id) && rank(p.status) < 2)
+	const trusted =
+		missing || planGone
+			? await trustRemoval(ctx, account.id, client, { wallet: carne.asaas_conta, customerId: carne.asaas_customer_id })
+			: true
+	const now = ctx.clock.now().toISOString()
+	return writeTransaction(ctx.db, (tx) => {
+		let changed = 0
+		let removed = 0
+		const fresh = tx.select().from(carneParcelas).where(eq(carneParcelas.carne_id, carne.id)).all()
+		for (const payment of payments) {
+			const parcel = fresh.find((p) => p.asaas_payment_id === payment.id)
+			if (parcel && applyPayment(tx, parcel, payment, now, null)) {
+				changed++
+				if (payment.deleted) removed++
+			}
+		}
+		if (trusted)
+			for (const parcel of fresh) {
+				if (listed.has(parcel.asaas_payment_id) || rank(parcel.status) >= 2) continue
+				if (applyPayment(tx, parcel, removedPayment(parcel), now, null)) {
+					changed++
+					removed++
+				}
+			}
+		// A cancel closes the carnê itself, in the person's name.
+		if (removed > 0 && !options.closing) closeIfNothingOpen(ctx, tx, carne.id, now)
+		tx.update(carnes).set({ conferido_em: now }).where(eq(carnes.id, carne.id)).run()
+		const open =
+			tx
+				.select({ n: count() })
+				.from(carneParcelas)
+				.where(and(eq(carneParcelas.carne_id, carne.id), inArray(carneParcelas.status, [...OPEN_STATUSES])))
+				.get()?.n ?? 0
+		return { changed, removed, open, held: !trusted }
+	})
+}
+
+/** Asaas' quota is 25,000 requests per 12 h per account, shared with the account's other integrations. */
+export const ASAAS_QUOTA_PER_12H = 25_000
+/** A carnê whose account's webhooks arrive is read back at most once a day, and only when one of its parcels is due. */
+const DUE_READ_EVERY_MS = 24 * 60 * MINUTE
+/** An account whose webhooks do not arrive (queue interrupted, not registered, not readable): every open carnê, every 3 h. */
+const BLIND_READ_EVERY_MS = 3 * 60 * MINUTE
+/** The most carnês one run reads per account. */
+export const RECONCILE_BATCH_PER_ACCOUNT = 500
+
+/** The carnês the reconciliation should read now: what a webhook should have told and did not. */
+function carnesToRead(ctx: Ctx, cnpj: string, batch: number, mode: 'due' | 'blind' | 'button'): CarneRow[] {
+	const now = ctx.clock.now()
+	const today = todayIso(ctx.clock)
+	const readBefore = (ms: number) => {
+		const before = new Date(now.getTime() - ms).toISOString()
+		return or(isNull(carnes.conferido_em), lte(carnes.conferido_em, before))
+	}
+	const hasParcel = (statuses: readonly string[], dueBy?: string) =>
+		exists(
+			ctx.db
+				.select({ one: sql`1` })
+				.from(carneParcelas)
+				.where(
+					and(
+						eq(carneParcelas.carne_id, carnes.id),
+						inArray(carneParcelas.status, [...statuses]),
+						dueBy ? lte(carneParcelas.vencimento, dueBy) : undefined
+					)
+				)
+		)
+	const wanted =
+		mode === 'button'
+			? or(eq(carnes.status, 'ativo'), and(eq(carnes.status, 'cancelado'), hasParcel(OPEN_STATUSES)))
+			: mode === 'blind'
+				? or(
+						and(eq(carnes.status, 'ativo'), readBefore(BLIND_READ_EVERY_MS)),
+						and(eq(carnes.status, 'cancelado'), hasParcel(OPEN_STATUSES), readBefore(BLIND_READ_EVERY_MS))
+					)
+				: or(
+						// A due parcel not seen paid.
+						and(eq(carnes.status, 'ativo'), hasParcel(OPEN_STATUSES, today), readBefore(DUE_READ_EVERY_MS)),
+						// A cancel whose removal Asaas may not have applied.
+						and(eq(carnes.status, 'cancelado'), hasParcel(OPEN_STATUSES), readBefore(BLIND_READ_EVERY_MS))
+					)
+	return ctx.db
+		.select()
+		.from(carnes)
+		.where(and(eq(carnes.representante_cnpj, cnpj), wanted))
+		.orderBy(asc(carnes.conferido_em), asc(carnes.id))
+		.limit(batch)
+		.all()
+}
+
+/** What a reconciliation did, and what Asaas refused (with the wait it asked for, when it said). */
+export interface Reconciliation {
+	verificadas: number
+	corrigidas: number
+	recusadas: number
+	retryAfterSeconds: number | null
+	motivo: string | null
+}
+
+/**
+ * Reads back from Asaas what webhooks should have told and did not (see carnesToRead; with `all`, every open carnê
+ * of the scope, as the Sincronizar button asks) and repairs it; a cancelled carnê whose parcels are still open at
+ * Asaas is cancelled there again. An account that answers 429 is left for the next run.
  */
 export async function reconcileCarnes(
 	ctx: Ctx,
-	options: { scope?: RepresentativeScope; batch?: number } = {}
-): Promise<{ verificadas: number; corrigidas: number }> {
+	options: { scope?: RepresentativeScope; batch?: number; all?: boolean } = {}
+): Promise<Reconciliation> {
 	const batch = options.batch ?? RECONCILE_BATCH_PER_ACCOUNT
 	const accounts = ctx.db
 		.selectDistinct({ cnpj: carnes.representante_cnpj })
 		.from(carnes)
-		.where(and(eq(carnes.status, 'ativo'), options.scope ? options.scope.on(carnes.representante_cnpj) : undefined))
+		.where(and(inArray(carnes.status, ['ativo', 'cancelado']), options.scope ? options.scope.on(carnes.representante_cnpj) : undefined))
 		.all()
-	let verificadas = 0
-	let corrigidas = 0
+	const result: Reconciliation = { verificadas: 0, corrigidas: 0, recusadas: 0, retryAfterSeconds: null, motivo: null }
+	const refused = (error: AsaasError) => {
+		result.recusadas++
+		result.motivo = error.message
+		if (error.retryAfterSeconds !== undefined) result.retryAfterSeconds = Math.max(result.retryAfterSeconds ?? 0, error.retryAfterSeconds)
+	}
 	for (const { cnpj } of accounts) {
 		const account = asaasAccount(ctx.db, ctx.secrets, cnpj)
 		if (!account?.active) continue
 		const client = asaasClient(ctx, account)
-		const open = ctx.db
-			.select()
-			.from(carnes)
-			.where(and(eq(carnes.status, 'ativo'), eq(carnes.representante_cnpj, cnpj)))
-			.orderBy(asc(carnes.updated_at), asc(carnes.id))
-			.limit(batch)
-			.all()
-		for (const carne of open) {
-			let payments: AsaasPayment[]
+		const mode = options.all ? 'button' : webhookState(ctx, cnpj).status === 'ativo' ? 'due' : 'blind'
+		for (const carne of carnesToRead(ctx, cnpj, batch, mode)) {
 			try {
-				payments = await client.listAllInstallmentPayments(carne.asaas_installment_id)
+				if (carne.status === 'cancelado') await client.deleteInstallmentPendingPayments(carne.asaas_installment_id!).catch(() => null)
+				const sync = await syncCarne(ctx, carne, account, client)
+				result.verificadas++
+				result.corrigidas += sync.changed
 			} catch (error) {
-				if (error instanceof AsaasError && error.code === 'rate_limited') {
+				if (!(error instanceof AsaasError)) throw error
+				refused(error)
+				if (error.code === 'rate_limited') {
 					ctx.log('billing.reconcile_rate_limited', { account: cnpj, retryAfterSeconds: error.retryAfterSeconds ?? null })
 					break
 				}
-				// A plan Asaas no longer knows was deleted there, with every parcel it still had open.
-				if (!(error instanceof AsaasError && error.upstreamStatus === 404)) {
-					ctx.log('billing.reconcile_error', { account: cnpj, carne: carne.id, message: String((error as Error)?.message ?? error) })
-					continue
-				}
-				payments = []
+				ctx.log('billing.reconcile_error', { account: cnpj, carne: carne.id, message: error.message })
 			}
-			verificadas++
-			const now = ctx.clock.now().toISOString()
-			corrigidas += writeTransaction(ctx.db, (tx) => {
-				let changed = 0
-				let removed = 0
-				const parcels = tx.select().from(carneParcelas).where(eq(carneParcelas.carne_id, carne.id)).all()
-				const seen = new Set(payments.map((p) => p.id))
-				for (const payment of payments) {
-					const parcel = parcels.find((p) => p.asaas_payment_id === payment.id)
-					if (parcel && applyPayment(tx, parcel, payment, now, null)) {
-						changed++
-						if (payment.deleted) removed++
-					}
-				}
-				// A parcel the plan no longer lists was removed at Asaas.
-				for (const parcel of parcels) {
-					if (seen.has(parcel.asaas_payment_id) || rank(parcel.status) >= 2) continue
-					if (applyPayment(tx, parcel, removedPayment(parcel), now, null)) {
-						changed++
-						removed++
-					}
-				}
-				if (removed > 0) closeIfNothingOpen(ctx, tx, carne.id, now)
-				tx.update(carnes).set({ updated_at: now }).where(eq(carnes.id, carne.id)).run()
-				return changed
-			})
 		}
 	}
-	return { verificadas, corrigidas }
+	return result
+}
+
+/**
+ * What the Sincronizar button says. When Asaas refused every read, the person is told so, and when to try again
+ * (an error, so the screen shows it as one); a partial refusal is said beside what was done.
+ */
+export function syncMessage(result: Reconciliation): string {
+	const when =
+		result.retryAfterSeconds === null
+			? 'em alguns minutos'
+			: result.retryAfterSeconds < 90
+				? `em ${result.retryAfterSeconds} s`
+				: `em ${Math.ceil(result.retryAfterSeconds / 60)} min`
+	if (result.recusadas > 0 && result.verificadas === 0)
+		throw new AppError(
+			result.retryAfterSeconds === null ? 502 : 429,
+			`O Asaas recusou a consulta (${result.motivo}). Nada foi conferido: tente novamente ${when}.`,
+			'ASAAS'
+		)
+	const done =
+		result.corrigidas > 0
+			? `Sincronizado: ${result.corrigidas} parcela(s) atualizada(s) a partir do Asaas.`
+			: `Sincronizado: ${result.verificadas} carnê(s) conferido(s), nada a corrigir.`
+	return result.recusadas > 0
+		? `${done} O Asaas recusou ${result.recusadas} consulta(s) (${result.motivo}): tente novamente ${when} para conferir o resto.`
+		: done
 }

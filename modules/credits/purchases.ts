@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import { type AsaasClient, AsaasError, type AsaasPayment, type PaymentStatus, isReversed } from '../asaas'
 import type { SessionUser } from '../auth'
-import { type PaymentEventHandler, VENDOR_ACCOUNT, asaasAccount, asaasClient } from '../billing'
+import { type PaymentEventHandler, VENDOR_ACCOUNT, accountWallet, asaasAccount, asaasClient, trustRemoval } from '../billing'
 import { MINUTE, addDaysIso, startOfDayInSaoPaulo, toReais, todayIso } from '../core'
 import { type AppContext, AppError, notFound, unprocessable, writeTransaction } from '../core/server'
 import { findRepresentativeByCnpj } from '../resellers'
@@ -98,6 +98,8 @@ export async function startPurchase(ctx: Ctx, user: SessionUser, body: AutoPurch
 		.get()
 	let payment: AsaasPayment
 	try {
+		const wallet = await accountWallet(ctx, VENDOR_ACCOUNT, client)
+		if (wallet) ctx.db.update(creditPurchases).set({ asaas_conta: wallet }).where(eq(creditPurchases.id, purchase.id)).run()
 		const customer = await vendorCustomer(client, rep)
 		payment = await createCharge(client, {
 			customer: customer.id,
@@ -201,7 +203,18 @@ export async function purchaseQrCode(ctx: Ctx, user: SessionUser, chargeId: stri
 export async function refreshPurchase(ctx: Ctx, chargeId: string): Promise<PurchaseState | null> {
 	const client = vendorClient(ctx)
 	if (!client) throw new Error('A conta Asaas do fornecedor não está configurada.')
-	const payment = await client.getPayment(chargeId)
+	let payment: AsaasPayment
+	try {
+		payment = await client.getPayment(chargeId)
+	} catch (error) {
+		if (!(error instanceof AsaasError && error.upstreamStatus === 404)) throw error
+		// A deleted charge may answer 404 (integrations.md, corrections 8): it ends the purchase, unless the vendor's
+		// key now opens another account than the charge was made on (then nobody is told it was cancelled).
+		const purchase = ctx.db.select().from(creditPurchases).where(eq(creditPurchases.charge_id, chargeId)).get()
+		const trusted = await trustRemoval(ctx, VENDOR_ACCOUNT, client, { wallet: purchase?.asaas_conta ?? null, customerId: null })
+		if (!trusted) return purchase?.status ?? null
+		payment = { id: chargeId, deleted: true, status: 'PENDING', value: (purchase?.valor_total_centavos ?? 0) / 100 } as AsaasPayment
+	}
 	return applyPayment(ctx, chargeId, payment)
 }
 

@@ -117,6 +117,8 @@ export const creditPurchases = sqliteTable(
 		status: oneOf(['criando', 'pendente', 'paga', 'expirada', 'cancelada', 'estornada', 'divergente'], 'criando'),
 		/** The Asaas payment id (pay_…) on the vendor's account. */
 		charge_id: text(),
+		/** Which Asaas account (its walletId) the charge was made on; null when Asaas would not say. */
+		asaas_conta: text(),
 		vencimento: text().notNull(),
 		pix_copia_e_cola: text(),
 		/** Base64 PNG as Asaas drew it (the browser draws its own from the copy-and-paste code). */

@@ -1,6 +1,7 @@
 export { messagingRoutes } from './routes'
 export { messagingJobs } from './jobs'
 export { evolutionGateway, isOwnSend } from './gateway'
+export { notifyUsers } from './service'
 export { clickSend } from './send-limits'
 export { chooseRecipients, createNotificationSetting, runNotifications, setOptOut } from './notifications'
 export * from './schema'

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, desc, eq, inArray, or } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client'
-import type { SessionUser } from '../auth'
+import { type SessionUser, users } from '../auth'
 import type { Clock } from '../core'
 import { writeTransaction } from '../core/server'
 import { NOTICE_ITEM_ID } from './model'
@@ -55,4 +55,34 @@ export function markNotificationsRead(db: Db, clock: Clock, user: Pick<SessionUs
 		}
 		return updated + markNoticesRead(tx, clock, user, noticeIds)
 	})
+}
+
+/**
+ * A top-bar notification for the administradores (with `administradores`) and for the users of one representative
+ * (`representanteCnpj`: whoever signs in with that CNPJ), written in the caller's transaction.
+ */
+export function notifyUsers(
+	tx: DbOrTx,
+	clock: Clock,
+	to: { administradores?: boolean; representanteCnpj?: string | null },
+	title: string,
+	message: string,
+	type: 'success' | 'warning' | 'info' = 'info'
+): number {
+	const who = [
+		to.administradores ? eq(users.tipo, 'administrador') : undefined,
+		to.representanteCnpj ? and(eq(users.tipo, 'representante'), eq(users.cnpj, to.representanteCnpj)) : undefined
+	].filter(Boolean)
+	if (who.length === 0) return 0
+	const recipients = tx
+		.select({ id: users.id })
+		.from(users)
+		.where(or(...who))
+		.all()
+	if (recipients.length === 0) return 0
+	const created_at = clock.now().toISOString()
+	tx.insert(notifications)
+		.values(recipients.map((u) => ({ user_id: u.id, title, message, type, created_at })))
+		.run()
+	return recipients.length
 }

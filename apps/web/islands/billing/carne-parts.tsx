@@ -19,6 +19,7 @@ export function ParcelStatusBadge({ status, where = 'monitor' }: { status: strin
 }
 
 const CARNE_TONE: Record<string, [string, string]> = {
+	criando: ['badge-warning', 'Em criação'],
 	ativo: ['badge-success', 'Ativo'],
 	cancelado: ['badge-ghost', 'Cancelado'],
 	quitado: ['badge-info', 'Quitado']
@@ -32,7 +33,10 @@ const EVENT_TONE: Record<EventType, string> = {
 	pagamento: 'badge-success',
 	cancelamento: 'badge-ghost',
 	estorno: 'badge-warning',
-	vencimento: 'badge-error'
+	vencimento: 'badge-error',
+	pagamento_desfeito: 'badge-warning',
+	restauracao: 'badge-info',
+	disputa_vencida: 'badge-success'
 }
 export function EventBadge({ tipo }: { tipo: EventType }) {
 	return <span className={`badge badge-soft badge-sm ${EVENT_TONE[tipo]}`}>{EVENT_LABELS[tipo]}</span>
