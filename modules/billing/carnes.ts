@@ -147,7 +147,10 @@ async function createPlan(client: AsaasClient, referencia: string, plan: PlanInp
 					break
 				}
 				if (!error.uncertain) throw error
-				const existing = await planByReference(client, referencia)
+				// Still unsure when the lookup fails too: the row stays for finishCarnes() to settle.
+				const existing = await planByReference(client, referencia).catch(() => {
+					throw error
+				})
 				if (existing) return existing
 				if (attempt >= 2) throw error
 			}

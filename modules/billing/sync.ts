@@ -150,7 +150,11 @@ export function carnePaymentHandler(ctx: Ctx): PaymentEventHandler {
 		async handle(event: InboxEvent): Promise<boolean> {
 			if (event.account === VENDOR_ACCOUNT || !event.paymentId) return false
 			const parcel = ctx.db.select().from(carneParcelas).where(eq(carneParcelas.asaas_payment_id, event.paymentId)).get()
-			if (!parcel || parcel.representante_cnpj !== event.account) return false
+			if (!parcel) {
+				await waitForUnfinishedCarne(ctx, event)
+				return false
+			}
+			if (parcel.representante_cnpj !== event.account) return false
 			const account = asaasAccount(ctx.db, ctx.secrets, event.account)
 			if (!account?.apiKey) throw new Error('Conta Asaas do representante sem chave: o pagamento não pode ser conferido.')
 			const client = asaasClient(ctx, account)
@@ -177,6 +181,25 @@ export function carnePaymentHandler(ctx: Ctx): PaymentEventHandler {
 			return true
 		}
 	}
+}
+
+/**
+ * An event about a payment no parcel holds yet may be of a carnê still `criando` (its plan made, its parcels not yet
+ * stored): then it is handed back to the inbox, to be retried once finishCarnes() has stored them, never left
+ * 'sem dono'. Asaas is asked only while the account has such a carnê.
+ */
+async function waitForUnfinishedCarne(ctx: Ctx, event: InboxEvent) {
+	const unfinished = ctx.db
+		.select({ referencia: carnes.referencia, installment: carnes.asaas_installment_id })
+		.from(carnes)
+		.where(and(eq(carnes.representante_cnpj, event.account), eq(carnes.status, 'criando')))
+		.all()
+	if (unfinished.length === 0 || !event.paymentId) return
+	const account = asaasAccount(ctx.db, ctx.secrets, event.account)
+	if (!account?.apiKey) return
+	const payment = await asaasClient(ctx, account).getPayment(event.paymentId)
+	if (unfinished.some((c) => c.referencia === payment.externalReference || (c.installment && c.installment === payment.installment)))
+		throw new Error('O carnê deste pagamento ainda está sendo criado: o evento será tratado quando ele for concluído.')
 }
 
 /** What Asaas' silence about a parcel means, once trustRemoval() agreed: it was deleted there. */
