@@ -186,6 +186,8 @@ export function createAsaasStandin(options: AsaasStandinOptions = {}) {
 		confirm: onPayment(payments.confirm),
 		overdue: onPayment(payments.overdue),
 		chargeback: onPayment(payments.chargeback),
+		/** A chargeback dispute won (AWAITING_CHARGEBACK_REVERSAL, PAYMENT_AWAITING_CHARGEBACK_REVERSAL). */
+		chargebackWon: onPayment(payments.chargebackWon),
 		failNext: (rule: FailureRule) => {
 			faults.add(rule)
 		},

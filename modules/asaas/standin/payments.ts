@@ -227,6 +227,35 @@ export function createPayments(state: StandinState, webhooks: StandinWebhooks) {
 		return p
 	}
 
+	/** POST /payments/{id}/undoReceivedInCash: a cash receipt undone, the charge open again (PAYMENT_RECEIVED_IN_CASH_UNDONE). */
+	function undoReceivedInCash(a: StandinAccount, p: AsaasPayment) {
+		if (p.status !== 'RECEIVED_IN_CASH') refuse('invalid_action', 'Só é possível desfazer recebimentos em dinheiro.')
+		const status = p.dueDate < isoDate(now()) ? 'OVERDUE' : 'PENDING'
+		Object.assign(p, { status, paymentDate: null, clientPaymentDate: null, confirmedDate: null })
+		emit(a, 'PAYMENT_RECEIVED_IN_CASH_UNDONE', p)
+		return p
+	}
+
+	/** POST /payments/{id}/restore: a removed charge comes back as it was (PAYMENT_RESTORED). */
+	function restore(a: StandinAccount, p: AsaasPayment) {
+		if (!p.deleted) refuse('invalid_action', 'Só é possível restaurar cobranças removidas.')
+		p.deleted = false
+		const plan = p.installment ? a.installments.get(p.installment) : undefined
+		if (plan) plan.deleted = false
+		emit(a, 'PAYMENT_RESTORED', p)
+		return p
+	}
+
+	/** A chargeback dispute won: the money is on its way back (PAYMENT_AWAITING_CHARGEBACK_REVERSAL). */
+	function chargebackWon(a: StandinAccount, p: AsaasPayment) {
+		if (p.status !== 'CHARGEBACK_REQUESTED' && p.status !== 'CHARGEBACK_DISPUTE')
+			refuse('invalid_action', 'Só há disputa vencida de cobranças com chargeback.')
+		p.status = 'AWAITING_CHARGEBACK_REVERSAL'
+		p.chargeback = { status: 'DONE', reason: p.chargeback?.reason ?? 'ABSENCE_OF_PRINT' }
+		emit(a, 'PAYMENT_AWAITING_CHARGEBACK_REVERSAL', p)
+		return p
+	}
+
 	/** A payment of any account, for the controls (which hold no key). */
 	function anyPayment(id: string): { a: StandinAccount; p: AsaasPayment } {
 		for (const a of state.accounts.values()) {
@@ -288,6 +317,8 @@ export function createPayments(state: StandinState, webhooks: StandinWebhooks) {
 			['GET', /^\/payments\/([^/]+)\/status$/, ({ a }, id) => json({ status: findPayment(a, id).status })],
 			['PUT', /^\/payments\/([^/]+)$/, ({ a, body }, id) => json(update(a, findPayment(a, id), body))],
 			['POST', /^\/payments\/([^/]+)\/receiveInCash$/, ({ a, body }, id) => json(receiveInCash(a, findPayment(a, id), body))],
+			['POST', /^\/payments\/([^/]+)\/undoReceivedInCash$/, ({ a }, id) => json(undoReceivedInCash(a, findPayment(a, id)))],
+			['POST', /^\/payments\/([^/]+)\/restore$/, ({ a }, id) => json(restore(a, findPayment(a, id, true)))],
 			[
 				'DELETE',
 				/^\/payments\/([^/]+)$/,
@@ -341,7 +372,7 @@ export function createPayments(state: StandinState, webhooks: StandinWebhooks) {
 		]
 	}
 
-	return { dueDateOf, findPayment, addPayment, removePayment, confirm, overdue, chargeback, anyPayment, tick, routes }
+	return { dueDateOf, findPayment, addPayment, removePayment, confirm, overdue, chargeback, chargebackWon, anyPayment, tick, routes }
 }
 
 export type StandinPayments = ReturnType<typeof createPayments>
