@@ -22,6 +22,7 @@ async function billingWorld() {
 			body: { ativar_api_asaas: 'S', asaas_api_key: key, asaas_ambiente: 'sandbox' }
 		})
 		expect(saved.status).toBe(200)
+		w.asaas.registerPixKey(key)
 	}
 	const empresa = w.company(CNPJ.rep, 'Padaria Pão Quente', { email: 'padaria@example.com', fone: '85999990001' })
 	return { w, empresa }

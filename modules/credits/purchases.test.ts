@@ -34,6 +34,7 @@ async function shop(options: Parameters<typeof testWorld>[0] = {}) {
 		body: { asaas_api_key: KEY, asaas_ambiente: 'sandbox' }
 	})
 	expect(saved.status).toBe(200)
+	w.asaas.registerPixKey(KEY)
 	const token = openSetting(w.db, w.ctx.secrets, 'app.asaas_webhook_token')
 	/** The vendor's account at the stand-in, as the administrador would use it at Asaas. */
 	const vendor = createAsaasClient({ baseUrl: w.ctx.config.asaasUrls.sandbox, apiKey: KEY, fetch: w.ctx.gateways.asaas })
