@@ -138,3 +138,116 @@ describe('orphan plans (issue 33, point 1)', () => {
 		expect(plans(w)).toBe(0)
 	})
 })
+
+describe('a 404 is not a deletion of a paid parcel (issue 33, point 2)', () => {
+	it('records the account each carnê was made on; a key of another account warns and cancels nothing', async () => {
+		const { w, empresa } = await billingWorld()
+		w.asaas.setModes({ deletedPayment: 'not-found' })
+		const { carne } = (await create(w, empresa.codigo)).json
+		expect(carneRows(w)[0].asaas_conta).toMatch(/^[0-9a-f-]{36}$/)
+		const [first] = parcelRows(w)
+		w.asaas.confirm(first.asaas_payment_id)
+		await settle(w)
+		const paidStatus = parcelRows(w)[0].status
+		expect(['CONFIRMED', 'RECEIVED']).toContain(paidStatus)
+		// The representative pastes the key of another Asaas account.
+		const saved = await w.call('PUT', '/api/representantes/asaas-config', {
+			cookie: w.cookies.rep,
+			body: { ativar_api_asaas: 'S', asaas_api_key: OTHER_KEY, asaas_ambiente: 'sandbox' }
+		})
+		expect(saved.status).toBe(200)
+		// The reconciliation and a late webhook both meet 404s: nothing moves backwards, nothing is cancelled.
+		await reconcileCarnes(w.ctx, { all: true })
+		expect(parcelRows(w).map((p) => p.status)).toEqual([paidStatus, 'PENDING', 'PENDING'])
+		expect(carneRows(w)[0].status).toBe('ativo')
+		const cancel = await w.call('DELETE', `/api/carnes/${carne.id}`, { cookie: w.cookies.rep })
+		expect(cancel.status).toBe(422)
+		expect(cancel.json.message).toContain('abre outra conta do Asaas')
+		expect(parcelRows(w).map((p) => p.status)).toEqual([paidStatus, 'PENDING', 'PENDING'])
+		// The administrador and the representative are told, once.
+		const warned = w.db.select().from(activities).where(eq(activities.event, 'billing.asaas-account-mismatch')).all()
+		expect(warned).toHaveLength(1)
+		const told = w.db.select().from(notifications).all()
+		expect(told.map((n) => n.title)).toEqual(['Conta do Asaas trocada?', 'Conta do Asaas trocada?'])
+		// The old key back: the account answers again and a real removal is read as one.
+		await w.call('PUT', '/api/representantes/asaas-config', {
+			cookie: w.cookies.rep,
+			body: { ativar_api_asaas: 'S', asaas_api_key: KEY, asaas_ambiente: 'sandbox' }
+		})
+		const cancelled = await w.call('DELETE', `/api/carnes/${carne.id}`, { cookie: w.cookies.rep })
+		expect(cancelled.status).toBe(200)
+		expect(parcelRows(w).map((p) => p.status)).toEqual([paidStatus, 'CANCELED', 'CANCELED'])
+	})
+})
+
+describe('a cancel whose answer was lost (issue 33, point 3)', () => {
+	it('reads back what Asaas has: applied and lost is a success; the retry of a cancelled carnê finds nothing left open', async () => {
+		const { w, empresa } = await billingWorld()
+		const { carne } = (await create(w, empresa.codigo)).json
+		w.asaas.failNext({ method: 'DELETE', path: '/installments', mode: 'drop-after-apply', times: 4 })
+		const res = await w.call('DELETE', `/api/carnes/${carne.id}`, { cookie: w.cookies.rep })
+		expect(res.status).toBe(200)
+		expect(parcelRows(w).map((p) => p.status)).toEqual(['CANCELED', 'CANCELED', 'CANCELED'])
+		expect(carneRows(w)[0].status).toBe('cancelado')
+	})
+
+	it('an answer lost before Asaas applied it changes nothing here; the reconciliation repairs a cancelled carnê with open parcels', async () => {
+		const { w, empresa } = await billingWorld()
+		const { carne } = (await create(w, empresa.codigo)).json
+		w.asaas.failNext({ method: 'DELETE', path: '/installments', mode: 'status', status: 500, times: 4 })
+		const res = await w.call('DELETE', `/api/carnes/${carne.id}`, { cookie: w.cookies.rep })
+		expect(res.status).toBe(502)
+		expect(carneRows(w)[0].status).toBe('ativo')
+		expect(parcelRows(w).map((p) => p.status)).toEqual(['PENDING', 'PENDING', 'PENDING'])
+		// A carnê left cancelado with parcels still open at Asaas (as the old code left it) is cancelled there again.
+		w.db.update(carnes).set({ status: 'cancelado' }).where(eq(carnes.id, carne.id)).run()
+		later(w, 3 * 3_600_000 + 1000)
+		const result = await reconcileCarnes(w.ctx)
+		expect(result.verificadas).toBe(1)
+		expect(parcelRows(w).map((p) => p.status)).toEqual(['CANCELED', 'CANCELED', 'CANCELED'])
+		const atAsaas = [...w.asaas.accounts.get(KEY)!.payments.values()]
+		expect(atAsaas.every((p) => p.deleted)).toBe(true)
+	}, 20_000)
+})
+
+describe('after a crash, within seconds (issue 33, point 4)', () => {
+	it('an event held by a process that died is taken up by another within the claim, not minutes later', async () => {
+		const { w, empresa } = await billingWorld()
+		await create(w, empresa.codigo)
+		await settle(w)
+		w.asaas.pauseDeliveries()
+		w.asaas.confirm(parcelRows(w)[0].asaas_payment_id)
+		// Stored, then claimed by a process that dies before handling it.
+		const claimedBy = w.services.asaasInbox
+		const stored = w.db.select().from(asaasEvents).all().length
+		w.asaas.resumeDeliveries()
+		await w.asaas.settled()
+		const fresh = w.db.select().from(asaasEvents).all().slice(stored)
+		expect(fresh.length).toBeGreaterThan(0)
+		const until = new Date(w.clock.now().getTime() + CLAIM_MS).toISOString()
+		for (const e of fresh)
+			w.db.update(asaasEvents).set({ status: 'pendente', claimed_until: until, processed_at: null }).where(eq(asaasEvents.id, e.id)).run()
+		w.db.update(carneParcelas).set({ status: 'PENDING', data_pagamento: null }).run()
+		expect(await claimedBy.processDue()).toBe(0)
+		later(w, CLAIM_MS + 1)
+		expect(await claimedBy.processDue()).toBe(fresh.length)
+		expect(parcelRows(w)[0].status).not.toBe('PENDING')
+		expect(CLAIM_MS).toBeLessThanOrEqual(30_000)
+	})
+})
+
+describe('Sincronizar says when Asaas refused (issue 33, point 13)', () => {
+	it('answers 429 with when to try again instead of "nada a corrigir"', async () => {
+		const { w, empresa } = await billingWorld()
+		await create(w, empresa.codigo)
+		w.asaas.failNext({ method: 'GET', path: '/payments', mode: 'rate-limit', resetSeconds: 600 })
+		const res = await w.call('POST', '/api/carnes/sincronizar', { cookie: w.cookies.rep })
+		expect(res.status).toBe(429)
+		expect(res.json.message).toContain('O Asaas recusou a consulta')
+		expect(res.json.message).toContain('tente novamente em 10 min')
+		expect(res.json.message).not.toContain('nada a corrigir')
+		const ok = await w.call('POST', '/api/carnes/sincronizar', { cookie: w.cookies.rep })
+		expect(ok.status).toBe(200)
+		expect(ok.json.message).toContain('nada a corrigir')
+	})
+})
