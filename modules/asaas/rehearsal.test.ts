@@ -55,7 +55,7 @@ describe('the Asaas rehearsal against the stand-in in each mode', () => {
 		expect([webhooksLeft, openCharges]).toEqual([0, 0])
 		const lines = rehearsalLines(result)
 		expect(lines).toHaveLength(STEPS.length + 1)
-		expect(lines[2]).toStartWith('✓ Carnê de 2 parcelas: totalValue aceito')
+		expect(lines[2]).toStartWith('✔ Carnê de 2 parcelas: totalValue aceito')
 		expect(lines.at(-1)).toBe('Resultado: a conta serve ao portal.')
 	})
 
@@ -152,12 +152,12 @@ describe('npx -y bun@1 run check:asaas', () => {
 		expect(ok.code).toBe(0)
 		const lines = ok.out.trim().split('\n')
 		expect(lines[0]).toBe(`Ensaio no sandbox do Asaas (${standin.url})`)
-		expect(lines.slice(1, -1).map((l) => l.split(':')[0])).toEqual(STEPS.map((s) => `✓ ${s}`))
+		expect(lines.slice(1, -1).map((l) => l.split(':')[0])).toEqual(STEPS.map((s) => `✔ ${s}`))
 		expect(lines.at(-1)).toBe('Resultado: a conta serve ao portal.')
 
 		const noPix = await run({ ASAAS_CHECK_KEY: '$aact_hmlg_sem_pix', ASAAS_SANDBOX_URL: standin.url })
 		expect(noPix.code).toBe(1)
-		expect(noPix.out).toContain('✗ QR Code Pix: Não há nenhuma chave Pix disponível para receber cobranças.')
+		expect(noPix.out).toContain('✘ QR Code Pix: Não há nenhuma chave Pix disponível para receber cobranças.')
 
 		const prod = await run({ ASAAS_CHECK_KEY: '$aact_prod_123', ASAAS_SANDBOX_URL: standin.url })
 		expect(prod.code).toBe(1)

@@ -245,10 +245,10 @@ export async function rehearseAsaas(options: {
 
 /** One line per step, for a terminal. */
 export function rehearsalLines(r: RehearsalResult): string[] {
-	const mark = { ok: '✓', warning: '!', failed: '✗' }
+	const mark = { ok: '✔', warning: '!', failed: '✘' }
 	const portal = (s: RehearsalStep) => (s.accepted === null ? '' : s.accepted ? ' — o portal aceita' : ' — o portal NÃO aceita')
 	return [
 		...r.steps.map((s) => `${mark[s.result]} ${s.name}: ${s.answer}${portal(s)}`),
-		r.ok ? 'Resultado: a conta serve ao portal.' : 'Resultado: há passos de que o portal depende que falharam (veja ✗ acima).'
+		r.ok ? 'Resultado: a conta serve ao portal.' : 'Resultado: há passos de que o portal depende que falharam (veja ✘ acima).'
 	]
 }
