@@ -12,7 +12,7 @@
  * stand-in on this machine). The rehearsal creates a customer and a 2-parcel plan and removes the plan; a
  * production account must never see that.
  */
-import { rehearsalLines, rehearseAsaas, SANDBOX_URL, sandboxRefusal } from '../modules/asaas/rehearsal'
+import { rehearsalLines, rehearseAsaas, SANDBOX_URL, sandboxRefusal } from '../modules/asaas'
 
 const apiKey = process.env.ASAAS_CHECK_KEY ?? ''
 const baseUrl = process.env.ASAAS_SANDBOX_URL || SANDBOX_URL

@@ -5,7 +5,7 @@
  * The instance's webhook is read, never changed.
  */
 import { createEvolutionClient } from '../modules/evolution'
-import { rehearsalLines, rehearseEvolution } from '../modules/evolution/rehearsal'
+import { rehearsalLines, rehearseEvolution } from '../modules/evolution'
 
 const env = (name: string) => process.env[name]?.trim() ?? ''
 const missing = ['EVOLUTION_CHECK_URL', 'EVOLUTION_CHECK_KEY', 'EVOLUTION_CHECK_INSTANCE', 'EVOLUTION_CHECK_PHONE'].filter((n) => !env(n))

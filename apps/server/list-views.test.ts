@@ -234,7 +234,7 @@ describe('the exports, byte for byte', () => {
 				'Sara Rep;04.252.011/0001-10;Representante;;Sim;20/11/2026',
 				'Rafael Rep;45.997.418/0001-53;Representante;;Sim;20/11/2026',
 				'Gabriel Gerente;11.444.777/0001-61;Gerente;;Sim;20/11/2026',
-				'Ana Admin;11.222.333/0001-81;Administrador;;Sim;20/11/2026'
+				'Ana Admin;11.222.333/0001-81;Administrador;ana.admin@example.com;Sim;20/11/2026'
 			])
 		)
 		expect(await download(t, '/api/representatives/export')).toEqual(

@@ -7,6 +7,8 @@ export {
 	type AsaasStandinOptions,
 	type DeliveryAttempt,
 	type FailureRule,
-	type StandinAccount
+	type StandinAccount,
+	type StandinModes
 } from './standin'
+export { rehearsalLines, rehearseAsaas, SANDBOX_URL, sandboxRefusal, type RehearsalResult as AsaasRehearsalResult } from './rehearsal'
 export * from './types'

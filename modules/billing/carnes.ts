@@ -5,7 +5,7 @@ import { logActivity } from '../activity'
 import { type AsaasClient, AsaasError, type AsaasPayment } from '../asaas'
 import { type SessionUser, users } from '../auth'
 import { companies, companyInScope } from '../companies'
-import { MINUTE, isIsoDate, pagination, todayIso } from '../core'
+import { MINUTE, pagination, readCalendarDate, todayIso } from '../core'
 import { type AppContext, AppError, badRequest, conflict, notFound, unprocessable, writeTransaction } from '../core/server'
 import { normaliseBrazilianPhone } from '../evolution'
 import { evolutionGateway } from '../messaging'
@@ -13,6 +13,7 @@ import { EvolutionError } from '../evolution'
 import { findRepresentativeByCnpj, representativeScope } from '../resellers'
 import { type AsaasAccount, asaasAccount, asaasClient } from './accounts'
 import { accountWallet, accountWarning, trustRemoval } from './identity'
+import { brl, markCancelled } from './parcel-history'
 import { type PlanSync, syncCarne } from './sync'
 import {
 	CARNE_MESSAGES,
@@ -34,11 +35,6 @@ type CarneRow = typeof carnes.$inferSelect
 type ParcelRow = typeof carneParcelas.$inferSelect
 
 const reais = (centavos: number) => centavos / 100
-const brl = (centavos: number) =>
-	`R$ ${(centavos / 100)
-		.toFixed(2)
-		.replace('.', ',')
-		.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`
 const brDate = (iso: string) => iso.split('-').reverse().join('/')
 
 /** An Asaas failure as the answer a person reads: its pt-BR message, 502 (the gateway failed, not the request). */
@@ -182,16 +178,13 @@ const parcelRow = (
 	valor_centavos: Math.round(p.value * 100),
 	vencimento: p.dueDate,
 	status: p.deleted ? 'CANCELED' : p.status,
-	data_pagamento: asaasDate(p.paymentDate ?? p.clientPaymentDate ?? p.confirmedDate),
+	data_pagamento: readCalendarDate(p.paymentDate ?? p.clientPaymentDate ?? p.confirmedDate),
 	boleto_url: p.bankSlipUrl ?? null,
 	invoice_url: p.invoiceUrl ?? null,
 	linha_digitavel: codes.linha,
 	pix_copia_cola: codes.pix,
 	updated_at: now
 })
-
-/** A date Asaas sent, kept only when it is a real YYYY-MM-DD. */
-export const asaasDate = (value: unknown): string | null => (typeof value === 'string' && isIsoDate(value) ? value : null)
 
 /** How long an unfinished creation is left to the request that began it before finishCarnes() takes it over. */
 export const UNFINISHED_CARNE_MS = 3 * MINUTE
@@ -529,53 +522,6 @@ export async function cancelCarne(ctx: Ctx, user: Actor, id: number): Promise<{ 
 		)
 	})
 	return { message: 'Carnê cancelado com sucesso!' }
-}
-
-/** A parcel removed at Asaas: cancelled here, with one `cancelamento` in the history. */
-export function markCancelled(tx: DbOrTx, parcel: ParcelRow, now: string, eventId: string | null) {
-	if (parcel.status === 'CANCELED' || isPaid(parcel.status)) return
-	tx.update(carneParcelas).set({ status: 'CANCELED', updated_at: now }).where(eq(carneParcelas.id, parcel.id)).run()
-	recordEvent(tx, parcel, 'cancelamento', now, eventId)
-}
-
-/** One line of the history per (payment, kind of event): a repeat adds nothing. */
-export function recordEvent(
-	tx: DbOrTx,
-	parcel: Pick<
-		ParcelRow,
-		'id' | 'carne_id' | 'empresa_codigo' | 'representante_cnpj' | 'asaas_payment_id' | 'numero' | 'valor_centavos' | 'ciclo'
-	>,
-	tipo: EventType,
-	now: string,
-	eventId: string | null,
-	valorCentavos = parcel.valor_centavos
-) {
-	const total = tx.select({ n: carnes.numero_parcelas }).from(carnes).where(eq(carnes.id, parcel.carne_id)).get()?.n
-	const what = {
-		pagamento: 'paga',
-		cancelamento: 'cancelada',
-		estorno: 'estornada',
-		vencimento: 'vencida',
-		pagamento_desfeito: 'volta a aberta: recebimento em dinheiro desfeito',
-		restauracao: 'restaurada no Asaas',
-		disputa_vencida: 'paga: contestação vencida, valor em repasse'
-	}[tipo]
-	tx.insert(historicoPagamentos)
-		.values({
-			tipo_evento: tipo,
-			parcela_id: parcel.id,
-			carne_id: parcel.carne_id,
-			empresa_codigo: parcel.empresa_codigo,
-			representante_cnpj: parcel.representante_cnpj,
-			valor_centavos: valorCentavos,
-			data_evento: now,
-			descricao: `Parcela ${parcel.numero}/${total ?? '?'} do carnê #${parcel.carne_id} ${what} (${brl(valorCentavos)})`,
-			boleto_id: parcel.asaas_payment_id,
-			asaas_evento_id: eventId,
-			ciclo: parcel.ciclo
-		})
-		.onConflictDoNothing()
-		.run()
 }
 
 /** The plan's paymentBook PDF, read with the account's key. */

@@ -3,12 +3,12 @@ import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import { type AsaasClient, AsaasError, type AsaasPayment, isReversed } from '../asaas'
 import { companies } from '../companies'
-import { MINUTE, todayIso } from '../core'
+import { MINUTE, readCalendarDate, todayIso } from '../core'
 import type { AppContext } from '../core/server'
 import { AppError, writeTransaction } from '../core/server'
 import type { RepresentativeScope } from '../resellers'
 import { type AsaasAccount, asaasAccount, asaasClient, webhookState } from './accounts'
-import { asaasDate, recordEvent } from './carnes'
+import { recordEvent } from './parcel-history'
 import { trustRemoval } from './identity'
 import type { InboxEvent, PaymentEventHandler } from './inbox'
 import { type EventType, OPEN_STATUSES, PAID_STATUSES, isPaid } from './labels'
@@ -82,7 +82,7 @@ export function applyPayment(
 				ciclo,
 				data_pagamento: back === 'disputa_vencida' ? parcel.data_pagamento : null,
 				valor_centavos: Math.round(payment.value * 100),
-				vencimento: asaasDate(payment.dueDate) ?? parcel.vencimento,
+				vencimento: readCalendarDate(payment.dueDate) ?? parcel.vencimento,
 				updated_at: now
 			})
 			.where(eq(carneParcelas.id, parcel.id))
@@ -106,12 +106,12 @@ export function applyPayment(
 		.set({
 			status,
 			data_pagamento: isPaid(status)
-				? (asaasDate(payment.paymentDate ?? payment.clientPaymentDate ?? payment.confirmedDate) ?? now.slice(0, 10))
+				? (readCalendarDate(payment.paymentDate ?? payment.clientPaymentDate ?? payment.confirmedDate) ?? now.slice(0, 10))
 				: parcel.data_pagamento,
 			...(open
 				? {
 						valor_centavos: Math.round(payment.value * 100),
-						vencimento: asaasDate(payment.dueDate) ?? parcel.vencimento,
+						vencimento: readCalendarDate(payment.dueDate) ?? parcel.vencimento,
 						boleto_url: payment.bankSlipUrl ?? parcel.boleto_url
 					}
 				: {}),

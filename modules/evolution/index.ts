@@ -32,3 +32,4 @@ export {
 	type ConnectionState,
 	type EvolutionEvent
 } from './webhook'
+export { rehearsalLines, rehearseEvolution, type RehearsalResult } from './rehearsal'

@@ -1,4 +1,4 @@
-import type { Role } from '../core/roles'
+import type { Role } from '../core'
 
 /**
  * The portal's settings (2-administration §3.8 and §9): each key's default, words, kind, and the bounds or choices the

@@ -1,0 +1,60 @@
+import { eq } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client'
+import { type EventType, isPaid } from './labels'
+import { carneParcelas, carnes, historicoPagamentos } from './schema'
+
+type ParcelRow = typeof carneParcelas.$inferSelect
+
+/** R$ 1.234,56: the money of the history lines and the carnê's messages. */
+export const brl = (centavos: number) =>
+	`R$ ${(centavos / 100)
+		.toFixed(2)
+		.replace('.', ',')
+		.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`
+
+/** A parcel removed at Asaas: cancelled here, with one `cancelamento` in the history. */
+export function markCancelled(tx: DbOrTx, parcel: ParcelRow, now: string, eventId: string | null) {
+	if (parcel.status === 'CANCELED' || isPaid(parcel.status)) return
+	tx.update(carneParcelas).set({ status: 'CANCELED', updated_at: now }).where(eq(carneParcelas.id, parcel.id)).run()
+	recordEvent(tx, parcel, 'cancelamento', now, eventId)
+}
+
+/** One line of the history per (payment, kind of event): a repeat adds nothing. */
+export function recordEvent(
+	tx: DbOrTx,
+	parcel: Pick<
+		ParcelRow,
+		'id' | 'carne_id' | 'empresa_codigo' | 'representante_cnpj' | 'asaas_payment_id' | 'numero' | 'valor_centavos' | 'ciclo'
+	>,
+	tipo: EventType,
+	now: string,
+	eventId: string | null,
+	valorCentavos = parcel.valor_centavos
+) {
+	const total = tx.select({ n: carnes.numero_parcelas }).from(carnes).where(eq(carnes.id, parcel.carne_id)).get()?.n
+	const what = {
+		pagamento: 'paga',
+		cancelamento: 'cancelada',
+		estorno: 'estornada',
+		vencimento: 'vencida',
+		pagamento_desfeito: 'volta a aberta: recebimento em dinheiro desfeito',
+		restauracao: 'restaurada no Asaas',
+		disputa_vencida: 'paga: contestação vencida, valor em repasse'
+	}[tipo]
+	tx.insert(historicoPagamentos)
+		.values({
+			tipo_evento: tipo,
+			parcela_id: parcel.id,
+			carne_id: parcel.carne_id,
+			empresa_codigo: parcel.empresa_codigo,
+			representante_cnpj: parcel.representante_cnpj,
+			valor_centavos: valorCentavos,
+			data_evento: now,
+			descricao: `Parcela ${parcel.numero}/${total ?? '?'} do carnê #${parcel.carne_id} ${what} (${brl(valorCentavos)})`,
+			boleto_id: parcel.asaas_payment_id,
+			asaas_evento_id: eventId,
+			ciclo: parcel.ciclo
+		})
+		.onConflictDoNothing()
+		.run()
+}
