@@ -11,10 +11,11 @@ test('a representante buys 2 credits by PIX, pays at the stand-in, and the scree
 }) => {
 	// The vendor's Asaas account, as the administrador saves it in Admin Financeiro: the stand-in's sandbox.
 	const admin = await administradorApi(baseURL!)
-	const saved = await admin.put('/api/admin/asaas-vendor', {
-		data: { asaas_api_key: `$aact_hmlg_e2e_vendor_${Date.now()}`, asaas_ambiente: 'sandbox' }
-	})
+	const vendorKey = `$aact_hmlg_e2e_vendor_${Date.now()}`
+	const saved = await admin.put('/api/admin/asaas-vendor', { data: { asaas_api_key: vendorKey, asaas_ambiente: 'sandbox' } })
 	expect(saved.status()).toBe(200)
+	// A real account charges by PIX only with a Pix key registered (the stand-in refuses the QR without one).
+	expect((await page.request.post(`${asaasOrigin}/__standin/pix-keys`, { data: { apiKey: vendorKey } })).status()).toBe(200)
 	await admin.dispose()
 
 	await signIn(page, ACCOUNTS.representante)

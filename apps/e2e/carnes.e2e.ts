@@ -19,6 +19,9 @@ async function withAsaas(page: Page, baseURL: string) {
 		data: { ativar_api_asaas: 'S', asaas_api_key: key, asaas_ambiente: 'sandbox' }
 	})
 	expect(saved.status(), await saved.text()).toBe(200)
+	// A real account gives a parcel its PIX code only with a Pix key registered.
+	const pixKey = await page.request.post(`${new URL(asaasUrl).origin}/__standin/pix-keys`, { data: { apiKey: key } })
+	expect(pixKey.status()).toBe(200)
 	return key
 }
 
