@@ -26,8 +26,8 @@ import {
 	canActOnParcel,
 	firstDueDateProblem
 } from './carnes-model'
-import { PAID_STATUSES, } from './labels'
-import { carneParcelas, carnes, } from './schema'
+import { PAID_STATUSES } from './labels'
+import { carneParcelas, carnes } from './schema'
 
 type Ctx = AppContext
 type Actor = Pick<SessionUser, 'id' | 'nome' | 'tipo' | 'cnpj'>
