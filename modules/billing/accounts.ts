@@ -6,6 +6,7 @@ import { users } from '../auth'
 import type { AppContext } from '../core/server'
 import { findRepresentativeByCnpj } from '../resellers'
 import { getSetting, openSetting } from '../settings'
+import { accountWarning } from './identity'
 import { type AsaasEnvironment, VENDOR_ACCOUNT, type WebhookState, webhookTokenProblem } from './model'
 import { asaasAccounts, asaasWebhooks } from './schema'
 
@@ -82,7 +83,8 @@ export function webhookState(ctx: Pick<AppContext, 'db' | 'config'>, account: st
 		status: row?.status ?? null,
 		penalized: row?.penalized ?? 0,
 		message: row?.message ?? null,
-		checked_at: row?.checked_at ?? null
+		checked_at: row?.checked_at ?? null,
+		conta_aviso: accountWarning(ctx, account)
 	}
 }
 

@@ -169,6 +169,9 @@ describe('a 404 is not a deletion of a paid parcel (issue 33, point 2)', () => {
 		expect(warned).toHaveLength(1)
 		const told = w.db.select().from(notifications).all()
 		expect(told.map((n) => n.title)).toEqual(['Conta do Asaas trocada?', 'Conta do Asaas trocada?'])
+		// The financial screens say so while it lasts.
+		const config = await w.call('GET', '/api/representantes/asaas-config', { cookie: w.cookies.rep })
+		expect(config.json.webhook.conta_aviso).toContain('abre outra conta do Asaas')
 		// The old key back: the account answers again and a real removal is read as one.
 		await w.call('PUT', '/api/representantes/asaas-config', {
 			cookie: w.cookies.rep,
@@ -176,6 +179,7 @@ describe('a 404 is not a deletion of a paid parcel (issue 33, point 2)', () => {
 		})
 		const cancelled = await w.call('DELETE', `/api/carnes/${carne.id}`, { cookie: w.cookies.rep })
 		expect(cancelled.status).toBe(200)
+		expect((await w.call('GET', '/api/representantes/asaas-config', { cookie: w.cookies.rep })).json.webhook.conta_aviso).toBeNull()
 		expect(parcelRows(w).map((p) => p.status)).toEqual([paidStatus, 'CANCELED', 'CANCELED'])
 	})
 })

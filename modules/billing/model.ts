@@ -73,7 +73,9 @@ export const WebhookState = z.object({
 	status: z.enum(['ativo', 'ausente', 'interrompido', 'penalizado', 'erro']).nullable(),
 	penalized: z.number(),
 	message: z.string().nullable(),
-	checked_at: z.string().nullable()
+	checked_at: z.string().nullable(),
+	/** Set while the account's key opens another Asaas account than its carnês were made on (nothing is cancelled). */
+	conta_aviso: z.string().nullable()
 })
 export type WebhookState = z.infer<typeof WebhookState>
 
