@@ -9,7 +9,7 @@ import { activities } from '../../modules/activity'
 import { hashPassword, users } from '../../modules/auth'
 import { companies } from '../../modules/companies'
 import { type Role, completeCnpj, fixedClock } from '../../modules/core'
-import { createAsaasStandin } from '../../modules/asaas'
+import { createAsaasStandin, type StandinModes } from '../../modules/asaas'
 import type { PaymentEventHandler } from '../../modules/billing'
 import { type AppConfig, type AppContext, createSecretBox, testConfig } from '../../modules/core/server'
 import { type EvolutionStandinOptions, createEvolutionStandin } from '../../modules/evolution'
@@ -286,4 +286,51 @@ export function hostileClients(base: string, body: string) {
 			await Promise.all(clients)
 		}
 	}
+}
+
+/** The two representatives' Asaas accounts at the stand-in (sandbox keys), in the billing tests. */
+export const ASAAS_KEYS = {
+	rep: '$aact_hmlg_000000000000000000000000000000abcd',
+	rep2: '$aact_hmlg_000000000000000000000000000000efgh'
+}
+
+/**
+ * The billing tests' world: both representatives' Asaas accounts on (each with a Pix key, as a real account that
+ * charges by PIX has, and the portal's webhook registered), and one company of Rafael's to bill. `modes` are set on
+ * the stand-in before anything is registered.
+ */
+export async function billingWorld(modes: Partial<StandinModes> = {}, options: { now?: string } = {}) {
+	const w = await testWorld({ ...options, config: { publicOrigin: TEST_ORIGIN } })
+	w.asaas.setModes(modes)
+	for (const [cookie, key] of [
+		[w.cookies.rep, ASAAS_KEYS.rep],
+		[w.cookies.rep2, ASAAS_KEYS.rep2]
+	]) {
+		const saved = await w.call('PUT', '/api/representantes/asaas-config', {
+			cookie,
+			body: { ativar_api_asaas: 'S', asaas_api_key: key, asaas_ambiente: 'sandbox' }
+		})
+		expect(saved.status).toBe(200)
+		w.asaas.registerPixKey(key)
+	}
+	const empresa = w.company(CNPJ.rep, 'Padaria Pão Quente', { email: 'padaria@example.com', fone: '85999990001' })
+	return { w, empresa }
+}
+
+/** A POST /api/carnes body: R$ 300,00 in 3 boletos from 10/12/2026 for `empresa`; `fields` change any of it. */
+export const carneBody = (empresa: number, fields: Record<string, unknown> = {}) => ({
+	empresa_codigo: empresa,
+	valor_total: 300,
+	numero_parcelas: 3,
+	data_primeiro_vencimento: '2026-12-10',
+	tipo_cobranca: 'BOLETO',
+	descricao: 'Mensalidades',
+	...fields
+})
+
+/** Lets the Asaas stand-in deliver every webhook it holds, and the inbox handle what it stored. */
+export async function settleAsaas(w: Pick<TestWorld, 'asaas' | 'services'>) {
+	await w.asaas.settled()
+	await Bun.sleep(5)
+	await w.services.asaasInbox.processDue()
 }

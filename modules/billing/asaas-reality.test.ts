@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { CNPJ, TEST_ORIGIN, type TestWorld, testWorld } from '../../apps/server/testing'
+import { ASAAS_KEYS, CNPJ, TEST_ORIGIN, type TestWorld, billingWorld, carneBody, settleAsaas, testWorld } from '../../apps/server/testing'
 import { createAsaasClient, type StandinModes } from '../asaas'
 import { MINUTE } from '../core'
 import { checkPendingPurchases, creditPurchases } from '../credits'
@@ -14,40 +14,13 @@ import { carneParcelas, carnes, historicoPagamentos } from './schema'
  * field POST /installments wants, the webhook e-mail, a deleted charge's 404, and the moves back of a parcel.
  */
 
-const KEY = '$aact_hmlg_000000000000000000000000000000abcd'
-const KEY2 = '$aact_hmlg_000000000000000000000000000000efgh'
+const KEY = ASAAS_KEYS.rep
+const KEY2 = ASAAS_KEYS.rep2
 const VENDOR_KEY = '$aact_hmlg_000000000000000000000000000000cafe'
 
 /** Reality's modes, set before anything is registered, so a change of the stand-in's defaults does not move these tests. */
 const REALITY: Partial<StandinModes> = { webhookRepeats: 1, deletedPayment: 'not-found', webhookEmail: 'required' }
 
-/** Both representatives with active Asaas accounts (webhook registered) and one company of Rafael's. */
-async function billingWorld(modes: Partial<StandinModes> = {}) {
-	const w = await testWorld({ config: { publicOrigin: TEST_ORIGIN } })
-	w.asaas.setModes({ ...REALITY, ...modes })
-	for (const [cookie, key] of [
-		[w.cookies.rep, KEY],
-		[w.cookies.rep2, KEY2]
-	]) {
-		const saved = await w.call('PUT', '/api/representantes/asaas-config', {
-			cookie,
-			body: { ativar_api_asaas: 'S', asaas_api_key: key, asaas_ambiente: 'sandbox' }
-		})
-		expect(saved.status).toBe(200)
-	}
-	const empresa = w.company(CNPJ.rep, 'Padaria Pão Quente', { email: 'padaria@example.com', fone: '85999990001' })
-	return { w, empresa }
-}
-
-const carneBody = (empresa: number, fields: Record<string, unknown> = {}) => ({
-	empresa_codigo: empresa,
-	valor_total: 300,
-	numero_parcelas: 3,
-	data_primeiro_vencimento: '2026-12-10',
-	tipo_cobranca: 'BOLETO',
-	descricao: 'Mensalidades',
-	...fields
-})
 const create = (w: TestWorld, body: Record<string, unknown>) => w.call('POST', '/api/carnes', { cookie: w.cookies.rep, body })
 const plansAt = (w: TestWorld, key = KEY) => [...(w.asaas.accounts.get(key)?.installments.values() ?? [])]
 const parcelRows = (w: TestWorld, carneId: number) =>
@@ -67,12 +40,6 @@ const linesOf = (w: TestWorld, paymentId: string) =>
 		.all()
 		.sort((a, b) => a.id - b.id)
 		.map((e) => [e.tipo_evento, e.ciclo])
-/** Lets the stand-in deliver its webhooks and the inbox handle them. */
-async function settle(w: TestWorld) {
-	await w.asaas.settled()
-	await Bun.sleep(5)
-	await w.services.asaasInbox.processDue()
-}
 /** Rafael's account as he would use it in Asaas' own screens. */
 const repClient = (w: TestWorld) => asaasClient(w.ctx, asaasAccount(w.db, w.ctx.secrets, CNPJ.rep)!)
 /** A /v3 call the portal's client does not make (undoReceivedInCash, restore), on Rafael's account. */
@@ -86,7 +53,7 @@ async function asaasPost(w: TestWorld, path: string) {
 describe('POST /v3/installments wants value or totalValue, by account', () => {
 	for (const amount of ['value', 'totalValue', 'either'] as const) {
 		it(`a carnê is created when the account wants ${amount}: its parcels and total as asked`, async () => {
-			const { w, empresa } = await billingWorld({ installmentAmount: amount })
+			const { w, empresa } = await billingWorld({ ...REALITY, installmentAmount: amount })
 			const res = await create(w, carneBody(empresa.codigo))
 			expect(res.status).toBe(201)
 			expect(res.json.carne).toMatchObject({ valor_total: 300, valor_parcela: 100, numero_parcelas: 3, status: 'ativo' })
@@ -101,7 +68,7 @@ describe('POST /v3/installments wants value or totalValue, by account', () => {
 	}
 
 	it('R$ 100,00 in 3 on an account that wants value is refused naming the field, leaving no carnê and no plan', async () => {
-		const { w, empresa } = await billingWorld({ installmentAmount: 'value' })
+		const { w, empresa } = await billingWorld({ ...REALITY, installmentAmount: 'value' })
 		const res = await create(w, carneBody(empresa.codigo, { valor_total: 100 }))
 		// Asaas refused it: a 4xx of the portal's own or a 502 naming what Asaas said.
 		expect(res.status === 502 || (res.status >= 400 && res.status < 500)).toBe(true)
@@ -175,17 +142,17 @@ describe('a credit purchase whose charge was deleted at Asaas (404)', () => {
 
 describe('a parcel moves back through webhooks, each move with its own history line', () => {
 	it('received in cash then undone goes back to PENDING (pagamento_desfeito); a later payment is a second pagamento', async () => {
-		const { w, empresa } = await billingWorld()
+		const { w, empresa } = await billingWorld(REALITY)
 		const { carne } = (await create(w, carneBody(empresa.codigo, { valor_total: 200, numero_parcelas: 2 }))).json
 		const [first] = parcelRows(w, carne.id)
 		const id = first.asaas_payment_id
 		await repClient(w).receiveInCash(id, { value: 100 })
-		await settle(w)
+		await settleAsaas(w)
 		expect(parcelRows(w, carne.id)[0].status).toBe('RECEIVED_IN_CASH')
 		expect(linesOf(w, id)).toEqual([['pagamento', 0]])
 
 		await asaasPost(w, `/payments/${id}/undoReceivedInCash`)
-		await settle(w)
+		await settleAsaas(w)
 		const undone = parcelRows(w, carne.id)[0]
 		expect(undone).toMatchObject({ status: 'PENDING', data_pagamento: null })
 		expect(parcelStatusLabel(undone.status, 'carne')).toBe('Pendente')
@@ -195,7 +162,7 @@ describe('a parcel moves back through webhooks, each move with its own history l
 		])
 
 		w.asaas.confirm(id)
-		await settle(w)
+		await settleAsaas(w)
 		expect(parcelRows(w, carne.id)[0].status).toBe('RECEIVED')
 		expect(linesOf(w, id)).toEqual([
 			['pagamento', 0],
@@ -207,21 +174,21 @@ describe('a parcel moves back through webhooks, each move with its own history l
 	})
 
 	it('a chargeback then a dispute won ends Pago (disputa_vencida) and the carnê quitado once every parcel is paid', async () => {
-		const { w, empresa } = await billingWorld()
+		const { w, empresa } = await billingWorld(REALITY)
 		const { carne } = (await create(w, carneBody(empresa.codigo, { valor_total: 200, numero_parcelas: 2 }))).json
 		const [p1, p2] = parcelRows(w, carne.id).map((p) => p.asaas_payment_id)
 		w.asaas.confirm(p1)
-		await settle(w)
+		await settleAsaas(w)
 		w.asaas.chargeback(p1)
-		await settle(w)
+		await settleAsaas(w)
 		expect(parcelRows(w, carne.id)[0].status).toBe('CHARGEBACK_REQUESTED')
 		w.asaas.confirm(p2)
-		await settle(w)
+		await settleAsaas(w)
 		// Parcel 1 is disputed: the carnê is not yet quitado.
 		expect(carneStatus(w, carne.id)).toBe('ativo')
 
 		w.asaas.chargebackWon(p1)
-		await settle(w)
+		await settleAsaas(w)
 		const won = parcelRows(w, carne.id)[0]
 		expect(won.status).toBe('AWAITING_CHARGEBACK_REVERSAL')
 		expect(parcelStatusLabel(won.status, 'carne')).toBe('Pago')
@@ -232,19 +199,19 @@ describe('a parcel moves back through webhooks, each move with its own history l
 	})
 
 	it('a deleted parcel restored goes back to PENDING (restauracao) and its carnê is ativo again', async () => {
-		const { w, empresa } = await billingWorld()
+		const { w, empresa } = await billingWorld(REALITY)
 		const { carne } = (await create(w, carneBody(empresa.codigo, { valor_total: 200, numero_parcelas: 2 }))).json
 		const [p1, p2] = parcelRows(w, carne.id).map((p) => p.asaas_payment_id)
 		w.asaas.confirm(p1)
-		await settle(w)
+		await settleAsaas(w)
 		// Parcel 2 removed in Asaas' screens: nothing is left open, the carnê is closed.
 		await repClient(w).deletePayment(p2)
-		await settle(w)
+		await settleAsaas(w)
 		expect(parcelRows(w, carne.id)[1].status).toBe('CANCELED')
 		expect(carneStatus(w, carne.id)).toBe('cancelado')
 
 		await asaasPost(w, `/payments/${p2}/restore`)
-		await settle(w)
+		await settleAsaas(w)
 		const restored = parcelRows(w, carne.id)[1]
 		expect(restored.status).toBe('PENDING')
 		expect(linesOf(w, p2)).toEqual([

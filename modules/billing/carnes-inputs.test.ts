@@ -1,26 +1,14 @@
 import { describe, expect, it } from 'bun:test'
-import { CNPJ, TEST_ORIGIN, testWorld } from '../../apps/server/testing'
+import { ASAAS_KEYS, billingWorld, carneBody } from '../../apps/server/testing'
 import { carnes } from './schema'
 
-const KEY = '$aact_hmlg_000000000000000000000000000000abcd'
+const KEY = ASAAS_KEYS.rep
 
-/** Rafael's Asaas account on, and one company of his to bill. */
+/** Rafael's Asaas account on, one company of his to bill, and how to issue a carnê for it. */
 async function world() {
-	const w = await testWorld({ config: { publicOrigin: TEST_ORIGIN } })
-	const saved = await w.call('PUT', '/api/representantes/asaas-config', {
-		cookie: w.cookies.rep,
-		body: { ativar_api_asaas: 'S', asaas_api_key: KEY, asaas_ambiente: 'sandbox' }
-	})
-	expect(saved.status).toBe(200)
-	const empresa = w.company(CNPJ.rep, 'Padaria Pão Quente', { email: 'padaria@example.com', fone: '85999990001' })
-	const body = (fields: Record<string, unknown> = {}) => ({
-		empresa_codigo: empresa.codigo,
-		valor_total: 300,
-		numero_parcelas: 3,
-		data_primeiro_vencimento: '2026-12-10',
-		...fields
-	})
-	const create = (fields: Record<string, unknown>) => w.call('POST', '/api/carnes', { cookie: w.cookies.rep, body: body(fields) })
+	const { w, empresa } = await billingWorld()
+	const create = (fields: Record<string, unknown>) =>
+		w.call('POST', '/api/carnes', { cookie: w.cookies.rep, body: carneBody(empresa.codigo, fields) })
 	const plans = () => [...(w.asaas.accounts.get(KEY)?.installments.values() ?? [])]
 	return { w, empresa, create, plans }
 }
@@ -55,17 +43,9 @@ describe('POST /api/carnes numbers (issue 33, point 10)', () => {
 describe('POST /api/carnes first due date (issue 33, point 11)', () => {
 	it('is at most one year after today, São Paulo’s date, with the last day in the message; later makes no plan', async () => {
 		// 01:00 UTC on the 21st is still the 20th in São Paulo: the last day allowed is 20/11/2027.
-		const w = await testWorld({ now: '2026-11-21T01:00:00.000Z', config: { publicOrigin: TEST_ORIGIN } })
-		await w.call('PUT', '/api/representantes/asaas-config', {
-			cookie: w.cookies.rep,
-			body: { ativar_api_asaas: 'S', asaas_api_key: KEY, asaas_ambiente: 'sandbox' }
-		})
-		const empresa = w.company(CNPJ.rep, 'Padaria Pão Quente', { email: 'padaria@example.com', fone: '85999990001' })
+		const { w, empresa } = await billingWorld({}, { now: '2026-11-21T01:00:00.000Z' })
 		const create = (data_primeiro_vencimento: string) =>
-			w.call('POST', '/api/carnes', {
-				cookie: w.cookies.rep,
-				body: { empresa_codigo: empresa.codigo, valor_total: 300, numero_parcelas: 3, data_primeiro_vencimento }
-			})
+			w.call('POST', '/api/carnes', { cookie: w.cookies.rep, body: carneBody(empresa.codigo, { data_primeiro_vencimento }) })
 		for (const date of ['9999-12-31', '2027-11-21', '2030-01-10']) {
 			const res = await create(date)
 			expect({ date, status: res.status }).toEqual({ date, status: 400 })

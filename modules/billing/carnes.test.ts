@@ -1,54 +1,29 @@
 import { describe, expect, it } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { CNPJ, EVOLUTION_TEST_KEY, TEST_ORIGIN, type TestWorld, testWorld } from '../../apps/server/testing'
+import {
+	ASAAS_KEYS,
+	CNPJ,
+	EVOLUTION_TEST_KEY,
+	type TestWorld,
+	billingWorld,
+	carneBody,
+	settleAsaas,
+	testWorld
+} from '../../apps/server/testing'
 import { activities } from '../activity'
 import { asaasAccount, asaasClient } from './accounts'
 import type { InboxEvent } from './inbox'
 import { carnePaymentHandler, reconcileCarnes } from './sync'
 import { asaasAccounts, carneParcelas, carnes, historicoPagamentos } from './schema'
 
-const KEY = '$aact_hmlg_000000000000000000000000000000abcd'
-const KEY2 = '$aact_hmlg_000000000000000000000000000000efgh'
-
-/** A world whose representatives have active Asaas accounts with the portal's webhook registered. */
-async function billingWorld() {
-	const w = await testWorld({ config: { publicOrigin: TEST_ORIGIN } })
-	for (const [cookie, key] of [
-		[w.cookies.rep, KEY],
-		[w.cookies.rep2, KEY2]
-	]) {
-		const saved = await w.call('PUT', '/api/representantes/asaas-config', {
-			cookie,
-			body: { ativar_api_asaas: 'S', asaas_api_key: key, asaas_ambiente: 'sandbox' }
-		})
-		expect(saved.status).toBe(200)
-		w.asaas.registerPixKey(key)
-	}
-	const empresa = w.company(CNPJ.rep, 'Padaria Pão Quente', { email: 'padaria@example.com', fone: '85999990001' })
-	return { w, empresa }
-}
-
-const carneBody = (empresa: number, fields: Record<string, unknown> = {}) => ({
-	empresa_codigo: empresa,
-	valor_total: 300,
-	numero_parcelas: 3,
-	data_primeiro_vencimento: '2026-12-10',
-	tipo_cobranca: 'BOLETO',
-	descricao: 'Mensalidades',
-	...fields
-})
+const KEY = ASAAS_KEYS.rep
+const KEY2 = ASAAS_KEYS.rep2
 
 const create = (w: TestWorld, body: Record<string, unknown>, cookie = w.cookies.rep) => w.call('POST', '/api/carnes', { cookie, body })
 const parcels = async (w: TestWorld, id: number, cookie = w.cookies.rep) =>
 	(await w.call('GET', `/api/carnes/${id}/parcelas`, { cookie })).json as { id: number; numero: number; status: string; valor: number }[]
 const paymentIdOf = (w: TestWorld, parcelId: number) =>
 	w.db.select().from(carneParcelas).where(eq(carneParcelas.id, parcelId)).get()!.asaas_payment_id
-/** Lets the stand-in deliver its webhooks and the inbox handle them. */
-async function settle(w: TestWorld) {
-	await w.asaas.settled()
-	await Bun.sleep(5)
-	await w.services.asaasInbox.processDue()
-}
 const history = (w: TestWorld) => w.db.select().from(historicoPagamentos).all()
 const plansAt = (w: TestWorld, key = KEY) => [...(w.asaas.accounts.get(key)?.installments.values() ?? [])]
 
@@ -81,7 +56,7 @@ describe('a carnê’s whole life', () => {
 
 		// The client pays parcel 1 (a boleto: CONFIRMED, then RECEIVED).
 		w.asaas.confirm(paymentIdOf(w, list[0].id))
-		await settle(w)
+		await settleAsaas(w)
 		list = await parcels(w, carne.id)
 		expect(list[0].status).toBe('RECEIVED')
 		expect(history(w).map((e) => [e.tipo_evento, e.valor_centavos, e.boleto_id])).toEqual([
@@ -93,7 +68,7 @@ describe('a carnê’s whole life', () => {
 
 		const cancelled = await w.call('DELETE', `/api/carnes/${carne.id}`, { cookie: w.cookies.rep })
 		expect(cancelled.json).toEqual({ message: 'Carnê cancelado com sucesso!' })
-		await settle(w)
+		await settleAsaas(w)
 		const atAsaas = [...account.payments.values()].sort((a, b) => (a.installmentNumber ?? 0) - (b.installmentNumber ?? 0))
 		expect(atAsaas.map((p) => [p.installmentNumber, p.status, p.deleted])).toEqual([
 			[1, 'RECEIVED', false],
@@ -128,7 +103,7 @@ describe('a carnê’s whole life', () => {
 		const list = await parcels(w, carne.id)
 		expect(list.map((p) => p.valor)).toEqual([10, 10.01])
 		for (const p of list) w.asaas.confirm(paymentIdOf(w, p.id))
-		await settle(w)
+		await settleAsaas(w)
 		expect((await w.call('GET', '/api/carnes', { cookie: w.cookies.rep })).json.carnes[0].status).toBe('quitado')
 	})
 })
@@ -264,7 +239,7 @@ describe('the webhook keeps parcels in step', () => {
 	it('believes only what Asaas answers: forged, repeated, late and out-of-order events change nothing', async () => {
 		const { w, empresa } = await billingWorld()
 		const { carne } = (await create(w, carneBody(empresa.codigo))).json
-		await settle(w)
+		await settleAsaas(w)
 		const [first] = await parcels(w, carne.id)
 		const paymentId = paymentIdOf(w, first.id)
 		const payment = w.asaas.accounts.get(KEY)!.payments.get(paymentId)!
@@ -278,25 +253,25 @@ describe('the webhook keeps parcels in step', () => {
 		expect((await deliver(w, 'token-errado-token-errado-token-errado', claim)).status).toBe(401)
 		// Right token but Asaas says PENDING: nothing changes.
 		expect((await deliver(w, tokenOf(w), claim)).status).toBe(200)
-		await settle(w)
+		await settleAsaas(w)
 		expect((await parcels(w, carne.id))[0].status).toBe('PENDING')
 		expect(history(w)).toEqual([])
 
 		w.asaas.confirm(paymentId)
-		await settle(w)
+		await settleAsaas(w)
 		expect((await parcels(w, carne.id))[0].status).toBe('RECEIVED')
 		// The same event again, and a late PAYMENT_CREATED and CONFIRMED: still paid, still one pagamento.
 		const delivered = w.asaas.deliveries.filter((d) => d.paymentId === paymentId && d.event === 'PAYMENT_RECEIVED')[0]
 		await deliver(w, tokenOf(w), { id: delivered.eventId, event: 'PAYMENT_RECEIVED', dateCreated: '', payment: { id: paymentId } })
 		await deliver(w, tokenOf(w), { id: 'evt_tardio_created', event: 'PAYMENT_CREATED', dateCreated: '', payment: { id: paymentId } })
 		await deliver(w, tokenOf(w), { id: 'evt_tardio_confirmed', event: 'PAYMENT_CONFIRMED', dateCreated: '', payment: { id: paymentId } })
-		await settle(w)
+		await settleAsaas(w)
 		expect((await parcels(w, carne.id))[0].status).toBe('RECEIVED')
 		expect(history(w).map((e) => e.tipo_evento)).toEqual(['pagamento'])
 		// Even when a read answers an older state (a lagging replica, a stale list), a paid parcel is not reopened.
 		payment.status = 'PENDING'
 		await deliver(w, tokenOf(w), { id: 'evt_leitura_antiga', event: 'PAYMENT_UPDATED', dateCreated: '', payment: { id: paymentId } })
-		await settle(w)
+		await settleAsaas(w)
 		expect((await parcels(w, carne.id))[0].status).toBe('RECEIVED')
 		expect(await reconcileCarnes(w.ctx, { all: true })).toMatchObject({ corrigidas: 0 })
 		expect((await parcels(w, carne.id))[0].status).toBe('RECEIVED')
@@ -308,9 +283,9 @@ describe('the webhook keeps parcels in step', () => {
 		const [p1, p2] = await parcels(w, carne.id)
 		w.asaas.overdue(paymentIdOf(w, p1.id))
 		w.asaas.confirm(paymentIdOf(w, p2.id))
-		await settle(w)
+		await settleAsaas(w)
 		w.asaas.chargeback(paymentIdOf(w, p2.id))
-		await settle(w)
+		await settleAsaas(w)
 		const list = await parcels(w, carne.id)
 		expect(list.slice(0, 2).map((p) => p.status)).toEqual(['OVERDUE', 'CHARGEBACK_REQUESTED'])
 		expect(
@@ -325,7 +300,7 @@ describe('the webhook keeps parcels in step', () => {
 	it('the reconciliation repairs a parcel paid while webhooks were down, and the late webhook adds nothing', async () => {
 		const { w, empresa } = await billingWorld()
 		const { carne } = (await create(w, carneBody(empresa.codigo))).json
-		await settle(w)
+		await settleAsaas(w)
 		w.asaas.pauseDeliveries()
 		const [, second] = await parcels(w, carne.id)
 		w.asaas.confirm(paymentIdOf(w, second.id))
@@ -333,7 +308,7 @@ describe('the webhook keeps parcels in step', () => {
 		expect(await reconcileCarnes(w.ctx, { all: true })).toMatchObject({ verificadas: 1, corrigidas: 1 })
 		expect((await parcels(w, carne.id))[1].status).toBe('RECEIVED')
 		w.asaas.resumeDeliveries()
-		await settle(w)
+		await settleAsaas(w)
 		expect(history(w).map((e) => e.tipo_evento)).toEqual(['pagamento'])
 		// The Sincronizar button: nothing left to fix.
 		const sync = await w.call('POST', '/api/carnes/sincronizar', { cookie: w.cookies.rep })
@@ -345,7 +320,7 @@ describe('the webhook keeps parcels in step', () => {
 		const { carne } = (await create(w, carneBody(empresa.codigo))).json
 		const [p1] = await parcels(w, carne.id)
 		w.asaas.confirm(paymentIdOf(w, p1.id))
-		await settle(w)
+		await settleAsaas(w)
 		w.asaas.pauseDeliveries()
 		// Someone deletes the plan in Asaas' own screens: its open parcels go, the paid one stays.
 		const removed = await asaasClient(w.ctx, asaasAccount(w.db, w.ctx.secrets, CNPJ.rep)!).deleteInstallmentPendingPayments(
@@ -374,7 +349,7 @@ describe('the webhook keeps parcels in step', () => {
 		// Twice: nothing changes; the late webhooks add nothing either.
 		expect(await reconcileCarnes(w.ctx, { all: true })).toMatchObject({ verificadas: 0, corrigidas: 0 })
 		w.asaas.resumeDeliveries()
-		await settle(w)
+		await settleAsaas(w)
 		expect(await snapshot()).toEqual(after)
 	})
 
@@ -382,7 +357,7 @@ describe('the webhook keeps parcels in step', () => {
 		const { w, empresa } = await billingWorld()
 		const gone = (await create(w, carneBody(empresa.codigo))).json.carne
 		const other = (await create(w, carneBody(empresa.codigo, { numero_parcelas: 2 }))).json.carne
-		await settle(w)
+		await settleAsaas(w)
 		// The plan and its parcels gone from the account (deleted in Asaas' screens): the plan's list comes back empty.
 		const account = w.asaas.accounts.get(KEY)!
 		account.installments.delete(gone.asaas_installment_id)
@@ -395,9 +370,9 @@ describe('the webhook keeps parcels in step', () => {
 		// The other plan: parcel 1 paid, parcel 2 deleted at Asaas; its webhook leaves nothing open, the carnê is closed.
 		const [o1, o2] = await parcels(w, other.id)
 		w.asaas.confirm(paymentIdOf(w, o1.id))
-		await settle(w)
+		await settleAsaas(w)
 		await asaasClient(w.ctx, asaasAccount(w.db, w.ctx.secrets, CNPJ.rep)!).deletePayment(paymentIdOf(w, o2.id))
-		await settle(w)
+		await settleAsaas(w)
 		expect((await parcels(w, other.id)).map((p) => p.status)).toEqual(['RECEIVED', 'CANCELED'])
 		expect(w.db.select().from(carnes).where(eq(carnes.id, other.id)).get()!.status).toBe('cancelado')
 		expect(
@@ -431,12 +406,12 @@ describe('the webhook keeps parcels in step', () => {
 		const [l1, l2, l3] = await parcels(w, last.id)
 		w.asaas.confirm(paymentIdOf(w, l1.id))
 		w.asaas.confirm(paymentIdOf(w, l2.id))
-		await settle(w)
+		await settleAsaas(w)
 		w.asaas.pauseDeliveries()
 		w.asaas.confirm(paymentIdOf(w, l3.id))
 		standinPayment(l3.id).deleted = true
 		w.asaas.resumeDeliveries()
-		await settle(w)
+		await settleAsaas(w)
 		expect((await parcels(w, last.id)).map((p) => p.status)).toEqual(['RECEIVED', 'RECEIVED', 'CANCELED'])
 		expect(at(last.id)).toBe('cancelado')
 		expect(closedAtAsaas()).toEqual([[String(last.id), 'Carnê cancelado no Asaas']])
@@ -445,7 +420,7 @@ describe('the webhook keeps parcels in step', () => {
 		const mixed = (await create(w, carneBody(empresa.codigo, { tipo_cobranca: 'PIX' }))).json.carne
 		const [m1, m2, m3] = await parcels(w, mixed.id)
 		w.asaas.confirm(paymentIdOf(w, m1.id))
-		await settle(w)
+		await settleAsaas(w)
 		w.asaas.pauseDeliveries()
 		w.asaas.confirm(paymentIdOf(w, m2.id))
 		w.asaas.confirm(paymentIdOf(w, m3.id))
@@ -455,14 +430,14 @@ describe('the webhook keeps parcels in step', () => {
 		expect(at(mixed.id)).toBe('cancelado')
 		expect(closedAtAsaas()).toHaveLength(2)
 		w.asaas.resumeDeliveries()
-		await settle(w)
+		await settleAsaas(w)
 
 		// Every parcel paid: the payment itself settles the carnê as quitado; a paid parcel read back as deleted
 		// afterwards (Asaas removes only open charges) stays paid, the carnê quitado, and no closing is logged.
 		const paid = (await create(w, carneBody(empresa.codigo, { tipo_cobranca: 'PIX' }))).json.carne
 		const all = await parcels(w, paid.id)
 		for (const p of all) w.asaas.confirm(paymentIdOf(w, p.id))
-		await settle(w)
+		await settleAsaas(w)
 		expect(at(paid.id)).toBe('quitado')
 		standinPayment(all[0].id).deleted = true
 		await carnePaymentHandler(w.ctx).handle({
@@ -574,12 +549,12 @@ describe('the carnê and its parcels outside the portal', () => {
 		const { carne } = (await create(w, carneBody(empresa.codigo))).json
 		const [p1, p2] = await parcels(w, carne.id)
 		w.asaas.confirm(paymentIdOf(w, p1.id))
-		await settle(w)
+		await settleAsaas(w)
 		expect((await w.call('DELETE', `/api/carnes/pagamentos/${p1.id}`, { cookie: w.cookies.rep })).status).toBe(422)
 		const removed = await w.call('DELETE', `/api/carnes/pagamentos/${p2.id}`, { cookie: w.cookies.rep })
 		expect(removed.json).toEqual({ message: 'Parcela removida com sucesso' })
 		expect(w.asaas.accounts.get(KEY)!.payments.get(paymentIdOf(w, p2.id))!.deleted).toBe(true)
-		await settle(w)
+		await settleAsaas(w)
 		expect((await parcels(w, carne.id)).map((p) => p.status)).toEqual(['RECEIVED', 'CANCELED', 'PENDING'])
 		expect(
 			w.db
@@ -597,7 +572,7 @@ describe('the carnê and its parcels outside the portal', () => {
 		await create(w, carneBody(outra.codigo, { numero_parcelas: 2, valor_total: 50 }))
 		const [p1] = await parcels(w, a.id)
 		w.asaas.confirm(paymentIdOf(w, p1.id))
-		await settle(w)
+		await settleAsaas(w)
 		const get = async (q: string) => (await w.call('GET', `/api/carnes/pagamentos?${q}`, { cookie: w.cookies.rep })).json
 		expect((await get('')).resumo).toEqual({ total: 5, valorTotal: 350, pagas: 1, valorRecebido: 100, pendentes: 4, vencidas: 0 })
 		expect((await get('status=RECEIVED')).parcelas.map((p: { id: number }) => p.id)).toEqual([p1.id])

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { CNPJ, TEST_ORIGIN, type TestWorld, testWorld } from '../../apps/server/testing'
+import { ASAAS_KEYS, CNPJ, type TestWorld, billingWorld, carneBody, settleAsaas } from '../../apps/server/testing'
 import { activities } from '../activity'
 import { notifications } from '../messaging'
 import { finishCarnes, UNFINISHED_CARNE_MS } from './carnes'
@@ -9,36 +9,13 @@ import { reconcileCarnes } from './sync'
 import { asaasEvents, carneParcelas, carnes } from './schema'
 
 /** Issue 33, points 1-4 and 13, through the Asaas stand-in's faults (no mock of the portal's code). */
-const KEY = '$aact_hmlg_000000000000000000000000000000abcd'
+const KEY = ASAAS_KEYS.rep
 const OTHER_KEY = '$aact_hmlg_000000000000000000000000000000zzzz'
 
-async function billingWorld() {
-	const w = await testWorld({ config: { publicOrigin: TEST_ORIGIN } })
-	const saved = await w.call('PUT', '/api/representantes/asaas-config', {
-		cookie: w.cookies.rep,
-		body: { ativar_api_asaas: 'S', asaas_api_key: KEY, asaas_ambiente: 'sandbox' }
-	})
-	expect(saved.status).toBe(200)
-	const empresa = w.company(CNPJ.rep, 'Padaria Pão Quente', { email: 'padaria@example.com' })
-	return { w, empresa }
-}
-const body = (empresa: number) => ({
-	empresa_codigo: empresa,
-	valor_total: 300,
-	numero_parcelas: 3,
-	data_primeiro_vencimento: '2026-12-10',
-	tipo_cobranca: 'BOLETO'
-})
-const create = (w: TestWorld, empresa: number) => w.call('POST', '/api/carnes', { cookie: w.cookies.rep, body: body(empresa) })
+const create = (w: TestWorld, empresa: number) => w.call('POST', '/api/carnes', { cookie: w.cookies.rep, body: carneBody(empresa) })
 const plans = (w: TestWorld, key = KEY) => w.asaas.accounts.get(key)?.installments.size ?? 0
 const carneRows = (w: TestWorld) => w.db.select().from(carnes).all()
 const parcelRows = (w: TestWorld) => w.db.select().from(carneParcelas).all()
-const later = (w: TestWorld, ms: number) => w.clock.set(new Date(w.clock.now().getTime() + ms).toISOString())
-async function settle(w: TestWorld) {
-	await w.asaas.settled()
-	await Bun.sleep(5)
-	await w.services.asaasInbox.processDue()
-}
 
 describe('orphan plans (issue 33, point 1)', () => {
 	for (const [name, rule] of [
@@ -77,11 +54,11 @@ describe('orphan plans (issue 33, point 1)', () => {
 			// The events Asaas sent while the carnê was being created were held back, not left 'sem dono', and a
 			// payment to its boletos is recorded.
 			w.asaas.resumeDeliveries()
-			await settle(w)
-			later(w, 10 * 60_000)
+			await settleAsaas(w)
+			w.clock.advance(10 * 60_000)
 			await w.services.asaasInbox.processDue()
 			w.asaas.confirm(parcelRows(w)[0].asaas_payment_id)
-			await settle(w)
+			await settleAsaas(w)
 			expect(
 				w.db
 					.select()
@@ -104,7 +81,7 @@ describe('orphan plans (issue 33, point 1)', () => {
 		expect(carneRows(w).map((c) => [c.status, c.asaas_installment_id])).toEqual([['criando', null]])
 		// Within the request's own time the job leaves it alone.
 		expect(await finishCarnes(w.ctx)).toBe(0)
-		later(w, UNFINISHED_CARNE_MS + 1000)
+		w.clock.advance(UNFINISHED_CARNE_MS + 1000)
 		expect(await finishCarnes(w.ctx)).toBe(1)
 		expect(carneRows(w).map((c) => c.status)).toEqual(['ativo'])
 		expect(plans(w)).toBe(1)
@@ -115,7 +92,7 @@ describe('orphan plans (issue 33, point 1)', () => {
 		w.asaas.failNext({ method: 'GET', path: '/payments', mode: 'status', status: 500, times: 4 })
 		const lost = await create(w, other.codigo)
 		expect(lost.status).toBe(502)
-		later(w, UNFINISHED_CARNE_MS + 1000)
+		w.clock.advance(UNFINISHED_CARNE_MS + 1000)
 		expect(await finishCarnes(w.ctx)).toBe(1)
 		expect(carneRows(w).map((c) => c.empresa_codigo)).toEqual([empresa.codigo])
 		expect(plans(w)).toBe(1)
@@ -147,7 +124,7 @@ describe('a 404 is not a deletion of a paid parcel (issue 33, point 2)', () => {
 		expect(carneRows(w)[0].asaas_conta).toMatch(/^[0-9a-f-]{36}$/)
 		const [first] = parcelRows(w)
 		w.asaas.confirm(first.asaas_payment_id)
-		await settle(w)
+		await settleAsaas(w)
 		const paidStatus = parcelRows(w)[0].status
 		expect(['CONFIRMED', 'RECEIVED']).toContain(paidStatus)
 		// The representative pastes the key of another Asaas account.
@@ -205,7 +182,7 @@ describe('a cancel whose answer was lost (issue 33, point 3)', () => {
 		expect(parcelRows(w).map((p) => p.status)).toEqual(['PENDING', 'PENDING', 'PENDING'])
 		// A carnê left cancelado with parcels still open at Asaas (as the old code left it) is cancelled there again.
 		w.db.update(carnes).set({ status: 'cancelado' }).where(eq(carnes.id, carne.id)).run()
-		later(w, 3 * 3_600_000 + 1000)
+		w.clock.advance(3 * 3_600_000 + 1000)
 		const result = await reconcileCarnes(w.ctx)
 		expect(result.verificadas).toBe(1)
 		expect(parcelRows(w).map((p) => p.status)).toEqual(['CANCELED', 'CANCELED', 'CANCELED'])
@@ -218,7 +195,7 @@ describe('after a crash, within seconds (issue 33, point 4)', () => {
 	it('an event held by a process that died is taken up by another within the claim, not minutes later', async () => {
 		const { w, empresa } = await billingWorld()
 		await create(w, empresa.codigo)
-		await settle(w)
+		await settleAsaas(w)
 		w.asaas.pauseDeliveries()
 		w.asaas.confirm(parcelRows(w)[0].asaas_payment_id)
 		// Stored, then claimed by a process that dies before handling it.
@@ -233,7 +210,7 @@ describe('after a crash, within seconds (issue 33, point 4)', () => {
 			w.db.update(asaasEvents).set({ status: 'pendente', claimed_until: until, processed_at: null }).where(eq(asaasEvents.id, e.id)).run()
 		w.db.update(carneParcelas).set({ status: 'PENDING', data_pagamento: null }).run()
 		expect(await claimedBy.processDue()).toBe(0)
-		later(w, CLAIM_MS + 1)
+		w.clock.advance(CLAIM_MS + 1)
 		expect(await claimedBy.processDue()).toBe(fresh.length)
 		expect(parcelRows(w)[0].status).not.toBe('PENDING')
 		expect(CLAIM_MS).toBeLessThanOrEqual(30_000)
