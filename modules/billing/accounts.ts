@@ -7,6 +7,7 @@ import type { AppContext } from '../core/server'
 import { findRepresentativeByCnpj } from '../resellers'
 import { getSetting, openSetting } from '../settings'
 import { accountWarning } from './identity'
+import { countedFetch } from './usage'
 import { type AsaasEnvironment, VENDOR_ACCOUNT, type WebhookState, webhookTokenProblem } from './model'
 import { asaasAccounts, asaasWebhooks } from './schema'
 
@@ -49,9 +50,13 @@ export function asaasAccount(db: DbOrTx, secrets: Ctx['secrets'], id: string): A
 	}
 }
 
-/** The Asaas client of an account: its environment's base URL, its key, the context's transport. */
-export function asaasClient(ctx: Ctx, account: Pick<AsaasAccount, 'environment' | 'apiKey'>): AsaasClient {
-	return createAsaasClient({ baseUrl: ctx.config.asaasUrls[account.environment], apiKey: account.apiKey, fetch: ctx.gateways.asaas })
+/** The Asaas client of an account: its environment's base URL, its key, the context's transport, each request counted. */
+export function asaasClient(ctx: Ctx, account: Pick<AsaasAccount, 'id' | 'environment' | 'apiKey'>): AsaasClient {
+	return createAsaasClient({
+		baseUrl: ctx.config.asaasUrls[account.environment],
+		apiKey: account.apiKey,
+		fetch: countedFetch(ctx, account.id, ctx.gateways.asaas)
+	})
 }
 
 /** A token Asaas accepts for a webhook: 40 random letters and digits, re-drawn until it passes Asaas' rules. */
@@ -100,7 +105,7 @@ const WEBHOOK_NAME = 'K-Licenças'
  * active administrador's. Asaas' own form requires one though its SDK marks it optional (integrations.md,
  * corrections 2), so it is always sent.
  */
-function webhookEmail(ctx: Ctx, accountId: string): string | null {
+export function webhookEmail(ctx: Pick<AppContext, 'db'>, accountId: string): string | null {
 	const own = accountId === VENDOR_ACCOUNT ? null : findRepresentativeByCnpj(ctx.db, accountId)?.email
 	if (own) return own
 	const admin = ctx.db

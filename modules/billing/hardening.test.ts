@@ -232,3 +232,57 @@ describe('Sincronizar says when Asaas refused (issue 33, point 13)', () => {
 		expect(ok.json.message).toContain('nada a corrigir')
 	})
 })
+
+describe('the portal’s use of each Asaas account (issue 32, point 7)', () => {
+	it('counts every request per account and shows the last 12 hours on Admin Financeiro and Configurações Financeiras', async () => {
+		const { w, empresa } = await billingWorld({ countQuota: true })
+		const before = (await w.call('GET', '/api/admin/asaas-configs', { cookie: w.cookies.admin })).json
+		const rafael = (list: { representante_cnpj: string; uso: { requisicoes12h: number } }[]) =>
+			list.find((c) => c.representante_cnpj === CNPJ.rep)!.uso
+		const start = rafael(before).requisicoes12h
+		// Saving the key registered the webhook: those requests were counted already.
+		expect(start).toBeGreaterThan(0)
+		expect((await create(w, empresa.codigo)).status).toBe(201)
+		await settleAsaas(w)
+		const after = rafael((await w.call('GET', '/api/admin/asaas-configs', { cookie: w.cookies.admin })).json)
+		const quota = w.asaas.quota(KEY)
+		// Every request the stand-in counted for Rafael's account, the portal counted too.
+		expect(after.requisicoes12h).toBe(quota.used)
+		expect(after).toMatchObject({ cota: 25_000, restanteAsaas: quota.limit - quota.used })
+		const own = await w.call('GET', '/api/representantes/asaas-config', { cookie: w.cookies.rep })
+		expect(own.json.uso.requisicoes12h).toBe(after.requisicoes12h)
+		// Twelve hours later the window is empty again.
+		w.clock.advance(12 * 3_600_000)
+		const admin = await w.login(CNPJ.admin)
+		expect(rafael((await w.call('GET', '/api/admin/asaas-configs', { cookie: admin })).json).requisicoes12h).toBe(0)
+	})
+})
+
+describe('Ensaio completo no sandbox (issue 32, Admin Financeiro)', () => {
+	it('runs the check:asaas steps with a sandbox account’s saved key, for administradores only, never in production', async () => {
+		const { w } = await billingWorld()
+		const run = (account: string, cookie = w.cookies.admin) =>
+			w.call('POST', `/api/admin/asaas-accounts/${account}/rehearsal`, { cookie })
+		const ok = await run(CNPJ.rep)
+		expect(ok.status).toBe(200)
+		expect(ok.json.ok).toBe(true)
+		expect(ok.json.verdict).toStartWith('Tudo certo')
+		expect(ok.json.steps.length).toBeGreaterThan(5)
+		expect(ok.json.installmentAmount).toBe('totalValue')
+		// What it made at Asaas it removed again; the portal's carnês are untouched.
+		expect(carneRows(w)).toEqual([])
+		// An account that wants `value`: the rehearsal says so, and still passes.
+		w.asaas.setModes({ installmentAmount: 'value' })
+		expect((await run(CNPJ.rep)).json.installmentAmount).toBe('value')
+		expect((await run(CNPJ.rep, w.cookies.rep)).status).toBe(403)
+		expect((await run(CNPJ.rep, w.cookies.gerente)).status).toBe(403)
+		expect((await run('fornecedor')).status).toBe(422)
+		await w.call('PUT', `/api/admin/asaas-configs/${CNPJ.rep2}`, {
+			cookie: w.cookies.admin,
+			body: { ativar_api_asaas: true, asaas_api_key: '$aact_prod_000000000000000000000000000000efgh', asaas_ambiente: 'production' }
+		})
+		const production = await run(CNPJ.rep2)
+		expect(production.status).toBe(422)
+		expect(production.json.message).toContain('só roda em contas de sandbox')
+	})
+})

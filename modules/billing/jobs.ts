@@ -8,6 +8,7 @@ import { VENDOR_ACCOUNT } from './model'
 import { asaasAccounts } from './schema'
 import { finishCarnes } from './carnes'
 import { reconcileCarnes } from './sync'
+import { pruneUsage } from './usage'
 
 /**
  * Reads the portal's webhook on every active account: recreates it when missing, and records an interrupted or
@@ -27,6 +28,7 @@ export async function checkWebhooks(ctx: AppContext): Promise<number> {
 		await syncWebhook(ctx, account, { repair: true })
 		checked++
 	}
+	pruneUsage(ctx)
 	return checked
 }
 

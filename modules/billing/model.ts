@@ -79,6 +79,15 @@ export const WebhookState = z.object({
 })
 export type WebhookState = z.infer<typeof WebhookState>
 
+/** An account's use of Asaas' quota (25,000 requests in 12 h, shared with its other integrations) by the portal. */
+export const AccountUsage = z.object({
+	requisicoes12h: z.number(),
+	cota: z.number(),
+	/** What Asaas last said is left of the quota (RateLimit-Remaining), when it said. */
+	restanteAsaas: z.number().nullable()
+})
+export type AccountUsage = z.infer<typeof AccountUsage>
+
 /** An account's configuration as the screens show it: secrets masked, never in clear. */
 export const AsaasConfigView = z.object({
 	ativar_api_asaas: z.enum(['S', 'N']),
@@ -87,7 +96,8 @@ export const AsaasConfigView = z.object({
 	asaas_webhook_token: z.string(),
 	/** The integration is on and a key is saved. */
 	configurado: z.boolean(),
-	webhook: WebhookState
+	webhook: WebhookState,
+	uso: AccountUsage
 })
 export type AsaasConfigView = z.infer<typeof AsaasConfigView>
 
@@ -174,6 +184,30 @@ export const reactivateWebhookRoute = contract({
 	params: AccountParams,
 	response: TestResult,
 	summary: 'Reativa a fila de webhooks que o Asaas interrompeu ou penalizou'
+})
+/** The sandbox rehearsal of an account (the steps of check:asaas), as Admin Financeiro shows it. */
+export const AsaasRehearsal = z.object({
+	ok: z.boolean(),
+	verdict: z.string(),
+	steps: z.array(
+		z.object({
+			name: z.string(),
+			result: z.enum(['ok', 'warning', 'failed']),
+			answer: z.string(),
+			accepted: z.boolean().nullable(),
+			essential: z.boolean()
+		})
+	),
+	installmentAmount: z.enum(['totalValue', 'value']).nullable(),
+	deletedCharge: z.enum(['404', 'deleted:true']).nullable()
+})
+export type AsaasRehearsal = z.infer<typeof AsaasRehearsal>
+export const rehearsalRoute = contract({
+	method: 'POST',
+	path: '/api/admin/asaas-accounts/:account/rehearsal',
+	params: AccountParams,
+	response: AsaasRehearsal,
+	summary: 'Ensaio completo no sandbox: os passos de check:asaas com a chave salva de uma conta de sandbox'
 })
 export const financialStatsRoute = contract({
 	method: 'GET',

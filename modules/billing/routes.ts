@@ -14,6 +14,7 @@ import {
 	financialStatsRoute,
 	ownConfigRoute,
 	reactivateWebhookRoute,
+	rehearsalRoute,
 	saveAdminConfigRoute,
 	saveOwnConfigRoute,
 	saveVendorConfigRoute,
@@ -25,6 +26,7 @@ import {
 import {
 	adminConfigs,
 	financialStats,
+	rehearseAccount,
 	ownConfig,
 	saveAdminConfig,
 	saveOwnConfig,
@@ -67,6 +69,7 @@ export function billingRoutes(ctx: AppContext, inbox: AsaasInbox) {
 			})
 		),
 		serve(testVendorConfigRoute, 'billing.providerConfigs', () => testAccount(ctx, VENDOR_ACCOUNT)),
+		serve(rehearsalRoute, 'billing.providerConfigs', ({ params }) => rehearseAccount(ctx, params.account)),
 		serve(financialStatsRoute, 'billing.providerConfigs', () => financialStats(ctx, carneTotals(ctx.db))),
 		// The banner's button: an administrador for any account, anyone else for the accounts of their scope.
 		serve(reactivateWebhookRoute, 'billing.carnes', async ({ user, params }) => {

@@ -1,5 +1,5 @@
 import { oneOf } from '../core/schema'
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { companies } from '../companies/schema'
 import { representatives } from '../resellers/schema'
 
@@ -34,6 +34,23 @@ export const asaasIdentities = sqliteTable('asaas_identities', {
 	message: text(),
 	checked_at: text().notNull()
 })
+
+/**
+ * The portal's requests to each Asaas account ('fornecedor' or a representative's CNPJ), per hour: Asaas allows
+ * 25,000 per account in 12 h, shared with the account's other integrations, so Admin Financeiro shows each account's
+ * use. `restante` is the last RateLimit-Remaining Asaas sent in that hour, when it sent one.
+ */
+export const asaasUsage = sqliteTable(
+	'asaas_usage',
+	{
+		account: text().notNull(),
+		/** The UTC hour, YYYY-MM-DDTHH. */
+		hora: text().notNull(),
+		requisicoes: integer().notNull().default(0),
+		restante: integer()
+	},
+	(t) => [primaryKey({ columns: [t.account, t.hora] })]
+)
 
 export const asaasWebhooks = sqliteTable('asaas_webhooks', {
 	account: text().primaryKey(),

@@ -1,14 +1,15 @@
 import { count, eq, sql } from 'drizzle-orm'
 import { logActivity } from '../activity'
-import { AsaasError } from '../asaas'
+import { AsaasError, rehearseAsaas } from '../asaas'
 import type { SessionUser } from '../auth'
-import { type AppContext, badRequest, maskSealed, notFound, writeTransaction } from '../core/server'
+import { type AppContext, badRequest, maskSealed, notFound, unprocessable, writeTransaction } from '../core/server'
 import { findRepresentativeByCnpj, representatives, setAsaasActivation } from '../resellers'
 import { getSetting, saveSettings } from '../settings'
-import { asaasAccount, asaasClient, newWebhookToken, syncWebhook, webhookState, webhookUrl } from './accounts'
+import { asaasAccount, asaasClient, newWebhookToken, syncWebhook, webhookEmail, webhookState, webhookUrl } from './accounts'
 import {
 	type AdminAsaasConfigView,
 	type AsaasConfigView,
+	type AsaasRehearsal,
 	type AsaasEnvironment,
 	type FinancialStats,
 	MESSAGES,
@@ -18,6 +19,7 @@ import {
 	type WebhookState
 } from './model'
 import { asaasAccounts } from './schema'
+import { accountUsage, countedFetch } from './usage'
 
 type Ctx = AppContext
 type Actor = Pick<SessionUser, 'id' | 'nome'>
@@ -48,7 +50,8 @@ function representativeView(ctx: Ctx, cnpj: string): AsaasConfigView {
 		asaas_ambiente: row?.ambiente ?? 'sandbox',
 		asaas_webhook_token: maskSealed(row?.webhook_token),
 		configurado: on && !!row?.api_key,
-		webhook: webhookState(ctx, cnpj)
+		webhook: webhookState(ctx, cnpj),
+		uso: accountUsage(ctx, cnpj)
 	}
 }
 
@@ -132,7 +135,8 @@ export function vendorConfig(ctx: Ctx): VendorAsaasConfigView {
 		asaas_ambiente: getSetting(ctx.db, 'app.asaas_environment') as AsaasEnvironment,
 		asaas_webhook_token: maskSealed(getSetting(ctx.db, 'app.asaas_webhook_token')),
 		configurado: !!key,
-		webhook: webhookState(ctx, VENDOR_ACCOUNT)
+		webhook: webhookState(ctx, VENDOR_ACCOUNT),
+		uso: accountUsage(ctx, VENDOR_ACCOUNT)
 	}
 }
 
@@ -181,6 +185,32 @@ export async function testAccount(ctx: Ctx, accountId: string): Promise<TestResu
 		if (error instanceof AsaasError) return { success: false, message: error.message }
 		throw error
 	}
+}
+
+/**
+ * "Ensaio completo no sandbox" (Admin Financeiro): the check:asaas rehearsal with an account's saved key, for sandbox
+ * accounts only (it creates and removes a customer's plan and trial webhooks).
+ */
+export async function rehearseAccount(ctx: Ctx, accountId: string): Promise<AsaasRehearsal> {
+	const account = asaasAccount(ctx.db, ctx.secrets, accountId)
+	if (!account) throw notFound('Conta Asaas não encontrada.')
+	if (!account.apiKey) throw unprocessable(MESSAGES.keyMissingForTest)
+	if (account.environment !== 'sandbox')
+		throw unprocessable('O ensaio completo só roda em contas de sandbox: ele cria e remove cobranças de teste.')
+	const result = await rehearseAsaas({
+		apiKey: account.apiKey,
+		baseUrl: ctx.config.asaasUrls.sandbox,
+		fetch: countedFetch(ctx, account.id, ctx.gateways.asaas),
+		webhookUrl: webhookUrl(ctx, account.id) ?? undefined,
+		email: webhookEmail(ctx, account.id) ?? undefined,
+		now: () => ctx.clock.now()
+	})
+	const failed = result.steps.filter((s) => s.result === 'failed').length
+	const warned = result.steps.filter((s) => s.result === 'warning').length
+	const verdict = result.ok
+		? `Tudo certo: o portal funciona com esta conta${warned ? ` (${warned} aviso(s) a conferir)` : ''}.`
+		: `${failed} passo(s) de que o portal depende falharam: veja cada um abaixo.`
+	return { ...result, verdict }
 }
 
 /** The Admin Financeiro cards; the carnê figures count the carnês issued through the representatives' accounts. */

@@ -303,8 +303,6 @@ export async function syncCarne(
 	})
 }
 
-/** Asaas' quota is 25,000 requests per 12 h per account, shared with the account's other integrations. */
-export const ASAAS_QUOTA_PER_12H = 25_000
 /** A carnê whose account's webhooks arrive is read back at most once a day, and only when one of its parcels is due. */
 const DUE_READ_EVERY_MS = 24 * 60 * MINUTE
 /** An account whose webhooks do not arrive (queue interrupted, not registered, not readable): every open carnê, every 3 h. */

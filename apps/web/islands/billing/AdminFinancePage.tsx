@@ -10,6 +10,7 @@ import { call, errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
 import { type AccountForm, AsaasAccountFields, EnvironmentAlert, showConnectionTest, toastKeyMissing } from './AsaasAccountFields'
+import { RehearsalButton, UsageLine } from './AccountTools'
 import { WebhookBanner } from './WebhookBanner'
 
 const $stats = routeStore('GET /api/admin/financial-stats')
@@ -70,8 +71,10 @@ function VendorCard({ vendor }: { vendor: VendorAsaasConfigView }) {
 				)}
 			</div>
 			<EnvironmentAlert environment={form.environment} />
+			<UsageLine uso={vendor.uso} />
 			<AsaasAccountFields value={form} onChange={setForm} />
 			<div className="flex flex-wrap justify-end gap-2">
+				{vendor.configurado && vendor.asaas_ambiente === 'sandbox' && <RehearsalButton account="fornecedor" name="Fornecedor" />}
 				<button type="button" className="btn" onClick={test} disabled={pending !== null}>
 					{pending === 'test' ? <span className="loading loading-spinner loading-sm" /> : <PlugZap className="size-4" aria-hidden="true" />}
 					Testar
@@ -180,6 +183,7 @@ function ConfigList({ onEdit }: { onEdit: (c: AdminAsaasConfigView) => void }) {
 						<div className="min-w-0 grow">
 							<p className="truncate font-semibold">{c.representante_nome}</p>
 							<p className="text-sm text-base-content/70">{formatCnpj(c.representante_cnpj)}</p>
+							<UsageLine uso={c.uso} />
 						</div>
 						<div className="flex flex-wrap items-center gap-2">
 							<ActiveBadge active={c.ativar_api_asaas} />
@@ -201,6 +205,9 @@ function ConfigList({ onEdit }: { onEdit: (c: AdminAsaasConfigView) => void }) {
 								)}
 								Testar
 							</button>
+							{c.configurado && c.asaas_ambiente === 'sandbox' && (
+								<RehearsalButton account={c.representante_cnpj} name={c.representante_nome} />
+							)}
 							<button
 								type="button"
 								className="btn btn-sm"

@@ -12,6 +12,7 @@ import { routeStore } from '../../lib/query'
 import { $user } from '../../stores/session'
 import { toast } from '../../stores/toast'
 import { type AccountForm, AsaasAccountFields, EnvironmentAlert, showConnectionTest, toastKeyMissing } from './AsaasAccountFields'
+import { UsageLine } from './AccountTools'
 import { WebhookBanner } from './WebhookBanner'
 
 const $config = routeStore('GET /api/representantes/asaas-config')
@@ -192,6 +193,7 @@ function Content() {
 	return (
 		<div className="space-y-5">
 			{user && <WebhookBanner account={user.cnpj} webhook={data.webhook} invalidate={INVALIDATE} />}
+			{data.configurado && <UsageLine uso={data.uso} />}
 			<Tabs label="Seções das configurações financeiras" value={tab} onChange={setTab} tabs={TABS} />
 			{tab === 'config' ? <ConfigForm key={`${data.asaas_api_key}${data.ativar_api_asaas}`} saved={data} /> : <Guide saved={data} />}
 		</div>
