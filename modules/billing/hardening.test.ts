@@ -261,8 +261,7 @@ describe('the portal’s use of each Asaas account (issue 32, point 7)', () => {
 describe('Ensaio completo no sandbox (issue 32, Admin Financeiro)', () => {
 	it('runs the check:asaas steps with a sandbox account’s saved key, for administradores only, never in production', async () => {
 		const { w } = await billingWorld()
-		const run = (account: string, cookie = w.cookies.admin) =>
-			w.call('POST', `/api/admin/asaas-accounts/${account}/rehearsal`, { cookie })
+		const run = (account: string, cookie = w.cookies.admin) => w.call('POST', `/api/admin/asaas-accounts/${account}/rehearsal`, { cookie })
 		const ok = await run(CNPJ.rep)
 		expect(ok.status).toBe(200)
 		expect(ok.json.ok).toBe(true)
