@@ -4,6 +4,7 @@ import { ASAAS_KEYS, CNPJ, type TestWorld, billingWorld, carneBody, settleAsaas 
 import { activities } from '../activity'
 import { notifications } from '../messaging'
 import { finishCarnes, UNFINISHED_CARNE_MS } from './carnes'
+import { accountUsage } from './usage'
 import { CLAIM_MS } from './inbox'
 import { reconcileCarnes } from './sync'
 import { asaasEvents, carneParcelas, carnes } from './schema'
@@ -255,6 +256,33 @@ describe('the portal’s use of each Asaas account (issue 32, point 7)', () => {
 		w.clock.advance(12 * 3_600_000)
 		const admin = await w.login(CNPJ.admin)
 		expect(rafael((await w.call('GET', '/api/admin/asaas-configs', { cookie: admin })).json).requisicoes12h).toBe(0)
+	})
+})
+
+describe('webhooks are not polling (issue 32, point 7)', () => {
+	it('the PAYMENT_CREATED events of a new carnê, repeated, cost no request, even those arriving while it is being created', async () => {
+		/** The requests a carnê's creation costs once every webhook is handled, its events held back or not. */
+		async function costOfACarne(holdEvents: boolean) {
+			const { w, empresa } = await billingWorld()
+			const before = accountUsage(w.ctx, CNPJ.rep).requisicoes12h
+			if (holdEvents) w.asaas.pauseDeliveries()
+			expect((await create(w, empresa.codigo)).status).toBe(201)
+			const creation = accountUsage(w.ctx, CNPJ.rep).requisicoes12h - before
+			w.asaas.resumeDeliveries()
+			await settleAsaas(w)
+			// Events handed back while the carnê was being created are retried after 30 s.
+			w.clock.advance(5 * 60_000)
+			await w.services.asaasInbox.processDue()
+			const events = w.db.select().from(asaasEvents).all()
+			expect(events.filter((e) => e.status !== 'processado')).toEqual([])
+			// The inbox keeps what Asaas sent, as sent.
+			expect(events.map((e) => JSON.parse(e.payload).payment?.id)).toEqual(events.map((e) => e.payment_id))
+			return { creation, total: accountUsage(w.ctx, CNPJ.rep).requisicoes12h - before }
+		}
+		const held = await costOfACarne(true)
+		expect(held.total).toBe(held.creation)
+		const live = await costOfACarne(false)
+		expect(live.total).toBe(held.creation)
 	})
 })
 

@@ -80,7 +80,8 @@ export function createAsaasInbox(ctx: Ctx, handlers: PaymentEventHandler[]) {
 		if (!account || !tokenMatches(token, account.webhookToken)) throw unauthorized('Token do webhook inválido.')
 		const now = ctx.clock.now().toISOString()
 		const envelope = readEnvelope(body)
-		const payload = JSON.stringify(body)
+		// A clone: the parsed body the HTTP layer hands over serialises as a placeholder in error texts (security.ts).
+		const payload = JSON.stringify(structuredClone(body))
 		// An authenticated but unreadable delivery is kept (answered 200, so Asaas does not pause the queue) and set aside.
 		const row = envelope
 			? { ...envelope, status: 'pendente' as const, last_error: null }

@@ -3,8 +3,18 @@ export { billingJobs, checkWebhooks } from './jobs'
 export { createAsaasInbox, type AsaasInbox, type InboxEvent, type PaymentEventHandler } from './inbox'
 export { asaasAccount, asaasClient, type AsaasAccount } from './accounts'
 export { accountWallet, accountWarning, trustRemoval } from './identity'
+export { ASAAS_QUOTA_PER_12H, accountUsage } from './usage'
 export { openParcelsOfCompany, type OpenParcel } from './parcels'
 export { carnePaymentHandler, reconcileCarnes } from './sync'
 export { listHistorico, listPagamentos } from './history'
 export * from './model'
-export { asaasAccounts, asaasEvents, asaasIdentities, asaasWebhooks, carneParcelas, carnes, historicoPagamentos } from './schema'
+export {
+	asaasAccounts,
+	asaasEvents,
+	asaasIdentities,
+	asaasUsage,
+	asaasWebhooks,
+	carneParcelas,
+	carnes,
+	historicoPagamentos
+} from './schema'

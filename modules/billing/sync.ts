@@ -155,6 +155,8 @@ export function carnePaymentHandler(ctx: Ctx): PaymentEventHandler {
 				return false
 			}
 			if (parcel.representante_cnpj !== event.account) return false
+			// Nothing a parcel's state depends on: not worth a request of the account's quota.
+			if (INFORMATIONAL_EVENTS.includes(event.event)) return true
 			const account = asaasAccount(ctx.db, ctx.secrets, event.account)
 			if (!account?.apiKey) throw new Error('Conta Asaas do representante sem chave: o pagamento não pode ser conferido.')
 			const client = asaasClient(ctx, account)
@@ -183,10 +185,14 @@ export function carnePaymentHandler(ctx: Ctx): PaymentEventHandler {
 	}
 }
 
+/** Events that tell nothing a parcel's state depends on (its creation, its boleto or checkout viewed). */
+const INFORMATIONAL_EVENTS = ['PAYMENT_CREATED', 'PAYMENT_BANK_SLIP_VIEWED', 'PAYMENT_CHECKOUT_VIEWED']
+
 /**
  * An event about a payment no parcel holds yet may be of a carnê still `criando` (its plan made, its parcels not yet
  * stored): then it is handed back to the inbox, to be retried once finishCarnes() has stored them, never left
- * 'sem dono'. Asaas is asked only while the account has such a carnê.
+ * 'sem dono'. Only while the account has such a carnê; the payload's plan or reference is enough to wait (a forged
+ * one only delays its own event), and Asaas is asked only when the payload names neither.
  */
 async function waitForUnfinishedCarne(ctx: Ctx, event: InboxEvent) {
 	const unfinished = ctx.db
@@ -195,10 +201,17 @@ async function waitForUnfinishedCarne(ctx: Ctx, event: InboxEvent) {
 		.where(and(eq(carnes.representante_cnpj, event.account), eq(carnes.status, 'criando')))
 		.all()
 	if (unfinished.length === 0 || !event.paymentId) return
-	const account = asaasAccount(ctx.db, ctx.secrets, event.account)
-	if (!account?.apiKey) return
-	const payment = await asaasClient(ctx, account).getPayment(event.paymentId)
-	if (unfinished.some((c) => c.referencia === payment.externalReference || (c.installment && c.installment === payment.installment)))
+	const said = event.payload.payment as { externalReference?: unknown; installment?: unknown } | undefined
+	let ref: { externalReference?: unknown; installment?: unknown } = {
+		externalReference: said?.externalReference,
+		installment: said?.installment
+	}
+	if (typeof ref.externalReference !== 'string' && typeof ref.installment !== 'string') {
+		const account = asaasAccount(ctx.db, ctx.secrets, event.account)
+		if (!account?.apiKey) return
+		ref = await asaasClient(ctx, account).getPayment(event.paymentId)
+	}
+	if (unfinished.some((c) => c.referencia === ref.externalReference || (c.installment && c.installment === ref.installment)))
 		throw new Error('O carnê deste pagamento ainda está sendo criado: o evento será tratado quando ele for concluído.')
 }
 
