@@ -22,7 +22,7 @@ export function UsageLine({ uso }: { uso: AccountUsage }) {
 const RESULT_TONE = { ok: ['badge-success', 'ok'], warning: ['badge-warning', 'atenção'], failed: ['badge-error', 'falhou'] } as const
 
 /** "Ensaio completo no sandbox": the check:asaas steps with the account's saved key, listed with a verdict. */
-export function RehearsalButton({ account, name }: { account: string; name: string }) {
+export function RehearsalButton({ account, name, small = false }: { account: string; name: string; small?: boolean }) {
 	const [open, setOpen] = useState(false)
 	const [pending, setPending] = useState(false)
 	const [result, setResult] = useState<AsaasRehearsal | null>(null)
@@ -40,8 +40,14 @@ export function RehearsalButton({ account, name }: { account: string; name: stri
 	}
 	return (
 		<>
-			<button type="button" className="btn btn-sm" onClick={run} disabled={pending} aria-label={`Ensaio completo no sandbox de ${name}`}>
-				{pending ? <span className="loading loading-spinner loading-xs" /> : <FlaskConical className="size-4" aria-hidden="true" />}
+			<button
+				type="button"
+				className={`btn ${small ? 'btn-sm' : ''}`}
+				onClick={run}
+				disabled={pending}
+				aria-label={`Ensaio completo no sandbox de ${name}`}
+			>
+				{pending ? <span className="loading loading-spinner loading-sm" /> : <FlaskConical className="size-4" aria-hidden="true" />}
 				Ensaio completo
 			</button>
 			<Modal

@@ -206,7 +206,7 @@ function ConfigList({ onEdit }: { onEdit: (c: AdminAsaasConfigView) => void }) {
 								Testar
 							</button>
 							{c.configurado && c.asaas_ambiente === 'sandbox' && (
-								<RehearsalButton account={c.representante_cnpj} name={c.representante_nome} />
+								<RehearsalButton small account={c.representante_cnpj} name={c.representante_nome} />
 							)}
 							<button
 								type="button"

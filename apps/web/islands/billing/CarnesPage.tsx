@@ -51,7 +51,7 @@ function Parcels({ carne }: { carne: CarneView }) {
 	return (
 		<ul
 			className="divide-y divide-base-300 rounded-box border border-base-300"
-			aria-label={`Parcelas do carnê #${carne.asaas_installment_id}`}
+			aria-label={`Parcelas do carnê #${carne.asaas_installment_id ?? carne.id}`}
 		>
 			{state.rows.map((p) => (
 				<li key={p.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
@@ -132,7 +132,7 @@ function CarneCard({
 			<div className="flex flex-wrap items-start justify-between gap-2">
 				<div className="min-w-0">
 					<h3 id={`carne-${carne.id}`} className="break-all font-semibold">
-						Carnê #{carne.asaas_installment_id}
+						Carnê #{carne.asaas_installment_id ?? carne.id}
 					</h3>
 					<p className="text-sm text-base-content/70">{companyName(carne)}</p>
 				</div>
@@ -147,28 +147,35 @@ function CarneCard({
 				<Amount label="Primeiro Vencimento">{formatDate(carne.data_primeiro_vencimento)}</Amount>
 			</dl>
 			{carne.descricao && <p className="mt-2 text-sm text-base-content/80">{carne.descricao}</p>}
-			<div className="mt-3 flex flex-wrap gap-2">
-				<button type="button" className="btn btn-sm" aria-expanded={expanded} onClick={onToggle}>
-					{expanded ? <ChevronUp className="size-4" aria-hidden="true" /> : <ChevronDown className="size-4" aria-hidden="true" />}
-					{expanded ? 'Ocultar parcelas' : 'Ver parcelas'}
-				</button>
-				<button type="button" className="btn btn-sm" onClick={() => openPdf(carne)}>
-					<FileDown className="size-4" aria-hidden="true" />
-					Baixar carnê completo
-				</button>
-				{active && (
-					<button type="button" className="btn btn-sm" onClick={onWhatsapp}>
-						<MessageCircle className="size-4" aria-hidden="true" />
-						Enviar WhatsApp
+			{carne.status === 'criando' ? (
+				<p className="mt-3 text-sm text-warning" role="status">
+					O Asaas ainda não confirmou este carnê: o portal o conclui (ou o descarta, se o Asaas não o criou) em alguns minutos. Não emita
+					outro para esta empresa até lá.
+				</p>
+			) : (
+				<div className="mt-3 flex flex-wrap gap-2">
+					<button type="button" className="btn btn-sm" aria-expanded={expanded} onClick={onToggle}>
+						{expanded ? <ChevronUp className="size-4" aria-hidden="true" /> : <ChevronDown className="size-4" aria-hidden="true" />}
+						{expanded ? 'Ocultar parcelas' : 'Ver parcelas'}
 					</button>
-				)}
-				{active && (
-					<button type="button" className="btn btn-sm btn-error btn-soft" onClick={cancel}>
-						<XCircle className="size-4" aria-hidden="true" />
-						Cancelar
+					<button type="button" className="btn btn-sm" onClick={() => openPdf(carne)}>
+						<FileDown className="size-4" aria-hidden="true" />
+						Baixar carnê completo
 					</button>
-				)}
-			</div>
+					{active && (
+						<button type="button" className="btn btn-sm" onClick={onWhatsapp}>
+							<MessageCircle className="size-4" aria-hidden="true" />
+							Enviar WhatsApp
+						</button>
+					)}
+					{active && (
+						<button type="button" className="btn btn-sm btn-error btn-soft" onClick={cancel}>
+							<XCircle className="size-4" aria-hidden="true" />
+							Cancelar
+						</button>
+					)}
+				</div>
+			)}
 			{expanded && (
 				<div className="mt-3">
 					<Parcels carne={carne} />
