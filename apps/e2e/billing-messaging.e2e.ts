@@ -34,6 +34,12 @@ test('an administrador connects the WhatsApp gateway and a test message reaches 
 	await page.getByRole('button', { name: 'Enviar teste' }).click()
 	await expect(page.getByText(/Mensagem enviada com sucesso! ID: \S+/)).toBeVisible()
 	expect((await sentByGateway(request, phone)).map((m) => m.text)).toContain(text)
+
+	// The full rehearsal of the gateway, as check:evolution runs it, to the operator's own number.
+	await page.getByLabel('Seu telefone').fill('5585991230002')
+	await page.getByRole('button', { name: 'Ensaio completo' }).click()
+	await expect(page.getByText('Aprovado: o portal consegue usar esta Evolution API.')).toBeVisible({ timeout: 20_000 })
+	await expect(page.getByText(/^ok$/).first()).toBeVisible()
 })
 
 test('settings that arrive late never overwrite what the administrador typed in the gateway form', async ({ page }) => {

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import type { AccountUsage, AsaasRehearsal } from '../../../../modules/billing/model'
 import { formatNumber, formatPercent } from '../../../../modules/core'
 import { Modal } from '../../components/Modal'
+import { RehearsalSteps } from '../../components/RehearsalSteps'
 import { call, errorText } from '../../lib/api'
 import { toast } from '../../stores/toast'
 
@@ -18,8 +19,6 @@ export function UsageLine({ uso }: { uso: AccountUsage }) {
 		</p>
 	)
 }
-
-const RESULT_TONE = { ok: ['badge-success', 'ok'], warning: ['badge-warning', 'atenção'], failed: ['badge-error', 'falhou'] } as const
 
 /** "Ensaio completo no sandbox": the check:asaas steps with the account's saved key, listed with a verdict. */
 export function RehearsalButton({ account, name, small = false }: { account: string; name: string; small?: boolean }) {
@@ -67,22 +66,15 @@ export function RehearsalButton({ account, name, small = false }: { account: str
 					</p>
 				)}
 				{result && (
-					<div className="space-y-3" aria-live="polite">
-						<ul className="space-y-2">
-							{result.steps.map((s) => (
-								<li key={s.name} className="flex gap-2 text-sm">
-									<span className={`badge badge-soft shrink-0 ${RESULT_TONE[s.result][0]}`}>{RESULT_TONE[s.result][1]}</span>
-									<span className="min-w-0 break-words">
-										<strong>{s.name}:</strong> {s.answer}
-										{s.accepted === false && ' — o cliente do portal não aceita esta resposta'}
-									</span>
-								</li>
-							))}
-						</ul>
-						<div role="status" className={`alert alert-soft ${result.ok ? 'alert-success' : 'alert-error'}`}>
-							<span>{result.verdict}</span>
-						</div>
-					</div>
+					<RehearsalSteps
+						ok={result.ok}
+						verdict={result.verdict}
+						lines={result.steps.map((s) => ({
+							name: s.name,
+							result: s.result,
+							text: s.accepted === false ? `${s.answer} — o cliente do portal não aceita esta resposta` : s.answer
+						}))}
+					/>
 				)}
 			</Modal>
 		</>

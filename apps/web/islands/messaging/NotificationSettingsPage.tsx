@@ -10,6 +10,7 @@ import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
 import { $configuracoes } from '../../lib/settings'
 import { toast } from '../../stores/toast'
+import { RehearsalSteps } from '../../components/RehearsalSteps'
 import { NotificationTypes } from './NotificationTypes'
 
 /** The gateway's connection, refreshed every 30 s (2-administration §9). */
@@ -219,23 +220,15 @@ function RehearsalCard() {
 				</button>
 			</div>
 			{result && (
-				<div className="space-y-3" aria-live="polite">
-					<ul className="space-y-2">
-						{result.steps.map((s) => (
-							<li key={s.step} className="flex gap-2 text-sm">
-								<span className={`badge badge-soft shrink-0 ${s.ok ? 'badge-success' : s.required ? 'badge-error' : 'badge-warning'}`}>
-									{s.ok ? 'ok' : s.required ? 'falhou' : 'atenção'}
-								</span>
-								<span className="min-w-0 break-words">
-									<strong>{s.step}:</strong> {s.answer} — {s.note}
-								</span>
-							</li>
-						))}
-					</ul>
-					<div role="status" className={`alert alert-soft ${result.ok ? 'alert-success' : 'alert-error'}`}>
-						<span>{result.verdict}</span>
-					</div>
-				</div>
+				<RehearsalSteps
+					ok={result.ok}
+					verdict={result.verdict}
+					lines={result.steps.map((s) => ({
+						name: s.step,
+						result: s.ok ? 'ok' : s.required ? 'failed' : 'warning',
+						text: `${s.answer} — ${s.note}`
+					}))}
+				/>
 			)}
 		</form>
 	)
