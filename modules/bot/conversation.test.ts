@@ -539,13 +539,28 @@ describe('the conversation', () => {
 		expect(w.db.select().from(notificationSends).get()?.status).toBe('enviada')
 	})
 
-	it('limits replies per phone per minute, so a loop with another bot cannot flood the gateway', async () => {
+	it('answers a client using the menu briskly for a whole minute: every message gets its reply', async () => {
+		const { w, company } = await botWorld()
+		seedCarne(w, company.codigo)
+		expect(await toMenu(w, company.cnpj)).toEqual([expect.stringContaining('Escolha uma opção')])
+		// A quick person: an option every 4 seconds (the bot's own "typing…" takes 0.8–3 s of that).
+		const options = ['1', '0', '2', '0', '3', '1', '0', '4', '0', '1', '0', '2', '0', '3', '2']
+		for (const option of options) {
+			w.clock.advance(4_000)
+			const replies = await say(w, CLIENT, option)
+			expect(replies).toHaveLength(1)
+			expect(replies[0]).not.toContain('aguarde um instante')
+		}
+	})
+
+	it('stops a phone that floods the bot (a loop with another bot), says so once, and answers again after a quiet minute', async () => {
 		const { w } = await botWorld()
-		let replies = 0
-		for (let i = 0; i < 20; i++) replies += (await say(w, STRANGER, `mensagem ${i}`)).length
-		expect(replies).toBe(REPLIES_PER_MINUTE)
+		const replies: string[] = []
+		for (let i = 0; i < 60; i++) replies.push(...(await say(w, STRANGER, `mensagem ${i}`)))
+		expect(replies).toHaveLength(REPLIES_PER_MINUTE + 1)
+		expect(replies.filter((r) => r.includes('aguarde um instante'))).toEqual([replies[REPLIES_PER_MINUTE]])
 		w.clock.advance(MINUTE + 1)
-		expect(await say(w, STRANGER, 'de novo')).toHaveLength(1)
+		expect(await say(w, STRANGER, 'de novo')).toEqual([expect.not.stringContaining('aguarde')])
 	})
 
 	it('POST /api/whatsapp/bot/test runs the message as that phone: replies sent there and answered', async () => {

@@ -90,6 +90,7 @@ export const words = {
 	parcelLine: (i: number, p: { numero: number; total: number; valorCentavos: number; vencimento: string; status: string }) =>
 		`${i}) Parcela ${p.numero}/${p.total} — ${formatMoney(p.valorCentavos)} — vence ${brDate(p.vencimento)}${p.status === 'OVERDUE' ? ' (vencida)' : ''}`,
 	textOnly: 'Por enquanto só entendo mensagens de texto 🙂 Escreva, por favor: o *CNPJ* da sua empresa ou o número de uma opção do menu.',
+	slowDown: '⏳ Recebi muitas mensagens em pouco tempo: aguarde um instante… Depois de um minuto sem novas mensagens eu volto a responder.',
 	handOff: '👤 Certo! Um atendente vai continuar a conversa por aqui em instantes.',
 	optedOut: 'Pronto: este número não receberá mais avisos automáticos. Para voltar a recebê-los, envie VOLTAR.',
 	optedIn: 'Pronto: este número voltará a receber os avisos automáticos. Para parar, envie PARAR.'

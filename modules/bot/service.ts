@@ -17,8 +17,13 @@ import {
 } from './model'
 import { botCnpjAttempts, botSeenMessages, botSessions, botState } from './schema'
 
-/** Replies one phone may get per minute: a loop with another bot cannot flood the gateway. */
-export const REPLIES_PER_MINUTE = 8
+/**
+ * Replies one phone may get per minute. A person reads each reply and types the next option: with the bot's own
+ * "typing…" of 0.8–3 s that is at most about 15 exchanges a minute, so 20 never stops a person. A loop with another
+ * bot (or a flood) answers at once and reaches it in its first minute; it stays stopped while it keeps writing (every
+ * message counts, answered or not) and is told so once.
+ */
+export const REPLIES_PER_MINUTE = 20
 /**
  * An event's size once its binary fields (thumbnails, media keys) are dropped: far more than any text the bot reads.
  * The raw body has its own cap, checked on the bytes as they arrive (apps/server/app.ts), after the secret.
@@ -150,12 +155,15 @@ export function createBotService(ctx: AppContext) {
 			return out
 		}
 		const key = phoneKey(phone)
-		for (const text of texts) {
+		for (const reply of texts) {
 			if (!enabled() || isPaused(readSession(db, key), clock.now().toISOString())) break
+			let text = reply
 			if (replies.hit(key, clock.now().getTime())) {
 				ctx.log('bot.rate_limited', { phoneKey: key })
-				break
-			}
+				// Stopped: said once, then silence until the phone writes at a person's pace again.
+				if (!tellSlowDown(key)) break
+				text = words.slowDown
+			} else toldSlowDown.delete(key)
 			try {
 				await client.sendText(phone, text, { delayMs: typingDelayMs(text) })
 				out.texts.push(text)
@@ -164,8 +172,18 @@ export function createBotService(ctx: AppContext) {
 				ctx.log('bot.send_failed', { code: error.code, message: error.message })
 				break
 			}
+			if (text !== reply) break
 		}
 		return out
+	}
+
+	/** Phones told "aguarde um instante" since they last went over the reply limit. */
+	const toldSlowDown = new Set<string>()
+	function tellSlowDown(key: string): boolean {
+		if (toldSlowDown.has(key)) return false
+		if (toldSlowDown.size >= 10_000) toldSlowDown.clear()
+		toldSlowDown.add(key)
+		return true
 	}
 
 	/** Phones told "só entendo texto" in their current session (a new session after 30 idle minutes may be told again). */
