@@ -149,6 +149,24 @@ describe('issuing a carnê', () => {
 		expect(w.asaas.accounts.size).toBe(0)
 	})
 
+	it('sends each role to the page it can open to switch the integration on', async () => {
+		const w = await testWorld()
+		const empresa = w.company(CNPJ.rep, 'Sem Asaas')
+		const messageFor = async (cookie: string) => {
+			const res = await create(w, carneBody(empresa.codigo), cookie)
+			expect(res.status).toBe(422)
+			return res.json.message as string
+		}
+		const admin = await messageFor(w.cookies.admin)
+		expect(admin).toContain('Admin Financeiro')
+		expect(admin).not.toContain('Configurações Financeiras')
+		expect(await messageFor(w.cookies.rep)).toContain('informe a chave em Configurações Financeiras')
+		const gerente = await messageFor(w.cookies.gerente)
+		expect(gerente).toContain('peça a Rafael Rep')
+		expect(gerente).not.toContain('Admin Financeiro')
+		expect(w.db.select().from(carnes).all()).toHaveLength(0)
+	})
+
 	it('does not make a second plan when Asaas created it but the answer was lost', async () => {
 		const { w, empresa } = await billingWorld()
 		w.asaas.failNext({ method: 'POST', path: '/installments', mode: 'drop-after-apply' })

@@ -43,13 +43,23 @@ export function asaasFailure(error: unknown): never {
 	throw error
 }
 
-/** The account a company's carnês are charged through: its representative's, which must be on and have a key. */
-export function companyAccount(ctx: Ctx, representanteCnpj: string): AsaasAccount {
+/**
+ * The account a company's carnês are charged through: its representative's, which must be on and have a key.
+ * When it is not, the person is sent to the page they can open: an administrador to Admin Financeiro, the
+ * representative to Configurações Financeiras, anyone else to the representative.
+ */
+export function companyAccount(ctx: Ctx, user: Actor, representanteCnpj: string): AsaasAccount {
 	const account = asaasAccount(ctx.db, ctx.secrets, representanteCnpj)
 	if (!account?.active) {
 		const nome = findRepresentativeByCnpj(ctx.db, representanteCnpj)?.nome ?? representanteCnpj
+		const fix =
+			user.tipo === 'administrador'
+				? `ative-a e informe a chave em Admin Financeiro (conta de ${nome})`
+				: user.cnpj === representanteCnpj
+					? 'ative-a e informe a chave em Configurações Financeiras'
+					: `peça a ${nome} que a ative e informe a chave em Configurações Financeiras`
 		throw unprocessable(
-			`A integração com o Asaas do representante ${nome} está desativada ou sem chave API: ative-a e informe a chave em Configurações Financeiras antes de emitir ou alterar carnês.`,
+			`A integração com o Asaas do representante ${nome} está desativada ou sem chave API: ${fix} antes de emitir ou alterar carnês.`,
 			'ASAAS_INACTIVE'
 		)
 	}
@@ -201,7 +211,7 @@ export async function createCarne(ctx: Ctx, user: Actor, body: CarneBody): Promi
 	const company = companyInScope(ctx.db, representativeScope(ctx.db, user), body.empresa_codigo)
 	const dueProblem = firstDueDateProblem(body.data_primeiro_vencimento, todayIso(ctx.clock))
 	if (dueProblem) throw badRequest(dueProblem)
-	const account = companyAccount(ctx, company.cnpj_representante)
+	const account = companyAccount(ctx, user, company.cnpj_representante)
 	const client = asaasClient(ctx, account)
 	const unfinished = ctx.db
 		.select()
@@ -477,7 +487,7 @@ export function carneTotals(db: DbOrTx): { count: number; totalCentavos: number 
 export async function cancelCarne(ctx: Ctx, user: Actor, id: number): Promise<{ message: string }> {
 	const carne = carneInScope(ctx, user, id)
 	if (carne.status !== 'ativo' || !carne.asaas_installment_id) throw unprocessable('Só um carnê ativo pode ser cancelado.')
-	const account = companyAccount(ctx, carne.representante_cnpj)
+	const account = companyAccount(ctx, user, carne.representante_cnpj)
 	const client = asaasClient(ctx, account)
 	let failure: AsaasError | null = null
 	try {
@@ -528,7 +538,7 @@ export async function cancelCarne(ctx: Ctx, user: Actor, id: number): Promise<{ 
 export async function carnePdf(ctx: Ctx, user: Actor, id: number): Promise<{ bytes: Uint8Array; fileName: string; carne: CarneRow }> {
 	const carne = carneInScope(ctx, user, id)
 	if (!carne.asaas_installment_id) throw unprocessable('Este carnê ainda está sendo criado no Asaas: aguarde alguns minutos.')
-	const client = asaasClient(ctx, companyAccount(ctx, carne.representante_cnpj))
+	const client = asaasClient(ctx, companyAccount(ctx, user, carne.representante_cnpj))
 	try {
 		const bytes = await client.getPaymentBook(carne.asaas_installment_id)
 		return { bytes, fileName: `carne-${carne.id}.pdf`, carne }
@@ -590,7 +600,7 @@ export async function sendCarne(ctx: Ctx, user: Actor, id: number, telefone: str
 export async function removeParcel(ctx: Ctx, user: Actor, id: number): Promise<{ message: string }> {
 	const parcel = parcelInScope(ctx, user, id)
 	if (!canActOnParcel(parcel.status)) throw unprocessable('Só uma parcela pendente ou vencida pode ser removida.')
-	const account = companyAccount(ctx, parcel.representante_cnpj)
+	const account = companyAccount(ctx, user, parcel.representante_cnpj)
 	const client = asaasClient(ctx, account)
 	let failure: AsaasError | null = null
 	try {
@@ -642,7 +652,7 @@ export async function sendParcel(ctx: Ctx, user: Actor, id: number, phoneInput: 
 	const missing =
 		(carne.tipo_cobranca === 'BOLETO' && !parcel.linha_digitavel) || (carne.tipo_cobranca !== 'CREDIT_CARD' && !parcel.pix_copia_cola)
 	if (missing) {
-		const client = asaasClient(ctx, companyAccount(ctx, parcel.representante_cnpj))
+		const client = asaasClient(ctx, companyAccount(ctx, user, parcel.representante_cnpj))
 		const codes = await paymentCodes(client, { id: parcel.asaas_payment_id, billingType: carne.tipo_cobranca })
 		const linha = parcel.linha_digitavel ?? codes.linha
 		const pix = parcel.pix_copia_cola ?? codes.pix
