@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { ACCOUNTS, signIn, toastTitled } from './fixtures'
+import { ACCOUNTS, shellReady, signIn, toastTitled } from './fixtures'
 import { clientWrites, sentByGateway, signInWithGateway } from './gateways'
 
 test.describe.configure({ mode: 'serial' })
@@ -35,25 +35,40 @@ test('the administrador turns the bot on, tests it, a client writes through the 
 	await expect(page.getByText('+55 (85) 99123-8888').first()).toBeVisible()
 	await expect(page.getByText('Aguardando CNPJ').first()).toBeVisible()
 
-	// An attendant message pauses the conversation; it shows as paused until resumed.
+	// The client asks for a person (option 5): the administrador is told in the top bar, and Admin Bot lists the
+	// conversation as waiting, with how long.
+	await clientWrites(request, client, '5')
+	await expect.poll(async () => (await sentByGateway(request, client)).length).toBe(2)
 	await page.goto('/whatsapp-admin')
+	const paused = page.getByRole('list', { name: 'Conversas pausadas' })
+	await expect(paused.getByRole('listitem').filter({ hasText: '+55 (85) 99123-8888' })).toContainText(/Aguardando (atendente agora|há)/)
+	await shellReady(page)
+	await page.getByRole('button', { name: /^Notificações/ }).click()
+	await expect(
+		page
+			.getByRole('dialog', { name: 'Notificações' })
+			.getByText(/\+55 \(85\) 99123-8888 \(empresa não identificada\) pediu para falar/)
+			.first()
+	).toBeVisible()
+	await page.keyboard.press('Escape')
+
+	// An attendant message pauses the conversation; it shows as paused until resumed.
 	await page.getByLabel('Telefone do cliente').fill(client)
 	await page.getByLabel('Mensagem do atendente').fill('Olá, aqui é a Ana')
 	await page.getByRole('button', { name: 'Simular' }).click()
 	await expect(toastTitled(page, 'Mensagem de atendente simulada - bot pausado automaticamente')).toBeVisible()
-	const paused = page.getByRole('list', { name: 'Conversas pausadas' })
 	await expect(paused.getByText('+55 (85) 99123-8888')).toBeVisible()
 	await expect(page.getByText('Pausada').first()).toBeVisible()
 	// While paused the bot sends nothing to that phone.
 	await clientWrites(request, client, 'Alô?')
 	await page.waitForTimeout(300)
-	expect(await sentByGateway(request, client)).toHaveLength(1)
+	expect(await sentByGateway(request, client)).toHaveLength(2)
 
 	await paused.getByRole('button', { name: 'Retomar +55 (85) 99123-8888' }).click()
 	await expect(toastTitled(page, 'Conversa retomada com sucesso')).toBeVisible()
 	await expect(page.getByText('Nenhuma conversa pausada')).toBeVisible()
 	await clientWrites(request, client, 'Oi de novo')
-	await expect.poll(async () => (await sentByGateway(request, client)).length).toBe(2)
+	await expect.poll(async () => (await sentByGateway(request, client)).length).toBe(3)
 })
 
 test('the administrador saves the bot’s PIX key and sees the invalid-key message for a bad one', async ({ page }) => {

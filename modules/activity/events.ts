@@ -109,6 +109,13 @@ export const ACTIVITY_EVENTS = {
 		'Bot WhatsApp parou de responder a um telefone',
 		(p) => `${p.telefone} enviou ${p.cnpjs} CNPJs diferentes em uma hora: ignorado por 1 hora`
 	),
+	'whatsapp.attendant-requested': event<{ telefone: string; empresa: string }>(
+		'warning',
+		'Users',
+		'whatsapp',
+		'Cliente pediu um atendente no WhatsApp',
+		(p) => `${p.telefone} — ${p.empresa}`
+	),
 	'companies.maintenance-on': event<{ alvo: string }>('info', 'Terminal', 'empresa', 'Manutenção ativada', (p) => p.alvo),
 	'companies.maintenance-off': event<{ alvo: string }>('info', 'Terminal', 'empresa', 'Manutenção desativada', (p) => p.alvo),
 	'companies.key-regenerated': event<Company>('warning', 'Terminal', 'empresa', 'Chave de licença regenerada', razao),

@@ -472,6 +472,50 @@ describe('the conversation', () => {
 		expect(await say(w, CLIENT, 'Oi')).toEqual([expect.stringContaining('assistente virtual')])
 	})
 
+	it('option 5 alerts the administradores and the company representative (top bar and activity log) and puts the client first on Admin Bot with the wait', async () => {
+		const { w, company } = await botWorld()
+		// A stranger asks for a person before identifying a company: administradores only.
+		await say(w, STRANGER, 'Oi')
+		expect(await say(w, STRANGER, '5')).toEqual([expect.stringContaining('Um atendente vai continuar')])
+		w.clock.advance(5 * MINUTE)
+		await toMenu(w, company.cnpj)
+		expect(await say(w, CLIENT, '5')).toEqual([expect.stringContaining('Um atendente vai continuar')])
+		// A third conversation an attendant already took on the linked phone: paused, nobody waiting, the newest.
+		w.clock.advance(MINUTE)
+		await say(w, '5585977776666', 'Bom dia, aqui é o atendente', { fromMe: true })
+
+		const titles = async (cookie: string) =>
+			(await w.call('GET', '/api/notifications', { cookie })).json
+				.filter((n: { title: string }) => n.title === 'Cliente aguardando atendente')
+				.map((n: { message: string }) => n.message)
+		expect(await titles(w.cookies.admin)).toEqual(
+			expect.arrayContaining([
+				expect.stringContaining('+55 (85) 99999-0001 (Padaria Pão Quente) pediu para falar com um atendente'),
+				expect.stringContaining('+55 (85) 98888-7777 (empresa não identificada) pediu para falar com um atendente')
+			])
+		)
+		expect(await titles(w.cookies.rep)).toEqual([expect.stringContaining('+55 (85) 99999-0001 (Padaria Pão Quente)')])
+		expect(await titles(w.cookies.rep2)).toEqual([])
+		const lines = w.db.select().from(activities).where(eq(activities.event, 'whatsapp.attendant-requested')).all()
+		expect(lines.map((l) => [l.title, l.subtitle, l.user_nome])).toEqual([
+			['Cliente pediu um atendente no WhatsApp', '+55 (85) 98888-7777 — empresa não identificada', 'Bot WhatsApp'],
+			['Cliente pediu um atendente no WhatsApp', '+55 (85) 99999-0001 — Padaria Pão Quente', 'Bot WhatsApp']
+		])
+
+		// Admin Bot: the waiting clients first, the longest wait first, with when they started waiting.
+		const paused = (await w.call('GET', '/api/whatsapp/paused-conversations', { cookie: w.cookies.admin })).json
+		expect(paused.map(phoneKey)).toEqual([STRANGER, CLIENT, '5585977776666'].map(phoneKey))
+		const sessions = (await w.call('GET', '/api/whatsapp/sessions', { cookie: w.cookies.admin })).json
+		expect(sessions.map((s: { phone: string; waitingSince: string | null }) => [phoneKey(s.phone), s.waitingSince])).toEqual([
+			[phoneKey(STRANGER), '2026-11-20T12:00:00.000Z'],
+			[phoneKey(CLIENT), '2026-11-20T12:05:00.000Z'],
+			[phoneKey('5585977776666'), null]
+		])
+		// A client asking again while waiting alerts nobody twice.
+		expect(await say(w, CLIENT, '5')).toEqual([])
+		expect(await titles(w.cookies.rep)).toHaveLength(1)
+	})
+
 	it('simulating an attendant message pauses the conversation', async () => {
 		const { w } = await botWorld()
 		const res = await w.call('POST', '/api/whatsapp/simulate-attendant-message', {

@@ -1,9 +1,11 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
-import { desc, eq, gt, lt, or } from 'drizzle-orm'
+import { asc, desc, eq, gt, lt, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { AppError, type AppContext, SlidingWindow, unauthorized, writeTransaction } from '../core/server'
 import { EvolutionError, normaliseBrazilianPhone, parseEvolutionEvent, phoneKey, webhookPlan, withoutBinaryFields } from '../evolution'
-import { evolutionGateway, isOwnSend, ownSends } from '../messaging'
+import { logActivity } from '../activity'
+import { companies } from '../companies'
+import { evolutionGateway, isOwnSend, notifyUsers, ownSends } from '../messaging'
 import { getSetting, openSetting, saveSettings } from '../settings'
 import { PAUSE_MS, SESSION_IDLE_MS, type Session, converse, freshSession, isPaused, readSession, saveSession } from './conversation'
 import { words } from './messages'
@@ -13,7 +15,8 @@ import {
 	BOT_WEBHOOK_EVENTS,
 	BOT_WEBHOOK_HEADER,
 	type BotMonitor,
-	type BotSession
+	type BotSession,
+	formatSessionPhone
 } from './model'
 import { botCnpjAttempts, botSeenMessages, botSessions, botState } from './schema'
 
@@ -120,7 +123,7 @@ export function createBotService(ctx: AppContext) {
 	 * together in one transaction (a group commit); each phone's next message waits for its write.
 	 */
 	let batch: { work: ((tx: Tx) => void)[]; done: Promise<void> } | null = null
-	function commit(session: Session | null, messageId: string | null): Promise<void> {
+	function commit(session: Session | null, messageId: string | null, also?: (tx: Tx) => void): Promise<void> {
 		const at = clock.now().toISOString()
 		if (!batch) {
 			const work: ((tx: Tx) => void)[] = []
@@ -142,6 +145,7 @@ export function createBotService(ctx: AppContext) {
 		batch.work.push((tx) => {
 			if (session) saveSession(tx, session)
 			if (messageId) tx.insert(botSeenMessages).values({ id: messageId, at }).onConflictDoNothing().run()
+			also?.(tx)
 		})
 		return batch.done
 	}
@@ -220,8 +224,42 @@ export function createBotService(ctx: AppContext) {
 		}
 		const { session: next, outcome } = converse(ctx, session, text)
 		const sent = await send(next.phone, outcome.replies)
-		await commit(outcome.pause ? paused(next) : next, messageId)
+		if (!outcome.pause) await commit(next, messageId)
+		// Option 5: the client waits for a person from now, and the people who can answer are told.
+		else await commit({ ...paused(next), waiting_since: nowIso }, messageId, (tx) => attendantRequested(tx, next))
 		return sent.texts
+	}
+
+	/** A top-bar notification to the administradores and the company's representative, and a line in the activity log. */
+	function attendantRequested(tx: Tx, s: Session) {
+		const company = s.empresa_codigo
+			? tx
+					.select({ razao: companies.razao, rep: companies.cnpj_representante })
+					.from(companies)
+					.where(eq(companies.codigo, s.empresa_codigo))
+					.get()
+			: undefined
+		const telefone = formatSessionPhone(s.phone)
+		const empresa = company?.razao ?? 'empresa não identificada'
+		notifyUsers(
+			tx,
+			clock,
+			{ administradores: true, representanteCnpj: company?.rep },
+			'Cliente aguardando atendente',
+			`${telefone} (${empresa}) pediu para falar com um atendente no WhatsApp.`,
+			'warning'
+		)
+		logActivity(
+			tx,
+			clock,
+			'whatsapp.attendant-requested',
+			{ telefone, empresa },
+			{
+				actorName: 'Bot WhatsApp',
+				entityId: s.phone,
+				representanteCnpj: company?.rep ?? null
+			}
+		)
 	}
 
 	/** A person has the conversation: the bot stays quiet for 12 hours after it (or until resumed). */
@@ -332,7 +370,7 @@ export function createBotService(ctx: AppContext) {
 		}
 	}
 
-	/** The conversations of the last 30 minutes and the paused ones, newest first. */
+	/** The conversations of the last 30 minutes and the paused ones: clients waiting for a person first (longest wait first), then newest first. */
 	function sessions(): BotSession[] {
 		const now = clock.now()
 		const nowIso = now.toISOString()
@@ -345,14 +383,16 @@ export function createBotService(ctx: AppContext) {
 			.limit(500)
 			.all()
 			.map((s) => sessionView(s, now))
+			.sort((a, b) => (a.waitingSince ?? '\uffff').localeCompare(b.waitingSince ?? '\uffff'))
 	}
 
+	/** The paused conversations: clients waiting for a person first (longest wait first), then newest first. */
 	function pausedPhones(): string[] {
 		return db
 			.select({ phone: botSessions.phone })
 			.from(botSessions)
 			.where(gt(botSessions.paused_until, clock.now().toISOString()))
-			.orderBy(desc(botSessions.last_activity))
+			.orderBy(sql`${botSessions.waiting_since} is null`, asc(botSessions.waiting_since), desc(botSessions.last_activity))
 			.all()
 			.map((r) => r.phone)
 	}

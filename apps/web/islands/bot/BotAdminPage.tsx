@@ -135,6 +135,9 @@ function Content() {
 			<PhoneForms />
 			<section className="space-y-3">
 				<h3 className="text-lg font-semibold">Conversas pausadas</h3>
+				{!!paused.data?.length && (
+					<p className="text-sm text-base-content/70">Quem aguarda um atendente aparece primeiro, há mais tempo no topo.</p>
+				)}
 				{paused.data?.length === 0 && <EmptyState title="Nenhuma conversa pausada" hint="O bot está respondendo a todos." icon={<Bot />} />}
 				<ul className="space-y-2" aria-label="Conversas pausadas">
 					{paused.data?.map((phone) => {

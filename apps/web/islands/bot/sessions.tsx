@@ -38,11 +38,14 @@ export function StepBadge({ step }: { step: BotSession['step'] }) {
 	return <span className={`badge badge-soft badge-sm ${tone}`}>{BOT_STEP_LABELS[step]}</span>
 }
 
-/** A client who wrote while paused and has waited more than 15 minutes. */
+/** A client waiting for a person (asked for one, or wrote while paused): how long, in red past 15 minutes. */
 export function WaitingFlag({ session, now }: { session: BotSession; now: Date }) {
-	if (!session.waitingTooLong || !session.waitingSince) return null
+	if (!session.waitingSince) return null
+	const since = botRelativeTime(session.waitingSince, now)
 	return (
-		<span className="badge badge-error badge-sm">Aguardando há {botRelativeTime(session.waitingSince, now).replace(' atrás', '')}</span>
+		<span className={`badge badge-sm ${session.waitingTooLong ? 'badge-error' : 'badge-warning'}`}>
+			{since === 'Agora' ? 'Aguardando atendente agora' : `Aguardando há ${since.replace(' atrás', '')}`}
+		</span>
 	)
 }
 
