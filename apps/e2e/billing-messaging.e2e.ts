@@ -150,4 +150,16 @@ test('a representante connects their own Asaas account: saves the key, tests it,
 	const hooks = await request.get(`${asaasUrl}/webhooks`, { headers: { access_token: key } })
 	const urls = ((await hooks.json()).data as { url: string }[]).map((h) => h.url)
 	expect(urls.some((u) => u.endsWith('/api/asaas/webhook/99000000000310'))).toBe(true)
+
+	// Clearing the saved key asks first; "Voltar" saves nothing and the key stays.
+	await page.getByRole('checkbox', { name: 'Ativar integração com o Asaas' }).uncheck()
+	await page.getByLabel('Chave API do Asaas', { exact: true }).fill('')
+	await page.getByRole('button', { name: 'Salvar configurações' }).click()
+	const confirm = page.getByRole('dialog', { name: 'Remover a chave API' })
+	await expect(confirm).toContainText('A chave API salva será apagada')
+	await confirm.getByRole('button', { name: 'Voltar' }).click()
+	await expect(confirm).toBeHidden()
+	await page.reload()
+	await expect(page.getByText('Configurado', { exact: true })).toBeVisible()
+	await expect(page.getByLabel('Chave API do Asaas', { exact: true })).not.toHaveValue('')
 })

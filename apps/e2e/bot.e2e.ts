@@ -88,3 +88,26 @@ test('the administrador saves the bot’s PIX key and sees the invalid-key messa
 	await page.reload()
 	await expect(page.getByLabel('Chave PIX')).toHaveValue('11.222.333/0001-81')
 })
+
+test('switching the bot off asks first; "Voltar" leaves it on', async ({ page }) => {
+	await signInWithGateway(page, '/whatsapp-admin')
+	const control = page.getByRole('checkbox', { name: /Bot (ligado|desligado)/ })
+	if (!(await control.isChecked())) {
+		await control.click()
+		await expect(toastTitled(page, 'Bot ativado com sucesso')).toBeVisible()
+	}
+	const confirm = page.getByRole('dialog', { name: 'Desligar o bot' })
+	await control.click()
+	await expect(confirm).toContainText('ficam sem resposta automática')
+	await confirm.getByRole('button', { name: 'Voltar' }).click()
+	await expect(confirm).toBeHidden()
+	await expect(control).toBeChecked()
+	await control.click()
+	await confirm.getByRole('button', { name: 'Desligar bot' }).click()
+	await expect(toastTitled(page, 'Bot desativado com sucesso')).toBeVisible()
+	await expect(control).not.toBeChecked()
+	// Switching it on again asks nothing.
+	await control.click()
+	await expect(toastTitled(page, 'Bot ativado com sucesso')).toBeVisible()
+	await expect(control).toBeChecked()
+})

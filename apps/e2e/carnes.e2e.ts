@@ -122,6 +122,20 @@ test('a representante issues a carnê, opens its parcels and PDF, sends it by Wh
 	await page.goto('/historico-pagamentos')
 	await expect(page.getByRole('row').filter({ hasText: first.id })).toHaveCount(1)
 	await expect(page.getByRole('row').filter({ hasText: first.id }).getByText('Pagamento', { exact: true })).toBeVisible()
+
+	// Cancelling asks first and says what happens: the open parcels are removed at Asaas, the paid one stays.
+	await page.goto('/carnes')
+	await card.getByRole('button', { name: 'Cancelar', exact: true }).click()
+	const confirm = page.getByRole('dialog', { name: 'Cancelar carnê' })
+	await expect(confirm).toContainText('As parcelas pendentes e vencidas serão removidas no Asaas')
+	await expect(confirm).toContainText('A parcela já paga continua registrada')
+	await confirm.getByRole('button', { name: 'Voltar' }).click()
+	await expect(confirm).toBeHidden()
+	await expect(card.getByText('Ativo', { exact: true })).toBeVisible()
+	await card.getByRole('button', { name: 'Cancelar', exact: true }).click()
+	await confirm.getByRole('button', { name: 'Cancelar carnê' }).click()
+	await expect(toastTitled(page, 'Carnê cancelado com sucesso!')).toBeVisible()
+	await expect(card.getByText('Cancelado', { exact: true })).toBeVisible()
 })
 
 test('the carnês and the instalment monitor load the next page as one scrolls; the company filter is searchable', async ({

@@ -17,7 +17,7 @@ function ConfirmHost() {
 			footer={
 				<>
 					<button type="button" className="btn" onClick={() => answerConfirm(false)}>
-						Cancelar
+						{request?.cancelLabel ?? 'Cancelar'}
 					</button>
 					<button type="button" className={`btn ${request?.destructive ? 'btn-error' : 'btn-primary'}`} onClick={() => answerConfirm(true)}>
 						{request?.confirmLabel ?? 'Confirmar'}

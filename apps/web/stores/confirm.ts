@@ -4,6 +4,8 @@ export interface ConfirmRequest {
 	title: string
 	message: string
 	confirmLabel?: string
+	/** The button that declines ('Cancelar' unless said; 'Voltar' where the action itself is a cancellation). */
+	cancelLabel?: string
 	destructive?: boolean
 	resolve: (ok: boolean) => void
 }

@@ -9,7 +9,14 @@ import { AddButton, ActiveBadge, EmptyState, ErrorPanel, Field, PageActions, Sta
 import { call, errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
-import { type AccountForm, AsaasAccountFields, EnvironmentAlert, showConnectionTest, toastKeyMissing } from './AsaasAccountFields'
+import {
+	type AccountForm,
+	AsaasAccountFields,
+	confirmKeyRemoval,
+	EnvironmentAlert,
+	showConnectionTest,
+	toastKeyMissing
+} from './AsaasAccountFields'
 import { RehearsalButton, UsageLine } from './AccountTools'
 import { WebhookBanner } from './WebhookBanner'
 
@@ -37,6 +44,8 @@ function VendorCard({ vendor }: { vendor: VendorAsaasConfigView }) {
 	})
 	const [pending, setPending] = useState<'save' | 'test' | null>(null)
 	async function save() {
+		if (!(await confirmKeyRemoval(vendor.asaas_api_key, form, 'os representantes deixam de poder comprar créditos por PIX (Autocompra).')))
+			return
 		setPending('save')
 		await mutate(
 			'PUT /api/admin/asaas-vendor',
@@ -106,6 +115,8 @@ function ConfigDialog({ editing, onClose }: { editing: AdminAsaasConfigView | nu
 		const next = { rep: cnpj ? undefined : MESSAGES.chooseRepresentative, key: active && !form.apiKey ? MESSAGES.keyRequired : undefined }
 		setErrors(next)
 		if (next.rep || next.key) return
+		const consequence = `o portal deixa de emitir e acompanhar carnês pela conta de ${editing?.representante_nome ?? 'este representante'}.`
+		if (editing && !(await confirmKeyRemoval(editing.asaas_api_key, form, consequence))) return
 		setPending(true)
 		const done = await mutate(
 			'PUT /api/admin/asaas-configs/:cnpj',

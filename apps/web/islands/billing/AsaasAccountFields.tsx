@@ -3,12 +3,28 @@ import { type AsaasEnvironment, MESSAGES } from '../../../../modules/billing/mod
 import { Field, PasswordInput } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { invalidateKeys } from '../../lib/query'
+import { confirmAction } from '../../stores/confirm'
 import { toast } from '../../stores/toast'
 
 export interface AccountForm {
 	apiKey: string
 	environment: AsaasEnvironment
 	webhookToken: string
+}
+
+/**
+ * Saving a form whose saved key was cleared removes the key: asks first, naming what stops working. True when
+ * nothing is removed or the person confirms.
+ */
+export function confirmKeyRemoval(savedKey: string, form: AccountForm, consequence: string): Promise<boolean> {
+	if (!savedKey || form.apiKey) return Promise.resolve(true)
+	return confirmAction({
+		title: 'Remover a chave API',
+		message: `A chave API salva será apagada e ${consequence}\nPara voltar a usar a conta será preciso informar a chave de novo.`,
+		confirmLabel: 'Remover chave',
+		cancelLabel: 'Voltar',
+		destructive: true
+	})
 }
 
 /** A webhook token Asaas accepts (40 letters and digits), drawn in this browser so it can be copied into Asaas too. */

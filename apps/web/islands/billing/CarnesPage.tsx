@@ -114,10 +114,20 @@ function CarneCard({
 }) {
 	const active = carne.status === 'ativo'
 	async function cancel() {
+		const pagas = carne.parcelas_pagas
 		const ok = await confirmAction({
 			title: 'Cancelar carnê',
-			message: 'Tem certeza que deseja cancelar este carnê?',
+			message: [
+				'As parcelas pendentes e vencidas serão removidas no Asaas: o cliente não poderá mais pagá-las.',
+				pagas > 0
+					? pagas === 1
+						? 'A parcela já paga continua registrada e não é estornada.'
+						: `As ${pagas} parcelas já pagas continuam registradas e não são estornadas.`
+					: 'Nenhuma parcela foi paga até agora.',
+				'Esta ação não pode ser desfeita.'
+			].join('\n'),
 			confirmLabel: 'Cancelar carnê',
+			cancelLabel: 'Voltar',
 			destructive: true
 		})
 		if (!ok) return

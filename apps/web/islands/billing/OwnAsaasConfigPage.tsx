@@ -11,7 +11,14 @@ import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
 import { $user } from '../../stores/session'
 import { toast } from '../../stores/toast'
-import { type AccountForm, AsaasAccountFields, EnvironmentAlert, showConnectionTest, toastKeyMissing } from './AsaasAccountFields'
+import {
+	type AccountForm,
+	AsaasAccountFields,
+	confirmKeyRemoval,
+	EnvironmentAlert,
+	showConnectionTest,
+	toastKeyMissing
+} from './AsaasAccountFields'
 import { UsageLine } from './AccountTools'
 import { WebhookBanner } from './WebhookBanner'
 
@@ -37,6 +44,7 @@ function ConfigForm({ saved }: { saved: AsaasConfigView }) {
 	async function save() {
 		if (active && !form.apiKey) return setKeyError(MESSAGES.keyRequired)
 		setKeyError(null)
+		if (!(await confirmKeyRemoval(saved.asaas_api_key, form, 'o portal deixa de emitir e acompanhar carnês por esta conta.'))) return
 		setPending('save')
 		await mutate(
 			'PUT /api/representantes/asaas-config',

@@ -6,7 +6,7 @@ import { PageRoot } from '../../components/PageRoot'
 import { EmptyState, ErrorPanel, Field, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { usePending } from '../../lib/hooks'
-import { mutate } from '../../lib/mutate'
+import { confirmThenMutate, mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
 import { BotPhoneInput, BotToolForm, SessionRows, WaitingFlag } from './sessions'
 
@@ -28,7 +28,15 @@ async function resume(phone: string) {
 function Control({ enabled }: { enabled: boolean }) {
 	const [pending, toggle] = usePending(() =>
 		enabled
-			? mutate(
+			? confirmThenMutate(
+					{
+						title: 'Desligar o bot',
+						message:
+							'Com o bot desligado, as mensagens dos clientes no WhatsApp ficam sem resposta automática até que ele seja ligado de novo.',
+						confirmLabel: 'Desligar bot',
+						cancelLabel: 'Voltar',
+						destructive: true
+					},
 					'POST /api/whatsapp/bot-disable',
 					{},
 					{ success: { title: 'Bot desativado com sucesso' }, errorTitle: 'Erro ao desativar bot', invalidate: INVALIDATE }
