@@ -31,6 +31,29 @@ export const [createFetcherStore, createMutatorStore, { invalidateKeys, revalida
 	onErrorRetry: ({ error, retryCount }) => (retryCount < MAX_RETRIES && isRetryable(error) ? retryDelay(retryCount + 1) : undefined)
 })
 
+/**
+ * The screens that follow what happens elsewhere, and how often each refetches while its page is visible (nanoquery
+ * skips a hidden page): the bot’s paces of 3-billing-messaging §9; the carnês' lists (a parcel paid, removed or
+ * cancelled at Asaas shows within 10 s, at the 5 s of the spec's payment polling); the top-bar notifications.
+ * Polling the API, not a push from one process, so it holds when the portal runs as several instances.
+ */
+export const LIVE_PACE = {
+	botMonitor: 30_000,
+	botStatus: 5_000,
+	botSessions: 10_000,
+	botPaused: 5_000,
+	billing: 5_000,
+	notifications: 10_000
+} as const
+
+/**
+ * Settings of a store refetched every `ms` while its page is visible. Its answer counts as fresh for half that: with
+ * the shared 30 s dedupe a tick inside it would answer the cache, and a 5 s status would refresh every 30 s.
+ */
+export function polling(ms: number) {
+	return { revalidateInterval: ms, dedupeTime: Math.min(DEDUPE_MS, ms / 2) }
+}
+
 /** The credits lists retry more patiently (1-core §7): 3 retries, 1 s doubling to 10 s. */
 export const patientRetry = {
 	onErrorRetry: ({ error, retryCount }: { error: unknown; retryCount: number }) =>

@@ -7,12 +7,12 @@ import { ErrorPanel, Field, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { usePending } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
-import { routeStore } from '../../lib/query'
+import { LIVE_PACE, polling, routeStore } from '../../lib/query'
 import { toast } from '../../stores/toast'
 import { BotPhoneInput, BotToolForm, SessionRows } from './sessions'
 
 /** The monitor refreshes every 30 s (§9). */
-const $monitor = routeStore('GET /api/whatsapp/bot/status', undefined, { revalidateInterval: 30_000 })
+const $monitor = routeStore('GET /api/whatsapp/bot/status', undefined, polling(LIVE_PACE.botMonitor))
 
 const CONNECTION_LABELS: Record<string, string> = {
 	open: 'WhatsApp conectado',
