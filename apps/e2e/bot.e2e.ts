@@ -52,23 +52,25 @@ test('the administrador turns the bot on, tests it, a client writes through the 
 	).toBeVisible()
 	await page.keyboard.press('Escape')
 
-	// An attendant message pauses the conversation; it shows as paused until resumed.
+	// The administrador answers from the portal: the text goes to the client through the gateway and the conversation
+	// stays paused (nobody waiting any more) until resumed.
 	await page.getByLabel('Telefone do cliente').fill(client)
 	await page.getByLabel('Mensagem do atendente').fill('Olá, aqui é a Ana')
-	await page.getByRole('button', { name: 'Simular' }).click()
+	await page.getByRole('button', { name: 'Enviar ao cliente' }).click()
 	await expect(toastTitled(page, 'Mensagem de atendente simulada - bot pausado automaticamente')).toBeVisible()
+	await expect.poll(async () => (await sentByGateway(request, client)).map((m) => m.text).at(-1)).toBe('Olá, aqui é a Ana')
 	await expect(paused.getByText('+55 (85) 99123-8888')).toBeVisible()
 	await expect(page.getByText('Pausada').first()).toBeVisible()
 	// While paused the bot sends nothing to that phone.
 	await clientWrites(request, client, 'Alô?')
 	await page.waitForTimeout(300)
-	expect(await sentByGateway(request, client)).toHaveLength(2)
+	expect(await sentByGateway(request, client)).toHaveLength(3)
 
 	await paused.getByRole('button', { name: 'Retomar +55 (85) 99123-8888' }).click()
 	await expect(toastTitled(page, 'Conversa retomada com sucesso')).toBeVisible()
 	await expect(page.getByText('Nenhuma conversa pausada')).toBeVisible()
 	await clientWrites(request, client, 'Oi de novo')
-	await expect.poll(async () => (await sentByGateway(request, client)).length).toBe(3)
+	await expect.poll(async () => (await sentByGateway(request, client)).length).toBe(4)
 })
 
 test('the administrador saves the bot’s PIX key and sees the invalid-key message for a bad one', async ({ page }) => {

@@ -516,19 +516,49 @@ describe('the conversation', () => {
 		expect(await titles(w.cookies.rep)).toHaveLength(1)
 	})
 
-	it('simulating an attendant message pauses the conversation', async () => {
-		const { w } = await botWorld()
+	it('"Simular Mensagem de Atendente" sends the text to the client through the gateway and pauses the conversation', async () => {
+		const { w, company } = await botWorld()
+		await toMenu(w, company.cnpj)
+		await say(w, CLIENT, '5')
+		expect((await sessionOf(w, CLIENT))?.waitingSince).not.toBeNull()
+		const before = w.evolution.sent.length
 		const res = await w.call('POST', '/api/whatsapp/simulate-attendant-message', {
 			cookie: w.cookies.admin,
-			body: { phone: '(85) 99999-0001', message: 'Olá!' }
+			body: { phone: '(85) 99999-0001', message: 'Olá! Aqui é a Ana, como posso ajudar?' }
 		})
 		expect(res.json).toEqual({ message: 'Mensagem de atendente simulada - bot pausado automaticamente' })
+		await w.services.bot.idle()
+		await w.evolution.settled()
+		expect(w.evolution.sent.slice(before).map((m) => [m.number, m.text])).toEqual([[CLIENT, 'Olá! Aqui é a Ana, como posso ajudar?']])
+		// Answered: paused, nobody waiting any more; the echo of the send is known as the portal's own.
+		expect(await sessionOf(w, CLIENT)).toMatchObject({ isPaused: true, waitingSince: null })
 		expect(await say(w, CLIENT, 'Oi')).toEqual([])
 		expect((await w.call('GET', '/api/whatsapp/bot-status', { cookie: w.cookies.admin })).json).toEqual({
 			enabled: true,
 			activeSessions: 1,
 			pausedConversations: 1
 		})
+	})
+
+	it('"Simular Mensagem de Atendente" without a gateway, or refused by it, says why and changes nothing', async () => {
+		const { w } = await botWorld()
+		await say(w, STRANGER, 'Oi')
+		await w.evolution.setConnectionState('close')
+		const refused = await w.call('POST', '/api/whatsapp/simulate-attendant-message', {
+			cookie: w.cookies.admin,
+			body: { phone: STRANGER, message: 'Olá!' }
+		})
+		expect(refused.status).toBe(502)
+		expect(refused.json.message).toBe('A mensagem não foi enviada ao cliente: A Evolution API recusou o pedido: Connection Closed.')
+		expect((await sessionOf(w, STRANGER))?.isPaused).toBe(false)
+		saveSettings(w.db, w.clock, w.ctx.secrets, [{ chave: 'evolution_api_url', valor: '' }])
+		const none = await w.call('POST', '/api/whatsapp/simulate-attendant-message', {
+			cookie: w.cookies.admin,
+			body: { phone: STRANGER, message: 'Olá!' }
+		})
+		expect(none.status).toBe(422)
+		expect(none.json.message).toBe('Configure a Evolution API (Notificações › API) para enviar a mensagem ao cliente.')
+		expect((await sessionOf(w, STRANGER))?.isPaused).toBe(false)
 	})
 
 	it('the bot disabled sends nothing to anyone', async () => {

@@ -128,5 +128,5 @@ export const simulateAttendantRoute = contract({
 	path: '/api/whatsapp/simulate-attendant-message',
 	body: AttendantBody,
 	response: MessageResponse,
-	summary: 'Faz de conta que um atendente escreveu a esse telefone: o bot pausa a conversa'
+	summary: 'O administrador responde ao cliente pelo portal: o texto vai ao telefone pelo WhatsApp e o bot pausa a conversa'
 })

@@ -53,8 +53,9 @@ export function botRoutes(ctx: AppContext, bot: BotService) {
 		serve(resumeConversationRoute, 'whatsapp.bot', ({ body }) => ({
 			message: bot.resume(body.phone) ? 'Conversa retomada com sucesso' : 'Essa conversa não estava pausada.'
 		})),
-		serve(simulateAttendantRoute, 'whatsapp.bot', async ({ body }) => {
-			await bot.simulateAttendant(body.phone)
+		// The administrador's answer goes out through the gateway, paced like every click that sends.
+		serve(simulateAttendantRoute, 'whatsapp.bot', async ({ user, body }) => {
+			await clickSend(ctx, { userId: user.id, representanteCnpj: null }, () => bot.answerAsAttendant(body.phone, body.message))
 			return { message: 'Mensagem de atendente simulada - bot pausado automaticamente' }
 		})
 	]).onRequest(({ request }) => {

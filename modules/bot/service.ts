@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { asc, desc, eq, gt, lt, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { AppError, type AppContext, SlidingWindow, unauthorized, writeTransaction } from '../core/server'
+import { AppError, type AppContext, SlidingWindow, unauthorized, unprocessable, writeTransaction } from '../core/server'
 import { EvolutionError, normaliseBrazilianPhone, parseEvolutionEvent, phoneKey, webhookPlan, withoutBinaryFields } from '../evolution'
 import { logActivity } from '../activity'
 import { companies } from '../companies'
@@ -415,9 +415,25 @@ export function createBotService(ctx: AppContext) {
 			const phone = typed(input)
 			return enqueue(phoneKey(phone), () => fromClient(phone, message, null))
 		},
-		simulateAttendant(input: string): Promise<void> {
+		/**
+		 * POST /api/whatsapp/simulate-attendant-message: an administrador answers from the portal. The text goes to the
+		 * client through the gateway as the attendant's, and the bot leaves the conversation to people, as when an
+		 * attendant writes on the linked phone (paused, nobody waiting). A send that fails changes nothing.
+		 */
+		answerAsAttendant(input: string, message: string): Promise<void> {
 			const phone = typed(input)
-			return enqueue(phoneKey(phone), () => pause(phone, null))
+			const client = gateway()
+			if (!client) throw unprocessable('Configure a Evolution API (Notificações › API) para enviar a mensagem ao cliente.')
+			return enqueue(phoneKey(phone), async () => {
+				try {
+					await client.sendText(phone, message)
+				} catch (error) {
+					if (error instanceof EvolutionError)
+						throw new AppError(502, `A mensagem não foi enviada ao cliente: ${error.message}`, 'WHATSAPP')
+					throw error
+				}
+				await pause(phone, null)
+			})
 		},
 		resume(input: string): boolean {
 			const s = readSession(db, phoneKey(typed(input)))

@@ -7,13 +7,13 @@ import { EmptyState, ErrorPanel, Field, StatCard, StatGrid } from '../../compone
 import { errorText } from '../../lib/api'
 import { usePending } from '../../lib/hooks'
 import { confirmThenMutate, mutate } from '../../lib/mutate'
-import { routeStore } from '../../lib/query'
+import { LIVE_PACE, polling, routeStore } from '../../lib/query'
 import { BotPhoneInput, BotToolForm, SessionRows, WaitingFlag } from './sessions'
 
 /** Bot status and paused list every 5 s, sessions every 10 s (§9). */
-const $status = routeStore('GET /api/whatsapp/bot-status', undefined, { revalidateInterval: 5_000 })
-const $paused = routeStore('GET /api/whatsapp/paused-conversations', undefined, { revalidateInterval: 5_000 })
-const $sessions = routeStore('GET /api/whatsapp/sessions', undefined, { revalidateInterval: 10_000 })
+const $status = routeStore('GET /api/whatsapp/bot-status', undefined, polling(LIVE_PACE.botStatus))
+const $paused = routeStore('GET /api/whatsapp/paused-conversations', undefined, polling(LIVE_PACE.botPaused))
+const $sessions = routeStore('GET /api/whatsapp/sessions', undefined, polling(LIVE_PACE.botSessions))
 
 const INVALIDATE = ['/api/whatsapp/']
 
@@ -74,7 +74,10 @@ function PhoneForms() {
 			'POST /api/whatsapp/simulate-attendant-message',
 			{ body: attendant },
 			{
-				success: { title: 'Mensagem de atendente simulada - bot pausado automaticamente' },
+				success: {
+					title: 'Mensagem de atendente simulada - bot pausado automaticamente',
+					description: `Enviada para ${attendant.phone} pelo WhatsApp.`
+				},
 				errorTitle: 'Erro ao simular mensagem de atendente',
 				invalidate: INVALIDATE
 			}
@@ -95,6 +98,10 @@ function PhoneForms() {
 				</div>
 			</BotToolForm>
 			<BotToolForm title="Simular Mensagem de Atendente" icon={<UserRound className="size-5" aria-hidden="true" />} onSubmit={simulate}>
+				<p className="text-sm text-base-content/70">
+					Responda ao cliente pelo portal: o texto vai ao telefone pelo WhatsApp, como mensagem do atendente, e o bot fica pausado nessa
+					conversa por 12 horas (ou até Retomar).
+				</p>
 				<Field label="Telefone do cliente">
 					<BotPhoneInput value={attendant.phone} onChange={(phone) => setAttendant({ ...attendant, phone })} />
 				</Field>
@@ -107,7 +114,7 @@ function PhoneForms() {
 				</Field>
 				<div className="flex justify-end">
 					<button type="submit" className="btn" disabled={!attendant.phone.trim() || !attendant.message.trim()}>
-						Simular
+						Enviar ao cliente
 					</button>
 				</div>
 			</BotToolForm>
