@@ -146,7 +146,7 @@ describe('a 404 is not a deletion of a paid parcel (issue 33, point 2)', () => {
 		const warned = w.db.select().from(activities).where(eq(activities.event, 'billing.asaas-account-mismatch')).all()
 		expect(warned).toHaveLength(1)
 		const told = w.db.select().from(notifications).all()
-		expect(told.map((n) => n.title)).toEqual(['Conta do Asaas trocada?', 'Conta do Asaas trocada?'])
+		expect(told.map((n) => n.title)).toEqual(['Parcela paga', 'Conta do Asaas trocada?', 'Conta do Asaas trocada?'])
 		// The financial screens say so while it lasts.
 		const config = await w.call('GET', '/api/representantes/asaas-config', { cookie: w.cookies.rep })
 		expect(config.json.webhook.conta_aviso).toContain('abre outra conta do Asaas')

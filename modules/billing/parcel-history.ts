@@ -19,7 +19,7 @@ export function markCancelled(tx: DbOrTx, parcel: ParcelRow, now: string, eventI
 	recordEvent(tx, parcel, 'cancelamento', now, eventId)
 }
 
-/** One line of the history per (payment, kind of event): a repeat adds nothing. */
+/** One line of the history per (payment, kind of event): a repeat adds nothing. Answers whether the line is new. */
 export function recordEvent(
 	tx: DbOrTx,
 	parcel: Pick<
@@ -41,20 +41,24 @@ export function recordEvent(
 		restauracao: 'restaurada no Asaas',
 		disputa_vencida: 'paga: contestação vencida, valor em repasse'
 	}[tipo]
-	tx.insert(historicoPagamentos)
-		.values({
-			tipo_evento: tipo,
-			parcela_id: parcel.id,
-			carne_id: parcel.carne_id,
-			empresa_codigo: parcel.empresa_codigo,
-			representante_cnpj: parcel.representante_cnpj,
-			valor_centavos: valorCentavos,
-			data_evento: now,
-			descricao: `Parcela ${parcel.numero}/${total ?? '?'} do carnê #${parcel.carne_id} ${what} (${brl(valorCentavos)})`,
-			boleto_id: parcel.asaas_payment_id,
-			asaas_evento_id: eventId,
-			ciclo: parcel.ciclo
-		})
-		.onConflictDoNothing()
-		.run()
+	return (
+		tx
+			.insert(historicoPagamentos)
+			.values({
+				tipo_evento: tipo,
+				parcela_id: parcel.id,
+				carne_id: parcel.carne_id,
+				empresa_codigo: parcel.empresa_codigo,
+				representante_cnpj: parcel.representante_cnpj,
+				valor_centavos: valorCentavos,
+				data_evento: now,
+				descricao: `Parcela ${parcel.numero}/${total ?? '?'} do carnê #${parcel.carne_id} ${what} (${brl(valorCentavos)})`,
+				boleto_id: parcel.asaas_payment_id,
+				asaas_evento_id: eventId,
+				ciclo: parcel.ciclo
+			})
+			.onConflictDoNothing()
+			.returning({ id: historicoPagamentos.id })
+			.all().length > 0
+	)
 }

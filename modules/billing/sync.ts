@@ -3,12 +3,13 @@ import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import { type AsaasClient, AsaasError, type AsaasPayment, isReversed } from '../asaas'
 import { companies } from '../companies'
+import { notifyUsers } from '../messaging'
 import { MINUTE, readCalendarDate, todayIso } from '../core'
 import type { AppContext } from '../core/server'
 import { AppError, writeTransaction } from '../core/server'
 import type { RepresentativeScope } from '../resellers'
 import { type AsaasAccount, asaasAccount, asaasClient, webhookState } from './accounts'
-import { recordEvent } from './parcel-history'
+import { brl, recordEvent } from './parcel-history'
 import { trustRemoval } from './identity'
 import type { InboxEvent, PaymentEventHandler } from './inbox'
 import { type EventType, OPEN_STATUSES, PAID_STATUSES, isPaid } from './labels'
@@ -62,7 +63,8 @@ function backwardMove(from: string, to: string, deleted: boolean, event: string 
 /**
  * Brings a parcel to what Asaas says of its payment (read back from Asaas, never from a webhook's payload).
  * Answers whether anything changed. Also settles the carnê as `quitado` when every parcel is paid, and reopens it
- * when a move back leaves a parcel open. `event` is the webhook's event name (null from the reconciliation).
+ * when a move back leaves a parcel open. `event` is the webhook's event name (null from the reconciliation). A new
+ * payment, removal or refund notifies the representative in the top bar, unless `quiet` (their own cancel).
  */
 export function applyPayment(
 	tx: DbOrTx,
@@ -70,7 +72,8 @@ export function applyPayment(
 	payment: AsaasPayment,
 	now: string,
 	eventId: string | null,
-	event: string | null = null
+	event: string | null = null,
+	options: { quiet?: boolean } = {}
 ): boolean {
 	const status = payment.deleted ? 'CANCELED' : payment.status
 	const back = backwardMove(parcel.status, status, !!payment.deleted, event)
@@ -120,9 +123,30 @@ export function applyPayment(
 		.where(eq(carneParcelas.id, parcel.id))
 		.run()
 	const kind = eventOf(status)
-	if (kind) recordEvent(tx, parcel, kind, now, eventId, Math.round(payment.value * 100))
+	if (kind && recordEvent(tx, parcel, kind, now, eventId, Math.round(payment.value * 100)) && !options.quiet)
+		notifyRepresentative(tx, parcel, kind, Math.round(payment.value * 100), now)
 	if (isPaid(status)) settleCarne(tx, parcel.carne_id, now)
 	return true
+}
+
+/** What the representative is told in the top bar when Asaas pays, removes or refunds one of their parcels. */
+const NOTICES = {
+	pagamento: { title: 'Parcela paga', what: 'paga', type: 'success' },
+	cancelamento: { title: 'Parcela removida no Asaas', what: 'removida no Asaas', type: 'warning' },
+	estorno: { title: 'Parcela estornada', what: 'estornada', type: 'warning' }
+} as const
+
+/**
+ * The top-bar notification of a parcel's new history line ("Parcela 2/6 de Padaria X paga — R$ 149,90"), written
+ * with it: a history line is unique per payment, kind and cycle, so a repeated event tells nobody twice.
+ */
+function notifyRepresentative(tx: DbOrTx, parcel: ParcelRow, kind: keyof typeof NOTICES | 'vencimento', centavos: number, now: string) {
+	if (kind === 'vencimento') return
+	const notice = NOTICES[kind]
+	const total = tx.select({ n: carnes.numero_parcelas }).from(carnes).where(eq(carnes.id, parcel.carne_id)).get()?.n
+	const razao = tx.select({ razao: companies.razao }).from(companies).where(eq(companies.codigo, parcel.empresa_codigo)).get()?.razao
+	const message = `Parcela ${parcel.numero}/${total ?? '?'} de ${razao ?? `empresa ${parcel.empresa_codigo}`} ${notice.what} — ${brl(centavos)}`
+	notifyUsers(tx, { now: () => new Date(now) }, { representanteCnpj: parcel.representante_cnpj }, notice.title, message, notice.type)
 }
 
 /** An active carnê whose parcels are all paid becomes `quitado`. */
@@ -284,13 +308,15 @@ export async function syncCarne(
 			? await trustRemoval(ctx, account.id, client, { wallet: carne.asaas_conta, customerId: carne.asaas_customer_id })
 			: true
 	const now = ctx.clock.now().toISOString()
+	// The person cancelling is not told in the top bar what they have just done.
+	const quiet = { quiet: options.closing }
 	return writeTransaction(ctx.db, (tx) => {
 		let changed = 0
 		let removed = 0
 		const fresh = tx.select().from(carneParcelas).where(eq(carneParcelas.carne_id, carne.id)).all()
 		for (const payment of payments) {
 			const parcel = fresh.find((p) => p.asaas_payment_id === payment.id)
-			if (parcel && applyPayment(tx, parcel, payment, now, null)) {
+			if (parcel && applyPayment(tx, parcel, payment, now, null, null, quiet)) {
 				changed++
 				if (payment.deleted) removed++
 			}
@@ -298,7 +324,7 @@ export async function syncCarne(
 		if (trusted)
 			for (const parcel of fresh) {
 				if (listed.has(parcel.asaas_payment_id) || rank(parcel.status) >= 2) continue
-				if (applyPayment(tx, parcel, removedPayment(parcel), now, null)) {
+				if (applyPayment(tx, parcel, removedPayment(parcel), now, null, null, quiet)) {
 					changed++
 					removed++
 				}

@@ -186,12 +186,14 @@ export function infiniteList<K extends PagedRoute, T>(
 		rows: (data: ApiResponse<K>) => T[]
 		/** A row shifted by a change between two pages' reads is shown once. */
 		rowKey: (row: T) => string | number
+		/** The first page's read settings (a live list's polling): a change it brings reads the pages shown again. */
+		settings?: CommonSettings<ApiResponse<K>>
 	}
 ): ListSource<T> & { $data: ReturnType<typeof routeStore<K>>; more: MoreSource } {
 	const { route, spec, query } = read
 	const $params = paramsStore(spec)
 	const $query = computed($params, firstPageRead(read).query)
-	const $data = routeStore(route, $query)
+	const $data = routeStore(route, $query, options.settings)
 	const keyOf = (query: ApiQuery<K>) => routeRequest(route, { query }).url
 	const readPage = (page: number) => call(route, { query: query({ ...$params.get(), page }) } as never) as Promise<ApiResponse<K>>
 	/** The pages after the first, of the view (key) they were read for. */

@@ -1,11 +1,12 @@
 import { type ApiResponse, call, errorText } from '../lib/api'
-import { routeStore } from '../lib/query'
+import { LIVE_PACE, polling, routeStore } from '../lib/query'
 import { toast } from './toast'
 
 /** A top-bar item: a number for notification rows; "aviso-geral-N" / "aviso-individual-N" for notices. */
 export type Notification = ApiResponse<'GET /api/notifications'>[number]
 
-export const $notifications = routeStore('GET /api/notifications')
+/** Read again every 10 s while the page is visible: a parcel paid at Asaas or a purchase credited shows in the bell. */
+export const $notifications = routeStore('GET /api/notifications', undefined, polling(LIVE_PACE.notifications))
 
 /** 'Marcar todas como lidas' of the top-bar dialog (1-core §8 'Notifications'). */
 export async function markAllRead() {

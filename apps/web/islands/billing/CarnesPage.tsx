@@ -10,6 +10,7 @@ import { AddButton, EmptyState, ErrorPanel, PageActions } from '../../components
 import { call, errorText, routeRequest } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
 import { infiniteList } from '../../lib/list'
+import { LIVE_PACE, polling } from '../../lib/query'
 import { confirmAction } from '../../stores/confirm'
 import { toast } from '../../stores/toast'
 import { carnesRead } from './billing-views'
@@ -18,7 +19,12 @@ import { CARNE_KEYS, CarneStatusBadge, ParcelStatusBadge } from './carne-parts'
 const NewCarneDialog = lazy(() => import('./NewCarneDialog'))
 const WhatsappDialog = lazy(() => import('./WhatsappDialog'))
 
-const carnesList = infiniteList<'GET /api/carnes', CarneView>(carnesRead, { rows: (data) => data.carnes, rowKey: (c) => c.id })
+// A parcel paid, removed or cancelled at Asaas shows without a reload (issue 34).
+const carnesList = infiniteList<'GET /api/carnes', CarneView>(carnesRead, {
+	rows: (data) => data.carnes,
+	rowKey: (c) => c.id,
+	settings: polling(LIVE_PACE.billing)
+})
 
 const companyName = (c: CarneView) => c.empresa?.razao ?? `Empresa ${c.empresa_codigo}`
 

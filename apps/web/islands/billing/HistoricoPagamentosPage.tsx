@@ -5,10 +5,15 @@ import { ListScreen, SummaryCards, moneyColumn, titleColumn } from '../../compon
 import { PageRoot } from '../../components/PageRoot'
 import { PageActions, StatCard } from '../../components/ui'
 import { serverList } from '../../lib/list'
+import { LIVE_PACE, polling } from '../../lib/query'
 import { historicoRead } from './billing-views'
 import { COMPANY_DATE_CONTROLS, ClearFilters, EventBadge } from './carne-parts'
 
-const historicoList = serverList<'GET /api/historico-pagamentos', HistoricoEventoView>(historicoRead, { rows: (data) => data.eventos })
+// A parcel paid, removed or cancelled at Asaas shows without a reload (issue 34).
+const historicoList = serverList<'GET /api/historico-pagamentos', HistoricoEventoView>(historicoRead, {
+	rows: (data) => data.eventos,
+	settings: polling(LIVE_PACE.billing)
+})
 
 const company = (e: HistoricoEventoView) => e.empresa?.razao ?? `Empresa ${e.empresa_codigo}`
 

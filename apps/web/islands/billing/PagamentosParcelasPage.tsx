@@ -6,6 +6,7 @@ import { LazyDialog, ListScreen, SummaryCards, dateColumn, moneyColumn, titleCol
 import { PageRoot } from '../../components/PageRoot'
 import { PageActions, StatCard } from '../../components/ui'
 import { infiniteList } from '../../lib/list'
+import { LIVE_PACE, polling } from '../../lib/query'
 import { usePending } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
 import { confirmAction } from '../../stores/confirm'
@@ -18,7 +19,9 @@ const INVALIDATE = ['/api/carnes', '/api/historico-pagamentos']
 
 const pagamentosList = infiniteList<'GET /api/carnes/pagamentos', PagamentoParcelaView>(pagamentosRead, {
 	rows: (data) => data.parcelas,
-	rowKey: (p) => p.id
+	rowKey: (p) => p.id,
+	// A parcel paid, removed or cancelled at Asaas shows without a reload (issue 34).
+	settings: polling(LIVE_PACE.billing)
 })
 
 async function remove(p: PagamentoParcelaView) {
