@@ -35,6 +35,14 @@ test('a representante buys 2 credits by PIX, pays at the stand-in, and the scree
 	await expect(page.getByRole('button', { name: 'Copiar' })).toBeVisible()
 	await expect(page.getByText('Aguardando pagamento', { exact: true })).toBeVisible()
 
+	// Leaving a PIX still awaited asks first; 'Voltar' keeps it on screen.
+	await page.getByRole('button', { name: 'Fazer Nova Compra' }).click()
+	const leave = page.getByRole('dialog', { name: 'PIX ainda não pago' })
+	await expect(leave).toContainText('você é avisado nas notificações')
+	await leave.getByRole('button', { name: 'Voltar' }).click()
+	await expect(leave).toBeHidden()
+	await expect(code).toHaveValue(/^000201/)
+
 	// The buyer pays: the stand-in's "pagar" on its charges page.
 	const asaas = await (await browser.newContext()).newPage()
 	await asaas.goto(`${asaasOrigin}/`)
@@ -47,4 +55,30 @@ test('a representante buys 2 credits by PIX, pays at the stand-in, and the scree
 	await expect(availableFigure).toHaveText(String(before + 2))
 	await page.getByRole('button', { name: 'Fazer Nova Compra' }).click()
 	await expect(page.getByRole('button', { name: 'Comprar por R$ 50,00' })).toBeVisible()
+
+	// A PIX left for a new purchase and paid afterwards: the top bar tells the buyer when it is credited.
+	await page.getByRole('button', { name: 'Comprar por R$ 50,00' }).click()
+	await expect(code).toHaveValue(/^000201/)
+	await page.getByRole('button', { name: 'Fazer Nova Compra' }).click()
+	await page.getByRole('dialog', { name: 'PIX ainda não pago' }).getByRole('button', { name: 'Fazer nova compra' }).click()
+	await expect(page.getByRole('button', { name: 'Comprar por R$ 50,00' })).toBeVisible()
+	const later = await (await browser.newContext()).newPage()
+	await later.goto(`${asaasOrigin}/`)
+	const left = later
+		.getByRole('row')
+		.filter({ hasText: 'compra nº' })
+		.filter({ hasText: 'Aguardando pagamento' })
+		.filter({ hasText: 'R$ 50,00' })
+	await left.first().getByRole('button', { name: 'pagar' }).click()
+	await later.close()
+	const bell = page.getByRole('button', { name: /^Notificações \(\d+ não lidas\)$/ })
+	await expect(async () => {
+		await bell.click()
+		const told = page.getByRole('dialog', { name: 'Notificações', exact: true })
+		try {
+			await expect(told.getByText('PIX de R$ 50,00 recebido: 1 crédito adicionado ao seu saldo.').first()).toBeVisible({ timeout: 1000 })
+		} finally {
+			await told.getByRole('button', { name: 'Fechar' }).first().click()
+		}
+	}).toPass({ timeout: 20_000 })
 })

@@ -159,6 +159,39 @@ describe('crediting a paid purchase', () => {
 		expect(report.json).toMatchObject({ revenue: 100, revenueThisMonth: 100, totalCredits: 2 })
 	})
 
+	it('tells its buyer in the top bar when it is credited, once, even after they left the purchase for a new one', async () => {
+		const { w, buy, status, deliver } = await shop()
+		const bell = async () =>
+			((await w.call('GET', '/api/notifications', { cookie: w.cookies.rep })).json as { title: string; message: string; type: string }[])
+				.filter((n) => n.title === 'Compra de créditos confirmada')
+				.map((n) => [n.message, n.type])
+		const { chargeId } = (await buy(2)).json
+		// "Fazer Nova Compra": a second PIX is made before the first is paid.
+		expect((await buy(1)).status).toBe(201)
+		expect(await bell()).toEqual([])
+		w.asaas.confirm(chargeId)
+		await until(async () => (await status(chargeId)) === 'CONFIRMED', 'the webhook')
+		const told = [['PIX de R$\u00a0100,00 recebido: 2 créditos adicionados ao seu saldo.', 'success']]
+		expect(await bell()).toEqual(told)
+		// The same payment delivered again, and the checker: no second notification.
+		await deliver(paidEvent('evt_de_novo', chargeId, 100))
+		await refreshPurchase(w.ctx, chargeId)
+		await w.asaas.settled()
+		await until(
+			() =>
+				w.db
+					.select()
+					.from(asaasEvents)
+					.all()
+					.every((e) => e.status !== 'pendente'),
+			'the inbox'
+		)
+		expect(await bell()).toEqual(told)
+		// Nobody else is told.
+		const others = await w.call('GET', '/api/notifications', { cookie: w.cookies.rep2 })
+		expect(others.json.filter((n: { title: string }) => n.title === 'Compra de créditos confirmada')).toEqual([])
+	})
+
 	it('also credits a payment marked received in cash at Asaas (RECEIVED_IN_CASH)', async () => {
 		const { vendor, buy, status, available } = await shop()
 		const { chargeId } = (await buy(1)).json

@@ -4,8 +4,9 @@ import { logActivity } from '../activity'
 import { type AsaasClient, AsaasError, type AsaasPayment, type PaymentStatus, isReversed } from '../asaas'
 import type { SessionUser } from '../auth'
 import { type PaymentEventHandler, VENDOR_ACCOUNT, accountWallet, asaasAccount, asaasClient, trustRemoval } from '../billing'
-import { MINUTE, addDaysIso, startOfDayInSaoPaulo, toReais, todayIso } from '../core'
+import { MINUTE, addDaysIso, formatMoney, formatNumber, startOfDayInSaoPaulo, toReais, todayIso } from '../core'
 import { type AppContext, AppError, notFound, unprocessable, writeTransaction } from '../core/server'
+import { notifyUsers } from '../messaging'
 import { findRepresentativeByCnpj } from '../resellers'
 import { getSetting } from '../settings'
 import type { AutoPurchaseBody, AutoPurchaseResult, PaymentStatusResult, PixQrCodeResult, PurchaseStatus } from './model'
@@ -298,6 +299,15 @@ function credit(tx: DbOrTx, ctx: Pick<Ctx, 'clock'>, purchase: Purchase, paid: n
 		'credits.purchased',
 		{ quantidade: purchase.quantidade, representante: rep?.nome ?? purchase.representante_id, totalCentavos: paid },
 		{ entityId: purchase.id, representanteCnpj: purchase.representante_id }
+	)
+	// The buyer may have left the purchase's screen ("Fazer Nova Compra", another page): the top bar tells them.
+	notifyUsers(
+		tx,
+		ctx.clock,
+		{ representanteCnpj: purchase.representante_id },
+		'Compra de créditos confirmada',
+		`PIX de ${formatMoney(paid)} recebido: ${formatNumber(purchase.quantidade)} ${purchase.quantidade === 1 ? 'crédito adicionado' : 'créditos adicionados'} ao seu saldo.`,
+		'success'
 	)
 }
 

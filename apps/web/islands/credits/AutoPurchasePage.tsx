@@ -10,6 +10,7 @@ import { call, errorText } from '../../lib/api'
 import { usePending } from '../../lib/hooks'
 import { invalidateKeys, routeStore } from '../../lib/query'
 import { $configuracoes, savedNumber } from '../../lib/settings'
+import { confirmAction } from '../../stores/confirm'
 import { toast } from '../../stores/toast'
 
 const POLL_MS = 5_000
@@ -266,6 +267,22 @@ function PaymentView({ purchase, onReset }: { purchase: AutoPurchaseResult; onRe
 		}
 	}
 
+	// A PIX still awaited stays payable after the buyer leaves it: they are asked first, and told where the
+	// payment will show (the server notifies them in the top bar when it credits the purchase).
+	async function newPurchase() {
+		if (status === 'PENDING') {
+			const ok = await confirmAction({
+				title: 'PIX ainda não pago',
+				message:
+					'O PIX desta compra continua valendo até o vencimento. Se for pago depois, os créditos entram no seu saldo e você é avisado nas notificações.',
+				confirmLabel: 'Fazer nova compra',
+				cancelLabel: 'Voltar'
+			})
+			if (!ok) return
+		}
+		onReset()
+	}
+
 	const open = status === 'PENDING'
 	return (
 		<div className="grid gap-4 lg:grid-cols-2">
@@ -284,7 +301,7 @@ function PaymentView({ purchase, onReset }: { purchase: AutoPurchaseResult; onRe
 				</dl>
 				<StatusBox status={status} value={purchase.valor} />
 				<div className="flex flex-col gap-2 sm:flex-row">
-					<button type="button" className="btn sm:flex-1" onClick={onReset}>
+					<button type="button" className="btn sm:flex-1" onClick={newPurchase}>
 						<ShoppingCart className="size-4" aria-hidden="true" /> Fazer Nova Compra
 					</button>
 					{open && (
