@@ -78,7 +78,8 @@ function withPrevious<V extends { loading: boolean; error?: unknown }, T>(
 			rows: error ? undefined : shown?.rows,
 			page: error ? undefined : shown?.page,
 			loading: value.loading && !shown,
-			refreshing: value.loading && !!shown,
+			// Dimmed while the previous rows stand in for another view, not while a live list reads its own again.
+			refreshing: value.loading && !current && !!shown,
 			error
 		}
 	})

@@ -105,7 +105,8 @@ function notifications(root: ParentNode) {
 		empty.hidden = !(data && data.length === 0)
 		const now = new Date()
 		list.replaceChildren(...(data ?? []).map((n) => notificationItem(n, now)))
-		if (error && error !== shownError) toast({ title: 'Erro ao acessar notificações', variant: 'destructive' })
+		// Said when the list cannot be shown; a refresh failing behind a shown list is tried again at the next tick.
+		if (error && error !== shownError && !data) toast({ title: 'Erro ao acessar notificações', variant: 'destructive' })
 		shownError = error
 	}
 	$notifications.subscribe(draw)
