@@ -4,6 +4,19 @@ import { asaasUrl } from './ports'
 
 const asaasOrigin = new URL(asaasUrl).origin
 
+test('without the vendor’s Asaas account the screen says so before anyone fills the form', async ({ page, baseURL }) => {
+	const admin = await administradorApi(baseURL!)
+	const cleared = await admin.put('/api/admin/asaas-vendor', { data: { asaas_api_key: '', asaas_ambiente: 'sandbox' } })
+	expect(cleared.status()).toBe(200)
+	await admin.dispose()
+	await signIn(page, ACCOUNTS.representante)
+	await page.goto('/autocompra-creditos')
+	await expect(page.getByText('Sistema indisponível')).toBeVisible()
+	await expect(page.getByRole('alert').filter({ hasText: 'Sistema não configurado' })).toBeVisible()
+	await expect(page.getByText('Sistema ativo')).toHaveCount(0)
+	await expect(page.getByLabel('Quantidade de créditos')).toHaveCount(0)
+})
+
 test('a representante buys 2 credits by PIX, pays at the stand-in, and the screen confirms it with the credits added', async ({
 	page,
 	browser,
@@ -25,8 +38,17 @@ test('a representante buys 2 credits by PIX, pays at the stand-in, and the scree
 	await expect(availableFigure).toHaveText(/^\d[\d.]*$/)
 	const before = Number((await availableFigure.textContent())!.replace(/\./g, ''))
 
-	await page.getByLabel('Quantidade de créditos').fill('2')
-	await expect(page.getByText('Mínimo: 1 crédito | Máximo: 1000 créditos')).toBeVisible()
+	// Above 1.000 is refused beside the field, never bought as 1.000.
+	const quantity = page.getByLabel('Quantidade de créditos')
+	await quantity.fill('1500')
+	await page.getByRole('button', { name: /^Comprar por/ }).click()
+	await expect(page.getByRole('alert').filter({ hasText: 'Informe uma quantidade de 1 a 1000 créditos.' })).toBeVisible()
+	await expect(quantity).toHaveValue('1500')
+	await expect(quantity).toHaveAttribute('aria-invalid', 'true')
+	await expect(toastTitled(page, 'Compra processada')).toHaveCount(0)
+	await quantity.fill('2')
+	await expect(page.getByRole('alert').filter({ hasText: 'Informe uma quantidade' })).toHaveCount(0)
+	await expect(page.getByText('Mínimo: 1 crédito | Máximo: 1.000 créditos')).toBeVisible()
 	await page.getByRole('button', { name: 'Comprar por R$ 100,00' }).click()
 	await expect(toastTitled(page, 'Compra processada')).toBeVisible()
 	await expect(page.getByRole('img', { name: 'QR Code PIX para pagamento' })).toBeVisible()

@@ -1,7 +1,7 @@
 export { billingRoutes } from './routes'
 export { billingJobs, checkWebhooks } from './jobs'
 export { createAsaasInbox, type AsaasInbox, type InboxEvent, type PaymentEventHandler } from './inbox'
-export { asaasAccount, asaasClient, type AsaasAccount } from './accounts'
+export { asaasAccount, asaasClient, type AsaasAccount, webhookState } from './accounts'
 export { accountWallet, accountWarning, trustRemoval } from './identity'
 export { ASAAS_QUOTA_PER_12H, accountUsage } from './usage'
 export { openParcelsOfCompany, type OpenParcel } from './parcels'

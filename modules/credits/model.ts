@@ -1,5 +1,5 @@
 import { SYSTEMS } from '../companies/model'
-import { MAX_PURCHASE_CREDITS } from './limits'
+import { MAX_PURCHASE_CREDITS, PURCHASE_QUANTITY_MESSAGE, PURCHASE_WHOLE_MESSAGE, purchaseQuantityProblem } from './limits'
 import {
 	Pagination,
 	cnpjField,
@@ -213,11 +213,10 @@ export const transferRoute = contract({
 })
 
 /** Credit self-purchase (spec 3 §5, §9): 1 to 1000 whole credits, paid by PIX only. */
-export { MAX_PURCHASE_CREDITS }
-const PURCHASE_QUANTITY_MESSAGE = `Informe uma quantidade de 1 a ${MAX_PURCHASE_CREDITS} créditos.`
+export { MAX_PURCHASE_CREDITS, purchaseQuantityProblem }
 export const purchaseQuantity = z
 	.number({ error: PURCHASE_QUANTITY_MESSAGE })
-	.int('A quantidade de créditos deve ser um número inteiro.')
+	.int(PURCHASE_WHOLE_MESSAGE)
 	.min(1, PURCHASE_QUANTITY_MESSAGE)
 	.max(MAX_PURCHASE_CREDITS, PURCHASE_QUANTITY_MESSAGE)
 
@@ -261,6 +260,22 @@ export const autoPurchaseRoute = contract({
 	body: AutoPurchaseBody,
 	response: AutoPurchaseResult,
 	summary: 'O representante compra créditos do fornecedor: cria a cobrança PIX na conta Asaas do fornecedor'
+})
+/**
+ * Whether the self-purchase works now: 'ativo' (the vendor's account on and its webhook healthy), 'atrasado'
+ * (charges are made, but Asaas' notice of payment does not arrive: the portal's own checks credit them, later),
+ * 'indisponivel' (no vendor account: nothing can be bought). `mensagem` says it in pt-BR when not 'ativo'.
+ */
+export const AutoPurchaseAvailability = z.object({
+	situacao: z.enum(['ativo', 'atrasado', 'indisponivel']),
+	mensagem: z.string().nullable()
+})
+export type AutoPurchaseAvailability = z.infer<typeof AutoPurchaseAvailability>
+export const autoPurchaseAvailabilityRoute = contract({
+	method: 'GET',
+	path: '/api/credits/auto-purchase/status',
+	response: AutoPurchaseAvailability,
+	summary: 'Se a autocompra funciona agora: a conta Asaas do fornecedor configurada e o seu webhook saudável'
 })
 export const paymentStatusRoute = contract({
 	method: 'GET',

@@ -2,6 +2,7 @@ import { serve, serveRoutes } from '../auth'
 import type { AppContext } from '../core/server'
 import {
 	addCreditsRoute,
+	autoPurchaseAvailabilityRoute,
 	autoPurchaseRoute,
 	availableCreditsRoute,
 	creditSummaryRoute,
@@ -12,6 +13,7 @@ import {
 	pixQrCodeRoute,
 	transferRoute
 } from './model'
+import { autoPurchaseAvailability } from './purchase-availability'
 import { limitedPurchase } from './purchase-limits'
 import { purchaseQrCode, purchaseStatus, startPurchase } from './purchases'
 import { addCredits, creditSummary, exportCredits, exportSummary, listCredits, scopedAvailable, transferToCompany } from './service'
@@ -38,6 +40,7 @@ export function creditRoutes(ctx: AppContext) {
 		serve(autoPurchaseRoute, 'credits.purchase', ({ user, body }) =>
 			limitedPurchase(ctx, user, body, () => startPurchase(ctx, user, body))
 		),
+		serve(autoPurchaseAvailabilityRoute, 'credits.purchase', () => autoPurchaseAvailability(ctx)),
 		serve(paymentStatusRoute, 'credits.purchase', ({ user, params }) => purchaseStatus(db, user, params.chargeId)),
 		serve(pixQrCodeRoute, 'credits.purchase', ({ user, params }) => purchaseQrCode(ctx, user, params.chargeId))
 	])

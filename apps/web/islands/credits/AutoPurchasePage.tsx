@@ -1,8 +1,14 @@
 import { useStore } from '@nanostores/react'
-import { CheckCircle2, Clock, Copy, QrCode, RefreshCw, ShieldCheck, ShoppingCart, XCircle, Zap } from 'lucide-react'
+import { AlertTriangle, CheckCircle2, Clock, Copy, QrCode, RefreshCw, ShieldCheck, ShoppingCart, XCircle, Zap } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { formatDate, formatNumber, formatReais } from '../../../../modules/core'
-import { type AutoPurchaseResult, MAX_PURCHASE_CREDITS, type PurchaseStatus } from '../../../../modules/credits/model'
+import {
+	type AutoPurchaseAvailability,
+	type AutoPurchaseResult,
+	MAX_PURCHASE_CREDITS,
+	type PurchaseStatus,
+	purchaseQuantityProblem
+} from '../../../../modules/credits/model'
 import { PageRoot } from '../../components/PageRoot'
 import { TitledSection } from '../../components/TitledSection'
 import { ErrorPanel } from '../../components/ui'
@@ -16,6 +22,7 @@ import { toast } from '../../stores/toast'
 const POLL_MS = 5_000
 const POLL_FOR_MS = 30 * 60_000
 const $available = routeStore('GET /api/credits/available')
+const $availability = routeStore('GET /api/credits/auto-purchase/status')
 
 const STATUS_WORDS: Record<PurchaseStatus, string> = {
 	PENDING: 'Aguardando pagamento',
@@ -24,11 +31,9 @@ const STATUS_WORDS: Record<PurchaseStatus, string> = {
 	EXPIRED: 'Expirado'
 }
 
-/** Non-numeric input falls back to 1; the rest is kept within 1–1000 (spec 3 §5). */
+/** The typed quantity when it is one the server accepts (1–1000 whole credits, spec 3 §5); otherwise 0, never clamped. */
 function quantityOf(text: string): number {
-	const n = Math.floor(Number(text))
-	if (!Number.isFinite(n) || text.trim() === '') return 1
-	return Math.min(Math.max(n, 0), MAX_PURCHASE_CREDITS)
+	return purchaseQuantityProblem(text) ? 0 : Number(text.trim())
 }
 
 /**
@@ -57,6 +62,8 @@ function PurchaseForm({ onBought }: { onBought: (result: AutoPurchaseResult) => 
 	const unit = savedNumber(config.data, 'app.valor_credito_individual', 50)
 	const days = savedNumber(config.data, 'app.valor_credito_dia', 33)
 	const quantity = quantityOf(text)
+	const problem = purchaseQuantityProblem(text)
+	const [showProblem, setShowProblem] = useState(false)
 	const total = Math.round(quantity * unit * 100) / 100
 
 	const [busy, purchase] = usePending(async () => {
@@ -70,7 +77,8 @@ function PurchaseForm({ onBought }: { onBought: (result: AutoPurchaseResult) => 
 	})
 
 	async function buy() {
-		if (quantity < 1) return
+		setShowProblem(true)
+		if (problem) return
 		await purchase()
 	}
 
@@ -103,13 +111,21 @@ function PurchaseForm({ onBought }: { onBought: (result: AutoPurchaseResult) => 
 							max={MAX_PURCHASE_CREDITS}
 							step={1}
 							value={text}
-							onChange={(e) => setText(e.target.value)}
-							onBlur={() => setText(String(quantity))}
-							aria-describedby="quantidade-dica"
+							onChange={(e) => {
+								setText(e.target.value)
+								setShowProblem(true)
+							}}
+							aria-invalid={showProblem && !!problem}
+							aria-describedby="quantidade-dica quantidade-erro"
 						/>
 						<span id="quantidade-dica" className="mt-1 block text-xs text-base-content/70">
-							Mínimo: 1 crédito | Máximo: 1000 créditos
+							Mínimo: 1 crédito | Máximo: {formatNumber(MAX_PURCHASE_CREDITS)} créditos
 						</span>
+						{showProblem && problem && (
+							<span id="quantidade-erro" className="mt-1 block text-xs text-error" role="alert">
+								{problem}
+							</span>
+						)}
 					</label>
 					<div className="flex gap-3 rounded-box bg-base-200 p-3 text-sm">
 						<Zap className="size-5 shrink-0 text-success" aria-hidden="true" />
@@ -118,7 +134,7 @@ function PurchaseForm({ onBought }: { onBought: (result: AutoPurchaseResult) => 
 							<p className="text-base-content/70">Aprovação em segundos: os créditos entram sozinhos assim que o pagamento chega.</p>
 						</div>
 					</div>
-					<button type="submit" className="btn btn-primary w-full" disabled={busy || quantity < 1}>
+					<button type="submit" className="btn btn-primary w-full" disabled={busy}>
 						{busy ? <span className="loading loading-spinner loading-sm" /> : <ShoppingCart className="size-4" aria-hidden="true" />}
 						Comprar por {formatReais(total)}
 					</button>
@@ -357,17 +373,37 @@ function PaymentView({ purchase, onReset }: { purchase: AutoPurchaseResult; onRe
 	)
 }
 
+/** The badge over the form: what the server says of the vendor's account and webhook (nothing while it is read). */
+function AvailabilityBadge({ availability }: { availability: AutoPurchaseAvailability | undefined }) {
+	if (!availability) return <span className="skeleton h-6 w-28" aria-hidden="true" />
+	if (availability.situacao === 'ativo')
+		return (
+			<span className="badge badge-success badge-soft gap-1">
+				<ShieldCheck className="size-3.5" aria-hidden="true" /> Sistema ativo
+			</span>
+		)
+	return availability.situacao === 'atrasado' ? (
+		<span className="badge badge-warning badge-soft gap-1">
+			<Clock className="size-3.5" aria-hidden="true" /> Confirmação com atraso
+		</span>
+	) : (
+		<span className="badge badge-error badge-soft gap-1">
+			<XCircle className="size-3.5" aria-hidden="true" /> Sistema indisponível
+		</span>
+	)
+}
+
 /** Autocompra de Créditos (spec 3 §2): a representante buys credits from the vendor and pays by PIX. */
 export default function AutoPurchasePage() {
 	const available = useStore($available)
+	const availability = useStore($availability).data
 	const [purchase, setPurchase] = useState<AutoPurchaseResult | null>(null)
+	const unavailable = availability?.situacao === 'indisponivel'
 	return (
 		<PageRoot>
 			<div className="space-y-4">
 				<div className="flex flex-wrap items-center justify-between gap-3">
-					<span className="badge badge-success badge-soft gap-1">
-						<ShieldCheck className="size-3.5" aria-hidden="true" /> Sistema ativo
-					</span>
+					<AvailabilityBadge availability={availability} />
 					<p className="text-sm">
 						Créditos disponíveis:{' '}
 						<span className="font-semibold tabular-nums" data-testid="credits-available">
@@ -375,7 +411,17 @@ export default function AutoPurchasePage() {
 						</span>
 					</p>
 				</div>
-				{purchase ? <PaymentView purchase={purchase} onReset={() => setPurchase(null)} /> : <PurchaseForm onBought={setPurchase} />}
+				{availability?.mensagem && (
+					<div role={unavailable ? 'alert' : 'status'} className={`alert alert-soft ${unavailable ? 'alert-error' : 'alert-warning'}`}>
+						<AlertTriangle className="size-5 shrink-0" aria-hidden="true" />
+						<span>{availability.mensagem}</span>
+					</div>
+				)}
+				{purchase ? (
+					<PaymentView purchase={purchase} onReset={() => setPurchase(null)} />
+				) : (
+					!unavailable && <PurchaseForm onBought={setPurchase} />
+				)}
 			</div>
 		</PageRoot>
 	)
