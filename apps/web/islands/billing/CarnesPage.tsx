@@ -31,6 +31,8 @@ const companyName = (c: CarneView) => c.empresa?.razao ?? `Empresa ${c.empresa_c
 /** The expanded carnê: its parcels, fetched when it opens. */
 function Parcels({ carne }: { carne: CarneView }) {
 	const [state, setState] = useState<{ rows?: CarneParcelaView[]; error?: unknown }>({})
+	// Read again with each read of the live list: a parcel removed or refunded at Asaas changes no count of the card.
+	const listed = useStore(carnesList.$data).data
 	useEffect(() => {
 		let live = true
 		call('GET /api/carnes/:id/parcelas', { params: { id: String(carne.id) } })
@@ -43,7 +45,7 @@ function Parcels({ carne }: { carne: CarneView }) {
 		return () => {
 			live = false
 		}
-	}, [carne.id, carne.status, carne.parcelas_pagas])
+	}, [carne.id, carne.status, carne.parcelas_pagas, listed])
 	if (state.error) return <p className="text-sm text-error">Erro ao buscar parcelas.</p>
 	if (!state.rows)
 		return (
