@@ -103,4 +103,6 @@ test('a representante buys 2 credits by PIX, pays at the stand-in, and the scree
 			await told.getByRole('button', { name: 'Fechar' }).first().click()
 		}
 	}).toPass({ timeout: 20_000 })
+	// The figure on the form follows: the notification has the balances read again.
+	await expect(availableFigure).toHaveText(String(before + 3))
 })

@@ -1,5 +1,5 @@
 import { type ApiResponse, call, errorText } from '../lib/api'
-import { LIVE_PACE, polling, routeStore } from '../lib/query'
+import { LIVE_PACE, polling, revalidateKeys, routeStore } from '../lib/query'
 import { toast } from './toast'
 
 /** A top-bar item: a number for notification rows; "aviso-geral-N" / "aviso-individual-N" for notices. */
@@ -7,6 +7,18 @@ export type Notification = ApiResponse<'GET /api/notifications'>[number]
 
 /** Read again every 10 s while the page is visible: a parcel paid at Asaas or a purchase credited shows in the bell. */
 export const $notifications = routeStore('GET /api/notifications', undefined, polling(LIVE_PACE.notifications))
+
+/**
+ * A notification newer than those already read (a purchase credited after its buyer went on to another one) says the
+ * credit figures on the open page changed: they are read again. The billing lists poll on their own.
+ */
+let newest: number | undefined
+$notifications.listen(({ data }) => {
+	if (!data) return
+	const top = Math.max(0, ...data.map((n) => (typeof n.id === 'number' ? n.id : 0)))
+	if (newest !== undefined && top > newest) revalidateKeys((key) => key.startsWith('/api/credits'))
+	newest = top
+})
 
 /** 'Marcar todas como lidas' of the top-bar dialog (1-core §8 'Notifications'). */
 export async function markAllRead() {
