@@ -123,6 +123,66 @@ test('a representante renews a company from the companies screen and sees the ne
 	await expect(row.getByText(expected)).toBeVisible()
 })
 
+test('Nova Empresa with a CNPJ already registered says so beside the CNPJ field, with no toast', async ({ page }) => {
+	await page.setViewportSize({ width: 1440, height: 900 })
+	const cnpj = freshCnpj('12DUP')
+	await signIn(page, ACCOUNTS.administrador)
+	const fill = async (razao: string) => {
+		const form = await openDialog(page, '/companies', 'Nova Empresa', 'Nova Empresa')
+		await form.getByLabel('Razão social *').fill(razao)
+		await form.getByLabel('CNPJ *').fill(cnpj)
+		await form.getByLabel('Representante *').selectOption({ label: 'Rafael Representações' })
+		await form.getByRole('button', { name: 'Criar empresa' }).click()
+		return form
+	}
+	await fill(`Primeira E2E ${uniqueTag()} Ltda`)
+	await expect(toastTitled(page, 'Empresa criada')).toBeVisible()
+	const form = await fill(`Segunda E2E ${uniqueTag()} Ltda`)
+	const field = form.getByLabel('CNPJ *')
+	await expect(field).toHaveAttribute('aria-invalid', 'true')
+	await expect(field).toBeFocused()
+	await expect(form.getByRole('alert').filter({ hasText: 'Já existe uma empresa cadastrada com este CNPJ.' })).toBeVisible()
+	await expect(toastTitled(page, 'Erro ao criar empresa')).toHaveCount(0)
+	// Changing the CNPJ clears the message.
+	await field.fill(freshCnpj('12DUP'))
+	await expect(form.getByRole('alert').filter({ hasText: 'Já existe uma empresa' })).toHaveCount(0)
+	await form.getByRole('button', { name: 'Cancelar' }).click()
+})
+
+for (const [size, viewport] of [
+	['390x844', { width: 390, height: 844 }],
+	['1440x900', { width: 1440, height: 900 }]
+] as const) {
+	test(`at ${size}, an error toast over Nova Empresa covers none of its buttons`, async ({ page }, testInfo) => {
+		await page.setViewportSize(viewport)
+		await signIn(page, ACCOUNTS.administrador)
+		const form = await openDialog(page, '/companies', 'Nova Empresa', 'Nova Empresa')
+		await form.getByLabel('Razão social *').fill(`Falha E2E ${uniqueTag()} Ltda`)
+		await form.getByLabel('CNPJ *').fill(freshCnpj('12ERR'))
+		await form.getByLabel('Representante *').selectOption({ label: 'Rafael Representações' })
+		// The server fails this once: the error can only be a toast.
+		await page.route('**/api/companies', (route) =>
+			route.request().method() === 'POST'
+				? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Falha simulada.' }) })
+				: route.fallback()
+		)
+		await form.getByRole('button', { name: 'Criar empresa' }).click()
+		const toast = toastTitled(page, 'Erro ao criar empresa')
+		await expect(toast).toBeVisible()
+		const box = (await toast.boundingBox())!
+		for (const name of ['Cancelar', 'Criar empresa']) {
+			const button = (await form.getByRole('button', { name, exact: true }).boundingBox())!
+			const apart =
+				box.x + box.width <= button.x ||
+				button.x + button.width <= box.x ||
+				box.y + box.height <= button.y ||
+				button.y + button.height <= box.y
+			expect(apart, `the toast covers '${name}'`).toBe(true)
+		}
+		await page.screenshot({ path: testInfo.outputPath(`toast-over-company-dialog-${size}.png`) })
+	})
+}
+
 test('on a phone, an error toast from a dialog shows on top of the dialog', async ({ page }, testInfo) => {
 	await page.setViewportSize({ width: 390, height: 844 })
 	await signIn(page, ACCOUNTS.representante)

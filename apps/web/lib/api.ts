@@ -20,6 +20,16 @@ export class ApiError extends Error {
 			return null
 		}
 	}
+
+	/** The server's `code` field (e.g. DUPLICATE_CNPJ), when the body is our JSON error. */
+	get serverCode(): string | null {
+		try {
+			const parsed = JSON.parse(this.body) as { code?: unknown }
+			return typeof parsed.code === 'string' ? parsed.code : null
+		} catch {
+			return null
+		}
+	}
 }
 
 export const SESSION_REFUSED_EVENT = 'kportal:session-refused'

@@ -32,16 +32,25 @@ interface FormOptions<F, I> {
 /**
  * The one form helper of the islands (issue 14, point 4): values, their setter, and on submit every invalid field
  * marked at once beside it. Until the first submit nothing is marked; afterwards the marks follow the typing, so a
- * corrected field clears at once. Errors only the server knows (a duplicate CNPJ, a limit) stay its toasts.
+ * corrected field clears at once. Errors only the server knows about one field (a duplicate CNPJ) are marked beside
+ * it too (`setServerError`, e.g. from mutate's `fieldErrors`) until that field changes; the rest stay toasts.
  */
 export function useForm<F extends object, I>({ initial, toInput, validate }: FormOptions<F, I>) {
 	const [values, setValues] = useState<F>(initial)
 	const [submitted, setSubmitted] = useState(false)
 	const [pending, setPending] = useState(false)
-	const errors = submitted ? validate(toInput(values), values) : {}
+	const [serverErrors, setServerErrors] = useState<FieldErrors>({})
+	const errors = { ...serverErrors, ...(submitted ? validate(toInput(values), values) : {}) }
 
 	function set<K extends keyof F>(key: K, value: F[K]) {
 		setValues((v) => ({ ...v, [key]: value }))
+		setServerErrors(({ [key as string]: _, ...rest }) => rest)
+	}
+
+	/** Marks the server's refusal beside its field and takes the person there. */
+	function setServerError(field: string, message: string) {
+		setServerErrors((e) => ({ ...e, [field]: message }))
+		requestAnimationFrame(() => focusFirstInvalid())
 	}
 
 	/** The submit handler: checks everything; when all is well, sends the API's input. */
@@ -52,9 +61,7 @@ export function useForm<F extends object, I>({ initial, toInput, validate }: For
 			const input = toInput(values)
 			if (Object.keys(validate(input, values)).length > 0) {
 				// Take the person to the first marked field.
-				requestAnimationFrame(() =>
-					document.querySelector<HTMLElement>('dialog[open] [aria-invalid="true"], form [aria-invalid="true"]')?.focus()
-				)
+				requestAnimationFrame(() => focusFirstInvalid())
 				return
 			}
 			setPending(true)
@@ -76,7 +83,11 @@ export function useForm<F extends object, I>({ initial, toInput, validate }: For
 		return { checked: values[key] as boolean, onChecked: (checked: boolean) => set(key, checked as F[K]) }
 	}
 
-	return { values, set, setValues, errors, submit, pending, text, toggle }
+	return { values, set, setValues, errors, setServerError, submit, pending, text, toggle }
+}
+
+function focusFirstInvalid() {
+	document.querySelector<HTMLElement>('dialog[open] [aria-invalid="true"], form [aria-invalid="true"]')?.focus()
 }
 
 /** The keys of F whose values are of type V. */

@@ -1,6 +1,6 @@
 import { type ConfirmRequest, confirmAction } from '../stores/confirm'
 import { toast } from '../stores/toast'
-import { type ApiInput, type ApiResponse, type ApiRoute, call, errorText } from './api'
+import { ApiError, type ApiInput, type ApiResponse, type ApiRoute, call, errorText } from './api'
 import { invalidateKeys } from './query'
 
 interface MutationOptions<T> {
@@ -10,6 +10,13 @@ interface MutationOptions<T> {
 	errorFallback?: string
 	/** Cached lists to refetch afterwards: every key starting with one of these. */
 	invalidate?: string[]
+	/** Refusals about one field, by the server's code (e.g. DUPLICATE_CNPJ → cnpj): shown beside it, not as a toast. */
+	fieldErrors?: FieldRefusals
+}
+
+export interface FieldRefusals {
+	codes: Record<string, string>
+	show: (field: string, message: string) => void
 }
 
 /** A write from a screen: the call, the success or error toast, and the refresh of what it changed. */
@@ -26,6 +33,11 @@ export async function mutate<K extends ApiRoute>(
 		if (prefixes.length) invalidateKeys((key) => prefixes.some((p) => key.startsWith(p)))
 		return result
 	} catch (error) {
+		const field = error instanceof ApiError && opts.fieldErrors?.codes[error.serverCode ?? '']
+		if (field) {
+			opts.fieldErrors?.show(field, errorText(error))
+			return null
+		}
 		toast({
 			title: opts.errorTitle,
 			description: errorText(error, opts.errorFallback ?? 'Ocorreu um erro inesperado.'),
@@ -41,13 +53,14 @@ export async function mutate<K extends ApiRoute>(
  */
 export function saveToasts(
 	editing: boolean,
-	what: { title: string; noun: string; feminine?: boolean; description?: string; invalidate: string[] }
+	what: { title: string; noun: string; feminine?: boolean; description?: string; invalidate: string[]; fieldErrors?: FieldRefusals }
 ): MutationOptions<unknown> {
 	const done = `${editing ? 'atualizad' : 'criad'}${what.feminine ? 'a' : 'o'}`
 	return {
 		success: { title: `${what.title} ${done}`, description: what.description },
 		errorTitle: `Erro ao ${editing ? 'atualizar' : 'criar'} ${what.noun}`,
-		invalidate: what.invalidate
+		invalidate: what.invalidate,
+		fieldErrors: what.fieldErrors
 	}
 }
 

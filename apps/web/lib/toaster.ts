@@ -14,8 +14,11 @@ const VARIANT_CLASS: Record<ToastVariant, string> = {
 	info: 'border-info/40 bg-base-100 text-base-content [&_.toast-bar]:bg-info'
 }
 const SWIPE_THRESHOLD = 50
-/** Over a dialog (a bottom sheet on phones) the toast goes to the top, clear of the dialog's buttons. */
-const OVER_DIALOG = ['top-4', 'sm:top-auto', 'sm:bottom-4']
+/**
+ * Over a dialog the toast goes to the top, at every size: the dialog's buttons are at its bottom (a bottom sheet on
+ * phones; centred on wider screens, where a toast at the bottom right covered a large dialog's 'Salvar').
+ */
+const OVER_DIALOG = ['top-4']
 const OVER_PAGE = ['bottom-4']
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {

@@ -126,7 +126,9 @@ export default function CompanyFormDialog({ company, onClose }: { company: Compa
 					noun: 'empresa',
 					feminine: true,
 					description: values.razao,
-					invalidate: COMPANY_KEYS
+					invalidate: COMPANY_KEYS,
+					// A CNPJ another company has: said beside the field, where it is fixed.
+					fieldErrors: { codes: { DUPLICATE_CNPJ: 'cnpj' }, show: form.setServerError }
 				})
 			}
 			onClose={onClose}
