@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test'
-import { administradorApi, journeyRepresentative, signIn, toastTitled, uniqueTag } from './fixtures'
+import { ACCOUNTS, administradorApi, journeyRepresentative, signIn, toastTitled, uniqueTag } from './fixtures'
 import { clientPays, connectWhatsAppGateway, sentByGateway } from './gateways'
 import { asaasUrl } from './ports'
 
@@ -211,4 +211,13 @@ test('the carnês and the instalment monitor load the next page as one scrolls; 
 	await page.getByRole('button', { name: 'Limpar Filtros' }).click()
 	await expect(rows).toHaveCount(20)
 	await expect(page.getByText('Mostrando 20 de 42 parcelas')).toBeVisible()
+})
+
+test('an inverted period on Histórico and Pagamentos de Parcelas says so, and the summary cards stop loading', async ({ page }) => {
+	await signIn(page, ACCOUNTS.representante)
+	for (const path of ['/historico-pagamentos', '/pagamentos-parcelas']) {
+		await page.goto(`${path}?dataInicio=2026-12-31&dataFim=2026-12-01`)
+		await expect(page.getByText('A Data Início é posterior à Data Fim: corrija o período para ver a lista.')).toBeVisible()
+		await expect(page.getByText('Totais indisponíveis: a lista não pôde ser carregada.')).toBeVisible()
+	}
 })

@@ -612,4 +612,14 @@ describe('the carnê and its parcels outside the portal', () => {
 		expect((await hist('dataInicio=2026-11-21')).resumo.total).toBe(0)
 		expect(w.db.select().from(carnes).all()).toHaveLength(2)
 	})
+
+	it('refuses an inverted period on both lists, saying so (issue 34, point 16)', async () => {
+		const { w } = await billingWorld()
+		for (const path of ['/api/carnes/pagamentos', '/api/historico-pagamentos']) {
+			const res = await w.call('GET', `${path}?dataInicio=2026-12-31&dataFim=2026-12-01`, { cookie: w.cookies.rep })
+			expect([res.status, res.json.message]).toEqual([400, 'A Data Início é posterior à Data Fim: corrija o período para ver a lista.'])
+			// One day is a period.
+			expect((await w.call('GET', `${path}?dataInicio=2026-12-01&dataFim=2026-12-01`, { cookie: w.cookies.rep })).status).toBe(200)
+		}
+	})
 })

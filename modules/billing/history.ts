@@ -3,7 +3,7 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { SessionUser } from '../auth'
 import { companies } from '../companies'
 import { addDaysIso, inOrderOf, pagination, startOfDayInSaoPaulo } from '../core'
-import { type AppContext, pageIds } from '../core/server'
+import { type AppContext, badRequest, pageIds } from '../core/server'
 import { representativeScope } from '../resellers'
 import type { HistoricoList, HistoricoQuery, PagamentosList, PagamentosQuery } from './carnes-model'
 import { PAID_STATUSES, isPaid } from './labels'
@@ -42,8 +42,15 @@ function statusCondition(status: PagamentosQuery['status'], forPage = false): SQ
 	return eq(carneParcelas.status, status)
 }
 
+/** A period whose start is after its end matches nothing by mistake: it is refused, saying why (issue 34, point 16). */
+function checkPeriod(query: { dataInicio?: string; dataFim?: string }) {
+	if (query.dataInicio && query.dataFim && query.dataInicio > query.dataFim)
+		throw badRequest('A Data Início é posterior à Data Fim: corrija o período para ver a lista.', 'INVERTED_PERIOD')
+}
+
 /** GET /api/carnes/pagamentos: the scope's parcels, filtered and paged in SQL, soonest due first, with the cards' totals. */
 export function listPagamentos(ctx: Ctx, user: Actor, query: PagamentosQuery): PagamentosList {
+	checkPeriod(query)
 	const base = and(
 		ownedRows(ctx, user, carneParcelas, query.empresa),
 		query.dataInicio ? gte(carneParcelas.vencimento, query.dataInicio) : undefined,
@@ -130,6 +137,7 @@ function searchCondition(search: string): SQL | undefined {
 
 /** GET /api/historico-pagamentos: the scope's events, newest first, filtered and paged in SQL, with the cards. */
 export function listHistorico(ctx: Ctx, user: Actor, query: HistoricoQuery): HistoricoList {
+	checkPeriod(query)
 	const where = and(
 		ownedRows(ctx, user, historicoPagamentos, query.empresa),
 		query.tipo ? eq(historicoPagamentos.tipo_evento, query.tipo) : undefined,

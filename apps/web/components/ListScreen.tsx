@@ -266,15 +266,22 @@ export function SummaryCards<D, S>({
 	className,
 	children
 }: {
-	source: { $data: ReadableAtom<{ data?: D }> }
-	/** The part of the answer the cards show (nothing yet: skeletons). */
+	source: { $data: ReadableAtom<{ data?: D; error?: unknown }> }
+	/** The part of the answer the cards show (nothing yet: skeletons; the list failed: a line saying so). */
 	read: (data: D) => S | undefined
 	count: number
 	className?: string
 	children: (summary: S) => ReactNode
 }) {
-	const { data } = useStore(source.$data)
+	const { data, error } = useStore(source.$data)
 	const summary = data === undefined ? undefined : read(data)
+	// The list below says what failed and offers to retry; the cards only stop pretending to load.
+	if (summary === undefined && error)
+		return (
+			<p className="rounded-box border border-dashed border-base-300 px-4 py-3 text-sm text-base-content/70" role="status">
+				Totais indisponíveis: a lista não pôde ser carregada.
+			</p>
+		)
 	return (
 		<StatGrid count={count} className={className}>
 			{summary !== undefined && children(summary)}
