@@ -162,4 +162,13 @@ test('a representante connects their own Asaas account: saves the key, tests it,
 	await page.reload()
 	await expect(page.getByText('Configurado', { exact: true })).toBeVisible()
 	await expect(page.getByLabel('Chave API do Asaas', { exact: true })).not.toHaveValue('')
+
+	// The Guia tab shows the saved webhook token masked; its owner can reveal it to type it into Asaas by hand.
+	await page.getByRole('tab', { name: 'Guia de Configuração' }).click()
+	const token = page.getByTestId('webhook-token')
+	await expect(token).toContainText('•')
+	await page.getByRole('button', { name: 'Mostrar token' }).click()
+	await expect(token).toHaveText(/^[A-Za-z0-9]{32,}$/)
+	await page.getByRole('button', { name: 'Ocultar' }).click()
+	await expect(token).toContainText('•')
 })

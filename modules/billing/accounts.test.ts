@@ -134,6 +134,18 @@ describe('Admin Financeiro', () => {
 })
 
 describe('the portal’s webhook on each account', () => {
+	it('gives its owner the saved token in clear on purpose (Guia de Configuração), and nobody else (issue 34, point 16)', async () => {
+		const w = await testWorld({ config: { publicOrigin: PORTAL } })
+		await ownSave(w, { ativar_api_asaas: 'S', asaas_api_key: KEY, asaas_ambiente: 'sandbox' })
+		const [hook] = hooksAt(w, KEY)
+		const view = (await w.call('GET', '/api/representantes/asaas-config', { cookie: w.cookies.rep })).json
+		expect(view.asaas_webhook_token).not.toBe(hook.authToken)
+		const reveal = (cookie: string) => w.call('GET', '/api/representantes/asaas-config/webhook-token', { cookie })
+		expect((await reveal(w.cookies.rep)).json).toEqual({ token: hook.authToken })
+		expect((await reveal(w.cookies.rep2)).json).toEqual({ token: null })
+		expect((await reveal(w.cookies.admin)).status).toBe(403)
+	})
+
 	it('is registered on save when PUBLIC_URL is set: its URL, the payment events and a token of 32+ characters', async () => {
 		const w = await testWorld({ config: { publicOrigin: PORTAL } })
 		const res = await ownSave(w, { ativar_api_asaas: 'S', asaas_api_key: KEY, asaas_ambiente: 'sandbox' })

@@ -132,6 +132,12 @@ export const saveOwnConfigRoute = contract({
 	response: SavedConfig(AsaasConfigView),
 	summary: 'Salva a conta Asaas do representante e registra o webhook do portal nela'
 })
+export const ownWebhookTokenRoute = contract({
+	method: 'GET',
+	path: '/api/representantes/asaas-config/webhook-token',
+	response: z.object({ token: z.string().nullable() }),
+	summary: 'O token do webhook da conta do representante, em claro, para cadastrá-lo à mão no Asaas (Guia de Configuração)'
+})
 export const testOwnConfigRoute = contract({
 	method: 'POST',
 	path: '/api/asaas/test-config',

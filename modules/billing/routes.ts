@@ -13,6 +13,7 @@ import {
 	asaasWebhookRoute,
 	financialStatsRoute,
 	ownConfigRoute,
+	ownWebhookTokenRoute,
 	reactivateWebhookRoute,
 	rehearsalRoute,
 	saveAdminConfigRoute,
@@ -28,6 +29,7 @@ import {
 	financialStats,
 	rehearseAccount,
 	ownConfig,
+	ownWebhookToken,
 	saveAdminConfig,
 	saveOwnConfig,
 	saveVendorConfig,
@@ -48,6 +50,7 @@ export function billingRoutes(ctx: AppContext, inbox: AsaasInbox) {
 				webhookToken: body.asaas_webhook_token
 			})
 		),
+		serve(ownWebhookTokenRoute, 'billing.ownProviderConfig', ({ user }) => ownWebhookToken(ctx, user.cnpj)),
 		serve(testOwnConfigRoute, 'billing.ownProviderConfig', ({ user }) => testAccount(ctx, user.cnpj)),
 		// Admin Financeiro: every representative's account, and the vendor's.
 		serve(adminConfigsRoute, 'billing.providerConfigs', () => adminConfigs(ctx)),

@@ -40,6 +40,12 @@ function nextSecret(ctx: Ctx, typed: string, saved: string | null): string | nul
 	return typed ? ctx.secrets.seal(typed) : null
 }
 
+/** The representative's webhook token in clear, asked for on purpose (a reveal button), to be typed into Asaas by hand. */
+export function ownWebhookToken(ctx: Ctx, cnpj: string): { token: string | null } {
+	const row = ctx.db.select().from(asaasAccounts).where(eq(asaasAccounts.representante_cnpj, cnpj)).get()
+	return { token: row?.webhook_token ? ctx.secrets.open(row.webhook_token) : null }
+}
+
 function representativeView(ctx: Ctx, cnpj: string): AsaasConfigView {
 	const rep = findRepresentativeByCnpj(ctx.db, cnpj)
 	const row = ctx.db.select().from(asaasAccounts).where(eq(asaasAccounts.representante_cnpj, cnpj)).get()

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { BookOpen, CheckCircle2, Copy, PlugZap, Save, Settings2 } from 'lucide-react'
+import { BookOpen, CheckCircle2, Copy, Eye, EyeOff, PlugZap, Save, Settings2 } from 'lucide-react'
 import { useState } from 'react'
 import { type AsaasConfigView, MESSAGES } from '../../../../modules/billing/model'
 import { PageRoot } from '../../components/PageRoot'
@@ -121,6 +121,46 @@ async function copy(text: string) {
 }
 
 /** Guia de Configuração: the four steps of 3-billing-messaging §2, with the webhook to set up by hand. */
+/** The saved token, masked until its owner asks to see it (read from the server only then), with a copy button. */
+function SavedToken({ masked }: { masked: string }) {
+	const [clear, setClear] = useState<string | null>(null)
+	const [loading, setLoading] = useState(false)
+	if (!masked) return <dd className="font-mono">Nenhum</dd>
+	async function reveal() {
+		setLoading(true)
+		try {
+			setClear((await call('GET /api/representantes/asaas-config/webhook-token')).token)
+		} catch (error) {
+			toast({ title: 'Erro ao mostrar o token', description: errorText(error), variant: 'destructive' })
+		} finally {
+			setLoading(false)
+		}
+	}
+	return (
+		<dd className="flex flex-wrap items-center gap-2">
+			<span className="break-all font-mono" data-testid="webhook-token">
+				{clear ?? masked}
+			</span>
+			{clear ? (
+				<>
+					<button type="button" className="btn btn-ghost btn-xs" aria-label="Copiar token do webhook" onClick={() => copy(clear)}>
+						<Copy className="size-3" />
+					</button>
+					<button type="button" className="btn btn-ghost btn-xs" onClick={() => setClear(null)}>
+						<EyeOff className="size-3" aria-hidden="true" />
+						Ocultar
+					</button>
+				</>
+			) : (
+				<button type="button" className="btn btn-ghost btn-xs" onClick={reveal} disabled={loading}>
+					{loading ? <span className="loading loading-spinner loading-xs" /> : <Eye className="size-3" aria-hidden="true" />}
+					Mostrar token
+				</button>
+			)}
+		</dd>
+	)
+}
+
 function Guide({ saved }: { saved: AsaasConfigView }) {
 	const steps = [
 		{
@@ -180,7 +220,7 @@ function Guide({ saved }: { saved: AsaasConfigView }) {
 					</div>
 					<div>
 						<dt className="text-base-content/70">Token salvo</dt>
-						<dd className="font-mono">{saved.asaas_webhook_token || 'Nenhum'}</dd>
+						<SavedToken masked={saved.asaas_webhook_token} />
 					</div>
 					<div>
 						<dt className="text-base-content/70">Eventos</dt>
