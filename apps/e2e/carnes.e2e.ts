@@ -221,3 +221,53 @@ test('an inverted period on Histórico and Pagamentos de Parcelas says so, and t
 		await expect(page.getByText('Totais indisponíveis: a lista não pôde ser carregada.')).toBeVisible()
 	}
 })
+
+test('a PIX parcel shows its QR and PIX Copia e Cola on the carnê and the monitor, as a boleto parcel its link and line', async ({
+	page,
+	baseURL
+}) => {
+	test.setTimeout(90_000)
+	const rep = await journeyRepresentative(baseURL!, { companies: [{}, {}] })
+	const [pixCompany, boletoCompany] = rep.companies
+	await signIn(page, rep.masked, rep.senha)
+	await withAsaas(page, baseURL!)
+	const issue = async (empresa_codigo: number, tipo_cobranca: 'PIX' | 'BOLETO') => {
+		const created = await page.request.post('/api/carnes', {
+			headers: { origin: baseURL! },
+			data: { empresa_codigo, valor_total: 40, numero_parcelas: 2, data_primeiro_vencimento: isoDateIn(10), tipo_cobranca }
+		})
+		expect(created.status(), await created.text()).toBe(201)
+		const { carne } = await created.json()
+		const parcels = await (await page.request.get(`/api/carnes/${carne.id}/parcelas`)).json()
+		return parcels as { numero: number; pixCopiaCola: string | null; linhaDigitavel: string | null }[]
+	}
+	const [pix1] = await issue(pixCompany.codigo, 'PIX')
+	const [boleto1] = await issue(boletoCompany.codigo, 'BOLETO')
+	expect(pix1.pixCopiaCola).toBeTruthy()
+	expect(boleto1.linhaDigitavel).toBeTruthy()
+
+	await page.goto('/carnes')
+	const pixCard = page.getByRole('article').filter({ hasText: pixCompany.razao })
+	await pixCard.getByRole('button', { name: 'Ver parcelas' }).click()
+	const pixRow = pixCard.getByRole('listitem').filter({ hasText: 'Parcela 1/2' })
+	await pixRow.getByRole('button', { name: 'Ver PIX' }).click()
+	let dialog = page.getByRole('dialog', { name: 'PIX da parcela' })
+	await expect(dialog.getByRole('img', { name: 'QR Code PIX para pagamento' })).toBeVisible()
+	await expect(dialog.getByLabel('PIX Copia e Cola')).toHaveValue(pix1.pixCopiaCola!)
+	await expect(dialog).toContainText(pixCompany.razao)
+	await dialog.getByRole('button', { name: 'Fechar' }).first().click()
+	await expect(dialog).toBeHidden()
+
+	const boletoCard = page.getByRole('article').filter({ hasText: boletoCompany.razao })
+	await boletoCard.getByRole('button', { name: 'Ver parcelas' }).click()
+	const boletoRow = boletoCard.getByRole('listitem').filter({ hasText: 'Parcela 1/2' })
+	await expect(boletoRow.getByRole('link', { name: 'Ver Boleto' })).toBeVisible()
+	await expect(boletoRow.getByText(`Linha digitável: ${boleto1.linhaDigitavel}`)).toBeVisible()
+
+	await page.goto('/pagamentos-parcelas')
+	const monitorRow = page.getByRole('row').filter({ hasText: pixCompany.razao }).filter({ hasText: 'Parcela 1/2' })
+	await monitorRow.getByRole('button', { name: 'Ver PIX' }).click()
+	dialog = page.getByRole('dialog', { name: 'PIX da parcela' })
+	await expect(dialog.getByRole('img', { name: 'QR Code PIX para pagamento' })).toBeVisible()
+	await expect(dialog.getByLabel('PIX Copia e Cola')).toHaveValue(pix1.pixCopiaCola!)
+})

@@ -623,3 +623,35 @@ describe('the carnê and its parcels outside the portal', () => {
 		}
 	})
 })
+
+describe('a parcel’s payment codes on the portal’s screens (issue 34, point 15)', () => {
+	it('gives a PIX parcel its copy-and-paste code and a boleto parcel its line, link and code, in the carnê and the monitor', async () => {
+		const { w, empresa } = await billingWorld()
+		const outra = w.company(CNPJ.rep, 'Outra Empresa')
+		const pix = (await create(w, carneBody(empresa.codigo, { numero_parcelas: 2, valor_total: 50, tipo_cobranca: 'PIX' }))).json.carne
+		const boleto = (await create(w, carneBody(outra.codigo, { numero_parcelas: 2, valor_total: 50 }))).json.carne
+		const stored = (carneId: number) =>
+			w.db
+				.select()
+				.from(carneParcelas)
+				.where(eq(carneParcelas.carne_id, carneId))
+				.all()
+				.sort((a, b) => a.numero - b.numero)
+		const [pix1, pix2] = stored(pix.id)
+		expect(pix1.pix_copia_cola).toStartWith('000201')
+		expect(pix1.linha_digitavel).toBeNull()
+		const codes = (p: { pix_copia_cola: string | null; linha_digitavel: string | null; boleto_url: string | null }) => ({
+			pixCopiaCola: p.pix_copia_cola,
+			linhaDigitavel: p.linha_digitavel,
+			urlBoleto: p.boleto_url
+		})
+		expect(await parcels(w, pix.id)).toMatchObject([codes(pix1), codes(pix2)])
+		const boletoRows = stored(boleto.id)
+		expect(boletoRows[0].linha_digitavel).toMatch(/^\d{47}$/)
+		expect(await parcels(w, boleto.id)).toMatchObject(boletoRows.map(codes))
+
+		const monitor = (await w.call('GET', '/api/carnes/pagamentos', { cookie: w.cookies.rep })).json.parcelas as { id: number }[]
+		const byId = new Map(monitor.map((p) => [p.id, p]))
+		for (const row of [pix1, pix2, ...boletoRows]) expect(byId.get(row.id)).toMatchObject(codes(row))
+	})
+})

@@ -108,6 +108,7 @@ export function listPagamentos(ctx: Ctx, user: Actor, query: PagamentosQuery): P
 			dataPagamento: p.data_pagamento,
 			linhaDigitavel: p.linha_digitavel,
 			urlBoleto: p.boleto_url,
+			pixCopiaCola: p.pix_copia_cola,
 			// A parcel is stored only with its finished carnê, whose plan id is known.
 			asaasInstallmentId: r.asaasInstallmentId ?? '',
 			empresa: { codigo: p.empresa_codigo, razao: r.razao, cnpj: r.cnpj }

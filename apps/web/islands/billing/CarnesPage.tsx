@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
-import { ChevronDown, ChevronUp, FileDown, MessageCircle, Receipt, XCircle } from 'lucide-react'
+import { ChevronDown, ChevronUp, ExternalLink, FileDown, MessageCircle, QrCode, Receipt, XCircle } from 'lucide-react'
 import { lazy, useEffect, useState } from 'react'
-import type { CarneParcelaView, CarneView } from '../../../../modules/billing/model'
+import { type CarneParcelaView, type CarneView, canActOnParcel } from '../../../../modules/billing/model'
 import { formatDate, formatReais } from '../../../../modules/core'
 import { LazyDialog } from '../../components/ListScreen'
 import { LoadMore } from '../../components/LoadMore'
@@ -18,6 +18,7 @@ import { CARNE_KEYS, CarneStatusBadge, ParcelStatusBadge } from './carne-parts'
 
 const NewCarneDialog = lazy(() => import('./NewCarneDialog'))
 const WhatsappDialog = lazy(() => import('./WhatsappDialog'))
+const PixDialog = lazy(() => import('./PixDialog'))
 
 // A parcel paid, removed or cancelled at Asaas shows without a reload (issue 34).
 const carnesList = infiniteList<'GET /api/carnes', CarneView>(carnesRead, {
@@ -31,6 +32,7 @@ const companyName = (c: CarneView) => c.empresa?.razao ?? `Empresa ${c.empresa_c
 /** The expanded carnê: its parcels, fetched when it opens. */
 function Parcels({ carne }: { carne: CarneView }) {
 	const [state, setState] = useState<{ rows?: CarneParcelaView[]; error?: unknown }>({})
+	const [showingPix, setShowingPix] = useState<CarneParcelaView | null>(null)
 	// Read again with each read of the live list: a parcel removed or refunded at Asaas changes no count of the card.
 	const listed = useStore(carnesList.$data).data
 	useEffect(() => {
@@ -57,21 +59,63 @@ function Parcels({ carne }: { carne: CarneView }) {
 		)
 	if (state.rows.length === 0) return <p className="text-sm text-base-content/70">Nenhuma parcela encontrada</p>
 	return (
-		<ul
-			className="divide-y divide-base-300 rounded-box border border-base-300"
-			aria-label={`Parcelas do carnê #${carne.asaas_installment_id ?? carne.id}`}
-		>
-			{state.rows.map((p) => (
-				<li key={p.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
-					<span className="font-medium">
-						Parcela {p.numero}/{carne.numero_parcelas}
-					</span>
-					<span className="tabular-nums">{formatReais(p.valor)}</span>
-					<span className="text-base-content/70">Venc: {formatDate(p.dataVencimento)}</span>
-					<ParcelStatusBadge status={p.status} where="carne" />
-				</li>
-			))}
-		</ul>
+		<>
+			<ul
+				className="divide-y divide-base-300 rounded-box border border-base-300"
+				aria-label={`Parcelas do carnê #${carne.asaas_installment_id ?? carne.id}`}
+			>
+				{state.rows.map((p) => {
+					// An open parcel offers what pays it: the boleto (link and digitable line) and the PIX (QR and code).
+					const payable = canActOnParcel(p.status)
+					return (
+						<li key={p.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+							<span className="font-medium">
+								Parcela {p.numero}/{carne.numero_parcelas}
+							</span>
+							<span className="tabular-nums">{formatReais(p.valor)}</span>
+							<span className="text-base-content/70">Venc: {formatDate(p.dataVencimento)}</span>
+							<ParcelStatusBadge status={p.status} where="carne" />
+							{payable && (p.urlBoleto || p.pixCopiaCola) && (
+								<span className="flex w-full flex-wrap gap-1">
+									{p.urlBoleto && (
+										<a className="btn btn-xs" href={p.urlBoleto} target="_blank" rel="noopener noreferrer">
+											<ExternalLink className="size-3.5" aria-hidden="true" />
+											Ver Boleto
+										</a>
+									)}
+									{p.pixCopiaCola && (
+										<button type="button" className="btn btn-xs" onClick={() => setShowingPix(p)}>
+											<QrCode className="size-3.5" aria-hidden="true" />
+											Ver PIX
+										</button>
+									)}
+								</span>
+							)}
+							{payable && p.linhaDigitavel && (
+								<span className="w-full break-all font-mono text-xs text-base-content/80">Linha digitável: {p.linhaDigitavel}</span>
+							)}
+						</li>
+					)
+				})}
+			</ul>
+			<LazyDialog open={showingPix?.pixCopiaCola != null}>
+				{showingPix?.pixCopiaCola && (
+					<PixDialog
+						code={showingPix.pixCopiaCola}
+						summary={
+							<>
+								<p className="font-medium">{companyName(carne)}</p>
+								<p>
+									Parcela {showingPix.numero}/{carne.numero_parcelas} · {formatReais(showingPix.valor)} · vence{' '}
+									{formatDate(showingPix.dataVencimento)}
+								</p>
+							</>
+						}
+						onClose={() => setShowingPix(null)}
+					/>
+				)}
+			</LazyDialog>
+		</>
 	)
 }
 
@@ -250,7 +294,6 @@ export default function CarnesPage() {
 				{sending && (
 					<WhatsappDialog
 						title="Enviar carnê via WhatsApp"
-						hint="Digite apenas números (com DDD), ex.: 5585999999999"
 						summary={
 							<>
 								<p className="font-medium">{companyName(sending)}</p>

@@ -1,4 +1,4 @@
-import { AlertTriangle, CheckCircle2, Clock, ExternalLink, ListChecks, MessageCircle, RefreshCw, Trash2 } from 'lucide-react'
+import { AlertTriangle, CheckCircle2, Clock, ExternalLink, ListChecks, MessageCircle, QrCode, RefreshCw, Trash2 } from 'lucide-react'
 import { lazy, useState } from 'react'
 import { type PagamentoParcelaView, canActOnParcel } from '../../../../modules/billing/model'
 import { formatCnpj, formatDate, formatReais } from '../../../../modules/core'
@@ -14,6 +14,7 @@ import { PARCEL_STATUSES, pagamentosRead } from './billing-views'
 import { COMPANY_DATE_CONTROLS, ClearFilters, ParcelStatusBadge } from './carne-parts'
 
 const WhatsappDialog = lazy(() => import('./WhatsappDialog'))
+const PixDialog = lazy(() => import('./PixDialog'))
 
 const INVALIDATE = ['/api/carnes', '/api/historico-pagamentos']
 
@@ -42,6 +43,7 @@ async function remove(p: PagamentoParcelaView) {
 /** Pagamentos de Parcelas (3-billing-messaging §2): the cards, the filters, the instalments and their actions. */
 export default function PagamentosParcelasPage() {
 	const [sending, setSending] = useState<PagamentoParcelaView | null>(null)
+	const [showingPix, setShowingPix] = useState<PagamentoParcelaView | null>(null)
 	const [syncing, sync] = usePending(() =>
 		mutate(
 			'POST /api/carnes/sincronizar',
@@ -138,6 +140,12 @@ export default function PagamentosParcelasPage() {
 										Ver Boleto
 									</a>
 								)}
+								{p.pixCopiaCola && (
+									<button type="button" className="btn btn-xs" onClick={() => setShowingPix(p)}>
+										<QrCode className="size-3.5" aria-hidden="true" />
+										Ver PIX
+									</button>
+								)}
 								<button type="button" className="btn btn-xs btn-error btn-soft" onClick={() => remove(p)}>
 									<Trash2 className="size-3.5" aria-hidden="true" />
 									Remover
@@ -149,11 +157,27 @@ export default function PagamentosParcelasPage() {
 					error={{ title: 'Erro ao buscar pagamentos' }}
 				/>
 			</div>
+			<LazyDialog open={showingPix?.pixCopiaCola != null}>
+				{showingPix?.pixCopiaCola && (
+					<PixDialog
+						code={showingPix.pixCopiaCola}
+						summary={
+							<>
+								<p className="font-medium">{showingPix.empresa.razao}</p>
+								<p>
+									Parcela {showingPix.numeroParcela}/{showingPix.totalParcelas} · {formatReais(showingPix.valor)} · vence{' '}
+									{formatDate(showingPix.dataVencimento)}
+								</p>
+							</>
+						}
+						onClose={() => setShowingPix(null)}
+					/>
+				)}
+			</LazyDialog>
 			<LazyDialog open={sending !== null}>
 				{sending && (
 					<WhatsappDialog
 						title="Enviar parcela via WhatsApp"
-						hint="Com código do país 55 e DDD, ex.: 5585999999999"
 						summary={
 							<>
 								<p className="font-medium">{sending.empresa.razao}</p>

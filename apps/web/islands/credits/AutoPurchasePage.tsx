@@ -10,6 +10,7 @@ import {
 	purchaseQuantityProblem
 } from '../../../../modules/credits/model'
 import { PageRoot } from '../../components/PageRoot'
+import { PixQr } from '../../components/PixQr'
 import { TitledSection } from '../../components/TitledSection'
 import { ErrorPanel } from '../../components/ui'
 import { call, errorText } from '../../lib/api'
@@ -34,26 +35,6 @@ const STATUS_WORDS: Record<PurchaseStatus, string> = {
 /** The typed quantity when it is one the server accepts (1–1000 whole credits, spec 3 §5); otherwise 0, never clamped. */
 function quantityOf(text: string): number {
 	return purchaseQuantityProblem(text) ? 0 : Number(text.trim())
-}
-
-/**
- * The QR drawn in the browser from the copy-and-paste code: 200 px, margin 2. The QR library is loaded only when a
- * charge is shown (it was most of the page's first-visit script: issue 15).
- */
-function PixQr({ code }: { code: string }) {
-	const [src, setSrc] = useState<string | null>(null)
-	useEffect(() => {
-		let live = true
-		import('qrcode')
-			.then(({ default: QRCode }) => QRCode.toDataURL(code, { width: 200, margin: 2 }))
-			.then((url) => live && setSrc(url))
-			.catch(() => live && setSrc(null))
-		return () => {
-			live = false
-		}
-	}, [code])
-	if (!src) return <div className="skeleton size-[200px]" />
-	return <img src={src} width={200} height={200} alt="QR Code PIX para pagamento" className="rounded-box border border-base-300 bg-white" />
 }
 
 function PurchaseForm({ onBought }: { onBought: (result: AutoPurchaseResult) => void }) {
