@@ -5,8 +5,7 @@ import {
 	pageFields,
 	searchField,
 	textField,
-	WHATSAPP_PHONE_INVALID,
-	whatsappPhoneField,
+	typedPhoneField,
 	valuesOf,
 	yearsLater,
 	z,
@@ -14,7 +13,7 @@ import {
 	withMessage,
 	figures
 } from '../core'
-import { MessageResponse, formatBrl } from '../core'
+import { MessageResponse } from '../core'
 import { EVENT_TYPES } from './labels'
 
 export * from './labels'
@@ -35,7 +34,8 @@ export const CARNE_MESSAGES = {
 	pastDate: 'O primeiro vencimento não pode ser antes de hoje.',
 	farDate: (last: string) =>
 		`O primeiro vencimento deve ser em até ${FIRST_DUE_HORIZON_YEARS} ano, até ${last.split('-').reverse().join('/')}.`,
-	phone: WHATSAPP_PHONE_INVALID
+	phone: 'Telefone inválido: use 55 + DDD + número com 8 ou 9 dígitos, só números (ex.: 5585999999999).',
+	phoneRequired: 'Informe o telefone.'
 }
 
 /** How far ahead a carnê's first due date may be: a plan starting later is a typing mistake, not a plan. */
@@ -54,6 +54,10 @@ export function splitTotal(totalCentavos: number, count: number): number[] {
 	return Array.from({ length: count }, (_, i) => (i === count - 1 ? totalCentavos - each * (count - 1) : each))
 }
 
+const brl = (centavos: number) => `R$ ${(centavos / 100).toFixed(2).replace('.', ',')}`
+
+/** A phone as 55 + DDD + 8 or 9 digits; blank is its own message (the dialog's button is disabled then). */
+export const whatsappPhoneField = typedPhoneField(CARNE_MESSAGES.phoneRequired, CARNE_MESSAGES.phone, (d) => /^55[1-9]{2}\d{8,9}$/.test(d))
 
 /** A form's blank field ('' or null) is missing, not zero. */
 const blankIsMissing = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema)
@@ -85,7 +89,7 @@ export const CarneBody = z
 			issue.addIssue({
 				code: 'custom',
 				path: ['valor_total'],
-				message: `Cada parcela precisa ser de pelo menos ${formatBrl(MIN_PARCEL_CENTAVOS)} (mínimo do Asaas): com ${v.numero_parcelas} parcelas o total deve ser de pelo menos ${formatBrl(MIN_PARCEL_CENTAVOS * v.numero_parcelas)}.`
+				message: `Cada parcela precisa ser de pelo menos ${brl(MIN_PARCEL_CENTAVOS)} (mínimo do Asaas): com ${v.numero_parcelas} parcelas o total deve ser de pelo menos ${brl(MIN_PARCEL_CENTAVOS * v.numero_parcelas)}.`
 			})
 	})
 export type CarneBody = z.infer<typeof CarneBody>
@@ -211,8 +215,8 @@ export const HistoricoResumo = figures('total', 'pagamentos', 'cancelamentos', '
 export const HistoricoList = pagedList('eventos', HistoricoEventoView, { resumo: HistoricoResumo })
 export type HistoricoList = z.infer<typeof HistoricoList>
 
-export const TelefoneBody = z.object({ telefone: whatsappPhoneField() })
-export const PhoneBody = z.object({ phone: whatsappPhoneField() })
+export const TelefoneBody = z.object({ telefone: whatsappPhoneField })
+export const PhoneBody = z.object({ phone: whatsappPhoneField })
 export const SyncResult = withMessage({ verificadas: z.number(), corrigidas: z.number() })
 
 export const listCarnesRoute = contract({
