@@ -1,3 +1,4 @@
+import { formatBrl } from '../core'
 import type { activities } from './schema'
 
 export type ActivityType = (typeof activities.$inferInsert)['type']
@@ -24,7 +25,6 @@ const event = <P>(
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 const brDate = (iso: string) => iso.split('-').reverse().join('/')
-const reais = (centavos: number) => `R$ ${(centavos / 100).toFixed(2).replace('.', ',')}`
 
 type Named = { nome: string }
 type Company = { razao: string }
@@ -156,7 +156,7 @@ export const ACTIVITY_EVENTS = {
 		'Coins',
 		'credito',
 		(p) => plural(p.quantidade, 'crédito adicionado', 'créditos adicionados'),
-		(p) => `${p.representante} · ${reais(p.unitarioCentavos)} por crédito`
+		(p) => `${p.representante} · ${formatBrl(p.unitarioCentavos)} por crédito`
 	),
 	'credits.transferred': event<{ creditos: number; razao: string; sistema: string; dias: number; validade: string }>(
 		'success',
@@ -171,14 +171,14 @@ export const ACTIVITY_EVENTS = {
 		'Coins',
 		'compra_creditos',
 		(p) => `${plural(p.quantidade, 'crédito comprado', 'créditos comprados')} por PIX`,
-		(p) => `${p.representante} · ${reais(p.totalCentavos)} pagos`
+		(p) => `${p.representante} · ${formatBrl(p.totalCentavos)} pagos`
 	),
 	'credits.purchase-amount-mismatch': event<{ compra: number; representante: string; pagoCentavos: number; totalCentavos: number }>(
 		'warning',
 		'AlertTriangle',
 		'compra_creditos',
 		(p) => `Compra de créditos nº ${p.compra} paga com valor diferente: nada creditado`,
-		(p) => `${p.representante} · pagou ${reais(p.pagoCentavos)}, o total era ${reais(p.totalCentavos)}`
+		(p) => `${p.representante} · pagou ${formatBrl(p.pagoCentavos)}, o total era ${formatBrl(p.totalCentavos)}`
 	),
 	'credits.purchase-reversed': event<{
 		compra: number
@@ -230,7 +230,7 @@ export const ACTIVITY_EVENTS = {
 		'Coins',
 		'carne',
 		'Carnê emitido',
-		(p) => `${p.razao} · ${p.parcelas}x · ${reais(p.totalCentavos)} · ${p.tipo}`
+		(p) => `${p.razao} · ${p.parcelas}x · ${formatBrl(p.totalCentavos)} · ${p.tipo}`
 	),
 	'billing.carne-cancelled': event<{ razao: string; removidas: number; carne: number }>(
 		'warning',
@@ -258,7 +258,7 @@ export const ACTIVITY_EVENTS = {
 		'Coins',
 		'parcela',
 		'Parcela removida',
-		(p) => `Parcela ${p.parcela} do carnê #${p.carne} · ${reais(p.valorCentavos)}`
+		(p) => `Parcela ${p.parcela} do carnê #${p.carne} · ${formatBrl(p.valorCentavos)}`
 	),
 	'billing.parcel-sent': event<{ parcela: number; carne: number; telefone: string }>(
 		'info',

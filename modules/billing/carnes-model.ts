@@ -13,7 +13,7 @@ import {
 	withMessage,
 	figures
 } from '../core'
-import { MessageResponse } from '../core'
+import { MessageResponse, formatBrl } from '../core'
 import { EVENT_TYPES } from './labels'
 
 export * from './labels'
@@ -54,8 +54,6 @@ export function splitTotal(totalCentavos: number, count: number): number[] {
 	return Array.from({ length: count }, (_, i) => (i === count - 1 ? totalCentavos - each * (count - 1) : each))
 }
 
-const brl = (centavos: number) => `R$ ${(centavos / 100).toFixed(2).replace('.', ',')}`
-
 /** A phone as 55 + DDD + 8 or 9 digits; blank is its own message (the dialog's button is disabled then). */
 export const whatsappPhoneField = typedPhoneField(CARNE_MESSAGES.phoneRequired, CARNE_MESSAGES.phone, (d) => /^55[1-9]{2}\d{8,9}$/.test(d))
 
@@ -89,7 +87,7 @@ export const CarneBody = z
 			issue.addIssue({
 				code: 'custom',
 				path: ['valor_total'],
-				message: `Cada parcela precisa ser de pelo menos ${brl(MIN_PARCEL_CENTAVOS)} (mínimo do Asaas): com ${v.numero_parcelas} parcelas o total deve ser de pelo menos ${brl(MIN_PARCEL_CENTAVOS * v.numero_parcelas)}.`
+				message: `Cada parcela precisa ser de pelo menos ${formatBrl(MIN_PARCEL_CENTAVOS)} (mínimo do Asaas): com ${v.numero_parcelas} parcelas o total deve ser de pelo menos ${formatBrl(MIN_PARCEL_CENTAVOS * v.numero_parcelas)}.`
 			})
 	})
 export type CarneBody = z.infer<typeof CarneBody>

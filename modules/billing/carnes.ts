@@ -5,7 +5,7 @@ import { logActivity } from '../activity'
 import { type AsaasClient, AsaasError, type AsaasPayment } from '../asaas'
 import { type SessionUser, users } from '../auth'
 import { companies, companyInScope } from '../companies'
-import { MINUTE, pagination, readCalendarDate, todayIso } from '../core'
+import { MINUTE, formatBrl, pagination, readCalendarDate, todayIso } from '../core'
 import { type AppContext, AppError, badRequest, conflict, notFound, unprocessable, writeTransaction } from '../core/server'
 import { normaliseBrazilianPhone } from '../evolution'
 import { evolutionGateway } from '../messaging'
@@ -13,7 +13,7 @@ import { EvolutionError } from '../evolution'
 import { findRepresentativeByCnpj, representativeScope } from '../resellers'
 import { type AsaasAccount, asaasAccount, asaasClient } from './accounts'
 import { accountWallet, accountWarning, trustRemoval } from './identity'
-import { brl, markCancelled } from './parcel-history'
+import { markCancelled } from './parcel-history'
 import { type PlanSync, syncCarne } from './sync'
 import {
 	CARNE_MESSAGES,
@@ -165,7 +165,7 @@ async function createPlan(client: AsaasClient, referencia: string, plan: PlanInp
 	if (refusal && !even && /\bvalue\b|valor d[ae] (cada )?parcela/i.test(refusal.message)) {
 		throw new AsaasError(
 			`${refusal.message} Esta conta do Asaas pede o valor de cada parcela (campo value) em vez do total (totalValue): ` +
-				`${brl(totalCentavos)} não se divide em ${plan.installmentCount} parcelas iguais. Ajuste o valor total e tente de novo.`,
+				`${formatBrl(totalCentavos)} não se divide em ${plan.installmentCount} parcelas iguais. Ajuste o valor total e tente de novo.`,
 			refusal.code,
 			400,
 			false
@@ -571,8 +571,8 @@ export async function sendCarne(ctx: Ctx, user: Actor, id: number, telefone: str
 	if (carne.status !== 'ativo') throw unprocessable('Só um carnê ativo pode ser enviado.')
 	const company = ctx.db.select().from(companies).where(eq(companies.codigo, carne.empresa_codigo)).get()
 	const caption = [
-		`Olá${company ? `, ${company.razao}` : ''}! Segue o seu carnê com ${carne.numero_parcelas} parcelas de ${brl(carne.valor_parcela_centavos)}`,
-		`(total ${brl(carne.valor_total_centavos)}), primeiro vencimento em ${brDate(carne.data_primeiro_vencimento)}.`
+		`Olá${company ? `, ${company.razao}` : ''}! Segue o seu carnê com ${carne.numero_parcelas} parcelas de ${formatBrl(carne.valor_parcela_centavos)}`,
+		`(total ${formatBrl(carne.valor_total_centavos)}), primeiro vencimento em ${brDate(carne.data_primeiro_vencimento)}.`
 	].join(' ')
 	try {
 		await gatewayFor(ctx, carne.representante_cnpj).sendDocument(phone, {
@@ -666,7 +666,7 @@ export async function sendParcel(ctx: Ctx, user: Actor, id: number, phoneInput: 
 	const company = ctx.db.select().from(companies).where(eq(companies.codigo, parcel.empresa_codigo)).get()
 	const lines = [
 		`Olá${company ? `, ${company.razao}` : ''}! Segue a parcela ${parcel.numero}/${carne.numero_parcelas} do seu carnê.`,
-		`Valor: ${brl(parcel.valor_centavos)}`,
+		`Valor: ${formatBrl(parcel.valor_centavos)}`,
 		`Vencimento: ${brDate(parcel.vencimento)}${parcel.status === 'OVERDUE' ? ' (vencida)' : ''}`,
 		parcel.boleto_url ? `Boleto: ${parcel.boleto_url}` : null,
 		parcel.linha_digitavel ? `Linha digitável: ${parcel.linha_digitavel}` : null,

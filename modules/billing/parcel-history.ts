@@ -1,16 +1,10 @@
 import { eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
+import { formatBrl } from '../core'
 import { type EventType, isPaid } from './labels'
 import { carneParcelas, carnes, historicoPagamentos } from './schema'
 
 type ParcelRow = typeof carneParcelas.$inferSelect
-
-/** R$ 1.234,56: the money of the history lines and the carnê's messages. */
-export const brl = (centavos: number) =>
-	`R$ ${(centavos / 100)
-		.toFixed(2)
-		.replace('.', ',')
-		.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`
 
 /** A parcel removed at Asaas: cancelled here, with one `cancelamento` in the history. */
 export function markCancelled(tx: DbOrTx, parcel: ParcelRow, now: string, eventId: string | null) {
@@ -52,7 +46,7 @@ export function recordEvent(
 				representante_cnpj: parcel.representante_cnpj,
 				valor_centavos: valorCentavos,
 				data_evento: now,
-				descricao: `Parcela ${parcel.numero}/${total ?? '?'} do carnê #${parcel.carne_id} ${what} (${brl(valorCentavos)})`,
+				descricao: `Parcela ${parcel.numero}/${total ?? '?'} do carnê #${parcel.carne_id} ${what} (${formatBrl(valorCentavos)})`,
 				boleto_id: parcel.asaas_payment_id,
 				asaas_evento_id: eventId,
 				ciclo: parcel.ciclo

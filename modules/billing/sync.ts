@@ -4,12 +4,12 @@ import { logActivity } from '../activity'
 import { type AsaasClient, AsaasError, type AsaasPayment, isReversed } from '../asaas'
 import { companies } from '../companies'
 import { notifyUsers } from '../messaging'
-import { MINUTE, readCalendarDate, todayIso } from '../core'
+import { MINUTE, formatBrl, readCalendarDate, todayIso } from '../core'
 import type { AppContext } from '../core/server'
 import { AppError, writeTransaction } from '../core/server'
 import type { RepresentativeScope } from '../resellers'
 import { type AsaasAccount, asaasAccount, asaasClient, webhookState } from './accounts'
-import { brl, recordEvent } from './parcel-history'
+import { recordEvent } from './parcel-history'
 import { trustRemoval } from './identity'
 import type { InboxEvent, PaymentEventHandler } from './inbox'
 import { type EventType, OPEN_STATUSES, PAID_STATUSES, isPaid } from './labels'
@@ -145,7 +145,7 @@ function notifyRepresentative(tx: DbOrTx, parcel: ParcelRow, kind: keyof typeof 
 	const notice = NOTICES[kind]
 	const total = tx.select({ n: carnes.numero_parcelas }).from(carnes).where(eq(carnes.id, parcel.carne_id)).get()?.n
 	const razao = tx.select({ razao: companies.razao }).from(companies).where(eq(companies.codigo, parcel.empresa_codigo)).get()?.razao
-	const message = `Parcela ${parcel.numero}/${total ?? '?'} de ${razao ?? `empresa ${parcel.empresa_codigo}`} ${notice.what} — ${brl(centavos)}`
+	const message = `Parcela ${parcel.numero}/${total ?? '?'} de ${razao ?? `empresa ${parcel.empresa_codigo}`} ${notice.what} — ${formatBrl(centavos)}`
 	notifyUsers(tx, { now: () => new Date(now) }, { representanteCnpj: parcel.representante_cnpj }, notice.title, message, notice.type)
 }
 

@@ -1,5 +1,5 @@
 /** The bot's words (pt-BR, WhatsApp formatting): one place, so the scripted test and the screens read the same. */
-import { formatMoney } from '../core'
+import { formatBrl } from '../core'
 
 const brDate = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/')
 
@@ -79,7 +79,7 @@ export const words = {
 	}) =>
 		[
 			`🧾 *Segunda via — Parcela ${p.numero}/${p.total}*`,
-			`Valor: ${formatMoney(p.valorCentavos)}`,
+			`Valor: ${formatBrl(p.valorCentavos)}`,
 			`Vencimento: ${brDate(p.vencimento)}`,
 			...(p.boletoUrl ? ['', `Boleto: ${p.boletoUrl}`] : []),
 			...(p.line ? ['', 'Linha digitável:', p.line] : []),
@@ -88,7 +88,7 @@ export const words = {
 			'Envie *0* para ver o menu de novo.'
 		].join('\n'),
 	parcelLine: (i: number, p: { numero: number; total: number; valorCentavos: number; vencimento: string; status: string }) =>
-		`${i}) Parcela ${p.numero}/${p.total} — ${formatMoney(p.valorCentavos)} — vence ${brDate(p.vencimento)}${p.status === 'OVERDUE' ? ' (vencida)' : ''}`,
+		`${i}) Parcela ${p.numero}/${p.total} — ${formatBrl(p.valorCentavos)} — vence ${brDate(p.vencimento)}${p.status === 'OVERDUE' ? ' (vencida)' : ''}`,
 	textOnly: 'Por enquanto só entendo mensagens de texto 🙂 Escreva, por favor: o *CNPJ* da sua empresa ou o número de uma opção do menu.',
 	slowDown: '⏳ Recebi muitas mensagens em pouco tempo: aguarde um instante… Depois de um minuto sem novas mensagens eu volto a responder.',
 	handOff: '👤 Certo! Um atendente vai continuar a conversa por aqui em instantes.',

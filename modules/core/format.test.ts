@@ -2,6 +2,7 @@ import { describe, expect, it } from 'bun:test'
 import {
 	CURRENCIES,
 	TIME_ZONES,
+	formatBrl,
 	formatDate,
 	formatDateOf,
 	formatDateTime,
@@ -182,6 +183,23 @@ describe('the formats written without Intl say what Intl says (issue 15)', () =>
 		for (const instant of instants) {
 			expect(isoDateInSaoPaulo(instant)).toBe(date.format(instant))
 			expect(timeInSaoPaulo(new Date(instant.getTime() + 17_000))).toBe(time.format(new Date(instant.getTime() + 17_000)))
+		}
+	})
+})
+
+describe('the fixed money of messages, logs and exports (issue 34, point 9)', () => {
+	it('writes R$ 1.234,56 with the thousands dot and a plain space, whatever the display currency', async () => {
+		const { setDisplayFormats } = await import('./format')
+		expect(formatBrl(123456)).toBe('R$ 1.234,56')
+		expect(formatBrl(100000000)).toBe('R$ 1.000.000,00')
+		expect(formatBrl(14990)).toBe('R$ 149,90')
+		expect(formatBrl(5)).toBe('R$ 0,05')
+		expect(formatBrl(-123456)).toBe('-R$ 1.234,56')
+		try {
+			setDisplayFormats({ currency: 'USD' })
+			expect(formatBrl(123456)).toBe('R$ 1.234,56')
+		} finally {
+			setDisplayFormats(null)
 		}
 	})
 })

@@ -92,6 +92,17 @@ export function formatReais(reais: number): string {
 	return money(reais)
 }
 
+/**
+ * Centavos → "R$ 1.234,56", always Brazil's way with a plain space, whatever the display settings: the money of every
+ * text that leaves the screen it was made for (activity log, top-bar notifications, WhatsApp messages, error messages,
+ * exports). The screens' own figures use `formatMoney`, which follows app.moeda.
+ */
+export function formatBrl(centavos: number): string {
+	const amount = centavos / 100
+	const sign = amount < 0 ? '-' : ''
+	return `${sign}R$ ${decimal(Math.abs(amount), 2, 2) ?? new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(amount))}`
+}
+
 /** Made on first use: an Intl formatter costs its module's evaluation, on every page's first load (issue 15). */
 function lazily<T>(make: () => T): () => T {
 	let made: T | undefined

@@ -171,7 +171,7 @@ describe('crediting a paid purchase', () => {
 		expect(await bell()).toEqual([])
 		w.asaas.confirm(chargeId)
 		await until(async () => (await status(chargeId)) === 'CONFIRMED', 'the webhook')
-		const told = [['PIX de R$\u00a0100,00 recebido: 2 créditos adicionados ao seu saldo.', 'success']]
+		const told = [['PIX de R$ 100,00 recebido: 2 créditos adicionados ao seu saldo.', 'success']]
 		expect(await bell()).toEqual(told)
 		// The same payment delivered again, and the checker: no second notification.
 		await deliver(paidEvent('evt_de_novo', chargeId, 100))

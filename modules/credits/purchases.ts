@@ -4,7 +4,7 @@ import { logActivity } from '../activity'
 import { type AsaasClient, AsaasError, type AsaasPayment, type PaymentStatus, isReversed } from '../asaas'
 import type { SessionUser } from '../auth'
 import { type PaymentEventHandler, VENDOR_ACCOUNT, accountWallet, asaasAccount, asaasClient, trustRemoval } from '../billing'
-import { MINUTE, addDaysIso, formatMoney, formatNumber, startOfDayInSaoPaulo, toReais, todayIso } from '../core'
+import { MINUTE, addDaysIso, formatBrl, formatNumber, startOfDayInSaoPaulo, toReais, todayIso } from '../core'
 import { type AppContext, AppError, notFound, unprocessable, writeTransaction } from '../core/server'
 import { notifyUsers } from '../messaging'
 import { findRepresentativeByCnpj } from '../resellers'
@@ -306,7 +306,7 @@ function credit(tx: DbOrTx, ctx: Pick<Ctx, 'clock'>, purchase: Purchase, paid: n
 		ctx.clock,
 		{ representanteCnpj: purchase.representante_id },
 		'Compra de créditos confirmada',
-		`PIX de ${formatMoney(paid)} recebido: ${formatNumber(purchase.quantidade)} ${purchase.quantidade === 1 ? 'crédito adicionado' : 'créditos adicionados'} ao seu saldo.`,
+		`PIX de ${formatBrl(paid)} recebido: ${formatNumber(purchase.quantidade)} ${purchase.quantidade === 1 ? 'crédito adicionado' : 'créditos adicionados'} ao seu saldo.`,
 		'success'
 	)
 }
