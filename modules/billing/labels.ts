@@ -26,12 +26,18 @@ export const isPaid = (status: string) => (PAID_STATUSES as readonly string[]).i
 /** An open parcel: one a person can still act on (send, remove, pay). */
 export const canActOnParcel = (status: string) => (OPEN_STATUSES as readonly string[]).includes(status)
 
-/** Status labels (3-billing-messaging §4): the monitor says 'Indefinido' where the carnê view says 'Pendente'. */
+/**
+ * Status labels (3-billing-messaging §4): the monitor says 'Indefinido' where the carnê view says 'Pendente'. Money sent
+ * back is said as such everywhere (issue 34, point 9): a refund is 'Estornado' (or on its way), a chargeback 'Em disputa'.
+ */
 export function parcelStatusLabel(status: string, where: 'carne' | 'monitor' = 'monitor'): string {
 	if (isPaid(status)) return 'Pago'
 	if (status === 'PENDING') return 'Pendente'
 	if (status === 'OVERDUE') return 'Vencido'
 	if (status === 'CANCELED' || status === 'REMOVED') return 'Cancelado'
+	if (status === 'REFUNDED') return 'Estornado'
+	if (status === 'REFUND_REQUESTED' || status === 'REFUND_IN_PROGRESS') return 'Estorno em andamento'
+	if (status === 'CHARGEBACK_REQUESTED' || status === 'CHARGEBACK_DISPUTE') return 'Em disputa'
 	return where === 'carne' ? 'Pendente' : 'Indefinido'
 }
 

@@ -1,5 +1,5 @@
 import { FilterX } from 'lucide-react'
-import { EVENT_LABELS, type EventType, parcelStatusLabel } from '../../../../modules/billing/model'
+import { CARNE_STATUSES, EVENT_LABELS, type EventType, parcelStatusLabel } from '../../../../modules/billing/model'
 import { CompanyPicker } from '../../components/CompanyPicker'
 import type { ListFilter } from '../../components/ListScreen'
 import type { ListSource } from '../../lib/list'
@@ -9,6 +9,9 @@ const STATUS_TONE: Record<string, string> = {
 	Pendente: 'badge-warning',
 	Vencido: 'badge-error',
 	Cancelado: 'badge-ghost',
+	Estornado: 'badge-ghost',
+	'Estorno em andamento': 'badge-warning',
+	'Em disputa': 'badge-error',
 	Indefinido: 'badge-neutral'
 }
 
@@ -24,6 +27,11 @@ const CARNE_TONE: Record<string, [string, string]> = {
 	cancelado: ['badge-ghost', 'Cancelado'],
 	quitado: ['badge-info', 'Quitado']
 }
+/** The Carnês screen's status filter, in the words of the badges. */
+export const CARNE_STATUS_OPTIONS: [string, string][] = [
+	['', 'Todos os status'],
+	...CARNE_STATUSES.map((s): [string, string] => [s, CARNE_TONE[s][1]])
+]
 export function CarneStatusBadge({ status }: { status: string }) {
 	const [tone, label] = CARNE_TONE[status] ?? ['badge-neutral', status]
 	return <span className={`badge badge-soft badge-sm ${tone}`}>{label}</span>
@@ -45,13 +53,16 @@ export function EventBadge({ tipo }: { tipo: EventType }) {
 /** What a change to a carnê can change elsewhere: the lists to refetch afterwards. */
 export const CARNE_KEYS = ['/api/carnes', '/api/historico-pagamentos', '/api/admin/financial-stats']
 
+/** The company filter of the billing lists (Carnês, Pagamentos de Parcelas, Histórico). */
+export const COMPANY_CONTROL: ListFilter = {
+	key: 'empresa',
+	label: 'Empresa',
+	control: (value, set) => <CompanyPicker compact value={value} onChange={set} allLabel="Todas as empresas" />
+}
+
 /** The company and date filters both billing lists share: checked in the address, sent as the query, on the toolbar. */
 export const COMPANY_DATE_CONTROLS: ListFilter[] = [
-	{
-		key: 'empresa',
-		label: 'Empresa',
-		control: (value, set) => <CompanyPicker compact value={value} onChange={set} allLabel="Todas as empresas" />
-	},
+	COMPANY_CONTROL,
 	{ key: 'dataInicio', label: 'Data Início', date: true },
 	{ key: 'dataFim', label: 'Data Fim', date: true }
 ]
