@@ -90,10 +90,10 @@ describe('a carnê’s whole life', () => {
 			.map((a) => a.event)
 		expect(log).toContain('billing.carne-created')
 		expect(log).toContain('billing.carne-cancelled')
-		// Admin Financeiro counts it.
+		// Admin Financeiro counts it, and of its value only the paid parcel (issue 34, point 9).
 		expect((await w.call('GET', '/api/admin/financial-stats', { cookie: w.cookies.admin })).json).toMatchObject({
 			carnesGerados: 1,
-			valorTotalCarnes: 300
+			valorTotalCarnes: 100
 		})
 	})
 

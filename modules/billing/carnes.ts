@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import { type AsaasClient, AsaasError, type AsaasPayment } from '../asaas'
@@ -26,7 +26,7 @@ import {
 	canActOnParcel,
 	firstDueDateProblem
 } from './carnes-model'
-import { PAID_STATUSES } from './labels'
+import { OPEN_STATUSES, PAID_STATUSES } from './labels'
 import { carneParcelas, carnes } from './schema'
 
 type Ctx = AppContext
@@ -472,12 +472,25 @@ export function carneParcels(ctx: Ctx, user: Actor, id: number): CarneParcelaVie
 }
 
 /** The carnês' figures of Admin Financeiro: how many were issued and their total. */
+/**
+ * Admin Financeiro's carnê figures: how many carnês were issued, and what their parcels are worth: paid parcels, and
+ * open ones of carnês still active. Parcels removed, refunded or in a chargeback and a cancelled carnê's open parcels are
+ * left out (issue 34, point 9).
+ */
 export function carneTotals(db: DbOrTx): { count: number; totalCentavos: number } {
-	const row = db
-		.select({ n: count(), total: sql<number>`coalesce(sum(${carnes.valor_total_centavos}), 0)` })
-		.from(carnes)
-		.get()
-	return { count: row?.n ?? 0, totalCentavos: Number(row?.total ?? 0) }
+	const n = db.select({ n: count() }).from(carnes).get()?.n ?? 0
+	const total = db
+		.select({ total: sql<number>`coalesce(sum(${carneParcelas.valor_centavos}), 0)` })
+		.from(carneParcelas)
+		.innerJoin(carnes, eq(carnes.id, carneParcelas.carne_id))
+		.where(
+			or(
+				inArray(carneParcelas.status, [...PAID_STATUSES]),
+				and(inArray(carneParcelas.status, [...OPEN_STATUSES]), eq(carnes.status, 'ativo'))
+			)
+		)
+		.get()?.total
+	return { count: n, totalCentavos: Number(total ?? 0) }
 }
 
 /**

@@ -153,7 +153,12 @@ export function listHistorico(ctx: Ctx, user: Actor, query: HistoricoQuery): His
 		total: groups.reduce((acc, g) => acc + g.n, 0),
 		pagamentos: of('pagamento')?.n ?? 0,
 		cancelamentos: of('cancelamento')?.n ?? 0,
-		valorTotal: Number(of('pagamento')?.valor ?? 0)
+		// What was received: payments and disputes won, less refunds, chargebacks and undone cash receipts (issue 34, point 9).
+		valorTotal:
+			Number(of('pagamento')?.valor ?? 0) +
+			Number(of('disputa_vencida')?.valor ?? 0) -
+			Number(of('estorno')?.valor ?? 0) -
+			Number(of('pagamento_desfeito')?.valor ?? 0)
 	}
 	const newestFirst = [desc(historicoPagamentos.data_evento), desc(historicoPagamentos.id)]
 	const ids = pageIds(ctx.db, historicoPagamentos.id, where, newestFirst, query.limit, (query.page - 1) * query.limit)

@@ -259,6 +259,7 @@ function Content() {
 						<StatCard
 							title="Valor total"
 							value={formatReais(stats.data.valorTotalCarnes)}
+							hint="Parcelas pagas e em aberto, sem canceladas nem estornadas"
 							tone="accent"
 							icon={<Wallet className="size-5" />}
 						/>

@@ -34,7 +34,7 @@ export default function HistoricoPagamentosPage() {
 							<StatCard
 								title="Valor Total"
 								value={formatReais(r.valorTotal)}
-								hint="Soma dos pagamentos"
+								hint="Pagamentos menos estornos"
 								tone="accent"
 								icon={<Wallet className="size-5" />}
 							/>
