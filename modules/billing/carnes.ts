@@ -406,7 +406,7 @@ function carneViews(db: DbOrTx, rows: CarneRow[]): CarneView[] {
 	)
 	const names = new Map(
 		db
-			.select({ codigo: companies.codigo, razao: companies.razao, cnpj: companies.cnpj })
+			.select({ codigo: companies.codigo, razao: companies.razao, cnpj: companies.cnpj, fone: companies.fone })
 			.from(companies)
 			.where(
 				inArray(
@@ -415,7 +415,7 @@ function carneViews(db: DbOrTx, rows: CarneRow[]): CarneView[] {
 				)
 			)
 			.all()
-			.map((c) => [c.codigo, { razao: c.razao, cnpj: c.cnpj }])
+			.map((c) => [c.codigo, { razao: c.razao, cnpj: c.cnpj, fone: c.fone }])
 	)
 	const owners = new Map(
 		db
@@ -612,7 +612,7 @@ export async function sendCarne(ctx: Ctx, user: Actor, id: number, telefone: str
 	if (carne.status !== 'ativo') throw unprocessable('Só um carnê ativo pode ser enviado.')
 	const company = ctx.db.select().from(companies).where(eq(companies.codigo, carne.empresa_codigo)).get()
 	const caption = [
-		`Olá${company ? `, ${company.razao}` : ''}! Segue o seu carnê com ${carne.numero_parcelas} parcelas de ${formatBrl(carne.valor_parcela_centavos)}`,
+		`Olá${company ? `, ${company.razao}` : ''}! Segue o seu ${carneName(carne.id)}, com ${carne.numero_parcelas} parcelas de ${formatBrl(carne.valor_parcela_centavos)}`,
 		`(total ${formatBrl(carne.valor_total_centavos)}), primeiro vencimento em ${brDate(carne.data_primeiro_vencimento)}.`
 	].join(' ')
 	try {
