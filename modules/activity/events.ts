@@ -1,4 +1,4 @@
-import { formatBrl } from '../core'
+import { carneName, formatBrl } from '../core'
 import type { activities } from './schema'
 
 export type ActivityType = (typeof activities.$inferInsert)['type']
@@ -223,7 +223,7 @@ export const ACTIVITY_EVENTS = {
 		'Coins',
 		'carne',
 		(p) => (p.resultado === 'concluido' ? 'Carnê concluído após falha na criação' : 'Carnê não criado no Asaas descartado'),
-		(p) => `#${p.carne} · ${p.razao}`
+		(p) => `${carneName(p.carne)} · ${p.razao}`
 	),
 	'billing.carne-created': event<{ razao: string; parcelas: number; totalCentavos: number; tipo: string }>(
 		'success',
@@ -237,35 +237,35 @@ export const ACTIVITY_EVENTS = {
 		'Coins',
 		'carne',
 		'Carnê cancelado',
-		(p) => `#${p.carne} · ${p.razao} · ${plural(p.removidas, 'parcela removida', 'parcelas removidas')} no Asaas`
+		(p) => `${carneName(p.carne)} · ${p.razao} · ${plural(p.removidas, 'parcela removida', 'parcelas removidas')} no Asaas`
 	),
 	'billing.carne-closed-at-asaas': event<{ razao: string; carne: number; canceladas: number }>(
 		'warning',
 		'Coins',
 		'carne',
 		'Carnê cancelado no Asaas',
-		(p) => `#${p.carne} · ${p.razao} · ${plural(p.canceladas, 'parcela cancelada', 'parcelas canceladas')}`
+		(p) => `${carneName(p.carne)} · ${p.razao} · ${plural(p.canceladas, 'parcela cancelada', 'parcelas canceladas')}`
 	),
 	'billing.carne-sent': event<{ razao: string; telefone: string; carne: number }>(
 		'info',
 		'Coins',
 		'carne',
 		'Carnê enviado por WhatsApp',
-		(p) => `#${p.carne} · ${p.razao} · para ${p.telefone}`
+		(p) => `${carneName(p.carne)} · ${p.razao} · para ${p.telefone}`
 	),
 	'billing.parcel-removed': event<{ parcela: number; carne: number; valorCentavos: number }>(
 		'warning',
 		'Coins',
 		'parcela',
 		'Parcela removida',
-		(p) => `Parcela ${p.parcela} do carnê #${p.carne} · ${formatBrl(p.valorCentavos)}`
+		(p) => `Parcela ${p.parcela} do ${carneName(p.carne)} · ${formatBrl(p.valorCentavos)}`
 	),
 	'billing.parcel-sent': event<{ parcela: number; carne: number; telefone: string }>(
 		'info',
 		'Coins',
 		'parcela',
 		'Parcela enviada por WhatsApp',
-		(p) => `Parcela ${p.parcela} do carnê #${p.carne} · para ${p.telefone}`
+		(p) => `Parcela ${p.parcela} do ${carneName(p.carne)} · para ${p.telefone}`
 	),
 
 	'notifications.setting-saved': event<{ tipo: string; ativo: boolean }>(

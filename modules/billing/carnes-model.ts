@@ -5,8 +5,7 @@ import {
 	pageFields,
 	searchField,
 	textField,
-	WHATSAPP_PHONE_INVALID,
-	whatsappPhoneField,
+	typedPhoneField,
 	valuesOf,
 	yearsLater,
 	z,
@@ -23,8 +22,7 @@ export * from './labels'
 export const MIN_PARCEL_CENTAVOS = 500
 export const CHARGE_TYPE_LABELS = { BOLETO: 'Boleto', PIX: 'PIX', CREDIT_CARD: 'Cartão' }
 export const CHARGE_TYPES = valuesOf(CHARGE_TYPE_LABELS)
-/** A carnê's statuses, in the order the Carnês screen's filter offers them. */
-export const CARNE_STATUSES = ['criando', 'ativo', 'quitado', 'cancelado'] as const
+export const CARNE_STATUSES = ['ativo', 'cancelado', 'quitado'] as const
 
 export const CARNE_MESSAGES = {
 	company: 'Selecione uma empresa',
@@ -36,7 +34,8 @@ export const CARNE_MESSAGES = {
 	pastDate: 'O primeiro vencimento não pode ser antes de hoje.',
 	farDate: (last: string) =>
 		`O primeiro vencimento deve ser em até ${FIRST_DUE_HORIZON_YEARS} ano, até ${last.split('-').reverse().join('/')}.`,
-	phone: WHATSAPP_PHONE_INVALID
+	phone: 'Telefone inválido: use 55 + DDD + número com 8 ou 9 dígitos, só números (ex.: 5585999999999).',
+	phoneRequired: 'Informe o telefone.'
 }
 
 /** How far ahead a carnê's first due date may be: a plan starting later is a typing mistake, not a plan. */
@@ -54,6 +53,9 @@ export function splitTotal(totalCentavos: number, count: number): number[] {
 	const each = Math.floor(totalCentavos / count)
 	return Array.from({ length: count }, (_, i) => (i === count - 1 ? totalCentavos - each * (count - 1) : each))
 }
+
+/** A phone as 55 + DDD + 8 or 9 digits; blank is its own message (the dialog's button is disabled then). */
+export const whatsappPhoneField = typedPhoneField(CARNE_MESSAGES.phoneRequired, CARNE_MESSAGES.phone, (d) => /^55[1-9]{2}\d{8,9}$/.test(d))
 
 /** A form's blank field ('' or null) is missing, not zero. */
 const blankIsMissing = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema)
@@ -95,7 +97,7 @@ export const CarneView = z.object({
 	/** Null while the carnê is still being created at Asaas (status `criando`). */
 	asaas_installment_id: z.string().nullable(),
 	empresa_codigo: z.number(),
-	empresa: z.object({ razao: z.string(), cnpj: z.string(), fone: z.string().nullable() }).nullable(),
+	empresa: z.object({ razao: z.string(), cnpj: z.string() }).nullable(),
 	valor_total: z.number(),
 	valor_parcela: z.number(),
 	numero_parcelas: z.number(),
@@ -104,12 +106,13 @@ export const CarneView = z.object({
 	status: z.string(),
 	tipo_cobranca: z.enum(CHARGE_TYPES),
 	parcelas_pagas: z.number(),
-	created_at: z.string(),
-	/** Whose carnê it is: the screen names them to those who see several representatives' carnês. */
-	representante: z.object({ cnpj: z.string(), nome: z.string() }).nullable()
+	created_at: z.string()
 })
 export type CarneView = z.infer<typeof CarneView>
 
+/** The carnês screen's list: newest first, a page at a time (the screen loads more as it scrolls). */
+export const CarnesQuery = z.object(pageFields)
+export type CarnesQuery = z.infer<typeof CarnesQuery>
 export const CarnesList = pagedList('carnes', CarneView)
 export type CarnesList = z.infer<typeof CarnesList>
 
@@ -142,8 +145,7 @@ export const PagamentoParcelaView = z.object({
 	urlBoleto: z.string().nullable(),
 	pixCopiaCola: z.string().nullable(),
 	asaasInstallmentId: z.string(),
-	/** `fone`: the company's registered phone, offered pre-filled by the WhatsApp send. */
-	empresa: z.object({ codigo: z.number(), razao: z.string(), cnpj: z.string(), fone: z.string().nullable() })
+	empresa: z.object({ codigo: z.number(), razao: z.string(), cnpj: z.string() })
 })
 export type PagamentoParcelaView = z.infer<typeof PagamentoParcelaView>
 
@@ -173,18 +175,6 @@ const optionalChoice = <const V extends readonly [string, ...string[]]>(values: 
 		.optional()
 		.transform((v) => (v && !allWords.includes(v) ? v : undefined))
 		.pipe(z.enum(values, { error: message }).optional())
-
-/**
- * The carnês screen's list: newest first, a page at a time (the screen loads more as it scrolls); searched by company
- * (name or CNPJ), description, carnê number or representative, filtered by company and status.
- */
-export const CarnesQuery = z.object({
-	...pageFields,
-	search: searchField,
-	empresa: optionalCompany,
-	status: optionalChoice(CARNE_STATUSES, ['todos', 'all'], 'Status inválido: escolha Em criação, Ativo, Quitado ou Cancelado.')
-})
-export type CarnesQuery = z.infer<typeof CarnesQuery>
 
 export const PARCEL_FILTER_STATUSES = ['PENDING', 'OVERDUE', 'RECEIVED', 'CONFIRMED', 'CANCELED'] as const
 export const PagamentosQuery = z.object({
@@ -223,8 +213,8 @@ export const HistoricoResumo = figures('total', 'pagamentos', 'cancelamentos', '
 export const HistoricoList = pagedList('eventos', HistoricoEventoView, { resumo: HistoricoResumo })
 export type HistoricoList = z.infer<typeof HistoricoList>
 
-export const TelefoneBody = z.object({ telefone: whatsappPhoneField() })
-export const PhoneBody = z.object({ phone: whatsappPhoneField() })
+export const TelefoneBody = z.object({ telefone: whatsappPhoneField })
+export const PhoneBody = z.object({ phone: whatsappPhoneField })
 export const SyncResult = withMessage({ verificadas: z.number(), corrigidas: z.number() })
 
 export const listCarnesRoute = contract({

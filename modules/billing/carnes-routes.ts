@@ -49,7 +49,8 @@ export function carnesRoutes(ctx: AppContext): Endpoint[] {
 			return new Response(bytes as unknown as BodyInit, {
 				headers: {
 					'content-type': 'application/pdf',
-					'content-disposition': `inline; filename="${fileName}"`,
+					// The name in UTF-8 (RFC 6266), with an ASCII copy for old clients: the tab and the saved file say 'Carnê nº 12'.
+					'content-disposition': `inline; filename="${fileName.normalize('NFD').replace(/[^\x20-\x7e]/g, '')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
 					'cache-control': 'no-store',
 					'x-content-type-options': 'nosniff'
 				}

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto'
-import { type SQL, and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import { type AsaasClient, AsaasError, type AsaasPayment } from '../asaas'
 import { type SessionUser, users } from '../auth'
 import { companies, companyInScope } from '../companies'
-import { MINUTE, formatBrl, pagination, readCalendarDate, todayIso } from '../core'
-import { type AppContext, AppError, badRequest, conflict, contains, notFound, unprocessable, writeTransaction } from '../core/server'
+import { MINUTE, carneName, formatBrl, pagination, readCalendarDate, todayIso } from '../core'
+import { type AppContext, AppError, badRequest, conflict, notFound, unprocessable, writeTransaction } from '../core/server'
 import { normaliseBrazilianPhone } from '../evolution'
 import { evolutionGateway } from '../messaging'
 import { EvolutionError } from '../evolution'
-import { findRepresentativeByCnpj, representativeScope, representatives } from '../resellers'
+import { findRepresentativeByCnpj, representativeScope } from '../resellers'
 import { type AsaasAccount, asaasAccount, asaasClient } from './accounts'
 import { accountWallet, accountWarning, trustRemoval } from './identity'
 import { markCancelled } from './parcel-history'
@@ -224,8 +224,8 @@ export async function createCarne(ctx: Ctx, user: Actor, body: CarneBody): Promi
 		if (outcome !== 'descartado')
 			throw conflict(
 				outcome === 'concluido'
-					? `O carnê #${unfinished.id} desta empresa, que não tinha sido concluído, foi concluído agora: confira a lista de carnês antes de emitir outro.`
-					: `O carnê #${unfinished.id} desta empresa ainda está sendo criado no Asaas. Aguarde alguns minutos e confira a lista de carnês.`
+					? `O ${carneName(unfinished.id)} desta empresa, que não tinha sido concluído, foi concluído agora: confira a lista de carnês antes de emitir outro.`
+					: `O ${carneName(unfinished.id)} desta empresa ainda está sendo criado no Asaas. Aguarde alguns minutos e confira a lista de carnês.`
 			)
 	}
 	const totalCentavos = Math.round(body.valor_total * 100)
@@ -406,7 +406,7 @@ function carneViews(db: DbOrTx, rows: CarneRow[]): CarneView[] {
 	)
 	const names = new Map(
 		db
-			.select({ codigo: companies.codigo, razao: companies.razao, cnpj: companies.cnpj, fone: companies.fone })
+			.select({ codigo: companies.codigo, razao: companies.razao, cnpj: companies.cnpj })
 			.from(companies)
 			.where(
 				inArray(
@@ -415,15 +415,7 @@ function carneViews(db: DbOrTx, rows: CarneRow[]): CarneView[] {
 				)
 			)
 			.all()
-			.map((c) => [c.codigo, { razao: c.razao, cnpj: c.cnpj, fone: c.fone }])
-	)
-	const owners = new Map(
-		db
-			.select({ cnpj: representatives.cnpj, nome: representatives.nome })
-			.from(representatives)
-			.where(inArray(representatives.cnpj, [...new Set(rows.map((r) => r.representante_cnpj))]))
-			.all()
-			.map((r) => [r.cnpj, r])
+			.map((c) => [c.codigo, { razao: c.razao, cnpj: c.cnpj }])
 	)
 	return rows.map((r) => ({
 		id: r.id,
@@ -438,34 +430,14 @@ function carneViews(db: DbOrTx, rows: CarneRow[]): CarneView[] {
 		status: r.status,
 		tipo_cobranca: r.tipo_cobranca,
 		parcelas_pagas: paid.get(r.id) ?? 0,
-		created_at: r.created_at,
-		representante: owners.get(r.representante_cnpj) ?? null
+		created_at: r.created_at
 	}))
 }
 
-/** The Carnês search: the company's name or CNPJ, the description, the carnê's number (at Asaas or the portal's) or its representative. */
-function carneSearch(search: string): SQL | undefined {
-	if (!search) return undefined
-	const digits = search.replace(/\D/g, '')
-	const companyMatch = or(contains(companies.razao, search), digits.length >= 3 ? contains(companies.cnpj, digits) : undefined)
-	return or(
-		contains(carnes.descricao, search),
-		contains(carnes.asaas_installment_id, search),
-		/^\d{1,15}$/.test(search) ? eq(carnes.id, Number(search)) : undefined,
-		sql`${carnes.empresa_codigo} in (select ${companies.codigo} from ${companies} where ${companyMatch})`,
-		sql`${carnes.representante_cnpj} in (select ${representatives.cnpj} from ${representatives} where ${contains(representatives.nome, search)})`
-	)
-}
-
-/** GET /api/carnes: the scope's carnês, newest first, searched, filtered and paged in SQL (/carnes loads more as one scrolls). */
+/** GET /api/carnes: the scope's carnês, newest first, paged in SQL (/carnes loads the next page as one scrolls). */
 export function listCarnes(ctx: Ctx, user: Actor, query: CarnesQuery): CarnesList {
 	const scope = representativeScope(ctx.db, user)
-	const where = and(
-		scope.on(carnes.representante_cnpj),
-		query.empresa ? eq(carnes.empresa_codigo, query.empresa) : undefined,
-		query.status ? eq(carnes.status, query.status) : undefined,
-		carneSearch(query.search)
-	)
+	const where = scope.on(carnes.representante_cnpj)
 	const total = ctx.db.select({ n: count() }).from(carnes).where(where).get()?.n ?? 0
 	const rows = ctx.db
 		.select()
@@ -584,7 +556,7 @@ export async function carnePdf(ctx: Ctx, user: Actor, id: number): Promise<{ byt
 	const client = asaasClient(ctx, companyAccount(ctx, user, carne.representante_cnpj))
 	try {
 		const bytes = await client.getPaymentBook(carne.asaas_installment_id)
-		return { bytes, fileName: `carne-${carne.id}.pdf`, carne }
+		return { bytes, fileName: `${carneName(carne.id)}.pdf`, carne }
 	} catch (error) {
 		asaasFailure(error)
 	}

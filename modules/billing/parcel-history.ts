@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
-import { formatBrl } from '../core'
+import { carneName, formatBrl } from '../core'
 import { type EventType, isPaid } from './labels'
 import { carneParcelas, carnes, historicoPagamentos } from './schema'
 
@@ -46,7 +46,7 @@ export function recordEvent(
 				representante_cnpj: parcel.representante_cnpj,
 				valor_centavos: valorCentavos,
 				data_evento: now,
-				descricao: `Parcela ${parcel.numero}/${total ?? '?'} do carnê #${parcel.carne_id} ${what} (${formatBrl(valorCentavos)})`,
+				descricao: `Parcela ${parcel.numero}/${total ?? '?'} do ${carneName(parcel.carne_id)} ${what} (${formatBrl(valorCentavos)})`,
 				boleto_id: parcel.asaas_payment_id,
 				asaas_evento_id: eventId,
 				ciclo: parcel.ciclo

@@ -3,7 +3,7 @@ import { ChevronDown, ChevronUp, ExternalLink, FileDown, MessageCircle, QrCode, 
 import { lazy, useEffect, useState } from 'react'
 import { type CarneParcelaView, type CarneView, canActOnParcel } from '../../../../modules/billing/model'
 import { carneName, formatDate, formatReais } from '../../../../modules/core'
-import { FilterControl, LazyDialog, SearchBox } from '../../components/ListScreen'
+import { LazyDialog } from '../../components/ListScreen'
 import { LoadMore } from '../../components/LoadMore'
 import { PageRoot } from '../../components/PageRoot'
 import { AddButton, EmptyState, ErrorPanel, PageActions } from '../../components/ui'
@@ -12,10 +12,9 @@ import { mutate } from '../../lib/mutate'
 import { infiniteList } from '../../lib/list'
 import { LIVE_PACE, polling } from '../../lib/query'
 import { confirmAction } from '../../stores/confirm'
-import { $user } from '../../stores/session'
 import { toast } from '../../stores/toast'
 import { carnesRead } from './billing-views'
-import { CARNE_KEYS, CARNE_STATUS_OPTIONS, COMPANY_CONTROL, CarneStatusBadge, ClearFilters, ParcelStatusBadge } from './carne-parts'
+import { CARNE_KEYS, CarneStatusBadge, ParcelStatusBadge } from './carne-parts'
 
 const NewCarneDialog = lazy(() => import('./NewCarneDialog'))
 const WhatsappDialog = lazy(() => import('./WhatsappDialog'))
@@ -168,14 +167,11 @@ function Amount({ label, children }: { label: string; children: React.ReactNode 
 
 function CarneCard({
 	carne,
-	showsOwner,
 	expanded,
 	onToggle,
 	onWhatsapp
 }: {
 	carne: CarneView
-	/** Name the carnê's representative (to those who see several representatives' carnês). */
-	showsOwner: boolean
 	expanded: boolean
 	onToggle: () => void
 	onWhatsapp: () => void
@@ -213,7 +209,6 @@ function CarneCard({
 						{carneName(carne.id)}
 					</h3>
 					<p className="text-sm text-base-content/70">{companyName(carne)}</p>
-					{showsOwner && carne.representante && <p className="text-xs text-base-content/70">Representante: {carne.representante.nome}</p>}
 				</div>
 				<CarneStatusBadge status={carne.status} />
 			</div>
@@ -267,11 +262,6 @@ function CarneCard({
 /** Carnês Asaas (3-billing-messaging §2): the cards, one expanded at a time, the create and WhatsApp dialogs. */
 export default function CarnesPage() {
 	const list = useStore(carnesList.$view)
-	const params = useStore(carnesList.$params)
-	const role = useStore($user)?.tipo
-	// Administradores and gerentes see several representatives' carnês: each card names its own, and they search by it.
-	const showsOwner = role === 'administrador' || role === 'gerente'
-	const filtered = params.search.trim() !== '' || Boolean(params.filters.status) || Boolean(params.filters.empresa)
 	const [creating, setCreating] = useState(false)
 	const [expanded, setExpanded] = useState<number | null>(null)
 	const [sending, setSending] = useState<CarneView | null>(null)
@@ -279,24 +269,8 @@ export default function CarnesPage() {
 	return (
 		<PageRoot>
 			<PageActions>
-				<div className="flex gap-2">
-					<ClearFilters source={carnesList} />
-					<AddButton label="Novo Carnê" onClick={() => setCreating(true)} />
-				</div>
+				<AddButton label="Novo Carnê" onClick={() => setCreating(true)} />
 			</PageActions>
-			<div className="mb-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
-				<SearchBox
-					source={carnesList}
-					placeholder={`Buscar por empresa, CNPJ, descrição${showsOwner ? ', representante' : ''} ou número...`}
-					label="Buscar carnês"
-				/>
-				<FilterControl
-					source={carnesList}
-					filter={{ key: 'status', label: 'Status', options: CARNE_STATUS_OPTIONS }}
-					value={params.filters.status ?? ''}
-				/>
-				<FilterControl source={carnesList} filter={COMPANY_CONTROL} value={params.filters.empresa ?? ''} />
-			</div>
 			{list.error ? (
 				<ErrorPanel title="Erro ao carregar carnês" message={errorText(list.error)} onRetry={carnesList.retry} />
 			) : !carnes ? (
@@ -306,22 +280,17 @@ export default function CarnesPage() {
 					))}
 				</div>
 			) : carnes.length === 0 ? (
-				filtered ? (
-					<EmptyState icon={<Receipt className="size-8" />} title="Nenhum carnê encontrado" hint="Tente outra busca ou limpe os filtros." />
-				) : (
-					<EmptyState
-						icon={<Receipt className="size-8" />}
-						title="Nenhum carnê encontrado"
-						action={<AddButton label="Criar Primeiro Carnê" onClick={() => setCreating(true)} small />}
-					/>
-				)
+				<EmptyState
+					icon={<Receipt className="size-8" />}
+					title="Nenhum carnê encontrado"
+					action={<AddButton label="Criar Primeiro Carnê" onClick={() => setCreating(true)} small />}
+				/>
 			) : (
 				<div className="space-y-3" aria-busy={list.refreshing}>
 					{carnes.map((c) => (
 						<CarneCard
 							key={c.id}
 							carne={c}
-							showsOwner={showsOwner}
 							expanded={expanded === c.id}
 							onToggle={() => setExpanded(expanded === c.id ? null : c.id)}
 							onWhatsapp={() => setSending(c)}
@@ -337,7 +306,7 @@ export default function CarnesPage() {
 				{sending && (
 					<WhatsappDialog
 						title="Enviar carnê via WhatsApp"
-						initialPhone={sending.empresa?.fone}
+						hint="Digite apenas números (com DDD), ex.: 5585999999999"
 						summary={
 							<>
 								<p className="font-medium">{companyName(sending)}</p>

@@ -1,7 +1,7 @@
 import { AlertTriangle, CheckCircle2, Clock, ExternalLink, ListChecks, MessageCircle, QrCode, RefreshCw, Trash2 } from 'lucide-react'
 import { lazy, useState } from 'react'
 import { type PagamentoParcelaView, canActOnParcel } from '../../../../modules/billing/model'
-import { formatCnpj, formatDate, formatReais } from '../../../../modules/core'
+import { carneName, formatCnpj, formatDate, formatReais } from '../../../../modules/core'
 import { LazyDialog, ListScreen, SummaryCards, dateColumn, moneyColumn, titleColumn } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
 import { PageActions, StatCard } from '../../components/ui'
@@ -117,7 +117,7 @@ export default function PagamentosParcelasPage() {
 								</span>
 							)
 						},
-						{ key: 'carne', header: 'Carnê', cell: (p) => <span className="break-all text-xs">#{p.asaasInstallmentId}</span> },
+						{ key: 'carne', header: 'Carnê', cell: (p) => <span className="text-xs">{carneName(p.carneId)}</span> },
 						moneyColumn<PagamentoParcelaView>('Valor', (p) => p.valor),
 						dateColumn<PagamentoParcelaView>('Vencimento', (p) => p.dataVencimento),
 						{ key: 'pagamento', header: 'Data Pagamento', cell: (p) => (p.dataPagamento ? formatDate(p.dataPagamento) : '—') },
@@ -178,7 +178,7 @@ export default function PagamentosParcelasPage() {
 				{sending && (
 					<WhatsappDialog
 						title="Enviar parcela via WhatsApp"
-						initialPhone={sending.empresa.fone}
+						hint="Com código do país 55 e DDD, ex.: 5585999999999"
 						summary={
 							<>
 								<p className="font-medium">{sending.empresa.razao}</p>

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { EVOLUTION_TEST_KEY, billingWorld, carneBody, settleAsaas } from '../../apps/server/testing'
+import { activities } from '../activity'
+import { carneParcelas } from './schema'
+
+/** One carnê, one name: the number people read, not Asaas' plan id (issue 34, point 8). */
+describe('a carnê is called by its number everywhere', () => {
+	it('the history, the activity log, the PDF’s file name and the WhatsApp message say "Carnê nº N"', async () => {
+		const { w, empresa } = await billingWorld({ webhookRepeats: 1 })
+		const { carne } = (await w.call('POST', '/api/carnes', { cookie: w.cookies.rep, body: carneBody(empresa.codigo) })).json
+		const name = `Carnê nº ${carne.id}`
+		const [first] = w.db
+			.select()
+			.from(carneParcelas)
+			.where(eq(carneParcelas.carne_id, carne.id))
+			.all()
+			.sort((a, b) => a.numero - b.numero)
+		w.asaas.confirm(first.asaas_payment_id)
+		await settleAsaas(w)
+		const history = (await w.call('GET', '/api/historico-pagamentos', { cookie: w.cookies.rep })).json.eventos
+		expect(history.map((e: { descricao: string }) => e.descricao)).toEqual([`Parcela 1/3 do ${name} paga (R$ 100,00)`])
+
+		const pdf = await w.call('GET', `/api/carnes/${carne.id}/download-completo`, { cookie: w.cookies.rep })
+		expect(pdf.headers.get('content-disposition')).toBe(
+			`inline; filename="Carne n ${carne.id}.pdf"; filename*=UTF-8''${encodeURIComponent(`${name}.pdf`)}`
+		)
+
+		await w.call('POST', '/api/configuracoes/bulk', {
+			cookie: w.cookies.admin,
+			body: {
+				configuracoes: Object.entries({
+					evolution_api_url: 'http://evolution.local',
+					evolution_api_key: EVOLUTION_TEST_KEY,
+					evolution_instance_name: 'k-licencas'
+				}).map(([chave, valor]) => ({ chave, valor, descricao: chave, categoria: 'whatsapp' }))
+			}
+		})
+		const sent = await w.call('POST', `/api/carnes/${carne.id}/enviar-whatsapp`, {
+			cookie: w.cookies.rep,
+			body: { telefone: '5585999990001' }
+		})
+		expect(sent.status).toBe(200)
+		expect(w.evolution.sent[0]).toMatchObject({ type: 'document', fileName: `${name}.pdf` })
+		expect(w.evolution.sent[0].caption).toContain(`Segue o seu ${name}, com 3 parcelas de R$ 100,00 (total R$ 300,00)`)
+
+		expect((await w.call('DELETE', `/api/carnes/${carne.id}`, { cookie: w.cookies.rep })).status).toBe(200)
+		const lines = w.db.select().from(activities).all()
+		const cancelled = lines.find((a) => a.event === 'billing.carne-cancelled')
+		expect(cancelled?.subtitle).toStartWith(`${name} · `)
+		expect(lines.find((a) => a.event === 'billing.carne-sent')?.subtitle ?? '').toStartWith(`${name} · `)
+	})
+})
