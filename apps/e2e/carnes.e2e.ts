@@ -68,12 +68,14 @@ test('a representante issues a carnê, opens its parcels and PDF, sends it by Wh
 	await expect(card.getByText('Parcela 1/3')).toBeVisible()
 	await expect(card.getByText('Parcela 3/3')).toBeVisible()
 
-	// The full carnê opens in a new tab, as a PDF.
+	// The full carnê opens in a new tab, as a PDF, the tab named as the card (issue 34, point 8).
+	const name = await card.getByRole('heading', { name: /^Carnê nº \d+$/ }).innerText()
 	const popup = page.waitForEvent('popup')
 	await card.getByRole('button', { name: 'Baixar carnê completo' }).click()
 	await expect(toastTitled(page, 'Carnê completo aberto com sucesso!')).toBeVisible()
 	const tab = await popup
-	await expect.poll(() => tab.url()).toMatch(/^blob:/)
+	await expect(tab).toHaveTitle(name)
+	await expect(tab.locator('iframe')).toHaveAttribute('src', /^blob:/)
 	await tab.close()
 
 	// By WhatsApp: the stand-in receives the PDF as a document.
