@@ -54,7 +54,8 @@ test('the administrador turns the bot on, tests it, a client writes through the 
 
 	// The administrador answers from the portal: the text goes to the client through the gateway and the conversation
 	// stays paused (nobody waiting any more) until resumed.
-	await page.getByLabel('Telefone do cliente').fill(client)
+	// Typed without the 55 and masked: the same number (issue 34, point 6).
+	await page.getByLabel('Telefone do cliente').fill('(85) 99123-8888')
 	await page.getByLabel('Mensagem do atendente').fill('Olá, aqui é a Ana')
 	await page.getByRole('button', { name: 'Enviar ao cliente' }).click()
 	await expect(toastTitled(page, 'Mensagem de atendente simulada - bot pausado automaticamente')).toBeVisible()

@@ -1,4 +1,4 @@
-import { MessageResponse, contract, typedMessageField, webhookContract, typedPhoneField, valuesOf, z } from '../core'
+import { MessageResponse, contract, typedMessageField, webhookContract, whatsappPhoneField, valuesOf, z } from '../core'
 import { BOT_STEP_LABELS } from './words'
 
 export * from './words'
@@ -55,16 +55,13 @@ export const BotStatus = z.object({ enabled: z.boolean(), activeSessions: z.numb
 
 const REQUIRED = 'Campos obrigatórios - Preencha o telefone e a mensagem para o teste.'
 
-const phoneInput = (required: string) =>
-	typedPhoneField(required, 'Telefone inválido: use DDD e número, com ou sem o 55 (ex.: 5585999999999).')
-
-export const BotTestBody = z.object({ phone: phoneInput(REQUIRED), message: typedMessageField(REQUIRED) })
+export const BotTestBody = z.object({ phone: whatsappPhoneField(REQUIRED), message: typedMessageField(REQUIRED) })
 export type BotTestBody = z.infer<typeof BotTestBody>
 export const BotTestResult = z.object({ success: z.boolean(), replies: z.array(z.string()), message: z.string() })
 
-export const PhoneBody = z.object({ phone: phoneInput('Informe o telefone.') })
+export const PhoneBody = z.object({ phone: whatsappPhoneField('Informe o telefone.') })
 export const AttendantBody = z.object({
-	phone: phoneInput('Informe o telefone e a mensagem.'),
+	phone: whatsappPhoneField('Informe o telefone e a mensagem.'),
 	message: typedMessageField('Informe o telefone e a mensagem.')
 })
 

@@ -178,7 +178,7 @@ interface PhoneRule {
 
 /**
  * The one phone validator: the phone read by phoneDigits, then `valid` on its digits; blank gets `required`. Every
- * phone field of the API (phoneField, typedPhoneField) reads through it.
+ * phone field of the API (phoneField, whatsappPhoneField) reads through it.
  */
 function readPhone(typed: string, rule: PhoneRule, ctx: z.core.$RefinementCtx<unknown>): string {
 	const digits = phoneDigits(typed)
@@ -273,9 +273,34 @@ export const addressView = Object.fromEntries(Object.keys(addressFields).map((ke
 	[K in keyof typeof addressFields]: z.ZodNullable<z.ZodString>
 }
 
-/** A phone typed for a WhatsApp send, required, as its digits: from 10 to 15 of them unless `valid` says otherwise. */
-export const typedPhoneField = (required: string, invalid: string, valid = (d: string) => d.length >= 10 && d.length <= 15) =>
-	z.string({ error: required }).transform((v, ctx) => readPhone(v.trim(), { required, invalid, valid }, ctx))
+/** What every WhatsApp phone field says under it: the same words as its check (whatsappPhoneField). */
+export const WHATSAPP_PHONE_HINT = 'DDD e número, com ou sem o 55: (85) 98103-9595, 85981039595 ou 5585981039595.'
+export const WHATSAPP_PHONE_INVALID = 'Telefone inválido: informe DDD e número, com ou sem o 55 (ex.: (85) 98103-9595).'
+
+/**
+ * A Brazilian WhatsApp number from its digits (with or without 55, a leading 0 dropped) → `55DD9NNNNNNNN` for a mobile
+ * (the ninth digit restored when missing) or `55DDNNNNNNNN` for a landline; null if it is neither. The one reading of
+ * a number a message goes to: the forms' field and the gateway's webhook both read through it.
+ */
+export function whatsappNumber(typed: string): string | null {
+	let d = typed.replace(/\D/g, '').replace(/^0+/, '')
+	if (d.length === 10 || d.length === 11) d = `55${d}`
+	if (!/^55[1-9]{2}\d{8,9}$/.test(d)) return null
+	const local = d.slice(4)
+	if (local.length === 9) return local[0] === '9' ? d : null
+	if (/^[6-9]/.test(local)) return `${d.slice(0, 4)}9${local}`
+	return /^[2-5]/.test(local) ? d : null
+}
+
+/**
+ * The phone of every WhatsApp form (carnê and parcel sends, the gateway's test send, the bot's test, the attendant's
+ * answer, the rehearsal): typed as people write it, normalised to 55 + DDD + number. `required` words a blank one.
+ */
+export const whatsappPhoneField = (required = 'Informe o telefone.') =>
+	z.string({ error: required }).transform((v, ctx) => {
+		const digits = readPhone(v.trim(), { required, invalid: WHATSAPP_PHONE_INVALID, valid: (d) => whatsappNumber(d) !== null }, ctx)
+		return whatsappNumber(digits) ?? digits
+	})
 
 /** A WhatsApp message typed in a form: trimmed, required, at most 4,000 characters. */
 export const typedMessageField = (required: string) =>

@@ -6,7 +6,7 @@ import {
 	pagedList,
 	requiredText,
 	typedMessageField,
-	typedPhoneField,
+	whatsappPhoneField,
 	z,
 	withMessage,
 	figures
@@ -167,7 +167,7 @@ const INCOMPLETE = 'Dados incompletos: Telefone e mensagem são obrigatórios'
 
 /** POST /api/evolution-api/test (§5): both required; the phone as country code + area code + number. */
 export const TestSendBody = z.object({
-	phone: typedPhoneField(INCOMPLETE, 'Telefone inválido: use código do país, DDD e número, só dígitos (ex.: 5585999999999).'),
+	phone: whatsappPhoneField(INCOMPLETE),
 	message: typedMessageField(INCOMPLETE)
 })
 export type TestSendBody = z.infer<typeof TestSendBody>
@@ -191,10 +191,7 @@ export const testSendRoute = contract({
 
 /** POST /api/evolution-api/rehearsal: the check:evolution rehearsal from the Teste tab, to the operator's own phone. */
 export const RehearsalBody = z.object({
-	phone: typedPhoneField(
-		'Informe o seu telefone para o ensaio.',
-		'Telefone inválido: use código do país, DDD e número (ex.: 5585999999999).'
-	)
+	phone: whatsappPhoneField('Informe o seu telefone para o ensaio.')
 })
 export const RehearsalResult = z.object({
 	ok: z.boolean(),
