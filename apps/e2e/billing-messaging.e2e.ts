@@ -128,6 +128,35 @@ test('an administrador turns on expiring-licence notices, edits them, sends now,
 	expect(received.some((t) => t.includes(`Olá, *${company}*!`) && t.includes(marker))).toBe(true)
 })
 
+test('the template preview renders a company the notice goes to today, or a labelled example; Licenças expiradas has no days field', async ({
+	page
+}) => {
+	await signInWithGateway(page, '/notification-settings')
+	const origin = { origin: new URL(page.url()).origin }
+	// Switched on through the API at an hour the server's run does not reach today: no client is messaged by this journey.
+	const created = await page.request.post('/api/notification-settings', {
+		headers: origin,
+		data: { tipo: 'whatsapp_expirada', ativo: true, horario_envio: '23:59:59' }
+	})
+	expect(created.status(), await created.text()).toBe(201)
+	const setting = await created.json()
+	const samples = await (await page.request.get(`/api/notification-settings/${setting.id}/amostras`)).json()
+	await page.reload()
+	await page.getByRole('tab', { name: 'Notificações' }).click()
+	const card = page.getByRole('region', { name: 'Licenças expiradas' })
+	await expect(card.getByLabel('Modelo da mensagem')).toBeVisible()
+	// The type tells licences that have just ended: no days of notice to set.
+	await expect(card.getByLabel('Dias de antecedência')).toHaveCount(0)
+	await expect(card.getByText('vencidas há até 30 dias')).toBeVisible()
+	// The preview is a company this notice goes to today (or the example, said as such), with its real date.
+	const select = card.getByLabel('Pré-visualização para a empresa')
+	await expect(select.locator('option:checked')).toHaveText(samples[0].empresa)
+	await expect(card.getByTestId('message-preview')).toContainText(`venceu em ${samples[0].valores.data_vencimento}`)
+	if (samples[0].exemplo) await expect(card.getByText('Nenhuma empresa recebe este aviso hoje')).toBeVisible()
+	await page.getByRole('checkbox', { name: 'Licenças expiradas' }).uncheck()
+	await expect(toastTitled(page, 'Configuração atualizada com sucesso!')).toBeVisible()
+})
+
 test('a representante connects their own Asaas account: saves the key, tests it, and the portal registers its webhook', async ({
 	page,
 	request
@@ -153,8 +182,9 @@ test('a representante connects their own Asaas account: saves the key, tests it,
 	expect(urls.some((u) => u.endsWith('/api/asaas/webhook/99000000000310'))).toBe(true)
 
 	// Clearing the saved key asks first; "Voltar" saves nothing and the key stays.
-	await page.getByRole('checkbox', { name: 'Ativar integração com o Asaas' }).uncheck()
+	// The key is cleared while the field is still enabled; switching the integration off then disables it.
 	await page.getByLabel('Chave API do Asaas', { exact: true }).fill('')
+	await page.getByRole('checkbox', { name: 'Ativar integração com o Asaas' }).uncheck()
 	await page.getByRole('button', { name: 'Salvar configurações' }).click()
 	const confirm = page.getByRole('dialog', { name: 'Remover a chave API' })
 	await expect(confirm).toContainText('A chave API salva será apagada')

@@ -432,7 +432,7 @@ test('/autocompra-creditos refuses administradores and gerentes and opens for th
 	await signIn(rep, ACCOUNTS.representante)
 	await rep.goto('/autocompra-creditos')
 	// The badge tells the vendor account's real state (autocompra.e2e.ts covers each): here, only that the page opens.
-	await expect(rep.getByText(/^(Sistema ativo|Confirmação com atraso|Sistema indisponível)$/)).toBeVisible()
+	await expect(rep.getByText(/^\s*(Sistema ativo|Confirmação com atraso|Sistema indisponível)\s*$/)).toBeVisible()
 })
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -500,6 +500,33 @@ test('on a phone every settings tab shows its whole name', async ({ page }) => {
 			return el.scrollWidth <= el.clientWidth + 1 && box.left >= 0 && box.right <= window.innerWidth
 		})
 		expect(fits, name).toBe(true)
+	}
+})
+
+test('on a phone a long page title shows whole in the top bar, and the top bar keeps its controls in view (issue 34)', async ({
+	page
+}, testInfo) => {
+	await page.setViewportSize(PHONE)
+	await signIn(page, ACCOUNTS.representante)
+	for (const [path, title] of [
+		['/financeiro-config', 'Configurações Financeiras'],
+		['/autocompra-creditos', 'Autocompra de Créditos'],
+		['/historico-pagamentos', 'Histórico de Pagamentos']
+	]) {
+		await page.goto(path)
+		const heading = page.getByRole('heading', { level: 1, name: title })
+		await expect(heading).toBeVisible()
+		const whole = await heading.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1)
+		expect(whole, title).toBe(true)
+		for (const control of [
+			page.getByRole('button', { name: /^Notificações/ }),
+			page.getByRole('button', { name: 'Menu do usuário' }),
+			page.getByRole('button', { name: 'Alternar tema claro/escuro' })
+		]) {
+			const box = (await control.boundingBox())!
+			expect(box.x + box.width, `${title}: ${await control.textContent()}`).toBeLessThanOrEqual(PHONE.width)
+		}
+		await page.screenshot({ path: testInfo.outputPath(`topbar${path.replace(/\//g, '-')}-390x844.png`) })
 	}
 })
 
