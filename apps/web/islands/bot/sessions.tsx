@@ -36,7 +36,7 @@ export function WaitingFlag({ session, now }: { session: BotSession; now: Date }
 	if (!session.waitingSince) return null
 	const since = botRelativeTime(session.waitingSince, now)
 	return (
-		<span className={`badge badge-sm ${session.waitingTooLong ? 'badge-error' : 'badge-warning'}`}>
+		<span className={`badge badge-sm h-auto py-0.5 ${session.waitingTooLong ? 'badge-error' : 'badge-warning'}`}>
 			{since === 'Agora' ? 'Aguardando atendente agora' : `Aguardando há ${since.replace(' atrás', '')}`}
 		</span>
 	)
