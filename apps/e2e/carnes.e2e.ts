@@ -280,3 +280,67 @@ test('a PIX parcel shows its QR and PIX Copia e Cola on the carnê and the monit
 	await expect(dialog.getByRole('img', { name: 'QR Code PIX para pagamento' })).toBeVisible()
 	await expect(dialog.getByLabel('PIX Copia e Cola')).toHaveValue(pix1.pixCopiaCola!)
 })
+
+test('the Carnês list is searched and filtered by status and company, and an administrador sees whose each carnê is', async ({
+	page,
+	browser,
+	baseURL
+}) => {
+	test.setTimeout(90_000)
+	const rep = await journeyRepresentative(baseURL!, { companies: [{}, {}] })
+	const [kept, cancelled] = rep.companies
+	await signIn(page, rep.masked, rep.senha)
+	await withAsaas(page, baseURL!)
+	for (const company of [kept, cancelled]) {
+		const created = await page.request.post('/api/carnes', {
+			headers: { origin: baseURL! },
+			data: {
+				empresa_codigo: company.codigo,
+				valor_total: 40,
+				numero_parcelas: 2,
+				data_primeiro_vencimento: isoDateIn(10),
+				tipo_cobranca: 'PIX'
+			}
+		})
+		expect(created.status(), await created.text()).toBe(201)
+		if (company === cancelled) {
+			const { carne } = await created.json()
+			expect((await page.request.delete(`/api/carnes/${carne.id}`, { headers: { origin: baseURL! } })).status()).toBe(200)
+		}
+	}
+
+	await page.goto('/carnes')
+	const cards = page.getByRole('article')
+	await expect(cards).toHaveCount(2)
+	// A representative sees only their own carnês: no representative named on the cards.
+	await expect(page.getByText('Representante:')).toHaveCount(0)
+	await page.getByRole('searchbox', { name: 'Buscar carnês' }).fill(kept.razao)
+	await expect(cards).toHaveCount(1)
+	await expect(cards.first()).toContainText(kept.razao)
+	await page.getByRole('button', { name: 'Limpar Filtros' }).click()
+	await expect(cards).toHaveCount(2)
+	await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Cancelado' })
+	await expect(cards).toHaveCount(1)
+	await expect(cards.first()).toContainText(cancelled.razao)
+	expect(new URL(page.url()).searchParams.get('status')).toBe('cancelado')
+	await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Ativo' })
+	await expect(cards).toHaveCount(1)
+	await expect(cards.first()).toContainText(kept.razao)
+	// The company filter: typed and chosen; nothing of that company is active, and the screen says to change the filters.
+	const picker = page.getByRole('combobox', { name: 'Empresa' })
+	await picker.fill(cancelled.razao)
+	await expect(page.getByRole('listbox', { name: 'Empresa' }).getByRole('option').first()).toContainText(cancelled.razao)
+	await picker.press('Enter')
+	await expect(picker).toHaveValue(cancelled.razao)
+	await expect(page.getByText('Nenhum carnê encontrado')).toBeVisible()
+	await expect(page.getByText('Tente outra busca ou limpe os filtros.')).toBeVisible()
+
+	// The administrador sees every representative's carnês: each card names its representative, and the search finds them by it.
+	const admin = await (await browser.newContext()).newPage()
+	await signIn(admin, ACCOUNTS.administrador)
+	await admin.goto(`/carnes?search=${encodeURIComponent(rep.nome)}`)
+	const adminCards = admin.getByRole('article')
+	await expect(adminCards).toHaveCount(2)
+	await expect(adminCards.filter({ hasText: kept.razao })).toContainText(`Representante: ${rep.nome}`)
+	await admin.context().close()
+})

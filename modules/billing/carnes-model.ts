@@ -23,7 +23,8 @@ export * from './labels'
 export const MIN_PARCEL_CENTAVOS = 500
 export const CHARGE_TYPE_LABELS = { BOLETO: 'Boleto', PIX: 'PIX', CREDIT_CARD: 'Cartão' }
 export const CHARGE_TYPES = valuesOf(CHARGE_TYPE_LABELS)
-export const CARNE_STATUSES = ['ativo', 'cancelado', 'quitado'] as const
+/** A carnê's statuses, in the order the Carnês screen's filter offers them. */
+export const CARNE_STATUSES = ['criando', 'ativo', 'quitado', 'cancelado'] as const
 
 export const CARNE_MESSAGES = {
 	company: 'Selecione uma empresa',
@@ -103,13 +104,12 @@ export const CarneView = z.object({
 	status: z.string(),
 	tipo_cobranca: z.enum(CHARGE_TYPES),
 	parcelas_pagas: z.number(),
-	created_at: z.string()
+	created_at: z.string(),
+	/** Whose carnê it is: the screen names them to those who see several representatives' carnês. */
+	representante: z.object({ cnpj: z.string(), nome: z.string() }).nullable()
 })
 export type CarneView = z.infer<typeof CarneView>
 
-/** The carnês screen's list: newest first, a page at a time (the screen loads more as it scrolls). */
-export const CarnesQuery = z.object(pageFields)
-export type CarnesQuery = z.infer<typeof CarnesQuery>
 export const CarnesList = pagedList('carnes', CarneView)
 export type CarnesList = z.infer<typeof CarnesList>
 
@@ -173,6 +173,18 @@ const optionalChoice = <const V extends readonly [string, ...string[]]>(values: 
 		.optional()
 		.transform((v) => (v && !allWords.includes(v) ? v : undefined))
 		.pipe(z.enum(values, { error: message }).optional())
+
+/**
+ * The carnês screen's list: newest first, a page at a time (the screen loads more as it scrolls); searched by company
+ * (name or CNPJ), description, carnê number or representative, filtered by company and status.
+ */
+export const CarnesQuery = z.object({
+	...pageFields,
+	search: searchField,
+	empresa: optionalCompany,
+	status: optionalChoice(CARNE_STATUSES, ['todos', 'all'], 'Status inválido: escolha Em criação, Ativo, Quitado ou Cancelado.')
+})
+export type CarnesQuery = z.infer<typeof CarnesQuery>
 
 export const PARCEL_FILTER_STATUSES = ['PENDING', 'OVERDUE', 'RECEIVED', 'CONFIRMED', 'CANCELED'] as const
 export const PagamentosQuery = z.object({

@@ -207,6 +207,51 @@ describe('the carnês list', () => {
 		expect((await w.call('GET', '/api/carnes?limit=5000', { cookie: w.cookies.rep })).status).toBe(400)
 		expect((await w.call('GET', '/api/carnes', { cookie: w.cookies.rep2 })).json.pagination.total).toBe(0)
 	})
+
+	it('is searched and filtered by company and status, and names each carnê’s representative (issue 34, point 16)', async () => {
+		const { w, empresa } = await billingWorld()
+		const outra = w.company(CNPJ.rep, 'Mercado Boa Vista')
+		const sara = w.company(CNPJ.rep2, 'Loja da Sara')
+		const padaria = (await create(w, carneBody(empresa.codigo))).json.carne
+		const mercado = (await create(w, carneBody(outra.codigo, { descricao: 'Aluguel do sistema' }))).json.carne
+		const loja = (await create(w, carneBody(sara.codigo), w.cookies.admin)).json.carne
+		expect((await w.call('DELETE', `/api/carnes/${padaria.id}`, { cookie: w.cookies.rep })).status).toBe(200)
+		const ids = async (q: string, cookie = w.cookies.admin) => {
+			const res = await w.call('GET', `/api/carnes?${q}`, { cookie })
+			expect(res.status).toBe(200)
+			expect(res.json.pagination.total).toBe(res.json.carnes.length)
+			return (res.json.carnes as { id: number }[]).map((c) => c.id)
+		}
+		expect(await ids('search=padaria')).toEqual([padaria.id])
+		expect(await ids(`search=${outra.cnpj}`)).toEqual([mercado.id])
+		expect(await ids('search=aluguel')).toEqual([mercado.id])
+		expect(await ids(`search=${loja.asaas_installment_id}`)).toEqual([loja.id])
+		expect(await ids('search=Sara Rep')).toEqual([loja.id])
+		expect(await ids('search=nada disso')).toEqual([])
+		expect(await ids('status=cancelado')).toEqual([padaria.id])
+		expect(await ids('status=ativo')).toEqual([loja.id, mercado.id])
+		expect(await ids('status=todos')).toEqual([loja.id, mercado.id, padaria.id])
+		expect(await ids(`empresa=${outra.codigo}`)).toEqual([mercado.id])
+		expect(await ids(`empresa=${outra.codigo}&status=cancelado`)).toEqual([])
+		// The representative's scope holds under the search: Rafael finds nothing of Sara's.
+		expect(await ids('search=sara', w.cookies.rep)).toEqual([])
+		expect(await ids(`empresa=${sara.codigo}`, w.cookies.gerente)).toEqual([])
+
+		const bad = await w.call('GET', '/api/carnes?status=pago', { cookie: w.cookies.admin })
+		expect(bad.status).toBe(400)
+		expect(bad.json.message).toContain('Status inválido: escolha Em criação, Ativo, Quitado ou Cancelado.')
+		expect((await w.call('GET', '/api/carnes?empresa=abc', { cookie: w.cookies.admin })).status).toBe(400)
+
+		const listed = (await w.call('GET', '/api/carnes', { cookie: w.cookies.admin })).json.carnes as {
+			id: number
+			representante: { cnpj: string; nome: string } | null
+		}[]
+		expect(listed.map((c) => [c.id, c.representante])).toEqual([
+			[loja.id, { cnpj: CNPJ.rep2, nome: 'Sara Rep' }],
+			[mercado.id, { cnpj: CNPJ.rep, nome: 'Rafael Rep' }],
+			[padaria.id, { cnpj: CNPJ.rep, nome: 'Rafael Rep' }]
+		])
+	})
 })
 
 describe('who sees and acts on carnês', () => {

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm'
+import { type SQL, and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import { type AsaasClient, AsaasError, type AsaasPayment } from '../asaas'
 import { type SessionUser, users } from '../auth'
 import { companies, companyInScope } from '../companies'
 import { MINUTE, carneName, formatBrl, pagination, readCalendarDate, todayIso } from '../core'
-import { type AppContext, AppError, badRequest, conflict, notFound, unprocessable, writeTransaction } from '../core/server'
+import { type AppContext, AppError, badRequest, conflict, contains, notFound, unprocessable, writeTransaction } from '../core/server'
 import { normaliseBrazilianPhone } from '../evolution'
 import { evolutionGateway } from '../messaging'
 import { EvolutionError } from '../evolution'
-import { findRepresentativeByCnpj, representativeScope } from '../resellers'
+import { findRepresentativeByCnpj, representativeScope, representatives } from '../resellers'
 import { type AsaasAccount, asaasAccount, asaasClient } from './accounts'
 import { accountWallet, accountWarning, trustRemoval } from './identity'
 import { markCancelled } from './parcel-history'
@@ -417,6 +417,14 @@ function carneViews(db: DbOrTx, rows: CarneRow[]): CarneView[] {
 			.all()
 			.map((c) => [c.codigo, { razao: c.razao, cnpj: c.cnpj, fone: c.fone }])
 	)
+	const owners = new Map(
+		db
+			.select({ cnpj: representatives.cnpj, nome: representatives.nome })
+			.from(representatives)
+			.where(inArray(representatives.cnpj, [...new Set(rows.map((r) => r.representante_cnpj))]))
+			.all()
+			.map((r) => [r.cnpj, r])
+	)
 	return rows.map((r) => ({
 		id: r.id,
 		asaas_installment_id: r.asaas_installment_id,
@@ -430,14 +438,34 @@ function carneViews(db: DbOrTx, rows: CarneRow[]): CarneView[] {
 		status: r.status,
 		tipo_cobranca: r.tipo_cobranca,
 		parcelas_pagas: paid.get(r.id) ?? 0,
-		created_at: r.created_at
+		created_at: r.created_at,
+		representante: owners.get(r.representante_cnpj) ?? null
 	}))
 }
 
-/** GET /api/carnes: the scope's carnês, newest first, paged in SQL (/carnes loads the next page as one scrolls). */
+/** The Carnês search: the company's name or CNPJ, the description, the carnê's number (at Asaas or the portal's) or its representative. */
+function carneSearch(search: string): SQL | undefined {
+	if (!search) return undefined
+	const digits = search.replace(/\D/g, '')
+	const companyMatch = or(contains(companies.razao, search), digits.length >= 3 ? contains(companies.cnpj, digits) : undefined)
+	return or(
+		contains(carnes.descricao, search),
+		contains(carnes.asaas_installment_id, search),
+		/^\d{1,15}$/.test(search) ? eq(carnes.id, Number(search)) : undefined,
+		sql`${carnes.empresa_codigo} in (select ${companies.codigo} from ${companies} where ${companyMatch})`,
+		sql`${carnes.representante_cnpj} in (select ${representatives.cnpj} from ${representatives} where ${contains(representatives.nome, search)})`
+	)
+}
+
+/** GET /api/carnes: the scope's carnês, newest first, searched, filtered and paged in SQL (/carnes loads more as one scrolls). */
 export function listCarnes(ctx: Ctx, user: Actor, query: CarnesQuery): CarnesList {
 	const scope = representativeScope(ctx.db, user)
-	const where = scope.on(carnes.representante_cnpj)
+	const where = and(
+		scope.on(carnes.representante_cnpj),
+		query.empresa ? eq(carnes.empresa_codigo, query.empresa) : undefined,
+		query.status ? eq(carnes.status, query.status) : undefined,
+		carneSearch(query.search)
+	)
 	const total = ctx.db.select({ n: count() }).from(carnes).where(where).get()?.n ?? 0
 	const rows = ctx.db
 		.select()

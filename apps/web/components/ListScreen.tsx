@@ -102,7 +102,8 @@ function Skeleton({ rows }: { rows: number }) {
 	)
 }
 
-function SearchBox<T>({ source, placeholder, label }: { source: ListSource<T>; placeholder: string; label: string }) {
+/** The list's search field, debounced into the address (also a custom list's toolbar, as on Carnês). */
+export function SearchBox<T>({ source, placeholder, label }: { source: ListSource<T>; placeholder: string; label: string }) {
 	const [text, setText] = useState(() => source.$params.get().search)
 	const debounced = useDebounced(text)
 	useEffect(() => {
@@ -111,7 +112,7 @@ function SearchBox<T>({ source, placeholder, label }: { source: ListSource<T>; p
 	return <SearchInput value={text} onChange={setText} placeholder={placeholder} label={label} />
 }
 
-function FilterControl<T>({ source, filter, value }: { source: ListSource<T>; filter: ListFilter; value: string }) {
+export function FilterControl<T>({ source, filter, value }: { source: ListSource<T>; filter: ListFilter; value: string }) {
 	const set = (v: string) => source.update({ filters: { [filter.key]: v } })
 	if ('control' in filter) return filter.control(value, set)
 	if ('date' in filter) {

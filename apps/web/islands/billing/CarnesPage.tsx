@@ -3,7 +3,7 @@ import { ChevronDown, ChevronUp, ExternalLink, FileDown, MessageCircle, QrCode, 
 import { lazy, useEffect, useState } from 'react'
 import { type CarneParcelaView, type CarneView, canActOnParcel } from '../../../../modules/billing/model'
 import { carneName, formatDate, formatReais } from '../../../../modules/core'
-import { LazyDialog } from '../../components/ListScreen'
+import { FilterControl, LazyDialog, SearchBox } from '../../components/ListScreen'
 import { LoadMore } from '../../components/LoadMore'
 import { PageRoot } from '../../components/PageRoot'
 import { AddButton, EmptyState, ErrorPanel, PageActions } from '../../components/ui'
@@ -12,9 +12,10 @@ import { mutate } from '../../lib/mutate'
 import { infiniteList } from '../../lib/list'
 import { LIVE_PACE, polling } from '../../lib/query'
 import { confirmAction } from '../../stores/confirm'
+import { $user } from '../../stores/session'
 import { toast } from '../../stores/toast'
 import { carnesRead } from './billing-views'
-import { CARNE_KEYS, CarneStatusBadge, ParcelStatusBadge } from './carne-parts'
+import { CARNE_KEYS, CARNE_STATUS_OPTIONS, COMPANY_CONTROL, CarneStatusBadge, ClearFilters, ParcelStatusBadge } from './carne-parts'
 
 const NewCarneDialog = lazy(() => import('./NewCarneDialog'))
 const WhatsappDialog = lazy(() => import('./WhatsappDialog'))
@@ -167,11 +168,14 @@ function Amount({ label, children }: { label: string; children: React.ReactNode 
 
 function CarneCard({
 	carne,
+	showsOwner,
 	expanded,
 	onToggle,
 	onWhatsapp
 }: {
 	carne: CarneView
+	/** Name the carnê's representative (to those who see several representatives' carnês). */
+	showsOwner: boolean
 	expanded: boolean
 	onToggle: () => void
 	onWhatsapp: () => void
@@ -209,6 +213,7 @@ function CarneCard({
 						{carneName(carne.id)}
 					</h3>
 					<p className="text-sm text-base-content/70">{companyName(carne)}</p>
+					{showsOwner && carne.representante && <p className="text-xs text-base-content/70">Representante: {carne.representante.nome}</p>}
 				</div>
 				<CarneStatusBadge status={carne.status} />
 			</div>
@@ -262,6 +267,11 @@ function CarneCard({
 /** Carnês Asaas (3-billing-messaging §2): the cards, one expanded at a time, the create and WhatsApp dialogs. */
 export default function CarnesPage() {
 	const list = useStore(carnesList.$view)
+	const params = useStore(carnesList.$params)
+	const role = useStore($user)?.tipo
+	// Administradores and gerentes see several representatives' carnês: each card names its own, and they search by it.
+	const showsOwner = role === 'administrador' || role === 'gerente'
+	const filtered = params.search.trim() !== '' || Boolean(params.filters.status) || Boolean(params.filters.empresa)
 	const [creating, setCreating] = useState(false)
 	const [expanded, setExpanded] = useState<number | null>(null)
 	const [sending, setSending] = useState<CarneView | null>(null)
@@ -269,8 +279,24 @@ export default function CarnesPage() {
 	return (
 		<PageRoot>
 			<PageActions>
-				<AddButton label="Novo Carnê" onClick={() => setCreating(true)} />
+				<div className="flex gap-2">
+					<ClearFilters source={carnesList} />
+					<AddButton label="Novo Carnê" onClick={() => setCreating(true)} />
+				</div>
 			</PageActions>
+			<div className="mb-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+				<SearchBox
+					source={carnesList}
+					placeholder={`Buscar por empresa, CNPJ, descrição${showsOwner ? ', representante' : ''} ou número...`}
+					label="Buscar carnês"
+				/>
+				<FilterControl
+					source={carnesList}
+					filter={{ key: 'status', label: 'Status', options: CARNE_STATUS_OPTIONS }}
+					value={params.filters.status ?? ''}
+				/>
+				<FilterControl source={carnesList} filter={COMPANY_CONTROL} value={params.filters.empresa ?? ''} />
+			</div>
 			{list.error ? (
 				<ErrorPanel title="Erro ao carregar carnês" message={errorText(list.error)} onRetry={carnesList.retry} />
 			) : !carnes ? (
@@ -280,17 +306,22 @@ export default function CarnesPage() {
 					))}
 				</div>
 			) : carnes.length === 0 ? (
-				<EmptyState
-					icon={<Receipt className="size-8" />}
-					title="Nenhum carnê encontrado"
-					action={<AddButton label="Criar Primeiro Carnê" onClick={() => setCreating(true)} small />}
-				/>
+				filtered ? (
+					<EmptyState icon={<Receipt className="size-8" />} title="Nenhum carnê encontrado" hint="Tente outra busca ou limpe os filtros." />
+				) : (
+					<EmptyState
+						icon={<Receipt className="size-8" />}
+						title="Nenhum carnê encontrado"
+						action={<AddButton label="Criar Primeiro Carnê" onClick={() => setCreating(true)} small />}
+					/>
+				)
 			) : (
 				<div className="space-y-3" aria-busy={list.refreshing}>
 					{carnes.map((c) => (
 						<CarneCard
 							key={c.id}
 							carne={c}
+							showsOwner={showsOwner}
 							expanded={expanded === c.id}
 							onToggle={() => setExpanded(expanded === c.id ? null : c.id)}
 							onWhatsapp={() => setSending(c)}

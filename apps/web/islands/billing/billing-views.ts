@@ -1,4 +1,4 @@
-import { EVENT_TYPES } from '../../../../modules/billing/model'
+import { CARNE_STATUSES, EVENT_TYPES } from '../../../../modules/billing/model'
 import type { ListRead } from '../../lib/first-reads'
 import { ISO_DATE, type ListParams } from '../../lib/list-state'
 
@@ -38,6 +38,12 @@ export const historicoRead: ListRead<'GET /api/historico-pagamentos'> = {
 
 export const carnesRead: ListRead<'GET /api/carnes'> = {
 	route: 'GET /api/carnes',
-	spec: {},
-	query: (p) => ({ page: p.page, limit: p.limit })
+	spec: { filters: { status: { values: ['', ...CARNE_STATUSES], default: '' }, empresa: COMPANY_DATE_FILTERS.empresa } },
+	query: (p) => ({
+		page: p.page,
+		limit: p.limit,
+		search: p.search.trim() || undefined,
+		status: p.filters.status || undefined,
+		empresa: p.filters.empresa || undefined
+	})
 }
