@@ -6,7 +6,7 @@ import { carneParcelas } from './schema'
 
 /** One carnê, one name: the number people read, not Asaas' plan id (issue 34, point 8). */
 describe('a carnê is called by its number everywhere', () => {
-	it('the history, the activity log, the PDF’s file name and the WhatsApp message say "Carnê nº N"', async () => {
+	it('the history, the activity log, the PDF’s file name and the WhatsApp messages say "Carnê nº N"', async () => {
 		const { w, empresa } = await billingWorld({ webhookRepeats: 1 })
 		const { carne } = (await w.call('POST', '/api/carnes', { cookie: w.cookies.rep, body: carneBody(empresa.codigo) })).json
 		const name = `Carnê nº ${carne.id}`
@@ -43,6 +43,18 @@ describe('a carnê is called by its number everywhere', () => {
 		expect(sent.status).toBe(200)
 		expect(w.evolution.sent[0]).toMatchObject({ type: 'document', fileName: `${name}.pdf` })
 		expect(w.evolution.sent[0].caption).toContain(`Segue o seu ${name}, com 3 parcelas de R$ 100,00 (total R$ 300,00)`)
+		const second = w.db
+			.select()
+			.from(carneParcelas)
+			.where(eq(carneParcelas.carne_id, carne.id))
+			.all()
+			.find((p) => p.numero === 2)!
+		const parcel = await w.call('POST', `/api/carnes/pagamentos/${second.id}/whatsapp`, {
+			cookie: w.cookies.rep,
+			body: { phone: '5585999990001' }
+		})
+		expect(parcel.status).toBe(200)
+		expect(w.evolution.sent[1].text).toStartWith(`Olá, ${empresa.razao}! Segue a parcela 2/3 do seu ${name}.`)
 
 		expect((await w.call('DELETE', `/api/carnes/${carne.id}`, { cookie: w.cookies.rep })).status).toBe(200)
 		const lines = w.db.select().from(activities).all()

@@ -586,7 +586,7 @@ describe('the carnê and its parcels outside the portal', () => {
 		const { identificationField } = await asaas.getIdentificationField(stored.asaas_payment_id)
 		const { payload } = await asaas.getPixQrCode(stored.asaas_payment_id)
 		expect(text.split('\n')).toEqual([
-			`Olá, Padaria Pão Quente! Segue a parcela 1/3 do seu carnê.`,
+			`Olá, Padaria Pão Quente! Segue a parcela 1/3 do seu Carnê nº ${carne.id}.`,
 			'Valor: R$ 100,00',
 			'Vencimento: 10/12/2026',
 			`Boleto: ${(await asaas.getPayment(stored.asaas_payment_id)).bankSlipUrl}`,

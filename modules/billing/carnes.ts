@@ -706,7 +706,7 @@ export async function sendParcel(ctx: Ctx, user: Actor, id: number, phoneInput: 
 	}
 	const company = ctx.db.select().from(companies).where(eq(companies.codigo, parcel.empresa_codigo)).get()
 	const lines = [
-		`Olá${company ? `, ${company.razao}` : ''}! Segue a parcela ${parcel.numero}/${carne.numero_parcelas} do seu carnê.`,
+		`Olá${company ? `, ${company.razao}` : ''}! Segue a parcela ${parcel.numero}/${carne.numero_parcelas} do seu ${carneName(carne.id)}.`,
 		`Valor: ${formatBrl(parcel.valor_centavos)}`,
 		`Vencimento: ${brDate(parcel.vencimento)}${parcel.status === 'OVERDUE' ? ' (vencida)' : ''}`,
 		parcel.boleto_url ? `Boleto: ${parcel.boleto_url}` : null,

@@ -8,7 +8,6 @@ import {
 	deleteIndividualNoticeRoute,
 	listNotificationSettingsRoute,
 	previewNotificationsRoute,
-	notificationSamplesRoute,
 	runNotificationsRoute,
 	sendLogRoute,
 	updateNotificationSettingRoute,
@@ -39,7 +38,6 @@ import {
 	createNotificationSetting,
 	listNotificationSettings,
 	previewNotifications,
-	notificationSamples,
 	runNotificationsNow,
 	sendLog,
 	updateNotificationSetting
@@ -85,7 +83,6 @@ export function messagingRoutes(ctx: AppContext) {
 		serve(updateNotificationSettingRoute, 'messaging.notifications', ({ user, params, body }) =>
 			updateNotificationSetting(ctx, user, params.id, body)
 		),
-		serve(notificationSamplesRoute, 'messaging.notifications', ({ params }) => notificationSamples(ctx, params.id)),
 		serve(runNotificationsRoute, 'messaging.notifications', () => runNotificationsNow(ctx))
 	])
 }
