@@ -272,6 +272,24 @@ export const PlannedNotification = z.object({
 })
 export type PlannedNotification = z.infer<typeof PlannedNotification>
 
+/**
+ * A company the template preview renders with: one the type tells today (its hour and what was already sent aside),
+ * or, when there is none, a labelled example dated as the type would date it (`exemplo`, no company code).
+ */
+export const NotificationSample = z.object({
+	empresa_codigo: z.number().nullable(),
+	empresa: z.string(),
+	exemplo: z.boolean(),
+	valores: z.object({
+		empresa_nome: z.string(),
+		sistema: z.string(),
+		data_vencimento: z.string(),
+		dias_restantes: z.string(),
+		representante_nome: z.string()
+	})
+})
+export type NotificationSample = z.infer<typeof NotificationSample>
+
 export const RunResult = figures('enviadas', 'falhas', 'ignoradas')
 export type RunResult = z.infer<typeof RunResult>
 
@@ -329,6 +347,12 @@ export const previewNotificationsRoute = contract({
 	path: '/api/notification-settings/preview',
 	response: z.array(PlannedNotification),
 	summary: 'O que o envio de hoje mandaria agora: tipo, empresa, telefone e texto'
+})
+export const notificationSamplesRoute = contract({
+	method: 'GET',
+	path: '/api/notification-settings/:id/amostras',
+	response: z.array(NotificationSample),
+	summary: 'As empresas com que a pré-visualização do modelo é mostrada: as que este tipo avisa hoje (até 50), ou um exemplo'
 })
 export const runNotificationsRoute = contract({
 	method: 'POST',

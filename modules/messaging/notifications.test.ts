@@ -527,3 +527,52 @@ describe('Enviar agora and the send log', () => {
 		}
 	})
 })
+
+describe('the template preview’s sample companies (issue 34, point 10)', () => {
+	const samples = async (w: TestWorld, id: number) =>
+		(await w.call('GET', `/api/notification-settings/${id}/amostras`, { cookie: w.cookies.admin })).json
+
+	it('are companies the type would really tell today, with true days and dates; a labelled example when there is none', async () => {
+		// Friday 08:50 in Brazil: before the sending hour, the samples are still today's.
+		const w = await world('2026-11-20T11:50:00.000Z')
+		const expiring = await turnOn(w, { tipo: 'whatsapp_expiracao', dias_antecedencia: 7 })
+		const expired = await turnOn(w, { tipo: 'whatsapp_expirada' })
+		// None yet: a clearly labelled example, dated as the type would date it, never a past date with 0 days.
+		expect(await samples(w, expiring.id)).toEqual([
+			{
+				empresa_codigo: null,
+				empresa: 'Empresa Exemplo (nenhuma empresa recebe este aviso hoje)',
+				exemplo: true,
+				valores: {
+					empresa_nome: 'Empresa Exemplo Ltda',
+					sistema: 'K-PDV, K-CHEF',
+					data_vencimento: '27/11/2026',
+					dias_restantes: '7',
+					representante_nome: 'seu representante'
+				}
+			}
+		])
+		expect((await samples(w, expired.id))[0]).toMatchObject({ exemplo: true, valores: { data_vencimento: '19/11/2026', dias_restantes: '0' } })
+
+		const in3 = w.company(CNPJ.rep, 'Em 3 dias', { fone: '85999990003', validade_licenca: '2026-11-23' })
+		w.company(CNPJ.rep, 'Em 8 dias', { fone: '85999990008', validade_licenca: '2026-11-28' })
+		const lapsed = w.company(CNPJ.rep, 'Vencida ontem', { fone: '85999990009', validade_licenca: '2026-11-19' })
+		w.company(CNPJ.rep, 'Vencida há 2 meses', { fone: '85999990010', validade_licenca: '2026-09-19' })
+		expect(await samples(w, expiring.id)).toEqual([
+			{
+				empresa_codigo: in3.codigo,
+				empresa: 'Em 3 dias',
+				exemplo: false,
+				valores: expect.objectContaining({ empresa_nome: 'Em 3 dias', data_vencimento: '23/11/2026', dias_restantes: '3' })
+			}
+		])
+		expect((await samples(w, expired.id)).map((s: { empresa_codigo: number }) => s.empresa_codigo)).toEqual([lapsed.codigo])
+		// Already told today: still the company the type tells today.
+		w.clock.advance(11 * 60_000)
+		await run(w)
+		expect(sentTo(w)).toEqual(['5585999990003', '5585999990009'])
+		expect((await samples(w, expiring.id)).map((s: { empresa_codigo: number }) => s.empresa_codigo)).toEqual([in3.codigo])
+		expect((await w.call('GET', '/api/notification-settings/999/amostras', { cookie: w.cookies.admin })).status).toBe(404)
+		expect((await w.call('GET', `/api/notification-settings/${expiring.id}/amostras`, { cookie: w.cookies.rep })).status).toBe(403)
+	})
+})

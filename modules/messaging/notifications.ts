@@ -16,6 +16,7 @@ import {
 	type NotificationSetting,
 	type NotificationSettingBody,
 	type NotificationSettingPatch,
+	type NotificationSample,
 	type NotificationType,
 	type PlannedNotification,
 	type RunResult,
@@ -242,6 +243,43 @@ export function previewNotifications(ctx: Ctx): PlannedNotification[] {
 				texto: renderTemplate(setting.template_mensagem, valuesFor(c, today))
 			}))
 	)
+}
+
+/** How many companies the template preview offers to render with. */
+const SAMPLES = 50
+
+/**
+ * GET /api/notification-settings/{id}/amostras: the companies this type tells today, whatever the hour and whether
+ * they were told already, with the values their message is filled with; when none, a labelled example dated as the
+ * type dates it (about to end in its days, ended yesterday, or a new licence for a year), so the preview never shows
+ * a date and days that no message of the type would carry.
+ */
+export function notificationSamples(ctx: Ctx, id: number): NotificationSample[] {
+	const setting = ctx.db.select().from(notificationSettings).where(eq(notificationSettings.id, id)).get()
+	if (!setting) throw notFound('Configuração de notificação não encontrada.')
+	const { today } = brazilNow(ctx.clock.now())
+	const found = companyFacts(ctx.db, dueCompanies(setting, today)).limit(SAMPLES).all()
+	if (found.length > 0) {
+		return found.map((c) => ({ empresa_codigo: c.codigo, empresa: c.razao, exemplo: false, valores: valuesFor(c, today) }))
+	}
+	const validade = {
+		whatsapp_expiracao: addDaysIso(today, setting.dias_antecedencia),
+		whatsapp_expirada: addDaysIso(today, -1),
+		whatsapp_boas_vindas: addDaysIso(today, 365)
+	}[setting.tipo]
+	const example = {
+		codigo: 0,
+		razao: 'Empresa Exemplo Ltda',
+		fone: null,
+		validade_licenca: validade,
+		representante: null,
+		sistemas: SYSTEM_CATALOGUE.slice(1, 3)
+			.map((s) => s.name)
+			.join(', ')
+	}
+	return [
+		{ empresa_codigo: null, empresa: 'Empresa Exemplo (nenhuma empresa recebe este aviso hoje)', exemplo: true, valores: valuesFor(example, today) }
+	]
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 	deleteIndividualNoticeRoute,
 	listNotificationSettingsRoute,
 	previewNotificationsRoute,
+	notificationSamplesRoute,
 	runNotificationsRoute,
 	sendLogRoute,
 	updateNotificationSettingRoute,
@@ -38,6 +39,7 @@ import {
 	createNotificationSetting,
 	listNotificationSettings,
 	previewNotifications,
+	notificationSamples,
 	runNotificationsNow,
 	sendLog,
 	updateNotificationSetting
@@ -83,6 +85,7 @@ export function messagingRoutes(ctx: AppContext) {
 		serve(updateNotificationSettingRoute, 'messaging.notifications', ({ user, params, body }) =>
 			updateNotificationSetting(ctx, user, params.id, body)
 		),
+		serve(notificationSamplesRoute, 'messaging.notifications', ({ params }) => notificationSamples(ctx, params.id)),
 		serve(runNotificationsRoute, 'messaging.notifications', () => runNotificationsNow(ctx))
 	])
 }

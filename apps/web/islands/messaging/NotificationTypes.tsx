@@ -2,11 +2,11 @@ import { useStore } from '@nanostores/react'
 import { Eye, Send } from 'lucide-react'
 import { map } from 'nanostores'
 import { useEffect, useRef, useState } from 'react'
-import { SYSTEM_CATALOGUE } from '../../../../modules/companies/model'
-import { daysBetween, formatDate, formatDateTime, isoDateInSaoPaulo, maskPhone } from '../../../../modules/core'
+import { formatDateTime, maskPhone } from '../../../../modules/core'
 import {
 	NOTIFICATION_LABELS,
 	NOTIFICATION_TYPES,
+	type NotificationSample,
 	type NotificationSetting,
 	type NotificationType,
 	TEMPLATE_VARIABLES,
@@ -16,11 +16,10 @@ import {
 import { ReadState } from '../../components/ReadState'
 import { Pagination } from '../../components/Pagination'
 import { EmptyState, ErrorPanel, Field } from '../../components/ui'
-import { type ApiInput, errorText } from '../../lib/api'
+import { type ApiInput, call, errorText } from '../../lib/api'
 import { usePending } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
-import { $companyOptions, type Company } from '../../stores/companies'
 import { confirmAction } from '../../stores/confirm'
 
 const $settings = routeStore('GET /api/notification-settings')
@@ -57,19 +56,24 @@ const STATUS_BADGE: Record<string, string> = {
 	enviando: 'badge-info'
 }
 
-/** A company's values for the live preview: the same the server fills in. */
-function previewValues(c: Company) {
-	const today = isoDateInSaoPaulo(new Date())
-	return {
-		empresa_nome: c.razao,
-		sistema:
-			SYSTEM_CATALOGUE.filter((s) => c[s.flag] === 'N')
-				.map((s) => s.name)
-				.join(', ') || 'seus sistemas',
-		data_vencimento: c.validade_licenca ? formatDate(c.validade_licenca) : 'sem data',
-		dias_restantes: String(c.validade_licenca ? Math.max(0, daysBetween(today, c.validade_licenca)) : 0),
-		representante_nome: c.representante?.nome ?? 'seu representante'
-	}
+/**
+ * The companies the type tells today, with the values the server fills their message with (or its labelled example):
+ * read again when the days or the switch change.
+ */
+function useSamples(setting: NotificationSetting | undefined): NotificationSample[] | null {
+	const [samples, setSamples] = useState<NotificationSample[] | null>(null)
+	const id = setting?.ativo ? setting.id : null
+	useEffect(() => {
+		if (id === null) return
+		let live = true
+		call('GET /api/notification-settings/:id/amostras', { params: { id: String(id) } })
+			.then((rows) => live && setSamples(rows))
+			.catch(() => live && setSamples([]))
+		return () => {
+			live = false
+		}
+	}, [id, setting?.dias_antecedencia])
+	return samples
 }
 
 /** WhatsApp's own marks as the client sees them: *negrito*, _itálico_, ~tachado~. */
@@ -129,7 +133,7 @@ function save(
 }
 
 function TypeCard({ tipo, setting }: { tipo: NotificationType; setting: NotificationSetting | undefined }) {
-	const companies = useStore($companyOptions)
+	const samples = useSamples(setting)
 	const [template, setTemplate] = useState(setting?.template_mensagem ?? '')
 	const [sample, setSample] = useState<number | null>(null)
 	useEffect(() => setTemplate(setting?.template_mensagem ?? ''), [setting?.template_mensagem])
@@ -147,10 +151,8 @@ function TypeCard({ tipo, setting }: { tipo: NotificationType; setting: Notifica
 		setTemplate(next)
 		saveTemplate(next)
 	}
-	// The sample is a company this type tells today when there is one, so the days and date read true.
-	const planned = useStore($preview).data?.find((p) => p.tipo === tipo)?.empresa_codigo
-	const list = companies.data?.companies
-	const company = list?.find((c) => c.codigo === (sample ?? planned)) ?? list?.[0]
+	// A company this type tells today (or the labelled example), so the days and date read true.
+	const chosen = samples?.[sample ?? 0] ?? samples?.[0]
 	const active = !!setting?.ativo
 	return (
 		<section className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-5" aria-labelledby={`type-${tipo}`}>
@@ -163,7 +165,12 @@ function TypeCard({ tipo, setting }: { tipo: NotificationType; setting: Notifica
 			{active && setting && (
 				<div className="mt-4 grid gap-4 md:grid-cols-2">
 					<div className="grid grid-cols-2 gap-3 md:col-span-2 lg:grid-cols-3">
-						{tipo !== 'whatsapp_boas_vindas' && (
+						{tipo === 'whatsapp_expirada' && (
+							<p className="col-span-2 self-end pb-2 text-sm text-base-content/70 lg:col-span-1">
+								Avisa uma vez cada licença no dia em que vence ou logo depois (vencidas há até 30 dias).
+							</p>
+						)}
+						{tipo === 'whatsapp_expiracao' && (
 							<Field label="Dias de antecedência" hint="De 1 a 30">
 								<input
 									type="number"
@@ -231,24 +238,30 @@ function TypeCard({ tipo, setting }: { tipo: NotificationType; setting: Notifica
 							))}
 						</fieldset>
 						<Field label="Pré-visualização para a empresa">
-							<select className="select select-sm w-full" value={company?.codigo ?? ''} onChange={(e) => setSample(Number(e.target.value))}>
-								{companies.data?.companies.map((c) => (
-									<option key={c.codigo} value={c.codigo}>
-										{c.razao}
+							<select
+								className="select select-sm w-full"
+								value={samples && chosen ? samples.indexOf(chosen) : ''}
+								onChange={(e) => setSample(Number(e.target.value))}
+								disabled={!samples}
+							>
+								{samples?.map((s, i) => (
+									<option key={s.empresa_codigo ?? 'exemplo'} value={i}>
+										{s.empresa}
 									</option>
 								))}
 							</select>
 						</Field>
+						{chosen?.exemplo && (
+							<p className="text-xs text-base-content/70">
+								Nenhuma empresa recebe este aviso hoje: a prévia usa uma empresa de exemplo, com a data e os dias que o aviso teria.
+							</p>
+						)}
 						<div
 							className="whitespace-pre-wrap rounded-box bg-[#dcf8c6] p-3 text-sm text-black"
 							aria-live="polite"
 							data-testid="message-preview"
 						>
-							{company ? (
-								<WhatsAppText text={renderTemplate(template, previewValues(company))} />
-							) : (
-								'Cadastre uma empresa para ver a mensagem.'
-							)}
+							{chosen ? <WhatsAppText text={renderTemplate(template, chosen.valores)} /> : 'Carregando a prévia…'}
 						</div>
 					</div>
 				</div>
