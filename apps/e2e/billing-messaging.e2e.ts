@@ -119,6 +119,10 @@ test('an administrador turns on expiring-licence notices, edits them, sends now,
 	await today.getByRole('button', { name: 'Enviar agora' }).click()
 	await page.getByRole('dialog', { name: 'Enviar agora?' }).getByRole('button', { name: 'Enviar agora' }).click()
 	await expect(toastTitled(page, 'Envio concluído')).toBeVisible()
+	// 'Envios de hoje' agrees with the run: it says how many went out today and when.
+	await expect(today.getByTestId('today-status')).toContainText(
+		/Hoje já (foi enviada 1 mensagem|foram enviadas \d+ mensagens); a última em \d{2}\/\d{2}\/\d{4}/
+	)
 
 	const log = page.getByRole('region', { name: 'Registro de envios' })
 	const sentRow = log.getByRole('listitem').filter({ hasText: 'Enviada' }).first()

@@ -292,6 +292,18 @@ export type NotificationSample = z.infer<typeof NotificationSample>
 
 export const RunResult = figures('enviadas', 'falhas', 'ignoradas')
 export type RunResult = z.infer<typeof RunResult>
+/** 'Enviar agora': what this run sent, or `em_andamento` when another run is sending (this one then sends nothing). */
+export const RunNowResult = RunResult.extend({ em_andamento: z.boolean() })
+export type RunNowResult = z.infer<typeof RunNowResult>
+
+/** 'Envios de hoje': what went out today (Brazil's day) and when, what is still to go, and whether a run is sending. */
+export const TodaySends = z.object({
+	enviadas: z.number(),
+	ultimo_envio: z.string().nullable(),
+	a_enviar: z.number(),
+	em_andamento: z.boolean()
+})
+export type TodaySends = z.infer<typeof TodaySends>
 
 export const SEND_STATUSES = ['pendente', 'enviando', 'enviada', 'falhou', 'incerta', 'ignorada'] as const
 export const SendLogQuery = z.object({
@@ -348,6 +360,12 @@ export const previewNotificationsRoute = contract({
 	response: z.array(PlannedNotification),
 	summary: 'O que o envio de hoje mandaria agora: tipo, empresa, telefone e texto'
 })
+export const todaySendsRoute = contract({
+	method: 'GET',
+	path: '/api/notification-settings/hoje',
+	response: TodaySends,
+	summary: 'Os envios de hoje: quantos saíram e quando, quantos faltam, e se um envio está em andamento'
+})
 export const notificationSamplesRoute = contract({
 	method: 'GET',
 	path: '/api/notification-settings/:id/amostras',
@@ -357,7 +375,7 @@ export const notificationSamplesRoute = contract({
 export const runNotificationsRoute = contract({
 	method: 'POST',
 	path: '/api/notification-settings/run',
-	response: RunResult,
+	response: RunNowResult,
 	summary: 'Roda o envio agora (respeitando o que já foi enviado) e diz quantas foram enviadas, falharam ou foram ignoradas'
 })
 export const sendLogRoute = contract({

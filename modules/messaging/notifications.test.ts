@@ -414,14 +414,13 @@ describe('the daily run', () => {
 		expect(a.enviadas + b.enviadas).toBe(6)
 		expect(w.evolution.sent).toHaveLength(6)
 		expect(new Set(sentTo(w)).size).toBe(6)
-		// While a run holds the job, 'Enviar agora' is refused instead of sending beside it.
+		// While a run holds the job, 'Enviar agora' says so instead of sending beside it.
 		expect(acquireLease(w.db, w.clock, 'messaging.whatsapp-notifications', 'cron-1', 60_000)).toBe(true)
 		const busy = await w.call('POST', '/api/notification-settings/run', { cookie: w.cookies.admin })
-		expect(busy.status).toBe(409)
-		expect(busy.json.message).toContain('já está em andamento')
+		expect(busy.json).toEqual({ enviadas: 0, falhas: 0, ignoradas: 0, em_andamento: true })
 		w.clock.advance(61_000)
 		const now = await w.call('POST', '/api/notification-settings/run', { cookie: w.cookies.admin })
-		expect(now.json).toEqual({ enviadas: 0, falhas: 0, ignoradas: 0 })
+		expect(now.json).toEqual({ enviadas: 0, falhas: 0, ignoradas: 0, em_andamento: false })
 		expect(w.evolution.sent).toHaveLength(6)
 	})
 
@@ -504,7 +503,7 @@ describe('Enviar agora and the send log', () => {
 		await turnOn(w, { tipo: 'whatsapp_expirada' })
 		const ran = await w.call('POST', '/api/notification-settings/run', { cookie: w.cookies.admin })
 		expect(ran.status).toBe(200)
-		expect(ran.json).toEqual({ enviadas: 2, falhas: 0, ignoradas: 1 })
+		expect(ran.json).toEqual({ enviadas: 2, falhas: 0, ignoradas: 1, em_andamento: false })
 		const log = await w.call('GET', '/api/notification-settings/log?page=1&limit=2', { cookie: w.cookies.admin })
 		expect(log.status).toBe(200)
 		expect(log.json.pagination).toMatchObject({ page: 1, limit: 2, total: 3 })
@@ -574,5 +573,35 @@ describe('the template preview’s sample companies (issue 34, point 10)', () =>
 		expect((await samples(w, expiring.id)).map((s: { empresa_codigo: number }) => s.empresa_codigo)).toEqual([in3.codigo])
 		expect((await w.call('GET', '/api/notification-settings/999/amostras', { cookie: w.cookies.admin })).status).toBe(404)
 		expect((await w.call('GET', `/api/notification-settings/${expiring.id}/amostras`, { cookie: w.cookies.rep })).status).toBe(403)
+	})
+})
+
+describe('“Envios de hoje” and “Enviar agora” agree (issue 34, point 11)', () => {
+	const today = async (w: TestWorld) => (await w.call('GET', '/api/notification-settings/hoje', { cookie: w.cookies.admin })).json
+
+	it('says how many went out today and when; a run already going out is reported as such, never as an error', async () => {
+		const w = await world()
+		w.company(CNPJ.rep, 'Em 3 dias', { fone: '85999990003', validade_licenca: '2026-11-23' })
+		w.company(CNPJ.rep, 'Em 5 dias', { fone: '85999990005', validade_licenca: '2026-11-25' })
+		await turnOn(w, { tipo: 'whatsapp_expiracao' })
+		expect(await today(w)).toEqual({ enviadas: 0, ultimo_envio: null, a_enviar: 0, em_andamento: false })
+		const ran = await w.call('POST', '/api/notification-settings/run', { cookie: w.cookies.admin })
+		expect(ran.json).toEqual({ enviadas: 2, falhas: 0, ignoradas: 0, em_andamento: false })
+		const after = await today(w)
+		expect(after).toEqual({ enviadas: 2, ultimo_envio: expect.stringMatching(/^2026-11-20T12:00/), a_enviar: 0, em_andamento: false })
+		// Nothing left to send: the preview is empty and the screen can say why (both went out).
+		expect((await w.call('GET', '/api/notification-settings/preview', { cookie: w.cookies.admin })).json).toEqual([])
+
+		// The scheduled run holds the job: 'Enviar agora' says messages are going out, with 200, and sends nothing beside it.
+		expect(acquireLease(w.db, w.clock, 'messaging.whatsapp-notifications', 'cron-1', 60_000)).toBe(true)
+		const busy = await w.call('POST', '/api/notification-settings/run', { cookie: w.cookies.admin })
+		expect(busy.status).toBe(200)
+		expect(busy.json).toEqual({ enviadas: 0, falhas: 0, ignoradas: 0, em_andamento: true })
+		expect((await today(w)).em_andamento).toBe(true)
+		expect(w.evolution.sent).toHaveLength(2)
+		// Yesterday's sends are not today's.
+		w.clock.advance(24 * HOUR)
+		await w.login(CNPJ.admin).then((cookie) => (w.cookies.admin = cookie))
+		expect((await today(w)).enviadas).toBe(0)
 	})
 })

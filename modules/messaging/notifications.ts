@@ -1,11 +1,11 @@
-import { type SQL, and, asc, count, desc, eq, lte, max, sql } from 'drizzle-orm'
+import { type SQL, and, asc, count, desc, eq, gt, gte, inArray, lte, max, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
 import { SYSTEM_CATALOGUE, companies } from '../companies'
-import { type Clock, DAY, addDaysIso, formatDate, isoDateInSaoPaulo, pagination, timeInSaoPaulo } from '../core'
-import { type AppContext, conflict, notFound, writeTransaction } from '../core/server'
-import { acquireLease, releaseLease } from '../jobs'
+import { type Clock, DAY, addDaysIso, formatDate, isoDateInSaoPaulo, pagination, startOfDayInSaoPaulo, timeInSaoPaulo } from '../core'
+import { type AppContext, notFound, writeTransaction } from '../core/server'
+import { acquireLease, jobLeases, releaseLease } from '../jobs'
 import { EvolutionError, normaliseBrazilianPhone, phoneKey } from '../evolution'
 import { representatives } from '../resellers'
 import { getSetting } from '../settings'
@@ -19,8 +19,10 @@ import {
 	type NotificationSample,
 	type NotificationType,
 	type PlannedNotification,
+	type RunNowResult,
 	type RunResult,
 	type TemplateValues,
+	type TodaySends,
 	renderTemplate
 } from './model'
 import { notificationSends, notificationSettings, whatsappOptOuts } from './schema'
@@ -463,15 +465,45 @@ export function setOptOut(db: Db, now: Date, phone: string, out: boolean) {
 	else db.delete(whatsappOptOuts).where(eq(whatsappOptOuts.phone_key, key)).run()
 }
 
-/** 'Enviar agora': the same run, under the job's lease, so it never runs beside the scheduled one. */
-export async function runNotificationsNow(ctx: Ctx): Promise<RunResult> {
+/** Whether a run (the scheduled one or another 'Enviar agora') holds the job now. */
+function runInProgress(db: DbOrTx, now: Date): boolean {
+	return !!db
+		.select({ name: jobLeases.name })
+		.from(jobLeases)
+		.where(and(eq(jobLeases.name, NOTIFICATIONS_JOB), gt(jobLeases.expires_at, now.toISOString())))
+		.get()
+}
+
+/**
+ * 'Enviar agora': the same run, under the job's lease, so it never runs beside the scheduled one. While another run
+ * holds it, messages are going out: that is said (`em_andamento`), not refused as an error.
+ */
+export async function runNotificationsNow(ctx: Ctx): Promise<RunNowResult> {
 	const holder = `manual-${crypto.randomUUID()}`
 	if (!acquireLease(ctx.db, ctx.clock, NOTIFICATIONS_JOB, holder, NOTIFICATIONS_LEASE_MS)) {
-		throw conflict('Um envio de notificações já está em andamento. Aguarde um minuto e confira o registro.', 'RUN_IN_PROGRESS')
+		return { enviadas: 0, falhas: 0, ignoradas: 0, em_andamento: true }
 	}
 	try {
-		return await runNotifications(ctx)
+		return { ...(await runNotifications(ctx)), em_andamento: false }
 	} finally {
 		releaseLease(ctx.db, ctx.clock, NOTIFICATIONS_JOB, holder)
 	}
+}
+
+/** GET /api/notification-settings/hoje: today's sends (Brazil's day), the last one's time, those still to go, and a run in progress. */
+export function todaySends(ctx: Ctx): TodaySends {
+	const now = ctx.clock.now()
+	const since = startOfDayInSaoPaulo(isoDateInSaoPaulo(now))
+	const sent = ctx.db
+		.select({ n: count(), last: max(notificationSends.enviado_em) })
+		.from(notificationSends)
+		.where(and(eq(notificationSends.status, 'enviada'), gte(notificationSends.enviado_em, since)))
+		.get()
+	const waiting =
+		ctx.db
+			.select({ n: count() })
+			.from(notificationSends)
+			.where(inArray(notificationSends.status, ['pendente', 'enviando']))
+			.get()?.n ?? 0
+	return { enviadas: sent?.n ?? 0, ultimo_envio: sent?.last ?? null, a_enviar: waiting, em_andamento: runInProgress(ctx.db, now) }
 }

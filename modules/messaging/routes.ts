@@ -10,6 +10,7 @@ import {
 	previewNotificationsRoute,
 	notificationSamplesRoute,
 	runNotificationsRoute,
+	todaySendsRoute,
 	sendLogRoute,
 	updateNotificationSettingRoute,
 	gatewayStatusRoute,
@@ -41,6 +42,7 @@ import {
 	previewNotifications,
 	notificationSamples,
 	runNotificationsNow,
+	todaySends,
 	sendLog,
 	updateNotificationSetting
 } from './notifications'
@@ -86,6 +88,7 @@ export function messagingRoutes(ctx: AppContext) {
 			updateNotificationSetting(ctx, user, params.id, body)
 		),
 		serve(notificationSamplesRoute, 'messaging.notifications', ({ params }) => notificationSamples(ctx, params.id)),
+		serve(todaySendsRoute, 'messaging.notifications', () => todaySends(ctx)),
 		serve(runNotificationsRoute, 'messaging.notifications', () => runNotificationsNow(ctx))
 	])
 }

@@ -10,6 +10,7 @@ import {
 	type NotificationSetting,
 	type NotificationType,
 	TEMPLATE_VARIABLES,
+	type TodaySends,
 	templateProblem,
 	renderTemplate
 } from '../../../../modules/messaging/model'
@@ -19,11 +20,14 @@ import { EmptyState, ErrorPanel, Field } from '../../components/ui'
 import { type ApiInput, call, errorText } from '../../lib/api'
 import { usePending } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
-import { routeStore } from '../../lib/query'
+import { LIVE_PACE, invalidateKeys, polling, routeStore } from '../../lib/query'
 import { confirmAction } from '../../stores/confirm'
+import { toast } from '../../stores/toast'
 
 const $settings = routeStore('GET /api/notification-settings')
 const $preview = routeStore('GET /api/notification-settings/preview')
+// Read again while the screen is open: the scheduled run sends in the background.
+const $today = routeStore('GET /api/notification-settings/hoje', undefined, polling(LIVE_PACE.notifications))
 const $logQuery = map<{
 	page: number
 	limit: number
@@ -270,21 +274,57 @@ function TypeCard({ tipo, setting }: { tipo: NotificationType; setting: Notifica
 	)
 }
 
-function TodayCard() {
-	const [running, run] = usePending(() =>
-		mutate(
-			'POST /api/notification-settings/run',
-			{},
-			{
-				success: {
-					title: 'Envio concluído',
-					description: (r) => `${r.enviadas} enviada(s), ${r.falhas} falha(s), ${r.ignoradas} ignorada(s).`
-				},
-				errorTitle: 'Erro ao enviar',
-				invalidate: INVALIDATE
-			}
-		)
+/** What went out today and when, and whether messages are going out now: the answer 'Enviar agora' is read against. */
+function TodayStatus({ today }: { today: TodaySends | undefined }) {
+	if (!today) return null
+	return (
+		<div className="mb-3 space-y-1 text-sm" role="status" data-testid="today-status">
+			{today.em_andamento && (
+				<p className="font-medium text-info">
+					Enviando agora{today.a_enviar > 0 ? `: ${today.a_enviar} ${today.a_enviar === 1 ? 'mensagem falta' : 'mensagens faltam'}` : ''}…
+				</p>
+			)}
+			{today.enviadas > 0 ? (
+				<p>
+					Hoje {today.enviadas === 1 ? 'já foi enviada 1 mensagem' : `já foram enviadas ${today.enviadas} mensagens`}; a última em{' '}
+					{formatDateTime(today.ultimo_envio)}.
+				</p>
+			) : (
+				!today.em_andamento && <p className="text-base-content/70">Nenhuma mensagem enviada hoje até agora.</p>
+			)}
+			{!today.em_andamento && today.a_enviar > 0 && (
+				<p className="text-base-content/70">
+					{today.a_enviar} {today.a_enviar === 1 ? 'mensagem aguarda' : 'mensagens aguardam'} nova tentativa.
+				</p>
+			)}
+		</div>
 	)
+}
+
+function TodayCard() {
+	const today = useStore($today).data
+	const [running, run] = usePending(async () => {
+		try {
+			const r = await call('POST /api/notification-settings/run', {})
+			// Messages already going out (the scheduled run): said as such, never as an error.
+			toast(
+				r.em_andamento
+					? {
+							title: 'Envio em andamento',
+							description: 'As mensagens de hoje já estão saindo. Acompanhe aqui e no registro de envios.',
+							variant: 'info'
+						}
+					: {
+							title: 'Envio concluído',
+							description: `${r.enviadas} enviada(s), ${r.falhas} falha(s), ${r.ignoradas} ignorada(s).`,
+							variant: 'success'
+						}
+			)
+		} catch (error) {
+			toast({ title: 'Erro ao enviar', description: errorText(error), variant: 'destructive' })
+		}
+		invalidateKeys((key) => INVALIDATE.some((prefix) => key.startsWith(prefix)))
+	})
 	async function runNow() {
 		const ok = await confirmAction({
 			title: 'Enviar agora?',
@@ -306,6 +346,7 @@ function TodayCard() {
 					Enviar agora
 				</button>
 			</div>
+			<TodayStatus today={today} />
 			<ReadState
 				store={$preview}
 				errorTitle="Erro ao carregar a prévia"
@@ -313,7 +354,9 @@ function TodayCard() {
 				empty={(data) =>
 					data.length === 0 && (
 						<p className="text-sm text-base-content/70">
-							Nada a enviar agora: nenhuma empresa a avisar, ou o horário de envio de hoje ainda não chegou.
+							{today?.enviadas
+								? 'Nada mais a enviar agora: as mensagens de hoje já saíram.'
+								: 'Nada a enviar agora: nenhuma empresa a avisar, ou o horário de envio de hoje ainda não chegou.'}
 						</p>
 					)
 				}
