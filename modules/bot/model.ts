@@ -53,17 +53,13 @@ export type BotMonitor = z.infer<typeof BotMonitor>
 
 export const BotStatus = z.object({ enabled: z.boolean(), activeSessions: z.number(), pausedConversations: z.number() })
 
-const REQUIRED = 'Campos obrigatórios - Preencha o telefone e a mensagem para o teste.'
-
-export const BotTestBody = z.object({ phone: whatsappPhoneField(REQUIRED), message: typedMessageField(REQUIRED) })
+/** The bot's test, as every WhatsApp form: each field with its own words. */
+export const BotTestBody = z.object({ phone: whatsappPhoneField(), message: typedMessageField() })
 export type BotTestBody = z.infer<typeof BotTestBody>
 export const BotTestResult = z.object({ success: z.boolean(), replies: z.array(z.string()), message: z.string() })
 
-export const PhoneBody = z.object({ phone: whatsappPhoneField('Informe o telefone.') })
-export const AttendantBody = z.object({
-	phone: whatsappPhoneField('Informe o telefone e a mensagem.'),
-	message: typedMessageField('Informe o telefone e a mensagem.')
-})
+export const PhoneBody = z.object({ phone: whatsappPhoneField() })
+export const AttendantBody = z.object({ phone: whatsappPhoneField(), message: typedMessageField() })
 
 export const botWebhookRoute = webhookContract(
 	'/api/whatsapp/webhook',

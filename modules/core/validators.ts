@@ -5,6 +5,16 @@ import { PASSWORD_RULES } from './policy'
 import { isIsoDate } from './dates'
 import { UFS } from './uf'
 import { isHttpUrl } from './url'
+import {
+	MESSAGE_REQUIRED,
+	type PhoneRule,
+	WHATSAPP_PHONE_REQUIRED,
+	phoneDigits,
+	phoneProblem,
+	typedMessageProblem,
+	whatsappNumber,
+	whatsappPhoneRule
+} from './typed-input'
 
 const TYPE_NAMES: Record<string, string> = {
 	string: 'texto',
@@ -159,32 +169,14 @@ export const cepField = optionalText(
 	'CEP inválido: use 8 dígitos.'
 )
 
-/** What a phone may hold besides its digits: spaces and + ( ) -. Anything else is refused. */
-export const PHONE_CHARACTERS_MESSAGE = 'Telefone inválido: use só números, espaços e os sinais + ( ) -.'
-
 /**
- * The digits of a phone as typed, or null when it holds anything but digits, spaces and + ( ) -: a letter or a NUL is
- * refused, never dropped ('55859876543O1' is not 5585998765431). The one reading of a typed phone.
- */
-export function phoneDigits(typed: string): string | null {
-	return /^[\d +()-]*$/.test(typed) ? typed.replace(/\D/g, '') : null
-}
-
-interface PhoneRule {
-	required: string
-	invalid: string
-	valid: (digits: string) => boolean
-}
-
-/**
- * The one phone validator: the phone read by phoneDigits, then `valid` on its digits; blank gets `required`. Every
- * phone field of the API (phoneField, whatsappPhoneField) reads through it.
+ * The one phone validator: phoneProblem (typed-input.ts, shared with the screens) on the phone as typed; the digits it
+ * read. Every phone field of the API (phoneField, whatsappPhoneField) reads through it.
  */
 function readPhone(typed: string, rule: PhoneRule, ctx: z.core.$RefinementCtx<unknown>): string {
-	const digits = phoneDigits(typed)
-	const problem = digits === null ? PHONE_CHARACTERS_MESSAGE : digits === '' ? rule.required : rule.valid(digits) ? null : rule.invalid
+	const problem = phoneProblem(typed, rule)
 	if (problem) ctx.addIssue({ code: 'custom', message: problem })
-	return digits ?? ''
+	return phoneDigits(typed.trim()) ?? ''
 }
 
 const addressPhone: PhoneRule = {
@@ -273,42 +265,27 @@ export const addressView = Object.fromEntries(Object.keys(addressFields).map((ke
 	[K in keyof typeof addressFields]: z.ZodNullable<z.ZodString>
 }
 
-/** What every WhatsApp phone field says under it: the same words as its check (whatsappPhoneField). */
-export const WHATSAPP_PHONE_HINT = 'DDD e número, com ou sem o 55: (85) 98103-9595, 85981039595 ou 5585981039595.'
-export const WHATSAPP_PHONE_INVALID = 'Telefone inválido: informe DDD e número, com ou sem o 55 (ex.: (85) 98103-9595).'
-
-/**
- * A Brazilian WhatsApp number from its digits (with or without 55, a leading 0 dropped) → `55DD9NNNNNNNN` for a mobile
- * (the ninth digit restored when missing) or `55DDNNNNNNNN` for a landline; null if it is neither. The one reading of
- * a number a message goes to: the forms' field and the gateway's webhook both read through it.
- */
-export function whatsappNumber(typed: string): string | null {
-	let d = typed.replace(/\D/g, '').replace(/^0+/, '')
-	if (d.length === 10 || d.length === 11) d = `55${d}`
-	if (!/^55[1-9]{2}\d{8,9}$/.test(d)) return null
-	const local = d.slice(4)
-	if (local.length === 9) return local[0] === '9' ? d : null
-	if (/^[6-9]/.test(local)) return `${d.slice(0, 4)}9${local}`
-	return /^[2-5]/.test(local) ? d : null
-}
-
 /**
  * The phone of every WhatsApp form (carnê and parcel sends, the gateway's test send, the bot's test, the attendant's
  * answer, the rehearsal): typed as people write it, normalised to 55 + DDD + number. `required` words a blank one.
  */
-export const whatsappPhoneField = (required = 'Informe o telefone.') =>
-	z.string({ error: required }).transform((v, ctx) => {
-		const digits = readPhone(v.trim(), { required, invalid: WHATSAPP_PHONE_INVALID, valid: (d) => whatsappNumber(d) !== null }, ctx)
-		return whatsappNumber(digits) ?? digits
-	})
-
-/** A WhatsApp message typed in a form: trimmed, required, at most 4,000 characters. */
-export const typedMessageField = (required: string) =>
+export const whatsappPhoneField = (required = WHATSAPP_PHONE_REQUIRED) =>
 	z
-		.string({ error: required })
+		.string({ error: (issue) => (issue.input === undefined ? required : 'Telefone inválido: envie o telefone como texto.') })
+		.transform((v, ctx) => {
+			const digits = readPhone(v, whatsappPhoneRule(required), ctx)
+			return whatsappNumber(digits) ?? digits
+		})
+
+/** A WhatsApp message typed in a form: trimmed, required, at most 4,000 characters (typedMessageProblem's words). */
+export const typedMessageField = (required = MESSAGE_REQUIRED) =>
+	z
+		.string({ error: (issue) => (issue.input === undefined ? required : 'Mensagem inválida: envie o texto da mensagem.') })
 		.transform((v) => v.trim())
-		.refine((v) => v.length > 0, required)
-		.refine((v) => v.length <= 4000, 'Mensagem: no máximo 4.000 caracteres.')
+		.superRefine((v, ctx) => {
+			const problem = typedMessageProblem(v, required)
+			if (problem) ctx.addIssue({ code: 'custom', message: problem })
+		})
 
 /** The figures of a summary (its cards, its totals), each a number: `figures('total', 'pagas')`. */
 export const figures = <const K extends string>(...names: K[]) =>

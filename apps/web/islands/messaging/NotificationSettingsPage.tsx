@@ -12,8 +12,8 @@ import { $configuracoes } from '../../lib/settings'
 import { toast } from '../../stores/toast'
 import { RehearsalSteps } from '../../components/RehearsalSteps'
 import { WhatsappPhoneField } from '../../components/WhatsappPhoneField'
-import { fieldErrors } from '../../lib/form'
-import { RehearsalBody, TestSendBody } from '../../../../modules/messaging/model'
+// The API's own checks, from core's zod-free typed-input.ts: this page does not load the schema library (issue 15).
+import { typedMessageProblem, whatsappPhoneProblem } from '../../../../modules/core'
 import { NotificationTypes } from './NotificationTypes'
 
 /** The gateway's connection, refreshed every 30 s (2-administration §9). */
@@ -132,13 +132,13 @@ function TestTab() {
 	const [message, setMessage] = useState('Mensagem de teste do portal K-Licenças.')
 	const [pending, setPending] = useState(false)
 	const [tried, setTried] = useState(false)
-	const errors = tried ? fieldErrors(TestSendBody, { phone, message }) : {}
+	const errors = tried ? { phone: whatsappPhoneProblem(phone) ?? undefined, message: typedMessageProblem(message) ?? undefined } : {}
 	const connected = !!status.data?.connected
 
 	async function send(e: FormEvent) {
 		e.preventDefault()
 		setTried(true)
-		if (Object.keys(fieldErrors(TestSendBody, { phone, message })).length > 0) return
+		if (whatsappPhoneProblem(phone) || typedMessageProblem(message)) return
 		setPending(true)
 		try {
 			const result = await call('POST /api/evolution-api/test', { body: { phone, message } })
@@ -186,7 +186,7 @@ function RehearsalCard() {
 	async function run(e: FormEvent) {
 		e.preventDefault()
 		setTried(true)
-		if (fieldErrors(RehearsalBody, { phone }).phone) return
+		if (whatsappPhoneProblem(phone)) return
 		setPending(true)
 		setResult(null)
 		try {
@@ -209,7 +209,7 @@ function RehearsalCard() {
 				label="Seu telefone"
 				value={phone}
 				onChange={setPhone}
-				error={tried ? fieldErrors(RehearsalBody, { phone }).phone : undefined}
+				error={tried ? (whatsappPhoneProblem(phone) ?? undefined) : undefined}
 			/>
 			<div className="flex justify-end">
 				<button type="submit" className="btn" disabled={pending}>
