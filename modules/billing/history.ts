@@ -87,8 +87,7 @@ export function listPagamentos(ctx: Ctx, user: Actor, query: PagamentosQuery): P
 					totalParcelas: carnes.numero_parcelas,
 					asaasInstallmentId: carnes.asaas_installment_id,
 					razao: companies.razao,
-					cnpj: companies.cnpj,
-					fone: companies.fone
+					cnpj: companies.cnpj
 				})
 				.from(carneParcelas)
 				.innerJoin(carnes, eq(carnes.id, carneParcelas.carne_id))
@@ -112,7 +111,7 @@ export function listPagamentos(ctx: Ctx, user: Actor, query: PagamentosQuery): P
 			pixCopiaCola: p.pix_copia_cola,
 			// A parcel is stored only with its finished carnê, whose plan id is known.
 			asaasInstallmentId: r.asaasInstallmentId ?? '',
-			empresa: { codigo: p.empresa_codigo, razao: r.razao, cnpj: r.cnpj, fone: r.fone }
+			empresa: { codigo: p.empresa_codigo, razao: r.razao, cnpj: r.cnpj }
 		})),
 		pagination: pagination(query.page, query.limit, totals.total),
 		resumo: { ...totals, valorTotal: totals.valorTotal / 100, valorRecebido: totals.valorRecebido / 100 }

@@ -1,4 +1,4 @@
-import { MessageResponse, contract, typedMessageField, webhookContract, whatsappPhoneField, valuesOf, z } from '../core'
+import { MessageResponse, contract, typedMessageField, webhookContract, typedPhoneField, valuesOf, z } from '../core'
 import { BOT_STEP_LABELS } from './words'
 
 export * from './words'
@@ -53,13 +53,20 @@ export type BotMonitor = z.infer<typeof BotMonitor>
 
 export const BotStatus = z.object({ enabled: z.boolean(), activeSessions: z.number(), pausedConversations: z.number() })
 
-/** The bot's test, as every WhatsApp form: each field with its own words. */
-export const BotTestBody = z.object({ phone: whatsappPhoneField(), message: typedMessageField() })
+const REQUIRED = 'Campos obrigatórios - Preencha o telefone e a mensagem para o teste.'
+
+const phoneInput = (required: string) =>
+	typedPhoneField(required, 'Telefone inválido: use DDD e número, com ou sem o 55 (ex.: 5585999999999).')
+
+export const BotTestBody = z.object({ phone: phoneInput(REQUIRED), message: typedMessageField(REQUIRED) })
 export type BotTestBody = z.infer<typeof BotTestBody>
 export const BotTestResult = z.object({ success: z.boolean(), replies: z.array(z.string()), message: z.string() })
 
-export const PhoneBody = z.object({ phone: whatsappPhoneField() })
-export const AttendantBody = z.object({ phone: whatsappPhoneField(), message: typedMessageField() })
+export const PhoneBody = z.object({ phone: phoneInput('Informe o telefone.') })
+export const AttendantBody = z.object({
+	phone: phoneInput('Informe o telefone e a mensagem.'),
+	message: typedMessageField('Informe o telefone e a mensagem.')
+})
 
 export const botWebhookRoute = webhookContract(
 	'/api/whatsapp/webhook',

@@ -337,7 +337,7 @@ export default function CarnesPage() {
 				{sending && (
 					<WhatsappDialog
 						title="Enviar carnê via WhatsApp"
-						initialPhone={sending.empresa?.fone}
+						hint="Digite apenas números (com DDD), ex.: 5585999999999"
 						summary={
 							<>
 								<p className="font-medium">{companyName(sending)}</p>

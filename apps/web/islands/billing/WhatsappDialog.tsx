@@ -1,35 +1,35 @@
 import { Send } from 'lucide-react'
 import { useState } from 'react'
-import { PhoneBody } from '../../../../modules/billing/model'
+import { CARNE_MESSAGES, whatsappPhoneField } from '../../../../modules/billing/model'
 import { Modal, ModalActions } from '../../components/Modal'
-import { WhatsappPhoneField } from '../../components/WhatsappPhoneField'
+import { Field } from '../../components/ui'
 import { fieldErrors } from '../../lib/form'
 
 /**
- * The phone dialog of a WhatsApp send (mounted while open, see LazyDialog): a summary, the phone (the one WhatsApp
- * phone field, pre-filled with the company's registered phone when it has one), send disabled while blank; it closes when `onSend` answers (mutate's result), and stays open on a failure.
+ * The phone dialog of a WhatsApp send (mounted while open, see LazyDialog): a summary, the phone (55 + DDD + number),
+ * send disabled while blank; it closes when `onSend` answers (mutate's result), and stays open on a failure.
  */
 export default function WhatsappDialog({
 	title,
 	summary,
-	initialPhone,
+	hint,
 	onClose,
 	onSend
 }: {
 	title: string
 	summary: React.ReactNode
-	initialPhone?: string | null
+	hint: string
 	onClose: () => void
 	onSend: (phone: string) => Promise<unknown>
 }) {
-	const [phone, setPhone] = useState(initialPhone ?? '')
+	const [phone, setPhone] = useState('')
 	const [tried, setTried] = useState(false)
 	const [pending, setPending] = useState(false)
-	const error = tried ? fieldErrors(PhoneBody, { phone }).phone : undefined
+	const error = tried ? fieldErrors(whatsappPhoneField, phone)._form : undefined
 	async function send(e: React.FormEvent) {
 		e.preventDefault()
 		setTried(true)
-		if (fieldErrors(PhoneBody, { phone }).phone) return
+		if (fieldErrors(whatsappPhoneField, phone)._form) return
 		setPending(true)
 		// As typed: the server reads the digits and refuses a letter instead of dropping it.
 		const sent = await onSend(phone)
@@ -54,7 +54,17 @@ export default function WhatsappDialog({
 		>
 			<form id="whatsapp-form" className="space-y-4" onSubmit={send} noValidate>
 				<div className="rounded-box bg-base-200 p-3 text-sm">{summary}</div>
-				<WhatsappPhoneField value={phone} onChange={setPhone} error={error} />
+				<Field label="Telefone (WhatsApp)" error={error} hint={hint}>
+					<input
+						className="input w-full"
+						inputMode="numeric"
+						autoComplete="tel"
+						placeholder="5585999999999"
+						value={phone}
+						onChange={(e) => setPhone(e.target.value)}
+					/>
+				</Field>
+				<p className="sr-only">{CARNE_MESSAGES.phone}</p>
 			</form>
 		</Modal>
 	)

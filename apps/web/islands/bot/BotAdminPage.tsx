@@ -1,16 +1,14 @@
 import { useStore } from '@nanostores/react'
 import { Bot, MessageSquare, PauseCircle, Play, Power, UserRound } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
-import { AttendantBody, formatSessionPhone } from '../../../../modules/bot/model'
+import { formatSessionPhone } from '../../../../modules/bot/model'
 import { PageRoot } from '../../components/PageRoot'
 import { EmptyState, ErrorPanel, Field, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { usePending } from '../../lib/hooks'
 import { confirmThenMutate, mutate } from '../../lib/mutate'
 import { LIVE_PACE, polling, routeStore } from '../../lib/query'
-import { BotToolForm, SessionRows, WaitingFlag } from './sessions'
-import { WhatsappPhoneField } from '../../components/WhatsappPhoneField'
-import { fieldErrors } from '../../lib/form'
+import { BotPhoneInput, BotToolForm, SessionRows, WaitingFlag } from './sessions'
 
 /** Bot status and paused list every 5 s, sessions every 10 s (§9). */
 const $status = routeStore('GET /api/whatsapp/bot-status', undefined, polling(LIVE_PACE.botStatus))
@@ -63,8 +61,6 @@ function Control({ enabled }: { enabled: boolean }) {
 function PhoneForms() {
 	const [resumePhone, setResumePhone] = useState('')
 	const [attendant, setAttendant] = useState({ phone: '', message: '' })
-	const [tried, setTried] = useState(false)
-	const errors = tried ? fieldErrors(AttendantBody, attendant) : {}
 
 	async function resumeOne(e: FormEvent) {
 		e.preventDefault()
@@ -73,8 +69,7 @@ function PhoneForms() {
 	}
 	async function simulate(e: FormEvent) {
 		e.preventDefault()
-		setTried(true)
-		if (Object.keys(fieldErrors(AttendantBody, attendant)).length > 0) return
+		if (!attendant.phone.trim() || !attendant.message.trim()) return
 		const done = await mutate(
 			'POST /api/whatsapp/simulate-attendant-message',
 			{ body: attendant },
@@ -87,16 +82,15 @@ function PhoneForms() {
 				invalidate: INVALIDATE
 			}
 		)
-		if (done) {
-			setAttendant({ phone: '', message: '' })
-			setTried(false)
-		}
+		if (done) setAttendant({ phone: '', message: '' })
 	}
 
 	return (
 		<div className="grid gap-4 lg:grid-cols-2">
 			<BotToolForm title="Retomar Conversa" icon={<Play className="size-5" aria-hidden="true" />} onSubmit={resumeOne}>
-				<WhatsappPhoneField label="Telefone da conversa" value={resumePhone} onChange={setResumePhone} />
+				<Field label="Telefone da conversa">
+					<BotPhoneInput value={resumePhone} onChange={setResumePhone} />
+				</Field>
 				<div className="flex justify-end">
 					<button type="submit" className="btn btn-primary" disabled={!resumePhone.trim()}>
 						Retomar
@@ -108,13 +102,10 @@ function PhoneForms() {
 					Responda ao cliente pelo portal: o texto vai ao telefone pelo WhatsApp, como mensagem do atendente, e o bot fica pausado nessa
 					conversa por 12 horas (ou até Retomar).
 				</p>
-				<WhatsappPhoneField
-					label="Telefone do cliente"
-					value={attendant.phone}
-					onChange={(phone) => setAttendant({ ...attendant, phone })}
-					error={errors.phone}
-				/>
-				<Field label="Mensagem do atendente" error={errors.message}>
+				<Field label="Telefone do cliente">
+					<BotPhoneInput value={attendant.phone} onChange={(phone) => setAttendant({ ...attendant, phone })} />
+				</Field>
+				<Field label="Mensagem do atendente">
 					<input
 						className="input w-full"
 						value={attendant.message}

@@ -1,16 +1,15 @@
 import { useStore } from '@nanostores/react'
 import { Bot, MessageSquare, RefreshCw, Send, Webhook } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
-import { BotTestBody, botRelativeTime } from '../../../../modules/bot/model'
+import { botRelativeTime } from '../../../../modules/bot/model'
 import { PageRoot } from '../../components/PageRoot'
 import { ErrorPanel, Field, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { usePending } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
 import { LIVE_PACE, polling, routeStore } from '../../lib/query'
-import { BotToolForm, SessionRows } from './sessions'
-import { WhatsappPhoneField } from '../../components/WhatsappPhoneField'
-import { fieldErrors } from '../../lib/form'
+import { toast } from '../../stores/toast'
+import { BotPhoneInput, BotToolForm, SessionRows } from './sessions'
 
 /** The monitor refreshes every 30 s (§9). */
 const $monitor = routeStore('GET /api/whatsapp/bot/status', undefined, polling(LIVE_PACE.botMonitor))
@@ -26,8 +25,6 @@ function TestBot() {
 	const [phone, setPhone] = useState('')
 	const [message, setMessage] = useState('Oi')
 	const [replies, setReplies] = useState<string[] | null>(null)
-	const [tried, setTried] = useState(false)
-	const errors = tried ? fieldErrors(BotTestBody, { phone, message }) : {}
 	const [pending, send] = usePending(async () => {
 		const result = await mutate(
 			'POST /api/whatsapp/bot/test',
@@ -44,8 +41,10 @@ function TestBot() {
 
 	async function test(e: FormEvent) {
 		e.preventDefault()
-		setTried(true)
-		if (Object.keys(fieldErrors(BotTestBody, { phone, message })).length > 0) return
+		if (!phone.trim() || !message.trim()) {
+			toast({ title: 'Campos obrigatórios', description: 'Preencha o telefone e a mensagem para o teste.', variant: 'destructive' })
+			return
+		}
 		await send()
 	}
 
@@ -55,8 +54,10 @@ function TestBot() {
 				A mensagem passa pelo bot como se esse telefone a tivesse enviado; as respostas vão para ele pelo WhatsApp e aparecem aqui.
 			</p>
 			<div className="grid gap-3 sm:grid-cols-[14rem_1fr]">
-				<WhatsappPhoneField label="Telefone do teste" value={phone} onChange={setPhone} error={errors.phone} />
-				<Field label="Mensagem do teste" error={errors.message}>
+				<Field label="Telefone do teste" hint="Com DDD, com ou sem o 55 (ex.: 5585999999999)">
+					<BotPhoneInput value={phone} onChange={setPhone} />
+				</Field>
+				<Field label="Mensagem do teste">
 					<input className="input w-full" value={message} onChange={(e) => setMessage(e.target.value)} />
 				</Field>
 			</div>

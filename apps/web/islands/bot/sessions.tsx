@@ -26,6 +26,13 @@ export function BotToolForm({
 	)
 }
 
+/** A WhatsApp number typed by hand (digits with the country code, as the bot keys its conversations). */
+export function BotPhoneInput({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+	return (
+		<input className="input w-full" inputMode="tel" value={value} onChange={(e) => onChange(e.target.value)} placeholder="5585999999999" />
+	)
+}
+
 export function StepBadge({ step }: { step: BotSession['step'] }) {
 	const tone = step === 'generating_boleto' ? 'badge-accent' : step === 'menu' || step === 'consulting' ? 'badge-info' : 'badge-ghost'
 	return <span className={`badge badge-soft badge-sm ${tone}`}>{BOT_STEP_LABELS[step]}</span>
