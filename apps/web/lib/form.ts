@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import type { z } from 'zod'
 import { toast } from '../stores/toast'
 
@@ -41,6 +41,14 @@ export function useForm<F extends object, I>({ initial, toInput, validate }: For
 	const [pending, setPending] = useState(false)
 	const [serverErrors, setServerErrors] = useState<FieldErrors>({})
 	const errors = { ...serverErrors, ...(submitted ? validate(toInput(values), values) : {}) }
+	// The field the server refused is focused once the form is back (not sending, its mark drawn): a focus asked for
+	// while the request still held the form was lost.
+	const focusRefused = useRef(false)
+	useEffect(() => {
+		if (!focusRefused.current || pending) return
+		focusRefused.current = false
+		focusFirstInvalid()
+	}, [pending, serverErrors])
 
 	function set<K extends keyof F>(key: K, value: F[K]) {
 		setValues((v) => ({ ...v, [key]: value }))
@@ -50,7 +58,7 @@ export function useForm<F extends object, I>({ initial, toInput, validate }: For
 	/** Marks the server's refusal beside its field and takes the person there. */
 	function setServerError(field: string, message: string) {
 		setServerErrors((e) => ({ ...e, [field]: message }))
-		requestAnimationFrame(() => focusFirstInvalid())
+		focusRefused.current = true
 	}
 
 	/** The submit handler: checks everything; when all is well, sends the API's input. */
