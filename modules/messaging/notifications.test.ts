@@ -551,7 +551,10 @@ describe('the template preview’s sample companies (issue 34, point 10)', () =>
 				}
 			}
 		])
-		expect((await samples(w, expired.id))[0]).toMatchObject({ exemplo: true, valores: { data_vencimento: '19/11/2026', dias_restantes: '0' } })
+		expect((await samples(w, expired.id))[0]).toMatchObject({
+			exemplo: true,
+			valores: { data_vencimento: '19/11/2026', dias_restantes: '0' }
+		})
 
 		const in3 = w.company(CNPJ.rep, 'Em 3 dias', { fone: '85999990003', validade_licenca: '2026-11-23' })
 		w.company(CNPJ.rep, 'Em 8 dias', { fone: '85999990008', validade_licenca: '2026-11-28' })

@@ -280,7 +280,12 @@ export function notificationSamples(ctx: Ctx, id: number): NotificationSample[] 
 			.join(', ')
 	}
 	return [
-		{ empresa_codigo: null, empresa: 'Empresa Exemplo (nenhuma empresa recebe este aviso hoje)', exemplo: true, valores: valuesFor(example, today) }
+		{
+			empresa_codigo: null,
+			empresa: 'Empresa Exemplo (nenhuma empresa recebe este aviso hoje)',
+			exemplo: true,
+			valores: valuesFor(example, today)
+		}
 	]
 }
 

@@ -61,10 +61,7 @@ function Parcels({ carne }: { carne: CarneView }) {
 	if (state.rows.length === 0) return <p className="text-sm text-base-content/70">Nenhuma parcela encontrada</p>
 	return (
 		<>
-			<ul
-				className="divide-y divide-base-300 rounded-box border border-base-300"
-				aria-label={`Parcelas do ${carneName(carne.id)}`}
-			>
+			<ul className="divide-y divide-base-300 rounded-box border border-base-300" aria-label={`Parcelas do ${carneName(carne.id)}`}>
 				{state.rows.map((p) => {
 					// An open parcel offers what pays it: the boleto (link and digitable line) and the PIX (QR and code).
 					const payable = canActOnParcel(p.status)
