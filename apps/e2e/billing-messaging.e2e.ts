@@ -27,9 +27,15 @@ test('an administrador connects the WhatsApp gateway and a test message reaches 
 	await expect(page.getByLabel('Chave da API', { exact: true })).not.toHaveValue(EVOLUTION_KEY)
 
 	await page.getByRole('tab', { name: 'Teste' }).click()
+	// Sent blank, each field says what it misses beside it, before anything is sent (issue 34, point 7).
+	await page.getByLabel('Mensagem').fill('')
+	await page.getByRole('button', { name: 'Enviar teste' }).click()
+	await expect(page.getByRole('alert').filter({ hasText: 'Informe o telefone.' })).toBeVisible()
+	await expect(page.getByRole('alert').filter({ hasText: 'Escreva a mensagem.' })).toBeVisible()
 	const phone = '5585991230001'
 	const text = `Teste do portal ${Date.now()}`
-	await page.getByLabel('Telefone', { exact: true }).fill(phone)
+	// Typed without the 55: the message goes to 55 + DDD + number (issue 34, point 6).
+	await page.getByLabel('Telefone', { exact: true }).fill(phone.slice(2))
 	await page.getByLabel('Mensagem').fill(text)
 	await page.getByRole('button', { name: 'Enviar teste' }).click()
 	await expect(page.getByText(/Mensagem enviada com sucesso! ID: \S+/)).toBeVisible()
@@ -79,6 +85,13 @@ test('an administrador turns on expiring-licence notices, edits them, sends now,
 		})
 	// The server's own run (every minute) sends whatever is due: until the edits below are made, nothing is.
 	await sendAt('23:59:59')
+	// A number out of 1-30 is said beside the field in its own words when it is left, and nothing is sent (issue 34,
+	// point 7).
+	const days = card.getByLabel('Dias de antecedência')
+	await days.fill('0')
+	await days.press('Tab')
+	await expect(card.getByRole('alert').filter({ hasText: 'Dias de antecedência: de 1 a 30.' })).toBeVisible()
+	await expect(page.getByText(/Dados inválidos|dias_antecedencia/)).toHaveCount(0)
 	// Each edit is saved when the field is left.
 	await savedEdit(page, 'dias_antecedencia', async () => {
 		await card.getByLabel('Dias de antecedência').fill('30')

@@ -37,7 +37,9 @@ test('a representante issues a carnê, opens its parcels and PDF, sends it by Wh
 	await connectWhatsAppGateway(admin)
 	await admin.dispose()
 
-	const rep = await journeyRepresentative(baseURL!, { companies: [{}] })
+	// The company has a registered phone, which the WhatsApp send offers (issue 34, point 6).
+	const companyPhone = `859${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
+	const rep = await journeyRepresentative(baseURL!, { companies: [{ fone: companyPhone }] })
 	const [company] = rep.companies
 	await signIn(page, rep.masked, rep.senha)
 	const key = await withAsaas(page, baseURL!)
@@ -78,15 +80,18 @@ test('a representante issues a carnê, opens its parcels and PDF, sends it by Wh
 	await expect(tab.locator('iframe')).toHaveAttribute('src', /^blob:/)
 	await tab.close()
 
-	// By WhatsApp: the stand-in receives the PDF as a document.
-	const phone = `55859${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
+	// By WhatsApp: the company's registered phone is offered, typed without 55; the stand-in receives the PDF as a
+	// document at 55 + DDD + number.
 	await card.getByRole('button', { name: 'Enviar WhatsApp' }).click()
 	const send = page.getByRole('dialog', { name: 'Enviar carnê via WhatsApp' })
+	await expect(send.getByLabel('Telefone (WhatsApp)')).toHaveValue(companyPhone)
+	await expect(send.getByText('DDD e número, com ou sem o 55')).toBeVisible()
+	await send.getByLabel('Telefone (WhatsApp)').fill('')
 	await expect(send.getByRole('button', { name: 'Enviar' })).toBeDisabled()
-	await send.getByLabel('Telefone (WhatsApp)').fill(phone)
+	await send.getByLabel('Telefone (WhatsApp)').fill(companyPhone)
 	await send.getByRole('button', { name: 'Enviar' }).click()
 	await expect(toastTitled(page, 'Carnê enviado via WhatsApp com sucesso!')).toBeVisible()
-	const sent = await sentByGateway(request, phone)
+	const sent = await sentByGateway(request, `55${companyPhone}`)
 	expect(sent).toHaveLength(1)
 	expect(sent[0]).toMatchObject({ type: 'document', mimetype: 'application/pdf' })
 
@@ -117,8 +122,10 @@ test('a representante issues a carnê, opens its parcels and PDF, sends it by Wh
 	await parcelSend.getByLabel('Telefone (WhatsApp)').fill('123')
 	await parcelSend.getByRole('button', { name: 'Enviar' }).click()
 	await expect(parcelSend.getByRole('alert').filter({ hasText: 'Telefone inválido' })).toBeVisible()
-	const parcelPhone = `55859${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
-	await parcelSend.getByLabel('Telefone (WhatsApp)').fill(parcelPhone)
+	// Typed as people write it: (85) 9NNNN-NNNN goes to 55859NNNNNNNN.
+	const parcelDigits = String(Math.floor(Math.random() * 1e8)).padStart(8, '0')
+	const parcelPhone = `55859${parcelDigits}`
+	await parcelSend.getByLabel('Telefone (WhatsApp)').fill(`(85) 9${parcelDigits.slice(0, 4)}-${parcelDigits.slice(4)}`)
 	await parcelSend.getByRole('button', { name: 'Enviar' }).click()
 	await expect(toastTitled(page, 'Carnê enviado via WhatsApp com sucesso')).toBeVisible()
 	await expect(parcelSend).toBeHidden()

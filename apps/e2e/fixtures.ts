@@ -119,7 +119,7 @@ export interface JourneyRepresentative {
  */
 export async function journeyRepresentative(
 	baseURL: string,
-	options: { credits?: number; companies?: { validade_licenca?: string | null; nterminais?: number }[] } = {}
+	options: { credits?: number; companies?: { validade_licenca?: string | null; nterminais?: number; fone?: string }[] } = {}
 ): Promise<JourneyRepresentative> {
 	const api = await administradorApi(baseURL)
 	try {

@@ -160,7 +160,7 @@ describe('auto-logout configuration', () => {
 		expect((await t.call('GET', '/api/public/auto-logout-config')).json).toEqual({ enabled: false, timeoutMinutes: 480 })
 		const wrong = await t.call('POST', '/api/configuracoes/auto-logout', { cookie, body: { enabled: 'sim', timeoutMinutes: 30 } })
 		expect(wrong.status).toBe(400)
-		expect(wrong.json.message).toContain('enabled')
+		expect(wrong.json.message).toBe('Logout automático: ligue ou desligue.')
 	})
 })
 

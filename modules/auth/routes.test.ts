@@ -62,7 +62,7 @@ describe('POST /api/auth/login', () => {
 		expect(bad.json.message).toContain('CNPJ inválido')
 		const noPassword = await t.call('POST', '/api/auth/login', { body: { cnpj: CNPJ.admin } })
 		expect(noPassword.status).toBe(400)
-		expect(noPassword.json.message).toContain('senha')
+		expect(noPassword.json.message).toBe('Senha é obrigatória.')
 		const wrongType = await t.call('POST', '/api/auth/login', { body: { cnpj: 11222333000181, senha: 'x' } })
 		expect(wrongType.status).toBe(400)
 		const broken = await t.call('POST', '/api/auth/login', { body: '{"cnpj": "1122' })

@@ -17,11 +17,17 @@ describe('POST /api/carnes numbers (issue 33, point 10)', () => {
 	it('refuses what is not a number or a plain decimal in every numeric field, making no plan', async () => {
 		const { w, create, plans, empresa } = await world()
 		const hostile: unknown[] = ['1e3', [100], true, ' 300', '0x12C', '300abc', 'Infinity', '-300', '3.000,00', {}]
-		for (const field of ['empresa_codigo', 'valor_total', 'numero_parcelas'])
+		// Each field is named in words, not by its key (issue 34, point 7).
+		const named = {
+			empresa_codigo: 'Selecione uma empresa',
+			valor_total: 'Valor total inválido',
+			numero_parcelas: 'Número de parcelas inválido'
+		}
+		for (const [field, words] of Object.entries(named))
 			for (const value of hostile) {
 				const res = await create({ [field]: value })
 				expect({ field, value, status: res.status }).toEqual({ field, value, status: 400 })
-				expect(res.json.message).toContain(field)
+				expect(res.json.message).toStartWith(words)
 			}
 		// "1e3" was a total of R$ 1.000,00 and [3] three parcels; the company code was read from ["1"] too.
 		expect((await create({ valor_total: '1e3' })).json.message).toContain('Valor total inválido')

@@ -5,7 +5,8 @@ import {
 	pageFields,
 	searchField,
 	textField,
-	typedPhoneField,
+	WHATSAPP_PHONE_INVALID,
+	whatsappPhoneField,
 	valuesOf,
 	yearsLater,
 	z,
@@ -35,8 +36,7 @@ export const CARNE_MESSAGES = {
 	pastDate: 'O primeiro vencimento não pode ser antes de hoje.',
 	farDate: (last: string) =>
 		`O primeiro vencimento deve ser em até ${FIRST_DUE_HORIZON_YEARS} ano, até ${last.split('-').reverse().join('/')}.`,
-	phone: 'Telefone inválido: use 55 + DDD + número com 8 ou 9 dígitos, só números (ex.: 5585999999999).',
-	phoneRequired: 'Informe o telefone.'
+	phone: WHATSAPP_PHONE_INVALID
 }
 
 /** How far ahead a carnê's first due date may be: a plan starting later is a typing mistake, not a plan. */
@@ -54,9 +54,6 @@ export function splitTotal(totalCentavos: number, count: number): number[] {
 	const each = Math.floor(totalCentavos / count)
 	return Array.from({ length: count }, (_, i) => (i === count - 1 ? totalCentavos - each * (count - 1) : each))
 }
-
-/** A phone as 55 + DDD + 8 or 9 digits; blank is its own message (the dialog's button is disabled then). */
-export const whatsappPhoneField = typedPhoneField(CARNE_MESSAGES.phoneRequired, CARNE_MESSAGES.phone, (d) => /^55[1-9]{2}\d{8,9}$/.test(d))
 
 /** A form's blank field ('' or null) is missing, not zero. */
 const blankIsMissing = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema)
@@ -98,7 +95,7 @@ export const CarneView = z.object({
 	/** Null while the carnê is still being created at Asaas (status `criando`). */
 	asaas_installment_id: z.string().nullable(),
 	empresa_codigo: z.number(),
-	empresa: z.object({ razao: z.string(), cnpj: z.string() }).nullable(),
+	empresa: z.object({ razao: z.string(), cnpj: z.string(), fone: z.string().nullable() }).nullable(),
 	valor_total: z.number(),
 	valor_parcela: z.number(),
 	numero_parcelas: z.number(),
@@ -145,7 +142,8 @@ export const PagamentoParcelaView = z.object({
 	urlBoleto: z.string().nullable(),
 	pixCopiaCola: z.string().nullable(),
 	asaasInstallmentId: z.string(),
-	empresa: z.object({ codigo: z.number(), razao: z.string(), cnpj: z.string() })
+	/** `fone`: the company's registered phone, offered pre-filled by the WhatsApp send. */
+	empresa: z.object({ codigo: z.number(), razao: z.string(), cnpj: z.string(), fone: z.string().nullable() })
 })
 export type PagamentoParcelaView = z.infer<typeof PagamentoParcelaView>
 

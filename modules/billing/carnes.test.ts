@@ -554,7 +554,7 @@ describe('the carnê and its parcels outside the portal', () => {
 		await saveGateway(w)
 		const badPhone = await w.call('POST', `/api/carnes/${carne.id}/enviar-whatsapp`, { cookie: w.cookies.rep, body: { telefone: '85999' } })
 		expect(badPhone.status).toBe(400)
-		expect(badPhone.json.message).toContain('55 + DDD')
+		expect(badPhone.json.message).toContain('Telefone inválido: informe DDD e número')
 		const sent = await w.call('POST', `/api/carnes/${carne.id}/enviar-whatsapp`, {
 			cookie: w.cookies.rep,
 			body: { telefone: '5585999990001' }

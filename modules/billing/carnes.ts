@@ -406,7 +406,7 @@ function carneViews(db: DbOrTx, rows: CarneRow[]): CarneView[] {
 	)
 	const names = new Map(
 		db
-			.select({ codigo: companies.codigo, razao: companies.razao, cnpj: companies.cnpj })
+			.select({ codigo: companies.codigo, razao: companies.razao, cnpj: companies.cnpj, fone: companies.fone })
 			.from(companies)
 			.where(
 				inArray(
@@ -415,7 +415,7 @@ function carneViews(db: DbOrTx, rows: CarneRow[]): CarneView[] {
 				)
 			)
 			.all()
-			.map((c) => [c.codigo, { razao: c.razao, cnpj: c.cnpj }])
+			.map((c) => [c.codigo, { razao: c.razao, cnpj: c.cnpj, fone: c.fone }])
 	)
 	const owners = new Map(
 		db

@@ -87,7 +87,8 @@ export function listPagamentos(ctx: Ctx, user: Actor, query: PagamentosQuery): P
 					totalParcelas: carnes.numero_parcelas,
 					asaasInstallmentId: carnes.asaas_installment_id,
 					razao: companies.razao,
-					cnpj: companies.cnpj
+					cnpj: companies.cnpj,
+					fone: companies.fone
 				})
 				.from(carneParcelas)
 				.innerJoin(carnes, eq(carnes.id, carneParcelas.carne_id))
@@ -111,7 +112,7 @@ export function listPagamentos(ctx: Ctx, user: Actor, query: PagamentosQuery): P
 			pixCopiaCola: p.pix_copia_cola,
 			// A parcel is stored only with its finished carnê, whose plan id is known.
 			asaasInstallmentId: r.asaasInstallmentId ?? '',
-			empresa: { codigo: p.empresa_codigo, razao: r.razao, cnpj: r.cnpj }
+			empresa: { codigo: p.empresa_codigo, razao: r.razao, cnpj: r.cnpj, fone: r.fone }
 		})),
 		pagination: pagination(query.page, query.limit, totals.total),
 		resumo: { ...totals, valorTotal: totals.valorTotal / 100, valorRecebido: totals.valorRecebido / 100 }

@@ -1,4 +1,4 @@
-import { MessageResponse, contract, typedMessageField, webhookContract, typedPhoneField, valuesOf, z } from '../core'
+import { MessageResponse, contract, typedMessageField, typedPhoneField, webhookContract, whatsappPhoneField, valuesOf, z } from '../core'
 import { BOT_STEP_LABELS } from './words'
 
 export * from './words'
@@ -53,20 +53,19 @@ export type BotMonitor = z.infer<typeof BotMonitor>
 
 export const BotStatus = z.object({ enabled: z.boolean(), activeSessions: z.number(), pausedConversations: z.number() })
 
-const REQUIRED = 'Campos obrigatórios - Preencha o telefone e a mensagem para o teste.'
-
-const phoneInput = (required: string) =>
-	typedPhoneField(required, 'Telefone inválido: use DDD e número, com ou sem o 55 (ex.: 5585999999999).')
-
-export const BotTestBody = z.object({ phone: phoneInput(REQUIRED), message: typedMessageField(REQUIRED) })
+/** The bot's test, as every WhatsApp form: each field with its own words. */
+export const BotTestBody = z.object({ phone: whatsappPhoneField, message: typedMessageField })
 export type BotTestBody = z.infer<typeof BotTestBody>
 export const BotTestResult = z.object({ success: z.boolean(), replies: z.array(z.string()), message: z.string() })
 
-export const PhoneBody = z.object({ phone: phoneInput('Informe o telefone.') })
-export const AttendantBody = z.object({
-	phone: phoneInput('Informe o telefone e a mensagem.'),
-	message: typedMessageField('Informe o telefone e a mensagem.')
+/**
+ * Resuming a conversation names it by the phone the bot keys it with, which may be a foreign number (the paused list's
+ * Retomar sends it as stored): any 10 to 15 digits, not only the WhatsApp forms' Brazilian numbers.
+ */
+export const PhoneBody = z.object({
+	phone: typedPhoneField('Informe o telefone.', 'Telefone inválido: use DDD e número, com ou sem o 55 (ex.: 5585999999999).')
 })
+export const AttendantBody = z.object({ phone: whatsappPhoneField, message: typedMessageField })
 
 export const botWebhookRoute = webhookContract(
 	'/api/whatsapp/webhook',

@@ -107,8 +107,8 @@ describe('POST /api/companies', () => {
 		// A partial update words wrong types too, field by field.
 		const c = await t.companyVia()
 		const patches: [Record<string, unknown>, string][] = [
-			[{ validade_licenca: 12345 }, 'Dados inválidos em "validade_licenca": Data inválida: use o formato AAAA-MM-DD.'],
-			[{ exibir_aviso: true }, 'Dados inválidos em "exibir_aviso": Use S ou N.'],
+			[{ validade_licenca: 12345 }, 'Data inválida: use o formato AAAA-MM-DD.'],
+			[{ exibir_aviso: true }, 'Use S ou N.'],
 			[{ razao: 'x' }, 'Dados inválidos: campo não permitido: razao.']
 		]
 		for (const [patch, message] of patches) {

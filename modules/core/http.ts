@@ -20,8 +20,13 @@ export function errorResponse(status: number, message: string, code?: string, he
 	})
 }
 
-/** A rejected field in words a person can act on: which field (when known) and what is wrong with it. */
+/**
+ * A rejected field in words a person can act on. A schema's own sentence (it starts with a capital: 'Dias de
+ * antecedência: de 1 a 30.', 'Informe o telefone.') names its field and is shown beside it, so it goes as it is, with
+ * no field key in it; zod's generic words ('campo obrigatório.') need the field, so they follow its name.
+ */
 export function invalidDataMessage(path: string | null, message: string): string {
+	if (/^\p{Lu}/u.test(message)) return message
 	return path ? `Dados inválidos em "${path}": ${message}` : `Dados inválidos: ${message}`
 }
 

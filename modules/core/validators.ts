@@ -5,6 +5,16 @@ import { PASSWORD_RULES } from './policy'
 import { isIsoDate } from './dates'
 import { UFS } from './uf'
 import { isHttpUrl } from './url'
+import {
+	MESSAGE_REQUIRED,
+	type PhoneRule,
+	WHATSAPP_PHONE_REQUIRED,
+	WHATSAPP_PHONE_RULE,
+	phoneDigits,
+	phoneProblem,
+	typedMessageProblem,
+	whatsappNumber
+} from './typed-input'
 
 const TYPE_NAMES: Record<string, string> = {
 	string: 'texto',
@@ -159,32 +169,14 @@ export const cepField = optionalText(
 	'CEP inválido: use 8 dígitos.'
 )
 
-/** What a phone may hold besides its digits: spaces and + ( ) -. Anything else is refused. */
-export const PHONE_CHARACTERS_MESSAGE = 'Telefone inválido: use só números, espaços e os sinais + ( ) -.'
-
 /**
- * The digits of a phone as typed, or null when it holds anything but digits, spaces and + ( ) -: a letter or a NUL is
- * refused, never dropped ('55859876543O1' is not 5585998765431). The one reading of a typed phone.
- */
-export function phoneDigits(typed: string): string | null {
-	return /^[\d +()-]*$/.test(typed) ? typed.replace(/\D/g, '') : null
-}
-
-interface PhoneRule {
-	required: string
-	invalid: string
-	valid: (digits: string) => boolean
-}
-
-/**
- * The one phone validator: the phone read by phoneDigits, then `valid` on its digits; blank gets `required`. Every
- * phone field of the API (phoneField, typedPhoneField) reads through it.
+ * The one phone validator: phoneProblem (typed-input.ts, shared with the screens) on the phone as typed; the digits it
+ * read. Every phone field of the API (phoneField, whatsappPhoneField, typedPhoneField) reads through it.
  */
 function readPhone(typed: string, rule: PhoneRule, ctx: z.core.$RefinementCtx<unknown>): string {
-	const digits = phoneDigits(typed)
-	const problem = digits === null ? PHONE_CHARACTERS_MESSAGE : digits === '' ? rule.required : rule.valid(digits) ? null : rule.invalid
+	const problem = phoneProblem(typed, rule)
 	if (problem) ctx.addIssue({ code: 'custom', message: problem })
-	return digits ?? ''
+	return phoneDigits(typed.trim()) ?? ''
 }
 
 const addressPhone: PhoneRule = {
@@ -273,17 +265,37 @@ export const addressView = Object.fromEntries(Object.keys(addressFields).map((ke
 	[K in keyof typeof addressFields]: z.ZodNullable<z.ZodString>
 }
 
-/** A phone typed for a WhatsApp send, required, as its digits: from 10 to 15 of them unless `valid` says otherwise. */
-export const typedPhoneField = (required: string, invalid: string, valid = (d: string) => d.length >= 10 && d.length <= 15) =>
-	z.string({ error: required }).transform((v, ctx) => readPhone(v.trim(), { required, invalid, valid }, ctx))
-
-/** A WhatsApp message typed in a form: trimmed, required, at most 4,000 characters. */
-export const typedMessageField = (required: string) =>
+/**
+ * A phone typed by hand, required, as its digits: from 10 to 15 of them, a foreign number too (a bot conversation's
+ * phone, to resume it). A phone a WhatsApp form sends to is a whatsappPhoneField.
+ */
+export const typedPhoneField = (required: string, invalid: string) =>
 	z
 		.string({ error: required })
-		.transform((v) => v.trim())
-		.refine((v) => v.length > 0, required)
-		.refine((v) => v.length <= 4000, 'Mensagem: no máximo 4.000 caracteres.')
+		.transform((v, ctx) => readPhone(v.trim(), { required, invalid, valid: (d) => d.length >= 10 && d.length <= 15 }, ctx))
+
+/**
+ * The phone of every WhatsApp form (carnê and parcel sends, the gateway's test send, the bot's test, the attendant's
+ * answer, the rehearsal): typed as people write it, checked by whatsappPhoneProblem (typed-input.ts, which the
+ * screens check with too), normalised to 55 + DDD + number.
+ */
+export const whatsappPhoneField = z
+	.string({
+		error: (issue) => (issue.input === undefined ? WHATSAPP_PHONE_REQUIRED : 'Telefone inválido: envie o telefone como texto.')
+	})
+	.transform((v, ctx) => {
+		const digits = readPhone(v, WHATSAPP_PHONE_RULE, ctx)
+		return whatsappNumber(digits) ?? digits
+	})
+
+/** A WhatsApp message typed in a form: trimmed, required, at most 4,000 characters (typedMessageProblem's words). */
+export const typedMessageField = z
+	.string({ error: (issue) => (issue.input === undefined ? MESSAGE_REQUIRED : 'Mensagem inválida: envie o texto da mensagem.') })
+	.transform((v) => v.trim())
+	.superRefine((v, ctx) => {
+		const problem = typedMessageProblem(v)
+		if (problem) ctx.addIssue({ code: 'custom', message: problem })
+	})
 
 /** The figures of a summary (its cards, its totals), each a number: `figures('total', 'pagas')`. */
 export const figures = <const K extends string>(...names: K[]) =>

@@ -3,6 +3,8 @@
  * `ignored`, nothing throws, and nothing of the body is kept beyond the fields returned (never its `apikey`).
  */
 
+import { whatsappNumber } from '../core'
+
 export type ConnectionState = 'open' | 'close' | 'connecting' | 'refused'
 
 export type EvolutionEvent =
@@ -141,19 +143,8 @@ export function samePhone(a: string, b: string): boolean {
 	return key !== '' && key === phoneKey(b)
 }
 
-/**
- * A Brazilian phone as typed (with or without +55, spaces, dashes, parentheses, a leading 0) → `55DD9NNNNNNNN`
- * for a mobile (the ninth digit restored when missing) or `55DDNNNNNNNN` for a landline; null if it is neither.
- */
-export function normaliseBrazilianPhone(input: string): string | null {
-	let d = input.replace(/\D/g, '').replace(/^0+/, '')
-	if (d.length === 10 || d.length === 11) d = `55${d}`
-	if (!/^55[1-9]{2}\d{8,9}$/.test(d)) return null
-	const local = d.slice(4)
-	if (local.length === 9) return local[0] === '9' ? d : null
-	if (/^[6-9]/.test(local)) return `${d.slice(0, 4)}9${local}`
-	return /^[2-5]/.test(local) ? d : null
-}
+/** A Brazilian phone as typed → 55 + DDD + number, or null: core's one reading of a WhatsApp number. */
+export const normaliseBrazilianPhone = whatsappNumber
 
 /** Keys of binary fields Evolution serialises as `{"0":255,"1":216,…}` (about 11 bytes of JSON per byte). */
 const BINARY_KEYS = new Set([

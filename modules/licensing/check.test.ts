@@ -200,7 +200,7 @@ describe('POST /api/licenca/verificar', () => {
 			[400, 'Dados inválidos em "chave": no máximo 200 caracteres.'],
 			[400, 'Dados inválidos em "nome_computador": no máximo 100 caracteres.'],
 			[400, 'Dados inválidos em "versao": valor inválido: envie texto.'],
-			[400, 'Dados inválidos em "mac": Endereço MAC inválido: use 12 dígitos hexadecimais (ex.: 00:1A:2B:3C:4D:5E).']
+			[400, 'Endereço MAC inválido: use 12 dígitos hexadecimais (ex.: 00:1A:2B:3C:4D:5E).']
 		])
 	})
 

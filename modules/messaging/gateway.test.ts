@@ -51,10 +51,14 @@ describe('the WhatsApp gateway (Notificações › API and Teste)', () => {
 		expect(sent.status).toBe(200)
 		expect(sent.json).toMatchObject({ success: true, error: null })
 		expect(w.evolution.sent.map((m) => [m.number, m.text, m.id])).toEqual([['5585999990001', 'Teste do portal', sent.json.messageId]])
-		for (const body of [{ phone: '', message: 'x' }, { phone: '5585999990001', message: '   ' }, {}]) {
+		// Each missing field in its own words (issue 34, point 7).
+		for (const [body, message] of [
+			[{ phone: '', message: 'x' }, 'Informe o telefone.'],
+			[{ phone: '5585999990001', message: '   ' }, 'Escreva a mensagem.'],
+			[{}, 'Informe o telefone.']
+		] as const) {
 			const refused = await w.call('POST', '/api/evolution-api/test', { cookie: w.cookies.admin, body })
-			expect(refused.status).toBe(400)
-			expect(refused.json.message).toContain('Dados incompletos: Telefone e mensagem são obrigatórios')
+			expect([refused.status, refused.json.message]).toEqual([400, message])
 		}
 		w.evolution.setConnectionState('close')
 		const closed = await w.call('POST', '/api/evolution-api/test', {

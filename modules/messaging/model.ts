@@ -6,12 +6,12 @@ import {
 	pagedList,
 	requiredText,
 	typedMessageField,
-	typedPhoneField,
+	whatsappPhoneField,
 	z,
 	withMessage,
 	figures
 } from '../core'
-import { NOTIFICATION_TYPES, TEMPLATE_REQUIRED, unknownVariablesMessage } from './templates'
+import { NOTIFICATION_TYPES, TEMPLATE_REQUIRED, daysAheadProblem, sendTimeProblem, unknownVariablesMessage } from './templates'
 
 export * from './templates'
 
@@ -163,13 +163,8 @@ export const GatewayStatus = z.object({
 })
 export type GatewayStatus = z.infer<typeof GatewayStatus>
 
-const INCOMPLETE = 'Dados incompletos: Telefone e mensagem são obrigatórios'
-
-/** POST /api/evolution-api/test (§5): both required; the phone as country code + area code + number. */
-export const TestSendBody = z.object({
-	phone: typedPhoneField(INCOMPLETE, 'Telefone inválido: use código do país, DDD e número, só dígitos (ex.: 5585999999999).'),
-	message: typedMessageField(INCOMPLETE)
-})
+/** POST /api/evolution-api/test (§5): both required, each with its own words; the phone read as every WhatsApp form's. */
+export const TestSendBody = z.object({ phone: whatsappPhoneField, message: typedMessageField })
 export type TestSendBody = z.infer<typeof TestSendBody>
 
 export const TestSendResult = z.object({ success: z.boolean(), messageId: z.string().nullable(), error: z.string().nullable() })
@@ -191,10 +186,7 @@ export const testSendRoute = contract({
 
 /** POST /api/evolution-api/rehearsal: the check:evolution rehearsal from the Teste tab, to the operator's own phone. */
 export const RehearsalBody = z.object({
-	phone: typedPhoneField(
-		'Informe o seu telefone para o ensaio.',
-		'Telefone inválido: use código do país, DDD e número (ex.: 5585999999999).'
-	)
+	phone: whatsappPhoneField
 })
 export const RehearsalResult = z.object({
 	ok: z.boolean(),
@@ -221,15 +213,17 @@ export const NotificationTemplate = requiredText('Modelo da mensagem', 4000, TEM
 
 const notificationFields = {
 	ativo: z.boolean({ error: 'Ativo deve ser verdadeiro ou falso.' }),
-	dias_antecedencia: z
-		.number({ error: 'Dias de antecedência deve ser um número.' })
-		.int('Dias de antecedência deve ser um número inteiro.')
-		.min(1, 'Dias de antecedência: de 1 a 30.')
-		.max(30, 'Dias de antecedência: de 1 a 30.'),
+	dias_antecedencia: z.number({ error: 'Dias de antecedência deve ser um número.' }).superRefine((v, issue) => {
+		const message = daysAheadProblem(v)
+		if (message) issue.addIssue({ code: 'custom', message })
+	}),
 	template_mensagem: NotificationTemplate,
 	horario_envio: z
 		.string({ error: 'Horário de envio inválido: use HH:MM:SS.' })
-		.regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Horário de envio inválido: use HH:MM:SS, de 00:00:00 a 23:59:59.')
+		.superRefine((v, issue) => {
+			const message = sendTimeProblem(v)
+			if (message) issue.addIssue({ code: 'custom', message })
+		})
 		.transform((v) => (v.length === 5 ? `${v}:00` : v)),
 	enviar_fins_semana: z.boolean({ error: 'Enviar nos fins de semana deve ser verdadeiro ou falso.' })
 }

@@ -51,6 +51,28 @@ export function templateProblem(template: string): string | null {
 	return template.trim() ? unknownVariablesMessage(template) : TEMPLATE_REQUIRED
 }
 
+/** How many days ahead a notice may go: from 1 to 30. */
+export const DAYS_AHEAD = { min: 1, max: 30 } as const
+
+/**
+ * What is wrong with the days ahead, as its field holds them (text) or as the API gets them (a number), in the
+ * schema's words (model.ts uses it); null when it is a whole number from 1 to 30.
+ */
+export function daysAheadProblem(value: number | string): string | null {
+	if (typeof value === 'string' && value.trim() === '') return 'Informe os dias de antecedência, de 1 a 30.'
+	const days = typeof value === 'number' ? value : Number(value)
+	if (!Number.isInteger(days)) return 'Dias de antecedência deve ser um número inteiro.'
+	return days < DAYS_AHEAD.min || days > DAYS_AHEAD.max ? 'Dias de antecedência: de 1 a 30.' : null
+}
+
+const SEND_TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/
+
+/** What is wrong with a send time (HH:MM or HH:MM:SS), in the schema's words; null when it is one. */
+export function sendTimeProblem(value: string): string | null {
+	if (value.trim() === '') return 'Informe o horário de envio.'
+	return SEND_TIME.test(value) ? null : 'Horário de envio inválido: use HH:MM:SS, de 00:00:00 a 23:59:59.'
+}
+
 /** A template with its variables filled in: the message a client receives (the live preview renders the same). */
 export function renderTemplate(template: string, values: TemplateValues): string {
 	return template.replace(VARIABLE, (whole, name: string) => (Object.hasOwn(values, name) ? values[name as keyof TemplateValues] : whole))

@@ -233,7 +233,7 @@ describe('POST /api/representatives', () => {
 			[{ nome: 'X', cnpj: '66777888000100' }, 'CNPJ inválido'],
 			[{ nome: 'X', cnpj: 66777888000100 }, ''],
 			[{ nome: 'X'.repeat(201), cnpj: NEW_CNPJ }, 'Nome'],
-			[{ nome: 'X', cnpj: NEW_CNPJ, uf: 'XX' }, '"uf"'],
+			[{ nome: 'X', cnpj: NEW_CNPJ, uf: 'XX' }, 'UF inválida'],
 			[{ nome: 'X', cnpj: NEW_CNPJ, cep: '123' }, 'CEP'],
 			[{ nome: 'X', cnpj: NEW_CNPJ, fone: '123' }, 'Telefone'],
 			[{ nome: 'X', cnpj: NEW_CNPJ, whatsapp: 'abc' }, 'Telefone'],

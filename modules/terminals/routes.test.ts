@@ -147,7 +147,7 @@ describe('downloads', () => {
 		})
 		expect(spaced.json.message).toContain('não pode ter espaços')
 		const ativo = await t.call('POST', '/api/downloads', { cookie: t.cookies.admin, body: { ...body, ativo: '1' } })
-		expect([ativo.status, ativo.json.message]).toEqual([400, 'Dados inválidos em "ativo": Ativo: use 1 ou 0 (ou true/false).'])
+		expect([ativo.status, ativo.json.message]).toEqual([400, 'Ativo: use 1 ou 0 (ou true/false).'])
 		const updated = await t.call('PUT', `/api/downloads/${created.json.id}`, { cookie: t.cookies.admin, body: { ...body, ativo: false } })
 		expect(updated.json.ativo).toBe(0)
 		expect((await t.call('PUT', '/api/downloads/999', { cookie: t.cookies.admin, body })).status).toBe(404)

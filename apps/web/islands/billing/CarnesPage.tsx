@@ -334,7 +334,7 @@ export default function CarnesPage() {
 				{sending && (
 					<WhatsappDialog
 						title="Enviar carnê via WhatsApp"
-						hint="Digite apenas números (com DDD), ex.: 5585999999999"
+						initialPhone={sending.empresa?.fone}
 						summary={
 							<>
 								<p className="font-medium">{companyName(sending)}</p>

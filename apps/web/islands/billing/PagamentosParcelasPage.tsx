@@ -178,7 +178,7 @@ export default function PagamentosParcelasPage() {
 				{sending && (
 					<WhatsappDialog
 						title="Enviar parcela via WhatsApp"
-						hint="Com código do país 55 e DDD, ex.: 5585999999999"
+						initialPhone={sending.empresa.fone}
 						summary={
 							<>
 								<p className="font-medium">{sending.empresa.razao}</p>

@@ -1,35 +1,35 @@
 import { Send } from 'lucide-react'
 import { useState } from 'react'
-import { CARNE_MESSAGES, whatsappPhoneField } from '../../../../modules/billing/model'
+import { whatsappPhoneProblem } from '../../../../modules/core'
 import { Modal, ModalActions } from '../../components/Modal'
-import { Field } from '../../components/ui'
-import { fieldErrors } from '../../lib/form'
+import { WhatsappPhoneField } from '../../components/WhatsappPhoneField'
 
 /**
- * The phone dialog of a WhatsApp send (mounted while open, see LazyDialog): a summary, the phone (55 + DDD + number),
- * send disabled while blank; it closes when `onSend` answers (mutate's result), and stays open on a failure.
+ * The phone dialog of a WhatsApp send (mounted while open, see LazyDialog): a summary, the phone (the one WhatsApp
+ * phone field, pre-filled with the company's registered phone when it has one), checked before sending with the API's
+ * own rule, send disabled while blank; it closes when `onSend` answers (mutate's result), and stays open on a failure.
  */
 export default function WhatsappDialog({
 	title,
 	summary,
-	hint,
+	initialPhone,
 	onClose,
 	onSend
 }: {
 	title: string
 	summary: React.ReactNode
-	hint: string
+	initialPhone?: string | null
 	onClose: () => void
 	onSend: (phone: string) => Promise<unknown>
 }) {
-	const [phone, setPhone] = useState('')
+	const [phone, setPhone] = useState(initialPhone ?? '')
 	const [tried, setTried] = useState(false)
 	const [pending, setPending] = useState(false)
-	const error = tried ? fieldErrors(whatsappPhoneField, phone)._form : undefined
+	const error = tried ? (whatsappPhoneProblem(phone) ?? undefined) : undefined
 	async function send(e: React.FormEvent) {
 		e.preventDefault()
 		setTried(true)
-		if (fieldErrors(whatsappPhoneField, phone)._form) return
+		if (whatsappPhoneProblem(phone)) return
 		setPending(true)
 		// As typed: the server reads the digits and refuses a letter instead of dropping it.
 		const sent = await onSend(phone)
@@ -54,17 +54,7 @@ export default function WhatsappDialog({
 		>
 			<form id="whatsapp-form" className="space-y-4" onSubmit={send} noValidate>
 				<div className="rounded-box bg-base-200 p-3 text-sm">{summary}</div>
-				<Field label="Telefone (WhatsApp)" error={error} hint={hint}>
-					<input
-						className="input w-full"
-						inputMode="numeric"
-						autoComplete="tel"
-						placeholder="5585999999999"
-						value={phone}
-						onChange={(e) => setPhone(e.target.value)}
-					/>
-				</Field>
-				<p className="sr-only">{CARNE_MESSAGES.phone}</p>
+				<WhatsappPhoneField value={phone} onChange={setPhone} error={error} />
 			</form>
 		</Modal>
 	)

@@ -2,6 +2,8 @@ import { useStore } from '@nanostores/react'
 import { Bot, MessageSquare, PauseCircle, Play, Power, UserRound } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { formatSessionPhone } from '../../../../modules/bot/model'
+// The API's own checks, zod-free: these forms load no schema (issue 15).
+import { whatsappMessageProblems } from '../../../../modules/core'
 import { PageRoot } from '../../components/PageRoot'
 import { EmptyState, ErrorPanel, Field, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
@@ -9,6 +11,7 @@ import { usePending } from '../../lib/hooks'
 import { confirmThenMutate, mutate } from '../../lib/mutate'
 import { LIVE_PACE, polling, routeStore } from '../../lib/query'
 import { BotPhoneInput, BotToolForm, SessionRows, WaitingFlag } from './sessions'
+import { WhatsappPhoneField } from '../../components/WhatsappPhoneField'
 
 /** Bot status and paused list every 5 s, sessions every 10 s (§9). */
 const $status = routeStore('GET /api/whatsapp/bot-status', undefined, polling(LIVE_PACE.botStatus))
@@ -61,6 +64,8 @@ function Control({ enabled }: { enabled: boolean }) {
 function PhoneForms() {
 	const [resumePhone, setResumePhone] = useState('')
 	const [attendant, setAttendant] = useState({ phone: '', message: '' })
+	const [tried, setTried] = useState(false)
+	const errors = tried ? whatsappMessageProblems(attendant) : {}
 
 	async function resumeOne(e: FormEvent) {
 		e.preventDefault()
@@ -69,7 +74,8 @@ function PhoneForms() {
 	}
 	async function simulate(e: FormEvent) {
 		e.preventDefault()
-		if (!attendant.phone.trim() || !attendant.message.trim()) return
+		setTried(true)
+		if (Object.keys(whatsappMessageProblems(attendant)).length > 0) return
 		const done = await mutate(
 			'POST /api/whatsapp/simulate-attendant-message',
 			{ body: attendant },
@@ -82,7 +88,10 @@ function PhoneForms() {
 				invalidate: INVALIDATE
 			}
 		)
-		if (done) setAttendant({ phone: '', message: '' })
+		if (done) {
+			setAttendant({ phone: '', message: '' })
+			setTried(false)
+		}
 	}
 
 	return (
@@ -102,10 +111,13 @@ function PhoneForms() {
 					Responda ao cliente pelo portal: o texto vai ao telefone pelo WhatsApp, como mensagem do atendente, e o bot fica pausado nessa
 					conversa por 12 horas (ou até Retomar).
 				</p>
-				<Field label="Telefone do cliente">
-					<BotPhoneInput value={attendant.phone} onChange={(phone) => setAttendant({ ...attendant, phone })} />
-				</Field>
-				<Field label="Mensagem do atendente">
+				<WhatsappPhoneField
+					label="Telefone do cliente"
+					value={attendant.phone}
+					onChange={(phone) => setAttendant({ ...attendant, phone })}
+					error={errors.phone}
+				/>
+				<Field label="Mensagem do atendente" error={errors.message}>
 					<input
 						className="input w-full"
 						value={attendant.message}

@@ -2,14 +2,16 @@ import { useStore } from '@nanostores/react'
 import { Bot, MessageSquare, RefreshCw, Send, Webhook } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { botRelativeTime } from '../../../../modules/bot/model'
+// The API's own checks, zod-free: this form loads no schema (issue 15).
+import { whatsappMessageProblems } from '../../../../modules/core'
 import { PageRoot } from '../../components/PageRoot'
 import { ErrorPanel, Field, StatCard, StatGrid } from '../../components/ui'
 import { errorText } from '../../lib/api'
 import { usePending } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
 import { LIVE_PACE, polling, routeStore } from '../../lib/query'
-import { toast } from '../../stores/toast'
-import { BotPhoneInput, BotToolForm, SessionRows } from './sessions'
+import { BotToolForm, SessionRows } from './sessions'
+import { WhatsappPhoneField } from '../../components/WhatsappPhoneField'
 
 /** The monitor refreshes every 30 s (§9). */
 const $monitor = routeStore('GET /api/whatsapp/bot/status', undefined, polling(LIVE_PACE.botMonitor))
@@ -25,6 +27,8 @@ function TestBot() {
 	const [phone, setPhone] = useState('')
 	const [message, setMessage] = useState('Oi')
 	const [replies, setReplies] = useState<string[] | null>(null)
+	const [tried, setTried] = useState(false)
+	const errors = tried ? whatsappMessageProblems({ phone, message }) : {}
 	const [pending, send] = usePending(async () => {
 		const result = await mutate(
 			'POST /api/whatsapp/bot/test',
@@ -41,10 +45,8 @@ function TestBot() {
 
 	async function test(e: FormEvent) {
 		e.preventDefault()
-		if (!phone.trim() || !message.trim()) {
-			toast({ title: 'Campos obrigatórios', description: 'Preencha o telefone e a mensagem para o teste.', variant: 'destructive' })
-			return
-		}
+		setTried(true)
+		if (Object.keys(whatsappMessageProblems({ phone, message })).length > 0) return
 		await send()
 	}
 
@@ -54,10 +56,8 @@ function TestBot() {
 				A mensagem passa pelo bot como se esse telefone a tivesse enviado; as respostas vão para ele pelo WhatsApp e aparecem aqui.
 			</p>
 			<div className="grid gap-3 sm:grid-cols-[14rem_1fr]">
-				<Field label="Telefone do teste" hint="Com DDD, com ou sem o 55 (ex.: 5585999999999)">
-					<BotPhoneInput value={phone} onChange={setPhone} />
-				</Field>
-				<Field label="Mensagem do teste">
+				<WhatsappPhoneField label="Telefone do teste" value={phone} onChange={setPhone} error={errors.phone} />
+				<Field label="Mensagem do teste" error={errors.message}>
 					<input className="input w-full" value={message} onChange={(e) => setMessage(e.target.value)} />
 				</Field>
 			</div>

@@ -11,6 +11,9 @@ import { routeStore } from '../../lib/query'
 import { $configuracoes } from '../../lib/settings'
 import { toast } from '../../stores/toast'
 import { RehearsalSteps } from '../../components/RehearsalSteps'
+import { WhatsappPhoneField } from '../../components/WhatsappPhoneField'
+// The API's own checks, from core's zod-free typed-input.ts: this page does not load the schema library (issue 15).
+import { whatsappMessageProblems, whatsappPhoneProblem } from '../../../../modules/core'
 import { NotificationTypes } from './NotificationTypes'
 
 /** The gateway's connection, refreshed every 30 s (2-administration §9). */
@@ -128,14 +131,14 @@ function TestTab() {
 	const [phone, setPhone] = useState('')
 	const [message, setMessage] = useState('Mensagem de teste do portal K-Licenças.')
 	const [pending, setPending] = useState(false)
+	const [tried, setTried] = useState(false)
+	const errors = tried ? whatsappMessageProblems({ phone, message }) : {}
 	const connected = !!status.data?.connected
 
 	async function send(e: FormEvent) {
 		e.preventDefault()
-		if (!phone.trim() || !message.trim()) {
-			toast({ title: 'Dados incompletos', description: 'Telefone e mensagem são obrigatórios', variant: 'destructive' })
-			return
-		}
+		setTried(true)
+		if (Object.keys(whatsappMessageProblems({ phone, message })).length > 0) return
 		setPending(true)
 		try {
 			const result = await call('POST /api/evolution-api/test', { body: { phone, message } })
@@ -154,15 +157,8 @@ function TestTab() {
 				<h3 className="text-lg font-semibold">Enviar mensagem de teste</h3>
 				<ConnectionBadge />
 			</div>
-			<TextField
-				label="Telefone"
-				hint="Formato: código do país + DDD + número, sem espaços ou símbolos (ex.: 5585999999999)"
-				inputMode="numeric"
-				value={phone}
-				placeholder="5585999999999"
-				onValue={(v) => setPhone(v.replace(/\D/g, ''))}
-			/>
-			<Field label="Mensagem">
+			<WhatsappPhoneField label="Telefone" value={phone} onChange={setPhone} error={errors.phone} />
+			<Field label="Mensagem" error={errors.message}>
 				<textarea className="textarea w-full" rows={4} value={message} onChange={(e) => setMessage(e.target.value)} />
 			</Field>
 			<div className="flex justify-end">
@@ -185,9 +181,12 @@ function RehearsalCard() {
 	const [phone, setPhone] = useState('')
 	const [pending, setPending] = useState(false)
 	const [result, setResult] = useState<Rehearsal | null>(null)
+	const [tried, setTried] = useState(false)
 
 	async function run(e: FormEvent) {
 		e.preventDefault()
+		setTried(true)
+		if (whatsappPhoneProblem(phone)) return
 		setPending(true)
 		setResult(null)
 		try {
@@ -205,13 +204,12 @@ function RehearsalCard() {
 				Confere a versão da Evolution, a conexão, envia uma mensagem ao seu número, mostra o webhook que o portal usa (sem alterá-lo) e se o
 				envio voltou como eco. É o mesmo ensaio do comando check:evolution.
 			</p>
-			<TextField
+			<p className="text-sm text-base-content/70">Use um número seu: ele recebe uma mensagem de teste.</p>
+			<WhatsappPhoneField
 				label="Seu telefone"
-				hint="Um número seu: ele recebe uma mensagem de teste (ex.: 5585999999999)"
-				inputMode="numeric"
 				value={phone}
-				placeholder="5585999999999"
-				onValue={(v) => setPhone(v.replace(/\D/g, ''))}
+				onChange={setPhone}
+				error={tried ? (whatsappPhoneProblem(phone) ?? undefined) : undefined}
 			/>
 			<div className="flex justify-end">
 				<button type="submit" className="btn" disabled={pending}>

@@ -12,7 +12,9 @@ import {
 	TEMPLATE_VARIABLES,
 	type TodaySends,
 	templateProblem,
-	renderTemplate
+	renderTemplate,
+	daysAheadProblem,
+	sendTimeProblem
 } from '../../../../modules/messaging/model'
 import { ReadState } from '../../components/ReadState'
 import { Pagination } from '../../components/Pagination'
@@ -139,6 +141,8 @@ function save(
 function TypeCard({ tipo, setting }: { tipo: NotificationType; setting: NotificationSetting | undefined }) {
 	const samples = useSamples(setting)
 	const [template, setTemplate] = useState(setting?.template_mensagem ?? '')
+	// The days and the time checked as they are left, in the API's words, beside their field (nothing sent when wrong).
+	const [fieldError, setFieldError] = useState<{ dias?: string; horario?: string }>({})
 	const [sample, setSample] = useState<number | null>(null)
 	useEffect(() => setTemplate(setting?.template_mensagem ?? ''), [setting?.template_mensagem])
 	const textarea = useRef<HTMLTextAreaElement>(null)
@@ -175,7 +179,7 @@ function TypeCard({ tipo, setting }: { tipo: NotificationType; setting: Notifica
 							</p>
 						)}
 						{tipo === 'whatsapp_expiracao' && (
-							<Field label="Dias de antecedência" hint="De 1 a 30">
+							<Field label="Dias de antecedência" hint="De 1 a 30" error={fieldError.dias}>
 								<input
 									type="number"
 									className="input w-full"
@@ -184,15 +188,17 @@ function TypeCard({ tipo, setting }: { tipo: NotificationType; setting: Notifica
 									defaultValue={setting.dias_antecedencia}
 									onBlur={async (e) => {
 										const input = e.target
+										const problem = daysAheadProblem(input.value)
+										setFieldError((f) => ({ ...f, dias: problem ?? undefined }))
+										if (problem) return
 										const value = Number(input.value)
 										if (value === setting.dias_antecedencia) return
-										// Refused (out of 1–30): the field goes back to what is saved, the toast says why.
 										if (!(await save(setting, tipo, { dias_antecedencia: value }))) input.value = String(setting.dias_antecedencia)
 									}}
 								/>
 							</Field>
 						)}
-						<Field label="Horário de envio">
+						<Field label="Horário de envio" error={fieldError.horario}>
 							<input
 								type="time"
 								step={1}
@@ -200,7 +206,9 @@ function TypeCard({ tipo, setting }: { tipo: NotificationType; setting: Notifica
 								defaultValue={setting.horario_envio}
 								onBlur={async (e) => {
 									const input = e.target
-									if (input.value === setting.horario_envio) return
+									const problem = sendTimeProblem(input.value)
+									setFieldError((f) => ({ ...f, horario: problem ?? undefined }))
+									if (problem || input.value === setting.horario_envio) return
 									if (!(await save(setting, tipo, { horario_envio: input.value }))) input.value = setting.horario_envio
 								}}
 							/>
