@@ -11,7 +11,9 @@ import { dirname, join, relative, resolve } from 'node:path'
  * - `core` imports no feature module, and its index is browser-safe (server-only helpers are `core/server`);
  * - the web app imports only `modules/core` and modules' `model.ts`, never server code;
  * - a model.ts, and what it imports, runs in the browser: no node:, bun:, drizzle or elysia;
- * - no import cycles, between files or between modules.
+ * - no import cycles, between files or between modules;
+ * - the bot's conversation decides without the database (its facts are read, and its effects written, by the bot's
+ *   service).
  */
 const ROOT = resolve(import.meta.dir, '../..')
 const SERVER_ONLY = /^(node:|bun:|drizzle-orm|elysia|@elysiajs\/)/
@@ -60,6 +62,28 @@ const packageImports = files.flatMap((from) =>
 		.filter((spec) => !spec.startsWith('.'))
 		.map((spec) => ({ from, spec }))
 )
+
+/** The imports that load code when a file runs: `import type` and `export type` are erased before. */
+const CODE_IMPORT = /(?:^|\n)\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g
+const DATABASE = /^(drizzle-orm|bun:sqlite)/
+
+/** Each way `root`, by what it loads and what that loads in turn, reaches drizzle, bun:sqlite or a file of db/. */
+function databaseReachedFrom(root: string): string[] {
+	const found: string[] = []
+	const seen = new Set<string>()
+	const walk = (file: string, trail: string[]) => {
+		if (seen.has(file)) return
+		seen.add(file)
+		for (const m of readFileSync(join(ROOT, file), 'utf8').matchAll(CODE_IMPORT)) {
+			const spec = m[1] ?? m[2]
+			const to = resolveImport(file, spec)
+			if (DATABASE.test(spec) || to?.startsWith('db/')) found.push([...trail, file, spec].join(' → '))
+			else if (to && existsSync(join(ROOT, to))) walk(to, [...trail, file])
+		}
+	}
+	walk(root, [])
+	return found
+}
 
 /** A door of module `m`: its index, its model, or (for schema files only) its schema. */
 function isDoor(edge: Edge): boolean {
@@ -137,6 +161,12 @@ describe('architecture', () => {
 		}
 		for (const root of roots) walk(root, root)
 		expect(bad).toEqual([])
+	})
+
+	it('the bot’s conversation loads nothing that reaches the database, however indirectly', () => {
+		expect(databaseReachedFrom('modules/bot/conversation.ts')).toEqual([])
+		// The same walk finds the database behind the bot's service: a walk that found nothing would pass anything.
+		expect(databaseReachedFrom('modules/bot/service.ts')).toContain('modules/bot/service.ts → modules/bot/store.ts → drizzle-orm')
 	})
 
 	it('has no import cycle between files', () => {

@@ -1,6 +1,6 @@
 import type { AppContext } from '../core/server'
 import type { JobDefinition } from '../jobs'
-import { sweepBotRecords } from './service'
+import { sweepBotRecords } from './store'
 
 export function botJobs(ctx: AppContext): JobDefinition[] {
 	return [{ name: 'bot.sweep', pattern: '17 * * * *', run: () => void sweepBotRecords(ctx.db, ctx.clock.now()) }]

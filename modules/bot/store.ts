@@ -1,0 +1,209 @@
+/**
+ * What the bot reads and writes in the database: its sessions, the facts a decision needs, the effects it decided,
+ * its one state row, the monitor's lists and the hourly sweep. The decisions themselves are conversation.ts's.
+ */
+import { type SQL, and, asc, desc, eq, gt, gte, lt, or, sql } from 'drizzle-orm'
+import type { Db, DbOrTx, Tx } from '../../db/client'
+import { logActivity } from '../activity'
+import { openParcelsOfCompany } from '../billing'
+import { companies, trustReleaseByBot } from '../companies'
+import { type Clock, isValidCnpj } from '../core'
+import type { AppContext } from '../core/server'
+import { normaliseBrazilianPhone, samePhone } from '../evolution'
+import { notifyUsers, ownSends, setOptOut } from '../messaging'
+import { getSettingsMap } from '../settings'
+import {
+	type CompanyFacts,
+	type Effect,
+	type Facts,
+	type Message,
+	SESSION_IDLE_MS,
+	type Session,
+	cnpjIn,
+	isPaused,
+	trustReleaseReply
+} from './conversation'
+import { BOT_WAITING_FLAG_MS, type BotSession, formatSessionPhone } from './model'
+import { botCnpjAttempts, botSeenMessages, botSessions, botState } from './schema'
+
+/** Seen message ids, own send ids and CNPJ attempts are kept this long. */
+const KEEP_MS = 2 * 24 * 3_600_000
+const HOUR = 3_600_000
+
+export function readSession(db: DbOrTx, key: string): Session | undefined {
+	return db.select().from(botSessions).where(eq(botSessions.phone_key, key)).get()
+}
+
+export function saveSession(db: DbOrTx, s: Session) {
+	const { phone_key, ...rest } = s
+	db.insert(botSessions).values(s).onConflictDoUpdate({ target: botSessions.phone_key, set: rest }).run()
+}
+
+export function readBotState(db: DbOrTx) {
+	return db.select().from(botState).where(eq(botState.id, 1)).get() ?? null
+}
+
+export function writeBotState(db: DbOrTx, values: Partial<typeof botState.$inferInsert>) {
+	db.insert(botState)
+		.values({ id: 1, ...values })
+		.onConflictDoUpdate({ target: botState.id, set: values })
+		.run()
+}
+
+export const botEnabled = (db: DbOrTx) => readBotState(db)?.enabled === true
+
+/** Whether a message id was handled already (a repeated delivery). */
+export function seenMessage(db: DbOrTx, id: string): boolean {
+	return !!db.select({ id: botSeenMessages.id }).from(botSeenMessages).where(eq(botSeenMessages.id, id)).get()
+}
+
+export function markSeen(tx: Tx, id: string, at: string) {
+	tx.insert(botSeenMessages).values({ id, at }).onConflictDoNothing().run()
+}
+
+/** A phone as WhatsApp or an administrador gives it → 55 + DDD + number (the ninth digit restored). */
+export const normalisedPhone = (phone: string) => normaliseBrazilianPhone(phone) ?? phone.replace(/\D/g, '')
+
+/** The company a condition finds, with whether `phone` is its registered phone (compared with the ninth-digit rule). */
+function companyFacts(db: Db, where: SQL, phone: string): CompanyFacts | null {
+	const company = db.select().from(companies).where(where).get()
+	if (!company) return null
+	const fone = company.fone ? normaliseBrazilianPhone(company.fone) : null
+	return { ...company, phoneRegistered: !!fone && samePhone(fone, phone) }
+}
+
+/** The different CNPJs a phone typed since an instant. */
+function cnpjsTypedSince(db: Db, key: string, since: string): string[] {
+	return db
+		.selectDistinct({ cnpj: botCnpjAttempts.cnpj })
+		.from(botCnpjAttempts)
+		.where(and(eq(botCnpjAttempts.phone_key, key), gte(botCnpjAttempts.at, since)))
+		.all()
+		.map((r) => r.cnpj)
+}
+
+/** Everything `decide` may need for this message (conversation.ts says why all of it is read at once). */
+export function loadFacts(db: Db, previous: Session | undefined, message: Message, now: Date, toldTextOnly: boolean): Facts {
+	const cnpj = cnpjIn(message.text)
+	const valid = cnpj !== null && isValidCnpj(cnpj)
+	const sessionCompany = previous?.empresa_codigo ? companyFacts(db, eq(companies.codigo, previous.empresa_codigo), message.phone) : null
+	const settings = getSettingsMap(db, ['app.fornecedor_nome', 'bot_chave_pix'])
+	return {
+		now,
+		enabled: botEnabled(db),
+		sessionCompany,
+		namedCompany: valid ? companyFacts(db, eq(companies.cnpj, cnpj), message.phone) : null,
+		cnpjsThisHour: valid ? cnpjsTypedSince(db, message.key, new Date(now.getTime() - HOUR).toISOString()) : [],
+		parcels: sessionCompany?.phoneRegistered ? openParcelsOfCompany(db, sessionCompany.codigo) : [],
+		vendorName: settings['app.fornecedor_nome'],
+		pixKey: settings.bot_chave_pix,
+		toldTextOnly
+	}
+}
+
+/**
+ * The effects other modules write, each in its own transaction, before the replies go out: PARAR/VOLTAR
+ * (messaging's opt-out) and option 6 (companies' trust release). Answers the replies they bring (option 6's).
+ */
+export function applyOtherModulesEffects(ctx: AppContext, effects: Effect[]): string[] {
+	const replies: string[] = []
+	for (const effect of effects) {
+		if (effect.kind === 'opt-out') setOptOut(ctx.db, ctx.clock.now(), effect.phone, effect.out)
+		if (effect.kind === 'trust-release') replies.push(trustReleaseReply(releaseOnTrust(ctx, effect.empresaCodigo)))
+	}
+	return replies
+}
+
+function releaseOnTrust(ctx: AppContext, empresaCodigo: number): { until: string } | { refused: string } {
+	try {
+		return { until: trustReleaseByBot(ctx.db, ctx.clock, empresaCodigo).expira }
+	} catch (error) {
+		return { refused: (error as Error).message }
+	}
+}
+
+/** The bot's own effects, written in the transaction that saves the session. */
+export function writeBotEffects(tx: Tx, clock: Clock, effects: Effect[]) {
+	for (const effect of effects) {
+		if (effect.kind === 'cnpj-typed') {
+			tx.insert(botCnpjAttempts).values({ phone_key: effect.phoneKey, cnpj: effect.cnpj, at: effect.at }).run()
+		}
+		if (effect.kind === 'phone-blocked') {
+			logActivity(tx, clock, 'whatsapp.bot-phone-blocked', { telefone: effect.phone, cnpjs: effect.cnpjs }, { entityId: effect.phone })
+		}
+		if (effect.kind === 'attendant-requested') attendantRequested(tx, clock, effect.phone, effect.company)
+	}
+}
+
+/** A top-bar notification to the administradores and the company's representative, and a line in the activity log. */
+function attendantRequested(tx: Tx, clock: Clock, phone: string, company: { razao: string; cnpj_representante: string | null } | null) {
+	const telefone = formatSessionPhone(phone)
+	const empresa = company?.razao ?? 'empresa não identificada'
+	const rep = company?.cnpj_representante ?? null
+	notifyUsers(
+		tx,
+		clock,
+		{ administradores: true, representanteCnpj: rep },
+		'Cliente aguardando atendente',
+		`${telefone} (${empresa}) pediu para falar com um atendente no WhatsApp.`,
+		'warning'
+	)
+	logActivity(
+		tx,
+		clock,
+		'whatsapp.attendant-requested',
+		{ telefone, empresa },
+		{ actorName: 'Bot WhatsApp', entityId: phone, representanteCnpj: rep }
+	)
+}
+
+function sessionView(s: Session, now: Date): BotSession {
+	const nowIso = now.toISOString()
+	const paused = isPaused(s, nowIso)
+	const waitingSince = paused ? s.waiting_since : null
+	return {
+		phone: s.phone,
+		cnpj: s.cnpj,
+		step: s.step,
+		lastActivity: s.last_activity,
+		isPaused: paused,
+		pausedUntil: paused ? s.paused_until : null,
+		waitingSince,
+		waitingTooLong: !!waitingSince && now.getTime() - Date.parse(waitingSince) > BOT_WAITING_FLAG_MS
+	}
+}
+
+/** The conversations of the last 30 minutes and the paused ones: clients waiting for a person first (longest wait first), then newest first. */
+export function listSessions(db: DbOrTx, now: Date): BotSession[] {
+	const nowIso = now.toISOString()
+	const since = new Date(now.getTime() - SESSION_IDLE_MS).toISOString()
+	return db
+		.select()
+		.from(botSessions)
+		.where(or(gt(botSessions.last_activity, since), gt(botSessions.paused_until, nowIso)))
+		.orderBy(desc(botSessions.last_activity))
+		.limit(500)
+		.all()
+		.map((s) => sessionView(s, now))
+		.sort((a, b) => (a.waitingSince ?? '\uffff').localeCompare(b.waitingSince ?? '\uffff'))
+}
+
+/** The paused conversations: clients waiting for a person first (longest wait first), then newest first. */
+export function pausedPhones(db: DbOrTx, now: Date): string[] {
+	return db
+		.select({ phone: botSessions.phone })
+		.from(botSessions)
+		.where(gt(botSessions.paused_until, now.toISOString()))
+		.orderBy(sql`${botSessions.waiting_since} is null`, asc(botSessions.waiting_since), desc(botSessions.last_activity))
+		.all()
+		.map((r) => r.phone)
+}
+
+/** Forgets seen ids, own send ids and CNPJ attempts older than two days (the hourly job). */
+export function sweepBotRecords(db: Db, now: Date) {
+	const before = new Date(now.getTime() - KEEP_MS).toISOString()
+	db.delete(botSeenMessages).where(lt(botSeenMessages.at, before)).run()
+	db.delete(ownSends).where(lt(ownSends.at, before)).run()
+	db.delete(botCnpjAttempts).where(lt(botCnpjAttempts.at, before)).run()
+	return before
+}
