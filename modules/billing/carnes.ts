@@ -498,7 +498,6 @@ export function carneParcels(ctx: Ctx, user: Actor, id: number): CarneParcelaVie
 		}))
 }
 
-/** The carnês' figures of Admin Financeiro: how many were issued and their total. */
 /**
  * Admin Financeiro's carnê figures: how many carnês were issued, and what their parcels are worth: paid parcels, and
  * open ones of carnês still active. Parcels removed, refunded or in a chargeback and a cancelled carnê's open parcels are

@@ -30,11 +30,6 @@ export const AVAILABLE = sql.raw(`origem <> 'transferencia' and ativo = 1 and da
 export const INACTIVE = sql.raw(`origem <> 'transferencia' and ativo = 0`)
 export const TRANSFER = sql.raw(`origem = 'transferencia'`)
 
-/**
- * Which representatives a user may see, as a condition on a column holding a representative CNPJ:
- * everything for administrador, the managed representatives for gerente, their own CNPJ for representante.
- */
-
 /** Σ valor of a representative's available batches. */
 export function availableCredits(db: DbOrTx, representanteCnpj: string): number {
 	const row = db.all<{ total: number | null }>(
