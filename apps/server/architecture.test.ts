@@ -3,7 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 
 /**
- * The rules of the house about who may import what (DESIGN.md, README "Layout"):
+ * The rules of the house about who may import what (DESIGN.md, docs/code-map.md):
  * - a module reaches another only through its door: `modules/<x>` (index.ts, server side) or
  *   `modules/<x>/model` (the browser-safe contracts and schemas); a `schema.ts` may name another module's
  *   `schema.ts` for a foreign key;
