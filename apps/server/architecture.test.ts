@@ -3,7 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 
 /**
- * The rules of the house about who may import what (DESIGN.md, README "Layout"):
+ * The rules of the house about who may import what (DESIGN.md, docs/code-map.md):
  * - a module reaches another only through its door: `modules/<x>` (index.ts, server side) or
  *   `modules/<x>/model` (the browser-safe contracts and schemas); a `schema.ts` may name another module's
  *   `schema.ts` for a foreign key;
@@ -189,5 +189,54 @@ describe('architecture', () => {
 			graph.get(from)!.add(to)
 		}
 		expect(cycles(graph).map((c) => c.join(' → '))).toEqual([])
+	})
+})
+
+/**
+ * One formatter per kind (issue 38, point 5): dates, date-times and money are written by modules/core/format.ts
+ * (formatDate/formatBrDate, formatDateTime, formatMoney/formatReais/formatBrl) and nowhere else. Each pattern below is
+ * how a copy was written before; tests may still write the text they expect by hand.
+ */
+const FORMATTER_COPIES: { what: string; pattern: RegExp; example: string }[] = [
+	{
+		what: 'an ISO date turned around by hand',
+		pattern: /\.split\(\s*['"`]-['"`]\s*\)\s*\.reverse\(\)/,
+		example: "iso.split('-').reverse().join('/')"
+	},
+	{
+		what: 'a date put together from a match',
+		pattern: /\$\{\s*\w+\[3\]\s*\}\/\$\{\s*\w+\[2\]\s*\}\/\$\{\s*\w+\[1\]\s*\}/,
+		example: `\`\${m[3]}/\${m[2]}/\${m[1]}\``
+	},
+	{
+		what: 'an Intl date formatter of its own',
+		pattern: /\bday:\s*['"]2-digit['"]/,
+		example: "new Intl.DateTimeFormat('pt-BR', { day: '2-digit' })"
+	},
+	{
+		what: 'an Intl currency formatter of its own',
+		pattern: /style:\s*['"]currency['"]/,
+		example: "v.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' })"
+	},
+	{ what: 'money written by hand', pattern: /R\$\s?\$\{|['"]R\$ ?['"]\s*\+/, example: `\`R$ \${v.toFixed(2)}\`` }
+]
+const FORMATS_FILE = 'modules/core/format.ts'
+
+describe('one formatter per kind', () => {
+	it('each pattern finds the copy it is named for (a broken pattern would make the rule pass)', () => {
+		for (const copy of FORMATTER_COPIES) expect(copy.pattern.test(copy.example), copy.what).toBe(true)
+		const formats = readFileSync(join(ROOT, FORMATS_FILE), 'utf8')
+		expect(FORMATTER_COPIES.filter((c) => c.pattern.test(formats)).length).toBeGreaterThan(0)
+	})
+
+	it('no date or money formatter outside modules/core/format.ts', () => {
+		const bad = files
+			.filter((f) => f !== FORMATS_FILE && !isTest(f))
+			.flatMap((f) =>
+				readFileSync(join(ROOT, f), 'utf8')
+					.split('\n')
+					.flatMap((line, i) => FORMATTER_COPIES.filter((c) => c.pattern.test(line)).map((c) => `${f}:${i + 1} ${c.what}: ${line.trim()}`))
+			)
+		expect(bad).toEqual([])
 	})
 })

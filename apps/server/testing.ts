@@ -196,7 +196,6 @@ export async function testWorld(options: Parameters<typeof createTestApp>[0] = {
 			})
 			.returning()
 			.get()
-	/** A company created through the API by the administrador; answers its JSON. */
 	/** POST /api/companies as `cookie`: a company of `rep` with the next name and CNPJ, unless `fields` say otherwise. */
 	function postCompany(cookie: string, fields: Record<string, unknown> = {}) {
 		const n = ++companySeq
@@ -205,6 +204,7 @@ export async function testWorld(options: Parameters<typeof createTestApp>[0] = {
 			body: { razao: `Empresa ${n}`, cnpj: completeCnpj(String(200000000000 + n)), cnpj_representante: CNPJ.rep, nterminais: 2, ...fields }
 		})
 	}
+	/** A company created through the API by the administrador; answers its JSON. */
 	async function companyVia(fields: Record<string, unknown> = {}) {
 		const res = await postCompany(cookies.admin, fields)
 		if (res.status !== 201) throw new Error(`company: ${res.status} ${res.text}`)

@@ -1,4 +1,4 @@
-import { carneName, formatBrl } from '../core'
+import { carneName, formatBrDate, formatBrl } from '../core'
 import type { activities } from './schema'
 
 export type ActivityType = (typeof activities.$inferInsert)['type']
@@ -24,7 +24,6 @@ const event = <P>(
 ): EventShape<P> => ({ type, icon, entity, title, subtitle })
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
-const brDate = (iso: string) => iso.split('-').reverse().join('/')
 
 type Named = { nome: string }
 type Company = { razao: string }
@@ -163,7 +162,7 @@ export const ACTIVITY_EVENTS = {
 		'Coins',
 		'empresa',
 		(p) => `${plural(p.creditos, 'crédito transferido', 'créditos transferidos')} para ${p.razao}`,
-		(p) => `${p.sistema} · +${p.dias} dias · licença até ${brDate(p.validade)}`
+		(p) => `${p.sistema} · +${p.dias} dias · licença até ${formatBrDate(p.validade)}`
 	),
 
 	'credits.purchased': event<{ quantidade: number; representante: string; totalCentavos: number }>(

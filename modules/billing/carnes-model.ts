@@ -14,7 +14,7 @@ import {
 	withMessage,
 	figures
 } from '../core'
-import { MessageResponse, formatBrl } from '../core'
+import { MessageResponse, formatBrDate, formatBrl } from '../core'
 import { EVENT_TYPES } from './labels'
 
 export * from './labels'
@@ -34,8 +34,7 @@ export const CARNE_MESSAGES = {
 	countInvalid: 'Número de parcelas inválido: use um número inteiro de 2 a 12.',
 	date: 'Data é obrigatória',
 	pastDate: 'O primeiro vencimento não pode ser antes de hoje.',
-	farDate: (last: string) =>
-		`O primeiro vencimento deve ser em até ${FIRST_DUE_HORIZON_YEARS} ano, até ${last.split('-').reverse().join('/')}.`,
+	farDate: (last: string) => `O primeiro vencimento deve ser em até ${FIRST_DUE_HORIZON_YEARS} ano, até ${formatBrDate(last)}.`,
 	phone: WHATSAPP_PHONE_INVALID
 }
 

@@ -5,7 +5,7 @@ import { logActivity } from '../activity'
 import { type AsaasClient, AsaasError, type AsaasPayment } from '../asaas'
 import { type SessionUser, users } from '../auth'
 import { companies, companyInScope } from '../companies'
-import { MINUTE, carneName, formatBrl, pagination, readCalendarDate, todayIso } from '../core'
+import { MINUTE, carneName, formatBrDate, formatBrl, pagination, readCalendarDate, todayIso } from '../core'
 import { type AppContext, AppError, badRequest, conflict, contains, notFound, unprocessable, writeTransaction } from '../core/server'
 import { normaliseBrazilianPhone } from '../evolution'
 import { evolutionGateway } from '../messaging'
@@ -35,7 +35,6 @@ type CarneRow = typeof carnes.$inferSelect
 type ParcelRow = typeof carneParcelas.$inferSelect
 
 const reais = (centavos: number) => centavos / 100
-const brDate = (iso: string) => iso.split('-').reverse().join('/')
 
 /** An Asaas failure as the answer a person reads: its pt-BR message, 502 (the gateway failed, not the request). */
 export function asaasFailure(error: unknown): never {
@@ -499,7 +498,6 @@ export function carneParcels(ctx: Ctx, user: Actor, id: number): CarneParcelaVie
 		}))
 }
 
-/** The carnês' figures of Admin Financeiro: how many were issued and their total. */
 /**
  * Admin Financeiro's carnê figures: how many carnês were issued, and what their parcels are worth: paid parcels, and
  * open ones of carnês still active. Parcels removed, refunded or in a chargeback and a cancelled carnê's open parcels are
@@ -613,7 +611,7 @@ export async function sendCarne(ctx: Ctx, user: Actor, id: number, telefone: str
 	const company = ctx.db.select().from(companies).where(eq(companies.codigo, carne.empresa_codigo)).get()
 	const caption = [
 		`Olá${company ? `, ${company.razao}` : ''}! Segue o seu ${carneName(carne.id)}, com ${carne.numero_parcelas} parcelas de ${formatBrl(carne.valor_parcela_centavos)}`,
-		`(total ${formatBrl(carne.valor_total_centavos)}), primeiro vencimento em ${brDate(carne.data_primeiro_vencimento)}.`
+		`(total ${formatBrl(carne.valor_total_centavos)}), primeiro vencimento em ${formatBrDate(carne.data_primeiro_vencimento)}.`
 	].join(' ')
 	try {
 		await gatewayFor(ctx, carne.representante_cnpj).sendDocument(phone, {
@@ -708,7 +706,7 @@ export async function sendParcel(ctx: Ctx, user: Actor, id: number, phoneInput: 
 	const lines = [
 		`Olá${company ? `, ${company.razao}` : ''}! Segue a parcela ${parcel.numero}/${carne.numero_parcelas} do seu ${carneName(carne.id)}.`,
 		`Valor: ${formatBrl(parcel.valor_centavos)}`,
-		`Vencimento: ${brDate(parcel.vencimento)}${parcel.status === 'OVERDUE' ? ' (vencida)' : ''}`,
+		`Vencimento: ${formatBrDate(parcel.vencimento)}${parcel.status === 'OVERDUE' ? ' (vencida)' : ''}`,
 		parcel.boleto_url ? `Boleto: ${parcel.boleto_url}` : null,
 		parcel.linha_digitavel ? `Linha digitável: ${parcel.linha_digitavel}` : null,
 		parcel.pix_copia_cola ? `PIX copia e cola: ${parcel.pix_copia_cola}` : null

@@ -18,7 +18,6 @@ export const asaasAccounts = sqliteTable('asaas_accounts', {
 	updated_at: text().notNull()
 })
 
-/** The portal's webhook on each Asaas account ('fornecedor' or a representative's CNPJ), as last read from Asaas. */
 /**
  * Which Asaas account stands behind each account's key, as last asked (GET /v3/wallets): a key replaced by one of
  * another account (sandbox to production, a new account, a wrong paste) is seen here before any 404 of that account
@@ -52,6 +51,7 @@ export const asaasUsage = sqliteTable(
 	(t) => [primaryKey({ columns: [t.account, t.hora] })]
 )
 
+/** The portal's webhook on each Asaas account ('fornecedor' or a representative's CNPJ), as last read from Asaas. */
 export const asaasWebhooks = sqliteTable('asaas_webhooks', {
 	account: text().primaryKey(),
 	webhook_id: text(),

@@ -1,7 +1,5 @@
 /** The bot's words (pt-BR, WhatsApp formatting): one place, so the scripted test and the screens read the same. */
-import { formatBrl } from '../core'
-
-const brDate = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/')
+import { formatBrDate, formatBrl } from '../core'
 
 export const words = {
 	welcome: (vendor: string) =>
@@ -41,8 +39,8 @@ export const words = {
 			input.validade === null
 				? 'Vencimento: não definido'
 				: input.days! > 0
-					? `Vencimento: ${brDate(input.validade)} (${input.days} ${input.days === 1 ? 'dia restante' : 'dias restantes'})`
-					: `Vencimento: ${brDate(input.validade)} (vencida${input.days! < 0 ? ` há ${-input.days!} ${input.days === -1 ? 'dia' : 'dias'}` : ' hoje'})`
+					? `Vencimento: ${formatBrDate(input.validade)} (${input.days} ${input.days === 1 ? 'dia restante' : 'dias restantes'})`
+					: `Vencimento: ${formatBrDate(input.validade)} (vencida${input.days! < 0 ? ` há ${-input.days!} ${input.days === -1 ? 'dia' : 'dias'}` : ' hoje'})`
 		return [
 			`📋 *Situação da licença* — ${input.razao}`,
 			due,
@@ -80,7 +78,7 @@ export const words = {
 		[
 			`🧾 *Segunda via — Parcela ${p.numero}/${p.total}*`,
 			`Valor: ${formatBrl(p.valorCentavos)}`,
-			`Vencimento: ${brDate(p.vencimento)}`,
+			`Vencimento: ${formatBrDate(p.vencimento)}`,
 			...(p.boletoUrl ? ['', `Boleto: ${p.boletoUrl}`] : []),
 			...(p.line ? ['', 'Linha digitável:', p.line] : []),
 			...(p.pix ? ['', 'PIX copia e cola:', p.pix] : []),
@@ -88,7 +86,7 @@ export const words = {
 			'Envie *0* para ver o menu de novo.'
 		].join('\n'),
 	parcelLine: (i: number, p: { numero: number; total: number; valorCentavos: number; vencimento: string; status: string }) =>
-		`${i}) Parcela ${p.numero}/${p.total} — ${formatBrl(p.valorCentavos)} — vence ${brDate(p.vencimento)}${p.status === 'OVERDUE' ? ' (vencida)' : ''}`,
+		`${i}) Parcela ${p.numero}/${p.total} — ${formatBrl(p.valorCentavos)} — vence ${formatBrDate(p.vencimento)}${p.status === 'OVERDUE' ? ' (vencida)' : ''}`,
 	textOnly: 'Por enquanto só entendo mensagens de texto 🙂 Escreva, por favor: o *CNPJ* da sua empresa ou o número de uma opção do menu.',
 	slowDown: '⏳ Recebi muitas mensagens em pouco tempo: aguarde um instante… Depois de um minuto sem novas mensagens eu volto a responder.',
 	handOff: '👤 Certo! Um atendente vai continuar a conversa por aqui em instantes.',

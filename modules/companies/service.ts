@@ -26,11 +26,10 @@ import {
 	LICENCE_HORIZON_YEARS,
 	can,
 	addDaysIso,
-	csvDate,
+	formatBrDate,
 	csvFilename,
 	csvMoney,
 	formatCnpj,
-	formatDate,
 	inOrderOf,
 	isIsoDate,
 	licenceHorizon,
@@ -218,8 +217,8 @@ function companyCsvColumns(today: string, now: Date): CsvColumn<CompanyCsvRow>[]
 		['Representante', (r) => r.representanteNome],
 		['Cidade', (r) => r.company.cidade],
 		['UF', (r) => r.company.uf],
-		['Validade da licença', (r) => csvDate(r.company.validade_licenca)],
-		['Validade do certificado', (r) => csvDate(r.company.validade_certificado)],
+		['Validade da licença', (r) => formatBrDate(r.company.validade_licenca)],
+		['Validade do certificado', (r) => formatBrDate(r.company.validade_certificado)],
 		['Status', (r) => licenceBadge(r.company, today, now).label],
 		[
 			'Sistemas bloqueados',
@@ -276,7 +275,7 @@ function assertWithinLicenceHorizon(clock: Clock, date: string | null | undefine
 	const horizon = licenceHorizon(todayIso(clock))
 	if (!isIsoDate(date) || date > horizon) {
 		throw unprocessable(
-			`A validade da licença não pode passar de ${formatDate(horizon)} (${LICENCE_HORIZON_YEARS} anos à frente).`,
+			`A validade da licença não pode passar de ${formatBrDate(horizon)} (${LICENCE_HORIZON_YEARS} anos à frente).`,
 			'LICENCE_HORIZON'
 		)
 	}

@@ -1,6 +1,7 @@
 /**
  * CSV that opens correctly in a pt-BR spreadsheet (Excel, LibreOffice): UTF-8 with a BOM so accents survive,
- * ';' between fields (',' is the decimal separator there), dates dd/mm/yyyy, decimal comma, CRLF line ends.
+ * ';' between fields (',' is the decimal separator there), dates dd/mm/yyyy (format.ts's formatBrDate), decimal comma,
+ * CRLF line ends.
  * Shared by the server's streamed exports and the browser's small ones.
  */
 export type CsvCell = string | number | null | undefined
@@ -15,12 +16,6 @@ export function csvNumber(value: number, decimals?: number): string {
 
 /** Money in reais as a spreadsheet number: 149,90. */
 export const csvMoney = (reais: number) => csvNumber(reais, 2)
-
-/** "YYYY-MM-DD…" → "dd/mm/yyyy" (empty when there is none): spreadsheets in Brazil read it as a date. */
-export function csvDate(iso: string | null | undefined): string {
-	const m = iso ? /^(\d{4})-(\d{2})-(\d{2})/.exec(iso) : null
-	return m ? `${m[3]}/${m[2]}/${m[1]}` : ''
-}
 
 function csvCell(value: CsvCell): string {
 	if (value === null || value === undefined) return ''

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'bun:test'
 import {
 	CURRENCIES,
 	TIME_ZONES,
+	formatBrDate,
 	formatBrl,
 	formatDate,
 	formatDateOf,
@@ -201,5 +202,59 @@ describe('the fixed money of messages, logs and exports (issue 34, point 9)', ()
 		} finally {
 			setDisplayFormats(null)
 		}
+	})
+})
+
+describe('one formatter per kind, at its edges (issue 38, point 5)', () => {
+	it('money: the thousands dot at every size, the minus sign, centavos rounded half away from zero', () => {
+		const plain = (text: string) => text.replace(/\u00a0/g, ' ')
+		expect(formatBrl(99999)).toBe('R$ 999,99')
+		expect(formatBrl(100000)).toBe('R$ 1.000,00')
+		expect(formatBrl(123456789012)).toBe('R$ 1.234.567.890,12')
+		expect(formatBrl(-100000)).toBe('-R$ 1.000,00')
+		expect(formatBrl(-5)).toBe('-R$ 0,05')
+		expect(formatBrl(-0)).toBe('R$ 0,00')
+		expect(formatBrl(12345.5)).toBe('R$ 123,46')
+		expect(formatBrl(12345.4)).toBe('R$ 123,45')
+		expect(formatBrl(-12345.5)).toBe('-R$ 123,46')
+		// Past the numbers JS writes without an exponent, Intl writes the digits: still Brazil's, with a plain space.
+		expect(formatBrl(1e23)).toMatch(/^R\$ \d{3}(\.\d{3})+,00$/)
+		expect(formatBrl(-1e23)).toMatch(/^-R\$ \d{3}(\.\d{3})+,00$/)
+		expect(plain(formatMoney(-123456))).toBe('-R$ 1.234,56')
+		expect(plain(formatReais(1.005))).toBe('R$ 1,01')
+		expect(plain(formatReais(0.125))).toBe('R$ 0,13')
+		expect(plain(formatReais(1234567.891))).toBe('R$ 1.234.567,89')
+		// The screens keep the no-break space between symbol and digits, the texts a plain one.
+		expect(formatMoney(100)).toBe('R$\u00a01,00')
+		expect(formatBrl(100)).toBe('R$ 1,00')
+	})
+
+	it('dates: a time after the date is ignored, what is not a date is said (screens) or left empty (texts)', async () => {
+		const { setDisplayFormats } = await import('./format')
+		expect(formatDate('2026-03-09T23:59:59.000Z')).toBe('09/03/2026')
+		expect(formatBrDate('2026-03-09T23:59:59.000Z')).toBe('09/03/2026')
+		expect(formatBrDate('2026-03-09 10:00:00')).toBe('09/03/2026')
+		expect(formatBrDate('2026-12-31')).toBe('31/12/2026')
+		for (const none of [null, undefined, '', '09/03/2026', '2026-3-9']) {
+			expect(formatBrDate(none)).toBe('')
+			expect(formatDate(none)).toBe('Não definida')
+		}
+		try {
+			setDisplayFormats({ dateFormat: 'YYYY-MM-DD' })
+			expect(formatDate('2026-03-09')).toBe('2026-03-09')
+			expect(formatBrDate('2026-03-09')).toBe('09/03/2026')
+			setDisplayFormats({ dateFormat: 'MM/DD/YYYY' })
+			expect(formatBrDate('2026-03-09T10:00:00Z')).toBe('09/03/2026')
+		} finally {
+			setDisplayFormats(null)
+		}
+	})
+
+	it('date-times: the instant in Brazil time, midnight and the turn of the year included; none is empty', () => {
+		expect(formatDateTime('2027-01-01T02:59:00.000Z')).toBe('31/12/2026 23:59')
+		expect(formatDateTime('2027-01-01T03:00:00.000Z')).toBe('01/01/2027 00:00')
+		expect(formatDateTime(new Date('2026-03-09T15:04:05.000Z'))).toBe('09/03/2026 12:04')
+		expect(formatDateTime(null)).toBe('')
+		expect(formatDateTime('')).toBe('')
 	})
 })

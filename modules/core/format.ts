@@ -70,26 +70,27 @@ function decimal(value: number, min: number, max: number): string | null {
 
 const CURRENCY_SYMBOLS: Record<DisplayFormats['currency'], string> = { BRL: 'R$', USD: 'US$', EUR: '€' }
 
-function money(amount: number): string {
+/** `amount` in `currency` the pt-BR way ("-R$ 1.234,56"), `space` between the symbol and the digits. */
+function money(amount: number, currency: DisplayFormats['currency'], space: string): string {
 	const text = decimal(Math.abs(amount), 2, 2)
 	const sign = amount < 0 || Object.is(amount, -0) ? '-' : ''
-	if (text !== null) return `${sign}${CURRENCY_SYMBOLS[formats.currency]}\u00a0${text}`
-	let format = moneyByCurrency.get(formats.currency)
+	if (text !== null) return `${sign}${CURRENCY_SYMBOLS[currency]}${space}${text}`
+	let format = moneyByCurrency.get(currency)
 	if (!format) {
-		format = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: formats.currency })
-		moneyByCurrency.set(formats.currency, format)
+		format = new Intl.NumberFormat('pt-BR', { style: 'currency', currency })
+		moneyByCurrency.set(currency, format)
 	}
-	return format.format(amount)
+	return format.format(amount).replace('\u00a0', space)
 }
 
 /** Centavos → "R$ 1.234,56" (or the configured currency's symbol: the amount is not converted). */
 export function formatMoney(centavos: number): string {
-	return money(centavos / 100)
+	return money(centavos / 100, formats.currency, '\u00a0')
 }
 
 /** Reais (the API's decimal money) → "R$ 1.234,56". */
 export function formatReais(reais: number): string {
-	return money(reais)
+	return money(reais, formats.currency, '\u00a0')
 }
 
 /**
@@ -98,9 +99,8 @@ export function formatReais(reais: number): string {
  * exports). The screens' own figures use `formatMoney`, which follows app.moeda.
  */
 export function formatBrl(centavos: number): string {
-	const amount = centavos / 100
-	const sign = amount < 0 ? '-' : ''
-	return `${sign}R$ ${decimal(Math.abs(amount), 2, 2) ?? new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(amount))}`
+	// + 0 turns −0 into 0: a message says "R$ 0,00", never "-R$ 0,00".
+	return money(centavos / 100 + 0, 'BRL', ' ')
 }
 
 /** Made on first use: an Intl formatter costs its module's evaluation, on every page's first load (issue 15). */
@@ -121,9 +121,9 @@ export function formatPercent(value: number): string {
 	return `${decimal(value, 1, 1) ?? value.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`
 }
 
-/** Day, month and year in the configured order. */
-function ordered(day: string, month: string, year: string): string {
-	switch (formats.dateFormat) {
+/** Day, month and year in the configured order (or the one given). */
+function ordered(day: string, month: string, year: string, order = formats.dateFormat): string {
+	switch (order) {
 		case 'MM/DD/YYYY':
 			return `${month}/${day}/${year}`
 		case 'YYYY-MM-DD':
@@ -133,12 +133,23 @@ function ordered(day: string, month: string, year: string): string {
 	}
 }
 
-/** "YYYY-MM-DD" → "dd/MM/yyyy" (or the configured order); empty → "Não definida". */
+const ISO_DATE_START = /^(\d{4})-(\d{2})-(\d{2})/
+
+/** "YYYY-MM-DD" (a time after it is ignored) → "dd/MM/yyyy" (or the configured order); empty → "Não definida". */
 export function formatDate(isoDate: string | null | undefined): string {
-	if (!isoDate) return 'Não definida'
-	const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate)
-	if (!m) return 'Não definida'
-	return ordered(m[3], m[2], m[1])
+	const m = isoDate ? ISO_DATE_START.exec(isoDate) : null
+	return m ? ordered(m[3], m[2], m[1]) : 'Não definida'
+}
+
+/**
+ * "YYYY-MM-DD" (a time after it is ignored) → "dd/MM/yyyy", always Brazil's order whatever the display settings, and
+ * empty when there is no date: the date of every text that leaves the screen, as `formatBrl` is its money (activity
+ * log, WhatsApp messages, error messages, exports: spreadsheets in Brazil read it as a date). The screens' own dates
+ * use `formatDate`, which follows app.formato_data.
+ */
+export function formatBrDate(isoDate: string | null | undefined): string {
+	const m = isoDate ? ISO_DATE_START.exec(isoDate) : null
+	return m ? ordered(m[3], m[2], m[1], 'DD/MM/YYYY') : ''
 }
 
 /** The n-th Sunday (-1: the last) of a month (0-based) of a year, at an hour of UTC. */

@@ -22,11 +22,11 @@ async function until(check: () => boolean | Promise<boolean>, what: string, ms =
 	}
 }
 
-/** A portal whose vendor account points at the stand-in, with its webhook registered there. */
 /** A representante's purchase of credits (`quantidade`, paid by `metodoPagamento`) as `cookie`'s user. */
 const autoPurchase = (w: TestWorld, quantidade: unknown, metodoPagamento = 'PIX', cookie = w.cookies.rep) =>
 	w.call('POST', '/api/credits/auto-purchase', { cookie, body: { quantidade, metodoPagamento } })
 
+/** A portal whose vendor account points at the stand-in, with its webhook registered there. */
 async function shop(options: Parameters<typeof testWorld>[0] = {}) {
 	const w = await testWorld({ config: { publicOrigin: TEST_ORIGIN }, ...options })
 	const saved = await w.call('PUT', '/api/admin/asaas-vendor', {

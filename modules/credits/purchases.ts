@@ -343,10 +343,6 @@ export function checkInterval(checks: number): number {
 }
 
 /**
- * The checker: asks Asaas about every open purchase whose time has come, so a lost webhook is caught within
- * seconds while the buyer watches; the browser's polling only ever reads the database.
- */
-/**
  * A purchase left 'criando' by a crash between asking Asaas for the charge and storing its answer: after a while the
  * charge is looked up by the purchase's reference. Found, the purchase goes on as pending (the checker and the
  * webhook take it from there; 'Carregar QR Code' fetches the code); not found, nothing was charged and it goes.
@@ -383,6 +379,10 @@ export async function recoverUnfinishedPurchases(ctx: Ctx, limit = 20): Promise<
 	return stuck.length
 }
 
+/**
+ * The checker: asks Asaas about every open purchase whose time has come, so a lost webhook is caught within
+ * seconds while the buyer watches; the browser's polling only ever reads the database.
+ */
 export async function checkPendingPurchases(ctx: Ctx, limit = 100): Promise<number> {
 	const due = ctx.db
 		.select({ id: creditPurchases.id, charge_id: creditPurchases.charge_id, checks: creditPurchases.checks })

@@ -2,7 +2,7 @@ import { type SQL, and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
-import { type Clock, csvDate, csvFilename, csvMoney, formatCnpj, pagination, todayIso, toReais } from '../core'
+import { type Clock, formatBrDate, csvFilename, csvMoney, formatCnpj, pagination, todayIso, toReais } from '../core'
 import { type CsvColumn, contains, csvColumnsResponse, forbidden, notFound, unprocessable, writeTransaction } from '../core/server'
 import { extendLicence, findCompany } from '../companies'
 import { findRepresentativeByCnpj, representativeScope } from '../resellers'
@@ -29,11 +29,6 @@ export const AVAILABLE = sql.raw(`origem <> 'transferencia' and ativo = 1 and da
 /** Inactive (switched off) pool credits: not available, not used. */
 export const INACTIVE = sql.raw(`origem <> 'transferencia' and ativo = 0`)
 export const TRANSFER = sql.raw(`origem = 'transferencia'`)
-
-/**
- * Which representatives a user may see, as a condition on a column holding a representative CNPJ:
- * everything for administrador, the managed representatives for gerente, their own CNPJ for representante.
- */
 
 /** Σ valor of a representative's available batches. */
 export function availableCredits(db: DbOrTx, representanteCnpj: string): number {
@@ -358,7 +353,7 @@ const TRANSFER_COLUMNS: CsvColumn<CreditItem>[] = [
 	['Empresa', (c) => c.empresa?.razao],
 	['Sistema', (c) => c.sistema],
 	['Créditos', (c) => c.valor],
-	['Data da transferência', (c) => csvDate(c.data_uso)]
+	['Data da transferência', (c) => formatBrDate(c.data_uso)]
 ]
 
 /** The export of the batches: what is left of each purchase, its price and its status. */
@@ -367,7 +362,7 @@ const BATCH_COLUMNS: CsvColumn<CreditItem>[] = [
 	['Créditos restantes', (c) => c.valor],
 	['Créditos comprados', (c) => c.valor_original],
 	['Valor unitário (R$)', (c) => csvMoney(c.valor_unitario)],
-	['Data da compra', (c) => csvDate(c.data_compra)],
+	['Data da compra', (c) => formatBrDate(c.data_compra)],
 	['Status', CREDIT_STATUS]
 ]
 

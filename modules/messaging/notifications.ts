@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
 import { SYSTEM_CATALOGUE, companies } from '../companies'
-import { type Clock, DAY, addDaysIso, formatDate, isoDateInSaoPaulo, pagination, startOfDayInSaoPaulo, timeInSaoPaulo } from '../core'
+import { type Clock, DAY, addDaysIso, formatBrDate, isoDateInSaoPaulo, pagination, startOfDayInSaoPaulo, timeInSaoPaulo } from '../core'
 import { type AppContext, notFound, writeTransaction } from '../core/server'
 import { acquireLease, jobLeases, releaseLease } from '../jobs'
 import { EvolutionError, normaliseBrazilianPhone, phoneKey } from '../evolution'
@@ -194,7 +194,7 @@ function valuesFor(c: Candidate, today: string): TemplateValues {
 	return {
 		empresa_nome: c.razao,
 		sistema: c.sistemas || 'seus sistemas',
-		data_vencimento: c.validade_licenca ? formatDate(c.validade_licenca) : 'sem data',
+		data_vencimento: c.validade_licenca ? formatBrDate(c.validade_licenca) : 'sem data',
 		dias_restantes: String(Math.max(0, days)),
 		representante_nome: c.representante ?? 'seu representante'
 	}

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/sqlite-core'
 import type { Db, DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import { type SessionUser, invalidateUserSessions, users } from '../auth'
-import { type Clock, can, csvDate, csvFilename, formatCnpj, formatPhone, normalizeCnpj, todayIso } from '../core'
+import { type Clock, can, formatBrDate, csvFilename, formatCnpj, formatPhone, normalizeCnpj, todayIso } from '../core'
 import { type CsvColumn, badRequest, conflict, forbidden, contains, csvColumnsResponse, notFound, writeTransaction } from '../core/server'
 import {
 	API_SETTINGS_FIELDS,
@@ -183,7 +183,7 @@ const REPRESENTATIVE_CSV_COLUMNS: CsvColumn<RepresentativeView>[] = [
 	['Gerente', (r) => r.gerente?.nome ?? ''],
 	['Empresas', (r) => r.nempresas],
 	['API Asaas', (r) => (r.ativar_api_asaas === 'S' ? 'Ativa' : 'Inativa')],
-	['Cadastro', (r) => csvDate(r.data)]
+	['Cadastro', (r) => formatBrDate(r.data)]
 ]
 
 /** GET /api/representatives/export: the filtered list, in its order, as a pt-BR spreadsheet. */

@@ -15,10 +15,10 @@ import { HEARTBEAT_STALE_MS, PID_FILE, RestoreError, restoreBackup, runningServe
 
 const ROOT = resolve(import.meta.dir, '../..')
 
-/** Temporary folders of this file, removed at the end. */
 /** The settings these tests save hold no secret: any key will do. */
 const TEST_SECRETS = createSecretBox(new Uint8Array(32))
 
+/** Temporary folders of this file, removed at the end. */
 const temporary: string[] = []
 function mkdtempSync(prefix: string) {
 	const dir = makeTempDir(prefix)

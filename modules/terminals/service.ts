@@ -2,7 +2,7 @@ import { type SQL, and, asc, count, desc, eq, gte, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
-import { type Clock, csvDate, csvFilename, formatCnpj, isoDateInSaoPaulo, maskMac, pagination, todayIso } from '../core'
+import { type Clock, formatBrDate, csvFilename, formatCnpj, isoDateInSaoPaulo, maskMac, pagination, todayIso } from '../core'
 import { type CsvColumn, conflict, contains, csvColumnsResponse, notFound, writeTransaction } from '../core/server'
 import { companies, companyInScope, scopeCondition } from '../companies'
 import { type RepresentativeScope, representativeScope } from '../resellers'
@@ -124,7 +124,7 @@ const TERMINAL_CSV_COLUMNS: CsvColumn<ReturnType<typeof viewRows>[number]>[] = [
 	['Empresa', (t) => t.razao],
 	['CNPJ da empresa', (t) => formatCnpj(t.cnpj)],
 	['Endereço MAC', (t) => maskMac(t.mac)],
-	['Cadastro', (t) => csvDate(isoDateInSaoPaulo(new Date(t.data)))],
+	['Cadastro', (t) => formatBrDate(isoDateInSaoPaulo(new Date(t.data)))],
 	['Terminais em uso', (t) => t.terminal_count],
 	['Terminais permitidos', (t) => t.nterminais]
 ]

@@ -5,7 +5,7 @@ import {
 	type Clock,
 	PASSWORD_MESSAGES,
 	ROLE_LABELS,
-	csvDate,
+	formatBrDate,
 	csvFilename,
 	formatCnpj,
 	isoDateInSaoPaulo,
@@ -77,7 +77,7 @@ const USER_CSV_COLUMNS: CsvColumn<UserView>[] = [
 	['Tipo', (u) => ROLE_LABELS[u.tipo]],
 	['E-mail', (u) => u.email],
 	['Ativo', (u) => (u.ativo ? 'Sim' : 'Não')],
-	['Data de criação', (u) => csvDate(isoDateInSaoPaulo(new Date(u.created_at)))]
+	['Data de criação', (u) => formatBrDate(isoDateInSaoPaulo(new Date(u.created_at)))]
 ]
 
 /** GET /api/users/export: the filtered list, in its order, as a pt-BR spreadsheet. */

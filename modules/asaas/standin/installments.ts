@@ -2,14 +2,13 @@
  * Installment plans of the Asaas stand-in: POST/GET /v3/installments, the plan's parcels, removing its open
  * parcels, and the carnê PDF (paymentBook).
  */
+import { formatBrDate, formatBrl } from '../../core'
 import { boletoNumbers, formatDigitableLine, pdfDocument } from '../documents'
 import type { AsaasInstallment, AsaasPayment } from '../types'
 import { customerOf } from './customers'
 import { billingTypeOf, descriptionOf, type StandinPayments } from './payments'
 import {
 	addMonths,
-	brDate,
-	brl,
 	cents,
 	isoDate,
 	json,
@@ -34,8 +33,8 @@ export function paymentBook(a: StandinAccount, parcels: AsaasPayment[]) {
 				lines: [
 					`Pagador: ${a.customers.get(p.customer)?.name ?? p.customer}`,
 					`Descrição: ${p.description ?? '-'}`,
-					`Valor: ${brl(p.value)}`,
-					`Vencimento: ${brDate(p.dueDate)}`,
+					`Valor: ${formatBrl(cents(p.value))}`,
+					`Vencimento: ${formatBrDate(p.dueDate)}`,
 					`Nosso número: ${p.nossoNumero ?? '-'}`,
 					`Linha digitável: ${numbers ? formatDigitableLine(numbers.identificationField) : '-'}`
 				],

@@ -1,7 +1,8 @@
 /** The Asaas stand-in's pages for people: every account's charges with a "pagar" button, the invoice and the boleto. */
+import { formatBrDate, formatBrl } from '../../core'
 import type { AsaasPayment, PaymentStatus } from '../types'
 import { paymentBook } from './installments'
-import { brDate, brl, type Hook, OPEN, type StandinAccount, type StandinState } from './shared'
+import { cents, type Hook, OPEN, type StandinAccount, type StandinState } from './shared'
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 const STATUS_LABEL: Partial<Record<PaymentStatus, string>> = {
@@ -23,7 +24,7 @@ function paymentRow(a: StandinAccount, p: AsaasPayment): string {
 			: ''
 	const boleto = p.bankSlipUrl ? ` <a href="${escapeHtml(new URL(p.bankSlipUrl).pathname)}">boleto</a>` : ''
 	const description = escapeHtml(p.description ?? '') + (p.installmentNumber ? ` (parcela ${p.installmentNumber})` : '')
-	const cells = [escapeHtml(customer), description, brl(p.value), brDate(p.dueDate), p.billingType, status + boleto, pay]
+	const cells = [escapeHtml(customer), description, formatBrl(cents(p.value)), formatBrDate(p.dueDate), p.billingType, status + boleto, pay]
 	return `<tr>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`
 }
 

@@ -170,10 +170,3 @@ export function page<T>(items: T[], query: URLSearchParams): AsaasList<T> {
 	const data = items.slice(offset, offset + limit)
 	return { object: 'list', hasMore: offset + data.length < items.length, totalCount: items.length, limit, offset, data }
 }
-
-export const brl = (v: number) =>
-	`R$ ${v
-		.toFixed(2)
-		.replace('.', ',')
-		.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`
-export const brDate = (iso: string) => iso.split('-').reverse().join('/')

@@ -120,7 +120,6 @@ async function copy(text: string) {
 	}
 }
 
-/** Guia de Configuração: the four steps of 3-billing-messaging §2, with the webhook to set up by hand. */
 /** The saved token, masked until its owner asks to see it (read from the server only then), with a copy button. */
 function SavedToken({ masked }: { masked: string }) {
 	const [clear, setClear] = useState<string | null>(null)
@@ -161,6 +160,7 @@ function SavedToken({ masked }: { masked: string }) {
 	)
 }
 
+/** Guia de Configuração: the four steps of 3-billing-messaging §2, with the webhook to set up by hand. */
 function Guide({ saved }: { saved: AsaasConfigView }) {
 	const steps = [
 		{

@@ -1,6 +1,6 @@
 import { Download as DownloadIcon, ExternalLink, Sparkles, ToggleRight } from 'lucide-react'
 import { lazy } from 'react'
-import { can, csvDate, isHttpUrl } from '../../../../modules/core'
+import { can, formatBrDate, isHttpUrl } from '../../../../modules/core'
 import type { Download } from '../../../../modules/downloads/model'
 import { ListScreen, EditorDialog, useEditor, SummaryCards, dateColumn, titleColumn } from '../../components/ListScreen'
 import { RolePage } from '../../components/PageRoot'
@@ -79,7 +79,7 @@ function Downloads({ manages }: { manages: boolean }) {
 					filename: 'downloads.csv',
 					rows: (rows) => [
 						['Título', 'Link', 'Status', 'Data de criação'],
-						...rows.map((d) => [d.titulo, d.link, d.ativo ? 'Ativo' : 'Inativo', csvDate(d.data)])
+						...rows.map((d) => [d.titulo, d.link, d.ativo ? 'Ativo' : 'Inativo', formatBrDate(d.data)])
 					]
 				}}
 				columns={[

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { AlertTriangle, Megaphone, Plus, UserRound } from 'lucide-react'
 import { Suspense, lazy, useState } from 'react'
-import { can, csvDate, formatCnpj, formatDate } from '../../../../modules/core'
+import { can, formatBrDate, formatCnpj, formatDate } from '../../../../modules/core'
 import type { GeneralNotice, IndividualNotice } from '../../../../modules/messaging/model'
 import { type Column, ListScreen, titleColumn } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
@@ -182,7 +182,7 @@ function Notices() {
 							n.texto,
 							n.urgente ? 'Urgente' : 'Normal',
 							n.ativo ? 'Ativo' : 'Inativo',
-							csvDate(n.data)
+							formatBrDate(n.data)
 						])
 					]
 				}}

@@ -3,7 +3,7 @@ import { BarChart3, Building2, Coins, Download, RefreshCw, TrendingDown, Trendin
 import { atom } from 'nanostores'
 import { useState } from 'react'
 import type { Report } from '../../../../modules/reports/model'
-import { formatCnpj, isIsoDate, formatNumber, formatReais } from '../../../../modules/core'
+import { formatBrDate, formatCnpj, isIsoDate, formatNumber, formatReais } from '../../../../modules/core'
 import { Rows } from '../../components/Rows'
 import { PageRoot } from '../../components/PageRoot'
 import { AccessDenied, DateInput, EmptyState, ErrorPanel, StatCard, StatGrid, SelectField } from '../../components/ui'
@@ -34,7 +34,7 @@ const monthLabel = (key: string) => {
 export function reportCsv(report: Report, tipo: Tipo): CsvCell[][] {
 	const head: CsvCell[][] = [
 		['Relatório', TIPOS.find((t) => t.value === tipo)?.label ?? tipo],
-		['Período', `${report.inicio.split('-').reverse().join('/')} a ${report.fim.split('-').reverse().join('/')}`],
+		['Período', `${formatBrDate(report.inicio)} a ${formatBrDate(report.fim)}`],
 		['Empresas ativas', report.activeCompanies, 'de', report.totalCompanies],
 		['Representantes', report.totalRepresentatives],
 		['Créditos vendidos no período', report.totalCredits],
