@@ -11,6 +11,7 @@ import { dirname, join, relative, resolve } from 'node:path'
  * - `core` imports no feature module, and its index is browser-safe (server-only helpers are `core/server`);
  * - the web app imports only `modules/core` and modules' `model.ts`, never server code;
  * - a model.ts, and what it imports, runs in the browser: no node:, bun:, drizzle or elysia;
+ * - who may do what is core/access.ts's to say: the browser's code never compares the user's role with a role's name;
  * - no import cycles, between files or between modules.
  */
 const ROOT = resolve(import.meta.dir, '../..')
@@ -70,6 +71,26 @@ function isDoor(edge: Edge): boolean {
 	return rest === 'schema.ts' && edge.from.endsWith('/schema.ts')
 }
 
+const ROLE_NAME = `['"](?:administrador|gerente|representante)['"]`
+/** The signed-in user's role as the browser's code holds it: RolePage's `role`, or `tipo` of the session's user. */
+const USER_ROLE = String.raw`(?:\brole|\b(?:user|me)\??\.tipo)`
+const ROLE_DECISIONS = [
+	new RegExp(`${USER_ROLE}\\s*[!=]==?\\s*${ROLE_NAME}`),
+	new RegExp(`${ROLE_NAME}\\s*[!=]==?\\s*${USER_ROLE}`),
+	// A hand-written list of roles (['administrador', 'gerente']): who it names is the capability table's to say.
+	new RegExp(`\\[\\s*${ROLE_NAME}(?:\\s*,\\s*${ROLE_NAME})*\\s*,?\\s*\\]`),
+	// The same list written into a page's markup for the CSS and the server to leave other roles' parts out.
+	/data-roles=["'][a-z ]+["']/
+]
+
+/** The lines of a source that decide by a role's name instead of asking can() (core/access.ts). */
+function roleDecisions(source: string): string[] {
+	return source
+		.split('\n')
+		.filter((line) => ROLE_DECISIONS.some((pattern) => pattern.test(line)))
+		.map((line) => line.trim())
+}
+
 function cycles(graph: Map<string, Set<string>>): string[][] {
 	const found: string[][] = []
 	const state = new Map<string, 'open' | 'done'>()
@@ -123,6 +144,26 @@ describe('architecture', () => {
 			(e) => e.from.startsWith('apps/web/') && moduleOf(e.to) && !(e.to === 'modules/core/index.ts' || e.to.endsWith('/model.ts'))
 		)
 		expect(bad.map((e) => `${e.from} → ${e.spec}`)).toEqual([])
+	})
+
+	it("the browser's code asks core/access.ts, never compares the user's role with a role's name (issue 38)", () => {
+		const bad = files
+			.filter((f) => f.startsWith('apps/web/') && !isTest(f))
+			.flatMap((f) => roleDecisions(readFileSync(join(ROOT, f), 'utf8')).map((line) => `${f}: ${line}`))
+		expect(bad).toEqual([])
+	})
+
+	it('tells a role decision from a role written as data or a form value', () => {
+		expect(roleDecisions("if (user?.tipo === 'administrador') x()")).toHaveLength(1)
+		expect(roleDecisions("const a = role === 'administrador' || role === 'gerente'")).toHaveLength(1)
+		expect(roleDecisions("{'representante' !== me.tipo && <X />}")).toHaveLength(1)
+		expect(roleDecisions("const seen = ['administrador', 'gerente'].includes(role)")).toHaveLength(1)
+		expect(roleDecisions("{ href: '/users', label: 'Usuários', roles: ['administrador'] },")).toHaveLength(1)
+		expect(roleDecisions('<li data-roles="administrador gerente"><a href="/settings">Configurações</a></li>')).toHaveLength(1)
+		// The user-type select of the user form, a count of users by type, a badge colour per role: no decision.
+		expect(roleDecisions("{values.tipo === 'gerente' && <Field />}")).toEqual([])
+		expect(roleDecisions("value={count('administrador')}")).toEqual([])
+		expect(roleDecisions("administrador: 'badge-error',")).toEqual([])
 	})
 
 	it('what a model.ts or core index imports, transitively, runs in a browser', () => {

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { Briefcase, ShieldCheck, UserCog, UserRound, Users } from 'lucide-react'
 import { lazy } from 'react'
-import { ROLE_LABELS, type Role, formatCnpj, formatDateOf, normalizeCnpj } from '../../../../modules/core'
+import { ROLE_LABELS, type Role, denialOf, formatCnpj, formatDateOf, mayOpen, normalizeCnpj } from '../../../../modules/core'
 import type { UserView } from '../../../../modules/users/model'
 import { ListScreen, EditorDialog, SummaryCards, useEditor, cnpjColumn, titleColumn } from '../../components/ListScreen'
 import { RolePage } from '../../components/PageRoot'
@@ -124,15 +124,5 @@ function UsersScreen() {
 }
 
 export default function UsersPage() {
-	return (
-		<RolePage>
-			{(role) =>
-				role === 'administrador' ? (
-					<UsersScreen />
-				) : (
-					<AccessDenied title="Acesso Restrito" message="Apenas administradores podem acessar o gerenciamento de usuários." />
-				)
-			}
-		</RolePage>
-	)
+	return <RolePage>{(role) => (mayOpen(role, '/users') ? <UsersScreen /> : <AccessDenied {...denialOf('/users')} />)}</RolePage>
 }
