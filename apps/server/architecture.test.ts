@@ -4,13 +4,14 @@ import { dirname, join, relative, resolve } from 'node:path'
 
 /**
  * The rules of the house about who may import what (DESIGN.md, README "Layout"):
- * - a module reaches another only through its door: `modules/<x>` (index.ts, server side) or
- *   `modules/<x>/model` (the browser-safe contracts and schemas); a `schema.ts` may name another module's
- *   `schema.ts` for a foreign key;
+ * - a module reaches another only through its door: `modules/<x>` (index.ts, server side),
+ *   `modules/<x>/model` (the browser-safe contracts and schemas) or `modules/<x>/reads` (its lists' reads, which
+ *   pages make first); a `schema.ts` may name another module's `schema.ts` for a foreign key;
  * - no module reads `db/schema` (that file only gathers the tables for drizzle-kit and the migrations);
  * - `core` imports no feature module, and its index is browser-safe (server-only helpers are `core/server`);
- * - the web app imports only `modules/core` and modules' `model.ts`, never server code;
- * - a model.ts, and what it imports, runs in the browser: no node:, bun:, drizzle or elysia;
+ * - the web app imports only `modules/core`, modules' `model.ts` and `reads.ts`, never server code;
+ * - a model.ts or reads.ts, and what it imports, runs in the browser: no node:, bun:, drizzle or elysia;
+ * - the server never reaches up into the web app: nothing under apps/server imports from apps/web;
  * - who may do what is core/access.ts's to say: the browser's code never compares the user's role with a role's name;
  * - no import cycles, between files or between modules.
  */
@@ -62,11 +63,14 @@ const packageImports = files.flatMap((from) =>
 		.map((spec) => ({ from, spec }))
 )
 
-/** A door of module `m`: its index, its model, or (for schema files only) its schema. */
+/** A browser-safe door of a module: its model (contracts and schemas) or its lists' reads. */
+const isBrowserDoor = (file: string) => file.endsWith('/model.ts') || file.endsWith('/reads.ts')
+
+/** A door of module `m`: its index, its model, its reads, or (for schema files only) its schema. */
 function isDoor(edge: Edge): boolean {
 	const target = moduleOf(edge.to)!
 	const rest = edge.to.slice(`modules/${target}/`.length)
-	if (rest === 'index.ts' || rest === 'model.ts') return true
+	if (rest === 'index.ts' || rest === 'model.ts' || rest === 'reads.ts') return true
 	if (target === 'core' && rest === 'server.ts') return true
 	return rest === 'schema.ts' && edge.from.endsWith('/schema.ts')
 }
@@ -115,7 +119,7 @@ describe('architecture', () => {
 		expect(edges.length).toBeGreaterThan(500)
 	})
 
-	it('modules reach each other only through index.ts or model.ts', () => {
+	it('modules reach each other only through index.ts, model.ts or reads.ts', () => {
 		const bad = edges.filter((e) => {
 			const from = moduleOf(e.from)
 			const to = moduleOf(e.to)
@@ -124,7 +128,7 @@ describe('architecture', () => {
 		expect(bad.map((e) => `${e.from} → ${e.spec}`)).toEqual([])
 	})
 
-	it('other code reaches a module only through index.ts or model.ts', () => {
+	it('other code reaches a module only through index.ts, model.ts or reads.ts', () => {
 		const bad = edges.filter((e) => !moduleOf(e.from) && moduleOf(e.to) && !isTest(e.from) && !isDoor(e))
 		expect(bad.map((e) => `${e.from} → ${e.spec}`)).toEqual([])
 	})
@@ -139,10 +143,15 @@ describe('architecture', () => {
 		expect(bad.map((e) => `${e.from} → ${e.spec}`)).toEqual([])
 	})
 
-	it('the web app imports only browser-safe code: core and models', () => {
+	it('the web app imports only browser-safe code: core, models and reads', () => {
 		const bad = edges.filter(
-			(e) => e.from.startsWith('apps/web/') && moduleOf(e.to) && !(e.to === 'modules/core/index.ts' || e.to.endsWith('/model.ts'))
+			(e) => e.from.startsWith('apps/web/') && moduleOf(e.to) && !(e.to === 'modules/core/index.ts' || isBrowserDoor(e.to))
 		)
+		expect(bad.map((e) => `${e.from} → ${e.spec}`)).toEqual([])
+	})
+
+	it('the server never imports from the web app (issue 38): arrows point down, to the modules', () => {
+		const bad = edges.filter((e) => e.from.startsWith('apps/server/') && e.to.startsWith('apps/web/'))
 		expect(bad.map((e) => `${e.from} → ${e.spec}`)).toEqual([])
 	})
 
@@ -166,8 +175,8 @@ describe('architecture', () => {
 		expect(roleDecisions("administrador: 'badge-error',")).toEqual([])
 	})
 
-	it('what a model.ts or core index imports, transitively, runs in a browser', () => {
-		const roots = files.filter((f) => f.endsWith('/model.ts') || f === 'modules/core/index.ts')
+	it('what a model.ts, a reads.ts or core index imports, transitively, runs in a browser', () => {
+		const roots = files.filter((f) => isBrowserDoor(f) || f === 'modules/core/index.ts')
 		const bad: string[] = []
 		const seen = new Set<string>()
 		const walk = (file: string, via: string) => {

@@ -174,7 +174,7 @@ function pageFor(path: string, user: SessionUser | null, site: Site): { route: s
 	return { route: path, status: 200 }
 }
 
-/** The API reads a page's island makes first (apps/web/lib/page-reads.ts), and how the server answers one. */
+/** The API reads a page's island makes first (apps/server/page-reads.ts), and how the server answers one. */
 export interface FirstReads {
 	/** The addresses of the reads, by the route served. */
 	reads: Record<string, (search: URLSearchParams, role: SessionUser['tipo']) => string[]>

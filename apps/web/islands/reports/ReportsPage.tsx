@@ -3,6 +3,7 @@ import { BarChart3, Building2, Coins, Download, RefreshCw, TrendingDown, Trendin
 import { atom } from 'nanostores'
 import { useState } from 'react'
 import type { Report } from '../../../../modules/reports/model'
+import { openingReport } from '../../../../modules/reports/reads'
 import { denialOf, formatCnpj, isIsoDate, formatNumber, formatReais, mayOpen } from '../../../../modules/core'
 import { Rows } from '../../components/Rows'
 import { PageRoot } from '../../components/PageRoot'
@@ -12,7 +13,6 @@ import { type CsvCell, csvNumber, downloadCsv } from '../../lib/csv'
 import { routeStore } from '../../lib/query'
 import { $user } from '../../stores/session'
 import { toast } from '../../stores/toast'
-import { openingReport } from './reports-view'
 
 type Tipo = Report['tipo']
 const TIPOS: { value: Tipo; label: string }[] = [
