@@ -21,9 +21,9 @@ import { resellersRoutes } from '../../modules/resellers'
 import { systemJobs, systemRoutes } from '../../modules/system'
 import { terminalRoutes } from '../../modules/terminals'
 import { userRoutes } from '../../modules/users'
+import { PAGE_READS } from './page-reads'
 import { apiDocs } from './plugins/docs'
 import { errorHandler } from './plugins/errors'
-import { PAGE_READS } from '../web/lib/page-reads'
 import { type Site, pagesPlugin } from './plugins/pages'
 import { requestGuards } from './plugins/security'
 
@@ -96,7 +96,7 @@ export function createApp(ctx: AppContext, services: AppServices = createService
 		.use(reportRoutes(ctx))
 		.use(billingRoutes(ctx, services.asaasInbox))
 		.use(botRoutes(ctx, services.bot))
-	// A page's first reads are answered by the app itself, with the caller's cookie (apps/web/lib/page-reads.ts).
+	// A page's first reads are answered by the app itself, with the caller's cookie (page-reads.ts).
 	const portal = app.use(apiDocs(ctx, app)).use(pagesPlugin(ctx, site, { reads: PAGE_READS, answer: (request) => app.handle(request) }))
 	assertEveryRouteDeclaresAccess(portal)
 	return portal

@@ -4,13 +4,15 @@ import { dirname, join, relative, resolve } from 'node:path'
 
 /**
  * The rules of the house about who may import what (DESIGN.md, docs/code-map.md):
- * - a module reaches another only through its door: `modules/<x>` (index.ts, server side) or
- *   `modules/<x>/model` (the browser-safe contracts and schemas); a `schema.ts` may name another module's
- *   `schema.ts` for a foreign key;
+ * - a module reaches another only through its door: `modules/<x>` (index.ts, server side),
+ *   `modules/<x>/model` (the browser-safe contracts and schemas) or `modules/<x>/reads` (its lists' reads, which
+ *   pages make first); a `schema.ts` may name another module's `schema.ts` for a foreign key;
  * - no module reads `db/schema` (that file only gathers the tables for drizzle-kit and the migrations);
  * - `core` imports no feature module, and its index is browser-safe (server-only helpers are `core/server`);
- * - the web app imports only `modules/core` and modules' `model.ts`, never server code;
- * - a model.ts, and what it imports, runs in the browser: no node:, bun:, drizzle or elysia;
+ * - the web app imports only `modules/core`, modules' `model.ts` and `reads.ts`, never server code;
+ * - a model.ts or reads.ts, and what it imports, runs in the browser: no node:, bun:, drizzle or elysia;
+ * - the server never reaches up into the web app: nothing under apps/server imports from apps/web;
+ * - who may do what is core/access.ts's to say: the browser's code never compares the user's role with a role's name;
  * - no import cycles, between files or between modules;
  * - the bot's conversation decides without the database (its facts are read, and its effects written, by the bot's
  *   service).
@@ -85,13 +87,36 @@ function databaseReachedFrom(root: string): string[] {
 	return found
 }
 
-/** A door of module `m`: its index, its model, or (for schema files only) its schema. */
+/** A browser-safe door of a module: its model (contracts and schemas) or its lists' reads. */
+const isBrowserDoor = (file: string) => file.endsWith('/model.ts') || file.endsWith('/reads.ts')
+
+/** A door of module `m`: its index, its model, its reads, or (for schema files only) its schema. */
 function isDoor(edge: Edge): boolean {
 	const target = moduleOf(edge.to)!
 	const rest = edge.to.slice(`modules/${target}/`.length)
-	if (rest === 'index.ts' || rest === 'model.ts') return true
+	if (rest === 'index.ts' || rest === 'model.ts' || rest === 'reads.ts') return true
 	if (target === 'core' && rest === 'server.ts') return true
 	return rest === 'schema.ts' && edge.from.endsWith('/schema.ts')
+}
+
+const ROLE_NAME = `['"](?:administrador|gerente|representante)['"]`
+/** The signed-in user's role as the browser's code holds it: RolePage's `role`, or `tipo` of the session's user. */
+const USER_ROLE = String.raw`(?:\brole|\b(?:user|me)\??\.tipo)`
+const ROLE_DECISIONS = [
+	new RegExp(`${USER_ROLE}\\s*[!=]==?\\s*${ROLE_NAME}`),
+	new RegExp(`${ROLE_NAME}\\s*[!=]==?\\s*${USER_ROLE}`),
+	// A hand-written list of roles (['administrador', 'gerente']): who it names is the capability table's to say.
+	new RegExp(`\\[\\s*${ROLE_NAME}(?:\\s*,\\s*${ROLE_NAME})*\\s*,?\\s*\\]`),
+	// The same list written into a page's markup for the CSS and the server to leave other roles' parts out.
+	/data-roles=["'][a-z ]+["']/
+]
+
+/** The lines of a source that decide by a role's name instead of asking can() (core/access.ts). */
+function roleDecisions(source: string): string[] {
+	return source
+		.split('\n')
+		.filter((line) => ROLE_DECISIONS.some((pattern) => pattern.test(line)))
+		.map((line) => line.trim())
 }
 
 function cycles(graph: Map<string, Set<string>>): string[][] {
@@ -118,7 +143,7 @@ describe('architecture', () => {
 		expect(edges.length).toBeGreaterThan(500)
 	})
 
-	it('modules reach each other only through index.ts or model.ts', () => {
+	it('modules reach each other only through index.ts, model.ts or reads.ts', () => {
 		const bad = edges.filter((e) => {
 			const from = moduleOf(e.from)
 			const to = moduleOf(e.to)
@@ -127,7 +152,7 @@ describe('architecture', () => {
 		expect(bad.map((e) => `${e.from} → ${e.spec}`)).toEqual([])
 	})
 
-	it('other code reaches a module only through index.ts or model.ts', () => {
+	it('other code reaches a module only through index.ts, model.ts or reads.ts', () => {
 		const bad = edges.filter((e) => !moduleOf(e.from) && moduleOf(e.to) && !isTest(e.from) && !isDoor(e))
 		expect(bad.map((e) => `${e.from} → ${e.spec}`)).toEqual([])
 	})
@@ -142,15 +167,40 @@ describe('architecture', () => {
 		expect(bad.map((e) => `${e.from} → ${e.spec}`)).toEqual([])
 	})
 
-	it('the web app imports only browser-safe code: core and models', () => {
+	it('the web app imports only browser-safe code: core, models and reads', () => {
 		const bad = edges.filter(
-			(e) => e.from.startsWith('apps/web/') && moduleOf(e.to) && !(e.to === 'modules/core/index.ts' || e.to.endsWith('/model.ts'))
+			(e) => e.from.startsWith('apps/web/') && moduleOf(e.to) && !(e.to === 'modules/core/index.ts' || isBrowserDoor(e.to))
 		)
 		expect(bad.map((e) => `${e.from} → ${e.spec}`)).toEqual([])
 	})
 
-	it('what a model.ts or core index imports, transitively, runs in a browser', () => {
-		const roots = files.filter((f) => f.endsWith('/model.ts') || f === 'modules/core/index.ts')
+	it('the server never imports from the web app (issue 38): arrows point down, to the modules', () => {
+		const bad = edges.filter((e) => e.from.startsWith('apps/server/') && e.to.startsWith('apps/web/'))
+		expect(bad.map((e) => `${e.from} → ${e.spec}`)).toEqual([])
+	})
+
+	it("the browser's code asks core/access.ts, never compares the user's role with a role's name (issue 38)", () => {
+		const bad = files
+			.filter((f) => f.startsWith('apps/web/') && !isTest(f))
+			.flatMap((f) => roleDecisions(readFileSync(join(ROOT, f), 'utf8')).map((line) => `${f}: ${line}`))
+		expect(bad).toEqual([])
+	})
+
+	it('tells a role decision from a role written as data or a form value', () => {
+		expect(roleDecisions("if (user?.tipo === 'administrador') x()")).toHaveLength(1)
+		expect(roleDecisions("const a = role === 'administrador' || role === 'gerente'")).toHaveLength(1)
+		expect(roleDecisions("{'representante' !== me.tipo && <X />}")).toHaveLength(1)
+		expect(roleDecisions("const seen = ['administrador', 'gerente'].includes(role)")).toHaveLength(1)
+		expect(roleDecisions("{ href: '/users', label: 'Usuários', roles: ['administrador'] },")).toHaveLength(1)
+		expect(roleDecisions('<li data-roles="administrador gerente"><a href="/settings">Configurações</a></li>')).toHaveLength(1)
+		// The user-type select of the user form, a count of users by type, a badge colour per role: no decision.
+		expect(roleDecisions("{values.tipo === 'gerente' && <Field />}")).toEqual([])
+		expect(roleDecisions("value={count('administrador')}")).toEqual([])
+		expect(roleDecisions("administrador: 'badge-error',")).toEqual([])
+	})
+
+	it('what a model.ts, a reads.ts or core index imports, transitively, runs in a browser', () => {
+		const roots = files.filter((f) => isBrowserDoor(f) || f === 'modules/core/index.ts')
 		const bad: string[] = []
 		const seen = new Set<string>()
 		const walk = (file: string, via: string) => {

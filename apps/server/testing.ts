@@ -15,6 +15,7 @@ import { type AppConfig, type AppContext, createSecretBox, testConfig } from '..
 import { type EvolutionStandinOptions, createEvolutionStandin } from '../../modules/evolution'
 import { representatives } from '../../modules/resellers'
 import { createApp, createServices } from './app'
+import type { Site } from './plugins/pages'
 
 export const TEST_ORIGIN = 'http://localhost'
 
@@ -45,6 +46,8 @@ export function createTestApp(
 		paymentHandlers?: PaymentEventHandler[]
 		/** The Evolution stand-in's switches (e.g. the version it plays). */
 		evolution?: Partial<EvolutionStandinOptions>
+		/** The built pages to serve (plugins/pages.ts loadSite); none: the API alone. */
+		site?: Site
 	} = {}
 ) {
 	const db = createTestDb(options.dbFile)
@@ -69,7 +72,7 @@ export function createTestApp(
 		}
 	}
 	const services = createServices(ctx, options.paymentHandlers)
-	const app = createApp(ctx, services)
+	const app = createApp(ctx, services, options.site ?? null)
 
 	/** A same-origin request, as the portal's own pages make it. */
 	async function call(method: string, path: string, init: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {

@@ -15,7 +15,7 @@ import {
 	figures
 } from '../core'
 import { MessageResponse, formatBrDate, formatBrl } from '../core'
-import { EVENT_TYPES } from './labels'
+import { CARNE_STATUSES, EVENT_TYPES } from './labels'
 
 export * from './labels'
 
@@ -24,7 +24,6 @@ export const MIN_PARCEL_CENTAVOS = 500
 export const CHARGE_TYPE_LABELS = { BOLETO: 'Boleto', PIX: 'PIX', CREDIT_CARD: 'Cartão' }
 export const CHARGE_TYPES = valuesOf(CHARGE_TYPE_LABELS)
 /** A carnê's statuses, in the order the Carnês screen's filter offers them. */
-export const CARNE_STATUSES = ['criando', 'ativo', 'quitado', 'cancelado'] as const
 
 export const CARNE_MESSAGES = {
 	company: 'Selecione uma empresa',

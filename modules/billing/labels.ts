@@ -17,6 +17,9 @@ export const EVENT_LABELS = {
 export const EVENT_TYPES = valuesOf(EVENT_LABELS)
 export type EventType = (typeof EVENT_TYPES)[number]
 
+/** The states of a carnê, from its creation at Asaas to its end. */
+export const CARNE_STATUSES = ['criando', 'ativo', 'quitado', 'cancelado'] as const
+
 /** Asaas statuses of a parcel that can still be paid (and sent, removed, shown with its boleto). */
 export const OPEN_STATUSES = ['PENDING', 'OVERDUE'] as const
 /** Asaas statuses the portal reads as paid (integrations.md §1.5); a dispute won (AWAITING_CHARGEBACK_REVERSAL) is money kept. */

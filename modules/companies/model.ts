@@ -20,18 +20,14 @@ import {
 	pagedList,
 	withMessage
 } from '../core'
+import { COMPANY_NOTICE_FILTERS, COMPANY_SORTS, COMPANY_STATUS_FILTERS } from './reads'
 import { perFlag } from './systems'
-
-/** The columns the companies list sorts by, in SQL with an index each (razão social first). */
-export const COMPANY_SORTS = ['razao', 'cnpj', 'validade_licenca', 'validade_certificado', 'terminal_count'] as const
 
 /** Which companies a list, an export or a bulk action is about: search and the filters of 1-core §2.8. */
 const companyFilterFields = {
 	search: searchField,
-	status: z
-		.enum(['todas', 'ativas', 'bloqueadas', 'expiradas', 'expiring_soon', 'no-license'], { error: 'Filtro de status inválido.' })
-		.default('todas'),
-	avisos: z.enum(['todas', 'com', 'sem'], { error: 'Filtro de avisos inválido.' }).default('todas')
+	status: z.enum(COMPANY_STATUS_FILTERS, { error: 'Filtro de status inválido.' }).default('todas'),
+	avisos: z.enum(COMPANY_NOTICE_FILTERS, { error: 'Filtro de avisos inválido.' }).default('todas')
 }
 export const CompanyFilter = z.object(companyFilterFields)
 export type CompanyFilter = z.infer<typeof CompanyFilter>

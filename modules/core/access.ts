@@ -40,6 +40,8 @@ export const CAPABILITIES = {
 	'representatives.bindInstance': ADMIN,
 	'representatives.ownSettings': REPRESENTATIVE,
 	'representatives.promo': REPRESENTATIVE,
+	/** Sees the records of more than one representative (which ones is the scope's business): lists name each row's. */
+	'representatives.seeOthers': STAFF_MANAGERS,
 	'users.manage': ADMIN,
 
 	'credits.read': ALL,
@@ -86,6 +88,8 @@ export interface Denial {
 export interface PageAccess {
 	capability: Capability
 	denied?: Denial
+	/** Who finds the page in the side menu, when that is not who may open it (the others get its denial). */
+	listedFor?: Capability
 }
 
 const DEFAULT_DENIAL: Denial = { title: 'Acesso Negado', message: 'Você não tem permissão para acessar esta página.' }
@@ -112,7 +116,11 @@ export const PAGES: Record<string, PageAccess> = {
 	'/profile': { capability: 'session' },
 	'/settings': deniedBut('settings.view', 'Você não tem permissão para acessar as configurações do sistema.'),
 	'/notification-settings': { capability: 'messaging.notifications' },
-	'/financeiro-config': deniedBut('billing.ownProviderConfig', 'Apenas representantes podem acessar as configurações financeiras.'),
+	// 1-core §2.2 lists Config Asaas for every role; only a representante's is served, the others read its denial.
+	'/financeiro-config': {
+		...deniedBut('billing.ownProviderConfig', 'Apenas representantes podem acessar as configurações financeiras.'),
+		listedFor: 'session'
+	},
 	'/admin/financeiro-config': { capability: 'billing.providerConfigs' },
 	'/carnes': { capability: 'billing.carnes' },
 	'/pagamentos-parcelas': { capability: 'billing.carnes' },
@@ -124,4 +132,21 @@ export const PAGES: Record<string, PageAccess> = {
 
 export function denialOf(path: string): Denial {
 	return PAGES[path]?.denied ?? DEFAULT_DENIAL
+}
+
+/** Whether a role is served a page of the table (a path outside it is served to no one). */
+export function mayOpen(role: Role | null | undefined, path: string): boolean {
+	const page = PAGES[path]
+	return !!page && can(role, page.capability)
+}
+
+/** Whether the side menu offers a page to a role. */
+export function listsFor(role: Role | null | undefined, path: string): boolean {
+	const page = PAGES[path]
+	return !!page && can(role, page.listedFor ?? page.capability)
+}
+
+/** The page a role's '/' shows: the dashboard to whoever may see it, the credits screen to the others. */
+export function homePage(role: Role | null | undefined): '/dashboard' | '/credits' {
+	return can(role, 'dashboard.view') ? '/dashboard' : '/credits'
 }

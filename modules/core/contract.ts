@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { routeUrl } from './url'
 import { MessageResponse, numericId } from './validators'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -77,6 +78,11 @@ export type InputOf<C extends RouteContract> = (Part<C, 'params'> extends z.ZodT
 
 /** The contracts a module exports (every export of its model.ts that is one). */
 export type ContractsOf<M> = Extract<M[keyof M], RouteContract>
+
+/** The address of a route's read for a query: the key the island's store (routeStore) reads the same route under. */
+export function addressOf<C extends RouteContract>(route: C, query?: InputOf<C>['query']): string {
+	return routeUrl(route.path, undefined, query as Record<string, unknown> | undefined)
+}
 
 /** The schemas and API-document line of a contract, as an Elysia route's options (auth's serveRoutes adds the access). */
 export function routeHooks<C extends RouteContract>(route: C): RouteHooks<C> {

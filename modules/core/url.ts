@@ -25,3 +25,8 @@ export function routeUrl(path: string, params?: Record<string, unknown>, query?:
 	const qs = search.toString()
 	return qs ? `${filled}?${qs}` : filled
 }
+
+/** The address of a route by its key ('GET /api/companies/:id', as the islands name routes). */
+export function routeKeyUrl(key: string, params?: Record<string, unknown>, query?: Record<string, unknown>): string {
+	return routeUrl(key.slice(key.indexOf(' ') + 1), params, query)
+}

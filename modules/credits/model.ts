@@ -13,6 +13,7 @@ import {
 	figures,
 	formatNumber
 } from '../core'
+import { CREDIT_SORTS, SUMMARY_SORTS } from './reads'
 
 const MAX_CREDITS = 100_000
 
@@ -68,9 +69,6 @@ export const RenewBody = TransferBody.extend({
 	creditos: z.number({ error: RENEW_MESSAGE }).int(RENEW_MESSAGE).min(1, RENEW_MESSAGE).max(MAX_CREDITS, RENEW_MESSAGE)
 })
 
-/** The columns a representative's credit lists sort by (newest first). */
-export const CREDIT_SORTS = ['id', 'valor', 'data_compra', 'data_uso'] as const
-
 /** A list of credits: the kind, the search and the order (what the CSV export takes). */
 export const CreditView = z.object({
 	/** pool = the representative's own batches, transfer = transfers to companies; absent = both. */
@@ -90,9 +88,6 @@ export const AvailableQuery = z.object({
 		.transform((v) => v || null)
 })
 export type AvailableQuery = z.infer<typeof AvailableQuery>
-
-/** The columns the administrator's per-representative summary sorts by (most available first). */
-export const SUMMARY_SORTS = ['disponivel', 'nome', 'cnpj', 'utilizado', 'total'] as const
 
 /** The summary's search (representative, company or CNPJ) and order (what the CSV export takes). */
 export const SummaryView = z.object({ search: searchField, ...sortFields(SUMMARY_SORTS, 'disponivel', 'desc') })

@@ -1,7 +1,6 @@
 import { perSystemKey } from '../companies/model'
 import { contract, csvExportContract, dateField, pageFields, searchField, z, pagedList, figures } from '../core'
-
-export const ACTIVITY_TYPES = ['success', 'info', 'warning', 'error'] as const
+import { ACTIVITY_TYPES, REPORT_TYPES } from './reads'
 
 export const RecentActivitiesQuery = z.object({
 	limit: z.coerce
@@ -35,8 +34,6 @@ export type ActivityView = z.infer<typeof ActivityView>
 
 export const ActivityListQuery = ActivityView.safeExtend(pageFields)
 export type ActivityListQuery = z.infer<typeof ActivityListQuery>
-
-export const REPORT_TYPES = ['geral', 'financeiro', 'uso'] as const
 
 export const ReportQuery = z
 	.object({

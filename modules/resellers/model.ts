@@ -17,6 +17,7 @@ import {
 	deleteByIdContract,
 	withMessage
 } from '../core'
+import { REPRESENTATIVE_SORTS } from './reads'
 
 /** A manager chosen for a representative: a user id, or null/empty for none. */
 const gerenteIdField = z
@@ -53,9 +54,6 @@ export type RepresentativeUpdate = z.infer<typeof RepresentativeUpdate>
  * only an administrador binds one (representatives.bindInstance).
  */
 export const API_SETTINGS_FIELDS = ['ativar_api_asaas', 'plink'] as const
-
-/** The columns the representatives list sorts by, in SQL (the company count as a subquery). */
-export const REPRESENTATIVE_SORTS = ['nome', 'cnpj', 'cidade', 'nempresas', 'data'] as const
 
 /** Search by name, CNPJ or city, and the order. The answer is the whole scope (selection lists read it too). */
 export const RepresentativeListQuery = z.object({ search: searchField, ...sortFields(REPRESENTATIVE_SORTS, 'nome') })

@@ -12,6 +12,7 @@ import {
 	withMessage,
 	figures
 } from '../core'
+import { TERMINAL_SORTS } from './reads'
 
 /** MAC typed with or without separators; stored as 12 uppercase hex characters. */
 const MAC_MESSAGE = 'Endereço MAC inválido: use 12 dígitos hexadecimais (ex.: 00:1A:2B:3C:4D:5E).'
@@ -49,9 +50,6 @@ export const TerminalPage = pagedList('terminals', Terminal, {
 	stats: figures('total', 'empresasComTerminais', 'totalEmpresas', 'hoje')
 })
 export type TerminalPage = z.infer<typeof TerminalPage>
-
-/** The columns the terminals list sorts by (the company's razão social first), each in SQL on an index. */
-export const TERMINAL_SORTS = ['empresa', 'nome_computador', 'mac', 'data'] as const
 
 /** The view of the list: search by computer, company or MAC, and the order (what the CSV export takes). */
 export const TerminalView = z.object({ search: searchField, ...sortFields(TERMINAL_SORTS, 'empresa') })

@@ -14,6 +14,7 @@ import {
 	z,
 	deleteByIdContract
 } from '../core'
+import { USER_SORTS } from './reads'
 
 /** Stored for managers only (2-administration §3.7); kept as given. */
 const representanteIdField = z
@@ -63,9 +64,6 @@ export const ChangePasswordBody = z.object({
 	newPassword: newPasswordField
 })
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>
-
-/** The columns the users list sorts by, in SQL. */
-export const USER_SORTS = ['nome', 'cnpj', 'tipo', 'email', 'created_at'] as const
 
 /** Search by name, CNPJ or e-mail, and the order. */
 export const UserListQuery = z.object({ search: searchField, ...sortFields(USER_SORTS, 'nome') })

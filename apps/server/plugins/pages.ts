@@ -3,7 +3,7 @@ import { brotliCompressSync, constants as zlib } from 'node:zlib'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, relative } from 'node:path'
 import { authGuard, sessionCookieName, validateSession, type SessionUser } from '../../../modules/auth'
-import { type DisplayFormats, PAGES, ROLE_LABELS, can, denialOf, initials } from '../../../modules/core'
+import { type DisplayFormats, ROLE_LABELS, denialOf, homePage, initials, mayOpen } from '../../../modules/core'
 import type { AppContext } from '../../../modules/core/server'
 import { type ThemeSettings, getDisplayFormats, getThemeSettings, themeCss } from '../../../modules/settings'
 
@@ -168,16 +168,13 @@ const TEMPLATES = new Set(['/login', '/404', '/acesso-negado'])
  */
 function pageFor(path: string, user: SessionUser | null, site: Site): { route: string; status: number } {
 	if (!user) return { route: '/login', status: 200 }
-	if (path === '/' || path === '/dashboard') {
-		return { route: can(user.tipo, 'dashboard.view') ? '/dashboard' : '/credits', status: 200 }
-	}
+	if (path === '/' || path === '/dashboard') return { route: homePage(user.tipo), status: 200 }
 	if (TEMPLATES.has(path) || !site.pages.has(path)) return { route: '/404', status: 404 }
-	const access = PAGES[path]
-	if (!access || !can(user.tipo, access.capability)) return { route: '/acesso-negado', status: 403 }
+	if (!mayOpen(user.tipo, path)) return { route: '/acesso-negado', status: 403 }
 	return { route: path, status: 200 }
 }
 
-/** The API reads a page's island makes first (apps/web/lib/page-reads.ts), and how the server answers one. */
+/** The API reads a page's island makes first (apps/server/page-reads.ts), and how the server answers one. */
 export interface FirstReads {
 	/** The addresses of the reads, by the route served. */
 	reads: Record<string, (search: URLSearchParams, role: SessionUser['tipo']) => string[]>

@@ -1,4 +1,4 @@
-import { type ContractsOf, type HttpMethod, type InputOf, type ResponseOf, routeUrl } from '../../../modules/core'
+import { type ContractsOf, type HttpMethod, type InputOf, type ResponseOf, routeKeyUrl } from '../../../modules/core'
 import type * as models from './contracts'
 
 /** A failed call: its message is "status: body" as 1-core §8 describes; `status` is kept for decisions. */
@@ -104,9 +104,8 @@ export type ApiQuery<K extends ApiRoute> = NonNullable<ApiInput<K>['query']>
 
 /** Splits 'GET /api/x/:id' into its method and the URL for these parameters and query. */
 export function routeRequest(route: ApiRoute, input: { params?: unknown; query?: unknown } = {}) {
-	const space = route.indexOf(' ')
-	const method = route.slice(0, space) as HttpMethod
-	const url = routeUrl(route.slice(space + 1), input.params as Record<string, unknown>, input.query as Record<string, unknown>)
+	const method = route.slice(0, route.indexOf(' ')) as HttpMethod
+	const url = routeKeyUrl(route, input.params as Record<string, unknown>, input.query as Record<string, unknown>)
 	return { method, url }
 }
 

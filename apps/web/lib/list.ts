@@ -1,12 +1,23 @@
 import type { CommonSettings } from '@nanostores/query'
 import { type ReadableAtom, atom, computed } from 'nanostores'
-import { type PageInfo, pagination } from '../../../modules/core'
+import {
+	type ListParams,
+	type ListRead,
+	type ListSpec,
+	type PageInfo,
+	changeParams,
+	firstPageRead,
+	pagination,
+	readParams,
+	writeParams
+} from '../../../modules/core'
 import { type ApiQuery, type ApiResponse, type ApiRoute, call, routeRequest } from './api'
-import { type ListRead, firstPageRead } from './first-reads'
-import { type ListParams, type ListSpec, changeParams, readParams, writeParams } from './list-state'
 import { routeStore } from './query'
 
 type GetRoute = Extract<ApiRoute, `GET ${string}`>
+
+/** A list's read of one of the portal's routes (declared in the route's module): its query is the route's. */
+export type RouteRead<K extends GetRoute> = ListRead<K, ApiQuery<K>>
 
 /** What a list screen shows: the rows of the page, its paging, and whether it is loading or failed. */
 export interface ListView<T> {
@@ -96,7 +107,7 @@ const pageOf = (data: unknown) => (data as { pagination: PageInfo }).pagination
  * API as its query (the read's), and the CSV export is the API's streamed export of the same view.
  */
 export function serverList<K extends PagedRoute, T>(
-	read: ListRead<K>,
+	read: RouteRead<K>,
 	options: { rows: (data: ApiResponse<K>) => T[]; exportRoute?: GetRoute; settings?: CommonSettings<ApiResponse<K>> }
 ): ListSource<T> & { $data: ReturnType<typeof routeStore<K>> } {
 	const { spec, query } = read
@@ -126,11 +137,11 @@ export function serverList<K extends PagedRoute, T>(
 /**
  * A list the browser holds whole (users, representatives: the server searches and sorts them; downloads and
  * notices: small, searched and sorted here) and pages itself. Its read names the view as the API's query when the
- * server searches and sorts (the same ListRead page-reads answers into the page); without one, `match` and
+ * server searches and sorts (the same read the server answers into the page); without one, `match` and
  * `compare` do.
  */
 export function localList<K extends GetRoute, T>(
-	read: Omit<ListRead<K>, 'query'> & Partial<Pick<ListRead<K>, 'query'>>,
+	read: Omit<RouteRead<K>, 'query'> & Partial<Pick<RouteRead<K>, 'query'>>,
 	options: {
 		rows: (data: ApiResponse<K>) => T[]
 		match?: (row: T, search: string, filters: Record<string, string>) => boolean
@@ -182,7 +193,7 @@ export function localList<K extends GetRoute, T>(
  * the pages already shown again, so the rows stay where they were.
  */
 export function infiniteList<K extends PagedRoute, T>(
-	read: ListRead<K>,
+	read: RouteRead<K>,
 	options: {
 		rows: (data: ApiResponse<K>) => T[]
 		/** A row shifted by a change between two pages' reads is shown once. */

@@ -4,7 +4,7 @@ import type { SessionUser } from '../../../modules/auth/model'
 interface PageData {
 	user: SessionUser | null
 	formats: Partial<DisplayFormats> | null
-	/** The answers of the page's first reads, by address (apps/web/lib/page-reads.ts): the stores start from them. */
+	/** The answers of the page's first reads, by address (apps/server/page-reads.ts): the stores start from them. */
 	reads: Record<string, unknown>
 }
 

@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react'
 import { Briefcase, ShieldCheck, UserCog, UserRound, Users } from 'lucide-react'
 import { lazy } from 'react'
-import { ROLE_LABELS, type Role, formatCnpj, formatDateOf, normalizeCnpj } from '../../../../modules/core'
+import { ROLE_LABELS, type Role, denialOf, formatCnpj, formatDateOf, mayOpen, normalizeCnpj } from '../../../../modules/core'
 import type { UserView } from '../../../../modules/users/model'
+import { usersRead } from '../../../../modules/users/reads'
 import { ListScreen, EditorDialog, SummaryCards, useEditor, cnpjColumn, titleColumn } from '../../components/ListScreen'
 import { RolePage } from '../../components/PageRoot'
 import { AddButton, AccessDenied, InitialsAvatar, EditDeleteActions, StatCard } from '../../components/ui'
@@ -10,7 +11,6 @@ import { localList } from '../../lib/list'
 import { confirmThenMutate, deleteQuestion } from '../../lib/mutate'
 import { $user } from '../../stores/session'
 import { toast } from '../../stores/toast'
-import { usersRead } from './users-view'
 
 const UserDialog = lazy(() => import('./UserDialog'))
 
@@ -124,15 +124,5 @@ function UsersScreen() {
 }
 
 export default function UsersPage() {
-	return (
-		<RolePage>
-			{(role) =>
-				role === 'administrador' ? (
-					<UsersScreen />
-				) : (
-					<AccessDenied title="Acesso Restrito" message="Apenas administradores podem acessar o gerenciamento de usuários." />
-				)
-			}
-		</RolePage>
-	)
+	return <RolePage>{(role) => (mayOpen(role, '/users') ? <UsersScreen /> : <AccessDenied {...denialOf('/users')} />)}</RolePage>
 }

@@ -2,7 +2,8 @@ import { useStore } from '@nanostores/react'
 import { ChevronDown, ChevronUp, ExternalLink, FileDown, MessageCircle, QrCode, Receipt, XCircle } from 'lucide-react'
 import { lazy, useEffect, useState } from 'react'
 import { type CarneParcelaView, type CarneView, canActOnParcel } from '../../../../modules/billing/model'
-import { carneName, formatDate, formatReais } from '../../../../modules/core'
+import { carnesRead } from '../../../../modules/billing/reads'
+import { can, carneName, formatDate, formatReais } from '../../../../modules/core'
 import { FilterControl, LazyDialog, SearchBox } from '../../components/ListScreen'
 import { LoadMore } from '../../components/LoadMore'
 import { PageRoot } from '../../components/PageRoot'
@@ -14,7 +15,6 @@ import { LIVE_PACE, polling } from '../../lib/query'
 import { confirmAction } from '../../stores/confirm'
 import { $user } from '../../stores/session'
 import { toast } from '../../stores/toast'
-import { carnesRead } from './billing-views'
 import { CARNE_KEYS, CARNE_STATUS_OPTIONS, COMPANY_CONTROL, CarneStatusBadge, ClearFilters, ParcelStatusBadge } from './carne-parts'
 
 const NewCarneDialog = lazy(() => import('./NewCarneDialog'))
@@ -266,8 +266,8 @@ export default function CarnesPage() {
 	const list = useStore(carnesList.$view)
 	const params = useStore(carnesList.$params)
 	const role = useStore($user)?.tipo
-	// Administradores and gerentes see several representatives' carnês: each card names its own, and they search by it.
-	const showsOwner = role === 'administrador' || role === 'gerente'
+	// Whoever sees several representatives' carnês: each card names its own, and they search by it.
+	const showsOwner = can(role, 'representatives.seeOthers')
 	const filtered = params.search.trim() !== '' || Boolean(params.filters.status) || Boolean(params.filters.empresa)
 	const [creating, setCreating] = useState(false)
 	const [expanded, setExpanded] = useState<number | null>(null)

@@ -1,12 +1,12 @@
 import { Ban, CircleDollarSign, History, Wallet } from 'lucide-react'
 import { EVENT_LABELS, EVENT_TYPES, type HistoricoEventoView } from '../../../../modules/billing/model'
+import { historicoRead } from '../../../../modules/billing/reads'
 import { formatCnpj, formatDateTime, formatReais } from '../../../../modules/core'
 import { ListScreen, SummaryCards, moneyColumn, titleColumn } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
 import { PageActions, StatCard } from '../../components/ui'
 import { serverList } from '../../lib/list'
 import { LIVE_PACE, polling } from '../../lib/query'
-import { historicoRead } from './billing-views'
 import { COMPANY_DATE_CONTROLS, ClearFilters, EventBadge } from './carne-parts'
 
 // A parcel paid, removed or cancelled at Asaas shows without a reload (issue 34).

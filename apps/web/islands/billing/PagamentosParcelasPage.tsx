@@ -1,6 +1,7 @@
 import { AlertTriangle, CheckCircle2, Clock, ExternalLink, ListChecks, MessageCircle, QrCode, RefreshCw, Trash2 } from 'lucide-react'
 import { lazy, useState } from 'react'
-import { type PagamentoParcelaView, canActOnParcel } from '../../../../modules/billing/model'
+import { type PagamentoParcelaView, canActOnParcel, parcelStatusLabel } from '../../../../modules/billing/model'
+import { PARCEL_STATUS_FILTERS, pagamentosRead } from '../../../../modules/billing/reads'
 import { carneName, formatCnpj, formatDate, formatReais } from '../../../../modules/core'
 import { LazyDialog, ListScreen, SummaryCards, dateColumn, moneyColumn, titleColumn } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
@@ -10,11 +11,13 @@ import { LIVE_PACE, polling } from '../../lib/query'
 import { usePending } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
 import { confirmAction } from '../../stores/confirm'
-import { PARCEL_STATUSES, pagamentosRead } from './billing-views'
 import { COMPANY_DATE_CONTROLS, ClearFilters, ParcelStatusBadge } from './carne-parts'
 
 const WhatsappDialog = lazy(() => import('./WhatsappDialog'))
 const PixDialog = lazy(() => import('./PixDialog'))
+
+/** The status filter's choices, in the words the parcels' badges use. */
+const PARCEL_STATUSES = [['', 'Todos os status'] as const, ...PARCEL_STATUS_FILTERS.map((s) => [s, parcelStatusLabel(s)] as const)]
 
 const INVALIDATE = ['/api/carnes', '/api/historico-pagamentos']
 

@@ -3,15 +3,14 @@ import { ArrowRightLeft, CircleCheck, Coins, History, ShoppingCart, Users, Walle
 import { type ReactNode, lazy, useState } from 'react'
 import { can, formatNumber } from '../../../../modules/core'
 import type { CreditItem, RepresentativeCreditSummary } from '../../../../modules/credits/model'
+import { poolRead, summaryRead, transfersRead } from '../../../../modules/credits/reads'
 import { ListScreen, LazyDialog, SummaryCards, cnpjColumn, dateColumn, numberColumn, titleColumn } from '../../components/ListScreen'
 import { RolePage } from '../../components/PageRoot'
 import { AddButton, ErrorPanel, StatCard } from '../../components/ui'
 import { errorText } from '../../lib/api'
-import { serverList } from '../../lib/list'
-import type { ListRead } from '../../lib/first-reads'
+import { type RouteRead, serverList } from '../../lib/list'
 import { patientRetry } from '../../lib/query'
 import { $configuracoes, savedNumber } from '../../lib/settings'
-import { poolRead, summaryRead, transfersRead } from './views'
 
 const TransferCreditsDialog = lazy(() => import('./TransferCreditsDialog'))
 const AddCreditsDialog = lazy(() => import('./AddCreditsDialog'))
@@ -24,7 +23,7 @@ function useDays() {
 }
 
 /** A representative's batches or transfers: one list each, told apart in the address by a prefix. */
-function creditList(read: ListRead<'GET /api/credits'>) {
+function creditList(read: RouteRead<'GET /api/credits'>) {
 	return serverList<'GET /api/credits', CreditItem>(read, {
 		rows: (data) => data.credits,
 		exportRoute: 'GET /api/credits/export',

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { Copy, ImageUp, KeyRound, Trash2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { formatCnpj, formatDate, formatDateTime, formatMoney, formatPhone } from '../../../../modules/core'
+import { can, formatCnpj, formatDate, formatDateTime, formatMoney, formatPhone } from '../../../../modules/core'
 import { CompanyPatch, NoticeBody, NoticeRemoveBody, SYSTEM_CATALOGUE } from '../../../../modules/companies/model'
 import { Modal, ModalActions } from '../../components/Modal'
 import { DateInput, Field, FormError } from '../../components/ui'
@@ -191,7 +191,7 @@ export function CompanyDetailsDialog({ company, onClose }: { company: Company; o
 						<button type="button" className="btn btn-sm" onClick={copy}>
 							<Copy className="size-4" /> Copiar
 						</button>
-						{user?.tipo === 'administrador' && (
+						{can(user?.tipo, 'companies.keys') && (
 							<button type="button" className="btn btn-sm btn-warning" onClick={regenerate}>
 								Gerar nova chave
 							</button>

@@ -2,13 +2,13 @@ import { Building2, CalendarPlus, Monitor } from 'lucide-react'
 import { lazy } from 'react'
 import { formatDateTime, maskMac } from '../../../../modules/core'
 import type { Terminal } from '../../../../modules/terminals/model'
+import { terminalsRead } from '../../../../modules/terminals/reads'
 import { ListScreen, EditorDialog, useEditor, SummaryCards, titleColumn } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
 import { AddButton, PageActions, EditDeleteActions, StatCard } from '../../components/ui'
 import { serverList } from '../../lib/list'
 import { confirmThenMutate, deleteQuestion } from '../../lib/mutate'
 import { COMPANY_KEYS } from '../../stores/companies'
-import { terminalsRead } from './terminals-view'
 
 const TerminalDialog = lazy(() => import('./TerminalDialog'))
 

@@ -1,11 +1,11 @@
 import { Activity as ActivityIcon } from 'lucide-react'
 import type { Activity } from '../../../../modules/reports/model'
+import { ACTIVITY_TYPES, activitiesRead } from '../../../../modules/reports/reads'
 import { formatDateTime, formatRelative } from '../../../../modules/core'
 import { ListScreen, titleColumn } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
 import { serverList } from '../../lib/list'
 import { ActivityIconBadge, TYPE_BADGE, TYPE_LABEL } from './ActivityRow'
-import { ACTIVITY_TYPES, activitiesRead } from './activities-view'
 
 /** The history: the API's pages, with search, type and a period of days in the address. */
 const activitiesList = serverList<'GET /api/activities', Activity>(activitiesRead, {

@@ -3,7 +3,8 @@ import { BarChart3, Building2, Coins, Download, RefreshCw, TrendingDown, Trendin
 import { atom } from 'nanostores'
 import { useState } from 'react'
 import type { Report } from '../../../../modules/reports/model'
-import { formatBrDate, formatCnpj, isIsoDate, formatNumber, formatReais } from '../../../../modules/core'
+import { openingReport } from '../../../../modules/reports/reads'
+import { denialOf, formatBrDate, formatCnpj, isIsoDate, formatNumber, formatReais, mayOpen } from '../../../../modules/core'
 import { Rows } from '../../components/Rows'
 import { PageRoot } from '../../components/PageRoot'
 import { AccessDenied, DateInput, EmptyState, ErrorPanel, StatCard, StatGrid, SelectField } from '../../components/ui'
@@ -12,7 +13,6 @@ import { type CsvCell, csvNumber, downloadCsv } from '../../lib/csv'
 import { routeStore } from '../../lib/query'
 import { $user } from '../../stores/session'
 import { toast } from '../../stores/toast'
-import { openingReport } from './reports-view'
 
 type Tipo = Report['tipo']
 const TIPOS: { value: Tipo; label: string }[] = [
@@ -288,12 +288,8 @@ function Reports() {
 	)
 }
 
-/** Relatórios (2-administration §2.9): administradores only. */
+/** Relatórios (2-administration §2.9): for the roles the page table serves it to. */
 export default function ReportsPage() {
 	const user = useStore($user)
-	return (
-		<PageRoot>
-			{user?.tipo === 'administrador' ? <Reports /> : <AccessDenied message="Apenas administradores podem acessar os relatórios." />}
-		</PageRoot>
-	)
+	return <PageRoot>{mayOpen(user?.tipo, '/reports') ? <Reports /> : <AccessDenied {...denialOf('/reports')} />}</PageRoot>
 }

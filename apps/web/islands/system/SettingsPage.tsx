@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { AlertTriangle, Cloud, HardDrive, Palette, RotateCcw, Save, Server, Settings2, Shield } from 'lucide-react'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
-import { formatNumber, moneyText, parseMoneyText, setDisplayFormats } from '../../../../modules/core'
+import { can, denialOf, formatNumber, mayOpen, moneyText, parseMoneyText, setDisplayFormats } from '../../../../modules/core'
 import { type ThemeSettings, themeFromValues } from '../../../../modules/settings/model'
 import { PageRoot } from '../../components/PageRoot'
 import { Tabs } from '../../components/Tabs'
@@ -326,7 +326,7 @@ function Settings() {
 	const [values, setValues] = useState<Values>({})
 	const [source, setSource] = useState<'default' | 'loading' | 'success' | 'error'>('loading')
 	const [saving, setSaving] = useState(false)
-	const isAdmin = user?.tipo === 'administrador'
+	const isAdmin = can(user?.tipo, 'settings.manage')
 
 	const entries = useMemo(() => data ?? (error ? (cachedSettings() ?? []) : []), [data, error])
 	useEffect(() => {
@@ -362,9 +362,7 @@ function Settings() {
 		if (baseline) previewPortalTheme(theme, theme.modo !== themeFromValues(baseline).modo)
 	}, [theme, baseline])
 
-	if (!user || user.tipo === 'representante') {
-		return <AccessDenied message="Você não tem permissão para acessar as configurações do sistema." />
-	}
+	if (!mayOpen(user?.tipo, '/settings')) return <AccessDenied {...denialOf('/settings')} />
 
 	const set = (key: string, value: string) => setValues((v) => ({ ...v, [key]: value }))
 	const form: SettingsForm = { values, errors, set }
@@ -489,7 +487,7 @@ function Settings() {
 				</fieldset>
 			)}
 			{tab === 'seguranca' && <SecurityTab isAdmin={isAdmin} />}
-			{tab === 'sistema' && <SystemTab isAdmin={isAdmin} />}
+			{tab === 'sistema' && <SystemTab isAdmin={can(user?.tipo, 'system.manage')} />}
 		</div>
 	)
 }

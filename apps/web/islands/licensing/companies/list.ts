@@ -1,11 +1,8 @@
 import { atom, computed } from 'nanostores'
 import type { CompanyFilter } from '../../../../../modules/companies/model'
+import { companiesRead } from '../../../../../modules/companies/reads'
 import { serverList } from '../../../lib/list'
 import type { Company } from '../../../stores/companies'
-import { companiesRead } from './view'
-
-type Status = CompanyFilter['status']
-type Notices = CompanyFilter['avisos']
 
 export { NOTICE_OPTIONS, STATUS_OPTIONS } from './view'
 
@@ -17,8 +14,8 @@ export const companiesList = serverList<'GET /api/companies', Company>(companies
 
 /** The filter of the current view, as a bulk action on "every company that matches" sends it. */
 export function currentFilter(): CompanyFilter {
-	const p = companiesList.$params.get()
-	return { search: p.search.trim(), status: p.filters.status as Status, avisos: p.filters.avisos as Notices }
+	const { search, status, avisos } = companiesRead.query(companiesList.$params.get())
+	return { search, status, avisos }
 }
 
 /**

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'bun:test'
-import { AttendantBody, BotTestBody } from '../../modules/bot/model'
-import { PhoneBody, TelefoneBody } from '../../modules/billing/model'
-import { whatsappMessageProblems, whatsappPhoneProblem } from '../../modules/core'
-import { NotificationSettingPatch, RehearsalBody, TestSendBody, daysAheadProblem, sendTimeProblem } from '../../modules/messaging/model'
-import { fieldErrors } from '../web/lib/form'
-import { EVOLUTION_TEST_KEY, billingWorld, carneBody } from './testing'
+import { AttendantBody, BotTestBody } from '../../../modules/bot/model'
+import { PhoneBody, TelefoneBody } from '../../../modules/billing/model'
+import { whatsappMessageProblems, whatsappPhoneProblem } from '../../../modules/core'
+import { NotificationSettingPatch, RehearsalBody, TestSendBody, daysAheadProblem, sendTimeProblem } from '../../../modules/messaging/model'
+import { fieldErrors } from './form'
+import { EVOLUTION_TEST_KEY, billingWorld, carneBody } from '../../server/testing'
 
 /** A field's message in `errors`, or null (the screens' checks answer null when all is well). */
 const at = (errors: Record<string, string>, key: string): string | null => errors[key] ?? null

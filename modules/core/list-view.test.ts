@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'bun:test'
-import { changeParams, defaultParams, ISO_DATE, readParams, toggleSort, writeParams } from './list-state'
+import {
+	changeParams,
+	defaultParams,
+	firstPageRead,
+	ISO_DATE,
+	listRead,
+	listReadUrl,
+	readParams,
+	toggleSort,
+	writeParams
+} from './list-view'
 
 const spec = {
 	sorts: ['razao', 'cnpj', 'validade_licenca'],
@@ -46,5 +56,26 @@ describe('the list view in the address (issue 14)', () => {
 		expect(toggleSort(at3, 'razao')).toEqual({ sort: 'razao', order: 'desc' })
 		expect(toggleSort({ ...at3, order: 'desc' }, 'razao')).toEqual({ sort: 'razao', order: 'asc' })
 		expect(toggleSort({ ...at3, order: 'desc' }, 'cnpj')).toEqual({ sort: 'cnpj', order: 'asc' })
+	})
+
+	it("hands a list's read only a view the list offers, and gives the server the address the island asks (issue 38)", () => {
+		const read = listRead(
+			'GET /api/companies',
+			{ sorts: ['razao', 'cnpj'], filters: { status: { values: ['todas', 'ativas'], default: 'todas' }, inicio: { test: ISO_DATE } } },
+			(view) => ({
+				page: view.page,
+				search: view.search,
+				status: view.filters.status,
+				inicio: view.filters.inicio || undefined,
+				sort: view.sort
+			})
+		)
+		// A view changed on screen to a column or a value the list does not offer reaches the query as the default.
+		const offTheList = { ...defaultParams(read.spec), page: 2, sort: 'senha', filters: { status: 'todas-as-coisas', inicio: 'ontem' } }
+		expect(read.query(offTheList)).toEqual({ page: 2, search: '', status: 'todas', inicio: undefined, sort: 'razao' })
+		expect(listReadUrl(read, new URLSearchParams('page=3&search=Pad&status=ativas&sort=cnpj&inicio=2026-01-02&outra=1'))).toBe(
+			'/api/companies?page=3&search=Pad&status=ativas&inicio=2026-01-02&sort=cnpj'
+		)
+		expect(listReadUrl(firstPageRead(read), new URLSearchParams('page=3&sort=senha'))).toBe('/api/companies?page=1&status=todas&sort=razao')
 	})
 })
