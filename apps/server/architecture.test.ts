@@ -125,6 +125,15 @@ describe('architecture', () => {
 		expect(bad.map((e) => `${e.from} → ${e.spec}`)).toEqual([])
 	})
 
+	it('the web app refreshes cached reads only by the routes a write names, never by hand-written addresses', () => {
+		// lib/query.ts keeps nanoquery's key functions to itself; everyone else names reads by their contracts' routes.
+		const byHand = /\b(invalidateKeys|revalidateKeys|mutateCache)\b|startsWith\(\s*['"`]\/api|invalidate\w*:\s*\[\s*['"`]\/api/
+		const bad = files.filter(
+			(f) => f.startsWith('apps/web/') && f !== 'apps/web/lib/query.ts' && byHand.test(readFileSync(join(ROOT, f), 'utf8'))
+		)
+		expect(bad).toEqual([])
+	})
+
 	it('what a model.ts or core index imports, transitively, runs in a browser', () => {
 		const roots = files.filter((f) => f.endsWith('/model.ts') || f === 'modules/core/index.ts')
 		const bad: string[] = []

@@ -5,6 +5,7 @@ import { carneName, formatCnpj, formatDate, formatReais } from '../../../../modu
 import { LazyDialog, ListScreen, SummaryCards, dateColumn, moneyColumn, titleColumn } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
 import { PageActions, StatCard } from '../../components/ui'
+import type { GetRoute } from '../../lib/api'
 import { infiniteList } from '../../lib/list'
 import { LIVE_PACE, polling } from '../../lib/query'
 import { usePending } from '../../lib/hooks'
@@ -16,7 +17,7 @@ import { COMPANY_DATE_CONTROLS, ClearFilters, ParcelStatusBadge } from './carne-
 const WhatsappDialog = lazy(() => import('./WhatsappDialog'))
 const PixDialog = lazy(() => import('./PixDialog'))
 
-const INVALIDATE = ['/api/carnes', '/api/historico-pagamentos']
+const INVALIDATE: readonly GetRoute[] = ['GET /api/carnes', 'GET /api/carnes/pagamentos', 'GET /api/historico-pagamentos']
 
 const pagamentosList = infiniteList<'GET /api/carnes/pagamentos', PagamentoParcelaView>(pagamentosRead, {
 	rows: (data) => data.parcelas,
