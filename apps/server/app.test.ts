@@ -5,7 +5,7 @@ import { ROLES, type Role } from '../../modules/core'
 import { assertEveryRouteDeclaresAccess } from './app'
 import { defaultLicenceWorkers, readConfig } from './config'
 import { pathOf } from './plugins/security'
-import { CNPJ, createTestApp } from './testing'
+import { CNPJ, createTestApp, refusalOf } from './testing'
 
 async function signedInAs(t: ReturnType<typeof createTestApp>) {
 	const cnpjs: Record<Role, string> = { administrador: CNPJ.admin, gerente: CNPJ.gerente, representante: CNPJ.rep }
@@ -108,7 +108,7 @@ describe('CSRF and request hygiene', () => {
 		const t = createTestApp()
 		const res = await t.call('GET', '/api/nao-existe')
 		expect(res.status).toBe(404)
-		expect(res.json.message).toBe('Recurso não encontrado.')
+		expect(refusalOf(res).message).toBe('Recurso não encontrado.')
 		expect(res.headers.get('cache-control')).toBe('no-store')
 		expect(res.headers.get('x-content-type-options')).toBe('nosniff')
 	})
@@ -173,6 +173,19 @@ describe('GET /api/health', () => {
 	})
 })
 
+describe('the test client', () => {
+	it('types an answer by its route’s contract, and an address no route answers as unknown (issue 38, point 3)', async () => {
+		const t = createTestApp()
+		const health = await t.call('GET', '/api/health?check=1')
+		expect(health.json.time).toBe(t.clock.now().toISOString())
+		// @ts-expect-error: not a field of the health answer, so reading it does not compile (it was `any`).
+		expect(health.json.uptime).toBeUndefined()
+		const missing = await t.call('GET', '/api/nao-existe/5')
+		// @ts-expect-error: no contract answers this address: the test says what it expects (refusalOf).
+		expect(missing.json.message).toBe(refusalOf(missing).message)
+	})
+})
+
 describe('GET /api/configuracoes', () => {
 	it('lists every setting with its default, and never a secret in clear', async () => {
 		const t = createTestApp()
@@ -189,8 +202,8 @@ describe('GET /api/configuracoes', () => {
 		expect(admin.text).not.toContain('0123456789abcdef')
 		const rep = await t.call('GET', '/api/configuracoes', { cookie: cookies.representante })
 		expect(rep.status).toBe(200)
-		expect(rep.json.map((e: { chave: string }) => e.chave)).not.toContain('app.asaas_api_key')
-		expect(rep.json.find((e: { chave: string }) => e.chave === 'app.valor_credito_dia').valor).toBe('33')
+		expect(rep.json.map((e) => e.chave)).not.toContain('app.asaas_api_key')
+		expect(rep.json.find((e) => e.chave === 'app.valor_credito_dia')!.valor).toBe('33')
 	})
 })
 

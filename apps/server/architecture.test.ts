@@ -199,6 +199,15 @@ describe('architecture', () => {
 		expect(roleDecisions("administrador: 'badge-error',")).toEqual([])
 	})
 
+	it('the web app refreshes cached reads only by the routes a write names, never by hand-written addresses', () => {
+		// lib/query.ts keeps nanoquery's key functions to itself; everyone else names reads by their contracts' routes.
+		const byHand = /\b(invalidateKeys|revalidateKeys|mutateCache)\b|startsWith\(\s*['"`]\/api|invalidate\w*:\s*\[\s*['"`]\/api/
+		const bad = files.filter(
+			(f) => f.startsWith('apps/web/') && f !== 'apps/web/lib/query.ts' && byHand.test(readFileSync(join(ROOT, f), 'utf8'))
+		)
+		expect(bad).toEqual([])
+	})
+
 	it('what a model.ts, a reads.ts or core index imports, transitively, runs in a browser', () => {
 		const roots = files.filter((f) => isBrowserDoor(f) || f === 'modules/core/index.ts')
 		const bad: string[] = []

@@ -21,7 +21,7 @@ describe('terminals list: order and export', () => {
 		add(b.codigo, 'CAIXA-1', 'BB0000000001', '2026-10-01T12:00:00.000Z')
 		return t
 	}
-	const names = (r: { json: { terminals: { nome_computador: string }[] } }) => r.json.terminals.map((x) => x.nome_computador)
+	const names = (r: { json: { terminals: { nome_computador: string | null }[] } }) => r.json.terminals.map((x) => x.nome_computador)
 
 	it('sorts by company, computer, MAC and date, both ways', async () => {
 		const t = await world()

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 import { companies } from '../../modules/companies'
 import { credits } from '../../modules/credits'
 import { nestsDeeperThan } from './plugins/security'
-import { createTestApp, hostileClients, testWorld } from './testing'
+import { createTestApp, hostileClients, refusalOf, testWorld } from './testing'
 
 /** Arrays nested `depth` deep: 2 bytes per level (the attack sent 100,000 levels in 200 KB). */
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth)
@@ -43,7 +43,7 @@ describe('one anonymous request must not stop the portal (point 1)', () => {
 		const t = createTestApp()
 		const res = await t.call('POST', '/api/auth/login', { body: `{"cnpj": ${nested(33)}, "senha": "x"}` })
 		expect(res.status).toBe(400)
-		expect(res.json).toEqual({ message: 'Corpo da requisição inválido: o JSON tem níveis demais (máximo 32).', code: 'PARSE' })
+		expect(refusalOf(res)).toEqual({ message: 'Corpo da requisição inválido: o JSON tem níveis demais (máximo 32).', code: 'PARSE' })
 		// 32 levels are still an ordinary (if invalid) body: the validator answers it.
 		const ok = await t.call('POST', '/api/auth/login', { body: `{"cnpj": ${nested(31)}, "senha": "x"}` })
 		expect(ok.status).toBe(400)
@@ -116,7 +116,7 @@ describe('licence dates stay within 20 years (point 6)', () => {
 		const c = await w.companyVia({ validade_licenca: '2027-01-01' })
 		const patch = await w.call('PATCH', `/api/companies/${c.codigo}`, { cookie: w.cookies.admin, body: { validade_licenca: tooFar } })
 		expect(patch.status).toBe(422)
-		expect(patch.json).toEqual({
+		expect(refusalOf(patch)).toEqual({
 			message: 'A validade da licença não pode passar de 20/11/2046 (20 anos à frente).',
 			code: 'LICENCE_HORIZON'
 		})

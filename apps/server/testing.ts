@@ -8,14 +8,93 @@ import { createTestDb } from '../../db/testing'
 import { activities } from '../../modules/activity'
 import { hashPassword, users } from '../../modules/auth'
 import { companies } from '../../modules/companies'
-import { type Role, completeCnpj, fixedClock } from '../../modules/core'
+import { type ContractsOf, type ResponseOf, type Role, completeCnpj, fixedClock } from '../../modules/core'
 import { createAsaasStandin, type StandinModes } from '../../modules/asaas'
 import type { PaymentEventHandler } from '../../modules/billing'
 import { type AppConfig, type AppContext, createSecretBox, testConfig } from '../../modules/core/server'
 import { type EvolutionStandinOptions, createEvolutionStandin } from '../../modules/evolution'
 import { representatives } from '../../modules/resellers'
+import type * as authModel from '../../modules/auth/model'
+import type * as billingModel from '../../modules/billing/model'
+import type * as botModel from '../../modules/bot/model'
+import type * as companiesModel from '../../modules/companies/model'
+import type * as creditsModel from '../../modules/credits/model'
+import type * as downloadsModel from '../../modules/downloads/model'
+import type * as licensingModel from '../../modules/licensing/model'
+import type * as messagingModel from '../../modules/messaging/model'
+import type * as reportsModel from '../../modules/reports/model'
+import type * as resellersModel from '../../modules/resellers/model'
+import type * as systemModel from '../../modules/system/model'
+import type * as terminalsModel from '../../modules/terminals/model'
+import type * as usersModel from '../../modules/users/model'
 import { createApp, createServices } from './app'
 import type { Site } from './plugins/pages'
+
+/** Every route of the portal, by its contract (each module's model.ts). */
+type PortalContract =
+	| ContractsOf<typeof authModel>
+	| ContractsOf<typeof billingModel>
+	| ContractsOf<typeof botModel>
+	| ContractsOf<typeof companiesModel>
+	| ContractsOf<typeof creditsModel>
+	| ContractsOf<typeof downloadsModel>
+	| ContractsOf<typeof licensingModel>
+	| ContractsOf<typeof messagingModel>
+	| ContractsOf<typeof reportsModel>
+	| ContractsOf<typeof resellersModel>
+	| ContractsOf<typeof systemModel>
+	| ContractsOf<typeof terminalsModel>
+	| ContractsOf<typeof usersModel>
+
+/** A path's segments: '/api/companies/5' → ['', 'api', 'companies', '5']. */
+type Segments<P extends string> = P extends `${infer Head}/${infer Rest}` ? [Head, ...Segments<Rest>] : [P]
+
+/** Whether an address's segments fit a route's: a `:param` takes any one segment, every other must be equal. */
+type Fits<A extends string[], R extends string[]> = A extends [infer a extends string, ...infer as extends string[]]
+	? R extends [infer r extends string, ...infer rs extends string[]]
+		? (r extends `:${string}` ? true : a extends r ? true : false) extends true
+			? Fits<as, rs>
+			: false
+		: false
+	: R extends []
+		? true
+		: false
+
+/** The contracts among `C` of the routes of `method` whose path `path` fits (one by one: C is a union). */
+type Fitting<C, M extends string, P extends string> = C extends { method: M; path: infer R extends string }
+	? Fits<Segments<P>, Segments<R>> extends true
+		? C
+		: never
+	: never
+
+type PathOf<A extends string> = A extends `${infer Path}?${string}` ? Path : A
+
+/** The contracts of the routes that answer `method` at an address: the route of that exact path, else those it fits. */
+type RoutesAt<M extends string, A extends string> = [Extract<PortalContract, { method: M; path: PathOf<A> }>] extends [never]
+	? Fitting<PortalContract, M, PathOf<A>>
+	: Extract<PortalContract, { method: M; path: PathOf<A> }>
+
+/** The answer of a refused request, of every route (DESIGN.md: `{ message, code? }`). */
+export interface ErrorAnswer {
+	message: string
+	code?: string
+}
+
+/** The body of a refused request, read as one (the test has checked the status): for a whole-body comparison or an unknown address. */
+export function refusalOf(answer: { json: unknown }): ErrorAnswer {
+	return answer.json as ErrorAnswer
+}
+
+/** A route's answer, with the error's fields it does not have itself (a refusal answers those instead). */
+type OrRefusal<R> = R extends object ? R & Partial<Omit<ErrorAnswer, keyof R>> : R
+
+/**
+ * What a test reads in an answer's JSON: the route's answer as its contract declares it (with the error's fields,
+ * which a refusal has instead), or `unknown` for an address no contract answers (the test says what it expects).
+ */
+export type AnswerAt<M extends string, A extends string> = [RoutesAt<M, A>] extends [never]
+	? unknown
+	: OrRefusal<ResponseOf<RoutesAt<M, A>>>
 
 export const TEST_ORIGIN = 'http://localhost'
 
@@ -75,7 +154,11 @@ export function createTestApp(
 	const app = createApp(ctx, services, options.site ?? null)
 
 	/** A same-origin request, as the portal's own pages make it. */
-	async function call(method: string, path: string, init: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {
+	async function call<M extends string, A extends string>(
+		method: M,
+		path: A,
+		init: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}
+	) {
 		const headers: Record<string, string> = { origin: TEST_ORIGIN, ...init.headers }
 		if (init.cookie) headers.cookie = init.cookie
 		let body: string | undefined
@@ -85,11 +168,11 @@ export function createTestApp(
 		}
 		const response = await app.handle(new Request(TEST_ORIGIN + path, { method, headers, body }))
 		const text = await response.text()
-		let json: any = null
+		let json: unknown = null
 		try {
 			json = text ? JSON.parse(text) : null
 		} catch {}
-		return { status: response.status, headers: response.headers, json, text }
+		return { status: response.status, headers: response.headers, json: json as AnswerAt<M, A>, text }
 	}
 
 	async function createUser(input: { cnpj: string; tipo: Role; senha?: string; nome?: string; email?: string; ativo?: boolean }) {

@@ -48,11 +48,11 @@ describe('POST /api/auth/login', () => {
 		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
 		const wrong = await t.call('POST', '/api/auth/login', { body: { cnpj: CNPJ.admin, senha: 'errada' } })
 		expect(wrong.status).toBe(401)
-		expect(wrong.json.message.toLowerCase()).toContain('senha')
+		expect(wrong.json.message!.toLowerCase()).toContain('senha')
 		const unknown = await t.call('POST', '/api/auth/login', { body: { cnpj: CNPJ.rep, senha: 'qualquer' } })
 		expect(unknown.status).toBe(401)
-		expect(unknown.json.message.toLowerCase()).toContain('usuário')
-		expect(unknown.json.message.toLowerCase()).not.toContain('senha')
+		expect(unknown.json.message!.toLowerCase()).toContain('usuário')
+		expect(unknown.json.message!.toLowerCase()).not.toContain('senha')
 	})
 
 	it('refuses an invalid CNPJ, a missing password and bad JSON with 400 and a pt-BR message', async () => {

@@ -19,7 +19,7 @@ describe('a carnê is called by its number everywhere', () => {
 		w.asaas.confirm(first.asaas_payment_id)
 		await settleAsaas(w)
 		const history = (await w.call('GET', '/api/historico-pagamentos', { cookie: w.cookies.rep })).json.eventos
-		expect(history.map((e: { descricao: string }) => e.descricao)).toEqual([`Parcela 1/3 do ${name} paga (R$ 100,00)`])
+		expect(history.map((e) => e.descricao)).toEqual([`Parcela 1/3 do ${name} paga (R$ 100,00)`])
 
 		const pdf = await w.call('GET', `/api/carnes/${carne.id}/download-completo`, { cookie: w.cookies.rep })
 		expect(pdf.headers.get('content-disposition')).toBe(

@@ -35,7 +35,7 @@ describe('a carnê’s whole life', () => {
 		expect(created.json.message).toBe('Carnê criado com sucesso!')
 		const carne = created.json.carne
 		expect(carne).toMatchObject({ valor_total: 300, valor_parcela: 100, numero_parcelas: 3, status: 'ativo', tipo_cobranca: 'BOLETO' })
-		expect(carne.empresa.razao).toBe('Padaria Pão Quente')
+		expect(carne.empresa?.razao).toBe('Padaria Pão Quente')
 		// At Asaas: one customer by the company's CNPJ with its code, one plan of 3.
 		const account = w.asaas.accounts.get(KEY)!
 		const [customer] = [...account.customers.values()]
@@ -261,7 +261,7 @@ describe('who sees and acts on carnês', () => {
 		const mine = (await create(w, carneBody(empresa.codigo))).json.carne
 		// The administrador issues for Sara's company, through Sara's account.
 		const hers = (await create(w, carneBody(other.codigo), w.cookies.admin)).json.carne
-		expect(plansAt(w, KEY2).map((p) => p.id)).toEqual([hers.asaas_installment_id])
+		expect(plansAt(w, KEY2).map((p) => p.id)).toEqual([hers.asaas_installment_id!])
 		const ids = async (cookie: string) =>
 			((await w.call('GET', '/api/carnes', { cookie })).json.carnes as { id: number }[]).map((c) => c.id).sort()
 		expect(await ids(w.cookies.rep)).toEqual([mine.id])
@@ -387,7 +387,7 @@ describe('the webhook keeps parcels in step', () => {
 		w.asaas.pauseDeliveries()
 		// Someone deletes the plan in Asaas' own screens: its open parcels go, the paid one stays.
 		const removed = await asaasClient(w.ctx, asaasAccount(w.db, w.ctx.secrets, CNPJ.rep)!).deleteInstallmentPendingPayments(
-			carne.asaas_installment_id
+			carne.asaas_installment_id!
 		)
 		expect(removed.deletedPayments).toHaveLength(2)
 		expect(await reconcileCarnes(w.ctx, { all: true })).toMatchObject({ verificadas: 1, corrigidas: 2 })
@@ -423,7 +423,7 @@ describe('the webhook keeps parcels in step', () => {
 		await settleAsaas(w)
 		// The plan and its parcels gone from the account (deleted in Asaas' screens): the plan's list comes back empty.
 		const account = w.asaas.accounts.get(KEY)!
-		account.installments.delete(gone.asaas_installment_id)
+		account.installments.delete(gone.asaas_installment_id!)
 		for (const p of [...account.payments.values()]) if (p.installment === gone.asaas_installment_id) account.payments.delete(p.id)
 		expect(await reconcileCarnes(w.ctx, { all: true })).toMatchObject({ verificadas: 2, corrigidas: 3 })
 		expect((await parcels(w, gone.id)).map((p) => p.status)).toEqual(['CANCELED', 'CANCELED', 'CANCELED'])

@@ -117,7 +117,7 @@ export type TestResult = z.infer<typeof TestResult>
 export const FinancialStats = figures('totalConfiguracoes', 'configuracoesAtivas', 'carnesGerados', 'valorTotalCarnes')
 export type FinancialStats = z.infer<typeof FinancialStats>
 
-const SavedConfig = (view: z.ZodType) => withMessage({ config: view })
+const SavedConfig = <V extends z.ZodType>(view: V) => withMessage({ config: view })
 
 export const ownConfigRoute = contract({
 	method: 'GET',

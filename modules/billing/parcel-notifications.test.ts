@@ -57,7 +57,7 @@ describe('the representative is told in the top bar when Asaas changes a parcel'
 		const { carne } = (await w.call('POST', '/api/carnes', { cookie: w.cookies.rep, body: carneBody(empresa.codigo) })).json
 		await settleAsaas(w)
 		// Someone deletes the plan in Asaas' own screens.
-		await asaasClient(w.ctx, asaasAccount(w.db, w.ctx.secrets, CNPJ.rep)!).deleteInstallmentPendingPayments(carne.asaas_installment_id)
+		await asaasClient(w.ctx, asaasAccount(w.db, w.ctx.secrets, CNPJ.rep)!).deleteInstallmentPendingPayments(carne.asaas_installment_id!)
 		await settleAsaas(w)
 		await reconcileCarnes(w.ctx, { all: true })
 		const removed = (n: number) => [

@@ -57,9 +57,7 @@ async function say(
 }
 
 const sessionOf = async (w: World, phone: string) =>
-	(await w.call('GET', '/api/whatsapp/sessions', { cookie: w.cookies.admin })).json.find(
-		(s: { phone: string }) => phoneKey(s.phone) === phoneKey(phone)
-	)
+	(await w.call('GET', '/api/whatsapp/sessions', { cookie: w.cookies.admin })).json.find((s) => phoneKey(s.phone) === phoneKey(phone))!
 
 /** A carnê of three parcels (paid, overdue, pending) with their boleto, digitable line and PIX code. */
 function seedCarne(w: World, empresa: number) {
@@ -121,7 +119,7 @@ describe('the webhook', () => {
 		expect(monitor.webhook).toMatchObject({ status: 'configurado', url: 'http://localhost/api/whatsapp/webhook' })
 		// The secret is kept sealed with the other secrets.
 		const listed = (await w.call('GET', '/api/configuracoes', { cookie: w.cookies.admin })).json
-		expect(listed.find((s: { chave: string }) => s.chave === 'bot_webhook_secret').valor).not.toContain(monitor.webhook.secret)
+		expect(listed.find((s) => s.chave === 'bot_webhook_secret')!.valor).not.toContain(monitor.webhook.secret)
 	})
 
 	it('is set again when the gateway settings are saved', async () => {
@@ -195,7 +193,7 @@ describe('the webhook', () => {
 			expect(monitor.webhook).toMatchObject({ status: 'configurado', message: null })
 			const hook = w.evolution.instances.get('k-licencas')!.webhook!
 			const headers = version === '2.3.6' || version === '2.1.1'
-			expect(hook.url).toBe(headers ? monitor.webhook.url : monitor.webhook.urlWithToken)
+			expect(hook.url).toBe((headers ? monitor.webhook.url : monitor.webhook.urlWithToken)!)
 			expect(hook.headers).toEqual(headers ? { 'x-webhook-token': monitor.webhook.secret } : {})
 			expect(await say(w, CLIENT, 'Oi')).toEqual([expect.stringContaining('assistente virtual')])
 		})

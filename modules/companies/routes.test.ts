@@ -58,7 +58,7 @@ describe('POST /api/companies', () => {
 			representante: { nome: 'Rafael Rep' }
 		})
 		expect(c.serial).toMatch(/^[A-Za-z0-9_-]{32}$/)
-		expect(c.valor_mensal_centavos).toBeUndefined()
+		expect(c).not.toHaveProperty('valor_mensal_centavos')
 		const log = t.db.select().from(activities).where(eq(activities.title, 'Empresa criada')).all()
 		expect(log).toHaveLength(1)
 		expect(log[0].representante_cnpj).toBe(t.cnpj.rep)

@@ -1,11 +1,11 @@
-import { type SQL, and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { type SQL, type SQLWrapper, and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
 import { type Clock, formatBrDate, csvFilename, csvMoney, formatCnpj, pagination, todayIso, toReais } from '../core'
 import { type CsvColumn, contains, csvColumnsResponse, forbidden, notFound, unprocessable, writeTransaction } from '../core/server'
-import { extendLicence, findCompany } from '../companies'
-import { findRepresentativeByCnpj, representativeScope } from '../resellers'
+import { companies, extendLicence, findCompany } from '../companies'
+import { findRepresentativeByCnpj, representativeScope, representatives } from '../resellers'
 import { getSetting } from '../settings'
 import type {
 	AddCreditsBody,
@@ -24,16 +24,20 @@ import { creditBalances, creditConsumptions, credits } from './schema'
 
 type Actor = Pick<SessionUser, 'id' | 'nome' | 'cnpj' | 'tipo'>
 
-/** The pool condition: own batches that are active and not used up (2-administration §4). */
-export const AVAILABLE = sql.raw(`origem <> 'transferencia' and ativo = 1 and data_uso is null`)
+/**
+ * The pool condition: own batches that are active and not used up (2-administration §4). The values are written in
+ * the SQL, not bound, as in the partial indexes of schema.ts: SQLite uses an index only for a condition it can see.
+ */
+export const AVAILABLE = sql`${credits.origem} <> 'transferencia' and ${credits.ativo} = 1 and ${credits.data_uso} is null`
 /** Inactive (switched off) pool credits: not available, not used. */
-export const INACTIVE = sql.raw(`origem <> 'transferencia' and ativo = 0`)
-export const TRANSFER = sql.raw(`origem = 'transferencia'`)
+export const INACTIVE = sql`${credits.origem} <> 'transferencia' and ${credits.ativo} = 0`
+export const TRANSFER = sql`${credits.origem} = 'transferencia'`
+const POOL = sql`${credits.origem} <> 'transferencia'`
 
 /** Σ valor of a representative's available batches. */
 export function availableCredits(db: DbOrTx, representanteCnpj: string): number {
 	const row = db.all<{ total: number | null }>(
-		sql`select sum(valor) as total from credits where representante_id = ${representanteCnpj} and ${AVAILABLE}`
+		sql`select sum(${credits.valor}) as total from ${credits} where ${credits.representante_id} = ${representanteCnpj} and ${AVAILABLE}`
 	)[0]
 	return row?.total ?? 0
 }
@@ -45,20 +49,27 @@ export function scopedAvailable(db: DbOrTx, user: SessionUser, representanteCnpj
 		if (!representativeScope(db, user).includes(representanteCnpj)) throw notFound('Representante não encontrado.')
 		return availableCredits(db, representanteCnpj)
 	}
-	return creditTotals(db, representativeScope(db, user).on(sql.raw('representante_id'))).disponivel
+	return creditTotals(db, representativeScope(db, user).on(creditBalances.representante_id)).disponivel
 }
 
 /** Moves a representative's cached totals by the given deltas (inside the ledger write's transaction). */
 export function bumpBalance(tx: DbOrTx, cnpj: string, delta: { disponivel?: number; utilizado?: number; inativo?: number }) {
 	const d = { disponivel: delta.disponivel ?? 0, utilizado: delta.utilizado ?? 0, inativo: delta.inativo ?? 0 }
 	// Update first: an upsert would check the CHECK (≥ 0) constraint on the would-be inserted row of deltas.
-	const updated = tx.all(sql`
-		update credit_balances set disponivel = disponivel + ${d.disponivel}, utilizado = utilizado + ${d.utilizado}, inativo = inativo + ${d.inativo}
-		where representante_id = ${cnpj} returning representante_id`)
+	const updated = tx
+		.update(creditBalances)
+		.set({
+			disponivel: sql`${creditBalances.disponivel} + ${d.disponivel}`,
+			utilizado: sql`${creditBalances.utilizado} + ${d.utilizado}`,
+			inativo: sql`${creditBalances.inativo} + ${d.inativo}`
+		})
+		.where(eq(creditBalances.representante_id, cnpj))
+		.returning({ representante_id: creditBalances.representante_id })
+		.all()
 	if (updated.length === 0) {
-		tx.run(
-			sql`insert into credit_balances (representante_id, disponivel, utilizado, inativo) values (${cnpj}, ${d.disponivel}, ${d.utilizado}, ${d.inativo})`
-		)
+		tx.insert(creditBalances)
+			.values({ representante_id: cnpj, ...d })
+			.run()
 	}
 }
 
@@ -66,13 +77,20 @@ export function bumpBalance(tx: DbOrTx, cnpj: string, delta: { disponivel?: numb
 export function rebuildCreditBalances(db: DbOrTx) {
 	writeTransaction(db, (tx) => {
 		tx.delete(creditBalances).run()
-		tx.run(sql`
-				insert into credit_balances (representante_id, disponivel, utilizado, inativo)
-				select representante_id,
-					sum(case when ${AVAILABLE} then valor else 0 end),
-					sum(case when ${TRANSFER} then valor else 0 end),
-					sum(case when ${INACTIVE} then valor else 0 end)
-				from credits group by representante_id`)
+		const sumWhen = (condition: SQL) => sql<number>`sum(case when ${condition} then ${credits.valor} else 0 end)`
+		tx.insert(creditBalances)
+			.select(
+				tx
+					.select({
+						representante_id: credits.representante_id,
+						disponivel: sumWhen(AVAILABLE).as('disponivel'),
+						utilizado: sumWhen(TRANSFER).as('utilizado'),
+						inativo: sumWhen(INACTIVE).as('inativo')
+					})
+					.from(credits)
+					.groupBy(credits.representante_id)
+			)
+			.run()
 	})
 }
 
@@ -82,7 +100,8 @@ export function rebuildCreditBalances(db: DbOrTx) {
  */
 export function creditTotals(db: DbOrTx, where: SQL): CreditTotals {
 	const row = db.all<{ d: number | null; u: number | null; i: number | null }>(
-		sql`select sum(disponivel) as d, sum(utilizado) as u, sum(inativo) as i from credit_balances where ${where}`
+		sql`select sum(${creditBalances.disponivel}) as d, sum(${creditBalances.utilizado}) as u, sum(${creditBalances.inativo}) as i
+			from ${creditBalances} where ${where}`
 	)[0]
 	const disponivel = row?.d ?? 0
 	const utilizado = row?.u ?? 0
@@ -177,8 +196,8 @@ interface AvailableBatch {
 /** A representative's batches with credits left, oldest first (the order they are spent in). */
 function availableBatches(tx: DbOrTx, repCnpj: string): AvailableBatch[] {
 	return tx.all<AvailableBatch>(sql`
-		select id, valor, valor_original, valor_unitario_centavos from credits
-		where representante_id = ${repCnpj} and ${AVAILABLE} order by data_compra, id`)
+		select ${credits.id}, ${credits.valor}, ${credits.valor_original}, ${credits.valor_unitario_centavos} from ${credits}
+		where ${credits.representante_id} = ${repCnpj} and ${AVAILABLE} order by ${credits.data_compra}, ${credits.id}`)
 }
 
 function notEnoughCredits(available: number) {
@@ -270,34 +289,36 @@ interface CreditRow {
 	razao_atual: string | null
 }
 
-const CREDIT_ORDER: Record<CreditView['sort'], string> = {
-	id: 'c.id',
-	valor: 'c.valor',
-	data_compra: 'c.data_compra',
-	data_uso: 'c.data_uso'
+const CREDIT_ORDER: Record<CreditView['sort'], SQLWrapper> = {
+	id: credits.id,
+	valor: credits.valor,
+	data_compra: credits.data_compra,
+	data_uso: credits.data_uso
 }
 
-/** The credits of a view: the user's scope, the kind and the search, as SQL on `credits c` joined to `representatives r`. */
+/** The credits of a view: the user's scope, the kind and the search, as SQL on `credits` joined to `representatives`. */
 function creditViewCondition(db: DbOrTx, user: SessionUser, view: CreditView) {
-	const scope = representativeScope(db, user).on(sql.raw('c.representante_id'))
-	const kind =
-		view.kind === 'pool' ? sql`c.origem <> 'transferencia'` : view.kind === 'transfer' ? sql`c.origem = 'transferencia'` : sql`1 = 1`
+	const scope = representativeScope(db, user).on(credits.representante_id)
+	const kind = view.kind === 'pool' ? POOL : view.kind === 'transfer' ? TRANSFER : sql`1 = 1`
 	const search = view.search
-		? sql`(${contains(sql.raw('r.nome'), view.search)} or ${contains(sql.raw('c.representante_id'), view.search.replace(/\W/g, ''))} or ${contains(sql.raw('c.empresa_razao'), view.search)})`
+		? sql`(${contains(representatives.nome, view.search)} or ${contains(credits.representante_id, view.search.replace(/\W/g, ''))} or ${contains(credits.empresa_razao, view.search)})`
 		: sql`1 = 1`
 	return { scope, kind, where: sql`${scope} and ${kind} and ${search}` }
 }
 
+/** The representative and the company of each credit row, by name. */
+const CREDIT_JOINS = sql`left join ${representatives} on ${representatives.cnpj} = ${credits.representante_id}
+	left join ${companies} on ${companies.codigo} = ${credits.fk_empresa}`
+
 function creditRows(db: DbOrTx, where: SQL, view: CreditView, limit: number, offset: number): CreditItem[] {
 	const direction = sql.raw(view.order === 'asc' ? 'asc' : 'desc')
 	const rows = db.all<CreditRow>(sql`
-		select c.id, c.valor, c.valor_original, c.representante_id, c.fk_empresa, c.empresa_razao, c.sistema, c.ativo,
-			c.data_compra, c.data_uso, c.origem, c.valor_unitario_centavos, r.nome as rep_nome, e.razao as razao_atual
-		from credits c
-		left join representatives r on r.cnpj = c.representante_id
-		left join companies e on e.codigo = c.fk_empresa
+		select ${credits.id}, ${credits.valor}, ${credits.valor_original}, ${credits.representante_id}, ${credits.fk_empresa},
+			${credits.empresa_razao}, ${credits.sistema}, ${credits.ativo}, ${credits.data_compra}, ${credits.data_uso}, ${credits.origem},
+			${credits.valor_unitario_centavos}, ${representatives.nome} as rep_nome, ${companies.razao} as razao_atual
+		from ${credits} ${CREDIT_JOINS}
 		where ${where}
-		order by ${sql.raw(CREDIT_ORDER[view.sort])} ${direction}, c.id ${direction}
+		order by ${CREDIT_ORDER[view.sort]} ${direction}, ${credits.id} ${direction}
 		limit ${limit} offset ${offset}`)
 	return rows.map((r) => ({
 		id: r.id,
@@ -323,8 +344,8 @@ export function listCredits(db: DbOrTx, user: SessionUser, query: CreditListQuer
 	const total =
 		db.all<{ n: number }>(
 			query.search
-				? sql`select count(*) as n from credits c left join representatives r on r.cnpj = c.representante_id where ${where}`
-				: sql`select count(*) as n from credits c where ${scope} and ${kind}`
+				? sql`select count(*) as n from ${credits} left join ${representatives} on ${representatives.cnpj} = ${credits.representante_id} where ${where}`
+				: sql`select count(*) as n from ${credits} where ${scope} and ${kind}`
 		)[0]?.n ?? 0
 	const page = pagination(query.page, query.limit, total)
 	return {
@@ -334,7 +355,7 @@ export function listCredits(db: DbOrTx, user: SessionUser, query: CreditListQuer
 		limit: query.limit,
 		totalPages: page.totalPages,
 		pagination: page,
-		totals: creditTotals(db, representativeScope(db, user).on(sql.raw('representante_id')))
+		totals: creditTotals(db, representativeScope(db, user).on(creditBalances.representante_id))
 	}
 }
 
@@ -377,24 +398,31 @@ export function exportCredits(db: DbOrTx, clock: Clock, user: SessionUser, view:
 	)
 }
 
-const SUMMARY_ORDER: Record<SummaryView['sort'], string> = {
-	disponivel: 'coalesce(b.disponivel, 0)',
-	utilizado: 'coalesce(b.utilizado, 0)',
-	total: 'coalesce(b.disponivel, 0) + coalesce(b.utilizado, 0) + coalesce(b.inativo, 0)',
-	nome: 'r.nome',
-	cnpj: 'r.cnpj'
+/** A representative's figure, 0 without a balance row. */
+const balance = (column: SQLWrapper) => sql`coalesce(${column}, 0)`
+const BALANCE_TOTAL = sql`${balance(creditBalances.disponivel)} + ${balance(creditBalances.utilizado)} + ${balance(creditBalances.inativo)}`
+
+const SUMMARY_ORDER: Record<SummaryView['sort'], SQLWrapper> = {
+	disponivel: balance(creditBalances.disponivel),
+	utilizado: balance(creditBalances.utilizado),
+	total: BALANCE_TOTAL,
+	nome: representatives.nome,
+	cnpj: representatives.cnpj
 }
+
+/** Each representative with their balance row (none before their first credit). */
+const REPRESENTATIVE_BALANCES = sql`${representatives} left join ${creditBalances} on ${creditBalances.representante_id} = ${representatives.cnpj}`
 
 /** The representatives of the summary: the scope and the search by representative name, CNPJ or one of their companies. */
 function summaryCondition(db: DbOrTx, user: SessionUser, search: string): SQL {
-	const scope = representativeScope(db, user).on(sql.raw('r.cnpj'))
+	const scope = representativeScope(db, user).on(representatives.cnpj)
 	let filter = sql`1 = 1`
 	if (search) {
 		const digits = search.replace(/[^0-9A-Za-z]/g, '').toUpperCase()
-		filter = sql`(${contains(sql.raw('r.nome'), search)}
-			${digits ? sql`or ${contains(sql.raw('r.cnpj'), digits)}` : sql``}
-			or exists (select 1 from companies e where e.cnpj_representante = r.cnpj and (${contains(sql.raw('e.razao'), search)}
-				${digits ? sql`or ${contains(sql.raw('e.cnpj'), digits)}` : sql``})))`
+		filter = sql`(${contains(representatives.nome, search)}
+			${digits ? sql`or ${contains(representatives.cnpj, digits)}` : sql``}
+			or exists (select 1 from ${companies} where ${companies.cnpj_representante} = ${representatives.cnpj}
+				and (${contains(companies.razao, search)} ${digits ? sql`or ${contains(companies.cnpj, digits)}` : sql``})))`
 	}
 	return sql`${scope} and ${filter}`
 }
@@ -404,11 +432,11 @@ type SummaryRow = { nome: string; cnpj: string; disponivel: number; utilizado: n
 function summaryRows(db: DbOrTx, where: SQL, view: SummaryView, limit: number, offset: number) {
 	const direction = sql.raw(view.order === 'asc' ? 'asc' : 'desc')
 	return db.all<SummaryRow>(sql`
-		select r.nome, r.cnpj, coalesce(b.disponivel, 0) as disponivel, coalesce(b.utilizado, 0) as utilizado,
-			coalesce(b.disponivel, 0) + coalesce(b.utilizado, 0) + coalesce(b.inativo, 0) as total
-		from representatives r left join credit_balances b on b.representante_id = r.cnpj
+		select ${representatives.nome}, ${representatives.cnpj}, ${balance(creditBalances.disponivel)} as disponivel,
+			${balance(creditBalances.utilizado)} as utilizado, ${BALANCE_TOTAL} as total
+		from ${REPRESENTATIVE_BALANCES}
 		where ${where}
-		order by ${sql.raw(SUMMARY_ORDER[view.sort])} ${direction}, r.nome, r.codigo
+		order by ${SUMMARY_ORDER[view.sort]} ${direction}, ${representatives.nome}, ${representatives.codigo}
 		limit ${limit} offset ${offset}`)
 }
 
@@ -419,9 +447,9 @@ function summaryRows(db: DbOrTx, where: SQL, view: SummaryView, limit: number, o
 export function creditSummary(db: DbOrTx, user: SessionUser, query: SummaryQuery): CreditSummaryResponse {
 	const where = summaryCondition(db, user, query.search)
 	const agg = db.all<{ n: number; d: number | null; u: number | null; i: number | null; ativos: number | null }>(sql`
-		select count(*) as n, sum(b.disponivel) as d, sum(b.utilizado) as u, sum(b.inativo) as i,
-			sum(case when b.disponivel > 0 then 1 else 0 end) as ativos
-		from representatives r left join credit_balances b on b.representante_id = r.cnpj
+		select count(*) as n, sum(${creditBalances.disponivel}) as d, sum(${creditBalances.utilizado}) as u,
+			sum(${creditBalances.inativo}) as i, sum(case when ${creditBalances.disponivel} > 0 then 1 else 0 end) as ativos
+		from ${REPRESENTATIVE_BALANCES}
 		where ${where}`)[0]
 	const rows = summaryRows(db, where, query, query.limit, (query.page - 1) * query.limit)
 	const disponivel = agg?.d ?? 0

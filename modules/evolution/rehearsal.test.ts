@@ -101,9 +101,9 @@ describe('Ensaio completo (Notificações › Teste)', () => {
 			const res = await w.call('POST', '/api/evolution-api/rehearsal', { cookie: w.cookies.admin, body: { phone: '5585999990001' } })
 			expect(res.status).toBe(200)
 			expect(res.json).toMatchObject({ ok: true, verdict: 'Aprovado: o portal consegue usar esta Evolution API.' })
-			const echo = res.json.steps.find((s: { step: string }) => s.step === 'Eco do envio')
+			const echo = res.json.steps.find((s) => s.step === 'Eco do envio')!
 			expect(echo.answer).toBe('voltou como messages.upsert (fromMe)')
-			expect(res.json.steps.find((s: { step: string }) => s.step === 'Webhook').note).toContain('http://localhost/api/whatsapp/webhook')
+			expect(res.json.steps.find((s) => s.step === 'Webhook')!.note).toContain('http://localhost/api/whatsapp/webhook')
 			// The echo did not pause the operator's conversation with the bot.
 			await w.evolution.settled()
 			await w.services.bot.idle()

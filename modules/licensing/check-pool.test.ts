@@ -10,7 +10,7 @@ import { LicenceCheckPool } from './check-pool'
 import type { LicenceCheckBody } from './model'
 import { companies } from '../companies'
 import { terminals } from '../terminals'
-import { testWorld } from '../../apps/server/testing'
+import { type AnswerAt, testWorld } from '../../apps/server/testing'
 
 // These tests run the checks in real worker threads, which need the database in a file.
 const cleanups: (() => void)[] = []
@@ -49,7 +49,7 @@ async function ask(t: { app: { handle(r: Request): Promise<Response> } }, body: 
 			body: JSON.stringify(body)
 		})
 	)
-	return { status: res.status, json: (await res.json()) as any, headers: res.headers }
+	return { status: res.status, json: (await res.json()) as AnswerAt<'POST', '/api/licenca/verificar'>, headers: res.headers }
 }
 
 const machine = (c: { cnpj: string; serial: string }, n: number) => ({
@@ -77,7 +77,7 @@ describe('licence checks in worker threads', () => {
 			terminal: { registrado: true, usados: 1, permitidos: 2 }
 		})
 		const key = (await t.call('GET', '/api/licenca/chave-publica')).json
-		const [header, payload, signature] = res.json.token.split('.')
+		const [header, payload, signature] = res.json.token!.split('.')
 		expect(verify(null, Buffer.from(`${header}.${payload}`), createPublicKey(key.pem), Buffer.from(signature, 'base64url'))).toBe(true)
 		expect(JSON.parse(Buffer.from(payload, 'base64url').toString())).toMatchObject({ sub: c.cnpj, mac: 'AABBCC000101', nonce: 'n-123' })
 		const wrong = await ask(t, { ...machine(c, 1), chave: 'errada' })

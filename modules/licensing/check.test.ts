@@ -8,7 +8,7 @@ import { HOUR, completeCnpj } from '../core'
 import { companies } from '../companies'
 import { terminals } from '../terminals'
 import { signingKeys } from './schema'
-import { TEST_IMAGES, testWorld } from '../../apps/server/testing'
+import { type AnswerAt, TEST_IMAGES, testWorld } from '../../apps/server/testing'
 
 type Fixture = Awaited<ReturnType<typeof testWorld>>
 
@@ -21,7 +21,7 @@ async function ask(t: Fixture, body: Record<string, unknown>, headers: Record<st
 			body: JSON.stringify(body)
 		})
 	)
-	return { status: res.status, json: (await res.json()) as any, headers: res.headers }
+	return { status: res.status, json: (await res.json()) as AnswerAt<'POST', '/api/licenca/verificar'>, headers: res.headers }
 }
 
 function machine(company: { cnpj: string; serial: string }, n = 1, extra: Record<string, unknown> = {}) {
@@ -86,7 +86,7 @@ describe('POST /api/licenca/verificar', () => {
 		const daysLeft = async (at: string) => {
 			t.clock.set(at)
 			const res = await ask(t, machine(c))
-			return [res.json.status, res.json.licenca.dias_restantes]
+			return [res.json.status, res.json.licenca?.dias_restantes]
 		}
 		expect(await daysLeft('2026-11-21T02:59:59.000Z')).toEqual(['ativa', 2])
 		expect(await daysLeft('2026-11-21T03:00:00.000Z')).toEqual(['ativa', 1])
@@ -112,7 +112,7 @@ describe('POST /api/licenca/verificar', () => {
 		const res = await ask(t, machine(c, 1, { nonce: 'n-123' }))
 		const key = (await t.call('GET', '/api/licenca/chave-publica')).json
 		expect(key).toMatchObject({ alg: 'EdDSA', crv: 'Ed25519' })
-		const token = verifyToken(res.json.token, key.pem)
+		const token = verifyToken(res.json.token!, key.pem)
 		expect(token.ok).toBe(true)
 		// The private half is sealed at rest: whoever holds the database (or a backup of it) cannot mint tokens.
 		const stored = t.db.select().from(signingKeys).get()!
@@ -132,7 +132,7 @@ describe('POST /api/licenca/verificar', () => {
 		expect(token.payload.exp).toBe(Date.parse('2026-11-23T03:00:00Z') / 1000)
 		expect(res.json.nonce).toBe('n-123')
 
-		const [h, p, s] = res.json.token.split('.')
+		const [h, p, s] = res.json.token!.split('.')
 		const forged = Buffer.from(JSON.stringify({ ...token.payload, mac: 'FFFFFFFFFFFF' })).toString('base64url')
 		expect(verifyToken(`${h}.${forged}.${s}`, key.pem).ok).toBe(false)
 		expect(verifyToken(`${h}.${p}.${s}`, key.pem).ok).toBe(true)

@@ -202,7 +202,7 @@ describe('notices in the top-bar notifications', () => {
 			}
 		])
 		const rui = await t.call('GET', '/api/notifications', { cookie: cookies.rep2 })
-		expect(rui.json.map((n: { id: string }) => n.id)).toEqual([`aviso-geral-${g.id}`])
+		expect(rui.json.map((n) => n.id)).toEqual([`aviso-geral-${g.id}`])
 
 		const marked = await t.call('POST', '/api/notifications/mark-read', {
 			cookie: cookies.rep,

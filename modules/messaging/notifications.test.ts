@@ -510,15 +510,13 @@ describe('Enviar agora and the send log', () => {
 		expect(log.json.entries).toHaveLength(2)
 		const all = (await w.call('GET', '/api/notification-settings/log', { cookie: w.cookies.admin })).json.entries
 		expect(all[0].id).toBeGreaterThan(all[1].id)
-		const sent = all.find((e: { empresa: string }) => e.empresa === 'Enviada')
+		const sent = all.find((e) => e.empresa === 'Enviada')!
 		expect(sent).toMatchObject({ status: 'enviada', tentativas: 1, telefone: '5585999990001', data_licenca: '2026-11-25' })
-		expect(sent.message_id).toBe(w.evolution.sent.find((m) => m.number === '5585999990001')?.id)
+		expect(sent.message_id).toBe(w.evolution.sent.find((m) => m.number === '5585999990001')!.id)
 		const expired = await w.call('GET', '/api/notification-settings/log?tipo=whatsapp_expirada', { cookie: w.cookies.admin })
-		expect(expired.json.entries.map((e: { empresa: string }) => e.empresa)).toEqual(['Vencida'])
+		expect(expired.json.entries.map((e) => e.empresa)).toEqual(['Vencida'])
 		const skipped = await w.call('GET', '/api/notification-settings/log?status=ignorada', { cookie: w.cookies.admin })
-		expect(skipped.json.entries.map((e: { empresa: string; erro: string }) => [e.empresa, e.erro])).toEqual([
-			['Sem telefone', 'Empresa sem telefone cadastrado.']
-		])
+		expect(skipped.json.entries.map((e) => [e.empresa, e.erro])).toEqual([['Sem telefone', 'Empresa sem telefone cadastrado.']])
 		for (const query of ['status=talvez', 'tipo=sms', 'page=0', 'limit=500', 'limit=abc']) {
 			const bad = await w.call('GET', `/api/notification-settings/log?${query}`, { cookie: w.cookies.admin })
 			expect(bad.status, query).toBe(400)
@@ -568,12 +566,12 @@ describe('the template preview’s sample companies (issue 34, point 10)', () =>
 				valores: expect.objectContaining({ empresa_nome: 'Em 3 dias', data_vencimento: '23/11/2026', dias_restantes: '3' })
 			}
 		])
-		expect((await samples(w, expired.id)).map((s: { empresa_codigo: number }) => s.empresa_codigo)).toEqual([lapsed.codigo])
+		expect((await samples(w, expired.id)).map((s) => s.empresa_codigo)).toEqual([lapsed.codigo])
 		// Already told today: still the company the type tells today.
 		w.clock.advance(11 * 60_000)
 		await run(w)
 		expect(sentTo(w)).toEqual(['5585999990003', '5585999990009'])
-		expect((await samples(w, expiring.id)).map((s: { empresa_codigo: number }) => s.empresa_codigo)).toEqual([in3.codigo])
+		expect((await samples(w, expiring.id)).map((s) => s.empresa_codigo)).toEqual([in3.codigo])
 		expect((await w.call('GET', '/api/notification-settings/999/amostras', { cookie: w.cookies.admin })).status).toBe(404)
 		expect((await w.call('GET', `/api/notification-settings/${expiring.id}/amostras`, { cookie: w.cookies.rep })).status).toBe(403)
 	})

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm'
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import type { SessionUser } from '../auth'
 import {
@@ -13,9 +13,10 @@ import {
 	toReais
 } from '../core'
 import { type CsvColumn, contains, csvColumnsResponse } from '../core/server'
-import { TRANSFER, creditTotals } from '../credits'
-import { representativeScope } from '../resellers'
-import { SYSTEMS, SYSTEM_CATALOGUE, UNBLOCKED_SQL, perSystemKey } from '../companies'
+import { activities } from '../activity'
+import { TRANSFER, creditBalances, creditPurchases, creditTotals, credits } from '../credits'
+import { representativeScope, representatives } from '../resellers'
+import { SYSTEMS, SYSTEM_CATALOGUE, companies, perSystemKey } from '../companies'
 import type { Activity, ActivityListQuery, ActivityView, DashboardStats, RecentActivitiesQuery, Report, ReportQuery } from './model'
 
 type Scoped = Pick<SessionUser, 'id' | 'cnpj' | 'tipo'>
@@ -24,28 +25,34 @@ type Scoped = Pick<SessionUser, 'id' | 'cnpj' | 'tipo'>
  * "Active company" everywhere in the portal's figures: blocked in none of the five systems AND with a
  * licence date after today (1-core §4: a licence whose date is today has 0 days left and is expired).
  * Blocked in any system, expired or without a licence date = not active, as the companies filter says.
- * (The condition is written exactly as the partial index companies_unblocked_idx, so SQLite uses it.)
+ * (The condition is written as the partial index companies_unblocked_idx, with 'N' in the SQL, so SQLite uses it.)
  */
-export const UNBLOCKED_COMPANY = sql.raw(UNBLOCKED_SQL)
+export const UNBLOCKED_COMPANY = sql.join(
+	SYSTEM_CATALOGUE.map((s) => sql`${companies[s.flag]} = 'N'`),
+	sql` and `
+)
 
 /** GET /api/dashboard/stats (1-core §3), scoped to the user's representatives. */
 export function dashboardStats(db: DbOrTx, clock: Clock, user: Scoped): DashboardStats {
 	const today = todayIso(clock)
-	const scope = representativeScope(db, user).on(sql.raw('cnpj_representante'))
-	const total = db.all<{ n: number }>(sql`select count(*) as n from companies where ${scope}`)[0]?.n ?? 0
+	const scope = representativeScope(db, user).on(companies.cnpj_representante)
+	const total = db.all<{ n: number }>(sql`select count(*) as n from ${companies} where ${scope}`)[0]?.n ?? 0
 	const active = db.all<{ n: number; reps: number }>(sql`
-		select count(*) as n, count(distinct cnpj_representante) as reps from companies
-		where ${UNBLOCKED_COMPANY} and validade_licenca > ${today} and ${scope}`)[0]
+		select count(*) as n, count(distinct ${companies.cnpj_representante}) as reps from ${companies}
+		where ${UNBLOCKED_COMPANY} and ${companies.validade_licenca} > ${today} and ${scope}`)[0]
 	const blocked = db.all<Record<string, number>>(
 		sql`select ${sql.join(
-			SYSTEM_CATALOGUE.map((s) => sql`(select count(*) from companies where ${sql.raw(s.flag)} = 'S' and ${scope}) as ${sql.raw(s.key)}`),
+			SYSTEM_CATALOGUE.map(
+				(s) => sql`(select count(*) from ${companies} where ${companies[s.flag]} = 'S' and ${scope}) as ${sql.identifier(s.key)}`
+			),
 			sql`, `
 		)}`
 	)[0]
 	const reps =
-		db.all<{ n: number }>(sql`select count(*) as n from representatives where ${representativeScope(db, user).on(sql.raw('cnpj'))}`)[0]
-			?.n ?? 0
-	const available = creditTotals(db, representativeScope(db, user).on(sql.raw('representante_id'))).disponivel
+		db.all<{ n: number }>(
+			sql`select count(*) as n from ${representatives} where ${representativeScope(db, user).on(representatives.cnpj)}`
+		)[0]?.n ?? 0
+	const available = creditTotals(db, representativeScope(db, user).on(creditBalances.representante_id)).disponivel
 	const systemsStatus = perSystemKey((s) => {
 		const b = blocked?.[s.key] ?? 0
 		return { active: total - b, blocked: b }
@@ -68,14 +75,14 @@ function activityCondition(db: DbOrTx, user: Scoped, view: Omit<ActivityView, 't
 	let scope: SQL
 	if (user.tipo === 'administrador') scope = sql`1 = 1`
 	else if (user.tipo === 'gerente')
-		scope = sql`(${representativeScope(db, user).on(sql.raw('representante_cnpj'))} or user_id = ${user.id})`
-	else scope = sql`representante_cnpj = ${user.cnpj}`
+		scope = sql`(${representativeScope(db, user).on(activities.representante_cnpj)} or ${activities.user_id} = ${user.id})`
+	else scope = sql`${activities.representante_cnpj} = ${user.cnpj}`
 	const search = view.search
-		? sql`(${contains(sql.raw('title'), view.search)} or ${contains(sql.raw('subtitle'), view.search)} or ${contains(sql.raw('user_nome'), view.search)})`
+		? sql`(${contains(activities.title, view.search)} or ${contains(activities.subtitle, view.search)} or ${contains(activities.user_nome, view.search)})`
 		: sql`1 = 1`
-	const type = view.type ? sql`type = ${view.type}` : sql`1 = 1`
-	const from = view.inicio ? sql`created_at >= ${startOfDayInSaoPaulo(view.inicio)}` : sql`1 = 1`
-	const to = view.fim ? sql`created_at < ${startOfDayInSaoPaulo(addDaysIso(view.fim, 1))}` : sql`1 = 1`
+	const type = view.type ? sql`${activities.type} = ${view.type}` : sql`1 = 1`
+	const from = view.inicio ? sql`${activities.created_at} >= ${startOfDayInSaoPaulo(view.inicio)}` : sql`1 = 1`
+	const to = view.fim ? sql`${activities.created_at} < ${startOfDayInSaoPaulo(addDaysIso(view.fim, 1))}` : sql`1 = 1`
 	return sql`${scope} and ${search} and ${type} and ${from} and ${to}`
 }
 
@@ -83,9 +90,10 @@ type ActivityRow = Activity & { user_nome: string | null }
 
 function activityRows(db: DbOrTx, where: SQL, limit: number, offset: number): ActivityRow[] {
 	return db.all(sql`
-		select id, type, title, subtitle, created_at as time, icon, user_nome from activities
+		select ${activities.id}, ${activities.type}, ${activities.title}, ${activities.subtitle}, ${activities.created_at} as time,
+			${activities.icon}, ${activities.user_nome} from ${activities}
 		where ${where}
-		order by id desc limit ${limit} offset ${offset}`)
+		order by ${activities.id} desc limit ${limit} offset ${offset}`)
 }
 
 /** GET /api/activities/recent: newest first (the dashboard's card). */
@@ -96,9 +104,9 @@ export function recentActivities(db: DbOrTx, user: Scoped, query: RecentActiviti
 /** GET /api/activities: the history, newest first, one page at a time. */
 export function listActivities(db: DbOrTx, user: Scoped, query: ActivityListQuery) {
 	const where = activityCondition(db, user, query)
-	const total = db.all<{ n: number }>(sql`select count(*) as n from activities where ${where}`)[0]?.n ?? 0
-	const activities = activityRows(db, where, query.limit, (query.page - 1) * query.limit).map(({ user_nome: _, ...a }) => a)
-	return { activities, pagination: pagination(query.page, query.limit, total) }
+	const total = db.all<{ n: number }>(sql`select count(*) as n from ${activities} where ${where}`)[0]?.n ?? 0
+	const rows = activityRows(db, where, query.limit, (query.page - 1) * query.limit).map(({ user_nome: _, ...a }) => a)
+	return { activities: rows, pagination: pagination(query.page, query.limit, total) }
 }
 
 const TYPE_WORDS: Record<string, string> = { success: 'Sucesso', info: 'Info', warning: 'Aviso', error: 'Erro' }
@@ -129,10 +137,10 @@ function addMonths(isoMonthStart: string, n: number) {
 }
 
 // Sold: the pools' batches, less the purchases refunded or charged back (their money went back).
-const SOLD = sql.raw(
-	`origem <> 'transferencia' and not exists (select 1 from credit_purchases p where p.batch_id = credits.id and p.status = 'estornada')`
-)
-const SOLD_QTY = sql.raw(`coalesce(valor_original, valor)`)
+const SOLD = sql`${credits.origem} <> 'transferencia' and not exists (select 1 from ${creditPurchases}
+	where ${creditPurchases.batch_id} = ${credits.id} and ${creditPurchases.status} = 'estornada')`
+const SOLD_QTY = sql`coalesce(${credits.valor_original}, ${credits.valor})`
+const SOLD_REVENUE = sql`${SOLD_QTY} * ${credits.valor_unitario_centavos}`
 
 /**
  * GET /api/reports (2-administration §2.9, §3.12), from the ledger: credits sold = batches added to the
@@ -143,35 +151,39 @@ export function buildReport(db: DbOrTx, clock: Clock, query: ReportQuery): Repor
 	const fim = query.fim ?? today
 	const inicio = query.inicio ?? oneMonthBefore(fim)
 	const dash = dashboardStats(db, clock, { id: 0, cnpj: '', tipo: 'administrador' })
-	const inRange = (col: string) => sql`${sql.raw(col)} between ${inicio} and ${fim}`
+	const inRange = (column: SQLWrapper) => sql`${column} between ${inicio} and ${fim}`
 
 	const sold = db.all<{ credits: number | null; revenue: number | null }>(sql`
-		select sum(${SOLD_QTY}) as credits, sum(${SOLD_QTY} * valor_unitario_centavos) as revenue
-		from credits where ${SOLD} and ${inRange('data_compra')}`)[0]
+		select sum(${SOLD_QTY}) as credits, sum(${SOLD_REVENUE}) as revenue
+		from ${credits} where ${SOLD} and ${inRange(credits.data_compra)}`)[0]
 	const used =
-		db.all<{ n: number | null }>(sql`select sum(valor) as n from credits where ${TRANSFER} and ${inRange('data_uso')}`)[0]?.n ?? 0
+		db.all<{ n: number | null }>(
+			sql`select sum(${credits.valor}) as n from ${credits} where ${TRANSFER} and ${inRange(credits.data_uso)}`
+		)[0]?.n ?? 0
 
 	const revenueBetween = (from: string, to: string) =>
 		db.all<{ n: number | null }>(sql`
-			select sum(${SOLD_QTY} * valor_unitario_centavos) as n from credits
-			where ${SOLD} and data_compra >= ${from} and data_compra < ${to}`)[0]?.n ?? 0
+			select sum(${SOLD_REVENUE}) as n from ${credits}
+			where ${SOLD} and ${credits.data_compra} >= ${from} and ${credits.data_compra} < ${to}`)[0]?.n ?? 0
 	const thisMonth = monthStart(today)
 	const revenueThisMonth = revenueBetween(thisMonth, addMonths(thisMonth, 1))
 	const revenueLastMonth = revenueBetween(addMonths(thisMonth, -1), thisMonth)
 
+	// s: each representative's sales in the period.
 	const top = db.all<{ nome: string; cnpj: string; empresas: number; creditos: number; receita: number }>(sql`
-		select r.nome, r.cnpj, (select count(*) from companies e where e.cnpj_representante = r.cnpj) as empresas,
+		select ${representatives.nome}, ${representatives.cnpj},
+			(select count(*) from ${companies} where ${companies.cnpj_representante} = ${representatives.cnpj}) as empresas,
 			s.creditos, s.receita
-		from (select representante_id, sum(${SOLD_QTY}) as creditos, sum(${SOLD_QTY} * valor_unitario_centavos) as receita
-			from credits where ${SOLD} and ${inRange('data_compra')} group by representante_id) s
-		join representatives r on r.cnpj = s.representante_id
-		order by s.creditos desc, r.nome limit 10`)
+		from (select ${credits.representante_id} as representante_id, sum(${SOLD_QTY}) as creditos, sum(${SOLD_REVENUE}) as receita
+			from ${credits} where ${SOLD} and ${inRange(credits.data_compra)} group by ${credits.representante_id}) s
+		join ${representatives} on ${representatives.cnpj} = s.representante_id
+		order by s.creditos desc, ${representatives.nome} limit 10`)
 
 	const bySystem = new Map(
 		db
 			.all<{ sistema: string; empresas: number; creditos: number }>(sql`
-				select sistema, count(distinct fk_empresa) as empresas, sum(valor) as creditos from credits
-				where ${TRANSFER} and ${inRange('data_uso')} group by sistema`)
+				select ${credits.sistema}, count(distinct ${credits.fk_empresa}) as empresas, sum(${credits.valor}) as creditos from ${credits}
+				where ${TRANSFER} and ${inRange(credits.data_uso)} group by ${credits.sistema}`)
 			.map((r) => [r.sistema, r])
 	)
 	const transferred = [...bySystem.values()].reduce((s, r) => s + r.creditos, 0)
@@ -189,8 +201,8 @@ export function buildReport(db: DbOrTx, clock: Clock, query: ReportQuery): Repor
 	const months = new Map(
 		db
 			.all<{ month: string; credits: number; revenue: number }>(sql`
-				select substr(data_compra, 1, 7) as month, sum(${SOLD_QTY}) as credits, sum(${SOLD_QTY} * valor_unitario_centavos) as revenue
-				from credits where ${SOLD} and ${inRange('data_compra')} group by 1`)
+				select substr(${credits.data_compra}, 1, 7) as month, sum(${SOLD_QTY}) as credits, sum(${SOLD_REVENUE}) as revenue
+				from ${credits} where ${SOLD} and ${inRange(credits.data_compra)} group by 1`)
 			.map((r) => [r.month, r])
 	)
 	const monthlyRevenue: Report['monthlyRevenue'] = []

@@ -57,8 +57,8 @@ describe('GET /api/representatives', () => {
 		addCompany(t, CNPJ.rep2, 3)
 		const res = await t.call('GET', '/api/representatives', { cookie: cookies.administrador })
 		expect(res.status).toBe(200)
-		expect(res.json.map((r: any) => r.nome)).toEqual(['Norte 50% Sistemas', 'Rafael Representações', 'Sul Revendas'])
-		const a = res.json.find((r: any) => r.codigo === repA.codigo)
+		expect(res.json.map((r) => r.nome)).toEqual(['Norte 50% Sistemas', 'Rafael Representações', 'Sul Revendas'])
+		const a = res.json.find((r) => r.codigo === repA.codigo)
 		expect(a).toEqual({
 			codigo: repA.codigo,
 			nome: 'Rafael Representações',
@@ -79,8 +79,8 @@ describe('GET /api/representatives', () => {
 			nempresas: 2,
 			data: '2025-01-10'
 		})
-		expect(res.json.find((r: any) => r.cnpj === CNPJ.rep2).nempresas).toBe(1)
-		const c = res.json.find((r: any) => r.cnpj === REP3)
+		expect(res.json.find((r) => r.cnpj === CNPJ.rep2)!.nempresas).toBe(1)
+		const c = res.json.find((r) => r.cnpj === REP3)!
 		expect(c.gerente).toBeNull()
 		expect(c.nempresas).toBe(0)
 	})
@@ -88,18 +88,18 @@ describe('GET /api/representatives', () => {
 	it('gives a gerente only the representatives they manage, and a representante only their own record', async () => {
 		const { t, cookies } = await setup()
 		const g = await t.call('GET', '/api/representatives', { cookie: cookies.gerente })
-		expect(g.json.map((r: any) => r.cnpj)).toEqual([CNPJ.rep])
+		expect(g.json.map((r) => r.cnpj)).toEqual([CNPJ.rep])
 		const g2 = await t.call('GET', '/api/representatives', { cookie: cookies.gerente2 })
-		expect(g2.json.map((r: any) => r.cnpj)).toEqual([CNPJ.rep2])
+		expect(g2.json.map((r) => r.cnpj)).toEqual([CNPJ.rep2])
 		const r = await t.call('GET', '/api/representatives', { cookie: cookies.representante })
-		expect(r.json.map((x: any) => x.cnpj)).toEqual([CNPJ.rep])
+		expect(r.json.map((x) => x.cnpj)).toEqual([CNPJ.rep])
 	})
 
 	it('searches by name, city and CNPJ with or without the mask, treating % as text', async () => {
 		const { t, cookies } = await setup()
 		const q = async (s: string) =>
 			(await t.call('GET', `/api/representatives?search=${encodeURIComponent(s)}`, { cookie: cookies.administrador })).json.map(
-				(r: any) => r.nome
+				(r) => r.nome
 			)
 		expect(await q('sul')).toEqual(['Sul Revendas'])
 		expect(await q('Belém')).toEqual(['Norte 50% Sistemas'])
@@ -249,7 +249,7 @@ describe('POST /api/representatives', () => {
 		for (const [body, text] of cases) {
 			const res = await post(body)
 			expect(res.status, JSON.stringify(body)).toBe(400)
-			expect(res.json.message.toLowerCase(), JSON.stringify(body)).toContain(text.toLowerCase())
+			expect(res.json.message!.toLowerCase(), JSON.stringify(body)).toContain(text.toLowerCase())
 		}
 		const notAManager = await post({ nome: 'X', cnpj: NEW_CNPJ, gerente_id: 1 })
 		expect(notAManager.status).toBe(400)

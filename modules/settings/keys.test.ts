@@ -60,9 +60,7 @@ describe('keys, tokens and the bot’s PIX key (issue 33, point 12)', () => {
 		// A key with spaces around it is the key: trimmed, then saved.
 		expect((await saves.evolution('  evolution-key-01  ')).status).toBe(200)
 		expect(
-			(await w.call('GET', '/api/configuracoes', { cookie: w.cookies.admin })).json.find(
-				(s: { chave: string }) => s.chave === 'evolution_api_key'
-			).valor
+			(await w.call('GET', '/api/configuracoes', { cookie: w.cookies.admin })).json.find((s) => s.chave === 'evolution_api_key')!.valor
 		).toBe('••••••••y-01')
 	})
 

@@ -82,7 +82,7 @@ describe('POST /api/configuracoes/bulk', () => {
 				.map((a) => [a.event, a.title])
 		).toEqual([['settings.bulk-updated', 'Configurações do sistema atualizadas']])
 		const listed = await t.call('GET', '/api/configuracoes', { cookie: cookies.gerente })
-		expect(listed.json.find((e: { chave: string }) => e.chave === 'app.moeda').valor).toBe('EUR')
+		expect(listed.json.find((e) => e.chave === 'app.moeda')!.valor).toBe('EUR')
 	})
 
 	it('gerentes, representantes and anonymous callers cannot save, and nothing changes', async () => {
@@ -159,10 +159,10 @@ describe('POST /api/configuracoes/bulk', () => {
 		})
 		expect(saved.status).toBe(200)
 		expect(saved.text).not.toContain(secret)
-		expect(saved.json.configuracao.valor).toBe('••••••••mnop')
+		expect(saved.json.configuracao?.valor).toBe('••••••••mnop')
 		const masked = (await t.call('GET', '/api/configuracoes', { cookie: cookies.administrador })).json.find(
-			(e: { chave: string }) => e.chave === 'evolution_api_key'
-		)
+			(e) => e.chave === 'evolution_api_key'
+		)!
 		expect(masked).toMatchObject({ valor: '••••••••mnop', secreto: true })
 		const again = await t.call('POST', '/api/configuracoes/bulk', {
 			cookie: cookies.administrador,

@@ -47,9 +47,9 @@ describe('terminals', () => {
 			body: { fk_empresa: other.codigo, mac: 'AABBCCDDEEFF', nome_computador: 'PC X' }
 		})
 		const byName = await t.call('GET', '/api/terminals?search=Aurora', { cookie: t.cookies.rep })
-		expect(byName.json.terminals.map((x: { nome_computador: string }) => x.nome_computador)).toEqual(['CAIXA-1'])
+		expect(byName.json.terminals.map((x) => x.nome_computador)).toEqual(['CAIXA-1'])
 		const byMac = await t.call('GET', `/api/terminals?search=${encodeURIComponent('aa:bb')}`, { cookie: t.cookies.rep })
-		expect(byMac.json.terminals.map((x: { nome_computador: string }) => x.nome_computador)).toEqual(['PC X'])
+		expect(byMac.json.terminals.map((x) => x.nome_computador)).toEqual(['PC X'])
 	})
 
 	it('never lets a company hold more terminals than allowed, saying used/allowed', async () => {
@@ -136,7 +136,7 @@ describe('downloads', () => {
 		expect((await t.call('GET', '/api/downloads', { cookie: t.cookies.admin })).json).toHaveLength(2)
 		await t.call(
 			'DELETE',
-			`/api/downloads/${(await t.call('GET', '/api/downloads', { cookie: t.cookies.admin })).json.find((d: { titulo: string }) => d.titulo === 'Antigo').id}`,
+			`/api/downloads/${(await t.call('GET', '/api/downloads', { cookie: t.cookies.admin })).json.find((d) => d.titulo === 'Antigo')!.id}`,
 			{ cookie: t.cookies.admin }
 		)
 		const bad = await t.call('POST', '/api/downloads', { cookie: t.cookies.admin, body: { titulo: 'x', link: 'ftp://x' } })

@@ -30,7 +30,7 @@ describe('GET /api/users', () => {
 		const { t, cookies, admin } = await setup()
 		const res = await t.call('GET', '/api/users', { cookie: cookies.administrador })
 		expect(res.status).toBe(200)
-		expect(res.json.map((u: any) => u.nome)).toEqual(['Ana Admin', 'Gabriel Gerente', 'Rafael Rep'])
+		expect(res.json.map((u) => u.nome)).toEqual(['Ana Admin', 'Gabriel Gerente', 'Rafael Rep'])
 		expect(res.json[0]).toEqual({
 			id: admin.id,
 			cnpj: CNPJ.admin,
@@ -48,7 +48,7 @@ describe('GET /api/users', () => {
 	it('searches by name, e-mail and CNPJ with or without the mask', async () => {
 		const { t, cookies } = await setup()
 		const q = async (s: string) =>
-			(await t.call('GET', `/api/users?search=${encodeURIComponent(s)}`, { cookie: cookies.administrador })).json.map((u: any) => u.nome)
+			(await t.call('GET', `/api/users?search=${encodeURIComponent(s)}`, { cookie: cookies.administrador })).json.map((u) => u.nome)
 		expect(await q('gabriel')).toEqual(['Gabriel Gerente'])
 		expect(await q('ana@k')).toEqual(['Ana Admin'])
 		expect(await q('45.997.418/0001-53')).toEqual(['Rafael Rep'])
@@ -144,7 +144,7 @@ describe('POST /api/users', () => {
 		for (const [body, text] of cases) {
 			const res = await post(body)
 			expect(res.status, JSON.stringify(body)).toBe(400)
-			expect(res.json.message.toLowerCase(), JSON.stringify(body)).toContain(text)
+			expect(res.json.message!.toLowerCase(), JSON.stringify(body)).toContain(text)
 		}
 		const dup = await post({ ...ok, cnpj: CNPJ.rep })
 		expect(dup.status).toBe(409)

@@ -98,6 +98,8 @@ export function retryDelay(attempt: number, capMs = 5_000): number {
 type Contracts = { [M in keyof typeof models]: ContractsOf<(typeof models)[M]> }[keyof typeof models]
 export type ApiRoutes = { [C in Contracts as `${C['method']} ${C['path']}`]: C }
 export type ApiRoute = keyof ApiRoutes
+/** The reads: the routes whose answers the cache holds, and what a write names as the reads it changes. */
+export type GetRoute = Extract<ApiRoute, `GET ${string}`>
 export type ApiResponse<K extends ApiRoute> = ResponseOf<ApiRoutes[K]>
 export type ApiInput<K extends ApiRoute> = InputOf<ApiRoutes[K]>
 export type ApiQuery<K extends ApiRoute> = NonNullable<ApiInput<K>['query']>

@@ -11,10 +11,8 @@ import {
 	readParams,
 	writeParams
 } from '../../../modules/core'
-import { type ApiQuery, type ApiResponse, type ApiRoute, call, routeRequest } from './api'
+import { type ApiQuery, type ApiResponse, type GetRoute, call, routeRequest } from './api'
 import { routeStore } from './query'
-
-type GetRoute = Extract<ApiRoute, `GET ${string}`>
 
 /** A list's read of one of the portal's routes (declared in the route's module): its query is the route's. */
 export type RouteRead<K extends GetRoute> = ListRead<K, ApiQuery<K>>

@@ -1,15 +1,15 @@
 import { type ConfirmRequest, confirmAction } from '../stores/confirm'
 import { toast } from '../stores/toast'
-import { ApiError, type ApiInput, type ApiResponse, type ApiRoute, call, errorText } from './api'
-import { invalidateKeys } from './query'
+import { ApiError, type ApiInput, type ApiResponse, type ApiRoute, type GetRoute, call, errorText } from './api'
+import { invalidateReads } from './query'
 
 interface MutationOptions<T> {
 	/** The description may be worded from the answer (e.g. the name of the file created). */
 	success: { title: string; description?: string | ((result: T) => string) }
 	errorTitle: string
 	errorFallback?: string
-	/** Cached lists to refetch afterwards: every key starting with one of these. */
-	invalidate?: string[]
+	/** The reads this write changes, by their routes: their cached answers are refetched afterwards. */
+	invalidate?: readonly GetRoute[]
 	/** Refusals about one field, by the server's code (e.g. DUPLICATE_CNPJ → cnpj): shown beside it, not as a toast. */
 	fieldErrors?: FieldRefusals
 }
@@ -29,8 +29,7 @@ export async function mutate<K extends ApiRoute>(
 		const result = await (call as (route: K, input: ApiInput<K>) => Promise<ApiResponse<K>>)(route, input)
 		const { title, description } = opts.success
 		toast({ title, description: typeof description === 'function' ? description(result) : description, variant: 'success' })
-		const prefixes = opts.invalidate ?? []
-		if (prefixes.length) invalidateKeys((key) => prefixes.some((p) => key.startsWith(p)))
+		invalidateReads(opts.invalidate ?? [])
 		return result
 	} catch (error) {
 		const field = error instanceof ApiError && opts.fieldErrors?.codes[error.serverCode ?? '']
@@ -53,7 +52,14 @@ export async function mutate<K extends ApiRoute>(
  */
 export function saveToasts(
 	editing: boolean,
-	what: { title: string; noun: string; feminine?: boolean; description?: string; invalidate: string[]; fieldErrors?: FieldRefusals }
+	what: {
+		title: string
+		noun: string
+		feminine?: boolean
+		description?: string
+		invalidate: readonly GetRoute[]
+		fieldErrors?: FieldRefusals
+	}
 ): MutationOptions<unknown> {
 	const done = `${editing ? 'atualizad' : 'criad'}${what.feminine ? 'a' : 'o'}`
 	return {

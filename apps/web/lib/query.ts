@@ -1,7 +1,7 @@
 import { type CommonSettings, nanoquery } from '@nanostores/query'
 import { type ReadableAtom, computed } from 'nanostores'
 import { pageData } from './page-data'
-import { type ApiQuery, type ApiResponse, type ApiRoute, api, isRetryable, retryDelay, routeRequest } from './api'
+import { type ApiQuery, type ApiResponse, type GetRoute, api, isRetryable, retryDelay, routeRequest } from './api'
 
 const MAX_RETRIES = 2
 const DEDUPE_MS = 30_000
@@ -20,9 +20,10 @@ const seededKeys = new Set(seeded.keys())
 
 /**
  * Shared data settings of 1-core §7: fresh for 30 s, dropped after 2 min unused, no refetch on focus,
- * at most 2 retries of retryable errors, 1 s doubling to 5 s.
+ * at most 2 retries of retryable errors, 1 s doubling to 5 s. The cache is refreshed by the routes a write names
+ * (`invalidateReads`, `revalidateReads`), never by hand-written keys.
  */
-export const [createFetcherStore, createMutatorStore, { invalidateKeys, revalidateKeys, mutateCache }] = nanoquery({
+const [createFetcherStore, , { invalidateKeys, revalidateKeys }] = nanoquery({
 	cache: seeded as Map<string, never>,
 	fetcher: (...keys) => api(keys.join('')),
 	dedupeTime: DEDUPE_MS,
@@ -30,6 +31,7 @@ export const [createFetcherStore, createMutatorStore, { invalidateKeys, revalida
 	revalidateOnFocus: false,
 	onErrorRetry: ({ error, retryCount }) => (retryCount < MAX_RETRIES && isRetryable(error) ? retryDelay(retryCount + 1) : undefined)
 })
+export { createFetcherStore }
 
 /**
  * The screens that follow what happens elsewhere, and how often each refetches while its page is visible (nanoquery
@@ -72,11 +74,9 @@ export async function withRetry<T>(work: () => Promise<T>, retries = MAX_RETRIES
 	}
 }
 
-type GetRoute = Extract<ApiRoute, `GET ${string}`>
-
 /**
  * A cached GET of a route, typed by its contract. The query may be fixed or a store (the list refetches when it
- * changes); the cache key starts with the route's path, so `invalidateKeys` by path prefix reaches it.
+ * changes); the cache key is the route's path and query, so `invalidateReads` of the route reaches every query of it.
  */
 export function routeStore<K extends GetRoute>(
 	route: K,
@@ -92,4 +92,27 @@ export function routeStore<K extends GetRoute>(
 	const first = query && 'subscribe' in query ? (query as ReadableAtom<ApiQuery<K>>).get() : (query as ApiQuery<K> | undefined)
 	if (seededKeys.has(keyOf(first))) store.listen(() => {})
 	return store
+}
+
+/**
+ * Whether a cache key (the address a store reads) is an answer of `route`: the route's path, whatever its query, each
+ * `:param` of the path standing for one segment.
+ */
+export function isReadOf(route: GetRoute, key: string): boolean {
+	const pattern = route.slice('GET '.length).split('/')
+	const path = key.split('?', 1)[0].split('/')
+	return path.length === pattern.length && pattern.every((part, i) => (part.startsWith(':') ? path[i] !== '' : part === path[i]))
+}
+
+/**
+ * After a write: the cached answers of the reads it changed are dropped, and the stores showing them read again.
+ * The reads are named by their routes, so a renamed or mistyped one fails `tsc` instead of silently refreshing nothing.
+ */
+export function invalidateReads(routes: readonly GetRoute[]) {
+	if (routes.length) invalidateKeys((key) => routes.some((route) => isReadOf(route, key)))
+}
+
+/** The stores showing these reads read them again, keeping what they show meanwhile (a change seen elsewhere). */
+export function revalidateReads(routes: readonly GetRoute[]) {
+	if (routes.length) revalidateKeys((key) => routes.some((route) => isReadOf(route, key)))
 }

@@ -1,5 +1,7 @@
 import type { Company } from '../../../modules/companies/model'
+import type { GetRoute } from '../lib/api'
 import { routeStore } from '../lib/query'
+import { CREDIT_READS } from './credits'
 
 export type { Company }
 
@@ -7,4 +9,11 @@ export type { Company }
 export const $companyOptions = routeStore('GET /api/companies', { page: 1, limit: 1000 })
 
 /** What a change to companies can change elsewhere: the lists to refetch afterwards. */
-export const COMPANY_KEYS = ['/api/companies', '/api/terminals', '/api/dashboard', '/api/activities', '/api/credits']
+export const COMPANY_KEYS: readonly GetRoute[] = [
+	'GET /api/companies',
+	'GET /api/terminals',
+	'GET /api/dashboard/stats',
+	'GET /api/activities',
+	'GET /api/activities/recent',
+	...CREDIT_READS
+]

@@ -1,5 +1,6 @@
 import { type ApiResponse, call, errorText } from '../lib/api'
-import { LIVE_PACE, polling, revalidateKeys, routeStore } from '../lib/query'
+import { LIVE_PACE, polling, revalidateReads, routeStore } from '../lib/query'
+import { CREDIT_READS } from './credits'
 import { toast } from './toast'
 
 /** A top-bar item: a number for notification rows; "aviso-geral-N" / "aviso-individual-N" for notices. */
@@ -16,7 +17,7 @@ let newest: number | undefined
 $notifications.listen(({ data }) => {
 	if (!data) return
 	const top = Math.max(0, ...data.map((n) => (typeof n.id === 'number' ? n.id : 0)))
-	if (newest !== undefined && top > newest) revalidateKeys((key) => key.startsWith('/api/credits'))
+	if (newest !== undefined && top > newest) revalidateReads(CREDIT_READS)
 	newest = top
 })
 

@@ -53,7 +53,7 @@ function PersonalInfo({ account }: { account: UserView }) {
 				success: { title: 'Perfil atualizado' },
 				errorTitle: 'Erro ao atualizar perfil',
 				errorFallback: 'Erro ao atualizar perfil. Tente novamente.',
-				invalidate: ['/api/users']
+				invalidate: ['GET /api/users', 'GET /api/users/me']
 			}
 		)
 		if (saved) {

@@ -37,7 +37,7 @@ export default function UserDialog({ editing, isSelf, onClose }: { editing: User
 				saveRecord({ create: 'POST /api/users', update: 'PUT /api/users/:id' }, editing && { id: editing.id }, body as UserCreate, {
 					title: 'Usuário',
 					noun: 'usuário',
-					invalidate: ['/api/users']
+					invalidate: ['GET /api/users', 'GET /api/users/me']
 				})
 			}
 			onClose={onClose}

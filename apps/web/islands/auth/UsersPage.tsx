@@ -54,7 +54,7 @@ function UsersScreen() {
 			),
 			'DELETE /api/users/:id',
 			{ params: { id: u.id } },
-			{ success: { title: 'Usuário excluído' }, errorTitle: 'Erro ao excluir usuário', invalidate: ['/api/users'] }
+			{ success: { title: 'Usuário excluído' }, errorTitle: 'Erro ao excluir usuário', invalidate: ['GET /api/users', 'GET /api/users/me'] }
 		)
 	}
 

@@ -6,7 +6,7 @@ import { formatCnpj, formatReais } from '../../../../modules/core'
 import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
 import { AddButton, ActiveBadge, EmptyState, ErrorPanel, Field, PageActions, StatCard, StatGrid } from '../../components/ui'
-import { call, errorText } from '../../lib/api'
+import { type GetRoute, call, errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
 import {
@@ -24,7 +24,7 @@ const $stats = routeStore('GET /api/admin/financial-stats')
 const $configs = routeStore('GET /api/admin/asaas-configs')
 const $vendor = routeStore('GET /api/admin/asaas-vendor')
 const $representatives = routeStore('GET /api/representatives')
-const INVALIDATE = ['/api/admin/']
+const INVALIDATE: readonly GetRoute[] = ['GET /api/admin/financial-stats', 'GET /api/admin/asaas-configs', 'GET /api/admin/asaas-vendor']
 
 const EnvironmentBadge = ({ production }: { production: boolean }) => (
 	<span className={`badge badge-soft ${production ? 'badge-warning' : 'badge-info'}`}>{production ? 'Produção' : 'Sandbox'}</span>
@@ -32,7 +32,7 @@ const EnvironmentBadge = ({ production }: { production: boolean }) => (
 
 /** Runs a test call and tells its result (3-billing-messaging §8: 'Configuração válida', 'Erro na configuração', 'Erro ao testar'). */
 function showTest(test: () => Promise<{ success: boolean; message: string }>) {
-	return showConnectionTest(test, INVALIDATE[0], 'Erro ao testar configurações do Asaas.')
+	return showConnectionTest(test, INVALIDATE, 'Erro ao testar configurações do Asaas.')
 }
 
 /** The vendor's own account, which the credit self-purchase charges through (not in the spec's screen, asked by the issue). */

@@ -1,8 +1,8 @@
 import { KeyRound } from 'lucide-react'
 import { type AsaasEnvironment, MESSAGES } from '../../../../modules/billing/model'
 import { Field, PasswordInput } from '../../components/ui'
-import { errorText } from '../../lib/api'
-import { invalidateKeys } from '../../lib/query'
+import { type GetRoute, errorText } from '../../lib/api'
+import { invalidateReads } from '../../lib/query'
 import { confirmAction } from '../../stores/confirm'
 import { toast } from '../../stores/toast'
 
@@ -130,7 +130,11 @@ export function toastKeyMissing() {
  * "Testar conexão" of an Asaas account: the answer as "Configuração válida" / "Erro na configuração", then a
  * refresh of the cached reads under `invalidate` (the test records its outcome); `fallback` when the call fails.
  */
-export async function showConnectionTest(test: () => Promise<{ success: boolean; message: string }>, invalidate: string, fallback: string) {
+export async function showConnectionTest(
+	test: () => Promise<{ success: boolean; message: string }>,
+	invalidate: readonly GetRoute[],
+	fallback: string
+) {
 	try {
 		const result = await test()
 		toast({
@@ -138,7 +142,7 @@ export async function showConnectionTest(test: () => Promise<{ success: boolean;
 			description: result.message,
 			variant: result.success ? 'success' : 'destructive'
 		})
-		invalidateKeys((key) => key.startsWith(invalidate))
+		invalidateReads(invalidate)
 	} catch (error) {
 		toast({ title: 'Erro ao testar', description: errorText(error, fallback), variant: 'destructive' })
 	}

@@ -6,7 +6,7 @@ import { PageRoot } from '../../components/PageRoot'
 import { type TabItem, Tabs } from '../../components/Tabs'
 import { ActiveBadge, ErrorPanel } from '../../components/ui'
 import { TitledSection } from '../../components/TitledSection'
-import { call, errorText } from '../../lib/api'
+import { type GetRoute, call, errorText } from '../../lib/api'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
 import { $user } from '../../stores/session'
@@ -23,7 +23,7 @@ import { UsageLine } from './AccountTools'
 import { WebhookBanner } from './WebhookBanner'
 
 const $config = routeStore('GET /api/representantes/asaas-config')
-const INVALIDATE = ['/api/representantes/asaas-config']
+const INVALIDATE: readonly GetRoute[] = ['GET /api/representantes/asaas-config']
 
 type Tab = 'config' | 'guia'
 const TABS: TabItem<Tab>[] = [
@@ -69,7 +69,7 @@ function ConfigForm({ saved }: { saved: AsaasConfigView }) {
 	async function test() {
 		if (!form.apiKey) return toastKeyMissing()
 		setPending('test')
-		await showConnectionTest(() => call('POST /api/asaas/test-config'), INVALIDATE[0], 'Erro ao validar configurações do Asaas.')
+		await showConnectionTest(() => call('POST /api/asaas/test-config'), INVALIDATE, 'Erro ao validar configurações do Asaas.')
 		setPending(null)
 	}
 

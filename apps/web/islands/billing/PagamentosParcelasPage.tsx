@@ -6,6 +6,7 @@ import { carneName, formatCnpj, formatDate, formatReais } from '../../../../modu
 import { LazyDialog, ListScreen, SummaryCards, dateColumn, moneyColumn, titleColumn } from '../../components/ListScreen'
 import { PageRoot } from '../../components/PageRoot'
 import { PageActions, StatCard } from '../../components/ui'
+import type { GetRoute } from '../../lib/api'
 import { infiniteList } from '../../lib/list'
 import { LIVE_PACE, polling } from '../../lib/query'
 import { usePending } from '../../lib/hooks'
@@ -19,7 +20,7 @@ const PixDialog = lazy(() => import('./PixDialog'))
 /** The status filter's choices, in the words the parcels' badges use. */
 const PARCEL_STATUSES = [['', 'Todos os status'] as const, ...PARCEL_STATUS_FILTERS.map((s) => [s, parcelStatusLabel(s)] as const)]
 
-const INVALIDATE = ['/api/carnes', '/api/historico-pagamentos']
+const INVALIDATE: readonly GetRoute[] = ['GET /api/carnes', 'GET /api/carnes/pagamentos', 'GET /api/historico-pagamentos']
 
 const pagamentosList = infiniteList<'GET /api/carnes/pagamentos', PagamentoParcelaView>(pagamentosRead, {
 	rows: (data) => data.parcelas,

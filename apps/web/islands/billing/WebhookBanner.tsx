@@ -1,5 +1,6 @@
 import { AlertTriangle, RefreshCw } from 'lucide-react'
 import type { WebhookState } from '../../../../modules/billing/model'
+import type { GetRoute } from '../../lib/api'
 import { usePending } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
 
@@ -17,7 +18,7 @@ export function WebhookBanner({
 	account: string
 	name?: string
 	webhook: WebhookState
-	invalidate: string[]
+	invalidate: readonly GetRoute[]
 }) {
 	const [pending, reactivate] = usePending(() =>
 		mutate(

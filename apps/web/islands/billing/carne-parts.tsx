@@ -2,6 +2,7 @@ import { FilterX } from 'lucide-react'
 import { CARNE_STATUSES, EVENT_LABELS, type EventType, parcelStatusLabel } from '../../../../modules/billing/model'
 import { CompanyPicker } from '../../components/CompanyPicker'
 import type { ListFilter } from '../../components/ListScreen'
+import type { GetRoute } from '../../lib/api'
 import type { ListSource } from '../../lib/list'
 
 const STATUS_TONE: Record<string, string> = {
@@ -51,7 +52,12 @@ export function EventBadge({ tipo }: { tipo: EventType }) {
 }
 
 /** What a change to a carnê can change elsewhere: the lists to refetch afterwards. */
-export const CARNE_KEYS = ['/api/carnes', '/api/historico-pagamentos', '/api/admin/financial-stats']
+export const CARNE_KEYS: readonly GetRoute[] = [
+	'GET /api/carnes',
+	'GET /api/carnes/pagamentos',
+	'GET /api/historico-pagamentos',
+	'GET /api/admin/financial-stats'
+]
 
 /** The company filter of the billing lists (Carnês, Pagamentos de Parcelas, Histórico). */
 export const COMPANY_CONTROL: ListFilter = {

@@ -6,7 +6,7 @@ import { formatSessionPhone } from '../../../../modules/bot/model'
 import { whatsappMessageProblems } from '../../../../modules/core'
 import { PageRoot } from '../../components/PageRoot'
 import { EmptyState, ErrorPanel, Field, StatCard, StatGrid } from '../../components/ui'
-import { errorText } from '../../lib/api'
+import { type GetRoute, errorText } from '../../lib/api'
 import { usePending } from '../../lib/hooks'
 import { confirmThenMutate, mutate } from '../../lib/mutate'
 import { LIVE_PACE, polling, routeStore } from '../../lib/query'
@@ -18,7 +18,12 @@ const $status = routeStore('GET /api/whatsapp/bot-status', undefined, polling(LI
 const $paused = routeStore('GET /api/whatsapp/paused-conversations', undefined, polling(LIVE_PACE.botPaused))
 const $sessions = routeStore('GET /api/whatsapp/sessions', undefined, polling(LIVE_PACE.botSessions))
 
-const INVALIDATE = ['/api/whatsapp/']
+const INVALIDATE: readonly GetRoute[] = [
+	'GET /api/whatsapp/bot/status',
+	'GET /api/whatsapp/bot-status',
+	'GET /api/whatsapp/paused-conversations',
+	'GET /api/whatsapp/sessions'
+]
 
 async function resume(phone: string) {
 	return mutate(

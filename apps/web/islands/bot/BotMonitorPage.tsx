@@ -37,7 +37,12 @@ function TestBot() {
 				success: { title: 'Teste enviado', description: (r) => r.message },
 				errorTitle: 'Erro no teste',
 				errorFallback: 'Falha ao testar o bot.',
-				invalidate: ['/api/whatsapp/']
+				invalidate: [
+					'GET /api/whatsapp/bot/status',
+					'GET /api/whatsapp/bot-status',
+					'GET /api/whatsapp/paused-conversations',
+					'GET /api/whatsapp/sessions'
+				]
 			}
 		)
 		if (result) setReplies(result.replies)

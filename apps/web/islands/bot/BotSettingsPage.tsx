@@ -23,7 +23,7 @@ function Content() {
 				success: { title: 'Configurações salvas!' },
 				errorTitle: 'Erro ao salvar',
 				errorFallback: 'Erro interno do servidor',
-				invalidate: ['/api/configuracoes']
+				invalidate: ['GET /api/configuracoes']
 			}
 		)
 	)

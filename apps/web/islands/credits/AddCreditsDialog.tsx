@@ -9,6 +9,7 @@ import { useZodForm } from '../../lib/form'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
 import { $configuracoes } from '../../lib/settings'
+import { CREDIT_READS } from '../../stores/credits'
 
 const $allReps = routeStore('GET /api/credits/summary', { limit: 1000, sort: 'nome', order: 'asc' })
 
@@ -50,7 +51,7 @@ export default function AddCreditsDialog({ onClose }: { onClose: () => void }) {
 							description: `${body.amount} ${body.amount === 1 ? 'crédito adicionado' : 'créditos adicionados'} com sucesso.`
 						},
 						errorTitle: 'Erro ao adicionar créditos',
-						invalidate: ['/api/credits', '/api/dashboard', '/api/activities']
+						invalidate: [...CREDIT_READS, 'GET /api/dashboard/stats', 'GET /api/activities', 'GET /api/activities/recent']
 					}
 				)
 			}

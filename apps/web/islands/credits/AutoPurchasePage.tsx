@@ -15,9 +15,10 @@ import { TitledSection } from '../../components/TitledSection'
 import { ErrorPanel } from '../../components/ui'
 import { call, errorText } from '../../lib/api'
 import { usePending } from '../../lib/hooks'
-import { invalidateKeys, routeStore } from '../../lib/query'
+import { invalidateReads, routeStore } from '../../lib/query'
 import { $configuracoes, savedNumber } from '../../lib/settings'
 import { confirmAction } from '../../stores/confirm'
+import { CREDIT_READS } from '../../stores/credits'
 import { toast } from '../../stores/toast'
 
 const POLL_MS = 5_000
@@ -206,7 +207,7 @@ function PaymentView({ purchase, onReset }: { purchase: AutoPurchaseResult; onRe
 				description: `${formatReais(value)}: ${purchase.quantidade} créditos adicionados.`,
 				variant: 'success'
 			})
-			invalidateKeys((key) => key.startsWith('/api/credits'))
+			invalidateReads(CREDIT_READS)
 		} else if (next === 'CANCELLED' || next === 'EXPIRED') {
 			toast({ title: 'Pagamento não realizado', description: `Status: ${STATUS_WORDS[next]}`, variant: 'destructive' })
 		}

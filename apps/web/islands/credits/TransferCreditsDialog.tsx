@@ -8,12 +8,14 @@ import { RenewBody, type TransferResult, TransferBody } from '../../../../module
 import { numericSetting } from '../../../../modules/settings/model'
 import { FormDialog } from '../../components/Modal'
 import { Field, SelectField, TextField } from '../../components/ui'
+import type { GetRoute } from '../../lib/api'
 import { type FieldErrors, type FormInput, useZodForm } from '../../lib/form'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
 import { $configuracoes } from '../../lib/settings'
 import { $companyOptions, type Company } from '../../stores/companies'
 import { confirmAction } from '../../stores/confirm'
+import { CREDIT_READS } from '../../stores/credits'
 import { $user } from '../../stores/session'
 
 export type TransferCompany = Pick<Company, 'codigo' | 'razao' | 'validade_licenca' | 'cnpj_representante'>
@@ -28,7 +30,13 @@ export interface TransferCreditsDialogProps {
 }
 
 /** Everything a transfer changes, refetched afterwards (the dashboard stats included, 1-core §2.5). */
-export const TRANSFER_INVALIDATES = ['/api/credits', '/api/dashboard', '/api/activities', '/api/companies']
+export const TRANSFER_INVALIDATES: readonly GetRoute[] = [
+	...CREDIT_READS,
+	'GET /api/dashboard/stats',
+	'GET /api/activities',
+	'GET /api/activities/recent',
+	'GET /api/companies'
+]
 
 /** Whose pool pays: '' = the signed-in representative's own. */
 const $poolOwner = atom('')

@@ -26,7 +26,7 @@ export default function DownloadDialog({ item, onClose }: { item: Download | nul
 					title: 'Download',
 					noun: 'download',
 					description: values.titulo,
-					invalidate: ['/api/downloads']
+					invalidate: ['GET /api/downloads']
 				})
 			}
 			onClose={onClose}

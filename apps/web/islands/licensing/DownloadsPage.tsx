@@ -32,7 +32,7 @@ function remove(d: Download) {
 		{
 			success: { title: 'Download excluído', description: d.titulo },
 			errorTitle: 'Erro ao excluir download',
-			invalidate: ['/api/downloads']
+			invalidate: ['GET /api/downloads']
 		}
 	)
 }

@@ -73,7 +73,7 @@ function ApiTab() {
 				success: { title: 'Sucesso', description: 'Configurações da Evolution API salvas com sucesso!' },
 				errorTitle: 'Erro',
 				errorFallback: 'Erro ao salvar configurações da Evolution API',
-				invalidate: ['/api/configuracoes']
+				invalidate: ['GET /api/configuracoes']
 			}
 		)
 		setPending(false)

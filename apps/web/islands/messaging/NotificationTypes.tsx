@@ -19,10 +19,10 @@ import {
 import { ReadState } from '../../components/ReadState'
 import { Pagination } from '../../components/Pagination'
 import { EmptyState, ErrorPanel, Field } from '../../components/ui'
-import { type ApiInput, call, errorText } from '../../lib/api'
+import { type ApiInput, type GetRoute, call, errorText } from '../../lib/api'
 import { usePending } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
-import { LIVE_PACE, invalidateKeys, polling, routeStore } from '../../lib/query'
+import { LIVE_PACE, invalidateReads, polling, routeStore } from '../../lib/query'
 import { confirmAction } from '../../stores/confirm'
 import { toast } from '../../stores/toast'
 
@@ -41,7 +41,12 @@ const $logQuery = map<{
 })
 const $log = routeStore('GET /api/notification-settings/log', $logQuery)
 
-const INVALIDATE = ['/api/notification-settings']
+const INVALIDATE: readonly GetRoute[] = [
+	'GET /api/notification-settings',
+	'GET /api/notification-settings/preview',
+	'GET /api/notification-settings/hoje',
+	'GET /api/notification-settings/log'
+]
 /** A big day can have thousands: the list shows the first ones and says how many in all. */
 const PREVIEW_SHOWN = 100
 
@@ -331,7 +336,7 @@ function TodayCard() {
 		} catch (error) {
 			toast({ title: 'Erro ao enviar', description: errorText(error), variant: 'destructive' })
 		}
-		invalidateKeys((key) => INVALIDATE.some((prefix) => key.startsWith(prefix)))
+		invalidateReads(INVALIDATE)
 	})
 	async function runNow() {
 		const ok = await confirmAction({

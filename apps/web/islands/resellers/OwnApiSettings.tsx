@@ -35,7 +35,7 @@ function ApiSettingsForm({ record }: { record: RepresentativeView }) {
 			{
 				success: { title: 'Configurações atualizadas' },
 				errorTitle: 'Erro ao atualizar configurações',
-				invalidate: ['/api/representatives']
+				invalidate: ['GET /api/representatives', 'GET /api/representatives/current']
 			}
 		)
 	})

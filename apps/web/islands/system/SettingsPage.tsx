@@ -399,7 +399,7 @@ function Settings() {
 				success: { title: 'Configurações salvas', description: 'As alterações valem para todos os usuários.' },
 				errorTitle: 'Erro ao salvar configurações',
 				errorFallback: 'Erro ao salvar configurações. Tente novamente.',
-				invalidate: ['/api/configuracoes']
+				invalidate: ['GET /api/configuracoes']
 			}
 		)
 		if (result) {

@@ -104,7 +104,7 @@ function BackupCard() {
 			{
 				success: { title: 'Backup criado', description: (r) => r.filename },
 				errorTitle: 'Erro ao criar backup',
-				invalidate: ['/api/system/backup']
+				invalidate: ['GET /api/system/backup/stats', 'GET /api/system/backup/list']
 			}
 		)
 	)
@@ -117,7 +117,7 @@ function BackupCard() {
 			{
 				success: { title: 'Backup deletado', description: b.filename },
 				errorTitle: 'Erro ao deletar backup',
-				invalidate: ['/api/system/backup']
+				invalidate: ['GET /api/system/backup/stats', 'GET /api/system/backup/list']
 			}
 		)
 	}
