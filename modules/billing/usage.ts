@@ -31,7 +31,11 @@ export function countedFetch(ctx: Ctx, accountId: string, fetch: FetchLike): Fet
 					.values({ account: accountId, hora: hourOf(ctx.clock.now()), requisicoes: 1, restante: remaining })
 					.onConflictDoUpdate({
 						target: [asaasUsage.account, asaasUsage.hora],
-						set: { requisicoes: sql`${asaasUsage.requisicoes} + 1`, restante: sql`coalesce(excluded.restante, ${asaasUsage.restante})` }
+						set: {
+							requisicoes: sql`${asaasUsage.requisicoes} + 1`,
+							// Concurrent requests' answers land in any order: within the hour, the lowest figure is the latest.
+							restante: sql`case when ${asaasUsage.restante} is null or excluded.restante < ${asaasUsage.restante} then excluded.restante else ${asaasUsage.restante} end`
+						}
 					})
 					.run()
 			} catch (error) {
