@@ -32,9 +32,10 @@ const asNumber = { serialize: (value: unknown) => String(value), parse: (value: 
  * against: both are Drizzle query builders over tables built for the running dialect (db/columns.ts), and the
  * services use only what both have (awaited queries, no `.all()`/`.get()`/`.run()`; db/query.ts).
  */
-export function openPostgres(url: string, options: { max?: number } = {}): Db {
+export function openPostgres(url: string, options: { max?: number; idleTimeoutSeconds?: number } = {}): Db {
 	const client = postgres(url, {
 		max: options.max ?? 10,
+		idle_timeout: options.idleTimeoutSeconds,
 		onnotice: () => {},
 		types: {
 			int8: { to: 20, from: [20], ...asNumber },

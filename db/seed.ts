@@ -12,6 +12,7 @@ import { completeCnpj, DAY, isoDateInSaoPaulo, systemClock } from '../modules/co
 import { databaseOwnerOnly } from '../modules/core/server'
 import { openDb } from './client'
 import { migrateDb } from './migrate'
+import { writeTransaction } from './transaction'
 import { SEED_CITIES, SEED_KINDS, SEED_NAMES } from './seed-words'
 import { newLicenceKey } from '../modules/companies'
 import { activities, companies, credits, downloads, generalNotices, individualNotices, representatives, terminals, users } from './schema'
@@ -47,8 +48,9 @@ export async function seedDemo(dbPath: string) {
 	const day = (offset: number) => isoDateInSaoPaulo(new Date(now.getTime() + offset * DAY))
 	const hash = await hashPassword(DEMO_PASSWORD)
 
-	db.transaction(
-		(tx) => {
+	await writeTransaction(
+		db,
+		async (tx) => {
 			const user = (cnpj: string, nome: string, tipo: 'administrador' | 'gerente' | 'representante', email: string) =>
 				tx.insert(users).values({ cnpj, nome, tipo, email, senha_hash: hash, created_at: iso, updated_at: iso }).returning().get()
 
@@ -76,7 +78,7 @@ export async function seedDemo(dbPath: string) {
 			]
 			for (const rep of reps) {
 				user(rep.cnpj, rep.nome, 'representante', rep.email)
-				tx.insert(representatives)
+				await tx.insert(representatives)
 					.values({
 						nome: rep.nome,
 						cnpj: rep.cnpj,
@@ -88,7 +90,6 @@ export async function seedDemo(dbPath: string) {
 						gerente_id: rep.gerente,
 						data: day(-400)
 					})
-					.run()
 			}
 
 			// Licence states, in turn: active, expiring soon, expired, blocked, no licence, trust release, maintenance.
@@ -146,19 +147,18 @@ export async function seedDemo(dbPath: string) {
 						.get()
 					const terminalCount = Math.min(company.nterminais, n % 3)
 					for (let t = 0; t < terminalCount; t++) {
-						tx.insert(terminals)
+						await tx.insert(terminals)
 							.values({
 								fk_empresa: company.codigo,
 								nome_computador: `CAIXA-${String(t + 1).padStart(2, '0')}`,
 								mac: (0xa0b1c2000000 + n * 16 + t).toString(16).toUpperCase().padStart(12, '0'),
 								data: new Date(now.getTime() - (n + t) * DAY).toISOString()
 							})
-							.run()
 					}
 					tx.update(companies).set({ terminal_count: terminalCount }).where(eq(companies.codigo, company.codigo)).run()
 
 					if (hasCredits && i < 3) {
-						tx.insert(credits)
+						await tx.insert(credits)
 							.values({
 								valor: 2 + i,
 								representante_id: rep.cnpj,
@@ -171,7 +171,6 @@ export async function seedDemo(dbPath: string) {
 								valor_unitario_centavos: 5000,
 								origem: 'transferencia'
 							})
-							.run()
 					}
 				}
 				for (const [valor, ago] of hasCredits
@@ -181,12 +180,11 @@ export async function seedDemo(dbPath: string) {
 							[5, 3]
 						] as const)
 					: []) {
-					tx.insert(credits)
+					await tx.insert(credits)
 						.values({ valor, representante_id: rep.cnpj, data_compra: day(-ago), valor_unitario_centavos: 5000, origem: 'admin' })
-						.run()
 				}
 			}
-			tx.insert(generalNotices)
+			await tx.insert(generalNotices)
 				.values([
 					{
 						titulo: 'Nova versão do K-PDV',
@@ -207,8 +205,7 @@ export async function seedDemo(dbPath: string) {
 						updated_at: iso
 					}
 				])
-				.run()
-			tx.insert(individualNotices)
+			await tx.insert(individualNotices)
 				.values({
 					representante_id: reps[0].cnpj,
 					titulo: 'Meta do mês',
@@ -219,8 +216,7 @@ export async function seedDemo(dbPath: string) {
 					created_at: iso,
 					updated_at: iso
 				})
-				.run()
-			tx.insert(downloads)
+			await tx.insert(downloads)
 				.values([
 					{
 						titulo: 'K-PDV 5.2 — instalador completo',
@@ -241,8 +237,7 @@ export async function seedDemo(dbPath: string) {
 						data: new Date(now.getTime() - 200 * DAY).toISOString()
 					}
 				])
-				.run()
-			tx.insert(activities)
+			await tx.insert(activities)
 				.values({
 					created_at: iso,
 					type: 'info',
@@ -250,11 +245,9 @@ export async function seedDemo(dbPath: string) {
 					title: 'Dados de demonstração carregados',
 					subtitle: `${n} empresas, ${reps.length} representantes`
 				})
-				.run()
-		},
-		{ behavior: 'immediate' }
+		}
 	)
-	rebuildCreditBalances(db)
+	await rebuildCreditBalances(db)
 	databaseOwnerOnly(dbPath)
 	return { created: true as const }
 }

@@ -18,7 +18,7 @@ import { onPostgres } from './query'
  * again from the start. Hence the rule for `work`: database work only, no call to Asaas, Evolution or any other
  * outside service (it may run twice, and on SQLite it holds the write lock).
  */
-export async function writeTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function writeTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T> | T): Promise<T> {
 	if (onPostgres(db)) return postgresTransaction(db, work)
 	return sqliteTransaction(db, work)
 }
@@ -26,7 +26,7 @@ export async function writeTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<
 const MAX_ATTEMPTS = 8
 const RETRY_CODES = new Set(['40001', '40P01'])
 
-async function postgresTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>): Promise<T> {
+async function postgresTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T> | T): Promise<T> {
 	const pgDb = db as unknown as PgDatabase<never>
 	const run = work as unknown as (tx: unknown) => Promise<T>
 	if (is(pgDb, PgTransaction)) return pgDb.transaction(run)
@@ -47,7 +47,7 @@ const OPEN = Symbol('open SQLite write transaction')
 type SqliteTx = Tx & { [OPEN]?: { depth: number } }
 const turns = new WeakMap<Database, Promise<unknown>>()
 
-async function sqliteTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>): Promise<T> {
+async function sqliteTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T> | T): Promise<T> {
 	const client = (db as unknown as { $client: Database }).$client
 	const open = (db as SqliteTx)[OPEN]
 	if (open) {

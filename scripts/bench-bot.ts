@@ -33,12 +33,12 @@ try {
 	const db = openDb(join(dir, 'bench.sqlite'))
 	migrateDb(db)
 	const rep = completeCnpj('700000000001')
-	db.insert(representatives).values({ nome: 'Representante', cnpj: rep, data: '2025-01-01' }).run()
+	await db.insert(representatives).values({ nome: 'Representante', cnpj: rep, data: '2025-01-01' })
 	const clients = Array.from({ length: PHONES }, (_, i) => ({
 		phone: `55859${String(91_000_000 + i).padStart(8, '0')}`,
 		cnpj: completeCnpj(`8${String(i).padStart(11, '0')}`)
 	}))
-	db.insert(companies)
+	await db.insert(companies)
 		.values(
 			clients.map((c, i) => ({
 				razao: `Empresa ${i}`,
@@ -50,7 +50,6 @@ try {
 				data: '2025-01-01'
 			}))
 		)
-		.run()
 
 	// The stand-in times every delivery: how long the portal took to answer the webhook.
 	standin = startEvolutionStandin({
@@ -69,7 +68,7 @@ try {
 		config: testConfig({ dataDir: join(dir, 'data'), publicOrigin: `http://127.0.0.1:${port}` }),
 		log: silentLogger
 	})
-	saveSettings(db, ctx.clock, ctx.secrets, [
+	await saveSettings(db, ctx.clock, ctx.secrets, [
 		{ chave: 'evolution_api_url', valor: standin.url },
 		{ chave: 'evolution_api_key', valor: KEY },
 		{ chave: 'evolution_instance_name', valor: 'k-licencas' },

@@ -93,7 +93,7 @@ for (let start = 0; start < REPS; start += BATCH) {
 		}
 	})()
 }
-rebuildCreditBalances(db)
+await rebuildCreditBalances(db)
 client.exec('analyze')
 const rows = (client.prepare('select count(*) as n from credits').get() as { n: number }).n
 console.log(

@@ -37,7 +37,7 @@ try {
 	const db = openDb(dbPath)
 	const now = new Date().toISOString()
 	const adminCnpj = completeCnpj('600000000001')
-	db.insert(users)
+	await db.insert(users)
 		.values({
 			cnpj: adminCnpj,
 			nome: 'Bench',
@@ -46,7 +46,6 @@ try {
 			created_at: now,
 			updated_at: now
 		})
-		.run()
 	const app = createApp(portalContext({ db, clock: systemClock, config: testConfig({ dataDir: join(dir, 'data') }), log: silentLogger }))
 	const login = await app.handle(
 		new Request('http://localhost/api/auth/login', {

@@ -27,11 +27,11 @@ mkdirSync(uploadsDir(appConfig), { recursive: true })
 const db = openDb(join(appConfig.dataDir, 'portal.sqlite'))
 migrateDb(db)
 // The cached per-representative credit totals are recomputed from the ledger on every start.
-rebuildCreditBalances(db)
+await rebuildCreditBalances(db)
 const ctx = portalContext({ db, clock: systemClock, config: appConfig, log: jsonLogger })
 // Secrets saved in clear by an older version are sealed now (idempotent).
 sealPlaintextSettings(db, ctx.secrets)
-sealSigningKeys(db, ctx.secrets)
+await sealSigningKeys(db, ctx.secrets)
 
 const adminCnpj = normalizeCnpj(config.admin.cnpj ?? DEFAULT_ADMIN_CNPJ)
 if (!isValidCnpj(adminCnpj)) throw new Error(`ADMIN_CNPJ inválido: ${config.admin.cnpj}`)

@@ -11,7 +11,7 @@ const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth)
 
 describe('one anonymous request must not stop the portal (point 1)', () => {
 	it('keeps answering /api/health while 200 KB bodies nested 100,000 deep keep arriving', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		const server = t.app.listen({ port: 0, hostname: '127.0.0.1' })
 		const base = `http://127.0.0.1:${server.server!.port}`
 		try {
@@ -40,7 +40,7 @@ describe('one anonymous request must not stop the portal (point 1)', () => {
 	}, 60_000)
 
 	it('refuses nesting deeper than 32 levels with 400 and a pt-BR message, before parsing', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		const res = await t.call('POST', '/api/auth/login', { body: `{"cnpj": ${nested(33)}, "senha": "x"}` })
 		expect(res.status).toBe(400)
 		expect(refusalOf(res)).toEqual({ message: 'Corpo da requisição inválido: o JSON tem níveis demais (máximo 32).', code: 'PARSE' })
@@ -59,7 +59,7 @@ describe('one anonymous request must not stop the portal (point 1)', () => {
 	})
 
 	it('never serialises a rejected body into an error', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		// 250 KB within the depth limit: the validator refuses it (an array where an object goes).
 		const body = `${'['.repeat(30)}${Array(120_000).fill(0).join(',')}${']'.repeat(30)}`
 		const stringify = JSON.stringify
@@ -83,7 +83,7 @@ describe('one anonymous request must not stop the portal (point 1)', () => {
 
 describe('bad input that got through (point 6)', () => {
 	it('stops reading a chunked body at the route limit instead of buffering it whole', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		const chunk = new Uint8Array(16 * 1024).fill(0x20)
 		let pulled = 0
 		const stream = new ReadableStream<Uint8Array>({

@@ -117,7 +117,7 @@ export const EVOLUTION_TEST_KEY = 'evolution-test-key'
  * gateways are in-process stand-ins of Asaas and Evolution (`t.asaas`, `t.evolution`): the portal's real
  * clients talk to them, and their webhooks come back into this app.
  */
-export function createTestApp(
+export async function createTestApp(
 	options: {
 		config?: Partial<AppConfig>
 		now?: string
@@ -129,7 +129,7 @@ export function createTestApp(
 		site?: Site
 	} = {}
 ) {
-	const db = createTestDb(options.dbFile)
+	const db = await createTestDb(options.dbFile)
 	const clock = fixedClock(options.now ?? '2026-11-20T12:00:00.000Z')
 	const logs: { event: string; fields?: Record<string, unknown> }[] = []
 	// Each app gets its own data folder, so backups and uploads of one test never meet another's.
@@ -245,7 +245,7 @@ let companySeq = 0
  * (`companyVia`); credits added and transferred through the API (`addCreditsVia`, `transferVia`).
  */
 export async function testWorld(options: Parameters<typeof createTestApp>[0] = {}) {
-	const t = createTestApp(options)
+	const t = await createTestApp(options)
 	// One password hash for every world of a test file: argon2 is slow on purpose.
 	sharedHash ??= await hashPassword('senha-forte-123')
 	const now = t.clock.now().toISOString()

@@ -13,7 +13,7 @@ export interface ActivityMeta {
 }
 
 /** Writes one line of the activity log; call it inside the transaction of the change it records. */
-export function logActivity<E extends ActivityEvent>(
+export async function logActivity<E extends ActivityEvent>(
 	db: DbOrTx,
 	clock: Clock,
 	event: E,
@@ -27,7 +27,7 @@ export function logActivity<E extends ActivityEvent>(
 		title: string | ((p: unknown) => string)
 		subtitle: (p: unknown) => string
 	}
-	db.insert(activities)
+	await db.insert(activities)
 		.values({
 			created_at: clock.now().toISOString(),
 			event,
@@ -41,5 +41,4 @@ export function logActivity<E extends ActivityEvent>(
 			entity_id: meta.entityId == null ? null : String(meta.entityId),
 			representante_cnpj: meta.representanteCnpj ?? null
 		})
-		.run()
 }

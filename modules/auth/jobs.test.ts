@@ -6,7 +6,7 @@ import { sessions } from './schema'
 
 describe('auth.sessions-cleanup', () => {
 	it('removes only the sessions past their end, by the clock it is given', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
 		await t.login(CNPJ.admin)
 		expect(cleanupSessions(t.ctx)).toBe(0)

@@ -44,13 +44,13 @@ function sessionExpiry(row: { last_active_at: string; expires_at: string }, idle
 	return Math.min(absolute, Date.parse(row.last_active_at) + idleMs)
 }
 
-export function createSession(
+export async function createSession(
 	db: DbOrTx,
 	clock: Clock,
 	config: AppConfig,
 	userId: number,
 	meta: { ip: string; userAgent: string | null }
-): { token: string; session: SessionInfo } {
+): Promise<{ token: string; session: SessionInfo }> {
 	const token = newToken()
 	const now = clock.now()
 	const row = {
@@ -62,7 +62,7 @@ export function createSession(
 		ip: meta.ip,
 		user_agent: meta.userAgent?.slice(0, 300) ?? null
 	}
-	db.insert(sessions).values(row).run()
+	await db.insert(sessions).values(row)
 	return {
 		token,
 		session: { id: row.id, createdAt: row.created_at, expiresAt: new Date(sessionExpiry(row, idleLimitMs(db))).toISOString() }
@@ -146,7 +146,7 @@ export async function login(
 	if (!user.ativo) throw new AppError(403, LOGIN_MESSAGES.inactive, 'USER_INACTIVE')
 
 	const newHash = needsRehash(user.senha_hash) ? await hashPassword(input.senha) : null
-	const result = writeTransaction(db, (tx) => {
+	const result = await writeTransaction(db, (tx) => {
 		if (newHash) tx.update(users).set({ senha_hash: newHash }).where(eq(users.id, user.id)).run()
 		return createSession(tx, clock, config, user.id, { ip: input.ip, userAgent: input.userAgent })
 	})
@@ -159,7 +159,7 @@ export async function ensureFirstAdmin(db: Db, clock: Clock, input: { cnpj: stri
 	if (existing) return false
 	const hash = await hashPassword(input.senha)
 	const now = clock.now().toISOString()
-	return writeTransaction(db, (tx) => {
+	return writeTransaction(db, async (tx) => {
 		if (tx.select({ id: users.id }).from(users).limit(1).get()) return false
 		const created = tx
 			.insert(users)
@@ -173,7 +173,7 @@ export async function ensureFirstAdmin(db: Db, clock: Clock, input: { cnpj: stri
 			})
 			.returning({ id: users.id })
 			.get()
-		logActivity(tx, clock, 'auth.first-admin', { nome: input.nome ?? 'Administrador' }, { entityId: created.id })
+		await logActivity(tx, clock, 'auth.first-admin', { nome: input.nome ?? 'Administrador' }, { entityId: created.id })
 		return true
 	})
 }

@@ -93,9 +93,9 @@ export function webhookState(ctx: Pick<AppContext, 'db' | 'config'>, account: st
 	}
 }
 
-function recordWebhook(ctx: Ctx, account: string, state: Omit<typeof asaasWebhooks.$inferInsert, 'account' | 'checked_at'>) {
+async function recordWebhook(ctx: Ctx, account: string, state: Omit<typeof asaasWebhooks.$inferInsert, 'account' | 'checked_at'>) {
 	const row = { ...state, account, checked_at: ctx.clock.now().toISOString() }
-	ctx.db.insert(asaasWebhooks).values(row).onConflictDoUpdate({ target: asaasWebhooks.account, set: row }).run()
+	await ctx.db.insert(asaasWebhooks).values(row).onConflictDoUpdate({ target: asaasWebhooks.account, set: row })
 }
 
 const WEBHOOK_NAME = 'K-Licenças'
@@ -159,7 +159,7 @@ export async function syncWebhook(ctx: Ctx, account: AsaasAccount, options: { re
 		}
 		if (!ours) {
 			if (!options.repair) {
-				recordWebhook(ctx, account.id, {
+				await recordWebhook(ctx, account.id, {
 					webhook_id: null,
 					status: 'ausente',
 					penalized: 0,
@@ -167,21 +167,21 @@ export async function syncWebhook(ctx: Ctx, account: AsaasAccount, options: { re
 				})
 			} else {
 				const created = await client.createWebhook(wanted)
-				recordWebhook(ctx, account.id, { webhook_id: created.id, status: 'ativo', penalized: 0, message: null })
+				await recordWebhook(ctx, account.id, { webhook_id: created.id, status: 'ativo', penalized: 0, message: null })
 			}
 			return webhookState(ctx, account.id)
 		}
 		const stale = ours.url !== url || !ours.enabled || !ours.hasAuthToken || PAYMENT_EVENTS.some((e) => !ours.events.includes(e))
 		// The token cannot be read back: a save (repair) always writes it, the hourly check only fixes what it sees.
 		const current = stale || options.repair ? await client.updateWebhook(ours.id, { ...wanted, interrupted: ours.interrupted }) : ours
-		recordWebhook(ctx, account.id, { webhook_id: current.id, penalized: current.penalizedRequestsCount, ...describeQueue(current) })
+		await recordWebhook(ctx, account.id, { webhook_id: current.id, penalized: current.penalizedRequestsCount, ...describeQueue(current) })
 	} catch (error) {
 		const noEmail =
 			webhookEmail(ctx, account.id) === null
 				? ' Informe um e-mail no cadastro do representante ou de um administrador: o Asaas o pede para avisar de falhas no webhook.'
 				: ''
 		const message = `${error instanceof AsaasError ? error.message : 'Não foi possível consultar os webhooks no Asaas.'}${noEmail}`
-		recordWebhook(ctx, account.id, { status: 'erro', penalized: 0, message })
+		await recordWebhook(ctx, account.id, { status: 'erro', penalized: 0, message })
 		ctx.log('asaas.webhook_sync_failed', { account: account.id, message })
 	}
 	return webhookState(ctx, account.id)

@@ -69,7 +69,7 @@ describe('a portal killed while it issues a carnê', () => {
 			const dbFile = await killedAt(moment.rule)
 			expect(plansAtAsaas() - plansBefore).toBe(moment.plans)
 			// A new process on the same database, five minutes later, settles what the dead one left.
-			const t = createTestApp({ dbFile, now: '2026-11-20T12:05:00.000Z' })
+			const t = await createTestApp({ dbFile, now: '2026-11-20T12:05:00.000Z' })
 			t.ctx.gateways.asaas = (url, init) => fetch(url.replace(/^https?:\/\/[^/]+/, origin), init)
 			expect(
 				t.db

@@ -312,14 +312,14 @@ async function finishCarne(ctx: Ctx, carne: CarneRow, actor?: Actor): Promise<'c
 		ctx.db.select({ razao: companies.razao }).from(companies).where(eq(companies.codigo, carne.empresa_codigo)).get()?.razao ??
 		`Empresa ${carne.empresa_codigo}`
 	if (!installmentId) {
-		const removed = writeTransaction(ctx.db, (tx) => {
+		const removed = await writeTransaction(ctx.db, async (tx) => {
 			const gone = tx
 				.delete(carnes)
 				.where(and(eq(carnes.id, carne.id), eq(carnes.status, 'criando')))
 				.returning({ id: carnes.id })
 				.all()
 			if (gone.length === 1 && !actor)
-				logActivity(tx, ctx.clock, 'billing.carne-unfinished', { razao, carne: carne.id, resultado: 'descartado' }, { actorName: 'Portal' })
+				await logActivity(tx, ctx.clock, 'billing.carne-unfinished', { razao, carne: carne.id, resultado: 'descartado' }, { actorName: 'Portal' })
 			return gone.length === 1
 		})
 		return removed ? 'descartado' : 'pendente'
@@ -330,7 +330,7 @@ async function finishCarne(ctx: Ctx, carne: CarneRow, actor?: Actor): Promise<'c
 	const codes = await Promise.all(payments.map((p) => paymentCodes(client, p)))
 	const now = ctx.clock.now().toISOString()
 	const totalCentavos = payments.reduce((sum, p) => sum + Math.round(p.value * 100), 0)
-	return writeTransaction(ctx.db, (tx) => {
+	return writeTransaction(ctx.db, async (tx) => {
 		const finished = tx
 			.update(carnes)
 			.set({
@@ -347,13 +347,12 @@ async function finishCarne(ctx: Ctx, carne: CarneRow, actor?: Actor): Promise<'c
 			.get()
 		if (!finished) return 'pendente'
 		if (payments.length > 0)
-			tx.insert(carneParcelas)
+			await tx.insert(carneParcelas)
 				.values(payments.map((p, i) => parcelRow(finished, p, codes[i], now)))
 				.onConflictDoNothing()
-				.run()
 		const tipo = CHARGE_TYPE_LABELS[carne.tipo_cobranca]
 		const criadoPor = actor ?? (carne.criado_por ? tx.select().from(users).where(eq(users.id, carne.criado_por)).get() : undefined)
-		logActivity(
+		await logActivity(
 			tx,
 			ctx.clock,
 			'billing.carne-created',
@@ -361,7 +360,7 @@ async function finishCarne(ctx: Ctx, carne: CarneRow, actor?: Actor): Promise<'c
 			{ actor: criadoPor, entityId: carne.id, representanteCnpj: carne.representante_cnpj }
 		)
 		if (!actor)
-			logActivity(tx, ctx.clock, 'billing.carne-unfinished', { razao, carne: carne.id, resultado: 'concluido' }, { actorName: 'Portal' })
+			await logActivity(tx, ctx.clock, 'billing.carne-unfinished', { razao, carne: carne.id, resultado: 'concluido' }, { actorName: 'Portal' })
 		return 'concluido'
 	})
 }
@@ -503,8 +502,8 @@ export function carneParcels(ctx: Ctx, user: Actor, id: number): CarneParcelaVie
  * open ones of carnês still active. Parcels removed, refunded or in a chargeback and a cancelled carnê's open parcels are
  * left out (issue 34, point 9).
  */
-export function carneTotals(db: DbOrTx): { count: number; totalCentavos: number } {
-	const n = db.select({ n: count() }).from(carnes).get()?.n ?? 0
+export async function carneTotals(db: DbOrTx): Promise<{ count: number; totalCentavos: number }> {
+	const n = (await db.select({ n: count() }).from(carnes))[0]?.n ?? 0
 	const total = db
 		.select({ total: sql<number>`coalesce(sum(${carneParcelas.valor_centavos}), 0)` })
 		.from(carneParcelas)
@@ -551,7 +550,7 @@ export async function cancelCarne(ctx: Ctx, user: Actor, id: number): Promise<{ 
 	}
 	const now = ctx.clock.now().toISOString()
 	const razao = ctx.db.select({ razao: companies.razao }).from(companies).where(eq(companies.codigo, carne.empresa_codigo)).get()?.razao
-	writeTransaction(ctx.db, (tx) => {
+	await writeTransaction(ctx.db, async (tx) => {
 		const closed = tx
 			.update(carnes)
 			.set({ status: 'cancelado', updated_at: now })
@@ -564,7 +563,7 @@ export async function cancelCarne(ctx: Ctx, user: Actor, id: number): Promise<{ 
 			.from(carneParcelas)
 			.where(and(eq(carneParcelas.carne_id, carne.id), eq(carneParcelas.status, 'CANCELED')))
 			.get()?.n
-		logActivity(
+		await logActivity(
 			tx,
 			ctx.clock,
 			'billing.carne-cancelled',
@@ -623,7 +622,7 @@ export async function sendCarne(ctx: Ctx, user: Actor, id: number, telefone: str
 	} catch (error) {
 		whatsappFailure(error)
 	}
-	logActivity(
+	await logActivity(
 		ctx.db,
 		ctx.clock,
 		'billing.carne-sent',
@@ -667,11 +666,11 @@ export async function removeParcel(ctx: Ctx, user: Actor, id: number): Promise<{
 			failure ?? new AsaasError('O Asaas ainda mostra esta parcela em aberto: tente removê-la de novo.', 'rejected', null, false)
 		)
 	const now = ctx.clock.now().toISOString()
-	writeTransaction(ctx.db, (tx) => {
+	await writeTransaction(ctx.db, async (tx) => {
 		const fresh = tx.select().from(carneParcelas).where(eq(carneParcelas.id, parcel.id)).get()
 		if (!fresh || !canActOnParcel(fresh.status)) return
 		markCancelled(tx, fresh, now, null)
-		logActivity(
+		await logActivity(
 			tx,
 			ctx.clock,
 			'billing.parcel-removed',
@@ -716,7 +715,7 @@ export async function sendParcel(ctx: Ctx, user: Actor, id: number, phoneInput: 
 	} catch (error) {
 		whatsappFailure(error)
 	}
-	logActivity(
+	await logActivity(
 		ctx.db,
 		ctx.clock,
 		'billing.parcel-sent',

@@ -31,11 +31,10 @@ export async function accountWallet(ctx: Ctx, accountId: string, client: AsaasCl
 	}
 	if (wallet) {
 		const set = { wallet_id: wallet, checked_at: now.toISOString() }
-		ctx.db
+		await ctx.db
 			.insert(asaasIdentities)
 			.values({ account: accountId, status: 'ok', ...set })
 			.onConflictDoUpdate({ target: asaasIdentities.account, set })
-			.run()
 	}
 	return wallet
 }
@@ -47,30 +46,29 @@ const accountName = (ctx: Ctx, accountId: string) =>
  * Records that an account's key no longer opens the account its charges were made on (or that the account knows
  * none of them), and warns the administradores and the representative once, when the state begins.
  */
-function warnForeignAccount(ctx: Ctx, accountId: string, status: 'mudou' | 'desconhecida') {
+async function warnForeignAccount(ctx: Ctx, accountId: string, status: 'mudou' | 'desconhecida') {
 	const nome = accountName(ctx, accountId)
 	const message =
 		status === 'mudou'
 			? `A chave do Asaas de ${nome} abre outra conta do Asaas que não a dos carnês e cobranças já emitidos. Nada foi cancelado: confira a chave em Configurações Financeiras (ou Admin Financeiro) e volte a chave anterior se ela foi trocada por engano.`
 			: `A conta do Asaas de ${nome} responde "não encontrado" para os clientes e cobranças já emitidos: a chave pode ser de outra conta. Nada foi cancelado: confira a chave.`
 	const now = ctx.clock.now().toISOString()
-	writeTransaction(ctx.db, (tx) => {
+	await writeTransaction(ctx.db, async (tx) => {
 		const row = tx.select().from(asaasIdentities).where(eq(asaasIdentities.account, accountId)).get()
 		if (row?.status === status) return
 		const set = { status, message, checked_at: now }
-		tx.insert(asaasIdentities)
+		await tx.insert(asaasIdentities)
 			.values({ account: accountId, wallet_id: row?.wallet_id ?? null, ...set })
 			.onConflictDoUpdate({ target: asaasIdentities.account, set })
-			.run()
 		const representanteCnpj = accountId === VENDOR_ACCOUNT ? null : accountId
-		logActivity(
+		await logActivity(
 			tx,
 			ctx.clock,
 			'billing.asaas-account-mismatch',
 			{ conta: nome, situacao: status },
 			{ actorName: 'Asaas', representanteCnpj }
 		)
-		notifyUsers(tx, ctx.clock, { administradores: true, representanteCnpj }, 'Conta do Asaas trocada?', message, 'warning')
+		await notifyUsers(tx, ctx.clock, { administradores: true, representanteCnpj }, 'Conta do Asaas trocada?', message, 'warning')
 	})
 	ctx.log('asaas.account_mismatch', { account: accountId, status })
 }
@@ -98,7 +96,7 @@ export async function trustRemoval(
 ): Promise<boolean> {
 	const current = await accountWallet(ctx, accountId, client, true)
 	if (madeOn.wallet && current && madeOn.wallet !== current) {
-		warnForeignAccount(ctx, accountId, 'mudou')
+		await warnForeignAccount(ctx, accountId, 'mudou')
 		return false
 	}
 	if (!(madeOn.wallet && current) && madeOn.customerId) {
@@ -106,7 +104,7 @@ export async function trustRemoval(
 			await client.getCustomer(madeOn.customerId)
 		} catch (error) {
 			if (error instanceof AsaasError && error.upstreamStatus === 404) {
-				warnForeignAccount(ctx, accountId, 'desconhecida')
+				await warnForeignAccount(ctx, accountId, 'desconhecida')
 				return false
 			}
 			throw error

@@ -136,7 +136,7 @@ describe('POST /api/asaas/webhook/{account}', () => {
 		// The first process stores the event and answers, then dies before handling it.
 		expect(await before.services.asaasInbox.receive('fornecedor', token, event('evt_restart'))).not.toBeNull()
 		const second = watcher()
-		const after = createTestApp({ dbFile, paymentHandlers: [second.handler] })
+		const after = await createTestApp({ dbFile, paymentHandlers: [second.handler] })
 		after.clock.advance(MINUTE)
 		expect(await after.services.asaasInbox.processDue()).toBe(1)
 		expect(await after.services.asaasInbox.processDue()).toBe(0)

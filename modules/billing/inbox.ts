@@ -53,11 +53,11 @@ export function createAsaasInbox(ctx: Ctx, handlers: PaymentEventHandler[]) {
 	/** Deliveries waiting for the next write: stored together, so many concurrent deliveries share one disk sync. */
 	let waiting: { row: typeof asaasEvents.$inferInsert; resolve: (id: number | null) => void; reject: (e: unknown) => void }[] = []
 
-	function storeWaiting() {
+	async function storeWaiting() {
 		const batch = waiting
 		waiting = []
 		try {
-			const ids = writeTransaction(ctx.db, (tx) =>
+			const ids = await writeTransaction(ctx.db, (tx) =>
 				batch.map(
 					({ row }) =>
 						tx.insert(asaasEvents).values(row).onConflictDoNothing({ target: asaasEvents.event_id }).returning({ id: asaasEvents.id }).get()

@@ -75,7 +75,7 @@ async function afterSave(ctx: Ctx, accountId: string): Promise<string> {
 async function saveRepresentativeAccount(ctx: Ctx, actor: Actor, cnpj: string, input: AccountInput): Promise<string> {
 	const rep = findRepresentativeByCnpj(ctx.db, cnpj)
 	if (!rep) throw notFound('Representante não encontrado.')
-	writeTransaction(ctx.db, (tx) => {
+	await writeTransaction(ctx.db, async (tx) => {
 		const saved = tx.select().from(asaasAccounts).where(eq(asaasAccounts.representante_cnpj, cnpj)).get()
 		const apiKey = nextSecret(ctx, input.apiKey, saved?.api_key ?? null)
 		if (input.active && !apiKey) throw badRequest(MESSAGES.keyRequired)
@@ -83,12 +83,11 @@ async function saveRepresentativeAccount(ctx: Ctx, actor: Actor, cnpj: string, i
 		const webhookToken =
 			nextSecret(ctx, input.webhookToken, saved?.webhook_token ?? null) ?? (apiKey ? ctx.secrets.seal(newWebhookToken()) : null)
 		const row = { ambiente: input.environment, api_key: apiKey, webhook_token: webhookToken, updated_at: ctx.clock.now().toISOString() }
-		tx.insert(asaasAccounts)
+		await tx.insert(asaasAccounts)
 			.values({ representante_cnpj: cnpj, ...row })
 			.onConflictDoUpdate({ target: asaasAccounts.representante_cnpj, set: row })
-			.run()
 		setAsaasActivation(tx, cnpj, input.active)
-		logActivity(
+		await logActivity(
 			tx,
 			ctx.clock,
 			'billing.asaas-account-saved',
@@ -147,16 +146,16 @@ export function vendorConfig(ctx: Ctx): VendorAsaasConfigView {
 }
 
 export async function saveVendorConfig(ctx: Ctx, actor: Actor, input: Omit<AccountInput, 'active'>) {
-	writeTransaction(ctx.db, (tx) => {
+	await writeTransaction(ctx.db, async (tx) => {
 		// saveSettings keeps a secret sent back masked; a blank one clears it.
 		const hasKey = isMasked(input.apiKey) ? !!getSetting(tx, 'app.asaas_api_key') : !!input.apiKey
 		const token = input.webhookToken || (hasKey ? newWebhookToken() : '')
-		saveSettings(tx, ctx.clock, ctx.secrets, [
+		await saveSettings(tx, ctx.clock, ctx.secrets, [
 			{ chave: 'app.asaas_api_key', valor: input.apiKey },
 			{ chave: 'app.asaas_environment', valor: input.environment },
 			{ chave: 'app.asaas_webhook_token', valor: token }
 		])
-		logActivity(
+		await logActivity(
 			tx,
 			ctx.clock,
 			'billing.asaas-account-saved',
@@ -220,8 +219,8 @@ export async function rehearseAccount(ctx: Ctx, accountId: string): Promise<Asaa
 }
 
 /** The Admin Financeiro cards; the carnê figures count the carnês issued through the representatives' accounts. */
-export function financialStats(ctx: Ctx, carnes: { count: number; totalCentavos: number }): FinancialStats {
-	const total = ctx.db.select({ n: count() }).from(asaasAccounts).get()?.n ?? 0
+export async function financialStats(ctx: Ctx, carnes: { count: number; totalCentavos: number }): Promise<FinancialStats> {
+	const total = (await ctx.db.select({ n: count() }).from(asaasAccounts))[0]?.n ?? 0
 	const active =
 		ctx.db
 			.select({ n: count() })

@@ -66,7 +66,7 @@ function backwardMove(from: string, to: string, deleted: boolean, event: string 
  * when a move back leaves a parcel open. `event` is the webhook's event name (null from the reconciliation). A new
  * payment, removal or refund notifies the representative in the top bar, unless `quiet` (their own cancel).
  */
-export function applyPayment(
+export async function applyPayment(
 	tx: DbOrTx,
 	parcel: ParcelRow,
 	payment: AsaasPayment,
@@ -74,7 +74,7 @@ export function applyPayment(
 	eventId: string | null,
 	event: string | null = null,
 	options: { quiet?: boolean } = {}
-): boolean {
+): Promise<boolean> {
 	const status = payment.deleted ? 'CANCELED' : payment.status
 	const back = backwardMove(parcel.status, status, !!payment.deleted, event)
 	if (back) {
@@ -124,7 +124,7 @@ export function applyPayment(
 		.run()
 	const kind = eventOf(status)
 	if (kind && recordEvent(tx, parcel, kind, now, eventId, Math.round(payment.value * 100)) && !options.quiet)
-		notifyRepresentative(tx, parcel, kind, Math.round(payment.value * 100), now)
+		await notifyRepresentative(tx, parcel, kind, Math.round(payment.value * 100), now)
 	if (isPaid(status)) settleCarne(tx, parcel.carne_id, now)
 	return true
 }
@@ -140,13 +140,13 @@ const NOTICES = {
  * The top-bar notification of a parcel's new history line ("Parcela 2/6 de Padaria X paga — R$ 149,90"), written
  * with it: a history line is unique per payment, kind and cycle, so a repeated event tells nobody twice.
  */
-function notifyRepresentative(tx: DbOrTx, parcel: ParcelRow, kind: keyof typeof NOTICES | 'vencimento', centavos: number, now: string) {
+async function notifyRepresentative(tx: DbOrTx, parcel: ParcelRow, kind: keyof typeof NOTICES | 'vencimento', centavos: number, now: string) {
 	if (kind === 'vencimento') return
 	const notice = NOTICES[kind]
 	const total = tx.select({ n: carnes.numero_parcelas }).from(carnes).where(eq(carnes.id, parcel.carne_id)).get()?.n
 	const razao = tx.select({ razao: companies.razao }).from(companies).where(eq(companies.codigo, parcel.empresa_codigo)).get()?.razao
 	const message = `Parcela ${parcel.numero}/${total ?? '?'} de ${razao ?? `empresa ${parcel.empresa_codigo}`} ${notice.what} — ${formatBrl(centavos)}`
-	notifyUsers(tx, { now: () => new Date(now) }, { representanteCnpj: parcel.representante_cnpj }, notice.title, message, notice.type)
+	await notifyUsers(tx, { now: () => new Date(now) }, { representanteCnpj: parcel.representante_cnpj }, notice.title, message, notice.type)
 }
 
 /** An active carnê whose parcels are all paid becomes `quitado`. */
@@ -199,10 +199,10 @@ export function carnePaymentHandler(ctx: Ctx): PaymentEventHandler {
 				payment = removedPayment(parcel)
 			}
 			const now = ctx.clock.now().toISOString()
-			writeTransaction(ctx.db, (tx) => {
+			await writeTransaction(ctx.db, async (tx) => {
 				const fresh = tx.select().from(carneParcelas).where(eq(carneParcelas.id, parcel.id)).get()
-				if (fresh && applyPayment(tx, fresh, payment, now, event.eventId, event.event) && payment.deleted)
-					closeIfNothingOpen(ctx, tx, parcel.carne_id, now)
+				if (fresh && await applyPayment(tx, fresh, payment, now, event.eventId, event.event) && payment.deleted)
+					await closeIfNothingOpen(ctx, tx, parcel.carne_id, now)
 			})
 			return true
 		}
@@ -249,14 +249,14 @@ const removedPayment = (parcel: ParcelRow): AsaasPayment =>
  * parcels Asaas cancelled. Never `quitado`: the deletion just read left a parcel CANCELED in this transaction, and a
  * carnê whose parcels are all paid was already settled by the payment that paid the last one (settleCarne).
  */
-function closeIfNothingOpen(ctx: Pick<Ctx, 'clock'>, tx: DbOrTx, carneId: number, now: string) {
+async function closeIfNothingOpen(ctx: Pick<Ctx, 'clock'>, tx: DbOrTx, carneId: number, now: string) {
 	const carne = tx.select().from(carnes).where(eq(carnes.id, carneId)).get()
 	if (carne?.status !== 'ativo') return
 	const parcels = tx.select({ status: carneParcelas.status }).from(carneParcelas).where(eq(carneParcelas.carne_id, carneId)).all()
 	if (parcels.some((p) => rank(p.status) < 2)) return
 	tx.update(carnes).set({ status: 'cancelado', updated_at: now }).where(eq(carnes.id, carneId)).run()
 	const razao = tx.select({ razao: companies.razao }).from(companies).where(eq(companies.codigo, carne.empresa_codigo)).get()?.razao
-	logActivity(
+	await logActivity(
 		tx,
 		ctx.clock,
 		'billing.carne-closed-at-asaas',
@@ -310,13 +310,13 @@ export async function syncCarne(
 	const now = ctx.clock.now().toISOString()
 	// The person cancelling is not told in the top bar what they have just done.
 	const quiet = { quiet: options.closing }
-	return writeTransaction(ctx.db, (tx) => {
+	return writeTransaction(ctx.db, async (tx) => {
 		let changed = 0
 		let removed = 0
 		const fresh = tx.select().from(carneParcelas).where(eq(carneParcelas.carne_id, carne.id)).all()
 		for (const payment of payments) {
 			const parcel = fresh.find((p) => p.asaas_payment_id === payment.id)
-			if (parcel && applyPayment(tx, parcel, payment, now, null, null, quiet)) {
+			if (parcel && await applyPayment(tx, parcel, payment, now, null, null, quiet)) {
 				changed++
 				if (payment.deleted) removed++
 			}
@@ -324,13 +324,13 @@ export async function syncCarne(
 		if (trusted)
 			for (const parcel of fresh) {
 				if (listed.has(parcel.asaas_payment_id) || rank(parcel.status) >= 2) continue
-				if (applyPayment(tx, parcel, removedPayment(parcel), now, null, null, quiet)) {
+				if (await applyPayment(tx, parcel, removedPayment(parcel), now, null, null, quiet)) {
 					changed++
 					removed++
 				}
 			}
 		// A cancel closes the carnê itself, in the person's name.
-		if (removed > 0 && !options.closing) closeIfNothingOpen(ctx, tx, carne.id, now)
+		if (removed > 0 && !options.closing) await closeIfNothingOpen(ctx, tx, carne.id, now)
 		tx.update(carnes).set({ conferido_em: now }).where(eq(carnes.id, carne.id)).run()
 		const open =
 			tx

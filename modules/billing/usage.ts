@@ -26,7 +26,7 @@ export function countedFetch(ctx: Ctx, accountId: string, fetch: FetchLike): Fet
 			return res
 		} finally {
 			try {
-				ctx.db
+				await ctx.db
 					.insert(asaasUsage)
 					.values({ account: accountId, hora: hourOf(ctx.clock.now()), requisicoes: 1, restante: remaining })
 					.onConflictDoUpdate({
@@ -37,7 +37,6 @@ export function countedFetch(ctx: Ctx, accountId: string, fetch: FetchLike): Fet
 							restante: sql`case when ${asaasUsage.restante} is null or excluded.restante < ${asaasUsage.restante} then excluded.restante else ${asaasUsage.restante} end`
 						}
 					})
-					.run()
 			} catch (error) {
 				// Counting must never fail the call it counts.
 				ctx.log('asaas.usage_not_counted', { account: accountId, message: String((error as Error)?.message ?? error) })

@@ -232,7 +232,7 @@ describe('the webhook', () => {
 describe('the conversation', () => {
 	it('welcome → CNPJ (wrong twice, then right) → menu → options 1 and 4 → anything else repeats the menu', async () => {
 		const { w, company } = await botWorld()
-		saveSettings(w.db, w.clock, w.ctx.secrets, [{ chave: 'bot_chave_pix', valor: '11.222.333/0001-81' }])
+		await saveSettings(w.db, w.clock, w.ctx.secrets, [{ chave: 'bot_chave_pix', valor: '11.222.333/0001-81' }])
 		const welcome = await say(w, CLIENT, 'Bom dia')
 		expect(welcome).toEqual([expect.stringContaining('assistente virtual da *Kaizen Sistemas*')])
 		expect((await sessionOf(w, CLIENT)).step).toBe('awaiting_cnpj')
@@ -452,7 +452,7 @@ describe('the conversation', () => {
 		const test = await w.call('POST', '/api/evolution-api/test', { cookie: w.cookies.admin, body: { phone: CLIENT, message: 'Teste' } })
 		expect(test.json.success).toBe(true)
 		w.db.update(companies).set({ validade_licenca: '2026-11-25' }).where(eq(companies.codigo, company.codigo)).run()
-		createNotificationSetting(w.ctx, w.admin, { tipo: 'whatsapp_expiracao', ativo: true })
+		await createNotificationSetting(w.ctx, w.admin, { tipo: 'whatsapp_expiracao', ativo: true })
 		await runNotifications(w.ctx)
 		seedCarne(w, company.codigo)
 		const parcel = w.db.select().from(carneParcelas).where(eq(carneParcelas.status, 'PENDING')).get()!
@@ -549,7 +549,7 @@ describe('the conversation', () => {
 		expect(refused.status).toBe(502)
 		expect(refused.json.message).toBe('A mensagem não foi enviada ao cliente: A Evolution API recusou o pedido: Connection Closed.')
 		expect((await sessionOf(w, STRANGER))?.isPaused).toBe(false)
-		saveSettings(w.db, w.clock, w.ctx.secrets, [{ chave: 'evolution_api_url', valor: '' }])
+		await saveSettings(w.db, w.clock, w.ctx.secrets, [{ chave: 'evolution_api_url', valor: '' }])
 		const none = await w.call('POST', '/api/whatsapp/simulate-attendant-message', {
 			cookie: w.cookies.admin,
 			body: { phone: STRANGER, message: 'Olá!' }
@@ -596,7 +596,7 @@ describe('the conversation', () => {
 	it('PARAR opts the number out of automatic notifications (the notifications job skips it); VOLTAR opts it back in', async () => {
 		const { w, company } = await botWorld()
 		w.db.update(companies).set({ validade_licenca: '2026-11-25' }).where(eq(companies.codigo, company.codigo)).run()
-		createNotificationSetting(w.ctx, w.admin, { tipo: 'whatsapp_expiracao', ativo: true })
+		await createNotificationSetting(w.ctx, w.admin, { tipo: 'whatsapp_expiracao', ativo: true })
 		expect(await say(w, CLIENT, 'parar')).toEqual([expect.stringContaining('não receberá mais avisos automáticos')])
 		await runNotifications(w.ctx)
 		expect(w.db.select().from(notificationSends).get()).toMatchObject({

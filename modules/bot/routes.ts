@@ -50,8 +50,8 @@ export function botRoutes(ctx: AppContext, bot: BotService) {
 			await bot.setEnabled(false)
 			return { message: 'Bot desativado com sucesso' }
 		}),
-		serve(resumeConversationRoute, 'whatsapp.bot', ({ body }) => ({
-			message: bot.resume(body.phone) ? 'Conversa retomada com sucesso' : 'Essa conversa não estava pausada.'
+		serve(resumeConversationRoute, 'whatsapp.bot', async ({ body }) => ({
+			message: await bot.resume(body.phone) ? 'Conversa retomada com sucesso' : 'Essa conversa não estava pausada.'
 		})),
 		// The administrador's answer goes out through the gateway, paced like every click that sends.
 		serve(simulateAttendantRoute, 'whatsapp.bot', async ({ user, body }) => {

@@ -104,15 +104,15 @@ export function createBotService(ctx: AppContext) {
 			return bot.queue.run(phoneKey(phone), () => fromClient(bot, phone, message, null))
 		},
 		answerAsAttendant: (input: string, message: string) => answerAsAttendant(bot, normalisedPhone(input), message),
-		resume(input: string): boolean {
+		async resume(input: string): Promise<boolean> {
 			const s = readSession(db, phoneKey(normalisedPhone(input)))
 			if (!s || !isPaused(s, clock.now().toISOString())) return false
-			saveSession(db, resumedSession(s))
+			await saveSession(db, resumedSession(s))
 			return true
 		},
 		enabled: () => botEnabled(db),
 		async setEnabled(on: boolean) {
-			writeBotState(db, { enabled: on })
+			await writeBotState(db, { enabled: on })
 			if (on) await configureWebhook(bot)
 		},
 		sessions: () => listSessions(db, clock.now()),
@@ -130,7 +130,7 @@ export function createBotService(ctx: AppContext) {
  * and queues a new message for its phone; answers at once, writing nothing for a message (its id is recorded
  * as handled with the rest of what it changed). A repeated `data.key.id` is handled once.
  */
-function receive(bot: Bot, token: string | null, body: unknown): { received: boolean } {
+async function receive(bot: Bot, token: string | null, body: unknown): Promise<{ received: boolean }> {
 	const { db, clock } = bot.ctx
 	if (!bot.secret.matches(token)) throw unauthorized('Token do webhook inválido.')
 	const slim = withoutBinaryFields(body)
@@ -142,10 +142,10 @@ function receive(bot: Bot, token: string | null, body: unknown): { received: boo
 	if (event.instance !== getSetting(db, 'evolution_instance_name')) return { received: false }
 	const nowIso = clock.now().toISOString()
 	if (event.kind === 'connection') {
-		eventArrived(bot, { connection_state: event.state, connection_at: nowIso })
+		await eventArrived(bot, { connection_state: event.state, connection_at: nowIso })
 		return { received: true }
 	}
-	eventArrived(bot)
+	await eventArrived(bot)
 	if (event.kind === 'sent') return { received: true }
 	if (bot.receiving.has(event.id) || seenMessage(db, event.id)) return { received: true }
 	bot.receiving.add(event.id)
@@ -162,11 +162,11 @@ function receive(bot: Bot, token: string | null, body: unknown): { received: boo
 	return { received: true }
 }
 
-function eventArrived(bot: Bot, values: Parameters<typeof writeBotState>[1] = {}) {
+async function eventArrived(bot: Bot, values: Parameters<typeof writeBotState>[1] = {}) {
 	const now = bot.ctx.clock.now()
 	if (Object.keys(values).length === 0 && now.getTime() - bot.lastEventWrittenMs < 1000) return
 	bot.lastEventWrittenMs = now.getTime()
-	writeBotState(bot.ctx.db, { last_event_at: now.toISOString(), ...values })
+	await writeBotState(bot.ctx.db, { last_event_at: now.toISOString(), ...values })
 }
 
 /**
@@ -180,7 +180,7 @@ async function fromClient(bot: Bot, from: string, text: string, messageId: strin
 	const previous = readSession(db, message.key)
 	const decision = decide(previous, message, loadFacts(db, previous, message, now, bot.toldTextOnly.has(message.key)))
 	rememberTextOnly(bot, message.key, decision.toldTextOnly, now.getTime())
-	const replies = [...decision.replies, ...applyOtherModulesEffects(bot.ctx, decision.effects)]
+	const replies = [...decision.replies, ...await applyOtherModulesEffects(bot.ctx, decision.effects)]
 	const sent = decision.session && replies.length ? await sendReplies(bot, decision.session.phone, replies) : []
 	await commit(bot, decision.session, messageId, decision.effects)
 	return sent
@@ -221,10 +221,10 @@ function answerAsAttendant(bot: Bot, phone: string, message: string): Promise<vo
 /** What one message changed, written with the other messages handled at the same moment (`GroupCommit`). */
 function commit(bot: Bot, session: Session | null, messageId: string | null, effects: Effect[] = []): Promise<void> {
 	const at = bot.ctx.clock.now().toISOString()
-	return bot.commits.add((tx) => {
-		if (session) saveSession(tx, session)
-		if (messageId) markSeen(tx, messageId, at)
-		writeBotEffects(tx, bot.ctx.clock, effects)
+	return bot.commits.add(async (tx) => {
+		if (session) await saveSession(tx, session)
+		if (messageId) await markSeen(tx, messageId, at)
+		await writeBotEffects(tx, bot.ctx.clock, effects)
 	})
 }
 
@@ -324,10 +324,10 @@ class GroupCommit {
 	private open() {
 		const work: ((tx: Tx) => void)[] = []
 		const done = new Promise<void>((resolve, reject) =>
-			setImmediate(() => {
+			setImmediate(async () => {
 				this.batch = null
 				try {
-					writeTransaction(this.db, (tx) => {
+					await writeTransaction(this.db, (tx) => {
 						for (const w of work) w(tx)
 					})
 					resolve()
@@ -358,11 +358,11 @@ class WebhookSecret {
 
 	constructor(private readonly ctx: AppContext) {}
 
-	value(): string {
+	async value(): Promise<string> {
 		const { db, clock, secrets } = this.ctx
 		if (getSetting(db, 'bot_webhook_secret')) return openSetting(db, secrets, 'bot_webhook_secret')
 		const secret = randomBytes(32).toString('base64url')
-		saveSettings(db, clock, secrets, [{ chave: 'bot_webhook_secret', valor: secret }])
+		await saveSettings(db, clock, secrets, [{ chave: 'bot_webhook_secret', valor: secret }])
 		return secret
 	}
 
@@ -386,7 +386,7 @@ async function configureWebhook(bot: Bot): Promise<void> {
 			webhook_message: 'Configure a Evolution API (Notificações › API).',
 			webhook_at: at
 		})
-	const urls = webhookUrls(bot)
+	const urls = await webhookUrls(bot)
 	if (!urls.url)
 		return writeBotState(db, {
 			webhook_status: 'sem_url',
@@ -399,21 +399,21 @@ async function configureWebhook(bot: Bot): Promise<void> {
 		// Before 2.1.1 Evolution sends no headers: the secret travels in the URL.
 		await client.setWebhook({
 			url: plan.headers ? urls.url : urls.urlWithToken!,
-			headers: { [BOT_WEBHOOK_HEADER]: bot.secret.value() },
+			headers: { [BOT_WEBHOOK_HEADER]: await bot.secret.value() },
 			events: [...BOT_WEBHOOK_EVENTS],
 			enabled: true
 		})
-		writeBotState(db, { webhook_status: 'configurado', webhook_message: null, webhook_at: at })
+		await writeBotState(db, { webhook_status: 'configurado', webhook_message: null, webhook_at: at })
 	} catch (error) {
 		if (!(error instanceof EvolutionError)) throw error
-		writeBotState(db, { webhook_status: 'erro', webhook_message: error.message, webhook_at: at })
+		await writeBotState(db, { webhook_status: 'erro', webhook_message: error.message, webhook_at: at })
 	}
 }
 
-function webhookUrls(bot: Bot) {
+async function webhookUrls(bot: Bot) {
 	const origin = bot.ctx.config.publicOrigin
 	const url = origin ? `${origin}/api/whatsapp/webhook` : null
-	return { url, urlWithToken: url ? `${url}?token=${encodeURIComponent(bot.secret.value())}` : null }
+	return { url, urlWithToken: url ? `${url}?token=${encodeURIComponent(await bot.secret.value())}` : null }
 }
 
 /** GET /api/whatsapp/bot/status: the sessions, whether the gateway is really connected and hearing, and the webhook. */
@@ -437,7 +437,7 @@ async function monitor(bot: Bot): Promise<BotMonitor> {
 			: connection === 'open' && silent
 				? 'O WhatsApp está conectado, mas nenhum evento chegou ao portal nos últimos 30 minutos: confira o webhook da instância.'
 				: null
-	const urls = webhookUrls(bot)
+	const urls = await webhookUrls(bot)
 	return {
 		enabled: s?.enabled === true,
 		activeSessions: list.length,
@@ -450,7 +450,7 @@ async function monitor(bot: Bot): Promise<BotMonitor> {
 			url: urls.url,
 			urlWithToken: urls.urlWithToken,
 			header: BOT_WEBHOOK_HEADER,
-			secret: bot.secret.value(),
+			secret: await bot.secret.value(),
 			events: [...BOT_WEBHOOK_EVENTS],
 			status: s?.webhook_status ?? null,
 			message: s?.webhook_message ?? null,

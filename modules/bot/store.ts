@@ -34,20 +34,19 @@ export function readSession(db: DbOrTx, key: string): Session | undefined {
 	return db.select().from(botSessions).where(eq(botSessions.phone_key, key)).get()
 }
 
-export function saveSession(db: DbOrTx, s: Session) {
+export async function saveSession(db: DbOrTx, s: Session) {
 	const { phone_key, ...rest } = s
-	db.insert(botSessions).values(s).onConflictDoUpdate({ target: botSessions.phone_key, set: rest }).run()
+	await db.insert(botSessions).values(s).onConflictDoUpdate({ target: botSessions.phone_key, set: rest })
 }
 
 export function readBotState(db: DbOrTx) {
 	return db.select().from(botState).where(eq(botState.id, 1)).get() ?? null
 }
 
-export function writeBotState(db: DbOrTx, values: Partial<typeof botState.$inferInsert>) {
-	db.insert(botState)
+export async function writeBotState(db: DbOrTx, values: Partial<typeof botState.$inferInsert>) {
+	await db.insert(botState)
 		.values({ id: 1, ...values })
 		.onConflictDoUpdate({ target: botState.id, set: values })
-		.run()
 }
 
 export const botEnabled = (db: DbOrTx) => readBotState(db)?.enabled === true
@@ -57,8 +56,8 @@ export function seenMessage(db: DbOrTx, id: string): boolean {
 	return !!db.select({ id: botSeenMessages.id }).from(botSeenMessages).where(eq(botSeenMessages.id, id)).get()
 }
 
-export function markSeen(tx: Tx, id: string, at: string) {
-	tx.insert(botSeenMessages).values({ id, at }).onConflictDoNothing().run()
+export async function markSeen(tx: Tx, id: string, at: string) {
+	await tx.insert(botSeenMessages).values({ id, at }).onConflictDoNothing()
 }
 
 /** A phone as WhatsApp or an administrador gives it → 55 + DDD + number (the ninth digit restored). */
@@ -105,42 +104,42 @@ export function loadFacts(db: Db, previous: Session | undefined, message: Messag
  * The effects other modules write, each in its own transaction, before the replies go out: PARAR/VOLTAR
  * (messaging's opt-out) and option 6 (companies' trust release). Answers the replies they bring (option 6's).
  */
-export function applyOtherModulesEffects(ctx: AppContext, effects: Effect[]): string[] {
+export async function applyOtherModulesEffects(ctx: AppContext, effects: Effect[]): Promise<string[]> {
 	const replies: string[] = []
 	for (const effect of effects) {
-		if (effect.kind === 'opt-out') setOptOut(ctx.db, ctx.clock.now(), effect.phone, effect.out)
-		if (effect.kind === 'trust-release') replies.push(trustReleaseReply(releaseOnTrust(ctx, effect.empresaCodigo)))
+		if (effect.kind === 'opt-out') await setOptOut(ctx.db, ctx.clock.now(), effect.phone, effect.out)
+		if (effect.kind === 'trust-release') replies.push(trustReleaseReply(await releaseOnTrust(ctx, effect.empresaCodigo)))
 	}
 	return replies
 }
 
-function releaseOnTrust(ctx: AppContext, empresaCodigo: number): { until: string } | { refused: string } {
+async function releaseOnTrust(ctx: AppContext, empresaCodigo: number): Promise<{ until: string } | { refused: string }> {
 	try {
-		return { until: trustReleaseByBot(ctx.db, ctx.clock, empresaCodigo).expira }
+		return { until: (await trustReleaseByBot(ctx.db, ctx.clock, empresaCodigo)).expira }
 	} catch (error) {
 		return { refused: (error as Error).message }
 	}
 }
 
 /** The bot's own effects, written in the transaction that saves the session. */
-export function writeBotEffects(tx: Tx, clock: Clock, effects: Effect[]) {
+export async function writeBotEffects(tx: Tx, clock: Clock, effects: Effect[]) {
 	for (const effect of effects) {
 		if (effect.kind === 'cnpj-typed') {
-			tx.insert(botCnpjAttempts).values({ phone_key: effect.phoneKey, cnpj: effect.cnpj, at: effect.at }).run()
+			await tx.insert(botCnpjAttempts).values({ phone_key: effect.phoneKey, cnpj: effect.cnpj, at: effect.at })
 		}
 		if (effect.kind === 'phone-blocked') {
-			logActivity(tx, clock, 'whatsapp.bot-phone-blocked', { telefone: effect.phone, cnpjs: effect.cnpjs }, { entityId: effect.phone })
+			await logActivity(tx, clock, 'whatsapp.bot-phone-blocked', { telefone: effect.phone, cnpjs: effect.cnpjs }, { entityId: effect.phone })
 		}
-		if (effect.kind === 'attendant-requested') attendantRequested(tx, clock, effect.phone, effect.company)
+		if (effect.kind === 'attendant-requested') await attendantRequested(tx, clock, effect.phone, effect.company)
 	}
 }
 
 /** A top-bar notification to the administradores and the company's representative, and a line in the activity log. */
-function attendantRequested(tx: Tx, clock: Clock, phone: string, company: { razao: string; cnpj_representante: string | null } | null) {
+async function attendantRequested(tx: Tx, clock: Clock, phone: string, company: { razao: string; cnpj_representante: string | null } | null) {
 	const telefone = formatSessionPhone(phone)
 	const empresa = company?.razao ?? 'empresa não identificada'
 	const rep = company?.cnpj_representante ?? null
-	notifyUsers(
+	await notifyUsers(
 		tx,
 		clock,
 		{ administradores: true, representanteCnpj: rep },
@@ -148,7 +147,7 @@ function attendantRequested(tx: Tx, clock: Clock, phone: string, company: { raza
 		`${telefone} (${empresa}) pediu para falar com um atendente no WhatsApp.`,
 		'warning'
 	)
-	logActivity(
+	await logActivity(
 		tx,
 		clock,
 		'whatsapp.attendant-requested',

@@ -311,9 +311,9 @@ function values(body: CompanyBody) {
 	return { ...rest, valor_mensal_centavos: valor_mensal }
 }
 
-export function createCompany(db: DbOrTx, clock: Clock, user: SessionUser, body: CompanyBody): number {
+export function createCompany(db: DbOrTx, clock: Clock, user: SessionUser, body: CompanyBody): Promise<number> {
 	const scope = representativeScope(db, user)
-	return writeTransaction(db, (tx) => {
+	return writeTransaction(db, async (tx) => {
 		const owner = ownerFor(tx, user, scope, body.cnpj_representante)
 		if (body.validade_licenca || body.validade_certificado) assertMayWriteDates(user)
 		assertWithinLicenceHorizon(clock, body.validade_licenca)
@@ -329,14 +329,14 @@ export function createCompany(db: DbOrTx, clock: Clock, user: SessionUser, body:
 			})
 			.returning({ codigo: companies.codigo })
 			.get()
-		logActivity(tx, clock, 'companies.created', { razao: body.razao }, { actor: user, entityId: created.codigo, representanteCnpj: owner })
+		await logActivity(tx, clock, 'companies.created', { razao: body.razao }, { actor: user, entityId: created.codigo, representanteCnpj: owner })
 		return created.codigo
 	})
 }
 
-export function updateCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number, body: CompanyBody) {
+export async function updateCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number, body: CompanyBody) {
 	const scope = representativeScope(db, user)
-	writeTransaction(db, (tx) => {
+	await writeTransaction(db, async (tx) => {
 		const current = companyInScope(tx, scope, codigo)
 		const owner = ownerFor(tx, user, scope, body.cnpj_representante, current.cnpj_representante)
 		if (body.validade_licenca !== current.validade_licenca || body.validade_certificado !== current.validade_certificado) {
@@ -354,19 +354,19 @@ export function updateCompany(db: DbOrTx, clock: Clock, user: SessionUser, codig
 			.set({ ...values(body), cnpj_representante: owner, manutencao: maintenanceFor(user, body.manutencao, current.manutencao) })
 			.where(eq(companies.codigo, codigo))
 			.run()
-		logActivity(tx, clock, 'companies.updated', { razao: body.razao }, { actor: user, entityId: codigo, representanteCnpj: owner })
+		await logActivity(tx, clock, 'companies.updated', { razao: body.razao }, { actor: user, entityId: codigo, representanteCnpj: owner })
 	})
 }
 
 /** PATCH: dates (administrador), block flags or notice display (anyone in scope). */
-export function patchCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number, patch: CompanyPatch) {
+export async function patchCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number, patch: CompanyPatch) {
 	const scope = representativeScope(db, user)
 	const touchesDates = patch.validade_licenca !== undefined || patch.validade_certificado !== undefined
 	if (touchesDates) assertMayWriteDates(user)
 	assertWithinLicenceHorizon(clock, patch.validade_licenca)
 	const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
 	if (Object.keys(changes).length === 0) throw unprocessable('Nada para alterar.')
-	writeTransaction(db, (tx) => {
+	await writeTransaction(db, async (tx) => {
 		const current = companyInScope(tx, scope, codigo)
 		tx.update(companies).set(changes).where(eq(companies.codigo, codigo)).run()
 		const flagsChanged = FLAG_COLUMNS.filter((f) => f in changes)
@@ -375,7 +375,7 @@ export function patchCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo
 		if (touchesDates) {
 			const licenca = patch.validade_licenca === undefined ? current.validade_licenca : patch.validade_licenca
 			const certificado = patch.validade_certificado === undefined ? current.validade_certificado : patch.validade_certificado
-			logActivity(tx, clock, 'companies.dates-updated', { razao, licenca, certificado }, meta)
+			await logActivity(tx, clock, 'companies.dates-updated', { razao, licenca, certificado }, meta)
 		} else if (flagsChanged.length > 0) {
 			const blocked = flagsChanged.some((f) => changes[f] === 'S')
 			const event = flagsChanged.every((f) => changes[f] === 'S')
@@ -383,9 +383,9 @@ export function patchCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo
 				: flagsChanged.every((f) => changes[f] === 'N')
 					? 'companies.systems-unblocked'
 					: 'companies.systems-changed'
-			logActivity(tx, clock, event, { razao, blocked }, meta)
+			await logActivity(tx, clock, event, { razao, blocked }, meta)
 		} else {
-			logActivity(tx, clock, changes.exibir_aviso === 'S' ? 'companies.notice-display-on' : 'companies.notice-display-off', { razao }, meta)
+			await logActivity(tx, clock, changes.exibir_aviso === 'S' ? 'companies.notice-display-on' : 'companies.notice-display-off', { razao }, meta)
 		}
 	})
 }
@@ -397,12 +397,12 @@ const companyMeta = (user: SessionUser, company: { codigo: number; cnpj_represen
 	representanteCnpj: company.cnpj_representante
 })
 
-export function deleteCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number) {
+export async function deleteCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number) {
 	const scope = representativeScope(db, user)
-	writeTransaction(db, (tx) => {
+	await writeTransaction(db, async (tx) => {
 		const current = companyInScope(tx, scope, codigo)
 		tx.delete(companies).where(eq(companies.codigo, codigo)).run()
-		logActivity(tx, clock, 'companies.deleted', { razao: current.razao }, companyMeta(user, current))
+		await logActivity(tx, clock, 'companies.deleted', { razao: current.razao }, companyMeta(user, current))
 	})
 }
 
@@ -410,7 +410,7 @@ export function deleteCompany(db: DbOrTx, clock: Clock, user: SessionUser, codig
  * Liberação em confiança: 24 hours of use for a company whose licence date has passed,
  * granted once per expiry (a second release for the same expiry is refused).
  */
-export function trustRelease(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number): { expira: string } {
+export function trustRelease(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number): Promise<{ expira: string }> {
 	const scope = representativeScope(db, user)
 	return writeTransaction(db, (tx) => releaseOnTrust(tx, clock, companyInScope(tx, scope, codigo), { actor: user }))
 }
@@ -419,7 +419,7 @@ export function trustRelease(db: DbOrTx, clock: Clock, user: SessionUser, codigo
  * The same release asked for by the client on the WhatsApp bot (its option 6), from a phone registered for the
  * company: audited as done by the bot.
  */
-export function trustReleaseByBot(db: DbOrTx, clock: Clock, codigo: number): { expira: string } {
+export function trustReleaseByBot(db: DbOrTx, clock: Clock, codigo: number): Promise<{ expira: string }> {
 	return writeTransaction(db, (tx) => {
 		const company = findCompany(tx, codigo)
 		if (!company) throw notFound('Empresa não encontrada.')
@@ -427,12 +427,12 @@ export function trustReleaseByBot(db: DbOrTx, clock: Clock, codigo: number): { e
 	})
 }
 
-function releaseOnTrust(
+async function releaseOnTrust(
 	tx: DbOrTx,
 	clock: Clock,
 	company: CompanyRow,
 	by: { actor?: SessionUser; actorName?: string; via?: 'bot' }
-): { expira: string } {
+): Promise<{ expira: string }> {
 	const { state } = licenceState(company, todayIso(clock), clock.now().getTime())
 	if (state !== 'expirada' && state !== 'liberada') {
 		throw unprocessable('A licença não está vencida ou empresa não encontrada.', 'NOT_EXPIRED')
@@ -452,7 +452,7 @@ function releaseOnTrust(
 		.set({ liberacao_confianca_data: now.toISOString(), liberacao_confianca_expira: expira })
 		.where(eq(companies.codigo, company.codigo))
 		.run()
-	logActivity(
+	await logActivity(
 		tx,
 		clock,
 		'companies.trust-released',
@@ -462,8 +462,8 @@ function releaseOnTrust(
 	return { expira }
 }
 
-export function setMaintenance(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number | 'all', manutencao: 'S' | 'N'): number {
-	return writeTransaction(db, (tx) => {
+export function setMaintenance(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number | 'all', manutencao: 'S' | 'N'): Promise<number> {
+	return writeTransaction(db, async (tx) => {
 		let changed: number
 		let subtitle: string
 		if (codigo === 'all') {
@@ -476,7 +476,7 @@ export function setMaintenance(db: DbOrTx, clock: Clock, user: SessionUser, codi
 			changed = 1
 			subtitle = company.razao
 		}
-		logActivity(
+		await logActivity(
 			tx,
 			clock,
 			manutencao === 'S' ? 'companies.maintenance-on' : 'companies.maintenance-off',
@@ -491,13 +491,13 @@ export function setMaintenance(db: DbOrTx, clock: Clock, user: SessionUser, codi
 }
 
 /** A new licence key; the old one stops working at once. */
-export function regenerateKey(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number): string {
-	return writeTransaction(db, (tx) => {
+export function regenerateKey(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number): Promise<string> {
+	return writeTransaction(db, async (tx) => {
 		const company = findCompany(tx, codigo)
 		if (!company) throw notFound('Empresa não encontrada.')
 		const serial = newLicenceKey()
 		tx.update(companies).set({ serial }).where(eq(companies.codigo, codigo)).run()
-		logActivity(tx, clock, 'companies.key-regenerated', { razao: company.razao }, companyMeta(user, company))
+		await logActivity(tx, clock, 'companies.key-regenerated', { razao: company.razao }, companyMeta(user, company))
 		return serial
 	})
 }
@@ -518,7 +518,7 @@ export function setCompanyNotice(
 ) {
 	const scope = representativeScope(db, user)
 	const ids = [...new Set(codigos)]
-	return writeTransaction(db, (tx) => {
+	return writeTransaction(db, async (tx) => {
 		assertAllInScope(tx, scope, ids)
 		tx.update(companies)
 			.set(
@@ -529,8 +529,8 @@ export function setCompanyNotice(
 			.where(inArray(companies.codigo, ids))
 			.run()
 		const meta = { actor: user, representanteCnpj: user.tipo === 'representante' ? user.cnpj : null }
-		if (notice) logActivity(tx, clock, 'companies.notice-sent', { titulo: notice.titulo, empresas: ids.length }, meta)
-		else logActivity(tx, clock, 'companies.notices-removed', { empresas: ids.length }, meta)
+		if (notice) await logActivity(tx, clock, 'companies.notice-sent', { titulo: notice.titulo, empresas: ids.length }, meta)
+		else await logActivity(tx, clock, 'companies.notices-removed', { empresas: ids.length }, meta)
 		return ids.length
 	})
 }
@@ -622,7 +622,7 @@ export function bulkUpdateCompanies(db: DbOrTx, clock: Clock, user: SessionUser,
 	}
 	const scope = representativeScope(db, user)
 	const action = BULK[body.acao]
-	return writeTransaction(db, (tx) => {
+	return writeTransaction(db, async (tx) => {
 		let target: SQL | undefined
 		if (body.ids) {
 			const ids = [...new Set(body.ids)]
@@ -641,7 +641,7 @@ export function bulkUpdateCompanies(db: DbOrTx, clock: Clock, user: SessionUser,
 			.all()
 		const reps = new Set(changed.map((c) => c.rep))
 		const unchanged = total - changed.length
-		logActivity(
+		await logActivity(
 			tx,
 			clock,
 			action.event,

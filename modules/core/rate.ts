@@ -122,7 +122,7 @@ export interface RateRefusal {
  * cannot both take the last place. Answers the rows recorded (one per key; `giveBackShared` takes them back when the
  * attempt turns out not to count), or the refusal with the longest wait, recording nothing.
  */
-export function takeShared(db: DbOrTx, now: Date, limits: SharedLimit[]): { taken: number[] } | { refused: RateRefusal } {
+export function takeShared(db: DbOrTx, now: Date, limits: SharedLimit[]): Promise<{ taken: number[] } | { refused: RateRefusal }> {
 	const at = now.toISOString()
 	const ms = now.getTime()
 	return writeTransaction(db, (tx) => {
@@ -167,9 +167,9 @@ export function giveBackShared(db: DbOrTx, taken: number[]) {
  * like a person's): the milliseconds to wait until it, not reserved when it is more than `maxWaitMs` away. Shared
  * through the database like `takeShared`.
  */
-export function reserveTurn(db: DbOrTx, now: Date, key: string, gapMs: number, maxWaitMs: number): { waitMs: number; reserved: boolean } {
+export function reserveTurn(db: DbOrTx, now: Date, key: string, gapMs: number, maxWaitMs: number): Promise<{ waitMs: number; reserved: boolean }> {
 	const ms = now.getTime()
-	return writeTransaction(db, (tx) => {
+	return writeTransaction(db, async (tx) => {
 		const last = tx
 			.select({ at: rateEvents.at })
 			.from(rateEvents)
@@ -180,9 +180,8 @@ export function reserveTurn(db: DbOrTx, now: Date, key: string, gapMs: number, m
 		const turn = Math.max(ms, last ? Date.parse(last.at) + gapMs : ms)
 		if (turn - ms > maxWaitMs) return { waitMs: turn - ms, reserved: false }
 		// Only the newest turn matters to the next one: the row may go once a turn after it could not be earlier.
-		tx.insert(rateEvents)
+		await tx.insert(rateEvents)
 			.values({ key, at: new Date(turn).toISOString(), expires_at: new Date(turn + gapMs + 1).toISOString() })
-			.run()
 		return { waitMs: turn - ms, reserved: true }
 	})
 }

@@ -1,6 +1,6 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
-import type { DbOrTx, Tx } from '../../db/client'
+import type { DbOrTx } from '../../db/client'
 
 /** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
 function likePattern(text: string): string {
@@ -12,10 +12,7 @@ export function contains(column: SQLWrapper, text: string): SQL {
 	return sql`${column} like ${likePattern(text)} escape '\\'`
 }
 
-/** One write transaction, started as IMMEDIATE so it takes the write lock at once (DESIGN.md: bun:sqlite pitfalls). */
-export function writeTransaction<T>(db: DbOrTx, work: (tx: Tx) => T): T {
-	return db.transaction(work, { behavior: 'immediate' })
-}
+export { writeTransaction } from '../../db/transaction'
 
 /**
  * The keys of one page of a list: the rows of `key`'s table that match `where`, in `order`, ordered and cut on the

@@ -1,3 +1,4 @@
+import { sqlRows } from '../../db/query'
 import { describe, expect, it } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { CNPJ, testWorld } from '../../apps/server/testing'
@@ -32,7 +33,7 @@ describe('ledger invariants', () => {
 			if (random() < 0.35) {
 				const amount = 1 + Math.floor(random() * 20)
 				const unit = 100 * (10 + Math.floor(random() * 90))
-				addCredits(w.db, w.clock, w.admin, { representanteId: rep, amount, unitValue: unit })
+				await addCredits(w.db, w.clock, w.admin, { representanteId: rep, amount, unitValue: unit })
 				model[rep].added += amount
 			} else {
 				const empresa = companiesOf[rep][Math.floor(random() * 3)]
@@ -40,7 +41,7 @@ describe('ledger invariants', () => {
 				const actor = actors[Math.floor(random() * actors.length)]
 				const as = actor.tipo === 'representante' ? { ...actor, cnpj: rep } : actor
 				try {
-					const result = transferToCompany(w.db, w.clock, as, {
+					const result = await transferToCompany(w.db, w.clock, as, {
 						empresaCodigo: empresa,
 						sistema: 'K-PDV',
 						creditos,
@@ -90,7 +91,7 @@ describe('ledger invariants', () => {
 			expect(b.inativo).toBe(0)
 		}
 		const before = JSON.stringify(cached())
-		rebuildCreditBalances(w.db)
+		await rebuildCreditBalances(w.db)
 		expect(JSON.stringify(cached())).toBe(before)
 		const negative = w.db.all<{ n: number }>(sql`select count(*) as n from credits where valor < 0`)[0]
 		expect(negative.n).toBe(0)
@@ -112,10 +113,9 @@ describe('concurrency across connections', () => {
 		try {
 			const db = openDb(path)
 			migrateDb(db)
-			db.insert(users)
+			await db.insert(users)
 				.values({ cnpj: CNPJ.admin, nome: 'Admin', tipo: 'administrador', senha_hash: 'x', created_at: 'x', updated_at: 'x' })
-				.run()
-			db.insert(representatives).values({ nome: 'Rep', cnpj: CNPJ.rep, data: '2026-01-01' }).run()
+			await db.insert(representatives).values({ nome: 'Rep', cnpj: CNPJ.rep, data: '2026-01-01' })
 			const company = db
 				.insert(companies)
 				.values({
@@ -130,8 +130,8 @@ describe('concurrency across connections', () => {
 				.get()
 			const admin = { id: 1, nome: 'Admin', cnpj: CNPJ.admin, tipo: 'administrador' as const }
 			const { fixedClock } = await import('../core')
-			addCredits(db, fixedClock('2026-11-20T12:00:00.000Z'), admin, { representanteId: CNPJ.rep, amount: 3, unitValue: 5000 })
-			addCredits(db, fixedClock('2026-11-20T12:00:00.000Z'), admin, { representanteId: CNPJ.rep, amount: 7, unitValue: 5000 })
+			await addCredits(db, fixedClock('2026-11-20T12:00:00.000Z'), admin, { representanteId: CNPJ.rep, amount: 3, unitValue: 5000 })
+			await addCredits(db, fixedClock('2026-11-20T12:00:00.000Z'), admin, { representanteId: CNPJ.rep, amount: 7, unitValue: 5000 })
 			const runs = await Promise.all(
 				Array.from(
 					{ length: 5 },
@@ -152,10 +152,10 @@ describe('concurrency across connections', () => {
 			expect(all.filter((s) => s === 200)).toHaveLength(10)
 			expect(all.filter((s) => s === 422)).toHaveLength(40)
 			expect(availableCredits(db, CNPJ.rep)).toBe(0)
-			expect(db.select().from(creditBalances).all()).toEqual([{ representante_id: CNPJ.rep, disponivel: 0, utilizado: 10, inativo: 0 }])
-			const transferred = db.all<{ n: number }>(sql`select sum(valor) as n from credits where origem = 'transferencia'`)[0].n
+			expect(await db.select().from(creditBalances)).toEqual([{ representante_id: CNPJ.rep, disponivel: 0, utilizado: 10, inativo: 0 }])
+			const transferred = (await sqlRows<{ n: number }>(db, sql`select sum(valor) as n from credits where origem = 'transferencia'`))[0].n
 			expect(transferred).toBe(10)
-			const consumed = db.all<{ n: number }>(sql`select sum(quantidade) as n from credit_consumptions`)[0].n
+			const consumed = (await sqlRows<{ n: number }>(db, sql`select sum(quantidade) as n from credit_consumptions`))[0].n
 			expect(consumed).toBe(10)
 			db.$client.close()
 		} finally {

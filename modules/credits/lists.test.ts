@@ -44,7 +44,7 @@ async function ledgerWorld() {
 	row(tiago, 5)
 	row(tiago, 8, { ativo: 0 })
 	transfer(tiago, 11, '2026-02-01')
-	rebuildCreditBalances(w.db)
+	await rebuildCreditBalances(w.db)
 	return { w, rafael, client }
 }
 

@@ -63,7 +63,7 @@ export async function limitedPurchase(
 		{ key, limit: L.perHour, windowMs: HOUR },
 		{ key, limit: L.perDay, windowMs: DAY }
 	]
-	const taken = takeShared(ctx.db, now, limits)
+	const taken = await takeShared(ctx.db, now, limits)
 	if ('refused' in taken) {
 		const { limit, waitMs } = taken.refused
 		const what = limit === limits[0] ? `no máximo ${L.perHour} por hora` : `no máximo ${L.perDay} por dia`

@@ -83,7 +83,7 @@ describe('POST /api/credits/auto-purchase', () => {
 		expect(await status(res.json.chargeId)).toBe('PENDING')
 		expect(await available()).toBe(0)
 		// The second purchase finds the customer instead of creating another; the price is the one of its moment.
-		saveSettings(w.db, w.clock, w.ctx.secrets, [{ chave: 'app.valor_credito_individual', valor: '45.50' }])
+		await saveSettings(w.db, w.clock, w.ctx.secrets, [{ chave: 'app.valor_credito_individual', valor: '45.50' }])
 		const second = await buy(2)
 		expect(second.json.valor).toBe(91)
 		expect(account.customers.size).toBe(1)
@@ -205,7 +205,7 @@ describe('crediting a paid purchase', () => {
 		const a = await shop({ dbFile })
 		const { chargeId } = (await a.buy(4)).json
 		// A second portal process on the same database, talking to the same Asaas.
-		const b = createTestApp({ dbFile })
+		const b = await createTestApp({ dbFile })
 		b.ctx.gateways.asaas = a.w.ctx.gateways.asaas
 		a.w.asaas.pauseDeliveries()
 		a.w.asaas.confirm(chargeId)
@@ -341,7 +341,7 @@ describe('crediting a paid purchase', () => {
 		expect(
 			await before.w.services.asaasInbox.receive('fornecedor', before.token, paidEvent('evt_before_crash', chargeId, 150))
 		).not.toBeNull()
-		const after = createTestApp({ dbFile })
+		const after = await createTestApp({ dbFile })
 		after.ctx.gateways.asaas = before.w.ctx.gateways.asaas
 		after.clock.advance(MINUTE)
 		await Promise.all([after.services.asaasInbox.processDue(), checkPendingPurchases(after.ctx)])

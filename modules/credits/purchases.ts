@@ -235,15 +235,15 @@ function move(tx: DbOrTx, ctx: Pick<Ctx, 'clock'>, id: number, from: PurchaseSta
  * state: paid with the total → credited once; paid with another amount → nothing, and the administrador is
  * warned; refunded or charged back after crediting → the purchase's unused credits are deactivated.
  */
-export function applyPayment(ctx: Pick<Ctx, 'db' | 'clock'>, chargeId: string, payment: AsaasPayment): PurchaseState | null {
-	return writeTransaction(ctx.db, (tx) => {
+export function applyPayment(ctx: Pick<Ctx, 'db' | 'clock'>, chargeId: string, payment: AsaasPayment): Promise<PurchaseState | null> {
+	return writeTransaction(ctx.db, async (tx) => {
 		const purchase = tx.select().from(creditPurchases).where(eq(creditPurchases.charge_id, chargeId)).get()
 		if (!purchase) return null
 		const refunded = (payment.refunds ?? []).filter((r) => r.status !== 'CANCELLED').reduce((sum, r) => sum + centavos(r.value), 0)
 		if (isReversed(payment.status) || (PAID.includes(payment.status) && refunded > 0)) {
-			reverse(tx, ctx, purchase, payment.status)
+			await reverse(tx, ctx, purchase, payment.status)
 		} else if (PAID.includes(payment.status)) {
-			credit(tx, ctx, purchase, centavos(payment.value))
+			await credit(tx, ctx, purchase, centavos(payment.value))
 		} else if (payment.deleted) {
 			move(tx, ctx, purchase.id, ['pendente', 'expirada'], { status: 'cancelada', next_check_at: null })
 		} else if (purchase.status === 'pendente' && ctx.clock.now().toISOString() >= purchase.expires_at) {
@@ -255,13 +255,13 @@ export function applyPayment(ctx: Pick<Ctx, 'db' | 'clock'>, chargeId: string, p
 	})
 }
 
-function credit(tx: DbOrTx, ctx: Pick<Ctx, 'clock'>, purchase: Purchase, paid: number) {
+async function credit(tx: DbOrTx, ctx: Pick<Ctx, 'clock'>, purchase: Purchase, paid: number) {
 	const now = ctx.clock.now().toISOString()
 	const rep = findRepresentativeByCnpj(tx, purchase.representante_id)
 	if (paid !== purchase.valor_total_centavos) {
 		if (move(tx, ctx, purchase.id, CREDITABLE, { status: 'divergente', valor_pago_centavos: paid, next_check_at: null })) {
 			// No representanteCnpj: a line for the administrador, who settles the difference by hand.
-			logActivity(
+			await logActivity(
 				tx,
 				ctx.clock,
 				'credits.purchase-amount-mismatch',
@@ -292,8 +292,8 @@ function credit(tx: DbOrTx, ctx: Pick<Ctx, 'clock'>, purchase: Purchase, paid: n
 		.returning({ id: credits.id })
 		.get()
 	tx.update(creditPurchases).set({ batch_id: batch.id }).where(eq(creditPurchases.id, purchase.id)).run()
-	bumpBalance(tx, purchase.representante_id, { disponivel: purchase.quantidade })
-	logActivity(
+	await bumpBalance(tx, purchase.representante_id, { disponivel: purchase.quantidade })
+	await logActivity(
 		tx,
 		ctx.clock,
 		'credits.purchased',
@@ -301,7 +301,7 @@ function credit(tx: DbOrTx, ctx: Pick<Ctx, 'clock'>, purchase: Purchase, paid: n
 		{ entityId: purchase.id, representanteCnpj: purchase.representante_id }
 	)
 	// The buyer may have left the purchase's screen ("Fazer Nova Compra", another page): the top bar tells them.
-	notifyUsers(
+	await notifyUsers(
 		tx,
 		ctx.clock,
 		{ representanteCnpj: purchase.representante_id },
@@ -311,7 +311,7 @@ function credit(tx: DbOrTx, ctx: Pick<Ctx, 'clock'>, purchase: Purchase, paid: n
 	)
 }
 
-function reverse(tx: DbOrTx, ctx: Pick<Ctx, 'clock'>, purchase: Purchase, status: PaymentStatus) {
+async function reverse(tx: DbOrTx, ctx: Pick<Ctx, 'clock'>, purchase: Purchase, status: PaymentStatus) {
 	if (purchase.status !== 'paga') {
 		move(tx, ctx, purchase.id, ['pendente', 'expirada'], { status: 'cancelada', next_check_at: null })
 		return
@@ -320,9 +320,9 @@ function reverse(tx: DbOrTx, ctx: Pick<Ctx, 'clock'>, purchase: Purchase, status
 	const batch = tx.select().from(credits).where(eq(credits.id, purchase.batch_id)).get()
 	const unused = batch && batch.ativo === 1 && batch.data_uso === null ? batch.valor : 0
 	tx.update(credits).set({ ativo: 0 }).where(eq(credits.id, purchase.batch_id)).run()
-	if (unused > 0) bumpBalance(tx, purchase.representante_id, { disponivel: -unused, inativo: unused })
+	if (unused > 0) await bumpBalance(tx, purchase.representante_id, { disponivel: -unused, inativo: unused })
 	const rep = findRepresentativeByCnpj(tx, purchase.representante_id)
-	logActivity(
+	await logActivity(
 		tx,
 		ctx.clock,
 		'credits.purchase-reversed',

@@ -174,7 +174,7 @@ describe('POST /api/credits/transfer-to-company', () => {
 	it('counts from today when the company has no licence date, and uses app.valor_credito_dia', async () => {
 		const w = await testWorld()
 		await w.addCreditsVia(CNPJ.rep, 5)
-		saveSettings(w.db, w.clock, w.ctx.secrets, [{ chave: 'app.valor_credito_dia', valor: '30' }])
+		await saveSettings(w.db, w.clock, w.ctx.secrets, [{ chave: 'app.valor_credito_dia', valor: '30' }])
 		const c = w.company(CNPJ.rep, 'Sem Licença Ltda', { validade_licenca: null })
 		const res = await w.transferVia(w.cookies.rep, c.codigo, 2, 'K-RETA')
 		expect(res.status).toBe(200)

@@ -25,8 +25,8 @@ export function creditRoutes(ctx: AppContext) {
 		serve(exportCreditsRoute, 'credits.read', ({ user, query }) => exportCredits(db, clock, user, query)),
 		serve(creditSummaryRoute, 'credits.summary', ({ user, query }) => creditSummary(db, user, query)),
 		serve(exportSummaryRoute, 'credits.summary', ({ user, query }) => exportSummary(db, clock, user, query)),
-		serve(addCreditsRoute, 'credits.add', ({ user, body }) => {
-			const { batch, disponivel } = addCredits(db, clock, user, body)
+		serve(addCreditsRoute, 'credits.add', async ({ user, body }) => {
+			const { batch, disponivel } = await addCredits(db, clock, user, body)
 			return {
 				message: `${body.amount} ${body.amount === 1 ? 'crédito adicionado' : 'créditos adicionados'} com sucesso.`,
 				id: batch.id,

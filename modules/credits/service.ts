@@ -53,7 +53,7 @@ export function scopedAvailable(db: DbOrTx, user: SessionUser, representanteCnpj
 }
 
 /** Moves a representative's cached totals by the given deltas (inside the ledger write's transaction). */
-export function bumpBalance(tx: DbOrTx, cnpj: string, delta: { disponivel?: number; utilizado?: number; inativo?: number }) {
+export async function bumpBalance(tx: DbOrTx, cnpj: string, delta: { disponivel?: number; utilizado?: number; inativo?: number }) {
 	const d = { disponivel: delta.disponivel ?? 0, utilizado: delta.utilizado ?? 0, inativo: delta.inativo ?? 0 }
 	// Update first: an upsert would check the CHECK (≥ 0) constraint on the would-be inserted row of deltas.
 	const updated = tx
@@ -67,18 +67,17 @@ export function bumpBalance(tx: DbOrTx, cnpj: string, delta: { disponivel?: numb
 		.returning({ representante_id: creditBalances.representante_id })
 		.all()
 	if (updated.length === 0) {
-		tx.insert(creditBalances)
+		await tx.insert(creditBalances)
 			.values({ representante_id: cnpj, ...d })
-			.run()
 	}
 }
 
 /** Recomputes every representative's cached totals from the ledger (start-up, seeding, repair). */
-export function rebuildCreditBalances(db: DbOrTx) {
-	writeTransaction(db, (tx) => {
-		tx.delete(creditBalances).run()
+export async function rebuildCreditBalances(db: DbOrTx) {
+	await writeTransaction(db, async (tx) => {
+		await tx.delete(creditBalances)
 		const sumWhen = (condition: SQL) => sql<number>`sum(case when ${condition} then ${credits.valor} else 0 end)`
-		tx.insert(creditBalances)
+		await tx.insert(creditBalances)
 			.select(
 				tx
 					.select({
@@ -90,7 +89,6 @@ export function rebuildCreditBalances(db: DbOrTx) {
 					.from(credits)
 					.groupBy(credits.representante_id)
 			)
-			.run()
 	})
 }
 
@@ -112,7 +110,7 @@ export function creditTotals(db: DbOrTx, where: SQL): CreditTotals {
 export function addCredits(db: DbOrTx, clock: Clock, actor: Actor, input: AddCreditsBody, origem: 'admin' | 'compra' = 'admin') {
 	const rep = findRepresentativeByCnpj(db, input.representanteId)
 	if (!rep) throw notFound('Representante não encontrado.')
-	return writeTransaction(db, (tx) => {
+	return writeTransaction(db, async (tx) => {
 		const batch = tx
 			.insert(credits)
 			.values({
@@ -127,8 +125,8 @@ export function addCredits(db: DbOrTx, clock: Clock, actor: Actor, input: AddCre
 			})
 			.returning()
 			.get()
-		bumpBalance(tx, rep.cnpj, { disponivel: input.amount })
-		logActivity(
+		await bumpBalance(tx, rep.cnpj, { disponivel: input.amount })
+		await logActivity(
 			tx,
 			clock,
 			'credits.added',
@@ -144,8 +142,8 @@ export function addCredits(db: DbOrTx, clock: Clock, actor: Actor, input: AddCre
  * it checks scope and balance, consumes batches oldest first (splitting the last), writes the transfer,
  * extends the licence by creditos × app.valor_credito_dia days and logs the activity.
  */
-export function transferToCompany(db: DbOrTx, clock: Clock, actor: Actor, input: TransferBody): TransferResult {
-	return writeTransaction(db, (tx) => {
+export function transferToCompany(db: DbOrTx, clock: Clock, actor: Actor, input: TransferBody): Promise<TransferResult> {
+	return writeTransaction(db, async (tx) => {
 		const company = companyToCredit(tx, actor, input)
 		const repCnpj = company.cnpj_representante
 		const batches = availableBatches(tx, repCnpj)
@@ -153,10 +151,10 @@ export function transferToCompany(db: DbOrTx, clock: Clock, actor: Actor, input:
 		if (available < input.creditos) throw notEnoughCredits(available)
 		const today = todayIso(clock)
 		const taken = consumeOldestFirst(tx, batches, input.creditos, today)
-		const transferId = recordTransfer(tx, actor, company, input, taken, today)
-		bumpBalance(tx, repCnpj, { disponivel: -input.creditos, utilizado: input.creditos })
+		const transferId = await recordTransfer(tx, actor, company, input, taken, today)
+		await bumpBalance(tx, repCnpj, { disponivel: -input.creditos, utilizado: input.creditos })
 		const licence = extendLicence(tx, clock, company.codigo, input.creditos, Number(getSetting(tx, 'app.valor_credito_dia')))
-		logActivity(
+		await logActivity(
 			tx,
 			clock,
 			'credits.transferred',
@@ -238,14 +236,14 @@ function consumeOldestFirst(tx: DbOrTx, batches: AvailableBatch[], wanted: numbe
 }
 
 /** The transfer row (at the average unit value of what it consumed) and which batches it came from. */
-function recordTransfer(
+async function recordTransfer(
 	tx: DbOrTx,
 	actor: Actor,
 	company: { codigo: number; razao: string; cnpj_representante: string },
 	input: TransferBody,
 	taken: Consumption[],
 	today: string
-): number {
+): Promise<number> {
 	const cost = taken.reduce((sum, t) => sum + t.quantidade * t.unit, 0)
 	const transfer = tx
 		.insert(credits)
@@ -265,9 +263,8 @@ function recordTransfer(
 		.returning({ id: credits.id })
 		.get()
 	for (const t of taken) {
-		tx.insert(creditConsumptions)
+		await tx.insert(creditConsumptions)
 			.values({ transfer_id: transfer.id, batch_id: t.id, quantidade: t.quantidade, valor_unitario_centavos: t.unit })
-			.run()
 	}
 	return transfer.id
 }

@@ -17,8 +17,8 @@ export function listDownloads(db: DbOrTx, user: SessionUser): Download[] {
 		.all()
 }
 
-export function saveDownload(db: DbOrTx, clock: Clock, user: SessionUser, body: DownloadBody, id?: number): Download {
-	return writeTransaction(db, (tx) => {
+export function saveDownload(db: DbOrTx, clock: Clock, user: SessionUser, body: DownloadBody, id?: number): Promise<Download> {
+	return writeTransaction(db, async (tx) => {
 		let saved: typeof downloads.$inferSelect | undefined
 		if (id === undefined) {
 			saved = tx
@@ -30,7 +30,7 @@ export function saveDownload(db: DbOrTx, clock: Clock, user: SessionUser, body: 
 			saved = tx.update(downloads).set(body).where(eq(downloads.id, id)).returning().get()
 			if (!saved) throw notFound('Download não encontrado.')
 		}
-		logActivity(
+		await logActivity(
 			tx,
 			clock,
 			id === undefined ? 'downloads.created' : 'downloads.updated',
@@ -41,10 +41,10 @@ export function saveDownload(db: DbOrTx, clock: Clock, user: SessionUser, body: 
 	})
 }
 
-export function deleteDownload(db: DbOrTx, clock: Clock, user: SessionUser, id: number) {
-	writeTransaction(db, (tx) => {
+export async function deleteDownload(db: DbOrTx, clock: Clock, user: SessionUser, id: number) {
+	await writeTransaction(db, async (tx) => {
 		const removed = tx.delete(downloads).where(eq(downloads.id, id)).returning().get()
 		if (!removed) throw notFound('Download não encontrado.')
-		logActivity(tx, clock, 'downloads.deleted', { titulo: removed.titulo }, { actor: user, entityId: id })
+		await logActivity(tx, clock, 'downloads.deleted', { titulo: removed.titulo }, { actor: user, entityId: id })
 	})
 }

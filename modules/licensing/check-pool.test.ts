@@ -105,7 +105,7 @@ describe('licence checks in worker threads', () => {
 		await ask(t, machine(c, 1))
 		const row = () => t.db.select().from(companies).where(eq(companies.codigo, c.codigo)).get()!
 		expect(row().data_ultima_utilizacao).toBeNull()
-		t.services.licence.flushUsage()
+		await t.services.licence.flushUsage()
 		const deadline = performance.now() + 10_000
 		while (row().data_ultima_utilizacao === null && performance.now() < deadline) await Bun.sleep(20)
 		expect(row()).toMatchObject({ on_line: 'S', data_ultima_utilizacao: '2026-11-20', hora_ultima_utilizacao: '09:00:00' })

@@ -38,13 +38,13 @@ self.onmessage = (event: MessageEvent<CheckWorkerRequest>) => {
 	}
 }
 
-function check(text: string) {
+async function check(text: string) {
 	const [id, sentNow, deadline, input] = decodeCheck(text)
 	now = sentNow
 	// Nobody waits for an answer past its deadline any more: skip the work (and its writes).
 	if (Date.now() > deadline) return reply({ id, expired: true })
 	try {
-		reply(encodeAnswer(id, evaluateToJson(evaluator!, input)))
+		reply(encodeAnswer(id, await evaluateToJson(evaluator!, input)))
 	} catch (error) {
 		const e = error as Error
 		reply({

@@ -146,7 +146,7 @@ export function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock' | 's
 	}
 
 	/** Writes the batched last-use times and marks companies not heard from as off line. */
-	function flushUsage() {
+	async function flushUsage() {
 		const now = ctx.clock.now().getTime()
 		// Only companies seen since the previous flush are written again.
 		const since = lastFlush
@@ -160,7 +160,7 @@ export function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock' | 's
 		if (online.length === 0 && offline.length === 0) return
 		// Times are kept to the second: each second is formatted once, not once per company.
 		const stamps = new Map<number, { data: string; hora: string }>()
-		writeTransaction(ctx.db, (tx) => {
+		await writeTransaction(ctx.db, (tx) => {
 			for (const codigo of online) {
 				const second = Math.floor(lastSeen.get(codigo)! / 1000)
 				let stamp = stamps.get(second)
@@ -176,7 +176,7 @@ export function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock' | 's
 		for (const codigo of offline) lastSeen.delete(codigo)
 	}
 
-	function evaluate(input: LicenceCheckBody) {
+	async function evaluate(input: LicenceCheckBody) {
 		const now = ctx.clock.now()
 		const nowMs = now.getTime()
 		const nowIso = now.toISOString()
@@ -209,13 +209,13 @@ export function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock' | 's
 			terminal =
 				company.terminal !== null
 					? { registered: true, used: company.terminal_count, allowed: company.nterminais }
-					: registerMachine(ctx.db, ctx.clock, company.codigo, input)
+					: await registerMachine(ctx.db, ctx.clock, company.codigo, input)
 			if (!terminal.registered) status = 'terminal_excedido'
 		}
 		const permitido = RUNNING.includes(status)
 
 		lastSeen.set(company.codigo, nowMs)
-		if (nowMs - lastFlush >= FLUSH_INTERVAL_MS) flushUsage()
+		if (nowMs - lastFlush >= FLUSH_INTERVAL_MS) await flushUsage()
 
 		let runsUntil = nowMs
 		if (permitido) {
@@ -277,16 +277,16 @@ export interface CheckResult {
 	json: string
 }
 
-export function evaluateToJson(evaluator: LicenceEvaluator, input: LicenceCheckBody): CheckResult {
-	const answer = evaluator.evaluate(input)
+export async function evaluateToJson(evaluator: LicenceEvaluator, input: LicenceCheckBody): Promise<CheckResult> {
+	const answer = await evaluator.evaluate(input)
 	return { status: answer.status, json: JSON.stringify(answer) }
 }
 
 /** Seals signing keys saved in clear before secrets were sealed at rest (run at every start; idempotent). */
-export function sealSigningKeys(db: DbOrTx, secrets: SecretBox): number {
+export async function sealSigningKeys(db: DbOrTx, secrets: SecretBox): Promise<number> {
 	return sealInClear(
 		secrets,
-		db.select().from(signingKeys).all(),
+		await db.select().from(signingKeys),
 		(key) => key.private_key,
 		(key, sealed) => db.update(signingKeys).set({ private_key: sealed }).where(eq(signingKeys.id, key.id)).run()
 	)

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import type { AppContext } from '../core/server'
+import { type AppContext, writeTransaction } from '../core/server'
 import { type EvolutionClient, EvolutionError, createEvolutionClient, phoneKey, webhookPlan } from '../evolution'
 import { type RehearsalResult, rehearseEvolution } from '../evolution'
 import { getSetting, openSetting } from '../settings'
@@ -41,12 +41,12 @@ function ownSendLog(db: Db): OwnSendLog {
 
 function remember({ db, clock }: Ctx, log: OwnSendLog, id: string) {
 	if (log.unwritten.size === 0) {
-		setImmediate(() => {
+		setImmediate(async () => {
 			const ids = [...log.unwritten]
 			const at = clock.now().toISOString()
 			try {
-				db.transaction((tx) => {
-					for (const one of ids) tx.insert(ownSends).values({ id: one, at }).onConflictDoNothing().run()
+				await writeTransaction(db, async (tx) => {
+					for (const one of ids) await tx.insert(ownSends).values({ id: one, at }).onConflictDoNothing()
 				})
 				for (const one of ids) log.unwritten.delete(one)
 			} catch {

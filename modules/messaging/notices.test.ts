@@ -5,7 +5,7 @@ import { generalNotices, individualNotices, noticeReads } from './schema'
 
 /** An administrador, a gerente managing rep, a representante (rep), another representante (rep2) not managed. */
 async function setup() {
-	const t = createTestApp()
+	const t = await createTestApp()
 	await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador', nome: 'Ana Admin' })
 	const gerente = await t.createUser({ cnpj: CNPJ.gerente, tipo: 'gerente', nome: 'Gil Gerente' })
 	await t.createUser({ cnpj: CNPJ.rep, tipo: 'representante', nome: 'Rita Rep' })

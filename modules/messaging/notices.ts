@@ -134,15 +134,15 @@ function forgetReads(tx: DbOrTx, tipo: 'geral' | 'individual', id: number) {
 }
 
 export function createGeneralNotice(db: Db, clock: Clock, user: Actor, body: GeneralNoticeBody) {
-	return writeTransaction(db, (tx) => {
+	return writeTransaction(db, async (tx) => {
 		const row = tx.insert(generalNotices).values(newNotice(clock, body)).returning().get()
-		logActivity(tx, clock, 'notices.general-created', { titulo: row.titulo }, { actor: user, entityId: row.id })
+		await logActivity(tx, clock, 'notices.general-created', { titulo: row.titulo }, { actor: user, entityId: row.id })
 		return row
 	})
 }
 
 export function updateGeneralNotice(db: Db, clock: Clock, user: Actor, id: number, body: GeneralNoticeBody) {
-	return writeTransaction(db, (tx) => {
+	return writeTransaction(db, async (tx) => {
 		const current = getGeneral(tx, id)
 		const row = tx
 			.update(generalNotices)
@@ -154,22 +154,22 @@ export function updateGeneralNotice(db: Db, clock: Clock, user: Actor, id: numbe
 			.where(eq(generalNotices.id, id))
 			.returning()
 			.get()
-		logActivity(tx, clock, 'notices.general-updated', { titulo: row.titulo }, { actor: user, entityId: id })
+		await logActivity(tx, clock, 'notices.general-updated', { titulo: row.titulo }, { actor: user, entityId: id })
 		return row
 	})
 }
 
 export function deleteGeneralNotice(db: Db, clock: Clock, user: Actor, id: number) {
-	return writeTransaction(db, (tx) => {
+	return writeTransaction(db, async (tx) => {
 		const current = getGeneral(tx, id)
 		forgetReads(tx, 'geral', id)
 		tx.delete(generalNotices).where(eq(generalNotices.id, id)).run()
-		logActivity(tx, clock, 'notices.general-deleted', { titulo: current.titulo }, { actor: user, entityId: id })
+		await logActivity(tx, clock, 'notices.general-deleted', { titulo: current.titulo }, { actor: user, entityId: id })
 	})
 }
 
 /** An individual notice's activity line, filed under the notice and its representative. */
-function logIndividual<E extends Extract<ActivityEvent, `notices.individual-${string}`>>(
+async function logIndividual<E extends Extract<ActivityEvent, `notices.individual-${string}`>>(
 	tx: DbOrTx,
 	clock: Clock,
 	user: Actor,
@@ -177,24 +177,24 @@ function logIndividual<E extends Extract<ActivityEvent, `notices.individual-${st
 	notice: { id: number; representante_id: string },
 	params: ActivityParams<E>
 ) {
-	logActivity(tx, clock, event, params, { actor: user, entityId: notice.id, representanteCnpj: notice.representante_id })
+	await logActivity(tx, clock, event, params, { actor: user, entityId: notice.id, representanteCnpj: notice.representante_id })
 }
 
 export function createIndividualNotice(db: Db, clock: Clock, user: Actor, body: IndividualNoticeBody) {
-	return writeTransaction(db, (tx) => {
+	return writeTransaction(db, async (tx) => {
 		const rep = assertRecipient(tx, user, body.representante_id)
 		const row = tx
 			.insert(individualNotices)
 			.values({ ...newNotice(clock, body), representante_id: body.representante_id })
 			.returning()
 			.get()
-		logIndividual(tx, clock, user, 'notices.individual-created', row, { titulo: row.titulo, representante: rep.nome })
+		await logIndividual(tx, clock, user, 'notices.individual-created', row, { titulo: row.titulo, representante: rep.nome })
 		return { ...row, representante: { nome: rep.nome } }
 	})
 }
 
 export function updateIndividualNotice(db: Db, clock: Clock, user: Actor, id: number, body: IndividualNoticeBody) {
-	return writeTransaction(db, (tx) => {
+	return writeTransaction(db, async (tx) => {
 		getIndividualInScope(tx, user, id)
 		const rep = assertRecipient(tx, user, body.representante_id)
 		const row = tx
@@ -208,17 +208,17 @@ export function updateIndividualNotice(db: Db, clock: Clock, user: Actor, id: nu
 			.where(eq(individualNotices.id, id))
 			.returning()
 			.get()
-		logIndividual(tx, clock, user, 'notices.individual-updated', row, { titulo: row.titulo, representante: rep.nome })
+		await logIndividual(tx, clock, user, 'notices.individual-updated', row, { titulo: row.titulo, representante: rep.nome })
 		return { ...row, representante: { nome: rep.nome } }
 	})
 }
 
 export function deleteIndividualNotice(db: Db, clock: Clock, user: Actor, id: number) {
-	return writeTransaction(db, (tx) => {
+	return writeTransaction(db, async (tx) => {
 		const current = getIndividualInScope(tx, user, id)
 		forgetReads(tx, 'individual', id)
 		tx.delete(individualNotices).where(eq(individualNotices.id, id)).run()
-		logIndividual(tx, clock, user, 'notices.individual-deleted', current, { titulo: current.titulo })
+		await logIndividual(tx, clock, user, 'notices.individual-deleted', current, { titulo: current.titulo })
 	})
 }
 
@@ -276,12 +276,12 @@ export function noticeItemsFor(db: DbOrTx, user: Pick<SessionUser, 'id' | 'cnpj'
 }
 
 /** Marks notices read for this user; only notices the user can actually see are recorded. */
-export function markNoticesRead(
+export async function markNoticesRead(
 	db: DbOrTx,
 	clock: Clock,
 	user: Pick<SessionUser, 'id' | 'cnpj'>,
 	ids: { tipo: 'geral' | 'individual'; id: number }[]
-): number {
+): Promise<number> {
 	if (ids.length === 0) return 0
 	const visible = new Set(
 		noticeItemsFor(db, user)
@@ -292,7 +292,7 @@ export function markNoticesRead(
 	let count = 0
 	for (const { tipo, id } of ids) {
 		if (!visible.has(`aviso-${tipo}-${id}`)) continue
-		db.insert(noticeReads).values({ user_id: user.id, tipo, aviso_id: id, read_at: now }).onConflictDoNothing().run()
+		await db.insert(noticeReads).values({ user_id: user.id, tipo, aviso_id: id, read_at: now }).onConflictDoNothing()
 		count++
 		visible.delete(`aviso-${tipo}-${id}`)
 	}

@@ -18,7 +18,7 @@ const DAY = 24 * HOUR
 
 async function world(now = FRIDAY_9H) {
 	const w = await testWorld({ now })
-	saveSettings(w.db, w.clock, w.ctx.secrets, [
+	await saveSettings(w.db, w.clock, w.ctx.secrets, [
 		{ chave: 'evolution_api_url', valor: 'http://evolution.local' },
 		{ chave: 'evolution_api_key', valor: EVOLUTION_TEST_KEY },
 		{ chave: 'evolution_instance_name', valor: 'k-licencas' },
@@ -239,11 +239,11 @@ describe('the daily run', () => {
 		const w = await world()
 		w.company(CNPJ.rep, 'Empresa', { fone: '85999990001', validade_licenca: '2026-11-25' })
 		await turnOn(w, { tipo: 'whatsapp_expiracao' })
-		saveSettings(w.db, w.clock, w.ctx.secrets, [{ chave: 'app.notificacoes_habilitadas', valor: 'false' }])
+		await saveSettings(w.db, w.clock, w.ctx.secrets, [{ chave: 'app.notificacoes_habilitadas', valor: 'false' }])
 		expect(await run(w)).toEqual({ enviadas: 0, falhas: 0, ignoradas: 0 })
 		expect((await w.call('GET', '/api/notification-settings/preview', { cookie: w.cookies.admin })).json).toEqual([])
 		expect(sends(w)).toHaveLength(0)
-		saveSettings(w.db, w.clock, w.ctx.secrets, [{ chave: 'app.notificacoes_habilitadas', valor: 'true' }])
+		await saveSettings(w.db, w.clock, w.ctx.secrets, [{ chave: 'app.notificacoes_habilitadas', valor: 'true' }])
 		w.clock.advance(60_000)
 		await run(w)
 		expect(sentTo(w)).toEqual(['5585999990001'])
@@ -298,7 +298,7 @@ describe('the daily run', () => {
 		const bad = w.company(CNPJ.rep, 'Telefone errado', { fone: '1234', validade_licenca: '2026-11-25' })
 		const out = w.company(CNPJ.rep, 'Descadastrada', { fone: '(85) 9999-0003', validade_licenca: '2026-11-25' })
 		const ok = w.company(CNPJ.rep, 'Certa', { fone: '(85) 3222-0004', validade_licenca: '2026-11-25' })
-		setOptOut(w.db, w.clock.now(), '5585999990003', true)
+		await setOptOut(w.db, w.clock.now(), '5585999990003', true)
 		await turnOn(w, { tipo: 'whatsapp_expiracao' })
 		const preview = (await w.call('GET', '/api/notification-settings/preview', { cookie: w.cookies.admin })).json
 		expect(preview.map((p: { empresa: string; motivo: string | null }) => [p.empresa, p.motivo])).toEqual([
@@ -325,7 +325,7 @@ describe('the daily run', () => {
 		w.company(CNPJ.rep, 'Vencida', { fone: '85999990004', validade_licenca: '2026-11-19' })
 		await turnOn(w, { tipo: 'whatsapp_expiracao', template_mensagem: '{{empresa_nome}}' })
 		const expired = await turnOn(w, { tipo: 'whatsapp_expirada' })
-		expect(chooseRecipients(w.ctx)).toBe(4)
+		expect(await chooseRecipients(w.ctx)).toBe(4)
 		w.db.update(companies).set({ validade_licenca: '2027-01-25' }).where(eq(companies.codigo, renewed.codigo)).run()
 		w.db.delete(companies).where(eq(companies.codigo, deleted.codigo)).run()
 		w.db.update(companies).set({ razao: 'Nome novo' }).where(eq(companies.codigo, renamed.codigo)).run()
@@ -347,7 +347,7 @@ describe('the daily run', () => {
 		await turnOn(w, { tipo: 'whatsapp_expiracao' })
 		const pauses: number[] = []
 		const sentBefore: number[] = []
-		chooseRecipients(w.ctx)
+		await chooseRecipients(w.ctx)
 		await sendDue(w.ctx, {
 			sleep: async (ms) => {
 				pauses.push(ms)
@@ -448,7 +448,7 @@ describe('the daily run', () => {
 		const file = join(tmpdir(), `kportal-notify-${crypto.randomUUID()}.db`)
 		try {
 			const w = await testWorld({ now: FRIDAY_9H, dbFile: file })
-			saveSettings(w.db, w.clock, w.ctx.secrets, [
+			await saveSettings(w.db, w.clock, w.ctx.secrets, [
 				{ chave: 'evolution_api_url', valor: 'http://evolution.local' },
 				{ chave: 'evolution_api_key', valor: EVOLUTION_TEST_KEY },
 				{ chave: 'evolution_instance_name', valor: 'k-licencas' }
@@ -461,8 +461,8 @@ describe('the daily run', () => {
 			w.db.update(notificationSends).set({ status: 'enviando', tentativas: 1 }).where(eq(notificationSends.id, 2)).run()
 			w.db.$client.close()
 			// The new process, some minutes later.
-			const restarted = createTestApp({ now: '2026-11-20T12:15:00.000Z', dbFile: file })
-			chooseRecipients(restarted.ctx)
+			const restarted = await createTestApp({ now: '2026-11-20T12:15:00.000Z', dbFile: file })
+			await chooseRecipients(restarted.ctx)
 			expect(await runNotifications(restarted.ctx)).toEqual({ enviadas: 1, falhas: 0, ignoradas: 0 })
 			expect(restarted.evolution.sent.map((m) => m.number)).toEqual(['5585999990003'])
 			const rows = restarted.db.select().from(notificationSends).orderBy(notificationSends.id).all()
@@ -480,7 +480,7 @@ describe('the daily run', () => {
 
 /** Chooses today's recipients and sends exactly one of them (the process 'dies' after it). */
 async function sendDueOnce(w: TestWorld) {
-	chooseRecipients(w.ctx)
+	await chooseRecipients(w.ctx)
 	const ids = sends(w).map((s) => s.id)
 	// Holding back all but the first keeps this run to one send.
 	w.db

@@ -1,3 +1,4 @@
+import { sqlRows, sqlRun } from '../../db/query'
 import { type SQL, and, asc, count, desc, eq, gt, gte, inArray, lte, max, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
@@ -65,18 +66,17 @@ export function listNotificationSettings(db: Db): NotificationSetting[] {
 }
 
 /** What turning a type on records: when, and the last company registered before it (no welcome to those). */
-function turnedOn(tx: DbOrTx, now: string) {
+async function turnedOn(tx: DbOrTx, now: string) {
 	const last =
-		tx
+		(await tx
 			.select({ codigo: max(companies.codigo) })
-			.from(companies)
-			.get()?.codigo ?? 0
+			.from(companies))[0]?.codigo ?? 0
 	return { ativado_em: now, boas_vindas_apos_codigo: last }
 }
 
 /** A notification type just created or changed: logged and answered the same way either way. */
-function saved(tx: DbOrTx, clock: Clock, actor: Pick<SessionUser, 'id' | 'nome'>, row: typeof notificationSettings.$inferSelect) {
-	logActivity(
+async function saved(tx: DbOrTx, clock: Clock, actor: Pick<SessionUser, 'id' | 'nome'>, row: typeof notificationSettings.$inferSelect) {
+	await logActivity(
 		tx,
 		clock,
 		'notifications.setting-saved',
@@ -91,9 +91,9 @@ export function createNotificationSetting(
 	ctx: Ctx,
 	actor: Pick<SessionUser, 'id' | 'nome'>,
 	body: NotificationSettingBody
-): NotificationSetting {
+): Promise<NotificationSetting> {
 	const now = ctx.clock.now().toISOString()
-	return writeTransaction(ctx.db, (tx) => {
+	return writeTransaction(ctx.db, async (tx) => {
 		const existing = tx.select().from(notificationSettings).where(eq(notificationSettings.tipo, body.tipo)).get()
 		const values = {
 			ativo: body.ativo,
@@ -102,7 +102,7 @@ export function createNotificationSetting(
 				body.template_mensagem ?? existing?.template_mensagem ?? defaultTemplate(body.tipo, getSetting(tx, 'app.fornecedor_nome')),
 			horario_envio: body.horario_envio ?? existing?.horario_envio ?? NOTIFICATION_DEFAULTS.horario_envio,
 			enviar_fins_semana: body.enviar_fins_semana ?? existing?.enviar_fins_semana ?? NOTIFICATION_DEFAULTS.enviar_fins_semana,
-			...(body.ativo && !existing?.ativo ? turnedOn(tx, now) : {}),
+			...(body.ativo && !existing?.ativo ? await turnedOn(tx, now) : {}),
 			updated_at: now
 		}
 		const row = tx
@@ -120,14 +120,14 @@ export function updateNotificationSetting(
 	actor: Pick<SessionUser, 'id' | 'nome'>,
 	id: number,
 	patch: NotificationSettingPatch
-): NotificationSetting {
+): Promise<NotificationSetting> {
 	const now = ctx.clock.now().toISOString()
-	return writeTransaction(ctx.db, (tx) => {
+	return writeTransaction(ctx.db, async (tx) => {
 		const current = tx.select().from(notificationSettings).where(eq(notificationSettings.id, id)).get()
 		if (!current) throw notFound('Configuração de notificação não encontrada.')
 		const row = tx
 			.update(notificationSettings)
-			.set({ ...patch, ...(patch.ativo === true && !current.ativo ? turnedOn(tx, now) : {}), updated_at: now })
+			.set({ ...patch, ...(patch.ativo === true && !current.ativo ? await turnedOn(tx, now) : {}), updated_at: now })
 			.where(eq(notificationSettings.id, id))
 			.returning()
 			.get()
@@ -201,12 +201,11 @@ function valuesFor(c: Candidate, today: string): TemplateValues {
 }
 
 /** The phones that opted out through the bot (PARAR), by their phone key: a small table, read once per run. */
-function optedOut(db: DbOrTx): Set<string> {
+async function optedOut(db: DbOrTx): Promise<Set<string>> {
 	return new Set(
-		db
+		(await db
 			.select({ key: whatsappOptOuts.phone_key })
-			.from(whatsappOptOuts)
-			.all()
+			.from(whatsappOptOuts))
 			.map((r) => r.key)
 	)
 }
@@ -231,9 +230,9 @@ function dueTypes(db: Db, now: Date, includeDone: boolean): Setting[] {
 }
 
 /** What today's run sends now, type by type (GET /api/notification-settings/preview). */
-export function previewNotifications(ctx: Ctx): PlannedNotification[] {
+export async function previewNotifications(ctx: Ctx): Promise<PlannedNotification[]> {
 	const { today } = brazilNow(ctx.clock.now())
-	const optOuts = optedOut(ctx.db)
+	const optOuts = await optedOut(ctx.db)
 	return dueTypes(ctx.db, ctx.clock.now(), true).flatMap((setting) =>
 		companyFacts(ctx.db, and(dueCompanies(setting, today), notToldYet(setting.tipo)))
 			.all()
@@ -294,19 +293,19 @@ export function notificationSamples(ctx: Ctx, id: number): NotificationSample[] 
  * in the same transaction: one INSERT … SELECT per type, whose unique key skips a row another run already wrote.
  * The phone and the text are settled when the row is sent, from the company as it is then.
  */
-export function chooseRecipients(ctx: Ctx): number {
+export async function chooseRecipients(ctx: Ctx): Promise<number> {
 	const now = ctx.clock.now()
 	const { today } = brazilNow(now)
 	let chosen = 0
 	for (const setting of dueTypes(ctx.db, now, false)) {
-		writeTransaction(ctx.db, (tx) => {
-			tx.run(sql`
+		await writeTransaction(ctx.db, async (tx) => {
+			await sqlRun(tx, sql`
 				insert into ${notificationSends} (tipo, empresa_codigo, data_licenca, status, proxima_tentativa, criado_em)
 				select ${setting.tipo}, ${companies.codigo}, ${licenceDateOf(setting.tipo)}, 'pendente', ${now.toISOString()}, ${now.toISOString()}
 				from ${companies} where ${dueCompanies(setting, today)} and ${notToldYet(setting.tipo)}
 				order by ${companies.codigo}
 				on conflict do nothing`)
-			chosen += tx.all<{ n: number }>(sql`select changes() as n`)[0]?.n ?? 0
+			chosen += (await sqlRows<{ n: number }>(tx, sql`select changes() as n`))[0]?.n ?? 0
 			tx.update(notificationSettings).set({ ultima_execucao: today }).where(eq(notificationSettings.id, setting.id)).run()
 		})
 	}
@@ -314,12 +313,12 @@ export function chooseRecipients(ctx: Ctx): number {
 }
 
 /** Takes one due send in hand (one worker only, even across processes): pending → enviando. */
-function claimNext(ctx: Ctx) {
+async function claimNext(ctx: Ctx) {
 	const now = ctx.clock.now().toISOString()
-	return ctx.db.all<typeof notificationSends.$inferSelect>(sql`
+	return (await sqlRows<typeof notificationSends.$inferSelect>(ctx.db, sql`
 		update notification_sends set status = 'enviando', tentativas = tentativas + 1, proxima_tentativa = ${now}
 		where id = (select id from notification_sends where status = 'pendente' and proxima_tentativa <= ${now} order by id limit 1)
-		returning *`)[0]
+		returning *`))[0]
 }
 
 /**
@@ -327,7 +326,7 @@ function claimNext(ctx: Ctx) {
  * the company was deleted, its licence date moved (a renewal: the new date gets its own notice), the type was
  * turned off, or the phone is missing, invalid or opted out.
  */
-function settleMessage(db: Db, row: typeof notificationSends.$inferSelect, today: string): { telefone: string; texto: string } | string {
+async function settleMessage(db: Db, row: typeof notificationSends.$inferSelect, today: string): Promise<{ telefone: string; texto: string } | string> {
 	const setting = db
 		.select()
 		.from(notificationSettings)
@@ -339,7 +338,7 @@ function settleMessage(db: Db, row: typeof notificationSends.$inferSelect, today
 	if (setting.tipo !== 'whatsapp_boas_vindas' && (company.validade_licenca ?? '') !== row.data_licenca) {
 		return 'A data da licença mudou antes do envio (renovação): a nova data tem o seu próprio aviso.'
 	}
-	const { telefone, motivo } = recipient(company.fone, optedOut(db))
+	const { telefone, motivo } = recipient(company.fone, await optedOut(db))
 	if (motivo || !telefone) return motivo ?? 'Empresa sem telefone cadastrado.'
 	return { telefone, texto: renderTemplate(setting.template_mensagem, valuesFor(company, today)) }
 }
@@ -377,9 +376,9 @@ export async function sendDue(ctx: Ctx, options: SendOptions = {}): Promise<RunR
 	let failuresInARow = 0
 	let attempted = 0
 	while (attempted < SENDS_PER_RUN && failuresInARow < MAX_FAILURES_IN_A_ROW) {
-		const row = claimNext(ctx)
+		const row = await claimNext(ctx)
 		if (!row) break
-		const message = settleMessage(ctx.db, row, brazilNow(ctx.clock.now()).today)
+		const message = await settleMessage(ctx.db, row, brazilNow(ctx.clock.now()).today)
 		if (typeof message === 'string') {
 			ctx.db
 				.update(notificationSends)
@@ -426,7 +425,7 @@ export const NOTIFICATIONS_LEASE_MS = 5 * 60_000
 
 /** The job's work every minute (and 'Enviar agora'): choose today's recipients, then send what is due. */
 export async function runNotifications(ctx: Ctx, options: SendOptions = {}): Promise<RunResult> {
-	chooseRecipients(ctx)
+	await chooseRecipients(ctx)
 	const result = await sendDue(ctx, options)
 	if (result.enviadas + result.falhas + result.ignoradas > 0) ctx.log('notifications.run', { ...result })
 	return result
@@ -464,9 +463,9 @@ export function sendLog(db: Db, query: { page: number; limit: number; tipo?: str
 }
 
 /** PARAR: the number gets no more automatic notifications. VOLTAR undoes it. */
-export function setOptOut(db: Db, now: Date, phone: string, out: boolean) {
+export async function setOptOut(db: Db, now: Date, phone: string, out: boolean) {
 	const key = phoneKey(phone)
-	if (out) db.insert(whatsappOptOuts).values({ phone_key: key, criado_em: now.toISOString() }).onConflictDoNothing().run()
+	if (out) await db.insert(whatsappOptOuts).values({ phone_key: key, criado_em: now.toISOString() }).onConflictDoNothing()
 	else db.delete(whatsappOptOuts).where(eq(whatsappOptOuts.phone_key, key)).run()
 }
 

@@ -79,7 +79,7 @@ function sendingInstance(ctx: Ctx, representanteCnpj: string | null): string {
  */
 export async function clickSend<T>(ctx: Ctx, sender: ClickSender, send: () => Promise<T>, options: PaceOptions = {}): Promise<T> {
 	const limits = limitsOf(sender)
-	const taken = takeShared(
+	const taken = await takeShared(
 		ctx.db,
 		ctx.clock.now(),
 		limits.map((l) => l.limit)
@@ -90,7 +90,7 @@ export async function clickSend<T>(ctx: Ctx, sender: ClickSender, send: () => Pr
 		throw tooManyRequests(message, waitMs / 1000)
 	}
 	const maxWaitMs = L.maxQueueSeconds * 1000
-	const turn = reserveTurn(
+	const turn = await reserveTurn(
 		ctx.db,
 		ctx.clock.now(),
 		`whatsapp:turn:${sendingInstance(ctx, sender.representanteCnpj)}`,

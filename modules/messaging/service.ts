@@ -37,13 +37,13 @@ export function listNotifications(db: DbOrTx, user: Pick<SessionUser, 'id' | 'cn
  * Marks as read only what belongs to the user: numeric ids are the user's notification rows (others'
  * ids are ignored), "aviso-…" ids are notices the user can see, remembered per user.
  */
-export function markNotificationsRead(db: Db, clock: Clock, user: Pick<SessionUser, 'id' | 'cnpj'>, ids: (number | string)[]): number {
+export function markNotificationsRead(db: Db, clock: Clock, user: Pick<SessionUser, 'id' | 'cnpj'>, ids: (number | string)[]): Promise<number> {
 	const rowIds = ids.filter((id): id is number => typeof id === 'number')
 	const noticeIds = ids.flatMap((id) => {
 		const m = typeof id === 'string' ? NOTICE_ITEM_ID.exec(id) : null
 		return m ? [{ tipo: m[1] as 'geral' | 'individual', id: Number(m[2]) }] : []
 	})
-	return writeTransaction(db, (tx) => {
+	return writeTransaction(db, async (tx) => {
 		let updated = 0
 		if (rowIds.length > 0) {
 			updated += tx
@@ -53,7 +53,7 @@ export function markNotificationsRead(db: Db, clock: Clock, user: Pick<SessionUs
 				.returning({ id: notifications.id })
 				.all().length
 		}
-		return updated + markNoticesRead(tx, clock, user, noticeIds)
+		return updated + await markNoticesRead(tx, clock, user, noticeIds)
 	})
 }
 
@@ -61,14 +61,14 @@ export function markNotificationsRead(db: Db, clock: Clock, user: Pick<SessionUs
  * A top-bar notification for the administradores (with `administradores`) and for the users of one representative
  * (`representanteCnpj`: whoever signs in with that CNPJ), written in the caller's transaction.
  */
-export function notifyUsers(
+export async function notifyUsers(
 	tx: DbOrTx,
 	clock: Clock,
 	to: { administradores?: boolean; representanteCnpj?: string | null },
 	title: string,
 	message: string,
 	type: 'success' | 'warning' | 'info' = 'info'
-): number {
+): Promise<number> {
 	const who = [
 		to.administradores ? eq(users.tipo, 'administrador') : undefined,
 		to.representanteCnpj ? and(eq(users.tipo, 'representante'), eq(users.cnpj, to.representanteCnpj)) : undefined
@@ -81,8 +81,7 @@ export function notifyUsers(
 		.all()
 	if (recipients.length === 0) return 0
 	const created_at = clock.now().toISOString()
-	tx.insert(notifications)
+	await tx.insert(notifications)
 		.values(recipients.map((u) => ({ user_id: u.id, title, message, type, created_at })))
-		.run()
 	return recipients.length
 }

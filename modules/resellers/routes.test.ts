@@ -13,7 +13,7 @@ const REP3 = completeCnpj('556667770001')
 
 /** An administrador, two gerentes, a representante with a login, and three representative records. */
 async function setup() {
-	const t = createTestApp()
+	const t = await createTestApp()
 	const admin = await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador', nome: 'Ana Admin' })
 	const gerente = await t.createUser({ cnpj: CNPJ.gerente, tipo: 'gerente', nome: 'Gabriel Gerente' })
 	const gerente2 = await t.createUser({ cnpj: GERENTE2, tipo: 'gerente', nome: 'Beatriz Gerente' })

@@ -85,12 +85,11 @@ export interface RepresentativeHoldings {
 }
 
 /** A representante signs in with the CNPJ of its representative record: create a minimal one when none exists. */
-export function ensureRepresentativeRecord(tx: DbOrTx, clock: Clock, user: { cnpj: string; nome: string; email: string | null }): boolean {
+export async function ensureRepresentativeRecord(tx: DbOrTx, clock: Clock, user: { cnpj: string; nome: string; email: string | null }): Promise<boolean> {
 	const existing = tx.select({ codigo: representatives.codigo }).from(representatives).where(eq(representatives.cnpj, user.cnpj)).get()
 	if (existing) return false
-	tx.insert(representatives)
+	await tx.insert(representatives)
 		.values({ cnpj: user.cnpj, nome: user.nome, email: user.email, data: todayIso(clock) })
-		.run()
 	return true
 }
 
@@ -268,20 +267,20 @@ function assertInstanceBinding(
  * Creates a representative. Only an administrador chooses the manager and binds a WhatsApp instance; a gerente's new
  * representative is theirs.
  */
-export function createRepresentative(
+export async function createRepresentative(
 	db: Db,
 	holdings: RepresentativeHoldings,
 	clock: Clock,
 	user: SessionUser,
 	input: RepresentativeCreate
-): RepresentativeView {
+): Promise<RepresentativeView> {
 	let gerenteId = input.gerente_id ?? null
 	if (!can(user.tipo, 'representatives.manage')) throw forbidden()
 	if (!can(user.tipo, 'representatives.chooseManager')) {
 		if (gerenteId !== null && gerenteId !== user.id) throw forbidden(RESELLER_MESSAGES.onlyAdminChoosesManager)
 		gerenteId = user.id
 	}
-	const codigo = writeTransaction(db, (tx) => {
+	const codigo = await writeTransaction(db, async (tx) => {
 		if (gerenteId !== null && can(user.tipo, 'representatives.chooseManager')) assertManager(tx, gerenteId)
 		assertInstanceBinding(tx, user, input.evo_instancia ?? null, null)
 		if (findRepresentativeByCnpj(tx, input.cnpj)) throw conflict(RESELLER_MESSAGES.duplicateCnpj, 'DUPLICATE_CNPJ')
@@ -290,7 +289,7 @@ export function createRepresentative(
 			.values({ ...input, gerente_id: gerenteId, ativar_api_asaas: input.ativar_api_asaas ?? 'N', data: todayIso(clock) })
 			.returning({ codigo: representatives.codigo })
 			.get()
-		logActivity(
+		await logActivity(
 			tx,
 			clock,
 			'representatives.created',
@@ -321,15 +320,15 @@ function loginOf(db: DbOrTx, cnpj: string) {
  * (other fields are ignored); a gerente cannot change the manager; only an administrador changes the WhatsApp instance. A new CNPJ is refused while companies
  * or credits point at the old one; the representative's login follows the new CNPJ.
  */
-export function updateRepresentative(
+export async function updateRepresentative(
 	db: Db,
 	holdings: RepresentativeHoldings,
 	clock: Clock,
 	user: SessionUser,
 	codigo: number,
 	input: RepresentativeUpdate
-): RepresentativeView {
-	writeTransaction(db, (tx) => {
+): Promise<RepresentativeView> {
+	await writeTransaction(db, async (tx) => {
 		const current = findScoped(tx, user, codigo)
 		if ('evo_instancia' in input) assertInstanceBinding(tx, user, input.evo_instancia ?? null, current)
 		let changes: RepresentativeUpdate = { ...input }
@@ -362,7 +361,7 @@ export function updateRepresentative(
 			tx.update(representatives).set(changes).where(eq(representatives.codigo, codigo)).run()
 		}
 		const own = !can(user.tipo, 'representatives.manage')
-		logActivity(
+		await logActivity(
 			tx,
 			clock,
 			own ? 'representatives.api-settings-updated' : 'representatives.updated',
@@ -374,8 +373,8 @@ export function updateRepresentative(
 }
 
 /** Deletes a representative that owns nothing: companies, credits or a login refuse it with 409. */
-export function deleteRepresentative(db: Db, holdings: RepresentativeHoldings, clock: Clock, user: SessionUser, codigo: number) {
-	writeTransaction(db, (tx) => {
+export async function deleteRepresentative(db: Db, holdings: RepresentativeHoldings, clock: Clock, user: SessionUser, codigo: number) {
+	await writeTransaction(db, async (tx) => {
 		const current = findScoped(tx, user, codigo)
 		const linked = countLinked(tx, holdings, current.cnpj)
 		if (linked.empresas > 0 || linked.lotes > 0) {
@@ -390,7 +389,7 @@ export function deleteRepresentative(db: Db, holdings: RepresentativeHoldings, c
 				throw conflict(RESELLER_MESSAGES.hasRecords, 'REPRESENTATIVE_IN_USE')
 			throw error
 		}
-		logActivity(
+		await logActivity(
 			tx,
 			clock,
 			'representatives.deleted',

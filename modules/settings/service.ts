@@ -31,7 +31,7 @@ export function getSettingsMap(db: DbOrTx, keys: SettingKey[]): Record<SettingKe
 }
 
 /** Validates each value by its key's rule, then saves them all or none; secrets are sealed at rest. */
-export function saveSettings(db: DbOrTx, clock: Clock, secrets: SecretBox, entries: { chave: string; valor: string }[]) {
+export async function saveSettings(db: DbOrTx, clock: Clock, secrets: SecretBox, entries: { chave: string; valor: string }[]) {
 	const checked = entries.flatMap(({ chave, valor }) => {
 		if (!isSettingKey(chave)) throw badRequest(`Configuração desconhecida: ${chave}.`)
 		const def: Definition = SETTING_DEFINITIONS[chave]
@@ -45,10 +45,9 @@ export function saveSettings(db: DbOrTx, clock: Clock, secrets: SecretBox, entri
 	const saved: SettingKey[] = []
 	for (const { chave, valor, def } of checked) {
 		saved.push(chave)
-		db.insert(settings)
+		await db.insert(settings)
 			.values({ chave, valor, descricao: def.descricao, categoria: def.categoria, tipo: def.tipo, updated_at: now })
 			.onConflictDoUpdate({ target: settings.chave, set: { valor, updated_at: now } })
-			.run()
 	}
 	return saved
 }
@@ -70,12 +69,11 @@ export function getDisplayFormats(db: DbOrTx): DisplayFormats {
 }
 
 /** When any setting was last saved (null if never). */
-export function lastSettingsUpdate(db: DbOrTx): string | null {
+export async function lastSettingsUpdate(db: DbOrTx): Promise<string | null> {
 	return (
-		db
+		(await db
 			.select({ at: max(settings.updated_at) })
-			.from(settings)
-			.get()?.at ?? null
+			.from(settings))[0]?.at ?? null
 	)
 }
 
@@ -96,12 +94,11 @@ export function readsSetting(role: Role, key: SettingKey): boolean {
  * The settings `role` reads (readsSetting), each with its saved value or default, as GET /api/configuracoes lists
  * them. Secrets are never sent in clear: administrators see them masked; no other role reads one.
  */
-export function listSettings(db: DbOrTx, role: Role) {
+export async function listSettings(db: DbOrTx, role: Role) {
 	const saved = new Map(
-		db
+		(await db
 			.select()
-			.from(settings)
-			.all()
+			.from(settings))
 			.map((r) => [r.chave, r])
 	)
 	return (Object.keys(SETTING_DEFINITIONS) as SettingKey[]).flatMap((chave) => {

@@ -17,7 +17,7 @@ afterAll(() => {
 async function setup(options: { dataDir?: string } = {}) {
 	const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kportal-sys-'))
 	temporary.push(dataDir)
-	const t = createTestApp({ config: { dataDir } })
+	const t = await createTestApp({ config: { dataDir } })
 	const cnpjs: Record<Role, string> = { administrador: CNPJ.admin, gerente: CNPJ.gerente, representante: CNPJ.rep }
 	const cookies = {} as Record<Role, string>
 	for (const tipo of ROLES) {

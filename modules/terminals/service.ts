@@ -169,7 +169,7 @@ function recount(db: DbOrTx, fkEmpresa: number) {
 }
 
 /** The activity line of a terminal's change: its machine name (or MAC) and company, under the company's representative. */
-function logTerminal(
+async function logTerminal(
 	tx: DbOrTx,
 	clock: Clock,
 	user: SessionUser,
@@ -178,7 +178,7 @@ function logTerminal(
 	terminal: { nome_computador: string | null; mac: string },
 	company: { razao: string; cnpj_representante: string }
 ) {
-	logActivity(
+	await logActivity(
 		tx,
 		clock,
 		event,
@@ -189,7 +189,7 @@ function logTerminal(
 
 export function createTerminal(db: DbOrTx, clock: Clock, user: SessionUser, body: TerminalBody) {
 	const scope = representativeScope(db, user)
-	return writeTransaction(db, (tx) => {
+	return writeTransaction(db, async (tx) => {
 		const company = companyInScope(tx, scope, body.fk_empresa)
 		assertRoom(tx, company)
 		assertMacFree(tx, company.codigo, body.mac)
@@ -199,14 +199,14 @@ export function createTerminal(db: DbOrTx, clock: Clock, user: SessionUser, body
 			.returning({ codigo: terminals.codigo })
 			.get()
 		recount(tx, company.codigo)
-		logTerminal(tx, clock, user, 'terminals.created', created.codigo, body, company)
+		await logTerminal(tx, clock, user, 'terminals.created', created.codigo, body, company)
 		return created.codigo
 	})
 }
 
-export function updateTerminal(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number, body: TerminalBody) {
+export async function updateTerminal(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number, body: TerminalBody) {
 	const scope = representativeScope(db, user)
-	writeTransaction(db, (tx) => {
+	await writeTransaction(db, async (tx) => {
 		const { terminal: current } = terminalInScope(tx, scope, codigo)
 		const company = companyInScope(tx, scope, body.fk_empresa)
 		if (company.codigo !== current.fk_empresa) assertRoom(tx, company)
@@ -217,17 +217,17 @@ export function updateTerminal(db: DbOrTx, clock: Clock, user: SessionUser, codi
 			.run()
 		recount(tx, company.codigo)
 		if (company.codigo !== current.fk_empresa) recount(tx, current.fk_empresa)
-		logTerminal(tx, clock, user, 'terminals.updated', codigo, body, company)
+		await logTerminal(tx, clock, user, 'terminals.updated', codigo, body, company)
 	})
 }
 
-export function deleteTerminal(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number) {
+export async function deleteTerminal(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number) {
 	const scope = representativeScope(db, user)
-	writeTransaction(db, (tx) => {
+	await writeTransaction(db, async (tx) => {
 		const { terminal: current, company } = terminalInScope(tx, scope, codigo)
 		tx.delete(terminals).where(eq(terminals.codigo, codigo)).run()
 		recount(tx, current.fk_empresa)
-		logTerminal(tx, clock, user, 'terminals.deleted', codigo, current, company)
+		await logTerminal(tx, clock, user, 'terminals.deleted', codigo, current, company)
 	})
 }
 
@@ -240,8 +240,8 @@ export function registerMachine(
 	clock: Clock,
 	codigo: number,
 	machine: { mac: string; nome_computador: string | null }
-): { registered: boolean; used: number; allowed: number } {
-	return writeTransaction(db, (tx) => {
+): Promise<{ registered: boolean; used: number; allowed: number }> {
+	return writeTransaction(db, async (tx) => {
 		const company = tx
 			.select({ nterminais: companies.nterminais, razao: companies.razao, rep: companies.cnpj_representante })
 			.from(companies)
@@ -255,11 +255,10 @@ export function registerMachine(
 		const used = tx.select({ n: count() }).from(terminals).where(eq(terminals.fk_empresa, codigo)).get()!.n
 		if (known) return { registered: true, used, allowed: company.nterminais }
 		if (used >= company.nterminais) return { registered: false, used, allowed: company.nterminais }
-		tx.insert(terminals)
+		await tx.insert(terminals)
 			.values({ fk_empresa: codigo, mac: machine.mac, nome_computador: machine.nome_computador, data: clock.now().toISOString() })
-			.run()
 		recount(tx, codigo)
-		logActivity(
+		await logActivity(
 			tx,
 			clock,
 			'terminals.registered',

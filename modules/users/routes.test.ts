@@ -8,7 +8,7 @@ import { sessions, users, verifyPassword } from '../auth'
 const NEW_CNPJ = completeCnpj('667778880001')
 
 async function setup() {
-	const t = createTestApp()
+	const t = await createTestApp()
 	const admin = await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador', nome: 'Ana Admin', email: 'ana@k.com.br' })
 	const gerente = await t.createUser({ cnpj: CNPJ.gerente, tipo: 'gerente', nome: 'Gabriel Gerente' })
 	const rep = await t.createUser({ cnpj: CNPJ.rep, tipo: 'representante', nome: 'Rafael Rep' })

@@ -107,7 +107,7 @@ export async function createUserAccount(db: Db, clock: Clock, actor: SessionUser
 	assertCnpjFree(db, input.cnpj)
 	const hash = await hashPassword(input.senha)
 	const now = clock.now().toISOString()
-	const id = writeTransaction(db, (tx) => {
+	const id = await writeTransaction(db, async (tx) => {
 		assertCnpjFree(tx, input.cnpj)
 		const created = tx
 			.insert(users)
@@ -124,8 +124,8 @@ export async function createUserAccount(db: Db, clock: Clock, actor: SessionUser
 			})
 			.returning({ id: users.id })
 			.get()
-		const newRecord = input.tipo === 'representante' && ensureRepresentativeRecord(tx, clock, input)
-		logActivity(
+		const newRecord = input.tipo === 'representante' && await ensureRepresentativeRecord(tx, clock, input)
+		await logActivity(
 			tx,
 			clock,
 			'users.created',
@@ -152,7 +152,7 @@ export async function updateUserAccount(
 ): Promise<UserView> {
 	getUserView(db, id)
 	const hash = input.senha ? await hashPassword(input.senha) : null
-	writeTransaction(db, (tx) => {
+	await writeTransaction(db, async (tx) => {
 		const current = tx.select().from(users).where(eq(users.id, id)).get()
 		if (!current) throw notFound(USER_MESSAGES.notFound)
 		const ativo = input.ativo ?? current.ativo
@@ -176,12 +176,12 @@ export async function updateUserAccount(
 			})
 			.where(eq(users.id, id))
 			.run()
-		const newRecord = input.tipo === 'representante' && ensureRepresentativeRecord(tx, clock, input)
+		const newRecord = input.tipo === 'representante' && await ensureRepresentativeRecord(tx, clock, input)
 
 		const keep = id === actor.id ? actorSessionId : undefined
 		if (input.tipo !== current.tipo || !ativo || input.cnpj !== current.cnpj || hash) invalidateUserSessions(tx, id, keep)
 
-		logActivity(
+		await logActivity(
 			tx,
 			clock,
 			'users.updated',
@@ -193,9 +193,9 @@ export async function updateUserAccount(
 }
 
 /** Deletes a user and their sessions; never oneself, never the last active administrador. A representative record stays. */
-export function deleteUserAccount(db: Db, clock: Clock, actor: SessionUser, id: number) {
+export async function deleteUserAccount(db: Db, clock: Clock, actor: SessionUser, id: number) {
 	if (id === actor.id) throw unprocessable(USER_MESSAGES.deleteSelf, 'SELF_DELETE')
-	writeTransaction(db, (tx) => {
+	await writeTransaction(db, async (tx) => {
 		const current = tx.select().from(users).where(eq(users.id, id)).get()
 		if (!current) throw notFound(USER_MESSAGES.notFound)
 		if (current.tipo === 'administrador' && current.ativo && otherActiveAdmins(tx, id) === 0) {
@@ -203,7 +203,7 @@ export function deleteUserAccount(db: Db, clock: Clock, actor: SessionUser, id: 
 		}
 		invalidateUserSessions(tx, id)
 		tx.delete(users).where(eq(users.id, id)).run()
-		logActivity(
+		await logActivity(
 			tx,
 			clock,
 			'users.deleted',
@@ -231,10 +231,10 @@ export async function changeOwnPassword(
 	const right = await throttle.check(user.cnpj, caller.ip, () => verifyPassword(input.currentPassword, row.senha_hash))
 	if (!right) throw badRequest(USER_MESSAGES.wrongCurrentPassword, 'WRONG_PASSWORD')
 	const hash = await hashPassword(input.newPassword)
-	writeTransaction(db, (tx) => {
+	await writeTransaction(db, async (tx) => {
 		tx.update(users).set({ senha_hash: hash, updated_at: clock.now().toISOString() }).where(eq(users.id, user.id)).run()
 		invalidateUserSessions(tx, user.id, sessionId)
-		logActivity(
+		await logActivity(
 			tx,
 			clock,
 			'users.password-changed',
@@ -245,10 +245,10 @@ export async function changeOwnPassword(
 }
 
 /** Meu Perfil: the signed-in user's name and e-mail. */
-export function updateOwnProfile(db: Db, clock: Clock, user: SessionUser, input: ProfileUpdate): UserView {
-	writeTransaction(db, (tx) => {
+export async function updateOwnProfile(db: Db, clock: Clock, user: SessionUser, input: ProfileUpdate): Promise<UserView> {
+	await writeTransaction(db, async (tx) => {
 		tx.update(users).set({ nome: input.nome, email: input.email, updated_at: clock.now().toISOString() }).where(eq(users.id, user.id)).run()
-		logActivity(
+		await logActivity(
 			tx,
 			clock,
 			'users.profile-updated',

@@ -44,7 +44,7 @@ function fakeSite() {
 }
 
 async function setup() {
-	const db = createTestDb()
+	const db = await createTestDb()
 	const now = '2026-11-20T12:00:00.000Z'
 	for (const [cnpj, tipo, nome] of [
 		[CNPJ.admin, 'administrador', 'Ana <b>Admin</b>'],
@@ -143,7 +143,7 @@ describe('pages', () => {
 			return JSON.parse(/<script type="application\/json" id="session-data">(.*?)<\/script>/.exec(html)![1])
 		}
 		expect((await session()).formats).toEqual({ dateFormat: 'DD/MM/YYYY', currency: 'BRL', timeZone: 'America/Sao_Paulo' })
-		saveSettings(db, fixedClock('2026-11-20T12:00:00.000Z'), ctx.secrets, [
+		await saveSettings(db, fixedClock('2026-11-20T12:00:00.000Z'), ctx.secrets, [
 			{ chave: 'app.formato_data', valor: 'YYYY-MM-DD' },
 			{ chave: 'app.moeda', valor: 'USD' }
 		])
