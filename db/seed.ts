@@ -40,7 +40,7 @@ export async function seedDemo(dbPath: string) {
 	// Owner-only, as the server keeps it: the WAL and SHM SQLite creates later take the database file's mode.
 	databaseOwnerOnly(dbPath)
 	migrateDb(db)
-	if (db.select().from(users).where(eq(users.cnpj, DEMO_ACCOUNTS.gerente.cnpj)).get()) {
+	if ((await db.select().from(users).where(eq(users.cnpj, DEMO_ACCOUNTS.gerente.cnpj)))[0]) {
 		return { created: false as const }
 	}
 	const now = systemClock.now()
@@ -51,11 +51,11 @@ export async function seedDemo(dbPath: string) {
 	await writeTransaction(
 		db,
 		async (tx) => {
-			const user = (cnpj: string, nome: string, tipo: 'administrador' | 'gerente' | 'representante', email: string) =>
-				tx.insert(users).values({ cnpj, nome, tipo, email, senha_hash: hash, created_at: iso, updated_at: iso }).returning().get()
+			const user = async (cnpj: string, nome: string, tipo: 'administrador' | 'gerente' | 'representante', email: string) =>
+				(await tx.insert(users).values({ cnpj, nome, tipo, email, senha_hash: hash, created_at: iso, updated_at: iso }).returning())[0]
 
-			user(DEMO_ACCOUNTS.administrador.cnpj, DEMO_ACCOUNTS.administrador.nome, 'administrador', 'ana@ksistemas.com.br')
-			const gerente = user(DEMO_ACCOUNTS.gerente.cnpj, DEMO_ACCOUNTS.gerente.nome, 'gerente', 'gabriel@ksistemas.com.br')
+			await user(DEMO_ACCOUNTS.administrador.cnpj, DEMO_ACCOUNTS.administrador.nome, 'administrador', 'ana@ksistemas.com.br')
+			const gerente = await user(DEMO_ACCOUNTS.gerente.cnpj, DEMO_ACCOUNTS.gerente.nome, 'gerente', 'gabriel@ksistemas.com.br')
 
 			const reps = [
 				{ ...DEMO_ACCOUNTS.representante, cidade: 'Fortaleza', uf: 'CE', gerente: gerente.id, email: 'rafael@representacoes.com.br' },
@@ -77,7 +77,7 @@ export async function seedDemo(dbPath: string) {
 				}
 			]
 			for (const rep of reps) {
-				user(rep.cnpj, rep.nome, 'representante', rep.email)
+				await user(rep.cnpj, rep.nome, 'representante', rep.email)
 				await tx.insert(representatives)
 					.values({
 						nome: rep.nome,
@@ -110,7 +110,7 @@ export async function seedDemo(dbPath: string) {
 									? day(-(1 + (n % 40)))
 									: null
 					const blocked = state === 'bloqueada' ? 'S' : 'N'
-					const company = tx
+					const company = (await tx
 						.insert(companies)
 						.values({
 							razao: `${KINDS[n % KINDS.length]} ${NAMES[n % NAMES.length]} ${n + 1} Ltda`,
@@ -143,8 +143,7 @@ export async function seedDemo(dbPath: string) {
 							bloqueado_katelie: state === 'bloqueada' || n % 11 === 5 ? 'S' : 'N',
 							bloqueado_kprevenda: state === 'bloqueada' || n % 13 === 6 ? 'S' : 'N'
 						})
-						.returning()
-						.get()
+						.returning())[0]
 					const terminalCount = Math.min(company.nterminais, n % 3)
 					for (let t = 0; t < terminalCount; t++) {
 						await tx.insert(terminals)
@@ -155,7 +154,7 @@ export async function seedDemo(dbPath: string) {
 								data: new Date(now.getTime() - (n + t) * DAY).toISOString()
 							})
 					}
-					tx.update(companies).set({ terminal_count: terminalCount }).where(eq(companies.codigo, company.codigo)).run()
+					await tx.update(companies).set({ terminal_count: terminalCount }).where(eq(companies.codigo, company.codigo))
 
 					if (hasCredits && i < 3) {
 						await tx.insert(credits)

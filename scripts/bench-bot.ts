@@ -74,8 +74,8 @@ try {
 		{ chave: 'evolution_instance_name', valor: 'k-licencas' },
 		{ chave: 'bot_chave_pix', valor: '11222333000181' }
 	])
-	const services = createServices(ctx)
-	const app = createApp(ctx, services)
+	const services = await createServices(ctx)
+	const app = await createApp(ctx, services)
 	portal = Bun.serve({ port, hostname: '127.0.0.1', fetch: (req) => app.handle(req) })
 	await services.bot.setEnabled(true)
 	if (standin.instances.get('k-licencas')?.webhook?.url !== `http://127.0.0.1:${port}/api/whatsapp/webhook`)

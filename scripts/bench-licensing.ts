@@ -46,7 +46,7 @@ try {
 			created_at: now,
 			updated_at: now
 		})
-	const app = createApp(portalContext({ db, clock: systemClock, config: testConfig({ dataDir: join(dir, 'data') }), log: silentLogger }))
+	const app = await createApp(portalContext({ db, clock: systemClock, config: testConfig({ dataDir: join(dir, 'data') }), log: silentLogger }))
 	const login = await app.handle(
 		new Request('http://localhost/api/auth/login', {
 			method: 'POST',

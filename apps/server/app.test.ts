@@ -190,10 +190,9 @@ describe('GET /api/configuracoes', () => {
 	it('lists every setting with its default, and never a secret in clear', async () => {
 		const t = await createTestApp()
 		const cookies = await signedInAs(t)
-		t.db
+		await t.db
 			.insert((await import('../../modules/settings')).settings)
 			.values({ chave: 'app.asaas_api_key', valor: '$aact_hmlg_0123456789abcdef', updated_at: '2026-11-20T00:00:00Z' })
-			.run()
 		const admin = await t.call('GET', '/api/configuracoes', { cookie: cookies.administrador })
 		const byKey = Object.fromEntries(admin.json.map((e: { chave: string; valor: string }) => [e.chave, e.valor]))
 		expect(byKey['app.valor_credito_dia']).toBe('33')

@@ -30,7 +30,7 @@ migrateDb(db)
 await rebuildCreditBalances(db)
 const ctx = portalContext({ db, clock: systemClock, config: appConfig, log: jsonLogger })
 // Secrets saved in clear by an older version are sealed now (idempotent).
-sealPlaintextSettings(db, ctx.secrets)
+await sealPlaintextSettings(db, ctx.secrets)
 await sealSigningKeys(db, ctx.secrets)
 
 const adminCnpj = normalizeCnpj(config.admin.cnpj ?? DEFAULT_ADMIN_CNPJ)
@@ -44,8 +44,8 @@ if (await ensureFirstAdmin(db, systemClock, { cnpj: adminCnpj, senha: adminPassw
 const site = appConfig.distDir && existsSync(appConfig.distDir) ? loadSite(appConfig.distDir) : null
 if (!site) console.warn(`Site não encontrado em ${appConfig.distDir}: rode "bun run build". Só a API será servida.`)
 
-const services = createServices(ctx)
-const app = createApp(ctx, services, site)
+const services = await createServices(ctx)
+const app = (await createApp(ctx, services, site))
 	.use(scheduleJobs(ctx, appJobs(ctx, services)))
 	.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_BODY_BYTES })
 

@@ -16,7 +16,7 @@ describe('the activity event catalogue', () => {
 			{ entityId: 7 }
 		)
 		await logActivity(t.db, t.clock, 'companies.systems-changed', { razao: 'Padaria', blocked: true })
-		const rows = t.db.select().from(activities).all()
+		const rows = await t.db.select().from(activities)
 		expect(rows.map((r) => [r.event, r.type, r.icon, r.title, r.subtitle, r.entity, r.entity_id])).toEqual([
 			[
 				'credits.transferred',

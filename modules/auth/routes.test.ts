@@ -30,7 +30,7 @@ describe('POST /api/auth/login', () => {
 	it('stores only the SHA-256 of the token, never the token', async () => {
 		const { t, cookie } = await signedInAdmin()
 		const token = cookie.split('=')[1]
-		const rows = t.db.select().from(sessions).all()
+		const rows = await t.db.select().from(sessions)
 		expect(rows).toHaveLength(1)
 		expect(rows[0].id).toBe(hashToken(token))
 		expect(JSON.stringify(rows)).not.toContain(token)
@@ -75,7 +75,7 @@ describe('POST /api/auth/login', () => {
 		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador', ativo: false })
 		const res = await t.call('POST', '/api/auth/login', { body: { cnpj: CNPJ.admin, senha: 'senha-forte-123' } })
 		expect(res.status).toBe(403)
-		expect(t.db.select().from(sessions).all()).toHaveLength(0)
+		expect(await t.db.select().from(sessions)).toHaveLength(0)
 	})
 
 	it('issues a new token at every sign-in, ignoring one the browser already had', async () => {
@@ -197,7 +197,7 @@ describe('sessions', () => {
 		expect((await t.call('GET', '/api/auth/me', { cookie })).status).toBe(200)
 		t.clock.advance(33 * MINUTE)
 		expect((await t.call('GET', '/api/auth/me', { cookie })).status).toBe(401)
-		expect(t.db.select().from(sessions).all()).toHaveLength(0)
+		expect(await t.db.select().from(sessions)).toHaveLength(0)
 	})
 
 	it('follows the auto-logout setting an administrator saves', async () => {
@@ -228,15 +228,15 @@ describe('sessions', () => {
 
 	it('writes the session at most once a minute however many calls are made', async () => {
 		const { t, cookie } = await signedInAdmin()
-		const before = t.db.select().from(sessions).get()!.last_active_at
+		const before = (await t.db.select().from(sessions))[0]!.last_active_at
 		for (let i = 0; i < 20; i++) {
 			t.clock.advance(2_000)
 			await t.call('GET', '/api/auth/me', { cookie })
 		}
-		expect(t.db.select().from(sessions).get()!.last_active_at).toBe(before)
+		expect((await t.db.select().from(sessions))[0]!.last_active_at).toBe(before)
 		t.clock.advance(30_000)
 		await t.call('GET', '/api/auth/me', { cookie })
-		expect(t.db.select().from(sessions).get()!.last_active_at).not.toBe(before)
+		expect((await t.db.select().from(sessions))[0]!.last_active_at).not.toBe(before)
 	})
 
 	it('logout deletes the session so the old cookie stops working', async () => {
@@ -245,14 +245,14 @@ describe('sessions', () => {
 		expect(out.status).toBe(200)
 		expect(out.headers.get('set-cookie')).toContain('Max-Age=0')
 		expect((await t.call('GET', '/api/auth/me', { cookie })).status).toBe(401)
-		expect(t.db.select().from(sessions).all()).toHaveLength(0)
+		expect(await t.db.select().from(sessions)).toHaveLength(0)
 	})
 
 	it('a deactivated user loses their sessions at the next call', async () => {
 		const t = await createTestApp()
 		const u = await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
 		const cookie = await t.login(CNPJ.admin)
-		t.db.update(users).set({ ativo: false }).where(eq(users.id, u.id)).run()
+		await t.db.update(users).set({ ativo: false }).where(eq(users.id, u.id))
 		expect((await t.call('GET', '/api/auth/me', { cookie })).status).toBe(401)
 	})
 
@@ -262,7 +262,7 @@ describe('sessions', () => {
 		const cookie = await t.login(CNPJ.gerente)
 		const body = { enabled: true, timeoutMinutes: 30 }
 		expect((await t.call('POST', '/api/configuracoes/auto-logout', { cookie, body })).status).toBe(403)
-		t.db.update(users).set({ tipo: 'administrador' }).where(eq(users.id, u.id)).run()
+		await t.db.update(users).set({ tipo: 'administrador' }).where(eq(users.id, u.id))
 		expect((await t.call('POST', '/api/configuracoes/auto-logout', { cookie, body })).status).toBe(200)
 	})
 

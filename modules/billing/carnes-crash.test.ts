@@ -72,14 +72,13 @@ describe('a portal killed while it issues a carnê', () => {
 			const t = await createTestApp({ dbFile, now: '2026-11-20T12:05:00.000Z' })
 			t.ctx.gateways.asaas = (url, init) => fetch(url.replace(/^https?:\/\/[^/]+/, origin), init)
 			expect(
-				t.db
+				(await t.db
 					.select()
-					.from(carnes)
-					.all()
+					.from(carnes))
 					.map((r) => r.status)
 			).toEqual(['criando'])
 			expect(await finishCarnes(t.ctx)).toBe(1)
-			const rows = t.db.select().from(carnes).all()
+			const rows = await t.db.select().from(carnes)
 			expect(plansAtAsaas() - plansBefore).toBe(moment.plans)
 			if (moment.plans === 0) {
 				expect(rows).toEqual([])
@@ -87,10 +86,9 @@ describe('a portal killed while it issues a carnê', () => {
 				expect(rows.map((r) => r.status)).toEqual(['ativo'])
 				expect(rows[0].asaas_installment_id).toBe([...standin.accounts.get(KEY)!.installments.keys()].at(-1)!)
 				expect(
-					t.db
+					(await t.db
 						.select()
-						.from(carneParcelas)
-						.all()
+						.from(carneParcelas))
 						.map((p) => p.numero)
 				).toEqual([1, 2, 3])
 			}

@@ -19,7 +19,7 @@ const FRESH_MS = 10 * MINUTE
  * the portal then goes by what the account's 404s say (see trustRemoval).
  */
 export async function accountWallet(ctx: Ctx, accountId: string, client: AsaasClient, fresh = false): Promise<string | null> {
-	const row = ctx.db.select().from(asaasIdentities).where(eq(asaasIdentities.account, accountId)).get()
+	const row = (await ctx.db.select().from(asaasIdentities).where(eq(asaasIdentities.account, accountId)))[0]
 	const now = ctx.clock.now()
 	if (row?.wallet_id && !fresh && now.getTime() - Date.parse(row.checked_at) < FRESH_MS) return row.wallet_id
 	let wallet: string | null
@@ -39,22 +39,22 @@ export async function accountWallet(ctx: Ctx, accountId: string, client: AsaasCl
 	return wallet
 }
 
-const accountName = (ctx: Ctx, accountId: string) =>
-	accountId === VENDOR_ACCOUNT ? 'conta do fornecedor' : (findRepresentativeByCnpj(ctx.db, accountId)?.nome ?? accountId)
+const accountName = async (ctx: Ctx, accountId: string) =>
+	accountId === VENDOR_ACCOUNT ? 'conta do fornecedor' : ((await findRepresentativeByCnpj(ctx.db, accountId))?.nome ?? accountId)
 
 /**
  * Records that an account's key no longer opens the account its charges were made on (or that the account knows
  * none of them), and warns the administradores and the representative once, when the state begins.
  */
 async function warnForeignAccount(ctx: Ctx, accountId: string, status: 'mudou' | 'desconhecida') {
-	const nome = accountName(ctx, accountId)
+	const nome = await accountName(ctx, accountId)
 	const message =
 		status === 'mudou'
 			? `A chave do Asaas de ${nome} abre outra conta do Asaas que não a dos carnês e cobranças já emitidos. Nada foi cancelado: confira a chave em Configurações Financeiras (ou Admin Financeiro) e volte a chave anterior se ela foi trocada por engano.`
 			: `A conta do Asaas de ${nome} responde "não encontrado" para os clientes e cobranças já emitidos: a chave pode ser de outra conta. Nada foi cancelado: confira a chave.`
 	const now = ctx.clock.now().toISOString()
 	await writeTransaction(ctx.db, async (tx) => {
-		const row = tx.select().from(asaasIdentities).where(eq(asaasIdentities.account, accountId)).get()
+		const row = (await tx.select().from(asaasIdentities).where(eq(asaasIdentities.account, accountId)))[0]
 		if (row?.status === status) return
 		const set = { status, message, checked_at: now }
 		await tx.insert(asaasIdentities)
@@ -74,12 +74,11 @@ async function warnForeignAccount(ctx: Ctx, accountId: string, status: 'mudou' |
 }
 
 /** The account answers again for what it made: the warning ends. */
-function clearWarning(ctx: Ctx, accountId: string) {
-	ctx.db
+async function clearWarning(ctx: Ctx, accountId: string) {
+	await ctx.db
 		.update(asaasIdentities)
 		.set({ status: 'ok', message: null, checked_at: ctx.clock.now().toISOString() })
 		.where(eq(asaasIdentities.account, accountId))
-		.run()
 }
 
 /**
@@ -110,12 +109,12 @@ export async function trustRemoval(
 			throw error
 		}
 	}
-	clearWarning(ctx, accountId)
+	await clearWarning(ctx, accountId)
 	return true
 }
 
 /** The warning of an account, for the financial screens; null while all is well. */
-export function accountWarning(ctx: Pick<AppContext, 'db'>, accountId: string): string | null {
-	const row = ctx.db.select().from(asaasIdentities).where(eq(asaasIdentities.account, accountId)).get()
+export async function accountWarning(ctx: Pick<AppContext, 'db'>, accountId: string): Promise<string | null> {
+	const row = (await ctx.db.select().from(asaasIdentities).where(eq(asaasIdentities.account, accountId)))[0]
 	return row && row.status !== 'ok' ? row.message : null
 }

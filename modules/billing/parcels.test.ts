@@ -6,11 +6,11 @@ import { carneParcelas, carnes } from './schema'
 describe('openParcelsOfCompany', () => {
 	it('answers the pending and overdue parcels of the company’s active carnês, soonest due first', async () => {
 		const w = await testWorld()
-		const mine = w.company(CNPJ.rep, 'Padaria Boa')
-		const other = w.company(CNPJ.rep, 'Outra Ltda')
+		const mine = await w.company(CNPJ.rep, 'Padaria Boa')
+		const other = await w.company(CNPJ.rep, 'Outra Ltda')
 		const now = w.clock.now().toISOString()
-		const carne = (empresa: number, status: 'ativo' | 'cancelado', ref: string) =>
-			w.db
+		const carne = async (empresa: number, status: 'ativo' | 'cancelado', ref: string) =>
+			(await w.db
 				.insert(carnes)
 				.values({
 					referencia: ref,
@@ -27,10 +27,9 @@ describe('openParcelsOfCompany', () => {
 					created_at: now,
 					updated_at: now
 				})
-				.returning()
-				.get()
-		const parcel = (c: { id: number; empresa_codigo: number }, numero: number, vencimento: string, status: string) =>
-			w.db
+				.returning())[0]
+		const parcel = async (c: { id: number; empresa_codigo: number }, numero: number, vencimento: string, status: string) =>
+			await w.db
 				.insert(carneParcelas)
 				.values({
 					carne_id: c.id,
@@ -46,16 +45,15 @@ describe('openParcelsOfCompany', () => {
 					pix_copia_cola: numero === 3 ? '000201pix' : null,
 					updated_at: now
 				})
-				.run()
-		const active = carne(mine.codigo, 'ativo', 'a')
-		parcel(active, 1, '2026-10-10', 'RECEIVED')
-		parcel(active, 3, '2026-12-10', 'PENDING')
-		parcel(active, 2, '2026-11-10', 'OVERDUE')
-		const cancelled = carne(mine.codigo, 'cancelado', 'b')
-		parcel(cancelled, 1, '2026-09-01', 'PENDING')
-		parcel(carne(other.codigo, 'ativo', 'c'), 1, '2026-09-01', 'PENDING')
+		const active = await carne(mine.codigo, 'ativo', 'a')
+		await parcel(active, 1, '2026-10-10', 'RECEIVED')
+		await parcel(active, 3, '2026-12-10', 'PENDING')
+		await parcel(active, 2, '2026-11-10', 'OVERDUE')
+		const cancelled = await carne(mine.codigo, 'cancelado', 'b')
+		await parcel(cancelled, 1, '2026-09-01', 'PENDING')
+		await parcel(await carne(other.codigo, 'ativo', 'c'), 1, '2026-09-01', 'PENDING')
 
-		const open = openParcelsOfCompany(w.db, mine.codigo)
+		const open = await openParcelsOfCompany(w.db, mine.codigo)
 		expect(open.map((p) => [p.numero, p.status, p.vencimento])).toEqual([
 			[2, 'OVERDUE', '2026-11-10'],
 			[3, 'PENDING', '2026-12-10']
@@ -67,6 +65,6 @@ describe('openParcelsOfCompany', () => {
 			identificationField: '00190000090275928800021932978170187890000005000',
 			pixCopyPaste: '000201pix'
 		})
-		expect(openParcelsOfCompany(w.db, 999_999)).toEqual([])
+		expect(await openParcelsOfCompany(w.db, 999_999)).toEqual([])
 	})
 })

@@ -105,7 +105,7 @@ export function createBotService(ctx: AppContext) {
 		},
 		answerAsAttendant: (input: string, message: string) => answerAsAttendant(bot, normalisedPhone(input), message),
 		async resume(input: string): Promise<boolean> {
-			const s = readSession(db, phoneKey(normalisedPhone(input)))
+			const s = await readSession(db, phoneKey(normalisedPhone(input)))
 			if (!s || !isPaused(s, clock.now().toISOString())) return false
 			await saveSession(db, resumedSession(s))
 			return true
@@ -117,9 +117,9 @@ export function createBotService(ctx: AppContext) {
 		},
 		sessions: () => listSessions(db, clock.now()),
 		pausedPhones: () => pausedPhones(db, clock.now()),
-		status() {
+		async status() {
 			const now = clock.now()
-			return { enabled: botEnabled(db), activeSessions: listSessions(db, now).length, pausedConversations: pausedPhones(db, now).length }
+			return { enabled: await botEnabled(db), activeSessions: (await listSessions(db, now)).length, pausedConversations: (await pausedPhones(db, now)).length }
 		},
 		monitor: () => monitor(bot)
 	}
@@ -132,14 +132,14 @@ export function createBotService(ctx: AppContext) {
  */
 async function receive(bot: Bot, token: string | null, body: unknown): Promise<{ received: boolean }> {
 	const { db, clock } = bot.ctx
-	if (!bot.secret.matches(token)) throw unauthorized('Token do webhook inválido.')
+	if (!await bot.secret.matches(token)) throw unauthorized('Token do webhook inválido.')
 	const slim = withoutBinaryFields(body)
 	if (Buffer.byteLength(JSON.stringify(slim) ?? '') > WEBHOOK_EVENT_LIMIT) {
 		throw new AppError(413, 'O evento da Evolution excede 64 KB mesmo sem as miniaturas e as chaves de mídia.', 'PAYLOAD_TOO_LARGE')
 	}
 	const event = parseEvolutionEvent(slim)
 	if (event.kind === 'ignored') return { received: false }
-	if (event.instance !== getSetting(db, 'evolution_instance_name')) return { received: false }
+	if (event.instance !== await getSetting(db, 'evolution_instance_name')) return { received: false }
 	const nowIso = clock.now().toISOString()
 	if (event.kind === 'connection') {
 		await eventArrived(bot, { connection_state: event.state, connection_at: nowIso })
@@ -147,7 +147,7 @@ async function receive(bot: Bot, token: string | null, body: unknown): Promise<{
 	}
 	await eventArrived(bot)
 	if (event.kind === 'sent') return { received: true }
-	if (bot.receiving.has(event.id) || seenMessage(db, event.id)) return { received: true }
+	if (bot.receiving.has(event.id) || await seenMessage(db, event.id)) return { received: true }
 	bot.receiving.add(event.id)
 	void bot.queue
 		.run(phoneKey(event.phone), async () => {
@@ -177,8 +177,8 @@ async function fromClient(bot: Bot, from: string, text: string, messageId: strin
 	const { db, clock } = bot.ctx
 	const now = clock.now()
 	const message = { key: phoneKey(from), phone: normalisedPhone(from), text }
-	const previous = readSession(db, message.key)
-	const decision = decide(previous, message, loadFacts(db, previous, message, now, bot.toldTextOnly.has(message.key)))
+	const previous = await readSession(db, message.key)
+	const decision = decide(previous, message, await loadFacts(db, previous, message, now, bot.toldTextOnly.has(message.key)))
 	rememberTextOnly(bot, message.key, decision.toldTextOnly, now.getTime())
 	const replies = [...decision.replies, ...await applyOtherModulesEffects(bot.ctx, decision.effects)]
 	const sent = decision.session && replies.length ? await sendReplies(bot, decision.session.phone, replies) : []
@@ -188,14 +188,14 @@ async function fromClient(bot: Bot, from: string, text: string, messageId: strin
 
 /** A fromMe message: the echo of any send of the portal, or a person typing on the linked phone. */
 async function fromLinkedPhone(bot: Bot, phone: string, id: string) {
-	await ((await isOwnSend(bot.ctx.db, phone, id)) ? commit(bot, null, id) : attendantWrote(bot, phone, id))
+	await ((await isOwnSend(bot.ctx.db, phone, id)) ? commit(bot, null, id) : await attendantWrote(bot, phone, id))
 }
 
 /** A person has the conversation: paused, nobody waiting any more. */
-function attendantWrote(bot: Bot, from: string, messageId: string | null) {
+async function attendantWrote(bot: Bot, from: string, messageId: string | null) {
 	const now = bot.ctx.clock.now()
 	const who = { key: phoneKey(from), phone: normalisedPhone(from) }
-	const session = readSession(bot.ctx.db, who.key) ?? freshSession(who, now.toISOString())
+	const session = await readSession(bot.ctx.db, who.key) ?? freshSession(who, now.toISOString())
 	return commit(bot, pausedSession(session, now), messageId)
 }
 
@@ -239,7 +239,7 @@ async function sendReplies(bot: Bot, phone: string, replies: string[]): Promise<
 	}
 	const key = phoneKey(phone)
 	for (const reply of replies) {
-		if (!botEnabled(db) || isPaused(readSession(db, key), clock.now().toISOString())) break
+		if (!await botEnabled(db) || isPaused(await readSession(db, key), clock.now().toISOString())) break
 		const overLimit = bot.replyLimit.hit(key, clock.now().getTime())
 		if (overLimit) log('bot.rate_limited', { phoneKey: key })
 		const { text, toldToWait } = paced(reply, overLimit, bot.toldToWait.has(key))
@@ -345,9 +345,9 @@ const GATEWAY_SETTINGS = ['evolution_api_url', 'evolution_instance_name', 'evolu
 /** The gateway's client, kept while its settings stay the same: a new client would ask the server's version again before every send. */
 function cachedGateway(ctx: AppContext): () => EvolutionClient | null {
 	let cache: { settings: string; client: EvolutionClient | null } | null = null
-	return () => {
+	return async () => {
 		const settings = GATEWAY_SETTINGS.map((k) => getSetting(ctx.db, k)).join('\n')
-		if (cache?.settings !== settings) cache = { settings, client: evolutionGateway(ctx) }
+		if (cache?.settings !== settings) cache = { settings, client: await evolutionGateway(ctx) }
 		return cache.client
 	}
 }
@@ -360,17 +360,17 @@ class WebhookSecret {
 
 	async value(): Promise<string> {
 		const { db, clock, secrets } = this.ctx
-		if (getSetting(db, 'bot_webhook_secret')) return openSetting(db, secrets, 'bot_webhook_secret')
+		if (await getSetting(db, 'bot_webhook_secret')) return openSetting(db, secrets, 'bot_webhook_secret')
 		const secret = randomBytes(32).toString('base64url')
 		await saveSettings(db, clock, secrets, [{ chave: 'bot_webhook_secret', valor: secret }])
 		return secret
 	}
 
-	matches(given: string | null): boolean {
+	async matches(given: string | null): Promise<boolean> {
 		const { db, secrets } = this.ctx
-		const sealed = getSetting(db, 'bot_webhook_secret')
+		const sealed = await getSetting(db, 'bot_webhook_secret')
 		if (!given || !sealed) return false
-		if (this.opened?.sealed !== sealed) this.opened = { sealed, open: Buffer.from(openSetting(db, secrets, 'bot_webhook_secret')) }
+		if (this.opened?.sealed !== sealed) this.opened = { sealed, open: Buffer.from(await openSetting(db, secrets, 'bot_webhook_secret')) }
 		const a = Buffer.from(given)
 		return a.length === this.opened.open.length && timingSafeEqual(a, this.opened.open)
 	}
@@ -420,8 +420,8 @@ async function webhookUrls(bot: Bot) {
 async function monitor(bot: Bot): Promise<BotMonitor> {
 	const { db, clock } = bot.ctx
 	const now = clock.now()
-	const s = readBotState(db)
-	const list = listSessions(db, now)
+	const s = await readBotState(db)
+	const list = await listSessions(db, now)
 	let live: string | null = null
 	const client = bot.gateway()
 	if (client)

@@ -30,8 +30,8 @@ import { botCnpjAttempts, botSeenMessages, botSessions, botState } from './schem
 const KEEP_MS = 2 * 24 * 3_600_000
 const HOUR = 3_600_000
 
-export function readSession(db: DbOrTx, key: string): Session | undefined {
-	return db.select().from(botSessions).where(eq(botSessions.phone_key, key)).get()
+export async function readSession(db: DbOrTx, key: string): Promise<Session | undefined> {
+	return (await db.select().from(botSessions).where(eq(botSessions.phone_key, key)))[0]
 }
 
 export async function saveSession(db: DbOrTx, s: Session) {
@@ -39,8 +39,8 @@ export async function saveSession(db: DbOrTx, s: Session) {
 	await db.insert(botSessions).values(s).onConflictDoUpdate({ target: botSessions.phone_key, set: rest })
 }
 
-export function readBotState(db: DbOrTx) {
-	return db.select().from(botState).where(eq(botState.id, 1)).get() ?? null
+export async function readBotState(db: DbOrTx) {
+	return (await db.select().from(botState).where(eq(botState.id, 1)))[0] ?? null
 }
 
 export async function writeBotState(db: DbOrTx, values: Partial<typeof botState.$inferInsert>) {
@@ -49,11 +49,11 @@ export async function writeBotState(db: DbOrTx, values: Partial<typeof botState.
 		.onConflictDoUpdate({ target: botState.id, set: values })
 }
 
-export const botEnabled = (db: DbOrTx) => readBotState(db)?.enabled === true
+export const botEnabled = async (db: DbOrTx) => (await readBotState(db))?.enabled === true
 
 /** Whether a message id was handled already (a repeated delivery). */
-export function seenMessage(db: DbOrTx, id: string): boolean {
-	return !!db.select({ id: botSeenMessages.id }).from(botSeenMessages).where(eq(botSeenMessages.id, id)).get()
+export async function seenMessage(db: DbOrTx, id: string): Promise<boolean> {
+	return !!(await db.select({ id: botSeenMessages.id }).from(botSeenMessages).where(eq(botSeenMessages.id, id)))[0]
 }
 
 export async function markSeen(tx: Tx, id: string, at: string) {
@@ -64,36 +64,35 @@ export async function markSeen(tx: Tx, id: string, at: string) {
 export const normalisedPhone = (phone: string) => normaliseBrazilianPhone(phone) ?? phone.replace(/\D/g, '')
 
 /** The company a condition finds, with whether `phone` is its registered phone (compared with the ninth-digit rule). */
-function companyFacts(db: Db, where: SQL, phone: string): CompanyFacts | null {
-	const company = db.select().from(companies).where(where).get()
+async function companyFacts(db: Db, where: SQL, phone: string): Promise<CompanyFacts | null> {
+	const company = (await db.select().from(companies).where(where))[0]
 	if (!company) return null
 	const fone = company.fone ? normaliseBrazilianPhone(company.fone) : null
 	return { ...company, phoneRegistered: !!fone && samePhone(fone, phone) }
 }
 
 /** The different CNPJs a phone typed since an instant. */
-function cnpjsTypedSince(db: Db, key: string, since: string): string[] {
-	return db
+async function cnpjsTypedSince(db: Db, key: string, since: string): Promise<string[]> {
+	return (await db
 		.selectDistinct({ cnpj: botCnpjAttempts.cnpj })
 		.from(botCnpjAttempts)
-		.where(and(eq(botCnpjAttempts.phone_key, key), gte(botCnpjAttempts.at, since)))
-		.all()
+		.where(and(eq(botCnpjAttempts.phone_key, key), gte(botCnpjAttempts.at, since))))
 		.map((r) => r.cnpj)
 }
 
 /** Everything `decide` may need for this message (conversation.ts says why all of it is read at once). */
-export function loadFacts(db: Db, previous: Session | undefined, message: Message, now: Date, toldTextOnly: boolean): Facts {
+export async function loadFacts(db: Db, previous: Session | undefined, message: Message, now: Date, toldTextOnly: boolean): Promise<Facts> {
 	const cnpj = cnpjIn(message.text)
 	const valid = cnpj !== null && isValidCnpj(cnpj)
-	const sessionCompany = previous?.empresa_codigo ? companyFacts(db, eq(companies.codigo, previous.empresa_codigo), message.phone) : null
-	const settings = getSettingsMap(db, ['app.fornecedor_nome', 'bot_chave_pix'])
+	const sessionCompany = previous?.empresa_codigo ? await companyFacts(db, eq(companies.codigo, previous.empresa_codigo), message.phone) : null
+	const settings = await getSettingsMap(db, ['app.fornecedor_nome', 'bot_chave_pix'])
 	return {
 		now,
-		enabled: botEnabled(db),
+		enabled: await botEnabled(db),
 		sessionCompany,
-		namedCompany: valid ? companyFacts(db, eq(companies.cnpj, cnpj), message.phone) : null,
-		cnpjsThisHour: valid ? cnpjsTypedSince(db, message.key, new Date(now.getTime() - HOUR).toISOString()) : [],
-		parcels: sessionCompany?.phoneRegistered ? openParcelsOfCompany(db, sessionCompany.codigo) : [],
+		namedCompany: valid ? await companyFacts(db, eq(companies.cnpj, cnpj), message.phone) : null,
+		cnpjsThisHour: valid ? await cnpjsTypedSince(db, message.key, new Date(now.getTime() - HOUR).toISOString()) : [],
+		parcels: sessionCompany?.phoneRegistered ? await openParcelsOfCompany(db, sessionCompany.codigo) : [],
 		vendorName: settings['app.fornecedor_nome'],
 		pixKey: settings.bot_chave_pix,
 		toldTextOnly
@@ -173,36 +172,34 @@ function sessionView(s: Session, now: Date): BotSession {
 }
 
 /** The conversations of the last 30 minutes and the paused ones: clients waiting for a person first (longest wait first), then newest first. */
-export function listSessions(db: DbOrTx, now: Date): BotSession[] {
+export async function listSessions(db: DbOrTx, now: Date): Promise<BotSession[]> {
 	const nowIso = now.toISOString()
 	const since = new Date(now.getTime() - SESSION_IDLE_MS).toISOString()
-	return db
+	return (await db
 		.select()
 		.from(botSessions)
 		.where(or(gt(botSessions.last_activity, since), gt(botSessions.paused_until, nowIso)))
 		.orderBy(desc(botSessions.last_activity))
-		.limit(500)
-		.all()
+		.limit(500))
 		.map((s) => sessionView(s, now))
 		.sort((a, b) => (a.waitingSince ?? '\uffff').localeCompare(b.waitingSince ?? '\uffff'))
 }
 
 /** The paused conversations: clients waiting for a person first (longest wait first), then newest first. */
-export function pausedPhones(db: DbOrTx, now: Date): string[] {
-	return db
+export async function pausedPhones(db: DbOrTx, now: Date): Promise<string[]> {
+	return (await db
 		.select({ phone: botSessions.phone })
 		.from(botSessions)
 		.where(gt(botSessions.paused_until, now.toISOString()))
-		.orderBy(sql`${botSessions.waiting_since} is null`, asc(botSessions.waiting_since), desc(botSessions.last_activity))
-		.all()
+		.orderBy(sql`${botSessions.waiting_since} is null`, asc(botSessions.waiting_since), desc(botSessions.last_activity)))
 		.map((r) => r.phone)
 }
 
 /** Forgets seen ids, own send ids and CNPJ attempts older than two days (the hourly job). */
-export function sweepBotRecords(db: Db, now: Date) {
+export async function sweepBotRecords(db: Db, now: Date) {
 	const before = new Date(now.getTime() - KEEP_MS).toISOString()
-	db.delete(botSeenMessages).where(lt(botSeenMessages.at, before)).run()
-	db.delete(ownSends).where(lt(ownSends.at, before)).run()
-	db.delete(botCnpjAttempts).where(lt(botCnpjAttempts.at, before)).run()
+	await db.delete(botSeenMessages).where(lt(botSeenMessages.at, before))
+	await db.delete(ownSends).where(lt(ownSends.at, before))
+	await db.delete(botCnpjAttempts).where(lt(botCnpjAttempts.at, before))
 	return before
 }

@@ -56,19 +56,19 @@ export function companyRoutes(ctx: AppContext) {
 		}),
 		serve(createCompanyRoute, 'companies.write', async ({ body, user }) => {
 			const codigo = await createCompany(db, clock, user, body)
-			return { message: 'Empresa criada.', company: getCompanyJson(db, codigo) }
+			return { message: 'Empresa criada.', company: await getCompanyJson(db, codigo) }
 		}),
-		serve(getCompanyRoute, 'companies.read', ({ params, user }) => {
-			companyInScope(db, representativeScope(db, user), params.id)
+		serve(getCompanyRoute, 'companies.read', async ({ params, user }) => {
+			await companyInScope(db, representativeScope(db, user), params.id)
 			return getCompanyJson(db, params.id)
 		}),
 		serve(updateCompanyRoute, 'companies.write', async ({ params, body, user }) => {
 			await updateCompany(db, clock, user, params.id, body)
-			return { message: 'Empresa atualizada.', company: getCompanyJson(db, params.id) }
+			return { message: 'Empresa atualizada.', company: await getCompanyJson(db, params.id) }
 		}),
 		serve(patchCompanyRoute, 'companies.write', async ({ params, body, user }) => {
 			await patchCompany(db, clock, user, params.id, body)
-			return { message: 'Empresa atualizada.', company: getCompanyJson(db, params.id) }
+			return { message: 'Empresa atualizada.', company: await getCompanyJson(db, params.id) }
 		}),
 		serve(deleteCompanyRoute, 'companies.write', ({ params, user }) => deleteCompany(db, clock, user, params.id)),
 		serve(trustReleaseRoute, 'companies.write', async ({ params, user }) => {

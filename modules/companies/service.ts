@@ -75,13 +75,13 @@ export function scopeCondition(scope: RepresentativeScope): SQL {
 	return scope.on(companies.cnpj_representante)
 }
 
-export function findCompany(db: DbOrTx, codigo: number) {
-	return db.select().from(companies).where(eq(companies.codigo, codigo)).get() ?? null
+export async function findCompany(db: DbOrTx, codigo: number) {
+	return (await db.select().from(companies).where(eq(companies.codigo, codigo)))[0] ?? null
 }
 
 /** The company, when it is in the user's scope; otherwise `notFound(missing)`, the same answer as for no company. */
-export function companyInScope(db: DbOrTx, scope: RepresentativeScope, codigo: number, missing = 'Empresa não encontrada.'): CompanyRow {
-	const company = findCompany(db, codigo)
+export async function companyInScope(db: DbOrTx, scope: RepresentativeScope, codigo: number, missing = 'Empresa não encontrada.'): Promise<CompanyRow> {
+	const company = await findCompany(db, codigo)
 	if (!company || !scope.includes(company.cnpj_representante)) throw notFound(missing)
 	return company
 }
@@ -186,7 +186,7 @@ function viewOrder(view: Pick<CompanyView, 'sort' | 'order'>) {
 function companiesByIds(db: DbOrTx, ids: number[]) {
 	return inOrderOf(
 		ids,
-		(page) => companiesWithRepresentative(db).where(inArray(companies.codigo, page)).all(),
+		async (page) => await companiesWithRepresentative(db).where(inArray(companies.codigo, page)),
 		(row) => row.company.codigo
 	)
 }
@@ -195,15 +195,15 @@ function companiesByIds(db: DbOrTx, ids: number[]) {
  * One page of companies. The page is chosen on (sort column, código) alone and only its rows are then read
  * with their representative, so a search matching thousands of companies never sorts whole rows.
  */
-export function listCompanies(db: DbOrTx, clock: Clock, scope: RepresentativeScope, query: CompanyListQuery) {
+export async function listCompanies(db: DbOrTx, clock: Clock, scope: RepresentativeScope, query: CompanyListQuery) {
 	const { where, filtered } = viewCondition(scope, query, todayIso(clock))
 	const match = query.search && !cnpjPrefix(query.search) ? ftsMatch(query.search) : null
 	// Without scope or filters, the index alone knows how many companies match.
 	const total =
 		match && scope.all && !filtered
 			? (db.all<{ n: number }>(sql`select count(*) as n from companies_fts where companies_fts match ${match}`)[0]?.n ?? 0)
-			: (db.select({ n: count() }).from(companies).where(where).get()?.n ?? 0)
-	const ids = pageIds(db, companies.codigo, where, viewOrder(query), query.limit, (query.page - 1) * query.limit)
+			: ((await db.select({ n: count() }).from(companies).where(where))[0]?.n ?? 0)
+	const ids = await pageIds(db, companies.codigo, where, viewOrder(query), query.limit, (query.page - 1) * query.limit)
 	return { companies: companiesByIds(db, ids).map(toCompanyJson), pagination: pagination(query.page, query.limit, total) }
 }
 
@@ -239,13 +239,13 @@ function companyCsvColumns(today: string, now: Date): CsvColumn<CompanyCsvRow>[]
 export function exportCompanies(db: DbOrTx, clock: Clock, scope: RepresentativeScope, view: CompanyView): Response {
 	const today = todayIso(clock)
 	const { where } = viewCondition(scope, view, today)
-	return csvColumnsResponse(csvFilename('empresas', today), companyCsvColumns(today, clock.now()), (offset, limit) =>
-		companiesByIds(db, pageIds(db, companies.codigo, where, viewOrder(view), limit, offset))
+	return csvColumnsResponse(csvFilename('empresas', today), companyCsvColumns(today, clock.now()), async (offset, limit) =>
+		companiesByIds(db, await pageIds(db, companies.codigo, where, viewOrder(view), limit, offset))
 	)
 }
 
-export function getCompanyJson(db: DbOrTx, codigo: number): Company {
-	const row = companiesWithRepresentative(db).where(eq(companies.codigo, codigo)).get()
+export async function getCompanyJson(db: DbOrTx, codigo: number): Promise<Company> {
+	const row = (await companiesWithRepresentative(db).where(eq(companies.codigo, codigo)))[0]
 	if (!row) throw notFound('Empresa não encontrada.')
 	return toCompanyJson(row)
 }
@@ -289,20 +289,20 @@ function maintenanceFor(user: SessionUser, requested: 'S' | 'N' | undefined, cur
 }
 
 /** The representative a new or edited company belongs to, checked against who is asking. */
-function ownerFor(db: DbOrTx, user: SessionUser, scope: RepresentativeScope, requested: string | undefined, current?: string): string {
+async function ownerFor(db: DbOrTx, user: SessionUser, scope: RepresentativeScope, requested: string | undefined, current?: string): Promise<string> {
 	if (!can(user.tipo, 'companies.assign')) {
 		if (requested && requested !== user.cnpj) throw forbidden(REP_FIELD_MESSAGE)
 		return current ?? user.cnpj
 	}
 	const owner = requested ?? current
 	if (!owner) throw unprocessable('Selecione o representante da empresa.')
-	if (!findRepresentativeByCnpj(db, owner)) throw unprocessable('Representante não encontrado.')
+	if (!await findRepresentativeByCnpj(db, owner)) throw unprocessable('Representante não encontrado.')
 	if (!scope.includes(owner)) throw forbidden('Você só pode atribuir empresas aos seus representantes.')
 	return owner
 }
 
-function assertUniqueCnpj(db: DbOrTx, cnpj: string, except?: number) {
-	const existing = db.select({ codigo: companies.codigo }).from(companies).where(eq(companies.cnpj, cnpj)).get()
+async function assertUniqueCnpj(db: DbOrTx, cnpj: string, except?: number) {
+	const existing = (await db.select({ codigo: companies.codigo }).from(companies).where(eq(companies.cnpj, cnpj)))[0]
 	if (existing && existing.codigo !== except) throw conflict('Já existe uma empresa cadastrada com este CNPJ.', 'DUPLICATE_CNPJ')
 }
 
@@ -314,11 +314,11 @@ function values(body: CompanyBody) {
 export function createCompany(db: DbOrTx, clock: Clock, user: SessionUser, body: CompanyBody): Promise<number> {
 	const scope = representativeScope(db, user)
 	return writeTransaction(db, async (tx) => {
-		const owner = ownerFor(tx, user, scope, body.cnpj_representante)
+		const owner = await ownerFor(tx, user, scope, body.cnpj_representante)
 		if (body.validade_licenca || body.validade_certificado) assertMayWriteDates(user)
 		assertWithinLicenceHorizon(clock, body.validade_licenca)
-		assertUniqueCnpj(tx, body.cnpj)
-		const created = tx
+		await assertUniqueCnpj(tx, body.cnpj)
+		const created = (await tx
 			.insert(companies)
 			.values({
 				...values(body),
@@ -327,8 +327,7 @@ export function createCompany(db: DbOrTx, clock: Clock, user: SessionUser, body:
 				serial: newLicenceKey(),
 				data: todayIso(clock)
 			})
-			.returning({ codigo: companies.codigo })
-			.get()
+			.returning({ codigo: companies.codigo }))[0]
 		await logActivity(tx, clock, 'companies.created', { razao: body.razao }, { actor: user, entityId: created.codigo, representanteCnpj: owner })
 		return created.codigo
 	})
@@ -337,8 +336,8 @@ export function createCompany(db: DbOrTx, clock: Clock, user: SessionUser, body:
 export async function updateCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number, body: CompanyBody) {
 	const scope = representativeScope(db, user)
 	await writeTransaction(db, async (tx) => {
-		const current = companyInScope(tx, scope, codigo)
-		const owner = ownerFor(tx, user, scope, body.cnpj_representante, current.cnpj_representante)
+		const current = await companyInScope(tx, scope, codigo)
+		const owner = await ownerFor(tx, user, scope, body.cnpj_representante, current.cnpj_representante)
 		if (body.validade_licenca !== current.validade_licenca || body.validade_certificado !== current.validade_certificado) {
 			assertMayWriteDates(user)
 		}
@@ -349,11 +348,10 @@ export async function updateCompany(db: DbOrTx, clock: Clock, user: SessionUser,
 				'TERMINALS_IN_USE'
 			)
 		}
-		assertUniqueCnpj(tx, body.cnpj, codigo)
-		tx.update(companies)
+		await assertUniqueCnpj(tx, body.cnpj, codigo)
+		await tx.update(companies)
 			.set({ ...values(body), cnpj_representante: owner, manutencao: maintenanceFor(user, body.manutencao, current.manutencao) })
 			.where(eq(companies.codigo, codigo))
-			.run()
 		await logActivity(tx, clock, 'companies.updated', { razao: body.razao }, { actor: user, entityId: codigo, representanteCnpj: owner })
 	})
 }
@@ -367,8 +365,8 @@ export async function patchCompany(db: DbOrTx, clock: Clock, user: SessionUser, 
 	const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
 	if (Object.keys(changes).length === 0) throw unprocessable('Nada para alterar.')
 	await writeTransaction(db, async (tx) => {
-		const current = companyInScope(tx, scope, codigo)
-		tx.update(companies).set(changes).where(eq(companies.codigo, codigo)).run()
+		const current = await companyInScope(tx, scope, codigo)
+		await tx.update(companies).set(changes).where(eq(companies.codigo, codigo))
 		const flagsChanged = FLAG_COLUMNS.filter((f) => f in changes)
 		const meta = companyMeta(user, current)
 		const razao = current.razao
@@ -400,8 +398,8 @@ const companyMeta = (user: SessionUser, company: { codigo: number; cnpj_represen
 export async function deleteCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number) {
 	const scope = representativeScope(db, user)
 	await writeTransaction(db, async (tx) => {
-		const current = companyInScope(tx, scope, codigo)
-		tx.delete(companies).where(eq(companies.codigo, codigo)).run()
+		const current = await companyInScope(tx, scope, codigo)
+		await tx.delete(companies).where(eq(companies.codigo, codigo))
 		await logActivity(tx, clock, 'companies.deleted', { razao: current.razao }, companyMeta(user, current))
 	})
 }
@@ -412,7 +410,7 @@ export async function deleteCompany(db: DbOrTx, clock: Clock, user: SessionUser,
  */
 export function trustRelease(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number): Promise<{ expira: string }> {
 	const scope = representativeScope(db, user)
-	return writeTransaction(db, (tx) => releaseOnTrust(tx, clock, companyInScope(tx, scope, codigo), { actor: user }))
+	return writeTransaction(db, async (tx) => releaseOnTrust(tx, clock, await companyInScope(tx, scope, codigo), { actor: user }))
 }
 
 /**
@@ -420,8 +418,8 @@ export function trustRelease(db: DbOrTx, clock: Clock, user: SessionUser, codigo
  * company: audited as done by the bot.
  */
 export function trustReleaseByBot(db: DbOrTx, clock: Clock, codigo: number): Promise<{ expira: string }> {
-	return writeTransaction(db, (tx) => {
-		const company = findCompany(tx, codigo)
+	return writeTransaction(db, async (tx) => {
+		const company = await findCompany(tx, codigo)
 		if (!company) throw notFound('Empresa não encontrada.')
 		return releaseOnTrust(tx, clock, company, { actorName: 'Bot WhatsApp', via: 'bot' })
 	})
@@ -448,10 +446,9 @@ async function releaseOnTrust(
 	}
 	const now = clock.now()
 	const expira = new Date(now.getTime() + TRUST_RELEASE_HOURS * HOUR).toISOString()
-	tx.update(companies)
+	await tx.update(companies)
 		.set({ liberacao_confianca_data: now.toISOString(), liberacao_confianca_expira: expira })
 		.where(eq(companies.codigo, company.codigo))
-		.run()
 	await logActivity(
 		tx,
 		clock,
@@ -467,12 +464,12 @@ export function setMaintenance(db: DbOrTx, clock: Clock, user: SessionUser, codi
 		let changed: number
 		let subtitle: string
 		if (codigo === 'all') {
-			changed = tx.update(companies).set({ manutencao }).returning({ codigo: companies.codigo }).all().length
+			changed = (await tx.update(companies).set({ manutencao }).returning({ codigo: companies.codigo })).length
 			subtitle = `Todas as empresas (${changed})`
 		} else {
-			const company = findCompany(tx, codigo)
+			const company = await findCompany(tx, codigo)
 			if (!company) throw notFound('Empresa não encontrada.')
-			tx.update(companies).set({ manutencao }).where(eq(companies.codigo, codigo)).run()
+			await tx.update(companies).set({ manutencao }).where(eq(companies.codigo, codigo))
 			changed = 1
 			subtitle = company.razao
 		}
@@ -493,18 +490,18 @@ export function setMaintenance(db: DbOrTx, clock: Clock, user: SessionUser, codi
 /** A new licence key; the old one stops working at once. */
 export function regenerateKey(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number): Promise<string> {
 	return writeTransaction(db, async (tx) => {
-		const company = findCompany(tx, codigo)
+		const company = await findCompany(tx, codigo)
 		if (!company) throw notFound('Empresa não encontrada.')
 		const serial = newLicenceKey()
-		tx.update(companies).set({ serial }).where(eq(companies.codigo, codigo)).run()
+		await tx.update(companies).set({ serial }).where(eq(companies.codigo, codigo))
 		await logActivity(tx, clock, 'companies.key-regenerated', { razao: company.razao }, companyMeta(user, company))
 		return serial
 	})
 }
 
 /** Chosen companies (distinct codes) must all exist and be in the scope; one that is not answers as missing. */
-function assertAllInScope(tx: DbOrTx, scope: RepresentativeScope, ids: number[]) {
-	const found = tx.select({ rep: companies.cnpj_representante }).from(companies).where(inArray(companies.codigo, ids)).all()
+async function assertAllInScope(tx: DbOrTx, scope: RepresentativeScope, ids: number[]) {
+	const found = await tx.select({ rep: companies.cnpj_representante }).from(companies).where(inArray(companies.codigo, ids))
 	if (found.length !== ids.length || found.some((c) => !scope.includes(c.rep))) throw notFound('Empresa não encontrada.')
 }
 
@@ -519,15 +516,14 @@ export function setCompanyNotice(
 	const scope = representativeScope(db, user)
 	const ids = [...new Set(codigos)]
 	return writeTransaction(db, async (tx) => {
-		assertAllInScope(tx, scope, ids)
-		tx.update(companies)
+		await assertAllInScope(tx, scope, ids)
+		await tx.update(companies)
 			.set(
 				notice
 					? { aviso_titulo: notice.titulo, avisos: notice.texto, exibir_aviso: 'S' }
 					: { aviso_titulo: null, avisos: null, exibir_aviso: 'N' }
 			)
 			.where(inArray(companies.codigo, ids))
-			.run()
 		const meta = { actor: user, representanteCnpj: user.tipo === 'representante' ? user.cnpj : null }
 		if (notice) await logActivity(tx, clock, 'companies.notice-sent', { titulo: notice.titulo, empresas: ids.length }, meta)
 		else await logActivity(tx, clock, 'companies.notices-removed', { empresas: ids.length }, meta)
@@ -539,18 +535,18 @@ export function setCompanyNotice(
  * Adds licence days to a company: counted from its current licence date, or from today when it has
  * none (1-core §2.11). Call inside the transaction that spends the credits.
  */
-export function extendLicence(
+export async function extendLicence(
 	tx: DbOrTx,
 	clock: Clock,
 	codigo: number,
 	credits: number,
 	daysPerCredit: number
-): { before: string | null; after: string; days: number } {
-	const company = findCompany(tx, codigo)
+): Promise<{ before: string | null; after: string; days: number }> {
+	const company = await findCompany(tx, codigo)
 	if (!company) throw notFound('Empresa não encontrada.')
 	const { to, days } = extendedLicence(company.validade_licenca, todayIso(clock), credits, daysPerCredit)
 	assertWithinLicenceHorizon(clock, to)
-	tx.update(companies).set({ validade_licenca: to }).where(eq(companies.codigo, codigo)).run()
+	await tx.update(companies).set({ validade_licenca: to }).where(eq(companies.codigo, codigo))
 	return { before: company.validade_licenca, after: to, days }
 }
 
@@ -560,13 +556,12 @@ export function companyCountSql(cnpj: SQLWrapper): SQL {
 }
 
 /** How many companies each representative owns (the representatives list shows it; one with any cannot be deleted). */
-export function companiesPerRepresentative(db: DbOrTx, cnpjs: string[]): Map<string, number> {
-	const rows = db
+export async function companiesPerRepresentative(db: DbOrTx, cnpjs: string[]): Promise<Map<string, number>> {
+	const rows = await db
 		.select({ cnpj: companies.cnpj_representante, n: count() })
 		.from(companies)
 		.where(inArray(companies.cnpj_representante, cnpjs))
 		.groupBy(companies.cnpj_representante)
-		.all()
 	return new Map(rows.map((r) => [r.cnpj, r.n]))
 }
 
@@ -626,19 +621,18 @@ export function bulkUpdateCompanies(db: DbOrTx, clock: Clock, user: SessionUser,
 		let target: SQL | undefined
 		if (body.ids) {
 			const ids = [...new Set(body.ids)]
-			assertAllInScope(tx, scope, ids)
+			await assertAllInScope(tx, scope, ids)
 			target = inArray(companies.codigo, ids)
 		} else {
 			target = viewCondition(scope, body.filtro!, todayIso(clock)).where
 		}
-		const total = tx.select({ n: count() }).from(companies).where(target).get()?.n ?? 0
+		const total = (await tx.select({ n: count() }).from(companies).where(target))[0]?.n ?? 0
 		if (total === 0) throw unprocessable('Nenhuma empresa corresponde ao filtro.')
-		const changed = tx
+		const changed = await tx
 			.update(companies)
 			.set(action.set)
 			.where(and(target, action.differs))
 			.returning({ rep: companies.cnpj_representante })
-			.all()
 		const reps = new Set(changed.map((c) => c.rep))
 		const unchanged = total - changed.length
 		await logActivity(

@@ -18,21 +18,20 @@ export { writeTransaction } from '../../db/transaction'
  * The keys of one page of a list: the rows of `key`'s table that match `where`, in `order`, ordered and cut on the
  * key and the sort column alone (in their index). `inOrderOf` then reads only those rows with what they join.
  */
-export function pageIds(
+export async function pageIds(
 	db: DbOrTx,
 	key: AnySQLiteColumn<{ data: number; notNull: true }>,
 	where: SQL | undefined,
 	order: SQL[],
 	limit: number,
 	offset: number
-): number[] {
-	return db
+): Promise<number[]> {
+	return (await db
 		.select({ key })
 		.from(key.table)
 		.where(where)
 		.orderBy(...order)
 		.limit(limit)
-		.offset(offset)
-		.all()
+		.offset(offset))
 		.map((r) => r.key)
 }

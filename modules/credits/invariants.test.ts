@@ -1,4 +1,5 @@
 import { sqlRows } from '../../db/query'
+import { sqlRows } from '../../db/query'
 import { describe, expect, it } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { CNPJ, testWorld } from '../../apps/server/testing'
@@ -20,7 +21,7 @@ describe('ledger invariants', () => {
 		const random = rng(20261120)
 		const reps = [CNPJ.rep, CNPJ.rep2]
 		const companiesOf = Object.fromEntries(
-			reps.map((r) => [r, [1, 2, 3].map((i) => w.company(r, `Empresa ${r} ${i}`, { validade_licenca: '2026-12-01' }).codigo)])
+			reps.map((r) => [r, [1, 2, 3].map(async (i) => (await w.company(r, `Empresa ${r} ${i}`, { validade_licenca: '2026-12-01' })).codigo)])
 		)
 		const model: Record<string, { added: number; transferred: number }> = Object.fromEntries(
 			reps.map((r) => [r, { added: 0, transferred: 0 }])
@@ -62,8 +63,8 @@ describe('ledger invariants', () => {
 		}
 		expect(refused).toBeGreaterThan(0)
 
-		const rows = w.db.select().from(credits).all()
-		const parts = w.db.select().from(creditConsumptions).all()
+		const rows = await w.db.select().from(credits)
+		const parts = await w.db.select().from(creditConsumptions)
 		for (const rep of reps) {
 			const pool = rows.filter((r) => r.representante_id === rep && r.origem !== 'transferencia')
 			const transfers = rows.filter((r) => r.representante_id === rep && r.origem === 'transferencia')
@@ -80,20 +81,20 @@ describe('ledger invariants', () => {
 			expect(parts.filter((p) => p.transfer_id === transfer.id).reduce((s, p) => s + p.quantidade, 0)).toBe(transfer.valor)
 		}
 		for (const [codigo, d] of Object.entries(days)) {
-			const got = w.licence(Number(codigo))!
+			const got = (await w.licence(Number(codigo)))!
 			expect(Math.round((Date.parse(got) - Date.parse('2026-12-01')) / 86_400_000)).toBe(d)
 		}
 		// The cached balances agree with the ledger, and with a rebuild from it.
-		const cached = () => w.db.select().from(creditBalances).orderBy(creditBalances.representante_id).all()
-		for (const b of cached()) {
+		const cached = async () => await w.db.select().from(creditBalances).orderBy(creditBalances.representante_id)
+		for (const b of await cached()) {
 			expect(b.disponivel).toBe(model[b.representante_id].added - model[b.representante_id].transferred)
 			expect(b.utilizado).toBe(model[b.representante_id].transferred)
 			expect(b.inativo).toBe(0)
 		}
-		const before = JSON.stringify(cached())
+		const before = JSON.stringify(await cached())
 		await rebuildCreditBalances(w.db)
-		expect(JSON.stringify(cached())).toBe(before)
-		const negative = w.db.all<{ n: number }>(sql`select count(*) as n from credits where valor < 0`)[0]
+		expect(JSON.stringify(await cached())).toBe(before)
+		const negative = (await sqlRows<{ n: number }>(w.db, sql`select count(*) as n from credits where valor < 0`))[0]
 		expect(negative.n).toBe(0)
 	}, 60_000)
 })
@@ -116,7 +117,7 @@ describe('concurrency across connections', () => {
 			await db.insert(users)
 				.values({ cnpj: CNPJ.admin, nome: 'Admin', tipo: 'administrador', senha_hash: 'x', created_at: 'x', updated_at: 'x' })
 			await db.insert(representatives).values({ nome: 'Rep', cnpj: CNPJ.rep, data: '2026-01-01' })
-			const company = db
+			const company = (await db
 				.insert(companies)
 				.values({
 					razao: 'Alvo Ltda',
@@ -126,8 +127,7 @@ describe('concurrency across connections', () => {
 					data: '2026-01-01',
 					validade_licenca: '2026-12-01'
 				})
-				.returning()
-				.get()
+				.returning())[0]
 			const admin = { id: 1, nome: 'Admin', cnpj: CNPJ.admin, tipo: 'administrador' as const }
 			const { fixedClock } = await import('../core')
 			await addCredits(db, fixedClock('2026-11-20T12:00:00.000Z'), admin, { representanteId: CNPJ.rep, amount: 3, unitValue: 5000 })

@@ -24,7 +24,7 @@ export async function limitedPurchase(
 	start: () => Promise<AutoPurchaseResult>
 ): Promise<AutoPurchaseResult> {
 	const now = ctx.clock.now()
-	const open = ctx.db
+	const open = await ctx.db
 		.select()
 		.from(creditPurchases)
 		.where(
@@ -35,8 +35,7 @@ export async function limitedPurchase(
 			)
 		)
 		.orderBy(asc(creditPurchases.expires_at))
-		.all()
-	const unit = toCentavos(Number(getSetting(ctx.db, 'app.valor_credito_individual')))
+	const unit = toCentavos(Number(await getSetting(ctx.db, 'app.valor_credito_individual')))
 	const same = open.find((p) => p.quantidade === body.quantidade && p.valor_unitario_centavos === unit)
 	if (same?.status === 'pendente' && same.charge_id) {
 		return {
@@ -72,7 +71,7 @@ export async function limitedPurchase(
 	try {
 		return await start()
 	} catch (error) {
-		if (error instanceof AppError && error.status < 500) giveBackShared(ctx.db, taken.taken)
+		if (error instanceof AppError && error.status < 500) await giveBackShared(ctx.db, taken.taken)
 		throw error
 	}
 }

@@ -56,7 +56,7 @@ export function scopedAvailable(db: DbOrTx, user: SessionUser, representanteCnpj
 export async function bumpBalance(tx: DbOrTx, cnpj: string, delta: { disponivel?: number; utilizado?: number; inativo?: number }) {
 	const d = { disponivel: delta.disponivel ?? 0, utilizado: delta.utilizado ?? 0, inativo: delta.inativo ?? 0 }
 	// Update first: an upsert would check the CHECK (≥ 0) constraint on the would-be inserted row of deltas.
-	const updated = tx
+	const updated = await tx
 		.update(creditBalances)
 		.set({
 			disponivel: sql`${creditBalances.disponivel} + ${d.disponivel}`,
@@ -65,7 +65,6 @@ export async function bumpBalance(tx: DbOrTx, cnpj: string, delta: { disponivel?
 		})
 		.where(eq(creditBalances.representante_id, cnpj))
 		.returning({ representante_id: creditBalances.representante_id })
-		.all()
 	if (updated.length === 0) {
 		await tx.insert(creditBalances)
 			.values({ representante_id: cnpj, ...d })
@@ -107,11 +106,11 @@ export function creditTotals(db: DbOrTx, where: SQL): CreditTotals {
 }
 
 /** An administrator adds a batch of credits to a representative's pool (2-administration §3.3). */
-export function addCredits(db: DbOrTx, clock: Clock, actor: Actor, input: AddCreditsBody, origem: 'admin' | 'compra' = 'admin') {
-	const rep = findRepresentativeByCnpj(db, input.representanteId)
+export async function addCredits(db: DbOrTx, clock: Clock, actor: Actor, input: AddCreditsBody, origem: 'admin' | 'compra' = 'admin') {
+	const rep = await findRepresentativeByCnpj(db, input.representanteId)
 	if (!rep) throw notFound('Representante não encontrado.')
 	return writeTransaction(db, async (tx) => {
-		const batch = tx
+		const batch = (await tx
 			.insert(credits)
 			.values({
 				valor: input.amount,
@@ -123,8 +122,7 @@ export function addCredits(db: DbOrTx, clock: Clock, actor: Actor, input: AddCre
 				origem,
 				criado_por: actor.id
 			})
-			.returning()
-			.get()
+			.returning())[0]
 		await bumpBalance(tx, rep.cnpj, { disponivel: input.amount })
 		await logActivity(
 			tx,
@@ -144,16 +142,16 @@ export function addCredits(db: DbOrTx, clock: Clock, actor: Actor, input: AddCre
  */
 export function transferToCompany(db: DbOrTx, clock: Clock, actor: Actor, input: TransferBody): Promise<TransferResult> {
 	return writeTransaction(db, async (tx) => {
-		const company = companyToCredit(tx, actor, input)
+		const company = await companyToCredit(tx, actor, input)
 		const repCnpj = company.cnpj_representante
 		const batches = availableBatches(tx, repCnpj)
 		const available = batches.reduce((sum, b) => sum + b.valor, 0)
 		if (available < input.creditos) throw notEnoughCredits(available)
 		const today = todayIso(clock)
-		const taken = consumeOldestFirst(tx, batches, input.creditos, today)
+		const taken = await consumeOldestFirst(tx, batches, input.creditos, today)
 		const transferId = await recordTransfer(tx, actor, company, input, taken, today)
 		await bumpBalance(tx, repCnpj, { disponivel: -input.creditos, utilizado: input.creditos })
-		const licence = extendLicence(tx, clock, company.codigo, input.creditos, Number(getSetting(tx, 'app.valor_credito_dia')))
+		const licence = await extendLicence(tx, clock, company.codigo, input.creditos, Number(await getSetting(tx, 'app.valor_credito_dia')))
 		await logActivity(
 			tx,
 			clock,
@@ -174,8 +172,8 @@ export function transferToCompany(db: DbOrTx, clock: Clock, actor: Actor, input:
 }
 
 /** The company the credits go to, if the actor may credit it (out of scope looks exactly like missing). */
-function companyToCredit(tx: DbOrTx, actor: Actor, input: TransferBody) {
-	const company = findCompany(tx, input.empresaCodigo)
+async function companyToCredit(tx: DbOrTx, actor: Actor, input: TransferBody) {
+	const company = await findCompany(tx, input.empresaCodigo)
 	if (!company || !representativeScope(tx, actor).includes(company.cnpj_representante)) throw notFound('Empresa não encontrada.')
 	if (input.representanteCnpj && input.representanteCnpj !== company.cnpj_representante) {
 		if (actor.tipo === 'representante') throw forbidden('Você só pode transferir os seus próprios créditos.')
@@ -214,7 +212,7 @@ interface Consumption {
 }
 
 /** Takes `wanted` credits from the oldest batches first; a batch emptied is marked used today. */
-function consumeOldestFirst(tx: DbOrTx, batches: AvailableBatch[], wanted: number, today: string): Consumption[] {
+async function consumeOldestFirst(tx: DbOrTx, batches: AvailableBatch[], wanted: number, today: string): Promise<Consumption[]> {
 	let rest = wanted
 	const taken: Consumption[] = []
 	for (const b of batches) {
@@ -222,12 +220,11 @@ function consumeOldestFirst(tx: DbOrTx, batches: AvailableBatch[], wanted: numbe
 		const take = Math.min(rest, b.valor)
 		const left = b.valor - take
 		// The guard `valor = old` makes a stale read impossible to apply twice.
-		const changed = tx
+		const changed = await tx
 			.update(credits)
 			.set({ valor: left, valor_original: b.valor_original ?? b.valor, data_uso: left === 0 ? today : null })
 			.where(and(eq(credits.id, b.id), eq(credits.valor, b.valor), isNull(credits.data_uso)))
 			.returning({ id: credits.id })
-			.all()
 		if (changed.length !== 1) throw new Error(`credit batch ${b.id} changed during the transfer`)
 		taken.push({ id: b.id, quantidade: take, unit: b.valor_unitario_centavos })
 		rest -= take
@@ -245,7 +242,7 @@ async function recordTransfer(
 	today: string
 ): Promise<number> {
 	const cost = taken.reduce((sum, t) => sum + t.quantidade * t.unit, 0)
-	const transfer = tx
+	const transfer = (await tx
 		.insert(credits)
 		.values({
 			valor: input.creditos,
@@ -260,8 +257,7 @@ async function recordTransfer(
 			origem: 'transferencia',
 			criado_por: actor.id
 		})
-		.returning({ id: credits.id })
-		.get()
+		.returning({ id: credits.id }))[0]
 	for (const t of taken) {
 		await tx.insert(creditConsumptions)
 			.values({ transfer_id: transfer.id, batch_id: t.id, quantidade: t.quantidade, valor_unitario_centavos: t.unit })
@@ -473,12 +469,11 @@ export function exportSummary(db: DbOrTx, clock: Clock, user: SessionUser, view:
 }
 
 /** How many credit batches (of any kind) each representative has: a representative with any cannot be deleted. */
-export function creditBatchesPerRepresentative(db: DbOrTx, cnpjs: string[]): Map<string, number> {
-	const rows = db
+export async function creditBatchesPerRepresentative(db: DbOrTx, cnpjs: string[]): Promise<Map<string, number>> {
+	const rows = await db
 		.select({ cnpj: credits.representante_id, n: sql<number>`count(*)` })
 		.from(credits)
 		.where(inArray(credits.representante_id, cnpjs))
 		.groupBy(credits.representante_id)
-		.all()
 	return new Map(rows.map((r) => [r.cnpj, Number(r.n)]))
 }

@@ -14,14 +14,14 @@ const clock: Clock = { now: () => new Date(now) }
 const log: Logger = (event, fields) => reply({ log: { event, fields } })
 let evaluator: LicenceEvaluator | null = null
 
-self.onmessage = (event: MessageEvent<CheckWorkerRequest>) => {
+self.onmessage = async (event: MessageEvent<CheckWorkerRequest>) => {
 	if (typeof event.data === 'string') return check(event.data)
 	const message = event.data
 	now = message.now
 	if ('setup' in message) {
 		try {
 			const db = openDb(message.setup.dbFile)
-			evaluator = createLicenceEvaluator({ db, clock, secrets: createSecretBox(message.setup.config.secretKey) })
+			evaluator = await createLicenceEvaluator({ db, clock, secrets: createSecretBox(message.setup.config.secretKey) })
 			reply({ ready: true })
 		} catch (error) {
 			reply({ fatal: String((error as Error)?.message ?? error) })

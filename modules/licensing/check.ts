@@ -38,19 +38,18 @@ function b64url(input: string | Buffer): string {
 }
 
 /** The newest signing key; made on first use. Its private half is sealed at rest (core/secrets.ts). */
-function ensureSigningKey(db: DbOrTx, secrets: SecretBox, now: Date) {
-	const existing = db.select().from(signingKeys).orderBy(desc(signingKeys.id)).limit(1).get()
+async function ensureSigningKey(db: DbOrTx, secrets: SecretBox, now: Date) {
+	const existing = (await db.select().from(signingKeys).orderBy(desc(signingKeys.id)).limit(1))[0]
 	if (existing) return existing
 	const { privateKey, publicKey } = generateKeyPairSync('ed25519')
-	return db
+	return (await db
 		.insert(signingKeys)
 		.values({
 			public_key: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
 			private_key: secrets.seal(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()),
 			created_at: now.toISOString()
 		})
-		.returning()
-		.get()
+		.returning())[0]
 }
 
 /** Licence-day boundary: a licence "até" a date ends at midnight of that date in Brazil time. */
@@ -76,8 +75,8 @@ function sameKey(given: string, expected: string): boolean {
  * token. It runs in the main thread or in a check worker (check-worker.ts), each with its own connection;
  * the last-use times it collects are flushed to the database in batches.
  */
-export function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock' | 'secrets'>) {
-	const key = ensureSigningKey(ctx.db, ctx.secrets, ctx.clock.now())
+export async function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock' | 'secrets'>) {
+	const key = await ensureSigningKey(ctx.db, ctx.secrets, ctx.clock.now())
 	const privateKey = createPrivateKey(ctx.secrets.open(key.private_key))
 	const publicKey = createPublicKey(key.public_key)
 	const kid = `k${key.id}`
@@ -160,7 +159,7 @@ export function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock' | 's
 		if (online.length === 0 && offline.length === 0) return
 		// Times are kept to the second: each second is formatted once, not once per company.
 		const stamps = new Map<number, { data: string; hora: string }>()
-		await writeTransaction(ctx.db, (tx) => {
+		await writeTransaction(ctx.db, async (tx) => {
 			for (const codigo of online) {
 				const second = Math.floor(lastSeen.get(codigo)! / 1000)
 				let stamp = stamps.get(second)
@@ -171,7 +170,7 @@ export function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock' | 's
 				}
 				markUsed.run({ codigo, ...stamp })
 			}
-			if (offline.length > 0) tx.update(companies).set({ on_line: 'N' }).where(inArray(companies.codigo, offline)).run()
+			if (offline.length > 0) await tx.update(companies).set({ on_line: 'N' }).where(inArray(companies.codigo, offline))
 		})
 		for (const codigo of offline) lastSeen.delete(codigo)
 	}
@@ -288,6 +287,6 @@ export async function sealSigningKeys(db: DbOrTx, secrets: SecretBox): Promise<n
 		secrets,
 		await db.select().from(signingKeys),
 		(key) => key.private_key,
-		(key, sealed) => db.update(signingKeys).set({ private_key: sealed }).where(eq(signingKeys.id, key.id)).run()
+		async (key, sealed) => await db.update(signingKeys).set({ private_key: sealed }).where(eq(signingKeys.id, key.id))
 	)
 }

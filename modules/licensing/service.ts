@@ -10,8 +10,8 @@ import type { LicenceCheckBody } from './model'
  * the other cores), or answers them in this thread when there are none, when the database lives in memory,
  * or while a worker is being replaced.
  */
-export function createLicenceService(ctx: AppContext) {
-	const evaluator = createLicenceEvaluator(ctx)
+export async function createLicenceService(ctx: AppContext) {
+	const evaluator = await createLicenceEvaluator(ctx)
 	const dbFile = ctx.db.$client.filename
 	const pool =
 		ctx.config.licenceWorkers > 0 && dbFile && dbFile !== ':memory:'

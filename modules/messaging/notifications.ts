@@ -61,8 +61,8 @@ function toView(row: typeof notificationSettings.$inferSelect): NotificationSett
 	return view
 }
 
-export function listNotificationSettings(db: Db): NotificationSetting[] {
-	return db.select().from(notificationSettings).orderBy(asc(notificationSettings.id)).all().map(toView)
+export async function listNotificationSettings(db: Db): Promise<NotificationSetting[]> {
+	return (await db.select().from(notificationSettings).orderBy(asc(notificationSettings.id))).map(toView)
 }
 
 /** What turning a type on records: when, and the last company registered before it (no welcome to those). */
@@ -94,23 +94,22 @@ export function createNotificationSetting(
 ): Promise<NotificationSetting> {
 	const now = ctx.clock.now().toISOString()
 	return writeTransaction(ctx.db, async (tx) => {
-		const existing = tx.select().from(notificationSettings).where(eq(notificationSettings.tipo, body.tipo)).get()
+		const existing = (await tx.select().from(notificationSettings).where(eq(notificationSettings.tipo, body.tipo)))[0]
 		const values = {
 			ativo: body.ativo,
 			dias_antecedencia: body.dias_antecedencia ?? existing?.dias_antecedencia ?? NOTIFICATION_DEFAULTS.dias_antecedencia,
 			template_mensagem:
-				body.template_mensagem ?? existing?.template_mensagem ?? defaultTemplate(body.tipo, getSetting(tx, 'app.fornecedor_nome')),
+				body.template_mensagem ?? existing?.template_mensagem ?? defaultTemplate(body.tipo, await getSetting(tx, 'app.fornecedor_nome')),
 			horario_envio: body.horario_envio ?? existing?.horario_envio ?? NOTIFICATION_DEFAULTS.horario_envio,
 			enviar_fins_semana: body.enviar_fins_semana ?? existing?.enviar_fins_semana ?? NOTIFICATION_DEFAULTS.enviar_fins_semana,
 			...(body.ativo && !existing?.ativo ? await turnedOn(tx, now) : {}),
 			updated_at: now
 		}
-		const row = tx
+		const row = (await tx
 			.insert(notificationSettings)
 			.values({ tipo: body.tipo, ...values, created_at: now })
 			.onConflictDoUpdate({ target: notificationSettings.tipo, set: values })
-			.returning()
-			.get()
+			.returning())[0]
 		return saved(tx, ctx.clock, actor, row)
 	})
 }
@@ -123,14 +122,13 @@ export function updateNotificationSetting(
 ): Promise<NotificationSetting> {
 	const now = ctx.clock.now().toISOString()
 	return writeTransaction(ctx.db, async (tx) => {
-		const current = tx.select().from(notificationSettings).where(eq(notificationSettings.id, id)).get()
+		const current = (await tx.select().from(notificationSettings).where(eq(notificationSettings.id, id)))[0]
 		if (!current) throw notFound('Configuração de notificação não encontrada.')
-		const row = tx
+		const row = (await tx
 			.update(notificationSettings)
 			.set({ ...patch, ...(patch.ativo === true && !current.ativo ? await turnedOn(tx, now) : {}), updated_at: now })
 			.where(eq(notificationSettings.id, id))
-			.returning()
-			.get()
+			.returning())[0]
 		return saved(tx, ctx.clock, actor, row)
 	})
 }
@@ -218,14 +216,13 @@ function recipient(fone: string | null, optOuts: Set<string>): { telefone: strin
 }
 
 /** The active types whose daily run is due now (Brazil time, weekends only when allowed), unless switched off globally. */
-function dueTypes(db: Db, now: Date, includeDone: boolean): Setting[] {
-	if (getSetting(db, 'app.notificacoes_habilitadas') !== 'true') return []
+async function dueTypes(db: Db, now: Date, includeDone: boolean): Promise<Setting[]> {
+	if (await getSetting(db, 'app.notificacoes_habilitadas') !== 'true') return []
 	const { today, time, weekend } = brazilNow(now)
-	return db
+	return (await db
 		.select()
 		.from(notificationSettings)
-		.where(eq(notificationSettings.ativo, true))
-		.all()
+		.where(eq(notificationSettings.ativo, true)))
 		.filter((s) => (includeDone || s.ultima_execucao !== today) && time >= s.horario_envio && (!weekend || s.enviar_fins_semana))
 }
 
@@ -233,9 +230,8 @@ function dueTypes(db: Db, now: Date, includeDone: boolean): Setting[] {
 export async function previewNotifications(ctx: Ctx): Promise<PlannedNotification[]> {
 	const { today } = brazilNow(ctx.clock.now())
 	const optOuts = await optedOut(ctx.db)
-	return dueTypes(ctx.db, ctx.clock.now(), true).flatMap((setting) =>
-		companyFacts(ctx.db, and(dueCompanies(setting, today), notToldYet(setting.tipo)))
-			.all()
+	return (await dueTypes(ctx.db, ctx.clock.now(), true)).flatMap(async (setting) =>
+		(await companyFacts(ctx.db, and(dueCompanies(setting, today), notToldYet(setting.tipo))))
 			.map((c) => ({
 				tipo: setting.tipo,
 				empresa_codigo: c.codigo,
@@ -255,11 +251,11 @@ const SAMPLES = 50
  * type dates it (about to end in its days, ended yesterday, or a new licence for a year), so the preview never shows
  * a date and days that no message of the type would carry.
  */
-export function notificationSamples(ctx: Ctx, id: number): NotificationSample[] {
-	const setting = ctx.db.select().from(notificationSettings).where(eq(notificationSettings.id, id)).get()
+export async function notificationSamples(ctx: Ctx, id: number): Promise<NotificationSample[]> {
+	const setting = (await ctx.db.select().from(notificationSettings).where(eq(notificationSettings.id, id)))[0]
 	if (!setting) throw notFound('Configuração de notificação não encontrada.')
 	const { today } = brazilNow(ctx.clock.now())
-	const found = companyFacts(ctx.db, dueCompanies(setting, today)).limit(SAMPLES).all()
+	const found = await companyFacts(ctx.db, dueCompanies(setting, today)).limit(SAMPLES)
 	if (found.length > 0) {
 		return found.map((c) => ({ empresa_codigo: c.codigo, empresa: c.razao, exemplo: false, valores: valuesFor(c, today) }))
 	}
@@ -297,7 +293,7 @@ export async function chooseRecipients(ctx: Ctx): Promise<number> {
 	const now = ctx.clock.now()
 	const { today } = brazilNow(now)
 	let chosen = 0
-	for (const setting of dueTypes(ctx.db, now, false)) {
+	for (const setting of await dueTypes(ctx.db, now, false)) {
 		await writeTransaction(ctx.db, async (tx) => {
 			await sqlRun(tx, sql`
 				insert into ${notificationSends} (tipo, empresa_codigo, data_licenca, status, proxima_tentativa, criado_em)
@@ -306,7 +302,7 @@ export async function chooseRecipients(ctx: Ctx): Promise<number> {
 				order by ${companies.codigo}
 				on conflict do nothing`)
 			chosen += (await sqlRows<{ n: number }>(tx, sql`select changes() as n`))[0]?.n ?? 0
-			tx.update(notificationSettings).set({ ultima_execucao: today }).where(eq(notificationSettings.id, setting.id)).run()
+			await tx.update(notificationSettings).set({ ultima_execucao: today }).where(eq(notificationSettings.id, setting.id))
 		})
 	}
 	return chosen
@@ -327,13 +323,12 @@ async function claimNext(ctx: Ctx) {
  * turned off, or the phone is missing, invalid or opted out.
  */
 async function settleMessage(db: Db, row: typeof notificationSends.$inferSelect, today: string): Promise<{ telefone: string; texto: string } | string> {
-	const setting = db
+	const setting = (await db
 		.select()
 		.from(notificationSettings)
-		.where(eq(notificationSettings.tipo, row.tipo as NotificationType))
-		.get()
+		.where(eq(notificationSettings.tipo, row.tipo as NotificationType)))[0]
 	if (!setting?.ativo) return 'O tipo de notificação foi desligado antes do envio.'
-	const company = companyFacts(db, eq(companies.codigo, row.empresa_codigo)).get()
+	const company = (await companyFacts(db, eq(companies.codigo, row.empresa_codigo)))[0]
 	if (!company) return 'A empresa foi excluída antes do envio.'
 	if (setting.tipo !== 'whatsapp_boas_vindas' && (company.validade_licenca ?? '') !== row.data_licenca) {
 		return 'A data da licença mudou antes do envio (renovação): a nova data tem o seu próprio aviso.'
@@ -356,7 +351,7 @@ export async function sendDue(ctx: Ctx, options: SendOptions = {}): Promise<RunR
 	const result = { enviadas: 0, falhas: 0, ignoradas: 0 }
 	const nowIso = () => ctx.clock.now().toISOString()
 	// A send cut short by a crash may have reached the gateway: it is set aside, never repeated blindly.
-	ctx.db
+	await ctx.db
 		.update(notificationSends)
 		.set({ status: 'incerta', erro: 'O envio foi interrompido: a mensagem pode ter sido enviada. Confira antes de reenviar.' })
 		.where(
@@ -365,8 +360,7 @@ export async function sendDue(ctx: Ctx, options: SendOptions = {}): Promise<RunR
 				lte(notificationSends.proxima_tentativa, new Date(ctx.clock.now().getTime() - STUCK_SEND_MS).toISOString())
 			)
 		)
-		.run()
-	const gateway = evolutionGateway(ctx)
+	const gateway = await evolutionGateway(ctx)
 	if (!gateway) return result
 	try {
 		if ((await gateway.connectionState()).state !== 'open') return result
@@ -380,29 +374,27 @@ export async function sendDue(ctx: Ctx, options: SendOptions = {}): Promise<RunR
 		if (!row) break
 		const message = await settleMessage(ctx.db, row, brazilNow(ctx.clock.now()).today)
 		if (typeof message === 'string') {
-			ctx.db
+			await ctx.db
 				.update(notificationSends)
 				.set({ status: 'ignorada', erro: message, tentativas: row.tentativas - 1 })
 				.where(eq(notificationSends.id, row.id))
-				.run()
 			result.ignoradas++
 			continue
 		}
-		ctx.db.update(notificationSends).set(message).where(eq(notificationSends.id, row.id)).run()
+		await ctx.db.update(notificationSends).set(message).where(eq(notificationSends.id, row.id))
 		if (attempted++ > 0) await (options.sleep ?? Bun.sleep)(pauseBetweenSends(ctx.config.whatsappPauseMs))
 		try {
 			const answer = await gateway.sendText(message.telefone, message.texto)
-			ctx.db
+			await ctx.db
 				.update(notificationSends)
 				.set({ status: 'enviada', message_id: answer.messageId, erro: null, enviado_em: nowIso() })
 				.where(eq(notificationSends.id, row.id))
-				.run()
 			result.enviadas++
 			failuresInARow = 0
 		} catch (error) {
 			const uncertain = error instanceof EvolutionError && error.uncertain
 			const giveUp = uncertain || row.tentativas >= MAX_ATTEMPTS
-			ctx.db
+			await ctx.db
 				.update(notificationSends)
 				.set({
 					status: uncertain ? 'incerta' : giveUp ? 'falhou' : 'pendente',
@@ -410,7 +402,6 @@ export async function sendDue(ctx: Ctx, options: SendOptions = {}): Promise<RunR
 					proxima_tentativa: new Date(ctx.clock.now().getTime() + (RETRY_DELAYS_MS[row.tentativas - 1] ?? 0)).toISOString()
 				})
 				.where(eq(notificationSends.id, row.id))
-				.run()
 			result.falhas++
 			failuresInARow++
 		}
@@ -431,13 +422,13 @@ export async function runNotifications(ctx: Ctx, options: SendOptions = {}): Pro
 	return result
 }
 
-export function sendLog(db: Db, query: { page: number; limit: number; tipo?: string; status?: string }) {
+export async function sendLog(db: Db, query: { page: number; limit: number; tipo?: string; status?: string }) {
 	const where = and(
 		query.tipo ? eq(notificationSends.tipo, query.tipo) : undefined,
 		query.status ? eq(notificationSends.status, query.status as (typeof notificationSends.$inferSelect)['status']) : undefined
 	)
-	const total = db.select({ n: count() }).from(notificationSends).where(where).get()?.n ?? 0
-	const entries = db
+	const total = (await db.select({ n: count() }).from(notificationSends).where(where))[0]?.n ?? 0
+	const entries = await db
 		.select({
 			id: notificationSends.id,
 			tipo: notificationSends.tipo,
@@ -458,7 +449,6 @@ export function sendLog(db: Db, query: { page: number; limit: number; tipo?: str
 		.orderBy(desc(notificationSends.id))
 		.limit(query.limit)
 		.offset((query.page - 1) * query.limit)
-		.all()
 	return { entries, pagination: pagination(query.page, query.limit, total) }
 }
 
@@ -466,16 +456,15 @@ export function sendLog(db: Db, query: { page: number; limit: number; tipo?: str
 export async function setOptOut(db: Db, now: Date, phone: string, out: boolean) {
 	const key = phoneKey(phone)
 	if (out) await db.insert(whatsappOptOuts).values({ phone_key: key, criado_em: now.toISOString() }).onConflictDoNothing()
-	else db.delete(whatsappOptOuts).where(eq(whatsappOptOuts.phone_key, key)).run()
+	else await db.delete(whatsappOptOuts).where(eq(whatsappOptOuts.phone_key, key))
 }
 
 /** Whether a run (the scheduled one or another 'Enviar agora') holds the job now. */
-function runInProgress(db: DbOrTx, now: Date): boolean {
-	return !!db
+async function runInProgress(db: DbOrTx, now: Date): Promise<boolean> {
+	return !!(await db
 		.select({ name: jobLeases.name })
 		.from(jobLeases)
-		.where(and(eq(jobLeases.name, NOTIFICATIONS_JOB), gt(jobLeases.expires_at, now.toISOString())))
-		.get()
+		.where(and(eq(jobLeases.name, NOTIFICATIONS_JOB), gt(jobLeases.expires_at, now.toISOString()))))[0]
 }
 
 /**
@@ -495,19 +484,17 @@ export async function runNotificationsNow(ctx: Ctx): Promise<RunNowResult> {
 }
 
 /** GET /api/notification-settings/hoje: today's sends (Brazil's day), the last one's time, those still to go, and a run in progress. */
-export function todaySends(ctx: Ctx): TodaySends {
+export async function todaySends(ctx: Ctx): Promise<TodaySends> {
 	const now = ctx.clock.now()
 	const since = startOfDayInSaoPaulo(isoDateInSaoPaulo(now))
-	const sent = ctx.db
+	const sent = (await ctx.db
 		.select({ n: count(), last: max(notificationSends.enviado_em) })
 		.from(notificationSends)
-		.where(and(eq(notificationSends.status, 'enviada'), gte(notificationSends.enviado_em, since)))
-		.get()
+		.where(and(eq(notificationSends.status, 'enviada'), gte(notificationSends.enviado_em, since))))[0]
 	const waiting =
-		ctx.db
+		(await ctx.db
 			.select({ n: count() })
 			.from(notificationSends)
-			.where(inArray(notificationSends.status, ['pendente', 'enviando']))
-			.get()?.n ?? 0
-	return { enviadas: sent?.n ?? 0, ultimo_envio: sent?.last ?? null, a_enviar: waiting, em_andamento: runInProgress(ctx.db, now) }
+			.where(inArray(notificationSends.status, ['pendente', 'enviando'])))[0]?.n ?? 0
+	return { enviadas: sent?.n ?? 0, ultimo_envio: sent?.last ?? null, a_enviar: waiting, em_andamento: await runInProgress(ctx.db, now) }
 }

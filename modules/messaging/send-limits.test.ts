@@ -28,7 +28,7 @@ async function sendWorld(options: { config?: Partial<AppConfig>; dbFile?: string
 			body: { ativar_api_asaas: 'S', asaas_api_key: key, asaas_ambiente: 'sandbox' }
 		})
 		expect(saved.status).toBe(200)
-		const empresa = w.company(rep, `Cliente de ${rep}`)
+		const empresa = await w.company(rep, `Cliente de ${rep}`)
 		const created = await w.call('POST', '/api/carnes', {
 			cookie,
 			body: {

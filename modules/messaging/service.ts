@@ -11,8 +11,8 @@ import { notifications } from './schema'
  * The top-bar list: the user's newest notification rows plus the active notices addressed to them
  * (general ones, and their own individual ones), newest first, 50 at most.
  */
-export function listNotifications(db: DbOrTx, user: Pick<SessionUser, 'id' | 'cnpj'>) {
-	const rows = db
+export async function listNotifications(db: DbOrTx, user: Pick<SessionUser, 'id' | 'cnpj'>) {
+	const rows = await db
 		.select({
 			id: notifications.id,
 			title: notifications.title,
@@ -25,10 +25,9 @@ export function listNotifications(db: DbOrTx, user: Pick<SessionUser, 'id' | 'cn
 		.where(eq(notifications.user_id, user.id))
 		.orderBy(desc(notifications.created_at), desc(notifications.id))
 		.limit(50)
-		.all()
 	const items: { id: number | string; title: string; message: string; type: string; read: boolean; created_at: string }[] = [
 		...rows,
-		...noticeItemsFor(db, user)
+		...await noticeItemsFor(db, user)
 	]
 	return items.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0)).slice(0, 50)
 }
@@ -46,12 +45,11 @@ export function markNotificationsRead(db: Db, clock: Clock, user: Pick<SessionUs
 	return writeTransaction(db, async (tx) => {
 		let updated = 0
 		if (rowIds.length > 0) {
-			updated += tx
+			updated += (await tx
 				.update(notifications)
 				.set({ read: true })
 				.where(and(eq(notifications.user_id, user.id), inArray(notifications.id, rowIds), eq(notifications.read, false)))
-				.returning({ id: notifications.id })
-				.all().length
+				.returning({ id: notifications.id })).length
 		}
 		return updated + await markNoticesRead(tx, clock, user, noticeIds)
 	})
@@ -74,11 +72,10 @@ export async function notifyUsers(
 		to.representanteCnpj ? and(eq(users.tipo, 'representante'), eq(users.cnpj, to.representanteCnpj)) : undefined
 	].filter(Boolean)
 	if (who.length === 0) return 0
-	const recipients = tx
+	const recipients = await tx
 		.select({ id: users.id })
 		.from(users)
 		.where(or(...who))
-		.all()
 	if (recipients.length === 0) return 0
 	const created_at = clock.now().toISOString()
 	await tx.insert(notifications)

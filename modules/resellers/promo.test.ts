@@ -35,10 +35,9 @@ describe('promo image', () => {
 		expect((await t.call('DELETE', '/api/representantes/promo-image', { cookie: t.cookies.rep })).status).toBe(200)
 		expect(readdirSync(join(dataDir, 'uploads', 'promo'))).toHaveLength(0)
 		expect(
-			t.db
+			(await t.db
 				.select()
-				.from(representatives)
-				.all()
+				.from(representatives))
 				.every((r) => r.promo === null)
 		).toBe(true)
 	})

@@ -101,8 +101,8 @@ export function decodePromoImage(imageBase64: string): { bytes: Uint8Array; kind
 }
 
 /** The signed-in representative's own record: promo images belong to representatives only. */
-function ownRepresentative(db: DbOrTx, user: SessionUser) {
-	const rep = findRepresentativeByCnpj(db, user.cnpj)
+async function ownRepresentative(db: DbOrTx, user: SessionUser) {
+	const rep = await findRepresentativeByCnpj(db, user.cnpj)
 	if (!rep) throw notFound('Representante não encontrado.')
 	return rep
 }
@@ -116,7 +116,7 @@ async function recordPromo(
 	promo: string | null
 ) {
 	await writeTransaction(db, async (tx) => {
-		tx.update(representatives).set({ promo }).where(eq(representatives.codigo, rep.codigo)).run()
+		await tx.update(representatives).set({ promo }).where(eq(representatives.codigo, rep.codigo))
 		await logActivity(
 			tx,
 			clock,
@@ -129,7 +129,7 @@ async function recordPromo(
 
 /** Stores a representative's promotional image (one per representative), replacing the previous one. */
 export async function savePromoImage(db: DbOrTx, clock: Clock, dataDir: string, user: SessionUser, imageBase64: string): Promise<string> {
-	const rep = ownRepresentative(db, user)
+	const rep = await ownRepresentative(db, user)
 	const { bytes, kind } = decodePromoImage(imageBase64)
 	const dir = promoDir(dataDir)
 	mkdirSync(dir, { recursive: true })
@@ -146,7 +146,7 @@ export async function savePromoImage(db: DbOrTx, clock: Clock, dataDir: string, 
 }
 
 export async function removePromoImage(db: DbOrTx, clock: Clock, dataDir: string, user: SessionUser) {
-	const rep = ownRepresentative(db, user)
+	const rep = await ownRepresentative(db, user)
 	if (!rep.promo) throw notFound('Nenhuma imagem promocional cadastrada.')
 	await recordPromo(db, clock, user, rep, null)
 	if (FILE_NAME.test(rep.promo)) rmSync(join(promoDir(dataDir), rep.promo), { force: true })

@@ -11,19 +11,19 @@ export function isSettingKey(key: string): key is SettingKey {
 }
 
 /** The saved value of a key, or its default (a secret comes sealed: open it with openSetting). */
-export function getSetting(db: DbOrTx, key: SettingKey): string {
-	const row = db.select({ valor: settings.valor }).from(settings).where(eq(settings.chave, key)).get()
+export async function getSetting(db: DbOrTx, key: SettingKey): Promise<string> {
+	const row = (await db.select({ valor: settings.valor }).from(settings).where(eq(settings.chave, key)))[0]
 	return row?.valor ?? SETTING_DEFINITIONS[key].valor
 }
 
 /** A secret setting in clear, for the one call that uses it (never for an answer or a log line). */
-export function openSetting(db: DbOrTx, secrets: SecretBox, key: SettingKey): string {
-	const value = getSetting(db, key)
+export async function openSetting(db: DbOrTx, secrets: SecretBox, key: SettingKey): Promise<string> {
+	const value = await getSetting(db, key)
 	return value ? secrets.open(value) : ''
 }
 
-export function getSettingsMap(db: DbOrTx, keys: SettingKey[]): Record<SettingKey, string> {
-	const rows = db.select().from(settings).where(inArray(settings.chave, keys)).all()
+export async function getSettingsMap(db: DbOrTx, keys: SettingKey[]): Promise<Record<SettingKey, string>> {
+	const rows = await db.select().from(settings).where(inArray(settings.chave, keys))
 	const out = {} as Record<SettingKey, string>
 	for (const key of keys) out[key] = SETTING_DEFINITIONS[key].valor
 	for (const row of rows) out[row.chave as SettingKey] = row.valor
@@ -58,13 +58,13 @@ export function isMaskedSecret(value: string): boolean {
 }
 
 /** The saved theme (tema.* keys) with defaults. */
-export function getThemeSettings(db: DbOrTx): ThemeSettings {
-	return themeFromValues(getSettingsMap(db, [...THEME_KEYS]))
+export async function getThemeSettings(db: DbOrTx): Promise<ThemeSettings> {
+	return themeFromValues(await getSettingsMap(db, [...THEME_KEYS]))
 }
 
 /** The display formats of the settings (app.formato_data, app.moeda, app.fuso_horario), for the pages the server serves. */
-export function getDisplayFormats(db: DbOrTx): DisplayFormats {
-	const map = getSettingsMap(db, ['app.formato_data', 'app.moeda', 'app.fuso_horario'])
+export async function getDisplayFormats(db: DbOrTx): Promise<DisplayFormats> {
+	const map = await getSettingsMap(db, ['app.formato_data', 'app.moeda', 'app.fuso_horario'])
 	return { dateFormat: map['app.formato_data'], currency: map['app.moeda'], timeZone: map['app.fuso_horario'] } as DisplayFormats
 }
 
@@ -77,8 +77,8 @@ export async function lastSettingsUpdate(db: DbOrTx): Promise<string | null> {
 	)
 }
 
-export function getAutoLogoutConfig(db: DbOrTx): AutoLogoutConfig {
-	const map = getSettingsMap(db, ['seguranca.auto_logout_ativo', 'seguranca.auto_logout_minutos'])
+export async function getAutoLogoutConfig(db: DbOrTx): Promise<AutoLogoutConfig> {
+	const map = await getSettingsMap(db, ['seguranca.auto_logout_ativo', 'seguranca.auto_logout_minutos'])
 	return {
 		enabled: map['seguranca.auto_logout_ativo'] === 'true',
 		timeoutMinutes: Number(map['seguranca.auto_logout_minutos'])
@@ -120,12 +120,12 @@ export async function listSettings(db: DbOrTx, role: Role) {
 }
 
 /** Seals the secret settings saved in clear before secrets were sealed at rest (run at every start; idempotent). */
-export function sealPlaintextSettings(db: DbOrTx, secrets: SecretBox): number {
+export async function sealPlaintextSettings(db: DbOrTx, secrets: SecretBox): Promise<number> {
 	const secretKeys = (Object.keys(SETTING_DEFINITIONS) as SettingKey[]).filter((k) => (SETTING_DEFINITIONS[k] as Definition).secret)
 	return sealInClear(
 		secrets,
-		db.select().from(settings).where(inArray(settings.chave, secretKeys)).all(),
+		await db.select().from(settings).where(inArray(settings.chave, secretKeys)),
 		(row) => row.valor,
-		(row, sealed) => db.update(settings).set({ valor: sealed }).where(eq(settings.chave, row.chave)).run()
+		async (row, sealed) => await db.update(settings).set({ valor: sealed }).where(eq(settings.chave, row.chave))
 	)
 }

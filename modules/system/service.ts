@@ -91,7 +91,7 @@ export async function backupFile(ctx: AppContext, actor: Actor, filename: string
 /** 'Limpar Cache': the portal keeps no data cache, so this drops expired sessions and refreshes the planner's statistics. */
 export async function clearCache(db: Db, clock: Clock, actor: Actor): Promise<number> {
 	const removed = await writeTransaction(db, async (tx) => {
-		const count = deleteExpiredSessions(tx, clock)
+		const count = await deleteExpiredSessions(tx, clock)
 		await logActivity(tx, clock, 'system.cache-cleared', { sessoes: count }, { actor, entityId: 'cache' })
 		return count
 	})

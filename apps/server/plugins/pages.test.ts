@@ -50,12 +50,11 @@ async function setup() {
 		[CNPJ.admin, 'administrador', 'Ana <b>Admin</b>'],
 		[CNPJ.rep, 'representante', 'Rafa']
 	] as const) {
-		db.insert(users)
+		await db.insert(users)
 			.values({ cnpj, tipo, nome, senha_hash: await hashPassword('senha-forte-123'), created_at: now, updated_at: now })
-			.run()
 	}
 	const ctx = portalContext({ db, clock: fixedClock(now), config: testConfig(), log: silentLogger })
-	const app = createApp(ctx, createServices(ctx), fakeSite())
+	const app = await createApp(ctx, await createServices(ctx), fakeSite())
 	const get = (path: string, headers: Record<string, string> = {}, origin = 'http://localhost') =>
 		app.handle(new Request(`${origin}${path}`, { headers }))
 	const login = async (cnpj: string) => {
