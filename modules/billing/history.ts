@@ -77,7 +77,7 @@ export async function listPagamentos(ctx: Ctx, user: Actor, query: PagamentosQue
 		query.limit,
 		(query.page - 1) * query.limit
 	)
-	const rows = inOrderOf(
+	const rows = await inOrderOf(
 		ids,
 		async (page) =>
 			await ctx.db
@@ -161,7 +161,7 @@ export async function listHistorico(ctx: Ctx, user: Actor, query: HistoricoQuery
 	}
 	const newestFirst = [desc(historicoPagamentos.data_evento), desc(historicoPagamentos.id)]
 	const ids = await pageIds(ctx.db, historicoPagamentos.id, where, newestFirst, query.limit, (query.page - 1) * query.limit)
-	const rows = inOrderOf(
+	const rows = await inOrderOf(
 		ids,
 		async (page) =>
 			await ctx.db

@@ -184,7 +184,7 @@ function viewOrder(view: Pick<CompanyView, 'sort' | 'order'>) {
 
 /** The companies of these codes with their representative, in the codes' order. */
 function companiesByIds(db: DbOrTx, ids: number[]) {
-	return inOrderOf(
+	return await inOrderOf(
 		ids,
 		async (page) => await companiesWithRepresentative(db).where(inArray(companies.codigo, page)),
 		(row) => row.company.codigo
