@@ -1,3 +1,4 @@
+import { sqlRows } from '../../db/query'
 import {
 	type SQL,
 	type SQLWrapper,
@@ -201,7 +202,7 @@ export async function listCompanies(db: DbOrTx, clock: Clock, scope: Representat
 	// Without scope or filters, the index alone knows how many companies match.
 	const total =
 		match && scope.all && !filtered
-			? (db.all<{ n: number }>(sql`select count(*) as n from companies_fts where companies_fts match ${match}`)[0]?.n ?? 0)
+			? ((await sqlRows<{ n: number }>(db, sql`select count(*) as n from companies_fts where companies_fts match ${match}`))[0]?.n ?? 0)
 			: ((await db.select({ n: count() }).from(companies).where(where))[0]?.n ?? 0)
 	const ids = await pageIds(db, companies.codigo, where, viewOrder(query), query.limit, (query.page - 1) * query.limit)
 	return { companies: companiesByIds(db, ids).map(toCompanyJson), pagination: pagination(query.page, query.limit, total) }

@@ -57,7 +57,7 @@ describe('ledger invariants', () => {
 					refused++
 				}
 			}
-			const balance = availableCredits(w.db, rep)
+			const balance = await availableCredits(w.db, rep)
 			expect(balance).toBeGreaterThanOrEqual(0)
 			expect(balance).toBe(model[rep].added - model[rep].transferred)
 		}
@@ -151,7 +151,7 @@ describe('concurrency across connections', () => {
 			expect(all).toHaveLength(50)
 			expect(all.filter((s) => s === 200)).toHaveLength(10)
 			expect(all.filter((s) => s === 422)).toHaveLength(40)
-			expect(availableCredits(db, CNPJ.rep)).toBe(0)
+			expect(await availableCredits(db, CNPJ.rep)).toBe(0)
 			expect(await db.select().from(creditBalances)).toEqual([{ representante_id: CNPJ.rep, disponivel: 0, utilizado: 10, inativo: 0 }])
 			const transferred = (await sqlRows<{ n: number }>(db, sql`select sum(valor) as n from credits where origem = 'transferencia'`))[0].n
 			expect(transferred).toBe(10)

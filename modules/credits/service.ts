@@ -1,3 +1,4 @@
+import { sqlRows } from '../../db/query'
 import { type SQL, type SQLWrapper, and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
@@ -35,21 +36,19 @@ export const TRANSFER = sql`${credits.origem} = 'transferencia'`
 const POOL = sql`${credits.origem} <> 'transferencia'`
 
 /** Σ valor of a representative's available batches. */
-export function availableCredits(db: DbOrTx, representanteCnpj: string): number {
-	const row = db.all<{ total: number | null }>(
-		sql`select sum(${credits.valor}) as total from ${credits} where ${credits.representante_id} = ${representanteCnpj} and ${AVAILABLE}`
-	)[0]
+export async function availableCredits(db: DbOrTx, representanteCnpj: string): Promise<number> {
+	const row = (await sqlRows<{ total: number | null }>(db, sql`select sum(${credits.valor}) as total from ${credits} where ${credits.representante_id} = ${representanteCnpj} and ${AVAILABLE}`))[0]
 	return row?.total ?? 0
 }
 
 /** Available credits in the user's scope; with a representative given, that one's (if in scope). */
-export function scopedAvailable(db: DbOrTx, user: SessionUser, representanteCnpj: string | null): number {
+export async function scopedAvailable(db: DbOrTx, user: SessionUser, representanteCnpj: string | null): Promise<Promise<number>> {
 	if (user.tipo === 'representante') return availableCredits(db, user.cnpj)
 	if (representanteCnpj) {
 		if (!representativeScope(db, user).includes(representanteCnpj)) throw notFound('Representante não encontrado.')
 		return availableCredits(db, representanteCnpj)
 	}
-	return creditTotals(db, representativeScope(db, user).on(creditBalances.representante_id)).disponivel
+	return (await creditTotals(db, representativeScope(db, user).on(creditBalances.representante_id))).disponivel
 }
 
 /** Moves a representative's cached totals by the given deltas (inside the ledger write's transaction). */
@@ -95,11 +94,9 @@ export async function rebuildCreditBalances(db: DbOrTx) {
  * Totals of the representatives matching `where` (a condition on representante_id), from the cached
  * balances; total = available + used + inactive = everything ever added.
  */
-export function creditTotals(db: DbOrTx, where: SQL): CreditTotals {
-	const row = db.all<{ d: number | null; u: number | null; i: number | null }>(
-		sql`select sum(${creditBalances.disponivel}) as d, sum(${creditBalances.utilizado}) as u, sum(${creditBalances.inativo}) as i
-			from ${creditBalances} where ${where}`
-	)[0]
+export async function creditTotals(db: DbOrTx, where: SQL): Promise<CreditTotals> {
+	const row = (await sqlRows<{ d: number | null; u: number | null; i: number | null }>(db, sql`select sum(${creditBalances.disponivel}) as d, sum(${creditBalances.utilizado}) as u, sum(${creditBalances.inativo}) as i
+			from ${creditBalances} where ${where}`))[0]
 	const disponivel = row?.d ?? 0
 	const utilizado = row?.u ?? 0
 	return { total: disponivel + utilizado + (row?.i ?? 0), disponivel, utilizado }
@@ -131,7 +128,7 @@ export async function addCredits(db: DbOrTx, clock: Clock, actor: Actor, input: 
 			{ quantidade: input.amount, representante: rep.nome, unitarioCentavos: input.unitValue },
 			{ actor, entityId: batch.id, representanteCnpj: rep.cnpj }
 		)
-		return { batch, disponivel: availableCredits(tx, rep.cnpj) }
+		return { batch, disponivel: await availableCredits(tx, rep.cnpj) }
 	})
 }
 
@@ -144,7 +141,7 @@ export function transferToCompany(db: DbOrTx, clock: Clock, actor: Actor, input:
 	return writeTransaction(db, async (tx) => {
 		const company = await companyToCredit(tx, actor, input)
 		const repCnpj = company.cnpj_representante
-		const batches = availableBatches(tx, repCnpj)
+		const batches = await availableBatches(tx, repCnpj)
 		const available = batches.reduce((sum, b) => sum + b.valor, 0)
 		if (available < input.creditos) throw notEnoughCredits(available)
 		const today = todayIso(clock)
@@ -190,8 +187,8 @@ interface AvailableBatch {
 }
 
 /** A representative's batches with credits left, oldest first (the order they are spent in). */
-function availableBatches(tx: DbOrTx, repCnpj: string): AvailableBatch[] {
-	return tx.all<AvailableBatch>(sql`
+async function availableBatches(tx: DbOrTx, repCnpj: string): Promise<AvailableBatch[]> {
+	return await sqlRows<AvailableBatch>(tx, sql`
 		select ${credits.id}, ${credits.valor}, ${credits.valor_original}, ${credits.valor_unitario_centavos} from ${credits}
 		where ${credits.representante_id} = ${repCnpj} and ${AVAILABLE} order by ${credits.data_compra}, ${credits.id}`)
 }
@@ -303,9 +300,9 @@ function creditViewCondition(db: DbOrTx, user: SessionUser, view: CreditView) {
 const CREDIT_JOINS = sql`left join ${representatives} on ${representatives.cnpj} = ${credits.representante_id}
 	left join ${companies} on ${companies.codigo} = ${credits.fk_empresa}`
 
-function creditRows(db: DbOrTx, where: SQL, view: CreditView, limit: number, offset: number): CreditItem[] {
+async function creditRows(db: DbOrTx, where: SQL, view: CreditView, limit: number, offset: number): Promise<CreditItem[]> {
 	const direction = sql.raw(view.order === 'asc' ? 'asc' : 'desc')
-	const rows = db.all<CreditRow>(sql`
+	const rows = await sqlRows<CreditRow>(db, sql`
 		select ${credits.id}, ${credits.valor}, ${credits.valor_original}, ${credits.representante_id}, ${credits.fk_empresa},
 			${credits.empresa_razao}, ${credits.sistema}, ${credits.ativo}, ${credits.data_compra}, ${credits.data_uso}, ${credits.origem},
 			${credits.valor_unitario_centavos}, ${representatives.nome} as rep_nome, ${companies.razao} as razao_atual
@@ -331,24 +328,22 @@ function creditRows(db: DbOrTx, where: SQL, view: CreditView, limit: number, off
 }
 
 /** GET /api/credits: the user's scope, in the chosen order (newest first), with the representative and company names. */
-export function listCredits(db: DbOrTx, user: SessionUser, query: CreditListQuery): CreditListResponse {
+export async function listCredits(db: DbOrTx, user: SessionUser, query: CreditListQuery): Promise<CreditListResponse> {
 	const { scope, kind, where } = creditViewCondition(db, user, query)
 	// The join is only needed to search by name; without it SQLite counts from the smallest index.
 	const total =
-		db.all<{ n: number }>(
-			query.search
+		(await sqlRows<{ n: number }>(db, query.search
 				? sql`select count(*) as n from ${credits} left join ${representatives} on ${representatives.cnpj} = ${credits.representante_id} where ${where}`
-				: sql`select count(*) as n from ${credits} where ${scope} and ${kind}`
-		)[0]?.n ?? 0
+				: sql`select count(*) as n from ${credits} where ${scope} and ${kind}`))[0]?.n ?? 0
 	const page = pagination(query.page, query.limit, total)
 	return {
-		credits: creditRows(db, where, query, query.limit, (query.page - 1) * query.limit),
+		credits: await creditRows(db, where, query, query.limit, (query.page - 1) * query.limit),
 		total,
 		page: query.page,
 		limit: query.limit,
 		totalPages: page.totalPages,
 		pagination: page,
-		totals: creditTotals(db, representativeScope(db, user).on(creditBalances.representante_id))
+		totals: await creditTotals(db, representativeScope(db, user).on(creditBalances.representante_id))
 	}
 }
 
@@ -422,9 +417,9 @@ function summaryCondition(db: DbOrTx, user: SessionUser, search: string): SQL {
 
 type SummaryRow = { nome: string; cnpj: string; disponivel: number; utilizado: number; total: number }
 
-function summaryRows(db: DbOrTx, where: SQL, view: SummaryView, limit: number, offset: number) {
+async function summaryRows(db: DbOrTx, where: SQL, view: SummaryView, limit: number, offset: number) {
 	const direction = sql.raw(view.order === 'asc' ? 'asc' : 'desc')
-	return db.all<SummaryRow>(sql`
+	return await sqlRows<SummaryRow>(db, sql`
 		select ${representatives.nome}, ${representatives.cnpj}, ${balance(creditBalances.disponivel)} as disponivel,
 			${balance(creditBalances.utilizado)} as utilizado, ${BALANCE_TOTAL} as total
 		from ${REPRESENTATIVE_BALANCES}
@@ -437,14 +432,14 @@ function summaryRows(db: DbOrTx, where: SQL, view: SummaryView, limit: number, o
  * The administrator's per-representative summary (2-administration §2.1, §3.2): one grouped query over
  * the ledger joined to the representatives, filtered by representative name, CNPJ or one of their companies.
  */
-export function creditSummary(db: DbOrTx, user: SessionUser, query: SummaryQuery): CreditSummaryResponse {
+export async function creditSummary(db: DbOrTx, user: SessionUser, query: SummaryQuery): Promise<CreditSummaryResponse> {
 	const where = summaryCondition(db, user, query.search)
-	const agg = db.all<{ n: number; d: number | null; u: number | null; i: number | null; ativos: number | null }>(sql`
+	const agg = (await sqlRows<{ n: number; d: number | null; u: number | null; i: number | null; ativos: number | null }>(db, sql`
 		select count(*) as n, sum(${creditBalances.disponivel}) as d, sum(${creditBalances.utilizado}) as u,
 			sum(${creditBalances.inativo}) as i, sum(case when ${creditBalances.disponivel} > 0 then 1 else 0 end) as ativos
 		from ${REPRESENTATIVE_BALANCES}
-		where ${where}`)[0]
-	const rows = summaryRows(db, where, query, query.limit, (query.page - 1) * query.limit)
+		where ${where}`))[0]
+	const rows = await summaryRows(db, where, query, query.limit, (query.page - 1) * query.limit)
 	const disponivel = agg?.d ?? 0
 	const utilizado = agg?.u ?? 0
 	const totals = { total: disponivel + utilizado + (agg?.i ?? 0), disponivel, utilizado, representantesAtivos: agg?.ativos ?? 0 }

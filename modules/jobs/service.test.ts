@@ -46,10 +46,10 @@ describe('job leases', () => {
 
 	it('takes over the lease of a holder that died, once it has expired', async () => {
 		const [a, b] = await twoAppsOnOneFile()
-		expect(acquireLease(a.db, a.clock, 'test.job', 'dead', 5 * MINUTE)).toBe(true)
-		expect(acquireLease(b.db, b.clock, 'test.job', 'alive', 5 * MINUTE)).toBe(false)
+		expect(await acquireLease(a.db, a.clock, 'test.job', 'dead', 5 * MINUTE)).toBe(true)
+		expect(await acquireLease(b.db, b.clock, 'test.job', 'alive', 5 * MINUTE)).toBe(false)
 		b.clock.advance(5 * MINUTE)
-		expect(acquireLease(b.db, b.clock, 'test.job', 'alive', 5 * MINUTE)).toBe(true)
+		expect(await acquireLease(b.db, b.clock, 'test.job', 'alive', 5 * MINUTE)).toBe(true)
 	})
 
 	it('logs a failing job instead of stopping the scheduler, and frees its lease', async () => {
@@ -63,7 +63,7 @@ describe('job leases', () => {
 		}
 		expect(await runJob(a.ctx, 'process-a', job)).toBe(true)
 		expect(a.logs).toContainEqual({ event: 'job.failed', fields: { job: 'test.failing', message: 'boom' } })
-		expect(acquireLease(b.db, b.clock, 'test.failing', 'process-b', MINUTE)).toBe(true)
+		expect(await acquireLease(b.db, b.clock, 'test.failing', 'process-b', MINUTE)).toBe(true)
 	})
 
 	it('every job of the portal has a unique name and a cron pattern, and writes under a lease unless it says why not', async () => {

@@ -473,13 +473,13 @@ async function runInProgress(db: DbOrTx, now: Date): Promise<boolean> {
  */
 export async function runNotificationsNow(ctx: Ctx): Promise<RunNowResult> {
 	const holder = `manual-${crypto.randomUUID()}`
-	if (!acquireLease(ctx.db, ctx.clock, NOTIFICATIONS_JOB, holder, NOTIFICATIONS_LEASE_MS)) {
+	if (!await acquireLease(ctx.db, ctx.clock, NOTIFICATIONS_JOB, holder, NOTIFICATIONS_LEASE_MS)) {
 		return { enviadas: 0, falhas: 0, ignoradas: 0, em_andamento: true }
 	}
 	try {
 		return { ...(await runNotifications(ctx)), em_andamento: false }
 	} finally {
-		releaseLease(ctx.db, ctx.clock, NOTIFICATIONS_JOB, holder)
+		await releaseLease(ctx.db, ctx.clock, NOTIFICATIONS_JOB, holder)
 	}
 }
 
