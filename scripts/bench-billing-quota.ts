@@ -31,10 +31,12 @@ export async function quotaOfASteadyDay(): Promise<{ perTwelveHours: number; tar
 	/** The portal's requests to the account from `since` (an ISO instant) on, as Admin Financeiro counts them. */
 	const usedSince = async (since: string) =>
 		Number(
-			(await w.db
-				.select({ n: sql<number>`coalesce(sum(${asaasUsage.requisicoes}), 0)` })
-				.from(asaasUsage)
-				.where(sql`${asaasUsage.account} = ${CNPJ.rep} and ${asaasUsage.hora} >= ${since.slice(0, 13)}`))[0]?.n ?? 0
+			(
+				await w.db
+					.select({ n: sql<number>`coalesce(sum(${asaasUsage.requisicoes}), 0)` })
+					.from(asaasUsage)
+					.where(sql`${asaasUsage.account} = ${CNPJ.rep} and ${asaasUsage.hora} >= ${since.slice(0, 13)}`)
+			)[0]?.n ?? 0
 		)
 	let paidToday = new Set<string>()
 	/** `hours` of the portal's life: clients pay what falls due (9 in 10), the jobs run on their schedule. */

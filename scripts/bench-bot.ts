@@ -38,18 +38,17 @@ try {
 		phone: `55859${String(91_000_000 + i).padStart(8, '0')}`,
 		cnpj: completeCnpj(`8${String(i).padStart(11, '0')}`)
 	}))
-	await db.insert(companies)
-		.values(
-			clients.map((c, i) => ({
-				razao: `Empresa ${i}`,
-				cnpj: c.cnpj,
-				cnpj_representante: rep,
-				fone: c.phone.slice(2),
-				serial: `serial-${i}`,
-				validade_licenca: '2030-01-01',
-				data: '2025-01-01'
-			}))
-		)
+	await db.insert(companies).values(
+		clients.map((c, i) => ({
+			razao: `Empresa ${i}`,
+			cnpj: c.cnpj,
+			cnpj_representante: rep,
+			fone: c.phone.slice(2),
+			serial: `serial-${i}`,
+			validade_licenca: '2030-01-01',
+			data: '2025-01-01'
+		}))
+	)
 
 	// The stand-in times every delivery: how long the portal took to answer the webhook.
 	standin = startEvolutionStandin({

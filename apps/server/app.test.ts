@@ -7,7 +7,7 @@ import { defaultLicenceWorkers, readConfig } from './config'
 import { pathOf } from './plugins/security'
 import { CNPJ, createTestApp, refusalOf } from './testing'
 
-async function signedInAs(t: ReturnType<typeof createTestApp>) {
+async function signedInAs(t: Awaited<ReturnType<typeof createTestApp>>) {
 	const cnpjs: Record<Role, string> = { administrador: CNPJ.admin, gerente: CNPJ.gerente, representante: CNPJ.rep }
 	const cookies = {} as Record<Role, string>
 	for (const tipo of ROLES) {

@@ -52,7 +52,8 @@ export async function createServices(ctx: AppContext, extraHandlers: PaymentEven
 }
 
 /** Builds the whole portal from its dependencies; tests build it on an in-memory database. */
-export async function createApp(ctx: AppContext, services: AppServices = await createServices(ctx), site: Site | null = null) {
+export async function createApp(ctx: AppContext, given?: AppServices, site: Site | null = null) {
+	const services = given ?? (await createServices(ctx))
 	const app = new Elysia()
 		.use(
 			errorHandler(ctx.log, (refused) =>

@@ -252,16 +252,14 @@ describe('the exports, byte for byte', () => {
 			.insert(terminals)
 			.values({ fk_empresa: c.codigo, nome_computador: '-CAIXA', mac: 'AA0000000001', data: '2026-11-19T15:00:00.000Z' })
 		await t.addCreditsVia(CNPJ.rep, 7)
-		await t.db
-			.insert(activities)
-			.values({
-				created_at: '2026-11-20T12:00:00.000Z',
-				type: 'warning',
-				icon: 'Building',
-				title: 'Linha\r\nnova',
-				subtitle: '@x',
-				user_nome: 'Ana'
-			})
+		await t.db.insert(activities).values({
+			created_at: '2026-11-20T12:00:00.000Z',
+			type: 'warning',
+			icon: 'Building',
+			title: 'Linha\r\nnova',
+			subtitle: '@x',
+			user_nome: 'Ana'
+		})
 		expect(await download(t, '/api/terminals/export')).toEqual(
 			csvFile('terminais-2026-11-20.csv', [
 				'Computador;Empresa;CNPJ da empresa;Endereço MAC;Cadastro;Terminais em uso;Terminais permitidos',

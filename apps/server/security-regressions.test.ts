@@ -46,7 +46,9 @@ describe('review P0: licence dates without paying', () => {
 			body: { ...fullBody(c), validade_licenca: '2099-12-31' }
 		})
 		expect(res.status).toBe(403)
-		expect((await t.db.select({ v: companies.validade_licenca }).from(companies).where(eq(companies.codigo, c.codigo)))[0]!.v).toBe('2026-11-25')
+		expect((await t.db.select({ v: companies.validade_licenca }).from(companies).where(eq(companies.codigo, c.codigo)))[0]!.v).toBe(
+			'2026-11-25'
+		)
 	})
 
 	it('refuses a gerente who creates a company with a licence date already set', async () => {

@@ -177,19 +177,21 @@ export async function createTestApp(
 
 	async function createUser(input: { cnpj: string; tipo: Role; senha?: string; nome?: string; email?: string; ativo?: boolean }) {
 		const now = clock.now().toISOString()
-		return (await db
-			.insert(users)
-			.values({
-				cnpj: input.cnpj,
-				nome: input.nome ?? `Usuário ${input.tipo}`,
-				email: input.email ?? null,
-				tipo: input.tipo,
-				senha_hash: await hashPassword(input.senha ?? 'senha-forte-123'),
-				ativo: input.ativo ?? true,
-				created_at: now,
-				updated_at: now
-			})
-			.returning())[0]
+		return (
+			await db
+				.insert(users)
+				.values({
+					cnpj: input.cnpj,
+					nome: input.nome ?? `Usuário ${input.tipo}`,
+					email: input.email ?? null,
+					tipo: input.tipo,
+					senha_hash: await hashPassword(input.senha ?? 'senha-forte-123'),
+					ativo: input.ativo ?? true,
+					created_at: now,
+					updated_at: now
+				})
+				.returning()
+		)[0]
 	}
 
 	/** Signs in and returns the cookie header to send with later calls. */
@@ -201,11 +203,7 @@ export async function createTestApp(
 	}
 
 	/** The titles of the activity log's lines, oldest first. */
-	const activityTitles = async () =>
-		(await db
-			.select()
-			.from(activities))
-			.map((a) => a.title)
+	const activityTitles = async () => (await db.select().from(activities)).map((a) => a.title)
 
 	/** GET a CSV export: its status, headers, whether its bytes start with the UTF-8 BOM, and its lines of cells. */
 	async function csv(path: string, cookie?: string) {
@@ -248,10 +246,12 @@ export async function testWorld(options: Parameters<typeof createTestApp>[0] = {
 	sharedHash ??= await hashPassword('senha-forte-123')
 	const now = t.clock.now().toISOString()
 	const user = async (cnpj: string, tipo: Role, nome: string, email: string | null = null) =>
-		(await t.db
-			.insert(users)
-			.values({ cnpj, nome, tipo, email, senha_hash: sharedHash!, ativo: true, created_at: now, updated_at: now })
-			.returning())[0]
+		(
+			await t.db
+				.insert(users)
+				.values({ cnpj, nome, tipo, email, senha_hash: sharedHash!, ativo: true, created_at: now, updated_at: now })
+				.returning()
+		)[0]
 	// The administrador has an e-mail, as a real install's first one does: Asaas asks one for every webhook.
 	const admin = await user(CNPJ.admin, 'administrador', 'Ana Admin', 'ana.admin@example.com')
 	const gerente = await user(CNPJ.gerente, 'gerente', 'Gabriel Gerente')
@@ -267,17 +267,19 @@ export async function testWorld(options: Parameters<typeof createTestApp>[0] = {
 	}
 	/** A company of `rep`, inserted directly (no activity line, no API rules). */
 	const company = async (rep: string, razao: string, values: Partial<typeof companies.$inferInsert> = {}) =>
-		(await t.db
-			.insert(companies)
-			.values({
-				razao,
-				cnpj: completeCnpj(String(770000000000 + ++companySeq)),
-				cnpj_representante: rep,
-				serial: `serial-${companySeq}-${Math.random()}`,
-				data: '2026-01-01',
-				...values
-			})
-			.returning())[0]
+		(
+			await t.db
+				.insert(companies)
+				.values({
+					razao,
+					cnpj: completeCnpj(String(770000000000 + ++companySeq)),
+					cnpj_representante: rep,
+					serial: `serial-${companySeq}-${Math.random()}`,
+					data: '2026-01-01',
+					...values
+				})
+				.returning()
+		)[0]
 	/** POST /api/companies as `cookie`: a company of `rep` with the next name and CNPJ, unless `fields` say otherwise. */
 	function postCompany(cookie: string, fields: Record<string, unknown> = {}) {
 		const n = ++companySeq
@@ -309,7 +311,8 @@ export async function testWorld(options: Parameters<typeof createTestApp>[0] = {
 		sistema = 'K-PDV',
 		representanteCnpj?: string
 	) => t.call('POST', '/api/credits/transfer-to-company', { cookie, body: { empresaCodigo, sistema, creditos, representanteCnpj } })
-	const licence = async (codigo: number) => (await t.db.select().from(companies).where(eq(companies.codigo, codigo)))[0]?.validade_licenca ?? null
+	const licence = async (codigo: number) =>
+		(await t.db.select().from(companies).where(eq(companies.codigo, codigo)))[0]?.validade_licenca ?? null
 	return { ...t, admin, gerente, cookies, cnpj: CNPJ, company, postCompany, companyVia, addCreditsVia, transferVia, licence }
 }
 export type TestWorld = Awaited<ReturnType<typeof testWorld>>

@@ -27,18 +27,17 @@ export async function logActivity<E extends ActivityEvent>(
 		title: string | ((p: unknown) => string)
 		subtitle: (p: unknown) => string
 	}
-	await db.insert(activities)
-		.values({
-			created_at: clock.now().toISOString(),
-			event,
-			user_id: meta.actor?.id ?? null,
-			user_nome: meta.actor?.nome ?? meta.actorName ?? null,
-			type: (typeof shape.type === 'function' ? shape.type(params) : shape.type) as (typeof activities.$inferInsert)['type'],
-			icon: shape.icon,
-			title: typeof shape.title === 'function' ? shape.title(params) : shape.title,
-			subtitle: shape.subtitle(params),
-			entity: shape.entity,
-			entity_id: meta.entityId == null ? null : String(meta.entityId),
-			representante_cnpj: meta.representanteCnpj ?? null
-		})
+	await db.insert(activities).values({
+		created_at: clock.now().toISOString(),
+		event,
+		user_id: meta.actor?.id ?? null,
+		user_nome: meta.actor?.nome ?? meta.actorName ?? null,
+		type: (typeof shape.type === 'function' ? shape.type(params) : shape.type) as (typeof activities.$inferInsert)['type'],
+		icon: shape.icon,
+		title: typeof shape.title === 'function' ? shape.title(params) : shape.title,
+		subtitle: shape.subtitle(params),
+		entity: shape.entity,
+		entity_id: meta.entityId == null ? null : String(meta.entityId),
+		representante_cnpj: meta.representanteCnpj ?? null
+	})
 }

@@ -5,7 +5,8 @@ import { activities } from '../activity'
 describe('refused authorisations are kept for the administrador (issue 13, point 8)', () => {
 	it('records who probed which route and records, grouped, and shows it to an administrador only', async () => {
 		const w = await testWorld({ config: { trustProxy: true } })
-		const foreign = Array.from({ length: 12 }, (_, i) => w.company(w.cnpj.rep2, `Empresa da Sara ${i}`))
+		const foreign = []
+		for (let i = 0; i < 12; i++) foreign.push(await w.company(w.cnpj.rep2, `Empresa da Sara ${i}`))
 		const before = (await w.db.select().from(activities)).length
 		// Rafael tries Sara's companies one by one (404: out of his scope), then a route for administradores (403).
 		for (const c of foreign) {

@@ -165,11 +165,13 @@ export class RefusalLog {
 			?.slice(prefix.length)
 		if (!token || token.length > 100) return null
 		return (
-			(await this.ctx.db
-				.select({ id: users.id, nome: users.nome, tipo: users.tipo })
-				.from(sessions)
-				.innerJoin(users, eq(users.id, sessions.user_id))
-				.where(eq(sessions.id, hashToken(token))))[0] ?? null
+			(
+				await this.ctx.db
+					.select({ id: users.id, nome: users.nome, tipo: users.tipo })
+					.from(sessions)
+					.innerJoin(users, eq(users.id, sessions.user_id))
+					.where(eq(sessions.id, hashToken(token)))
+			)[0] ?? null
 		)
 	}
 }

@@ -81,11 +81,13 @@ export async function validateSession(
 ): Promise<{ user: SessionUser; session: SessionInfo } | null> {
 	if (!token || token.length > 100) return null
 	const id = hashToken(token)
-	const found = (await db
-		.select({ session: sessions, user: users })
-		.from(sessions)
-		.innerJoin(users, eq(users.id, sessions.user_id))
-		.where(eq(sessions.id, id)))[0]
+	const found = (
+		await db
+			.select({ session: sessions, user: users })
+			.from(sessions)
+			.innerJoin(users, eq(users.id, sessions.user_id))
+			.where(eq(sessions.id, id))
+	)[0]
 	if (!found) return null
 	const now = clock.now().getTime()
 	const idleMs = await idleLimitMs(db)
@@ -107,13 +109,13 @@ export async function validateSession(
 
 export async function invalidateSession(db: DbOrTx, token: string | undefined | null) {
 	if (!token) return
-	await db.delete(sessions)
-		.where(eq(sessions.id, hashToken(token)))
+	await db.delete(sessions).where(eq(sessions.id, hashToken(token)))
 }
 
 /** Ends every session of a user (password change, deactivation, role change), optionally keeping one. */
 export async function invalidateUserSessions(db: DbOrTx, userId: number, keepSessionId?: string) {
-	await db.delete(sessions)
+	await db
+		.delete(sessions)
 		.where(keepSessionId ? and(eq(sessions.user_id, userId), ne(sessions.id, keepSessionId)) : eq(sessions.user_id, userId))
 }
 
@@ -158,17 +160,19 @@ export async function ensureFirstAdmin(db: Db, clock: Clock, input: { cnpj: stri
 	const now = clock.now().toISOString()
 	return writeTransaction(db, async (tx) => {
 		if ((await tx.select({ id: users.id }).from(users).limit(1))[0]) return false
-		const created = (await tx
-			.insert(users)
-			.values({
-				cnpj: input.cnpj,
-				nome: input.nome ?? 'Administrador',
-				tipo: 'administrador',
-				senha_hash: hash,
-				created_at: now,
-				updated_at: now
-			})
-			.returning({ id: users.id }))[0]
+		const created = (
+			await tx
+				.insert(users)
+				.values({
+					cnpj: input.cnpj,
+					nome: input.nome ?? 'Administrador',
+					tipo: 'administrador',
+					senha_hash: hash,
+					created_at: now,
+					updated_at: now
+				})
+				.returning({ id: users.id })
+		)[0]
 		await logActivity(tx, clock, 'auth.first-admin', { nome: input.nome ?? 'Administrador' }, { entityId: created.id })
 		return true
 	})
@@ -180,8 +184,10 @@ export async function deleteExpiredSessions(db: DbOrTx, clock: Clock): Promise<n
 	const idleMs = await idleLimitMs(db)
 	const conditions = [lt(sessions.expires_at, new Date(now).toISOString())]
 	if (idleMs !== null) conditions.push(lt(sessions.last_active_at, new Date(now - idleMs).toISOString()))
-	return (await db
-		.delete(sessions)
-		.where(or(...conditions))
-		.returning({ id: sessions.id })).length
+	return (
+		await db
+			.delete(sessions)
+			.where(or(...conditions))
+			.returning({ id: sessions.id })
+	).length
 }

@@ -108,11 +108,13 @@ const WEBHOOK_NAME = 'K-Licenças'
 export async function webhookEmail(ctx: Pick<AppContext, 'db'>, accountId: string): Promise<string | null> {
 	const own = accountId === VENDOR_ACCOUNT ? null : (await findRepresentativeByCnpj(ctx.db, accountId))?.email
 	if (own) return own
-	const admin = (await ctx.db
-		.select({ email: users.email })
-		.from(users)
-		.where(and(eq(users.tipo, 'administrador'), eq(users.ativo, true), isNotNull(users.email), ne(users.email, '')))
-		.orderBy(asc(users.id)))[0]
+	const admin = (
+		await ctx.db
+			.select({ email: users.email })
+			.from(users)
+			.where(and(eq(users.tipo, 'administrador'), eq(users.ativo, true), isNotNull(users.email), ne(users.email, '')))
+			.orderBy(asc(users.id))
+	)[0]
 	return admin?.email ?? null
 }
 
@@ -176,7 +178,7 @@ export async function syncWebhook(ctx: Ctx, account: AsaasAccount, options: { re
 		await recordWebhook(ctx, account.id, { webhook_id: current.id, penalized: current.penalizedRequestsCount, ...describeQueue(current) })
 	} catch (error) {
 		const noEmail =
-			await webhookEmail(ctx, account.id) === null
+			(await webhookEmail(ctx, account.id)) === null
 				? ' Informe um e-mail no cadastro do representante ou de um administrador: o Asaas o pede para avisar de falhas no webhook.'
 				: ''
 		const message = `${error instanceof AsaasError ? error.message : 'Não foi possível consultar os webhooks no Asaas.'}${noEmail}`

@@ -24,18 +24,11 @@ const REALITY: Partial<StandinModes> = { webhookRepeats: 1, deletedPayment: 'not
 const create = (w: TestWorld, body: Record<string, unknown>) => w.call('POST', '/api/carnes', { cookie: w.cookies.rep, body })
 const plansAt = (w: TestWorld, key = KEY) => [...(w.asaas.accounts.get(key)?.installments.values() ?? [])]
 const parcelRows = async (w: TestWorld, carneId: number) =>
-	(await w.db
-		.select()
-		.from(carneParcelas)
-		.where(eq(carneParcelas.carne_id, carneId)))
-		.sort((a, b) => a.numero - b.numero)
+	(await w.db.select().from(carneParcelas).where(eq(carneParcelas.carne_id, carneId))).sort((a, b) => a.numero - b.numero)
 const carneStatus = async (w: TestWorld, carneId: number) => (await w.db.select().from(carnes).where(eq(carnes.id, carneId)))[0]?.status
 /** The history lines of one payment, oldest first: [kind, ciclo]. */
 const linesOf = async (w: TestWorld, paymentId: string) =>
-	(await w.db
-		.select()
-		.from(historicoPagamentos)
-		.where(eq(historicoPagamentos.boleto_id, paymentId)))
+	(await w.db.select().from(historicoPagamentos).where(eq(historicoPagamentos.boleto_id, paymentId)))
 		.sort((a, b) => a.id - b.id)
 		.map((e) => [e.tipo_evento, e.ciclo])
 /** Rafael's account as he would use it in Asaas' own screens. */

@@ -71,12 +71,7 @@ describe('a portal killed while it issues a carnê', () => {
 			// A new process on the same database, five minutes later, settles what the dead one left.
 			const t = await createTestApp({ dbFile, now: '2026-11-20T12:05:00.000Z' })
 			t.ctx.gateways.asaas = (url, init) => fetch(url.replace(/^https?:\/\/[^/]+/, origin), init)
-			expect(
-				(await t.db
-					.select()
-					.from(carnes))
-					.map((r) => r.status)
-			).toEqual(['criando'])
+			expect((await t.db.select().from(carnes)).map((r) => r.status)).toEqual(['criando'])
 			expect(await finishCarnes(t.ctx)).toBe(1)
 			const rows = await t.db.select().from(carnes)
 			expect(plansAtAsaas() - plansBefore).toBe(moment.plans)
@@ -85,12 +80,7 @@ describe('a portal killed while it issues a carnê', () => {
 			} else {
 				expect(rows.map((r) => r.status)).toEqual(['ativo'])
 				expect(rows[0].asaas_installment_id).toBe([...standin.accounts.get(KEY)!.installments.keys()].at(-1)!)
-				expect(
-					(await t.db
-						.select()
-						.from(carneParcelas))
-						.map((p) => p.numero)
-				).toEqual([1, 2, 3])
+				expect((await t.db.select().from(carneParcelas)).map((p) => p.numero)).toEqual([1, 2, 3])
 			}
 			// Settled once: a second run finds nothing.
 			expect(await finishCarnes(t.ctx)).toBe(0)

@@ -35,7 +35,9 @@ export function carnesRoutes(ctx: AppContext): Endpoint[] {
 		serve(pagamentosRoute, can, ({ user, query }) => listPagamentos(ctx, user, query)),
 		serve(removeParcelaRoute, can, ({ user, params }) => removeParcel(ctx, user, params.id)),
 		serve(sendParcelaRoute, can, async ({ user, params, body }) =>
-			clickSend(ctx, { userId: user.id, representanteCnpj: await parcelOwner(params.id) }, () => sendParcel(ctx, user, params.id, body.phone))
+			clickSend(ctx, { userId: user.id, representanteCnpj: await parcelOwner(params.id) }, () =>
+				sendParcel(ctx, user, params.id, body.phone)
+			)
 		),
 		serve(syncCarnesRoute, can, async ({ user }) => {
 			// The button reads every open carnê of the scope, a smaller batch than the job: a person is waiting.
@@ -57,7 +59,9 @@ export function carnesRoutes(ctx: AppContext): Endpoint[] {
 			})
 		}),
 		serve(sendCarneRoute, can, async ({ user, params, body }) =>
-			clickSend(ctx, { userId: user.id, representanteCnpj: await carneOwner(params.id) }, () => sendCarne(ctx, user, params.id, body.telefone))
+			clickSend(ctx, { userId: user.id, representanteCnpj: await carneOwner(params.id) }, () =>
+				sendCarne(ctx, user, params.id, body.telefone)
+			)
 		),
 		serve(historicoRoute, can, ({ user, query }) => listHistorico(ctx, user, query))
 	]

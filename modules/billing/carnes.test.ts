@@ -83,10 +83,7 @@ describe('a carnê’s whole life', () => {
 		expect((await history(w)).map((e) => e.tipo_evento)).toEqual(['pagamento', 'cancelamento', 'cancelamento'])
 		// Cancelling twice is refused.
 		expect((await w.call('DELETE', `/api/carnes/${carne.id}`, { cookie: w.cookies.rep })).status).toBe(422)
-		const log = (await w.db
-			.select()
-			.from(activities))
-			.map((a) => a.event)
+		const log = (await w.db.select().from(activities)).map((a) => a.event)
 		expect(log).toContain('billing.carne-created')
 		expect(log).toContain('billing.carne-cancelled')
 		// Admin Financeiro counts it, and of its value only the paid parcel (issue 34, point 9).
@@ -190,11 +187,7 @@ describe('the carnês list', () => {
 		const { w, empresa } = await billingWorld()
 		for (let i = 0; i < 3; i++) expect((await create(w, carneBody(empresa.codigo))).status).toBe(201)
 		const get = async (q: string) => (await w.call('GET', `/api/carnes?${q}`, { cookie: w.cookies.rep })).json
-		const ids = (await w.db
-			.select()
-			.from(carnes))
-			.map((c) => c.id)
-			.sort((a, b) => b - a)
+		const ids = (await w.db.select().from(carnes)).map((c) => c.id).sort((a, b) => b - a)
 		const first = await get('limit=2')
 		expect(first.carnes.map((c: { id: number }) => c.id)).toEqual(ids.slice(0, 2))
 		expect(first.pagination).toMatchObject({ page: 1, limit: 2, total: 3, hasNext: true })
@@ -325,7 +318,12 @@ describe('the webhook keeps parcels in step', () => {
 		const delivered = w.asaas.deliveries.filter((d) => d.paymentId === paymentId && d.event === 'PAYMENT_RECEIVED')[0]
 		await deliver(w, await tokenOf(w), { id: delivered.eventId, event: 'PAYMENT_RECEIVED', dateCreated: '', payment: { id: paymentId } })
 		await deliver(w, await tokenOf(w), { id: 'evt_tardio_created', event: 'PAYMENT_CREATED', dateCreated: '', payment: { id: paymentId } })
-		await deliver(w, await tokenOf(w), { id: 'evt_tardio_confirmed', event: 'PAYMENT_CONFIRMED', dateCreated: '', payment: { id: paymentId } })
+		await deliver(w, await tokenOf(w), {
+			id: 'evt_tardio_confirmed',
+			event: 'PAYMENT_CONFIRMED',
+			dateCreated: '',
+			payment: { id: paymentId }
+		})
 		await settleAsaas(w)
 		expect((await parcels(w, carne.id))[0].status).toBe('RECEIVED')
 		expect((await history(w)).map((e) => e.tipo_evento)).toEqual(['pagamento'])
@@ -349,11 +347,7 @@ describe('the webhook keeps parcels in step', () => {
 		await settleAsaas(w)
 		const list = await parcels(w, carne.id)
 		expect(list.slice(0, 2).map((p) => p.status)).toEqual(['OVERDUE', 'CHARGEBACK_REQUESTED'])
-		expect(
-			(await history(w))
-				.map((e) => e.tipo_evento)
-				.sort()
-		).toEqual(['estorno', 'pagamento', 'vencimento'])
+		expect((await history(w)).map((e) => e.tipo_evento).sort()).toEqual(['estorno', 'pagamento', 'vencimento'])
 		const estornos = await w.call('GET', '/api/historico-pagamentos?tipo=estorno', { cookie: w.cookies.rep })
 		expect(estornos.json.eventos).toHaveLength(1)
 	})
@@ -393,16 +387,17 @@ describe('the webhook keeps parcels in step', () => {
 			parcels: (await parcels(w, carne.id)).map((p) => p.status),
 			carne: (await w.db.select().from(carnes).where(eq(carnes.id, carne.id)))[0]!.status,
 			history: (await history(w)).map((e) => [e.tipo_evento, e.boleto_id]),
-			log: (await w.db
-				.select()
-				.from(activities))
+			log: (await w.db.select().from(activities))
 				.filter((a) => a.event === 'billing.carne-closed-at-asaas')
 				.map((a) => [a.entity_id, a.subtitle])
 		})
 		const after = await snapshot()
 		expect(after.parcels).toEqual(['RECEIVED', 'CANCELED', 'CANCELED'])
 		expect(after.carne).toBe('cancelado')
-		expect(after.history).toEqual([['pagamento', await paymentIdOf(w, p1.id)], ...removed.deletedPayments.map((p) => ['cancelamento', p.id])])
+		expect(after.history).toEqual([
+			['pagamento', await paymentIdOf(w, p1.id)],
+			...removed.deletedPayments.map((p) => ['cancelamento', p.id])
+		])
 		expect(after.log).toHaveLength(1)
 		expect(after.log[0][0]).toBe(String(carne.id))
 		expect(after.log[0][1]).toContain('2 parcelas canceladas')
@@ -435,28 +430,15 @@ describe('the webhook keeps parcels in step', () => {
 		await settleAsaas(w)
 		expect((await parcels(w, other.id)).map((p) => p.status)).toEqual(['RECEIVED', 'CANCELED'])
 		expect((await w.db.select().from(carnes).where(eq(carnes.id, other.id)))[0]!.status).toBe('cancelado')
-		expect(
-			(await history(w))
-				.filter((e) => e.carne_id === other.id)
-				.map((e) => e.tipo_evento)
-		).toEqual(['pagamento', 'cancelamento'])
-		expect(
-			(await w.db
-				.select()
-				.from(activities))
-				.filter((a) => a.event === 'billing.carne-closed-at-asaas')
-		).toHaveLength(2)
+		expect((await history(w)).filter((e) => e.carne_id === other.id).map((e) => e.tipo_evento)).toEqual(['pagamento', 'cancelamento'])
+		expect((await w.db.select().from(activities)).filter((a) => a.event === 'billing.carne-closed-at-asaas')).toHaveLength(2)
 	})
 
 	it('a carnê closed at Asaas is only ever cancelado: a fully paid one was quitado before any deletion is read', async () => {
 		const { w, empresa } = await billingWorld()
 		const at = async (id: number) => (await w.db.select().from(carnes).where(eq(carnes.id, id)))[0]!.status
 		const closedAtAsaas = async () =>
-			(await w.db
-				.select()
-				.from(activities))
-				.filter((a) => a.event === 'billing.carne-closed-at-asaas')
-				.map((a) => [a.entity_id, a.title])
+			(await w.db.select().from(activities)).filter((a) => a.event === 'billing.carne-closed-at-asaas').map((a) => [a.entity_id, a.title])
 		const standinPayment = async (parcelId: number) => w.asaas.accounts.get(KEY)!.payments.get(await paymentIdOf(w, parcelId))!
 
 		// The last open parcel is paid and deleted at Asaas while webhooks are down; its late webhook reads it back deleted.
@@ -467,7 +449,8 @@ describe('the webhook keeps parcels in step', () => {
 		await settleAsaas(w)
 		w.asaas.pauseDeliveries()
 		w.asaas.confirm(await paymentIdOf(w, l3.id))
-		(await standinPayment(l3.id)).deleted = true
+		const deleted = await standinPayment(l3.id)
+		deleted.deleted = true
 		w.asaas.resumeDeliveries()
 		await settleAsaas(w)
 		expect((await parcels(w, last.id)).map((p) => p.status)).toEqual(['RECEIVED', 'RECEIVED', 'CANCELED'])
@@ -482,7 +465,8 @@ describe('the webhook keeps parcels in step', () => {
 		w.asaas.pauseDeliveries()
 		w.asaas.confirm(await paymentIdOf(w, m2.id))
 		w.asaas.confirm(await paymentIdOf(w, m3.id))
-		(await standinPayment(m3.id)).deleted = true
+		const removed = await standinPayment(m3.id)
+		removed.deleted = true
 		expect(await reconcileCarnes(w.ctx, { all: true })).toMatchObject({ verificadas: 1, corrigidas: 2 })
 		expect((await parcels(w, mixed.id)).map((p) => p.status)).toEqual(['RECEIVED', 'RECEIVED', 'CANCELED'])
 		expect(await at(mixed.id)).toBe('cancelado')
@@ -497,7 +481,8 @@ describe('the webhook keeps parcels in step', () => {
 		for (const p of all) w.asaas.confirm(await paymentIdOf(w, p.id))
 		await settleAsaas(w)
 		expect(await at(paid.id)).toBe('quitado')
-		(await standinPayment(all[0].id)).deleted = true
+		const afterwards = await standinPayment(all[0].id)
+		afterwards.deleted = true
 		await carnePaymentHandler(w.ctx).handle({
 			id: 0,
 			eventId: 'evt_deleted_after_paid',
@@ -614,12 +599,7 @@ describe('the carnê and its parcels outside the portal', () => {
 		expect(w.asaas.accounts.get(KEY)!.payments.get(await paymentIdOf(w, p2.id))!.deleted).toBe(true)
 		await settleAsaas(w)
 		expect((await parcels(w, carne.id)).map((p) => p.status)).toEqual(['RECEIVED', 'CANCELED', 'PENDING'])
-		expect(
-			(await w.db
-				.select()
-				.from(activities))
-				.map((a) => a.event)
-		).toContain('billing.parcel-removed')
+		expect((await w.db.select().from(activities)).map((a) => a.event)).toContain('billing.parcel-removed')
 	})
 
 	it('filters the monitor by status, company and due dates, and the history by type, company, search and dates', async () => {
@@ -670,11 +650,7 @@ describe('a parcel’s payment codes on the portal’s screens (issue 34, point 
 		const pix = (await create(w, carneBody(empresa.codigo, { numero_parcelas: 2, valor_total: 50, tipo_cobranca: 'PIX' }))).json.carne
 		const boleto = (await create(w, carneBody(outra.codigo, { numero_parcelas: 2, valor_total: 50 }))).json.carne
 		const stored = async (carneId: number) =>
-			(await w.db
-				.select()
-				.from(carneParcelas)
-				.where(eq(carneParcelas.carne_id, carneId)))
-				.sort((a, b) => a.numero - b.numero)
+			(await w.db.select().from(carneParcelas).where(eq(carneParcelas.carne_id, carneId))).sort((a, b) => a.numero - b.numero)
 		const [pix1, pix2] = await stored(pix.id)
 		expect(pix1.pix_copia_cola).toStartWith('000201')
 		expect(pix1.linha_digitavel).toBeNull()

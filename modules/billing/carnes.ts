@@ -68,14 +68,14 @@ export async function companyAccount(ctx: Ctx, user: Actor, representanteCnpj: s
 /** The carnê, when its company is in the user's scope; otherwise 404, the same answer as for no carnê. */
 export async function carneInScope(ctx: Ctx, user: Actor, id: number): Promise<CarneRow> {
 	const carne = (await ctx.db.select().from(carnes).where(eq(carnes.id, id)))[0]
-	if (!carne || !representativeScope(ctx.db, user).includes(carne.representante_cnpj)) throw notFound('Carnê não encontrado.')
+	if (!carne || !(await representativeScope(ctx.db, user).includes(carne.representante_cnpj))) throw notFound('Carnê não encontrado.')
 	return carne
 }
 
 /** The parcel, when its carnê is in the user's scope; otherwise 404. */
 export async function parcelInScope(ctx: Ctx, user: Actor, id: number): Promise<ParcelRow> {
 	const parcel = (await ctx.db.select().from(carneParcelas).where(eq(carneParcelas.id, id)))[0]
-	if (!parcel || !representativeScope(ctx.db, user).includes(parcel.representante_cnpj)) throw notFound('Parcela não encontrada.')
+	if (!parcel || !(await representativeScope(ctx.db, user).includes(parcel.representante_cnpj))) throw notFound('Parcela não encontrada.')
 	return parcel
 }
 
@@ -212,10 +212,12 @@ export async function createCarne(ctx: Ctx, user: Actor, body: CarneBody): Promi
 	if (dueProblem) throw badRequest(dueProblem)
 	const account = await companyAccount(ctx, user, company.cnpj_representante)
 	const client = asaasClient(ctx, account)
-	const unfinished = (await ctx.db
-		.select()
-		.from(carnes)
-		.where(and(eq(carnes.empresa_codigo, company.codigo), eq(carnes.status, 'criando'))))[0]
+	const unfinished = (
+		await ctx.db
+			.select()
+			.from(carnes)
+			.where(and(eq(carnes.empresa_codigo, company.codigo), eq(carnes.status, 'criando')))
+	)[0]
 	if (unfinished) {
 		// The earlier attempt's plan may exist: it is finished (or found not to exist) before another is made.
 		const outcome = await finishCarne(ctx, unfinished).catch(() => 'pendente' as const)
@@ -228,24 +230,26 @@ export async function createCarne(ctx: Ctx, user: Actor, body: CarneBody): Promi
 	}
 	const totalCentavos = Math.round(body.valor_total * 100)
 	const now = ctx.clock.now().toISOString()
-	const row = (await ctx.db
-		.insert(carnes)
-		.values({
-			referencia: `carne-${randomUUID()}`,
-			empresa_codigo: company.codigo,
-			representante_cnpj: company.cnpj_representante,
-			valor_total_centavos: totalCentavos,
-			valor_parcela_centavos: Math.floor(totalCentavos / body.numero_parcelas),
-			numero_parcelas: body.numero_parcelas,
-			data_primeiro_vencimento: body.data_primeiro_vencimento,
-			tipo_cobranca: body.tipo_cobranca,
-			descricao: body.descricao,
-			status: 'criando',
-			criado_por: user.id,
-			created_at: now,
-			updated_at: now
-		})
-		.returning())[0]
+	const row = (
+		await ctx.db
+			.insert(carnes)
+			.values({
+				referencia: `carne-${randomUUID()}`,
+				empresa_codigo: company.codigo,
+				representante_cnpj: company.cnpj_representante,
+				valor_total_centavos: totalCentavos,
+				valor_parcela_centavos: Math.floor(totalCentavos / body.numero_parcelas),
+				numero_parcelas: body.numero_parcelas,
+				data_primeiro_vencimento: body.data_primeiro_vencimento,
+				tipo_cobranca: body.tipo_cobranca,
+				descricao: body.descricao,
+				status: 'criando',
+				criado_por: user.id,
+				created_at: now,
+				updated_at: now
+			})
+			.returning()
+	)[0]
 	const note = async (set: Partial<CarneRow>) =>
 		await ctx.db
 			.update(carnes)
@@ -271,9 +275,7 @@ export async function createCarne(ctx: Ctx, user: Actor, body: CarneBody): Promi
 	} catch (error) {
 		// Sure that no plan was made: nothing is kept. Unsure: the row stays for finishCarnes() to settle.
 		if (!(error instanceof AsaasError && error.uncertain)) {
-			await ctx.db
-				.delete(carnes)
-				.where(and(eq(carnes.id, row.id), eq(carnes.status, 'criando')))
+			await ctx.db.delete(carnes).where(and(eq(carnes.id, row.id), eq(carnes.status, 'criando')))
 			asaasFailure(error)
 		}
 		ctx.log('billing.carne_uncertain', { carne: row.id, message: error.message })
@@ -314,7 +316,13 @@ async function finishCarne(ctx: Ctx, carne: CarneRow, actor?: Actor): Promise<'c
 				.where(and(eq(carnes.id, carne.id), eq(carnes.status, 'criando')))
 				.returning({ id: carnes.id })
 			if (gone.length === 1 && !actor)
-				await logActivity(tx, ctx.clock, 'billing.carne-unfinished', { razao, carne: carne.id, resultado: 'descartado' }, { actorName: 'Portal' })
+				await logActivity(
+					tx,
+					ctx.clock,
+					'billing.carne-unfinished',
+					{ razao, carne: carne.id, resultado: 'descartado' },
+					{ actorName: 'Portal' }
+				)
 			return gone.length === 1
 		})
 		return removed ? 'descartado' : 'pendente'
@@ -326,22 +334,25 @@ async function finishCarne(ctx: Ctx, carne: CarneRow, actor?: Actor): Promise<'c
 	const now = ctx.clock.now().toISOString()
 	const totalCentavos = payments.reduce((sum, p) => sum + Math.round(p.value * 100), 0)
 	return writeTransaction(ctx.db, async (tx) => {
-		const finished = (await tx
-			.update(carnes)
-			.set({
-				status: 'ativo',
-				asaas_installment_id: installmentId,
-				asaas_customer_id: carne.asaas_customer_id ?? payments[0]?.customer ?? null,
-				...(payments.length > 0
-					? { valor_total_centavos: totalCentavos, valor_parcela_centavos: Math.round(payments[0].value * 100) }
-					: {}),
-				updated_at: now
-			})
-			.where(and(eq(carnes.id, carne.id), eq(carnes.status, 'criando')))
-			.returning())[0]
+		const finished = (
+			await tx
+				.update(carnes)
+				.set({
+					status: 'ativo',
+					asaas_installment_id: installmentId,
+					asaas_customer_id: carne.asaas_customer_id ?? payments[0]?.customer ?? null,
+					...(payments.length > 0
+						? { valor_total_centavos: totalCentavos, valor_parcela_centavos: Math.round(payments[0].value * 100) }
+						: {}),
+					updated_at: now
+				})
+				.where(and(eq(carnes.id, carne.id), eq(carnes.status, 'criando')))
+				.returning()
+		)[0]
 		if (!finished) return 'pendente'
 		if (payments.length > 0)
-			await tx.insert(carneParcelas)
+			await tx
+				.insert(carneParcelas)
 				.values(payments.map((p, i) => parcelRow(finished, p, codes[i], now)))
 				.onConflictDoNothing()
 		const tipo = CHARGE_TYPE_LABELS[carne.tipo_cobranca]
@@ -354,7 +365,13 @@ async function finishCarne(ctx: Ctx, carne: CarneRow, actor?: Actor): Promise<'c
 			{ actor: criadoPor, entityId: carne.id, representanteCnpj: carne.representante_cnpj }
 		)
 		if (!actor)
-			await logActivity(tx, ctx.clock, 'billing.carne-unfinished', { razao, carne: carne.id, resultado: 'concluido' }, { actorName: 'Portal' })
+			await logActivity(
+				tx,
+				ctx.clock,
+				'billing.carne-unfinished',
+				{ razao, carne: carne.id, resultado: 'concluido' },
+				{ actorName: 'Portal' }
+			)
 		return 'concluido'
 	})
 }
@@ -387,31 +404,34 @@ async function carneViews(db: DbOrTx, rows: CarneRow[]): Promise<CarneView[]> {
 	if (rows.length === 0) return []
 	const ids = rows.map((r) => r.id)
 	const paid = new Map(
-		(await db
-			.select({ carne: carneParcelas.carne_id, n: count() })
-			.from(carneParcelas)
-			.where(and(inArray(carneParcelas.carne_id, ids), inArray(carneParcelas.status, [...PAID_STATUSES])))
-			.groupBy(carneParcelas.carne_id))
-			.map((r) => [r.carne, r.n])
+		(
+			await db
+				.select({ carne: carneParcelas.carne_id, n: count() })
+				.from(carneParcelas)
+				.where(and(inArray(carneParcelas.carne_id, ids), inArray(carneParcelas.status, [...PAID_STATUSES])))
+				.groupBy(carneParcelas.carne_id)
+		).map((r) => [r.carne, r.n])
 	)
 	const names = new Map(
-		(await db
-			.select({ codigo: companies.codigo, razao: companies.razao, cnpj: companies.cnpj, fone: companies.fone })
-			.from(companies)
-			.where(
-				inArray(
-					companies.codigo,
-					rows.map((r) => r.empresa_codigo)
+		(
+			await db
+				.select({ codigo: companies.codigo, razao: companies.razao, cnpj: companies.cnpj, fone: companies.fone })
+				.from(companies)
+				.where(
+					inArray(
+						companies.codigo,
+						rows.map((r) => r.empresa_codigo)
+					)
 				)
-			))
-			.map((c) => [c.codigo, { razao: c.razao, cnpj: c.cnpj, fone: c.fone }])
+		).map((c) => [c.codigo, { razao: c.razao, cnpj: c.cnpj, fone: c.fone }])
 	)
 	const owners = new Map(
-		(await db
-			.select({ cnpj: representatives.cnpj, nome: representatives.nome })
-			.from(representatives)
-			.where(inArray(representatives.cnpj, [...new Set(rows.map((r) => r.representante_cnpj))])))
-			.map((r) => [r.cnpj, r])
+		(
+			await db
+				.select({ cnpj: representatives.cnpj, nome: representatives.nome })
+				.from(representatives)
+				.where(inArray(representatives.cnpj, [...new Set(rows.map((r) => r.representante_cnpj))]))
+		).map((r) => [r.cnpj, r])
 	)
 	return rows.map((r) => ({
 		id: r.id,
@@ -467,12 +487,8 @@ export async function listCarnes(ctx: Ctx, user: Actor, query: CarnesQuery): Pro
 
 export async function carneParcels(ctx: Ctx, user: Actor, id: number): Promise<CarneParcelaView[]> {
 	const carne = await carneInScope(ctx, user, id)
-	return (await ctx.db
-		.select()
-		.from(carneParcelas)
-		.where(eq(carneParcelas.carne_id, carne.id))
-		.orderBy(asc(carneParcelas.numero)))
-		.map((p) => ({
+	return (await ctx.db.select().from(carneParcelas).where(eq(carneParcelas.carne_id, carne.id)).orderBy(asc(carneParcelas.numero))).map(
+		(p) => ({
 			id: p.id,
 			numero: p.numero,
 			valor: reais(p.valor_centavos),
@@ -482,7 +498,8 @@ export async function carneParcels(ctx: Ctx, user: Actor, id: number): Promise<C
 			urlBoleto: p.boleto_url,
 			linhaDigitavel: p.linha_digitavel,
 			pixCopiaCola: p.pix_copia_cola
-		}))
+		})
+	)
 }
 
 /**
@@ -492,16 +509,18 @@ export async function carneParcels(ctx: Ctx, user: Actor, id: number): Promise<C
  */
 export async function carneTotals(db: DbOrTx): Promise<{ count: number; totalCentavos: number }> {
 	const n = (await db.select({ n: count() }).from(carnes))[0]?.n ?? 0
-	const total = (await db
-		.select({ total: sql<number>`coalesce(sum(${carneParcelas.valor_centavos}), 0)` })
-		.from(carneParcelas)
-		.innerJoin(carnes, eq(carnes.id, carneParcelas.carne_id))
-		.where(
-			or(
-				inArray(carneParcelas.status, [...PAID_STATUSES]),
-				and(inArray(carneParcelas.status, [...OPEN_STATUSES]), eq(carnes.status, 'ativo'))
+	const total = (
+		await db
+			.select({ total: sql<number>`coalesce(sum(${carneParcelas.valor_centavos}), 0)` })
+			.from(carneParcelas)
+			.innerJoin(carnes, eq(carnes.id, carneParcelas.carne_id))
+			.where(
+				or(
+					inArray(carneParcelas.status, [...PAID_STATUSES]),
+					and(inArray(carneParcelas.status, [...OPEN_STATUSES]), eq(carnes.status, 'ativo'))
+				)
 			)
-		))[0]?.total
+	)[0]?.total
 	return { count: n, totalCentavos: Number(total ?? 0) }
 }
 
@@ -530,13 +549,15 @@ export async function cancelCarne(ctx: Ctx, user: Actor, id: number): Promise<{ 
 		asaasFailure(failure ?? error)
 	}
 	if (sync.open > 0) {
-		if (sync.held) throw unprocessable(await accountWarning(ctx, account.id) ?? 'A conta do Asaas não reconhece este carnê.', 'ASAAS_ACCOUNT')
+		if (sync.held)
+			throw unprocessable((await accountWarning(ctx, account.id)) ?? 'A conta do Asaas não reconhece este carnê.', 'ASAAS_ACCOUNT')
 		asaasFailure(
 			failure ?? new AsaasError('O Asaas ainda mostra parcelas em aberto neste carnê: tente cancelar de novo.', 'rejected', null, false)
 		)
 	}
 	const now = ctx.clock.now().toISOString()
-	const razao = (await ctx.db.select({ razao: companies.razao }).from(companies).where(eq(companies.codigo, carne.empresa_codigo)))[0]?.razao
+	const razao = (await ctx.db.select({ razao: companies.razao }).from(companies).where(eq(companies.codigo, carne.empresa_codigo)))[0]
+		?.razao
 	await writeTransaction(ctx.db, async (tx) => {
 		const closed = await tx
 			.update(carnes)
@@ -544,10 +565,12 @@ export async function cancelCarne(ctx: Ctx, user: Actor, id: number): Promise<{ 
 			.where(and(eq(carnes.id, carne.id), eq(carnes.status, 'ativo')))
 			.returning({ id: carnes.id })
 		if (closed.length === 0) return
-		const removidas = (await tx
-			.select({ n: count() })
-			.from(carneParcelas)
-			.where(and(eq(carneParcelas.carne_id, carne.id), eq(carneParcelas.status, 'CANCELED'))))[0]?.n
+		const removidas = (
+			await tx
+				.select({ n: count() })
+				.from(carneParcelas)
+				.where(and(eq(carneParcelas.carne_id, carne.id), eq(carneParcelas.status, 'CANCELED')))
+		)[0]?.n
 		await logActivity(
 			tx,
 			ctx.clock,
@@ -644,7 +667,8 @@ export async function removeParcel(ctx: Ctx, user: Actor, id: number): Promise<{
 			wallet: carne?.asaas_conta ?? null,
 			customerId: carne?.asaas_customer_id ?? null
 		})
-		if (!removed) throw unprocessable(await accountWarning(ctx, account.id) ?? 'A conta do Asaas não reconhece esta parcela.', 'ASAAS_ACCOUNT')
+		if (!removed)
+			throw unprocessable((await accountWarning(ctx, account.id)) ?? 'A conta do Asaas não reconhece esta parcela.', 'ASAAS_ACCOUNT')
 	}
 	if (!removed)
 		asaasFailure(

@@ -60,12 +60,7 @@ describe('orphan plans (issue 33, point 1)', () => {
 			await w.services.asaasInbox.processDue()
 			w.asaas.confirm((await parcelRows(w))[0].asaas_payment_id)
 			await settleAsaas(w)
-			expect(
-				(await w.db
-					.select()
-					.from(asaasEvents))
-					.filter((e) => e.status !== 'processado')
-			).toEqual([])
+			expect((await w.db.select().from(asaasEvents)).filter((e) => e.status !== 'processado')).toEqual([])
 			expect((await parcelRows(w))[0].status).not.toBe('PENDING')
 		})
 	}

@@ -57,7 +57,8 @@ async function warnForeignAccount(ctx: Ctx, accountId: string, status: 'mudou' |
 		const row = (await tx.select().from(asaasIdentities).where(eq(asaasIdentities.account, accountId)))[0]
 		if (row?.status === status) return
 		const set = { status, message, checked_at: now }
-		await tx.insert(asaasIdentities)
+		await tx
+			.insert(asaasIdentities)
 			.values({ account: accountId, wallet_id: row?.wallet_id ?? null, ...set })
 			.onConflictDoUpdate({ target: asaasIdentities.account, set })
 		const representanteCnpj = accountId === VENDOR_ACCOUNT ? null : accountId

@@ -42,9 +42,9 @@ const event = (id: string, paymentId = 'pay_mine_1', type = 'PAYMENT_RECEIVED') 
 })
 
 /** Waits for the inbox's background work to reach a state (however busy the machine), then the test checks it. */
-async function until(reached: () => boolean) {
+async function until(reached: () => boolean | Promise<boolean>) {
 	const deadline = performance.now() + 10_000
-	while (!reached() && performance.now() < deadline) await Bun.sleep(5)
+	while (!(await reached()) && performance.now() < deadline) await Bun.sleep(5)
 }
 
 describe('POST /api/asaas/webhook/{account}', () => {
@@ -93,12 +93,7 @@ describe('POST /api/asaas/webhook/{account}', () => {
 		const { w, deliver } = await portalWith(watcher().handler)
 		expect((await deliver(event('evt_x', 'pay_someone_else'))).status).toBe(200)
 		expect((await deliver({ hello: 'world' })).status).toBe(200)
-		await until(async () =>
-			(await w.db
-				.select()
-				.from(asaasEvents))
-				.every((r) => r.status !== 'pendente')
-		)
+		await until(async () => (await w.db.select().from(asaasEvents)).every((r) => r.status !== 'pendente'))
 		const rows = await w.db.select().from(asaasEvents)
 		expect(rows.map((r) => [r.event, r.status])).toEqual([
 			['PAYMENT_RECEIVED', 'sem_dono'],

@@ -57,13 +57,18 @@ export function createAsaasInbox(ctx: Ctx, handlers: PaymentEventHandler[]) {
 		const batch = waiting
 		waiting = []
 		try {
-			const ids = await writeTransaction(ctx.db, (tx) =>
-				batch.map(
-					async ({ row }) =>
-						(await tx.insert(asaasEvents).values(row).onConflictDoNothing({ target: asaasEvents.event_id }).returning({ id: asaasEvents.id }))[0]
-							?.id ?? null
-				)
-			)
+			const ids = await writeTransaction(ctx.db, async (tx) => {
+				const inserted: (number | null)[] = []
+				for (const { row } of batch) {
+					const [stored] = await tx
+						.insert(asaasEvents)
+						.values(row)
+						.onConflictDoNothing({ target: asaasEvents.event_id })
+						.returning({ id: asaasEvents.id })
+					inserted.push(stored?.id ?? null)
+				}
+				return inserted
+			})
 			for (const [i, { row, resolve }] of batch.entries()) resolve(row.status === 'pendente' ? ids[i] : null)
 		} catch (error) {
 			for (const { reject } of batch) reject(error)
@@ -115,18 +120,20 @@ export function createAsaasInbox(ctx: Ctx, handlers: PaymentEventHandler[]) {
 	/** Takes the event in hand when it is due and nobody else holds it: one worker at a time, even across processes. */
 	async function claim(id: number) {
 		const now = ctx.clock.now()
-		return (await ctx.db
-			.update(asaasEvents)
-			.set({ claimed_until: new Date(now.getTime() + CLAIM_MS).toISOString(), attempts: sql`${asaasEvents.attempts} + 1` })
-			.where(
-				and(
-					eq(asaasEvents.id, id),
-					eq(asaasEvents.status, 'pendente'),
-					lte(asaasEvents.next_attempt_at, now.toISOString()),
-					sql`(${asaasEvents.claimed_until} is null or ${asaasEvents.claimed_until} <= ${now.toISOString()})`
+		return (
+			await ctx.db
+				.update(asaasEvents)
+				.set({ claimed_until: new Date(now.getTime() + CLAIM_MS).toISOString(), attempts: sql`${asaasEvents.attempts} + 1` })
+				.where(
+					and(
+						eq(asaasEvents.id, id),
+						eq(asaasEvents.status, 'pendente'),
+						lte(asaasEvents.next_attempt_at, now.toISOString()),
+						sql`(${asaasEvents.claimed_until} is null or ${asaasEvents.claimed_until} <= ${now.toISOString()})`
+					)
 				)
-			)
-			.returning())[0]
+				.returning()
+		)[0]
 	}
 
 	/** Hands a stored event to the modules; records what became of it. */

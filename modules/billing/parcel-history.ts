@@ -36,22 +36,24 @@ export async function recordEvent(
 		disputa_vencida: 'paga: contestação vencida, valor em repasse'
 	}[tipo]
 	return (
-		(await tx
-			.insert(historicoPagamentos)
-			.values({
-				tipo_evento: tipo,
-				parcela_id: parcel.id,
-				carne_id: parcel.carne_id,
-				empresa_codigo: parcel.empresa_codigo,
-				representante_cnpj: parcel.representante_cnpj,
-				valor_centavos: valorCentavos,
-				data_evento: now,
-				descricao: `Parcela ${parcel.numero}/${total ?? '?'} do ${carneName(parcel.carne_id)} ${what} (${formatBrl(valorCentavos)})`,
-				boleto_id: parcel.asaas_payment_id,
-				asaas_evento_id: eventId,
-				ciclo: parcel.ciclo
-			})
-			.onConflictDoNothing()
-			.returning({ id: historicoPagamentos.id })).length > 0
+		(
+			await tx
+				.insert(historicoPagamentos)
+				.values({
+					tipo_evento: tipo,
+					parcela_id: parcel.id,
+					carne_id: parcel.carne_id,
+					empresa_codigo: parcel.empresa_codigo,
+					representante_cnpj: parcel.representante_cnpj,
+					valor_centavos: valorCentavos,
+					data_evento: now,
+					descricao: `Parcela ${parcel.numero}/${total ?? '?'} do ${carneName(parcel.carne_id)} ${what} (${formatBrl(valorCentavos)})`,
+					boleto_id: parcel.asaas_payment_id,
+					asaas_evento_id: eventId,
+					ciclo: parcel.ciclo
+				})
+				.onConflictDoNothing()
+				.returning({ id: historicoPagamentos.id })
+		).length > 0
 	)
 }

@@ -6,11 +6,7 @@ import { reconcileCarnes } from './sync'
 import { asaasAccounts, carneParcelas } from './schema'
 
 const parcelsOf = async (w: TestWorld, carneId: number) =>
-	(await w.db
-		.select()
-		.from(carneParcelas)
-		.where(eq(carneParcelas.carne_id, carneId)))
-		.sort((a, b) => a.numero - b.numero)
+	(await w.db.select().from(carneParcelas).where(eq(carneParcelas.carne_id, carneId))).sort((a, b) => a.numero - b.numero)
 const bell = async (w: TestWorld, cookie: string) =>
 	((await w.call('GET', '/api/notifications', { cookie })).json as { title: string; message: string; type: string }[])
 		.filter((n) => n.title.startsWith('Parcela'))
@@ -56,7 +52,9 @@ describe('the representative is told in the top bar when Asaas changes a parcel'
 		const { carne } = (await w.call('POST', '/api/carnes', { cookie: w.cookies.rep, body: carneBody(empresa.codigo) })).json
 		await settleAsaas(w)
 		// Someone deletes the plan in Asaas' own screens.
-		await asaasClient(w.ctx, (await asaasAccount(w.db, w.ctx.secrets, CNPJ.rep))!).deleteInstallmentPendingPayments(carne.asaas_installment_id!)
+		await asaasClient(w.ctx, (await asaasAccount(w.db, w.ctx.secrets, CNPJ.rep))!).deleteInstallmentPendingPayments(
+			carne.asaas_installment_id!
+		)
 		await settleAsaas(w)
 		await reconcileCarnes(w.ctx, { all: true })
 		const removed = (n: number) => [

@@ -79,11 +79,17 @@ export function billingRoutes(ctx: AppContext, inbox: AsaasInbox) {
 			const mine =
 				params.account === VENDOR_ACCOUNT
 					? can(user.tipo, 'billing.providerConfigs')
-					: representativeScope(ctx.db, user).includes(params.account)
+					: await representativeScope(ctx.db, user).includes(params.account)
 			const account = mine ? await asaasAccount(ctx.db, ctx.secrets, params.account) : null
 			if (!account) throw notFound('Conta Asaas não encontrada.')
 			const webhook = await reactivateWebhook(ctx, account)
-			await logActivity(ctx.db, ctx.clock, 'billing.webhook-reactivated', { conta: params.account }, { actor: user, entityId: params.account })
+			await logActivity(
+				ctx.db,
+				ctx.clock,
+				'billing.webhook-reactivated',
+				{ conta: params.account },
+				{ actor: user, entityId: params.account }
+			)
 			const ok = webhook.status === 'ativo'
 			return {
 				success: ok,

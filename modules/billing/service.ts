@@ -83,7 +83,8 @@ async function saveRepresentativeAccount(ctx: Ctx, actor: Actor, cnpj: string, i
 		const webhookToken =
 			nextSecret(ctx, input.webhookToken, saved?.webhook_token ?? null) ?? (apiKey ? ctx.secrets.seal(newWebhookToken()) : null)
 		const row = { ambiente: input.environment, api_key: apiKey, webhook_token: webhookToken, updated_at: ctx.clock.now().toISOString() }
-		await tx.insert(asaasAccounts)
+		await tx
+			.insert(asaasAccounts)
 			.values({ representante_cnpj: cnpj, ...row })
 			.onConflictDoUpdate({ target: asaasAccounts.representante_cnpj, set: row })
 		await setAsaasActivation(tx, cnpj, input.active)
@@ -102,8 +103,8 @@ async function saveRepresentativeAccount(ctx: Ctx, actor: Actor, cnpj: string, i
 	return `Configurações salvas.${await afterSave(ctx, cnpj)}`
 }
 
-export async function ownConfig(ctx: Ctx, user: SessionUser): Promise<Promise<AsaasConfigView>> {
-	if (!await findRepresentativeByCnpj(ctx.db, user.cnpj)) throw notFound('Nenhum representante cadastrado com o CNPJ deste usuário.')
+export async function ownConfig(ctx: Ctx, user: SessionUser): Promise<AsaasConfigView> {
+	if (!(await findRepresentativeByCnpj(ctx.db, user.cnpj))) throw notFound('Nenhum representante cadastrado com o CNPJ deste usuário.')
 	return representativeView(ctx, user.cnpj)
 }
 
@@ -118,7 +119,7 @@ export async function adminConfigs(ctx: Ctx): Promise<AdminAsaasConfigView[]> {
 		.from(asaasAccounts)
 		.innerJoin(representatives, eq(representatives.cnpj, asaasAccounts.representante_cnpj))
 		.orderBy(representatives.nome)
-	return rows.map(({ cnpj, nome }) => adminView(ctx, cnpj, nome))
+	return Promise.all(rows.map(({ cnpj, nome }) => adminView(ctx, cnpj, nome)))
 }
 
 async function adminView(ctx: Ctx, cnpj: string, nome: string): Promise<AdminAsaasConfigView> {
@@ -147,7 +148,7 @@ export async function vendorConfig(ctx: Ctx): Promise<VendorAsaasConfigView> {
 export async function saveVendorConfig(ctx: Ctx, actor: Actor, input: Omit<AccountInput, 'active'>) {
 	await writeTransaction(ctx.db, async (tx) => {
 		// saveSettings keeps a secret sent back masked; a blank one clears it.
-		const hasKey = isMasked(input.apiKey) ? !!await getSetting(tx, 'app.asaas_api_key') : !!input.apiKey
+		const hasKey = isMasked(input.apiKey) ? !!(await getSetting(tx, 'app.asaas_api_key')) : !!input.apiKey
 		const token = input.webhookToken || (hasKey ? newWebhookToken() : '')
 		await saveSettings(tx, ctx.clock, ctx.secrets, [
 			{ chave: 'app.asaas_api_key', valor: input.apiKey },
@@ -176,7 +177,8 @@ export async function testAccount(ctx: Ctx, accountId: string): Promise<TestResu
 		const hooks = (await asaasClient(ctx, account).listWebhooks()).data
 		const url = webhookUrl(ctx, accountId)
 		const ours = hooks.find((h) => h.url === url)
-		const webhook: WebhookState = url && account.active ? await syncWebhook(ctx, account, { repair: false }) : await webhookState(ctx, accountId)
+		const webhook: WebhookState =
+			url && account.active ? await syncWebhook(ctx, account, { repair: false }) : await webhookState(ctx, accountId)
 		const about = !url
 			? 'Sem PUBLIC_URL o portal não registra o webhook sozinho.'
 			: ours
@@ -206,7 +208,7 @@ export async function rehearseAccount(ctx: Ctx, accountId: string): Promise<Asaa
 		baseUrl: ctx.config.asaasUrls.sandbox,
 		fetch: countedFetch(ctx, account.id, ctx.gateways.asaas),
 		webhookUrl: webhookUrl(ctx, account.id) ?? undefined,
-		email: await webhookEmail(ctx, account.id) ?? undefined,
+		email: (await webhookEmail(ctx, account.id)) ?? undefined,
 		now: () => ctx.clock.now()
 	})
 	const failed = result.steps.filter((s) => s.result === 'failed').length
@@ -221,11 +223,13 @@ export async function rehearseAccount(ctx: Ctx, accountId: string): Promise<Asaa
 export async function financialStats(ctx: Ctx, carnes: { count: number; totalCentavos: number }): Promise<FinancialStats> {
 	const total = (await ctx.db.select({ n: count() }).from(asaasAccounts))[0]?.n ?? 0
 	const active =
-		(await ctx.db
-			.select({ n: count() })
-			.from(asaasAccounts)
-			.innerJoin(representatives, eq(representatives.cnpj, asaasAccounts.representante_cnpj))
-			.where(sql`${representatives.ativar_api_asaas} = 'S' and ${asaasAccounts.api_key} is not null`))[0]?.n ?? 0
+		(
+			await ctx.db
+				.select({ n: count() })
+				.from(asaasAccounts)
+				.innerJoin(representatives, eq(representatives.cnpj, asaasAccounts.representante_cnpj))
+				.where(sql`${representatives.ativar_api_asaas} = 'S' and ${asaasAccounts.api_key} is not null`)
+		)[0]?.n ?? 0
 	return {
 		totalConfiguracoes: total,
 		configuracoesAtivas: active,

@@ -79,7 +79,8 @@ export async function applyPayment(
 	const back = backwardMove(parcel.status, status, !!payment.deleted, event)
 	if (back) {
 		const ciclo = back === 'disputa_vencida' ? parcel.ciclo : parcel.ciclo + 1
-		await tx.update(carneParcelas)
+		await tx
+			.update(carneParcelas)
 			.set({
 				status,
 				ciclo,
@@ -92,7 +93,8 @@ export async function applyPayment(
 		await recordEvent(tx, { ...parcel, ciclo }, back, now, eventId, Math.round(payment.value * 100))
 		if (back === 'disputa_vencida') await settleCarne(tx, parcel.carne_id, now)
 		else
-			await tx.update(carnes)
+			await tx
+				.update(carnes)
 				.set({ status: 'ativo', updated_at: now })
 				.where(and(eq(carnes.id, parcel.carne_id), inArray(carnes.status, ['quitado', 'cancelado'])))
 		return true
@@ -103,7 +105,8 @@ export async function applyPayment(
 	const forward = rank(status) > rank(parcel.status) || (rank(status) === rank(parcel.status) && status !== parcel.status && isPaid(status))
 	if (!forward) return false
 	const open = rank(status) <= 1
-	await tx.update(carneParcelas)
+	await tx
+		.update(carneParcelas)
 		.set({
 			status,
 			data_pagamento: isPaid(status)
@@ -120,7 +123,7 @@ export async function applyPayment(
 		})
 		.where(eq(carneParcelas.id, parcel.id))
 	const kind = eventOf(status)
-	if (kind && await recordEvent(tx, parcel, kind, now, eventId, Math.round(payment.value * 100)) && !options.quiet)
+	if (kind && (await recordEvent(tx, parcel, kind, now, eventId, Math.round(payment.value * 100))) && !options.quiet)
 		await notifyRepresentative(tx, parcel, kind, Math.round(payment.value * 100), now)
 	if (isPaid(status)) await settleCarne(tx, parcel.carne_id, now)
 	return true
@@ -137,7 +140,13 @@ const NOTICES = {
  * The top-bar notification of a parcel's new history line ("Parcela 2/6 de Padaria X paga — R$ 149,90"), written
  * with it: a history line is unique per payment, kind and cycle, so a repeated event tells nobody twice.
  */
-async function notifyRepresentative(tx: DbOrTx, parcel: ParcelRow, kind: keyof typeof NOTICES | 'vencimento', centavos: number, now: string) {
+async function notifyRepresentative(
+	tx: DbOrTx,
+	parcel: ParcelRow,
+	kind: keyof typeof NOTICES | 'vencimento',
+	centavos: number,
+	now: string
+) {
 	if (kind === 'vencimento') return
 	const notice = NOTICES[kind]
 	const total = (await tx.select({ n: carnes.numero_parcelas }).from(carnes).where(eq(carnes.id, parcel.carne_id)))[0]?.n
@@ -148,12 +157,15 @@ async function notifyRepresentative(tx: DbOrTx, parcel: ParcelRow, kind: keyof t
 
 /** An active carnê whose parcels are all paid becomes `quitado`. */
 async function settleCarne(tx: DbOrTx, carneId: number, now: string) {
-	const unpaid = (await tx
-		.select({ n: count() })
-		.from(carneParcelas)
-		.where(and(eq(carneParcelas.carne_id, carneId), notInArray(carneParcelas.status, [...PAID_STATUSES]))))[0]?.n
+	const unpaid = (
+		await tx
+			.select({ n: count() })
+			.from(carneParcelas)
+			.where(and(eq(carneParcelas.carne_id, carneId), notInArray(carneParcelas.status, [...PAID_STATUSES])))
+	)[0]?.n
 	if (unpaid === 0)
-		await tx.update(carnes)
+		await tx
+			.update(carnes)
 			.set({ status: 'quitado', updated_at: now })
 			.where(and(eq(carnes.id, carneId), eq(carnes.status, 'ativo')))
 }
@@ -196,7 +208,7 @@ export function carnePaymentHandler(ctx: Ctx): PaymentEventHandler {
 			const now = ctx.clock.now().toISOString()
 			await writeTransaction(ctx.db, async (tx) => {
 				const fresh = (await tx.select().from(carneParcelas).where(eq(carneParcelas.id, parcel.id)))[0]
-				if (fresh && await applyPayment(tx, fresh, payment, now, event.eventId, event.event) && payment.deleted)
+				if (fresh && (await applyPayment(tx, fresh, payment, now, event.eventId, event.event)) && payment.deleted)
 					await closeIfNothingOpen(ctx, tx, parcel.carne_id, now)
 			})
 			return true
@@ -310,7 +322,7 @@ export async function syncCarne(
 		const fresh = await tx.select().from(carneParcelas).where(eq(carneParcelas.carne_id, carne.id))
 		for (const payment of payments) {
 			const parcel = fresh.find((p) => p.asaas_payment_id === payment.id)
-			if (parcel && await applyPayment(tx, parcel, payment, now, null, null, quiet)) {
+			if (parcel && (await applyPayment(tx, parcel, payment, now, null, null, quiet))) {
 				changed++
 				if (payment.deleted) removed++
 			}
@@ -327,10 +339,12 @@ export async function syncCarne(
 		if (removed > 0 && !options.closing) await closeIfNothingOpen(ctx, tx, carne.id, now)
 		await tx.update(carnes).set({ conferido_em: now }).where(eq(carnes.id, carne.id))
 		const open =
-			(await tx
-				.select({ n: count() })
-				.from(carneParcelas)
-				.where(and(eq(carneParcelas.carne_id, carne.id), inArray(carneParcelas.status, [...OPEN_STATUSES]))))[0]?.n ?? 0
+			(
+				await tx
+					.select({ n: count() })
+					.from(carneParcelas)
+					.where(and(eq(carneParcelas.carne_id, carne.id), inArray(carneParcelas.status, [...OPEN_STATUSES])))
+			)[0]?.n ?? 0
 		return { changed, removed, open, held: !trusted }
 	})
 }

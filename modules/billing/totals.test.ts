@@ -16,10 +16,7 @@ describe('the billing totals leave out refunded payments and cancelled carnês',
 				})
 			).json.carne as { id: number }
 		const paymentIds = async (carneId: number) =>
-			(await w.db
-				.select()
-				.from(carneParcelas)
-				.where(eq(carneParcelas.carne_id, carneId)))
+			(await w.db.select().from(carneParcelas).where(eq(carneParcelas.carne_id, carneId)))
 				.sort((a, b) => a.numero - b.numero)
 				.map((p) => p.asaas_payment_id)
 		const kept = await issue()

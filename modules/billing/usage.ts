@@ -50,15 +50,19 @@ export async function accountUsage(ctx: Pick<AppContext, 'db' | 'clock'>, accoun
 	const since = hourOf(new Date(ctx.clock.now().getTime() - 11 * HOUR_MS))
 	const inWindow = and(eq(asaasUsage.account, accountId), gte(asaasUsage.hora, since))
 	const total =
-		(await ctx.db
-			.select({ n: sql<number>`coalesce(sum(${asaasUsage.requisicoes}), 0)` })
+		(
+			await ctx.db
+				.select({ n: sql<number>`coalesce(sum(${asaasUsage.requisicoes}), 0)` })
+				.from(asaasUsage)
+				.where(inWindow)
+		)[0]?.n ?? 0
+	const last = (
+		await ctx.db
+			.select({ restante: asaasUsage.restante })
 			.from(asaasUsage)
-			.where(inWindow))[0]?.n ?? 0
-	const last = (await ctx.db
-		.select({ restante: asaasUsage.restante })
-		.from(asaasUsage)
-		.where(and(inWindow, sql`${asaasUsage.restante} is not null`))
-		.orderBy(desc(asaasUsage.hora)))[0]
+			.where(and(inWindow, sql`${asaasUsage.restante} is not null`))
+			.orderBy(desc(asaasUsage.hora))
+	)[0]
 	return { requisicoes12h: Number(total), cota: ASAAS_QUOTA_PER_12H, restanteAsaas: last?.restante ?? null }
 }
 

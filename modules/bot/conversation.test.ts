@@ -34,7 +34,11 @@ async function botWorld(now = '2026-11-20T12:00:00.000Z', evolution: Partial<Evo
 	const enabled = await w.call('POST', '/api/whatsapp/bot-enable', { cookie: w.cookies.admin })
 	expect(enabled.json).toEqual({ message: 'Bot ativado com sucesso' })
 	await w.services.bot.idle()
-	const company = await w.company(CNPJ.rep, 'Padaria Pão Quente', { fone: '(85) 99999-0001', validade_licenca: '2026-12-20', bloqueadopdv: 'S' })
+	const company = await w.company(CNPJ.rep, 'Padaria Pão Quente', {
+		fone: '(85) 99999-0001',
+		validade_licenca: '2026-12-20',
+		bloqueadopdv: 'S'
+	})
 	return { w, company }
 }
 
@@ -62,24 +66,26 @@ const sessionOf = async (w: World, phone: string) =>
 /** A carnê of three parcels (paid, overdue, pending) with their boleto, digitable line and PIX code. */
 async function seedCarne(w: World, empresa: number) {
 	const now = w.clock.now().toISOString()
-	const carne = (await w.db
-		.insert(carnes)
-		.values({
-			referencia: 'carne-1',
-			empresa_codigo: empresa,
-			representante_cnpj: CNPJ.rep,
-			asaas_installment_id: 'inst_1',
-			asaas_customer_id: 'cus_1',
-			valor_total_centavos: 45_000,
-			valor_parcela_centavos: 15_000,
-			numero_parcelas: 3,
-			data_primeiro_vencimento: '2026-11-10',
-			tipo_cobranca: 'BOLETO',
-			status: 'ativo',
-			created_at: now,
-			updated_at: now
-		})
-		.returning())[0]
+	const carne = (
+		await w.db
+			.insert(carnes)
+			.values({
+				referencia: 'carne-1',
+				empresa_codigo: empresa,
+				representante_cnpj: CNPJ.rep,
+				asaas_installment_id: 'inst_1',
+				asaas_customer_id: 'cus_1',
+				valor_total_centavos: 45_000,
+				valor_parcela_centavos: 15_000,
+				numero_parcelas: 3,
+				data_primeiro_vencimento: '2026-11-10',
+				tipo_cobranca: 'BOLETO',
+				status: 'ativo',
+				created_at: now,
+				updated_at: now
+			})
+			.returning()
+	)[0]
 	const parcel = (numero: number, vencimento: string, status: string) => ({
 		carne_id: carne.id,
 		empresa_codigo: empresa,

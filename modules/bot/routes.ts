@@ -29,7 +29,8 @@ export function botRoutes(ctx: AppContext, bot: BotService) {
 		serve(botWebhookRoute, 'public', ({ body, request }) => bot.receive(webhookToken(request), body)),
 		serve(botMonitorRoute, 'whatsapp.bot', () => bot.monitor()),
 		serve(botTestRoute, 'whatsapp.bot', async ({ user, body }) => {
-			if (!await bot.enabled()) return { success: false, replies: [], message: 'O bot está desativado: ative-o em Admin Bot para testar.' }
+			if (!(await bot.enabled()))
+				return { success: false, replies: [], message: 'O bot está desativado: ative-o em Admin Bot para testar.' }
 			const replies = await clickSend(ctx, { userId: user.id, representanteCnpj: null }, () => bot.test(body.phone, body.message))
 			return {
 				success: true,
@@ -51,7 +52,7 @@ export function botRoutes(ctx: AppContext, bot: BotService) {
 			return { message: 'Bot desativado com sucesso' }
 		}),
 		serve(resumeConversationRoute, 'whatsapp.bot', async ({ body }) => ({
-			message: await bot.resume(body.phone) ? 'Conversa retomada com sucesso' : 'Essa conversa não estava pausada.'
+			message: (await bot.resume(body.phone)) ? 'Conversa retomada com sucesso' : 'Essa conversa não estava pausada.'
 		})),
 		// The administrador's answer goes out through the gateway, paced like every click that sends.
 		serve(simulateAttendantRoute, 'whatsapp.bot', async ({ user, body }) => {
@@ -62,6 +63,6 @@ export function botRoutes(ctx: AppContext, bot: BotService) {
 		// Before the body is read: without the secret, a large body costs nothing.
 		if (request.method !== 'POST' || !request.url.includes(botWebhookRoute.path)) return
 		if (new URL(request.url).pathname !== botWebhookRoute.path) return
-		if (!await bot.webhookTokenMatches(webhookToken(request))) return errorResponse(401, 'Token do webhook inválido.', 'UNAUTHORIZED')
+		if (!(await bot.webhookTokenMatches(webhookToken(request)))) return errorResponse(401, 'Token do webhook inválido.', 'UNAUTHORIZED')
 	})
 }

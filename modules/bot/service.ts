@@ -62,7 +62,7 @@ interface Bot {
 	ctx: AppContext
 	queue: PhoneQueue
 	commits: GroupCommit
-	gateway: () => EvolutionClient | null
+	gateway: () => Promise<EvolutionClient | null>
 	secret: WebhookSecret
 	/** Replies sent to each phone in the last minute. */
 	replyLimit: SlidingWindow
@@ -119,7 +119,11 @@ export function createBotService(ctx: AppContext) {
 		pausedPhones: () => pausedPhones(db, clock.now()),
 		async status() {
 			const now = clock.now()
-			return { enabled: await botEnabled(db), activeSessions: (await listSessions(db, now)).length, pausedConversations: (await pausedPhones(db, now)).length }
+			return {
+				enabled: await botEnabled(db),
+				activeSessions: (await listSessions(db, now)).length,
+				pausedConversations: (await pausedPhones(db, now)).length
+			}
 		},
 		monitor: () => monitor(bot)
 	}
@@ -132,14 +136,14 @@ export function createBotService(ctx: AppContext) {
  */
 async function receive(bot: Bot, token: string | null, body: unknown): Promise<{ received: boolean }> {
 	const { db, clock } = bot.ctx
-	if (!await bot.secret.matches(token)) throw unauthorized('Token do webhook inválido.')
+	if (!(await bot.secret.matches(token))) throw unauthorized('Token do webhook inválido.')
 	const slim = withoutBinaryFields(body)
 	if (Buffer.byteLength(JSON.stringify(slim) ?? '') > WEBHOOK_EVENT_LIMIT) {
 		throw new AppError(413, 'O evento da Evolution excede 64 KB mesmo sem as miniaturas e as chaves de mídia.', 'PAYLOAD_TOO_LARGE')
 	}
 	const event = parseEvolutionEvent(slim)
 	if (event.kind === 'ignored') return { received: false }
-	if (event.instance !== await getSetting(db, 'evolution_instance_name')) return { received: false }
+	if (event.instance !== (await getSetting(db, 'evolution_instance_name'))) return { received: false }
 	const nowIso = clock.now().toISOString()
 	if (event.kind === 'connection') {
 		await eventArrived(bot, { connection_state: event.state, connection_at: nowIso })
@@ -147,7 +151,7 @@ async function receive(bot: Bot, token: string | null, body: unknown): Promise<{
 	}
 	await eventArrived(bot)
 	if (event.kind === 'sent') return { received: true }
-	if (bot.receiving.has(event.id) || await seenMessage(db, event.id)) return { received: true }
+	if (bot.receiving.has(event.id) || (await seenMessage(db, event.id))) return { received: true }
 	bot.receiving.add(event.id)
 	void bot.queue
 		.run(phoneKey(event.phone), async () => {
@@ -180,7 +184,7 @@ async function fromClient(bot: Bot, from: string, text: string, messageId: strin
 	const previous = await readSession(db, message.key)
 	const decision = decide(previous, message, await loadFacts(db, previous, message, now, bot.toldTextOnly.has(message.key)))
 	rememberTextOnly(bot, message.key, decision.toldTextOnly, now.getTime())
-	const replies = [...decision.replies, ...await applyOtherModulesEffects(bot.ctx, decision.effects)]
+	const replies = [...decision.replies, ...(await applyOtherModulesEffects(bot.ctx, decision.effects))]
 	const sent = decision.session && replies.length ? await sendReplies(bot, decision.session.phone, replies) : []
 	await commit(bot, decision.session, messageId, decision.effects)
 	return sent
@@ -195,7 +199,7 @@ async function fromLinkedPhone(bot: Bot, phone: string, id: string) {
 async function attendantWrote(bot: Bot, from: string, messageId: string | null) {
 	const now = bot.ctx.clock.now()
 	const who = { key: phoneKey(from), phone: normalisedPhone(from) }
-	const session = await readSession(bot.ctx.db, who.key) ?? freshSession(who, now.toISOString())
+	const session = (await readSession(bot.ctx.db, who.key)) ?? freshSession(who, now.toISOString())
 	return commit(bot, pausedSession(session, now), messageId)
 }
 
@@ -204,8 +208,8 @@ async function attendantWrote(bot: Bot, from: string, messageId: string | null) 
  * client through the gateway as the attendant's, and the bot leaves the conversation to people, as when an
  * attendant writes on the linked phone (paused, nobody waiting). A send that fails changes nothing.
  */
-function answerAsAttendant(bot: Bot, phone: string, message: string): Promise<void> {
-	const client = bot.gateway()
+async function answerAsAttendant(bot: Bot, phone: string, message: string): Promise<void> {
+	const client = await bot.gateway()
 	if (!client) throw unprocessable('Configure a Evolution API (Notificações › API) para enviar a mensagem ao cliente.')
 	return bot.queue.run(phoneKey(phone), async () => {
 		try {
@@ -232,14 +236,14 @@ function commit(bot: Bot, session: Session | null, messageId: string | null, eff
 async function sendReplies(bot: Bot, phone: string, replies: string[]): Promise<string[]> {
 	const { db, clock, log } = bot.ctx
 	const sent: string[] = []
-	const client = bot.gateway()
+	const client = await bot.gateway()
 	if (!client) {
 		if (replies.length) log('bot.no_gateway', { replies: replies.length })
 		return sent
 	}
 	const key = phoneKey(phone)
 	for (const reply of replies) {
-		if (!await botEnabled(db) || isPaused(await readSession(db, key), clock.now().toISOString())) break
+		if (!(await botEnabled(db)) || isPaused(await readSession(db, key), clock.now().toISOString())) break
 		const overLimit = bot.replyLimit.hit(key, clock.now().getTime())
 		if (overLimit) log('bot.rate_limited', { phoneKey: key })
 		const { text, toldToWait } = paced(reply, overLimit, bot.toldToWait.has(key))
@@ -343,7 +347,7 @@ class GroupCommit {
 const GATEWAY_SETTINGS = ['evolution_api_url', 'evolution_instance_name', 'evolution_api_key'] as const
 
 /** The gateway's client, kept while its settings stay the same: a new client would ask the server's version again before every send. */
-function cachedGateway(ctx: AppContext): () => EvolutionClient | null {
+function cachedGateway(ctx: AppContext): () => Promise<EvolutionClient | null> {
 	let cache: { settings: string; client: EvolutionClient | null } | null = null
 	return async () => {
 		const settings = GATEWAY_SETTINGS.map((k) => getSetting(ctx.db, k)).join('\n')
@@ -379,7 +383,7 @@ class WebhookSecret {
 async function configureWebhook(bot: Bot): Promise<void> {
 	const { db, clock } = bot.ctx
 	const at = clock.now().toISOString()
-	const client = bot.gateway()
+	const client = await bot.gateway()
 	if (!client)
 		return writeBotState(db, {
 			webhook_status: 'sem_gateway',
@@ -423,7 +427,7 @@ async function monitor(bot: Bot): Promise<BotMonitor> {
 	const s = await readBotState(db)
 	const list = await listSessions(db, now)
 	let live: string | null = null
-	const client = bot.gateway()
+	const client = await bot.gateway()
 	if (client)
 		live = await client.connectionState().then(
 			(r) => r.state,

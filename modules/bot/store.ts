@@ -44,7 +44,8 @@ export async function readBotState(db: DbOrTx) {
 }
 
 export async function writeBotState(db: DbOrTx, values: Partial<typeof botState.$inferInsert>) {
-	await db.insert(botState)
+	await db
+		.insert(botState)
 		.values({ id: 1, ...values })
 		.onConflictDoUpdate({ target: botState.id, set: values })
 }
@@ -73,18 +74,21 @@ async function companyFacts(db: Db, where: SQL, phone: string): Promise<CompanyF
 
 /** The different CNPJs a phone typed since an instant. */
 async function cnpjsTypedSince(db: Db, key: string, since: string): Promise<string[]> {
-	return (await db
-		.selectDistinct({ cnpj: botCnpjAttempts.cnpj })
-		.from(botCnpjAttempts)
-		.where(and(eq(botCnpjAttempts.phone_key, key), gte(botCnpjAttempts.at, since))))
-		.map((r) => r.cnpj)
+	return (
+		await db
+			.selectDistinct({ cnpj: botCnpjAttempts.cnpj })
+			.from(botCnpjAttempts)
+			.where(and(eq(botCnpjAttempts.phone_key, key), gte(botCnpjAttempts.at, since)))
+	).map((r) => r.cnpj)
 }
 
 /** Everything `decide` may need for this message (conversation.ts says why all of it is read at once). */
 export async function loadFacts(db: Db, previous: Session | undefined, message: Message, now: Date, toldTextOnly: boolean): Promise<Facts> {
 	const cnpj = cnpjIn(message.text)
 	const valid = cnpj !== null && isValidCnpj(cnpj)
-	const sessionCompany = previous?.empresa_codigo ? await companyFacts(db, eq(companies.codigo, previous.empresa_codigo), message.phone) : null
+	const sessionCompany = previous?.empresa_codigo
+		? await companyFacts(db, eq(companies.codigo, previous.empresa_codigo), message.phone)
+		: null
 	const settings = await getSettingsMap(db, ['app.fornecedor_nome', 'bot_chave_pix'])
 	return {
 		now,
@@ -127,14 +131,25 @@ export async function writeBotEffects(tx: Tx, clock: Clock, effects: Effect[]) {
 			await tx.insert(botCnpjAttempts).values({ phone_key: effect.phoneKey, cnpj: effect.cnpj, at: effect.at })
 		}
 		if (effect.kind === 'phone-blocked') {
-			await logActivity(tx, clock, 'whatsapp.bot-phone-blocked', { telefone: effect.phone, cnpjs: effect.cnpjs }, { entityId: effect.phone })
+			await logActivity(
+				tx,
+				clock,
+				'whatsapp.bot-phone-blocked',
+				{ telefone: effect.phone, cnpjs: effect.cnpjs },
+				{ entityId: effect.phone }
+			)
 		}
 		if (effect.kind === 'attendant-requested') await attendantRequested(tx, clock, effect.phone, effect.company)
 	}
 }
 
 /** A top-bar notification to the administradores and the company's representative, and a line in the activity log. */
-async function attendantRequested(tx: Tx, clock: Clock, phone: string, company: { razao: string; cnpj_representante: string | null } | null) {
+async function attendantRequested(
+	tx: Tx,
+	clock: Clock,
+	phone: string,
+	company: { razao: string; cnpj_representante: string | null } | null
+) {
 	const telefone = formatSessionPhone(phone)
 	const empresa = company?.razao ?? 'empresa não identificada'
 	const rep = company?.cnpj_representante ?? null
@@ -175,24 +190,27 @@ function sessionView(s: Session, now: Date): BotSession {
 export async function listSessions(db: DbOrTx, now: Date): Promise<BotSession[]> {
 	const nowIso = now.toISOString()
 	const since = new Date(now.getTime() - SESSION_IDLE_MS).toISOString()
-	return (await db
-		.select()
-		.from(botSessions)
-		.where(or(gt(botSessions.last_activity, since), gt(botSessions.paused_until, nowIso)))
-		.orderBy(desc(botSessions.last_activity))
-		.limit(500))
+	return (
+		await db
+			.select()
+			.from(botSessions)
+			.where(or(gt(botSessions.last_activity, since), gt(botSessions.paused_until, nowIso)))
+			.orderBy(desc(botSessions.last_activity))
+			.limit(500)
+	)
 		.map((s) => sessionView(s, now))
 		.sort((a, b) => (a.waitingSince ?? '\uffff').localeCompare(b.waitingSince ?? '\uffff'))
 }
 
 /** The paused conversations: clients waiting for a person first (longest wait first), then newest first. */
 export async function pausedPhones(db: DbOrTx, now: Date): Promise<string[]> {
-	return (await db
-		.select({ phone: botSessions.phone })
-		.from(botSessions)
-		.where(gt(botSessions.paused_until, now.toISOString()))
-		.orderBy(sql`${botSessions.waiting_since} is null`, asc(botSessions.waiting_since), desc(botSessions.last_activity)))
-		.map((r) => r.phone)
+	return (
+		await db
+			.select({ phone: botSessions.phone })
+			.from(botSessions)
+			.where(gt(botSessions.paused_until, now.toISOString()))
+			.orderBy(sql`${botSessions.waiting_since} is null`, asc(botSessions.waiting_since), desc(botSessions.last_activity))
+	).map((r) => r.phone)
 }
 
 /** Forgets seen ids, own send ids and CNPJ attempts older than two days (the hourly job). */

@@ -1,4 +1,5 @@
 import { sqlRows } from '../../db/query'
+import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { testWorld } from '../../apps/server/testing'
@@ -65,7 +66,10 @@ describe('GET /api/companies sorting (issue 14)', () => {
 		const t = await world()
 		for (const column of ['razao', 'cnpj', 'validade_licenca', 'validade_certificado', 'terminal_count']) {
 			for (const order of ['asc', 'desc']) {
-				const plan = await sqlRows<{ detail: string }>(t.db, `explain query plan select codigo from companies order by ${column} ${order}, codigo ${order} limit 20`)
+				const plan = await sqlRows<{ detail: string }>(
+					t.db,
+					sql.raw(`explain query plan select codigo from companies order by ${column} ${order}, codigo ${order} limit 20`)
+				)
 				const text = plan.map((p) => p.detail).join(' | ')
 				expect(text, `${column} ${order}`).not.toContain('TEMP B-TREE')
 			}
@@ -147,8 +151,10 @@ describe('GET /api/companies/export (issue 14)', () => {
 describe('POST /api/companies/bulk (issue 14)', () => {
 	it('blocks the chosen companies in one transaction with one activity line and says what changed', async () => {
 		const t = await world()
-		const [alfa, bravo, charlie] = ['Alfa Ltda', 'Bravo Ltda', 'Charlie Ltda'].map(
-			async (razao) => (await t.db.select().from(companies).where(eq(companies.razao, razao)))[0]!
+		const [alfa, bravo, charlie] = await Promise.all(
+			['Alfa Ltda', 'Bravo Ltda', 'Charlie Ltda'].map(
+				async (razao) => (await t.db.select().from(companies).where(eq(companies.razao, razao)))[0]!
+			)
 		)
 		const res = await t.call('POST', '/api/companies/bulk', {
 			cookie: t.cookies.admin,
@@ -180,9 +186,7 @@ describe('POST /api/companies/bulk (issue 14)', () => {
 		})
 		expect(res.json).toMatchObject({ total: 3, alteradas: 2, inalteradas: 1 })
 		expect(res.json.message).toBe('Avisos ativados: 2 empresas alteradas; 1 já estava assim.')
-		const shown = (await t.db
-			.select({ razao: companies.razao, aviso: companies.exibir_aviso })
-			.from(companies))
+		const shown = (await t.db.select({ razao: companies.razao, aviso: companies.exibir_aviso }).from(companies))
 			.filter((c) => c.aviso === 'S')
 			.map((c) => c.razao)
 			.sort()

@@ -7,11 +7,7 @@ import { companies } from './schema'
 import { type TestWorld, testWorld } from '../../apps/server/testing'
 
 /** Each company's maintenance flag ('S' or 'N'), in the order they were created. */
-const maintenanceFlags = async (t: TestWorld) =>
-	(await t.db
-		.select({ m: companies.manutencao })
-		.from(companies))
-		.map((r) => r.m)
+const maintenanceFlags = async (t: TestWorld) => (await t.db.select({ m: companies.manutencao }).from(companies)).map((r) => r.m)
 
 // The fixed clock stands at 2026-11-20 12:00 UTC (09:00 in São Paulo): "today" is 2026-11-20.
 

@@ -81,9 +81,14 @@ export async function findCompany(db: DbOrTx, codigo: number) {
 }
 
 /** The company, when it is in the user's scope; otherwise `notFound(missing)`, the same answer as for no company. */
-export async function companyInScope(db: DbOrTx, scope: RepresentativeScope, codigo: number, missing = 'Empresa não encontrada.'): Promise<CompanyRow> {
+export async function companyInScope(
+	db: DbOrTx,
+	scope: RepresentativeScope,
+	codigo: number,
+	missing = 'Empresa não encontrada.'
+): Promise<CompanyRow> {
 	const company = await findCompany(db, codigo)
-	if (!company || !scope.includes(company.cnpj_representante)) throw notFound(missing)
+	if (!company || !(await scope.includes(company.cnpj_representante))) throw notFound(missing)
 	return company
 }
 
@@ -184,7 +189,7 @@ function viewOrder(view: Pick<CompanyView, 'sort' | 'order'>) {
 }
 
 /** The companies of these codes with their representative, in the codes' order. */
-function companiesByIds(db: DbOrTx, ids: number[]) {
+async function companiesByIds(db: DbOrTx, ids: number[]) {
 	return await inOrderOf(
 		ids,
 		async (page) => await companiesWithRepresentative(db).where(inArray(companies.codigo, page)),
@@ -205,10 +210,10 @@ export async function listCompanies(db: DbOrTx, clock: Clock, scope: Representat
 			? ((await sqlRows<{ n: number }>(db, sql`select count(*) as n from companies_fts where companies_fts match ${match}`))[0]?.n ?? 0)
 			: ((await db.select({ n: count() }).from(companies).where(where))[0]?.n ?? 0)
 	const ids = await pageIds(db, companies.codigo, where, viewOrder(query), query.limit, (query.page - 1) * query.limit)
-	return { companies: companiesByIds(db, ids).map(toCompanyJson), pagination: pagination(query.page, query.limit, total) }
+	return { companies: (await companiesByIds(db, ids)).map(toCompanyJson), pagination: pagination(query.page, query.limit, total) }
 }
 
-type CompanyCsvRow = ReturnType<typeof companiesByIds>[number]
+type CompanyCsvRow = Awaited<ReturnType<typeof companiesByIds>>[number]
 
 /** The export's columns; the status is the licence badge as of `today` and `now`. */
 function companyCsvColumns(today: string, now: Date): CsvColumn<CompanyCsvRow>[] {
@@ -290,15 +295,21 @@ function maintenanceFor(user: SessionUser, requested: 'S' | 'N' | undefined, cur
 }
 
 /** The representative a new or edited company belongs to, checked against who is asking. */
-async function ownerFor(db: DbOrTx, user: SessionUser, scope: RepresentativeScope, requested: string | undefined, current?: string): Promise<string> {
+async function ownerFor(
+	db: DbOrTx,
+	user: SessionUser,
+	scope: RepresentativeScope,
+	requested: string | undefined,
+	current?: string
+): Promise<string> {
 	if (!can(user.tipo, 'companies.assign')) {
 		if (requested && requested !== user.cnpj) throw forbidden(REP_FIELD_MESSAGE)
 		return current ?? user.cnpj
 	}
 	const owner = requested ?? current
 	if (!owner) throw unprocessable('Selecione o representante da empresa.')
-	if (!await findRepresentativeByCnpj(db, owner)) throw unprocessable('Representante não encontrado.')
-	if (!scope.includes(owner)) throw forbidden('Você só pode atribuir empresas aos seus representantes.')
+	if (!(await findRepresentativeByCnpj(db, owner))) throw unprocessable('Representante não encontrado.')
+	if (!(await scope.includes(owner))) throw forbidden('Você só pode atribuir empresas aos seus representantes.')
 	return owner
 }
 
@@ -319,17 +330,25 @@ export function createCompany(db: DbOrTx, clock: Clock, user: SessionUser, body:
 		if (body.validade_licenca || body.validade_certificado) assertMayWriteDates(user)
 		assertWithinLicenceHorizon(clock, body.validade_licenca)
 		await assertUniqueCnpj(tx, body.cnpj)
-		const created = (await tx
-			.insert(companies)
-			.values({
-				...values(body),
-				cnpj_representante: owner,
-				manutencao: maintenanceFor(user, body.manutencao),
-				serial: newLicenceKey(),
-				data: todayIso(clock)
-			})
-			.returning({ codigo: companies.codigo }))[0]
-		await logActivity(tx, clock, 'companies.created', { razao: body.razao }, { actor: user, entityId: created.codigo, representanteCnpj: owner })
+		const created = (
+			await tx
+				.insert(companies)
+				.values({
+					...values(body),
+					cnpj_representante: owner,
+					manutencao: maintenanceFor(user, body.manutencao),
+					serial: newLicenceKey(),
+					data: todayIso(clock)
+				})
+				.returning({ codigo: companies.codigo })
+		)[0]
+		await logActivity(
+			tx,
+			clock,
+			'companies.created',
+			{ razao: body.razao },
+			{ actor: user, entityId: created.codigo, representanteCnpj: owner }
+		)
 		return created.codigo
 	})
 }
@@ -350,7 +369,8 @@ export async function updateCompany(db: DbOrTx, clock: Clock, user: SessionUser,
 			)
 		}
 		await assertUniqueCnpj(tx, body.cnpj, codigo)
-		await tx.update(companies)
+		await tx
+			.update(companies)
 			.set({ ...values(body), cnpj_representante: owner, manutencao: maintenanceFor(user, body.manutencao, current.manutencao) })
 			.where(eq(companies.codigo, codigo))
 		await logActivity(tx, clock, 'companies.updated', { razao: body.razao }, { actor: user, entityId: codigo, representanteCnpj: owner })
@@ -384,7 +404,13 @@ export async function patchCompany(db: DbOrTx, clock: Clock, user: SessionUser, 
 					: 'companies.systems-changed'
 			await logActivity(tx, clock, event, { razao, blocked }, meta)
 		} else {
-			await logActivity(tx, clock, changes.exibir_aviso === 'S' ? 'companies.notice-display-on' : 'companies.notice-display-off', { razao }, meta)
+			await logActivity(
+				tx,
+				clock,
+				changes.exibir_aviso === 'S' ? 'companies.notice-display-on' : 'companies.notice-display-off',
+				{ razao },
+				meta
+			)
 		}
 	})
 }
@@ -447,7 +473,8 @@ async function releaseOnTrust(
 	}
 	const now = clock.now()
 	const expira = new Date(now.getTime() + TRUST_RELEASE_HOURS * HOUR).toISOString()
-	await tx.update(companies)
+	await tx
+		.update(companies)
 		.set({ liberacao_confianca_data: now.toISOString(), liberacao_confianca_expira: expira })
 		.where(eq(companies.codigo, company.codigo))
 	await logActivity(
@@ -460,7 +487,13 @@ async function releaseOnTrust(
 	return { expira }
 }
 
-export function setMaintenance(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number | 'all', manutencao: 'S' | 'N'): Promise<number> {
+export function setMaintenance(
+	db: DbOrTx,
+	clock: Clock,
+	user: SessionUser,
+	codigo: number | 'all',
+	manutencao: 'S' | 'N'
+): Promise<number> {
 	return writeTransaction(db, async (tx) => {
 		let changed: number
 		let subtitle: string
@@ -503,7 +536,8 @@ export function regenerateKey(db: DbOrTx, clock: Clock, user: SessionUser, codig
 /** Chosen companies (distinct codes) must all exist and be in the scope; one that is not answers as missing. */
 async function assertAllInScope(tx: DbOrTx, scope: RepresentativeScope, ids: number[]) {
 	const found = await tx.select({ rep: companies.cnpj_representante }).from(companies).where(inArray(companies.codigo, ids))
-	if (found.length !== ids.length || found.some((c) => !scope.includes(c.rep))) throw notFound('Empresa não encontrada.')
+	if (found.length !== ids.length) throw notFound('Empresa não encontrada.')
+	for (const c of found) if (!(await scope.includes(c.rep))) throw notFound('Empresa não encontrada.')
 }
 
 /** The representative's notice (title and text) shown by the chosen companies' systems; all must be theirs. */
@@ -518,7 +552,8 @@ export function setCompanyNotice(
 	const ids = [...new Set(codigos)]
 	return writeTransaction(db, async (tx) => {
 		await assertAllInScope(tx, scope, ids)
-		await tx.update(companies)
+		await tx
+			.update(companies)
 			.set(
 				notice
 					? { aviso_titulo: notice.titulo, avisos: notice.texto, exibir_aviso: 'S' }

@@ -146,11 +146,7 @@ export function takeShared(db: DbOrTx, now: Date, limits: SharedLimit[]): Promis
 		for (const { key, windowMs } of limits) keep.set(key, Math.max(keep.get(key) ?? 0, windowMs))
 		const rows = [...keep].map(([key, windowMs]) => ({ key, at, expires_at: new Date(ms + windowMs).toISOString() }))
 		return {
-			taken: (await tx
-				.insert(rateEvents)
-				.values(rows)
-				.returning({ id: rateEvents.id }))
-				.map((r) => r.id)
+			taken: (await tx.insert(rateEvents).values(rows).returning({ id: rateEvents.id })).map((r) => r.id)
 		}
 	})
 }
@@ -165,20 +161,22 @@ export async function giveBackShared(db: DbOrTx, taken: number[]) {
  * like a person's): the milliseconds to wait until it, not reserved when it is more than `maxWaitMs` away. Shared
  * through the database like `takeShared`.
  */
-export function reserveTurn(db: DbOrTx, now: Date, key: string, gapMs: number, maxWaitMs: number): Promise<{ waitMs: number; reserved: boolean }> {
+export function reserveTurn(
+	db: DbOrTx,
+	now: Date,
+	key: string,
+	gapMs: number,
+	maxWaitMs: number
+): Promise<{ waitMs: number; reserved: boolean }> {
 	const ms = now.getTime()
 	return writeTransaction(db, async (tx) => {
-		const last = (await tx
-			.select({ at: rateEvents.at })
-			.from(rateEvents)
-			.where(eq(rateEvents.key, key))
-			.orderBy(desc(rateEvents.at))
-			.limit(1))[0]
+		const last = (
+			await tx.select({ at: rateEvents.at }).from(rateEvents).where(eq(rateEvents.key, key)).orderBy(desc(rateEvents.at)).limit(1)
+		)[0]
 		const turn = Math.max(ms, last ? Date.parse(last.at) + gapMs : ms)
 		if (turn - ms > maxWaitMs) return { waitMs: turn - ms, reserved: false }
 		// Only the newest turn matters to the next one: the row may go once a turn after it could not be earlier.
-		await tx.insert(rateEvents)
-			.values({ key, at: new Date(turn).toISOString(), expires_at: new Date(turn + gapMs + 1).toISOString() })
+		await tx.insert(rateEvents).values({ key, at: new Date(turn).toISOString(), expires_at: new Date(turn + gapMs + 1).toISOString() })
 		return { waitMs: turn - ms, reserved: true }
 	})
 }

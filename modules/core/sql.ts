@@ -26,12 +26,13 @@ export async function pageIds(
 	limit: number,
 	offset: number
 ): Promise<number[]> {
-	return (await db
-		.select({ key })
-		.from(key.table)
-		.where(where)
-		.orderBy(...order)
-		.limit(limit)
-		.offset(offset))
-		.map((r) => r.key)
+	return (
+		await db
+			.select({ key })
+			.from(key.table)
+			.where(where)
+			.orderBy(...order)
+			.limit(limit)
+			.offset(offset)
+	).map((r) => r.key)
 }

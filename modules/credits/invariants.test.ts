@@ -1,5 +1,4 @@
 import { sqlRows } from '../../db/query'
-import { sqlRows } from '../../db/query'
 import { describe, expect, it } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { CNPJ, testWorld } from '../../apps/server/testing'
@@ -20,9 +19,11 @@ describe('ledger invariants', () => {
 		const w = await testWorld()
 		const random = rng(20261120)
 		const reps = [CNPJ.rep, CNPJ.rep2]
-		const companiesOf = Object.fromEntries(
-			reps.map((r) => [r, [1, 2, 3].map(async (i) => (await w.company(r, `Empresa ${r} ${i}`, { validade_licenca: '2026-12-01' })).codigo)])
-		)
+		const companiesOf: Record<string, number[]> = {}
+		for (const r of reps) {
+			companiesOf[r] = []
+			for (const i of [1, 2, 3]) companiesOf[r].push((await w.company(r, `Empresa ${r} ${i}`, { validade_licenca: '2026-12-01' })).codigo)
+		}
 		const model: Record<string, { added: number; transferred: number }> = Object.fromEntries(
 			reps.map((r) => [r, { added: 0, transferred: 0 }])
 		)
@@ -114,20 +115,23 @@ describe('concurrency across connections', () => {
 		try {
 			const db = openDb(path)
 			migrateDb(db)
-			await db.insert(users)
+			await db
+				.insert(users)
 				.values({ cnpj: CNPJ.admin, nome: 'Admin', tipo: 'administrador', senha_hash: 'x', created_at: 'x', updated_at: 'x' })
 			await db.insert(representatives).values({ nome: 'Rep', cnpj: CNPJ.rep, data: '2026-01-01' })
-			const company = (await db
-				.insert(companies)
-				.values({
-					razao: 'Alvo Ltda',
-					cnpj: CNPJ.rep2,
-					cnpj_representante: CNPJ.rep,
-					serial: 's1',
-					data: '2026-01-01',
-					validade_licenca: '2026-12-01'
-				})
-				.returning())[0]
+			const company = (
+				await db
+					.insert(companies)
+					.values({
+						razao: 'Alvo Ltda',
+						cnpj: CNPJ.rep2,
+						cnpj_representante: CNPJ.rep,
+						serial: 's1',
+						data: '2026-01-01',
+						validade_licenca: '2026-12-01'
+					})
+					.returning()
+			)[0]
 			const admin = { id: 1, nome: 'Admin', cnpj: CNPJ.admin, tipo: 'administrador' as const }
 			const { fixedClock } = await import('../core')
 			await addCredits(db, fixedClock('2026-11-20T12:00:00.000Z'), admin, { representanteId: CNPJ.rep, amount: 3, unitValue: 5000 })

@@ -16,10 +16,12 @@ async function ledgerWorld() {
 	await w.db.insert(representatives).values({ nome: 'Tiago Rep', cnpj: tiago, data: '2026-01-01' })
 	const client = await w.company(CNPJ.rep, 'Cliente Atual')
 	const row = async (representante_id: string, valor: number, values: Partial<typeof credits.$inferInsert> = {}) =>
-		(await w.db
-			.insert(credits)
-			.values({ representante_id, valor, data_compra: '2026-01-01', valor_unitario_centavos: 5000, ...values })
-			.returning({ id: credits.id }))[0].id
+		(
+			await w.db
+				.insert(credits)
+				.values({ representante_id, valor, data_compra: '2026-01-01', valor_unitario_centavos: 5000, ...values })
+				.returning({ id: credits.id })
+		)[0].id
 	const transfer = (representante_id: string, valor: number, day: string, values: Partial<typeof credits.$inferInsert> = {}) =>
 		row(representante_id, valor, {
 			origem: 'transferencia',

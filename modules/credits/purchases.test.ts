@@ -44,14 +44,11 @@ async function shop(options: Parameters<typeof testWorld>[0] = {}) {
 	const available = async (cookie = w.cookies.rep) => (await w.call('GET', '/api/credits/available', { cookie })).json.total as number
 	const deliver = (body: unknown) =>
 		w.call('POST', '/api/asaas/webhook/fornecedor', { body, headers: { origin: '', 'asaas-access-token': token } })
-	const purchase = async (chargeId: string) => (await w.db.select().from(creditPurchases).where(eq(creditPurchases.charge_id, chargeId)))[0]!
+	const purchase = async (chargeId: string) =>
+		(await w.db.select().from(creditPurchases).where(eq(creditPurchases.charge_id, chargeId)))[0]!
 	const batchesOf = async (chargeId: string) => {
 		const p = await purchase(chargeId)
-		return (await w.db
-			.select()
-			.from(credits)
-			.where(eq(credits.origem, 'compra')))
-			.filter((c) => c.representante_id === p.representante_id)
+		return (await w.db.select().from(credits).where(eq(credits.origem, 'compra'))).filter((c) => c.representante_id === p.representante_id)
 	}
 	const activity = async (event: string) => await w.db.select().from(activities).where(eq(activities.event, event))
 	return { w, token, vendor, buy, status, available, deliver, purchase, batchesOf, activity }
@@ -176,14 +173,7 @@ describe('crediting a paid purchase', () => {
 		await deliver(paidEvent('evt_de_novo', chargeId, 100))
 		await refreshPurchase(w.ctx, chargeId)
 		await w.asaas.settled()
-		await until(
-			async () =>
-				(await w.db
-					.select()
-					.from(asaasEvents))
-					.every((e) => e.status !== 'pendente'),
-			'the inbox'
-		)
+		await until(async () => (await w.db.select().from(asaasEvents)).every((e) => e.status !== 'pendente'), 'the inbox')
 		expect(await bell()).toEqual(told)
 		// Nobody else is told.
 		const others = await w.call('GET', '/api/notifications', { cookie: w.cookies.rep2 })
@@ -240,20 +230,8 @@ describe('crediting a paid purchase', () => {
 		const { w, buy, status, available, deliver } = await shop()
 		const { chargeId } = (await buy(2)).json
 		expect((await deliver(paidEvent('evt_forged', chargeId, 100))).status).toBe(200)
-		await until(
-			async () =>
-				(await w.db
-					.select()
-					.from(asaasEvents))
-					.every((e) => e.status !== 'pendente'),
-			'the inbox'
-		)
-		expect(
-			(await w.db
-				.select()
-				.from(asaasEvents))
-				.find((e) => e.event_id === 'evt_forged')?.status
-		).toBe('processado')
+		await until(async () => (await w.db.select().from(asaasEvents)).every((e) => e.status !== 'pendente'), 'the inbox')
+		expect((await w.db.select().from(asaasEvents)).find((e) => e.event_id === 'evt_forged')?.status).toBe('processado')
 		expect(await status(chargeId)).toBe('PENDING')
 		expect(await available()).toBe(0)
 	})
@@ -352,20 +330,22 @@ describe('a purchase a crash left half made', () => {
 	it('goes on as pending when Asaas has its charge, and goes away when Asaas has none, after five minutes', async () => {
 		const { w, vendor, status } = await shop()
 		const unfinished = async () =>
-			(await w.db
-				.insert(creditPurchases)
-				.values({
-					representante_id: w.cnpj.rep,
-					quantidade: 2,
-					valor_unitario_centavos: 5000,
-					valor_total_centavos: 10000,
-					status: 'criando',
-					vencimento: '2026-11-20',
-					created_at: w.clock.now().toISOString(),
-					expires_at: new Date(w.clock.now().getTime() + 60 * MINUTE).toISOString(),
-					updated_at: w.clock.now().toISOString()
-				})
-				.returning())[0]
+			(
+				await w.db
+					.insert(creditPurchases)
+					.values({
+						representante_id: w.cnpj.rep,
+						quantidade: 2,
+						valor_unitario_centavos: 5000,
+						valor_total_centavos: 10000,
+						status: 'criando',
+						vencimento: '2026-11-20',
+						created_at: w.clock.now().toISOString(),
+						expires_at: new Date(w.clock.now().getTime() + 60 * MINUTE).toISOString(),
+						updated_at: w.clock.now().toISOString()
+					})
+					.returning()
+			)[0]
 		const charged = await unfinished()
 		const customer = await vendor.createCustomer({ name: 'Rafael Rep', cpfCnpj: w.cnpj.rep })
 		const charge = await vendor.createPayment({

@@ -81,21 +81,23 @@ export async function startPurchase(ctx: Ctx, user: SessionUser, body: AutoPurch
 	const now = ctx.clock.now()
 	const today = todayIso(ctx.clock)
 	const endOfDay = Date.parse(startOfDayInSaoPaulo(addDaysIso(today, 1)))
-	const purchase = (await ctx.db
-		.insert(creditPurchases)
-		.values({
-			representante_id: rep.cnpj,
-			usuario_id: user.id,
-			quantidade: body.quantidade,
-			valor_unitario_centavos: unit,
-			valor_total_centavos: total,
-			status: 'criando',
-			vencimento: today,
-			created_at: now.toISOString(),
-			expires_at: new Date(Math.max(endOfDay, now.getTime() + MIN_OPEN_MS)).toISOString(),
-			updated_at: now.toISOString()
-		})
-		.returning())[0]
+	const purchase = (
+		await ctx.db
+			.insert(creditPurchases)
+			.values({
+				representante_id: rep.cnpj,
+				usuario_id: user.id,
+				quantidade: body.quantidade,
+				valor_unitario_centavos: unit,
+				valor_total_centavos: total,
+				status: 'criando',
+				vencimento: today,
+				created_at: now.toISOString(),
+				expires_at: new Date(Math.max(endOfDay, now.getTime() + MIN_OPEN_MS)).toISOString(),
+				updated_at: now.toISOString()
+			})
+			.returning()
+	)[0]
 	let payment: AsaasPayment
 	try {
 		const wallet = await accountWallet(ctx, VENDOR_ACCOUNT, client)
@@ -110,9 +112,7 @@ export async function startPurchase(ctx: Ctx, user: SessionUser, body: AutoPurch
 			externalReference: purchaseReference(purchase.id)
 		})
 	} catch (error) {
-		await ctx.db
-			.delete(creditPurchases)
-			.where(and(eq(creditPurchases.id, purchase.id), eq(creditPurchases.status, 'criando')))
+		await ctx.db.delete(creditPurchases).where(and(eq(creditPurchases.id, purchase.id), eq(creditPurchases.status, 'criando')))
 		throw upstream(error, 'Não foi possível criar a cobrança PIX')
 	}
 	const qr = await client.getPixQrCode(payment.id).catch((error: unknown) => {
@@ -162,10 +162,12 @@ async function createCharge(client: AsaasClient, input: Parameters<AsaasClient['
 
 /** The buyer's own purchase by its charge; anyone else's answers exactly like a missing one. */
 async function ownPurchase(db: DbOrTx, user: SessionUser, chargeId: string): Promise<Purchase> {
-	const purchase = (await db
-		.select()
-		.from(creditPurchases)
-		.where(and(eq(creditPurchases.charge_id, chargeId), eq(creditPurchases.representante_id, user.cnpj))))[0]
+	const purchase = (
+		await db
+			.select()
+			.from(creditPurchases)
+			.where(and(eq(creditPurchases.charge_id, chargeId), eq(creditPurchases.representante_id, user.cnpj)))
+	)[0]
 	if (!purchase) throw notFound(PURCHASE_MESSAGES.notFound)
 	return purchase
 }
@@ -215,7 +217,13 @@ export async function refreshPurchase(ctx: Ctx, chargeId: string): Promise<Purch
 }
 
 /** Moves the purchase from one of `from` to `to`; false when another worker got there first. */
-async function move(tx: DbOrTx, ctx: Pick<Ctx, 'clock'>, id: number, from: PurchaseState[], set: Partial<Purchase> & { status: PurchaseState }) {
+async function move(
+	tx: DbOrTx,
+	ctx: Pick<Ctx, 'clock'>,
+	id: number,
+	from: PurchaseState[],
+	set: Partial<Purchase> & { status: PurchaseState }
+) {
 	const moved = await tx
 		.update(creditPurchases)
 		.set({ ...set, updated_at: ctx.clock.now().toISOString() })
@@ -244,7 +252,8 @@ export function applyPayment(ctx: Pick<Ctx, 'db' | 'clock'>, chargeId: string, p
 			await move(tx, ctx, purchase.id, ['pendente'], { status: 'expirada', next_check_at: null })
 		}
 		return (
-			(await tx.select({ status: creditPurchases.status }).from(creditPurchases).where(eq(creditPurchases.id, purchase.id)))[0]?.status ?? null
+			(await tx.select({ status: creditPurchases.status }).from(creditPurchases).where(eq(creditPurchases.id, purchase.id)))[0]?.status ??
+			null
 		)
 	})
 }
@@ -270,20 +279,23 @@ async function credit(tx: DbOrTx, ctx: Pick<Ctx, 'clock'>, purchase: Purchase, p
 		}
 		return
 	}
-	if (!await move(tx, ctx, purchase.id, CREDITABLE, { status: 'paga', paid_at: now, valor_pago_centavos: paid, next_check_at: null })) return
-	const batch = (await tx
-		.insert(credits)
-		.values({
-			valor: purchase.quantidade,
-			valor_original: purchase.quantidade,
-			representante_id: purchase.representante_id,
-			ativo: 1,
-			data_compra: todayIso(ctx.clock),
-			valor_unitario_centavos: purchase.valor_unitario_centavos,
-			origem: 'compra',
-			criado_por: purchase.usuario_id
-		})
-		.returning({ id: credits.id }))[0]
+	if (!(await move(tx, ctx, purchase.id, CREDITABLE, { status: 'paga', paid_at: now, valor_pago_centavos: paid, next_check_at: null })))
+		return
+	const batch = (
+		await tx
+			.insert(credits)
+			.values({
+				valor: purchase.quantidade,
+				valor_original: purchase.quantidade,
+				representante_id: purchase.representante_id,
+				ativo: 1,
+				data_compra: todayIso(ctx.clock),
+				valor_unitario_centavos: purchase.valor_unitario_centavos,
+				origem: 'compra',
+				criado_por: purchase.usuario_id
+			})
+			.returning({ id: credits.id })
+	)[0]
 	await tx.update(creditPurchases).set({ batch_id: batch.id }).where(eq(creditPurchases.id, purchase.id))
 	await bumpBalance(tx, purchase.representante_id, { disponivel: purchase.quantidade })
 	await logActivity(
@@ -309,7 +321,7 @@ async function reverse(tx: DbOrTx, ctx: Pick<Ctx, 'clock'>, purchase: Purchase, 
 		await move(tx, ctx, purchase.id, ['pendente', 'expirada'], { status: 'cancelada', next_check_at: null })
 		return
 	}
-	if (!await move(tx, ctx, purchase.id, ['paga'], { status: 'estornada' }) || purchase.batch_id === null) return
+	if (!(await move(tx, ctx, purchase.id, ['paga'], { status: 'estornada' })) || purchase.batch_id === null) return
 	const batch = (await tx.select().from(credits).where(eq(credits.id, purchase.batch_id)))[0]
 	const unused = batch && batch.ativo === 1 && batch.data_uso === null ? batch.valor : 0
 	await tx.update(credits).set({ ativo: 0 }).where(eq(credits.id, purchase.batch_id))
@@ -403,10 +415,9 @@ export function purchasePaymentHandler(ctx: Ctx): PaymentEventHandler {
 		name: 'credits.purchases',
 		async handle(event) {
 			if (event.account !== VENDOR_ACCOUNT || !event.paymentId) return false
-			const mine = (await ctx.db
-				.select({ id: creditPurchases.id })
-				.from(creditPurchases)
-				.where(eq(creditPurchases.charge_id, event.paymentId)))[0]
+			const mine = (
+				await ctx.db.select({ id: creditPurchases.id }).from(creditPurchases).where(eq(creditPurchases.charge_id, event.paymentId))
+			)[0]
 			if (!mine) return false
 			await refreshPurchase(ctx, event.paymentId)
 			return true

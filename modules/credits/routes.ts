@@ -20,7 +20,9 @@ import { addCredits, creditSummary, exportCredits, exportSummary, listCredits, s
 
 export function creditRoutes(ctx: AppContext) {
 	return serveRoutes(ctx, 'credits.routes', ({ db, clock }) => [
-		serve(availableCreditsRoute, 'credits.read', async ({ user, query }) => ({ total: await scopedAvailable(db, user, query.representanteCnpj) })),
+		serve(availableCreditsRoute, 'credits.read', async ({ user, query }) => ({
+			total: await scopedAvailable(db, user, query.representanteCnpj)
+		})),
 		serve(listCreditsRoute, 'credits.read', ({ user, query }) => listCredits(db, user, query)),
 		serve(exportCreditsRoute, 'credits.read', ({ user, query }) => exportCredits(db, clock, user, query)),
 		serve(creditSummaryRoute, 'credits.summary', ({ user, query }) => creditSummary(db, user, query)),

@@ -37,15 +37,20 @@ const POOL = sql`${credits.origem} <> 'transferencia'`
 
 /** Σ valor of a representative's available batches. */
 export async function availableCredits(db: DbOrTx, representanteCnpj: string): Promise<number> {
-	const row = (await sqlRows<{ total: number | null }>(db, sql`select sum(${credits.valor}) as total from ${credits} where ${credits.representante_id} = ${representanteCnpj} and ${AVAILABLE}`))[0]
+	const row = (
+		await sqlRows<{ total: number | null }>(
+			db,
+			sql`select sum(${credits.valor}) as total from ${credits} where ${credits.representante_id} = ${representanteCnpj} and ${AVAILABLE}`
+		)
+	)[0]
 	return row?.total ?? 0
 }
 
 /** Available credits in the user's scope; with a representative given, that one's (if in scope). */
-export async function scopedAvailable(db: DbOrTx, user: SessionUser, representanteCnpj: string | null): Promise<Promise<number>> {
+export async function scopedAvailable(db: DbOrTx, user: SessionUser, representanteCnpj: string | null): Promise<number> {
 	if (user.tipo === 'representante') return availableCredits(db, user.cnpj)
 	if (representanteCnpj) {
-		if (!representativeScope(db, user).includes(representanteCnpj)) throw notFound('Representante não encontrado.')
+		if (!(await representativeScope(db, user).includes(representanteCnpj))) throw notFound('Representante não encontrado.')
 		return availableCredits(db, representanteCnpj)
 	}
 	return (await creditTotals(db, representativeScope(db, user).on(creditBalances.representante_id))).disponivel
@@ -65,8 +70,7 @@ export async function bumpBalance(tx: DbOrTx, cnpj: string, delta: { disponivel?
 		.where(eq(creditBalances.representante_id, cnpj))
 		.returning({ representante_id: creditBalances.representante_id })
 	if (updated.length === 0) {
-		await tx.insert(creditBalances)
-			.values({ representante_id: cnpj, ...d })
+		await tx.insert(creditBalances).values({ representante_id: cnpj, ...d })
 	}
 }
 
@@ -75,18 +79,17 @@ export async function rebuildCreditBalances(db: DbOrTx) {
 	await writeTransaction(db, async (tx) => {
 		await tx.delete(creditBalances)
 		const sumWhen = (condition: SQL) => sql<number>`sum(case when ${condition} then ${credits.valor} else 0 end)`
-		await tx.insert(creditBalances)
-			.select(
-				tx
-					.select({
-						representante_id: credits.representante_id,
-						disponivel: sumWhen(AVAILABLE).as('disponivel'),
-						utilizado: sumWhen(TRANSFER).as('utilizado'),
-						inativo: sumWhen(INACTIVE).as('inativo')
-					})
-					.from(credits)
-					.groupBy(credits.representante_id)
-			)
+		await tx.insert(creditBalances).select(
+			tx
+				.select({
+					representante_id: credits.representante_id,
+					disponivel: sumWhen(AVAILABLE).as('disponivel'),
+					utilizado: sumWhen(TRANSFER).as('utilizado'),
+					inativo: sumWhen(INACTIVE).as('inativo')
+				})
+				.from(credits)
+				.groupBy(credits.representante_id)
+		)
 	})
 }
 
@@ -95,8 +98,13 @@ export async function rebuildCreditBalances(db: DbOrTx) {
  * balances; total = available + used + inactive = everything ever added.
  */
 export async function creditTotals(db: DbOrTx, where: SQL): Promise<CreditTotals> {
-	const row = (await sqlRows<{ d: number | null; u: number | null; i: number | null }>(db, sql`select sum(${creditBalances.disponivel}) as d, sum(${creditBalances.utilizado}) as u, sum(${creditBalances.inativo}) as i
-			from ${creditBalances} where ${where}`))[0]
+	const row = (
+		await sqlRows<{ d: number | null; u: number | null; i: number | null }>(
+			db,
+			sql`select sum(${creditBalances.disponivel}) as d, sum(${creditBalances.utilizado}) as u, sum(${creditBalances.inativo}) as i
+			from ${creditBalances} where ${where}`
+		)
+	)[0]
 	const disponivel = row?.d ?? 0
 	const utilizado = row?.u ?? 0
 	return { total: disponivel + utilizado + (row?.i ?? 0), disponivel, utilizado }
@@ -107,19 +115,21 @@ export async function addCredits(db: DbOrTx, clock: Clock, actor: Actor, input: 
 	const rep = await findRepresentativeByCnpj(db, input.representanteId)
 	if (!rep) throw notFound('Representante não encontrado.')
 	return writeTransaction(db, async (tx) => {
-		const batch = (await tx
-			.insert(credits)
-			.values({
-				valor: input.amount,
-				valor_original: input.amount,
-				representante_id: rep.cnpj,
-				ativo: 1,
-				data_compra: todayIso(clock),
-				valor_unitario_centavos: input.unitValue,
-				origem,
-				criado_por: actor.id
-			})
-			.returning())[0]
+		const batch = (
+			await tx
+				.insert(credits)
+				.values({
+					valor: input.amount,
+					valor_original: input.amount,
+					representante_id: rep.cnpj,
+					ativo: 1,
+					data_compra: todayIso(clock),
+					valor_unitario_centavos: input.unitValue,
+					origem,
+					criado_por: actor.id
+				})
+				.returning()
+		)[0]
 		await bumpBalance(tx, rep.cnpj, { disponivel: input.amount })
 		await logActivity(
 			tx,
@@ -171,7 +181,7 @@ export function transferToCompany(db: DbOrTx, clock: Clock, actor: Actor, input:
 /** The company the credits go to, if the actor may credit it (out of scope looks exactly like missing). */
 async function companyToCredit(tx: DbOrTx, actor: Actor, input: TransferBody) {
 	const company = await findCompany(tx, input.empresaCodigo)
-	if (!company || !representativeScope(tx, actor).includes(company.cnpj_representante)) throw notFound('Empresa não encontrada.')
+	if (!company || !(await representativeScope(tx, actor).includes(company.cnpj_representante))) throw notFound('Empresa não encontrada.')
 	if (input.representanteCnpj && input.representanteCnpj !== company.cnpj_representante) {
 		if (actor.tipo === 'representante') throw forbidden('Você só pode transferir os seus próprios créditos.')
 		throw unprocessable('A empresa não pertence a este representante.')
@@ -188,9 +198,12 @@ interface AvailableBatch {
 
 /** A representative's batches with credits left, oldest first (the order they are spent in). */
 async function availableBatches(tx: DbOrTx, repCnpj: string): Promise<AvailableBatch[]> {
-	return await sqlRows<AvailableBatch>(tx, sql`
+	return await sqlRows<AvailableBatch>(
+		tx,
+		sql`
 		select ${credits.id}, ${credits.valor}, ${credits.valor_original}, ${credits.valor_unitario_centavos} from ${credits}
-		where ${credits.representante_id} = ${repCnpj} and ${AVAILABLE} order by ${credits.data_compra}, ${credits.id}`)
+		where ${credits.representante_id} = ${repCnpj} and ${AVAILABLE} order by ${credits.data_compra}, ${credits.id}`
+	)
 }
 
 function notEnoughCredits(available: number) {
@@ -239,24 +252,27 @@ async function recordTransfer(
 	today: string
 ): Promise<number> {
 	const cost = taken.reduce((sum, t) => sum + t.quantidade * t.unit, 0)
-	const transfer = (await tx
-		.insert(credits)
-		.values({
-			valor: input.creditos,
-			representante_id: company.cnpj_representante,
-			fk_empresa: company.codigo,
-			empresa_razao: company.razao,
-			sistema: input.sistema,
-			ativo: 1,
-			data_compra: today,
-			data_uso: today,
-			valor_unitario_centavos: Math.round(cost / input.creditos),
-			origem: 'transferencia',
-			criado_por: actor.id
-		})
-		.returning({ id: credits.id }))[0]
+	const transfer = (
+		await tx
+			.insert(credits)
+			.values({
+				valor: input.creditos,
+				representante_id: company.cnpj_representante,
+				fk_empresa: company.codigo,
+				empresa_razao: company.razao,
+				sistema: input.sistema,
+				ativo: 1,
+				data_compra: today,
+				data_uso: today,
+				valor_unitario_centavos: Math.round(cost / input.creditos),
+				origem: 'transferencia',
+				criado_por: actor.id
+			})
+			.returning({ id: credits.id })
+	)[0]
 	for (const t of taken) {
-		await tx.insert(creditConsumptions)
+		await tx
+			.insert(creditConsumptions)
 			.values({ transfer_id: transfer.id, batch_id: t.id, quantidade: t.quantidade, valor_unitario_centavos: t.unit })
 	}
 	return transfer.id
@@ -302,14 +318,17 @@ const CREDIT_JOINS = sql`left join ${representatives} on ${representatives.cnpj}
 
 async function creditRows(db: DbOrTx, where: SQL, view: CreditView, limit: number, offset: number): Promise<CreditItem[]> {
 	const direction = sql.raw(view.order === 'asc' ? 'asc' : 'desc')
-	const rows = await sqlRows<CreditRow>(db, sql`
+	const rows = await sqlRows<CreditRow>(
+		db,
+		sql`
 		select ${credits.id}, ${credits.valor}, ${credits.valor_original}, ${credits.representante_id}, ${credits.fk_empresa},
 			${credits.empresa_razao}, ${credits.sistema}, ${credits.ativo}, ${credits.data_compra}, ${credits.data_uso}, ${credits.origem},
 			${credits.valor_unitario_centavos}, ${representatives.nome} as rep_nome, ${companies.razao} as razao_atual
 		from ${credits} ${CREDIT_JOINS}
 		where ${where}
 		order by ${CREDIT_ORDER[view.sort]} ${direction}, ${credits.id} ${direction}
-		limit ${limit} offset ${offset}`)
+		limit ${limit} offset ${offset}`
+	)
 	return rows.map((r) => ({
 		id: r.id,
 		valor: r.valor,
@@ -332,9 +351,14 @@ export async function listCredits(db: DbOrTx, user: SessionUser, query: CreditLi
 	const { scope, kind, where } = creditViewCondition(db, user, query)
 	// The join is only needed to search by name; without it SQLite counts from the smallest index.
 	const total =
-		(await sqlRows<{ n: number }>(db, query.search
-				? sql`select count(*) as n from ${credits} left join ${representatives} on ${representatives.cnpj} = ${credits.representante_id} where ${where}`
-				: sql`select count(*) as n from ${credits} where ${scope} and ${kind}`))[0]?.n ?? 0
+		(
+			await sqlRows<{ n: number }>(
+				db,
+				query.search
+					? sql`select count(*) as n from ${credits} left join ${representatives} on ${representatives.cnpj} = ${credits.representante_id} where ${where}`
+					: sql`select count(*) as n from ${credits} where ${scope} and ${kind}`
+			)
+		)[0]?.n ?? 0
 	const page = pagination(query.page, query.limit, total)
 	return {
 		credits: await creditRows(db, where, query, query.limit, (query.page - 1) * query.limit),
@@ -419,13 +443,16 @@ type SummaryRow = { nome: string; cnpj: string; disponivel: number; utilizado: n
 
 async function summaryRows(db: DbOrTx, where: SQL, view: SummaryView, limit: number, offset: number) {
 	const direction = sql.raw(view.order === 'asc' ? 'asc' : 'desc')
-	return await sqlRows<SummaryRow>(db, sql`
+	return await sqlRows<SummaryRow>(
+		db,
+		sql`
 		select ${representatives.nome}, ${representatives.cnpj}, ${balance(creditBalances.disponivel)} as disponivel,
 			${balance(creditBalances.utilizado)} as utilizado, ${BALANCE_TOTAL} as total
 		from ${REPRESENTATIVE_BALANCES}
 		where ${where}
 		order by ${SUMMARY_ORDER[view.sort]} ${direction}, ${representatives.nome}, ${representatives.codigo}
-		limit ${limit} offset ${offset}`)
+		limit ${limit} offset ${offset}`
+	)
 }
 
 /**
@@ -434,11 +461,16 @@ async function summaryRows(db: DbOrTx, where: SQL, view: SummaryView, limit: num
  */
 export async function creditSummary(db: DbOrTx, user: SessionUser, query: SummaryQuery): Promise<CreditSummaryResponse> {
 	const where = summaryCondition(db, user, query.search)
-	const agg = (await sqlRows<{ n: number; d: number | null; u: number | null; i: number | null; ativos: number | null }>(db, sql`
+	const agg = (
+		await sqlRows<{ n: number; d: number | null; u: number | null; i: number | null; ativos: number | null }>(
+			db,
+			sql`
 		select count(*) as n, sum(${creditBalances.disponivel}) as d, sum(${creditBalances.utilizado}) as u,
 			sum(${creditBalances.inativo}) as i, sum(case when ${creditBalances.disponivel} > 0 then 1 else 0 end) as ativos
 		from ${REPRESENTATIVE_BALANCES}
-		where ${where}`))[0]
+		where ${where}`
+		)
+	)[0]
 	const rows = await summaryRows(db, where, query, query.limit, (query.page - 1) * query.limit)
 	const disponivel = agg?.d ?? 0
 	const utilizado = agg?.u ?? 0

@@ -20,10 +20,12 @@ export function saveDownload(db: DbOrTx, clock: Clock, user: SessionUser, body: 
 	return writeTransaction(db, async (tx) => {
 		let saved: typeof downloads.$inferSelect | undefined
 		if (id === undefined) {
-			saved = (await tx
-				.insert(downloads)
-				.values({ ...body, data: clock.now().toISOString() })
-				.returning())[0]
+			saved = (
+				await tx
+					.insert(downloads)
+					.values({ ...body, data: clock.now().toISOString() })
+					.returning()
+			)[0]
 		} else {
 			saved = (await tx.update(downloads).set(body).where(eq(downloads.id, id)).returning())[0]
 			if (!saved) throw notFound('Download não encontrado.')

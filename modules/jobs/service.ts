@@ -25,11 +25,14 @@ const DEFAULT_LEASE_MS = 10 * 60_000
 export async function acquireLease(db: DbOrTx, clock: Clock, name: string, holder: string, leaseMs: number): Promise<boolean> {
 	const now = clock.now()
 	const expires = new Date(now.getTime() + leaseMs).toISOString()
-	const taken = await sqlRows<{ holder: string }>(db, sql`
+	const taken = await sqlRows<{ holder: string }>(
+		db,
+		sql`
 		insert into job_leases (name, holder, expires_at) values (${name}, ${holder}, ${expires})
 		on conflict (name) do update set holder = excluded.holder, expires_at = excluded.expires_at
 		where job_leases.expires_at <= ${now.toISOString()} or job_leases.holder = excluded.holder
-		returning holder`)
+		returning holder`
+	)
 	return taken.length === 1
 }
 

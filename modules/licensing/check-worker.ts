@@ -30,7 +30,7 @@ self.onmessage = async (event: MessageEvent<CheckWorkerRequest>) => {
 	}
 	if ('flush' in message) {
 		try {
-			evaluator?.flushUsage()
+			await evaluator?.flushUsage()
 		} catch (error) {
 			log('licence.flush_failed', { message: String((error as Error)?.message ?? error) })
 		}

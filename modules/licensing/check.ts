@@ -42,14 +42,16 @@ async function ensureSigningKey(db: DbOrTx, secrets: SecretBox, now: Date) {
 	const existing = (await db.select().from(signingKeys).orderBy(desc(signingKeys.id)).limit(1))[0]
 	if (existing) return existing
 	const { privateKey, publicKey } = generateKeyPairSync('ed25519')
-	return (await db
-		.insert(signingKeys)
-		.values({
-			public_key: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-			private_key: secrets.seal(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()),
-			created_at: now.toISOString()
-		})
-		.returning())[0]
+	return (
+		await db
+			.insert(signingKeys)
+			.values({
+				public_key: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+				private_key: secrets.seal(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()),
+				created_at: now.toISOString()
+			})
+			.returning()
+	)[0]
 }
 
 /** Licence-day boundary: a licence "até" a date ends at midnight of that date in Brazil time. */
@@ -268,7 +270,7 @@ export async function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock
 		}
 	}
 }
-export type LicenceEvaluator = ReturnType<typeof createLicenceEvaluator>
+export type LicenceEvaluator = Awaited<ReturnType<typeof createLicenceEvaluator>>
 
 /** What a check comes back with: its status (the rate limits need it) and the answer as JSON text. */
 export interface CheckResult {

@@ -15,7 +15,7 @@ type Ctx = Pick<AppContext, 'db' | 'clock' | 'secrets' | 'gateways'>
  */
 export async function evolutionGateway(ctx: Ctx, options: { instance?: string | null } = {}): Promise<EvolutionClient | null> {
 	const baseUrl = await getSetting(ctx.db, 'evolution_api_url')
-	const instance = options.instance?.trim() || await getSetting(ctx.db, 'evolution_instance_name')
+	const instance = options.instance?.trim() || (await getSetting(ctx.db, 'evolution_instance_name'))
 	const apiKey = await openSetting(ctx.db, ctx.secrets, 'evolution_api_key')
 	if (!baseUrl || !instance || !apiKey) return null
 	return recordingSends(ctx, createEvolutionClient({ baseUrl, apiKey, instance, fetch: ctx.gateways.evolution }))

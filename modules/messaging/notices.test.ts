@@ -11,12 +11,10 @@ async function setup() {
 	await t.createUser({ cnpj: CNPJ.rep, tipo: 'representante', nome: 'Rita Rep' })
 	await t.createUser({ cnpj: CNPJ.rep2, tipo: 'representante', nome: 'Rui Rep' })
 	const data = '2026-11-20'
-	await t.db
-		.insert(representatives)
-		.values([
-			{ nome: 'Rita Rep', cnpj: CNPJ.rep, gerente_id: gerente.id, data },
-			{ nome: 'Rui Rep', cnpj: CNPJ.rep2, gerente_id: null, data }
-		])
+	await t.db.insert(representatives).values([
+		{ nome: 'Rita Rep', cnpj: CNPJ.rep, gerente_id: gerente.id, data },
+		{ nome: 'Rui Rep', cnpj: CNPJ.rep2, gerente_id: null, data }
+	])
 	const cookies = {
 		admin: await t.login(CNPJ.admin),
 		gerente: await t.login(CNPJ.gerente),

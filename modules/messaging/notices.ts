@@ -72,13 +72,14 @@ export async function listIndividualNotices(db: DbOrTx, user: Actor, search?: st
 			)!
 		)
 	}
-	return (await db
-		.select(individualColumns)
-		.from(individualNotices)
-		.leftJoin(representatives, eq(representatives.cnpj, individualNotices.representante_id))
-		.where(and(...where))
-		.orderBy(desc(individualNotices.created_at), desc(individualNotices.id)))
-		.map(shapeIndividual)
+	return (
+		await db
+			.select(individualColumns)
+			.from(individualNotices)
+			.leftJoin(representatives, eq(representatives.cnpj, individualNotices.representante_id))
+			.where(and(...where))
+			.orderBy(desc(individualNotices.created_at), desc(individualNotices.id))
+	).map(shapeIndividual)
 }
 
 /** The representatives a user may address an individual notice to (for the dialog's select). */
@@ -98,7 +99,7 @@ async function getGeneral(db: DbOrTx, id: number) {
 
 async function getIndividualInScope(db: DbOrTx, user: Actor, id: number) {
 	const row = (await db.select().from(individualNotices).where(eq(individualNotices.id, id)))[0]
-	if (!row || !representativeScope(db, user).includes(row.representante_id)) throw notFound(NOT_FOUND)
+	if (!row || !(await representativeScope(db, user).includes(row.representante_id))) throw notFound(NOT_FOUND)
 	return row
 }
 
@@ -108,7 +109,7 @@ async function assertRecipient(db: DbOrTx, user: Actor, cnpj: string) {
 		throw forbidden('Representantes só podem criar avisos individuais para si mesmos.')
 	}
 	const rep = (await db.select({ nome: representatives.nome }).from(representatives).where(eq(representatives.cnpj, cnpj)))[0]
-	if (!rep || !representativeScope(db, user).includes(cnpj)) throw notFound('Representante não encontrado.')
+	if (!rep || !(await representativeScope(db, user).includes(cnpj))) throw notFound('Representante não encontrado.')
 	return rep
 }
 
@@ -125,8 +126,7 @@ function newNotice(clock: Clock, body: GeneralNoticeBody) {
 
 /** A deleted notice's read marks go with it. */
 async function forgetReads(tx: DbOrTx, tipo: 'geral' | 'individual', id: number) {
-	await tx.delete(noticeReads)
-		.where(and(eq(noticeReads.tipo, tipo), eq(noticeReads.aviso_id, id)))
+	await tx.delete(noticeReads).where(and(eq(noticeReads.tipo, tipo), eq(noticeReads.aviso_id, id)))
 }
 
 export function createGeneralNotice(db: Db, clock: Clock, user: Actor, body: GeneralNoticeBody) {
@@ -140,15 +140,17 @@ export function createGeneralNotice(db: Db, clock: Clock, user: Actor, body: Gen
 export function updateGeneralNotice(db: Db, clock: Clock, user: Actor, id: number, body: GeneralNoticeBody) {
 	return writeTransaction(db, async (tx) => {
 		const current = await getGeneral(tx, id)
-		const row = (await tx
-			.update(generalNotices)
-			.set({
-				...noticeContent(body),
-				data: body.data ?? current.data,
-				updated_at: clock.now().toISOString()
-			})
-			.where(eq(generalNotices.id, id))
-			.returning())[0]
+		const row = (
+			await tx
+				.update(generalNotices)
+				.set({
+					...noticeContent(body),
+					data: body.data ?? current.data,
+					updated_at: clock.now().toISOString()
+				})
+				.where(eq(generalNotices.id, id))
+				.returning()
+		)[0]
 		await logActivity(tx, clock, 'notices.general-updated', { titulo: row.titulo }, { actor: user, entityId: id })
 		return row
 	})
@@ -178,10 +180,12 @@ async function logIndividual<E extends Extract<ActivityEvent, `notices.individua
 export function createIndividualNotice(db: Db, clock: Clock, user: Actor, body: IndividualNoticeBody) {
 	return writeTransaction(db, async (tx) => {
 		const rep = await assertRecipient(tx, user, body.representante_id)
-		const row = (await tx
-			.insert(individualNotices)
-			.values({ ...newNotice(clock, body), representante_id: body.representante_id })
-			.returning())[0]
+		const row = (
+			await tx
+				.insert(individualNotices)
+				.values({ ...newNotice(clock, body), representante_id: body.representante_id })
+				.returning()
+		)[0]
 		await logIndividual(tx, clock, user, 'notices.individual-created', row, { titulo: row.titulo, representante: rep.nome })
 		return { ...row, representante: { nome: rep.nome } }
 	})
@@ -191,16 +195,18 @@ export function updateIndividualNotice(db: Db, clock: Clock, user: Actor, id: nu
 	return writeTransaction(db, async (tx) => {
 		await getIndividualInScope(tx, user, id)
 		const rep = await assertRecipient(tx, user, body.representante_id)
-		const row = (await tx
-			.update(individualNotices)
-			.set({
-				...noticeContent(body),
-				representante_id: body.representante_id,
-				...(body.data ? { data: body.data } : {}),
-				updated_at: clock.now().toISOString()
-			})
-			.where(eq(individualNotices.id, id))
-			.returning())[0]
+		const row = (
+			await tx
+				.update(individualNotices)
+				.set({
+					...noticeContent(body),
+					representante_id: body.representante_id,
+					...(body.data ? { data: body.data } : {}),
+					updated_at: clock.now().toISOString()
+				})
+				.where(eq(individualNotices.id, id))
+				.returning()
+		)[0]
 		await logIndividual(tx, clock, user, 'notices.individual-updated', row, { titulo: row.titulo, representante: rep.nome })
 		return { ...row, representante: { nome: rep.nome } }
 	})
@@ -248,20 +254,17 @@ export async function noticeItemsFor(db: DbOrTx, user: Pick<SessionUser, 'id' | 
 		.from(noticeReads)
 		.where(eq(noticeReads.user_id, user.id))
 	const read = new Set(reads.map((r) => `${r.tipo}-${r.aviso_id}`))
-	const general = (await db
-		.select()
-		.from(generalNotices)
-		.where(eq(generalNotices.ativo, 1))
-		.orderBy(desc(generalNotices.created_at))
-		.limit(50))
-		.map((n) => noticeItem('geral', n, read))
-	const own = (await db
-		.select()
-		.from(individualNotices)
-		.where(and(eq(individualNotices.ativo, 1), eq(individualNotices.representante_id, user.cnpj)))
-		.orderBy(desc(individualNotices.created_at))
-		.limit(50))
-		.map((n) => noticeItem('individual', n, read))
+	const general = (
+		await db.select().from(generalNotices).where(eq(generalNotices.ativo, 1)).orderBy(desc(generalNotices.created_at)).limit(50)
+	).map((n) => noticeItem('geral', n, read))
+	const own = (
+		await db
+			.select()
+			.from(individualNotices)
+			.where(and(eq(individualNotices.ativo, 1), eq(individualNotices.representante_id, user.cnpj)))
+			.orderBy(desc(individualNotices.created_at))
+			.limit(50)
+	).map((n) => noticeItem('individual', n, read))
 	return [...general, ...own]
 }
 
@@ -273,11 +276,7 @@ export async function markNoticesRead(
 	ids: { tipo: 'geral' | 'individual'; id: number }[]
 ): Promise<number> {
 	if (ids.length === 0) return 0
-	const visible = new Set(
-		(await noticeItemsFor(db, user))
-			.filter((n) => !n.read)
-			.map((n) => n.id)
-	)
+	const visible = new Set((await noticeItemsFor(db, user)).filter((n) => !n.read).map((n) => n.id))
 	const now = clock.now().toISOString()
 	let count = 0
 	for (const { tipo, id } of ids) {

@@ -67,10 +67,7 @@ export async function listNotificationSettings(db: Db): Promise<NotificationSett
 
 /** What turning a type on records: when, and the last company registered before it (no welcome to those). */
 async function turnedOn(tx: DbOrTx, now: string) {
-	const last =
-		(await tx
-			.select({ codigo: max(companies.codigo) })
-			.from(companies))[0]?.codigo ?? 0
+	const last = (await tx.select({ codigo: max(companies.codigo) }).from(companies))[0]?.codigo ?? 0
 	return { ativado_em: now, boas_vindas_apos_codigo: last }
 }
 
@@ -105,11 +102,13 @@ export function createNotificationSetting(
 			...(body.ativo && !existing?.ativo ? await turnedOn(tx, now) : {}),
 			updated_at: now
 		}
-		const row = (await tx
-			.insert(notificationSettings)
-			.values({ tipo: body.tipo, ...values, created_at: now })
-			.onConflictDoUpdate({ target: notificationSettings.tipo, set: values })
-			.returning())[0]
+		const row = (
+			await tx
+				.insert(notificationSettings)
+				.values({ tipo: body.tipo, ...values, created_at: now })
+				.onConflictDoUpdate({ target: notificationSettings.tipo, set: values })
+				.returning()
+		)[0]
 		return saved(tx, ctx.clock, actor, row)
 	})
 }
@@ -124,11 +123,13 @@ export function updateNotificationSetting(
 	return writeTransaction(ctx.db, async (tx) => {
 		const current = (await tx.select().from(notificationSettings).where(eq(notificationSettings.id, id)))[0]
 		if (!current) throw notFound('Configuração de notificação não encontrada.')
-		const row = (await tx
-			.update(notificationSettings)
-			.set({ ...patch, ...(patch.ativo === true && !current.ativo ? await turnedOn(tx, now) : {}), updated_at: now })
-			.where(eq(notificationSettings.id, id))
-			.returning())[0]
+		const row = (
+			await tx
+				.update(notificationSettings)
+				.set({ ...patch, ...(patch.ativo === true && !current.ativo ? await turnedOn(tx, now) : {}), updated_at: now })
+				.where(eq(notificationSettings.id, id))
+				.returning()
+		)[0]
 		return saved(tx, ctx.clock, actor, row)
 	})
 }
@@ -200,12 +201,7 @@ function valuesFor(c: Candidate, today: string): TemplateValues {
 
 /** The phones that opted out through the bot (PARAR), by their phone key: a small table, read once per run. */
 async function optedOut(db: DbOrTx): Promise<Set<string>> {
-	return new Set(
-		(await db
-			.select({ key: whatsappOptOuts.phone_key })
-			.from(whatsappOptOuts))
-			.map((r) => r.key)
-	)
+	return new Set((await db.select({ key: whatsappOptOuts.phone_key }).from(whatsappOptOuts)).map((r) => r.key))
 }
 
 /** Who receives it: the company's phone as 55 + DDD + number, unless missing, invalid or opted out through the bot. */
@@ -217,29 +213,30 @@ function recipient(fone: string | null, optOuts: Set<string>): { telefone: strin
 
 /** The active types whose daily run is due now (Brazil time, weekends only when allowed), unless switched off globally. */
 async function dueTypes(db: Db, now: Date, includeDone: boolean): Promise<Setting[]> {
-	if (await getSetting(db, 'app.notificacoes_habilitadas') !== 'true') return []
+	if ((await getSetting(db, 'app.notificacoes_habilitadas')) !== 'true') return []
 	const { today, time, weekend } = brazilNow(now)
-	return (await db
-		.select()
-		.from(notificationSettings)
-		.where(eq(notificationSettings.ativo, true)))
-		.filter((s) => (includeDone || s.ultima_execucao !== today) && time >= s.horario_envio && (!weekend || s.enviar_fins_semana))
+	return (await db.select().from(notificationSettings).where(eq(notificationSettings.ativo, true))).filter(
+		(s) => (includeDone || s.ultima_execucao !== today) && time >= s.horario_envio && (!weekend || s.enviar_fins_semana)
+	)
 }
 
 /** What today's run sends now, type by type (GET /api/notification-settings/preview). */
 export async function previewNotifications(ctx: Ctx): Promise<PlannedNotification[]> {
 	const { today } = brazilNow(ctx.clock.now())
 	const optOuts = await optedOut(ctx.db)
-	return (await dueTypes(ctx.db, ctx.clock.now(), true)).flatMap(async (setting) =>
-		(await companyFacts(ctx.db, and(dueCompanies(setting, today), notToldYet(setting.tipo))))
-			.map((c) => ({
+	const planned: PlannedNotification[] = []
+	for (const setting of await dueTypes(ctx.db, ctx.clock.now(), true)) {
+		for (const c of await companyFacts(ctx.db, and(dueCompanies(setting, today), notToldYet(setting.tipo)))) {
+			planned.push({
 				tipo: setting.tipo,
 				empresa_codigo: c.codigo,
 				empresa: c.razao,
 				...recipient(c.fone, optOuts),
 				texto: renderTemplate(setting.template_mensagem, valuesFor(c, today))
-			}))
-	)
+			})
+		}
+	}
+	return planned
 }
 
 /** How many companies the template preview offers to render with. */
@@ -295,12 +292,15 @@ export async function chooseRecipients(ctx: Ctx): Promise<number> {
 	let chosen = 0
 	for (const setting of await dueTypes(ctx.db, now, false)) {
 		await writeTransaction(ctx.db, async (tx) => {
-			await sqlRun(tx, sql`
+			await sqlRun(
+				tx,
+				sql`
 				insert into ${notificationSends} (tipo, empresa_codigo, data_licenca, status, proxima_tentativa, criado_em)
 				select ${setting.tipo}, ${companies.codigo}, ${licenceDateOf(setting.tipo)}, 'pendente', ${now.toISOString()}, ${now.toISOString()}
 				from ${companies} where ${dueCompanies(setting, today)} and ${notToldYet(setting.tipo)}
 				order by ${companies.codigo}
-				on conflict do nothing`)
+				on conflict do nothing`
+			)
 			chosen += (await sqlRows<{ n: number }>(tx, sql`select changes() as n`))[0]?.n ?? 0
 			await tx.update(notificationSettings).set({ ultima_execucao: today }).where(eq(notificationSettings.id, setting.id))
 		})
@@ -311,10 +311,15 @@ export async function chooseRecipients(ctx: Ctx): Promise<number> {
 /** Takes one due send in hand (one worker only, even across processes): pending → enviando. */
 async function claimNext(ctx: Ctx) {
 	const now = ctx.clock.now().toISOString()
-	return (await sqlRows<typeof notificationSends.$inferSelect>(ctx.db, sql`
+	return (
+		await sqlRows<typeof notificationSends.$inferSelect>(
+			ctx.db,
+			sql`
 		update notification_sends set status = 'enviando', tentativas = tentativas + 1, proxima_tentativa = ${now}
 		where id = (select id from notification_sends where status = 'pendente' and proxima_tentativa <= ${now} order by id limit 1)
-		returning *`))[0]
+		returning *`
+		)
+	)[0]
 }
 
 /**
@@ -322,11 +327,17 @@ async function claimNext(ctx: Ctx) {
  * the company was deleted, its licence date moved (a renewal: the new date gets its own notice), the type was
  * turned off, or the phone is missing, invalid or opted out.
  */
-async function settleMessage(db: Db, row: typeof notificationSends.$inferSelect, today: string): Promise<{ telefone: string; texto: string } | string> {
-	const setting = (await db
-		.select()
-		.from(notificationSettings)
-		.where(eq(notificationSettings.tipo, row.tipo as NotificationType)))[0]
+async function settleMessage(
+	db: Db,
+	row: typeof notificationSends.$inferSelect,
+	today: string
+): Promise<{ telefone: string; texto: string } | string> {
+	const setting = (
+		await db
+			.select()
+			.from(notificationSettings)
+			.where(eq(notificationSettings.tipo, row.tipo as NotificationType))
+	)[0]
 	if (!setting?.ativo) return 'O tipo de notificação foi desligado antes do envio.'
 	const company = (await companyFacts(db, eq(companies.codigo, row.empresa_codigo)))[0]
 	if (!company) return 'A empresa foi excluída antes do envio.'
@@ -461,10 +472,12 @@ export async function setOptOut(db: Db, now: Date, phone: string, out: boolean) 
 
 /** Whether a run (the scheduled one or another 'Enviar agora') holds the job now. */
 async function runInProgress(db: DbOrTx, now: Date): Promise<boolean> {
-	return !!(await db
-		.select({ name: jobLeases.name })
-		.from(jobLeases)
-		.where(and(eq(jobLeases.name, NOTIFICATIONS_JOB), gt(jobLeases.expires_at, now.toISOString()))))[0]
+	return !!(
+		await db
+			.select({ name: jobLeases.name })
+			.from(jobLeases)
+			.where(and(eq(jobLeases.name, NOTIFICATIONS_JOB), gt(jobLeases.expires_at, now.toISOString())))
+	)[0]
 }
 
 /**
@@ -473,7 +486,7 @@ async function runInProgress(db: DbOrTx, now: Date): Promise<boolean> {
  */
 export async function runNotificationsNow(ctx: Ctx): Promise<RunNowResult> {
 	const holder = `manual-${crypto.randomUUID()}`
-	if (!await acquireLease(ctx.db, ctx.clock, NOTIFICATIONS_JOB, holder, NOTIFICATIONS_LEASE_MS)) {
+	if (!(await acquireLease(ctx.db, ctx.clock, NOTIFICATIONS_JOB, holder, NOTIFICATIONS_LEASE_MS))) {
 		return { enviadas: 0, falhas: 0, ignoradas: 0, em_andamento: true }
 	}
 	try {
@@ -487,14 +500,18 @@ export async function runNotificationsNow(ctx: Ctx): Promise<RunNowResult> {
 export async function todaySends(ctx: Ctx): Promise<TodaySends> {
 	const now = ctx.clock.now()
 	const since = startOfDayInSaoPaulo(isoDateInSaoPaulo(now))
-	const sent = (await ctx.db
-		.select({ n: count(), last: max(notificationSends.enviado_em) })
-		.from(notificationSends)
-		.where(and(eq(notificationSends.status, 'enviada'), gte(notificationSends.enviado_em, since))))[0]
-	const waiting =
-		(await ctx.db
-			.select({ n: count() })
+	const sent = (
+		await ctx.db
+			.select({ n: count(), last: max(notificationSends.enviado_em) })
 			.from(notificationSends)
-			.where(inArray(notificationSends.status, ['pendente', 'enviando'])))[0]?.n ?? 0
+			.where(and(eq(notificationSends.status, 'enviada'), gte(notificationSends.enviado_em, since)))
+	)[0]
+	const waiting =
+		(
+			await ctx.db
+				.select({ n: count() })
+				.from(notificationSends)
+				.where(inArray(notificationSends.status, ['pendente', 'enviando']))
+		)[0]?.n ?? 0
 	return { enviadas: sent?.n ?? 0, ultimo_envio: sent?.last ?? null, a_enviar: waiting, em_andamento: await runInProgress(ctx.db, now) }
 }

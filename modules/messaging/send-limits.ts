@@ -67,7 +67,7 @@ function limitsOf(sender: ClickSender): { limit: SharedLimit; message: (wait: st
 /** The WhatsApp number (Evolution instance) a representative's messages leave through: their own, else the portal's. */
 async function sendingInstance(ctx: Ctx, representanteCnpj: string | null): Promise<string> {
 	const own = representanteCnpj ? (await findRepresentativeByCnpj(ctx.db, representanteCnpj))?.evo_instancia?.trim() : null
-	return own || await getSetting(ctx.db, 'evolution_instance_name') || 'portal'
+	return own || (await getSetting(ctx.db, 'evolution_instance_name')) || 'portal'
 }
 
 /**

@@ -27,7 +27,7 @@ export async function listNotifications(db: DbOrTx, user: Pick<SessionUser, 'id'
 		.limit(50)
 	const items: { id: number | string; title: string; message: string; type: string; read: boolean; created_at: string }[] = [
 		...rows,
-		...await noticeItemsFor(db, user)
+		...(await noticeItemsFor(db, user))
 	]
 	return items.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0)).slice(0, 50)
 }
@@ -36,7 +36,12 @@ export async function listNotifications(db: DbOrTx, user: Pick<SessionUser, 'id'
  * Marks as read only what belongs to the user: numeric ids are the user's notification rows (others'
  * ids are ignored), "aviso-…" ids are notices the user can see, remembered per user.
  */
-export function markNotificationsRead(db: Db, clock: Clock, user: Pick<SessionUser, 'id' | 'cnpj'>, ids: (number | string)[]): Promise<number> {
+export function markNotificationsRead(
+	db: Db,
+	clock: Clock,
+	user: Pick<SessionUser, 'id' | 'cnpj'>,
+	ids: (number | string)[]
+): Promise<number> {
 	const rowIds = ids.filter((id): id is number => typeof id === 'number')
 	const noticeIds = ids.flatMap((id) => {
 		const m = typeof id === 'string' ? NOTICE_ITEM_ID.exec(id) : null
@@ -45,13 +50,15 @@ export function markNotificationsRead(db: Db, clock: Clock, user: Pick<SessionUs
 	return writeTransaction(db, async (tx) => {
 		let updated = 0
 		if (rowIds.length > 0) {
-			updated += (await tx
-				.update(notifications)
-				.set({ read: true })
-				.where(and(eq(notifications.user_id, user.id), inArray(notifications.id, rowIds), eq(notifications.read, false)))
-				.returning({ id: notifications.id })).length
+			updated += (
+				await tx
+					.update(notifications)
+					.set({ read: true })
+					.where(and(eq(notifications.user_id, user.id), inArray(notifications.id, rowIds), eq(notifications.read, false)))
+					.returning({ id: notifications.id })
+			).length
 		}
-		return updated + await markNoticesRead(tx, clock, user, noticeIds)
+		return updated + (await markNoticesRead(tx, clock, user, noticeIds))
 	})
 }
 
@@ -78,7 +85,6 @@ export async function notifyUsers(
 		.where(or(...who))
 	if (recipients.length === 0) return 0
 	const created_at = clock.now().toISOString()
-	await tx.insert(notifications)
-		.values(recipients.map((u) => ({ user_id: u.id, title, message, type, created_at })))
+	await tx.insert(notifications).values(recipients.map((u) => ({ user_id: u.id, title, message, type, created_at })))
 	return recipients.length
 }

@@ -13,17 +13,15 @@ async function logLine(
 		actor?: { id: number; nome: string }
 	}
 ) {
-	await w.db
-		.insert(activities)
-		.values({
-			created_at: w.clock.now().toISOString(),
-			type: line.type,
-			icon: line.icon,
-			title: line.title,
-			subtitle: line.subtitle ?? '',
-			user_id: line.actor?.id ?? null,
-			user_nome: line.actor?.nome ?? null
-		})
+	await w.db.insert(activities).values({
+		created_at: w.clock.now().toISOString(),
+		type: line.type,
+		icon: line.icon,
+		title: line.title,
+		subtitle: line.subtitle ?? '',
+		user_id: line.actor?.id ?? null,
+		user_nome: line.actor?.nome ?? null
+	})
 }
 
 describe('GET /api/dashboard/stats', () => {

@@ -38,17 +38,32 @@ export async function dashboardStats(db: DbOrTx, clock: Clock, user: Scoped): Pr
 	const today = todayIso(clock)
 	const scope = representativeScope(db, user).on(companies.cnpj_representante)
 	const total = (await sqlRows<{ n: number }>(db, sql`select count(*) as n from ${companies} where ${scope}`))[0]?.n ?? 0
-	const active = (await sqlRows<{ n: number; reps: number }>(db, sql`
+	const active = (
+		await sqlRows<{ n: number; reps: number }>(
+			db,
+			sql`
 		select count(*) as n, count(distinct ${companies.cnpj_representante}) as reps from ${companies}
-		where ${UNBLOCKED_COMPANY} and ${companies.validade_licenca} > ${today} and ${scope}`))[0]
-	const blocked = (await sqlRows<Record<string, number>>(db, sql`select ${sql.join(
-			SYSTEM_CATALOGUE.map(
-				(s) => sql`(select count(*) from ${companies} where ${companies[s.flag]} = 'S' and ${scope}) as ${sql.identifier(s.key)}`
-			),
-			sql`, `
-		)}`))[0]
+		where ${UNBLOCKED_COMPANY} and ${companies.validade_licenca} > ${today} and ${scope}`
+		)
+	)[0]
+	const blocked = (
+		await sqlRows<Record<string, number>>(
+			db,
+			sql`select ${sql.join(
+				SYSTEM_CATALOGUE.map(
+					(s) => sql`(select count(*) from ${companies} where ${companies[s.flag]} = 'S' and ${scope}) as ${sql.identifier(s.key)}`
+				),
+				sql`, `
+			)}`
+		)
+	)[0]
 	const reps =
-		(await sqlRows<{ n: number }>(db, sql`select count(*) as n from ${representatives} where ${representativeScope(db, user).on(representatives.cnpj)}`))[0]?.n ?? 0
+		(
+			await sqlRows<{ n: number }>(
+				db,
+				sql`select count(*) as n from ${representatives} where ${representativeScope(db, user).on(representatives.cnpj)}`
+			)
+		)[0]?.n ?? 0
 	const available = (await creditTotals(db, representativeScope(db, user).on(creditBalances.representante_id))).disponivel
 	const systemsStatus = perSystemKey((s) => {
 		const b = blocked?.[s.key] ?? 0
@@ -86,11 +101,14 @@ function activityCondition(db: DbOrTx, user: Scoped, view: Omit<ActivityView, 't
 type ActivityRow = Activity & { user_nome: string | null }
 
 async function activityRows(db: DbOrTx, where: SQL, limit: number, offset: number): Promise<ActivityRow[]> {
-	return await sqlRows(db, sql`
+	return await sqlRows(
+		db,
+		sql`
 		select ${activities.id}, ${activities.type}, ${activities.title}, ${activities.subtitle}, ${activities.created_at} as time,
 			${activities.icon}, ${activities.user_nome} from ${activities}
 		where ${where}
-		order by ${activities.id} desc limit ${limit} offset ${offset}`)
+		order by ${activities.id} desc limit ${limit} offset ${offset}`
+	)
 }
 
 /** GET /api/activities/recent: newest first (the dashboard's card). */
@@ -150,35 +168,57 @@ export async function buildReport(db: DbOrTx, clock: Clock, query: ReportQuery):
 	const dash = await dashboardStats(db, clock, { id: 0, cnpj: '', tipo: 'administrador' })
 	const inRange = (column: SQLWrapper) => sql`${column} between ${inicio} and ${fim}`
 
-	const sold = (await sqlRows<{ credits: number | null; revenue: number | null }>(db, sql`
+	const sold = (
+		await sqlRows<{ credits: number | null; revenue: number | null }>(
+			db,
+			sql`
 		select sum(${SOLD_QTY}) as credits, sum(${SOLD_REVENUE}) as revenue
-		from ${credits} where ${SOLD} and ${inRange(credits.data_compra)}`))[0]
+		from ${credits} where ${SOLD} and ${inRange(credits.data_compra)}`
+		)
+	)[0]
 	const used =
-		(await sqlRows<{ n: number | null }>(db, sql`select sum(${credits.valor}) as n from ${credits} where ${TRANSFER} and ${inRange(credits.data_uso)}`))[0]?.n ?? 0
+		(
+			await sqlRows<{ n: number | null }>(
+				db,
+				sql`select sum(${credits.valor}) as n from ${credits} where ${TRANSFER} and ${inRange(credits.data_uso)}`
+			)
+		)[0]?.n ?? 0
 
 	const revenueBetween = async (from: string, to: string) =>
-		(await sqlRows<{ n: number | null }>(db, sql`
+		(
+			await sqlRows<{ n: number | null }>(
+				db,
+				sql`
 			select sum(${SOLD_REVENUE}) as n from ${credits}
-			where ${SOLD} and ${credits.data_compra} >= ${from} and ${credits.data_compra} < ${to}`))[0]?.n ?? 0
+			where ${SOLD} and ${credits.data_compra} >= ${from} and ${credits.data_compra} < ${to}`
+			)
+		)[0]?.n ?? 0
 	const thisMonth = monthStart(today)
 	const revenueThisMonth = await revenueBetween(thisMonth, addMonths(thisMonth, 1))
 	const revenueLastMonth = await revenueBetween(addMonths(thisMonth, -1), thisMonth)
 
 	// s: each representative's sales in the period.
-	const top = await sqlRows<{ nome: string; cnpj: string; empresas: number; creditos: number; receita: number }>(db, sql`
+	const top = await sqlRows<{ nome: string; cnpj: string; empresas: number; creditos: number; receita: number }>(
+		db,
+		sql`
 		select ${representatives.nome}, ${representatives.cnpj},
 			(select count(*) from ${companies} where ${companies.cnpj_representante} = ${representatives.cnpj}) as empresas,
 			s.creditos, s.receita
 		from (select ${credits.representante_id} as representante_id, sum(${SOLD_QTY}) as creditos, sum(${SOLD_REVENUE}) as receita
 			from ${credits} where ${SOLD} and ${inRange(credits.data_compra)} group by ${credits.representante_id}) s
 		join ${representatives} on ${representatives.cnpj} = s.representante_id
-		order by s.creditos desc, ${representatives.nome} limit 10`)
+		order by s.creditos desc, ${representatives.nome} limit 10`
+	)
 
 	const bySystem = new Map(
-		(await sqlRows<{ sistema: string; empresas: number; creditos: number }>(db, sql`
+		(
+			await sqlRows<{ sistema: string; empresas: number; creditos: number }>(
+				db,
+				sql`
 				select ${credits.sistema}, count(distinct ${credits.fk_empresa}) as empresas, sum(${credits.valor}) as creditos from ${credits}
-				where ${TRANSFER} and ${inRange(credits.data_uso)} group by ${credits.sistema}`))
-			.map((r) => [r.sistema, r])
+				where ${TRANSFER} and ${inRange(credits.data_uso)} group by ${credits.sistema}`
+			)
+		).map((r) => [r.sistema, r])
 	)
 	const transferred = [...bySystem.values()].reduce((s, r) => s + r.creditos, 0)
 	const systemUsage = SYSTEMS.map((sistema) => {
@@ -193,10 +233,14 @@ export async function buildReport(db: DbOrTx, clock: Clock, query: ReportQuery):
 	})
 
 	const months = new Map(
-		(await sqlRows<{ month: string; credits: number; revenue: number }>(db, sql`
+		(
+			await sqlRows<{ month: string; credits: number; revenue: number }>(
+				db,
+				sql`
 				select substr(${credits.data_compra}, 1, 7) as month, sum(${SOLD_QTY}) as credits, sum(${SOLD_REVENUE}) as revenue
-				from ${credits} where ${SOLD} and ${inRange(credits.data_compra)} group by 1`))
-			.map((r) => [r.month, r])
+				from ${credits} where ${SOLD} and ${inRange(credits.data_compra)} group by 1`
+			)
+		).map((r) => [r.month, r])
 	)
 	const monthlyRevenue: Report['monthlyRevenue'] = []
 	for (let m = monthStart(inicio); m <= fim && monthlyRevenue.length < 120; m = addMonths(m, 1)) {

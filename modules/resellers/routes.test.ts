@@ -32,7 +32,7 @@ async function setup() {
 	return { t, admin, gerente, gerente2, repA, repB, repC, cookies }
 }
 
-function addCompany(t: ReturnType<typeof createTestApp>, repCnpj: string, n: number) {
+function addCompany(t: Awaited<ReturnType<typeof createTestApp>>, repCnpj: string, n: number) {
 	return t.db
 		.insert(companies)
 		.values({
@@ -383,7 +383,7 @@ describe('PUT /api/representatives/{id}', () => {
 })
 
 describe('the WhatsApp instance a representative sends from (issue 33, point 5)', () => {
-	const row = (t: ReturnType<typeof createTestApp>, codigo: number) =>
+	const row = (t: Awaited<ReturnType<typeof createTestApp>>, codigo: number) =>
 		t.db.select().from(representatives).where(eq(representatives.codigo, codigo)).get()!
 
 	it('is bound by an administrador only: a representante or a gerente is refused with 403 and nothing changes', async () => {
@@ -491,19 +491,17 @@ describe('DELETE /api/representatives/{id}', () => {
 	})
 	it('refuses with 409 while other records point at it (a PIX purchase without credits), changing nothing', async () => {
 		const { t, cookies, repC } = await setup()
-		await t.db
-			.insert(creditPurchases)
-			.values({
-				representante_id: REP3,
-				quantidade: 1,
-				valor_unitario_centavos: 5000,
-				valor_total_centavos: 5000,
-				status: 'expirada',
-				vencimento: '2026-11-01',
-				created_at: '2026-11-01T12:00:00.000Z',
-				expires_at: '2026-11-02T03:00:00.000Z',
-				updated_at: '2026-11-02T03:00:00.000Z'
-			})
+		await t.db.insert(creditPurchases).values({
+			representante_id: REP3,
+			quantidade: 1,
+			valor_unitario_centavos: 5000,
+			valor_total_centavos: 5000,
+			status: 'expirada',
+			vencimento: '2026-11-01',
+			created_at: '2026-11-01T12:00:00.000Z',
+			expires_at: '2026-11-02T03:00:00.000Z',
+			updated_at: '2026-11-02T03:00:00.000Z'
+		})
 		const res = await t.call('DELETE', `/api/representatives/${repC.codigo}`, { cookie: cookies.administrador })
 		expect(res.status).toBe(409)
 		expect(res.json.message).toBe(

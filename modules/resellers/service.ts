@@ -42,29 +42,30 @@ export interface RepresentativeScope {
 	/** True for an administrador: every representative. */
 	readonly all: boolean
 	/** The CNPJs in scope, or null for every representative (read from the database on first use). */
-	readonly cnpjs: readonly string[] | null
-	includes(cnpj: string): boolean
+	cnpjs(): Promise<readonly string[] | null>
+	includes(cnpj: string): Promise<boolean>
 	/** The same rule as a SQL condition on a column holding a representative's CNPJ. */
 	on(column: SQLWrapper): SQL
 }
 
 export function representativeScope(db: DbOrTx, user: Person): RepresentativeScope {
-	if (user.tipo === 'administrador') return { all: true, cnpjs: null, includes: () => true, on: () => sql`1 = 1` }
+	if (user.tipo === 'administrador') return { all: true, cnpjs: async () => null, includes: async () => true, on: () => sql`1 = 1` }
 	if (user.tipo === 'representante') {
-		return { all: false, cnpjs: [user.cnpj], includes: (cnpj) => cnpj === user.cnpj, on: (column) => sql`${column} = ${user.cnpj}` }
+		return {
+			all: false,
+			cnpjs: async () => [user.cnpj],
+			includes: async (cnpj) => cnpj === user.cnpj,
+			on: (column) => sql`${column} = ${user.cnpj}`
+		}
 	}
 	let managed: string[] | null = null
 	const list = async () =>
-		(managed ??= (await db
-			.select({ cnpj: representatives.cnpj })
-			.from(representatives)
-			.where(eq(representatives.gerente_id, user.id)))
-			.map((r) => r.cnpj))
+		(managed ??= (await db.select({ cnpj: representatives.cnpj }).from(representatives).where(eq(representatives.gerente_id, user.id))).map(
+			(r) => r.cnpj
+		))
 	return {
 		all: false,
-		get cnpjs() {
-			return list()
-		},
+		cnpjs: list,
 		includes: async (cnpj) => (await list()).includes(cnpj),
 		// A subquery, not the list: a gerente may manage thousands of representatives.
 		on: (column) =>
@@ -77,18 +78,21 @@ export function representativeScope(db: DbOrTx, user: Person): RepresentativeSco
  * for the scope), so the composition root hands their counters in.
  */
 export interface RepresentativeHoldings {
-	empresas(db: DbOrTx, cnpjs: string[]): Map<string, number>
+	empresas(db: DbOrTx, cnpjs: string[]): Promise<Map<string, number>>
 	/** The company count of the representative in `cnpj`, as SQL (the list sorts by it). */
 	empresasSql(cnpj: SQLWrapper): SQL
-	lotes(db: DbOrTx, cnpjs: string[]): Map<string, number>
+	lotes(db: DbOrTx, cnpjs: string[]): Promise<Map<string, number>>
 }
 
 /** A representante signs in with the CNPJ of its representative record: create a minimal one when none exists. */
-export async function ensureRepresentativeRecord(tx: DbOrTx, clock: Clock, user: { cnpj: string; nome: string; email: string | null }): Promise<boolean> {
+export async function ensureRepresentativeRecord(
+	tx: DbOrTx,
+	clock: Clock,
+	user: { cnpj: string; nome: string; email: string | null }
+): Promise<boolean> {
 	const existing = (await tx.select({ codigo: representatives.codigo }).from(representatives).where(eq(representatives.cnpj, user.cnpj)))[0]
 	if (existing) return false
-	await tx.insert(representatives)
-		.values({ cnpj: user.cnpj, nome: user.nome, email: user.email, data: todayIso(clock) })
+	await tx.insert(representatives).values({ cnpj: user.cnpj, nome: user.nome, email: user.email, data: todayIso(clock) })
 	return true
 }
 
@@ -127,10 +131,10 @@ function selectViews(db: DbOrTx) {
 type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['all']>>[number]
 
 /** The rows as the API shows them, with each one's company count (one query for the whole list). */
-function toViews(db: DbOrTx, holdings: RepresentativeHoldings, rows: ViewRow[]): RepresentativeView[] {
+async function toViews(db: DbOrTx, holdings: RepresentativeHoldings, rows: ViewRow[]): Promise<RepresentativeView[]> {
 	const empresas =
 		rows.length > 0
-			? holdings.empresas(
+			? await holdings.empresas(
 					db,
 					rows.map((r) => r.cnpj)
 				)
@@ -198,22 +202,24 @@ export async function exportRepresentatives(
 async function getView(db: DbOrTx, holdings: RepresentativeHoldings, codigo: number): Promise<RepresentativeView> {
 	const row = (await selectViews(db).where(eq(representatives.codigo, codigo)))[0]
 	if (!row) throw notFound(RESELLER_MESSAGES.notFound)
-	return toViews(db, holdings, [row])[0]
+	return (await toViews(db, holdings, [row]))[0]
 }
 
 /** The signed-in representative's own record (GET /api/representatives/current). */
 export async function currentRepresentative(db: DbOrTx, holdings: RepresentativeHoldings, user: SessionUser): Promise<RepresentativeView> {
 	const row = (await selectViews(db).where(eq(representatives.cnpj, user.cnpj)))[0]
 	if (!row) throw notFound('Nenhum representante cadastrado com o CNPJ deste usuário.')
-	return toViews(db, holdings, [row])[0]
+	return (await toViews(db, holdings, [row]))[0]
 }
 
 /** A representative within the user's scope; anything else is "not found", so its existence is not revealed. */
 async function findScoped(db: DbOrTx, user: SessionUser, codigo: number) {
-	const row = (await db
-		.select()
-		.from(representatives)
-		.where(and(eq(representatives.codigo, codigo), representativeScope(db, user).on(representatives.cnpj))))[0]
+	const row = (
+		await db
+			.select()
+			.from(representatives)
+			.where(and(eq(representatives.codigo, codigo), representativeScope(db, user).on(representatives.cnpj)))
+	)[0]
 	if (!row) throw notFound(RESELLER_MESSAGES.notFound)
 	return row
 }
@@ -228,10 +234,12 @@ export async function listManagers(db: DbOrTx): Promise<ManagerView[]> {
 }
 
 async function assertManager(db: DbOrTx, gerenteId: number) {
-	const found = (await db
-		.select({ id: users.id })
-		.from(users)
-		.where(and(eq(users.id, gerenteId), eq(users.tipo, 'gerente'), eq(users.ativo, true))))[0]
+	const found = (
+		await db
+			.select({ id: users.id })
+			.from(users)
+			.where(and(eq(users.id, gerenteId), eq(users.tipo, 'gerente'), eq(users.ativo, true)))
+	)[0]
 	if (!found) throw badRequest(RESELLER_MESSAGES.invalidManager)
 }
 
@@ -249,11 +257,12 @@ async function assertInstanceBinding(
 	if ((instance ?? null) === (current?.evo_instancia ?? null)) return
 	if (!can(user.tipo, 'representatives.bindInstance')) throw forbidden(RESELLER_MESSAGES.onlyAdminBindsInstance)
 	if (instance === null) return
-	const holder = (await tx
-		.select({ codigo: representatives.codigo })
-		.from(representatives)
-		.where(sql`lower(${representatives.evo_instancia}) = lower(${instance})`))
-		.find((r) => r.codigo !== current?.codigo)
+	const holder = (
+		await tx
+			.select({ codigo: representatives.codigo })
+			.from(representatives)
+			.where(sql`lower(${representatives.evo_instancia}) = lower(${instance})`)
+	).find((r) => r.codigo !== current?.codigo)
 	if (holder) throw conflict(RESELLER_MESSAGES.instanceTaken, 'INSTANCE_TAKEN')
 }
 
@@ -278,10 +287,12 @@ export async function createRepresentative(
 		if (gerenteId !== null && can(user.tipo, 'representatives.chooseManager')) await assertManager(tx, gerenteId)
 		await assertInstanceBinding(tx, user, input.evo_instancia ?? null, null)
 		if (await findRepresentativeByCnpj(tx, input.cnpj)) throw conflict(RESELLER_MESSAGES.duplicateCnpj, 'DUPLICATE_CNPJ')
-		const created = (await tx
-			.insert(representatives)
-			.values({ ...input, gerente_id: gerenteId, ativar_api_asaas: input.ativar_api_asaas ?? 'N', data: todayIso(clock) })
-			.returning({ codigo: representatives.codigo }))[0]
+		const created = (
+			await tx
+				.insert(representatives)
+				.values({ ...input, gerente_id: gerenteId, ativar_api_asaas: input.ativar_api_asaas ?? 'N', data: todayIso(clock) })
+				.returning({ codigo: representatives.codigo })
+		)[0]
 		await logActivity(
 			tx,
 			clock,
@@ -294,16 +305,21 @@ export async function createRepresentative(
 	return getView(db, holdings, codigo)
 }
 
-function countLinked(db: DbOrTx, holdings: RepresentativeHoldings, cnpj: string) {
-	return { empresas: holdings.empresas(db, [cnpj]).get(cnpj) ?? 0, lotes: holdings.lotes(db, [cnpj]).get(cnpj) ?? 0 }
+async function countLinked(db: DbOrTx, holdings: RepresentativeHoldings, cnpj: string) {
+	return {
+		empresas: (await holdings.empresas(db, [cnpj])).get(cnpj) ?? 0,
+		lotes: (await holdings.lotes(db, [cnpj])).get(cnpj) ?? 0
+	}
 }
 
 async function loginOf(db: DbOrTx, cnpj: string) {
 	return (
-		(await db
-			.select()
-			.from(users)
-			.where(and(eq(users.cnpj, cnpj), eq(users.tipo, 'representante'))))[0] ?? null
+		(
+			await db
+				.select()
+				.from(users)
+				.where(and(eq(users.cnpj, cnpj), eq(users.tipo, 'representante')))
+		)[0] ?? null
 	)
 }
 
@@ -335,7 +351,7 @@ export async function updateRepresentative(
 
 		if (changes.cnpj !== undefined && changes.cnpj !== current.cnpj) {
 			if (await findRepresentativeByCnpj(tx, changes.cnpj)) throw conflict(RESELLER_MESSAGES.duplicateCnpj, 'DUPLICATE_CNPJ')
-			const linked = countLinked(tx, holdings, current.cnpj)
+			const linked = await countLinked(tx, holdings, current.cnpj)
 			if (linked.empresas > 0 || linked.lotes > 0) throw conflict(RESELLER_MESSAGES.cnpjInUse, 'REPRESENTATIVE_IN_USE')
 			const login = await loginOf(tx, current.cnpj)
 			if (login) {
@@ -368,7 +384,7 @@ export async function updateRepresentative(
 export async function deleteRepresentative(db: Db, holdings: RepresentativeHoldings, clock: Clock, user: SessionUser, codigo: number) {
 	await writeTransaction(db, async (tx) => {
 		const current = await findScoped(tx, user, codigo)
-		const linked = countLinked(tx, holdings, current.cnpj)
+		const linked = await countLinked(tx, holdings, current.cnpj)
 		if (linked.empresas > 0 || linked.lotes > 0) {
 			throw conflict(RESELLER_MESSAGES.hasData(linked.empresas, linked.lotes), 'REPRESENTATIVE_IN_USE')
 		}
@@ -393,7 +409,8 @@ export async function deleteRepresentative(db: Db, holdings: RepresentativeHoldi
 
 /** Switches a representative's Asaas integration (ativar_api_asaas), as their financial settings screen does. */
 export async function setAsaasActivation(db: DbOrTx, cnpj: string, on: boolean) {
-	await db.update(representatives)
+	await db
+		.update(representatives)
 		.set({ ativar_api_asaas: on ? 'S' : 'N' })
 		.where(eq(representatives.cnpj, cnpj))
 }

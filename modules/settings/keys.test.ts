@@ -1,4 +1,5 @@
 import { sqlRows } from '../../db/query'
+import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'bun:test'
 import { CNPJ, TEST_ORIGIN, testWorld } from '../../apps/server/testing'
 import { settings } from './schema'
@@ -16,8 +17,8 @@ const TOKEN = 'Kx9mPq2Lw7Rt5Vb3Nc8Zh4Jd6Fg1Sa0Yq'
 /** The saved rows of the portal's settings and of the Asaas accounts: what a refused save must leave as it was. */
 const snapshot = async (w: Awaited<ReturnType<typeof testWorld>>) => ({
 	settings: await w.db.select().from(settings),
-	accounts: await sqlRows(w.db, 'select * from asaas_accounts'),
-	representatives: await sqlRows(w.db, 'select cnpj, ativar_api_asaas from representatives')
+	accounts: await sqlRows(w.db, sql`select * from asaas_accounts`),
+	representatives: await sqlRows(w.db, sql`select cnpj, ativar_api_asaas from representatives`)
 })
 
 describe('keys, tokens and the bot’s PIX key (issue 33, point 12)', () => {

@@ -45,7 +45,8 @@ export async function saveSettings(db: DbOrTx, clock: Clock, secrets: SecretBox,
 	const saved: SettingKey[] = []
 	for (const { chave, valor, def } of checked) {
 		saved.push(chave)
-		await db.insert(settings)
+		await db
+			.insert(settings)
 			.values({ chave, valor, descricao: def.descricao, categoria: def.categoria, tipo: def.tipo, updated_at: now })
 			.onConflictDoUpdate({ target: settings.chave, set: { valor, updated_at: now } })
 	}
@@ -70,11 +71,7 @@ export async function getDisplayFormats(db: DbOrTx): Promise<DisplayFormats> {
 
 /** When any setting was last saved (null if never). */
 export async function lastSettingsUpdate(db: DbOrTx): Promise<string | null> {
-	return (
-		(await db
-			.select({ at: max(settings.updated_at) })
-			.from(settings))[0]?.at ?? null
-	)
+	return (await db.select({ at: max(settings.updated_at) }).from(settings))[0]?.at ?? null
 }
 
 export async function getAutoLogoutConfig(db: DbOrTx): Promise<AutoLogoutConfig> {
@@ -95,12 +92,7 @@ export function readsSetting(role: Role, key: SettingKey): boolean {
  * them. Secrets are never sent in clear: administrators see them masked; no other role reads one.
  */
 export async function listSettings(db: DbOrTx, role: Role) {
-	const saved = new Map(
-		(await db
-			.select()
-			.from(settings))
-			.map((r) => [r.chave, r])
-	)
+	const saved = new Map((await db.select().from(settings)).map((r) => [r.chave, r]))
 	return (Object.keys(SETTING_DEFINITIONS) as SettingKey[]).flatMap((chave) => {
 		const def: Definition = SETTING_DEFINITIONS[chave]
 		const valor = saved.get(chave)?.valor ?? def.valor

@@ -36,7 +36,8 @@ async function freshDataDir() {
 	const db = openDb(dbPath)
 	migrateDb(db)
 	const at = '2026-11-20T12:00:00.000Z'
-	await db.insert(users)
+	await db
+		.insert(users)
 		.values({ cnpj: '11222333000181', nome: 'Ana', tipo: 'administrador', senha_hash: 'x', created_at: at, updated_at: at })
 	return { dataDir, dbPath, db, config: { dataDir } }
 }

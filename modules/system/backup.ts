@@ -214,7 +214,7 @@ export async function runAutomaticBackup(
 	ctx: { db: Db; clock: Clock; config: Pick<AppConfig, 'dataDir'> },
 	version?: string
 ): Promise<BackupInfo | null> {
-	if (await getSetting(ctx.db, 'app.backup_automatico') !== 'true') return null
+	if ((await getSetting(ctx.db, 'app.backup_automatico')) !== 'true') return null
 	const intervalMs = Number(await getSetting(ctx.db, 'app.intervalo_backup')) * HOUR
 	const last = listBackups(ctx.config).find((b) => b.type === 'automático')
 	// A minute of slack so a cron tick that lands a little early still counts.

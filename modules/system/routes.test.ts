@@ -59,12 +59,7 @@ describe('POST /api/configuracoes/bulk', () => {
 		expect(res.status).toBe(200)
 		expect(res.json.message).toBe('Configurações salvas.')
 		expect(res.json.saved).toHaveLength(17)
-		const rows = Object.fromEntries(
-			(await t.db
-				.select()
-				.from(settings))
-				.map((r) => [r.chave, r])
-		)
+		const rows = Object.fromEntries((await t.db.select().from(settings)).map((r) => [r.chave, r]))
 		expect(rows['tema.modo_compacto'].valor).toBe('true')
 		expect(rows['app.valor_credito_dia']).toMatchObject({
 			valor: '30',
@@ -73,12 +68,9 @@ describe('POST /api/configuracoes/bulk', () => {
 			descricao: 'Dias de licença por crédito'
 		})
 		expect(rows['tema.cor_primaria']).toMatchObject({ valor: '#AA3300', categoria: 'aparencia', tipo: 'color' })
-		expect(
-			(await t.db
-				.select()
-				.from(activities))
-				.map((a) => [a.event, a.title])
-		).toEqual([['settings.bulk-updated', 'Configurações do sistema atualizadas']])
+		expect((await t.db.select().from(activities)).map((a) => [a.event, a.title])).toEqual([
+			['settings.bulk-updated', 'Configurações do sistema atualizadas']
+		])
 		const listed = await t.call('GET', '/api/configuracoes', { cookie: cookies.gerente })
 		expect(listed.json.find((e) => e.chave === 'app.moeda')!.valor).toBe('EUR')
 	})
@@ -228,26 +220,21 @@ describe('Sistema: info, cache', () => {
 		for (const cookie of [cookies.gerente, cookies.representante])
 			expect((await t.call('POST', '/api/system/clear-cache', { cookie })).status).toBe(403)
 		expect(await t.db.select().from(sessions)).toHaveLength(3)
-		await t.db
-			.insert(sessions)
-			.values({
-				id: 'old',
-				user_id: 1,
-				created_at: '2026-01-01T00:00:00Z',
-				last_active_at: '2026-01-01T00:00:00Z',
-				expires_at: '2026-01-01T12:00:00Z'
-			})
+		await t.db.insert(sessions).values({
+			id: 'old',
+			user_id: 1,
+			created_at: '2026-01-01T00:00:00Z',
+			last_active_at: '2026-01-01T00:00:00Z',
+			expires_at: '2026-01-01T12:00:00Z'
+		})
 		const res = await t.call('POST', '/api/system/clear-cache', { cookie: cookies.administrador })
 		expect(res.status).toBe(200)
 		expect(res.json.removedSessions).toBe(1)
 		expect(res.json.message).toContain('Cache limpo')
 		expect(await t.db.select().from(sessions)).toHaveLength(3)
-		expect(
-			(await t.db
-				.select()
-				.from(activities))
-				.map((a) => [a.event, a.icon, a.title])
-		).toEqual([['system.cache-cleared', 'Terminal', 'Cache limpo']])
+		expect((await t.db.select().from(activities)).map((a) => [a.event, a.icon, a.title])).toEqual([
+			['system.cache-cleared', 'Terminal', 'Cache limpo']
+		])
 	})
 })
 

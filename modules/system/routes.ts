@@ -33,7 +33,7 @@ import {
 export function systemRoutes(ctx: AppContext, hooks: { onSettingsSaved?: (keys: string[]) => Promise<unknown> } = {}) {
 	return serveRoutes(ctx, 'system.routes', ({ db, clock }) => [
 		serve(healthRoute, 'public', async () => {
-			if (!await databaseAnswers(db)) throw new AppError(503, 'Banco de dados indisponível.', 'DATABASE_UNAVAILABLE')
+			if (!(await databaseAnswers(db))) throw new AppError(503, 'Banco de dados indisponível.', 'DATABASE_UNAVAILABLE')
 			return { status: 'ok' as const, time: clock.now().toISOString() }
 		}),
 		serve(listSettingsRoute, 'session', ({ user }) => listSettings(db, user.tipo)),
@@ -50,7 +50,7 @@ export function systemRoutes(ctx: AppContext, hooks: { onSettingsSaved?: (keys: 
 		serve(autoLogoutConfigRoute, 'public', () => getAutoLogoutConfig(db)),
 		serve(saveAutoLogoutRoute, 'settings.manage', async ({ body, user }) => ({
 			message: 'Configurações atualizadas.',
-			...await saveAutoLogout(db, clock, ctx.secrets, user, body)
+			...(await saveAutoLogout(db, clock, ctx.secrets, user, body))
 		})),
 		// Sistema tab: information for administradores and gerentes; backups and cache for administradores.
 		serve(systemInfoRoute, 'system.info', () => systemInfo(db)),

@@ -37,7 +37,13 @@ export async function settingView(db: Db, role: Role, chave: string) {
 	return (await listSettings(db, role)).find((s) => s.chave === chave)
 }
 
-export async function saveAutoLogout(db: Db, clock: Clock, secrets: SecretBox, actor: Actor, config: AutoLogoutConfig): Promise<AutoLogoutConfig> {
+export async function saveAutoLogout(
+	db: Db,
+	clock: Clock,
+	secrets: SecretBox,
+	actor: Actor,
+	config: AutoLogoutConfig
+): Promise<AutoLogoutConfig> {
 	await writeTransaction(db, async (tx) => {
 		await saveSettings(tx, clock, secrets, [
 			{ chave: 'seguranca.auto_logout_ativo', valor: String(config.enabled) },

@@ -86,36 +86,43 @@ export async function listTerminals(db: DbOrTx, clock: Clock, user: SessionUser,
 	const scope = representativeScope(db, user)
 	const where = viewCondition(scope, query.search)
 	const total =
-		(await db.select({ n: count() }).from(terminals).innerJoin(companies, eq(companies.codigo, terminals.fk_empresa)).where(where))[0]?.n ?? 0
+		(await db.select({ n: count() }).from(terminals).innerJoin(companies, eq(companies.codigo, terminals.fk_empresa)).where(where))[0]?.n ??
+		0
 	const rows = await viewRows(db, where, query, query.limit, (query.page - 1) * query.limit)
 
 	// Brazil's midnight, as an instant, for "registered today".
 	const startOfToday = new Date(`${todayIso(clock)}T03:00:00.000Z`).toISOString()
 	const stats = {
 		total:
-			(await db
-				.select({ n: count() })
-				.from(terminals)
-				.innerJoin(companies, eq(companies.codigo, terminals.fk_empresa))
-				.where(scopeCondition(scope)))[0]?.n ?? 0,
+			(
+				await db
+					.select({ n: count() })
+					.from(terminals)
+					.innerJoin(companies, eq(companies.codigo, terminals.fk_empresa))
+					.where(scopeCondition(scope))
+			)[0]?.n ?? 0,
 		empresasComTerminais:
-			(await db
-				.select({ n: sql<number>`count(distinct ${terminals.fk_empresa})` })
-				.from(terminals)
-				.innerJoin(companies, eq(companies.codigo, terminals.fk_empresa))
-				.where(scopeCondition(scope)))[0]?.n ?? 0,
+			(
+				await db
+					.select({ n: sql<number>`count(distinct ${terminals.fk_empresa})` })
+					.from(terminals)
+					.innerJoin(companies, eq(companies.codigo, terminals.fk_empresa))
+					.where(scopeCondition(scope))
+			)[0]?.n ?? 0,
 		totalEmpresas: (await db.select({ n: count() }).from(companies).where(scopeCondition(scope)))[0]?.n ?? 0,
 		hoje:
-			(await db
-				.select({ n: count() })
-				.from(terminals)
-				.innerJoin(companies, eq(companies.codigo, terminals.fk_empresa))
-				.where(and(scopeCondition(scope), gte(terminals.data, startOfToday))))[0]?.n ?? 0
+			(
+				await db
+					.select({ n: count() })
+					.from(terminals)
+					.innerJoin(companies, eq(companies.codigo, terminals.fk_empresa))
+					.where(and(scopeCondition(scope), gte(terminals.data, startOfToday)))
+			)[0]?.n ?? 0
 	}
 	return { terminals: rows.map(toTerminalJson), pagination: pagination(query.page, query.limit, total), stats }
 }
 
-const TERMINAL_CSV_COLUMNS: CsvColumn<ReturnType<typeof viewRows>[number]>[] = [
+const TERMINAL_CSV_COLUMNS: CsvColumn<Awaited<ReturnType<typeof viewRows>>[number]>[] = [
 	['Computador', (t) => t.nome_computador],
 	['Empresa', (t) => t.razao],
 	['CNPJ da empresa', (t) => formatCnpj(t.cnpj)],
@@ -148,16 +155,19 @@ async function assertRoom(db: DbOrTx, company: { codigo: number; razao: string; 
 }
 
 async function assertMacFree(db: DbOrTx, fkEmpresa: number, mac: string, except?: number) {
-	const other = (await db
-		.select({ codigo: terminals.codigo })
-		.from(terminals)
-		.where(and(eq(terminals.fk_empresa, fkEmpresa), eq(terminals.mac, mac))))[0]
+	const other = (
+		await db
+			.select({ codigo: terminals.codigo })
+			.from(terminals)
+			.where(and(eq(terminals.fk_empresa, fkEmpresa), eq(terminals.mac, mac)))
+	)[0]
 	if (other && other.codigo !== except) throw conflict('Esta empresa já tem um terminal com este endereço MAC.', 'DUPLICATE_MAC')
 }
 
 /** Keeps companies.terminal_count equal to the real count; call in the same transaction as the change. */
 async function recount(db: DbOrTx, fkEmpresa: number) {
-	await db.update(companies)
+	await db
+		.update(companies)
 		.set({ terminal_count: sql`(select count(*) from ${terminals} where ${terminals.fk_empresa} = ${fkEmpresa})` })
 		.where(eq(companies.codigo, fkEmpresa))
 }
@@ -187,10 +197,12 @@ export function createTerminal(db: DbOrTx, clock: Clock, user: SessionUser, body
 		const company = await companyInScope(tx, scope, body.fk_empresa)
 		await assertRoom(tx, company)
 		await assertMacFree(tx, company.codigo, body.mac)
-		const created = (await tx
-			.insert(terminals)
-			.values({ fk_empresa: company.codigo, nome_computador: body.nome_computador, mac: body.mac, data: clock.now().toISOString() })
-			.returning({ codigo: terminals.codigo }))[0]
+		const created = (
+			await tx
+				.insert(terminals)
+				.values({ fk_empresa: company.codigo, nome_computador: body.nome_computador, mac: body.mac, data: clock.now().toISOString() })
+				.returning({ codigo: terminals.codigo })
+		)[0]
 		await recount(tx, company.codigo)
 		await logTerminal(tx, clock, user, 'terminals.created', created.codigo, body, company)
 		return created.codigo
@@ -204,7 +216,8 @@ export async function updateTerminal(db: DbOrTx, clock: Clock, user: SessionUser
 		const company = await companyInScope(tx, scope, body.fk_empresa)
 		if (company.codigo !== current.fk_empresa) await assertRoom(tx, company)
 		await assertMacFree(tx, company.codigo, body.mac, codigo)
-		await tx.update(terminals)
+		await tx
+			.update(terminals)
 			.set({ fk_empresa: company.codigo, nome_computador: body.nome_computador, mac: body.mac })
 			.where(eq(terminals.codigo, codigo))
 		await recount(tx, company.codigo)
@@ -234,18 +247,23 @@ export function registerMachine(
 	machine: { mac: string; nome_computador: string | null }
 ): Promise<{ registered: boolean; used: number; allowed: number }> {
 	return writeTransaction(db, async (tx) => {
-		const company = (await tx
-			.select({ nterminais: companies.nterminais, razao: companies.razao, rep: companies.cnpj_representante })
-			.from(companies)
-			.where(eq(companies.codigo, codigo)))[0]!
-		const known = (await tx
-			.select({ codigo: terminals.codigo })
-			.from(terminals)
-			.where(and(eq(terminals.fk_empresa, codigo), eq(terminals.mac, machine.mac))))[0]
+		const company = (
+			await tx
+				.select({ nterminais: companies.nterminais, razao: companies.razao, rep: companies.cnpj_representante })
+				.from(companies)
+				.where(eq(companies.codigo, codigo))
+		)[0]!
+		const known = (
+			await tx
+				.select({ codigo: terminals.codigo })
+				.from(terminals)
+				.where(and(eq(terminals.fk_empresa, codigo), eq(terminals.mac, machine.mac)))
+		)[0]
 		const used = (await tx.select({ n: count() }).from(terminals).where(eq(terminals.fk_empresa, codigo)))[0]!.n
 		if (known) return { registered: true, used, allowed: company.nterminais }
 		if (used >= company.nterminais) return { registered: false, used, allowed: company.nterminais }
-		await tx.insert(terminals)
+		await tx
+			.insert(terminals)
 			.values({ fk_empresa: codigo, mac: machine.mac, nome_computador: machine.nome_computador, data: clock.now().toISOString() })
 		await recount(tx, codigo)
 		await logActivity(

@@ -23,7 +23,7 @@ async function setup() {
 	return { t, admin, gerente, rep, cookies, adminSaves }
 }
 
-const userRow = (t: ReturnType<typeof createTestApp>, id: number) => t.db.select().from(users).where(eq(users.id, id)).get()
+const userRow = (t: Awaited<ReturnType<typeof createTestApp>>, id: number) => t.db.select().from(users).where(eq(users.id, id)).get()
 
 describe('GET /api/users', () => {
 	it('lists every user for an administrador, without any password field', async () => {

@@ -86,18 +86,22 @@ export async function exportUsers(db: DbOrTx, clock: Clock, query: UserListQuery
 }
 
 async function otherActiveAdmins(db: DbOrTx, exceptId: number): Promise<number> {
-	const row = (await db
-		.select({ n: sql<number>`count(*)` })
-		.from(users)
-		.where(and(eq(users.tipo, 'administrador'), eq(users.ativo, true), ne(users.id, exceptId))))[0]
+	const row = (
+		await db
+			.select({ n: sql<number>`count(*)` })
+			.from(users)
+			.where(and(eq(users.tipo, 'administrador'), eq(users.ativo, true), ne(users.id, exceptId)))
+	)[0]
 	return Number(row?.n ?? 0)
 }
 
 async function assertCnpjFree(db: DbOrTx, cnpj: string, exceptId?: number) {
-	const clash = (await db
-		.select({ id: users.id })
-		.from(users)
-		.where(exceptId ? and(eq(users.cnpj, cnpj), ne(users.id, exceptId)) : eq(users.cnpj, cnpj)))[0]
+	const clash = (
+		await db
+			.select({ id: users.id })
+			.from(users)
+			.where(exceptId ? and(eq(users.cnpj, cnpj), ne(users.id, exceptId)) : eq(users.cnpj, cnpj))
+	)[0]
 	if (clash) throw conflict(USER_MESSAGES.duplicateCnpj, 'DUPLICATE_CNPJ')
 }
 
@@ -107,21 +111,23 @@ export async function createUserAccount(db: Db, clock: Clock, actor: SessionUser
 	const now = clock.now().toISOString()
 	const id = await writeTransaction(db, async (tx) => {
 		await assertCnpjFree(tx, input.cnpj)
-		const created = (await tx
-			.insert(users)
-			.values({
-				cnpj: input.cnpj,
-				nome: input.nome,
-				email: input.email,
-				tipo: input.tipo,
-				representante_id: input.tipo === 'gerente' ? input.representante_id : null,
-				ativo: input.ativo ?? true,
-				senha_hash: hash,
-				created_at: now,
-				updated_at: now
-			})
-			.returning({ id: users.id }))[0]
-		const newRecord = input.tipo === 'representante' && await ensureRepresentativeRecord(tx, clock, input)
+		const created = (
+			await tx
+				.insert(users)
+				.values({
+					cnpj: input.cnpj,
+					nome: input.nome,
+					email: input.email,
+					tipo: input.tipo,
+					representante_id: input.tipo === 'gerente' ? input.representante_id : null,
+					ativo: input.ativo ?? true,
+					senha_hash: hash,
+					created_at: now,
+					updated_at: now
+				})
+				.returning({ id: users.id })
+		)[0]
+		const newRecord = input.tipo === 'representante' && (await ensureRepresentativeRecord(tx, clock, input))
 		await logActivity(
 			tx,
 			clock,
@@ -155,12 +161,13 @@ export async function updateUserAccount(
 		const ativo = input.ativo ?? current.ativo
 		if (id === actor.id && !ativo) throw unprocessable(USER_MESSAGES.deactivateSelf, 'SELF_DEACTIVATE')
 		const wasActiveAdmin = current.tipo === 'administrador' && current.ativo
-		if (wasActiveAdmin && (input.tipo !== 'administrador' || !ativo) && await otherActiveAdmins(tx, id) === 0) {
+		if (wasActiveAdmin && (input.tipo !== 'administrador' || !ativo) && (await otherActiveAdmins(tx, id)) === 0) {
 			throw conflict(USER_MESSAGES.lastAdmin, 'LAST_ADMIN')
 		}
 		if (input.cnpj !== current.cnpj) await assertCnpjFree(tx, input.cnpj, id)
 
-		await tx.update(users)
+		await tx
+			.update(users)
 			.set({
 				cnpj: input.cnpj,
 				nome: input.nome,
@@ -172,7 +179,7 @@ export async function updateUserAccount(
 				updated_at: clock.now().toISOString()
 			})
 			.where(eq(users.id, id))
-		const newRecord = input.tipo === 'representante' && await ensureRepresentativeRecord(tx, clock, input)
+		const newRecord = input.tipo === 'representante' && (await ensureRepresentativeRecord(tx, clock, input))
 
 		const keep = id === actor.id ? actorSessionId : undefined
 		if (input.tipo !== current.tipo || !ativo || input.cnpj !== current.cnpj || hash) await invalidateUserSessions(tx, id, keep)
@@ -194,7 +201,7 @@ export async function deleteUserAccount(db: Db, clock: Clock, actor: SessionUser
 	await writeTransaction(db, async (tx) => {
 		const current = (await tx.select().from(users).where(eq(users.id, id)))[0]
 		if (!current) throw notFound(USER_MESSAGES.notFound)
-		if (current.tipo === 'administrador' && current.ativo && await otherActiveAdmins(tx, id) === 0) {
+		if (current.tipo === 'administrador' && current.ativo && (await otherActiveAdmins(tx, id)) === 0) {
 			throw conflict(USER_MESSAGES.lastAdmin, 'LAST_ADMIN')
 		}
 		await invalidateUserSessions(tx, id)

@@ -50,8 +50,7 @@ async function setup() {
 		[CNPJ.admin, 'administrador', 'Ana <b>Admin</b>'],
 		[CNPJ.rep, 'representante', 'Rafa']
 	] as const) {
-		await db.insert(users)
-			.values({ cnpj, tipo, nome, senha_hash: await hashPassword('senha-forte-123'), created_at: now, updated_at: now })
+		await db.insert(users).values({ cnpj, tipo, nome, senha_hash: await hashPassword('senha-forte-123'), created_at: now, updated_at: now })
 	}
 	const ctx = portalContext({ db, clock: fixedClock(now), config: testConfig(), log: silentLogger })
 	const app = await createApp(ctx, await createServices(ctx), fakeSite())
