@@ -1,3 +1,6 @@
+import { is } from 'drizzle-orm'
+import { PgDatabase, PgTransaction } from 'drizzle-orm/pg-core'
+
 /**
  * Which database this process runs on, chosen once at start-up: PostgreSQL when DATABASE_URL is set
  * (postgres:// or postgresql://), otherwise the embedded SQLite file in DATA_DIR. Read before any schema
@@ -16,3 +19,8 @@ function databaseUrl(): string | undefined {
 
 export const DATABASE_URL = databaseUrl()
 export const DIALECT: Dialect = DATABASE_URL ? 'postgres' : 'sqlite'
+
+/** Whether a database or transaction object is PostgreSQL's (the other kind is SQLite's). */
+export function onPostgres(db: unknown): boolean {
+	return is(db, PgDatabase) || is(db, PgTransaction)
+}

@@ -1,11 +1,8 @@
-import { is, type SQL } from 'drizzle-orm'
-import { PgDatabase, PgTransaction } from 'drizzle-orm/pg-core'
+import type { SQL } from 'drizzle-orm'
+import type { PgDatabase } from 'drizzle-orm/pg-core'
 import type { Db, DbOrTx } from './client'
-
-/** Whether `db` is a PostgreSQL database or transaction (the other kind is SQLite). */
-export function onPostgres(db: DbOrTx): boolean {
-	return is(db, PgDatabase) || is(db, PgTransaction)
-}
+import { onPostgres } from './dialect'
+import { sqliteWrite } from './transaction'
 
 /** The rows of a raw SQL statement, on either database (SQLite's `all`, PostgreSQL's `execute`). */
 export async function sqlRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
@@ -16,5 +13,5 @@ export async function sqlRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 /** Runs a raw SQL statement that returns no rows, on either database. */
 export async function sqlRun(db: DbOrTx, query: SQL): Promise<void> {
 	if (onPostgres(db)) await (db as unknown as PgDatabase<never>).execute(query)
-	else (db as Db).run(query)
+	else await sqliteWrite(db, () => (db as Db).run(query))
 }

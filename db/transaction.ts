@@ -1,9 +1,10 @@
 import type { Database } from 'bun:sqlite'
 import { is } from 'drizzle-orm'
 import { type PgDatabase, PgTransaction } from 'drizzle-orm/pg-core'
+import { SQLiteDeleteBase, SQLiteInsertBase, SQLiteUpdateBase } from 'drizzle-orm/sqlite-core'
 import type { DbOrTx, Tx } from './client'
 import { failureCode } from './errors'
-import { onPostgres } from './query'
+import { onPostgres } from './dialect'
 
 /**
  * The one write transaction of the portal, atomic on both databases even when its body awaits:
@@ -42,14 +43,59 @@ async function postgresTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T> |
 	}
 }
 
-/** The open transaction a SQLite `tx` stands for: its savepoint depth. */
+/** The open transaction a SQLite `tx` (and its session) stands for: its savepoint depth. */
 const OPEN = Symbol('open SQLite write transaction')
-type SqliteTx = Tx & { [OPEN]?: { depth: number } }
-const turns = new WeakMap<Database, Promise<unknown>>()
+interface OpenTransaction {
+	depth: number
+}
+type Marked = { [OPEN]?: OpenTransaction }
+
+/**
+ * The writes waiting on each database file (or in-memory database), transactions and single statements alike: one
+ * at a time, in the order they came. Per file, not per connection, because two connections of one thread (a portal
+ * restarted on the same file in a test) would otherwise wait on each other's lock synchronously, with the event loop
+ * stopped, until the busy timeout. A single write outside a transaction waits too: run while another flow's
+ * transaction is open on the same connection, it would become part of that transaction (and go if it rolled back).
+ */
+const turns = new Map<string | Database, Promise<unknown>>()
+const turnKey = (client: Database) => (client.filename && client.filename !== ':memory:' ? client.filename : client)
+
+function inTurn<T>(client: Database, work: () => Promise<T>): Promise<T> {
+	const key = turnKey(client)
+	const mine = (turns.get(key) ?? Promise.resolve()).then(work)
+	// The next write waits for this one to end, however it ends; the last one out forgets the file.
+	const settled = mine.then(
+		() => {},
+		() => {}
+	)
+	turns.set(key, settled)
+	void settled.then(() => {
+		if (turns.get(key) === settled) turns.delete(key)
+	})
+	return mine
+}
+
+// Drizzle's SQLite insert, update and delete run in the file's turn when they are not part of a transaction.
+for (const Builder of [SQLiteInsertBase, SQLiteUpdateBase, SQLiteDeleteBase]) {
+	const prototype = Builder.prototype as unknown as { execute(...args: unknown[]): Promise<unknown> }
+	const execute = prototype.execute
+	prototype.execute = function (this: { session: Marked & { client: Database } }, ...args: unknown[]) {
+		if (this.session[OPEN]) return execute.apply(this, args)
+		return inTurn(this.session.client, () => execute.apply(this, args))
+	}
+}
+
+/** A raw SQLite statement that writes, in the file's turn unless `db` is a transaction (db/query.ts's sqlRun). */
+export function sqliteWrite<T>(db: DbOrTx, write: () => T): Promise<T> {
+	const session = (db as unknown as { session: Marked & { client: Database } }).session
+	if (session[OPEN]) return Promise.resolve(write())
+	return inTurn(session.client, async () => write())
+}
 
 async function sqliteTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T> | T): Promise<T> {
-	const client = (db as unknown as { $client: Database }).$client
-	const open = (db as SqliteTx)[OPEN]
+	const session = (db as unknown as { session: Marked & { client: Database } }).session
+	const client = session.client
+	const open = session[OPEN]
 	if (open) {
 		const savepoint = `sp${++open.depth}`
 		client.exec(`SAVEPOINT ${savepoint}`)
@@ -65,10 +111,12 @@ async function sqliteTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T> | T
 			open.depth--
 		}
 	}
-	const previous = turns.get(client) ?? Promise.resolve()
-	const mine = previous.then(async () => {
+	return inTurn(client, async () => {
 		client.exec('BEGIN IMMEDIATE')
-		const tx = Object.create(db, { [OPEN]: { value: { depth: 0 } } }) as Tx
+		// The transaction is the database with a session of its own, marked open: what is built from `tx` joins it.
+		const state: OpenTransaction = { depth: 0 }
+		const txSession = Object.create(session, { [OPEN]: { value: state } })
+		const tx = Object.create(db, { session: { value: txSession } }) as Tx
 		try {
 			const result = await work(tx)
 			client.exec('COMMIT')
@@ -78,10 +126,4 @@ async function sqliteTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T> | T
 			throw error
 		}
 	})
-	// The next transaction waits for this one to end, however it ends.
-	turns.set(
-		client,
-		mine.catch(() => {})
-	)
-	return mine
 }

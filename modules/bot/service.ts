@@ -350,7 +350,7 @@ const GATEWAY_SETTINGS = ['evolution_api_url', 'evolution_instance_name', 'evolu
 function cachedGateway(ctx: AppContext): () => Promise<EvolutionClient | null> {
 	let cache: { settings: string; client: EvolutionClient | null } | null = null
 	return async () => {
-		const settings = GATEWAY_SETTINGS.map((k) => getSetting(ctx.db, k)).join('\n')
+		const settings = (await Promise.all(GATEWAY_SETTINGS.map((k) => getSetting(ctx.db, k)))).join('\n')
 		if (cache?.settings !== settings) cache = { settings, client: await evolutionGateway(ctx) }
 		return cache.client
 	}

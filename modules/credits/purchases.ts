@@ -12,6 +12,7 @@ import { getSetting } from '../settings'
 import type { AutoPurchaseBody, AutoPurchaseResult, PaymentStatusResult, PixQrCodeResult, PurchaseStatus } from './model'
 import { creditPurchases, credits } from './schema'
 import { bumpBalance } from './service'
+import type { PurchaseAdmission } from './purchase-limits'
 
 type Purchase = typeof creditPurchases.$inferSelect
 type PurchaseState = Purchase['status']
@@ -71,7 +72,12 @@ async function vendorCustomer(client: AsaasClient, rep: { nome: string; cnpj: st
  * POST /api/credits/auto-purchase: the price of now, a PIX charge on the vendor's account due today (Brazil time)
  * carrying the purchase as externalReference, its copy-and-paste code. Nothing is kept when the charge cannot be made.
  */
-export async function startPurchase(ctx: Ctx, user: SessionUser, body: AutoPurchaseBody): Promise<AutoPurchaseResult> {
+export async function startPurchase(
+	ctx: Ctx,
+	user: SessionUser,
+	body: AutoPurchaseBody,
+	admit: PurchaseAdmission
+): Promise<AutoPurchaseResult> {
 	const client = await vendorClient(ctx)
 	if (!client) throw unprocessable(PURCHASE_MESSAGES.notConfigured, 'NOT_CONFIGURED')
 	const rep = await findRepresentativeByCnpj(ctx.db, user.cnpj)
@@ -81,8 +87,10 @@ export async function startPurchase(ctx: Ctx, user: SessionUser, body: AutoPurch
 	const now = ctx.clock.now()
 	const today = todayIso(ctx.clock)
 	const endOfDay = Date.parse(startOfDayInSaoPaulo(addDaysIso(today, 1)))
-	const purchase = (
-		await ctx.db
+	const admitted = await writeTransaction(ctx.db, async (tx) => {
+		const again = await admit(tx)
+		if (again) return { again }
+		const [purchase] = await tx
 			.insert(creditPurchases)
 			.values({
 				representante_id: rep.cnpj,
@@ -97,7 +105,10 @@ export async function startPurchase(ctx: Ctx, user: SessionUser, body: AutoPurch
 				updated_at: now.toISOString()
 			})
 			.returning()
-	)[0]
+		return { purchase }
+	})
+	if (admitted.again) return admitted.again
+	const { purchase } = admitted
 	let payment: AsaasPayment
 	try {
 		const wallet = await accountWallet(ctx, VENDOR_ACCOUNT, client)

@@ -379,9 +379,11 @@ describe('ledger guards', () => {
 		const list = await w.call('GET', '/api/credits?kind=transfer', { cookie: w.cookies.rep })
 		expect(list.json.credits[0]).toMatchObject({ fk_empresa: null, valor: 2, empresa: { razao: 'Apagada Ltda' } })
 		expect(list.json.totals).toEqual({ total: 5, disponivel: 3, utilizado: 2 })
-		await expect(w.db.update(credits).set({ valor: -1 }).where(eq(credits.origem, 'admin'))).rejects.toThrow()
+		// A query builder is only thenable: run it inside an async function to get the promise to expect.
+		const run = async (query: PromiseLike<unknown>) => await query
+		await expect(run(w.db.update(credits).set({ valor: -1 }).where(eq(credits.origem, 'admin')))).rejects.toThrow()
 		await expect(
-			w.db.insert(credits).values({ valor: 0, representante_id: CNPJ.rep, origem: 'transferencia', data_compra: '2026-11-20' })
+			run(w.db.insert(credits).values({ valor: 0, representante_id: CNPJ.rep, origem: 'transferencia', data_compra: '2026-11-20' }))
 		).rejects.toThrow()
 	})
 })

@@ -40,7 +40,7 @@ export function creditRoutes(ctx: AppContext) {
 		}),
 		serve(transferRoute, 'credits.transfer', ({ user, body }) => transferToCompany(db, clock, user, body)),
 		serve(autoPurchaseRoute, 'credits.purchase', ({ user, body }) =>
-			limitedPurchase(ctx, user, body, () => startPurchase(ctx, user, body))
+			limitedPurchase(ctx, user, body, (admit) => startPurchase(ctx, user, body, admit))
 		),
 		serve(autoPurchaseAvailabilityRoute, 'credits.purchase', () => autoPurchaseAvailability(ctx)),
 		serve(paymentStatusRoute, 'credits.purchase', ({ user, params }) => purchaseStatus(db, user, params.chargeId)),
