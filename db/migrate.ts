@@ -4,7 +4,8 @@ import { migrate as migratePostgresDb } from 'drizzle-orm/postgres-js/migrator'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Sql } from 'postgres'
-import type { Db } from './client'
+import { type Db, openDb, openPostgres } from './client'
+import { DATABASE_URL } from './dialect'
 
 export const MIGRATIONS_FOLDER = join(import.meta.dir, 'migrations')
 /** PostgreSQL's migrations, generated from the same schema (db/columns.ts, db/drizzle.pg.config.ts). */
@@ -30,6 +31,21 @@ function appliedLevel(db: Db): number | null {
 	} catch {
 		return null
 	}
+}
+
+/**
+ * The portal's database, brought up to this code's schema: PostgreSQL at DATABASE_URL when it is set, else SQLite's
+ * portal.sqlite in the data folder (db/dialect.ts).
+ */
+export async function openPortalDatabase(dataDir: string): Promise<Db> {
+	if (DATABASE_URL) {
+		const db = openPostgres(DATABASE_URL)
+		await migratePostgres(db)
+		return db
+	}
+	const db = openDb(join(dataDir, 'portal.sqlite'))
+	migrateDb(db)
+	return db
 }
 
 /** A number of this portal's own for its migration lock (pg_advisory_lock): processes starting together take turns. */

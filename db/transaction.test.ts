@@ -72,3 +72,39 @@ describe.each(['SQLite', 'PostgreSQL'])('writeTransaction on %s', (name) => {
 		expect(await saldo(db(), 4)).toBe(0)
 	})
 })
+
+describe('SQLite write turns', () => {
+	const sqlite = () => databases.find((d) => d.name === 'SQLite')!.db
+
+	test('a write made with the database inside a transaction joins it (and goes with it), instead of waiting for it', async () => {
+		const attempt = writeTransaction(sqlite(), async (tx) => {
+			await sqlRun(tx, sql`insert into ledger (id, saldo) values (10, 1)`)
+			// A helper given the database, not `tx`: it must neither wait for this transaction's turn nor outlive it.
+			await sqlRun(sqlite(), sql`insert into ledger (id, saldo) values (11, 1)`)
+			await writeTransaction(sqlite(), async (inner) => sqlRun(inner, sql`insert into ledger (id, saldo) values (12, 1)`))
+			throw new Error('desfaz tudo')
+		})
+		await expect(attempt).rejects.toThrow('desfaz tudo')
+		expect([await saldo(sqlite(), 10), await saldo(sqlite(), 11), await saldo(sqlite(), 12)]).toEqual([null, null, null])
+	})
+
+	test('a write of another flow waits for an open transaction, and is not undone when that transaction fails', async () => {
+		let release = () => {}
+		const gate = new Promise<void>((resolve) => {
+			release = resolve
+		})
+		const failing = writeTransaction(sqlite(), async (tx) => {
+			await sqlRun(tx, sql`insert into ledger (id, saldo) values (20, 1)`)
+			await gate
+			throw new Error('falhou')
+		})
+		// Another request's single write, while the transaction above is open and waiting.
+		const other = sqlRun(sqlite(), sql`insert into ledger (id, saldo) values (21, 7)`)
+		await Bun.sleep(5)
+		release()
+		await expect(failing).rejects.toThrow('falhou')
+		await other
+		expect(await saldo(sqlite(), 20)).toBeNull()
+		expect(await saldo(sqlite(), 21)).toBe(7)
+	})
+})

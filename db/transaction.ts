@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Database } from 'bun:sqlite'
 import { is } from 'drizzle-orm'
 import { type PgDatabase, PgTransaction } from 'drizzle-orm/pg-core'
@@ -47,6 +48,8 @@ async function postgresTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T> |
 const OPEN = Symbol('open SQLite write transaction')
 interface OpenTransaction {
 	depth: number
+	/** Set when it commits or rolls back: work it started that outlives it is no longer part of it. */
+	ended?: boolean
 }
 type Marked = { [OPEN]?: OpenTransaction }
 
@@ -58,6 +61,17 @@ type Marked = { [OPEN]?: OpenTransaction }
  * transaction is open on the same connection, it would become part of that transaction (and go if it rolled back).
  */
 const turns = new Map<string | Database, Promise<unknown>>()
+
+/**
+ * The SQLite transaction the running code is part of (its connection and its open state). Code a transaction's body
+ * calls with the database instead of `tx` (a helper given `ctx`) is still inside it: its writes join the transaction
+ * instead of waiting for the transaction's own turn, which would never come.
+ */
+const ambient = new AsyncLocalStorage<{ client: Database; open: OpenTransaction }>()
+function joinsAmbient(client: Database): boolean {
+	const store = ambient.getStore()
+	return store?.client === client && !store.open.ended
+}
 const turnKey = (client: Database) => (client.filename && client.filename !== ':memory:' ? client.filename : client)
 
 function inTurn<T>(client: Database, work: () => Promise<T>): Promise<T> {
@@ -80,7 +94,7 @@ for (const Builder of [SQLiteInsertBase, SQLiteUpdateBase, SQLiteDeleteBase]) {
 	const prototype = Builder.prototype as unknown as { execute(...args: unknown[]): Promise<unknown> }
 	const execute = prototype.execute
 	prototype.execute = function (this: { session: Marked & { client: Database } }, ...args: unknown[]) {
-		if (this.session[OPEN]) return execute.apply(this, args)
+		if (this.session[OPEN] || joinsAmbient(this.session.client)) return execute.apply(this, args)
 		return inTurn(this.session.client, () => execute.apply(this, args))
 	}
 }
@@ -88,14 +102,14 @@ for (const Builder of [SQLiteInsertBase, SQLiteUpdateBase, SQLiteDeleteBase]) {
 /** A raw SQLite statement that writes, in the file's turn unless `db` is a transaction (db/query.ts's sqlRun). */
 export function sqliteWrite<T>(db: DbOrTx, write: () => T): Promise<T> {
 	const session = (db as unknown as { session: Marked & { client: Database } }).session
-	if (session[OPEN]) return Promise.resolve(write())
+	if (session[OPEN] || joinsAmbient(session.client)) return Promise.resolve().then(write)
 	return inTurn(session.client, async () => write())
 }
 
 async function sqliteTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T> | T): Promise<T> {
 	const session = (db as unknown as { session: Marked & { client: Database } }).session
 	const client = session.client
-	const open = session[OPEN]
+	const open = session[OPEN] ?? (joinsAmbient(client) ? ambient.getStore()?.open : undefined)
 	if (open) {
 		const savepoint = `sp${++open.depth}`
 		client.exec(`SAVEPOINT ${savepoint}`)
@@ -118,10 +132,12 @@ async function sqliteTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T> | T
 		const txSession = Object.create(session, { [OPEN]: { value: state } })
 		const tx = Object.create(db, { session: { value: txSession } }) as Tx
 		try {
-			const result = await work(tx)
+			const result = await ambient.run({ client, open: state }, () => work(tx))
+			state.ended = true
 			client.exec('COMMIT')
 			return result
 		} catch (error) {
+			state.ended = true
 			if (client.inTransaction) client.exec('ROLLBACK')
 			throw error
 		}

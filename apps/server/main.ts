@@ -1,7 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs'
-import { join } from 'node:path'
-import { openDb } from '../../db/client'
-import { migrateDb } from '../../db/migrate'
+import { openPortalDatabase } from '../../db/migrate'
 import { ensureFirstAdmin, generatePassword } from '../../modules/auth'
 import { rebuildCreditBalances } from '../../modules/credits'
 import { sealSigningKeys } from '../../modules/licensing'
@@ -24,8 +22,7 @@ const { app: settings, ...config } = readConfig()
 mkdirSync(settings.dataDir, { recursive: true })
 const appConfig: AppConfig = { ...settings, secretKey: loadSecretKey(settings.dataDir, config.secretKey) }
 mkdirSync(uploadsDir(appConfig), { recursive: true })
-const db = openDb(join(appConfig.dataDir, 'portal.sqlite'))
-migrateDb(db)
+const db = await openPortalDatabase(appConfig.dataDir)
 // The cached per-representative credit totals are recomputed from the ledger on every start.
 await rebuildCreditBalances(db)
 const ctx = portalContext({ db, clock: systemClock, config: appConfig, log: jsonLogger })

@@ -319,20 +319,20 @@ class GroupCommit {
 
 	constructor(private readonly db: Db) {}
 
-	add(work: (tx: Tx) => void): Promise<void> {
+	add(work: (tx: Tx) => Promise<void>): Promise<void> {
 		this.batch ??= this.open()
 		this.batch.work.push(work)
 		return this.batch.done
 	}
 
 	private open() {
-		const work: ((tx: Tx) => void)[] = []
+		const work: ((tx: Tx) => Promise<void>)[] = []
 		const done = new Promise<void>((resolve, reject) =>
 			setImmediate(async () => {
 				this.batch = null
 				try {
-					await writeTransaction(this.db, (tx) => {
-						for (const w of work) w(tx)
+					await writeTransaction(this.db, async (tx) => {
+						for (const w of work) await w(tx)
 					})
 					resolve()
 				} catch (error) {

@@ -1,5 +1,6 @@
+import { constraintViolation } from '../../db/errors'
 import { type SQL, type SQLWrapper, and, asc, desc, eq, or, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/sqlite-core'
+import { alias } from '../../db/columns'
 import type { Db, DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import { type SessionUser, invalidateUserSessions, users } from '../auth'
@@ -393,8 +394,7 @@ export async function deleteRepresentative(db: Db, holdings: RepresentativeHoldi
 			await tx.delete(representatives).where(eq(representatives.codigo, codigo))
 		} catch (error) {
 			// Billing and purchases keep the representative's CNPJ: the database refuses to orphan them.
-			if (String((error as Error)?.message).includes('FOREIGN KEY constraint failed'))
-				throw conflict(RESELLER_MESSAGES.hasRecords, 'REPRESENTATIVE_IN_USE')
+			if (constraintViolation(error) === 'foreign_key') throw conflict(RESELLER_MESSAGES.hasRecords, 'REPRESENTATIVE_IN_USE')
 			throw error
 		}
 		await logActivity(
