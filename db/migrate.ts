@@ -52,6 +52,7 @@ export async function openPortalDatabase(dataDir: string): Promise<Db> {
 const MIGRATION_LOCK = 7_421_001
 
 /** Brings a PostgreSQL database up to this code's schema, once, however many processes start together. */
+/** Needs two connections of `db`'s pool: one holds the lock while the migrator works on another. */
 export async function migratePostgres(db: Db) {
 	const client = (db as unknown as { $client: Sql }).$client
 	const lock = await client.reserve()

@@ -85,7 +85,7 @@ describe('SQLite write turns', () => {
 			throw new Error('desfaz tudo')
 		})
 		await expect(attempt).rejects.toThrow('desfaz tudo')
-		expect([await saldo(sqlite(), 10), await saldo(sqlite(), 11), await saldo(sqlite(), 12)]).toEqual([null, null, null])
+		expect([await saldo(sqlite(), 10), await saldo(sqlite(), 11), await saldo(sqlite(), 12)]).toEqual<(number | null)[]>([null, null, null])
 	})
 
 	test('a write of another flow waits for an open transaction, and is not undone when that transaction fails', async () => {
