@@ -1,5 +1,7 @@
 import { Database } from 'bun:sqlite'
-import { drizzle } from 'drizzle-orm/bun-sqlite'
+import { drizzle as drizzleSqlite } from 'drizzle-orm/bun-sqlite'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
+import postgres from 'postgres'
 import * as schema from './schema'
 
 /**
@@ -10,15 +12,37 @@ import * as schema from './schema'
  */
 export function openDb(path: string) {
 	const client = new Database(path, { create: true, strict: true })
+	// First, so that even switching a new file to WAL waits for another process opening it at the same moment.
+	client.exec('PRAGMA busy_timeout = 5000')
 	if (path !== ':memory:') client.exec('PRAGMA journal_mode = WAL')
 	client.exec('PRAGMA synchronous = FULL')
 	client.exec('PRAGMA foreign_keys = ON')
-	client.exec('PRAGMA busy_timeout = 5000')
 	// Reads come from memory-mapped pages and a 32 MiB cache instead of a system call per page.
 	client.exec('PRAGMA mmap_size = 268435456')
 	client.exec('PRAGMA cache_size = -32768')
 	client.exec('PRAGMA temp_store = MEMORY')
-	return drizzle({ client, schema, casing: 'snake_case' })
+	return drizzleSqlite({ client, schema, casing: 'snake_case' })
+}
+
+/** PostgreSQL's 64-bit integers and numerics (counts, sums) read as JavaScript numbers, as SQLite's do. */
+const asNumber = { serialize: (value: unknown) => String(value), parse: (value: string) => Number(value) }
+
+/**
+ * Opens a pool of connections to PostgreSQL. The result is typed as the SQLite database the services are written
+ * against: both are Drizzle query builders over tables built for the running dialect (db/columns.ts), and the
+ * services use only what both have (awaited queries, no `.all()`/`.get()`/`.run()`; db/query.ts).
+ */
+export function openPostgres(url: string, options: { max?: number; idleTimeoutSeconds?: number } = {}): Db {
+	const client = postgres(url, {
+		max: options.max ?? 10,
+		idle_timeout: options.idleTimeoutSeconds,
+		onnotice: () => {},
+		types: {
+			int8: { to: 20, from: [20], ...asNumber },
+			numeric: { to: 1700, from: [1700], ...asNumber }
+		}
+	})
+	return drizzlePostgres({ client, schema, casing: 'snake_case' }) as unknown as Db
 }
 
 export type Db = ReturnType<typeof openDb>

@@ -1,12 +1,68 @@
 import { migrate } from 'drizzle-orm/bun-sqlite/migrator'
+import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js'
+import { migrate as migratePostgresDb } from 'drizzle-orm/postgres-js/migrator'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Db } from './client'
+import type { Sql } from 'postgres'
+import { type Db, openDb, openPostgres } from './client'
+import { DATABASE_URL } from './dialect'
 
 export const MIGRATIONS_FOLDER = join(import.meta.dir, 'migrations')
+/** PostgreSQL's migrations, generated from the same schema (db/columns.ts, db/drizzle.pg.config.ts). */
+export const POSTGRES_MIGRATIONS_FOLDER = join(import.meta.dir, 'migrations-pg')
 
+/**
+ * Brings a SQLite database up to this code's schema. Drizzle's migrator reads what was applied before it takes the
+ * write lock, so a second process starting at the same moment may try the same migration and fail; its attempt rolls
+ * back whole, and it stands when the database is now at this code's level (the other process migrated it).
+ */
 export function migrateDb(db: Db) {
-	migrate(db, { migrationsFolder: MIGRATIONS_FOLDER })
+	try {
+		migrate(db, { migrationsFolder: MIGRATIONS_FOLDER })
+	} catch (error) {
+		if (appliedLevel(db) !== codeMigrationLevel()) throw error
+	}
+}
+
+function appliedLevel(db: Db): number | null {
+	try {
+		const row = db.$client.query('select max(created_at) as level from __drizzle_migrations').get() as { level: number | null }
+		return row.level === null ? null : Number(row.level)
+	} catch {
+		return null
+	}
+}
+
+/**
+ * The portal's database, brought up to this code's schema: PostgreSQL at DATABASE_URL when it is set, else SQLite's
+ * portal.sqlite in the data folder (db/dialect.ts).
+ */
+export async function openPortalDatabase(dataDir: string): Promise<Db> {
+	if (DATABASE_URL) {
+		const db = openPostgres(DATABASE_URL)
+		await migratePostgres(db)
+		return db
+	}
+	const db = openDb(join(dataDir, 'portal.sqlite'))
+	migrateDb(db)
+	return db
+}
+
+/** A number of this portal's own for its migration lock (pg_advisory_lock): processes starting together take turns. */
+const MIGRATION_LOCK = 7_421_001
+
+/** Brings a PostgreSQL database up to this code's schema, once, however many processes start together. */
+/** Needs two connections of `db`'s pool: one holds the lock while the migrator works on another. */
+export async function migratePostgres(db: Db) {
+	const client = (db as unknown as { $client: Sql }).$client
+	const lock = await client.reserve()
+	try {
+		await lock`select pg_advisory_lock(${MIGRATION_LOCK})`
+		await migratePostgresDb(db as unknown as PostgresJsDatabase, { migrationsFolder: POSTGRES_MIGRATIONS_FOLDER })
+	} finally {
+		await lock`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => {})
+		lock.release()
+	}
 }
 
 /** drizzle-kit's journal: one entry per migration, in order; `when` is what the migrator records as created_at. */

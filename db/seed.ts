@@ -12,6 +12,7 @@ import { completeCnpj, DAY, isoDateInSaoPaulo, systemClock } from '../modules/co
 import { databaseOwnerOnly } from '../modules/core/server'
 import { openDb } from './client'
 import { migrateDb } from './migrate'
+import { writeTransaction } from './transaction'
 import { SEED_CITIES, SEED_KINDS, SEED_NAMES } from './seed-words'
 import { newLicenceKey } from '../modules/companies'
 import { activities, companies, credits, downloads, generalNotices, individualNotices, representatives, terminals, users } from './schema'
@@ -39,7 +40,7 @@ export async function seedDemo(dbPath: string) {
 	// Owner-only, as the server keeps it: the WAL and SHM SQLite creates later take the database file's mode.
 	databaseOwnerOnly(dbPath)
 	migrateDb(db)
-	if (db.select().from(users).where(eq(users.cnpj, DEMO_ACCOUNTS.gerente.cnpj)).get()) {
+	if ((await db.select().from(users).where(eq(users.cnpj, DEMO_ACCOUNTS.gerente.cnpj)))[0]) {
 		return { created: false as const }
 	}
 	const now = systemClock.now()
@@ -47,69 +48,67 @@ export async function seedDemo(dbPath: string) {
 	const day = (offset: number) => isoDateInSaoPaulo(new Date(now.getTime() + offset * DAY))
 	const hash = await hashPassword(DEMO_PASSWORD)
 
-	db.transaction(
-		(tx) => {
-			const user = (cnpj: string, nome: string, tipo: 'administrador' | 'gerente' | 'representante', email: string) =>
-				tx.insert(users).values({ cnpj, nome, tipo, email, senha_hash: hash, created_at: iso, updated_at: iso }).returning().get()
+	await writeTransaction(db, async (tx) => {
+		const user = async (cnpj: string, nome: string, tipo: 'administrador' | 'gerente' | 'representante', email: string) =>
+			(await tx.insert(users).values({ cnpj, nome, tipo, email, senha_hash: hash, created_at: iso, updated_at: iso }).returning())[0]
 
-			user(DEMO_ACCOUNTS.administrador.cnpj, DEMO_ACCOUNTS.administrador.nome, 'administrador', 'ana@ksistemas.com.br')
-			const gerente = user(DEMO_ACCOUNTS.gerente.cnpj, DEMO_ACCOUNTS.gerente.nome, 'gerente', 'gabriel@ksistemas.com.br')
+		await user(DEMO_ACCOUNTS.administrador.cnpj, DEMO_ACCOUNTS.administrador.nome, 'administrador', 'ana@ksistemas.com.br')
+		const gerente = await user(DEMO_ACCOUNTS.gerente.cnpj, DEMO_ACCOUNTS.gerente.nome, 'gerente', 'gabriel@ksistemas.com.br')
 
-			const reps = [
-				{ ...DEMO_ACCOUNTS.representante, cidade: 'Fortaleza', uf: 'CE', gerente: gerente.id, email: 'rafael@representacoes.com.br' },
-				{
-					cnpj: completeCnpj('990000000004'),
-					nome: 'Sul Revendas de Software',
-					cidade: 'Curitiba',
-					uf: 'PR',
-					gerente: gerente.id,
-					email: 'contato@sulrevendas.com.br'
-				},
-				{
-					cnpj: completeCnpj('99ABC0000005'),
-					nome: 'Norte Sistemas e Automação',
-					cidade: 'Belém',
-					uf: 'PA',
-					gerente: null,
-					email: 'vendas@nortesistemas.com.br'
-				}
-			]
-			for (const rep of reps) {
-				user(rep.cnpj, rep.nome, 'representante', rep.email)
-				tx.insert(representatives)
-					.values({
-						nome: rep.nome,
-						cnpj: rep.cnpj,
-						cidade: rep.cidade,
-						uf: rep.uf,
-						email: rep.email,
-						fone: '(85) 3222-1100',
-						whatsapp: '5585999990000',
-						gerente_id: rep.gerente,
-						data: day(-400)
-					})
-					.run()
+		const reps = [
+			{ ...DEMO_ACCOUNTS.representante, cidade: 'Fortaleza', uf: 'CE', gerente: gerente.id, email: 'rafael@representacoes.com.br' },
+			{
+				cnpj: completeCnpj('990000000004'),
+				nome: 'Sul Revendas de Software',
+				cidade: 'Curitiba',
+				uf: 'PR',
+				gerente: gerente.id,
+				email: 'contato@sulrevendas.com.br'
+			},
+			{
+				cnpj: completeCnpj('99ABC0000005'),
+				nome: 'Norte Sistemas e Automação',
+				cidade: 'Belém',
+				uf: 'PA',
+				gerente: null,
+				email: 'vendas@nortesistemas.com.br'
 			}
+		]
+		for (const rep of reps) {
+			await user(rep.cnpj, rep.nome, 'representante', rep.email)
+			await tx.insert(representatives).values({
+				nome: rep.nome,
+				cnpj: rep.cnpj,
+				cidade: rep.cidade,
+				uf: rep.uf,
+				email: rep.email,
+				fone: '(85) 3222-1100',
+				whatsapp: '5585999990000',
+				gerente_id: rep.gerente,
+				data: day(-400)
+			})
+		}
 
-			// Licence states, in turn: active, expiring soon, expired, blocked, no licence, trust release, maintenance.
-			const states = ['ativa', 'expirando', 'expirada', 'bloqueada', 'sem_licenca', 'confianca', 'manutencao'] as const
-			let n = 0
-			for (const [repIndex, rep] of reps.entries()) {
-				// The third representative starts with no credits at all, so a journey can count from zero.
-				const hasCredits = repIndex < 2
-				for (let i = 0; i < 14; i++, n++) {
-					const state = states[n % states.length]
-					const [cidade, uf] = CITIES[n % CITIES.length]
-					const validade =
-						state === 'ativa' || state === 'manutencao' || state === 'bloqueada'
-							? day(20 + ((n * 7) % 300))
-							: state === 'expirando'
-								? day(1 + (n % 5))
-								: state === 'expirada' || state === 'confianca'
-									? day(-(1 + (n % 40)))
-									: null
-					const blocked = state === 'bloqueada' ? 'S' : 'N'
-					const company = tx
+		// Licence states, in turn: active, expiring soon, expired, blocked, no licence, trust release, maintenance.
+		const states = ['ativa', 'expirando', 'expirada', 'bloqueada', 'sem_licenca', 'confianca', 'manutencao'] as const
+		let n = 0
+		for (const [repIndex, rep] of reps.entries()) {
+			// The third representative starts with no credits at all, so a journey can count from zero.
+			const hasCredits = repIndex < 2
+			for (let i = 0; i < 14; i++, n++) {
+				const state = states[n % states.length]
+				const [cidade, uf] = CITIES[n % CITIES.length]
+				const validade =
+					state === 'ativa' || state === 'manutencao' || state === 'bloqueada'
+						? day(20 + ((n * 7) % 300))
+						: state === 'expirando'
+							? day(1 + (n % 5))
+							: state === 'expirada' || state === 'confianca'
+								? day(-(1 + (n % 40)))
+								: null
+				const blocked = state === 'bloqueada' ? 'S' : 'N'
+				const company = (
+					await tx
 						.insert(companies)
 						.values({
 							razao: `${KINDS[n % KINDS.length]} ${NAMES[n % NAMES.length]} ${n + 1} Ltda`,
@@ -143,118 +142,104 @@ export async function seedDemo(dbPath: string) {
 							bloqueado_kprevenda: state === 'bloqueada' || n % 13 === 6 ? 'S' : 'N'
 						})
 						.returning()
-						.get()
-					const terminalCount = Math.min(company.nterminais, n % 3)
-					for (let t = 0; t < terminalCount; t++) {
-						tx.insert(terminals)
-							.values({
-								fk_empresa: company.codigo,
-								nome_computador: `CAIXA-${String(t + 1).padStart(2, '0')}`,
-								mac: (0xa0b1c2000000 + n * 16 + t).toString(16).toUpperCase().padStart(12, '0'),
-								data: new Date(now.getTime() - (n + t) * DAY).toISOString()
-							})
-							.run()
-					}
-					tx.update(companies).set({ terminal_count: terminalCount }).where(eq(companies.codigo, company.codigo)).run()
-
-					if (hasCredits && i < 3) {
-						tx.insert(credits)
-							.values({
-								valor: 2 + i,
-								representante_id: rep.cnpj,
-								fk_empresa: company.codigo,
-								empresa_razao: company.razao,
-								sistema: 'K-PDV',
-								ativo: 1,
-								data_compra: day(-60 + i),
-								data_uso: day(-30 + i),
-								valor_unitario_centavos: 5000,
-								origem: 'transferencia'
-							})
-							.run()
-					}
+				)[0]
+				const terminalCount = Math.min(company.nterminais, n % 3)
+				for (let t = 0; t < terminalCount; t++) {
+					await tx.insert(terminals).values({
+						fk_empresa: company.codigo,
+						nome_computador: `CAIXA-${String(t + 1).padStart(2, '0')}`,
+						mac: (0xa0b1c2000000 + n * 16 + t).toString(16).toUpperCase().padStart(12, '0'),
+						data: new Date(now.getTime() - (n + t) * DAY).toISOString()
+					})
 				}
-				for (const [valor, ago] of hasCredits
-					? ([
-							[10, 90],
-							[25, 40],
-							[5, 3]
-						] as const)
-					: []) {
-					tx.insert(credits)
-						.values({ valor, representante_id: rep.cnpj, data_compra: day(-ago), valor_unitario_centavos: 5000, origem: 'admin' })
-						.run()
+				await tx.update(companies).set({ terminal_count: terminalCount }).where(eq(companies.codigo, company.codigo))
+
+				if (hasCredits && i < 3) {
+					await tx.insert(credits).values({
+						valor: 2 + i,
+						representante_id: rep.cnpj,
+						fk_empresa: company.codigo,
+						empresa_razao: company.razao,
+						sistema: 'K-PDV',
+						ativo: 1,
+						data_compra: day(-60 + i),
+						data_uso: day(-30 + i),
+						valor_unitario_centavos: 5000,
+						origem: 'transferencia'
+					})
 				}
 			}
-			tx.insert(generalNotices)
-				.values([
-					{
-						titulo: 'Nova versão do K-PDV',
-						texto: 'A versão 5.2 do K-PDV está disponível em Downloads, com emissão de NFC-e mais rápida.',
-						urgente: 0,
-						ativo: 1,
-						data: day(-2),
-						created_at: iso,
-						updated_at: iso
-					},
-					{
-						titulo: 'Manutenção programada',
-						texto: 'O portal ficará indisponível no domingo das 2h às 4h para manutenção.',
-						urgente: 1,
-						ativo: 1,
-						data: day(-1),
-						created_at: iso,
-						updated_at: iso
-					}
-				])
-				.run()
-			tx.insert(individualNotices)
-				.values({
-					representante_id: reps[0].cnpj,
-					titulo: 'Meta do mês',
-					texto: 'Faltam 5 renovações para a meta de novembro. Bom trabalho!',
-					urgente: 0,
-					ativo: 1,
-					data: day(-3),
-					created_at: iso,
-					updated_at: iso
-				})
-				.run()
-			tx.insert(downloads)
-				.values([
-					{
-						titulo: 'K-PDV 5.2 — instalador completo',
-						link: 'https://downloads.ksistemas.com.br/kpdv/kpdv-5.2-setup.exe',
-						ativo: 1,
-						data: new Date(now.getTime() - 2 * DAY).toISOString()
-					},
-					{
-						titulo: 'K-CHEF 3.8 — atualização',
-						link: 'https://downloads.ksistemas.com.br/kchef/kchef-3.8-update.exe',
-						ativo: 1,
-						data: new Date(now.getTime() - 20 * DAY).toISOString()
-					},
-					{
-						titulo: 'K-RETA 2.1 (versão antiga)',
-						link: 'https://downloads.ksistemas.com.br/kreta/kreta-2.1.exe',
-						ativo: 0,
-						data: new Date(now.getTime() - 200 * DAY).toISOString()
-					}
-				])
-				.run()
-			tx.insert(activities)
-				.values({
-					created_at: iso,
-					type: 'info',
-					icon: 'Building',
-					title: 'Dados de demonstração carregados',
-					subtitle: `${n} empresas, ${reps.length} representantes`
-				})
-				.run()
-		},
-		{ behavior: 'immediate' }
-	)
-	rebuildCreditBalances(db)
+			for (const [valor, ago] of hasCredits
+				? ([
+						[10, 90],
+						[25, 40],
+						[5, 3]
+					] as const)
+				: []) {
+				await tx
+					.insert(credits)
+					.values({ valor, representante_id: rep.cnpj, data_compra: day(-ago), valor_unitario_centavos: 5000, origem: 'admin' })
+			}
+		}
+		await tx.insert(generalNotices).values([
+			{
+				titulo: 'Nova versão do K-PDV',
+				texto: 'A versão 5.2 do K-PDV está disponível em Downloads, com emissão de NFC-e mais rápida.',
+				urgente: 0,
+				ativo: 1,
+				data: day(-2),
+				created_at: iso,
+				updated_at: iso
+			},
+			{
+				titulo: 'Manutenção programada',
+				texto: 'O portal ficará indisponível no domingo das 2h às 4h para manutenção.',
+				urgente: 1,
+				ativo: 1,
+				data: day(-1),
+				created_at: iso,
+				updated_at: iso
+			}
+		])
+		await tx.insert(individualNotices).values({
+			representante_id: reps[0].cnpj,
+			titulo: 'Meta do mês',
+			texto: 'Faltam 5 renovações para a meta de novembro. Bom trabalho!',
+			urgente: 0,
+			ativo: 1,
+			data: day(-3),
+			created_at: iso,
+			updated_at: iso
+		})
+		await tx.insert(downloads).values([
+			{
+				titulo: 'K-PDV 5.2 — instalador completo',
+				link: 'https://downloads.ksistemas.com.br/kpdv/kpdv-5.2-setup.exe',
+				ativo: 1,
+				data: new Date(now.getTime() - 2 * DAY).toISOString()
+			},
+			{
+				titulo: 'K-CHEF 3.8 — atualização',
+				link: 'https://downloads.ksistemas.com.br/kchef/kchef-3.8-update.exe',
+				ativo: 1,
+				data: new Date(now.getTime() - 20 * DAY).toISOString()
+			},
+			{
+				titulo: 'K-RETA 2.1 (versão antiga)',
+				link: 'https://downloads.ksistemas.com.br/kreta/kreta-2.1.exe',
+				ativo: 0,
+				data: new Date(now.getTime() - 200 * DAY).toISOString()
+			}
+		])
+		await tx.insert(activities).values({
+			created_at: iso,
+			type: 'info',
+			icon: 'Building',
+			title: 'Dados de demonstração carregados',
+			subtitle: `${n} empresas, ${reps.length} representantes`
+		})
+	})
+	await rebuildCreditBalances(db)
 	databaseOwnerOnly(dbPath)
 	return { created: true as const }
 }

@@ -19,7 +19,7 @@ const TARGET_SHARE = 0.1
 export async function quotaOfASteadyDay(): Promise<{ perTwelveHours: number; target: number; ok: boolean }> {
 	const { w } = await billingWorld({ quotaLimit: 100_000_000 }, { now: '2026-11-01T11:00:00.000Z' })
 	for (let i = 0; i < CARNES; i++) {
-		const empresa = w.company(CNPJ.rep, `Cliente ${i + 1}`, { email: `cliente${i + 1}@example.com` })
+		const empresa = await w.company(CNPJ.rep, `Cliente ${i + 1}`, { email: `cliente${i + 1}@example.com` })
 		const day = String(1 + (i % 28)).padStart(2, '0')
 		const res = await w.call('POST', '/api/carnes', {
 			cookie: w.cookies.rep,
@@ -29,13 +29,14 @@ export async function quotaOfASteadyDay(): Promise<{ perTwelveHours: number; tar
 	}
 	await settleAsaas(w)
 	/** The portal's requests to the account from `since` (an ISO instant) on, as Admin Financeiro counts them. */
-	const usedSince = (since: string) =>
+	const usedSince = async (since: string) =>
 		Number(
-			w.db
-				.select({ n: sql<number>`coalesce(sum(${asaasUsage.requisicoes}), 0)` })
-				.from(asaasUsage)
-				.where(sql`${asaasUsage.account} = ${CNPJ.rep} and ${asaasUsage.hora} >= ${since.slice(0, 13)}`)
-				.get()?.n ?? 0
+			(
+				await w.db
+					.select({ n: sql<number>`coalesce(sum(${asaasUsage.requisicoes}), 0)` })
+					.from(asaasUsage)
+					.where(sql`${asaasUsage.account} = ${CNPJ.rep} and ${asaasUsage.hora} >= ${since.slice(0, 13)}`)
+			)[0]?.n ?? 0
 		)
 	let paidToday = new Set<string>()
 	/** `hours` of the portal's life: clients pay what falls due (9 in 10), the jobs run on their schedule. */
@@ -46,11 +47,10 @@ export async function quotaOfASteadyDay(): Promise<{ perTwelveHours: number; tar
 			if (now.getUTCHours() === 13 && now.getUTCMinutes() === 0) {
 				// The day's payments, at 10:00 in São Paulo: the parcels due today, but every tenth client.
 				const today = now.toISOString().slice(0, 10)
-				const due = w.db
+				const due = await w.db
 					.select({ id: carneParcelas.asaas_payment_id, carne: carneParcelas.carne_id })
 					.from(carneParcelas)
 					.where(sql`${carneParcelas.vencimento} = ${today} and ${carneParcelas.status} = 'PENDING'`)
-					.all()
 				paidToday = new Set()
 				for (const p of due) {
 					if (p.carne % 10 === 0) continue
@@ -67,7 +67,7 @@ export async function quotaOfASteadyDay(): Promise<{ perTwelveHours: number; tar
 	await live(WARM_UP_DAYS * 24)
 	const start = new Date(w.clock.now().getTime() + 3_600_000).toISOString()
 	await live(25)
-	const day = usedSince(start)
+	const day = await usedSince(start)
 	const perTwelveHours = Math.ceil(day / 2)
 	const target = ASAAS_QUOTA_PER_12H * TARGET_SHARE
 	console.log(

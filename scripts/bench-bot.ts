@@ -33,24 +33,22 @@ try {
 	const db = openDb(join(dir, 'bench.sqlite'))
 	migrateDb(db)
 	const rep = completeCnpj('700000000001')
-	db.insert(representatives).values({ nome: 'Representante', cnpj: rep, data: '2025-01-01' }).run()
+	await db.insert(representatives).values({ nome: 'Representante', cnpj: rep, data: '2025-01-01' })
 	const clients = Array.from({ length: PHONES }, (_, i) => ({
 		phone: `55859${String(91_000_000 + i).padStart(8, '0')}`,
 		cnpj: completeCnpj(`8${String(i).padStart(11, '0')}`)
 	}))
-	db.insert(companies)
-		.values(
-			clients.map((c, i) => ({
-				razao: `Empresa ${i}`,
-				cnpj: c.cnpj,
-				cnpj_representante: rep,
-				fone: c.phone.slice(2),
-				serial: `serial-${i}`,
-				validade_licenca: '2030-01-01',
-				data: '2025-01-01'
-			}))
-		)
-		.run()
+	await db.insert(companies).values(
+		clients.map((c, i) => ({
+			razao: `Empresa ${i}`,
+			cnpj: c.cnpj,
+			cnpj_representante: rep,
+			fone: c.phone.slice(2),
+			serial: `serial-${i}`,
+			validade_licenca: '2030-01-01',
+			data: '2025-01-01'
+		}))
+	)
 
 	// The stand-in times every delivery: how long the portal took to answer the webhook.
 	standin = startEvolutionStandin({
@@ -69,14 +67,14 @@ try {
 		config: testConfig({ dataDir: join(dir, 'data'), publicOrigin: `http://127.0.0.1:${port}` }),
 		log: silentLogger
 	})
-	saveSettings(db, ctx.clock, ctx.secrets, [
+	await saveSettings(db, ctx.clock, ctx.secrets, [
 		{ chave: 'evolution_api_url', valor: standin.url },
 		{ chave: 'evolution_api_key', valor: KEY },
 		{ chave: 'evolution_instance_name', valor: 'k-licencas' },
 		{ chave: 'bot_chave_pix', valor: '11222333000181' }
 	])
-	const services = createServices(ctx)
-	const app = createApp(ctx, services)
+	const services = await createServices(ctx)
+	const app = await createApp(ctx, services)
 	portal = Bun.serve({ port, hostname: '127.0.0.1', fetch: (req) => app.handle(req) })
 	await services.bot.setEnabled(true)
 	if (standin.instances.get('k-licencas')?.webhook?.url !== `http://127.0.0.1:${port}/api/whatsapp/webhook`)

@@ -93,7 +93,7 @@ for (let start = 0; start < REPS; start += BATCH) {
 		}
 	})()
 }
-rebuildCreditBalances(db)
+await rebuildCreditBalances(db)
 client.exec('analyze')
 const rows = (client.prepare('select count(*) as n from credits').get() as { n: number }).n
 console.log(
@@ -103,7 +103,7 @@ console.log(
 const sampleReps = Array.from({ length: 20 }, (_, i) => Math.floor((i * REPS) / 20) + 3)
 for (const r of sampleReps) addUser.get(cnpjOf(r), `Representante ${r}`, 'representante', hash, now, now)
 
-const app = createApp(portalContext({ db, clock, config: testConfig({ dataDir: dir }), log: silentLogger }))
+const app = await createApp(portalContext({ db, clock, config: testConfig({ dataDir: dir }), log: silentLogger }))
 const origin = 'http://localhost'
 async function call(method: string, url: string, cookie: string, body?: unknown) {
 	const headers: Record<string, string> = { origin, cookie }

@@ -11,7 +11,7 @@ import { createTestApp, hostileClients } from '../apps/server/testing'
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200)
 const hostile = '['.repeat(100_000) + ']'.repeat(100_000)
 
-const t = createTestApp()
+const t = await createTestApp()
 const server = t.app.listen({ port: 0, hostname: '127.0.0.1' })
 const base = `http://127.0.0.1:${server.server!.port}`
 const attack = hostileClients(base, hostile)

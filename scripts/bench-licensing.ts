@@ -37,17 +37,17 @@ try {
 	const db = openDb(dbPath)
 	const now = new Date().toISOString()
 	const adminCnpj = completeCnpj('600000000001')
-	db.insert(users)
-		.values({
-			cnpj: adminCnpj,
-			nome: 'Bench',
-			tipo: 'administrador',
-			senha_hash: await hashPassword('bench-senha'),
-			created_at: now,
-			updated_at: now
-		})
-		.run()
-	const app = createApp(portalContext({ db, clock: systemClock, config: testConfig({ dataDir: join(dir, 'data') }), log: silentLogger }))
+	await db.insert(users).values({
+		cnpj: adminCnpj,
+		nome: 'Bench',
+		tipo: 'administrador',
+		senha_hash: await hashPassword('bench-senha'),
+		created_at: now,
+		updated_at: now
+	})
+	const app = await createApp(
+		portalContext({ db, clock: systemClock, config: testConfig({ dataDir: join(dir, 'data') }), log: silentLogger })
+	)
 	const login = await app.handle(
 		new Request('http://localhost/api/auth/login', {
 			method: 'POST',

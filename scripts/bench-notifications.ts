@@ -69,10 +69,10 @@ try {
 	const clock = fixedClock(NOW)
 	const ctx = portalContext({ db, clock, config: testConfig({ dataDir: join(dir, 'data') }), log: silentLogger })
 	const actor = { id: 0, nome: 'bench' }
-	createNotificationSetting(ctx, actor, { tipo: 'whatsapp_expiracao', ativo: true })
-	createNotificationSetting(ctx, actor, { tipo: 'whatsapp_expirada', ativo: true })
+	await createNotificationSetting(ctx, actor, { tipo: 'whatsapp_expiracao', ativo: true })
+	await createNotificationSetting(ctx, actor, { tipo: 'whatsapp_expirada', ativo: true })
 	// Welcomes: the last 500 companies were registered after the type was turned on.
-	createNotificationSetting(ctx, actor, { tipo: 'whatsapp_boas_vindas', ativo: true })
+	await createNotificationSetting(ctx, actor, { tipo: 'whatsapp_boas_vindas', ativo: true })
 	db.$client.run('update notification_settings set boas_vindas_apos_codigo = ? where tipo = ?', [COMPANIES - 500, 'whatsapp_boas_vindas'])
 
 	console.log(`\nchoosing today's recipients (3 types, ${ROUNDS} rounds; target median ≤ ${TARGET_MS} ms)`)
@@ -80,10 +80,10 @@ try {
 	let chosen = 0
 	for (let round = 0; round < ROUNDS; round++) {
 		// Each round starts from a day nobody was told yet.
-		db.delete(notificationSends).run()
+		await db.delete(notificationSends)
 		db.$client.run('update notification_settings set ultima_execucao = null')
 		t = performance.now()
-		chosen = chooseRecipients(ctx)
+		chosen = await chooseRecipients(ctx)
 		const ms = performance.now() - t
 		times.push(ms)
 		console.log(`  round ${round + 1}: ${ms.toFixed(1)} ms, ${chosen.toLocaleString('pt-BR')} recipients`)

@@ -1,11 +1,13 @@
 /**
  * The README's test command: the code checks (Biome's format and lint, tsc), unit and API tests (bun test),
- * then the site build and the browser journeys (Playwright on the system Chromium). Ends with one line
+ * then the site build and the browser journeys (Playwright on the system Chromium). The tests that need PostgreSQL
+ * use one throw-away server this script starts (db/postgres-cluster.ts). Ends with one line
  * "tests: N passed, N failed", where each code check counts as one test. Flags: --unit-only, --e2e-only.
  * The unit and API tests and the server the journeys drive run with NODE_ENV=production, the mode of the container
  * (Elysia redacts its own validation text there), so what the tests prove is what the image does.
  */
 import { existsSync } from 'node:fs'
+import { startPostgresCluster } from '../db/postgres-cluster'
 
 const args = new Set(process.argv.slice(2))
 const bun = process.execPath
@@ -81,7 +83,11 @@ if (!args.has('--e2e-only')) {
 	await check('tsc', [bun, 'x', 'tsc', '-p', '.'])
 	// 20 s per test instead of bun's 5: the API tests hash passwords with argon2id on purpose, and this command must
 	// pass on a machine whose two cores are busy with other work too. A test that hangs still fails.
-	const unit = await run([bun, 'test', '--timeout', '20000'], { NODE_ENV: 'production' })
+	// One throw-away PostgreSQL server for the whole run (Debian's postgresql package, installed when missing): the
+	// tests that compare or exercise both databases create their own databases on it.
+	const postgres = await startPostgresCluster()
+	const unit = await run([bun, 'test', '--timeout', '20000'], { NODE_ENV: 'production', TEST_POSTGRES_URL: postgres.url })
+	await postgres.stop()
 	totals.passed += count(unit.output, /^\s*(\d+) pass$/m)
 	totals.failed += count(unit.output, /^\s*(\d+) fail$/m)
 	failures.push(...(unit.output.match(/^\(fail\) .*$/gm) ?? []))

@@ -7,7 +7,7 @@ import { defaultLicenceWorkers, readConfig } from './config'
 import { pathOf } from './plugins/security'
 import { CNPJ, createTestApp, refusalOf } from './testing'
 
-async function signedInAs(t: ReturnType<typeof createTestApp>) {
+async function signedInAs(t: Awaited<ReturnType<typeof createTestApp>>) {
 	const cnpjs: Record<Role, string> = { administrador: CNPJ.admin, gerente: CNPJ.gerente, representante: CNPJ.rep }
 	const cookies = {} as Record<Role, string>
 	for (const tipo of ROLES) {
@@ -23,8 +23,8 @@ describe('deny by default', () => {
 		expect(() => assertEveryRouteDeclaresAccess(app)).toThrow('GET /api/forgotten')
 	})
 
-	it('every route of the portal declares who may call it', () => {
-		const t = createTestApp()
+	it('every route of the portal declares who may call it', async () => {
+		const t = await createTestApp()
 		for (const route of t.app.routes) {
 			expect((route.hooks as any).detail?.['x-access']).toBeDefined()
 		}
@@ -33,7 +33,7 @@ describe('deny by default', () => {
 
 describe('the role guard on every route', () => {
 	it('answers 401 without a session and 403 to a role not allowed, for every guarded route', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		const cookies = await signedInAs(t)
 		let checked = 0
 		for (const route of t.app.routes) {
@@ -65,7 +65,7 @@ describe('CSRF and request hygiene', () => {
 	const body = { enabled: true, timeoutMinutes: 45 }
 
 	it('refuses a write from another origin, from no origin, or marked cross-site, and changes nothing', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		const { administrador: cookie } = await signedInAs(t)
 		const attempts: Record<string, string>[] = [
 			{ origin: 'https://evil.example' },
@@ -85,7 +85,7 @@ describe('CSRF and request hygiene', () => {
 	})
 
 	it('refuses form-encoded and text bodies on writes with 415', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		const { administrador: cookie } = await signedInAs(t)
 		for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
 			const res = await t.call('POST', '/api/configuracoes/auto-logout', {
@@ -98,14 +98,14 @@ describe('CSRF and request hygiene', () => {
 	})
 
 	it('refuses an oversized body with 413 before reading it', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		const res = await t.call('POST', '/api/auth/login', { body: { cnpj: CNPJ.admin, senha: 'x'.repeat(300 * 1024) } })
 		expect(res.status).toBe(413)
 		expect(res.json.message).toContain('limite')
 	})
 
 	it('answers unknown API paths with a JSON 404 and never caches API answers', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		const res = await t.call('GET', '/api/nao-existe')
 		expect(res.status).toBe(404)
 		expect(refusalOf(res).message).toBe('Recurso não encontrado.')
@@ -117,7 +117,7 @@ describe('CSRF and request hygiene', () => {
 		expect(pathOf('http://localhost/api/companies?x=/api/licenca/')).toBe('/api/companies')
 		expect(pathOf('http://localhost:3000/')).toBe('/')
 		expect(pathOf('http://localhost')).toBe('/')
-		const t = createTestApp()
+		const t = await createTestApp()
 		const { administrador: cookie } = await signedInAs(t)
 		const res = await t.call('POST', '/api/configuracoes/auto-logout?next=/api/licenca/verificar', {
 			cookie,
@@ -129,7 +129,7 @@ describe('CSRF and request hygiene', () => {
 	})
 
 	it('never reflects a foreign origin in CORS headers', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		const res = await t.call('GET', '/api/health', { headers: { origin: 'https://evil.example' } })
 		expect(res.headers.get('access-control-allow-origin')).toBeNull()
 	})
@@ -137,13 +137,13 @@ describe('CSRF and request hygiene', () => {
 
 describe('auto-logout configuration', () => {
 	it('is public to read and defaults to 30 minutes, enabled', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		const res = await t.call('GET', '/api/public/auto-logout-config')
 		expect(res.json).toEqual({ enabled: true, timeoutMinutes: 30 })
 	})
 
 	it('accepts 5 to 480 minutes and refuses values outside, changing nothing', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		const { administrador: cookie } = await signedInAs(t)
 		for (const [minutes, status] of [
 			[4, 400],
@@ -166,7 +166,7 @@ describe('auto-logout configuration', () => {
 
 describe('GET /api/health', () => {
 	it('answers ok while the database answers', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		const res = await t.call('GET', '/api/health')
 		expect(res.status).toBe(200)
 		expect(res.json.status).toBe('ok')
@@ -175,7 +175,7 @@ describe('GET /api/health', () => {
 
 describe('the test client', () => {
 	it('types an answer by its route’s contract, and an address no route answers as unknown (issue 38, point 3)', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		const health = await t.call('GET', '/api/health?check=1')
 		expect(health.json.time).toBe(t.clock.now().toISOString())
 		// @ts-expect-error: not a field of the health answer, so reading it does not compile (it was `any`).
@@ -188,12 +188,11 @@ describe('the test client', () => {
 
 describe('GET /api/configuracoes', () => {
 	it('lists every setting with its default, and never a secret in clear', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		const cookies = await signedInAs(t)
-		t.db
+		await t.db
 			.insert((await import('../../modules/settings')).settings)
 			.values({ chave: 'app.asaas_api_key', valor: '$aact_hmlg_0123456789abcdef', updated_at: '2026-11-20T00:00:00Z' })
-			.run()
 		const admin = await t.call('GET', '/api/configuracoes', { cookie: cookies.administrador })
 		const byKey = Object.fromEntries(admin.json.map((e: { chave: string; valor: string }) => [e.chave, e.valor]))
 		expect(byKey['app.valor_credito_dia']).toBe('33')

@@ -41,9 +41,9 @@ export interface AppServices {
 }
 
 /** `extraHandlers` lets a test watch the inbox hand out events beside the portal's own handlers. */
-export function createServices(ctx: AppContext, extraHandlers: PaymentEventHandler[] = []): AppServices {
+export async function createServices(ctx: AppContext, extraHandlers: PaymentEventHandler[] = []): Promise<AppServices> {
 	return {
-		licence: createLicenceService(ctx),
+		licence: await createLicenceService(ctx),
 		loginThrottle: new LoginThrottle(ctx.clock),
 		refusals: new RefusalLog(ctx),
 		asaasInbox: createAsaasInbox(ctx, [carnePaymentHandler(ctx), purchasePaymentHandler(ctx), ...extraHandlers]),
@@ -52,7 +52,8 @@ export function createServices(ctx: AppContext, extraHandlers: PaymentEventHandl
 }
 
 /** Builds the whole portal from its dependencies; tests build it on an in-memory database. */
-export function createApp(ctx: AppContext, services: AppServices = createServices(ctx), site: Site | null = null) {
+export async function createApp(ctx: AppContext, given?: AppServices, site: Site | null = null) {
+	const services = given ?? (await createServices(ctx))
 	const app = new Elysia()
 		.use(
 			errorHandler(ctx.log, (refused) =>

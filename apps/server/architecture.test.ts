@@ -299,3 +299,45 @@ describe('one formatter per kind', () => {
 		expect(bad).toEqual([])
 	})
 })
+
+/**
+ * One data layer for both databases (issue 35): the services use only what SQLite's and PostgreSQL's Drizzle both
+ * have. A query is awaited (SQLite's synchronous `.all()`, `.get()`, `.run()`, `.values()` do not exist on
+ * PostgreSQL), raw SQL goes through db/query.ts, every transaction through db/transaction.ts, and tables are built
+ * with db/columns.ts, never with a dialect's own builders.
+ */
+describe('one data layer, two databases', () => {
+	const SYNC_QUERY = /\)\s*\.(all|get|run|values)\(\)|\b(db|tx|\$client)\.(all|get|run|values)\s*[<(]/
+	/** An import of a dialect's own code (a type-only import is erased, and names no builder). */
+	const DIALECT_IMPORT = /\bimport\s+(?!type\b)[^'"]*?from ['"]drizzle-orm\/(sqlite-core|pg-core|bun-sqlite|postgres-js)['"]/
+	const OWN_TRANSACTION = /\.transaction\(/
+	// The backup tools handle SQLite files as files (VACUUM INTO, integrity_check) on their own connections.
+	const SQLITE_FILE_TOOLS = ['modules/system/archive.ts', 'modules/system/restore.ts', 'modules/system/info.ts', 'modules/system/backup.ts']
+	const server = files.filter(
+		(f) =>
+			(f.startsWith('modules/') || f.startsWith('apps/server/')) && !isTest(f) && !f.includes('/standin') && !SQLITE_FILE_TOOLS.includes(f)
+	)
+
+	it('each rule finds what it is written against (a broken pattern would make the rules pass)', () => {
+		expect(SYNC_QUERY.test('db.select().from(t).where(x).get()')).toBe(true)
+		expect(SYNC_QUERY.test('tx.all<{ n: number }>(sql`select 1`)')).toBe(true)
+		expect(SYNC_QUERY.test('const row = (await db.select().from(t))[0]')).toBe(false)
+		expect(DIALECT_IMPORT.test("import { alias } from 'drizzle-orm/sqlite-core'")).toBe(true)
+		expect(DIALECT_IMPORT.test("import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'")).toBe(false)
+	})
+
+	it('no service runs a synchronous SQLite query, imports a dialect of Drizzle or opens its own transaction', () => {
+		const bad = server.flatMap((f) => {
+			const text = readFileSync(join(ROOT, f), 'utf8')
+			const found: string[] = []
+			text.split('\n').forEach((line, i) => {
+				if (SYNC_QUERY.test(line)) found.push(`${f}:${i + 1} synchronous query: ${line.trim()}`)
+				if (OWN_TRANSACTION.test(line)) found.push(`${f}:${i + 1} own transaction: ${line.trim()}`)
+			})
+			if (text.split(/\n(?=import )/).some((statement) => DIALECT_IMPORT.test(statement)))
+				found.push(`${f}: imports a dialect of Drizzle (use db/columns.ts, db/query.ts)`)
+			return found
+		})
+		expect(bad).toEqual([])
+	})
+})

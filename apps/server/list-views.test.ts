@@ -12,13 +12,13 @@ import { CNPJ, TEST_ORIGIN, testWorld } from './testing'
 describe('terminals list: order and export', () => {
 	async function world() {
 		const t = await testWorld()
-		const a = t.company(CNPJ.rep, 'Zeta Ltda', { nterminais: 5 })
-		const b = t.company(CNPJ.rep2, 'Alfa Ltda', { nterminais: 5 })
-		const add = (fk_empresa: number, nome_computador: string, mac: string, data: string) =>
-			t.db.insert(terminals).values({ fk_empresa, nome_computador, mac, data }).run()
-		add(a.codigo, 'CAIXA-2', 'AA0000000002', '2026-11-19T15:00:00.000Z')
-		add(a.codigo, 'BALCAO', 'AA0000000001', '2026-11-20T10:00:00.000Z')
-		add(b.codigo, 'CAIXA-1', 'BB0000000001', '2026-10-01T12:00:00.000Z')
+		const a = await t.company(CNPJ.rep, 'Zeta Ltda', { nterminais: 5 })
+		const b = await t.company(CNPJ.rep2, 'Alfa Ltda', { nterminais: 5 })
+		const add = async (fk_empresa: number, nome_computador: string, mac: string, data: string) =>
+			await t.db.insert(terminals).values({ fk_empresa, nome_computador, mac, data })
+		await add(a.codigo, 'CAIXA-2', 'AA0000000002', '2026-11-19T15:00:00.000Z')
+		await add(a.codigo, 'BALCAO', 'AA0000000001', '2026-11-20T10:00:00.000Z')
+		await add(b.codigo, 'CAIXA-1', 'BB0000000001', '2026-10-01T12:00:00.000Z')
 		return t
 	}
 	const names = (r: { json: { terminals: { nome_computador: string | null }[] } }) => r.json.terminals.map((x) => x.nome_computador)
@@ -76,8 +76,8 @@ describe('users list: order and export', () => {
 describe('representatives list: order and export', () => {
 	it('sorts by name, CNPJ, city, company count and date, and exports the scope', async () => {
 		const t = await testWorld()
-		t.company(CNPJ.rep2, 'Um Ltda')
-		t.company(CNPJ.rep2, 'Dois Ltda')
+		await t.company(CNPJ.rep2, 'Um Ltda')
+		await t.company(CNPJ.rep2, 'Dois Ltda')
 		const list = async (q: string, cookie = t.cookies.admin) =>
 			(await t.call('GET', `/api/representatives?${q}`, { cookie })).json.map((r: { nome: string }) => r.nome)
 		expect(await list('')).toEqual(['Rafael Rep', 'Sara Rep'])
@@ -136,7 +136,7 @@ describe('credits lists: order, pages and export', () => {
 		await w.addCreditsVia(CNPJ.rep, 3, 40)
 		await w.addCreditsVia(CNPJ.rep, 8, 49.9)
 		await w.addCreditsVia(CNPJ.rep2, 5)
-		const c = w.company(CNPJ.rep, 'Cliente Ltda', { validade_licenca: '2026-12-01' })
+		const c = await w.company(CNPJ.rep, 'Cliente Ltda', { validade_licenca: '2026-12-01' })
 		await w.call('POST', '/api/credits/transfer-to-company', {
 			cookie: w.cookies.rep,
 			body: { empresaCodigo: c.codigo, sistema: 'K-PDV', creditos: 2 }
@@ -171,12 +171,12 @@ describe('credits lists: order, pages and export', () => {
 describe('GET /api/activities: the history with pages, a period and an export', () => {
 	it('pages newest first, filters by a period of Brazil days, and exports with date and time', async () => {
 		const w = await testWorld()
-		const line = (created_at: string, title: string) =>
-			w.db.insert(activities).values({ created_at, type: 'info', icon: 'Building', title, subtitle: 'detalhe' }).run()
-		line('2026-11-18T02:59:00.000Z', 'Noite do dia 17')
-		line('2026-11-18T03:00:00.000Z', 'Início do dia 18')
-		line('2026-11-19T02:59:59.000Z', 'Fim do dia 18')
-		line('2026-11-20T12:00:00.000Z', 'Hoje')
+		const line = async (created_at: string, title: string) =>
+			await w.db.insert(activities).values({ created_at, type: 'info', icon: 'Building', title, subtitle: 'detalhe' })
+		await line('2026-11-18T02:59:00.000Z', 'Noite do dia 17')
+		await line('2026-11-18T03:00:00.000Z', 'Início do dia 18')
+		await line('2026-11-19T02:59:59.000Z', 'Fim do dia 18')
+		await line('2026-11-20T12:00:00.000Z', 'Hoje')
 		const list = async (q: string) => (await w.call('GET', `/api/activities?${q}`, { cookie: w.cookies.admin })).json
 		const all = await list('limit=2')
 		expect(all.activities.map((a: { title: string }) => a.title)).toEqual(['Hoje', 'Fim do dia 18'])
@@ -221,12 +221,11 @@ describe('the exports, byte for byte', () => {
 	it('users and representatives', async () => {
 		const t = await testWorld()
 		await t.createUser({ cnpj: '11222333000262', tipo: 'gerente', nome: 'Zé "Gê"; Lima', email: '=x@ex.com', ativo: false })
-		t.db
+		await t.db
 			.update(representatives)
 			.set({ fone: '8532210000', whatsapp: '85999990001', cidade: 'Fortaleza', uf: 'CE', ativar_api_asaas: 'S', email: 'r@ex.com' })
 			.where(eq(representatives.cnpj, CNPJ.rep))
-			.run()
-		t.company(CNPJ.rep2, 'Um Ltda')
+		await t.company(CNPJ.rep2, 'Um Ltda')
 		expect(await download(t, '/api/users/export?sort=nome&order=desc')).toEqual(
 			csvFile('usuarios-2026-11-20.csv', [
 				'Nome;CNPJ;Tipo;E-mail;Ativo;Data de criação',
@@ -248,23 +247,19 @@ describe('the exports, byte for byte', () => {
 
 	it('terminals, the credits summary and the activity log', async () => {
 		const t = await testWorld()
-		const c = t.company(CNPJ.rep, 'Bar; "do Zé"', { nterminais: 3 })
-		t.db
+		const c = await t.company(CNPJ.rep, 'Bar; "do Zé"', { nterminais: 3 })
+		await t.db
 			.insert(terminals)
 			.values({ fk_empresa: c.codigo, nome_computador: '-CAIXA', mac: 'AA0000000001', data: '2026-11-19T15:00:00.000Z' })
-			.run()
 		await t.addCreditsVia(CNPJ.rep, 7)
-		t.db
-			.insert(activities)
-			.values({
-				created_at: '2026-11-20T12:00:00.000Z',
-				type: 'warning',
-				icon: 'Building',
-				title: 'Linha\r\nnova',
-				subtitle: '@x',
-				user_nome: 'Ana'
-			})
-			.run()
+		await t.db.insert(activities).values({
+			created_at: '2026-11-20T12:00:00.000Z',
+			type: 'warning',
+			icon: 'Building',
+			title: 'Linha\r\nnova',
+			subtitle: '@x',
+			user_nome: 'Ana'
+		})
 		expect(await download(t, '/api/terminals/export')).toEqual(
 			csvFile('terminais-2026-11-20.csv', [
 				'Computador;Empresa;CNPJ da empresa;Endereço MAC;Cadastro;Terminais em uso;Terminais permitidos',

@@ -1,7 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs'
-import { join } from 'node:path'
-import { openDb } from '../../db/client'
-import { migrateDb } from '../../db/migrate'
+import { openPortalDatabase } from '../../db/migrate'
 import { ensureFirstAdmin, generatePassword } from '../../modules/auth'
 import { rebuildCreditBalances } from '../../modules/credits'
 import { sealSigningKeys } from '../../modules/licensing'
@@ -24,14 +22,13 @@ const { app: settings, ...config } = readConfig()
 mkdirSync(settings.dataDir, { recursive: true })
 const appConfig: AppConfig = { ...settings, secretKey: loadSecretKey(settings.dataDir, config.secretKey) }
 mkdirSync(uploadsDir(appConfig), { recursive: true })
-const db = openDb(join(appConfig.dataDir, 'portal.sqlite'))
-migrateDb(db)
+const db = await openPortalDatabase(appConfig.dataDir)
 // The cached per-representative credit totals are recomputed from the ledger on every start.
-rebuildCreditBalances(db)
+await rebuildCreditBalances(db)
 const ctx = portalContext({ db, clock: systemClock, config: appConfig, log: jsonLogger })
 // Secrets saved in clear by an older version are sealed now (idempotent).
-sealPlaintextSettings(db, ctx.secrets)
-sealSigningKeys(db, ctx.secrets)
+await sealPlaintextSettings(db, ctx.secrets)
+await sealSigningKeys(db, ctx.secrets)
 
 const adminCnpj = normalizeCnpj(config.admin.cnpj ?? DEFAULT_ADMIN_CNPJ)
 if (!isValidCnpj(adminCnpj)) throw new Error(`ADMIN_CNPJ inválido: ${config.admin.cnpj}`)
@@ -44,8 +41,8 @@ if (await ensureFirstAdmin(db, systemClock, { cnpj: adminCnpj, senha: adminPassw
 const site = appConfig.distDir && existsSync(appConfig.distDir) ? loadSite(appConfig.distDir) : null
 if (!site) console.warn(`Site não encontrado em ${appConfig.distDir}: rode "bun run build". Só a API será servida.`)
 
-const services = createServices(ctx)
-const app = createApp(ctx, services, site)
+const services = await createServices(ctx)
+const app = (await createApp(ctx, services, site))
 	.use(scheduleJobs(ctx, appJobs(ctx, services)))
 	.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_BODY_BYTES })
 

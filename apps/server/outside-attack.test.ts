@@ -11,7 +11,7 @@ const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth)
 
 describe('one anonymous request must not stop the portal (point 1)', () => {
 	it('keeps answering /api/health while 200 KB bodies nested 100,000 deep keep arriving', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		const server = t.app.listen({ port: 0, hostname: '127.0.0.1' })
 		const base = `http://127.0.0.1:${server.server!.port}`
 		try {
@@ -40,7 +40,7 @@ describe('one anonymous request must not stop the portal (point 1)', () => {
 	}, 60_000)
 
 	it('refuses nesting deeper than 32 levels with 400 and a pt-BR message, before parsing', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		const res = await t.call('POST', '/api/auth/login', { body: `{"cnpj": ${nested(33)}, "senha": "x"}` })
 		expect(res.status).toBe(400)
 		expect(refusalOf(res)).toEqual({ message: 'Corpo da requisição inválido: o JSON tem níveis demais (máximo 32).', code: 'PARSE' })
@@ -59,7 +59,7 @@ describe('one anonymous request must not stop the portal (point 1)', () => {
 	})
 
 	it('never serialises a rejected body into an error', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		// 250 KB within the depth limit: the validator refuses it (an array where an object goes).
 		const body = `${'['.repeat(30)}${Array(120_000).fill(0).join(',')}${']'.repeat(30)}`
 		const stringify = JSON.stringify
@@ -83,7 +83,7 @@ describe('one anonymous request must not stop the portal (point 1)', () => {
 
 describe('bad input that got through (point 6)', () => {
 	it('stops reading a chunked body at the route limit instead of buffering it whole', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		const chunk = new Uint8Array(16 * 1024).fill(0x20)
 		let pulled = 0
 		const stream = new ReadableStream<Uint8Array>({
@@ -124,7 +124,7 @@ describe('licence dates stay within 20 years (point 6)', () => {
 		expect(put.status).toBe(422)
 		const created = await w.postCompany(w.cookies.admin, { validade_licenca: tooFar })
 		expect(created.status).toBe(422)
-		expect(w.licence(c.codigo)).toBe('2027-01-01')
+		expect(await w.licence(c.codigo)).toBe('2027-01-01')
 		const ok = await w.call('PATCH', `/api/companies/${c.codigo}`, { cookie: w.cookies.admin, body: { validade_licenca: lastDay } })
 		expect(ok.status).toBe(200)
 	})
@@ -133,8 +133,8 @@ describe('licence dates stay within 20 years (point 6)', () => {
 		const w = await testWorld()
 		const c = await w.companyVia({ validade_licenca: '2026-12-01' })
 		await w.addCreditsVia(w.cnpj.rep, 100_000)
-		const ledger = () => JSON.stringify(w.db.select().from(credits).all())
-		const before = ledger()
+		const ledger = async () => JSON.stringify(await w.db.select().from(credits))
+		const before = await ledger()
 		for (const creditos of [100_000, 222]) {
 			const res = await w.call('POST', '/api/credits/transfer-to-company', {
 				cookie: w.cookies.rep,
@@ -143,8 +143,8 @@ describe('licence dates stay within 20 years (point 6)', () => {
 			expect(res.status, String(creditos)).toBe(422)
 			expect(res.json.code).toBe('LICENCE_HORIZON')
 		}
-		expect(ledger()).toBe(before)
-		expect(w.licence(c.codigo)).toBe('2026-12-01')
+		expect(await ledger()).toBe(before)
+		expect(await w.licence(c.codigo)).toBe('2026-12-01')
 		expect((await w.call('GET', `/api/companies/${c.codigo}`, { cookie: w.cookies.rep })).status).toBe(200)
 		const fits = await w.call('POST', '/api/credits/transfer-to-company', {
 			cookie: w.cookies.rep,
@@ -163,7 +163,7 @@ describe('strict fields (point 6)', () => {
 			expect(res.status, date).toBe(400)
 			expect(res.json.message, date).toContain('Data inválida')
 		}
-		expect(w.licence(c.codigo)).toBeNull()
+		expect(await w.licence(c.codigo)).toBeNull()
 		const report = await w.call('GET', '/api/reports?inicio=2026-01-01x&fim=2026-02-01', { cookie: w.cookies.admin })
 		expect(report.status).toBe(400)
 	})
@@ -177,7 +177,7 @@ describe('strict fields (point 6)', () => {
 			})
 			expect(res.status, String(unitValue)).toBe(400)
 		}
-		expect(w.db.select().from(credits).all()).toHaveLength(0)
+		expect(await w.db.select().from(credits)).toHaveLength(0)
 	})
 
 	it('takes empresaCodigo only as a positive whole number', async () => {
@@ -191,7 +191,7 @@ describe('strict fields (point 6)', () => {
 			})
 			expect(res.status, JSON.stringify(empresaCodigo)).toBe(400)
 		}
-		expect(w.licence(c.codigo)).toBe('2026-12-01')
+		expect(await w.licence(c.codigo)).toBe('2026-12-01')
 	})
 
 	it('refuses NUL, control characters and bidi overrides in free text, and keeps line breaks', async () => {
@@ -212,7 +212,7 @@ describe('strict fields (point 6)', () => {
 			body: { ...c, obs: 'primeira linha\nsegunda\tlinha' }
 		})
 		expect(multiLine.status).toBe(200)
-		const stored = w.db.select().from(companies).where(eq(companies.codigo, c.codigo)).get()!
+		const stored = (await w.db.select().from(companies).where(eq(companies.codigo, c.codigo)))[0]!
 		expect(stored.razao).toBe(c.razao)
 		expect(stored.obs).toBe('primeira linha\nsegunda\tlinha')
 	})

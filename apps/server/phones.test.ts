@@ -52,9 +52,9 @@ function phoneCalls(w: TestWorld, carne: number, parcel: number, representative:
 describe('phone fields (issue 33, point 9)', () => {
 	it('refuse anything but digits, spaces and + ( ) - on every route, sending and changing nothing', async () => {
 		const { w, carne, parcel } = await world()
-		const rafael = w.db.select().from(representatives).where(eq(representatives.cnpj, CNPJ.rep)).get()!
+		const rafael = (await w.db.select().from(representatives).where(eq(representatives.cnpj, CNPJ.rep)))[0]!
 		const calls = phoneCalls(w, carne.id, parcel.id, rafael.codigo)
-		const companiesBefore = w.db.select().from(companies).all()
+		const companiesBefore = await w.db.select().from(companies)
 		for (const [name, call] of Object.entries(calls)) {
 			for (const phone of HOSTILE) {
 				const res = await call(phone)
@@ -63,14 +63,14 @@ describe('phone fields (issue 33, point 9)', () => {
 			}
 		}
 		expect(w.evolution.sent).toHaveLength(0)
-		expect(w.db.select().from(companies).all()).toEqual(companiesBefore)
-		const after = w.db.select().from(representatives).where(eq(representatives.codigo, rafael.codigo)).get()!
+		expect(await w.db.select().from(companies)).toEqual(companiesBefore)
+		const after = (await w.db.select().from(representatives).where(eq(representatives.codigo, rafael.codigo)))[0]!
 		expect({ fone: after.fone, whatsapp: after.whatsapp }).toEqual({ fone: null, whatsapp: null })
 	})
 
 	it('still take a phone typed with spaces, a plus, parentheses and dashes, as its digits', async () => {
 		const { w, carne, parcel } = await world()
-		const rafael = w.db.select().from(representatives).where(eq(representatives.cnpj, CNPJ.rep)).get()!
+		const rafael = (await w.db.select().from(representatives).where(eq(representatives.cnpj, CNPJ.rep)))[0]!
 		const calls = phoneCalls(w, carne.id, parcel.id, rafael.codigo)
 		expect((await calls['carnê by WhatsApp']('+55 (85) 99999-0001')).status).toBe(404)
 		expect((await calls['gateway test send']('+55 (85) 99999-0001')).json.success).toBe(true)
@@ -78,6 +78,6 @@ describe('phone fields (issue 33, point 9)', () => {
 		expect((await calls['representative WhatsApp']('(85) 99999-0001')).json.whatsapp).toBe('85999990001')
 		const company = await calls['company phone'](' 85 3333-4444 ')
 		expect(company.status).toBe(201)
-		expect(w.db.select().from(companies).where(eq(companies.codigo, company.json.company.codigo)).get()!.fone).toBe('8533334444')
+		expect((await w.db.select().from(companies).where(eq(companies.codigo, company.json.company.codigo)))[0]!.fone).toBe('8533334444')
 	})
 })

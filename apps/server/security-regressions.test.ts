@@ -46,7 +46,9 @@ describe('review P0: licence dates without paying', () => {
 			body: { ...fullBody(c), validade_licenca: '2099-12-31' }
 		})
 		expect(res.status).toBe(403)
-		expect(t.db.select({ v: companies.validade_licenca }).from(companies).where(eq(companies.codigo, c.codigo)).get()!.v).toBe('2026-11-25')
+		expect((await t.db.select({ v: companies.validade_licenca }).from(companies).where(eq(companies.codigo, c.codigo)))[0]!.v).toBe(
+			'2026-11-25'
+		)
 	})
 
 	it('refuses a gerente who creates a company with a licence date already set', async () => {
@@ -58,7 +60,7 @@ describe('review P0: licence dates without paying', () => {
 
 describe('review P0: login throttling under a parallel burst', () => {
 	it('checks at most 5 passwords for one CNPJ from one address, even when the guesses arrive together', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
 		const guesses = Array.from({ length: 15 }, (_, i) =>
 			t.call('POST', '/api/auth/login', { body: { cnpj: CNPJ.admin, senha: `errada-${i}` } })
@@ -91,7 +93,7 @@ describe('review P1: company search', () => {
 
 describe('review P2: notice search with LIKE wildcards', () => {
 	it('finds a notice whose title contains % or _ when searched literally', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
 		const admin = await t.login(CNPJ.admin)
 		const created = await t.call('POST', '/api/notices/general', {

@@ -117,7 +117,7 @@ export const EVOLUTION_TEST_KEY = 'evolution-test-key'
  * gateways are in-process stand-ins of Asaas and Evolution (`t.asaas`, `t.evolution`): the portal's real
  * clients talk to them, and their webhooks come back into this app.
  */
-export function createTestApp(
+export async function createTestApp(
 	options: {
 		config?: Partial<AppConfig>
 		now?: string
@@ -129,7 +129,7 @@ export function createTestApp(
 		site?: Site
 	} = {}
 ) {
-	const db = createTestDb(options.dbFile)
+	const db = await createTestDb(options.dbFile)
 	const clock = fixedClock(options.now ?? '2026-11-20T12:00:00.000Z')
 	const logs: { event: string; fields?: Record<string, unknown> }[] = []
 	// Each app gets its own data folder, so backups and uploads of one test never meet another's.
@@ -150,8 +150,8 @@ export function createTestApp(
 			evolution: (url, init) => evolution.handle(new Request(url, init))
 		}
 	}
-	const services = createServices(ctx, options.paymentHandlers)
-	const app = createApp(ctx, services, options.site ?? null)
+	const services = await createServices(ctx, options.paymentHandlers)
+	const app = await createApp(ctx, services, options.site ?? null)
 
 	/** A same-origin request, as the portal's own pages make it. */
 	async function call<M extends string, A extends string>(
@@ -177,20 +177,21 @@ export function createTestApp(
 
 	async function createUser(input: { cnpj: string; tipo: Role; senha?: string; nome?: string; email?: string; ativo?: boolean }) {
 		const now = clock.now().toISOString()
-		return db
-			.insert(users)
-			.values({
-				cnpj: input.cnpj,
-				nome: input.nome ?? `Usuário ${input.tipo}`,
-				email: input.email ?? null,
-				tipo: input.tipo,
-				senha_hash: await hashPassword(input.senha ?? 'senha-forte-123'),
-				ativo: input.ativo ?? true,
-				created_at: now,
-				updated_at: now
-			})
-			.returning()
-			.get()
+		return (
+			await db
+				.insert(users)
+				.values({
+					cnpj: input.cnpj,
+					nome: input.nome ?? `Usuário ${input.tipo}`,
+					email: input.email ?? null,
+					tipo: input.tipo,
+					senha_hash: await hashPassword(input.senha ?? 'senha-forte-123'),
+					ativo: input.ativo ?? true,
+					created_at: now,
+					updated_at: now
+				})
+				.returning()
+		)[0]
 	}
 
 	/** Signs in and returns the cookie header to send with later calls. */
@@ -202,12 +203,7 @@ export function createTestApp(
 	}
 
 	/** The titles of the activity log's lines, oldest first. */
-	const activityTitles = () =>
-		db
-			.select()
-			.from(activities)
-			.all()
-			.map((a) => a.title)
+	const activityTitles = async () => (await db.select().from(activities)).map((a) => a.title)
 
 	/** GET a CSV export: its status, headers, whether its bytes start with the UTF-8 BOM, and its lines of cells. */
 	async function csv(path: string, cookie?: string) {
@@ -245,23 +241,24 @@ let companySeq = 0
  * (`companyVia`); credits added and transferred through the API (`addCreditsVia`, `transferVia`).
  */
 export async function testWorld(options: Parameters<typeof createTestApp>[0] = {}) {
-	const t = createTestApp(options)
+	const t = await createTestApp(options)
 	// One password hash for every world of a test file: argon2 is slow on purpose.
 	sharedHash ??= await hashPassword('senha-forte-123')
 	const now = t.clock.now().toISOString()
-	const user = (cnpj: string, tipo: Role, nome: string, email: string | null = null) =>
-		t.db
-			.insert(users)
-			.values({ cnpj, nome, tipo, email, senha_hash: sharedHash!, ativo: true, created_at: now, updated_at: now })
-			.returning()
-			.get()
+	const user = async (cnpj: string, tipo: Role, nome: string, email: string | null = null) =>
+		(
+			await t.db
+				.insert(users)
+				.values({ cnpj, nome, tipo, email, senha_hash: sharedHash!, ativo: true, created_at: now, updated_at: now })
+				.returning()
+		)[0]
 	// The administrador has an e-mail, as a real install's first one does: Asaas asks one for every webhook.
-	const admin = user(CNPJ.admin, 'administrador', 'Ana Admin', 'ana.admin@example.com')
-	const gerente = user(CNPJ.gerente, 'gerente', 'Gabriel Gerente')
-	user(CNPJ.rep, 'representante', 'Rafael Rep')
-	user(CNPJ.rep2, 'representante', 'Sara Rep')
-	t.db.insert(representatives).values({ nome: 'Rafael Rep', cnpj: CNPJ.rep, gerente_id: gerente.id, data: '2026-01-01' }).run()
-	t.db.insert(representatives).values({ nome: 'Sara Rep', cnpj: CNPJ.rep2, gerente_id: null, data: '2026-01-01' }).run()
+	const admin = await user(CNPJ.admin, 'administrador', 'Ana Admin', 'ana.admin@example.com')
+	const gerente = await user(CNPJ.gerente, 'gerente', 'Gabriel Gerente')
+	await user(CNPJ.rep, 'representante', 'Rafael Rep')
+	await user(CNPJ.rep2, 'representante', 'Sara Rep')
+	await t.db.insert(representatives).values({ nome: 'Rafael Rep', cnpj: CNPJ.rep, gerente_id: gerente.id, data: '2026-01-01' })
+	await t.db.insert(representatives).values({ nome: 'Sara Rep', cnpj: CNPJ.rep2, gerente_id: null, data: '2026-01-01' })
 	const cookies = {
 		admin: await t.login(CNPJ.admin),
 		gerente: await t.login(CNPJ.gerente),
@@ -269,19 +266,20 @@ export async function testWorld(options: Parameters<typeof createTestApp>[0] = {
 		rep2: await t.login(CNPJ.rep2)
 	}
 	/** A company of `rep`, inserted directly (no activity line, no API rules). */
-	const company = (rep: string, razao: string, values: Partial<typeof companies.$inferInsert> = {}) =>
-		t.db
-			.insert(companies)
-			.values({
-				razao,
-				cnpj: completeCnpj(String(770000000000 + ++companySeq)),
-				cnpj_representante: rep,
-				serial: `serial-${companySeq}-${Math.random()}`,
-				data: '2026-01-01',
-				...values
-			})
-			.returning()
-			.get()
+	const company = async (rep: string, razao: string, values: Partial<typeof companies.$inferInsert> = {}) =>
+		(
+			await t.db
+				.insert(companies)
+				.values({
+					razao,
+					cnpj: completeCnpj(String(770000000000 + ++companySeq)),
+					cnpj_representante: rep,
+					serial: `serial-${companySeq}-${Math.random()}`,
+					data: '2026-01-01',
+					...values
+				})
+				.returning()
+		)[0]
 	/** POST /api/companies as `cookie`: a company of `rep` with the next name and CNPJ, unless `fields` say otherwise. */
 	function postCompany(cookie: string, fields: Record<string, unknown> = {}) {
 		const n = ++companySeq
@@ -313,7 +311,8 @@ export async function testWorld(options: Parameters<typeof createTestApp>[0] = {
 		sistema = 'K-PDV',
 		representanteCnpj?: string
 	) => t.call('POST', '/api/credits/transfer-to-company', { cookie, body: { empresaCodigo, sistema, creditos, representanteCnpj } })
-	const licence = (codigo: number) => t.db.select().from(companies).where(eq(companies.codigo, codigo)).get()?.validade_licenca ?? null
+	const licence = async (codigo: number) =>
+		(await t.db.select().from(companies).where(eq(companies.codigo, codigo)))[0]?.validade_licenca ?? null
 	return { ...t, admin, gerente, cookies, cnpj: CNPJ, company, postCompany, companyVia, addCreditsVia, transferVia, licence }
 }
 export type TestWorld = Awaited<ReturnType<typeof testWorld>>
@@ -399,7 +398,7 @@ export async function billingWorld(modes: Partial<StandinModes> = {}, options: {
 		expect(saved.status).toBe(200)
 		w.asaas.registerPixKey(key)
 	}
-	const empresa = w.company(CNPJ.rep, 'Padaria Pão Quente', { email: 'padaria@example.com', fone: '85999990001' })
+	const empresa = await w.company(CNPJ.rep, 'Padaria Pão Quente', { email: 'padaria@example.com', fone: '85999990001' })
 	return { w, empresa }
 }
 

@@ -5,18 +5,18 @@ import { activities } from './schema'
 import { logActivity } from './service'
 
 describe('the activity event catalogue', () => {
-	it('names every event module.action, and stores the event with the words it renders', () => {
-		const t = createTestApp()
+	it('names every event module.action, and stores the event with the words it renders', async () => {
+		const t = await createTestApp()
 		for (const name of Object.keys(ACTIVITY_EVENTS)) expect(name).toMatch(/^[a-z]+\.[a-z-]+$/)
-		logActivity(
+		await logActivity(
 			t.db,
 			t.clock,
 			'credits.transferred',
 			{ creditos: 3, razao: 'Padaria', sistema: 'K-PDV', dias: 99, validade: '2027-03-01' },
 			{ entityId: 7 }
 		)
-		logActivity(t.db, t.clock, 'companies.systems-changed', { razao: 'Padaria', blocked: true })
-		const rows = t.db.select().from(activities).all()
+		await logActivity(t.db, t.clock, 'companies.systems-changed', { razao: 'Padaria', blocked: true })
+		const rows = await t.db.select().from(activities)
 		expect(rows.map((r) => [r.event, r.type, r.icon, r.title, r.subtitle, r.entity, r.entity_id])).toEqual([
 			[
 				'credits.transferred',

@@ -1,7 +1,7 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, integer, table, text } from '../../db/columns'
 
 /** The activity log: who did what to which record, and when. Rows are only ever added. */
-export const activities = sqliteTable(
+export const activities = table(
 	'activities',
 	{
 		id: integer().primaryKey({ autoIncrement: true }),

@@ -13,7 +13,7 @@ export interface ActivityMeta {
 }
 
 /** Writes one line of the activity log; call it inside the transaction of the change it records. */
-export function logActivity<E extends ActivityEvent>(
+export async function logActivity<E extends ActivityEvent>(
 	db: DbOrTx,
 	clock: Clock,
 	event: E,
@@ -27,19 +27,17 @@ export function logActivity<E extends ActivityEvent>(
 		title: string | ((p: unknown) => string)
 		subtitle: (p: unknown) => string
 	}
-	db.insert(activities)
-		.values({
-			created_at: clock.now().toISOString(),
-			event,
-			user_id: meta.actor?.id ?? null,
-			user_nome: meta.actor?.nome ?? meta.actorName ?? null,
-			type: (typeof shape.type === 'function' ? shape.type(params) : shape.type) as (typeof activities.$inferInsert)['type'],
-			icon: shape.icon,
-			title: typeof shape.title === 'function' ? shape.title(params) : shape.title,
-			subtitle: shape.subtitle(params),
-			entity: shape.entity,
-			entity_id: meta.entityId == null ? null : String(meta.entityId),
-			representante_cnpj: meta.representanteCnpj ?? null
-		})
-		.run()
+	await db.insert(activities).values({
+		created_at: clock.now().toISOString(),
+		event,
+		user_id: meta.actor?.id ?? null,
+		user_nome: meta.actor?.nome ?? meta.actorName ?? null,
+		type: (typeof shape.type === 'function' ? shape.type(params) : shape.type) as (typeof activities.$inferInsert)['type'],
+		icon: shape.icon,
+		title: typeof shape.title === 'function' ? shape.title(params) : shape.title,
+		subtitle: shape.subtitle(params),
+		entity: shape.entity,
+		entity_id: meta.entityId == null ? null : String(meta.entityId),
+		representante_cnpj: meta.representanteCnpj ?? null
+	})
 }

@@ -37,9 +37,9 @@ export function authGuard(ctx: AppContext) {
 			return {
 				detail: accessDetail(capability),
 				// transform runs before body validation, so a caller without the capability learns nothing about the route.
-				transform({ cookie, request }) {
+				async transform({ cookie, request }) {
 					const token = cookie[cookieName]?.value
-					const found = validateSession(ctx.db, ctx.clock, typeof token === 'string' ? token : null)
+					const found = await validateSession(ctx.db, ctx.clock, typeof token === 'string' ? token : null)
 					if (!found) throw unauthorized(GUARD_MESSAGES.unauthenticated)
 					if (!can(found.user.tipo, capability)) throw forbidden(GUARD_MESSAGES.forbidden)
 					signedIn.set(request, found)

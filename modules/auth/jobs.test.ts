@@ -6,14 +6,14 @@ import { sessions } from './schema'
 
 describe('auth.sessions-cleanup', () => {
 	it('removes only the sessions past their end, by the clock it is given', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
 		await t.login(CNPJ.admin)
-		expect(cleanupSessions(t.ctx)).toBe(0)
+		expect(await cleanupSessions(t.ctx)).toBe(0)
 		t.clock.advance(13 * HOUR)
 		await t.login(CNPJ.admin)
-		expect(cleanupSessions(t.ctx)).toBe(1)
-		expect(t.db.select().from(sessions).all()).toHaveLength(1)
+		expect(await cleanupSessions(t.ctx)).toBe(1)
+		expect(await t.db.select().from(sessions)).toHaveLength(1)
 		expect(t.logs).toContainEqual({ event: 'sessions.cleanup', fields: { removed: 1 } })
 	})
 })

@@ -3,8 +3,8 @@ import type { JobDefinition } from '../jobs'
 import { deleteExpiredSessions } from './service'
 
 /** Removes sessions past their end; answers how many went. */
-export function cleanupSessions(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>): number {
-	const removed = deleteExpiredSessions(ctx.db, ctx.clock)
+export async function cleanupSessions(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>): Promise<number> {
+	const removed = await deleteExpiredSessions(ctx.db, ctx.clock)
 	if (removed > 0) ctx.log('sessions.cleanup', { removed })
 	return removed
 }

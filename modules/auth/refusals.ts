@@ -79,9 +79,9 @@ export class RefusalLog {
 		this.cookieName = sessionCookieName(ctx.config)
 	}
 
-	record(refusal: Refusal) {
+	async record(refusal: Refusal) {
 		const now = this.ctx.clock.now().getTime()
-		const user = this.whoAsked(refusal.request)
+		const user = await this.whoAsked(refusal.request)
 		const key = `${user ? `u${user.id}` : `ip ${refusal.ip}`}|${refusal.method} ${refusal.route}|${refusal.status}`
 		let line = this.lines.get(key)
 		if (line && now - line.firstAt >= SPAN_MS) line = undefined
@@ -154,7 +154,7 @@ export class RefusalLog {
 	}
 
 	/** The signed-in user behind the request, read without touching the session; null without one. */
-	private whoAsked(request: Request) {
+	private async whoAsked(request: Request) {
 		const cookie = request.headers.get('cookie')
 		if (!cookie) return null
 		const prefix = `${this.cookieName}=`
@@ -165,12 +165,13 @@ export class RefusalLog {
 			?.slice(prefix.length)
 		if (!token || token.length > 100) return null
 		return (
-			this.ctx.db
-				.select({ id: users.id, nome: users.nome, tipo: users.tipo })
-				.from(sessions)
-				.innerJoin(users, eq(users.id, sessions.user_id))
-				.where(eq(sessions.id, hashToken(token)))
-				.get() ?? null
+			(
+				await this.ctx.db
+					.select({ id: users.id, nome: users.nome, tipo: users.tipo })
+					.from(sessions)
+					.innerJoin(users, eq(users.id, sessions.user_id))
+					.where(eq(sessions.id, hashToken(token)))
+			)[0] ?? null
 		)
 	}
 }

@@ -7,14 +7,14 @@ import { sessions, users } from './schema'
 
 /** A portal with one administrador, signed in. */
 async function signedInAdmin() {
-	const t = createTestApp()
+	const t = await createTestApp()
 	await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
 	return { t, cookie: await t.login(CNPJ.admin) }
 }
 
 describe('POST /api/auth/login', () => {
 	it('signs in with the masked or bare CNPJ and sets an HttpOnly, SameSite=Lax session cookie', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador', nome: 'Ana Admin' })
 		const res = await t.call('POST', '/api/auth/login', { body: { cnpj: '11.222.333/0001-81', senha: 'senha-forte-123' } })
 		expect(res.status).toBe(200)
@@ -30,21 +30,21 @@ describe('POST /api/auth/login', () => {
 	it('stores only the SHA-256 of the token, never the token', async () => {
 		const { t, cookie } = await signedInAdmin()
 		const token = cookie.split('=')[1]
-		const rows = t.db.select().from(sessions).all()
+		const rows = await t.db.select().from(sessions)
 		expect(rows).toHaveLength(1)
 		expect(rows[0].id).toBe(hashToken(token))
 		expect(JSON.stringify(rows)).not.toContain(token)
 	})
 
 	it('marks the cookie Secure with the __Host- prefix when served over https', async () => {
-		const t = createTestApp({ config: { secureCookies: true } })
+		const t = await createTestApp({ config: { secureCookies: true } })
 		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
 		const res = await t.call('POST', '/api/auth/login', { body: { cnpj: CNPJ.admin, senha: 'senha-forte-123' } })
 		expect(res.headers.get('set-cookie')).toMatch(/^__Host-kportal_session=.*Secure/)
 	})
 
 	it('tells a wrong password apart from an unknown CNPJ, in words the login screen maps to its toasts', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
 		const wrong = await t.call('POST', '/api/auth/login', { body: { cnpj: CNPJ.admin, senha: 'errada' } })
 		expect(wrong.status).toBe(401)
@@ -56,7 +56,7 @@ describe('POST /api/auth/login', () => {
 	})
 
 	it('refuses an invalid CNPJ, a missing password and bad JSON with 400 and a pt-BR message', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		const bad = await t.call('POST', '/api/auth/login', { body: { cnpj: '11222333000182', senha: 'x' } })
 		expect(bad.status).toBe(400)
 		expect(bad.json.message).toContain('CNPJ inválido')
@@ -71,15 +71,15 @@ describe('POST /api/auth/login', () => {
 	})
 
 	it('refuses a deactivated user', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador', ativo: false })
 		const res = await t.call('POST', '/api/auth/login', { body: { cnpj: CNPJ.admin, senha: 'senha-forte-123' } })
 		expect(res.status).toBe(403)
-		expect(t.db.select().from(sessions).all()).toHaveLength(0)
+		expect(await t.db.select().from(sessions)).toHaveLength(0)
 	})
 
 	it('issues a new token at every sign-in, ignoring one the browser already had', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
 		const planted = 'kportal_session=attacker-chosen-value'
 		const res = await t.call('POST', '/api/auth/login', { body: { cnpj: CNPJ.admin, senha: 'senha-forte-123' }, cookie: planted })
@@ -90,7 +90,7 @@ describe('POST /api/auth/login', () => {
 
 describe('login throttling', () => {
 	it('answers 429 with Retry-After after 5 failures for one CNPJ from one address, without checking the password', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
 		for (let i = 0; i < 5; i++) {
 			expect((await t.call('POST', '/api/auth/login', { body: { cnpj: CNPJ.admin, senha: 'errada' } })).status).toBe(401)
@@ -105,7 +105,7 @@ describe('login throttling', () => {
 	})
 
 	it('limits one address to 20 failures across CNPJs', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		const others = ['11444777000161', '45997418000153', '04252011000110', '12ABC34501DE35']
 		let n = 0
 		for (const cnpj of others) {
@@ -117,7 +117,7 @@ describe('login throttling', () => {
 	})
 
 	it('limits one CNPJ to 50 failures from any address, and a forged X-Forwarded-For does not reset the count', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
 		// Without a trusted proxy every request here comes from the same socket address; the header changes nothing.
 		for (let i = 0; i < 5; i++) {
@@ -131,7 +131,7 @@ describe('login throttling', () => {
 	})
 
 	it('behind a trusted proxy, an account attacked from many addresses still lets its owner in at once from another (issue 13, point 3)', async () => {
-		const t = createTestApp({ config: { trustProxy: true } })
+		const t = await createTestApp({ config: { trustProxy: true } })
 		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
 		const attempt = (senha: string, ip: string) =>
 			t.call('POST', '/api/auth/login', { body: { cnpj: CNPJ.admin, senha }, headers: { 'x-forwarded-for': ip } })
@@ -149,7 +149,7 @@ describe('login throttling', () => {
 
 describe('login timing (issue 13, point 9)', () => {
 	it('answers an unknown CNPJ about as slowly as a wrong password, and still tells them apart', async () => {
-		const t = createTestApp({ config: { trustProxy: true } })
+		const t = await createTestApp({ config: { trustProxy: true } })
 		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
 		const timed = async (cnpj: string, i: number) => {
 			const start = performance.now()
@@ -179,7 +179,7 @@ describe('login timing (issue 13, point 9)', () => {
 
 describe('sessions', () => {
 	it('GET /api/auth/me answers the user, and 401 without a cookie', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador', nome: 'Ana' })
 		const cookie = await t.login(CNPJ.admin)
 		const me = await t.call('GET', '/api/auth/me', { cookie })
@@ -197,7 +197,7 @@ describe('sessions', () => {
 		expect((await t.call('GET', '/api/auth/me', { cookie })).status).toBe(200)
 		t.clock.advance(33 * MINUTE)
 		expect((await t.call('GET', '/api/auth/me', { cookie })).status).toBe(401)
-		expect(t.db.select().from(sessions).all()).toHaveLength(0)
+		expect(await t.db.select().from(sessions)).toHaveLength(0)
 	})
 
 	it('follows the auto-logout setting an administrator saves', async () => {
@@ -228,15 +228,15 @@ describe('sessions', () => {
 
 	it('writes the session at most once a minute however many calls are made', async () => {
 		const { t, cookie } = await signedInAdmin()
-		const before = t.db.select().from(sessions).get()!.last_active_at
+		const before = (await t.db.select().from(sessions))[0]!.last_active_at
 		for (let i = 0; i < 20; i++) {
 			t.clock.advance(2_000)
 			await t.call('GET', '/api/auth/me', { cookie })
 		}
-		expect(t.db.select().from(sessions).get()!.last_active_at).toBe(before)
+		expect((await t.db.select().from(sessions))[0]!.last_active_at).toBe(before)
 		t.clock.advance(30_000)
 		await t.call('GET', '/api/auth/me', { cookie })
-		expect(t.db.select().from(sessions).get()!.last_active_at).not.toBe(before)
+		expect((await t.db.select().from(sessions))[0]!.last_active_at).not.toBe(before)
 	})
 
 	it('logout deletes the session so the old cookie stops working', async () => {
@@ -245,29 +245,29 @@ describe('sessions', () => {
 		expect(out.status).toBe(200)
 		expect(out.headers.get('set-cookie')).toContain('Max-Age=0')
 		expect((await t.call('GET', '/api/auth/me', { cookie })).status).toBe(401)
-		expect(t.db.select().from(sessions).all()).toHaveLength(0)
+		expect(await t.db.select().from(sessions)).toHaveLength(0)
 	})
 
 	it('a deactivated user loses their sessions at the next call', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		const u = await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
 		const cookie = await t.login(CNPJ.admin)
-		t.db.update(users).set({ ativo: false }).where(eq(users.id, u.id)).run()
+		await t.db.update(users).set({ ativo: false }).where(eq(users.id, u.id))
 		expect((await t.call('GET', '/api/auth/me', { cookie })).status).toBe(401)
 	})
 
 	it('a changed role takes effect on the next call', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		const u = await t.createUser({ cnpj: CNPJ.gerente, tipo: 'gerente' })
 		const cookie = await t.login(CNPJ.gerente)
 		const body = { enabled: true, timeoutMinutes: 30 }
 		expect((await t.call('POST', '/api/configuracoes/auto-logout', { cookie, body })).status).toBe(403)
-		t.db.update(users).set({ tipo: 'administrador' }).where(eq(users.id, u.id)).run()
+		await t.db.update(users).set({ tipo: 'administrador' }).where(eq(users.id, u.id))
 		expect((await t.call('POST', '/api/configuracoes/auto-logout', { cookie, body })).status).toBe(200)
 	})
 
 	it('logs sign-in outcomes without the password', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
 		await t.call('POST', '/api/auth/login', { body: { cnpj: CNPJ.admin, senha: 'segredo-errado' } })
 		await t.login(CNPJ.admin)

@@ -36,16 +36,16 @@ export function authRoutes(ctx: AppContext, throttle: LoginThrottle, refusals: R
 				throw error
 			}
 		}),
-		serve(logoutRoute, 'public', ({ cookie }) => {
+		serve(logoutRoute, 'public', async ({ cookie }) => {
 			const token = cookie[cookieName]?.value
-			invalidateSession(ctx.db, typeof token === 'string' ? token : null)
+			await invalidateSession(ctx.db, typeof token === 'string' ? token : null)
 			cookie[cookieName].set({ value: '', ...cookieOptions, maxAge: 0 })
 			return { message: 'Logout realizado com sucesso.' }
 		}),
 		serve(meRoute, 'session', ({ user, session }) => ({ user, session: { expiresAt: session.expiresAt } })),
-		serve(renewRoute, 'session', ({ cookie }) => {
+		serve(renewRoute, 'session', async ({ cookie }) => {
 			const token = cookie[cookieName]?.value
-			const renewed = validateSession(ctx.db, ctx.clock, typeof token === 'string' ? token : null, { renew: true })
+			const renewed = await validateSession(ctx.db, ctx.clock, typeof token === 'string' ? token : null, { renew: true })
 			return { session: { expiresAt: renewed?.session.expiresAt ?? null } }
 		}),
 		serve(refusalsRoute, 'system.manage', () => ({ refusals: refusals.list() }))

@@ -1,7 +1,7 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, integer, table, text } from '../../db/columns'
 import { belongsTo } from '../core/schema'
 
-export const users = sqliteTable('users', {
+export const users = table('users', {
 	id: integer().primaryKey({ autoIncrement: true }),
 	cnpj: text().notNull().unique(),
 	nome: text().notNull(),
@@ -15,7 +15,7 @@ export const users = sqliteTable('users', {
 })
 
 /** One row per signed-in browser. The id is the SHA-256 of the cookie token; the token itself is never stored. */
-export const sessions = sqliteTable(
+export const sessions = table(
 	'sessions',
 	{
 		id: text().primaryKey(),

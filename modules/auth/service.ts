@@ -33,8 +33,8 @@ function toSessionUser(u: typeof users.$inferSelect): SessionUser {
 	return { id: u.id, cnpj: u.cnpj, nome: u.nome, email: u.email, tipo: u.tipo }
 }
 
-function idleLimitMs(db: DbOrTx): number | null {
-	const config = getAutoLogoutConfig(db)
+async function idleLimitMs(db: DbOrTx): Promise<number | null> {
+	const config = await getAutoLogoutConfig(db)
 	return config.enabled ? config.timeoutMinutes * MINUTE + IDLE_GRACE_MS : null
 }
 
@@ -44,13 +44,13 @@ function sessionExpiry(row: { last_active_at: string; expires_at: string }, idle
 	return Math.min(absolute, Date.parse(row.last_active_at) + idleMs)
 }
 
-export function createSession(
+export async function createSession(
 	db: DbOrTx,
 	clock: Clock,
 	config: AppConfig,
 	userId: number,
 	meta: { ip: string; userAgent: string | null }
-): { token: string; session: SessionInfo } {
+): Promise<{ token: string; session: SessionInfo }> {
 	const token = newToken()
 	const now = clock.now()
 	const row = {
@@ -62,10 +62,10 @@ export function createSession(
 		ip: meta.ip,
 		user_agent: meta.userAgent?.slice(0, 300) ?? null
 	}
-	db.insert(sessions).values(row).run()
+	await db.insert(sessions).values(row)
 	return {
 		token,
-		session: { id: row.id, createdAt: row.created_at, expiresAt: new Date(sessionExpiry(row, idleLimitMs(db))).toISOString() }
+		session: { id: row.id, createdAt: row.created_at, expiresAt: new Date(sessionExpiry(row, await idleLimitMs(db))).toISOString() }
 	}
 }
 
@@ -73,31 +73,32 @@ export function createSession(
  * Resolves a cookie token to its user. Expired sessions are deleted; a live one has its activity
  * time moved forward (at most once a minute), which is what keeps an active user signed in.
  */
-export function validateSession(
+export async function validateSession(
 	db: Db,
 	clock: Clock,
 	token: string | undefined | null,
 	options: { renew?: boolean } = {}
-): { user: SessionUser; session: SessionInfo } | null {
+): Promise<{ user: SessionUser; session: SessionInfo } | null> {
 	if (!token || token.length > 100) return null
 	const id = hashToken(token)
-	const found = db
-		.select({ session: sessions, user: users })
-		.from(sessions)
-		.innerJoin(users, eq(users.id, sessions.user_id))
-		.where(eq(sessions.id, id))
-		.get()
+	const found = (
+		await db
+			.select({ session: sessions, user: users })
+			.from(sessions)
+			.innerJoin(users, eq(users.id, sessions.user_id))
+			.where(eq(sessions.id, id))
+	)[0]
 	if (!found) return null
 	const now = clock.now().getTime()
-	const idleMs = idleLimitMs(db)
+	const idleMs = await idleLimitMs(db)
 	if (now >= sessionExpiry(found.session, idleMs) || !found.user.ativo) {
-		db.delete(sessions).where(eq(sessions.id, id)).run()
+		await db.delete(sessions).where(eq(sessions.id, id))
 		return null
 	}
 	let lastActive = found.session.last_active_at
 	if (options.renew || now - Date.parse(lastActive) >= TOUCH_INTERVAL_MS) {
 		lastActive = new Date(now).toISOString()
-		db.update(sessions).set({ last_active_at: lastActive }).where(eq(sessions.id, id)).run()
+		await db.update(sessions).set({ last_active_at: lastActive }).where(eq(sessions.id, id))
 	}
 	const expiresAt = new Date(sessionExpiry({ last_active_at: lastActive, expires_at: found.session.expires_at }, idleMs))
 	return {
@@ -106,18 +107,16 @@ export function validateSession(
 	}
 }
 
-export function invalidateSession(db: DbOrTx, token: string | undefined | null) {
+export async function invalidateSession(db: DbOrTx, token: string | undefined | null) {
 	if (!token) return
-	db.delete(sessions)
-		.where(eq(sessions.id, hashToken(token)))
-		.run()
+	await db.delete(sessions).where(eq(sessions.id, hashToken(token)))
 }
 
 /** Ends every session of a user (password change, deactivation, role change), optionally keeping one. */
-export function invalidateUserSessions(db: DbOrTx, userId: number, keepSessionId?: string) {
-	db.delete(sessions)
+export async function invalidateUserSessions(db: DbOrTx, userId: number, keepSessionId?: string) {
+	await db
+		.delete(sessions)
 		.where(keepSessionId ? and(eq(sessions.user_id, userId), ne(sessions.id, keepSessionId)) : eq(sessions.user_id, userId))
-		.run()
 }
 
 export const LOGIN_MESSAGES = {
@@ -137,7 +136,7 @@ export async function login(
 	input: { cnpj: string; senha: string; ip: string; userAgent: string | null }
 ): Promise<{ token: string; user: SessionUser; session: SessionInfo }> {
 	const { db, clock, config, throttle } = deps
-	const user = db.select().from(users).where(eq(users.cnpj, input.cnpj)).get()
+	const user = (await db.select().from(users).where(eq(users.cnpj, input.cnpj)))[0]
 	const ok = await throttle.check(input.cnpj, input.ip, () =>
 		user ? verifyPassword(input.senha, user.senha_hash) : verifyAgainstDummy(input.senha)
 	)
@@ -146,8 +145,8 @@ export async function login(
 	if (!user.ativo) throw new AppError(403, LOGIN_MESSAGES.inactive, 'USER_INACTIVE')
 
 	const newHash = needsRehash(user.senha_hash) ? await hashPassword(input.senha) : null
-	const result = writeTransaction(db, (tx) => {
-		if (newHash) tx.update(users).set({ senha_hash: newHash }).where(eq(users.id, user.id)).run()
+	const result = await writeTransaction(db, async (tx) => {
+		if (newHash) await tx.update(users).set({ senha_hash: newHash }).where(eq(users.id, user.id))
 		return createSession(tx, clock, config, user.id, { ip: input.ip, userAgent: input.userAgent })
 	})
 	return { token: result.token, user: toSessionUser(user), session: result.session }
@@ -155,38 +154,40 @@ export async function login(
 
 /** The first administrator, created once on an empty database. Returns false when users already exist. */
 export async function ensureFirstAdmin(db: Db, clock: Clock, input: { cnpj: string; senha: string; nome?: string }): Promise<boolean> {
-	const existing = db.select({ id: users.id }).from(users).limit(1).get()
+	const existing = (await db.select({ id: users.id }).from(users).limit(1))[0]
 	if (existing) return false
 	const hash = await hashPassword(input.senha)
 	const now = clock.now().toISOString()
-	return writeTransaction(db, (tx) => {
-		if (tx.select({ id: users.id }).from(users).limit(1).get()) return false
-		const created = tx
-			.insert(users)
-			.values({
-				cnpj: input.cnpj,
-				nome: input.nome ?? 'Administrador',
-				tipo: 'administrador',
-				senha_hash: hash,
-				created_at: now,
-				updated_at: now
-			})
-			.returning({ id: users.id })
-			.get()
-		logActivity(tx, clock, 'auth.first-admin', { nome: input.nome ?? 'Administrador' }, { entityId: created.id })
+	return writeTransaction(db, async (tx) => {
+		if ((await tx.select({ id: users.id }).from(users).limit(1))[0]) return false
+		const created = (
+			await tx
+				.insert(users)
+				.values({
+					cnpj: input.cnpj,
+					nome: input.nome ?? 'Administrador',
+					tipo: 'administrador',
+					senha_hash: hash,
+					created_at: now,
+					updated_at: now
+				})
+				.returning({ id: users.id })
+		)[0]
+		await logActivity(tx, clock, 'auth.first-admin', { nome: input.nome ?? 'Administrador' }, { entityId: created.id })
 		return true
 	})
 }
 
 /** Deletes sessions past their absolute or idle limit (run by the hourly job). */
-export function deleteExpiredSessions(db: DbOrTx, clock: Clock): number {
+export async function deleteExpiredSessions(db: DbOrTx, clock: Clock): Promise<number> {
 	const now = clock.now().getTime()
-	const idleMs = idleLimitMs(db)
+	const idleMs = await idleLimitMs(db)
 	const conditions = [lt(sessions.expires_at, new Date(now).toISOString())]
 	if (idleMs !== null) conditions.push(lt(sessions.last_active_at, new Date(now - idleMs).toISOString()))
-	return db
-		.delete(sessions)
-		.where(or(...conditions))
-		.returning({ id: sessions.id })
-		.all().length
+	return (
+		await db
+			.delete(sessions)
+			.where(or(...conditions))
+			.returning({ id: sessions.id })
+	).length
 }

@@ -29,19 +29,19 @@ describe('a representative’s Asaas account', () => {
 		})
 		// A token is generated when none is given, and shown masked only.
 		expect(saved.json.config.asaas_webhook_token).toMatch(/^•{8}.{4}$/)
-		const row = w.db.select().from(asaasAccounts).where(eq(asaasAccounts.representante_cnpj, CNPJ.rep)).get()!
+		const row = (await w.db.select().from(asaasAccounts).where(eq(asaasAccounts.representante_cnpj, CNPJ.rep)))[0]!
 		expect(row.api_key).toStartWith('enc:v1:abcd:')
 		expect(row.api_key).not.toContain('000000000000')
 
 		const again = await ownSave(w, { ativar_api_asaas: 'S', asaas_api_key: '••••••••abcd', asaas_ambiente: 'production' })
 		expect(again.status).toBe(200)
-		expect(w.ctx.secrets.open(w.db.select().from(asaasAccounts).get()!.api_key!)).toBe(KEY)
+		expect(w.ctx.secrets.open((await w.db.select().from(asaasAccounts))[0]!.api_key!)).toBe(KEY)
 		for (const res of [saved, again, await w.call('GET', '/api/representantes/asaas-config', { cookie: w.cookies.rep })]) {
 			expect(res.text).not.toContain(KEY)
 		}
 		expect(JSON.stringify(w.logs)).not.toContain(KEY)
 		expect(JSON.stringify(listBackups(w.ctx.config))).not.toContain(KEY)
-		const history = w.db.select().from(activities).all()
+		const history = await w.db.select().from(activities)
 		expect(history.length).toBeGreaterThan(0)
 		expect(JSON.stringify(history)).not.toContain(KEY)
 	})
@@ -54,7 +54,7 @@ describe('a representative’s Asaas account', () => {
 		const shortToken = await ownSave(w, { ativar_api_asaas: 'S', asaas_api_key: KEY, asaas_webhook_token: 'curto' })
 		expect(shortToken.status).toBe(400)
 		expect(shortToken.json.message).toContain('Token do webhook inválido')
-		expect(w.db.select().from(asaasAccounts).all()).toEqual([])
+		expect(await w.db.select().from(asaasAccounts)).toEqual([])
 		// Off, a key may be left blank.
 		expect((await ownSave(w, { ativar_api_asaas: 'N', asaas_ambiente: 'sandbox' })).status).toBe(200)
 	})
@@ -154,7 +154,7 @@ describe('the portal’s webhook on each account', () => {
 		expect(hook.config.url).toBe(`${PORTAL}/api/asaas/webhook/${CNPJ.rep}`)
 		expect(hook.config.events).toContain('PAYMENT_RECEIVED')
 		expect(hook.authToken!.length).toBeGreaterThanOrEqual(32)
-		expect(w.ctx.secrets.open(w.db.select().from(asaasAccounts).get()!.webhook_token!)).toBe(hook.authToken!)
+		expect(w.ctx.secrets.open((await w.db.select().from(asaasAccounts))[0]!.webhook_token!)).toBe(hook.authToken!)
 		expect(res.json.config.webhook).toMatchObject({ url: `${PORTAL}/api/asaas/webhook/${CNPJ.rep}`, status: 'ativo' })
 		// Saving again updates the same webhook rather than adding one.
 		await ownSave(w, { ativar_api_asaas: 'S', asaas_api_key: '••••••••abcd', asaas_ambiente: 'sandbox' })

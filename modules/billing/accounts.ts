@@ -27,20 +27,20 @@ type Ctx = Pick<AppContext, 'db' | 'secrets' | 'config' | 'gateways' | 'clock' |
  * The one way to read an account: the vendor's from the settings app.asaas_*, a representative's from
  * asaas_accounts with its switch ativar_api_asaas. Null when it does not exist.
  */
-export function asaasAccount(db: DbOrTx, secrets: Ctx['secrets'], id: string): AsaasAccount | null {
+export async function asaasAccount(db: DbOrTx, secrets: Ctx['secrets'], id: string): Promise<AsaasAccount | null> {
 	if (id === VENDOR_ACCOUNT) {
-		const apiKey = openSetting(db, secrets, 'app.asaas_api_key')
+		const apiKey = await openSetting(db, secrets, 'app.asaas_api_key')
 		return {
 			id,
 			active: apiKey !== '',
-			environment: getSetting(db, 'app.asaas_environment') as AsaasEnvironment,
+			environment: (await getSetting(db, 'app.asaas_environment')) as AsaasEnvironment,
 			apiKey,
-			webhookToken: openSetting(db, secrets, 'app.asaas_webhook_token')
+			webhookToken: await openSetting(db, secrets, 'app.asaas_webhook_token')
 		}
 	}
-	const rep = findRepresentativeByCnpj(db, id)
+	const rep = await findRepresentativeByCnpj(db, id)
 	if (!rep) return null
-	const row = db.select().from(asaasAccounts).where(eq(asaasAccounts.representante_cnpj, id)).get()
+	const row = (await db.select().from(asaasAccounts).where(eq(asaasAccounts.representante_cnpj, id)))[0]
 	return {
 		id,
 		active: rep.ativar_api_asaas === 'S' && !!row?.api_key,
@@ -81,21 +81,21 @@ export function webhookUrl(ctx: Pick<AppContext, 'config'>, account: string): st
 	return ctx.config.publicOrigin ? `${ctx.config.publicOrigin}/api/asaas/webhook/${account}` : null
 }
 
-export function webhookState(ctx: Pick<AppContext, 'db' | 'config'>, account: string): WebhookState {
-	const row = ctx.db.select().from(asaasWebhooks).where(eq(asaasWebhooks.account, account)).get()
+export async function webhookState(ctx: Pick<AppContext, 'db' | 'config'>, account: string): Promise<WebhookState> {
+	const row = (await ctx.db.select().from(asaasWebhooks).where(eq(asaasWebhooks.account, account)))[0]
 	return {
 		url: webhookUrl(ctx, account),
 		status: row?.status ?? null,
 		penalized: row?.penalized ?? 0,
 		message: row?.message ?? null,
 		checked_at: row?.checked_at ?? null,
-		conta_aviso: accountWarning(ctx, account)
+		conta_aviso: await accountWarning(ctx, account)
 	}
 }
 
-function recordWebhook(ctx: Ctx, account: string, state: Omit<typeof asaasWebhooks.$inferInsert, 'account' | 'checked_at'>) {
+async function recordWebhook(ctx: Ctx, account: string, state: Omit<typeof asaasWebhooks.$inferInsert, 'account' | 'checked_at'>) {
 	const row = { ...state, account, checked_at: ctx.clock.now().toISOString() }
-	ctx.db.insert(asaasWebhooks).values(row).onConflictDoUpdate({ target: asaasWebhooks.account, set: row }).run()
+	await ctx.db.insert(asaasWebhooks).values(row).onConflictDoUpdate({ target: asaasWebhooks.account, set: row })
 }
 
 const WEBHOOK_NAME = 'K-Licenças'
@@ -105,15 +105,16 @@ const WEBHOOK_NAME = 'K-Licenças'
  * active administrador's. Asaas' own form requires one though its SDK marks it optional (integrations.md,
  * corrections 2), so it is always sent.
  */
-export function webhookEmail(ctx: Pick<AppContext, 'db'>, accountId: string): string | null {
-	const own = accountId === VENDOR_ACCOUNT ? null : findRepresentativeByCnpj(ctx.db, accountId)?.email
+export async function webhookEmail(ctx: Pick<AppContext, 'db'>, accountId: string): Promise<string | null> {
+	const own = accountId === VENDOR_ACCOUNT ? null : (await findRepresentativeByCnpj(ctx.db, accountId))?.email
 	if (own) return own
-	const admin = ctx.db
-		.select({ email: users.email })
-		.from(users)
-		.where(and(eq(users.tipo, 'administrador'), eq(users.ativo, true), isNotNull(users.email), ne(users.email, '')))
-		.orderBy(asc(users.id))
-		.get()
+	const admin = (
+		await ctx.db
+			.select({ email: users.email })
+			.from(users)
+			.where(and(eq(users.tipo, 'administrador'), eq(users.ativo, true), isNotNull(users.email), ne(users.email, '')))
+			.orderBy(asc(users.id))
+	)[0]
 	return admin?.email ?? null
 }
 
@@ -146,7 +147,7 @@ export async function syncWebhook(ctx: Ctx, account: AsaasAccount, options: { re
 		const hooks = (await client.listWebhooks()).data
 		const ours = hooks.find((h) => h.url === url) ?? hooks.find((h) => h.name === WEBHOOK_NAME)
 		// Without any e-mail to give, the webhook is still tried: an account that requires one says so, and that is shown.
-		const email = webhookEmail(ctx, account.id)
+		const email = await webhookEmail(ctx, account.id)
 		const wanted = {
 			name: WEBHOOK_NAME,
 			url,
@@ -159,7 +160,7 @@ export async function syncWebhook(ctx: Ctx, account: AsaasAccount, options: { re
 		}
 		if (!ours) {
 			if (!options.repair) {
-				recordWebhook(ctx, account.id, {
+				await recordWebhook(ctx, account.id, {
 					webhook_id: null,
 					status: 'ausente',
 					penalized: 0,
@@ -167,21 +168,21 @@ export async function syncWebhook(ctx: Ctx, account: AsaasAccount, options: { re
 				})
 			} else {
 				const created = await client.createWebhook(wanted)
-				recordWebhook(ctx, account.id, { webhook_id: created.id, status: 'ativo', penalized: 0, message: null })
+				await recordWebhook(ctx, account.id, { webhook_id: created.id, status: 'ativo', penalized: 0, message: null })
 			}
 			return webhookState(ctx, account.id)
 		}
 		const stale = ours.url !== url || !ours.enabled || !ours.hasAuthToken || PAYMENT_EVENTS.some((e) => !ours.events.includes(e))
 		// The token cannot be read back: a save (repair) always writes it, the hourly check only fixes what it sees.
 		const current = stale || options.repair ? await client.updateWebhook(ours.id, { ...wanted, interrupted: ours.interrupted }) : ours
-		recordWebhook(ctx, account.id, { webhook_id: current.id, penalized: current.penalizedRequestsCount, ...describeQueue(current) })
+		await recordWebhook(ctx, account.id, { webhook_id: current.id, penalized: current.penalizedRequestsCount, ...describeQueue(current) })
 	} catch (error) {
 		const noEmail =
-			webhookEmail(ctx, account.id) === null
+			(await webhookEmail(ctx, account.id)) === null
 				? ' Informe um e-mail no cadastro do representante ou de um administrador: o Asaas o pede para avisar de falhas no webhook.'
 				: ''
 		const message = `${error instanceof AsaasError ? error.message : 'Não foi possível consultar os webhooks no Asaas.'}${noEmail}`
-		recordWebhook(ctx, account.id, { status: 'erro', penalized: 0, message })
+		await recordWebhook(ctx, account.id, { status: 'erro', penalized: 0, message })
 		ctx.log('asaas.webhook_sync_failed', { account: account.id, message })
 	}
 	return webhookState(ctx, account.id)
@@ -189,8 +190,8 @@ export async function syncWebhook(ctx: Ctx, account: AsaasAccount, options: { re
 
 /** The banner's button: lets Asaas send again what it held back (reactivates the queue, clears penalties). */
 export async function reactivateWebhook(ctx: Ctx, account: AsaasAccount): Promise<WebhookState> {
-	const state = webhookState(ctx, account.id)
-	const row = ctx.db.select().from(asaasWebhooks).where(eq(asaasWebhooks.account, account.id)).get()
+	const state = await webhookState(ctx, account.id)
+	const row = (await ctx.db.select().from(asaasWebhooks).where(eq(asaasWebhooks.account, account.id)))[0]
 	if (!row?.webhook_id || !account.active) return state
 	const client = asaasClient(ctx, account)
 	try {

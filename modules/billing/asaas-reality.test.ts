@@ -23,25 +23,16 @@ const REALITY: Partial<StandinModes> = { webhookRepeats: 1, deletedPayment: 'not
 
 const create = (w: TestWorld, body: Record<string, unknown>) => w.call('POST', '/api/carnes', { cookie: w.cookies.rep, body })
 const plansAt = (w: TestWorld, key = KEY) => [...(w.asaas.accounts.get(key)?.installments.values() ?? [])]
-const parcelRows = (w: TestWorld, carneId: number) =>
-	w.db
-		.select()
-		.from(carneParcelas)
-		.where(eq(carneParcelas.carne_id, carneId))
-		.all()
-		.sort((a, b) => a.numero - b.numero)
-const carneStatus = (w: TestWorld, carneId: number) => w.db.select().from(carnes).where(eq(carnes.id, carneId)).get()?.status
+const parcelRows = async (w: TestWorld, carneId: number) =>
+	(await w.db.select().from(carneParcelas).where(eq(carneParcelas.carne_id, carneId))).sort((a, b) => a.numero - b.numero)
+const carneStatus = async (w: TestWorld, carneId: number) => (await w.db.select().from(carnes).where(eq(carnes.id, carneId)))[0]?.status
 /** The history lines of one payment, oldest first: [kind, ciclo]. */
-const linesOf = (w: TestWorld, paymentId: string) =>
-	w.db
-		.select()
-		.from(historicoPagamentos)
-		.where(eq(historicoPagamentos.boleto_id, paymentId))
-		.all()
+const linesOf = async (w: TestWorld, paymentId: string) =>
+	(await w.db.select().from(historicoPagamentos).where(eq(historicoPagamentos.boleto_id, paymentId)))
 		.sort((a, b) => a.id - b.id)
 		.map((e) => [e.tipo_evento, e.ciclo])
 /** Rafael's account as he would use it in Asaas' own screens. */
-const repClient = (w: TestWorld) => asaasClient(w.ctx, asaasAccount(w.db, w.ctx.secrets, CNPJ.rep)!)
+const repClient = async (w: TestWorld) => asaasClient(w.ctx, (await asaasAccount(w.db, w.ctx.secrets, CNPJ.rep))!)
 /** A /v3 call the portal's client does not make (undoReceivedInCash, restore), on Rafael's account. */
 async function asaasPost(w: TestWorld, path: string) {
 	const res = await w.asaas.handle(
@@ -59,7 +50,7 @@ describe('POST /v3/installments wants value or totalValue, by account', () => {
 			expect(res.json.carne).toMatchObject({ valor_total: 300, valor_parcela: 100, numero_parcelas: 3, status: 'ativo' })
 			expect(plansAt(w)).toHaveLength(1)
 			expect(plansAt(w)[0]).toMatchObject({ value: 300, installmentCount: 3 })
-			expect(parcelRows(w, res.json.carne.id).map((p) => [p.numero, p.valor_centavos, p.status])).toEqual([
+			expect((await parcelRows(w, res.json.carne.id)).map((p) => [p.numero, p.valor_centavos, p.status])).toEqual([
 				[1, 10000, 'PENDING'],
 				[2, 10000, 'PENDING'],
 				[3, 10000, 'PENDING']
@@ -74,8 +65,8 @@ describe('POST /v3/installments wants value or totalValue, by account', () => {
 		expect(res.status === 502 || (res.status >= 400 && res.status < 500)).toBe(true)
 		expect(res.json.message).toMatch(/\bvalue\b/)
 		expect(res.json.message).toContain('R$ 100,00')
-		expect(w.db.select().from(carnes).all()).toEqual([])
-		expect(w.db.select().from(carneParcelas).all()).toEqual([])
+		expect(await w.db.select().from(carnes)).toEqual([])
+		expect(await w.db.select().from(carneParcelas)).toEqual([])
 		expect(plansAt(w)).toEqual([])
 		expect([...(w.asaas.accounts.get(KEY)?.payments.values() ?? [])]).toEqual([])
 	})
@@ -85,8 +76,8 @@ describe('the webhook carries an e-mail when Asaas requires one', () => {
 	it('the representative’s e-mail when set, else the administrador’s', async () => {
 		const w = await testWorld({ config: { publicOrigin: TEST_ORIGIN } })
 		w.asaas.setModes({ webhookEmail: 'required' })
-		w.db.update(representatives).set({ email: 'rafael@example.com' }).where(eq(representatives.cnpj, CNPJ.rep)).run()
-		w.db.update(representatives).set({ email: null }).where(eq(representatives.cnpj, CNPJ.rep2)).run()
+		await w.db.update(representatives).set({ email: 'rafael@example.com' }).where(eq(representatives.cnpj, CNPJ.rep))
+		await w.db.update(representatives).set({ email: null }).where(eq(representatives.cnpj, CNPJ.rep2))
 		for (const [cookie, key] of [
 			[w.cookies.rep, KEY],
 			[w.cookies.rep2, KEY2]
@@ -127,11 +118,11 @@ describe('a credit purchase whose charge was deleted at Asaas (404)', () => {
 			new Request(`http://asaas.test/v3/payments/${chargeId}`, { headers: { access_token: VENDOR_KEY, 'user-agent': 'teste' } })
 		)
 		expect(answer.status).toBe(404)
-		const purchase = () => w.db.select().from(creditPurchases).where(eq(creditPurchases.charge_id, chargeId)).get()!
-		expect(purchase().status).toBe('pendente')
+		const purchase = async () => (await w.db.select().from(creditPurchases).where(eq(creditPurchases.charge_id, chargeId)))[0]!
+		expect((await purchase()).status).toBe('pendente')
 		w.clock.advance(10 * MINUTE)
 		expect(await checkPendingPurchases(w.ctx)).toBe(1)
-		expect(purchase()).toMatchObject({ status: 'cancelada', next_check_at: null })
+		expect(await purchase()).toMatchObject({ status: 'cancelada', next_check_at: null })
 		expect((await w.call('GET', `/api/credits/payment-status/${chargeId}`, { cookie: w.cookies.rep })).json.status).toBe('CANCELLED')
 		// Nothing is left to poll.
 		w.clock.advance(60 * MINUTE)
@@ -144,56 +135,56 @@ describe('a parcel moves back through webhooks, each move with its own history l
 	it('received in cash then undone goes back to PENDING (pagamento_desfeito); a later payment is a second pagamento', async () => {
 		const { w, empresa } = await billingWorld(REALITY)
 		const { carne } = (await create(w, carneBody(empresa.codigo, { valor_total: 200, numero_parcelas: 2 }))).json
-		const [first] = parcelRows(w, carne.id)
+		const [first] = await parcelRows(w, carne.id)
 		const id = first.asaas_payment_id
-		await repClient(w).receiveInCash(id, { value: 100 })
+		await (await repClient(w)).receiveInCash(id, { value: 100 })
 		await settleAsaas(w)
-		expect(parcelRows(w, carne.id)[0].status).toBe('RECEIVED_IN_CASH')
-		expect(linesOf(w, id)).toEqual([['pagamento', 0]])
+		expect((await parcelRows(w, carne.id))[0].status).toBe('RECEIVED_IN_CASH')
+		expect(await linesOf(w, id)).toEqual([['pagamento', 0]])
 
 		await asaasPost(w, `/payments/${id}/undoReceivedInCash`)
 		await settleAsaas(w)
-		const undone = parcelRows(w, carne.id)[0]
+		const undone = (await parcelRows(w, carne.id))[0]
 		expect(undone).toMatchObject({ status: 'PENDING', data_pagamento: null })
 		expect(parcelStatusLabel(undone.status, 'carne')).toBe('Pendente')
-		expect(linesOf(w, id)).toEqual([
+		expect(await linesOf(w, id)).toEqual([
 			['pagamento', 0],
 			['pagamento_desfeito', 1]
 		])
 
 		w.asaas.confirm(id)
 		await settleAsaas(w)
-		expect(parcelRows(w, carne.id)[0].status).toBe('RECEIVED')
-		expect(linesOf(w, id)).toEqual([
+		expect((await parcelRows(w, carne.id))[0].status).toBe('RECEIVED')
+		expect(await linesOf(w, id)).toEqual([
 			['pagamento', 0],
 			['pagamento_desfeito', 1],
 			['pagamento', 1]
 		])
 		// Repeated deliveries (webhookRepeats) added nothing.
-		expect(carneStatus(w, carne.id)).toBe('ativo')
+		expect(await carneStatus(w, carne.id)).toBe('ativo')
 	})
 
 	it('a chargeback then a dispute won ends Pago (disputa_vencida) and the carnê quitado once every parcel is paid', async () => {
 		const { w, empresa } = await billingWorld(REALITY)
 		const { carne } = (await create(w, carneBody(empresa.codigo, { valor_total: 200, numero_parcelas: 2 }))).json
-		const [p1, p2] = parcelRows(w, carne.id).map((p) => p.asaas_payment_id)
+		const [p1, p2] = (await parcelRows(w, carne.id)).map((p) => p.asaas_payment_id)
 		w.asaas.confirm(p1)
 		await settleAsaas(w)
 		w.asaas.chargeback(p1)
 		await settleAsaas(w)
-		expect(parcelRows(w, carne.id)[0].status).toBe('CHARGEBACK_REQUESTED')
+		expect((await parcelRows(w, carne.id))[0].status).toBe('CHARGEBACK_REQUESTED')
 		w.asaas.confirm(p2)
 		await settleAsaas(w)
 		// Parcel 1 is disputed: the carnê is not yet quitado.
-		expect(carneStatus(w, carne.id)).toBe('ativo')
+		expect(await carneStatus(w, carne.id)).toBe('ativo')
 
 		w.asaas.chargebackWon(p1)
 		await settleAsaas(w)
-		const won = parcelRows(w, carne.id)[0]
+		const won = (await parcelRows(w, carne.id))[0]
 		expect(won.status).toBe('AWAITING_CHARGEBACK_REVERSAL')
 		expect(parcelStatusLabel(won.status, 'carne')).toBe('Pago')
-		expect(linesOf(w, p1).map(([kind]) => kind)).toEqual(['pagamento', 'estorno', 'disputa_vencida'])
-		expect(carneStatus(w, carne.id)).toBe('quitado')
+		expect((await linesOf(w, p1)).map(([kind]) => kind)).toEqual(['pagamento', 'estorno', 'disputa_vencida'])
+		expect(await carneStatus(w, carne.id)).toBe('quitado')
 		const listed = (await w.call('GET', '/api/carnes', { cookie: w.cookies.rep })).json.carnes[0]
 		expect(listed).toMatchObject({ status: 'quitado', parcelas_pagas: 2 })
 	})
@@ -201,24 +192,24 @@ describe('a parcel moves back through webhooks, each move with its own history l
 	it('a deleted parcel restored goes back to PENDING (restauracao) and its carnê is ativo again', async () => {
 		const { w, empresa } = await billingWorld(REALITY)
 		const { carne } = (await create(w, carneBody(empresa.codigo, { valor_total: 200, numero_parcelas: 2 }))).json
-		const [p1, p2] = parcelRows(w, carne.id).map((p) => p.asaas_payment_id)
+		const [p1, p2] = (await parcelRows(w, carne.id)).map((p) => p.asaas_payment_id)
 		w.asaas.confirm(p1)
 		await settleAsaas(w)
 		// Parcel 2 removed in Asaas' screens: nothing is left open, the carnê is closed.
-		await repClient(w).deletePayment(p2)
+		await (await repClient(w)).deletePayment(p2)
 		await settleAsaas(w)
-		expect(parcelRows(w, carne.id)[1].status).toBe('CANCELED')
-		expect(carneStatus(w, carne.id)).toBe('cancelado')
+		expect((await parcelRows(w, carne.id))[1].status).toBe('CANCELED')
+		expect(await carneStatus(w, carne.id)).toBe('cancelado')
 
 		await asaasPost(w, `/payments/${p2}/restore`)
 		await settleAsaas(w)
-		const restored = parcelRows(w, carne.id)[1]
+		const restored = (await parcelRows(w, carne.id))[1]
 		expect(restored.status).toBe('PENDING')
-		expect(linesOf(w, p2)).toEqual([
+		expect(await linesOf(w, p2)).toEqual([
 			['cancelamento', 0],
 			['restauracao', 1]
 		])
-		expect(carneStatus(w, carne.id)).toBe('ativo')
-		expect(parcelRows(w, carne.id)[0].status).toBe('RECEIVED')
+		expect(await carneStatus(w, carne.id)).toBe('ativo')
+		expect((await parcelRows(w, carne.id))[0].status).toBe('RECEIVED')
 	})
 })

@@ -10,12 +10,9 @@ describe('a carnê is called by its number everywhere', () => {
 		const { w, empresa } = await billingWorld({ webhookRepeats: 1 })
 		const { carne } = (await w.call('POST', '/api/carnes', { cookie: w.cookies.rep, body: carneBody(empresa.codigo) })).json
 		const name = `Carnê nº ${carne.id}`
-		const [first] = w.db
-			.select()
-			.from(carneParcelas)
-			.where(eq(carneParcelas.carne_id, carne.id))
-			.all()
-			.sort((a, b) => a.numero - b.numero)
+		const [first] = (await w.db.select().from(carneParcelas).where(eq(carneParcelas.carne_id, carne.id))).sort(
+			(a, b) => a.numero - b.numero
+		)
 		w.asaas.confirm(first.asaas_payment_id)
 		await settleAsaas(w)
 		const history = (await w.call('GET', '/api/historico-pagamentos', { cookie: w.cookies.rep })).json.eventos
@@ -43,12 +40,7 @@ describe('a carnê is called by its number everywhere', () => {
 		expect(sent.status).toBe(200)
 		expect(w.evolution.sent[0]).toMatchObject({ type: 'document', fileName: `${name}.pdf` })
 		expect(w.evolution.sent[0].caption).toContain(`Segue o seu ${name}, com 3 parcelas de R$ 100,00 (total R$ 300,00)`)
-		const second = w.db
-			.select()
-			.from(carneParcelas)
-			.where(eq(carneParcelas.carne_id, carne.id))
-			.all()
-			.find((p) => p.numero === 2)!
+		const second = (await w.db.select().from(carneParcelas).where(eq(carneParcelas.carne_id, carne.id))).find((p) => p.numero === 2)!
 		const parcel = await w.call('POST', `/api/carnes/pagamentos/${second.id}/whatsapp`, {
 			cookie: w.cookies.rep,
 			body: { phone: '5585999990001' }
@@ -57,7 +49,7 @@ describe('a carnê is called by its number everywhere', () => {
 		expect(w.evolution.sent[1].text).toStartWith(`Olá, ${empresa.razao}! Segue a parcela 2/3 do seu ${name}.`)
 
 		expect((await w.call('DELETE', `/api/carnes/${carne.id}`, { cookie: w.cookies.rep })).status).toBe(200)
-		const lines = w.db.select().from(activities).all()
+		const lines = await w.db.select().from(activities)
 		const cancelled = lines.find((a) => a.event === 'billing.carne-cancelled')
 		expect(cancelled?.subtitle).toStartWith(`${name} · `)
 		expect(lines.find((a) => a.event === 'billing.carne-sent')?.subtitle ?? '').toStartWith(`${name} · `)

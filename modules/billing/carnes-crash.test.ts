@@ -69,30 +69,18 @@ describe('a portal killed while it issues a carnê', () => {
 			const dbFile = await killedAt(moment.rule)
 			expect(plansAtAsaas() - plansBefore).toBe(moment.plans)
 			// A new process on the same database, five minutes later, settles what the dead one left.
-			const t = createTestApp({ dbFile, now: '2026-11-20T12:05:00.000Z' })
+			const t = await createTestApp({ dbFile, now: '2026-11-20T12:05:00.000Z' })
 			t.ctx.gateways.asaas = (url, init) => fetch(url.replace(/^https?:\/\/[^/]+/, origin), init)
-			expect(
-				t.db
-					.select()
-					.from(carnes)
-					.all()
-					.map((r) => r.status)
-			).toEqual(['criando'])
+			expect((await t.db.select().from(carnes)).map((r) => r.status)).toEqual(['criando'])
 			expect(await finishCarnes(t.ctx)).toBe(1)
-			const rows = t.db.select().from(carnes).all()
+			const rows = await t.db.select().from(carnes)
 			expect(plansAtAsaas() - plansBefore).toBe(moment.plans)
 			if (moment.plans === 0) {
 				expect(rows).toEqual([])
 			} else {
 				expect(rows.map((r) => r.status)).toEqual(['ativo'])
 				expect(rows[0].asaas_installment_id).toBe([...standin.accounts.get(KEY)!.installments.keys()].at(-1)!)
-				expect(
-					t.db
-						.select()
-						.from(carneParcelas)
-						.all()
-						.map((p) => p.numero)
-				).toEqual([1, 2, 3])
+				expect((await t.db.select().from(carneParcelas)).map((p) => p.numero)).toEqual([1, 2, 3])
 			}
 			// Settled once: a second run finds nothing.
 			expect(await finishCarnes(t.ctx)).toBe(0)

@@ -33,7 +33,7 @@ describe('POST /api/carnes numbers (issue 33, point 10)', () => {
 		expect((await create({ valor_total: '1e3' })).json.message).toContain('Valor total inválido')
 		expect((await create({ empresa_codigo: [String(empresa.codigo)] })).status).toBe(400)
 		expect(plans()).toHaveLength(0)
-		expect(w.db.select().from(carnes).all()).toHaveLength(0)
+		expect(await w.db.select().from(carnes)).toHaveLength(0)
 	})
 
 	it('takes JSON numbers and the plain decimals a form sends', async () => {
@@ -58,7 +58,7 @@ describe('POST /api/carnes first due date (issue 33, point 11)', () => {
 			expect(res.json.message).toBe('O primeiro vencimento deve ser em até 1 ano, até 20/11/2027.')
 		}
 		expect([...(w.asaas.accounts.get(KEY)?.installments.values() ?? [])]).toHaveLength(0)
-		expect(w.db.select().from(carnes).all()).toHaveLength(0)
+		expect(await w.db.select().from(carnes)).toHaveLength(0)
 		expect((await create('2026-11-19')).json.message).toBe('O primeiro vencimento não pode ser antes de hoje.')
 		expect((await create('2027-11-20')).status).toBe(201)
 		expect((await create('2026-11-20')).status).toBe(201)

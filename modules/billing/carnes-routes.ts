@@ -25,17 +25,19 @@ import { reconcileCarnes, syncMessage } from './sync'
 export function carnesRoutes(ctx: AppContext): Endpoint[] {
 	const can = 'billing.carnes' as const
 	// Whose carnê a send is about, for the representative's send limits (none when there is no such carnê: the send answers 404).
-	const carneOwner = (id: number) =>
-		ctx.db.select({ cnpj: carnes.representante_cnpj }).from(carnes).where(eq(carnes.id, id)).get()?.cnpj ?? null
-	const parcelOwner = (id: number) =>
-		ctx.db.select({ cnpj: carneParcelas.representante_cnpj }).from(carneParcelas).where(eq(carneParcelas.id, id)).get()?.cnpj ?? null
+	const carneOwner = async (id: number) =>
+		(await ctx.db.select({ cnpj: carnes.representante_cnpj }).from(carnes).where(eq(carnes.id, id)))[0]?.cnpj ?? null
+	const parcelOwner = async (id: number) =>
+		(await ctx.db.select({ cnpj: carneParcelas.representante_cnpj }).from(carneParcelas).where(eq(carneParcelas.id, id)))[0]?.cnpj ?? null
 	return [
 		serve(listCarnesRoute, can, ({ user, query }) => listCarnes(ctx, user, query)),
 		serve(createCarneRoute, can, ({ user, body }) => createCarne(ctx, user, body)),
 		serve(pagamentosRoute, can, ({ user, query }) => listPagamentos(ctx, user, query)),
 		serve(removeParcelaRoute, can, ({ user, params }) => removeParcel(ctx, user, params.id)),
-		serve(sendParcelaRoute, can, ({ user, params, body }) =>
-			clickSend(ctx, { userId: user.id, representanteCnpj: parcelOwner(params.id) }, () => sendParcel(ctx, user, params.id, body.phone))
+		serve(sendParcelaRoute, can, async ({ user, params, body }) =>
+			clickSend(ctx, { userId: user.id, representanteCnpj: await parcelOwner(params.id) }, () =>
+				sendParcel(ctx, user, params.id, body.phone)
+			)
 		),
 		serve(syncCarnesRoute, can, async ({ user }) => {
 			// The button reads every open carnê of the scope, a smaller batch than the job: a person is waiting.
@@ -56,8 +58,10 @@ export function carnesRoutes(ctx: AppContext): Endpoint[] {
 				}
 			})
 		}),
-		serve(sendCarneRoute, can, ({ user, params, body }) =>
-			clickSend(ctx, { userId: user.id, representanteCnpj: carneOwner(params.id) }, () => sendCarne(ctx, user, params.id, body.telefone))
+		serve(sendCarneRoute, can, async ({ user, params, body }) =>
+			clickSend(ctx, { userId: user.id, representanteCnpj: await carneOwner(params.id) }, () =>
+				sendCarne(ctx, user, params.id, body.telefone)
+			)
 		),
 		serve(historicoRoute, can, ({ user, query }) => listHistorico(ctx, user, query))
 	]

@@ -22,9 +22,9 @@ const KEY2 = ASAAS_KEYS.rep2
 const create = (w: TestWorld, body: Record<string, unknown>, cookie = w.cookies.rep) => w.call('POST', '/api/carnes', { cookie, body })
 const parcels = async (w: TestWorld, id: number, cookie = w.cookies.rep) =>
 	(await w.call('GET', `/api/carnes/${id}/parcelas`, { cookie })).json as { id: number; numero: number; status: string; valor: number }[]
-const paymentIdOf = (w: TestWorld, parcelId: number) =>
-	w.db.select().from(carneParcelas).where(eq(carneParcelas.id, parcelId)).get()!.asaas_payment_id
-const history = (w: TestWorld) => w.db.select().from(historicoPagamentos).all()
+const paymentIdOf = async (w: TestWorld, parcelId: number) =>
+	(await w.db.select().from(carneParcelas).where(eq(carneParcelas.id, parcelId)))[0]!.asaas_payment_id
+const history = async (w: TestWorld) => await w.db.select().from(historicoPagamentos)
 const plansAt = (w: TestWorld, key = KEY) => [...(w.asaas.accounts.get(key)?.installments.values() ?? [])]
 
 describe('a carnê’s whole life', () => {
@@ -49,18 +49,18 @@ describe('a carnê’s whole life', () => {
 			[2, 100, 'PENDING'],
 			[3, 100, 'PENDING']
 		])
-		const stored = w.db.select().from(carneParcelas).all()
+		const stored = await w.db.select().from(carneParcelas)
 		expect(stored[0].linha_digitavel).toMatch(/^\d{47}$/)
 		expect(stored[0].pix_copia_cola).toStartWith('000201')
 		expect(stored[0].boleto_url).toContain('/b/pdf/')
 
 		// The client pays parcel 1 (a boleto: CONFIRMED, then RECEIVED).
-		w.asaas.confirm(paymentIdOf(w, list[0].id))
+		w.asaas.confirm(await paymentIdOf(w, list[0].id))
 		await settleAsaas(w)
 		list = await parcels(w, carne.id)
 		expect(list[0].status).toBe('RECEIVED')
-		expect(history(w).map((e) => [e.tipo_evento, e.valor_centavos, e.boleto_id])).toEqual([
-			['pagamento', 10000, paymentIdOf(w, list[0].id)]
+		expect((await history(w)).map((e) => [e.tipo_evento, e.valor_centavos, e.boleto_id])).toEqual([
+			['pagamento', 10000, await paymentIdOf(w, list[0].id)]
 		])
 		const events = await w.call('GET', '/api/historico-pagamentos', { cookie: w.cookies.rep })
 		expect(events.json.resumo).toEqual({ total: 1, pagamentos: 1, cancelamentos: 0, valorTotal: 100 })
@@ -80,14 +80,10 @@ describe('a carnê’s whole life', () => {
 			status: 'cancelado',
 			parcelas_pagas: 1
 		})
-		expect(history(w).map((e) => e.tipo_evento)).toEqual(['pagamento', 'cancelamento', 'cancelamento'])
+		expect((await history(w)).map((e) => e.tipo_evento)).toEqual(['pagamento', 'cancelamento', 'cancelamento'])
 		// Cancelling twice is refused.
 		expect((await w.call('DELETE', `/api/carnes/${carne.id}`, { cookie: w.cookies.rep })).status).toBe(422)
-		const log = w.db
-			.select()
-			.from(activities)
-			.all()
-			.map((a) => a.event)
+		const log = (await w.db.select().from(activities)).map((a) => a.event)
 		expect(log).toContain('billing.carne-created')
 		expect(log).toContain('billing.carne-cancelled')
 		// Admin Financeiro counts it, and of its value only the paid parcel (issue 34, point 9).
@@ -102,7 +98,7 @@ describe('a carnê’s whole life', () => {
 		const { carne } = (await create(w, carneBody(empresa.codigo, { numero_parcelas: 2, valor_total: 20.01, tipo_cobranca: 'PIX' }))).json
 		const list = await parcels(w, carne.id)
 		expect(list.map((p) => p.valor)).toEqual([10, 10.01])
-		for (const p of list) w.asaas.confirm(paymentIdOf(w, p.id))
+		for (const p of list) w.asaas.confirm(await paymentIdOf(w, p.id))
 		await settleAsaas(w)
 		expect((await w.call('GET', '/api/carnes', { cookie: w.cookies.rep })).json.carnes[0].status).toBe('quitado')
 	})
@@ -137,7 +133,7 @@ describe('issuing a carnê', () => {
 
 	it('answers 422 when the representative’s integration is off or has no key, and sends nothing', async () => {
 		const w = await testWorld()
-		const empresa = w.company(CNPJ.rep, 'Sem Asaas')
+		const empresa = await w.company(CNPJ.rep, 'Sem Asaas')
 		const res = await create(w, carneBody(empresa.codigo))
 		expect(res.status).toBe(422)
 		expect(res.json.message).toContain('integração com o Asaas do representante Rafael Rep está desativada ou sem chave')
@@ -151,7 +147,7 @@ describe('issuing a carnê', () => {
 
 	it('sends each role to the page it can open to switch the integration on', async () => {
 		const w = await testWorld()
-		const empresa = w.company(CNPJ.rep, 'Sem Asaas')
+		const empresa = await w.company(CNPJ.rep, 'Sem Asaas')
 		const messageFor = async (cookie: string) => {
 			const res = await create(w, carneBody(empresa.codigo), cookie)
 			expect(res.status).toBe(422)
@@ -164,7 +160,7 @@ describe('issuing a carnê', () => {
 		const gerente = await messageFor(w.cookies.gerente)
 		expect(gerente).toContain('peça a Rafael Rep')
 		expect(gerente).not.toContain('Admin Financeiro')
-		expect(w.db.select().from(carnes).all()).toHaveLength(0)
+		expect(await w.db.select().from(carnes)).toHaveLength(0)
 	})
 
 	it('does not make a second plan when Asaas created it but the answer was lost', async () => {
@@ -174,7 +170,7 @@ describe('issuing a carnê', () => {
 		expect(res.status).toBe(201)
 		expect(plansAt(w)).toHaveLength(1)
 		expect(res.json.carne.asaas_installment_id).toBe(plansAt(w)[0].id)
-		expect(w.db.select().from(carneParcelas).all()).toHaveLength(3)
+		expect(await w.db.select().from(carneParcelas)).toHaveLength(3)
 	})
 
 	it('reuses the company’s Asaas customer found by CNPJ', async () => {
@@ -191,12 +187,7 @@ describe('the carnês list', () => {
 		const { w, empresa } = await billingWorld()
 		for (let i = 0; i < 3; i++) expect((await create(w, carneBody(empresa.codigo))).status).toBe(201)
 		const get = async (q: string) => (await w.call('GET', `/api/carnes?${q}`, { cookie: w.cookies.rep })).json
-		const ids = w.db
-			.select()
-			.from(carnes)
-			.all()
-			.map((c) => c.id)
-			.sort((a, b) => b - a)
+		const ids = (await w.db.select().from(carnes)).map((c) => c.id).sort((a, b) => b - a)
 		const first = await get('limit=2')
 		expect(first.carnes.map((c: { id: number }) => c.id)).toEqual(ids.slice(0, 2))
 		expect(first.pagination).toMatchObject({ page: 1, limit: 2, total: 3, hasNext: true })
@@ -210,8 +201,8 @@ describe('the carnês list', () => {
 
 	it('is searched and filtered by company and status, and names each carnê’s representative (issue 34, point 16)', async () => {
 		const { w, empresa } = await billingWorld()
-		const outra = w.company(CNPJ.rep, 'Mercado Boa Vista')
-		const sara = w.company(CNPJ.rep2, 'Loja da Sara')
+		const outra = await w.company(CNPJ.rep, 'Mercado Boa Vista')
+		const sara = await w.company(CNPJ.rep2, 'Loja da Sara')
 		const padaria = (await create(w, carneBody(empresa.codigo))).json.carne
 		const mercado = (await create(w, carneBody(outra.codigo, { descricao: 'Aluguel do sistema' }))).json.carne
 		const loja = (await create(w, carneBody(sara.codigo), w.cookies.admin)).json.carne
@@ -257,7 +248,7 @@ describe('the carnês list', () => {
 describe('who sees and acts on carnês', () => {
 	it('a representative only their own (another’s is a 404), a gerente their representatives’, an administrador all', async () => {
 		const { w, empresa } = await billingWorld()
-		const other = w.company(CNPJ.rep2, 'Loja da Sara')
+		const other = await w.company(CNPJ.rep2, 'Loja da Sara')
 		const mine = (await create(w, carneBody(empresa.codigo))).json.carne
 		// The administrador issues for Sara's company, through Sara's account.
 		const hers = (await create(w, carneBody(other.codigo), w.cookies.admin)).json.carne
@@ -294,8 +285,8 @@ describe('who sees and acts on carnês', () => {
 })
 
 describe('the webhook keeps parcels in step', () => {
-	const tokenOf = (w: TestWorld) =>
-		w.ctx.secrets.open(w.db.select().from(asaasAccounts).where(eq(asaasAccounts.representante_cnpj, CNPJ.rep)).get()!.webhook_token!)
+	const tokenOf = async (w: TestWorld) =>
+		w.ctx.secrets.open((await w.db.select().from(asaasAccounts).where(eq(asaasAccounts.representante_cnpj, CNPJ.rep)))[0]!.webhook_token!)
 	const deliver = (w: TestWorld, token: string, body: unknown) =>
 		w.call('POST', `/api/asaas/webhook/${CNPJ.rep}`, { headers: { 'asaas-access-token': token }, body })
 
@@ -304,7 +295,7 @@ describe('the webhook keeps parcels in step', () => {
 		const { carne } = (await create(w, carneBody(empresa.codigo))).json
 		await settleAsaas(w)
 		const [first] = await parcels(w, carne.id)
-		const paymentId = paymentIdOf(w, first.id)
+		const paymentId = await paymentIdOf(w, first.id)
 		const payment = w.asaas.accounts.get(KEY)!.payments.get(paymentId)!
 		const claim = {
 			id: 'evt_forjado_1',
@@ -315,25 +306,30 @@ describe('the webhook keeps parcels in step', () => {
 		// Wrong token: refused, nothing stored.
 		expect((await deliver(w, 'token-errado-token-errado-token-errado', claim)).status).toBe(401)
 		// Right token but Asaas says PENDING: nothing changes.
-		expect((await deliver(w, tokenOf(w), claim)).status).toBe(200)
+		expect((await deliver(w, await tokenOf(w), claim)).status).toBe(200)
 		await settleAsaas(w)
 		expect((await parcels(w, carne.id))[0].status).toBe('PENDING')
-		expect(history(w)).toEqual([])
+		expect(await history(w)).toEqual([])
 
 		w.asaas.confirm(paymentId)
 		await settleAsaas(w)
 		expect((await parcels(w, carne.id))[0].status).toBe('RECEIVED')
 		// The same event again, and a late PAYMENT_CREATED and CONFIRMED: still paid, still one pagamento.
 		const delivered = w.asaas.deliveries.filter((d) => d.paymentId === paymentId && d.event === 'PAYMENT_RECEIVED')[0]
-		await deliver(w, tokenOf(w), { id: delivered.eventId, event: 'PAYMENT_RECEIVED', dateCreated: '', payment: { id: paymentId } })
-		await deliver(w, tokenOf(w), { id: 'evt_tardio_created', event: 'PAYMENT_CREATED', dateCreated: '', payment: { id: paymentId } })
-		await deliver(w, tokenOf(w), { id: 'evt_tardio_confirmed', event: 'PAYMENT_CONFIRMED', dateCreated: '', payment: { id: paymentId } })
+		await deliver(w, await tokenOf(w), { id: delivered.eventId, event: 'PAYMENT_RECEIVED', dateCreated: '', payment: { id: paymentId } })
+		await deliver(w, await tokenOf(w), { id: 'evt_tardio_created', event: 'PAYMENT_CREATED', dateCreated: '', payment: { id: paymentId } })
+		await deliver(w, await tokenOf(w), {
+			id: 'evt_tardio_confirmed',
+			event: 'PAYMENT_CONFIRMED',
+			dateCreated: '',
+			payment: { id: paymentId }
+		})
 		await settleAsaas(w)
 		expect((await parcels(w, carne.id))[0].status).toBe('RECEIVED')
-		expect(history(w).map((e) => e.tipo_evento)).toEqual(['pagamento'])
+		expect((await history(w)).map((e) => e.tipo_evento)).toEqual(['pagamento'])
 		// Even when a read answers an older state (a lagging replica, a stale list), a paid parcel is not reopened.
 		payment.status = 'PENDING'
-		await deliver(w, tokenOf(w), { id: 'evt_leitura_antiga', event: 'PAYMENT_UPDATED', dateCreated: '', payment: { id: paymentId } })
+		await deliver(w, await tokenOf(w), { id: 'evt_leitura_antiga', event: 'PAYMENT_UPDATED', dateCreated: '', payment: { id: paymentId } })
 		await settleAsaas(w)
 		expect((await parcels(w, carne.id))[0].status).toBe('RECEIVED')
 		expect(await reconcileCarnes(w.ctx, { all: true })).toMatchObject({ corrigidas: 0 })
@@ -344,18 +340,14 @@ describe('the webhook keeps parcels in step', () => {
 		const { w, empresa } = await billingWorld()
 		const { carne } = (await create(w, carneBody(empresa.codigo))).json
 		const [p1, p2] = await parcels(w, carne.id)
-		w.asaas.overdue(paymentIdOf(w, p1.id))
-		w.asaas.confirm(paymentIdOf(w, p2.id))
+		w.asaas.overdue(await paymentIdOf(w, p1.id))
+		w.asaas.confirm(await paymentIdOf(w, p2.id))
 		await settleAsaas(w)
-		w.asaas.chargeback(paymentIdOf(w, p2.id))
+		w.asaas.chargeback(await paymentIdOf(w, p2.id))
 		await settleAsaas(w)
 		const list = await parcels(w, carne.id)
 		expect(list.slice(0, 2).map((p) => p.status)).toEqual(['OVERDUE', 'CHARGEBACK_REQUESTED'])
-		expect(
-			history(w)
-				.map((e) => e.tipo_evento)
-				.sort()
-		).toEqual(['estorno', 'pagamento', 'vencimento'])
+		expect((await history(w)).map((e) => e.tipo_evento).sort()).toEqual(['estorno', 'pagamento', 'vencimento'])
 		const estornos = await w.call('GET', '/api/historico-pagamentos?tipo=estorno', { cookie: w.cookies.rep })
 		expect(estornos.json.eventos).toHaveLength(1)
 	})
@@ -366,13 +358,13 @@ describe('the webhook keeps parcels in step', () => {
 		await settleAsaas(w)
 		w.asaas.pauseDeliveries()
 		const [, second] = await parcels(w, carne.id)
-		w.asaas.confirm(paymentIdOf(w, second.id))
+		w.asaas.confirm(await paymentIdOf(w, second.id))
 		expect((await parcels(w, carne.id))[1].status).toBe('PENDING')
 		expect(await reconcileCarnes(w.ctx, { all: true })).toMatchObject({ verificadas: 1, corrigidas: 1 })
 		expect((await parcels(w, carne.id))[1].status).toBe('RECEIVED')
 		w.asaas.resumeDeliveries()
 		await settleAsaas(w)
-		expect(history(w).map((e) => e.tipo_evento)).toEqual(['pagamento'])
+		expect((await history(w)).map((e) => e.tipo_evento)).toEqual(['pagamento'])
 		// The Sincronizar button: nothing left to fix.
 		const sync = await w.call('POST', '/api/carnes/sincronizar', { cookie: w.cookies.rep })
 		expect(sync.json).toMatchObject({ verificadas: 1, corrigidas: 0 })
@@ -382,30 +374,30 @@ describe('the webhook keeps parcels in step', () => {
 		const { w, empresa } = await billingWorld()
 		const { carne } = (await create(w, carneBody(empresa.codigo))).json
 		const [p1] = await parcels(w, carne.id)
-		w.asaas.confirm(paymentIdOf(w, p1.id))
+		w.asaas.confirm(await paymentIdOf(w, p1.id))
 		await settleAsaas(w)
 		w.asaas.pauseDeliveries()
 		// Someone deletes the plan in Asaas' own screens: its open parcels go, the paid one stays.
-		const removed = await asaasClient(w.ctx, asaasAccount(w.db, w.ctx.secrets, CNPJ.rep)!).deleteInstallmentPendingPayments(
+		const removed = await asaasClient(w.ctx, (await asaasAccount(w.db, w.ctx.secrets, CNPJ.rep))!).deleteInstallmentPendingPayments(
 			carne.asaas_installment_id!
 		)
 		expect(removed.deletedPayments).toHaveLength(2)
 		expect(await reconcileCarnes(w.ctx, { all: true })).toMatchObject({ verificadas: 1, corrigidas: 2 })
 		const snapshot = async () => ({
 			parcels: (await parcels(w, carne.id)).map((p) => p.status),
-			carne: w.db.select().from(carnes).where(eq(carnes.id, carne.id)).get()!.status,
-			history: history(w).map((e) => [e.tipo_evento, e.boleto_id]),
-			log: w.db
-				.select()
-				.from(activities)
-				.all()
+			carne: (await w.db.select().from(carnes).where(eq(carnes.id, carne.id)))[0]!.status,
+			history: (await history(w)).map((e) => [e.tipo_evento, e.boleto_id]),
+			log: (await w.db.select().from(activities))
 				.filter((a) => a.event === 'billing.carne-closed-at-asaas')
 				.map((a) => [a.entity_id, a.subtitle])
 		})
 		const after = await snapshot()
 		expect(after.parcels).toEqual(['RECEIVED', 'CANCELED', 'CANCELED'])
 		expect(after.carne).toBe('cancelado')
-		expect(after.history).toEqual([['pagamento', paymentIdOf(w, p1.id)], ...removed.deletedPayments.map((p) => ['cancelamento', p.id])])
+		expect(after.history).toEqual([
+			['pagamento', await paymentIdOf(w, p1.id)],
+			...removed.deletedPayments.map((p) => ['cancelamento', p.id])
+		])
 		expect(after.log).toHaveLength(1)
 		expect(after.log[0][0]).toBe(String(carne.id))
 		expect(after.log[0][1]).toContain('2 parcelas canceladas')
@@ -427,71 +419,58 @@ describe('the webhook keeps parcels in step', () => {
 		for (const p of [...account.payments.values()]) if (p.installment === gone.asaas_installment_id) account.payments.delete(p.id)
 		expect(await reconcileCarnes(w.ctx, { all: true })).toMatchObject({ verificadas: 2, corrigidas: 3 })
 		expect((await parcels(w, gone.id)).map((p) => p.status)).toEqual(['CANCELED', 'CANCELED', 'CANCELED'])
-		expect(w.db.select().from(carnes).where(eq(carnes.id, gone.id)).get()!.status).toBe('cancelado')
+		expect((await w.db.select().from(carnes).where(eq(carnes.id, gone.id)))[0]!.status).toBe('cancelado')
 		expect(await reconcileCarnes(w.ctx, { all: true })).toMatchObject({ verificadas: 1, corrigidas: 0 })
 
 		// The other plan: parcel 1 paid, parcel 2 deleted at Asaas; its webhook leaves nothing open, the carnê is closed.
 		const [o1, o2] = await parcels(w, other.id)
-		w.asaas.confirm(paymentIdOf(w, o1.id))
+		w.asaas.confirm(await paymentIdOf(w, o1.id))
 		await settleAsaas(w)
-		await asaasClient(w.ctx, asaasAccount(w.db, w.ctx.secrets, CNPJ.rep)!).deletePayment(paymentIdOf(w, o2.id))
+		await asaasClient(w.ctx, (await asaasAccount(w.db, w.ctx.secrets, CNPJ.rep))!).deletePayment(await paymentIdOf(w, o2.id))
 		await settleAsaas(w)
 		expect((await parcels(w, other.id)).map((p) => p.status)).toEqual(['RECEIVED', 'CANCELED'])
-		expect(w.db.select().from(carnes).where(eq(carnes.id, other.id)).get()!.status).toBe('cancelado')
-		expect(
-			history(w)
-				.filter((e) => e.carne_id === other.id)
-				.map((e) => e.tipo_evento)
-		).toEqual(['pagamento', 'cancelamento'])
-		expect(
-			w.db
-				.select()
-				.from(activities)
-				.all()
-				.filter((a) => a.event === 'billing.carne-closed-at-asaas')
-		).toHaveLength(2)
+		expect((await w.db.select().from(carnes).where(eq(carnes.id, other.id)))[0]!.status).toBe('cancelado')
+		expect((await history(w)).filter((e) => e.carne_id === other.id).map((e) => e.tipo_evento)).toEqual(['pagamento', 'cancelamento'])
+		expect((await w.db.select().from(activities)).filter((a) => a.event === 'billing.carne-closed-at-asaas')).toHaveLength(2)
 	})
 
 	it('a carnê closed at Asaas is only ever cancelado: a fully paid one was quitado before any deletion is read', async () => {
 		const { w, empresa } = await billingWorld()
-		const at = (id: number) => w.db.select().from(carnes).where(eq(carnes.id, id)).get()!.status
-		const closedAtAsaas = () =>
-			w.db
-				.select()
-				.from(activities)
-				.all()
-				.filter((a) => a.event === 'billing.carne-closed-at-asaas')
-				.map((a) => [a.entity_id, a.title])
-		const standinPayment = (parcelId: number) => w.asaas.accounts.get(KEY)!.payments.get(paymentIdOf(w, parcelId))!
+		const at = async (id: number) => (await w.db.select().from(carnes).where(eq(carnes.id, id)))[0]!.status
+		const closedAtAsaas = async () =>
+			(await w.db.select().from(activities)).filter((a) => a.event === 'billing.carne-closed-at-asaas').map((a) => [a.entity_id, a.title])
+		const standinPayment = async (parcelId: number) => w.asaas.accounts.get(KEY)!.payments.get(await paymentIdOf(w, parcelId))!
 
 		// The last open parcel is paid and deleted at Asaas while webhooks are down; its late webhook reads it back deleted.
 		const last = (await create(w, carneBody(empresa.codigo, { tipo_cobranca: 'PIX' }))).json.carne
 		const [l1, l2, l3] = await parcels(w, last.id)
-		w.asaas.confirm(paymentIdOf(w, l1.id))
-		w.asaas.confirm(paymentIdOf(w, l2.id))
+		w.asaas.confirm(await paymentIdOf(w, l1.id))
+		w.asaas.confirm(await paymentIdOf(w, l2.id))
 		await settleAsaas(w)
 		w.asaas.pauseDeliveries()
-		w.asaas.confirm(paymentIdOf(w, l3.id))
-		standinPayment(l3.id).deleted = true
+		w.asaas.confirm(await paymentIdOf(w, l3.id))
+		const deleted = await standinPayment(l3.id)
+		deleted.deleted = true
 		w.asaas.resumeDeliveries()
 		await settleAsaas(w)
 		expect((await parcels(w, last.id)).map((p) => p.status)).toEqual(['RECEIVED', 'RECEIVED', 'CANCELED'])
-		expect(at(last.id)).toBe('cancelado')
-		expect(closedAtAsaas()).toEqual([[String(last.id), 'Carnê cancelado no Asaas']])
+		expect(await at(last.id)).toBe('cancelado')
+		expect(await closedAtAsaas()).toEqual([[String(last.id), 'Carnê cancelado no Asaas']])
 
 		// The reconciliation reads parcel 2 paid and parcel 3 paid but gone from the plan, in one pass: cancelado.
 		const mixed = (await create(w, carneBody(empresa.codigo, { tipo_cobranca: 'PIX' }))).json.carne
 		const [m1, m2, m3] = await parcels(w, mixed.id)
-		w.asaas.confirm(paymentIdOf(w, m1.id))
+		w.asaas.confirm(await paymentIdOf(w, m1.id))
 		await settleAsaas(w)
 		w.asaas.pauseDeliveries()
-		w.asaas.confirm(paymentIdOf(w, m2.id))
-		w.asaas.confirm(paymentIdOf(w, m3.id))
-		standinPayment(m3.id).deleted = true
+		w.asaas.confirm(await paymentIdOf(w, m2.id))
+		w.asaas.confirm(await paymentIdOf(w, m3.id))
+		const removed = await standinPayment(m3.id)
+		removed.deleted = true
 		expect(await reconcileCarnes(w.ctx, { all: true })).toMatchObject({ verificadas: 1, corrigidas: 2 })
 		expect((await parcels(w, mixed.id)).map((p) => p.status)).toEqual(['RECEIVED', 'RECEIVED', 'CANCELED'])
-		expect(at(mixed.id)).toBe('cancelado')
-		expect(closedAtAsaas()).toHaveLength(2)
+		expect(await at(mixed.id)).toBe('cancelado')
+		expect(await closedAtAsaas()).toHaveLength(2)
 		w.asaas.resumeDeliveries()
 		await settleAsaas(w)
 
@@ -499,21 +478,22 @@ describe('the webhook keeps parcels in step', () => {
 		// afterwards (Asaas removes only open charges) stays paid, the carnê quitado, and no closing is logged.
 		const paid = (await create(w, carneBody(empresa.codigo, { tipo_cobranca: 'PIX' }))).json.carne
 		const all = await parcels(w, paid.id)
-		for (const p of all) w.asaas.confirm(paymentIdOf(w, p.id))
+		for (const p of all) w.asaas.confirm(await paymentIdOf(w, p.id))
 		await settleAsaas(w)
-		expect(at(paid.id)).toBe('quitado')
-		standinPayment(all[0].id).deleted = true
+		expect(await at(paid.id)).toBe('quitado')
+		const afterwards = await standinPayment(all[0].id)
+		afterwards.deleted = true
 		await carnePaymentHandler(w.ctx).handle({
 			id: 0,
 			eventId: 'evt_deleted_after_paid',
 			account: CNPJ.rep,
 			event: 'PAYMENT_DELETED',
-			paymentId: paymentIdOf(w, all[0].id),
+			paymentId: await paymentIdOf(w, all[0].id),
 			payload: {} as InboxEvent['payload']
 		})
 		expect((await parcels(w, paid.id)).map((p) => p.status)).toEqual(['RECEIVED', 'RECEIVED', 'RECEIVED'])
-		expect(at(paid.id)).toBe('quitado')
-		expect(closedAtAsaas()).toHaveLength(2)
+		expect(await at(paid.id)).toBe('quitado')
+		expect(await closedAtAsaas()).toHaveLength(2)
 	})
 
 	it('the reconciliation backs off an account that answers 429', async () => {
@@ -569,7 +549,7 @@ describe('the carnê and its parcels outside the portal', () => {
 		expect(w.evolution.sent[0].caption).toContain('3 parcelas de R$ 100,00')
 
 		const [first] = await parcels(w, carne.id)
-		const stored = w.db.select().from(carneParcelas).where(eq(carneParcelas.id, first.id)).get()!
+		const stored = (await w.db.select().from(carneParcelas).where(eq(carneParcelas.id, first.id)))[0]!
 		const one = await w.call('POST', `/api/carnes/pagamentos/${first.id}/whatsapp`, {
 			cookie: w.cookies.rep,
 			body: { phone: '5585999990001' }
@@ -582,7 +562,7 @@ describe('the carnê and its parcels outside the portal', () => {
 		expect(text).toContain(`PIX copia e cola: ${stored.pix_copia_cola}`)
 		expect(text).toContain(`Boleto: ${stored.boleto_url}`)
 		// Each part is what Asaas answers for the payment: the digitable line is its identificationField.
-		const asaas = asaasClient(w.ctx, asaasAccount(w.db, w.ctx.secrets, CNPJ.rep)!)
+		const asaas = asaasClient(w.ctx, (await asaasAccount(w.db, w.ctx.secrets, CNPJ.rep))!)
 		const { identificationField } = await asaas.getIdentificationField(stored.asaas_payment_id)
 		const { payload } = await asaas.getPixQrCode(stored.asaas_payment_id)
 		expect(text.split('\n')).toEqual([
@@ -595,14 +575,14 @@ describe('the carnê and its parcels outside the portal', () => {
 		])
 		// Codes Asaas did not give at creation (or only one of them) are asked again at the send.
 		const [, second] = await parcels(w, carne.id)
-		w.db.update(carneParcelas).set({ pix_copia_cola: null }).where(eq(carneParcelas.id, second.id)).run()
+		await w.db.update(carneParcelas).set({ pix_copia_cola: null }).where(eq(carneParcelas.id, second.id))
 		await w.call('POST', `/api/carnes/pagamentos/${second.id}/whatsapp`, { cookie: w.cookies.rep, body: { phone: '5585999990001' } })
-		const secondPayment = paymentIdOf(w, second.id)
+		const secondPayment = await paymentIdOf(w, second.id)
 		expect(w.evolution.sent[2].text).toContain(`PIX copia e cola: ${(await asaas.getPixQrCode(secondPayment)).payload}`)
 		expect(w.evolution.sent[2].text).toContain(
 			`Linha digitável: ${(await asaas.getIdentificationField(secondPayment)).identificationField}`
 		)
-		const log = w.db.select().from(activities).all()
+		const log = await w.db.select().from(activities)
 		expect(log.map((a) => a.event)).toEqual(expect.arrayContaining(['billing.carne-sent', 'billing.parcel-sent']))
 		expect(JSON.stringify(log)).toContain('5585999990001')
 	})
@@ -611,30 +591,24 @@ describe('the carnê and its parcels outside the portal', () => {
 		const { w, empresa } = await billingWorld()
 		const { carne } = (await create(w, carneBody(empresa.codigo))).json
 		const [p1, p2] = await parcels(w, carne.id)
-		w.asaas.confirm(paymentIdOf(w, p1.id))
+		w.asaas.confirm(await paymentIdOf(w, p1.id))
 		await settleAsaas(w)
 		expect((await w.call('DELETE', `/api/carnes/pagamentos/${p1.id}`, { cookie: w.cookies.rep })).status).toBe(422)
 		const removed = await w.call('DELETE', `/api/carnes/pagamentos/${p2.id}`, { cookie: w.cookies.rep })
 		expect(removed.json).toEqual({ message: 'Parcela removida com sucesso' })
-		expect(w.asaas.accounts.get(KEY)!.payments.get(paymentIdOf(w, p2.id))!.deleted).toBe(true)
+		expect(w.asaas.accounts.get(KEY)!.payments.get(await paymentIdOf(w, p2.id))!.deleted).toBe(true)
 		await settleAsaas(w)
 		expect((await parcels(w, carne.id)).map((p) => p.status)).toEqual(['RECEIVED', 'CANCELED', 'PENDING'])
-		expect(
-			w.db
-				.select()
-				.from(activities)
-				.all()
-				.map((a) => a.event)
-		).toContain('billing.parcel-removed')
+		expect((await w.db.select().from(activities)).map((a) => a.event)).toContain('billing.parcel-removed')
 	})
 
 	it('filters the monitor by status, company and due dates, and the history by type, company, search and dates', async () => {
 		const { w, empresa } = await billingWorld()
-		const outra = w.company(CNPJ.rep, 'Outra Empresa')
+		const outra = await w.company(CNPJ.rep, 'Outra Empresa')
 		const a = (await create(w, carneBody(empresa.codigo))).json.carne
 		await create(w, carneBody(outra.codigo, { numero_parcelas: 2, valor_total: 50 }))
 		const [p1] = await parcels(w, a.id)
-		w.asaas.confirm(paymentIdOf(w, p1.id))
+		w.asaas.confirm(await paymentIdOf(w, p1.id))
 		await settleAsaas(w)
 		const get = async (q: string) => (await w.call('GET', `/api/carnes/pagamentos?${q}`, { cookie: w.cookies.rep })).json
 		expect((await get('')).resumo).toEqual({ total: 5, valorTotal: 350, pagas: 1, valorRecebido: 100, pendentes: 4, vencidas: 0 })
@@ -650,12 +624,12 @@ describe('the carnê and its parcels outside the portal', () => {
 		const hist = async (q: string) => (await w.call('GET', `/api/historico-pagamentos?${q}`, { cookie: w.cookies.rep })).json
 		expect((await hist('tipo=todos&empresa=todas')).resumo.total).toBe(1)
 		expect((await hist(`empresa=${outra.codigo}`)).resumo.total).toBe(0)
-		expect((await hist(`search=${paymentIdOf(w, p1.id)}`)).eventos).toHaveLength(1)
+		expect((await hist(`search=${await paymentIdOf(w, p1.id)}`)).eventos).toHaveLength(1)
 		expect((await hist('search=paga')).eventos).toHaveLength(1)
 		expect((await hist('search=nada-disso')).eventos).toHaveLength(0)
 		expect((await hist('dataInicio=2026-11-20&dataFim=2026-11-20')).resumo.total).toBe(1)
 		expect((await hist('dataInicio=2026-11-21')).resumo.total).toBe(0)
-		expect(w.db.select().from(carnes).all()).toHaveLength(2)
+		expect(await w.db.select().from(carnes)).toHaveLength(2)
 	})
 
 	it('refuses an inverted period on both lists, saying so (issue 34, point 16)', async () => {
@@ -672,17 +646,12 @@ describe('the carnê and its parcels outside the portal', () => {
 describe('a parcel’s payment codes on the portal’s screens (issue 34, point 15)', () => {
 	it('gives a PIX parcel its copy-and-paste code and a boleto parcel its line, link and code, in the carnê and the monitor', async () => {
 		const { w, empresa } = await billingWorld()
-		const outra = w.company(CNPJ.rep, 'Outra Empresa')
+		const outra = await w.company(CNPJ.rep, 'Outra Empresa')
 		const pix = (await create(w, carneBody(empresa.codigo, { numero_parcelas: 2, valor_total: 50, tipo_cobranca: 'PIX' }))).json.carne
 		const boleto = (await create(w, carneBody(outra.codigo, { numero_parcelas: 2, valor_total: 50 }))).json.carne
-		const stored = (carneId: number) =>
-			w.db
-				.select()
-				.from(carneParcelas)
-				.where(eq(carneParcelas.carne_id, carneId))
-				.all()
-				.sort((a, b) => a.numero - b.numero)
-		const [pix1, pix2] = stored(pix.id)
+		const stored = async (carneId: number) =>
+			(await w.db.select().from(carneParcelas).where(eq(carneParcelas.carne_id, carneId))).sort((a, b) => a.numero - b.numero)
+		const [pix1, pix2] = await stored(pix.id)
 		expect(pix1.pix_copia_cola).toStartWith('000201')
 		expect(pix1.linha_digitavel).toBeNull()
 		const codes = (p: { pix_copia_cola: string | null; linha_digitavel: string | null; boleto_url: string | null }) => ({
@@ -691,7 +660,7 @@ describe('a parcel’s payment codes on the portal’s screens (issue 34, point 
 			urlBoleto: p.boleto_url
 		})
 		expect(await parcels(w, pix.id)).toMatchObject([codes(pix1), codes(pix2)])
-		const boletoRows = stored(boleto.id)
+		const boletoRows = await stored(boleto.id)
 		expect(boletoRows[0].linha_digitavel).toMatch(/^\d{47}$/)
 		expect(await parcels(w, boleto.id)).toMatchObject(boletoRows.map(codes))
 

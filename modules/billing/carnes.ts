@@ -47,10 +47,10 @@ export function asaasFailure(error: unknown): never {
  * When it is not, the person is sent to the page they can open: an administrador to Admin Financeiro, the
  * representative to Configurações Financeiras, anyone else to the representative.
  */
-export function companyAccount(ctx: Ctx, user: Actor, representanteCnpj: string): AsaasAccount {
-	const account = asaasAccount(ctx.db, ctx.secrets, representanteCnpj)
+export async function companyAccount(ctx: Ctx, user: Actor, representanteCnpj: string): Promise<AsaasAccount> {
+	const account = await asaasAccount(ctx.db, ctx.secrets, representanteCnpj)
 	if (!account?.active) {
-		const nome = findRepresentativeByCnpj(ctx.db, representanteCnpj)?.nome ?? representanteCnpj
+		const nome = (await findRepresentativeByCnpj(ctx.db, representanteCnpj))?.nome ?? representanteCnpj
 		const fix =
 			user.tipo === 'administrador'
 				? `ative-a e informe a chave em Admin Financeiro (conta de ${nome})`
@@ -66,16 +66,16 @@ export function companyAccount(ctx: Ctx, user: Actor, representanteCnpj: string)
 }
 
 /** The carnê, when its company is in the user's scope; otherwise 404, the same answer as for no carnê. */
-export function carneInScope(ctx: Ctx, user: Actor, id: number): CarneRow {
-	const carne = ctx.db.select().from(carnes).where(eq(carnes.id, id)).get()
-	if (!carne || !representativeScope(ctx.db, user).includes(carne.representante_cnpj)) throw notFound('Carnê não encontrado.')
+export async function carneInScope(ctx: Ctx, user: Actor, id: number): Promise<CarneRow> {
+	const carne = (await ctx.db.select().from(carnes).where(eq(carnes.id, id)))[0]
+	if (!carne || !(await representativeScope(ctx.db, user).includes(carne.representante_cnpj))) throw notFound('Carnê não encontrado.')
 	return carne
 }
 
 /** The parcel, when its carnê is in the user's scope; otherwise 404. */
-export function parcelInScope(ctx: Ctx, user: Actor, id: number): ParcelRow {
-	const parcel = ctx.db.select().from(carneParcelas).where(eq(carneParcelas.id, id)).get()
-	if (!parcel || !representativeScope(ctx.db, user).includes(parcel.representante_cnpj)) throw notFound('Parcela não encontrada.')
+export async function parcelInScope(ctx: Ctx, user: Actor, id: number): Promise<ParcelRow> {
+	const parcel = (await ctx.db.select().from(carneParcelas).where(eq(carneParcelas.id, id)))[0]
+	if (!parcel || !(await representativeScope(ctx.db, user).includes(parcel.representante_cnpj))) throw notFound('Parcela não encontrada.')
 	return parcel
 }
 
@@ -207,16 +207,17 @@ const CREATION_LOST =
  * completes (the plan exists) or removes (it does not): one carnê for one plan, or no plan.
  */
 export async function createCarne(ctx: Ctx, user: Actor, body: CarneBody): Promise<{ message: string; carne: CarneView }> {
-	const company = companyInScope(ctx.db, representativeScope(ctx.db, user), body.empresa_codigo)
+	const company = await companyInScope(ctx.db, representativeScope(ctx.db, user), body.empresa_codigo)
 	const dueProblem = firstDueDateProblem(body.data_primeiro_vencimento, todayIso(ctx.clock))
 	if (dueProblem) throw badRequest(dueProblem)
-	const account = companyAccount(ctx, user, company.cnpj_representante)
+	const account = await companyAccount(ctx, user, company.cnpj_representante)
 	const client = asaasClient(ctx, account)
-	const unfinished = ctx.db
-		.select()
-		.from(carnes)
-		.where(and(eq(carnes.empresa_codigo, company.codigo), eq(carnes.status, 'criando')))
-		.get()
+	const unfinished = (
+		await ctx.db
+			.select()
+			.from(carnes)
+			.where(and(eq(carnes.empresa_codigo, company.codigo), eq(carnes.status, 'criando')))
+	)[0]
 	if (unfinished) {
 		// The earlier attempt's plan may exist: it is finished (or found not to exist) before another is made.
 		const outcome = await finishCarne(ctx, unfinished).catch(() => 'pendente' as const)
@@ -229,35 +230,35 @@ export async function createCarne(ctx: Ctx, user: Actor, body: CarneBody): Promi
 	}
 	const totalCentavos = Math.round(body.valor_total * 100)
 	const now = ctx.clock.now().toISOString()
-	const row = ctx.db
-		.insert(carnes)
-		.values({
-			referencia: `carne-${randomUUID()}`,
-			empresa_codigo: company.codigo,
-			representante_cnpj: company.cnpj_representante,
-			valor_total_centavos: totalCentavos,
-			valor_parcela_centavos: Math.floor(totalCentavos / body.numero_parcelas),
-			numero_parcelas: body.numero_parcelas,
-			data_primeiro_vencimento: body.data_primeiro_vencimento,
-			tipo_cobranca: body.tipo_cobranca,
-			descricao: body.descricao,
-			status: 'criando',
-			criado_por: user.id,
-			created_at: now,
-			updated_at: now
-		})
-		.returning()
-		.get()
-	const note = (set: Partial<CarneRow>) =>
-		ctx.db
+	const row = (
+		await ctx.db
+			.insert(carnes)
+			.values({
+				referencia: `carne-${randomUUID()}`,
+				empresa_codigo: company.codigo,
+				representante_cnpj: company.cnpj_representante,
+				valor_total_centavos: totalCentavos,
+				valor_parcela_centavos: Math.floor(totalCentavos / body.numero_parcelas),
+				numero_parcelas: body.numero_parcelas,
+				data_primeiro_vencimento: body.data_primeiro_vencimento,
+				tipo_cobranca: body.tipo_cobranca,
+				descricao: body.descricao,
+				status: 'criando',
+				criado_por: user.id,
+				created_at: now,
+				updated_at: now
+			})
+			.returning()
+	)[0]
+	const note = async (set: Partial<CarneRow>) =>
+		await ctx.db
 			.update(carnes)
 			.set({ ...set, updated_at: ctx.clock.now().toISOString() })
 			.where(eq(carnes.id, row.id))
-			.run()
 	try {
 		const wallet = await accountWallet(ctx, account.id, client)
 		const customerId = await customerFor(client, company)
-		note({ asaas_customer_id: customerId, asaas_conta: wallet })
+		await note({ asaas_customer_id: customerId, asaas_conta: wallet })
 		const installmentId = await createPlan(
 			client,
 			row.referencia,
@@ -270,21 +271,18 @@ export async function createCarne(ctx: Ctx, user: Actor, body: CarneBody): Promi
 			},
 			totalCentavos
 		)
-		note({ asaas_installment_id: installmentId })
+		await note({ asaas_installment_id: installmentId })
 	} catch (error) {
 		// Sure that no plan was made: nothing is kept. Unsure: the row stays for finishCarnes() to settle.
 		if (!(error instanceof AsaasError && error.uncertain)) {
-			ctx.db
-				.delete(carnes)
-				.where(and(eq(carnes.id, row.id), eq(carnes.status, 'criando')))
-				.run()
+			await ctx.db.delete(carnes).where(and(eq(carnes.id, row.id), eq(carnes.status, 'criando')))
 			asaasFailure(error)
 		}
 		ctx.log('billing.carne_uncertain', { carne: row.id, message: error.message })
 		throw new AppError(502, CREATION_LOST, 'ASAAS')
 	}
 	try {
-		await finishCarne(ctx, ctx.db.select().from(carnes).where(eq(carnes.id, row.id)).get()!, user)
+		await finishCarne(ctx, (await ctx.db.select().from(carnes).where(eq(carnes.id, row.id)))[0]!, user)
 	} catch (error) {
 		ctx.log('billing.carne_unfinished', { carne: row.id, message: String((error as Error)?.message ?? error) })
 		throw new AppError(
@@ -294,8 +292,8 @@ export async function createCarne(ctx: Ctx, user: Actor, body: CarneBody): Promi
 			'ASAAS'
 		)
 	}
-	const done = ctx.db.select().from(carnes).where(eq(carnes.id, row.id)).get()!
-	return { message: 'Carnê criado com sucesso!', carne: carneViews(ctx.db, [done])[0] }
+	const done = (await ctx.db.select().from(carnes).where(eq(carnes.id, row.id)))[0]!
+	return { message: 'Carnê criado com sucesso!', carne: (await carneViews(ctx.db, [done]))[0] }
 }
 
 /**
@@ -304,22 +302,27 @@ export async function createCarne(ctx: Ctx, user: Actor, body: CarneBody): Promi
  * A plan Asaas does not have means none was made: the row goes ('descartado'). Throws when Asaas cannot be asked.
  */
 async function finishCarne(ctx: Ctx, carne: CarneRow, actor?: Actor): Promise<'concluido' | 'descartado' | 'pendente'> {
-	const account = asaasAccount(ctx.db, ctx.secrets, carne.representante_cnpj)
+	const account = await asaasAccount(ctx.db, ctx.secrets, carne.representante_cnpj)
 	if (!account?.active) return 'pendente'
 	const client = asaasClient(ctx, account)
 	const installmentId = carne.asaas_installment_id ?? (await planByReference(client, carne.referencia))
 	const razao =
-		ctx.db.select({ razao: companies.razao }).from(companies).where(eq(companies.codigo, carne.empresa_codigo)).get()?.razao ??
+		(await ctx.db.select({ razao: companies.razao }).from(companies).where(eq(companies.codigo, carne.empresa_codigo)))[0]?.razao ??
 		`Empresa ${carne.empresa_codigo}`
 	if (!installmentId) {
-		const removed = writeTransaction(ctx.db, (tx) => {
-			const gone = tx
+		const removed = await writeTransaction(ctx.db, async (tx) => {
+			const gone = await tx
 				.delete(carnes)
 				.where(and(eq(carnes.id, carne.id), eq(carnes.status, 'criando')))
 				.returning({ id: carnes.id })
-				.all()
 			if (gone.length === 1 && !actor)
-				logActivity(tx, ctx.clock, 'billing.carne-unfinished', { razao, carne: carne.id, resultado: 'descartado' }, { actorName: 'Portal' })
+				await logActivity(
+					tx,
+					ctx.clock,
+					'billing.carne-unfinished',
+					{ razao, carne: carne.id, resultado: 'descartado' },
+					{ actorName: 'Portal' }
+				)
 			return gone.length === 1
 		})
 		return removed ? 'descartado' : 'pendente'
@@ -330,30 +333,31 @@ async function finishCarne(ctx: Ctx, carne: CarneRow, actor?: Actor): Promise<'c
 	const codes = await Promise.all(payments.map((p) => paymentCodes(client, p)))
 	const now = ctx.clock.now().toISOString()
 	const totalCentavos = payments.reduce((sum, p) => sum + Math.round(p.value * 100), 0)
-	return writeTransaction(ctx.db, (tx) => {
-		const finished = tx
-			.update(carnes)
-			.set({
-				status: 'ativo',
-				asaas_installment_id: installmentId,
-				asaas_customer_id: carne.asaas_customer_id ?? payments[0]?.customer ?? null,
-				...(payments.length > 0
-					? { valor_total_centavos: totalCentavos, valor_parcela_centavos: Math.round(payments[0].value * 100) }
-					: {}),
-				updated_at: now
-			})
-			.where(and(eq(carnes.id, carne.id), eq(carnes.status, 'criando')))
-			.returning()
-			.get()
+	return writeTransaction(ctx.db, async (tx) => {
+		const finished = (
+			await tx
+				.update(carnes)
+				.set({
+					status: 'ativo',
+					asaas_installment_id: installmentId,
+					asaas_customer_id: carne.asaas_customer_id ?? payments[0]?.customer ?? null,
+					...(payments.length > 0
+						? { valor_total_centavos: totalCentavos, valor_parcela_centavos: Math.round(payments[0].value * 100) }
+						: {}),
+					updated_at: now
+				})
+				.where(and(eq(carnes.id, carne.id), eq(carnes.status, 'criando')))
+				.returning()
+		)[0]
 		if (!finished) return 'pendente'
 		if (payments.length > 0)
-			tx.insert(carneParcelas)
+			await tx
+				.insert(carneParcelas)
 				.values(payments.map((p, i) => parcelRow(finished, p, codes[i], now)))
 				.onConflictDoNothing()
-				.run()
 		const tipo = CHARGE_TYPE_LABELS[carne.tipo_cobranca]
-		const criadoPor = actor ?? (carne.criado_por ? tx.select().from(users).where(eq(users.id, carne.criado_por)).get() : undefined)
-		logActivity(
+		const criadoPor = actor ?? (carne.criado_por ? (await tx.select().from(users).where(eq(users.id, carne.criado_por)))[0] : undefined)
+		await logActivity(
 			tx,
 			ctx.clock,
 			'billing.carne-created',
@@ -361,7 +365,13 @@ async function finishCarne(ctx: Ctx, carne: CarneRow, actor?: Actor): Promise<'c
 			{ actor: criadoPor, entityId: carne.id, representanteCnpj: carne.representante_cnpj }
 		)
 		if (!actor)
-			logActivity(tx, ctx.clock, 'billing.carne-unfinished', { razao, carne: carne.id, resultado: 'concluido' }, { actorName: 'Portal' })
+			await logActivity(
+				tx,
+				ctx.clock,
+				'billing.carne-unfinished',
+				{ razao, carne: carne.id, resultado: 'concluido' },
+				{ actorName: 'Portal' }
+			)
 		return 'concluido'
 	})
 }
@@ -372,13 +382,12 @@ async function finishCarne(ctx: Ctx, carne: CarneRow, actor?: Actor): Promise<'c
  */
 export async function finishCarnes(ctx: Ctx, limit = 50): Promise<number> {
 	const before = new Date(ctx.clock.now().getTime() - UNFINISHED_CARNE_MS).toISOString()
-	const stuck = ctx.db
+	const stuck = await ctx.db
 		.select()
 		.from(carnes)
 		.where(and(eq(carnes.status, 'criando'), lte(carnes.updated_at, before)))
 		.orderBy(asc(carnes.id))
 		.limit(limit)
-		.all()
 	let settled = 0
 	for (const carne of stuck) {
 		try {
@@ -391,38 +400,38 @@ export async function finishCarnes(ctx: Ctx, limit = 50): Promise<number> {
 }
 
 /** The carnê cards: company, values in reais, how many parcels are paid. */
-function carneViews(db: DbOrTx, rows: CarneRow[]): CarneView[] {
+async function carneViews(db: DbOrTx, rows: CarneRow[]): Promise<CarneView[]> {
 	if (rows.length === 0) return []
 	const ids = rows.map((r) => r.id)
 	const paid = new Map(
-		db
-			.select({ carne: carneParcelas.carne_id, n: count() })
-			.from(carneParcelas)
-			.where(and(inArray(carneParcelas.carne_id, ids), inArray(carneParcelas.status, [...PAID_STATUSES])))
-			.groupBy(carneParcelas.carne_id)
-			.all()
-			.map((r) => [r.carne, r.n])
+		(
+			await db
+				.select({ carne: carneParcelas.carne_id, n: count() })
+				.from(carneParcelas)
+				.where(and(inArray(carneParcelas.carne_id, ids), inArray(carneParcelas.status, [...PAID_STATUSES])))
+				.groupBy(carneParcelas.carne_id)
+		).map((r) => [r.carne, r.n])
 	)
 	const names = new Map(
-		db
-			.select({ codigo: companies.codigo, razao: companies.razao, cnpj: companies.cnpj, fone: companies.fone })
-			.from(companies)
-			.where(
-				inArray(
-					companies.codigo,
-					rows.map((r) => r.empresa_codigo)
+		(
+			await db
+				.select({ codigo: companies.codigo, razao: companies.razao, cnpj: companies.cnpj, fone: companies.fone })
+				.from(companies)
+				.where(
+					inArray(
+						companies.codigo,
+						rows.map((r) => r.empresa_codigo)
+					)
 				)
-			)
-			.all()
-			.map((c) => [c.codigo, { razao: c.razao, cnpj: c.cnpj, fone: c.fone }])
+		).map((c) => [c.codigo, { razao: c.razao, cnpj: c.cnpj, fone: c.fone }])
 	)
 	const owners = new Map(
-		db
-			.select({ cnpj: representatives.cnpj, nome: representatives.nome })
-			.from(representatives)
-			.where(inArray(representatives.cnpj, [...new Set(rows.map((r) => r.representante_cnpj))]))
-			.all()
-			.map((r) => [r.cnpj, r])
+		(
+			await db
+				.select({ cnpj: representatives.cnpj, nome: representatives.nome })
+				.from(representatives)
+				.where(inArray(representatives.cnpj, [...new Set(rows.map((r) => r.representante_cnpj))]))
+		).map((r) => [r.cnpj, r])
 	)
 	return rows.map((r) => ({
 		id: r.id,
@@ -457,7 +466,7 @@ function carneSearch(search: string): SQL | undefined {
 }
 
 /** GET /api/carnes: the scope's carnês, newest first, searched, filtered and paged in SQL (/carnes loads more as one scrolls). */
-export function listCarnes(ctx: Ctx, user: Actor, query: CarnesQuery): CarnesList {
+export async function listCarnes(ctx: Ctx, user: Actor, query: CarnesQuery): Promise<CarnesList> {
 	const scope = representativeScope(ctx.db, user)
 	const where = and(
 		scope.on(carnes.representante_cnpj),
@@ -465,27 +474,21 @@ export function listCarnes(ctx: Ctx, user: Actor, query: CarnesQuery): CarnesLis
 		query.status ? eq(carnes.status, query.status) : undefined,
 		carneSearch(query.search)
 	)
-	const total = ctx.db.select({ n: count() }).from(carnes).where(where).get()?.n ?? 0
-	const rows = ctx.db
+	const total = (await ctx.db.select({ n: count() }).from(carnes).where(where))[0]?.n ?? 0
+	const rows = await ctx.db
 		.select()
 		.from(carnes)
 		.where(where)
 		.orderBy(desc(carnes.id))
 		.limit(query.limit)
 		.offset((query.page - 1) * query.limit)
-		.all()
-	return { carnes: carneViews(ctx.db, rows), pagination: pagination(query.page, query.limit, total) }
+	return { carnes: await carneViews(ctx.db, rows), pagination: pagination(query.page, query.limit, total) }
 }
 
-export function carneParcels(ctx: Ctx, user: Actor, id: number): CarneParcelaView[] {
-	const carne = carneInScope(ctx, user, id)
-	return ctx.db
-		.select()
-		.from(carneParcelas)
-		.where(eq(carneParcelas.carne_id, carne.id))
-		.orderBy(asc(carneParcelas.numero))
-		.all()
-		.map((p) => ({
+export async function carneParcels(ctx: Ctx, user: Actor, id: number): Promise<CarneParcelaView[]> {
+	const carne = await carneInScope(ctx, user, id)
+	return (await ctx.db.select().from(carneParcelas).where(eq(carneParcelas.carne_id, carne.id)).orderBy(asc(carneParcelas.numero))).map(
+		(p) => ({
 			id: p.id,
 			numero: p.numero,
 			valor: reais(p.valor_centavos),
@@ -495,7 +498,8 @@ export function carneParcels(ctx: Ctx, user: Actor, id: number): CarneParcelaVie
 			urlBoleto: p.boleto_url,
 			linhaDigitavel: p.linha_digitavel,
 			pixCopiaCola: p.pix_copia_cola
-		}))
+		})
+	)
 }
 
 /**
@@ -503,19 +507,20 @@ export function carneParcels(ctx: Ctx, user: Actor, id: number): CarneParcelaVie
  * open ones of carnês still active. Parcels removed, refunded or in a chargeback and a cancelled carnê's open parcels are
  * left out (issue 34, point 9).
  */
-export function carneTotals(db: DbOrTx): { count: number; totalCentavos: number } {
-	const n = db.select({ n: count() }).from(carnes).get()?.n ?? 0
-	const total = db
-		.select({ total: sql<number>`coalesce(sum(${carneParcelas.valor_centavos}), 0)` })
-		.from(carneParcelas)
-		.innerJoin(carnes, eq(carnes.id, carneParcelas.carne_id))
-		.where(
-			or(
-				inArray(carneParcelas.status, [...PAID_STATUSES]),
-				and(inArray(carneParcelas.status, [...OPEN_STATUSES]), eq(carnes.status, 'ativo'))
+export async function carneTotals(db: DbOrTx): Promise<{ count: number; totalCentavos: number }> {
+	const n = (await db.select({ n: count() }).from(carnes))[0]?.n ?? 0
+	const total = (
+		await db
+			.select({ total: sql<number>`coalesce(sum(${carneParcelas.valor_centavos}), 0)` })
+			.from(carneParcelas)
+			.innerJoin(carnes, eq(carnes.id, carneParcelas.carne_id))
+			.where(
+				or(
+					inArray(carneParcelas.status, [...PAID_STATUSES]),
+					and(inArray(carneParcelas.status, [...OPEN_STATUSES]), eq(carnes.status, 'ativo'))
+				)
 			)
-		)
-		.get()?.total
+	)[0]?.total
 	return { count: n, totalCentavos: Number(total ?? 0) }
 }
 
@@ -526,9 +531,9 @@ export function carneTotals(db: DbOrTx): { count: number; totalCentavos: number 
  * told what Asaas answered.
  */
 export async function cancelCarne(ctx: Ctx, user: Actor, id: number): Promise<{ message: string }> {
-	const carne = carneInScope(ctx, user, id)
+	const carne = await carneInScope(ctx, user, id)
 	if (carne.status !== 'ativo' || !carne.asaas_installment_id) throw unprocessable('Só um carnê ativo pode ser cancelado.')
-	const account = companyAccount(ctx, user, carne.representante_cnpj)
+	const account = await companyAccount(ctx, user, carne.representante_cnpj)
 	const client = asaasClient(ctx, account)
 	let failure: AsaasError | null = null
 	try {
@@ -544,27 +549,29 @@ export async function cancelCarne(ctx: Ctx, user: Actor, id: number): Promise<{ 
 		asaasFailure(failure ?? error)
 	}
 	if (sync.open > 0) {
-		if (sync.held) throw unprocessable(accountWarning(ctx, account.id) ?? 'A conta do Asaas não reconhece este carnê.', 'ASAAS_ACCOUNT')
+		if (sync.held)
+			throw unprocessable((await accountWarning(ctx, account.id)) ?? 'A conta do Asaas não reconhece este carnê.', 'ASAAS_ACCOUNT')
 		asaasFailure(
 			failure ?? new AsaasError('O Asaas ainda mostra parcelas em aberto neste carnê: tente cancelar de novo.', 'rejected', null, false)
 		)
 	}
 	const now = ctx.clock.now().toISOString()
-	const razao = ctx.db.select({ razao: companies.razao }).from(companies).where(eq(companies.codigo, carne.empresa_codigo)).get()?.razao
-	writeTransaction(ctx.db, (tx) => {
-		const closed = tx
+	const razao = (await ctx.db.select({ razao: companies.razao }).from(companies).where(eq(companies.codigo, carne.empresa_codigo)))[0]
+		?.razao
+	await writeTransaction(ctx.db, async (tx) => {
+		const closed = await tx
 			.update(carnes)
 			.set({ status: 'cancelado', updated_at: now })
 			.where(and(eq(carnes.id, carne.id), eq(carnes.status, 'ativo')))
 			.returning({ id: carnes.id })
-			.all()
 		if (closed.length === 0) return
-		const removidas = tx
-			.select({ n: count() })
-			.from(carneParcelas)
-			.where(and(eq(carneParcelas.carne_id, carne.id), eq(carneParcelas.status, 'CANCELED')))
-			.get()?.n
-		logActivity(
+		const removidas = (
+			await tx
+				.select({ n: count() })
+				.from(carneParcelas)
+				.where(and(eq(carneParcelas.carne_id, carne.id), eq(carneParcelas.status, 'CANCELED')))
+		)[0]?.n
+		await logActivity(
 			tx,
 			ctx.clock,
 			'billing.carne-cancelled',
@@ -577,9 +584,9 @@ export async function cancelCarne(ctx: Ctx, user: Actor, id: number): Promise<{ 
 
 /** The plan's paymentBook PDF, read with the account's key. */
 export async function carnePdf(ctx: Ctx, user: Actor, id: number): Promise<{ bytes: Uint8Array; fileName: string; carne: CarneRow }> {
-	const carne = carneInScope(ctx, user, id)
+	const carne = await carneInScope(ctx, user, id)
 	if (!carne.asaas_installment_id) throw unprocessable('Este carnê ainda está sendo criado no Asaas: aguarde alguns minutos.')
-	const client = asaasClient(ctx, companyAccount(ctx, user, carne.representante_cnpj))
+	const client = asaasClient(ctx, await companyAccount(ctx, user, carne.representante_cnpj))
 	try {
 		const bytes = await client.getPaymentBook(carne.asaas_installment_id)
 		return { bytes, fileName: `${carneName(carne.id)}.pdf`, carne }
@@ -589,9 +596,9 @@ export async function carnePdf(ctx: Ctx, user: Actor, id: number): Promise<{ byt
 }
 
 /** The WhatsApp gateway for a representative's messages: their own instance when set, else the portal's. */
-function gatewayFor(ctx: Ctx, representanteCnpj: string) {
-	const rep = findRepresentativeByCnpj(ctx.db, representanteCnpj)
-	const gateway = evolutionGateway(ctx, { instance: rep?.evo_instancia })
+async function gatewayFor(ctx: Ctx, representanteCnpj: string) {
+	const rep = await findRepresentativeByCnpj(ctx.db, representanteCnpj)
+	const gateway = await evolutionGateway(ctx, { instance: rep?.evo_instancia })
 	if (!gateway)
 		throw unprocessable('O WhatsApp do portal não está configurado: peça ao administrador para preencher a aba API de Notificações.')
 	return gateway
@@ -608,13 +615,13 @@ export async function sendCarne(ctx: Ctx, user: Actor, id: number, telefone: str
 	if (!phone) throw badRequest(CARNE_MESSAGES.phone)
 	const { bytes, fileName, carne } = await carnePdf(ctx, user, id)
 	if (carne.status !== 'ativo') throw unprocessable('Só um carnê ativo pode ser enviado.')
-	const company = ctx.db.select().from(companies).where(eq(companies.codigo, carne.empresa_codigo)).get()
+	const company = (await ctx.db.select().from(companies).where(eq(companies.codigo, carne.empresa_codigo)))[0]
 	const caption = [
 		`Olá${company ? `, ${company.razao}` : ''}! Segue o seu ${carneName(carne.id)}, com ${carne.numero_parcelas} parcelas de ${formatBrl(carne.valor_parcela_centavos)}`,
 		`(total ${formatBrl(carne.valor_total_centavos)}), primeiro vencimento em ${formatBrDate(carne.data_primeiro_vencimento)}.`
 	].join(' ')
 	try {
-		await gatewayFor(ctx, carne.representante_cnpj).sendDocument(phone, {
+		await (await gatewayFor(ctx, carne.representante_cnpj)).sendDocument(phone, {
 			base64: Buffer.from(bytes).toString('base64'),
 			fileName,
 			mimetype: 'application/pdf',
@@ -623,7 +630,7 @@ export async function sendCarne(ctx: Ctx, user: Actor, id: number, telefone: str
 	} catch (error) {
 		whatsappFailure(error)
 	}
-	logActivity(
+	await logActivity(
 		ctx.db,
 		ctx.clock,
 		'billing.carne-sent',
@@ -639,9 +646,9 @@ export async function sendCarne(ctx: Ctx, user: Actor, id: number, telefone: str
  * still open → nothing changes and the person is told what Asaas answered.
  */
 export async function removeParcel(ctx: Ctx, user: Actor, id: number): Promise<{ message: string }> {
-	const parcel = parcelInScope(ctx, user, id)
+	const parcel = await parcelInScope(ctx, user, id)
 	if (!canActOnParcel(parcel.status)) throw unprocessable('Só uma parcela pendente ou vencida pode ser removida.')
-	const account = companyAccount(ctx, user, parcel.representante_cnpj)
+	const account = await companyAccount(ctx, user, parcel.representante_cnpj)
 	const client = asaasClient(ctx, account)
 	let failure: AsaasError | null = null
 	try {
@@ -655,23 +662,24 @@ export async function removeParcel(ctx: Ctx, user: Actor, id: number): Promise<{
 		removed = !!(await client.getPayment(parcel.asaas_payment_id)).deleted
 	} catch (error) {
 		if (!(error instanceof AsaasError && error.upstreamStatus === 404)) asaasFailure(failure ?? error)
-		const carne = ctx.db.select().from(carnes).where(eq(carnes.id, parcel.carne_id)).get()
+		const carne = (await ctx.db.select().from(carnes).where(eq(carnes.id, parcel.carne_id)))[0]
 		removed = await trustRemoval(ctx, account.id, client, {
 			wallet: carne?.asaas_conta ?? null,
 			customerId: carne?.asaas_customer_id ?? null
 		})
-		if (!removed) throw unprocessable(accountWarning(ctx, account.id) ?? 'A conta do Asaas não reconhece esta parcela.', 'ASAAS_ACCOUNT')
+		if (!removed)
+			throw unprocessable((await accountWarning(ctx, account.id)) ?? 'A conta do Asaas não reconhece esta parcela.', 'ASAAS_ACCOUNT')
 	}
 	if (!removed)
 		asaasFailure(
 			failure ?? new AsaasError('O Asaas ainda mostra esta parcela em aberto: tente removê-la de novo.', 'rejected', null, false)
 		)
 	const now = ctx.clock.now().toISOString()
-	writeTransaction(ctx.db, (tx) => {
-		const fresh = tx.select().from(carneParcelas).where(eq(carneParcelas.id, parcel.id)).get()
+	await writeTransaction(ctx.db, async (tx) => {
+		const fresh = (await tx.select().from(carneParcelas).where(eq(carneParcelas.id, parcel.id)))[0]
 		if (!fresh || !canActOnParcel(fresh.status)) return
-		markCancelled(tx, fresh, now, null)
-		logActivity(
+		await markCancelled(tx, fresh, now, null)
+		await logActivity(
 			tx,
 			ctx.clock,
 			'billing.parcel-removed',
@@ -686,23 +694,23 @@ export async function removeParcel(ctx: Ctx, user: Actor, id: number): Promise<{
 export async function sendParcel(ctx: Ctx, user: Actor, id: number, phoneInput: string): Promise<{ message: string }> {
 	const phone = normaliseBrazilianPhone(phoneInput)
 	if (!phone) throw badRequest(CARNE_MESSAGES.phone)
-	let parcel = parcelInScope(ctx, user, id)
+	let parcel = await parcelInScope(ctx, user, id)
 	if (!canActOnParcel(parcel.status)) throw unprocessable('Só uma parcela pendente ou vencida pode ser enviada.')
-	const carne = ctx.db.select().from(carnes).where(eq(carnes.id, parcel.carne_id)).get()!
+	const carne = (await ctx.db.select().from(carnes).where(eq(carnes.id, parcel.carne_id)))[0]!
 	// Codes Asaas did not give at creation (a boleto has a line and a PIX code, a PIX charge its code) are asked again now.
 	const missing =
 		(carne.tipo_cobranca === 'BOLETO' && !parcel.linha_digitavel) || (carne.tipo_cobranca !== 'CREDIT_CARD' && !parcel.pix_copia_cola)
 	if (missing) {
-		const client = asaasClient(ctx, companyAccount(ctx, user, parcel.representante_cnpj))
+		const client = asaasClient(ctx, await companyAccount(ctx, user, parcel.representante_cnpj))
 		const codes = await paymentCodes(client, { id: parcel.asaas_payment_id, billingType: carne.tipo_cobranca })
 		const linha = parcel.linha_digitavel ?? codes.linha
 		const pix = parcel.pix_copia_cola ?? codes.pix
 		if (linha !== parcel.linha_digitavel || pix !== parcel.pix_copia_cola) {
-			ctx.db.update(carneParcelas).set({ linha_digitavel: linha, pix_copia_cola: pix }).where(eq(carneParcelas.id, parcel.id)).run()
+			await ctx.db.update(carneParcelas).set({ linha_digitavel: linha, pix_copia_cola: pix }).where(eq(carneParcelas.id, parcel.id))
 			parcel = { ...parcel, linha_digitavel: linha, pix_copia_cola: pix }
 		}
 	}
-	const company = ctx.db.select().from(companies).where(eq(companies.codigo, parcel.empresa_codigo)).get()
+	const company = (await ctx.db.select().from(companies).where(eq(companies.codigo, parcel.empresa_codigo)))[0]
 	const lines = [
 		`Olá${company ? `, ${company.razao}` : ''}! Segue a parcela ${parcel.numero}/${carne.numero_parcelas} do seu ${carneName(carne.id)}.`,
 		`Valor: ${formatBrl(parcel.valor_centavos)}`,
@@ -712,11 +720,11 @@ export async function sendParcel(ctx: Ctx, user: Actor, id: number, phoneInput: 
 		parcel.pix_copia_cola ? `PIX copia e cola: ${parcel.pix_copia_cola}` : null
 	].filter(Boolean)
 	try {
-		await gatewayFor(ctx, parcel.representante_cnpj).sendText(phone, lines.join('\n'))
+		await (await gatewayFor(ctx, parcel.representante_cnpj)).sendText(phone, lines.join('\n'))
 	} catch (error) {
 		whatsappFailure(error)
 	}
-	logActivity(
+	await logActivity(
 		ctx.db,
 		ctx.clock,
 		'billing.parcel-sent',

@@ -13,7 +13,7 @@ const saved = await w.call('PUT', '/api/representantes/asaas-config', {
 	body: { ativar_api_asaas: 'S', asaas_api_key: '$aact_hmlg_000000000000000000000000000000crash', asaas_ambiente: 'sandbox' }
 })
 if (saved.status !== 200) throw new Error(`asaas-config: ${saved.status} ${saved.text}`)
-const empresa = w.company(CNPJ.rep, 'Padaria Pão Quente', { email: 'padaria@example.com' })
+const empresa = await w.company(CNPJ.rep, 'Padaria Pão Quente', { email: 'padaria@example.com' })
 console.log('READY')
 const res = await w.call('POST', '/api/carnes', {
 	cookie: w.cookies.rep,

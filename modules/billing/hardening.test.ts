@@ -15,8 +15,8 @@ const OTHER_KEY = '$aact_hmlg_000000000000000000000000000000zzzz'
 
 const create = (w: TestWorld, empresa: number) => w.call('POST', '/api/carnes', { cookie: w.cookies.rep, body: carneBody(empresa) })
 const plans = (w: TestWorld, key = KEY) => w.asaas.accounts.get(key)?.installments.size ?? 0
-const carneRows = (w: TestWorld) => w.db.select().from(carnes).all()
-const parcelRows = (w: TestWorld) => w.db.select().from(carneParcelas).all()
+const carneRows = async (w: TestWorld) => await w.db.select().from(carnes)
+const parcelRows = async (w: TestWorld) => await w.db.select().from(carneParcelas)
 
 describe('orphan plans (issue 33, point 1)', () => {
 	for (const [name, rule] of [
@@ -39,7 +39,7 @@ describe('orphan plans (issue 33, point 1)', () => {
 			expect(first.status).toBe(502)
 			expect(first.json.message).toContain('O carnê foi criado no Asaas, mas as parcelas ainda não puderam ser lidas')
 			expect(plans(w)).toBe(1)
-			expect(carneRows(w).map((c) => [c.status, c.asaas_installment_id])).toEqual([
+			expect((await carneRows(w)).map((c) => [c.status, c.asaas_installment_id])).toEqual([
 				['criando', [...w.asaas.accounts.get(KEY)!.installments.keys()][0]]
 			])
 			// The list shows it as being created.
@@ -50,24 +50,18 @@ describe('orphan plans (issue 33, point 1)', () => {
 			expect(retry.status).toBe(409)
 			expect(retry.json.message).toContain('foi concluído agora')
 			expect(plans(w)).toBe(1)
-			expect(carneRows(w).map((c) => c.status)).toEqual(['ativo'])
-			expect(parcelRows(w)).toHaveLength(3)
+			expect((await carneRows(w)).map((c) => c.status)).toEqual(['ativo'])
+			expect(await parcelRows(w)).toHaveLength(3)
 			// The events Asaas sent while the carnê was being created were held back, not left 'sem dono', and a
 			// payment to its boletos is recorded.
 			w.asaas.resumeDeliveries()
 			await settleAsaas(w)
 			w.clock.advance(10 * 60_000)
 			await w.services.asaasInbox.processDue()
-			w.asaas.confirm(parcelRows(w)[0].asaas_payment_id)
+			w.asaas.confirm((await parcelRows(w))[0].asaas_payment_id)
 			await settleAsaas(w)
-			expect(
-				w.db
-					.select()
-					.from(asaasEvents)
-					.all()
-					.filter((e) => e.status !== 'processado')
-			).toEqual([])
-			expect(parcelRows(w)[0].status).not.toBe('PENDING')
+			expect((await w.db.select().from(asaasEvents)).filter((e) => e.status !== 'processado')).toEqual([])
+			expect((await parcelRows(w))[0].status).not.toBe('PENDING')
 		})
 	}
 
@@ -79,23 +73,23 @@ describe('orphan plans (issue 33, point 1)', () => {
 		const res = await create(w, empresa.codigo)
 		expect(res.status).toBe(502)
 		expect(res.json.message).toContain('Não foi possível confirmar com o Asaas se o carnê foi criado')
-		expect(carneRows(w).map((c) => [c.status, c.asaas_installment_id])).toEqual([['criando', null]])
+		expect((await carneRows(w)).map((c) => [c.status, c.asaas_installment_id])).toEqual([['criando', null]])
 		// Within the request's own time the job leaves it alone.
 		expect(await finishCarnes(w.ctx)).toBe(0)
 		w.clock.advance(UNFINISHED_CARNE_MS + 1000)
 		expect(await finishCarnes(w.ctx)).toBe(1)
-		expect(carneRows(w).map((c) => c.status)).toEqual(['ativo'])
+		expect((await carneRows(w)).map((c) => c.status)).toEqual(['ativo'])
 		expect(plans(w)).toBe(1)
 
 		// Not applied at all (the connection dropped before Asaas saw it) and the lookup failing too: removed later.
-		const other = w.company(CNPJ.rep, 'Mercado Bom Preço', { email: 'mercado@example.com' })
+		const other = await w.company(CNPJ.rep, 'Mercado Bom Preço', { email: 'mercado@example.com' })
 		w.asaas.failNext({ method: 'POST', path: '/installments', mode: 'drop' })
 		w.asaas.failNext({ method: 'GET', path: '/payments', mode: 'status', status: 500, times: 4 })
 		const lost = await create(w, other.codigo)
 		expect(lost.status).toBe(502)
 		w.clock.advance(UNFINISHED_CARNE_MS + 1000)
 		expect(await finishCarnes(w.ctx)).toBe(1)
-		expect(carneRows(w).map((c) => c.empresa_codigo)).toEqual([empresa.codigo])
+		expect((await carneRows(w)).map((c) => c.empresa_codigo)).toEqual([empresa.codigo])
 		expect(plans(w)).toBe(1)
 	}, 30_000)
 
@@ -112,7 +106,7 @@ describe('orphan plans (issue 33, point 1)', () => {
 		const res = await create(w, empresa.codigo)
 		expect(res.status).toBe(502)
 		expect(res.json.message).toContain('Cliente bloqueado.')
-		expect(carneRows(w)).toEqual([])
+		expect(await carneRows(w)).toEqual([])
 		expect(plans(w)).toBe(0)
 	})
 })
@@ -122,11 +116,11 @@ describe('a 404 is not a deletion of a paid parcel (issue 33, point 2)', () => {
 		const { w, empresa } = await billingWorld()
 		w.asaas.setModes({ deletedPayment: 'not-found' })
 		const { carne } = (await create(w, empresa.codigo)).json
-		expect(carneRows(w)[0].asaas_conta).toMatch(/^[0-9a-f-]{36}$/)
-		const [first] = parcelRows(w)
+		expect((await carneRows(w))[0].asaas_conta).toMatch(/^[0-9a-f-]{36}$/)
+		const [first] = await parcelRows(w)
 		w.asaas.confirm(first.asaas_payment_id)
 		await settleAsaas(w)
-		const paidStatus = parcelRows(w)[0].status
+		const paidStatus = (await parcelRows(w))[0].status
 		expect(['CONFIRMED', 'RECEIVED']).toContain(paidStatus)
 		// The representative pastes the key of another Asaas account.
 		const saved = await w.call('PUT', '/api/representantes/asaas-config', {
@@ -136,16 +130,16 @@ describe('a 404 is not a deletion of a paid parcel (issue 33, point 2)', () => {
 		expect(saved.status).toBe(200)
 		// The reconciliation and a late webhook both meet 404s: nothing moves backwards, nothing is cancelled.
 		await reconcileCarnes(w.ctx, { all: true })
-		expect(parcelRows(w).map((p) => p.status)).toEqual([paidStatus, 'PENDING', 'PENDING'])
-		expect(carneRows(w)[0].status).toBe('ativo')
+		expect((await parcelRows(w)).map((p) => p.status)).toEqual([paidStatus, 'PENDING', 'PENDING'])
+		expect((await carneRows(w))[0].status).toBe('ativo')
 		const cancel = await w.call('DELETE', `/api/carnes/${carne.id}`, { cookie: w.cookies.rep })
 		expect(cancel.status).toBe(422)
 		expect(cancel.json.message).toContain('abre outra conta do Asaas')
-		expect(parcelRows(w).map((p) => p.status)).toEqual([paidStatus, 'PENDING', 'PENDING'])
+		expect((await parcelRows(w)).map((p) => p.status)).toEqual([paidStatus, 'PENDING', 'PENDING'])
 		// The administrador and the representative are told, once.
-		const warned = w.db.select().from(activities).where(eq(activities.event, 'billing.asaas-account-mismatch')).all()
+		const warned = await w.db.select().from(activities).where(eq(activities.event, 'billing.asaas-account-mismatch'))
 		expect(warned).toHaveLength(1)
-		const told = w.db.select().from(notifications).all()
+		const told = await w.db.select().from(notifications)
 		expect(told.map((n) => n.title)).toEqual(['Parcela paga', 'Conta do Asaas trocada?', 'Conta do Asaas trocada?'])
 		// The financial screens say so while it lasts.
 		const config = await w.call('GET', '/api/representantes/asaas-config', { cookie: w.cookies.rep })
@@ -158,7 +152,7 @@ describe('a 404 is not a deletion of a paid parcel (issue 33, point 2)', () => {
 		const cancelled = await w.call('DELETE', `/api/carnes/${carne.id}`, { cookie: w.cookies.rep })
 		expect(cancelled.status).toBe(200)
 		expect((await w.call('GET', '/api/representantes/asaas-config', { cookie: w.cookies.rep })).json.webhook.conta_aviso).toBeNull()
-		expect(parcelRows(w).map((p) => p.status)).toEqual([paidStatus, 'CANCELED', 'CANCELED'])
+		expect((await parcelRows(w)).map((p) => p.status)).toEqual([paidStatus, 'CANCELED', 'CANCELED'])
 	})
 })
 
@@ -169,8 +163,8 @@ describe('a cancel whose answer was lost (issue 33, point 3)', () => {
 		w.asaas.failNext({ method: 'DELETE', path: '/installments', mode: 'drop-after-apply', times: 4 })
 		const res = await w.call('DELETE', `/api/carnes/${carne.id}`, { cookie: w.cookies.rep })
 		expect(res.status).toBe(200)
-		expect(parcelRows(w).map((p) => p.status)).toEqual(['CANCELED', 'CANCELED', 'CANCELED'])
-		expect(carneRows(w)[0].status).toBe('cancelado')
+		expect((await parcelRows(w)).map((p) => p.status)).toEqual(['CANCELED', 'CANCELED', 'CANCELED'])
+		expect((await carneRows(w))[0].status).toBe('cancelado')
 	})
 
 	it('an answer lost before Asaas applied it changes nothing here; the reconciliation repairs a cancelled carnê with open parcels', async () => {
@@ -179,14 +173,14 @@ describe('a cancel whose answer was lost (issue 33, point 3)', () => {
 		w.asaas.failNext({ method: 'DELETE', path: '/installments', mode: 'status', status: 500, times: 4 })
 		const res = await w.call('DELETE', `/api/carnes/${carne.id}`, { cookie: w.cookies.rep })
 		expect(res.status).toBe(502)
-		expect(carneRows(w)[0].status).toBe('ativo')
-		expect(parcelRows(w).map((p) => p.status)).toEqual(['PENDING', 'PENDING', 'PENDING'])
+		expect((await carneRows(w))[0].status).toBe('ativo')
+		expect((await parcelRows(w)).map((p) => p.status)).toEqual(['PENDING', 'PENDING', 'PENDING'])
 		// A carnê left cancelado with parcels still open at Asaas (as the old code left it) is cancelled there again.
-		w.db.update(carnes).set({ status: 'cancelado' }).where(eq(carnes.id, carne.id)).run()
+		await w.db.update(carnes).set({ status: 'cancelado' }).where(eq(carnes.id, carne.id))
 		w.clock.advance(3 * 3_600_000 + 1000)
 		const result = await reconcileCarnes(w.ctx)
 		expect(result.verificadas).toBe(1)
-		expect(parcelRows(w).map((p) => p.status)).toEqual(['CANCELED', 'CANCELED', 'CANCELED'])
+		expect((await parcelRows(w)).map((p) => p.status)).toEqual(['CANCELED', 'CANCELED', 'CANCELED'])
 		const atAsaas = [...w.asaas.accounts.get(KEY)!.payments.values()]
 		expect(atAsaas.every((p) => p.deleted)).toBe(true)
 	}, 20_000)
@@ -198,22 +192,22 @@ describe('after a crash, within seconds (issue 33, point 4)', () => {
 		await create(w, empresa.codigo)
 		await settleAsaas(w)
 		w.asaas.pauseDeliveries()
-		w.asaas.confirm(parcelRows(w)[0].asaas_payment_id)
+		w.asaas.confirm((await parcelRows(w))[0].asaas_payment_id)
 		// Stored, then claimed by a process that dies before handling it.
 		const claimedBy = w.services.asaasInbox
-		const stored = w.db.select().from(asaasEvents).all().length
+		const stored = (await w.db.select().from(asaasEvents)).length
 		w.asaas.resumeDeliveries()
 		await w.asaas.settled()
-		const fresh = w.db.select().from(asaasEvents).all().slice(stored)
+		const fresh = (await w.db.select().from(asaasEvents)).slice(stored)
 		expect(fresh.length).toBeGreaterThan(0)
 		const until = new Date(w.clock.now().getTime() + CLAIM_MS).toISOString()
 		for (const e of fresh)
-			w.db.update(asaasEvents).set({ status: 'pendente', claimed_until: until, processed_at: null }).where(eq(asaasEvents.id, e.id)).run()
-		w.db.update(carneParcelas).set({ status: 'PENDING', data_pagamento: null }).run()
+			await w.db.update(asaasEvents).set({ status: 'pendente', claimed_until: until, processed_at: null }).where(eq(asaasEvents.id, e.id))
+		await w.db.update(carneParcelas).set({ status: 'PENDING', data_pagamento: null })
 		expect(await claimedBy.processDue()).toBe(0)
 		w.clock.advance(CLAIM_MS + 1)
 		expect(await claimedBy.processDue()).toBe(fresh.length)
-		expect(parcelRows(w)[0].status).not.toBe('PENDING')
+		expect((await parcelRows(w))[0].status).not.toBe('PENDING')
 		expect(CLAIM_MS).toBeLessThanOrEqual(30_000)
 	})
 })
@@ -264,20 +258,20 @@ describe('webhooks are not polling (issue 32, point 7)', () => {
 		/** The requests a carnê's creation costs once every webhook is handled, its events held back or not. */
 		async function costOfACarne(holdEvents: boolean) {
 			const { w, empresa } = await billingWorld()
-			const before = accountUsage(w.ctx, CNPJ.rep).requisicoes12h
+			const before = (await accountUsage(w.ctx, CNPJ.rep)).requisicoes12h
 			if (holdEvents) w.asaas.pauseDeliveries()
 			expect((await create(w, empresa.codigo)).status).toBe(201)
-			const creation = accountUsage(w.ctx, CNPJ.rep).requisicoes12h - before
+			const creation = (await accountUsage(w.ctx, CNPJ.rep)).requisicoes12h - before
 			w.asaas.resumeDeliveries()
 			await settleAsaas(w)
 			// Events handed back while the carnê was being created are retried after 30 s.
 			w.clock.advance(5 * 60_000)
 			await w.services.asaasInbox.processDue()
-			const events = w.db.select().from(asaasEvents).all()
+			const events = await w.db.select().from(asaasEvents)
 			expect(events.filter((e) => e.status !== 'processado')).toEqual([])
 			// The inbox keeps what Asaas sent, as sent.
 			expect(events.map((e) => JSON.parse(e.payload).payment?.id)).toEqual(events.map((e) => e.payment_id))
-			return { creation, total: accountUsage(w.ctx, CNPJ.rep).requisicoes12h - before }
+			return { creation, total: (await accountUsage(w.ctx, CNPJ.rep)).requisicoes12h - before }
 		}
 		const held = await costOfACarne(true)
 		expect(held.total).toBe(held.creation)
@@ -297,7 +291,7 @@ describe('Ensaio completo no sandbox (issue 32, Admin Financeiro)', () => {
 		expect(ok.json.steps.length).toBeGreaterThan(5)
 		expect(ok.json.installmentAmount).toBe('totalValue')
 		// What it made at Asaas it removed again; the portal's carnês are untouched.
-		expect(carneRows(w)).toEqual([])
+		expect(await carneRows(w)).toEqual([])
 		// An account that wants `value`: the rehearsal says so, and still passes.
 		w.asaas.setModes({ installmentAmount: 'value' })
 		expect((await run(CNPJ.rep)).json.installmentAmount).toBe('value')

@@ -23,13 +23,12 @@ function ownedRows(ctx: Ctx, user: Actor, table: BillingTable, empresa: number |
 }
 
 /** The cards' figures: how many rows match and their amounts summed (centavos), per value of `key`. */
-function totalsBy(ctx: Ctx, table: BillingTable, key: SQLiteColumn, where: SQL | undefined) {
-	return ctx.db
+async function totalsBy(ctx: Ctx, table: BillingTable, key: SQLiteColumn, where: SQL | undefined) {
+	return await ctx.db
 		.select({ key: sql<string>`${key}`, n: count(), valor: sql<number>`coalesce(sum(${table.valor_centavos}), 0)` })
 		.from(table)
 		.where(where)
 		.groupBy(key)
-		.all()
 }
 
 /** The monitor's status filter: 'RECEIVED' and 'CONFIRMED' both mean Pago. */
@@ -49,7 +48,7 @@ function checkPeriod(query: { dataInicio?: string; dataFim?: string }) {
 }
 
 /** GET /api/carnes/pagamentos: the scope's parcels, filtered and paged in SQL, soonest due first, with the cards' totals. */
-export function listPagamentos(ctx: Ctx, user: Actor, query: PagamentosQuery): PagamentosList {
+export async function listPagamentos(ctx: Ctx, user: Actor, query: PagamentosQuery): Promise<PagamentosList> {
 	checkPeriod(query)
 	const base = and(
 		ownedRows(ctx, user, carneParcelas, query.empresa),
@@ -58,7 +57,7 @@ export function listPagamentos(ctx: Ctx, user: Actor, query: PagamentosQuery): P
 	)
 	const where = and(base, statusCondition(query.status))
 	// The cards total the filtered view (all its statuses when no status is chosen), one group per status.
-	const groups = totalsBy(ctx, carneParcelas, carneParcelas.status, where)
+	const groups = await totalsBy(ctx, carneParcelas, carneParcelas.status, where)
 	const sum = (pick: (status: string) => boolean, field: 'n' | 'valor') =>
 		groups.filter((g) => pick(g.key)).reduce((acc, g) => acc + Number(g[field]), 0)
 	const totals = {
@@ -70,7 +69,7 @@ export function listPagamentos(ctx: Ctx, user: Actor, query: PagamentosQuery): P
 		vencidas: sum((s) => s === 'OVERDUE', 'n')
 	}
 	// The page's ids first (ordered and cut in the index), then only their rows joined to carnê and company.
-	const ids = pageIds(
+	const ids = await pageIds(
 		ctx.db,
 		carneParcelas.id,
 		and(base, statusCondition(query.status, true)),
@@ -78,10 +77,10 @@ export function listPagamentos(ctx: Ctx, user: Actor, query: PagamentosQuery): P
 		query.limit,
 		(query.page - 1) * query.limit
 	)
-	const rows = inOrderOf(
+	const rows = await inOrderOf(
 		ids,
-		(page) =>
-			ctx.db
+		async (page) =>
+			await ctx.db
 				.select({
 					parcel: carneParcelas,
 					totalParcelas: carnes.numero_parcelas,
@@ -93,8 +92,7 @@ export function listPagamentos(ctx: Ctx, user: Actor, query: PagamentosQuery): P
 				.from(carneParcelas)
 				.innerJoin(carnes, eq(carnes.id, carneParcelas.carne_id))
 				.innerJoin(companies, eq(companies.codigo, carneParcelas.empresa_codigo))
-				.where(inArray(carneParcelas.id, page))
-				.all(),
+				.where(inArray(carneParcelas.id, page)),
 		(r) => r.parcel.id
 	)
 	return {
@@ -138,7 +136,7 @@ function searchCondition(search: string): SQL | undefined {
 }
 
 /** GET /api/historico-pagamentos: the scope's events, newest first, filtered and paged in SQL, with the cards. */
-export function listHistorico(ctx: Ctx, user: Actor, query: HistoricoQuery): HistoricoList {
+export async function listHistorico(ctx: Ctx, user: Actor, query: HistoricoQuery): Promise<HistoricoList> {
 	checkPeriod(query)
 	const where = and(
 		ownedRows(ctx, user, historicoPagamentos, query.empresa),
@@ -148,7 +146,7 @@ export function listHistorico(ctx: Ctx, user: Actor, query: HistoricoQuery): His
 		query.dataFim ? lt(historicoPagamentos.data_evento, startOfDayInSaoPaulo(addDaysIso(query.dataFim, 1))) : undefined,
 		searchCondition(query.search)
 	)
-	const groups = totalsBy(ctx, historicoPagamentos, historicoPagamentos.tipo_evento, where)
+	const groups = await totalsBy(ctx, historicoPagamentos, historicoPagamentos.tipo_evento, where)
 	const of = (tipo: string) => groups.find((g) => g.key === tipo)
 	const totals = {
 		total: groups.reduce((acc, g) => acc + g.n, 0),
@@ -162,16 +160,15 @@ export function listHistorico(ctx: Ctx, user: Actor, query: HistoricoQuery): His
 			Number(of('pagamento_desfeito')?.valor ?? 0)
 	}
 	const newestFirst = [desc(historicoPagamentos.data_evento), desc(historicoPagamentos.id)]
-	const ids = pageIds(ctx.db, historicoPagamentos.id, where, newestFirst, query.limit, (query.page - 1) * query.limit)
-	const rows = inOrderOf(
+	const ids = await pageIds(ctx.db, historicoPagamentos.id, where, newestFirst, query.limit, (query.page - 1) * query.limit)
+	const rows = await inOrderOf(
 		ids,
-		(page) =>
-			ctx.db
+		async (page) =>
+			await ctx.db
 				.select({ event: historicoPagamentos, razao: companies.razao, cnpj: companies.cnpj })
 				.from(historicoPagamentos)
 				.leftJoin(companies, eq(companies.codigo, historicoPagamentos.empresa_codigo))
-				.where(inArray(historicoPagamentos.id, page))
-				.all(),
+				.where(inArray(historicoPagamentos.id, page)),
 		(r) => r.event.id
 	)
 	return {

@@ -19,7 +19,7 @@ const FRESH_MS = 10 * MINUTE
  * the portal then goes by what the account's 404s say (see trustRemoval).
  */
 export async function accountWallet(ctx: Ctx, accountId: string, client: AsaasClient, fresh = false): Promise<string | null> {
-	const row = ctx.db.select().from(asaasIdentities).where(eq(asaasIdentities.account, accountId)).get()
+	const row = (await ctx.db.select().from(asaasIdentities).where(eq(asaasIdentities.account, accountId)))[0]
 	const now = ctx.clock.now()
 	if (row?.wallet_id && !fresh && now.getTime() - Date.parse(row.checked_at) < FRESH_MS) return row.wallet_id
 	let wallet: string | null
@@ -31,57 +31,55 @@ export async function accountWallet(ctx: Ctx, accountId: string, client: AsaasCl
 	}
 	if (wallet) {
 		const set = { wallet_id: wallet, checked_at: now.toISOString() }
-		ctx.db
+		await ctx.db
 			.insert(asaasIdentities)
 			.values({ account: accountId, status: 'ok', ...set })
 			.onConflictDoUpdate({ target: asaasIdentities.account, set })
-			.run()
 	}
 	return wallet
 }
 
-const accountName = (ctx: Ctx, accountId: string) =>
-	accountId === VENDOR_ACCOUNT ? 'conta do fornecedor' : (findRepresentativeByCnpj(ctx.db, accountId)?.nome ?? accountId)
+const accountName = async (ctx: Ctx, accountId: string) =>
+	accountId === VENDOR_ACCOUNT ? 'conta do fornecedor' : ((await findRepresentativeByCnpj(ctx.db, accountId))?.nome ?? accountId)
 
 /**
  * Records that an account's key no longer opens the account its charges were made on (or that the account knows
  * none of them), and warns the administradores and the representative once, when the state begins.
  */
-function warnForeignAccount(ctx: Ctx, accountId: string, status: 'mudou' | 'desconhecida') {
-	const nome = accountName(ctx, accountId)
+async function warnForeignAccount(ctx: Ctx, accountId: string, status: 'mudou' | 'desconhecida') {
+	const nome = await accountName(ctx, accountId)
 	const message =
 		status === 'mudou'
 			? `A chave do Asaas de ${nome} abre outra conta do Asaas que não a dos carnês e cobranças já emitidos. Nada foi cancelado: confira a chave em Configurações Financeiras (ou Admin Financeiro) e volte a chave anterior se ela foi trocada por engano.`
 			: `A conta do Asaas de ${nome} responde "não encontrado" para os clientes e cobranças já emitidos: a chave pode ser de outra conta. Nada foi cancelado: confira a chave.`
 	const now = ctx.clock.now().toISOString()
-	writeTransaction(ctx.db, (tx) => {
-		const row = tx.select().from(asaasIdentities).where(eq(asaasIdentities.account, accountId)).get()
+	await writeTransaction(ctx.db, async (tx) => {
+		const row = (await tx.select().from(asaasIdentities).where(eq(asaasIdentities.account, accountId)))[0]
 		if (row?.status === status) return
 		const set = { status, message, checked_at: now }
-		tx.insert(asaasIdentities)
+		await tx
+			.insert(asaasIdentities)
 			.values({ account: accountId, wallet_id: row?.wallet_id ?? null, ...set })
 			.onConflictDoUpdate({ target: asaasIdentities.account, set })
-			.run()
 		const representanteCnpj = accountId === VENDOR_ACCOUNT ? null : accountId
-		logActivity(
+		await logActivity(
 			tx,
 			ctx.clock,
 			'billing.asaas-account-mismatch',
 			{ conta: nome, situacao: status },
 			{ actorName: 'Asaas', representanteCnpj }
 		)
-		notifyUsers(tx, ctx.clock, { administradores: true, representanteCnpj }, 'Conta do Asaas trocada?', message, 'warning')
+		await notifyUsers(tx, ctx.clock, { administradores: true, representanteCnpj }, 'Conta do Asaas trocada?', message, 'warning')
 	})
 	ctx.log('asaas.account_mismatch', { account: accountId, status })
 }
 
 /** The account answers again for what it made: the warning ends. */
-function clearWarning(ctx: Ctx, accountId: string) {
-	ctx.db
+async function clearWarning(ctx: Ctx, accountId: string) {
+	await ctx.db
 		.update(asaasIdentities)
 		.set({ status: 'ok', message: null, checked_at: ctx.clock.now().toISOString() })
 		.where(eq(asaasIdentities.account, accountId))
-		.run()
 }
 
 /**
@@ -98,7 +96,7 @@ export async function trustRemoval(
 ): Promise<boolean> {
 	const current = await accountWallet(ctx, accountId, client, true)
 	if (madeOn.wallet && current && madeOn.wallet !== current) {
-		warnForeignAccount(ctx, accountId, 'mudou')
+		await warnForeignAccount(ctx, accountId, 'mudou')
 		return false
 	}
 	if (!(madeOn.wallet && current) && madeOn.customerId) {
@@ -106,18 +104,18 @@ export async function trustRemoval(
 			await client.getCustomer(madeOn.customerId)
 		} catch (error) {
 			if (error instanceof AsaasError && error.upstreamStatus === 404) {
-				warnForeignAccount(ctx, accountId, 'desconhecida')
+				await warnForeignAccount(ctx, accountId, 'desconhecida')
 				return false
 			}
 			throw error
 		}
 	}
-	clearWarning(ctx, accountId)
+	await clearWarning(ctx, accountId)
 	return true
 }
 
 /** The warning of an account, for the financial screens; null while all is well. */
-export function accountWarning(ctx: Pick<AppContext, 'db'>, accountId: string): string | null {
-	const row = ctx.db.select().from(asaasIdentities).where(eq(asaasIdentities.account, accountId)).get()
+export async function accountWarning(ctx: Pick<AppContext, 'db'>, accountId: string): Promise<string | null> {
+	const row = (await ctx.db.select().from(asaasIdentities).where(eq(asaasIdentities.account, accountId)))[0]
 	return row && row.status !== 'ok' ? row.message : null
 }

@@ -28,7 +28,7 @@ function watcher(behaviour: (e: InboxEvent) => Promise<void> = async () => {}) {
 async function portalWith(handler: PaymentEventHandler, dbFile?: string) {
 	const w = await testWorld({ paymentHandlers: [handler], dbFile })
 	await w.call('PUT', '/api/admin/asaas-vendor', { cookie: w.cookies.admin, body: { asaas_api_key: KEY, asaas_ambiente: 'sandbox' } })
-	const token = openSetting(w.db, w.ctx.secrets, 'app.asaas_webhook_token')
+	const token = await openSetting(w.db, w.ctx.secrets, 'app.asaas_webhook_token')
 	const deliver = (body: unknown, headers: Record<string, string> = { 'asaas-access-token': token }) =>
 		w.call('POST', '/api/asaas/webhook/fornecedor', { body, headers: { origin: '', ...headers } })
 	return { w, token, deliver }
@@ -42,9 +42,9 @@ const event = (id: string, paymentId = 'pay_mine_1', type = 'PAYMENT_RECEIVED') 
 })
 
 /** Waits for the inbox's background work to reach a state (however busy the machine), then the test checks it. */
-async function until(reached: () => boolean) {
+async function until(reached: () => boolean | Promise<boolean>) {
 	const deadline = performance.now() + 10_000
-	while (!reached() && performance.now() < deadline) await Bun.sleep(5)
+	while (!(await reached()) && performance.now() < deadline) await Bun.sleep(5)
 }
 
 describe('POST /api/asaas/webhook/{account}', () => {
@@ -58,7 +58,7 @@ describe('POST /api/asaas/webhook/{account}', () => {
 			headers: { origin: '', 'asaas-access-token': token }
 		})
 		expect(other.status).toBe(401)
-		expect(w.db.select().from(asaasEvents).all()).toEqual([])
+		expect(await w.db.select().from(asaasEvents)).toEqual([])
 	})
 
 	it('stores the same event delivered 20 times at once exactly once, and hands it to its module once, answering 200 each time', async () => {
@@ -68,10 +68,10 @@ describe('POST /api/asaas/webhook/{account}', () => {
 		})()
 		const answers = await Promise.all(Array.from({ length: 20 }, () => deliver(event('evt_same'))))
 		expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200))
-		await until(() => w.db.select().from(asaasEvents).get()?.status === 'processado')
-		expect(w.db.select().from(asaasEvents).all()).toHaveLength(1)
+		await until(async () => (await w.db.select().from(asaasEvents))[0]?.status === 'processado')
+		expect(await w.db.select().from(asaasEvents)).toHaveLength(1)
 		expect(seen).toEqual(['evt_same'])
-		expect(w.db.select().from(asaasEvents).get()).toMatchObject({ status: 'processado', attempts: 1 })
+		expect((await w.db.select().from(asaasEvents))[0]).toMatchObject({ status: 'processado', attempts: 1 })
 	})
 
 	it('answers without waiting for the module handling it', async () => {
@@ -83,24 +83,18 @@ describe('POST /api/asaas/webhook/{account}', () => {
 		expect(res.status).toBe(200)
 		await until(() => slow.seen.length > 0)
 		expect(slow.seen).toEqual(['evt_slow'])
-		expect(w.db.select().from(asaasEvents).get()?.status).toBe('pendente')
+		expect((await w.db.select().from(asaasEvents))[0]?.status).toBe('pendente')
 		release()
-		await until(() => w.db.select().from(asaasEvents).get()?.status !== 'pendente')
-		expect(w.db.select().from(asaasEvents).get()?.status).toBe('processado')
+		await until(async () => (await w.db.select().from(asaasEvents))[0]?.status !== 'pendente')
+		expect((await w.db.select().from(asaasEvents))[0]?.status).toBe('processado')
 	})
 
 	it('keeps what no module owns, marked so, and sets aside an authenticated delivery it cannot read', async () => {
 		const { w, deliver } = await portalWith(watcher().handler)
 		expect((await deliver(event('evt_x', 'pay_someone_else'))).status).toBe(200)
 		expect((await deliver({ hello: 'world' })).status).toBe(200)
-		await until(() =>
-			w.db
-				.select()
-				.from(asaasEvents)
-				.all()
-				.every((r) => r.status !== 'pendente')
-		)
-		const rows = w.db.select().from(asaasEvents).all()
+		await until(async () => (await w.db.select().from(asaasEvents)).every((r) => r.status !== 'pendente'))
+		const rows = await w.db.select().from(asaasEvents)
 		expect(rows.map((r) => [r.event, r.status])).toEqual([
 			['PAYMENT_RECEIVED', 'sem_dono'],
 			['INVALIDO', 'sem_dono']
@@ -115,16 +109,16 @@ describe('POST /api/asaas/webhook/{account}', () => {
 		})
 		const { w, deliver } = await portalWith(failing.handler)
 		await deliver(event('evt_fail'))
-		const row = () => w.db.select().from(asaasEvents).get()!
-		await until(() => row()?.last_error !== null)
-		expect(row()).toMatchObject({ status: 'pendente', attempts: 1, last_error: 'banco ocupado' })
+		const row = async () => (await w.db.select().from(asaasEvents))[0]!
+		await until(async () => (await row())?.last_error !== null)
+		expect(await row()).toMatchObject({ status: 'pendente', attempts: 1, last_error: 'banco ocupado' })
 		// Not due yet: nothing happens before the first delay.
 		expect(await w.services.asaasInbox.processDue()).toBe(0)
-		for (let i = 0; i < 10 && row().status === 'pendente'; i++) {
-			w.clock.set(row().next_attempt_at)
+		for (let i = 0; i < 10 && (await row()).status === 'pendente'; i++) {
+			w.clock.set((await row()).next_attempt_at)
 			await w.services.asaasInbox.processDue()
 		}
-		expect(row().status).toBe('falhou')
+		expect((await row()).status).toBe('falhou')
 		expect(failures).toBe(8)
 		expect(w.logs.some((l) => l.event === 'asaas.event_failed')).toBe(true)
 	})
@@ -136,7 +130,7 @@ describe('POST /api/asaas/webhook/{account}', () => {
 		// The first process stores the event and answers, then dies before handling it.
 		expect(await before.services.asaasInbox.receive('fornecedor', token, event('evt_restart'))).not.toBeNull()
 		const second = watcher()
-		const after = createTestApp({ dbFile, paymentHandlers: [second.handler] })
+		const after = await createTestApp({ dbFile, paymentHandlers: [second.handler] })
 		after.clock.advance(MINUTE)
 		expect(await after.services.asaasInbox.processDue()).toBe(1)
 		expect(await after.services.asaasInbox.processDue()).toBe(0)

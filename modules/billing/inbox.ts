@@ -53,17 +53,22 @@ export function createAsaasInbox(ctx: Ctx, handlers: PaymentEventHandler[]) {
 	/** Deliveries waiting for the next write: stored together, so many concurrent deliveries share one disk sync. */
 	let waiting: { row: typeof asaasEvents.$inferInsert; resolve: (id: number | null) => void; reject: (e: unknown) => void }[] = []
 
-	function storeWaiting() {
+	async function storeWaiting() {
 		const batch = waiting
 		waiting = []
 		try {
-			const ids = writeTransaction(ctx.db, (tx) =>
-				batch.map(
-					({ row }) =>
-						tx.insert(asaasEvents).values(row).onConflictDoNothing({ target: asaasEvents.event_id }).returning({ id: asaasEvents.id }).get()
-							?.id ?? null
-				)
-			)
+			const ids = await writeTransaction(ctx.db, async (tx) => {
+				const inserted: (number | null)[] = []
+				for (const { row } of batch) {
+					const [stored] = await tx
+						.insert(asaasEvents)
+						.values(row)
+						.onConflictDoNothing({ target: asaasEvents.event_id })
+						.returning({ id: asaasEvents.id })
+					inserted.push(stored?.id ?? null)
+				}
+				return inserted
+			})
 			for (const [i, { row, resolve }] of batch.entries()) resolve(row.status === 'pendente' ? ids[i] : null)
 		} catch (error) {
 			for (const { reject } of batch) reject(error)
@@ -75,8 +80,8 @@ export function createAsaasInbox(ctx: Ctx, handlers: PaymentEventHandler[]) {
 	 * hand to the modules, or null for a repeat (acknowledged and ignored). A wrong or missing token stores nothing.
 	 * Deliveries arriving together are written in one transaction (group commit).
 	 */
-	function receive(accountId: string, token: string | null, body: unknown): Promise<number | null> {
-		const account = asaasAccount(ctx.db, ctx.secrets, accountId)
+	async function receive(accountId: string, token: string | null, body: unknown): Promise<number | null> {
+		const account = await asaasAccount(ctx.db, ctx.secrets, accountId)
 		if (!account || !tokenMatches(token, account.webhookToken)) throw unauthorized('Token do webhook inválido.')
 		const now = ctx.clock.now().toISOString()
 		const envelope = readEnvelope(body)
@@ -113,26 +118,27 @@ export function createAsaasInbox(ctx: Ctx, handlers: PaymentEventHandler[]) {
 	}
 
 	/** Takes the event in hand when it is due and nobody else holds it: one worker at a time, even across processes. */
-	function claim(id: number) {
+	async function claim(id: number) {
 		const now = ctx.clock.now()
-		return ctx.db
-			.update(asaasEvents)
-			.set({ claimed_until: new Date(now.getTime() + CLAIM_MS).toISOString(), attempts: sql`${asaasEvents.attempts} + 1` })
-			.where(
-				and(
-					eq(asaasEvents.id, id),
-					eq(asaasEvents.status, 'pendente'),
-					lte(asaasEvents.next_attempt_at, now.toISOString()),
-					sql`(${asaasEvents.claimed_until} is null or ${asaasEvents.claimed_until} <= ${now.toISOString()})`
+		return (
+			await ctx.db
+				.update(asaasEvents)
+				.set({ claimed_until: new Date(now.getTime() + CLAIM_MS).toISOString(), attempts: sql`${asaasEvents.attempts} + 1` })
+				.where(
+					and(
+						eq(asaasEvents.id, id),
+						eq(asaasEvents.status, 'pendente'),
+						lte(asaasEvents.next_attempt_at, now.toISOString()),
+						sql`(${asaasEvents.claimed_until} is null or ${asaasEvents.claimed_until} <= ${now.toISOString()})`
+					)
 				)
-			)
-			.returning()
-			.get()
+				.returning()
+		)[0]
 	}
 
 	/** Hands a stored event to the modules; records what became of it. */
 	async function process(id: number): Promise<void> {
-		const row = claim(id)
+		const row = await claim(id)
 		if (!row) return
 		const event: InboxEvent = {
 			id: row.id,
@@ -143,26 +149,24 @@ export function createAsaasInbox(ctx: Ctx, handlers: PaymentEventHandler[]) {
 			payload: JSON.parse(row.payload)
 		}
 		const finishedAt = () => ctx.clock.now().toISOString()
-		const renew = setInterval(() => {
-			ctx.db
+		const renew = setInterval(async () => {
+			await ctx.db
 				.update(asaasEvents)
 				.set({ claimed_until: new Date(ctx.clock.now().getTime() + CLAIM_MS).toISOString() })
 				.where(and(eq(asaasEvents.id, id), eq(asaasEvents.status, 'pendente')))
-				.run()
 		}, CLAIM_RENEW_MS)
 		try {
 			let owned = false
 			for (const handler of handlers) owned = (await handler.handle(event)) || owned
-			ctx.db
+			await ctx.db
 				.update(asaasEvents)
 				.set({ status: owned ? 'processado' : 'sem_dono', processed_at: finishedAt(), claimed_until: null, last_error: null })
 				.where(eq(asaasEvents.id, id))
-				.run()
 		} catch (error) {
 			const message = String((error as Error)?.message ?? error).slice(0, 500)
 			const delay = RETRY_DELAYS_MS[row.attempts - 1]
 			const giveUp = delay === undefined
-			ctx.db
+			await ctx.db
 				.update(asaasEvents)
 				.set({
 					status: giveUp ? 'falhou' : 'pendente',
@@ -171,7 +175,6 @@ export function createAsaasInbox(ctx: Ctx, handlers: PaymentEventHandler[]) {
 					next_attempt_at: new Date(ctx.clock.now().getTime() + (delay ?? 0)).toISOString()
 				})
 				.where(eq(asaasEvents.id, id))
-				.run()
 			ctx.log(giveUp ? 'asaas.event_failed' : 'asaas.event_retry', {
 				event: row.event_id,
 				account: row.account,
@@ -189,7 +192,7 @@ export function createAsaasInbox(ctx: Ctx, handlers: PaymentEventHandler[]) {
 	 */
 	async function processDue(limit = 200): Promise<number> {
 		const now = ctx.clock.now().toISOString()
-		const due = ctx.db
+		const due = await ctx.db
 			.select({ id: asaasEvents.id })
 			.from(asaasEvents)
 			.where(
@@ -201,7 +204,6 @@ export function createAsaasInbox(ctx: Ctx, handlers: PaymentEventHandler[]) {
 			)
 			.orderBy(asc(asaasEvents.id))
 			.limit(limit)
-			.all()
 		for (const { id } of due) await process(id)
 		return due.length
 	}

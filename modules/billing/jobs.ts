@@ -15,20 +15,19 @@ import { pruneUsage } from './usage'
  * penalised queue (the financial screens show a banner with a button that reactivates it).
  */
 export async function checkWebhooks(ctx: AppContext): Promise<number> {
-	const reps = ctx.db
+	const reps = await ctx.db
 		.select({ cnpj: asaasAccounts.representante_cnpj })
 		.from(asaasAccounts)
 		.innerJoin(representatives, eq(representatives.cnpj, asaasAccounts.representante_cnpj))
 		.where(eq(representatives.ativar_api_asaas, 'S'))
-		.all()
 	let checked = 0
 	for (const { cnpj } of [{ cnpj: VENDOR_ACCOUNT }, ...reps]) {
-		const account = asaasAccount(ctx.db, ctx.secrets, cnpj)
+		const account = await asaasAccount(ctx.db, ctx.secrets, cnpj)
 		if (!account?.active) continue
 		await syncWebhook(ctx, account, { repair: true })
 		checked++
 	}
-	pruneUsage(ctx)
+	await pruneUsage(ctx)
 	return checked
 }
 

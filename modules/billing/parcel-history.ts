@@ -7,14 +7,14 @@ import { carneParcelas, carnes, historicoPagamentos } from './schema'
 type ParcelRow = typeof carneParcelas.$inferSelect
 
 /** A parcel removed at Asaas: cancelled here, with one `cancelamento` in the history. */
-export function markCancelled(tx: DbOrTx, parcel: ParcelRow, now: string, eventId: string | null) {
+export async function markCancelled(tx: DbOrTx, parcel: ParcelRow, now: string, eventId: string | null) {
 	if (parcel.status === 'CANCELED' || isPaid(parcel.status)) return
-	tx.update(carneParcelas).set({ status: 'CANCELED', updated_at: now }).where(eq(carneParcelas.id, parcel.id)).run()
-	recordEvent(tx, parcel, 'cancelamento', now, eventId)
+	await tx.update(carneParcelas).set({ status: 'CANCELED', updated_at: now }).where(eq(carneParcelas.id, parcel.id))
+	await recordEvent(tx, parcel, 'cancelamento', now, eventId)
 }
 
 /** One line of the history per (payment, kind of event): a repeat adds nothing. Answers whether the line is new. */
-export function recordEvent(
+export async function recordEvent(
 	tx: DbOrTx,
 	parcel: Pick<
 		ParcelRow,
@@ -25,7 +25,7 @@ export function recordEvent(
 	eventId: string | null,
 	valorCentavos = parcel.valor_centavos
 ) {
-	const total = tx.select({ n: carnes.numero_parcelas }).from(carnes).where(eq(carnes.id, parcel.carne_id)).get()?.n
+	const total = (await tx.select({ n: carnes.numero_parcelas }).from(carnes).where(eq(carnes.id, parcel.carne_id)))[0]?.n
 	const what = {
 		pagamento: 'paga',
 		cancelamento: 'cancelada',
@@ -36,23 +36,24 @@ export function recordEvent(
 		disputa_vencida: 'paga: contestação vencida, valor em repasse'
 	}[tipo]
 	return (
-		tx
-			.insert(historicoPagamentos)
-			.values({
-				tipo_evento: tipo,
-				parcela_id: parcel.id,
-				carne_id: parcel.carne_id,
-				empresa_codigo: parcel.empresa_codigo,
-				representante_cnpj: parcel.representante_cnpj,
-				valor_centavos: valorCentavos,
-				data_evento: now,
-				descricao: `Parcela ${parcel.numero}/${total ?? '?'} do ${carneName(parcel.carne_id)} ${what} (${formatBrl(valorCentavos)})`,
-				boleto_id: parcel.asaas_payment_id,
-				asaas_evento_id: eventId,
-				ciclo: parcel.ciclo
-			})
-			.onConflictDoNothing()
-			.returning({ id: historicoPagamentos.id })
-			.all().length > 0
+		(
+			await tx
+				.insert(historicoPagamentos)
+				.values({
+					tipo_evento: tipo,
+					parcela_id: parcel.id,
+					carne_id: parcel.carne_id,
+					empresa_codigo: parcel.empresa_codigo,
+					representante_cnpj: parcel.representante_cnpj,
+					valor_centavos: valorCentavos,
+					data_evento: now,
+					descricao: `Parcela ${parcel.numero}/${total ?? '?'} do ${carneName(parcel.carne_id)} ${what} (${formatBrl(valorCentavos)})`,
+					boleto_id: parcel.asaas_payment_id,
+					asaas_evento_id: eventId,
+					ciclo: parcel.ciclo
+				})
+				.onConflictDoNothing()
+				.returning({ id: historicoPagamentos.id })
+		).length > 0
 	)
 }

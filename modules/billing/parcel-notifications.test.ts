@@ -5,19 +5,14 @@ import { asaasAccount, asaasClient } from './accounts'
 import { reconcileCarnes } from './sync'
 import { asaasAccounts, carneParcelas } from './schema'
 
-const parcelsOf = (w: TestWorld, carneId: number) =>
-	w.db
-		.select()
-		.from(carneParcelas)
-		.where(eq(carneParcelas.carne_id, carneId))
-		.all()
-		.sort((a, b) => a.numero - b.numero)
+const parcelsOf = async (w: TestWorld, carneId: number) =>
+	(await w.db.select().from(carneParcelas).where(eq(carneParcelas.carne_id, carneId))).sort((a, b) => a.numero - b.numero)
 const bell = async (w: TestWorld, cookie: string) =>
 	((await w.call('GET', '/api/notifications', { cookie })).json as { title: string; message: string; type: string }[])
 		.filter((n) => n.title.startsWith('Parcela'))
 		.map((n) => [n.title, n.message, n.type])
-const tokenOf = (w: TestWorld) =>
-	w.ctx.secrets.open(w.db.select().from(asaasAccounts).where(eq(asaasAccounts.representante_cnpj, CNPJ.rep)).get()!.webhook_token!)
+const tokenOf = async (w: TestWorld) =>
+	w.ctx.secrets.open((await w.db.select().from(asaasAccounts).where(eq(asaasAccounts.representante_cnpj, CNPJ.rep)))[0]!.webhook_token!)
 
 describe('the representative is told in the top bar when Asaas changes a parcel', () => {
 	it('a paid parcel notifies its representative once, however often Asaas delivers or the reconciliation reads it', async () => {
@@ -27,7 +22,7 @@ describe('the representative is told in the top bar when Asaas changes a parcel'
 		).json
 		await settleAsaas(w)
 		expect(await bell(w, w.cookies.rep)).toEqual([])
-		const second = parcelsOf(w, carne.id)[1]
+		const second = (await parcelsOf(w, carne.id))[1]
 		// A boleto: CONFIRMED, then RECEIVED (two events, one payment).
 		w.asaas.confirm(second.asaas_payment_id)
 		await settleAsaas(w)
@@ -38,11 +33,11 @@ describe('the representative is told in the top bar when Asaas changes a parcel'
 		expect(delivered.length).toBeGreaterThan(0)
 		for (const d of delivered)
 			await w.call('POST', `/api/asaas/webhook/${CNPJ.rep}`, {
-				headers: { 'asaas-access-token': tokenOf(w) },
+				headers: { 'asaas-access-token': await tokenOf(w) },
 				body: { id: d.eventId, event: d.event, dateCreated: '', payment: { id: second.asaas_payment_id } }
 			})
 		await w.call('POST', `/api/asaas/webhook/${CNPJ.rep}`, {
-			headers: { 'asaas-access-token': tokenOf(w) },
+			headers: { 'asaas-access-token': await tokenOf(w) },
 			body: { id: 'evt_tardio', event: 'PAYMENT_CONFIRMED', dateCreated: '', payment: { id: second.asaas_payment_id } }
 		})
 		await settleAsaas(w)
@@ -57,7 +52,9 @@ describe('the representative is told in the top bar when Asaas changes a parcel'
 		const { carne } = (await w.call('POST', '/api/carnes', { cookie: w.cookies.rep, body: carneBody(empresa.codigo) })).json
 		await settleAsaas(w)
 		// Someone deletes the plan in Asaas' own screens.
-		await asaasClient(w.ctx, asaasAccount(w.db, w.ctx.secrets, CNPJ.rep)!).deleteInstallmentPendingPayments(carne.asaas_installment_id!)
+		await asaasClient(w.ctx, (await asaasAccount(w.db, w.ctx.secrets, CNPJ.rep))!).deleteInstallmentPendingPayments(
+			carne.asaas_installment_id!
+		)
 		await settleAsaas(w)
 		await reconcileCarnes(w.ctx, { all: true })
 		const removed = (n: number) => [

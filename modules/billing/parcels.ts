@@ -20,8 +20,8 @@ export interface OpenParcel {
 }
 
 /** The PENDING and OVERDUE parcels of the company's active carnês, soonest due first. */
-export function openParcelsOfCompany(db: DbOrTx, empresaCodigo: number): OpenParcel[] {
-	return db
+export async function openParcelsOfCompany(db: DbOrTx, empresaCodigo: number): Promise<OpenParcel[]> {
+	return (await db
 		.select({
 			id: carneParcelas.id,
 			numero: carneParcelas.numero,
@@ -38,6 +38,5 @@ export function openParcelsOfCompany(db: DbOrTx, empresaCodigo: number): OpenPar
 		.where(
 			and(eq(carneParcelas.empresa_codigo, empresaCodigo), inArray(carneParcelas.status, [...OPEN_STATUSES]), eq(carnes.status, 'ativo'))
 		)
-		.orderBy(asc(carneParcelas.vencimento), asc(carneParcelas.numero), asc(carneParcelas.id))
-		.all() as OpenParcel[]
+		.orderBy(asc(carneParcelas.vencimento), asc(carneParcelas.numero), asc(carneParcelas.id))) as OpenParcel[]
 }

@@ -73,17 +73,23 @@ export function billingRoutes(ctx: AppContext, inbox: AsaasInbox) {
 		),
 		serve(testVendorConfigRoute, 'billing.providerConfigs', () => testAccount(ctx, VENDOR_ACCOUNT)),
 		serve(rehearsalRoute, 'billing.providerConfigs', ({ params }) => rehearseAccount(ctx, params.account)),
-		serve(financialStatsRoute, 'billing.providerConfigs', () => financialStats(ctx, carneTotals(ctx.db))),
+		serve(financialStatsRoute, 'billing.providerConfigs', async () => financialStats(ctx, await carneTotals(ctx.db))),
 		// The banner's button: an administrador for any account, anyone else for the accounts of their scope.
 		serve(reactivateWebhookRoute, 'billing.carnes', async ({ user, params }) => {
 			const mine =
 				params.account === VENDOR_ACCOUNT
 					? can(user.tipo, 'billing.providerConfigs')
-					: representativeScope(ctx.db, user).includes(params.account)
-			const account = mine ? asaasAccount(ctx.db, ctx.secrets, params.account) : null
+					: await representativeScope(ctx.db, user).includes(params.account)
+			const account = mine ? await asaasAccount(ctx.db, ctx.secrets, params.account) : null
 			if (!account) throw notFound('Conta Asaas não encontrada.')
 			const webhook = await reactivateWebhook(ctx, account)
-			logActivity(ctx.db, ctx.clock, 'billing.webhook-reactivated', { conta: params.account }, { actor: user, entityId: params.account })
+			await logActivity(
+				ctx.db,
+				ctx.clock,
+				'billing.webhook-reactivated',
+				{ conta: params.account },
+				{ actor: user, entityId: params.account }
+			)
 			const ok = webhook.status === 'ativo'
 			return {
 				success: ok,

@@ -1,5 +1,5 @@
 import { oneOf } from '../core/schema'
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, table, text, uniqueIndex } from '../../db/columns'
 import { companies } from '../companies/schema'
 import { representatives } from '../resellers/schema'
 
@@ -8,7 +8,7 @@ import { representatives } from '../resellers/schema'
  * are sealed at rest (core/secrets.ts). Whether the integration is on is the representative's ativar_api_asaas.
  * The vendor's account (the one credit purchases are charged through) is kept in the settings app.asaas_*.
  */
-export const asaasAccounts = sqliteTable('asaas_accounts', {
+export const asaasAccounts = table('asaas_accounts', {
 	representante_cnpj: text()
 		.primaryKey()
 		.references(() => representatives.cnpj, { onUpdate: 'cascade' }),
@@ -24,7 +24,7 @@ export const asaasAccounts = sqliteTable('asaas_accounts', {
  * is read as a deletion. `mudou` holds back every 404-driven cancellation until the administrador or the
  * representative puts the old key back or closes the old carnês by hand.
  */
-export const asaasIdentities = sqliteTable('asaas_identities', {
+export const asaasIdentities = table('asaas_identities', {
 	account: text().primaryKey(),
 	/** The walletId the account answered; null when Asaas would not say (the account then goes by its 404s). */
 	wallet_id: text(),
@@ -39,7 +39,7 @@ export const asaasIdentities = sqliteTable('asaas_identities', {
  * 25,000 per account in 12 h, shared with the account's other integrations, so Admin Financeiro shows each account's
  * use. `restante` is the last RateLimit-Remaining Asaas sent in that hour, when it sent one.
  */
-export const asaasUsage = sqliteTable(
+export const asaasUsage = table(
 	'asaas_usage',
 	{
 		account: text().notNull(),
@@ -52,7 +52,7 @@ export const asaasUsage = sqliteTable(
 )
 
 /** The portal's webhook on each Asaas account ('fornecedor' or a representative's CNPJ), as last read from Asaas. */
-export const asaasWebhooks = sqliteTable('asaas_webhooks', {
+export const asaasWebhooks = table('asaas_webhooks', {
 	account: text().primaryKey(),
 	webhook_id: text(),
 	/** ativo | ausente (not registered) | interrompido (queue paused by Asaas) | penalizado (deliveries failing) | erro (could not ask) */
@@ -66,7 +66,7 @@ export const asaasWebhooks = sqliteTable('asaas_webhooks', {
  * The webhook inbox: every event Asaas delivered, stored once by its id before it is acknowledged, then handed
  * to the module that owns its payment. A failed handling is retried with growing delays, also after a restart.
  */
-export const asaasEvents = sqliteTable(
+export const asaasEvents = table(
 	'asaas_events',
 	{
 		id: integer().primaryKey({ autoIncrement: true }),
@@ -96,7 +96,7 @@ export const asaasEvents = sqliteTable(
  * not): one carnê per plan. criando → ativo → cancelado (the cancel action) or quitado (every parcel paid). Money in
  * centavos.
  */
-export const carnes = sqliteTable(
+export const carnes = table(
 	'carnes',
 	{
 		id: integer().primaryKey({ autoIncrement: true }),
@@ -140,7 +140,7 @@ export const carnes = sqliteTable(
  * RECEIVED, REFUNDED…; REMOVED once deleted there). empresa_codigo and representante_cnpj are the carnê's, kept
  * here so the monitor filters and scopes in one index.
  */
-export const carneParcelas = sqliteTable(
+export const carneParcelas = table(
 	'carne_parcelas',
 	{
 		id: integer().primaryKey({ autoIncrement: true }),
@@ -178,7 +178,7 @@ export const carneParcelas = sqliteTable(
  * The payment history of the carnês: one row per (payment, kind of event, ciclo), so CONFIRMED then RECEIVED of the
  * same payment is one `pagamento`, and a repeated or late webhook adds nothing.
  */
-export const historicoPagamentos = sqliteTable(
+export const historicoPagamentos = table(
 	'historico_pagamentos',
 	{
 		id: integer().primaryKey({ autoIncrement: true }),

@@ -41,14 +41,14 @@ function nextSecret(ctx: Ctx, typed: string, saved: string | null): string | nul
 }
 
 /** The representative's webhook token in clear, asked for on purpose (a reveal button), to be typed into Asaas by hand. */
-export function ownWebhookToken(ctx: Ctx, cnpj: string): { token: string | null } {
-	const row = ctx.db.select().from(asaasAccounts).where(eq(asaasAccounts.representante_cnpj, cnpj)).get()
+export async function ownWebhookToken(ctx: Ctx, cnpj: string): Promise<{ token: string | null }> {
+	const row = (await ctx.db.select().from(asaasAccounts).where(eq(asaasAccounts.representante_cnpj, cnpj)))[0]
 	return { token: row?.webhook_token ? ctx.secrets.open(row.webhook_token) : null }
 }
 
-function representativeView(ctx: Ctx, cnpj: string): AsaasConfigView {
-	const rep = findRepresentativeByCnpj(ctx.db, cnpj)
-	const row = ctx.db.select().from(asaasAccounts).where(eq(asaasAccounts.representante_cnpj, cnpj)).get()
+async function representativeView(ctx: Ctx, cnpj: string): Promise<AsaasConfigView> {
+	const rep = await findRepresentativeByCnpj(ctx.db, cnpj)
+	const row = (await ctx.db.select().from(asaasAccounts).where(eq(asaasAccounts.representante_cnpj, cnpj)))[0]
 	const on = rep?.ativar_api_asaas === 'S'
 	return {
 		ativar_api_asaas: on ? 'S' : 'N',
@@ -56,14 +56,14 @@ function representativeView(ctx: Ctx, cnpj: string): AsaasConfigView {
 		asaas_ambiente: row?.ambiente ?? 'sandbox',
 		asaas_webhook_token: maskSealed(row?.webhook_token),
 		configurado: on && !!row?.api_key,
-		webhook: webhookState(ctx, cnpj),
-		uso: accountUsage(ctx, cnpj)
+		webhook: await webhookState(ctx, cnpj),
+		uso: await accountUsage(ctx, cnpj)
 	}
 }
 
 /** Registers (or fixes) the portal's webhook on an account after a save; the save itself does not depend on it. */
 async function afterSave(ctx: Ctx, accountId: string): Promise<string> {
-	const account = asaasAccount(ctx.db, ctx.secrets, accountId)
+	const account = await asaasAccount(ctx.db, ctx.secrets, accountId)
 	if (!account?.active) return ''
 	if (!webhookUrl(ctx, accountId))
 		return ' Defina PUBLIC_URL para o portal registrar o webhook; até lá, configure-o à mão (Guia de Configuração).'
@@ -73,22 +73,22 @@ async function afterSave(ctx: Ctx, accountId: string): Promise<string> {
 
 /** Saves a representative's account: the switch, the environment, the key and the webhook token. */
 async function saveRepresentativeAccount(ctx: Ctx, actor: Actor, cnpj: string, input: AccountInput): Promise<string> {
-	const rep = findRepresentativeByCnpj(ctx.db, cnpj)
+	const rep = await findRepresentativeByCnpj(ctx.db, cnpj)
 	if (!rep) throw notFound('Representante não encontrado.')
-	writeTransaction(ctx.db, (tx) => {
-		const saved = tx.select().from(asaasAccounts).where(eq(asaasAccounts.representante_cnpj, cnpj)).get()
+	await writeTransaction(ctx.db, async (tx) => {
+		const saved = (await tx.select().from(asaasAccounts).where(eq(asaasAccounts.representante_cnpj, cnpj)))[0]
 		const apiKey = nextSecret(ctx, input.apiKey, saved?.api_key ?? null)
 		if (input.active && !apiKey) throw badRequest(MESSAGES.keyRequired)
 		// Every active account gets a token: without one a delivery could not be told from a forgery.
 		const webhookToken =
 			nextSecret(ctx, input.webhookToken, saved?.webhook_token ?? null) ?? (apiKey ? ctx.secrets.seal(newWebhookToken()) : null)
 		const row = { ambiente: input.environment, api_key: apiKey, webhook_token: webhookToken, updated_at: ctx.clock.now().toISOString() }
-		tx.insert(asaasAccounts)
+		await tx
+			.insert(asaasAccounts)
 			.values({ representante_cnpj: cnpj, ...row })
 			.onConflictDoUpdate({ target: asaasAccounts.representante_cnpj, set: row })
-			.run()
-		setAsaasActivation(tx, cnpj, input.active)
-		logActivity(
+		await setAsaasActivation(tx, cnpj, input.active)
+		await logActivity(
 			tx,
 			ctx.clock,
 			'billing.asaas-account-saved',
@@ -103,60 +103,59 @@ async function saveRepresentativeAccount(ctx: Ctx, actor: Actor, cnpj: string, i
 	return `Configurações salvas.${await afterSave(ctx, cnpj)}`
 }
 
-export function ownConfig(ctx: Ctx, user: SessionUser): AsaasConfigView {
-	if (!findRepresentativeByCnpj(ctx.db, user.cnpj)) throw notFound('Nenhum representante cadastrado com o CNPJ deste usuário.')
+export async function ownConfig(ctx: Ctx, user: SessionUser): Promise<AsaasConfigView> {
+	if (!(await findRepresentativeByCnpj(ctx.db, user.cnpj))) throw notFound('Nenhum representante cadastrado com o CNPJ deste usuário.')
 	return representativeView(ctx, user.cnpj)
 }
 
 export async function saveOwnConfig(ctx: Ctx, user: SessionUser, input: AccountInput) {
 	const message = await saveRepresentativeAccount(ctx, user, user.cnpj, input)
-	return { message, config: representativeView(ctx, user.cnpj) }
+	return { message, config: await representativeView(ctx, user.cnpj) }
 }
 
-export function adminConfigs(ctx: Ctx): AdminAsaasConfigView[] {
-	const rows = ctx.db
+export async function adminConfigs(ctx: Ctx): Promise<AdminAsaasConfigView[]> {
+	const rows = await ctx.db
 		.select({ cnpj: asaasAccounts.representante_cnpj, nome: representatives.nome })
 		.from(asaasAccounts)
 		.innerJoin(representatives, eq(representatives.cnpj, asaasAccounts.representante_cnpj))
 		.orderBy(representatives.nome)
-		.all()
-	return rows.map(({ cnpj, nome }) => adminView(ctx, cnpj, nome))
+	return Promise.all(rows.map(({ cnpj, nome }) => adminView(ctx, cnpj, nome)))
 }
 
-function adminView(ctx: Ctx, cnpj: string, nome: string): AdminAsaasConfigView {
-	const { ativar_api_asaas, ...view } = representativeView(ctx, cnpj)
+async function adminView(ctx: Ctx, cnpj: string, nome: string): Promise<AdminAsaasConfigView> {
+	const { ativar_api_asaas, ...view } = await representativeView(ctx, cnpj)
 	return { ...view, representante_cnpj: cnpj, representante_nome: nome, ativar_api_asaas: ativar_api_asaas === 'S' }
 }
 
 export async function saveAdminConfig(ctx: Ctx, actor: Actor, cnpj: string, bodyCnpj: string | undefined, input: AccountInput) {
 	if (bodyCnpj && bodyCnpj !== cnpj) throw badRequest('O representante do formulário não é o do endereço.')
 	const message = await saveRepresentativeAccount(ctx, actor, cnpj, input)
-	return { message, config: adminView(ctx, cnpj, findRepresentativeByCnpj(ctx.db, cnpj)!.nome) }
+	return { message, config: await adminView(ctx, cnpj, (await findRepresentativeByCnpj(ctx.db, cnpj))!.nome) }
 }
 
-export function vendorConfig(ctx: Ctx): VendorAsaasConfigView {
-	const key = getSetting(ctx.db, 'app.asaas_api_key')
+export async function vendorConfig(ctx: Ctx): Promise<VendorAsaasConfigView> {
+	const key = await getSetting(ctx.db, 'app.asaas_api_key')
 	return {
 		asaas_api_key: maskSealed(key),
-		asaas_ambiente: getSetting(ctx.db, 'app.asaas_environment') as AsaasEnvironment,
-		asaas_webhook_token: maskSealed(getSetting(ctx.db, 'app.asaas_webhook_token')),
+		asaas_ambiente: (await getSetting(ctx.db, 'app.asaas_environment')) as AsaasEnvironment,
+		asaas_webhook_token: maskSealed(await getSetting(ctx.db, 'app.asaas_webhook_token')),
 		configurado: !!key,
-		webhook: webhookState(ctx, VENDOR_ACCOUNT),
-		uso: accountUsage(ctx, VENDOR_ACCOUNT)
+		webhook: await webhookState(ctx, VENDOR_ACCOUNT),
+		uso: await accountUsage(ctx, VENDOR_ACCOUNT)
 	}
 }
 
 export async function saveVendorConfig(ctx: Ctx, actor: Actor, input: Omit<AccountInput, 'active'>) {
-	writeTransaction(ctx.db, (tx) => {
+	await writeTransaction(ctx.db, async (tx) => {
 		// saveSettings keeps a secret sent back masked; a blank one clears it.
-		const hasKey = isMasked(input.apiKey) ? !!getSetting(tx, 'app.asaas_api_key') : !!input.apiKey
+		const hasKey = isMasked(input.apiKey) ? !!(await getSetting(tx, 'app.asaas_api_key')) : !!input.apiKey
 		const token = input.webhookToken || (hasKey ? newWebhookToken() : '')
-		saveSettings(tx, ctx.clock, ctx.secrets, [
+		await saveSettings(tx, ctx.clock, ctx.secrets, [
 			{ chave: 'app.asaas_api_key', valor: input.apiKey },
 			{ chave: 'app.asaas_environment', valor: input.environment },
 			{ chave: 'app.asaas_webhook_token', valor: token }
 		])
-		logActivity(
+		await logActivity(
 			tx,
 			ctx.clock,
 			'billing.asaas-account-saved',
@@ -165,12 +164,12 @@ export async function saveVendorConfig(ctx: Ctx, actor: Actor, input: Omit<Accou
 		)
 	})
 	const message = `Configurações salvas.${await afterSave(ctx, VENDOR_ACCOUNT)}`
-	return { message, config: vendorConfig(ctx) }
+	return { message, config: await vendorConfig(ctx) }
 }
 
 /** Proves the saved key works in its environment (a cheap authenticated GET) and tells the webhook's state. */
 export async function testAccount(ctx: Ctx, accountId: string): Promise<TestResult> {
-	const account = asaasAccount(ctx.db, ctx.secrets, accountId)
+	const account = await asaasAccount(ctx.db, ctx.secrets, accountId)
 	if (!account) throw notFound('Representante não encontrado.')
 	if (!account.apiKey) return { success: false, message: MESSAGES.keyMissingForTest }
 	const where = account.environment === 'production' ? 'produção' : 'sandbox'
@@ -178,7 +177,8 @@ export async function testAccount(ctx: Ctx, accountId: string): Promise<TestResu
 		const hooks = (await asaasClient(ctx, account).listWebhooks()).data
 		const url = webhookUrl(ctx, accountId)
 		const ours = hooks.find((h) => h.url === url)
-		const webhook: WebhookState = url && account.active ? await syncWebhook(ctx, account, { repair: false }) : webhookState(ctx, accountId)
+		const webhook: WebhookState =
+			url && account.active ? await syncWebhook(ctx, account, { repair: false }) : await webhookState(ctx, accountId)
 		const about = !url
 			? 'Sem PUBLIC_URL o portal não registra o webhook sozinho.'
 			: ours
@@ -198,7 +198,7 @@ export async function testAccount(ctx: Ctx, accountId: string): Promise<TestResu
  * accounts only (it creates and removes a customer's plan and trial webhooks).
  */
 export async function rehearseAccount(ctx: Ctx, accountId: string): Promise<AsaasRehearsal> {
-	const account = asaasAccount(ctx.db, ctx.secrets, accountId)
+	const account = await asaasAccount(ctx.db, ctx.secrets, accountId)
 	if (!account) throw notFound('Conta Asaas não encontrada.')
 	if (!account.apiKey) throw unprocessable(MESSAGES.keyMissingForTest)
 	if (account.environment !== 'sandbox')
@@ -208,7 +208,7 @@ export async function rehearseAccount(ctx: Ctx, accountId: string): Promise<Asaa
 		baseUrl: ctx.config.asaasUrls.sandbox,
 		fetch: countedFetch(ctx, account.id, ctx.gateways.asaas),
 		webhookUrl: webhookUrl(ctx, account.id) ?? undefined,
-		email: webhookEmail(ctx, account.id) ?? undefined,
+		email: (await webhookEmail(ctx, account.id)) ?? undefined,
 		now: () => ctx.clock.now()
 	})
 	const failed = result.steps.filter((s) => s.result === 'failed').length
@@ -220,15 +220,16 @@ export async function rehearseAccount(ctx: Ctx, accountId: string): Promise<Asaa
 }
 
 /** The Admin Financeiro cards; the carnê figures count the carnês issued through the representatives' accounts. */
-export function financialStats(ctx: Ctx, carnes: { count: number; totalCentavos: number }): FinancialStats {
-	const total = ctx.db.select({ n: count() }).from(asaasAccounts).get()?.n ?? 0
+export async function financialStats(ctx: Ctx, carnes: { count: number; totalCentavos: number }): Promise<FinancialStats> {
+	const total = (await ctx.db.select({ n: count() }).from(asaasAccounts))[0]?.n ?? 0
 	const active =
-		ctx.db
-			.select({ n: count() })
-			.from(asaasAccounts)
-			.innerJoin(representatives, eq(representatives.cnpj, asaasAccounts.representante_cnpj))
-			.where(sql`${representatives.ativar_api_asaas} = 'S' and ${asaasAccounts.api_key} is not null`)
-			.get()?.n ?? 0
+		(
+			await ctx.db
+				.select({ n: count() })
+				.from(asaasAccounts)
+				.innerJoin(representatives, eq(representatives.cnpj, asaasAccounts.representante_cnpj))
+				.where(sql`${representatives.ativar_api_asaas} = 'S' and ${asaasAccounts.api_key} is not null`)
+		)[0]?.n ?? 0
 	return {
 		totalConfiguracoes: total,
 		configuracoesAtivas: active,

@@ -66,7 +66,7 @@ function backwardMove(from: string, to: string, deleted: boolean, event: string 
  * when a move back leaves a parcel open. `event` is the webhook's event name (null from the reconciliation). A new
  * payment, removal or refund notifies the representative in the top bar, unless `quiet` (their own cancel).
  */
-export function applyPayment(
+export async function applyPayment(
 	tx: DbOrTx,
 	parcel: ParcelRow,
 	payment: AsaasPayment,
@@ -74,12 +74,13 @@ export function applyPayment(
 	eventId: string | null,
 	event: string | null = null,
 	options: { quiet?: boolean } = {}
-): boolean {
+): Promise<boolean> {
 	const status = payment.deleted ? 'CANCELED' : payment.status
 	const back = backwardMove(parcel.status, status, !!payment.deleted, event)
 	if (back) {
 		const ciclo = back === 'disputa_vencida' ? parcel.ciclo : parcel.ciclo + 1
-		tx.update(carneParcelas)
+		await tx
+			.update(carneParcelas)
 			.set({
 				status,
 				ciclo,
@@ -89,14 +90,13 @@ export function applyPayment(
 				updated_at: now
 			})
 			.where(eq(carneParcelas.id, parcel.id))
-			.run()
-		recordEvent(tx, { ...parcel, ciclo }, back, now, eventId, Math.round(payment.value * 100))
-		if (back === 'disputa_vencida') settleCarne(tx, parcel.carne_id, now)
+		await recordEvent(tx, { ...parcel, ciclo }, back, now, eventId, Math.round(payment.value * 100))
+		if (back === 'disputa_vencida') await settleCarne(tx, parcel.carne_id, now)
 		else
-			tx.update(carnes)
+			await tx
+				.update(carnes)
 				.set({ status: 'ativo', updated_at: now })
 				.where(and(eq(carnes.id, parcel.carne_id), inArray(carnes.status, ['quitado', 'cancelado'])))
-				.run()
 		return true
 	}
 	// A paid parcel never moves back on a removal: Asaas removes only open charges, so a paid one "removed" is a
@@ -105,7 +105,8 @@ export function applyPayment(
 	const forward = rank(status) > rank(parcel.status) || (rank(status) === rank(parcel.status) && status !== parcel.status && isPaid(status))
 	if (!forward) return false
 	const open = rank(status) <= 1
-	tx.update(carneParcelas)
+	await tx
+		.update(carneParcelas)
 		.set({
 			status,
 			data_pagamento: isPaid(status)
@@ -121,11 +122,10 @@ export function applyPayment(
 			updated_at: now
 		})
 		.where(eq(carneParcelas.id, parcel.id))
-		.run()
 	const kind = eventOf(status)
-	if (kind && recordEvent(tx, parcel, kind, now, eventId, Math.round(payment.value * 100)) && !options.quiet)
-		notifyRepresentative(tx, parcel, kind, Math.round(payment.value * 100), now)
-	if (isPaid(status)) settleCarne(tx, parcel.carne_id, now)
+	if (kind && (await recordEvent(tx, parcel, kind, now, eventId, Math.round(payment.value * 100))) && !options.quiet)
+		await notifyRepresentative(tx, parcel, kind, Math.round(payment.value * 100), now)
+	if (isPaid(status)) await settleCarne(tx, parcel.carne_id, now)
 	return true
 }
 
@@ -140,27 +140,34 @@ const NOTICES = {
  * The top-bar notification of a parcel's new history line ("Parcela 2/6 de Padaria X paga — R$ 149,90"), written
  * with it: a history line is unique per payment, kind and cycle, so a repeated event tells nobody twice.
  */
-function notifyRepresentative(tx: DbOrTx, parcel: ParcelRow, kind: keyof typeof NOTICES | 'vencimento', centavos: number, now: string) {
+async function notifyRepresentative(
+	tx: DbOrTx,
+	parcel: ParcelRow,
+	kind: keyof typeof NOTICES | 'vencimento',
+	centavos: number,
+	now: string
+) {
 	if (kind === 'vencimento') return
 	const notice = NOTICES[kind]
-	const total = tx.select({ n: carnes.numero_parcelas }).from(carnes).where(eq(carnes.id, parcel.carne_id)).get()?.n
-	const razao = tx.select({ razao: companies.razao }).from(companies).where(eq(companies.codigo, parcel.empresa_codigo)).get()?.razao
+	const total = (await tx.select({ n: carnes.numero_parcelas }).from(carnes).where(eq(carnes.id, parcel.carne_id)))[0]?.n
+	const razao = (await tx.select({ razao: companies.razao }).from(companies).where(eq(companies.codigo, parcel.empresa_codigo)))[0]?.razao
 	const message = `Parcela ${parcel.numero}/${total ?? '?'} de ${razao ?? `empresa ${parcel.empresa_codigo}`} ${notice.what} — ${formatBrl(centavos)}`
-	notifyUsers(tx, { now: () => new Date(now) }, { representanteCnpj: parcel.representante_cnpj }, notice.title, message, notice.type)
+	await notifyUsers(tx, { now: () => new Date(now) }, { representanteCnpj: parcel.representante_cnpj }, notice.title, message, notice.type)
 }
 
 /** An active carnê whose parcels are all paid becomes `quitado`. */
-function settleCarne(tx: DbOrTx, carneId: number, now: string) {
-	const unpaid = tx
-		.select({ n: count() })
-		.from(carneParcelas)
-		.where(and(eq(carneParcelas.carne_id, carneId), notInArray(carneParcelas.status, [...PAID_STATUSES])))
-		.get()?.n
+async function settleCarne(tx: DbOrTx, carneId: number, now: string) {
+	const unpaid = (
+		await tx
+			.select({ n: count() })
+			.from(carneParcelas)
+			.where(and(eq(carneParcelas.carne_id, carneId), notInArray(carneParcelas.status, [...PAID_STATUSES])))
+	)[0]?.n
 	if (unpaid === 0)
-		tx.update(carnes)
+		await tx
+			.update(carnes)
 			.set({ status: 'quitado', updated_at: now })
 			.where(and(eq(carnes.id, carneId), eq(carnes.status, 'ativo')))
-			.run()
 }
 
 /**
@@ -173,7 +180,7 @@ export function carnePaymentHandler(ctx: Ctx): PaymentEventHandler {
 		name: 'carnes',
 		async handle(event: InboxEvent): Promise<boolean> {
 			if (event.account === VENDOR_ACCOUNT || !event.paymentId) return false
-			const parcel = ctx.db.select().from(carneParcelas).where(eq(carneParcelas.asaas_payment_id, event.paymentId)).get()
+			const parcel = (await ctx.db.select().from(carneParcelas).where(eq(carneParcelas.asaas_payment_id, event.paymentId)))[0]
 			if (!parcel) {
 				await waitForUnfinishedCarne(ctx, event)
 				return false
@@ -181,7 +188,7 @@ export function carnePaymentHandler(ctx: Ctx): PaymentEventHandler {
 			if (parcel.representante_cnpj !== event.account) return false
 			// Nothing a parcel's state depends on: not worth a request of the account's quota.
 			if (INFORMATIONAL_EVENTS.includes(event.event)) return true
-			const account = asaasAccount(ctx.db, ctx.secrets, event.account)
+			const account = await asaasAccount(ctx.db, ctx.secrets, event.account)
 			if (!account?.apiKey) throw new Error('Conta Asaas do representante sem chave: o pagamento não pode ser conferido.')
 			const client = asaasClient(ctx, account)
 			let payment: AsaasPayment
@@ -190,7 +197,7 @@ export function carnePaymentHandler(ctx: Ctx): PaymentEventHandler {
 			} catch (error) {
 				if (!(error instanceof AsaasError && error.upstreamStatus === 404)) throw error
 				// A 404 is a removal only when the key still opens the account the carnê was made on.
-				const carne = ctx.db.select().from(carnes).where(eq(carnes.id, parcel.carne_id)).get()
+				const carne = (await ctx.db.select().from(carnes).where(eq(carnes.id, parcel.carne_id)))[0]
 				const trusted = await trustRemoval(ctx, account.id, client, {
 					wallet: carne?.asaas_conta ?? null,
 					customerId: carne?.asaas_customer_id ?? null
@@ -199,10 +206,10 @@ export function carnePaymentHandler(ctx: Ctx): PaymentEventHandler {
 				payment = removedPayment(parcel)
 			}
 			const now = ctx.clock.now().toISOString()
-			writeTransaction(ctx.db, (tx) => {
-				const fresh = tx.select().from(carneParcelas).where(eq(carneParcelas.id, parcel.id)).get()
-				if (fresh && applyPayment(tx, fresh, payment, now, event.eventId, event.event) && payment.deleted)
-					closeIfNothingOpen(ctx, tx, parcel.carne_id, now)
+			await writeTransaction(ctx.db, async (tx) => {
+				const fresh = (await tx.select().from(carneParcelas).where(eq(carneParcelas.id, parcel.id)))[0]
+				if (fresh && (await applyPayment(tx, fresh, payment, now, event.eventId, event.event)) && payment.deleted)
+					await closeIfNothingOpen(ctx, tx, parcel.carne_id, now)
 			})
 			return true
 		}
@@ -219,11 +226,10 @@ const INFORMATIONAL_EVENTS = ['PAYMENT_CREATED', 'PAYMENT_BANK_SLIP_VIEWED', 'PA
  * one only delays its own event), and Asaas is asked only when the payload names neither.
  */
 async function waitForUnfinishedCarne(ctx: Ctx, event: InboxEvent) {
-	const unfinished = ctx.db
+	const unfinished = await ctx.db
 		.select({ referencia: carnes.referencia, installment: carnes.asaas_installment_id })
 		.from(carnes)
 		.where(and(eq(carnes.representante_cnpj, event.account), eq(carnes.status, 'criando')))
-		.all()
 	if (unfinished.length === 0 || !event.paymentId) return
 	const said = event.payload.payment as { externalReference?: unknown; installment?: unknown } | undefined
 	let ref: { externalReference?: unknown; installment?: unknown } = {
@@ -231,7 +237,7 @@ async function waitForUnfinishedCarne(ctx: Ctx, event: InboxEvent) {
 		installment: said?.installment
 	}
 	if (typeof ref.externalReference !== 'string' && typeof ref.installment !== 'string') {
-		const account = asaasAccount(ctx.db, ctx.secrets, event.account)
+		const account = await asaasAccount(ctx.db, ctx.secrets, event.account)
 		if (!account?.apiKey) return
 		ref = await asaasClient(ctx, account).getPayment(event.paymentId)
 	}
@@ -249,14 +255,14 @@ const removedPayment = (parcel: ParcelRow): AsaasPayment =>
  * parcels Asaas cancelled. Never `quitado`: the deletion just read left a parcel CANCELED in this transaction, and a
  * carnê whose parcels are all paid was already settled by the payment that paid the last one (settleCarne).
  */
-function closeIfNothingOpen(ctx: Pick<Ctx, 'clock'>, tx: DbOrTx, carneId: number, now: string) {
-	const carne = tx.select().from(carnes).where(eq(carnes.id, carneId)).get()
+async function closeIfNothingOpen(ctx: Pick<Ctx, 'clock'>, tx: DbOrTx, carneId: number, now: string) {
+	const carne = (await tx.select().from(carnes).where(eq(carnes.id, carneId)))[0]
 	if (carne?.status !== 'ativo') return
-	const parcels = tx.select({ status: carneParcelas.status }).from(carneParcelas).where(eq(carneParcelas.carne_id, carneId)).all()
+	const parcels = await tx.select({ status: carneParcelas.status }).from(carneParcelas).where(eq(carneParcelas.carne_id, carneId))
 	if (parcels.some((p) => rank(p.status) < 2)) return
-	tx.update(carnes).set({ status: 'cancelado', updated_at: now }).where(eq(carnes.id, carneId)).run()
-	const razao = tx.select({ razao: companies.razao }).from(companies).where(eq(companies.codigo, carne.empresa_codigo)).get()?.razao
-	logActivity(
+	await tx.update(carnes).set({ status: 'cancelado', updated_at: now }).where(eq(carnes.id, carneId))
+	const razao = (await tx.select({ razao: companies.razao }).from(companies).where(eq(companies.codigo, carne.empresa_codigo)))[0]?.razao
+	await logActivity(
 		tx,
 		ctx.clock,
 		'billing.carne-closed-at-asaas',
@@ -301,7 +307,7 @@ export async function syncCarne(
 		planGone = true
 	}
 	const listed = new Set(payments.map((p) => p.id))
-	const parcels = ctx.db.select().from(carneParcelas).where(eq(carneParcelas.carne_id, carne.id)).all()
+	const parcels = await ctx.db.select().from(carneParcelas).where(eq(carneParcelas.carne_id, carne.id))
 	const missing = parcels.some((p) => !listed.has(p.asaas_payment_id) && rank(p.status) < 2)
 	const trusted =
 		missing || planGone
@@ -310,13 +316,13 @@ export async function syncCarne(
 	const now = ctx.clock.now().toISOString()
 	// The person cancelling is not told in the top bar what they have just done.
 	const quiet = { quiet: options.closing }
-	return writeTransaction(ctx.db, (tx) => {
+	return writeTransaction(ctx.db, async (tx) => {
 		let changed = 0
 		let removed = 0
-		const fresh = tx.select().from(carneParcelas).where(eq(carneParcelas.carne_id, carne.id)).all()
+		const fresh = await tx.select().from(carneParcelas).where(eq(carneParcelas.carne_id, carne.id))
 		for (const payment of payments) {
 			const parcel = fresh.find((p) => p.asaas_payment_id === payment.id)
-			if (parcel && applyPayment(tx, parcel, payment, now, null, null, quiet)) {
+			if (parcel && (await applyPayment(tx, parcel, payment, now, null, null, quiet))) {
 				changed++
 				if (payment.deleted) removed++
 			}
@@ -324,20 +330,21 @@ export async function syncCarne(
 		if (trusted)
 			for (const parcel of fresh) {
 				if (listed.has(parcel.asaas_payment_id) || rank(parcel.status) >= 2) continue
-				if (applyPayment(tx, parcel, removedPayment(parcel), now, null, null, quiet)) {
+				if (await applyPayment(tx, parcel, removedPayment(parcel), now, null, null, quiet)) {
 					changed++
 					removed++
 				}
 			}
 		// A cancel closes the carnê itself, in the person's name.
-		if (removed > 0 && !options.closing) closeIfNothingOpen(ctx, tx, carne.id, now)
-		tx.update(carnes).set({ conferido_em: now }).where(eq(carnes.id, carne.id)).run()
+		if (removed > 0 && !options.closing) await closeIfNothingOpen(ctx, tx, carne.id, now)
+		await tx.update(carnes).set({ conferido_em: now }).where(eq(carnes.id, carne.id))
 		const open =
-			tx
-				.select({ n: count() })
-				.from(carneParcelas)
-				.where(and(eq(carneParcelas.carne_id, carne.id), inArray(carneParcelas.status, [...OPEN_STATUSES])))
-				.get()?.n ?? 0
+			(
+				await tx
+					.select({ n: count() })
+					.from(carneParcelas)
+					.where(and(eq(carneParcelas.carne_id, carne.id), inArray(carneParcelas.status, [...OPEN_STATUSES])))
+			)[0]?.n ?? 0
 		return { changed, removed, open, held: !trusted }
 	})
 }
@@ -350,7 +357,7 @@ const BLIND_READ_EVERY_MS = 3 * 60 * MINUTE
 export const RECONCILE_BATCH_PER_ACCOUNT = 500
 
 /** The carnês the reconciliation should read now: what a webhook should have told and did not. */
-function carnesToRead(ctx: Ctx, cnpj: string, batch: number, mode: 'due' | 'blind' | 'button'): CarneRow[] {
+async function carnesToRead(ctx: Ctx, cnpj: string, batch: number, mode: 'due' | 'blind' | 'button'): Promise<CarneRow[]> {
 	const now = ctx.clock.now()
 	const today = todayIso(ctx.clock)
 	const readBefore = (ms: number) => {
@@ -384,13 +391,12 @@ function carnesToRead(ctx: Ctx, cnpj: string, batch: number, mode: 'due' | 'blin
 						// A cancel whose removal Asaas may not have applied.
 						and(eq(carnes.status, 'cancelado'), hasParcel(OPEN_STATUSES), readBefore(BLIND_READ_EVERY_MS))
 					)
-	return ctx.db
+	return await ctx.db
 		.select()
 		.from(carnes)
 		.where(and(eq(carnes.representante_cnpj, cnpj), wanted))
 		.orderBy(asc(carnes.conferido_em), asc(carnes.id))
 		.limit(batch)
-		.all()
 }
 
 /** What a reconciliation did, and what Asaas refused (with the wait it asked for, when it said). */
@@ -412,11 +418,10 @@ export async function reconcileCarnes(
 	options: { scope?: RepresentativeScope; batch?: number; all?: boolean } = {}
 ): Promise<Reconciliation> {
 	const batch = options.batch ?? RECONCILE_BATCH_PER_ACCOUNT
-	const accounts = ctx.db
+	const accounts = await ctx.db
 		.selectDistinct({ cnpj: carnes.representante_cnpj })
 		.from(carnes)
 		.where(and(inArray(carnes.status, ['ativo', 'cancelado']), options.scope ? options.scope.on(carnes.representante_cnpj) : undefined))
-		.all()
 	const result: Reconciliation = { verificadas: 0, corrigidas: 0, recusadas: 0, retryAfterSeconds: null, motivo: null }
 	const refused = (error: AsaasError) => {
 		result.recusadas++
@@ -424,11 +429,11 @@ export async function reconcileCarnes(
 		if (error.retryAfterSeconds !== undefined) result.retryAfterSeconds = Math.max(result.retryAfterSeconds ?? 0, error.retryAfterSeconds)
 	}
 	for (const { cnpj } of accounts) {
-		const account = asaasAccount(ctx.db, ctx.secrets, cnpj)
+		const account = await asaasAccount(ctx.db, ctx.secrets, cnpj)
 		if (!account?.active) continue
 		const client = asaasClient(ctx, account)
-		const mode = options.all ? 'button' : webhookState(ctx, cnpj).status === 'ativo' ? 'due' : 'blind'
-		for (const carne of carnesToRead(ctx, cnpj, batch, mode)) {
+		const mode = options.all ? 'button' : (await webhookState(ctx, cnpj)).status === 'ativo' ? 'due' : 'blind'
+		for (const carne of await carnesToRead(ctx, cnpj, batch, mode)) {
 			try {
 				if (carne.status === 'cancelado') await client.deleteInstallmentPendingPayments(carne.asaas_installment_id!).catch(() => null)
 				const sync = await syncCarne(ctx, carne, account, client)

@@ -15,20 +15,16 @@ describe('the billing totals leave out refunded payments and cancelled carnês',
 					body: carneBody(empresa.codigo, { valor_total: 300, numero_parcelas: 3 })
 				})
 			).json.carne as { id: number }
-		const paymentIds = (carneId: number) =>
-			w.db
-				.select()
-				.from(carneParcelas)
-				.where(eq(carneParcelas.carne_id, carneId))
-				.all()
+		const paymentIds = async (carneId: number) =>
+			(await w.db.select().from(carneParcelas).where(eq(carneParcelas.carne_id, carneId)))
 				.sort((a, b) => a.numero - b.numero)
 				.map((p) => p.asaas_payment_id)
 		const kept = await issue()
-		const [p1, p2] = paymentIds(kept.id)
+		const [p1, p2] = await paymentIds(kept.id)
 		w.asaas.confirm(p1)
 		w.asaas.confirm(p2)
 		await settleAsaas(w)
-		await asaasClient(w.ctx, asaasAccount(w.db, w.ctx.secrets, CNPJ.rep)!).refundPayment(p2)
+		await asaasClient(w.ctx, (await asaasAccount(w.db, w.ctx.secrets, CNPJ.rep))!).refundPayment(p2)
 		await settleAsaas(w)
 
 		const history = (await w.call('GET', '/api/historico-pagamentos', { cookie: w.cookies.rep })).json
@@ -37,7 +33,7 @@ describe('the billing totals leave out refunded payments and cancelled carnês',
 		expect(history.resumo).toMatchObject({ pagamentos: 2, valorTotal: 100 })
 
 		const cancelled = await issue()
-		w.asaas.confirm(paymentIds(cancelled.id)[0])
+		w.asaas.confirm((await paymentIds(cancelled.id))[0])
 		await settleAsaas(w)
 		expect((await w.call('DELETE', `/api/carnes/${cancelled.id}`, { cookie: w.cookies.rep })).status).toBe(200)
 		await settleAsaas(w)

@@ -26,7 +26,7 @@ export function countedFetch(ctx: Ctx, accountId: string, fetch: FetchLike): Fet
 			return res
 		} finally {
 			try {
-				ctx.db
+				await ctx.db
 					.insert(asaasUsage)
 					.values({ account: accountId, hora: hourOf(ctx.clock.now()), requisicoes: 1, restante: remaining })
 					.onConflictDoUpdate({
@@ -37,7 +37,6 @@ export function countedFetch(ctx: Ctx, accountId: string, fetch: FetchLike): Fet
 							restante: sql`case when ${asaasUsage.restante} is null or excluded.restante < ${asaasUsage.restante} then excluded.restante else ${asaasUsage.restante} end`
 						}
 					})
-					.run()
 			} catch (error) {
 				// Counting must never fail the call it counts.
 				ctx.log('asaas.usage_not_counted', { account: accountId, message: String((error as Error)?.message ?? error) })
@@ -47,26 +46,28 @@ export function countedFetch(ctx: Ctx, accountId: string, fetch: FetchLike): Fet
 }
 
 /** An account's use of its quota in the last 12 hours (counted by whole hours), for Admin Financeiro. */
-export function accountUsage(ctx: Pick<AppContext, 'db' | 'clock'>, accountId: string): AccountUsage {
+export async function accountUsage(ctx: Pick<AppContext, 'db' | 'clock'>, accountId: string): Promise<AccountUsage> {
 	const since = hourOf(new Date(ctx.clock.now().getTime() - 11 * HOUR_MS))
 	const inWindow = and(eq(asaasUsage.account, accountId), gte(asaasUsage.hora, since))
 	const total =
-		ctx.db
-			.select({ n: sql<number>`coalesce(sum(${asaasUsage.requisicoes}), 0)` })
+		(
+			await ctx.db
+				.select({ n: sql<number>`coalesce(sum(${asaasUsage.requisicoes}), 0)` })
+				.from(asaasUsage)
+				.where(inWindow)
+		)[0]?.n ?? 0
+	const last = (
+		await ctx.db
+			.select({ restante: asaasUsage.restante })
 			.from(asaasUsage)
-			.where(inWindow)
-			.get()?.n ?? 0
-	const last = ctx.db
-		.select({ restante: asaasUsage.restante })
-		.from(asaasUsage)
-		.where(and(inWindow, sql`${asaasUsage.restante} is not null`))
-		.orderBy(desc(asaasUsage.hora))
-		.get()
+			.where(and(inWindow, sql`${asaasUsage.restante} is not null`))
+			.orderBy(desc(asaasUsage.hora))
+	)[0]
 	return { requisicoes12h: Number(total), cota: ASAAS_QUOTA_PER_12H, restanteAsaas: last?.restante ?? null }
 }
 
 /** Hours older than two days are of no screen's use. */
-export function pruneUsage(ctx: Pick<AppContext, 'db' | 'clock'>): number {
+export async function pruneUsage(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<number> {
 	const before = hourOf(new Date(ctx.clock.now().getTime() - 48 * HOUR_MS))
-	return ctx.db.delete(asaasUsage).where(lt(asaasUsage.hora, before)).returning({ hora: asaasUsage.hora }).all().length
+	return (await ctx.db.delete(asaasUsage).where(lt(asaasUsage.hora, before)).returning({ hora: asaasUsage.hora })).length
 }

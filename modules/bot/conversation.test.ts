@@ -34,7 +34,11 @@ async function botWorld(now = '2026-11-20T12:00:00.000Z', evolution: Partial<Evo
 	const enabled = await w.call('POST', '/api/whatsapp/bot-enable', { cookie: w.cookies.admin })
 	expect(enabled.json).toEqual({ message: 'Bot ativado com sucesso' })
 	await w.services.bot.idle()
-	const company = w.company(CNPJ.rep, 'Padaria Pão Quente', { fone: '(85) 99999-0001', validade_licenca: '2026-12-20', bloqueadopdv: 'S' })
+	const company = await w.company(CNPJ.rep, 'Padaria Pão Quente', {
+		fone: '(85) 99999-0001',
+		validade_licenca: '2026-12-20',
+		bloqueadopdv: 'S'
+	})
 	return { w, company }
 }
 
@@ -60,27 +64,28 @@ const sessionOf = async (w: World, phone: string) =>
 	(await w.call('GET', '/api/whatsapp/sessions', { cookie: w.cookies.admin })).json.find((s) => phoneKey(s.phone) === phoneKey(phone))!
 
 /** A carnê of three parcels (paid, overdue, pending) with their boleto, digitable line and PIX code. */
-function seedCarne(w: World, empresa: number) {
+async function seedCarne(w: World, empresa: number) {
 	const now = w.clock.now().toISOString()
-	const carne = w.db
-		.insert(carnes)
-		.values({
-			referencia: 'carne-1',
-			empresa_codigo: empresa,
-			representante_cnpj: CNPJ.rep,
-			asaas_installment_id: 'inst_1',
-			asaas_customer_id: 'cus_1',
-			valor_total_centavos: 45_000,
-			valor_parcela_centavos: 15_000,
-			numero_parcelas: 3,
-			data_primeiro_vencimento: '2026-11-10',
-			tipo_cobranca: 'BOLETO',
-			status: 'ativo',
-			created_at: now,
-			updated_at: now
-		})
-		.returning()
-		.get()
+	const carne = (
+		await w.db
+			.insert(carnes)
+			.values({
+				referencia: 'carne-1',
+				empresa_codigo: empresa,
+				representante_cnpj: CNPJ.rep,
+				asaas_installment_id: 'inst_1',
+				asaas_customer_id: 'cus_1',
+				valor_total_centavos: 45_000,
+				valor_parcela_centavos: 15_000,
+				numero_parcelas: 3,
+				data_primeiro_vencimento: '2026-11-10',
+				tipo_cobranca: 'BOLETO',
+				status: 'ativo',
+				created_at: now,
+				updated_at: now
+			})
+			.returning()
+	)[0]
 	const parcel = (numero: number, vencimento: string, status: string) => ({
 		carne_id: carne.id,
 		empresa_codigo: empresa,
@@ -95,10 +100,9 @@ function seedCarne(w: World, empresa: number) {
 		pix_copia_cola: `00020101021226820014br.gov.bcb.pix${numero}`,
 		updated_at: now
 	})
-	w.db
+	await w.db
 		.insert(carneParcelas)
 		.values([parcel(1, '2026-11-10', 'RECEIVED'), parcel(2, '2026-11-15', 'OVERDUE'), parcel(3, '2026-12-10', 'PENDING')])
-		.run()
 	return carne
 }
 
@@ -232,7 +236,7 @@ describe('the webhook', () => {
 describe('the conversation', () => {
 	it('welcome → CNPJ (wrong twice, then right) → menu → options 1 and 4 → anything else repeats the menu', async () => {
 		const { w, company } = await botWorld()
-		saveSettings(w.db, w.clock, w.ctx.secrets, [{ chave: 'bot_chave_pix', valor: '11.222.333/0001-81' }])
+		await saveSettings(w.db, w.clock, w.ctx.secrets, [{ chave: 'bot_chave_pix', valor: '11.222.333/0001-81' }])
 		const welcome = await say(w, CLIENT, 'Bom dia')
 		expect(welcome).toEqual([expect.stringContaining('assistente virtual da *Kaizen Sistemas*')])
 		expect((await sessionOf(w, CLIENT)).step).toBe('awaiting_cnpj')
@@ -266,7 +270,7 @@ describe('the conversation', () => {
 
 	it('options 2 and 3: the open parcels (number, value, due date), then a second copy with link, digitable line and PIX', async () => {
 		const { w, company } = await botWorld()
-		seedCarne(w, company.codigo)
+		await seedCarne(w, company.codigo)
 		await toMenu(w, company.cnpj)
 		const open = (await say(w, CLIENT, '2'))[0].replace(/\u00a0/g, ' ')
 		expect(open).toContain('1) Parcela 2/3 — R$ 150,00 — vence 15/11/2026 (vencida)')
@@ -284,7 +288,7 @@ describe('the conversation', () => {
 		expect((await sessionOf(w, CLIENT)).step).toBe('consulting')
 
 		// A company with nothing open is told so.
-		w.db.update(carneParcelas).set({ status: 'RECEIVED' }).run()
+		await w.db.update(carneParcelas).set({ status: 'RECEIVED' })
 		expect(await say(w, CLIENT, '3')).toEqual([expect.stringContaining('Não há parcelas em aberto')])
 	})
 
@@ -330,13 +334,13 @@ describe('the conversation', () => {
 		const { w } = await botWorld()
 		await say(w, STRANGER, 'Oi')
 		for (let i = 1; i <= 5; i++) {
-			const other = w.company(CNPJ.rep, `Alvo ${i}`, { fone: `(85) 3222-000${i}` })
+			const other = await w.company(CNPJ.rep, `Alvo ${i}`, { fone: `(85) 3222-000${i}` })
 			expect(await say(w, STRANGER, other.cnpj)).toEqual([expect.stringContaining('telefone cadastrado')])
 		}
-		const sixth = w.company(CNPJ.rep, 'Alvo 6', { fone: '(85) 3222-0006' })
+		const sixth = await w.company(CNPJ.rep, 'Alvo 6', { fone: '(85) 3222-0006' })
 		expect(await say(w, STRANGER, sixth.cnpj)).toEqual([])
 		expect(await say(w, STRANGER, 'Oi?')).toEqual([])
-		const warning = w.db.select().from(activities).where(eq(activities.event, 'whatsapp.bot-phone-blocked')).get()
+		const warning = (await w.db.select().from(activities).where(eq(activities.event, 'whatsapp.bot-phone-blocked')))[0]
 		expect(warning).toMatchObject({ type: 'warning', subtitle: '5585988887777 enviou 6 CNPJs diferentes em uma hora: ignorado por 1 hora' })
 		w.clock.advance(HOUR + MINUTE)
 		expect(await say(w, STRANGER, 'Oi')).toEqual([expect.stringContaining('assistente virtual')])
@@ -451,11 +455,11 @@ describe('the conversation', () => {
 		w.evolution.echoOwnSends(true)
 		const test = await w.call('POST', '/api/evolution-api/test', { cookie: w.cookies.admin, body: { phone: CLIENT, message: 'Teste' } })
 		expect(test.json.success).toBe(true)
-		w.db.update(companies).set({ validade_licenca: '2026-11-25' }).where(eq(companies.codigo, company.codigo)).run()
-		createNotificationSetting(w.ctx, w.admin, { tipo: 'whatsapp_expiracao', ativo: true })
+		await w.db.update(companies).set({ validade_licenca: '2026-11-25' }).where(eq(companies.codigo, company.codigo))
+		await createNotificationSetting(w.ctx, w.admin, { tipo: 'whatsapp_expiracao', ativo: true })
 		await runNotifications(w.ctx)
-		seedCarne(w, company.codigo)
-		const parcel = w.db.select().from(carneParcelas).where(eq(carneParcelas.status, 'PENDING')).get()!
+		await seedCarne(w, company.codigo)
+		const parcel = (await w.db.select().from(carneParcelas).where(eq(carneParcelas.status, 'PENDING')))[0]!
 		const sentParcel = await w.call('POST', `/api/carnes/pagamentos/${parcel.id}/whatsapp`, {
 			cookie: w.cookies.admin,
 			body: { phone: CLIENT }
@@ -494,7 +498,7 @@ describe('the conversation', () => {
 		)
 		expect(await titles(w.cookies.rep)).toEqual([expect.stringContaining('+55 (85) 99999-0001 (Padaria Pão Quente)')])
 		expect(await titles(w.cookies.rep2)).toEqual([])
-		const lines = w.db.select().from(activities).where(eq(activities.event, 'whatsapp.attendant-requested')).all()
+		const lines = await w.db.select().from(activities).where(eq(activities.event, 'whatsapp.attendant-requested'))
 		expect(lines.map((l) => [l.title, l.subtitle, l.user_nome])).toEqual([
 			['Cliente pediu um atendente no WhatsApp', '+55 (85) 98888-7777 — empresa não identificada', 'Bot WhatsApp'],
 			['Cliente pediu um atendente no WhatsApp', '+55 (85) 99999-0001 — Padaria Pão Quente', 'Bot WhatsApp']
@@ -549,7 +553,7 @@ describe('the conversation', () => {
 		expect(refused.status).toBe(502)
 		expect(refused.json.message).toBe('A mensagem não foi enviada ao cliente: A Evolution API recusou o pedido: Connection Closed.')
 		expect((await sessionOf(w, STRANGER))?.isPaused).toBe(false)
-		saveSettings(w.db, w.clock, w.ctx.secrets, [{ chave: 'evolution_api_url', valor: '' }])
+		await saveSettings(w.db, w.clock, w.ctx.secrets, [{ chave: 'evolution_api_url', valor: '' }])
 		const none = await w.call('POST', '/api/whatsapp/simulate-attendant-message', {
 			cookie: w.cookies.admin,
 			body: { phone: STRANGER, message: 'Olá!' }
@@ -573,7 +577,7 @@ describe('the conversation', () => {
 
 	it('option 6 offers the trust release when the licence has expired: the same release as the Empresas screen, audited as the bot', async () => {
 		const { w, company } = await botWorld()
-		w.db.update(companies).set({ validade_licenca: '2026-11-18' }).where(eq(companies.codigo, company.codigo)).run()
+		await w.db.update(companies).set({ validade_licenca: '2026-11-18' }).where(eq(companies.codigo, company.codigo))
 		const menu = (await toMenu(w, company.cnpj))[0]
 		expect(menu).toContain('6 - Liberar por 24 horas')
 		expect((await say(w, CLIENT, '1'))[0]).toContain('Vencimento: 18/11/2026 (vencida há 2 dias)')
@@ -586,7 +590,7 @@ describe('the conversation', () => {
 			})
 		)
 		expect((await check.json()).status).toBe('liberada_confianca')
-		const line = w.db.select().from(activities).where(eq(activities.event, 'companies.trust-released')).get()
+		const line = (await w.db.select().from(activities).where(eq(activities.event, 'companies.trust-released')))[0]
 		expect(line).toMatchObject({ user_nome: 'Bot WhatsApp', title: 'Liberação em confiança pelo bot WhatsApp' })
 		// Not offered again within 30 days.
 		expect((await say(w, CLIENT, '0'))[0]).not.toContain('6 - Liberar')
@@ -595,25 +599,25 @@ describe('the conversation', () => {
 
 	it('PARAR opts the number out of automatic notifications (the notifications job skips it); VOLTAR opts it back in', async () => {
 		const { w, company } = await botWorld()
-		w.db.update(companies).set({ validade_licenca: '2026-11-25' }).where(eq(companies.codigo, company.codigo)).run()
-		createNotificationSetting(w.ctx, w.admin, { tipo: 'whatsapp_expiracao', ativo: true })
+		await w.db.update(companies).set({ validade_licenca: '2026-11-25' }).where(eq(companies.codigo, company.codigo))
+		await createNotificationSetting(w.ctx, w.admin, { tipo: 'whatsapp_expiracao', ativo: true })
 		expect(await say(w, CLIENT, 'parar')).toEqual([expect.stringContaining('não receberá mais avisos automáticos')])
 		await runNotifications(w.ctx)
-		expect(w.db.select().from(notificationSends).get()).toMatchObject({
+		expect((await w.db.select().from(notificationSends))[0]).toMatchObject({
 			status: 'ignorada',
 			erro: 'Número descadastrado pelo cliente (PARAR).'
 		})
 		expect(await say(w, CLIENT, 'VOLTAR')).toEqual([expect.stringContaining('voltará a receber')])
 		// Today's run again, as if it had not happened yet.
-		w.db.delete(notificationSends).run()
-		w.db.update(notificationSettings).set({ ultima_execucao: null }).run()
+		await w.db.delete(notificationSends)
+		await w.db.update(notificationSettings).set({ ultima_execucao: null })
 		await runNotifications(w.ctx)
-		expect(w.db.select().from(notificationSends).get()?.status).toBe('enviada')
+		expect((await w.db.select().from(notificationSends))[0]?.status).toBe('enviada')
 	})
 
 	it('answers a client using the menu briskly for a whole minute: every message gets its reply', async () => {
 		const { w, company } = await botWorld()
-		seedCarne(w, company.codigo)
+		await seedCarne(w, company.codigo)
 		expect(await toMenu(w, company.cnpj)).toEqual([expect.stringContaining('Escolha uma opção')])
 		// A quick person: an option every 4 seconds (the bot's own "typing…" takes 0.8–3 s of that).
 		const options = ['1', '0', '2', '0', '3', '1', '0', '4', '0', '1', '0', '2', '0', '3', '2']

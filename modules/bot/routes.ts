@@ -29,7 +29,8 @@ export function botRoutes(ctx: AppContext, bot: BotService) {
 		serve(botWebhookRoute, 'public', ({ body, request }) => bot.receive(webhookToken(request), body)),
 		serve(botMonitorRoute, 'whatsapp.bot', () => bot.monitor()),
 		serve(botTestRoute, 'whatsapp.bot', async ({ user, body }) => {
-			if (!bot.enabled()) return { success: false, replies: [], message: 'O bot está desativado: ative-o em Admin Bot para testar.' }
+			if (!(await bot.enabled()))
+				return { success: false, replies: [], message: 'O bot está desativado: ative-o em Admin Bot para testar.' }
 			const replies = await clickSend(ctx, { userId: user.id, representanteCnpj: null }, () => bot.test(body.phone, body.message))
 			return {
 				success: true,
@@ -50,18 +51,18 @@ export function botRoutes(ctx: AppContext, bot: BotService) {
 			await bot.setEnabled(false)
 			return { message: 'Bot desativado com sucesso' }
 		}),
-		serve(resumeConversationRoute, 'whatsapp.bot', ({ body }) => ({
-			message: bot.resume(body.phone) ? 'Conversa retomada com sucesso' : 'Essa conversa não estava pausada.'
+		serve(resumeConversationRoute, 'whatsapp.bot', async ({ body }) => ({
+			message: (await bot.resume(body.phone)) ? 'Conversa retomada com sucesso' : 'Essa conversa não estava pausada.'
 		})),
 		// The administrador's answer goes out through the gateway, paced like every click that sends.
 		serve(simulateAttendantRoute, 'whatsapp.bot', async ({ user, body }) => {
 			await clickSend(ctx, { userId: user.id, representanteCnpj: null }, () => bot.answerAsAttendant(body.phone, body.message))
 			return { message: 'Mensagem de atendente simulada - bot pausado automaticamente' }
 		})
-	]).onRequest(({ request }) => {
+	]).onRequest(async ({ request }) => {
 		// Before the body is read: without the secret, a large body costs nothing.
 		if (request.method !== 'POST' || !request.url.includes(botWebhookRoute.path)) return
 		if (new URL(request.url).pathname !== botWebhookRoute.path) return
-		if (!bot.webhookTokenMatches(webhookToken(request))) return errorResponse(401, 'Token do webhook inválido.', 'UNAUTHORIZED')
+		if (!(await bot.webhookTokenMatches(webhookToken(request)))) return errorResponse(401, 'Token do webhook inválido.', 'UNAUTHORIZED')
 	})
 }

@@ -1,9 +1,9 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, integer, table, text } from '../../db/columns'
 
 export const BOT_STEPS = ['welcome', 'awaiting_cnpj', 'menu', 'consulting', 'generating_boleto'] as const
 
 /** One conversation per phone (by its ninth-digit-insensitive key): where it is, and whether a person has it. */
-export const botSessions = sqliteTable(
+export const botSessions = table(
 	'bot_sessions',
 	{
 		phone_key: text().primaryKey(),
@@ -30,12 +30,12 @@ export const botSessions = sqliteTable(
 )
 
 /** `data.key.id` of every message handled, so a repeated delivery is handled once (swept after two days). */
-export const botSeenMessages = sqliteTable('bot_seen_messages', { id: text().primaryKey(), at: text().notNull() }, (t) => [
+export const botSeenMessages = table('bot_seen_messages', { id: text().primaryKey(), at: text().notNull() }, (t) => [
 	index('bot_seen_messages_at_idx').on(t.at)
 ])
 
 /** Each valid CNPJ a phone typed: more than 5 different ones in an hour stop the bot answering it. */
-export const botCnpjAttempts = sqliteTable(
+export const botCnpjAttempts = table(
 	'bot_cnpj_attempts',
 	{
 		id: integer().primaryKey({ autoIncrement: true }),
@@ -47,7 +47,7 @@ export const botCnpjAttempts = sqliteTable(
 )
 
 /** The bot's one row: on or off, and what the gateway last told the webhook. */
-export const botState = sqliteTable('bot_state', {
+export const botState = table('bot_state', {
 	id: integer().primaryKey(),
 	enabled: integer({ mode: 'boolean' }).notNull().default(false),
 	/** From connection.update: open, close, connecting, refused. */

@@ -62,7 +62,7 @@ interface Bot {
 	ctx: AppContext
 	queue: PhoneQueue
 	commits: GroupCommit
-	gateway: () => EvolutionClient | null
+	gateway: () => Promise<EvolutionClient | null>
 	secret: WebhookSecret
 	/** Replies sent to each phone in the last minute. */
 	replyLimit: SlidingWindow
@@ -104,22 +104,26 @@ export function createBotService(ctx: AppContext) {
 			return bot.queue.run(phoneKey(phone), () => fromClient(bot, phone, message, null))
 		},
 		answerAsAttendant: (input: string, message: string) => answerAsAttendant(bot, normalisedPhone(input), message),
-		resume(input: string): boolean {
-			const s = readSession(db, phoneKey(normalisedPhone(input)))
+		async resume(input: string): Promise<boolean> {
+			const s = await readSession(db, phoneKey(normalisedPhone(input)))
 			if (!s || !isPaused(s, clock.now().toISOString())) return false
-			saveSession(db, resumedSession(s))
+			await saveSession(db, resumedSession(s))
 			return true
 		},
 		enabled: () => botEnabled(db),
 		async setEnabled(on: boolean) {
-			writeBotState(db, { enabled: on })
+			await writeBotState(db, { enabled: on })
 			if (on) await configureWebhook(bot)
 		},
 		sessions: () => listSessions(db, clock.now()),
 		pausedPhones: () => pausedPhones(db, clock.now()),
-		status() {
+		async status() {
 			const now = clock.now()
-			return { enabled: botEnabled(db), activeSessions: listSessions(db, now).length, pausedConversations: pausedPhones(db, now).length }
+			return {
+				enabled: await botEnabled(db),
+				activeSessions: (await listSessions(db, now)).length,
+				pausedConversations: (await pausedPhones(db, now)).length
+			}
 		},
 		monitor: () => monitor(bot)
 	}
@@ -130,24 +134,24 @@ export function createBotService(ctx: AppContext) {
  * and queues a new message for its phone; answers at once, writing nothing for a message (its id is recorded
  * as handled with the rest of what it changed). A repeated `data.key.id` is handled once.
  */
-function receive(bot: Bot, token: string | null, body: unknown): { received: boolean } {
+async function receive(bot: Bot, token: string | null, body: unknown): Promise<{ received: boolean }> {
 	const { db, clock } = bot.ctx
-	if (!bot.secret.matches(token)) throw unauthorized('Token do webhook inválido.')
+	if (!(await bot.secret.matches(token))) throw unauthorized('Token do webhook inválido.')
 	const slim = withoutBinaryFields(body)
 	if (Buffer.byteLength(JSON.stringify(slim) ?? '') > WEBHOOK_EVENT_LIMIT) {
 		throw new AppError(413, 'O evento da Evolution excede 64 KB mesmo sem as miniaturas e as chaves de mídia.', 'PAYLOAD_TOO_LARGE')
 	}
 	const event = parseEvolutionEvent(slim)
 	if (event.kind === 'ignored') return { received: false }
-	if (event.instance !== getSetting(db, 'evolution_instance_name')) return { received: false }
+	if (event.instance !== (await getSetting(db, 'evolution_instance_name'))) return { received: false }
 	const nowIso = clock.now().toISOString()
 	if (event.kind === 'connection') {
-		eventArrived(bot, { connection_state: event.state, connection_at: nowIso })
+		await eventArrived(bot, { connection_state: event.state, connection_at: nowIso })
 		return { received: true }
 	}
-	eventArrived(bot)
+	await eventArrived(bot)
 	if (event.kind === 'sent') return { received: true }
-	if (bot.receiving.has(event.id) || seenMessage(db, event.id)) return { received: true }
+	if (bot.receiving.has(event.id) || (await seenMessage(db, event.id))) return { received: true }
 	bot.receiving.add(event.id)
 	void bot.queue
 		.run(phoneKey(event.phone), async () => {
@@ -162,11 +166,11 @@ function receive(bot: Bot, token: string | null, body: unknown): { received: boo
 	return { received: true }
 }
 
-function eventArrived(bot: Bot, values: Parameters<typeof writeBotState>[1] = {}) {
+async function eventArrived(bot: Bot, values: Parameters<typeof writeBotState>[1] = {}) {
 	const now = bot.ctx.clock.now()
 	if (Object.keys(values).length === 0 && now.getTime() - bot.lastEventWrittenMs < 1000) return
 	bot.lastEventWrittenMs = now.getTime()
-	writeBotState(bot.ctx.db, { last_event_at: now.toISOString(), ...values })
+	await writeBotState(bot.ctx.db, { last_event_at: now.toISOString(), ...values })
 }
 
 /**
@@ -177,10 +181,10 @@ async function fromClient(bot: Bot, from: string, text: string, messageId: strin
 	const { db, clock } = bot.ctx
 	const now = clock.now()
 	const message = { key: phoneKey(from), phone: normalisedPhone(from), text }
-	const previous = readSession(db, message.key)
-	const decision = decide(previous, message, loadFacts(db, previous, message, now, bot.toldTextOnly.has(message.key)))
+	const previous = await readSession(db, message.key)
+	const decision = decide(previous, message, await loadFacts(db, previous, message, now, bot.toldTextOnly.has(message.key)))
 	rememberTextOnly(bot, message.key, decision.toldTextOnly, now.getTime())
-	const replies = [...decision.replies, ...applyOtherModulesEffects(bot.ctx, decision.effects)]
+	const replies = [...decision.replies, ...(await applyOtherModulesEffects(bot.ctx, decision.effects))]
 	const sent = decision.session && replies.length ? await sendReplies(bot, decision.session.phone, replies) : []
 	await commit(bot, decision.session, messageId, decision.effects)
 	return sent
@@ -188,14 +192,14 @@ async function fromClient(bot: Bot, from: string, text: string, messageId: strin
 
 /** A fromMe message: the echo of any send of the portal, or a person typing on the linked phone. */
 async function fromLinkedPhone(bot: Bot, phone: string, id: string) {
-	await ((await isOwnSend(bot.ctx.db, phone, id)) ? commit(bot, null, id) : attendantWrote(bot, phone, id))
+	await ((await isOwnSend(bot.ctx.db, phone, id)) ? commit(bot, null, id) : await attendantWrote(bot, phone, id))
 }
 
 /** A person has the conversation: paused, nobody waiting any more. */
-function attendantWrote(bot: Bot, from: string, messageId: string | null) {
+async function attendantWrote(bot: Bot, from: string, messageId: string | null) {
 	const now = bot.ctx.clock.now()
 	const who = { key: phoneKey(from), phone: normalisedPhone(from) }
-	const session = readSession(bot.ctx.db, who.key) ?? freshSession(who, now.toISOString())
+	const session = (await readSession(bot.ctx.db, who.key)) ?? freshSession(who, now.toISOString())
 	return commit(bot, pausedSession(session, now), messageId)
 }
 
@@ -204,8 +208,8 @@ function attendantWrote(bot: Bot, from: string, messageId: string | null) {
  * client through the gateway as the attendant's, and the bot leaves the conversation to people, as when an
  * attendant writes on the linked phone (paused, nobody waiting). A send that fails changes nothing.
  */
-function answerAsAttendant(bot: Bot, phone: string, message: string): Promise<void> {
-	const client = bot.gateway()
+async function answerAsAttendant(bot: Bot, phone: string, message: string): Promise<void> {
+	const client = await bot.gateway()
 	if (!client) throw unprocessable('Configure a Evolution API (Notificações › API) para enviar a mensagem ao cliente.')
 	return bot.queue.run(phoneKey(phone), async () => {
 		try {
@@ -221,10 +225,10 @@ function answerAsAttendant(bot: Bot, phone: string, message: string): Promise<vo
 /** What one message changed, written with the other messages handled at the same moment (`GroupCommit`). */
 function commit(bot: Bot, session: Session | null, messageId: string | null, effects: Effect[] = []): Promise<void> {
 	const at = bot.ctx.clock.now().toISOString()
-	return bot.commits.add((tx) => {
-		if (session) saveSession(tx, session)
-		if (messageId) markSeen(tx, messageId, at)
-		writeBotEffects(tx, bot.ctx.clock, effects)
+	return bot.commits.add(async (tx) => {
+		if (session) await saveSession(tx, session)
+		if (messageId) await markSeen(tx, messageId, at)
+		await writeBotEffects(tx, bot.ctx.clock, effects)
 	})
 }
 
@@ -232,14 +236,14 @@ function commit(bot: Bot, session: Session | null, messageId: string | null, eff
 async function sendReplies(bot: Bot, phone: string, replies: string[]): Promise<string[]> {
 	const { db, clock, log } = bot.ctx
 	const sent: string[] = []
-	const client = bot.gateway()
+	const client = await bot.gateway()
 	if (!client) {
 		if (replies.length) log('bot.no_gateway', { replies: replies.length })
 		return sent
 	}
 	const key = phoneKey(phone)
 	for (const reply of replies) {
-		if (!botEnabled(db) || isPaused(readSession(db, key), clock.now().toISOString())) break
+		if (!(await botEnabled(db)) || isPaused(await readSession(db, key), clock.now().toISOString())) break
 		const overLimit = bot.replyLimit.hit(key, clock.now().getTime())
 		if (overLimit) log('bot.rate_limited', { phoneKey: key })
 		const { text, toldToWait } = paced(reply, overLimit, bot.toldToWait.has(key))
@@ -315,20 +319,20 @@ class GroupCommit {
 
 	constructor(private readonly db: Db) {}
 
-	add(work: (tx: Tx) => void): Promise<void> {
+	add(work: (tx: Tx) => Promise<void>): Promise<void> {
 		this.batch ??= this.open()
 		this.batch.work.push(work)
 		return this.batch.done
 	}
 
 	private open() {
-		const work: ((tx: Tx) => void)[] = []
+		const work: ((tx: Tx) => Promise<void>)[] = []
 		const done = new Promise<void>((resolve, reject) =>
-			setImmediate(() => {
+			setImmediate(async () => {
 				this.batch = null
 				try {
-					writeTransaction(this.db, (tx) => {
-						for (const w of work) w(tx)
+					await writeTransaction(this.db, async (tx) => {
+						for (const w of work) await w(tx)
 					})
 					resolve()
 				} catch (error) {
@@ -343,11 +347,11 @@ class GroupCommit {
 const GATEWAY_SETTINGS = ['evolution_api_url', 'evolution_instance_name', 'evolution_api_key'] as const
 
 /** The gateway's client, kept while its settings stay the same: a new client would ask the server's version again before every send. */
-function cachedGateway(ctx: AppContext): () => EvolutionClient | null {
+function cachedGateway(ctx: AppContext): () => Promise<EvolutionClient | null> {
 	let cache: { settings: string; client: EvolutionClient | null } | null = null
-	return () => {
-		const settings = GATEWAY_SETTINGS.map((k) => getSetting(ctx.db, k)).join('\n')
-		if (cache?.settings !== settings) cache = { settings, client: evolutionGateway(ctx) }
+	return async () => {
+		const settings = (await Promise.all(GATEWAY_SETTINGS.map((k) => getSetting(ctx.db, k)))).join('\n')
+		if (cache?.settings !== settings) cache = { settings, client: await evolutionGateway(ctx) }
 		return cache.client
 	}
 }
@@ -358,19 +362,19 @@ class WebhookSecret {
 
 	constructor(private readonly ctx: AppContext) {}
 
-	value(): string {
+	async value(): Promise<string> {
 		const { db, clock, secrets } = this.ctx
-		if (getSetting(db, 'bot_webhook_secret')) return openSetting(db, secrets, 'bot_webhook_secret')
+		if (await getSetting(db, 'bot_webhook_secret')) return openSetting(db, secrets, 'bot_webhook_secret')
 		const secret = randomBytes(32).toString('base64url')
-		saveSettings(db, clock, secrets, [{ chave: 'bot_webhook_secret', valor: secret }])
+		await saveSettings(db, clock, secrets, [{ chave: 'bot_webhook_secret', valor: secret }])
 		return secret
 	}
 
-	matches(given: string | null): boolean {
+	async matches(given: string | null): Promise<boolean> {
 		const { db, secrets } = this.ctx
-		const sealed = getSetting(db, 'bot_webhook_secret')
+		const sealed = await getSetting(db, 'bot_webhook_secret')
 		if (!given || !sealed) return false
-		if (this.opened?.sealed !== sealed) this.opened = { sealed, open: Buffer.from(openSetting(db, secrets, 'bot_webhook_secret')) }
+		if (this.opened?.sealed !== sealed) this.opened = { sealed, open: Buffer.from(await openSetting(db, secrets, 'bot_webhook_secret')) }
 		const a = Buffer.from(given)
 		return a.length === this.opened.open.length && timingSafeEqual(a, this.opened.open)
 	}
@@ -379,14 +383,14 @@ class WebhookSecret {
 async function configureWebhook(bot: Bot): Promise<void> {
 	const { db, clock } = bot.ctx
 	const at = clock.now().toISOString()
-	const client = bot.gateway()
+	const client = await bot.gateway()
 	if (!client)
 		return writeBotState(db, {
 			webhook_status: 'sem_gateway',
 			webhook_message: 'Configure a Evolution API (Notificações › API).',
 			webhook_at: at
 		})
-	const urls = webhookUrls(bot)
+	const urls = await webhookUrls(bot)
 	if (!urls.url)
 		return writeBotState(db, {
 			webhook_status: 'sem_url',
@@ -399,31 +403,31 @@ async function configureWebhook(bot: Bot): Promise<void> {
 		// Before 2.1.1 Evolution sends no headers: the secret travels in the URL.
 		await client.setWebhook({
 			url: plan.headers ? urls.url : urls.urlWithToken!,
-			headers: { [BOT_WEBHOOK_HEADER]: bot.secret.value() },
+			headers: { [BOT_WEBHOOK_HEADER]: await bot.secret.value() },
 			events: [...BOT_WEBHOOK_EVENTS],
 			enabled: true
 		})
-		writeBotState(db, { webhook_status: 'configurado', webhook_message: null, webhook_at: at })
+		await writeBotState(db, { webhook_status: 'configurado', webhook_message: null, webhook_at: at })
 	} catch (error) {
 		if (!(error instanceof EvolutionError)) throw error
-		writeBotState(db, { webhook_status: 'erro', webhook_message: error.message, webhook_at: at })
+		await writeBotState(db, { webhook_status: 'erro', webhook_message: error.message, webhook_at: at })
 	}
 }
 
-function webhookUrls(bot: Bot) {
+async function webhookUrls(bot: Bot) {
 	const origin = bot.ctx.config.publicOrigin
 	const url = origin ? `${origin}/api/whatsapp/webhook` : null
-	return { url, urlWithToken: url ? `${url}?token=${encodeURIComponent(bot.secret.value())}` : null }
+	return { url, urlWithToken: url ? `${url}?token=${encodeURIComponent(await bot.secret.value())}` : null }
 }
 
 /** GET /api/whatsapp/bot/status: the sessions, whether the gateway is really connected and hearing, and the webhook. */
 async function monitor(bot: Bot): Promise<BotMonitor> {
 	const { db, clock } = bot.ctx
 	const now = clock.now()
-	const s = readBotState(db)
-	const list = listSessions(db, now)
+	const s = await readBotState(db)
+	const list = await listSessions(db, now)
 	let live: string | null = null
-	const client = bot.gateway()
+	const client = await bot.gateway()
 	if (client)
 		live = await client.connectionState().then(
 			(r) => r.state,
@@ -437,7 +441,7 @@ async function monitor(bot: Bot): Promise<BotMonitor> {
 			: connection === 'open' && silent
 				? 'O WhatsApp está conectado, mas nenhum evento chegou ao portal nos últimos 30 minutos: confira o webhook da instância.'
 				: null
-	const urls = webhookUrls(bot)
+	const urls = await webhookUrls(bot)
 	return {
 		enabled: s?.enabled === true,
 		activeSessions: list.length,
@@ -450,7 +454,7 @@ async function monitor(bot: Bot): Promise<BotMonitor> {
 			url: urls.url,
 			urlWithToken: urls.urlWithToken,
 			header: BOT_WEBHOOK_HEADER,
-			secret: bot.secret.value(),
+			secret: await bot.secret.value(),
 			events: [...BOT_WEBHOOK_EVENTS],
 			status: s?.webhook_status ?? null,
 			message: s?.webhook_message ?? null,

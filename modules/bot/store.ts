@@ -30,71 +30,73 @@ import { botCnpjAttempts, botSeenMessages, botSessions, botState } from './schem
 const KEEP_MS = 2 * 24 * 3_600_000
 const HOUR = 3_600_000
 
-export function readSession(db: DbOrTx, key: string): Session | undefined {
-	return db.select().from(botSessions).where(eq(botSessions.phone_key, key)).get()
+export async function readSession(db: DbOrTx, key: string): Promise<Session | undefined> {
+	return (await db.select().from(botSessions).where(eq(botSessions.phone_key, key)))[0]
 }
 
-export function saveSession(db: DbOrTx, s: Session) {
+export async function saveSession(db: DbOrTx, s: Session) {
 	const { phone_key, ...rest } = s
-	db.insert(botSessions).values(s).onConflictDoUpdate({ target: botSessions.phone_key, set: rest }).run()
+	await db.insert(botSessions).values(s).onConflictDoUpdate({ target: botSessions.phone_key, set: rest })
 }
 
-export function readBotState(db: DbOrTx) {
-	return db.select().from(botState).where(eq(botState.id, 1)).get() ?? null
+export async function readBotState(db: DbOrTx) {
+	return (await db.select().from(botState).where(eq(botState.id, 1)))[0] ?? null
 }
 
-export function writeBotState(db: DbOrTx, values: Partial<typeof botState.$inferInsert>) {
-	db.insert(botState)
+export async function writeBotState(db: DbOrTx, values: Partial<typeof botState.$inferInsert>) {
+	await db
+		.insert(botState)
 		.values({ id: 1, ...values })
 		.onConflictDoUpdate({ target: botState.id, set: values })
-		.run()
 }
 
-export const botEnabled = (db: DbOrTx) => readBotState(db)?.enabled === true
+export const botEnabled = async (db: DbOrTx) => (await readBotState(db))?.enabled === true
 
 /** Whether a message id was handled already (a repeated delivery). */
-export function seenMessage(db: DbOrTx, id: string): boolean {
-	return !!db.select({ id: botSeenMessages.id }).from(botSeenMessages).where(eq(botSeenMessages.id, id)).get()
+export async function seenMessage(db: DbOrTx, id: string): Promise<boolean> {
+	return !!(await db.select({ id: botSeenMessages.id }).from(botSeenMessages).where(eq(botSeenMessages.id, id)))[0]
 }
 
-export function markSeen(tx: Tx, id: string, at: string) {
-	tx.insert(botSeenMessages).values({ id, at }).onConflictDoNothing().run()
+export async function markSeen(tx: Tx, id: string, at: string) {
+	await tx.insert(botSeenMessages).values({ id, at }).onConflictDoNothing()
 }
 
 /** A phone as WhatsApp or an administrador gives it → 55 + DDD + number (the ninth digit restored). */
 export const normalisedPhone = (phone: string) => normaliseBrazilianPhone(phone) ?? phone.replace(/\D/g, '')
 
 /** The company a condition finds, with whether `phone` is its registered phone (compared with the ninth-digit rule). */
-function companyFacts(db: Db, where: SQL, phone: string): CompanyFacts | null {
-	const company = db.select().from(companies).where(where).get()
+async function companyFacts(db: Db, where: SQL, phone: string): Promise<CompanyFacts | null> {
+	const company = (await db.select().from(companies).where(where))[0]
 	if (!company) return null
 	const fone = company.fone ? normaliseBrazilianPhone(company.fone) : null
 	return { ...company, phoneRegistered: !!fone && samePhone(fone, phone) }
 }
 
 /** The different CNPJs a phone typed since an instant. */
-function cnpjsTypedSince(db: Db, key: string, since: string): string[] {
-	return db
-		.selectDistinct({ cnpj: botCnpjAttempts.cnpj })
-		.from(botCnpjAttempts)
-		.where(and(eq(botCnpjAttempts.phone_key, key), gte(botCnpjAttempts.at, since)))
-		.all()
-		.map((r) => r.cnpj)
+async function cnpjsTypedSince(db: Db, key: string, since: string): Promise<string[]> {
+	return (
+		await db
+			.selectDistinct({ cnpj: botCnpjAttempts.cnpj })
+			.from(botCnpjAttempts)
+			.where(and(eq(botCnpjAttempts.phone_key, key), gte(botCnpjAttempts.at, since)))
+	).map((r) => r.cnpj)
 }
 
 /** Everything `decide` may need for this message (conversation.ts says why all of it is read at once). */
-export function loadFacts(db: Db, previous: Session | undefined, message: Message, now: Date, toldTextOnly: boolean): Facts {
+export async function loadFacts(db: Db, previous: Session | undefined, message: Message, now: Date, toldTextOnly: boolean): Promise<Facts> {
 	const cnpj = cnpjIn(message.text)
 	const valid = cnpj !== null && isValidCnpj(cnpj)
-	const sessionCompany = previous?.empresa_codigo ? companyFacts(db, eq(companies.codigo, previous.empresa_codigo), message.phone) : null
-	const settings = getSettingsMap(db, ['app.fornecedor_nome', 'bot_chave_pix'])
+	const sessionCompany = previous?.empresa_codigo
+		? await companyFacts(db, eq(companies.codigo, previous.empresa_codigo), message.phone)
+		: null
+	const settings = await getSettingsMap(db, ['app.fornecedor_nome', 'bot_chave_pix'])
 	return {
 		now,
-		enabled: botEnabled(db),
+		enabled: await botEnabled(db),
 		sessionCompany,
-		namedCompany: valid ? companyFacts(db, eq(companies.cnpj, cnpj), message.phone) : null,
-		cnpjsThisHour: valid ? cnpjsTypedSince(db, message.key, new Date(now.getTime() - HOUR).toISOString()) : [],
-		parcels: sessionCompany?.phoneRegistered ? openParcelsOfCompany(db, sessionCompany.codigo) : [],
+		namedCompany: valid ? await companyFacts(db, eq(companies.cnpj, cnpj), message.phone) : null,
+		cnpjsThisHour: valid ? await cnpjsTypedSince(db, message.key, new Date(now.getTime() - HOUR).toISOString()) : [],
+		parcels: sessionCompany?.phoneRegistered ? await openParcelsOfCompany(db, sessionCompany.codigo) : [],
 		vendorName: settings['app.fornecedor_nome'],
 		pixKey: settings.bot_chave_pix,
 		toldTextOnly
@@ -105,42 +107,53 @@ export function loadFacts(db: Db, previous: Session | undefined, message: Messag
  * The effects other modules write, each in its own transaction, before the replies go out: PARAR/VOLTAR
  * (messaging's opt-out) and option 6 (companies' trust release). Answers the replies they bring (option 6's).
  */
-export function applyOtherModulesEffects(ctx: AppContext, effects: Effect[]): string[] {
+export async function applyOtherModulesEffects(ctx: AppContext, effects: Effect[]): Promise<string[]> {
 	const replies: string[] = []
 	for (const effect of effects) {
-		if (effect.kind === 'opt-out') setOptOut(ctx.db, ctx.clock.now(), effect.phone, effect.out)
-		if (effect.kind === 'trust-release') replies.push(trustReleaseReply(releaseOnTrust(ctx, effect.empresaCodigo)))
+		if (effect.kind === 'opt-out') await setOptOut(ctx.db, ctx.clock.now(), effect.phone, effect.out)
+		if (effect.kind === 'trust-release') replies.push(trustReleaseReply(await releaseOnTrust(ctx, effect.empresaCodigo)))
 	}
 	return replies
 }
 
-function releaseOnTrust(ctx: AppContext, empresaCodigo: number): { until: string } | { refused: string } {
+async function releaseOnTrust(ctx: AppContext, empresaCodigo: number): Promise<{ until: string } | { refused: string }> {
 	try {
-		return { until: trustReleaseByBot(ctx.db, ctx.clock, empresaCodigo).expira }
+		return { until: (await trustReleaseByBot(ctx.db, ctx.clock, empresaCodigo)).expira }
 	} catch (error) {
 		return { refused: (error as Error).message }
 	}
 }
 
 /** The bot's own effects, written in the transaction that saves the session. */
-export function writeBotEffects(tx: Tx, clock: Clock, effects: Effect[]) {
+export async function writeBotEffects(tx: Tx, clock: Clock, effects: Effect[]) {
 	for (const effect of effects) {
 		if (effect.kind === 'cnpj-typed') {
-			tx.insert(botCnpjAttempts).values({ phone_key: effect.phoneKey, cnpj: effect.cnpj, at: effect.at }).run()
+			await tx.insert(botCnpjAttempts).values({ phone_key: effect.phoneKey, cnpj: effect.cnpj, at: effect.at })
 		}
 		if (effect.kind === 'phone-blocked') {
-			logActivity(tx, clock, 'whatsapp.bot-phone-blocked', { telefone: effect.phone, cnpjs: effect.cnpjs }, { entityId: effect.phone })
+			await logActivity(
+				tx,
+				clock,
+				'whatsapp.bot-phone-blocked',
+				{ telefone: effect.phone, cnpjs: effect.cnpjs },
+				{ entityId: effect.phone }
+			)
 		}
-		if (effect.kind === 'attendant-requested') attendantRequested(tx, clock, effect.phone, effect.company)
+		if (effect.kind === 'attendant-requested') await attendantRequested(tx, clock, effect.phone, effect.company)
 	}
 }
 
 /** A top-bar notification to the administradores and the company's representative, and a line in the activity log. */
-function attendantRequested(tx: Tx, clock: Clock, phone: string, company: { razao: string; cnpj_representante: string | null } | null) {
+async function attendantRequested(
+	tx: Tx,
+	clock: Clock,
+	phone: string,
+	company: { razao: string; cnpj_representante: string | null } | null
+) {
 	const telefone = formatSessionPhone(phone)
 	const empresa = company?.razao ?? 'empresa não identificada'
 	const rep = company?.cnpj_representante ?? null
-	notifyUsers(
+	await notifyUsers(
 		tx,
 		clock,
 		{ administradores: true, representanteCnpj: rep },
@@ -148,7 +161,7 @@ function attendantRequested(tx: Tx, clock: Clock, phone: string, company: { raza
 		`${telefone} (${empresa}) pediu para falar com um atendente no WhatsApp.`,
 		'warning'
 	)
-	logActivity(
+	await logActivity(
 		tx,
 		clock,
 		'whatsapp.attendant-requested',
@@ -174,36 +187,37 @@ function sessionView(s: Session, now: Date): BotSession {
 }
 
 /** The conversations of the last 30 minutes and the paused ones: clients waiting for a person first (longest wait first), then newest first. */
-export function listSessions(db: DbOrTx, now: Date): BotSession[] {
+export async function listSessions(db: DbOrTx, now: Date): Promise<BotSession[]> {
 	const nowIso = now.toISOString()
 	const since = new Date(now.getTime() - SESSION_IDLE_MS).toISOString()
-	return db
-		.select()
-		.from(botSessions)
-		.where(or(gt(botSessions.last_activity, since), gt(botSessions.paused_until, nowIso)))
-		.orderBy(desc(botSessions.last_activity))
-		.limit(500)
-		.all()
+	return (
+		await db
+			.select()
+			.from(botSessions)
+			.where(or(gt(botSessions.last_activity, since), gt(botSessions.paused_until, nowIso)))
+			.orderBy(desc(botSessions.last_activity))
+			.limit(500)
+	)
 		.map((s) => sessionView(s, now))
 		.sort((a, b) => (a.waitingSince ?? '\uffff').localeCompare(b.waitingSince ?? '\uffff'))
 }
 
 /** The paused conversations: clients waiting for a person first (longest wait first), then newest first. */
-export function pausedPhones(db: DbOrTx, now: Date): string[] {
-	return db
-		.select({ phone: botSessions.phone })
-		.from(botSessions)
-		.where(gt(botSessions.paused_until, now.toISOString()))
-		.orderBy(sql`${botSessions.waiting_since} is null`, asc(botSessions.waiting_since), desc(botSessions.last_activity))
-		.all()
-		.map((r) => r.phone)
+export async function pausedPhones(db: DbOrTx, now: Date): Promise<string[]> {
+	return (
+		await db
+			.select({ phone: botSessions.phone })
+			.from(botSessions)
+			.where(gt(botSessions.paused_until, now.toISOString()))
+			.orderBy(sql`${botSessions.waiting_since} is null`, asc(botSessions.waiting_since), desc(botSessions.last_activity))
+	).map((r) => r.phone)
 }
 
 /** Forgets seen ids, own send ids and CNPJ attempts older than two days (the hourly job). */
-export function sweepBotRecords(db: Db, now: Date) {
+export async function sweepBotRecords(db: Db, now: Date) {
 	const before = new Date(now.getTime() - KEEP_MS).toISOString()
-	db.delete(botSeenMessages).where(lt(botSeenMessages.at, before)).run()
-	db.delete(ownSends).where(lt(ownSends.at, before)).run()
-	db.delete(botCnpjAttempts).where(lt(botCnpjAttempts.at, before)).run()
+	await db.delete(botSeenMessages).where(lt(botSeenMessages.at, before))
+	await db.delete(ownSends).where(lt(ownSends.at, before))
+	await db.delete(botCnpjAttempts).where(lt(botCnpjAttempts.at, before))
 	return before
 }

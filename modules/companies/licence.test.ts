@@ -41,10 +41,10 @@ describe('licenceState (1-core §4)', () => {
 	it('is the same reading in the list filters, the trust release and the licence check', async () => {
 		const w = await testWorld()
 		const make = (razao: string, validade_licenca: string | null) => w.company(w.cnpj.rep, razao, { validade_licenca })
-		const expired = make('Vencida', '2026-11-20')
-		const soon = make('Quase', '2026-11-23')
-		const active = make('Em dia', '2027-06-01')
-		const none = make('Sem data', null)
+		const expired = await make('Vencida', '2026-11-20')
+		const soon = await make('Quase', '2026-11-23')
+		const active = await make('Em dia', '2027-06-01')
+		const none = await make('Sem data', null)
 		const filter = async (status: string) =>
 			(await w.call('GET', `/api/companies?status=${status}&limit=100`, { cookie: w.cookies.admin })).json.companies.map(
 				(c: { razao: string }) => c.razao

@@ -1,3 +1,5 @@
+import { sqlRows } from '../../db/query'
+import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { testWorld } from '../../apps/server/testing'
@@ -8,20 +10,20 @@ import { companies } from './schema'
 
 async function world() {
 	const t = await testWorld()
-	t.company(t.cnpj.rep, 'Bravo Ltda', {
+	await t.company(t.cnpj.rep, 'Bravo Ltda', {
 		validade_licenca: '2027-05-01',
 		validade_certificado: '2027-01-01',
 		terminal_count: 2,
 		valor_mensal_centavos: 14990
 	})
-	t.company(t.cnpj.rep, 'Alfa Ltda', { validade_licenca: '2026-01-10', validade_certificado: null, terminal_count: 0 })
-	t.company(t.cnpj.rep2, 'Charlie Ltda', {
+	await t.company(t.cnpj.rep, 'Alfa Ltda', { validade_licenca: '2026-01-10', validade_certificado: null, terminal_count: 0 })
+	await t.company(t.cnpj.rep2, 'Charlie Ltda', {
 		validade_licenca: null,
 		validade_certificado: '2028-03-03',
 		terminal_count: 1,
 		bloqueadopdv: 'S'
 	})
-	t.company(t.cnpj.rep, 'Delta Ltda', {
+	await t.company(t.cnpj.rep, 'Delta Ltda', {
 		validade_licenca: '2030-12-31',
 		validade_certificado: '2026-12-01',
 		terminal_count: 3,
@@ -64,8 +66,9 @@ describe('GET /api/companies sorting (issue 14)', () => {
 		const t = await world()
 		for (const column of ['razao', 'cnpj', 'validade_licenca', 'validade_certificado', 'terminal_count']) {
 			for (const order of ['asc', 'desc']) {
-				const plan = t.db.all<{ detail: string }>(
-					`explain query plan select codigo from companies order by ${column} ${order}, codigo ${order} limit 20`
+				const plan = await sqlRows<{ detail: string }>(
+					t.db,
+					sql.raw(`explain query plan select codigo from companies order by ${column} ${order}, codigo ${order} limit 20`)
 				)
 				const text = plan.map((p) => p.detail).join(' | ')
 				expect(text, `${column} ${order}`).not.toContain('TEMP B-TREE')
@@ -119,7 +122,7 @@ describe('GET /api/companies/export (issue 14)', () => {
 
 	it('reads a large list chunk by chunk, every row once', async () => {
 		const t = await testWorld()
-		for (let i = 0; i < 2500; i++) t.company(t.cnpj.rep, `Empresa ${String(i).padStart(4, '0')}`)
+		for (let i = 0; i < 2500; i++) await t.company(t.cnpj.rep, `Empresa ${String(i).padStart(4, '0')}`)
 		const res = await t.app.handle(new Request('http://localhost/api/companies/export', { headers: { cookie: t.cookies.admin } }))
 		const reader = res.body!.getReader()
 		let chunks = 0
@@ -148,8 +151,10 @@ describe('GET /api/companies/export (issue 14)', () => {
 describe('POST /api/companies/bulk (issue 14)', () => {
 	it('blocks the chosen companies in one transaction with one activity line and says what changed', async () => {
 		const t = await world()
-		const [alfa, bravo, charlie] = ['Alfa Ltda', 'Bravo Ltda', 'Charlie Ltda'].map(
-			(razao) => t.db.select().from(companies).where(eq(companies.razao, razao)).get()!
+		const [alfa, bravo, charlie] = await Promise.all(
+			['Alfa Ltda', 'Bravo Ltda', 'Charlie Ltda'].map(
+				async (razao) => (await t.db.select().from(companies).where(eq(companies.razao, razao)))[0]!
+			)
 		)
 		const res = await t.call('POST', '/api/companies/bulk', {
 			cookie: t.cookies.admin,
@@ -157,7 +162,7 @@ describe('POST /api/companies/bulk (issue 14)', () => {
 		})
 		expect(res.status).toBe(200)
 		expect(res.json).toEqual({ message: 'Sistemas bloqueados: 3 empresas alteradas.', total: 3, alteradas: 3, inalteradas: 0 })
-		for (const c of t.db.select().from(companies).all()) {
+		for (const c of await t.db.select().from(companies)) {
 			const blocked = [c.bloqueado, c.bloqueadopdv, c.bloqueado_kchef, c.bloqueado_katelie, c.bloqueado_kprevenda]
 			expect(blocked).toEqual(c.razao === 'Delta Ltda' ? ['N', 'N', 'N', 'N', 'N'] : ['S', 'S', 'S', 'S', 'S'])
 		}
@@ -166,7 +171,7 @@ describe('POST /api/companies/bulk (issue 14)', () => {
 			body: { acao: 'bloquear', ids: [alfa.codigo, bravo.codigo] }
 		})
 		expect(again.json.message).toBe('Sistemas bloqueados: 0 empresas alteradas; 2 já estavam assim.')
-		const log = t.db.select().from(activities).all()
+		const log = await t.db.select().from(activities)
 		expect(log.map((l) => [l.event, l.title, l.subtitle])).toEqual([
 			['companies.bulk-blocked', 'Sistemas bloqueados em lote', '3 empresas alteradas de 3 escolhidas'],
 			['companies.bulk-blocked', 'Sistemas bloqueados em lote', '0 empresas alteradas de 2 escolhidas']
@@ -181,16 +186,13 @@ describe('POST /api/companies/bulk (issue 14)', () => {
 		})
 		expect(res.json).toMatchObject({ total: 3, alteradas: 2, inalteradas: 1 })
 		expect(res.json.message).toBe('Avisos ativados: 2 empresas alteradas; 1 já estava assim.')
-		const shown = t.db
-			.select({ razao: companies.razao, aviso: companies.exibir_aviso })
-			.from(companies)
-			.all()
+		const shown = (await t.db.select({ razao: companies.razao, aviso: companies.exibir_aviso }).from(companies))
 			.filter((c) => c.aviso === 'S')
 			.map((c) => c.razao)
 			.sort()
 		// Charlie belongs to another representative and stays as it was.
 		expect(shown).toEqual(['Alfa Ltda', 'Bravo Ltda', 'Delta Ltda'])
-		const log = t.db.select().from(activities).all()
+		const log = await t.db.select().from(activities)
 		expect(log).toHaveLength(1)
 		expect(log[0].representante_cnpj).toBe(t.cnpj.rep)
 		// The filter's status applies too: only the expired one.
@@ -203,20 +205,20 @@ describe('POST /api/companies/bulk (issue 14)', () => {
 
 	it('answers chosen companies outside the scope as missing and changes nothing', async () => {
 		const t = await world()
-		const charlie = t.db.select().from(companies).where(eq(companies.razao, 'Charlie Ltda')).get()!
-		const alfa = t.db.select().from(companies).where(eq(companies.razao, 'Alfa Ltda')).get()!
+		const charlie = (await t.db.select().from(companies).where(eq(companies.razao, 'Charlie Ltda')))[0]!
+		const alfa = (await t.db.select().from(companies).where(eq(companies.razao, 'Alfa Ltda')))[0]!
 		const res = await t.call('POST', '/api/companies/bulk', {
 			cookie: t.cookies.rep,
 			body: { acao: 'bloquear', ids: [alfa.codigo, charlie.codigo] }
 		})
 		expect(res.status).toBe(404)
-		expect(t.db.select().from(companies).where(eq(companies.bloqueado, 'S')).all()).toHaveLength(0)
-		expect(t.db.select().from(activities).all()).toHaveLength(0)
+		expect(await t.db.select().from(companies).where(eq(companies.bloqueado, 'S'))).toHaveLength(0)
+		expect(await t.db.select().from(activities)).toHaveLength(0)
 	})
 
 	it('leaves maintenance to who may switch it, and asks for one target', async () => {
 		const t = await world()
-		const alfa = t.db.select().from(companies).where(eq(companies.razao, 'Alfa Ltda')).get()!
+		const alfa = (await t.db.select().from(companies).where(eq(companies.razao, 'Alfa Ltda')))[0]!
 		const rep = await t.call('POST', '/api/companies/bulk', { cookie: t.cookies.rep, body: { acao: 'manutencao-on', ids: [alfa.codigo] } })
 		expect(rep.status).toBe(403)
 		const gerente = await t.call('POST', '/api/companies/bulk', {

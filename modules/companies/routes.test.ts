@@ -7,12 +7,7 @@ import { companies } from './schema'
 import { type TestWorld, testWorld } from '../../apps/server/testing'
 
 /** Each company's maintenance flag ('S' or 'N'), in the order they were created. */
-const maintenanceFlags = (t: TestWorld) =>
-	t.db
-		.select({ m: companies.manutencao })
-		.from(companies)
-		.all()
-		.map((r) => r.m)
+const maintenanceFlags = async (t: TestWorld) => (await t.db.select({ m: companies.manutencao }).from(companies)).map((r) => r.m)
 
 // The fixed clock stands at 2026-11-20 12:00 UTC (09:00 in São Paulo): "today" is 2026-11-20.
 
@@ -59,7 +54,7 @@ describe('POST /api/companies', () => {
 		})
 		expect(c.serial).toMatch(/^[A-Za-z0-9_-]{32}$/)
 		expect(c).not.toHaveProperty('valor_mensal_centavos')
-		const log = t.db.select().from(activities).where(eq(activities.title, 'Empresa criada')).all()
+		const log = await t.db.select().from(activities).where(eq(activities.title, 'Empresa criada'))
 		expect(log).toHaveLength(1)
 		expect(log[0].representante_cnpj).toBe(t.cnpj.rep)
 		expect(log[0].event).toBe('companies.created')
@@ -103,7 +98,7 @@ describe('POST /api/companies', () => {
 			expect(res.status, JSON.stringify(change)).toBe(400)
 			expect(res.json.message, JSON.stringify(change)).toContain(message)
 		}
-		expect(t.db.select().from(companies).all()).toHaveLength(0)
+		expect(await t.db.select().from(companies)).toHaveLength(0)
 		// A partial update words wrong types too, field by field.
 		const c = await t.companyVia()
 		const patches: [Record<string, unknown>, string][] = [
@@ -143,7 +138,7 @@ describe('POST /api/companies', () => {
 			body: { ...base, cnpj: completeCnpj('300000000004'), validade_licenca: '2030-01-01' }
 		})
 		expect(dated.status).toBe(403)
-		expect(t.db.select().from(companies).all()).toHaveLength(1)
+		expect(await t.db.select().from(companies)).toHaveLength(1)
 	})
 
 	it('lets a gerente create companies only for the representatives they manage', async () => {
@@ -175,7 +170,7 @@ describe('scoping', () => {
 			(await t.call('GET', '/api/companies/all', { cookie: t.cookies.rep2 })).json.companies.map((c: { codigo: number }) => c.codigo)
 		).toEqual([b.codigo])
 
-		const before = JSON.stringify(t.db.select().from(companies).where(eq(companies.codigo, a.codigo)).get())
+		const before = JSON.stringify((await t.db.select().from(companies).where(eq(companies.codigo, a.codigo)))[0])
 		const attempts = [
 			t.call('GET', `/api/companies/${a.codigo}`, { cookie: t.cookies.rep2 }),
 			t.call('PUT', `/api/companies/${a.codigo}`, { cookie: t.cookies.rep2, body: { ...a, razao: 'Roubada' } }),
@@ -184,7 +179,7 @@ describe('scoping', () => {
 			t.call('POST', `/api/companies/${a.codigo}/liberar-confianca`, { cookie: t.cookies.rep2 })
 		]
 		for (const r of await Promise.all(attempts)) expect(r.status).toBe(404)
-		expect(JSON.stringify(t.db.select().from(companies).where(eq(companies.codigo, a.codigo)).get())).toBe(before)
+		expect(JSON.stringify((await t.db.select().from(companies).where(eq(companies.codigo, a.codigo)))[0])).toBe(before)
 		// The gerente manages A's representative, so this one is allowed.
 		expect((await t.call('PATCH', `/api/companies/${a.codigo}`, { cookie: t.cookies.gerente, body: { bloqueado: 'S' } })).status).toBe(200)
 	})
@@ -286,7 +281,7 @@ describe('PATCH, trust release, maintenance, delete', () => {
 		).toBe('S')
 		const extra = await t.call('PATCH', `/api/companies/${c.codigo}`, { cookie: t.cookies.admin, body: { razao: 'Outra' } })
 		expect(extra.status).toBe(400)
-		expect(t.db.select({ razao: companies.razao }).from(companies).get()!.razao).toBe(c.razao)
+		expect((await t.db.select({ razao: companies.razao }).from(companies))[0]!.razao).toBe(c.razao)
 	})
 
 	it('grants a trust release only when the licence has passed, for 24 hours, once per expiry', async () => {
@@ -309,7 +304,7 @@ describe('PATCH, trust release, maintenance, delete', () => {
 		const rep = await t.login(t.cnpj.rep)
 		const afterExpiry = await t.call('POST', `/api/companies/${expired.codigo}/liberar-confianca`, { cookie: rep })
 		expect(afterExpiry.status).toBe(409)
-		expect(t.db.select().from(companies).where(eq(companies.codigo, expired.codigo)).get()!.liberacao_confianca_expira).toBe(
+		expect((await t.db.select().from(companies).where(eq(companies.codigo, expired.codigo)))[0]!.liberacao_confianca_expira).toBe(
 			'2026-11-21T12:00:00.000Z'
 		)
 
@@ -340,10 +335,10 @@ describe('PATCH, trust release, maintenance, delete', () => {
 		expect(
 			(await t.call('PUT', `/api/companies/${a.codigo}/maintenance`, { cookie: t.cookies.admin, body: { manutencao: 'S' } })).status
 		).toBe(200)
-		expect(maintenanceFlags(t)).toEqual(['S', 'N'])
+		expect(await maintenanceFlags(t)).toEqual(['S', 'N'])
 		const bulk = await t.call('PUT', '/api/companies/maintenance/bulk', { cookie: t.cookies.admin, body: { manutencao: 'S' } })
 		expect(bulk.json.changed).toBe(2)
-		expect(maintenanceFlags(t)).toEqual(['S', 'S'])
+		expect(await maintenanceFlags(t)).toEqual(['S', 'S'])
 	})
 
 	it('deletes a company with its terminals', async () => {
@@ -354,8 +349,8 @@ describe('PATCH, trust release, maintenance, delete', () => {
 			body: { fk_empresa: c.codigo, mac: '00:1a:2b:3c:4d:5e', nome_computador: 'CAIXA-01' }
 		})
 		expect((await t.call('DELETE', `/api/companies/${c.codigo}`, { cookie: t.cookies.rep })).status).toBe(200)
-		expect(t.db.select().from(companies).all()).toHaveLength(0)
-		expect(t.db.select().from(terminals).all()).toHaveLength(0)
+		expect(await t.db.select().from(companies)).toHaveLength(0)
+		expect(await t.db.select().from(terminals)).toHaveLength(0)
 	})
 
 	it('lets only the administrador regenerate the licence key', async () => {
@@ -364,7 +359,7 @@ describe('PATCH, trust release, maintenance, delete', () => {
 		expect((await t.call('POST', `/api/companies/${c.codigo}/regenerar-chave`, { cookie: t.cookies.rep })).status).toBe(403)
 		const res = await t.call('POST', `/api/companies/${c.codigo}/regenerar-chave`, { cookie: t.cookies.admin })
 		expect(res.json.serial).not.toBe(c.serial)
-		expect(t.db.select({ s: companies.serial }).from(companies).get()!.s).toBe(res.json.serial)
+		expect((await t.db.select({ s: companies.serial }).from(companies))[0]!.s).toBe(res.json.serial)
 	})
 })
 
@@ -379,7 +374,7 @@ describe('representative notices', () => {
 			body: { titulo: 'Atualização', texto: 'Nova versão disponível.', empresas: [a1.codigo, a2.codigo] }
 		})
 		expect(send.status).toBe(200)
-		const rows = t.db.select().from(companies).all()
+		const rows = await t.db.select().from(companies)
 		expect(rows.filter((r) => r.exibir_aviso === 'S').map((r) => r.codigo)).toEqual([a1.codigo, a2.codigo])
 		expect(rows[0].aviso_titulo).toBe('Atualização')
 
@@ -388,7 +383,7 @@ describe('representative notices', () => {
 			body: { titulo: 'X', texto: 'Y', empresas: [a1.codigo, b.codigo] }
 		})
 		expect(mixed.status).toBe(404)
-		expect(t.db.select().from(companies).where(eq(companies.codigo, b.codigo)).get()!.exibir_aviso).toBe('N')
+		expect((await t.db.select().from(companies).where(eq(companies.codigo, b.codigo)))[0]!.exibir_aviso).toBe('N')
 
 		for (const [body, message] of [
 			[{ titulo: '', texto: 'x', empresas: [a1.codigo] }, 'Título é obrigatório'],
@@ -411,7 +406,7 @@ describe('representative notices', () => {
 		).toBe(403)
 		const removed = await t.call('DELETE', '/api/representantes/avisos', { cookie: t.cookies.rep, body: { empresas: [a1.codigo] } })
 		expect(removed.status).toBe(200)
-		expect(t.db.select().from(companies).where(eq(companies.codigo, a1.codigo)).get()!.exibir_aviso).toBe('N')
+		expect((await t.db.select().from(companies).where(eq(companies.codigo, a1.codigo)))[0]!.exibir_aviso).toBe('N')
 	})
 })
 

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, integer, table, text } from '../../db/columns'
 import { addressColumns, yesNoFlag } from '../core/schema'
 import { representatives } from '../resellers/schema'
 import { SYSTEM_CATALOGUE, UNBLOCKED_SQL, perFlag } from './systems'
 
 /** A client company and its licence. Block flags: S = blocked, N = active, one per system. */
-export const companies = sqliteTable(
+export const companies = table(
 	'companies',
 	{
 		codigo: integer().primaryKey({ autoIncrement: true }),

@@ -1,3 +1,4 @@
+import { sqlRows } from '../../db/query'
 import {
 	type SQL,
 	type SQLWrapper,
@@ -75,14 +76,19 @@ export function scopeCondition(scope: RepresentativeScope): SQL {
 	return scope.on(companies.cnpj_representante)
 }
 
-export function findCompany(db: DbOrTx, codigo: number) {
-	return db.select().from(companies).where(eq(companies.codigo, codigo)).get() ?? null
+export async function findCompany(db: DbOrTx, codigo: number) {
+	return (await db.select().from(companies).where(eq(companies.codigo, codigo)))[0] ?? null
 }
 
 /** The company, when it is in the user's scope; otherwise `notFound(missing)`, the same answer as for no company. */
-export function companyInScope(db: DbOrTx, scope: RepresentativeScope, codigo: number, missing = 'Empresa não encontrada.'): CompanyRow {
-	const company = findCompany(db, codigo)
-	if (!company || !scope.includes(company.cnpj_representante)) throw notFound(missing)
+export async function companyInScope(
+	db: DbOrTx,
+	scope: RepresentativeScope,
+	codigo: number,
+	missing = 'Empresa não encontrada.'
+): Promise<CompanyRow> {
+	const company = await findCompany(db, codigo)
+	if (!company || !(await scope.includes(company.cnpj_representante))) throw notFound(missing)
 	return company
 }
 
@@ -183,10 +189,10 @@ function viewOrder(view: Pick<CompanyView, 'sort' | 'order'>) {
 }
 
 /** The companies of these codes with their representative, in the codes' order. */
-function companiesByIds(db: DbOrTx, ids: number[]) {
-	return inOrderOf(
+async function companiesByIds(db: DbOrTx, ids: number[]) {
+	return await inOrderOf(
 		ids,
-		(page) => companiesWithRepresentative(db).where(inArray(companies.codigo, page)).all(),
+		async (page) => await companiesWithRepresentative(db).where(inArray(companies.codigo, page)),
 		(row) => row.company.codigo
 	)
 }
@@ -195,19 +201,19 @@ function companiesByIds(db: DbOrTx, ids: number[]) {
  * One page of companies. The page is chosen on (sort column, código) alone and only its rows are then read
  * with their representative, so a search matching thousands of companies never sorts whole rows.
  */
-export function listCompanies(db: DbOrTx, clock: Clock, scope: RepresentativeScope, query: CompanyListQuery) {
+export async function listCompanies(db: DbOrTx, clock: Clock, scope: RepresentativeScope, query: CompanyListQuery) {
 	const { where, filtered } = viewCondition(scope, query, todayIso(clock))
 	const match = query.search && !cnpjPrefix(query.search) ? ftsMatch(query.search) : null
 	// Without scope or filters, the index alone knows how many companies match.
 	const total =
 		match && scope.all && !filtered
-			? (db.all<{ n: number }>(sql`select count(*) as n from companies_fts where companies_fts match ${match}`)[0]?.n ?? 0)
-			: (db.select({ n: count() }).from(companies).where(where).get()?.n ?? 0)
-	const ids = pageIds(db, companies.codigo, where, viewOrder(query), query.limit, (query.page - 1) * query.limit)
-	return { companies: companiesByIds(db, ids).map(toCompanyJson), pagination: pagination(query.page, query.limit, total) }
+			? ((await sqlRows<{ n: number }>(db, sql`select count(*) as n from companies_fts where companies_fts match ${match}`))[0]?.n ?? 0)
+			: ((await db.select({ n: count() }).from(companies).where(where))[0]?.n ?? 0)
+	const ids = await pageIds(db, companies.codigo, where, viewOrder(query), query.limit, (query.page - 1) * query.limit)
+	return { companies: (await companiesByIds(db, ids)).map(toCompanyJson), pagination: pagination(query.page, query.limit, total) }
 }
 
-type CompanyCsvRow = ReturnType<typeof companiesByIds>[number]
+type CompanyCsvRow = Awaited<ReturnType<typeof companiesByIds>>[number]
 
 /** The export's columns; the status is the licence badge as of `today` and `now`. */
 function companyCsvColumns(today: string, now: Date): CsvColumn<CompanyCsvRow>[] {
@@ -239,13 +245,13 @@ function companyCsvColumns(today: string, now: Date): CsvColumn<CompanyCsvRow>[]
 export function exportCompanies(db: DbOrTx, clock: Clock, scope: RepresentativeScope, view: CompanyView): Response {
 	const today = todayIso(clock)
 	const { where } = viewCondition(scope, view, today)
-	return csvColumnsResponse(csvFilename('empresas', today), companyCsvColumns(today, clock.now()), (offset, limit) =>
-		companiesByIds(db, pageIds(db, companies.codigo, where, viewOrder(view), limit, offset))
+	return csvColumnsResponse(csvFilename('empresas', today), companyCsvColumns(today, clock.now()), async (offset, limit) =>
+		companiesByIds(db, await pageIds(db, companies.codigo, where, viewOrder(view), limit, offset))
 	)
 }
 
-export function getCompanyJson(db: DbOrTx, codigo: number): Company {
-	const row = companiesWithRepresentative(db).where(eq(companies.codigo, codigo)).get()
+export async function getCompanyJson(db: DbOrTx, codigo: number): Promise<Company> {
+	const row = (await companiesWithRepresentative(db).where(eq(companies.codigo, codigo)))[0]
 	if (!row) throw notFound('Empresa não encontrada.')
 	return toCompanyJson(row)
 }
@@ -289,20 +295,26 @@ function maintenanceFor(user: SessionUser, requested: 'S' | 'N' | undefined, cur
 }
 
 /** The representative a new or edited company belongs to, checked against who is asking. */
-function ownerFor(db: DbOrTx, user: SessionUser, scope: RepresentativeScope, requested: string | undefined, current?: string): string {
+async function ownerFor(
+	db: DbOrTx,
+	user: SessionUser,
+	scope: RepresentativeScope,
+	requested: string | undefined,
+	current?: string
+): Promise<string> {
 	if (!can(user.tipo, 'companies.assign')) {
 		if (requested && requested !== user.cnpj) throw forbidden(REP_FIELD_MESSAGE)
 		return current ?? user.cnpj
 	}
 	const owner = requested ?? current
 	if (!owner) throw unprocessable('Selecione o representante da empresa.')
-	if (!findRepresentativeByCnpj(db, owner)) throw unprocessable('Representante não encontrado.')
-	if (!scope.includes(owner)) throw forbidden('Você só pode atribuir empresas aos seus representantes.')
+	if (!(await findRepresentativeByCnpj(db, owner))) throw unprocessable('Representante não encontrado.')
+	if (!(await scope.includes(owner))) throw forbidden('Você só pode atribuir empresas aos seus representantes.')
 	return owner
 }
 
-function assertUniqueCnpj(db: DbOrTx, cnpj: string, except?: number) {
-	const existing = db.select({ codigo: companies.codigo }).from(companies).where(eq(companies.cnpj, cnpj)).get()
+async function assertUniqueCnpj(db: DbOrTx, cnpj: string, except?: number) {
+	const existing = (await db.select({ codigo: companies.codigo }).from(companies).where(eq(companies.cnpj, cnpj)))[0]
 	if (existing && existing.codigo !== except) throw conflict('Já existe uma empresa cadastrada com este CNPJ.', 'DUPLICATE_CNPJ')
 }
 
@@ -311,34 +323,41 @@ function values(body: CompanyBody) {
 	return { ...rest, valor_mensal_centavos: valor_mensal }
 }
 
-export function createCompany(db: DbOrTx, clock: Clock, user: SessionUser, body: CompanyBody): number {
+export function createCompany(db: DbOrTx, clock: Clock, user: SessionUser, body: CompanyBody): Promise<number> {
 	const scope = representativeScope(db, user)
-	return writeTransaction(db, (tx) => {
-		const owner = ownerFor(tx, user, scope, body.cnpj_representante)
+	return writeTransaction(db, async (tx) => {
+		const owner = await ownerFor(tx, user, scope, body.cnpj_representante)
 		if (body.validade_licenca || body.validade_certificado) assertMayWriteDates(user)
 		assertWithinLicenceHorizon(clock, body.validade_licenca)
-		assertUniqueCnpj(tx, body.cnpj)
-		const created = tx
-			.insert(companies)
-			.values({
-				...values(body),
-				cnpj_representante: owner,
-				manutencao: maintenanceFor(user, body.manutencao),
-				serial: newLicenceKey(),
-				data: todayIso(clock)
-			})
-			.returning({ codigo: companies.codigo })
-			.get()
-		logActivity(tx, clock, 'companies.created', { razao: body.razao }, { actor: user, entityId: created.codigo, representanteCnpj: owner })
+		await assertUniqueCnpj(tx, body.cnpj)
+		const created = (
+			await tx
+				.insert(companies)
+				.values({
+					...values(body),
+					cnpj_representante: owner,
+					manutencao: maintenanceFor(user, body.manutencao),
+					serial: newLicenceKey(),
+					data: todayIso(clock)
+				})
+				.returning({ codigo: companies.codigo })
+		)[0]
+		await logActivity(
+			tx,
+			clock,
+			'companies.created',
+			{ razao: body.razao },
+			{ actor: user, entityId: created.codigo, representanteCnpj: owner }
+		)
 		return created.codigo
 	})
 }
 
-export function updateCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number, body: CompanyBody) {
+export async function updateCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number, body: CompanyBody) {
 	const scope = representativeScope(db, user)
-	writeTransaction(db, (tx) => {
-		const current = companyInScope(tx, scope, codigo)
-		const owner = ownerFor(tx, user, scope, body.cnpj_representante, current.cnpj_representante)
+	await writeTransaction(db, async (tx) => {
+		const current = await companyInScope(tx, scope, codigo)
+		const owner = await ownerFor(tx, user, scope, body.cnpj_representante, current.cnpj_representante)
 		if (body.validade_licenca !== current.validade_licenca || body.validade_certificado !== current.validade_certificado) {
 			assertMayWriteDates(user)
 		}
@@ -349,33 +368,33 @@ export function updateCompany(db: DbOrTx, clock: Clock, user: SessionUser, codig
 				'TERMINALS_IN_USE'
 			)
 		}
-		assertUniqueCnpj(tx, body.cnpj, codigo)
-		tx.update(companies)
+		await assertUniqueCnpj(tx, body.cnpj, codigo)
+		await tx
+			.update(companies)
 			.set({ ...values(body), cnpj_representante: owner, manutencao: maintenanceFor(user, body.manutencao, current.manutencao) })
 			.where(eq(companies.codigo, codigo))
-			.run()
-		logActivity(tx, clock, 'companies.updated', { razao: body.razao }, { actor: user, entityId: codigo, representanteCnpj: owner })
+		await logActivity(tx, clock, 'companies.updated', { razao: body.razao }, { actor: user, entityId: codigo, representanteCnpj: owner })
 	})
 }
 
 /** PATCH: dates (administrador), block flags or notice display (anyone in scope). */
-export function patchCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number, patch: CompanyPatch) {
+export async function patchCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number, patch: CompanyPatch) {
 	const scope = representativeScope(db, user)
 	const touchesDates = patch.validade_licenca !== undefined || patch.validade_certificado !== undefined
 	if (touchesDates) assertMayWriteDates(user)
 	assertWithinLicenceHorizon(clock, patch.validade_licenca)
 	const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
 	if (Object.keys(changes).length === 0) throw unprocessable('Nada para alterar.')
-	writeTransaction(db, (tx) => {
-		const current = companyInScope(tx, scope, codigo)
-		tx.update(companies).set(changes).where(eq(companies.codigo, codigo)).run()
+	await writeTransaction(db, async (tx) => {
+		const current = await companyInScope(tx, scope, codigo)
+		await tx.update(companies).set(changes).where(eq(companies.codigo, codigo))
 		const flagsChanged = FLAG_COLUMNS.filter((f) => f in changes)
 		const meta = companyMeta(user, current)
 		const razao = current.razao
 		if (touchesDates) {
 			const licenca = patch.validade_licenca === undefined ? current.validade_licenca : patch.validade_licenca
 			const certificado = patch.validade_certificado === undefined ? current.validade_certificado : patch.validade_certificado
-			logActivity(tx, clock, 'companies.dates-updated', { razao, licenca, certificado }, meta)
+			await logActivity(tx, clock, 'companies.dates-updated', { razao, licenca, certificado }, meta)
 		} else if (flagsChanged.length > 0) {
 			const blocked = flagsChanged.some((f) => changes[f] === 'S')
 			const event = flagsChanged.every((f) => changes[f] === 'S')
@@ -383,9 +402,15 @@ export function patchCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo
 				: flagsChanged.every((f) => changes[f] === 'N')
 					? 'companies.systems-unblocked'
 					: 'companies.systems-changed'
-			logActivity(tx, clock, event, { razao, blocked }, meta)
+			await logActivity(tx, clock, event, { razao, blocked }, meta)
 		} else {
-			logActivity(tx, clock, changes.exibir_aviso === 'S' ? 'companies.notice-display-on' : 'companies.notice-display-off', { razao }, meta)
+			await logActivity(
+				tx,
+				clock,
+				changes.exibir_aviso === 'S' ? 'companies.notice-display-on' : 'companies.notice-display-off',
+				{ razao },
+				meta
+			)
 		}
 	})
 }
@@ -397,12 +422,12 @@ const companyMeta = (user: SessionUser, company: { codigo: number; cnpj_represen
 	representanteCnpj: company.cnpj_representante
 })
 
-export function deleteCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number) {
+export async function deleteCompany(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number) {
 	const scope = representativeScope(db, user)
-	writeTransaction(db, (tx) => {
-		const current = companyInScope(tx, scope, codigo)
-		tx.delete(companies).where(eq(companies.codigo, codigo)).run()
-		logActivity(tx, clock, 'companies.deleted', { razao: current.razao }, companyMeta(user, current))
+	await writeTransaction(db, async (tx) => {
+		const current = await companyInScope(tx, scope, codigo)
+		await tx.delete(companies).where(eq(companies.codigo, codigo))
+		await logActivity(tx, clock, 'companies.deleted', { razao: current.razao }, companyMeta(user, current))
 	})
 }
 
@@ -410,29 +435,29 @@ export function deleteCompany(db: DbOrTx, clock: Clock, user: SessionUser, codig
  * Liberação em confiança: 24 hours of use for a company whose licence date has passed,
  * granted once per expiry (a second release for the same expiry is refused).
  */
-export function trustRelease(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number): { expira: string } {
+export function trustRelease(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number): Promise<{ expira: string }> {
 	const scope = representativeScope(db, user)
-	return writeTransaction(db, (tx) => releaseOnTrust(tx, clock, companyInScope(tx, scope, codigo), { actor: user }))
+	return writeTransaction(db, async (tx) => releaseOnTrust(tx, clock, await companyInScope(tx, scope, codigo), { actor: user }))
 }
 
 /**
  * The same release asked for by the client on the WhatsApp bot (its option 6), from a phone registered for the
  * company: audited as done by the bot.
  */
-export function trustReleaseByBot(db: DbOrTx, clock: Clock, codigo: number): { expira: string } {
-	return writeTransaction(db, (tx) => {
-		const company = findCompany(tx, codigo)
+export function trustReleaseByBot(db: DbOrTx, clock: Clock, codigo: number): Promise<{ expira: string }> {
+	return writeTransaction(db, async (tx) => {
+		const company = await findCompany(tx, codigo)
 		if (!company) throw notFound('Empresa não encontrada.')
 		return releaseOnTrust(tx, clock, company, { actorName: 'Bot WhatsApp', via: 'bot' })
 	})
 }
 
-function releaseOnTrust(
+async function releaseOnTrust(
 	tx: DbOrTx,
 	clock: Clock,
 	company: CompanyRow,
 	by: { actor?: SessionUser; actorName?: string; via?: 'bot' }
-): { expira: string } {
+): Promise<{ expira: string }> {
 	const { state } = licenceState(company, todayIso(clock), clock.now().getTime())
 	if (state !== 'expirada' && state !== 'liberada') {
 		throw unprocessable('A licença não está vencida ou empresa não encontrada.', 'NOT_EXPIRED')
@@ -448,11 +473,11 @@ function releaseOnTrust(
 	}
 	const now = clock.now()
 	const expira = new Date(now.getTime() + TRUST_RELEASE_HOURS * HOUR).toISOString()
-	tx.update(companies)
+	await tx
+		.update(companies)
 		.set({ liberacao_confianca_data: now.toISOString(), liberacao_confianca_expira: expira })
 		.where(eq(companies.codigo, company.codigo))
-		.run()
-	logActivity(
+	await logActivity(
 		tx,
 		clock,
 		'companies.trust-released',
@@ -462,21 +487,27 @@ function releaseOnTrust(
 	return { expira }
 }
 
-export function setMaintenance(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number | 'all', manutencao: 'S' | 'N'): number {
-	return writeTransaction(db, (tx) => {
+export function setMaintenance(
+	db: DbOrTx,
+	clock: Clock,
+	user: SessionUser,
+	codigo: number | 'all',
+	manutencao: 'S' | 'N'
+): Promise<number> {
+	return writeTransaction(db, async (tx) => {
 		let changed: number
 		let subtitle: string
 		if (codigo === 'all') {
-			changed = tx.update(companies).set({ manutencao }).returning({ codigo: companies.codigo }).all().length
+			changed = (await tx.update(companies).set({ manutencao }).returning({ codigo: companies.codigo })).length
 			subtitle = `Todas as empresas (${changed})`
 		} else {
-			const company = findCompany(tx, codigo)
+			const company = await findCompany(tx, codigo)
 			if (!company) throw notFound('Empresa não encontrada.')
-			tx.update(companies).set({ manutencao }).where(eq(companies.codigo, codigo)).run()
+			await tx.update(companies).set({ manutencao }).where(eq(companies.codigo, codigo))
 			changed = 1
 			subtitle = company.razao
 		}
-		logActivity(
+		await logActivity(
 			tx,
 			clock,
 			manutencao === 'S' ? 'companies.maintenance-on' : 'companies.maintenance-off',
@@ -491,21 +522,22 @@ export function setMaintenance(db: DbOrTx, clock: Clock, user: SessionUser, codi
 }
 
 /** A new licence key; the old one stops working at once. */
-export function regenerateKey(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number): string {
-	return writeTransaction(db, (tx) => {
-		const company = findCompany(tx, codigo)
+export function regenerateKey(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number): Promise<string> {
+	return writeTransaction(db, async (tx) => {
+		const company = await findCompany(tx, codigo)
 		if (!company) throw notFound('Empresa não encontrada.')
 		const serial = newLicenceKey()
-		tx.update(companies).set({ serial }).where(eq(companies.codigo, codigo)).run()
-		logActivity(tx, clock, 'companies.key-regenerated', { razao: company.razao }, companyMeta(user, company))
+		await tx.update(companies).set({ serial }).where(eq(companies.codigo, codigo))
+		await logActivity(tx, clock, 'companies.key-regenerated', { razao: company.razao }, companyMeta(user, company))
 		return serial
 	})
 }
 
 /** Chosen companies (distinct codes) must all exist and be in the scope; one that is not answers as missing. */
-function assertAllInScope(tx: DbOrTx, scope: RepresentativeScope, ids: number[]) {
-	const found = tx.select({ rep: companies.cnpj_representante }).from(companies).where(inArray(companies.codigo, ids)).all()
-	if (found.length !== ids.length || found.some((c) => !scope.includes(c.rep))) throw notFound('Empresa não encontrada.')
+async function assertAllInScope(tx: DbOrTx, scope: RepresentativeScope, ids: number[]) {
+	const found = await tx.select({ rep: companies.cnpj_representante }).from(companies).where(inArray(companies.codigo, ids))
+	if (found.length !== ids.length) throw notFound('Empresa não encontrada.')
+	for (const c of found) if (!(await scope.includes(c.rep))) throw notFound('Empresa não encontrada.')
 }
 
 /** The representative's notice (title and text) shown by the chosen companies' systems; all must be theirs. */
@@ -518,19 +550,19 @@ export function setCompanyNotice(
 ) {
 	const scope = representativeScope(db, user)
 	const ids = [...new Set(codigos)]
-	return writeTransaction(db, (tx) => {
-		assertAllInScope(tx, scope, ids)
-		tx.update(companies)
+	return writeTransaction(db, async (tx) => {
+		await assertAllInScope(tx, scope, ids)
+		await tx
+			.update(companies)
 			.set(
 				notice
 					? { aviso_titulo: notice.titulo, avisos: notice.texto, exibir_aviso: 'S' }
 					: { aviso_titulo: null, avisos: null, exibir_aviso: 'N' }
 			)
 			.where(inArray(companies.codigo, ids))
-			.run()
 		const meta = { actor: user, representanteCnpj: user.tipo === 'representante' ? user.cnpj : null }
-		if (notice) logActivity(tx, clock, 'companies.notice-sent', { titulo: notice.titulo, empresas: ids.length }, meta)
-		else logActivity(tx, clock, 'companies.notices-removed', { empresas: ids.length }, meta)
+		if (notice) await logActivity(tx, clock, 'companies.notice-sent', { titulo: notice.titulo, empresas: ids.length }, meta)
+		else await logActivity(tx, clock, 'companies.notices-removed', { empresas: ids.length }, meta)
 		return ids.length
 	})
 }
@@ -539,18 +571,18 @@ export function setCompanyNotice(
  * Adds licence days to a company: counted from its current licence date, or from today when it has
  * none (1-core §2.11). Call inside the transaction that spends the credits.
  */
-export function extendLicence(
+export async function extendLicence(
 	tx: DbOrTx,
 	clock: Clock,
 	codigo: number,
 	credits: number,
 	daysPerCredit: number
-): { before: string | null; after: string; days: number } {
-	const company = findCompany(tx, codigo)
+): Promise<{ before: string | null; after: string; days: number }> {
+	const company = await findCompany(tx, codigo)
 	if (!company) throw notFound('Empresa não encontrada.')
 	const { to, days } = extendedLicence(company.validade_licenca, todayIso(clock), credits, daysPerCredit)
 	assertWithinLicenceHorizon(clock, to)
-	tx.update(companies).set({ validade_licenca: to }).where(eq(companies.codigo, codigo)).run()
+	await tx.update(companies).set({ validade_licenca: to }).where(eq(companies.codigo, codigo))
 	return { before: company.validade_licenca, after: to, days }
 }
 
@@ -560,13 +592,12 @@ export function companyCountSql(cnpj: SQLWrapper): SQL {
 }
 
 /** How many companies each representative owns (the representatives list shows it; one with any cannot be deleted). */
-export function companiesPerRepresentative(db: DbOrTx, cnpjs: string[]): Map<string, number> {
-	const rows = db
+export async function companiesPerRepresentative(db: DbOrTx, cnpjs: string[]): Promise<Map<string, number>> {
+	const rows = await db
 		.select({ cnpj: companies.cnpj_representante, n: count() })
 		.from(companies)
 		.where(inArray(companies.cnpj_representante, cnpjs))
 		.groupBy(companies.cnpj_representante)
-		.all()
 	return new Map(rows.map((r) => [r.cnpj, r.n]))
 }
 
@@ -622,26 +653,25 @@ export function bulkUpdateCompanies(db: DbOrTx, clock: Clock, user: SessionUser,
 	}
 	const scope = representativeScope(db, user)
 	const action = BULK[body.acao]
-	return writeTransaction(db, (tx) => {
+	return writeTransaction(db, async (tx) => {
 		let target: SQL | undefined
 		if (body.ids) {
 			const ids = [...new Set(body.ids)]
-			assertAllInScope(tx, scope, ids)
+			await assertAllInScope(tx, scope, ids)
 			target = inArray(companies.codigo, ids)
 		} else {
 			target = viewCondition(scope, body.filtro!, todayIso(clock)).where
 		}
-		const total = tx.select({ n: count() }).from(companies).where(target).get()?.n ?? 0
+		const total = (await tx.select({ n: count() }).from(companies).where(target))[0]?.n ?? 0
 		if (total === 0) throw unprocessable('Nenhuma empresa corresponde ao filtro.')
-		const changed = tx
+		const changed = await tx
 			.update(companies)
 			.set(action.set)
 			.where(and(target, action.differs))
 			.returning({ rep: companies.cnpj_representante })
-			.all()
 		const reps = new Set(changed.map((c) => c.rep))
 		const unchanged = total - changed.length
-		logActivity(
+		await logActivity(
 			tx,
 			clock,
 			action.event,

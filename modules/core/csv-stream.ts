@@ -5,24 +5,24 @@ export const CSV_CHUNK = 1000
 
 /**
  * A CSV download streamed as it is read: the header first, then `rows(offset, limit)` chunk after chunk (each a
- * short synchronous query, so other requests run between them) until a chunk comes back short.
+ * short query, so other requests run between them) until a chunk comes back short.
  */
 function csvResponse(
 	filename: string,
 	header: CsvCell[],
-	rows: (offset: number, limit: number) => CsvCell[][],
+	rows: (offset: number, limit: number) => Promise<CsvCell[][]>,
 	chunk = CSV_CHUNK
 ): Response {
 	const encoder = new TextEncoder()
 	let offset = -1
 	const stream = new ReadableStream<Uint8Array>({
-		pull(controller) {
+		async pull(controller) {
 			if (offset < 0) {
 				offset = 0
 				controller.enqueue(encoder.encode(CSV_BOM + csvLine(header)))
 				return
 			}
-			const page = rows(offset, chunk)
+			const page = await rows(offset, chunk)
 			offset += page.length
 			if (page.length > 0) controller.enqueue(encoder.encode(page.map(csvLine).join('')))
 			if (page.length < chunk) controller.close()
@@ -48,12 +48,12 @@ export type CsvColumn<R> = readonly [header: string, cell: (row: R) => CsvCell]
 export function csvColumnsResponse<R>(
 	filename: string,
 	columns: readonly CsvColumn<R>[],
-	rows: R[] | ((offset: number, limit: number) => R[])
+	rows: R[] | ((offset: number, limit: number) => Promise<R[]>)
 ): Response {
-	const read = Array.isArray(rows) ? (offset: number, limit: number) => rows.slice(offset, offset + limit) : rows
+	const read = Array.isArray(rows) ? async (offset: number, limit: number) => rows.slice(offset, offset + limit) : rows
 	return csvResponse(
 		filename,
 		columns.map(([header]) => header),
-		(offset, limit) => read(offset, limit).map((row) => columns.map(([, cell]) => cell(row)))
+		async (offset, limit) => (await read(offset, limit)).map((row) => columns.map(([, cell]) => cell(row)))
 	)
 }

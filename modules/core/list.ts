@@ -23,8 +23,8 @@ export function pagination(page: number, limit: number, total: number): PageInfo
  * A page's rows in the order of its ids: the ids are ordered and cut in the index first, then only their rows are
  * read with what they join.
  */
-export function inOrderOf<R>(ids: number[], read: (ids: number[]) => R[], idOf: (row: R) => number): R[] {
+export async function inOrderOf<R>(ids: number[], read: (ids: number[]) => Promise<R[]>, idOf: (row: R) => number): Promise<R[]> {
 	if (ids.length === 0) return []
-	const byId = new Map(read(ids).map((row) => [idOf(row), row]))
+	const byId = new Map((await read(ids)).map((row) => [idOf(row), row]))
 	return ids.flatMap((id) => byId.get(id) ?? [])
 }

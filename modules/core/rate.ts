@@ -122,21 +122,20 @@ export interface RateRefusal {
  * cannot both take the last place. Answers the rows recorded (one per key; `giveBackShared` takes them back when the
  * attempt turns out not to count), or the refusal with the longest wait, recording nothing.
  */
-export function takeShared(db: DbOrTx, now: Date, limits: SharedLimit[]): { taken: number[] } | { refused: RateRefusal } {
+export function takeShared(db: DbOrTx, now: Date, limits: SharedLimit[]): Promise<{ taken: number[] } | { refused: RateRefusal }> {
 	const at = now.toISOString()
 	const ms = now.getTime()
-	return writeTransaction(db, (tx) => {
-		tx.delete(rateEvents).where(lte(rateEvents.expires_at, at)).run()
+	return writeTransaction(db, async (tx) => {
+		await tx.delete(rateEvents).where(lte(rateEvents.expires_at, at))
 		let refused: RateRefusal | null = null
 		for (const limit of limits) {
 			const since = new Date(ms - limit.windowMs).toISOString()
-			const inWindow = tx
+			const inWindow = await tx
 				.select({ at: rateEvents.at })
 				.from(rateEvents)
 				.where(and(eq(rateEvents.key, limit.key), gt(rateEvents.at, since)))
 				.orderBy(desc(rateEvents.at))
 				.limit(limit.limit)
-				.all()
 			if (inWindow.length < limit.limit) continue
 			// The place frees up when the oldest of the newest `limit` events leaves the window.
 			const waitMs = Date.parse(inWindow[limit.limit - 1].at) + limit.windowMs - ms
@@ -147,19 +146,14 @@ export function takeShared(db: DbOrTx, now: Date, limits: SharedLimit[]): { take
 		for (const { key, windowMs } of limits) keep.set(key, Math.max(keep.get(key) ?? 0, windowMs))
 		const rows = [...keep].map(([key, windowMs]) => ({ key, at, expires_at: new Date(ms + windowMs).toISOString() }))
 		return {
-			taken: tx
-				.insert(rateEvents)
-				.values(rows)
-				.returning({ id: rateEvents.id })
-				.all()
-				.map((r) => r.id)
+			taken: (await tx.insert(rateEvents).values(rows).returning({ id: rateEvents.id })).map((r) => r.id)
 		}
 	})
 }
 
 /** Takes back events counted by `takeShared` (an attempt refused for what it asked, which sent or charged nothing). */
-export function giveBackShared(db: DbOrTx, taken: number[]) {
-	if (taken.length) db.delete(rateEvents).where(inArray(rateEvents.id, taken)).run()
+export async function giveBackShared(db: DbOrTx, taken: number[]) {
+	if (taken.length) await db.delete(rateEvents).where(inArray(rateEvents.id, taken))
 }
 
 /**
@@ -167,22 +161,22 @@ export function giveBackShared(db: DbOrTx, taken: number[]) {
  * like a person's): the milliseconds to wait until it, not reserved when it is more than `maxWaitMs` away. Shared
  * through the database like `takeShared`.
  */
-export function reserveTurn(db: DbOrTx, now: Date, key: string, gapMs: number, maxWaitMs: number): { waitMs: number; reserved: boolean } {
+export function reserveTurn(
+	db: DbOrTx,
+	now: Date,
+	key: string,
+	gapMs: number,
+	maxWaitMs: number
+): Promise<{ waitMs: number; reserved: boolean }> {
 	const ms = now.getTime()
-	return writeTransaction(db, (tx) => {
-		const last = tx
-			.select({ at: rateEvents.at })
-			.from(rateEvents)
-			.where(eq(rateEvents.key, key))
-			.orderBy(desc(rateEvents.at))
-			.limit(1)
-			.get()
+	return writeTransaction(db, async (tx) => {
+		const last = (
+			await tx.select({ at: rateEvents.at }).from(rateEvents).where(eq(rateEvents.key, key)).orderBy(desc(rateEvents.at)).limit(1)
+		)[0]
 		const turn = Math.max(ms, last ? Date.parse(last.at) + gapMs : ms)
 		if (turn - ms > maxWaitMs) return { waitMs: turn - ms, reserved: false }
 		// Only the newest turn matters to the next one: the row may go once a turn after it could not be earlier.
-		tx.insert(rateEvents)
-			.values({ key, at: new Date(turn).toISOString(), expires_at: new Date(turn + gapMs + 1).toISOString() })
-			.run()
+		await tx.insert(rateEvents).values({ key, at: new Date(turn).toISOString(), expires_at: new Date(turn + gapMs + 1).toISOString() })
 		return { waitMs: turn - ms, reserved: true }
 	})
 }

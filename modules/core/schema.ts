@@ -1,4 +1,4 @@
-import { type AnySQLiteColumn, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { type AnyColumn, index, integer, table, text } from '../../db/columns'
 
 /** The postal address and phone of a company or a representative, every part optional (a fresh set per table). */
 export function addressColumns() {
@@ -6,7 +6,7 @@ export function addressColumns() {
 }
 
 /** A row's required link to the row it belongs to (an integer key): deleting that row deletes this one. */
-export function belongsTo(parent: () => AnySQLiteColumn) {
+export function belongsTo(parent: () => AnyColumn) {
 	return integer().notNull().references(parent, { onDelete: 'cascade' })
 }
 
@@ -22,7 +22,7 @@ export const yesNoFlag = () => oneOf(['S', 'N'], 'N')
  * What the shared rate limits count (core/rate.ts): one row per counted event, or per reserved send slot, under its
  * key, kept until `expires_at`. In the database, so a restart forgets nothing and every portal process on it sees them.
  */
-export const rateEvents = sqliteTable(
+export const rateEvents = table(
 	'rate_events',
 	{
 		id: integer().primaryKey({ autoIncrement: true }),

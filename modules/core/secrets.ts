@@ -23,17 +23,17 @@ export function isSealed(value: string | null | undefined): boolean {
  * Seals, through `save`, each row's value still kept in clear from before secrets were sealed at rest (run at every
  * start; idempotent); answers how many it sealed.
  */
-export function sealInClear<R>(
+export async function sealInClear<R>(
 	secrets: SecretBox,
 	rows: R[],
 	secretOf: (row: R) => string | null,
-	save: (row: R, sealed: string) => void
-): number {
+	save: (row: R, sealed: string) => Promise<unknown>
+): Promise<number> {
 	let sealed = 0
 	for (const row of rows) {
 		const value = secretOf(row)
 		if (!value || isSealed(value)) continue
-		save(row, secrets.seal(value))
+		await save(row, secrets.seal(value))
 		sealed++
 	}
 	return sealed

@@ -1,6 +1,6 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
-import type { DbOrTx, Tx } from '../../db/client'
+import type { DbOrTx } from '../../db/client'
 
 /** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
 function likePattern(text: string): string {
@@ -12,30 +12,27 @@ export function contains(column: SQLWrapper, text: string): SQL {
 	return sql`${column} like ${likePattern(text)} escape '\\'`
 }
 
-/** One write transaction, started as IMMEDIATE so it takes the write lock at once (DESIGN.md: bun:sqlite pitfalls). */
-export function writeTransaction<T>(db: DbOrTx, work: (tx: Tx) => T): T {
-	return db.transaction(work, { behavior: 'immediate' })
-}
+export { writeTransaction } from '../../db/transaction'
 
 /**
  * The keys of one page of a list: the rows of `key`'s table that match `where`, in `order`, ordered and cut on the
  * key and the sort column alone (in their index). `inOrderOf` then reads only those rows with what they join.
  */
-export function pageIds(
+export async function pageIds(
 	db: DbOrTx,
 	key: AnySQLiteColumn<{ data: number; notNull: true }>,
 	where: SQL | undefined,
 	order: SQL[],
 	limit: number,
 	offset: number
-): number[] {
-	return db
-		.select({ key })
-		.from(key.table)
-		.where(where)
-		.orderBy(...order)
-		.limit(limit)
-		.offset(offset)
-		.all()
-		.map((r) => r.key)
+): Promise<number[]> {
+	return (
+		await db
+			.select({ key })
+			.from(key.table)
+			.where(where)
+			.orderBy(...order)
+			.limit(limit)
+			.offset(offset)
+	).map((r) => r.key)
 }

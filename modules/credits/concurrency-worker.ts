@@ -5,7 +5,7 @@ import { transferToCompany } from './service'
 
 declare const self: Worker
 
-self.onmessage = (event: MessageEvent<{ path: string; empresa: number; count: number }>) => {
+self.onmessage = async (event: MessageEvent<{ path: string; empresa: number; count: number }>) => {
 	const { path, empresa, count } = event.data
 	const db = openDb(path)
 	// A loaded test machine can be slow to fsync: wait for the writer rather than fail with SQLITE_BUSY.
@@ -14,7 +14,7 @@ self.onmessage = (event: MessageEvent<{ path: string; empresa: number; count: nu
 	const outcomes: number[] = []
 	for (let i = 0; i < count; i++) {
 		try {
-			transferToCompany(
+			await transferToCompany(
 				db,
 				clock,
 				{ id: 1, nome: 'Admin', cnpj: '', tipo: 'administrador' },

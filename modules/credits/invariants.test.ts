@@ -1,3 +1,4 @@
+import { sqlRows } from '../../db/query'
 import { describe, expect, it } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { CNPJ, testWorld } from '../../apps/server/testing'
@@ -18,9 +19,11 @@ describe('ledger invariants', () => {
 		const w = await testWorld()
 		const random = rng(20261120)
 		const reps = [CNPJ.rep, CNPJ.rep2]
-		const companiesOf = Object.fromEntries(
-			reps.map((r) => [r, [1, 2, 3].map((i) => w.company(r, `Empresa ${r} ${i}`, { validade_licenca: '2026-12-01' }).codigo)])
-		)
+		const companiesOf: Record<string, number[]> = {}
+		for (const r of reps) {
+			companiesOf[r] = []
+			for (const i of [1, 2, 3]) companiesOf[r].push((await w.company(r, `Empresa ${r} ${i}`, { validade_licenca: '2026-12-01' })).codigo)
+		}
 		const model: Record<string, { added: number; transferred: number }> = Object.fromEntries(
 			reps.map((r) => [r, { added: 0, transferred: 0 }])
 		)
@@ -32,7 +35,7 @@ describe('ledger invariants', () => {
 			if (random() < 0.35) {
 				const amount = 1 + Math.floor(random() * 20)
 				const unit = 100 * (10 + Math.floor(random() * 90))
-				addCredits(w.db, w.clock, w.admin, { representanteId: rep, amount, unitValue: unit })
+				await addCredits(w.db, w.clock, w.admin, { representanteId: rep, amount, unitValue: unit })
 				model[rep].added += amount
 			} else {
 				const empresa = companiesOf[rep][Math.floor(random() * 3)]
@@ -40,7 +43,7 @@ describe('ledger invariants', () => {
 				const actor = actors[Math.floor(random() * actors.length)]
 				const as = actor.tipo === 'representante' ? { ...actor, cnpj: rep } : actor
 				try {
-					const result = transferToCompany(w.db, w.clock, as, {
+					const result = await transferToCompany(w.db, w.clock, as, {
 						empresaCodigo: empresa,
 						sistema: 'K-PDV',
 						creditos,
@@ -55,14 +58,14 @@ describe('ledger invariants', () => {
 					refused++
 				}
 			}
-			const balance = availableCredits(w.db, rep)
+			const balance = await availableCredits(w.db, rep)
 			expect(balance).toBeGreaterThanOrEqual(0)
 			expect(balance).toBe(model[rep].added - model[rep].transferred)
 		}
 		expect(refused).toBeGreaterThan(0)
 
-		const rows = w.db.select().from(credits).all()
-		const parts = w.db.select().from(creditConsumptions).all()
+		const rows = await w.db.select().from(credits)
+		const parts = await w.db.select().from(creditConsumptions)
 		for (const rep of reps) {
 			const pool = rows.filter((r) => r.representante_id === rep && r.origem !== 'transferencia')
 			const transfers = rows.filter((r) => r.representante_id === rep && r.origem === 'transferencia')
@@ -79,20 +82,20 @@ describe('ledger invariants', () => {
 			expect(parts.filter((p) => p.transfer_id === transfer.id).reduce((s, p) => s + p.quantidade, 0)).toBe(transfer.valor)
 		}
 		for (const [codigo, d] of Object.entries(days)) {
-			const got = w.licence(Number(codigo))!
+			const got = (await w.licence(Number(codigo)))!
 			expect(Math.round((Date.parse(got) - Date.parse('2026-12-01')) / 86_400_000)).toBe(d)
 		}
 		// The cached balances agree with the ledger, and with a rebuild from it.
-		const cached = () => w.db.select().from(creditBalances).orderBy(creditBalances.representante_id).all()
-		for (const b of cached()) {
+		const cached = async () => await w.db.select().from(creditBalances).orderBy(creditBalances.representante_id)
+		for (const b of await cached()) {
 			expect(b.disponivel).toBe(model[b.representante_id].added - model[b.representante_id].transferred)
 			expect(b.utilizado).toBe(model[b.representante_id].transferred)
 			expect(b.inativo).toBe(0)
 		}
-		const before = JSON.stringify(cached())
-		rebuildCreditBalances(w.db)
-		expect(JSON.stringify(cached())).toBe(before)
-		const negative = w.db.all<{ n: number }>(sql`select count(*) as n from credits where valor < 0`)[0]
+		const before = JSON.stringify(await cached())
+		await rebuildCreditBalances(w.db)
+		expect(JSON.stringify(await cached())).toBe(before)
+		const negative = (await sqlRows<{ n: number }>(w.db, sql`select count(*) as n from credits where valor < 0`))[0]
 		expect(negative.n).toBe(0)
 	}, 60_000)
 })
@@ -112,26 +115,27 @@ describe('concurrency across connections', () => {
 		try {
 			const db = openDb(path)
 			migrateDb(db)
-			db.insert(users)
+			await db
+				.insert(users)
 				.values({ cnpj: CNPJ.admin, nome: 'Admin', tipo: 'administrador', senha_hash: 'x', created_at: 'x', updated_at: 'x' })
-				.run()
-			db.insert(representatives).values({ nome: 'Rep', cnpj: CNPJ.rep, data: '2026-01-01' }).run()
-			const company = db
-				.insert(companies)
-				.values({
-					razao: 'Alvo Ltda',
-					cnpj: CNPJ.rep2,
-					cnpj_representante: CNPJ.rep,
-					serial: 's1',
-					data: '2026-01-01',
-					validade_licenca: '2026-12-01'
-				})
-				.returning()
-				.get()
+			await db.insert(representatives).values({ nome: 'Rep', cnpj: CNPJ.rep, data: '2026-01-01' })
+			const company = (
+				await db
+					.insert(companies)
+					.values({
+						razao: 'Alvo Ltda',
+						cnpj: CNPJ.rep2,
+						cnpj_representante: CNPJ.rep,
+						serial: 's1',
+						data: '2026-01-01',
+						validade_licenca: '2026-12-01'
+					})
+					.returning()
+			)[0]
 			const admin = { id: 1, nome: 'Admin', cnpj: CNPJ.admin, tipo: 'administrador' as const }
 			const { fixedClock } = await import('../core')
-			addCredits(db, fixedClock('2026-11-20T12:00:00.000Z'), admin, { representanteId: CNPJ.rep, amount: 3, unitValue: 5000 })
-			addCredits(db, fixedClock('2026-11-20T12:00:00.000Z'), admin, { representanteId: CNPJ.rep, amount: 7, unitValue: 5000 })
+			await addCredits(db, fixedClock('2026-11-20T12:00:00.000Z'), admin, { representanteId: CNPJ.rep, amount: 3, unitValue: 5000 })
+			await addCredits(db, fixedClock('2026-11-20T12:00:00.000Z'), admin, { representanteId: CNPJ.rep, amount: 7, unitValue: 5000 })
 			const runs = await Promise.all(
 				Array.from(
 					{ length: 5 },
@@ -151,11 +155,11 @@ describe('concurrency across connections', () => {
 			expect(all).toHaveLength(50)
 			expect(all.filter((s) => s === 200)).toHaveLength(10)
 			expect(all.filter((s) => s === 422)).toHaveLength(40)
-			expect(availableCredits(db, CNPJ.rep)).toBe(0)
-			expect(db.select().from(creditBalances).all()).toEqual([{ representante_id: CNPJ.rep, disponivel: 0, utilizado: 10, inativo: 0 }])
-			const transferred = db.all<{ n: number }>(sql`select sum(valor) as n from credits where origem = 'transferencia'`)[0].n
+			expect(await availableCredits(db, CNPJ.rep)).toBe(0)
+			expect(await db.select().from(creditBalances)).toEqual([{ representante_id: CNPJ.rep, disponivel: 0, utilizado: 10, inativo: 0 }])
+			const transferred = (await sqlRows<{ n: number }>(db, sql`select sum(valor) as n from credits where origem = 'transferencia'`))[0].n
 			expect(transferred).toBe(10)
-			const consumed = db.all<{ n: number }>(sql`select sum(quantidade) as n from credit_consumptions`)[0].n
+			const consumed = (await sqlRows<{ n: number }>(db, sql`select sum(quantidade) as n from credit_consumptions`))[0].n
 			expect(consumed).toBe(10)
 			db.$client.close()
 		} finally {

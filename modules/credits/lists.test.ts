@@ -13,14 +13,15 @@ import { rebuildCreditBalances } from './service'
 async function ledgerWorld() {
 	const w = await testWorld()
 	const tiago = CNPJ.alnum
-	w.db.insert(representatives).values({ nome: 'Tiago Rep', cnpj: tiago, data: '2026-01-01' }).run()
-	const client = w.company(CNPJ.rep, 'Cliente Atual')
-	const row = (representante_id: string, valor: number, values: Partial<typeof credits.$inferInsert> = {}) =>
-		w.db
-			.insert(credits)
-			.values({ representante_id, valor, data_compra: '2026-01-01', valor_unitario_centavos: 5000, ...values })
-			.returning({ id: credits.id })
-			.get().id
+	await w.db.insert(representatives).values({ nome: 'Tiago Rep', cnpj: tiago, data: '2026-01-01' })
+	const client = await w.company(CNPJ.rep, 'Cliente Atual')
+	const row = async (representante_id: string, valor: number, values: Partial<typeof credits.$inferInsert> = {}) =>
+		(
+			await w.db
+				.insert(credits)
+				.values({ representante_id, valor, data_compra: '2026-01-01', valor_unitario_centavos: 5000, ...values })
+				.returning({ id: credits.id })
+		)[0].id
 	const transfer = (representante_id: string, valor: number, day: string, values: Partial<typeof credits.$inferInsert> = {}) =>
 		row(representante_id, valor, {
 			origem: 'transferencia',
@@ -32,19 +33,19 @@ async function ledgerWorld() {
 		})
 	// Rafael: available 5 + 7, a batch used up (2 left over from before valor_original), 9 transferred.
 	const rafael = [
-		row(CNPJ.rep, 5, { valor_original: 6, data_compra: '2026-03-01' }),
-		row(CNPJ.rep, 2, { data_compra: '2026-01-15', data_uso: '2026-02-01' }),
-		transfer(CNPJ.rep, 9, '2026-02-10', { empresa_razao: 'Nome Antigo', valor_unitario_centavos: 4550 }),
-		row(CNPJ.rep, 7, { data_compra: '2026-04-20' })
+		await row(CNPJ.rep, 5, { valor_original: 6, data_compra: '2026-03-01' }),
+		await row(CNPJ.rep, 2, { data_compra: '2026-01-15', data_uso: '2026-02-01' }),
+		await transfer(CNPJ.rep, 9, '2026-02-10', { empresa_razao: 'Nome Antigo', valor_unitario_centavos: 4550 }),
+		await row(CNPJ.rep, 7, { data_compra: '2026-04-20' })
 	]
 	// Sara: 20 available, 10 switched off, 2 transferred. Tiago: 5 available, 8 switched off, 11 transferred.
-	row(CNPJ.rep2, 20)
-	row(CNPJ.rep2, 10, { ativo: 0 })
-	transfer(CNPJ.rep2, 2, '2026-02-01')
-	row(tiago, 5)
-	row(tiago, 8, { ativo: 0 })
-	transfer(tiago, 11, '2026-02-01')
-	rebuildCreditBalances(w.db)
+	await row(CNPJ.rep2, 20)
+	await row(CNPJ.rep2, 10, { ativo: 0 })
+	await transfer(CNPJ.rep2, 2, '2026-02-01')
+	await row(tiago, 5)
+	await row(tiago, 8, { ativo: 0 })
+	await transfer(tiago, 11, '2026-02-01')
+	await rebuildCreditBalances(w.db)
 	return { w, rafael, client }
 }
 

@@ -13,7 +13,7 @@ describe('GET /api/credits/auto-purchase/status (issue 34, point 14)', () => {
 		const res = await availability(w)
 		expect(res.status).toBe(200)
 		expect(res.json).toEqual({ situacao: 'indisponivel', mensagem: expect.stringContaining('Sistema não configurado') })
-		expect(w.db.select().from(creditPurchases).all()).toHaveLength(0)
+		expect(await w.db.select().from(creditPurchases)).toHaveLength(0)
 	})
 
 	it('is "ativo" only while the vendor’s webhook is healthy; an interrupted queue says payments are credited late', async () => {

@@ -35,7 +35,7 @@ async function shop(options: Parameters<typeof testWorld>[0] = {}) {
 	})
 	expect(saved.status).toBe(200)
 	w.asaas.registerPixKey(KEY)
-	const token = openSetting(w.db, w.ctx.secrets, 'app.asaas_webhook_token')
+	const token = await openSetting(w.db, w.ctx.secrets, 'app.asaas_webhook_token')
 	/** The vendor's account at the stand-in, as the administrador would use it at Asaas. */
 	const vendor = createAsaasClient({ baseUrl: w.ctx.config.asaasUrls.sandbox, apiKey: KEY, fetch: w.ctx.gateways.asaas })
 	const buy = (quantidade: unknown, cookie = w.cookies.rep) => autoPurchase(w, quantidade, 'PIX', cookie)
@@ -44,17 +44,13 @@ async function shop(options: Parameters<typeof testWorld>[0] = {}) {
 	const available = async (cookie = w.cookies.rep) => (await w.call('GET', '/api/credits/available', { cookie })).json.total as number
 	const deliver = (body: unknown) =>
 		w.call('POST', '/api/asaas/webhook/fornecedor', { body, headers: { origin: '', 'asaas-access-token': token } })
-	const purchase = (chargeId: string) => w.db.select().from(creditPurchases).where(eq(creditPurchases.charge_id, chargeId)).get()!
-	const batchesOf = (chargeId: string) => {
-		const p = purchase(chargeId)
-		return w.db
-			.select()
-			.from(credits)
-			.where(eq(credits.origem, 'compra'))
-			.all()
-			.filter((c) => c.representante_id === p.representante_id)
+	const purchase = async (chargeId: string) =>
+		(await w.db.select().from(creditPurchases).where(eq(creditPurchases.charge_id, chargeId)))[0]!
+	const batchesOf = async (chargeId: string) => {
+		const p = await purchase(chargeId)
+		return (await w.db.select().from(credits).where(eq(credits.origem, 'compra'))).filter((c) => c.representante_id === p.representante_id)
 	}
-	const activity = (event: string) => w.db.select().from(activities).where(eq(activities.event, event)).all()
+	const activity = async (event: string) => await w.db.select().from(activities).where(eq(activities.event, event))
 	return { w, token, vendor, buy, status, available, deliver, purchase, batchesOf, activity }
 }
 
@@ -75,7 +71,7 @@ describe('POST /api/credits/auto-purchase', () => {
 		expect(res.json.pixQrCode).toBeTruthy()
 		const account = w.asaas.accounts.get(KEY)!
 		const charge = account.payments.get(res.json.chargeId)!
-		const row = w.db.select().from(creditPurchases).get()!
+		const row = (await w.db.select().from(creditPurchases))[0]!
 		expect(charge).toMatchObject({ billingType: 'PIX', value: 150, dueDate: '2026-11-20', externalReference: `autocompra-${row.id}` })
 		expect(charge.description).toContain('3 créditos')
 		expect([...account.customers.values()].map((c) => [c.cpfCnpj, c.name])).toEqual([[w.cnpj.rep, 'Rafael Rep']])
@@ -83,7 +79,7 @@ describe('POST /api/credits/auto-purchase', () => {
 		expect(await status(res.json.chargeId)).toBe('PENDING')
 		expect(await available()).toBe(0)
 		// The second purchase finds the customer instead of creating another; the price is the one of its moment.
-		saveSettings(w.db, w.clock, w.ctx.secrets, [{ chave: 'app.valor_credito_individual', valor: '45.50' }])
+		await saveSettings(w.db, w.clock, w.ctx.secrets, [{ chave: 'app.valor_credito_individual', valor: '45.50' }])
 		const second = await buy(2)
 		expect(second.json.valor).toBe(91)
 		expect(account.customers.size).toBe(1)
@@ -96,7 +92,7 @@ describe('POST /api/credits/auto-purchase', () => {
 		const res = await autoPurchase(w, 1)
 		expect(res.status).toBe(422)
 		expect(res.json.message).toBe('Sistema não configurado - Entre em contato com o administrador para habilitar a autocompra')
-		expect(w.db.select().from(creditPurchases).all()).toEqual([])
+		expect(await w.db.select().from(creditPurchases)).toEqual([])
 		expect(w.asaas.accounts.size).toBe(0)
 	})
 
@@ -110,7 +106,7 @@ describe('POST /api/credits/auto-purchase', () => {
 		const boleto = await autoPurchase(w, 1, 'BOLETO')
 		expect(boleto.status).toBe(400)
 		expect(boleto.json.message).toContain('apenas PIX')
-		expect(w.db.select().from(creditPurchases).all()).toEqual([])
+		expect(await w.db.select().from(creditPurchases)).toEqual([])
 		expect(w.asaas.accounts.get(KEY)?.payments.size ?? 0).toBe(0)
 	})
 
@@ -122,7 +118,7 @@ describe('POST /api/credits/auto-purchase', () => {
 			expect((await w.call('GET', `/api/credits/payment-status/${mine}`, { cookie })).status).toBe(403)
 			expect((await w.call('GET', `/api/credits/pix-qrcode/${mine}`, { cookie })).status).toBe(403)
 		}
-		expect(w.db.select().from(creditPurchases).all()).toHaveLength(1)
+		expect(await w.db.select().from(creditPurchases)).toHaveLength(1)
 	})
 
 	it('answers another representative’s chargeId, or an unknown one, with 404', async () => {
@@ -145,10 +141,10 @@ describe('crediting a paid purchase', () => {
 		w.asaas.confirm(chargeId)
 		await until(async () => (await status(chargeId)) === 'CONFIRMED', 'the webhook')
 		expect(await available()).toBe(2)
-		expect(batchesOf(chargeId).map((b) => [b.valor, b.valor_original, b.valor_unitario_centavos, b.data_compra])).toEqual([
+		expect((await batchesOf(chargeId)).map((b) => [b.valor, b.valor_original, b.valor_unitario_centavos, b.data_compra])).toEqual([
 			[2, 2, 5000, '2026-11-20']
 		])
-		expect(activity('credits.purchased').map((a) => [a.title, a.subtitle, a.representante_cnpj])).toEqual([
+		expect((await activity('credits.purchased')).map((a) => [a.title, a.subtitle, a.representante_cnpj])).toEqual([
 			['2 créditos comprados por PIX', 'Rafael Rep · R$ 100,00 pagos', w.cnpj.rep]
 		])
 		const mine = await w.call('GET', '/api/credits?kind=pool', { cookie: w.cookies.rep })
@@ -177,15 +173,7 @@ describe('crediting a paid purchase', () => {
 		await deliver(paidEvent('evt_de_novo', chargeId, 100))
 		await refreshPurchase(w.ctx, chargeId)
 		await w.asaas.settled()
-		await until(
-			() =>
-				w.db
-					.select()
-					.from(asaasEvents)
-					.all()
-					.every((e) => e.status !== 'pendente'),
-			'the inbox'
-		)
+		await until(async () => (await w.db.select().from(asaasEvents)).every((e) => e.status !== 'pendente'), 'the inbox')
 		expect(await bell()).toEqual(told)
 		// Nobody else is told.
 		const others = await w.call('GET', '/api/notifications', { cookie: w.cookies.rep2 })
@@ -205,7 +193,7 @@ describe('crediting a paid purchase', () => {
 		const a = await shop({ dbFile })
 		const { chargeId } = (await a.buy(4)).json
 		// A second portal process on the same database, talking to the same Asaas.
-		const b = createTestApp({ dbFile })
+		const b = await createTestApp({ dbFile })
 		b.ctx.gateways.asaas = a.w.ctx.gateways.asaas
 		a.w.asaas.pauseDeliveries()
 		a.w.asaas.confirm(chargeId)
@@ -229,35 +217,21 @@ describe('crediting a paid purchase', () => {
 		await Promise.all(attempts)
 		a.w.asaas.resumeDeliveries()
 		await a.w.asaas.settled()
-		const inbox = () => a.w.db.select().from(asaasEvents).all()
-		await until(() => inbox().every((e) => e.status !== 'pendente'), 'the inbox')
+		const inbox = async () => await a.w.db.select().from(asaasEvents)
+		await until(async () => (await inbox()).every((e) => e.status !== 'pendente'), 'the inbox')
 		expect(await a.status(chargeId)).toBe('CONFIRMED')
-		expect(a.batchesOf(chargeId)).toHaveLength(1)
+		expect(await a.batchesOf(chargeId)).toHaveLength(1)
 		expect(await a.available()).toBe(4)
-		expect(a.activity('credits.purchased')).toHaveLength(1)
-		expect(a.purchase(chargeId).batch_id).toBe(a.batchesOf(chargeId)[0].id)
+		expect(await a.activity('credits.purchased')).toHaveLength(1)
+		expect((await a.purchase(chargeId)).batch_id).toBe((await a.batchesOf(chargeId))[0].id)
 	})
 
 	it('believes no webhook: a forged one with the right token while Asaas says PENDING adds nothing', async () => {
 		const { w, buy, status, available, deliver } = await shop()
 		const { chargeId } = (await buy(2)).json
 		expect((await deliver(paidEvent('evt_forged', chargeId, 100))).status).toBe(200)
-		await until(
-			() =>
-				w.db
-					.select()
-					.from(asaasEvents)
-					.all()
-					.every((e) => e.status !== 'pendente'),
-			'the inbox'
-		)
-		expect(
-			w.db
-				.select()
-				.from(asaasEvents)
-				.all()
-				.find((e) => e.event_id === 'evt_forged')?.status
-		).toBe('processado')
+		await until(async () => (await w.db.select().from(asaasEvents)).every((e) => e.status !== 'pendente'), 'the inbox')
+		expect((await w.db.select().from(asaasEvents)).find((e) => e.event_id === 'evt_forged')?.status).toBe('processado')
 		expect(await status(chargeId)).toBe('PENDING')
 		expect(await available()).toBe(0)
 	})
@@ -267,11 +241,11 @@ describe('crediting a paid purchase', () => {
 		const { chargeId } = (await buy(2)).json
 		await vendor.updatePayment(chargeId, { value: 1 })
 		w.asaas.confirm(chargeId)
-		await until(() => purchase(chargeId).status === 'divergente', 'the webhook')
+		await until(async () => (await purchase(chargeId)).status === 'divergente', 'the webhook')
 		expect(await status(chargeId)).toBe('CANCELLED')
 		expect(await available()).toBe(0)
-		expect(purchase(chargeId).valor_pago_centavos).toBe(100)
-		const warning = activity('credits.purchase-amount-mismatch')
+		expect((await purchase(chargeId)).valor_pago_centavos).toBe(100)
+		const warning = await activity('credits.purchase-amount-mismatch')
 		expect(warning.map((a) => [a.type, a.representante_cnpj, a.subtitle])).toEqual([
 			['warning', null, 'Rafael Rep · pagou R$ 1,00, o total era R$ 100,00']
 		])
@@ -284,17 +258,17 @@ describe('crediting a paid purchase', () => {
 		const { chargeId } = (await buy(5)).json
 		w.asaas.confirm(chargeId)
 		await until(async () => (await status(chargeId)) === 'CONFIRMED', 'the crediting')
-		const company = w.company(w.cnpj.rep, 'Padaria Central')
+		const company = await w.company(w.cnpj.rep, 'Padaria Central')
 		const transfer = await w.transferVia(w.cookies.rep, company.codigo, 2)
 		expect(transfer.status).toBe(200)
 		await vendor.refundPayment(chargeId)
-		await until(() => purchase(chargeId).status === 'estornada', 'the refund')
+		await until(async () => (await purchase(chargeId)).status === 'estornada', 'the refund')
 		expect(await status(chargeId)).toBe('CANCELLED')
 		expect(await available()).toBe(0)
 		const summary = await w.call('GET', '/api/credits/summary', { cookie: w.cookies.admin })
 		expect(summary.json.totals).toMatchObject({ total: 5, disponivel: 0, utilizado: 2 })
-		expect(activity('credits.purchase-reversed').map((a) => [a.title, a.subtitle])).toEqual([
-			[`Compra de créditos nº ${purchase(chargeId).id} estornada`, 'Rafael Rep · 3 créditos desativados · 2 já transferidos']
+		expect((await activity('credits.purchase-reversed')).map((a) => [a.title, a.subtitle])).toEqual([
+			[`Compra de créditos nº ${(await purchase(chargeId)).id} estornada`, 'Rafael Rep · 3 créditos desativados · 2 já transferidos']
 		])
 		// A refunded purchase is no longer revenue.
 		expect((await w.call('GET', '/api/reports', { cookie: w.cookies.admin })).json.revenue).toBe(0)
@@ -307,7 +281,7 @@ describe('crediting a paid purchase', () => {
 		await until(async () => (await status(chargeId)) === 'CONFIRMED', 'the crediting')
 		w.asaas.chargeback(chargeId)
 		await until(async () => (await available()) === 0, 'the chargeback')
-		expect(activity('credits.purchase-reversed')[0].title).toContain('contestada (chargeback)')
+		expect((await activity('credits.purchase-reversed'))[0].title).toContain('contestada (chargeback)')
 	})
 
 	it('a charge removed at Asaas cancels the purchase', async () => {
@@ -341,13 +315,13 @@ describe('crediting a paid purchase', () => {
 		expect(
 			await before.w.services.asaasInbox.receive('fornecedor', before.token, paidEvent('evt_before_crash', chargeId, 150))
 		).not.toBeNull()
-		const after = createTestApp({ dbFile })
+		const after = await createTestApp({ dbFile })
 		after.ctx.gateways.asaas = before.w.ctx.gateways.asaas
 		after.clock.advance(MINUTE)
 		await Promise.all([after.services.asaasInbox.processDue(), checkPendingPurchases(after.ctx)])
 		await Promise.all([after.services.asaasInbox.processDue(), checkPendingPurchases(after.ctx)])
-		expect(before.purchase(chargeId).status).toBe('paga')
-		expect(before.batchesOf(chargeId)).toHaveLength(1)
+		expect((await before.purchase(chargeId)).status).toBe('paga')
+		expect(await before.batchesOf(chargeId)).toHaveLength(1)
 		expect(await before.available()).toBe(3)
 	})
 })
@@ -355,23 +329,24 @@ describe('crediting a paid purchase', () => {
 describe('a purchase a crash left half made', () => {
 	it('goes on as pending when Asaas has its charge, and goes away when Asaas has none, after five minutes', async () => {
 		const { w, vendor, status } = await shop()
-		const unfinished = () =>
-			w.db
-				.insert(creditPurchases)
-				.values({
-					representante_id: w.cnpj.rep,
-					quantidade: 2,
-					valor_unitario_centavos: 5000,
-					valor_total_centavos: 10000,
-					status: 'criando',
-					vencimento: '2026-11-20',
-					created_at: w.clock.now().toISOString(),
-					expires_at: new Date(w.clock.now().getTime() + 60 * MINUTE).toISOString(),
-					updated_at: w.clock.now().toISOString()
-				})
-				.returning()
-				.get()
-		const charged = unfinished()
+		const unfinished = async () =>
+			(
+				await w.db
+					.insert(creditPurchases)
+					.values({
+						representante_id: w.cnpj.rep,
+						quantidade: 2,
+						valor_unitario_centavos: 5000,
+						valor_total_centavos: 10000,
+						status: 'criando',
+						vencimento: '2026-11-20',
+						created_at: w.clock.now().toISOString(),
+						expires_at: new Date(w.clock.now().getTime() + 60 * MINUTE).toISOString(),
+						updated_at: w.clock.now().toISOString()
+					})
+					.returning()
+			)[0]
+		const charged = await unfinished()
 		const customer = await vendor.createCustomer({ name: 'Rafael Rep', cpfCnpj: w.cnpj.rep })
 		const charge = await vendor.createPayment({
 			customer: customer.id,
@@ -380,16 +355,16 @@ describe('a purchase a crash left half made', () => {
 			dueDate: '2026-11-20',
 			externalReference: purchaseReference(charged.id)
 		})
-		const neverCharged = unfinished()
+		const neverCharged = await unfinished()
 		// A create may still be under way: too early to judge.
 		expect(await recoverUnfinishedPurchases(w.ctx)).toBe(0)
 		w.clock.advance(6 * MINUTE)
 		expect(await recoverUnfinishedPurchases(w.ctx)).toBe(2)
-		expect(w.db.select().from(creditPurchases).where(eq(creditPurchases.id, charged.id)).get()).toMatchObject({
+		expect((await w.db.select().from(creditPurchases).where(eq(creditPurchases.id, charged.id)))[0]).toMatchObject({
 			status: 'pendente',
 			charge_id: charge.id
 		})
-		expect(w.db.select().from(creditPurchases).where(eq(creditPurchases.id, neverCharged.id)).get()).toBeUndefined()
+		expect((await w.db.select().from(creditPurchases).where(eq(creditPurchases.id, neverCharged.id)))[0]).toBeUndefined()
 		expect(await status(charge.id)).toBe('PENDING')
 		expect(await recoverUnfinishedPurchases(w.ctx)).toBe(0)
 	})

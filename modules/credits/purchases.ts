@@ -12,6 +12,7 @@ import { getSetting } from '../settings'
 import type { AutoPurchaseBody, AutoPurchaseResult, PaymentStatusResult, PixQrCodeResult, PurchaseStatus } from './model'
 import { creditPurchases, credits } from './schema'
 import { bumpBalance } from './service'
+import type { PurchaseAdmission } from './purchase-limits'
 
 type Purchase = typeof creditPurchases.$inferSelect
 type PurchaseState = Purchase['status']
@@ -50,8 +51,8 @@ export const purchaseReference = (id: number) => `autocompra-${id}`
 
 const centavos = (reais: number) => Math.round(reais * 100)
 
-function vendorClient(ctx: Ctx): AsaasClient | null {
-	const account = asaasAccount(ctx.db, ctx.secrets, VENDOR_ACCOUNT)
+async function vendorClient(ctx: Ctx): Promise<AsaasClient | null> {
+	const account = await asaasAccount(ctx.db, ctx.secrets, VENDOR_ACCOUNT)
 	return account?.active ? asaasClient(ctx, account) : null
 }
 
@@ -71,36 +72,47 @@ async function vendorCustomer(client: AsaasClient, rep: { nome: string; cnpj: st
  * POST /api/credits/auto-purchase: the price of now, a PIX charge on the vendor's account due today (Brazil time)
  * carrying the purchase as externalReference, its copy-and-paste code. Nothing is kept when the charge cannot be made.
  */
-export async function startPurchase(ctx: Ctx, user: SessionUser, body: AutoPurchaseBody): Promise<AutoPurchaseResult> {
-	const client = vendorClient(ctx)
+export async function startPurchase(
+	ctx: Ctx,
+	user: SessionUser,
+	body: AutoPurchaseBody,
+	admit: PurchaseAdmission
+): Promise<AutoPurchaseResult> {
+	const client = await vendorClient(ctx)
 	if (!client) throw unprocessable(PURCHASE_MESSAGES.notConfigured, 'NOT_CONFIGURED')
-	const rep = findRepresentativeByCnpj(ctx.db, user.cnpj)
+	const rep = await findRepresentativeByCnpj(ctx.db, user.cnpj)
 	if (!rep) throw notFound('Representante não encontrado.')
-	const unit = centavos(Number(getSetting(ctx.db, 'app.valor_credito_individual')))
+	const unit = centavos(Number(await getSetting(ctx.db, 'app.valor_credito_individual')))
 	const total = unit * body.quantidade
 	const now = ctx.clock.now()
 	const today = todayIso(ctx.clock)
 	const endOfDay = Date.parse(startOfDayInSaoPaulo(addDaysIso(today, 1)))
-	const purchase = ctx.db
-		.insert(creditPurchases)
-		.values({
-			representante_id: rep.cnpj,
-			usuario_id: user.id,
-			quantidade: body.quantidade,
-			valor_unitario_centavos: unit,
-			valor_total_centavos: total,
-			status: 'criando',
-			vencimento: today,
-			created_at: now.toISOString(),
-			expires_at: new Date(Math.max(endOfDay, now.getTime() + MIN_OPEN_MS)).toISOString(),
-			updated_at: now.toISOString()
-		})
-		.returning()
-		.get()
+	const admitted = await writeTransaction(ctx.db, async (tx) => {
+		const again = await admit(tx)
+		if (again) return { again }
+		const [purchase] = await tx
+			.insert(creditPurchases)
+			.values({
+				representante_id: rep.cnpj,
+				usuario_id: user.id,
+				quantidade: body.quantidade,
+				valor_unitario_centavos: unit,
+				valor_total_centavos: total,
+				status: 'criando',
+				vencimento: today,
+				created_at: now.toISOString(),
+				expires_at: new Date(Math.max(endOfDay, now.getTime() + MIN_OPEN_MS)).toISOString(),
+				updated_at: now.toISOString()
+			})
+			.returning()
+		return { purchase }
+	})
+	if (admitted.again) return admitted.again
+	const { purchase } = admitted
 	let payment: AsaasPayment
 	try {
 		const wallet = await accountWallet(ctx, VENDOR_ACCOUNT, client)
-		if (wallet) ctx.db.update(creditPurchases).set({ asaas_conta: wallet }).where(eq(creditPurchases.id, purchase.id)).run()
+		if (wallet) await ctx.db.update(creditPurchases).set({ asaas_conta: wallet }).where(eq(creditPurchases.id, purchase.id))
 		const customer = await vendorCustomer(client, rep)
 		payment = await createCharge(client, {
 			customer: customer.id,
@@ -111,10 +123,7 @@ export async function startPurchase(ctx: Ctx, user: SessionUser, body: AutoPurch
 			externalReference: purchaseReference(purchase.id)
 		})
 	} catch (error) {
-		ctx.db
-			.delete(creditPurchases)
-			.where(and(eq(creditPurchases.id, purchase.id), eq(creditPurchases.status, 'criando')))
-			.run()
+		await ctx.db.delete(creditPurchases).where(and(eq(creditPurchases.id, purchase.id), eq(creditPurchases.status, 'criando')))
 		throw upstream(error, 'Não foi possível criar a cobrança PIX')
 	}
 	const qr = await client.getPixQrCode(payment.id).catch((error: unknown) => {
@@ -122,7 +131,7 @@ export async function startPurchase(ctx: Ctx, user: SessionUser, body: AutoPurch
 		ctx.log('credits.purchase_qr_failed', { purchase: purchase.id, message: String((error as Error)?.message ?? error) })
 		return null
 	})
-	ctx.db
+	await ctx.db
 		.update(creditPurchases)
 		.set({
 			status: 'pendente',
@@ -133,7 +142,6 @@ export async function startPurchase(ctx: Ctx, user: SessionUser, body: AutoPurch
 			updated_at: ctx.clock.now().toISOString()
 		})
 		.where(eq(creditPurchases.id, purchase.id))
-		.run()
 	return {
 		message: 'Compra processada: pague o PIX para receber os créditos.',
 		chargeId: payment.id,
@@ -164,36 +172,36 @@ async function createCharge(client: AsaasClient, input: Parameters<AsaasClient['
 }
 
 /** The buyer's own purchase by its charge; anyone else's answers exactly like a missing one. */
-function ownPurchase(db: DbOrTx, user: SessionUser, chargeId: string): Purchase {
-	const purchase = db
-		.select()
-		.from(creditPurchases)
-		.where(and(eq(creditPurchases.charge_id, chargeId), eq(creditPurchases.representante_id, user.cnpj)))
-		.get()
+async function ownPurchase(db: DbOrTx, user: SessionUser, chargeId: string): Promise<Purchase> {
+	const purchase = (
+		await db
+			.select()
+			.from(creditPurchases)
+			.where(and(eq(creditPurchases.charge_id, chargeId), eq(creditPurchases.representante_id, user.cnpj)))
+	)[0]
 	if (!purchase) throw notFound(PURCHASE_MESSAGES.notFound)
 	return purchase
 }
 
 /** GET /api/credits/payment-status/{chargeId}: from the database only; the checker and the webhook keep it current. */
-export function purchaseStatus(db: DbOrTx, user: SessionUser, chargeId: string): PaymentStatusResult {
-	const purchase = ownPurchase(db, user, chargeId)
+export async function purchaseStatus(db: DbOrTx, user: SessionUser, chargeId: string): Promise<PaymentStatusResult> {
+	const purchase = await ownPurchase(db, user, chargeId)
 	return { status: API_STATUS[purchase.status], value: toReais(purchase.valor_total_centavos) }
 }
 
 /** GET /api/credits/pix-qrcode/{chargeId}: the stored code, or asked again from Asaas while the charge is open. */
 export async function purchaseQrCode(ctx: Ctx, user: SessionUser, chargeId: string): Promise<PixQrCodeResult> {
-	const purchase = ownPurchase(ctx.db, user, chargeId)
+	const purchase = await ownPurchase(ctx.db, user, chargeId)
 	if (purchase.pix_copia_e_cola) {
 		return { success: true, pixCopyPaste: purchase.pix_copia_e_cola, pixQrCode: purchase.pix_qr_code }
 	}
-	const client = purchase.status === 'pendente' ? vendorClient(ctx) : null
+	const client = purchase.status === 'pendente' ? await vendorClient(ctx) : null
 	const qr = client ? await client.getPixQrCode(chargeId).catch(() => null) : null
 	if (!qr) return { success: false, pixCopyPaste: null, pixQrCode: null }
-	ctx.db
+	await ctx.db
 		.update(creditPurchases)
 		.set({ pix_copia_e_cola: qr.payload, pix_qr_code: qr.encodedImage, updated_at: ctx.clock.now().toISOString() })
 		.where(eq(creditPurchases.id, purchase.id))
-		.run()
 	return { success: true, pixCopyPaste: qr.payload, pixQrCode: qr.encodedImage }
 }
 
@@ -202,7 +210,7 @@ export async function purchaseQrCode(ctx: Ctx, user: SessionUser, chargeId: stri
  * webhook and the checker change a purchase: nothing of a webhook's payload is believed.
  */
 export async function refreshPurchase(ctx: Ctx, chargeId: string): Promise<PurchaseState | null> {
-	const client = vendorClient(ctx)
+	const client = await vendorClient(ctx)
 	if (!client) throw new Error('A conta Asaas do fornecedor não está configurada.')
 	let payment: AsaasPayment
 	try {
@@ -211,7 +219,7 @@ export async function refreshPurchase(ctx: Ctx, chargeId: string): Promise<Purch
 		if (!(error instanceof AsaasError && error.upstreamStatus === 404)) throw error
 		// A deleted charge may answer 404 (integrations.md, corrections 8): it ends the purchase, unless the vendor's
 		// key now opens another account than the charge was made on (then nobody is told it was cancelled).
-		const purchase = ctx.db.select().from(creditPurchases).where(eq(creditPurchases.charge_id, chargeId)).get()
+		const purchase = (await ctx.db.select().from(creditPurchases).where(eq(creditPurchases.charge_id, chargeId)))[0]
 		const trusted = await trustRemoval(ctx, VENDOR_ACCOUNT, client, { wallet: purchase?.asaas_conta ?? null, customerId: null })
 		if (!trusted) return purchase?.status ?? null
 		payment = { id: chargeId, deleted: true, status: 'PENDING', value: (purchase?.valor_total_centavos ?? 0) / 100 } as AsaasPayment
@@ -220,13 +228,18 @@ export async function refreshPurchase(ctx: Ctx, chargeId: string): Promise<Purch
 }
 
 /** Moves the purchase from one of `from` to `to`; false when another worker got there first. */
-function move(tx: DbOrTx, ctx: Pick<Ctx, 'clock'>, id: number, from: PurchaseState[], set: Partial<Purchase> & { status: PurchaseState }) {
-	const moved = tx
+async function move(
+	tx: DbOrTx,
+	ctx: Pick<Ctx, 'clock'>,
+	id: number,
+	from: PurchaseState[],
+	set: Partial<Purchase> & { status: PurchaseState }
+) {
+	const moved = await tx
 		.update(creditPurchases)
 		.set({ ...set, updated_at: ctx.clock.now().toISOString() })
 		.where(and(eq(creditPurchases.id, id), inArray(creditPurchases.status, from)))
 		.returning({ id: creditPurchases.id })
-		.all()
 	return moved.length === 1
 }
 
@@ -235,33 +248,34 @@ function move(tx: DbOrTx, ctx: Pick<Ctx, 'clock'>, id: number, from: PurchaseSta
  * state: paid with the total → credited once; paid with another amount → nothing, and the administrador is
  * warned; refunded or charged back after crediting → the purchase's unused credits are deactivated.
  */
-export function applyPayment(ctx: Pick<Ctx, 'db' | 'clock'>, chargeId: string, payment: AsaasPayment): PurchaseState | null {
-	return writeTransaction(ctx.db, (tx) => {
-		const purchase = tx.select().from(creditPurchases).where(eq(creditPurchases.charge_id, chargeId)).get()
+export function applyPayment(ctx: Pick<Ctx, 'db' | 'clock'>, chargeId: string, payment: AsaasPayment): Promise<PurchaseState | null> {
+	return writeTransaction(ctx.db, async (tx) => {
+		const purchase = (await tx.select().from(creditPurchases).where(eq(creditPurchases.charge_id, chargeId)))[0]
 		if (!purchase) return null
 		const refunded = (payment.refunds ?? []).filter((r) => r.status !== 'CANCELLED').reduce((sum, r) => sum + centavos(r.value), 0)
 		if (isReversed(payment.status) || (PAID.includes(payment.status) && refunded > 0)) {
-			reverse(tx, ctx, purchase, payment.status)
+			await reverse(tx, ctx, purchase, payment.status)
 		} else if (PAID.includes(payment.status)) {
-			credit(tx, ctx, purchase, centavos(payment.value))
+			await credit(tx, ctx, purchase, centavos(payment.value))
 		} else if (payment.deleted) {
-			move(tx, ctx, purchase.id, ['pendente', 'expirada'], { status: 'cancelada', next_check_at: null })
+			await move(tx, ctx, purchase.id, ['pendente', 'expirada'], { status: 'cancelada', next_check_at: null })
 		} else if (purchase.status === 'pendente' && ctx.clock.now().toISOString() >= purchase.expires_at) {
-			move(tx, ctx, purchase.id, ['pendente'], { status: 'expirada', next_check_at: null })
+			await move(tx, ctx, purchase.id, ['pendente'], { status: 'expirada', next_check_at: null })
 		}
 		return (
-			tx.select({ status: creditPurchases.status }).from(creditPurchases).where(eq(creditPurchases.id, purchase.id)).get()?.status ?? null
+			(await tx.select({ status: creditPurchases.status }).from(creditPurchases).where(eq(creditPurchases.id, purchase.id)))[0]?.status ??
+			null
 		)
 	})
 }
 
-function credit(tx: DbOrTx, ctx: Pick<Ctx, 'clock'>, purchase: Purchase, paid: number) {
+async function credit(tx: DbOrTx, ctx: Pick<Ctx, 'clock'>, purchase: Purchase, paid: number) {
 	const now = ctx.clock.now().toISOString()
-	const rep = findRepresentativeByCnpj(tx, purchase.representante_id)
+	const rep = await findRepresentativeByCnpj(tx, purchase.representante_id)
 	if (paid !== purchase.valor_total_centavos) {
-		if (move(tx, ctx, purchase.id, CREDITABLE, { status: 'divergente', valor_pago_centavos: paid, next_check_at: null })) {
+		if (await move(tx, ctx, purchase.id, CREDITABLE, { status: 'divergente', valor_pago_centavos: paid, next_check_at: null })) {
 			// No representanteCnpj: a line for the administrador, who settles the difference by hand.
-			logActivity(
+			await logActivity(
 				tx,
 				ctx.clock,
 				'credits.purchase-amount-mismatch',
@@ -276,24 +290,26 @@ function credit(tx: DbOrTx, ctx: Pick<Ctx, 'clock'>, purchase: Purchase, paid: n
 		}
 		return
 	}
-	if (!move(tx, ctx, purchase.id, CREDITABLE, { status: 'paga', paid_at: now, valor_pago_centavos: paid, next_check_at: null })) return
-	const batch = tx
-		.insert(credits)
-		.values({
-			valor: purchase.quantidade,
-			valor_original: purchase.quantidade,
-			representante_id: purchase.representante_id,
-			ativo: 1,
-			data_compra: todayIso(ctx.clock),
-			valor_unitario_centavos: purchase.valor_unitario_centavos,
-			origem: 'compra',
-			criado_por: purchase.usuario_id
-		})
-		.returning({ id: credits.id })
-		.get()
-	tx.update(creditPurchases).set({ batch_id: batch.id }).where(eq(creditPurchases.id, purchase.id)).run()
-	bumpBalance(tx, purchase.representante_id, { disponivel: purchase.quantidade })
-	logActivity(
+	if (!(await move(tx, ctx, purchase.id, CREDITABLE, { status: 'paga', paid_at: now, valor_pago_centavos: paid, next_check_at: null })))
+		return
+	const batch = (
+		await tx
+			.insert(credits)
+			.values({
+				valor: purchase.quantidade,
+				valor_original: purchase.quantidade,
+				representante_id: purchase.representante_id,
+				ativo: 1,
+				data_compra: todayIso(ctx.clock),
+				valor_unitario_centavos: purchase.valor_unitario_centavos,
+				origem: 'compra',
+				criado_por: purchase.usuario_id
+			})
+			.returning({ id: credits.id })
+	)[0]
+	await tx.update(creditPurchases).set({ batch_id: batch.id }).where(eq(creditPurchases.id, purchase.id))
+	await bumpBalance(tx, purchase.representante_id, { disponivel: purchase.quantidade })
+	await logActivity(
 		tx,
 		ctx.clock,
 		'credits.purchased',
@@ -301,7 +317,7 @@ function credit(tx: DbOrTx, ctx: Pick<Ctx, 'clock'>, purchase: Purchase, paid: n
 		{ entityId: purchase.id, representanteCnpj: purchase.representante_id }
 	)
 	// The buyer may have left the purchase's screen ("Fazer Nova Compra", another page): the top bar tells them.
-	notifyUsers(
+	await notifyUsers(
 		tx,
 		ctx.clock,
 		{ representanteCnpj: purchase.representante_id },
@@ -311,18 +327,18 @@ function credit(tx: DbOrTx, ctx: Pick<Ctx, 'clock'>, purchase: Purchase, paid: n
 	)
 }
 
-function reverse(tx: DbOrTx, ctx: Pick<Ctx, 'clock'>, purchase: Purchase, status: PaymentStatus) {
+async function reverse(tx: DbOrTx, ctx: Pick<Ctx, 'clock'>, purchase: Purchase, status: PaymentStatus) {
 	if (purchase.status !== 'paga') {
-		move(tx, ctx, purchase.id, ['pendente', 'expirada'], { status: 'cancelada', next_check_at: null })
+		await move(tx, ctx, purchase.id, ['pendente', 'expirada'], { status: 'cancelada', next_check_at: null })
 		return
 	}
-	if (!move(tx, ctx, purchase.id, ['paga'], { status: 'estornada' }) || purchase.batch_id === null) return
-	const batch = tx.select().from(credits).where(eq(credits.id, purchase.batch_id)).get()
+	if (!(await move(tx, ctx, purchase.id, ['paga'], { status: 'estornada' })) || purchase.batch_id === null) return
+	const batch = (await tx.select().from(credits).where(eq(credits.id, purchase.batch_id)))[0]
 	const unused = batch && batch.ativo === 1 && batch.data_uso === null ? batch.valor : 0
-	tx.update(credits).set({ ativo: 0 }).where(eq(credits.id, purchase.batch_id)).run()
-	if (unused > 0) bumpBalance(tx, purchase.representante_id, { disponivel: -unused, inativo: unused })
-	const rep = findRepresentativeByCnpj(tx, purchase.representante_id)
-	logActivity(
+	await tx.update(credits).set({ ativo: 0 }).where(eq(credits.id, purchase.batch_id))
+	if (unused > 0) await bumpBalance(tx, purchase.representante_id, { disponivel: -unused, inativo: unused })
+	const rep = await findRepresentativeByCnpj(tx, purchase.representante_id)
+	await logActivity(
 		tx,
 		ctx.clock,
 		'credits.purchase-reversed',
@@ -349,14 +365,13 @@ export function checkInterval(checks: number): number {
  */
 export async function recoverUnfinishedPurchases(ctx: Ctx, limit = 20): Promise<number> {
 	const before = new Date(ctx.clock.now().getTime() - UNFINISHED_AFTER_MS).toISOString()
-	const stuck = ctx.db
+	const stuck = await ctx.db
 		.select({ id: creditPurchases.id })
 		.from(creditPurchases)
 		.where(and(eq(creditPurchases.status, 'criando'), lte(creditPurchases.created_at, before)))
 		.limit(limit)
-		.all()
 	if (stuck.length === 0) return 0
-	const client = vendorClient(ctx)
+	const client = await vendorClient(ctx)
 	if (!client) return 0
 	for (const { id } of stuck) {
 		try {
@@ -364,13 +379,12 @@ export async function recoverUnfinishedPurchases(ctx: Ctx, limit = 20): Promise<
 			const now = ctx.clock.now().toISOString()
 			const unfinished = and(eq(creditPurchases.id, id), eq(creditPurchases.status, 'criando'))
 			if (charge) {
-				ctx.db
+				await ctx.db
 					.update(creditPurchases)
 					.set({ status: 'pendente', charge_id: charge.id, next_check_at: now, updated_at: now })
 					.where(unfinished)
-					.run()
 			} else {
-				ctx.db.delete(creditPurchases).where(unfinished).run()
+				await ctx.db.delete(creditPurchases).where(unfinished)
 			}
 		} catch (error) {
 			ctx.log('credits.purchase_recovery_failed', { purchase: id, message: String((error as Error)?.message ?? error) })
@@ -384,13 +398,12 @@ export async function recoverUnfinishedPurchases(ctx: Ctx, limit = 20): Promise<
  * seconds while the buyer watches; the browser's polling only ever reads the database.
  */
 export async function checkPendingPurchases(ctx: Ctx, limit = 100): Promise<number> {
-	const due = ctx.db
+	const due = await ctx.db
 		.select({ id: creditPurchases.id, charge_id: creditPurchases.charge_id, checks: creditPurchases.checks })
 		.from(creditPurchases)
 		.where(and(eq(creditPurchases.status, 'pendente'), lte(creditPurchases.next_check_at, ctx.clock.now().toISOString())))
 		.orderBy(asc(creditPurchases.next_check_at))
 		.limit(limit)
-		.all()
 	for (const purchase of due) {
 		if (!purchase.charge_id) continue
 		try {
@@ -399,11 +412,10 @@ export async function checkPendingPurchases(ctx: Ctx, limit = 100): Promise<numb
 			ctx.log('credits.purchase_check_failed', { purchase: purchase.id, message: String((error as Error)?.message ?? error) })
 		}
 		const checks = purchase.checks + 1
-		ctx.db
+		await ctx.db
 			.update(creditPurchases)
 			.set({ checks, next_check_at: new Date(ctx.clock.now().getTime() + checkInterval(checks)).toISOString() })
 			.where(and(eq(creditPurchases.id, purchase.id), eq(creditPurchases.status, 'pendente')))
-			.run()
 	}
 	return due.length
 }
@@ -414,11 +426,9 @@ export function purchasePaymentHandler(ctx: Ctx): PaymentEventHandler {
 		name: 'credits.purchases',
 		async handle(event) {
 			if (event.account !== VENDOR_ACCOUNT || !event.paymentId) return false
-			const mine = ctx.db
-				.select({ id: creditPurchases.id })
-				.from(creditPurchases)
-				.where(eq(creditPurchases.charge_id, event.paymentId))
-				.get()
+			const mine = (
+				await ctx.db.select({ id: creditPurchases.id }).from(creditPurchases).where(eq(creditPurchases.charge_id, event.paymentId))
+			)[0]
 			if (!mine) return false
 			await refreshPurchase(ctx, event.paymentId)
 			return true

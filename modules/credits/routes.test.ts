@@ -15,9 +15,9 @@ async function withCredits(rep: number, rep2: number) {
 	return w
 }
 
-const ledger = (w: TestWorld) => w.db.select().from(credits).all()
-const snapshot = (w: TestWorld) =>
-	JSON.stringify({ c: ledger(w), k: w.db.select().from(creditConsumptions).all(), a: w.db.select().from(activities).all() })
+const ledger = async (w: TestWorld) => await w.db.select().from(credits)
+const snapshot = async (w: TestWorld) =>
+	JSON.stringify({ c: await ledger(w), k: await w.db.select().from(creditConsumptions), a: await w.db.select().from(activities) })
 
 describe('POST /api/credits (add credits)', () => {
 	it('lets an administrador add a batch with its unit value and logs it', async () => {
@@ -28,7 +28,7 @@ describe('POST /api/credits (add credits)', () => {
 		})
 		expect(res.status).toBe(201)
 		expect(res.json).toMatchObject({ amount: 10, unitValue: 47.5, representanteId: CNPJ.rep, disponivel: 10 })
-		const [row] = ledger(w)
+		const [row] = await ledger(w)
 		expect(row).toMatchObject({
 			valor: 10,
 			valor_original: 10,
@@ -40,7 +40,7 @@ describe('POST /api/credits (add credits)', () => {
 			origem: 'admin',
 			data_compra: '2026-11-20'
 		})
-		const [act] = w.db.select().from(activities).all()
+		const [act] = await w.db.select().from(activities)
 		expect(act).toMatchObject({
 			event: 'credits.added',
 			type: 'success',
@@ -55,11 +55,11 @@ describe('POST /api/credits (add credits)', () => {
 	it('refuses gerente, representante and anonymous callers, and changes nothing', async () => {
 		const w = await testWorld()
 		const body = { representanteId: CNPJ.rep, amount: 10, unitValue: 50 }
-		const before = snapshot(w)
+		const before = await snapshot(w)
 		expect((await w.call('POST', '/api/credits', { cookie: w.cookies.gerente, body })).status).toBe(403)
 		expect((await w.call('POST', '/api/credits', { cookie: w.cookies.rep, body })).status).toBe(403)
 		expect((await w.call('POST', '/api/credits', { body })).status).toBe(401)
-		expect(snapshot(w)).toBe(before)
+		expect(await snapshot(w)).toBe(before)
 	})
 
 	it('refuses bad input with 400 and the messages of the add-credits form', async () => {
@@ -86,7 +86,7 @@ describe('POST /api/credits (add credits)', () => {
 			expect({ body, status: res.status }).toEqual({ body, status })
 			expect(res.json?.message ?? '').toContain(message)
 		}
-		expect(ledger(w)).toHaveLength(0)
+		expect(await ledger(w)).toHaveLength(0)
 	})
 })
 
@@ -117,8 +117,8 @@ describe('GET /api/credits/available', () => {
 /** Both representatives hold 5 credits and a company each (licence until 2026-12-01): Rafael's `razaoRep`, Sara's `razaoRep2`. */
 async function bothWithCredits(razaoRep: string, razaoRep2: string) {
 	const w = await withCredits(5, 5)
-	const ofRep = w.company(CNPJ.rep, razaoRep, { validade_licenca: '2026-12-01' })
-	const ofRep2 = w.company(CNPJ.rep2, razaoRep2, { validade_licenca: '2026-12-01' })
+	const ofRep = await w.company(CNPJ.rep, razaoRep, { validade_licenca: '2026-12-01' })
+	const ofRep2 = await w.company(CNPJ.rep2, razaoRep2, { validade_licenca: '2026-12-01' })
 	return { w, ofRep, ofRep2 }
 }
 
@@ -130,7 +130,7 @@ describe('POST /api/credits/transfer-to-company', () => {
 		w.cookies.admin = await w.login(CNPJ.admin)
 		w.cookies.rep = await w.login(CNPJ.rep)
 		await w.addCreditsVia(CNPJ.rep, 5, 50)
-		const c = w.company(CNPJ.rep, 'Padaria Pão Nosso', { validade_licenca: '2026-12-01' })
+		const c = await w.company(CNPJ.rep, 'Padaria Pão Nosso', { validade_licenca: '2026-12-01' })
 		const res = await w.transferVia(w.cookies.rep, c.codigo, 3, 'K-PDV', CNPJ.rep)
 		expect(res.status).toBe(200)
 		expect(res.json).toMatchObject({
@@ -141,8 +141,8 @@ describe('POST /api/credits/transfer-to-company', () => {
 			disponivel: 4
 		})
 		expect(res.json.message).toContain('3 créditos transferidos')
-		expect(w.licence(c.codigo)).toBe('2027-03-10')
-		const rows = ledger(w)
+		expect(await w.licence(c.codigo)).toBe('2027-03-10')
+		const rows = await ledger(w)
 		expect(rows[0]).toMatchObject({ valor: 0, valor_original: 2, data_uso: '2026-11-21' })
 		expect(rows[1]).toMatchObject({ valor: 4, valor_original: 5, data_uso: null })
 		expect(rows[2]).toMatchObject({
@@ -154,12 +154,12 @@ describe('POST /api/credits/transfer-to-company', () => {
 			data_uso: '2026-11-21',
 			valor_unitario_centavos: 4333
 		})
-		const parts = w.db.select().from(creditConsumptions).all()
+		const parts = await w.db.select().from(creditConsumptions)
 		expect(parts.map((p) => [p.batch_id, p.quantidade, p.valor_unitario_centavos])).toEqual([
 			[rows[0].id, 2, 4000],
 			[rows[1].id, 1, 5000]
 		])
-		const act = w.db.select().from(activities).where(eq(activities.entity, 'empresa')).get()
+		const act = (await w.db.select().from(activities).where(eq(activities.entity, 'empresa')))[0]
 		expect(act).toMatchObject({
 			event: 'credits.transferred',
 			type: 'success',
@@ -174,8 +174,8 @@ describe('POST /api/credits/transfer-to-company', () => {
 	it('counts from today when the company has no licence date, and uses app.valor_credito_dia', async () => {
 		const w = await testWorld()
 		await w.addCreditsVia(CNPJ.rep, 5)
-		saveSettings(w.db, w.clock, w.ctx.secrets, [{ chave: 'app.valor_credito_dia', valor: '30' }])
-		const c = w.company(CNPJ.rep, 'Sem Licença Ltda', { validade_licenca: null })
+		await saveSettings(w.db, w.clock, w.ctx.secrets, [{ chave: 'app.valor_credito_dia', valor: '30' }])
+		const c = await w.company(CNPJ.rep, 'Sem Licença Ltda', { validade_licenca: null })
 		const res = await w.transferVia(w.cookies.rep, c.codigo, 2, 'K-RETA')
 		expect(res.status).toBe(200)
 		expect(res.json).toMatchObject({ dias: 60, validade_anterior: null, validade_licenca: '2027-01-19' })
@@ -183,7 +183,7 @@ describe('POST /api/credits/transfer-to-company', () => {
 
 	it('lets a representante transfer only to their own companies and from their own pool', async () => {
 		const { w, ofRep: mine, ofRep2: other } = await bothWithCredits('Minha Ltda', 'Outra Ltda')
-		const before = snapshot(w)
+		const before = await snapshot(w)
 		const foreign = await w.transferVia(w.cookies.rep, other.codigo, 1)
 		expect(foreign.status).toBe(404)
 		expect(foreign.json.message).toBe('Empresa não encontrada.')
@@ -191,8 +191,8 @@ describe('POST /api/credits/transfer-to-company', () => {
 		expect(otherPool.status).toBe(403)
 		const missing = await w.transferVia(w.cookies.rep, 99999, 1)
 		expect(missing.status).toBe(404)
-		expect(snapshot(w)).toBe(before)
-		expect(w.licence(other.codigo)).toBe('2026-12-01')
+		expect(await snapshot(w)).toBe(before)
+		expect(await w.licence(other.codigo)).toBe('2026-12-01')
 	})
 
 	it('lets a gerente transfer for their representatives only, from the company’s representative pool', async () => {
@@ -200,18 +200,18 @@ describe('POST /api/credits/transfer-to-company', () => {
 		const ok = await w.transferVia(w.cookies.gerente, managed.codigo, 2, 'K-CHEF', CNPJ.rep)
 		expect(ok.status).toBe(200)
 		expect(ok.json.disponivel).toBe(3)
-		const before = snapshot(w)
+		const before = await snapshot(w)
 		const no = await w.transferVia(w.cookies.gerente, unmanaged.codigo, 1, 'K-CHEF')
 		expect(no.status).toBe(404)
-		expect(snapshot(w)).toBe(before)
-		const act = w.db.select().from(activities).where(eq(activities.entity, 'empresa')).get()
+		expect(await snapshot(w)).toBe(before)
+		const act = (await w.db.select().from(activities).where(eq(activities.entity, 'empresa')))[0]
 		expect(act?.user_nome).toBe('Gabriel Gerente')
 	})
 
 	it('lets an administrador transfer for any representative, refusing a CNPJ that does not own the company', async () => {
 		const w = await testWorld()
 		await w.addCreditsVia(CNPJ.rep2, 5)
-		const c = w.company(CNPJ.rep2, 'Qualquer Ltda', { validade_licenca: '2026-12-01' })
+		const c = await w.company(CNPJ.rep2, 'Qualquer Ltda', { validade_licenca: '2026-12-01' })
 		const wrong = await w.transferVia(w.cookies.admin, c.codigo, 1, 'K-ATELIE', CNPJ.rep)
 		expect(wrong.status).toBe(422)
 		expect(wrong.json.message).toBe('A empresa não pertence a este representante.')
@@ -223,24 +223,24 @@ describe('POST /api/credits/transfer-to-company', () => {
 
 	it('refuses more than the balance with the dialog’s message, and changes nothing', async () => {
 		const w = await testWorld()
-		const c = w.company(CNPJ.rep, 'Pobre Ltda', { validade_licenca: '2026-12-01' })
+		const c = await w.company(CNPJ.rep, 'Pobre Ltda', { validade_licenca: '2026-12-01' })
 		const none = await w.transferVia(w.cookies.rep, c.codigo, 1)
 		expect(none.status).toBe(422)
 		expect(none.json.message).toContain('não possui créditos disponíveis')
 		await w.addCreditsVia(CNPJ.rep, 2)
-		const before = snapshot(w)
+		const before = await snapshot(w)
 		const over = await w.transferVia(w.cookies.rep, c.codigo, 3)
 		expect(over.status).toBe(422)
 		expect(over.json.message).toBe('Você possui apenas 2 créditos disponíveis.')
-		expect(snapshot(w)).toBe(before)
-		expect(w.licence(c.codigo)).toBe('2026-12-01')
+		expect(await snapshot(w)).toBe(before)
+		expect(await w.licence(c.codigo)).toBe('2026-12-01')
 	})
 
 	it('refuses bad input with 400 and changes nothing', async () => {
 		const w = await testWorld()
 		await w.addCreditsVia(CNPJ.rep, 5)
-		const c = w.company(CNPJ.rep, 'Válida Ltda', { validade_licenca: '2026-12-01' })
-		const before = snapshot(w)
+		const c = await w.company(CNPJ.rep, 'Válida Ltda', { validade_licenca: '2026-12-01' })
+		const before = await snapshot(w)
 		const cases: [unknown, string][] = [
 			[{ sistema: 'K-PDV', creditos: 1 }, 'Selecione a empresa'],
 			[{ empresaCodigo: 0, sistema: 'K-PDV', creditos: 1 }, 'Selecione a empresa'],
@@ -258,28 +258,28 @@ describe('POST /api/credits/transfer-to-company', () => {
 			expect({ body, status: res.status }).toEqual({ body, status: 400 })
 			expect(res.json.message.toLowerCase()).toContain(message.toLowerCase())
 		}
-		expect(snapshot(w)).toBe(before)
+		expect(await snapshot(w)).toBe(before)
 	})
 
 	it('never spends a credit twice: 50 concurrent transfers of 1 against a balance of 10', async () => {
 		const w = await testWorld()
 		await w.addCreditsVia(CNPJ.rep, 4)
 		await w.addCreditsVia(CNPJ.rep, 6)
-		const c = w.company(CNPJ.rep, 'Concorrida Ltda', { validade_licenca: '2026-12-01' })
+		const c = await w.company(CNPJ.rep, 'Concorrida Ltda', { validade_licenca: '2026-12-01' })
 		const results = await Promise.all(
 			Array.from({ length: 50 }, (_, i) => w.transferVia(i % 2 ? w.cookies.rep : w.cookies.admin, c.codigo, 1))
 		)
 		const statuses = results.map((r) => r.status)
 		expect(statuses.filter((s) => s === 200)).toHaveLength(10)
 		expect(statuses.filter((s) => s === 422)).toHaveLength(40)
-		const rows = ledger(w)
+		const rows = await ledger(w)
 		const pool = rows.filter((r) => r.origem !== 'transferencia')
 		const transfers = rows.filter((r) => r.origem === 'transferencia')
 		expect(pool.every((r) => r.valor === 0 && r.data_uso !== null)).toBe(true)
 		expect(transfers.reduce((s, r) => s + r.valor, 0)).toBe(10)
-		const parts = w.db.select().from(creditConsumptions).all()
+		const parts = await w.db.select().from(creditConsumptions)
 		expect(parts.reduce((s, p) => s + p.quantidade, 0)).toBe(10)
-		expect(w.licence(c.codigo)).toBe(addDaysIso('2026-12-01', 330))
+		expect(await w.licence(c.codigo)).toBe(addDaysIso('2026-12-01', 330))
 		expect((await w.call('GET', '/api/credits/available', { cookie: w.cookies.rep })).json).toEqual({ total: 0 })
 	}, 30_000)
 })
@@ -287,7 +287,7 @@ describe('POST /api/credits/transfer-to-company', () => {
 describe('GET /api/credits', () => {
 	it('lists a representante’s own batches and transfers with names and totals', async () => {
 		const w = await withCredits(10, 7)
-		const c = w.company(CNPJ.rep, 'Cliente Ltda', { validade_licenca: '2026-12-01' })
+		const c = await w.company(CNPJ.rep, 'Cliente Ltda', { validade_licenca: '2026-12-01' })
 		await w.transferVia(w.cookies.rep, c.codigo, 3)
 		const all = await w.call('GET', '/api/credits?page=1&limit=200', { cookie: w.cookies.rep })
 		expect(all.status).toBe(200)
@@ -338,7 +338,7 @@ describe('GET /api/credits', () => {
 describe('GET /api/credits/summary', () => {
 	it('gives the administrador one line per representative, with totals, searchable by name, CNPJ or company', async () => {
 		const w = await withCredits(10, 4)
-		const c = w.company(CNPJ.rep2, 'Ateliê Linha Fina', { validade_licenca: '2026-12-01' })
+		const c = await w.company(CNPJ.rep2, 'Ateliê Linha Fina', { validade_licenca: '2026-12-01' })
 		await w.transferVia(w.cookies.admin, c.codigo, 4, 'K-ATELIE')
 		const res = await w.call('GET', '/api/credits/summary', { cookie: w.cookies.admin })
 		expect(res.status).toBe(200)
@@ -373,15 +373,17 @@ describe('ledger guards', () => {
 	it('keeps a transfer’s company name after the company is deleted, and the database refuses negative credits', async () => {
 		const w = await testWorld()
 		await w.addCreditsVia(CNPJ.rep, 5)
-		const c = w.company(CNPJ.rep, 'Apagada Ltda', { validade_licenca: '2026-12-01' })
+		const c = await w.company(CNPJ.rep, 'Apagada Ltda', { validade_licenca: '2026-12-01' })
 		await w.transferVia(w.cookies.rep, c.codigo, 2)
-		w.db.delete(companies).where(eq(companies.codigo, c.codigo)).run()
+		await w.db.delete(companies).where(eq(companies.codigo, c.codigo))
 		const list = await w.call('GET', '/api/credits?kind=transfer', { cookie: w.cookies.rep })
 		expect(list.json.credits[0]).toMatchObject({ fk_empresa: null, valor: 2, empresa: { razao: 'Apagada Ltda' } })
 		expect(list.json.totals).toEqual({ total: 5, disponivel: 3, utilizado: 2 })
-		expect(() => w.db.update(credits).set({ valor: -1 }).where(eq(credits.origem, 'admin')).run()).toThrow()
-		expect(() =>
-			w.db.insert(credits).values({ valor: 0, representante_id: CNPJ.rep, origem: 'transferencia', data_compra: '2026-11-20' }).run()
-		).toThrow()
+		// A query builder is only thenable: run it inside an async function to get the promise to expect.
+		const run = async (query: PromiseLike<unknown>) => await query
+		await expect(run(w.db.update(credits).set({ valor: -1 }).where(eq(credits.origem, 'admin')))).rejects.toThrow()
+		await expect(
+			run(w.db.insert(credits).values({ valor: 0, representante_id: CNPJ.rep, origem: 'transferencia', data_compra: '2026-11-20' }))
+		).rejects.toThrow()
 	})
 })

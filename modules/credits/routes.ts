@@ -20,13 +20,15 @@ import { addCredits, creditSummary, exportCredits, exportSummary, listCredits, s
 
 export function creditRoutes(ctx: AppContext) {
 	return serveRoutes(ctx, 'credits.routes', ({ db, clock }) => [
-		serve(availableCreditsRoute, 'credits.read', ({ user, query }) => ({ total: scopedAvailable(db, user, query.representanteCnpj) })),
+		serve(availableCreditsRoute, 'credits.read', async ({ user, query }) => ({
+			total: await scopedAvailable(db, user, query.representanteCnpj)
+		})),
 		serve(listCreditsRoute, 'credits.read', ({ user, query }) => listCredits(db, user, query)),
 		serve(exportCreditsRoute, 'credits.read', ({ user, query }) => exportCredits(db, clock, user, query)),
 		serve(creditSummaryRoute, 'credits.summary', ({ user, query }) => creditSummary(db, user, query)),
 		serve(exportSummaryRoute, 'credits.summary', ({ user, query }) => exportSummary(db, clock, user, query)),
-		serve(addCreditsRoute, 'credits.add', ({ user, body }) => {
-			const { batch, disponivel } = addCredits(db, clock, user, body)
+		serve(addCreditsRoute, 'credits.add', async ({ user, body }) => {
+			const { batch, disponivel } = await addCredits(db, clock, user, body)
 			return {
 				message: `${body.amount} ${body.amount === 1 ? 'crédito adicionado' : 'créditos adicionados'} com sucesso.`,
 				id: batch.id,
@@ -38,7 +40,7 @@ export function creditRoutes(ctx: AppContext) {
 		}),
 		serve(transferRoute, 'credits.transfer', ({ user, body }) => transferToCompany(db, clock, user, body)),
 		serve(autoPurchaseRoute, 'credits.purchase', ({ user, body }) =>
-			limitedPurchase(ctx, user, body, () => startPurchase(ctx, user, body))
+			limitedPurchase(ctx, user, body, (admit) => startPurchase(ctx, user, body, admit))
 		),
 		serve(autoPurchaseAvailabilityRoute, 'credits.purchase', () => autoPurchaseAvailability(ctx)),
 		serve(paymentStatusRoute, 'credits.purchase', ({ user, params }) => purchaseStatus(db, user, params.chargeId)),

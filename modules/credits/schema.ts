@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { check, index, integer, table, text, uniqueIndex } from '../../db/columns'
 import { companies } from '../companies/schema'
 import { representatives } from '../resellers/schema'
 import { belongsTo, oneOf } from '../core/schema'
@@ -14,7 +14,7 @@ import { belongsTo, oneOf } from '../core/schema'
  * added = Σ valor_original of pool batches = available + used (+ inactive). credit_consumptions says
  * which batches each transfer consumed, oldest first, so a batch can never be spent twice.
  */
-export const credits = sqliteTable(
+export const credits = table(
 	'credits',
 	{
 		id: integer().primaryKey({ autoIncrement: true }),
@@ -52,7 +52,7 @@ export const credits = sqliteTable(
 )
 
 /** Which pool batch each transfer consumed, and how much of it, at which unit value. */
-export const creditConsumptions = sqliteTable(
+export const creditConsumptions = table(
 	'credit_consumptions',
 	{
 		id: integer().primaryKey({ autoIncrement: true }),
@@ -73,7 +73,7 @@ export const creditConsumptions = sqliteTable(
  * at start-up), so the administrator's summary and the dashboard read 10,000 rows instead of summing a
  * million. The ledger stays the truth: transfers check the balance from the batches themselves.
  */
-export const creditBalances = sqliteTable(
+export const creditBalances = table(
 	'credit_balances',
 	{
 		representante_id: text()
@@ -100,7 +100,7 @@ export const creditBalances = sqliteTable(
  * - estornada: refunded or charged back after crediting (its unused credits were deactivated);
  * - divergente: paid with an amount other than the total (nothing credited; the administrador is warned).
  */
-export const creditPurchases = sqliteTable(
+export const creditPurchases = table(
 	'credit_purchases',
 	{
 		id: integer().primaryKey({ autoIncrement: true }),

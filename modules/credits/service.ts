@@ -1,3 +1,4 @@
+import { sqlRows } from '../../db/query'
 import { type SQL, type SQLWrapper, and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
@@ -35,28 +36,31 @@ export const TRANSFER = sql`${credits.origem} = 'transferencia'`
 const POOL = sql`${credits.origem} <> 'transferencia'`
 
 /** Σ valor of a representative's available batches. */
-export function availableCredits(db: DbOrTx, representanteCnpj: string): number {
-	const row = db.all<{ total: number | null }>(
-		sql`select sum(${credits.valor}) as total from ${credits} where ${credits.representante_id} = ${representanteCnpj} and ${AVAILABLE}`
+export async function availableCredits(db: DbOrTx, representanteCnpj: string): Promise<number> {
+	const row = (
+		await sqlRows<{ total: number | null }>(
+			db,
+			sql`select sum(${credits.valor}) as total from ${credits} where ${credits.representante_id} = ${representanteCnpj} and ${AVAILABLE}`
+		)
 	)[0]
 	return row?.total ?? 0
 }
 
 /** Available credits in the user's scope; with a representative given, that one's (if in scope). */
-export function scopedAvailable(db: DbOrTx, user: SessionUser, representanteCnpj: string | null): number {
+export async function scopedAvailable(db: DbOrTx, user: SessionUser, representanteCnpj: string | null): Promise<number> {
 	if (user.tipo === 'representante') return availableCredits(db, user.cnpj)
 	if (representanteCnpj) {
-		if (!representativeScope(db, user).includes(representanteCnpj)) throw notFound('Representante não encontrado.')
+		if (!(await representativeScope(db, user).includes(representanteCnpj))) throw notFound('Representante não encontrado.')
 		return availableCredits(db, representanteCnpj)
 	}
-	return creditTotals(db, representativeScope(db, user).on(creditBalances.representante_id)).disponivel
+	return (await creditTotals(db, representativeScope(db, user).on(creditBalances.representante_id))).disponivel
 }
 
 /** Moves a representative's cached totals by the given deltas (inside the ledger write's transaction). */
-export function bumpBalance(tx: DbOrTx, cnpj: string, delta: { disponivel?: number; utilizado?: number; inativo?: number }) {
+export async function bumpBalance(tx: DbOrTx, cnpj: string, delta: { disponivel?: number; utilizado?: number; inativo?: number }) {
 	const d = { disponivel: delta.disponivel ?? 0, utilizado: delta.utilizado ?? 0, inativo: delta.inativo ?? 0 }
 	// Update first: an upsert would check the CHECK (≥ 0) constraint on the would-be inserted row of deltas.
-	const updated = tx
+	const updated = await tx
 		.update(creditBalances)
 		.set({
 			disponivel: sql`${creditBalances.disponivel} + ${d.disponivel}`,
@@ -65,32 +69,27 @@ export function bumpBalance(tx: DbOrTx, cnpj: string, delta: { disponivel?: numb
 		})
 		.where(eq(creditBalances.representante_id, cnpj))
 		.returning({ representante_id: creditBalances.representante_id })
-		.all()
 	if (updated.length === 0) {
-		tx.insert(creditBalances)
-			.values({ representante_id: cnpj, ...d })
-			.run()
+		await tx.insert(creditBalances).values({ representante_id: cnpj, ...d })
 	}
 }
 
 /** Recomputes every representative's cached totals from the ledger (start-up, seeding, repair). */
-export function rebuildCreditBalances(db: DbOrTx) {
-	writeTransaction(db, (tx) => {
-		tx.delete(creditBalances).run()
+export async function rebuildCreditBalances(db: DbOrTx) {
+	await writeTransaction(db, async (tx) => {
+		await tx.delete(creditBalances)
 		const sumWhen = (condition: SQL) => sql<number>`sum(case when ${condition} then ${credits.valor} else 0 end)`
-		tx.insert(creditBalances)
-			.select(
-				tx
-					.select({
-						representante_id: credits.representante_id,
-						disponivel: sumWhen(AVAILABLE).as('disponivel'),
-						utilizado: sumWhen(TRANSFER).as('utilizado'),
-						inativo: sumWhen(INACTIVE).as('inativo')
-					})
-					.from(credits)
-					.groupBy(credits.representante_id)
-			)
-			.run()
+		await tx.insert(creditBalances).select(
+			tx
+				.select({
+					representante_id: credits.representante_id,
+					disponivel: sumWhen(AVAILABLE).as('disponivel'),
+					utilizado: sumWhen(TRANSFER).as('utilizado'),
+					inativo: sumWhen(INACTIVE).as('inativo')
+				})
+				.from(credits)
+				.groupBy(credits.representante_id)
+		)
 	})
 }
 
@@ -98,10 +97,13 @@ export function rebuildCreditBalances(db: DbOrTx) {
  * Totals of the representatives matching `where` (a condition on representante_id), from the cached
  * balances; total = available + used + inactive = everything ever added.
  */
-export function creditTotals(db: DbOrTx, where: SQL): CreditTotals {
-	const row = db.all<{ d: number | null; u: number | null; i: number | null }>(
-		sql`select sum(${creditBalances.disponivel}) as d, sum(${creditBalances.utilizado}) as u, sum(${creditBalances.inativo}) as i
+export async function creditTotals(db: DbOrTx, where: SQL): Promise<CreditTotals> {
+	const row = (
+		await sqlRows<{ d: number | null; u: number | null; i: number | null }>(
+			db,
+			sql`select sum(${creditBalances.disponivel}) as d, sum(${creditBalances.utilizado}) as u, sum(${creditBalances.inativo}) as i
 			from ${creditBalances} where ${where}`
+		)
 	)[0]
 	const disponivel = row?.d ?? 0
 	const utilizado = row?.u ?? 0
@@ -109,33 +111,34 @@ export function creditTotals(db: DbOrTx, where: SQL): CreditTotals {
 }
 
 /** An administrator adds a batch of credits to a representative's pool (2-administration §3.3). */
-export function addCredits(db: DbOrTx, clock: Clock, actor: Actor, input: AddCreditsBody, origem: 'admin' | 'compra' = 'admin') {
-	const rep = findRepresentativeByCnpj(db, input.representanteId)
+export async function addCredits(db: DbOrTx, clock: Clock, actor: Actor, input: AddCreditsBody, origem: 'admin' | 'compra' = 'admin') {
+	const rep = await findRepresentativeByCnpj(db, input.representanteId)
 	if (!rep) throw notFound('Representante não encontrado.')
-	return writeTransaction(db, (tx) => {
-		const batch = tx
-			.insert(credits)
-			.values({
-				valor: input.amount,
-				valor_original: input.amount,
-				representante_id: rep.cnpj,
-				ativo: 1,
-				data_compra: todayIso(clock),
-				valor_unitario_centavos: input.unitValue,
-				origem,
-				criado_por: actor.id
-			})
-			.returning()
-			.get()
-		bumpBalance(tx, rep.cnpj, { disponivel: input.amount })
-		logActivity(
+	return writeTransaction(db, async (tx) => {
+		const batch = (
+			await tx
+				.insert(credits)
+				.values({
+					valor: input.amount,
+					valor_original: input.amount,
+					representante_id: rep.cnpj,
+					ativo: 1,
+					data_compra: todayIso(clock),
+					valor_unitario_centavos: input.unitValue,
+					origem,
+					criado_por: actor.id
+				})
+				.returning()
+		)[0]
+		await bumpBalance(tx, rep.cnpj, { disponivel: input.amount })
+		await logActivity(
 			tx,
 			clock,
 			'credits.added',
 			{ quantidade: input.amount, representante: rep.nome, unitarioCentavos: input.unitValue },
 			{ actor, entityId: batch.id, representanteCnpj: rep.cnpj }
 		)
-		return { batch, disponivel: availableCredits(tx, rep.cnpj) }
+		return { batch, disponivel: await availableCredits(tx, rep.cnpj) }
 	})
 }
 
@@ -144,19 +147,19 @@ export function addCredits(db: DbOrTx, clock: Clock, actor: Actor, input: AddCre
  * it checks scope and balance, consumes batches oldest first (splitting the last), writes the transfer,
  * extends the licence by creditos × app.valor_credito_dia days and logs the activity.
  */
-export function transferToCompany(db: DbOrTx, clock: Clock, actor: Actor, input: TransferBody): TransferResult {
-	return writeTransaction(db, (tx) => {
-		const company = companyToCredit(tx, actor, input)
+export function transferToCompany(db: DbOrTx, clock: Clock, actor: Actor, input: TransferBody): Promise<TransferResult> {
+	return writeTransaction(db, async (tx) => {
+		const company = await companyToCredit(tx, actor, input)
 		const repCnpj = company.cnpj_representante
-		const batches = availableBatches(tx, repCnpj)
+		const batches = await availableBatches(tx, repCnpj)
 		const available = batches.reduce((sum, b) => sum + b.valor, 0)
 		if (available < input.creditos) throw notEnoughCredits(available)
 		const today = todayIso(clock)
-		const taken = consumeOldestFirst(tx, batches, input.creditos, today)
-		const transferId = recordTransfer(tx, actor, company, input, taken, today)
-		bumpBalance(tx, repCnpj, { disponivel: -input.creditos, utilizado: input.creditos })
-		const licence = extendLicence(tx, clock, company.codigo, input.creditos, Number(getSetting(tx, 'app.valor_credito_dia')))
-		logActivity(
+		const taken = await consumeOldestFirst(tx, batches, input.creditos, today)
+		const transferId = await recordTransfer(tx, actor, company, input, taken, today)
+		await bumpBalance(tx, repCnpj, { disponivel: -input.creditos, utilizado: input.creditos })
+		const licence = await extendLicence(tx, clock, company.codigo, input.creditos, Number(await getSetting(tx, 'app.valor_credito_dia')))
+		await logActivity(
 			tx,
 			clock,
 			'credits.transferred',
@@ -176,9 +179,9 @@ export function transferToCompany(db: DbOrTx, clock: Clock, actor: Actor, input:
 }
 
 /** The company the credits go to, if the actor may credit it (out of scope looks exactly like missing). */
-function companyToCredit(tx: DbOrTx, actor: Actor, input: TransferBody) {
-	const company = findCompany(tx, input.empresaCodigo)
-	if (!company || !representativeScope(tx, actor).includes(company.cnpj_representante)) throw notFound('Empresa não encontrada.')
+async function companyToCredit(tx: DbOrTx, actor: Actor, input: TransferBody) {
+	const company = await findCompany(tx, input.empresaCodigo)
+	if (!company || !(await representativeScope(tx, actor).includes(company.cnpj_representante))) throw notFound('Empresa não encontrada.')
 	if (input.representanteCnpj && input.representanteCnpj !== company.cnpj_representante) {
 		if (actor.tipo === 'representante') throw forbidden('Você só pode transferir os seus próprios créditos.')
 		throw unprocessable('A empresa não pertence a este representante.')
@@ -194,10 +197,13 @@ interface AvailableBatch {
 }
 
 /** A representative's batches with credits left, oldest first (the order they are spent in). */
-function availableBatches(tx: DbOrTx, repCnpj: string): AvailableBatch[] {
-	return tx.all<AvailableBatch>(sql`
+async function availableBatches(tx: DbOrTx, repCnpj: string): Promise<AvailableBatch[]> {
+	return await sqlRows<AvailableBatch>(
+		tx,
+		sql`
 		select ${credits.id}, ${credits.valor}, ${credits.valor_original}, ${credits.valor_unitario_centavos} from ${credits}
-		where ${credits.representante_id} = ${repCnpj} and ${AVAILABLE} order by ${credits.data_compra}, ${credits.id}`)
+		where ${credits.representante_id} = ${repCnpj} and ${AVAILABLE} order by ${credits.data_compra}, ${credits.id}`
+	)
 }
 
 function notEnoughCredits(available: number) {
@@ -216,7 +222,7 @@ interface Consumption {
 }
 
 /** Takes `wanted` credits from the oldest batches first; a batch emptied is marked used today. */
-function consumeOldestFirst(tx: DbOrTx, batches: AvailableBatch[], wanted: number, today: string): Consumption[] {
+async function consumeOldestFirst(tx: DbOrTx, batches: AvailableBatch[], wanted: number, today: string): Promise<Consumption[]> {
 	let rest = wanted
 	const taken: Consumption[] = []
 	for (const b of batches) {
@@ -224,12 +230,11 @@ function consumeOldestFirst(tx: DbOrTx, batches: AvailableBatch[], wanted: numbe
 		const take = Math.min(rest, b.valor)
 		const left = b.valor - take
 		// The guard `valor = old` makes a stale read impossible to apply twice.
-		const changed = tx
+		const changed = await tx
 			.update(credits)
 			.set({ valor: left, valor_original: b.valor_original ?? b.valor, data_uso: left === 0 ? today : null })
 			.where(and(eq(credits.id, b.id), eq(credits.valor, b.valor), isNull(credits.data_uso)))
 			.returning({ id: credits.id })
-			.all()
 		if (changed.length !== 1) throw new Error(`credit batch ${b.id} changed during the transfer`)
 		taken.push({ id: b.id, quantidade: take, unit: b.valor_unitario_centavos })
 		rest -= take
@@ -238,36 +243,37 @@ function consumeOldestFirst(tx: DbOrTx, batches: AvailableBatch[], wanted: numbe
 }
 
 /** The transfer row (at the average unit value of what it consumed) and which batches it came from. */
-function recordTransfer(
+async function recordTransfer(
 	tx: DbOrTx,
 	actor: Actor,
 	company: { codigo: number; razao: string; cnpj_representante: string },
 	input: TransferBody,
 	taken: Consumption[],
 	today: string
-): number {
+): Promise<number> {
 	const cost = taken.reduce((sum, t) => sum + t.quantidade * t.unit, 0)
-	const transfer = tx
-		.insert(credits)
-		.values({
-			valor: input.creditos,
-			representante_id: company.cnpj_representante,
-			fk_empresa: company.codigo,
-			empresa_razao: company.razao,
-			sistema: input.sistema,
-			ativo: 1,
-			data_compra: today,
-			data_uso: today,
-			valor_unitario_centavos: Math.round(cost / input.creditos),
-			origem: 'transferencia',
-			criado_por: actor.id
-		})
-		.returning({ id: credits.id })
-		.get()
+	const transfer = (
+		await tx
+			.insert(credits)
+			.values({
+				valor: input.creditos,
+				representante_id: company.cnpj_representante,
+				fk_empresa: company.codigo,
+				empresa_razao: company.razao,
+				sistema: input.sistema,
+				ativo: 1,
+				data_compra: today,
+				data_uso: today,
+				valor_unitario_centavos: Math.round(cost / input.creditos),
+				origem: 'transferencia',
+				criado_por: actor.id
+			})
+			.returning({ id: credits.id })
+	)[0]
 	for (const t of taken) {
-		tx.insert(creditConsumptions)
+		await tx
+			.insert(creditConsumptions)
 			.values({ transfer_id: transfer.id, batch_id: t.id, quantidade: t.quantidade, valor_unitario_centavos: t.unit })
-			.run()
 	}
 	return transfer.id
 }
@@ -310,16 +316,19 @@ function creditViewCondition(db: DbOrTx, user: SessionUser, view: CreditView) {
 const CREDIT_JOINS = sql`left join ${representatives} on ${representatives.cnpj} = ${credits.representante_id}
 	left join ${companies} on ${companies.codigo} = ${credits.fk_empresa}`
 
-function creditRows(db: DbOrTx, where: SQL, view: CreditView, limit: number, offset: number): CreditItem[] {
+async function creditRows(db: DbOrTx, where: SQL, view: CreditView, limit: number, offset: number): Promise<CreditItem[]> {
 	const direction = sql.raw(view.order === 'asc' ? 'asc' : 'desc')
-	const rows = db.all<CreditRow>(sql`
+	const rows = await sqlRows<CreditRow>(
+		db,
+		sql`
 		select ${credits.id}, ${credits.valor}, ${credits.valor_original}, ${credits.representante_id}, ${credits.fk_empresa},
 			${credits.empresa_razao}, ${credits.sistema}, ${credits.ativo}, ${credits.data_compra}, ${credits.data_uso}, ${credits.origem},
 			${credits.valor_unitario_centavos}, ${representatives.nome} as rep_nome, ${companies.razao} as razao_atual
 		from ${credits} ${CREDIT_JOINS}
 		where ${where}
 		order by ${CREDIT_ORDER[view.sort]} ${direction}, ${credits.id} ${direction}
-		limit ${limit} offset ${offset}`)
+		limit ${limit} offset ${offset}`
+	)
 	return rows.map((r) => ({
 		id: r.id,
 		valor: r.valor,
@@ -338,24 +347,27 @@ function creditRows(db: DbOrTx, where: SQL, view: CreditView, limit: number, off
 }
 
 /** GET /api/credits: the user's scope, in the chosen order (newest first), with the representative and company names. */
-export function listCredits(db: DbOrTx, user: SessionUser, query: CreditListQuery): CreditListResponse {
+export async function listCredits(db: DbOrTx, user: SessionUser, query: CreditListQuery): Promise<CreditListResponse> {
 	const { scope, kind, where } = creditViewCondition(db, user, query)
 	// The join is only needed to search by name; without it SQLite counts from the smallest index.
 	const total =
-		db.all<{ n: number }>(
-			query.search
-				? sql`select count(*) as n from ${credits} left join ${representatives} on ${representatives.cnpj} = ${credits.representante_id} where ${where}`
-				: sql`select count(*) as n from ${credits} where ${scope} and ${kind}`
+		(
+			await sqlRows<{ n: number }>(
+				db,
+				query.search
+					? sql`select count(*) as n from ${credits} left join ${representatives} on ${representatives.cnpj} = ${credits.representante_id} where ${where}`
+					: sql`select count(*) as n from ${credits} where ${scope} and ${kind}`
+			)
 		)[0]?.n ?? 0
 	const page = pagination(query.page, query.limit, total)
 	return {
-		credits: creditRows(db, where, query, query.limit, (query.page - 1) * query.limit),
+		credits: await creditRows(db, where, query, query.limit, (query.page - 1) * query.limit),
 		total,
 		page: query.page,
 		limit: query.limit,
 		totalPages: page.totalPages,
 		pagination: page,
-		totals: creditTotals(db, representativeScope(db, user).on(creditBalances.representante_id))
+		totals: await creditTotals(db, representativeScope(db, user).on(creditBalances.representante_id))
 	}
 }
 
@@ -429,29 +441,37 @@ function summaryCondition(db: DbOrTx, user: SessionUser, search: string): SQL {
 
 type SummaryRow = { nome: string; cnpj: string; disponivel: number; utilizado: number; total: number }
 
-function summaryRows(db: DbOrTx, where: SQL, view: SummaryView, limit: number, offset: number) {
+async function summaryRows(db: DbOrTx, where: SQL, view: SummaryView, limit: number, offset: number) {
 	const direction = sql.raw(view.order === 'asc' ? 'asc' : 'desc')
-	return db.all<SummaryRow>(sql`
+	return await sqlRows<SummaryRow>(
+		db,
+		sql`
 		select ${representatives.nome}, ${representatives.cnpj}, ${balance(creditBalances.disponivel)} as disponivel,
 			${balance(creditBalances.utilizado)} as utilizado, ${BALANCE_TOTAL} as total
 		from ${REPRESENTATIVE_BALANCES}
 		where ${where}
 		order by ${SUMMARY_ORDER[view.sort]} ${direction}, ${representatives.nome}, ${representatives.codigo}
-		limit ${limit} offset ${offset}`)
+		limit ${limit} offset ${offset}`
+	)
 }
 
 /**
  * The administrator's per-representative summary (2-administration §2.1, §3.2): one grouped query over
  * the ledger joined to the representatives, filtered by representative name, CNPJ or one of their companies.
  */
-export function creditSummary(db: DbOrTx, user: SessionUser, query: SummaryQuery): CreditSummaryResponse {
+export async function creditSummary(db: DbOrTx, user: SessionUser, query: SummaryQuery): Promise<CreditSummaryResponse> {
 	const where = summaryCondition(db, user, query.search)
-	const agg = db.all<{ n: number; d: number | null; u: number | null; i: number | null; ativos: number | null }>(sql`
+	const agg = (
+		await sqlRows<{ n: number; d: number | null; u: number | null; i: number | null; ativos: number | null }>(
+			db,
+			sql`
 		select count(*) as n, sum(${creditBalances.disponivel}) as d, sum(${creditBalances.utilizado}) as u,
 			sum(${creditBalances.inativo}) as i, sum(case when ${creditBalances.disponivel} > 0 then 1 else 0 end) as ativos
 		from ${REPRESENTATIVE_BALANCES}
-		where ${where}`)[0]
-	const rows = summaryRows(db, where, query, query.limit, (query.page - 1) * query.limit)
+		where ${where}`
+		)
+	)[0]
+	const rows = await summaryRows(db, where, query, query.limit, (query.page - 1) * query.limit)
 	const disponivel = agg?.d ?? 0
 	const utilizado = agg?.u ?? 0
 	const totals = { total: disponivel + utilizado + (agg?.i ?? 0), disponivel, utilizado, representantesAtivos: agg?.ativos ?? 0 }
@@ -476,12 +496,11 @@ export function exportSummary(db: DbOrTx, clock: Clock, user: SessionUser, view:
 }
 
 /** How many credit batches (of any kind) each representative has: a representative with any cannot be deleted. */
-export function creditBatchesPerRepresentative(db: DbOrTx, cnpjs: string[]): Map<string, number> {
-	const rows = db
+export async function creditBatchesPerRepresentative(db: DbOrTx, cnpjs: string[]): Promise<Map<string, number>> {
+	const rows = await db
 		.select({ cnpj: credits.representante_id, n: sql<number>`count(*)` })
 		.from(credits)
 		.where(inArray(credits.representante_id, cnpjs))
 		.groupBy(credits.representante_id)
-		.all()
 	return new Map(rows.map((r) => [r.cnpj, Number(r.n)]))
 }

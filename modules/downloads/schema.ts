@@ -1,7 +1,7 @@
-import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { integer, table, text } from '../../db/columns'
 
 /** Installers and documents of the systems, listed on the Downloads screen. */
-export const downloads = sqliteTable('downloads', {
+export const downloads = table('downloads', {
 	id: integer().primaryKey({ autoIncrement: true }),
 	titulo: text().notNull(),
 	link: text().notNull(),

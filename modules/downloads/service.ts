@@ -8,29 +8,29 @@ import type { Download, DownloadBody } from './model'
 import { downloads } from './schema'
 
 /** Administrators see every download; everyone else only the active ones. */
-export function listDownloads(db: DbOrTx, user: SessionUser): Download[] {
-	return db
+export async function listDownloads(db: DbOrTx, user: SessionUser): Promise<Download[]> {
+	return await db
 		.select()
 		.from(downloads)
 		.where(can(user.tipo, 'downloads.manage') ? undefined : eq(downloads.ativo, 1))
 		.orderBy(desc(downloads.data), desc(downloads.id))
-		.all()
 }
 
-export function saveDownload(db: DbOrTx, clock: Clock, user: SessionUser, body: DownloadBody, id?: number): Download {
-	return writeTransaction(db, (tx) => {
+export function saveDownload(db: DbOrTx, clock: Clock, user: SessionUser, body: DownloadBody, id?: number): Promise<Download> {
+	return writeTransaction(db, async (tx) => {
 		let saved: typeof downloads.$inferSelect | undefined
 		if (id === undefined) {
-			saved = tx
-				.insert(downloads)
-				.values({ ...body, data: clock.now().toISOString() })
-				.returning()
-				.get()
+			saved = (
+				await tx
+					.insert(downloads)
+					.values({ ...body, data: clock.now().toISOString() })
+					.returning()
+			)[0]
 		} else {
-			saved = tx.update(downloads).set(body).where(eq(downloads.id, id)).returning().get()
+			saved = (await tx.update(downloads).set(body).where(eq(downloads.id, id)).returning())[0]
 			if (!saved) throw notFound('Download não encontrado.')
 		}
-		logActivity(
+		await logActivity(
 			tx,
 			clock,
 			id === undefined ? 'downloads.created' : 'downloads.updated',
@@ -41,10 +41,10 @@ export function saveDownload(db: DbOrTx, clock: Clock, user: SessionUser, body: 
 	})
 }
 
-export function deleteDownload(db: DbOrTx, clock: Clock, user: SessionUser, id: number) {
-	writeTransaction(db, (tx) => {
-		const removed = tx.delete(downloads).where(eq(downloads.id, id)).returning().get()
+export async function deleteDownload(db: DbOrTx, clock: Clock, user: SessionUser, id: number) {
+	await writeTransaction(db, async (tx) => {
+		const removed = (await tx.delete(downloads).where(eq(downloads.id, id)).returning())[0]
 		if (!removed) throw notFound('Download não encontrado.')
-		logActivity(tx, clock, 'downloads.deleted', { titulo: removed.titulo }, { actor: user, entityId: id })
+		await logActivity(tx, clock, 'downloads.deleted', { titulo: removed.titulo }, { actor: user, entityId: id })
 	})
 }

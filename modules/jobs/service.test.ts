@@ -7,14 +7,14 @@ import { createTestApp } from '../../apps/server/testing'
 import { MINUTE } from '../core'
 import { type JobDefinition, acquireLease, runJob } from './service'
 
-function twoAppsOnOneFile() {
+async function twoAppsOnOneFile() {
 	const dbFile = join(mkdtempSync(join(tmpdir(), 'kportal-jobs-')), 'portal.sqlite')
-	return [createTestApp({ dbFile }), createTestApp({ dbFile })] as const
+	return [await createTestApp({ dbFile }), await createTestApp({ dbFile })] as const
 }
 
 describe('job leases', () => {
 	it('lets only one of two portal processes on one database run a job at a time', async () => {
-		const [a, b] = twoAppsOnOneFile()
+		const [a, b] = await twoAppsOnOneFile()
 		let running = 0
 		let most = 0
 		let runs = 0
@@ -44,16 +44,16 @@ describe('job leases', () => {
 		expect(most).toBe(1)
 	})
 
-	it('takes over the lease of a holder that died, once it has expired', () => {
-		const [a, b] = twoAppsOnOneFile()
-		expect(acquireLease(a.db, a.clock, 'test.job', 'dead', 5 * MINUTE)).toBe(true)
-		expect(acquireLease(b.db, b.clock, 'test.job', 'alive', 5 * MINUTE)).toBe(false)
+	it('takes over the lease of a holder that died, once it has expired', async () => {
+		const [a, b] = await twoAppsOnOneFile()
+		expect(await acquireLease(a.db, a.clock, 'test.job', 'dead', 5 * MINUTE)).toBe(true)
+		expect(await acquireLease(b.db, b.clock, 'test.job', 'alive', 5 * MINUTE)).toBe(false)
 		b.clock.advance(5 * MINUTE)
-		expect(acquireLease(b.db, b.clock, 'test.job', 'alive', 5 * MINUTE)).toBe(true)
+		expect(await acquireLease(b.db, b.clock, 'test.job', 'alive', 5 * MINUTE)).toBe(true)
 	})
 
 	it('logs a failing job instead of stopping the scheduler, and frees its lease', async () => {
-		const [a, b] = twoAppsOnOneFile()
+		const [a, b] = await twoAppsOnOneFile()
 		const job: JobDefinition = {
 			name: 'test.failing',
 			pattern: '* * * * *',
@@ -63,11 +63,11 @@ describe('job leases', () => {
 		}
 		expect(await runJob(a.ctx, 'process-a', job)).toBe(true)
 		expect(a.logs).toContainEqual({ event: 'job.failed', fields: { job: 'test.failing', message: 'boom' } })
-		expect(acquireLease(b.db, b.clock, 'test.failing', 'process-b', MINUTE)).toBe(true)
+		expect(await acquireLease(b.db, b.clock, 'test.failing', 'process-b', MINUTE)).toBe(true)
 	})
 
-	it('every job of the portal has a unique name and a cron pattern, and writes under a lease unless it says why not', () => {
-		const t = createTestApp()
+	it('every job of the portal has a unique name and a cron pattern, and writes under a lease unless it says why not', async () => {
+		const t = await createTestApp()
 		const jobs = appJobs(t.ctx, t.services)
 		expect(new Set(jobs.map((j) => j.name)).size).toBe(jobs.length)
 		for (const job of jobs) expect([5, 6]).toContain(job.pattern.split(' ').length)

@@ -1,3 +1,4 @@
+import { sqlRows, sqlRun } from '../../db/query'
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import type { Clock } from '../core'
@@ -21,19 +22,22 @@ export interface JobDefinition {
 const DEFAULT_LEASE_MS = 10 * 60_000
 
 /** Takes the job's lease for `holder` when it is free or expired; true when `holder` now holds it. */
-export function acquireLease(db: DbOrTx, clock: Clock, name: string, holder: string, leaseMs: number): boolean {
+export async function acquireLease(db: DbOrTx, clock: Clock, name: string, holder: string, leaseMs: number): Promise<boolean> {
 	const now = clock.now()
 	const expires = new Date(now.getTime() + leaseMs).toISOString()
-	const taken = db.all<{ holder: string }>(sql`
+	const taken = await sqlRows<{ holder: string }>(
+		db,
+		sql`
 		insert into job_leases (name, holder, expires_at) values (${name}, ${holder}, ${expires})
 		on conflict (name) do update set holder = excluded.holder, expires_at = excluded.expires_at
 		where job_leases.expires_at <= ${now.toISOString()} or job_leases.holder = excluded.holder
-		returning holder`)
+		returning holder`
+	)
 	return taken.length === 1
 }
 
-export function releaseLease(db: DbOrTx, clock: Clock, name: string, holder: string) {
-	db.run(sql`update job_leases set expires_at = ${clock.now().toISOString()} where name = ${name} and holder = ${holder}`)
+export async function releaseLease(db: DbOrTx, clock: Clock, name: string, holder: string) {
+	await sqlRun(db, sql`update job_leases set expires_at = ${clock.now().toISOString()} where name = ${name} and holder = ${holder}`)
 }
 
 /**
@@ -45,7 +49,7 @@ export async function runJob(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>, hold
 	let held = false
 	try {
 		if (leased) {
-			held = acquireLease(ctx.db, ctx.clock, job.name, holder, job.leaseMs ?? DEFAULT_LEASE_MS)
+			held = await acquireLease(ctx.db, ctx.clock, job.name, holder, job.leaseMs ?? DEFAULT_LEASE_MS)
 			if (!held) return false
 		}
 		await job.run()
@@ -54,6 +58,6 @@ export async function runJob(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>, hold
 		ctx.log('job.failed', { job: job.name, message: String((error as Error)?.message ?? error) })
 		return true
 	} finally {
-		if (held) releaseLease(ctx.db, ctx.clock, job.name, holder)
+		if (held) await releaseLease(ctx.db, ctx.clock, job.name, holder)
 	}
 }

@@ -103,12 +103,12 @@ describe('licence checks in worker threads', () => {
 		const t = await fixture(1)
 		const c = await t.companyVia({ validade_licenca: '2027-01-10' })
 		await ask(t, machine(c, 1))
-		const row = () => t.db.select().from(companies).where(eq(companies.codigo, c.codigo)).get()!
-		expect(row().data_ultima_utilizacao).toBeNull()
-		t.services.licence.flushUsage()
+		const row = async () => (await t.db.select().from(companies).where(eq(companies.codigo, c.codigo)))[0]!
+		expect((await row()).data_ultima_utilizacao).toBeNull()
+		await t.services.licence.flushUsage()
 		const deadline = performance.now() + 10_000
-		while (row().data_ultima_utilizacao === null && performance.now() < deadline) await Bun.sleep(20)
-		expect(row()).toMatchObject({ on_line: 'S', data_ultima_utilizacao: '2026-11-20', hora_ultima_utilizacao: '09:00:00' })
+		while ((await row()).data_ultima_utilizacao === null && performance.now() < deadline) await Bun.sleep(20)
+		expect(await row()).toMatchObject({ on_line: 'S', data_ultima_utilizacao: '2026-11-20', hora_ultima_utilizacao: '09:00:00' })
 	})
 })
 
@@ -121,8 +121,8 @@ describe('LicenceCheckPool', () => {
 		const statuses = answers.map((r) => r!.status)
 		expect(statuses.filter((s) => s === 'ativa')).toHaveLength(3)
 		expect(statuses.filter((s) => s === 'terminal_excedido')).toHaveLength(17)
-		expect(t.db.select().from(terminals).where(eq(terminals.fk_empresa, c.codigo)).all()).toHaveLength(3)
-		expect(t.db.select({ n: companies.terminal_count }).from(companies).where(eq(companies.codigo, c.codigo)).get()!.n).toBe(3)
+		expect(await t.db.select().from(terminals).where(eq(terminals.fk_empresa, c.codigo))).toHaveLength(3)
+		expect((await t.db.select({ n: companies.terminal_count }).from(companies).where(eq(companies.codigo, c.codigo)))[0]!.n).toBe(3)
 	})
 
 	it('fails the checks of a worker that dies with 503, answers null while it is replaced, then uses the new one', async () => {

@@ -14,14 +14,14 @@ const clock: Clock = { now: () => new Date(now) }
 const log: Logger = (event, fields) => reply({ log: { event, fields } })
 let evaluator: LicenceEvaluator | null = null
 
-self.onmessage = (event: MessageEvent<CheckWorkerRequest>) => {
+self.onmessage = async (event: MessageEvent<CheckWorkerRequest>) => {
 	if (typeof event.data === 'string') return check(event.data)
 	const message = event.data
 	now = message.now
 	if ('setup' in message) {
 		try {
 			const db = openDb(message.setup.dbFile)
-			evaluator = createLicenceEvaluator({ db, clock, secrets: createSecretBox(message.setup.config.secretKey) })
+			evaluator = await createLicenceEvaluator({ db, clock, secrets: createSecretBox(message.setup.config.secretKey) })
 			reply({ ready: true })
 		} catch (error) {
 			reply({ fatal: String((error as Error)?.message ?? error) })
@@ -30,7 +30,7 @@ self.onmessage = (event: MessageEvent<CheckWorkerRequest>) => {
 	}
 	if ('flush' in message) {
 		try {
-			evaluator?.flushUsage()
+			await evaluator?.flushUsage()
 		} catch (error) {
 			log('licence.flush_failed', { message: String((error as Error)?.message ?? error) })
 		}
@@ -38,13 +38,13 @@ self.onmessage = (event: MessageEvent<CheckWorkerRequest>) => {
 	}
 }
 
-function check(text: string) {
+async function check(text: string) {
 	const [id, sentNow, deadline, input] = decodeCheck(text)
 	now = sentNow
 	// Nobody waits for an answer past its deadline any more: skip the work (and its writes).
 	if (Date.now() > deadline) return reply({ id, expired: true })
 	try {
-		reply(encodeAnswer(id, evaluateToJson(evaluator!, input)))
+		reply(encodeAnswer(id, await evaluateToJson(evaluator!, input)))
 	} catch (error) {
 		const e = error as Error
 		reply({

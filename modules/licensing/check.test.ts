@@ -77,7 +77,7 @@ describe('POST /api/licenca/verificar', () => {
 			liberacao_confianca_expira: '2026-11-21T12:00:00.000Z'
 		})
 		// A blocked or expired system does not register the machine.
-		expect(t.db.select({ n: count() }).from(terminals).where(eq(terminals.fk_empresa, expired.codigo)).get()!.n).toBe(0)
+		expect((await t.db.select({ n: count() }).from(terminals).where(eq(terminals.fk_empresa, expired.codigo)))[0]!.n).toBe(0)
 	})
 
 	it('counts days left from the date in Brazil, which turns at 03:00 UTC, also when the clock is moved back', async () => {
@@ -115,7 +115,7 @@ describe('POST /api/licenca/verificar', () => {
 		const token = verifyToken(res.json.token!, key.pem)
 		expect(token.ok).toBe(true)
 		// The private half is sealed at rest: whoever holds the database (or a backup of it) cannot mint tokens.
-		const stored = t.db.select().from(signingKeys).get()!
+		const stored = (await t.db.select().from(signingKeys))[0]!
 		expect(stored.private_key).toStartWith('enc:v1:')
 		expect(stored.private_key).not.toContain('PRIVATE KEY')
 		expect(token.header).toEqual({ alg: 'EdDSA', typ: 'JWT', kid: key.kid })
@@ -154,12 +154,12 @@ describe('POST /api/licenca/verificar', () => {
 		const statuses = answers.map((a) => a.json.status)
 		expect(statuses.filter((s) => s === 'ativa')).toHaveLength(3)
 		expect(statuses.filter((s) => s === 'terminal_excedido')).toHaveLength(17)
-		expect(t.db.select({ n: count() }).from(terminals).get()!.n).toBe(3)
-		expect(t.db.select({ n: companies.terminal_count }).from(companies).get()!.n).toBe(3)
+		expect((await t.db.select({ n: count() }).from(terminals))[0]!.n).toBe(3)
+		expect((await t.db.select({ n: companies.terminal_count }).from(companies))[0]!.n).toBe(3)
 		// A registered machine keeps working; a fourth one is still refused and not registered.
 		const first = answers.findIndex((a) => a.json.status === 'ativa')
 		expect((await ask(t, machine(c, first + 1))).json.status).toBe('ativa')
-		expect(t.db.select({ n: count() }).from(terminals).get()!.n).toBe(3)
+		expect((await t.db.select({ n: count() }).from(terminals))[0]!.n).toBe(3)
 	})
 
 	it('writes last use in batches, not on every check', async () => {
@@ -167,14 +167,14 @@ describe('POST /api/licenca/verificar', () => {
 		const c = await t.companyVia({ validade_licenca: '2027-01-10' })
 		const later = await t.companyVia({ validade_licenca: '2027-01-10' })
 		await ask(t, machine(c))
-		const row = () => t.db.select().from(companies).where(eq(companies.codigo, c.codigo)).get()!
-		expect(row().data_ultima_utilizacao).toBeNull()
+		const row = async () => (await t.db.select().from(companies).where(eq(companies.codigo, c.codigo)))[0]!
+		expect((await row()).data_ultima_utilizacao).toBeNull()
 		t.clock.advance(11_000)
 		await ask(t, machine(c))
-		expect(row()).toMatchObject({ on_line: 'S', data_ultima_utilizacao: '2026-11-20', hora_ultima_utilizacao: '09:00:11' })
+		expect(await row()).toMatchObject({ on_line: 'S', data_ultima_utilizacao: '2026-11-20', hora_ultima_utilizacao: '09:00:11' })
 		t.clock.advance(HOUR)
 		await ask(t, machine(later))
-		expect(row().on_line).toBe('N')
+		expect((await row()).on_line).toBe('N')
 	})
 
 	it('rate-limits per company and refuses bad input with 400', async () => {

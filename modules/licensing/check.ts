@@ -38,19 +38,20 @@ function b64url(input: string | Buffer): string {
 }
 
 /** The newest signing key; made on first use. Its private half is sealed at rest (core/secrets.ts). */
-function ensureSigningKey(db: DbOrTx, secrets: SecretBox, now: Date) {
-	const existing = db.select().from(signingKeys).orderBy(desc(signingKeys.id)).limit(1).get()
+async function ensureSigningKey(db: DbOrTx, secrets: SecretBox, now: Date) {
+	const existing = (await db.select().from(signingKeys).orderBy(desc(signingKeys.id)).limit(1))[0]
 	if (existing) return existing
 	const { privateKey, publicKey } = generateKeyPairSync('ed25519')
-	return db
-		.insert(signingKeys)
-		.values({
-			public_key: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-			private_key: secrets.seal(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()),
-			created_at: now.toISOString()
-		})
-		.returning()
-		.get()
+	return (
+		await db
+			.insert(signingKeys)
+			.values({
+				public_key: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+				private_key: secrets.seal(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()),
+				created_at: now.toISOString()
+			})
+			.returning()
+	)[0]
 }
 
 /** Licence-day boundary: a licence "até" a date ends at midnight of that date in Brazil time. */
@@ -76,8 +77,8 @@ function sameKey(given: string, expected: string): boolean {
  * token. It runs in the main thread or in a check worker (check-worker.ts), each with its own connection;
  * the last-use times it collects are flushed to the database in batches.
  */
-export function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock' | 'secrets'>) {
-	const key = ensureSigningKey(ctx.db, ctx.secrets, ctx.clock.now())
+export async function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock' | 'secrets'>) {
+	const key = await ensureSigningKey(ctx.db, ctx.secrets, ctx.clock.now())
 	const privateKey = createPrivateKey(ctx.secrets.open(key.private_key))
 	const publicKey = createPublicKey(key.public_key)
 	const kid = `k${key.id}`
@@ -146,7 +147,7 @@ export function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock' | 's
 	}
 
 	/** Writes the batched last-use times and marks companies not heard from as off line. */
-	function flushUsage() {
+	async function flushUsage() {
 		const now = ctx.clock.now().getTime()
 		// Only companies seen since the previous flush are written again.
 		const since = lastFlush
@@ -160,7 +161,7 @@ export function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock' | 's
 		if (online.length === 0 && offline.length === 0) return
 		// Times are kept to the second: each second is formatted once, not once per company.
 		const stamps = new Map<number, { data: string; hora: string }>()
-		writeTransaction(ctx.db, (tx) => {
+		await writeTransaction(ctx.db, async (tx) => {
 			for (const codigo of online) {
 				const second = Math.floor(lastSeen.get(codigo)! / 1000)
 				let stamp = stamps.get(second)
@@ -171,12 +172,12 @@ export function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock' | 's
 				}
 				markUsed.run({ codigo, ...stamp })
 			}
-			if (offline.length > 0) tx.update(companies).set({ on_line: 'N' }).where(inArray(companies.codigo, offline)).run()
+			if (offline.length > 0) await tx.update(companies).set({ on_line: 'N' }).where(inArray(companies.codigo, offline))
 		})
 		for (const codigo of offline) lastSeen.delete(codigo)
 	}
 
-	function evaluate(input: LicenceCheckBody) {
+	async function evaluate(input: LicenceCheckBody) {
 		const now = ctx.clock.now()
 		const nowMs = now.getTime()
 		const nowIso = now.toISOString()
@@ -209,13 +210,13 @@ export function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock' | 's
 			terminal =
 				company.terminal !== null
 					? { registered: true, used: company.terminal_count, allowed: company.nterminais }
-					: registerMachine(ctx.db, ctx.clock, company.codigo, input)
+					: await registerMachine(ctx.db, ctx.clock, company.codigo, input)
 			if (!terminal.registered) status = 'terminal_excedido'
 		}
 		const permitido = RUNNING.includes(status)
 
 		lastSeen.set(company.codigo, nowMs)
-		if (nowMs - lastFlush >= FLUSH_INTERVAL_MS) flushUsage()
+		if (nowMs - lastFlush >= FLUSH_INTERVAL_MS) await flushUsage()
 
 		let runsUntil = nowMs
 		if (permitido) {
@@ -269,7 +270,7 @@ export function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock' | 's
 		}
 	}
 }
-export type LicenceEvaluator = ReturnType<typeof createLicenceEvaluator>
+export type LicenceEvaluator = Awaited<ReturnType<typeof createLicenceEvaluator>>
 
 /** What a check comes back with: its status (the rate limits need it) and the answer as JSON text. */
 export interface CheckResult {
@@ -277,17 +278,17 @@ export interface CheckResult {
 	json: string
 }
 
-export function evaluateToJson(evaluator: LicenceEvaluator, input: LicenceCheckBody): CheckResult {
-	const answer = evaluator.evaluate(input)
+export async function evaluateToJson(evaluator: LicenceEvaluator, input: LicenceCheckBody): Promise<CheckResult> {
+	const answer = await evaluator.evaluate(input)
 	return { status: answer.status, json: JSON.stringify(answer) }
 }
 
 /** Seals signing keys saved in clear before secrets were sealed at rest (run at every start; idempotent). */
-export function sealSigningKeys(db: DbOrTx, secrets: SecretBox): number {
+export async function sealSigningKeys(db: DbOrTx, secrets: SecretBox): Promise<number> {
 	return sealInClear(
 		secrets,
-		db.select().from(signingKeys).all(),
+		await db.select().from(signingKeys),
 		(key) => key.private_key,
-		(key, sealed) => db.update(signingKeys).set({ private_key: sealed }).where(eq(signingKeys.id, key.id)).run()
+		async (key, sealed) => await db.update(signingKeys).set({ private_key: sealed }).where(eq(signingKeys.id, key.id))
 	)
 }

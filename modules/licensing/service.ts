@@ -10,8 +10,8 @@ import type { LicenceCheckBody } from './model'
  * the other cores), or answers them in this thread when there are none, when the database lives in memory,
  * or while a worker is being replaced.
  */
-export function createLicenceService(ctx: AppContext) {
-	const evaluator = createLicenceEvaluator(ctx)
+export async function createLicenceService(ctx: AppContext) {
+	const evaluator = await createLicenceEvaluator(ctx)
 	const dbFile = ctx.db.$client.filename
 	const pool =
 		ctx.config.licenceWorkers > 0 && dbFile && dbFile !== ':memory:'
@@ -21,7 +21,7 @@ export function createLicenceService(ctx: AppContext) {
 
 	/** Answers a check with JSON text; `ip` is asked for only when the key is wrong (it costs a system call). */
 	async function check(input: LicenceCheckBody, ip: () => string): Promise<string> {
-		const result = (await pool?.run(input)) ?? evaluateToJson(evaluator, input)
+		const result = (await pool?.run(input)) ?? (await evaluateToJson(evaluator, input))
 		// Only wrong keys are slowed down per address: machines with the right key at the same site keep working.
 		if (result.status === 'chave_invalida' && failuresByIp.hit(ip(), ctx.clock.now().getTime())) {
 			throw tooManyRequests('Muitas tentativas com chave inválida. Aguarde alguns minutos.', FAILURE_WINDOW_MS / 1000)
@@ -32,8 +32,8 @@ export function createLicenceService(ctx: AppContext) {
 	return {
 		check,
 		publicKey: evaluator.publicKey,
-		flushUsage() {
-			evaluator.flushUsage()
+		async flushUsage() {
+			await evaluator.flushUsage()
 			pool?.flushUsage()
 		},
 		close() {
@@ -41,4 +41,4 @@ export function createLicenceService(ctx: AppContext) {
 		}
 	}
 }
-export type LicenceService = ReturnType<typeof createLicenceService>
+export type LicenceService = Awaited<ReturnType<typeof createLicenceService>>

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import type { AppContext } from '../core/server'
+import { type AppContext, writeTransaction } from '../core/server'
 import { type EvolutionClient, EvolutionError, createEvolutionClient, phoneKey, webhookPlan } from '../evolution'
 import { type RehearsalResult, rehearseEvolution } from '../evolution'
 import { getSetting, openSetting } from '../settings'
@@ -13,10 +13,10 @@ type Ctx = Pick<AppContext, 'db' | 'clock' | 'secrets' | 'gateways'>
  * The portal's WhatsApp gateway as saved on the API tab; null until URL, key and instance are all filled in.
  * `instance` (a representative's own evo_instancia) replaces the portal's instance on the same server.
  */
-export function evolutionGateway(ctx: Ctx, options: { instance?: string | null } = {}): EvolutionClient | null {
-	const baseUrl = getSetting(ctx.db, 'evolution_api_url')
-	const instance = options.instance?.trim() || getSetting(ctx.db, 'evolution_instance_name')
-	const apiKey = openSetting(ctx.db, ctx.secrets, 'evolution_api_key')
+export async function evolutionGateway(ctx: Ctx, options: { instance?: string | null } = {}): Promise<EvolutionClient | null> {
+	const baseUrl = await getSetting(ctx.db, 'evolution_api_url')
+	const instance = options.instance?.trim() || (await getSetting(ctx.db, 'evolution_instance_name'))
+	const apiKey = await openSetting(ctx.db, ctx.secrets, 'evolution_api_key')
 	if (!baseUrl || !instance || !apiKey) return null
 	return recordingSends(ctx, createEvolutionClient({ baseUrl, apiKey, instance, fetch: ctx.gateways.evolution }))
 }
@@ -41,12 +41,12 @@ function ownSendLog(db: Db): OwnSendLog {
 
 function remember({ db, clock }: Ctx, log: OwnSendLog, id: string) {
 	if (log.unwritten.size === 0) {
-		setImmediate(() => {
+		setImmediate(async () => {
 			const ids = [...log.unwritten]
 			const at = clock.now().toISOString()
 			try {
-				db.transaction((tx) => {
-					for (const one of ids) tx.insert(ownSends).values({ id: one, at }).onConflictDoNothing().run()
+				await writeTransaction(db, async (tx) => {
+					for (const one of ids) await tx.insert(ownSends).values({ id: one, at }).onConflictDoNothing()
 				})
 				for (const one of ids) log.unwritten.delete(one)
 			} catch {
@@ -91,7 +91,7 @@ export async function isOwnSend(db: Db, phone: string, id: string): Promise<bool
 	const log = ownSendLog(db)
 	const underway = log.underway.get(phoneKey(phone))
 	if (underway) await Promise.allSettled([...underway])
-	const own = log.unwritten.has(id) || !!db.select({ id: ownSends.id }).from(ownSends).where(eq(ownSends.id, id)).get()
+	const own = log.unwritten.has(id) || !!(await db.select({ id: ownSends.id }).from(ownSends).where(eq(ownSends.id, id)))[0]
 	if (own) {
 		log.echoed.add(id)
 		if (log.echoed.size > 1000) log.echoed.delete(log.echoed.values().next().value as string)
@@ -101,7 +101,7 @@ export async function isOwnSend(db: Db, phone: string, id: string): Promise<bool
 
 /** The Teste tab's "Ensaio completo": the rehearsal of check:evolution, with the gateway saved on the API tab. */
 export async function rehearseGateway(ctx: Ctx & Pick<AppContext, 'config'>, phone: string, echoWaitMs = 4000): Promise<RehearsalResult> {
-	const client = evolutionGateway(ctx)
+	const client = await evolutionGateway(ctx)
 	if (!client) {
 		const step = { step: 'Configuração', required: true, ok: false, answer: 'incompleta', note: NOT_CONFIGURED }
 		return { ok: false, verdict: 'Reprovado: configure a Evolution API antes do ensaio.', steps: [step] }
@@ -123,7 +123,7 @@ const NOT_CONFIGURED = 'Configure a URL, a chave e a instância da Evolution API
 
 /** The badge of the API tab: connected when the instance's WhatsApp session is open. */
 export async function gatewayStatus(ctx: Ctx): Promise<GatewayStatus> {
-	const gateway = evolutionGateway(ctx)
+	const gateway = await evolutionGateway(ctx)
 	if (!gateway) return { connected: false, status: 'nao_configurado', message: NOT_CONFIGURED }
 	try {
 		const { state } = await gateway.connectionState()
@@ -139,7 +139,7 @@ export async function gatewayStatus(ctx: Ctx): Promise<GatewayStatus> {
 
 /** The Teste tab: one message through the gateway; a refusal is an answer, not an error. */
 export async function sendTestMessage(ctx: Ctx, phone: string, message: string): Promise<TestSendResult> {
-	const gateway = evolutionGateway(ctx)
+	const gateway = await evolutionGateway(ctx)
 	if (!gateway) return { success: false, messageId: null, error: NOT_CONFIGURED }
 	try {
 		const sent = await gateway.sendText(phone, message)

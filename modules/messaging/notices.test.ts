@@ -5,19 +5,16 @@ import { generalNotices, individualNotices, noticeReads } from './schema'
 
 /** An administrador, a gerente managing rep, a representante (rep), another representante (rep2) not managed. */
 async function setup() {
-	const t = createTestApp()
+	const t = await createTestApp()
 	await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador', nome: 'Ana Admin' })
 	const gerente = await t.createUser({ cnpj: CNPJ.gerente, tipo: 'gerente', nome: 'Gil Gerente' })
 	await t.createUser({ cnpj: CNPJ.rep, tipo: 'representante', nome: 'Rita Rep' })
 	await t.createUser({ cnpj: CNPJ.rep2, tipo: 'representante', nome: 'Rui Rep' })
 	const data = '2026-11-20'
-	t.db
-		.insert(representatives)
-		.values([
-			{ nome: 'Rita Rep', cnpj: CNPJ.rep, gerente_id: gerente.id, data },
-			{ nome: 'Rui Rep', cnpj: CNPJ.rep2, gerente_id: null, data }
-		])
-		.run()
+	await t.db.insert(representatives).values([
+		{ nome: 'Rita Rep', cnpj: CNPJ.rep, gerente_id: gerente.id, data },
+		{ nome: 'Rui Rep', cnpj: CNPJ.rep2, gerente_id: null, data }
+	])
 	const cookies = {
 		admin: await t.login(CNPJ.admin),
 		gerente: await t.login(CNPJ.gerente),
@@ -54,8 +51,8 @@ describe('general notices', () => {
 		expect(list.json[0].titulo).toBe('Novo título')
 		const removed = await t.call('DELETE', `/api/notices/general/${id}`, { cookie: cookies.admin })
 		expect(removed.status).toBe(200)
-		expect(t.db.select().from(generalNotices).all()).toHaveLength(0)
-		expect(t.activityTitles()).toEqual(['Aviso geral criado', 'Aviso geral atualizado', 'Aviso geral excluído'])
+		expect(await t.db.select().from(generalNotices)).toHaveLength(0)
+		expect(await t.activityTitles()).toEqual(['Aviso geral criado', 'Aviso geral atualizado', 'Aviso geral excluído'])
 	})
 
 	it('gerentes and representantes cannot write general notices, and nothing changes', async () => {
@@ -67,7 +64,7 @@ describe('general notices', () => {
 			expect((await t.call('DELETE', `/api/notices/general/${id}`, { cookie })).status).toBe(403)
 		}
 		expect((await t.call('POST', '/api/notices/general', { body: general })).status).toBe(401)
-		const rows = t.db.select().from(generalNotices).all()
+		const rows = await t.db.select().from(generalNotices)
 		expect(rows).toHaveLength(1)
 		expect(rows[0].titulo).toBe(general.titulo)
 	})
@@ -108,7 +105,7 @@ describe('general notices', () => {
 		})
 		expect(limits.status).toBe(200)
 		expect(limits.json).toMatchObject({ urgente: 0, ativo: 1 })
-		expect(t.db.select().from(generalNotices).all()).toHaveLength(1)
+		expect(await t.db.select().from(generalNotices)).toHaveLength(1)
 		expect((await t.call('PUT', '/api/notices/general/999', { cookie: cookies.admin, body: general })).status).toBe(404)
 		expect((await t.call('DELETE', '/api/notices/general/abc', { cookie: cookies.admin })).status).toBe(400)
 	})
@@ -134,7 +131,7 @@ describe('individual notices', () => {
 		const edited = await individual(cookies.admin).update(created.json.id, { ...notice(CNPJ.rep), urgente: 1 })
 		expect(edited.json).toMatchObject({ representante_id: CNPJ.rep, urgente: 1 })
 		expect((await individual(cookies.admin).remove(created.json.id)).status).toBe(200)
-		expect(t.db.select().from(individualNotices).all()).toHaveLength(0)
+		expect(await t.db.select().from(individualNotices)).toHaveLength(0)
 	})
 
 	it('refuses an unknown representative or an invalid CNPJ', async () => {
@@ -142,7 +139,7 @@ describe('individual notices', () => {
 		expect((await individual(cookies.admin).create(notice(CNPJ.admin))).status).toBe(404)
 		expect((await individual(cookies.admin).create(notice('11222333000182'))).status).toBe(400)
 		expect((await individual(cookies.admin).create({ titulo: 'x', texto: 'y' })).status).toBe(400)
-		expect(t.db.select().from(individualNotices).all()).toHaveLength(0)
+		expect(await t.db.select().from(individualNotices)).toHaveLength(0)
 	})
 
 	// A representante writes for themself, a gerente for the representatives they manage (Rita, not Rui): the notice
@@ -161,7 +158,7 @@ describe('individual notices', () => {
 		expect((await own.update(other.json.id, notice(CNPJ.rep))).status).toBe(404)
 		expect((await own.remove(other.json.id)).status).toBe(404)
 		expect((await own.update(mine.json.id, notice(CNPJ.rep2))).status).toBe(outOfReach)
-		const rows = t.db.select().from(individualNotices).all()
+		const rows = await t.db.select().from(individualNotices)
 		expect(rows.map((r) => r.representante_id).sort()).toEqual([CNPJ.rep2, CNPJ.rep].sort())
 		expect((await t.call('GET', '/api/notices/recipients', { cookie: cookies[who] })).json).toEqual([
 			{ codigo: 1, cnpj: CNPJ.rep, nome: 'Rita Rep' }
@@ -217,10 +214,10 @@ describe('notices in the top-bar notifications', () => {
 			body: { notificationIds: [`aviso-individual-${i.id}`] }
 		})
 		expect(foreign.json.updated).toBe(0)
-		expect(t.db.select().from(noticeReads).all()).toHaveLength(2)
+		expect(await t.db.select().from(noticeReads)).toHaveLength(2)
 		// Deleting a notice forgets its read marks.
 		await t.call('DELETE', `/api/notices/general/${g.id}`, { cookie: cookies.admin })
-		expect(t.db.select().from(noticeReads).all()).toHaveLength(1)
+		expect(await t.db.select().from(noticeReads)).toHaveLength(1)
 	})
 
 	it('mark-read still takes numeric ids and refuses malformed ones', async () => {

@@ -20,14 +20,14 @@ type Actor = Pick<SessionUser, 'id' | 'cnpj' | 'nome' | 'tipo'>
 
 const NOT_FOUND = 'Aviso não encontrado.'
 
-export function listGeneralNotices(db: DbOrTx, user: Actor, search?: string) {
+export async function listGeneralNotices(db: DbOrTx, user: Actor, search?: string) {
 	const where: SQL[] = []
 	if (!can(user.tipo, 'notices.general.readInactive')) where.push(eq(generalNotices.ativo, 1))
 	if (search?.trim()) {
 		const text = search.trim()
 		where.push(or(contains(generalNotices.titulo, text), contains(generalNotices.texto, text))!)
 	}
-	return db
+	return await db
 		.select({
 			id: generalNotices.id,
 			titulo: generalNotices.titulo,
@@ -40,7 +40,6 @@ export function listGeneralNotices(db: DbOrTx, user: Actor, search?: string) {
 		.from(generalNotices)
 		.where(and(...where))
 		.orderBy(desc(generalNotices.created_at), desc(generalNotices.id))
-		.all()
 }
 
 const individualColumns = {
@@ -60,7 +59,7 @@ function shapeIndividual<T extends { representante_nome: string | null }>(row: T
 	return { ...rest, representante: { nome: representante_nome ?? '' } }
 }
 
-export function listIndividualNotices(db: DbOrTx, user: Actor, search?: string) {
+export async function listIndividualNotices(db: DbOrTx, user: Actor, search?: string) {
 	const where: SQL[] = [representativeScope(db, user).on(individualNotices.representante_id)]
 	if (search?.trim()) {
 		const text = search.trim()
@@ -73,45 +72,44 @@ export function listIndividualNotices(db: DbOrTx, user: Actor, search?: string) 
 			)!
 		)
 	}
-	return db
-		.select(individualColumns)
-		.from(individualNotices)
-		.leftJoin(representatives, eq(representatives.cnpj, individualNotices.representante_id))
-		.where(and(...where))
-		.orderBy(desc(individualNotices.created_at), desc(individualNotices.id))
-		.all()
-		.map(shapeIndividual)
+	return (
+		await db
+			.select(individualColumns)
+			.from(individualNotices)
+			.leftJoin(representatives, eq(representatives.cnpj, individualNotices.representante_id))
+			.where(and(...where))
+			.orderBy(desc(individualNotices.created_at), desc(individualNotices.id))
+	).map(shapeIndividual)
 }
 
 /** The representatives a user may address an individual notice to (for the dialog's select). */
-export function noticeRecipients(db: DbOrTx, user: Actor) {
-	return db
+export async function noticeRecipients(db: DbOrTx, user: Actor) {
+	return await db
 		.select({ codigo: representatives.codigo, cnpj: representatives.cnpj, nome: representatives.nome })
 		.from(representatives)
 		.where(representativeScope(db, user).on(representatives.cnpj))
 		.orderBy(representatives.nome)
-		.all()
 }
 
-function getGeneral(db: DbOrTx, id: number) {
-	const row = db.select().from(generalNotices).where(eq(generalNotices.id, id)).get()
+async function getGeneral(db: DbOrTx, id: number) {
+	const row = (await db.select().from(generalNotices).where(eq(generalNotices.id, id)))[0]
 	if (!row) throw notFound(NOT_FOUND)
 	return row
 }
 
-function getIndividualInScope(db: DbOrTx, user: Actor, id: number) {
-	const row = db.select().from(individualNotices).where(eq(individualNotices.id, id)).get()
-	if (!row || !representativeScope(db, user).includes(row.representante_id)) throw notFound(NOT_FOUND)
+async function getIndividualInScope(db: DbOrTx, user: Actor, id: number) {
+	const row = (await db.select().from(individualNotices).where(eq(individualNotices.id, id)))[0]
+	if (!row || !(await representativeScope(db, user).includes(row.representante_id))) throw notFound(NOT_FOUND)
 	return row
 }
 
 /** A representative the user may address: representantes only themselves; gerentes their own; 404 otherwise. */
-function assertRecipient(db: DbOrTx, user: Actor, cnpj: string) {
+async function assertRecipient(db: DbOrTx, user: Actor, cnpj: string) {
 	if (!can(user.tipo, 'notices.chooseRepresentative') && cnpj !== user.cnpj) {
 		throw forbidden('Representantes só podem criar avisos individuais para si mesmos.')
 	}
-	const rep = db.select({ nome: representatives.nome }).from(representatives).where(eq(representatives.cnpj, cnpj)).get()
-	if (!rep || !representativeScope(db, user).includes(cnpj)) throw notFound('Representante não encontrado.')
+	const rep = (await db.select({ nome: representatives.nome }).from(representatives).where(eq(representatives.cnpj, cnpj)))[0]
+	if (!rep || !(await representativeScope(db, user).includes(cnpj))) throw notFound('Representante não encontrado.')
 	return rep
 }
 
@@ -127,49 +125,48 @@ function newNotice(clock: Clock, body: GeneralNoticeBody) {
 }
 
 /** A deleted notice's read marks go with it. */
-function forgetReads(tx: DbOrTx, tipo: 'geral' | 'individual', id: number) {
-	tx.delete(noticeReads)
-		.where(and(eq(noticeReads.tipo, tipo), eq(noticeReads.aviso_id, id)))
-		.run()
+async function forgetReads(tx: DbOrTx, tipo: 'geral' | 'individual', id: number) {
+	await tx.delete(noticeReads).where(and(eq(noticeReads.tipo, tipo), eq(noticeReads.aviso_id, id)))
 }
 
 export function createGeneralNotice(db: Db, clock: Clock, user: Actor, body: GeneralNoticeBody) {
-	return writeTransaction(db, (tx) => {
-		const row = tx.insert(generalNotices).values(newNotice(clock, body)).returning().get()
-		logActivity(tx, clock, 'notices.general-created', { titulo: row.titulo }, { actor: user, entityId: row.id })
+	return writeTransaction(db, async (tx) => {
+		const row = (await tx.insert(generalNotices).values(newNotice(clock, body)).returning())[0]
+		await logActivity(tx, clock, 'notices.general-created', { titulo: row.titulo }, { actor: user, entityId: row.id })
 		return row
 	})
 }
 
 export function updateGeneralNotice(db: Db, clock: Clock, user: Actor, id: number, body: GeneralNoticeBody) {
-	return writeTransaction(db, (tx) => {
-		const current = getGeneral(tx, id)
-		const row = tx
-			.update(generalNotices)
-			.set({
-				...noticeContent(body),
-				data: body.data ?? current.data,
-				updated_at: clock.now().toISOString()
-			})
-			.where(eq(generalNotices.id, id))
-			.returning()
-			.get()
-		logActivity(tx, clock, 'notices.general-updated', { titulo: row.titulo }, { actor: user, entityId: id })
+	return writeTransaction(db, async (tx) => {
+		const current = await getGeneral(tx, id)
+		const row = (
+			await tx
+				.update(generalNotices)
+				.set({
+					...noticeContent(body),
+					data: body.data ?? current.data,
+					updated_at: clock.now().toISOString()
+				})
+				.where(eq(generalNotices.id, id))
+				.returning()
+		)[0]
+		await logActivity(tx, clock, 'notices.general-updated', { titulo: row.titulo }, { actor: user, entityId: id })
 		return row
 	})
 }
 
 export function deleteGeneralNotice(db: Db, clock: Clock, user: Actor, id: number) {
-	return writeTransaction(db, (tx) => {
-		const current = getGeneral(tx, id)
-		forgetReads(tx, 'geral', id)
-		tx.delete(generalNotices).where(eq(generalNotices.id, id)).run()
-		logActivity(tx, clock, 'notices.general-deleted', { titulo: current.titulo }, { actor: user, entityId: id })
+	return writeTransaction(db, async (tx) => {
+		const current = await getGeneral(tx, id)
+		await forgetReads(tx, 'geral', id)
+		await tx.delete(generalNotices).where(eq(generalNotices.id, id))
+		await logActivity(tx, clock, 'notices.general-deleted', { titulo: current.titulo }, { actor: user, entityId: id })
 	})
 }
 
 /** An individual notice's activity line, filed under the notice and its representative. */
-function logIndividual<E extends Extract<ActivityEvent, `notices.individual-${string}`>>(
+async function logIndividual<E extends Extract<ActivityEvent, `notices.individual-${string}`>>(
 	tx: DbOrTx,
 	clock: Clock,
 	user: Actor,
@@ -177,48 +174,50 @@ function logIndividual<E extends Extract<ActivityEvent, `notices.individual-${st
 	notice: { id: number; representante_id: string },
 	params: ActivityParams<E>
 ) {
-	logActivity(tx, clock, event, params, { actor: user, entityId: notice.id, representanteCnpj: notice.representante_id })
+	await logActivity(tx, clock, event, params, { actor: user, entityId: notice.id, representanteCnpj: notice.representante_id })
 }
 
 export function createIndividualNotice(db: Db, clock: Clock, user: Actor, body: IndividualNoticeBody) {
-	return writeTransaction(db, (tx) => {
-		const rep = assertRecipient(tx, user, body.representante_id)
-		const row = tx
-			.insert(individualNotices)
-			.values({ ...newNotice(clock, body), representante_id: body.representante_id })
-			.returning()
-			.get()
-		logIndividual(tx, clock, user, 'notices.individual-created', row, { titulo: row.titulo, representante: rep.nome })
+	return writeTransaction(db, async (tx) => {
+		const rep = await assertRecipient(tx, user, body.representante_id)
+		const row = (
+			await tx
+				.insert(individualNotices)
+				.values({ ...newNotice(clock, body), representante_id: body.representante_id })
+				.returning()
+		)[0]
+		await logIndividual(tx, clock, user, 'notices.individual-created', row, { titulo: row.titulo, representante: rep.nome })
 		return { ...row, representante: { nome: rep.nome } }
 	})
 }
 
 export function updateIndividualNotice(db: Db, clock: Clock, user: Actor, id: number, body: IndividualNoticeBody) {
-	return writeTransaction(db, (tx) => {
-		getIndividualInScope(tx, user, id)
-		const rep = assertRecipient(tx, user, body.representante_id)
-		const row = tx
-			.update(individualNotices)
-			.set({
-				...noticeContent(body),
-				representante_id: body.representante_id,
-				...(body.data ? { data: body.data } : {}),
-				updated_at: clock.now().toISOString()
-			})
-			.where(eq(individualNotices.id, id))
-			.returning()
-			.get()
-		logIndividual(tx, clock, user, 'notices.individual-updated', row, { titulo: row.titulo, representante: rep.nome })
+	return writeTransaction(db, async (tx) => {
+		await getIndividualInScope(tx, user, id)
+		const rep = await assertRecipient(tx, user, body.representante_id)
+		const row = (
+			await tx
+				.update(individualNotices)
+				.set({
+					...noticeContent(body),
+					representante_id: body.representante_id,
+					...(body.data ? { data: body.data } : {}),
+					updated_at: clock.now().toISOString()
+				})
+				.where(eq(individualNotices.id, id))
+				.returning()
+		)[0]
+		await logIndividual(tx, clock, user, 'notices.individual-updated', row, { titulo: row.titulo, representante: rep.nome })
 		return { ...row, representante: { nome: rep.nome } }
 	})
 }
 
 export function deleteIndividualNotice(db: Db, clock: Clock, user: Actor, id: number) {
-	return writeTransaction(db, (tx) => {
-		const current = getIndividualInScope(tx, user, id)
-		forgetReads(tx, 'individual', id)
-		tx.delete(individualNotices).where(eq(individualNotices.id, id)).run()
-		logIndividual(tx, clock, user, 'notices.individual-deleted', current, { titulo: current.titulo })
+	return writeTransaction(db, async (tx) => {
+		const current = await getIndividualInScope(tx, user, id)
+		await forgetReads(tx, 'individual', id)
+		await tx.delete(individualNotices).where(eq(individualNotices.id, id))
+		await logIndividual(tx, clock, user, 'notices.individual-deleted', current, { titulo: current.titulo })
 	})
 }
 
@@ -249,50 +248,40 @@ function noticeItem(
 }
 
 /** Active general notices and the user's own active individual notices, with this user's read marks. */
-export function noticeItemsFor(db: DbOrTx, user: Pick<SessionUser, 'id' | 'cnpj'>): NoticeItem[] {
-	const reads = db
+export async function noticeItemsFor(db: DbOrTx, user: Pick<SessionUser, 'id' | 'cnpj'>): Promise<NoticeItem[]> {
+	const reads = await db
 		.select({ tipo: noticeReads.tipo, aviso_id: noticeReads.aviso_id })
 		.from(noticeReads)
 		.where(eq(noticeReads.user_id, user.id))
-		.all()
 	const read = new Set(reads.map((r) => `${r.tipo}-${r.aviso_id}`))
-	const general = db
-		.select()
-		.from(generalNotices)
-		.where(eq(generalNotices.ativo, 1))
-		.orderBy(desc(generalNotices.created_at))
-		.limit(50)
-		.all()
-		.map((n) => noticeItem('geral', n, read))
-	const own = db
-		.select()
-		.from(individualNotices)
-		.where(and(eq(individualNotices.ativo, 1), eq(individualNotices.representante_id, user.cnpj)))
-		.orderBy(desc(individualNotices.created_at))
-		.limit(50)
-		.all()
-		.map((n) => noticeItem('individual', n, read))
+	const general = (
+		await db.select().from(generalNotices).where(eq(generalNotices.ativo, 1)).orderBy(desc(generalNotices.created_at)).limit(50)
+	).map((n) => noticeItem('geral', n, read))
+	const own = (
+		await db
+			.select()
+			.from(individualNotices)
+			.where(and(eq(individualNotices.ativo, 1), eq(individualNotices.representante_id, user.cnpj)))
+			.orderBy(desc(individualNotices.created_at))
+			.limit(50)
+	).map((n) => noticeItem('individual', n, read))
 	return [...general, ...own]
 }
 
 /** Marks notices read for this user; only notices the user can actually see are recorded. */
-export function markNoticesRead(
+export async function markNoticesRead(
 	db: DbOrTx,
 	clock: Clock,
 	user: Pick<SessionUser, 'id' | 'cnpj'>,
 	ids: { tipo: 'geral' | 'individual'; id: number }[]
-): number {
+): Promise<number> {
 	if (ids.length === 0) return 0
-	const visible = new Set(
-		noticeItemsFor(db, user)
-			.filter((n) => !n.read)
-			.map((n) => n.id)
-	)
+	const visible = new Set((await noticeItemsFor(db, user)).filter((n) => !n.read).map((n) => n.id))
 	const now = clock.now().toISOString()
 	let count = 0
 	for (const { tipo, id } of ids) {
 		if (!visible.has(`aviso-${tipo}-${id}`)) continue
-		db.insert(noticeReads).values({ user_id: user.id, tipo, aviso_id: id, read_at: now }).onConflictDoNothing().run()
+		await db.insert(noticeReads).values({ user_id: user.id, tipo, aviso_id: id, read_at: now }).onConflictDoNothing()
 		count++
 		visible.delete(`aviso-${tipo}-${id}`)
 	}

@@ -18,7 +18,7 @@ const DAY = 24 * HOUR
 
 async function world(now = FRIDAY_9H) {
 	const w = await testWorld({ now })
-	saveSettings(w.db, w.clock, w.ctx.secrets, [
+	await saveSettings(w.db, w.clock, w.ctx.secrets, [
 		{ chave: 'evolution_api_url', valor: 'http://evolution.local' },
 		{ chave: 'evolution_api_key', valor: EVOLUTION_TEST_KEY },
 		{ chave: 'evolution_instance_name', valor: 'k-licencas' },
@@ -33,7 +33,7 @@ const turnOn = async (w: TestWorld, body: Record<string, unknown>) => {
 	return res.json
 }
 
-const sends = (w: TestWorld) => w.db.select().from(notificationSends).orderBy(notificationSends.id).all()
+const sends = async (w: TestWorld) => await w.db.select().from(notificationSends).orderBy(notificationSends.id)
 const sentTo = (w: TestWorld) => w.evolution.sent.map((m) => m.number)
 const run = (w: TestWorld) => runNotifications(w.ctx)
 
@@ -146,7 +146,7 @@ describe('templates', () => {
 	})
 	it('renders a real company in the preview: its name, systems, date in pt-BR, days left and representative', async () => {
 		const w = await world()
-		w.company(CNPJ.rep, 'Padaria Pão Quente', {
+		await w.company(CNPJ.rep, 'Padaria Pão Quente', {
 			fone: '(85) 99999-0001',
 			validade_licenca: '2026-11-27',
 			bloqueado: 'S',
@@ -170,23 +170,23 @@ describe('templates', () => {
 		])
 		// The preview sends nothing and writes nothing.
 		expect(w.evolution.sent).toHaveLength(0)
-		expect(sends(w)).toHaveLength(0)
+		expect(await sends(w)).toHaveLength(0)
 	})
 })
 
 describe('the daily run', () => {
 	it('tells each licence about to end once, on the right days only', async () => {
 		const w = await world()
-		const in3 = w.company(CNPJ.rep, 'Em 3 dias', { fone: '85999990003', validade_licenca: '2026-11-23' })
-		const in7 = w.company(CNPJ.rep, 'Em 7 dias', { fone: '85999990007', validade_licenca: '2026-11-27' })
-		w.company(CNPJ.rep, 'Em 8 dias', { fone: '85999990008', validade_licenca: '2026-11-28' })
-		w.company(CNPJ.rep, 'Vencida ontem', { fone: '85999990009', validade_licenca: '2026-11-19' })
-		w.company(CNPJ.rep, 'Sem data', { fone: '85999990010' })
+		const in3 = await w.company(CNPJ.rep, 'Em 3 dias', { fone: '85999990003', validade_licenca: '2026-11-23' })
+		const in7 = await w.company(CNPJ.rep, 'Em 7 dias', { fone: '85999990007', validade_licenca: '2026-11-27' })
+		await w.company(CNPJ.rep, 'Em 8 dias', { fone: '85999990008', validade_licenca: '2026-11-28' })
+		await w.company(CNPJ.rep, 'Vencida ontem', { fone: '85999990009', validade_licenca: '2026-11-19' })
+		await w.company(CNPJ.rep, 'Sem data', { fone: '85999990010' })
 		await turnOn(w, { tipo: 'whatsapp_expiracao', enviar_fins_semana: true })
 		expect(await run(w)).toEqual({ enviadas: 2, falhas: 0, ignoradas: 0 })
 		expect(sentTo(w)).toEqual(['5585999990003', '5585999990007'])
 		expect(w.evolution.sent[0].text).toContain('23/11/2026')
-		expect(sends(w).map((s) => [s.empresa_codigo, s.data_licenca, s.status, s.tentativas])).toEqual([
+		expect((await sends(w)).map((s) => [s.empresa_codigo, s.data_licenca, s.status, s.tentativas])).toEqual([
 			[in3.codigo, '2026-11-23', 'enviada', 1],
 			[in7.codigo, '2026-11-27', 'enviada', 1]
 		])
@@ -205,7 +205,7 @@ describe('the daily run', () => {
 	it('sends from the configured time on, in Brazil time, and on weekends only when allowed', async () => {
 		// Friday 08:59 in Brazil.
 		const w = await world('2026-11-20T11:59:00.000Z')
-		w.company(CNPJ.rep, 'Sexta', { fone: '85999990001', validade_licenca: '2026-11-25' })
+		await w.company(CNPJ.rep, 'Sexta', { fone: '85999990001', validade_licenca: '2026-11-25' })
 		const setting = await turnOn(w, { tipo: 'whatsapp_expiracao' })
 		await run(w)
 		expect(w.evolution.sent).toHaveLength(0)
@@ -214,7 +214,7 @@ describe('the daily run', () => {
 		await run(w)
 		expect(sentTo(w)).toEqual(['5585999990001'])
 		// Saturday and Sunday 10:00: a licence entering the window waits for Monday.
-		w.company(CNPJ.rep, 'Fim de semana', { fone: '85999990002', validade_licenca: '2026-11-28' })
+		await w.company(CNPJ.rep, 'Fim de semana', { fone: '85999990002', validade_licenca: '2026-11-28' })
 		w.clock.set('2026-11-21T13:00:00.000Z')
 		await run(w)
 		w.clock.set('2026-11-22T13:00:00.000Z')
@@ -229,7 +229,7 @@ describe('the daily run', () => {
 			body: { enviar_fins_semana: true }
 		})
 		expect(allowed.json.enviar_fins_semana).toBe(true)
-		w.company(CNPJ.rep, 'Sábado', { fone: '85999990004', validade_licenca: '2026-12-03' })
+		await w.company(CNPJ.rep, 'Sábado', { fone: '85999990004', validade_licenca: '2026-12-03' })
 		w.clock.set('2026-11-28T12:00:00.000Z')
 		await run(w)
 		expect(sentTo(w)).toContain('5585999990004')
@@ -237,13 +237,13 @@ describe('the daily run', () => {
 
 	it('sends nothing while the global switch is off, and catches up once it is back on', async () => {
 		const w = await world()
-		w.company(CNPJ.rep, 'Empresa', { fone: '85999990001', validade_licenca: '2026-11-25' })
+		await w.company(CNPJ.rep, 'Empresa', { fone: '85999990001', validade_licenca: '2026-11-25' })
 		await turnOn(w, { tipo: 'whatsapp_expiracao' })
-		saveSettings(w.db, w.clock, w.ctx.secrets, [{ chave: 'app.notificacoes_habilitadas', valor: 'false' }])
+		await saveSettings(w.db, w.clock, w.ctx.secrets, [{ chave: 'app.notificacoes_habilitadas', valor: 'false' }])
 		expect(await run(w)).toEqual({ enviadas: 0, falhas: 0, ignoradas: 0 })
 		expect((await w.call('GET', '/api/notification-settings/preview', { cookie: w.cookies.admin })).json).toEqual([])
-		expect(sends(w)).toHaveLength(0)
-		saveSettings(w.db, w.clock, w.ctx.secrets, [{ chave: 'app.notificacoes_habilitadas', valor: 'true' }])
+		expect(await sends(w)).toHaveLength(0)
+		await saveSettings(w.db, w.clock, w.ctx.secrets, [{ chave: 'app.notificacoes_habilitadas', valor: 'true' }])
 		w.clock.advance(60_000)
 		await run(w)
 		expect(sentTo(w)).toEqual(['5585999990001'])
@@ -251,8 +251,8 @@ describe('the daily run', () => {
 
 	it('tells an expired licence once per date, and a renewal re-arms both notices for the new date', async () => {
 		const w = await world()
-		const c = w.company(CNPJ.rep, 'Renovada', { fone: '85999990001', validade_licenca: '2026-11-18' })
-		w.company(CNPJ.rep, 'Vencida há muito', { fone: '85999990002', validade_licenca: '2026-09-01' })
+		const c = await w.company(CNPJ.rep, 'Renovada', { fone: '85999990001', validade_licenca: '2026-11-18' })
+		await w.company(CNPJ.rep, 'Vencida há muito', { fone: '85999990002', validade_licenca: '2026-09-01' })
 		await turnOn(w, { tipo: 'whatsapp_expiracao', enviar_fins_semana: true })
 		await turnOn(w, { tipo: 'whatsapp_expirada', enviar_fins_semana: true, template_mensagem: 'Venceu em {{data_vencimento}}' })
 		await run(w)
@@ -261,7 +261,7 @@ describe('the daily run', () => {
 		await run(w)
 		expect(w.evolution.sent).toHaveLength(1)
 		// Renewed until 2026-12-25: nothing until that date is 7 days away, then one notice before and one after.
-		w.db.update(companies).set({ validade_licenca: '2026-12-25' }).where(eq(companies.codigo, c.codigo)).run()
+		await w.db.update(companies).set({ validade_licenca: '2026-12-25' }).where(eq(companies.codigo, c.codigo))
 		w.clock.set('2026-12-17T12:00:00.000Z')
 		await run(w)
 		expect(w.evolution.sent).toHaveLength(1)
@@ -272,7 +272,7 @@ describe('the daily run', () => {
 		w.clock.set('2026-12-26T12:00:00.000Z')
 		await run(w)
 		expect(w.evolution.sent.map((m) => m.text).slice(2)).toEqual(['Venceu em 25/12/2026'])
-		expect(sends(w).map((s) => [s.tipo, s.data_licenca])).toEqual([
+		expect((await sends(w)).map((s) => [s.tipo, s.data_licenca])).toEqual([
 			['whatsapp_expirada', '2026-11-18'],
 			['whatsapp_expiracao', '2026-12-25'],
 			['whatsapp_expirada', '2026-12-25']
@@ -281,7 +281,7 @@ describe('the daily run', () => {
 
 	it('welcomes only the companies registered after the type was turned on, once each', async () => {
 		const w = await world()
-		w.company(CNPJ.rep, 'Antiga', { fone: '85999990001', validade_licenca: '2027-06-01', data: '2026-11-20' })
+		await w.company(CNPJ.rep, 'Antiga', { fone: '85999990001', validade_licenca: '2027-06-01', data: '2026-11-20' })
 		await turnOn(w, { tipo: 'whatsapp_boas_vindas', enviar_fins_semana: true })
 		await w.companyVia({ razao: 'Nova Cliente', fone: '(85) 99999-0002' })
 		await run(w)
@@ -294,11 +294,11 @@ describe('the daily run', () => {
 
 	it('skips companies without a valid phone or that opted out, recording why', async () => {
 		const w = await world()
-		const none = w.company(CNPJ.rep, 'Sem telefone', { validade_licenca: '2026-11-25' })
-		const bad = w.company(CNPJ.rep, 'Telefone errado', { fone: '1234', validade_licenca: '2026-11-25' })
-		const out = w.company(CNPJ.rep, 'Descadastrada', { fone: '(85) 9999-0003', validade_licenca: '2026-11-25' })
-		const ok = w.company(CNPJ.rep, 'Certa', { fone: '(85) 3222-0004', validade_licenca: '2026-11-25' })
-		setOptOut(w.db, w.clock.now(), '5585999990003', true)
+		const none = await w.company(CNPJ.rep, 'Sem telefone', { validade_licenca: '2026-11-25' })
+		const bad = await w.company(CNPJ.rep, 'Telefone errado', { fone: '1234', validade_licenca: '2026-11-25' })
+		const out = await w.company(CNPJ.rep, 'Descadastrada', { fone: '(85) 9999-0003', validade_licenca: '2026-11-25' })
+		const ok = await w.company(CNPJ.rep, 'Certa', { fone: '(85) 3222-0004', validade_licenca: '2026-11-25' })
+		await setOptOut(w.db, w.clock.now(), '5585999990003', true)
 		await turnOn(w, { tipo: 'whatsapp_expiracao' })
 		const preview = (await w.call('GET', '/api/notification-settings/preview', { cookie: w.cookies.admin })).json
 		expect(preview.map((p: { empresa: string; motivo: string | null }) => [p.empresa, p.motivo])).toEqual([
@@ -309,7 +309,7 @@ describe('the daily run', () => {
 		])
 		expect(await run(w)).toEqual({ enviadas: 1, falhas: 0, ignoradas: 3 })
 		expect(sentTo(w)).toEqual(['558532220004'])
-		expect(sends(w).map((s) => [s.empresa_codigo, s.status])).toEqual([
+		expect((await sends(w)).map((s) => [s.empresa_codigo, s.status])).toEqual([
 			[none.codigo, 'ignorada'],
 			[bad.codigo, 'ignorada'],
 			[out.codigo, 'ignorada'],
@@ -319,20 +319,20 @@ describe('the daily run', () => {
 
 	it('settles each message when it goes: a renewal, a deletion or a type turned off in the meantime is not sent', async () => {
 		const w = await world()
-		const renewed = w.company(CNPJ.rep, 'Renovou', { fone: '85999990001', validade_licenca: '2026-11-25' })
-		const deleted = w.company(CNPJ.rep, 'Excluída', { fone: '85999990002', validade_licenca: '2026-11-25' })
-		const renamed = w.company(CNPJ.rep, 'Nome antigo', { fone: '85999990003', validade_licenca: '2026-11-25' })
-		w.company(CNPJ.rep, 'Vencida', { fone: '85999990004', validade_licenca: '2026-11-19' })
+		const renewed = await w.company(CNPJ.rep, 'Renovou', { fone: '85999990001', validade_licenca: '2026-11-25' })
+		const deleted = await w.company(CNPJ.rep, 'Excluída', { fone: '85999990002', validade_licenca: '2026-11-25' })
+		const renamed = await w.company(CNPJ.rep, 'Nome antigo', { fone: '85999990003', validade_licenca: '2026-11-25' })
+		await w.company(CNPJ.rep, 'Vencida', { fone: '85999990004', validade_licenca: '2026-11-19' })
 		await turnOn(w, { tipo: 'whatsapp_expiracao', template_mensagem: '{{empresa_nome}}' })
 		const expired = await turnOn(w, { tipo: 'whatsapp_expirada' })
-		expect(chooseRecipients(w.ctx)).toBe(4)
-		w.db.update(companies).set({ validade_licenca: '2027-01-25' }).where(eq(companies.codigo, renewed.codigo)).run()
-		w.db.delete(companies).where(eq(companies.codigo, deleted.codigo)).run()
-		w.db.update(companies).set({ razao: 'Nome novo' }).where(eq(companies.codigo, renamed.codigo)).run()
+		expect(await chooseRecipients(w.ctx)).toBe(4)
+		await w.db.update(companies).set({ validade_licenca: '2027-01-25' }).where(eq(companies.codigo, renewed.codigo))
+		await w.db.delete(companies).where(eq(companies.codigo, deleted.codigo))
+		await w.db.update(companies).set({ razao: 'Nome novo' }).where(eq(companies.codigo, renamed.codigo))
 		await w.call('PUT', `/api/notification-settings/${expired.id}`, { cookie: w.cookies.admin, body: { ativo: false } })
 		expect(await sendDue(w.ctx)).toEqual({ enviadas: 1, falhas: 0, ignoradas: 3 })
 		expect(w.evolution.sent.map((m) => [m.number, m.text])).toEqual([['5585999990003', 'Nome novo']])
-		expect(sends(w).map((s) => [s.status, s.tentativas, s.erro])).toEqual([
+		expect((await sends(w)).map((s) => [s.status, s.tentativas, s.erro])).toEqual([
 			['ignorada', 0, expect.stringContaining('renovação')],
 			['ignorada', 0, 'A empresa foi excluída antes do envio.'],
 			['enviada', 1, null],
@@ -343,11 +343,11 @@ describe('the daily run', () => {
 	it('paces its sends a few seconds apart with jitter, never a burst', async () => {
 		const w = await world()
 		w.ctx.config.whatsappPauseMs = 3000
-		for (let i = 1; i <= 4; i++) w.company(CNPJ.rep, `Empresa ${i}`, { fone: `8599999000${i}`, validade_licenca: '2026-11-25' })
+		for (let i = 1; i <= 4; i++) await w.company(CNPJ.rep, `Empresa ${i}`, { fone: `8599999000${i}`, validade_licenca: '2026-11-25' })
 		await turnOn(w, { tipo: 'whatsapp_expiracao' })
 		const pauses: number[] = []
 		const sentBefore: number[] = []
-		chooseRecipients(w.ctx)
+		await chooseRecipients(w.ctx)
 		await sendDue(w.ctx, {
 			sleep: async (ms) => {
 				pauses.push(ms)
@@ -361,45 +361,45 @@ describe('the daily run', () => {
 
 	it('retries a failing send with growing delays and gives up after 5 attempts', async () => {
 		const w = await world()
-		w.company(CNPJ.rep, 'Sem WhatsApp', { fone: '85999990001', validade_licenca: '2026-11-25' })
+		await w.company(CNPJ.rep, 'Sem WhatsApp', { fone: '85999990001', validade_licenca: '2026-11-25' })
 		w.evolution.withoutWhatsapp.add('5585999990001')
 		await turnOn(w, { tipo: 'whatsapp_expiracao' })
 		expect(await run(w)).toEqual({ enviadas: 0, falhas: 1, ignoradas: 0 })
-		const attempts = () => sends(w)[0]
-		expect(attempts()).toMatchObject({ status: 'pendente', tentativas: 1 })
+		const attempts = async () => (await sends(w))[0]
+		expect(await attempts()).toMatchObject({ status: 'pendente', tentativas: 1 })
 		const gaps: number[] = []
 		let last = w.clock.now().getTime()
-		while (attempts().status === 'pendente') {
-			const next = Date.parse(attempts().proxima_tentativa)
+		while ((await attempts()).status === 'pendente') {
+			const next = Date.parse((await attempts()).proxima_tentativa)
 			// Not before it is due.
 			w.clock.set(new Date(next - 1000))
 			await run(w)
-			expect(attempts().tentativas).toBe(gaps.length + 1)
+			expect((await attempts()).tentativas).toBe(gaps.length + 1)
 			w.clock.set(new Date(next))
 			await run(w)
 			gaps.push(next - last)
 			last = next
 		}
 		expect(gaps).toEqual([60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000])
-		expect(attempts()).toMatchObject({ status: 'falhou', tentativas: 5 })
-		expect(attempts().erro).toBeTruthy()
+		expect(await attempts()).toMatchObject({ status: 'falhou', tentativas: 5 })
+		expect((await attempts()).erro).toBeTruthy()
 		w.clock.advance(DAY)
 		await run(w)
-		expect(attempts().tentativas).toBe(5)
+		expect((await attempts()).tentativas).toBe(5)
 		expect(w.evolution.sent).toHaveLength(0)
 	})
 
 	it('stops when the gateway is disconnected or fails several times in a row, leaving the rest for later', async () => {
 		const w = await world()
-		for (let i = 1; i <= 5; i++) w.company(CNPJ.rep, `Empresa ${i}`, { fone: `8599999000${i}`, validade_licenca: '2026-11-25' })
+		for (let i = 1; i <= 5; i++) await w.company(CNPJ.rep, `Empresa ${i}`, { fone: `8599999000${i}`, validade_licenca: '2026-11-25' })
 		await turnOn(w, { tipo: 'whatsapp_expiracao' })
 		w.evolution.setConnectionState('close')
 		expect(await run(w)).toEqual({ enviadas: 0, falhas: 0, ignoradas: 0 })
-		expect(sends(w).map((s) => s.status)).toEqual(Array(5).fill('pendente'))
+		expect((await sends(w)).map((s) => s.status)).toEqual(Array(5).fill('pendente'))
 		w.evolution.setConnectionState('open')
 		for (let i = 1; i <= 4; i++) w.evolution.withoutWhatsapp.add(`558599999000${i}`)
 		expect(await run(w)).toEqual({ enviadas: 0, falhas: 3, ignoradas: 0 })
-		expect(sends(w).map((s) => s.tentativas)).toEqual([1, 1, 1, 0, 0])
+		expect((await sends(w)).map((s) => s.tentativas)).toEqual([1, 1, 1, 0, 0])
 		for (let i = 1; i <= 4; i++) w.evolution.withoutWhatsapp.delete(`558599999000${i}`)
 		w.clock.advance(60_000)
 		expect(await run(w)).toEqual({ enviadas: 5, falhas: 0, ignoradas: 0 })
@@ -408,14 +408,14 @@ describe('the daily run', () => {
 
 	it('two runs at once, and the manual run beside the scheduled one, send each message once', async () => {
 		const w = await world()
-		for (let i = 1; i <= 6; i++) w.company(CNPJ.rep, `Empresa ${i}`, { fone: `8599999000${i}`, validade_licenca: '2026-11-25' })
+		for (let i = 1; i <= 6; i++) await w.company(CNPJ.rep, `Empresa ${i}`, { fone: `8599999000${i}`, validade_licenca: '2026-11-25' })
 		await turnOn(w, { tipo: 'whatsapp_expiracao' })
 		const [a, b] = await Promise.all([run(w), run(w)])
 		expect(a.enviadas + b.enviadas).toBe(6)
 		expect(w.evolution.sent).toHaveLength(6)
 		expect(new Set(sentTo(w)).size).toBe(6)
 		// While a run holds the job, 'Enviar agora' says so instead of sending beside it.
-		expect(acquireLease(w.db, w.clock, 'messaging.whatsapp-notifications', 'cron-1', 60_000)).toBe(true)
+		expect(await acquireLease(w.db, w.clock, 'messaging.whatsapp-notifications', 'cron-1', 60_000)).toBe(true)
 		const busy = await w.call('POST', '/api/notification-settings/run', { cookie: w.cookies.admin })
 		expect(busy.json).toEqual({ enviadas: 0, falhas: 0, ignoradas: 0, em_andamento: true })
 		w.clock.advance(61_000)
@@ -426,7 +426,7 @@ describe('the daily run', () => {
 
 	it('never repeats a send that may have reached the gateway: a lost answer or a crash mid-send', async () => {
 		const w = await world()
-		w.company(CNPJ.rep, 'Resposta perdida', { fone: '85999990001', validade_licenca: '2026-11-25' })
+		await w.company(CNPJ.rep, 'Resposta perdida', { fone: '85999990001', validade_licenca: '2026-11-25' })
 		await turnOn(w, { tipo: 'whatsapp_expiracao' })
 		// The gateway gets the message, and the answer is lost on the way back.
 		const deliver = w.ctx.gateways.evolution
@@ -437,35 +437,35 @@ describe('the daily run', () => {
 		}
 		expect(await run(w)).toEqual({ enviadas: 0, falhas: 1, ignoradas: 0 })
 		w.ctx.gateways.evolution = deliver
-		expect(sends(w)[0]).toMatchObject({ status: 'incerta', tentativas: 1 })
+		expect((await sends(w))[0]).toMatchObject({ status: 'incerta', tentativas: 1 })
 		w.clock.advance(DAY)
 		await run(w)
 		expect(w.evolution.sent).toHaveLength(1)
-		expect(sends(w)[0].status).toBe('incerta')
+		expect((await sends(w))[0].status).toBe('incerta')
 	})
 
 	it('after a restart, sends nothing twice: a send cut short is set aside, the rest goes once', async () => {
 		const file = join(tmpdir(), `kportal-notify-${crypto.randomUUID()}.db`)
 		try {
 			const w = await testWorld({ now: FRIDAY_9H, dbFile: file })
-			saveSettings(w.db, w.clock, w.ctx.secrets, [
+			await saveSettings(w.db, w.clock, w.ctx.secrets, [
 				{ chave: 'evolution_api_url', valor: 'http://evolution.local' },
 				{ chave: 'evolution_api_key', valor: EVOLUTION_TEST_KEY },
 				{ chave: 'evolution_instance_name', valor: 'k-licencas' }
 			])
-			for (let i = 1; i <= 3; i++) w.company(CNPJ.rep, `Empresa ${i}`, { fone: `8599999000${i}`, validade_licenca: '2026-11-25' })
+			for (let i = 1; i <= 3; i++) await w.company(CNPJ.rep, `Empresa ${i}`, { fone: `8599999000${i}`, validade_licenca: '2026-11-25' })
 			await turnOn(w, { tipo: 'whatsapp_expiracao' })
 			// The first process sends one, takes the second in hand and dies during the call.
 			await sendDueOnce(w)
 			expect(w.evolution.sent).toHaveLength(1)
-			w.db.update(notificationSends).set({ status: 'enviando', tentativas: 1 }).where(eq(notificationSends.id, 2)).run()
+			await w.db.update(notificationSends).set({ status: 'enviando', tentativas: 1 }).where(eq(notificationSends.id, 2))
 			w.db.$client.close()
 			// The new process, some minutes later.
-			const restarted = createTestApp({ now: '2026-11-20T12:15:00.000Z', dbFile: file })
-			chooseRecipients(restarted.ctx)
+			const restarted = await createTestApp({ now: '2026-11-20T12:15:00.000Z', dbFile: file })
+			await chooseRecipients(restarted.ctx)
 			expect(await runNotifications(restarted.ctx)).toEqual({ enviadas: 1, falhas: 0, ignoradas: 0 })
 			expect(restarted.evolution.sent.map((m) => m.number)).toEqual(['5585999990003'])
-			const rows = restarted.db.select().from(notificationSends).orderBy(notificationSends.id).all()
+			const rows = await restarted.db.select().from(notificationSends).orderBy(notificationSends.id)
 			expect(rows.map((r) => r.status)).toEqual(['enviada', 'incerta', 'enviada'])
 			expect(rows[1].erro).toContain('pode ter sido enviada')
 			restarted.clock.advance(DAY)
@@ -480,25 +480,24 @@ describe('the daily run', () => {
 
 /** Chooses today's recipients and sends exactly one of them (the process 'dies' after it). */
 async function sendDueOnce(w: TestWorld) {
-	chooseRecipients(w.ctx)
-	const ids = sends(w).map((s) => s.id)
+	await chooseRecipients(w.ctx)
+	const ids = (await sends(w)).map((s) => s.id)
 	// Holding back all but the first keeps this run to one send.
-	w.db
+	await w.db
 		.update(notificationSends)
 		.set({ proxima_tentativa: '2099-01-01T00:00:00.000Z' })
 		.where(eq(notificationSends.status, 'pendente'))
-		.run()
-	w.db.update(notificationSends).set({ proxima_tentativa: FRIDAY_9H }).where(eq(notificationSends.id, ids[0])).run()
+	await w.db.update(notificationSends).set({ proxima_tentativa: FRIDAY_9H }).where(eq(notificationSends.id, ids[0]))
 	await sendDue(w.ctx)
-	w.db.update(notificationSends).set({ proxima_tentativa: FRIDAY_9H }).where(eq(notificationSends.status, 'pendente')).run()
+	await w.db.update(notificationSends).set({ proxima_tentativa: FRIDAY_9H }).where(eq(notificationSends.status, 'pendente'))
 }
 
 describe('Enviar agora and the send log', () => {
 	it('the run answers what it did, and the log lists it by type and status, newest first', async () => {
 		const w = await world()
-		w.company(CNPJ.rep, 'Enviada', { fone: '85999990001', validade_licenca: '2026-11-25' })
-		w.company(CNPJ.rep, 'Sem telefone', { validade_licenca: '2026-11-24' })
-		w.company(CNPJ.rep, 'Vencida', { fone: '85999990003', validade_licenca: '2026-11-19' })
+		await w.company(CNPJ.rep, 'Enviada', { fone: '85999990001', validade_licenca: '2026-11-25' })
+		await w.company(CNPJ.rep, 'Sem telefone', { validade_licenca: '2026-11-24' })
+		await w.company(CNPJ.rep, 'Vencida', { fone: '85999990003', validade_licenca: '2026-11-19' })
 		await turnOn(w, { tipo: 'whatsapp_expiracao' })
 		await turnOn(w, { tipo: 'whatsapp_expirada' })
 		const ran = await w.call('POST', '/api/notification-settings/run', { cookie: w.cookies.admin })
@@ -554,10 +553,10 @@ describe('the template preview’s sample companies (issue 34, point 10)', () =>
 			valores: { data_vencimento: '19/11/2026', dias_restantes: '0' }
 		})
 
-		const in3 = w.company(CNPJ.rep, 'Em 3 dias', { fone: '85999990003', validade_licenca: '2026-11-23' })
-		w.company(CNPJ.rep, 'Em 8 dias', { fone: '85999990008', validade_licenca: '2026-11-28' })
-		const lapsed = w.company(CNPJ.rep, 'Vencida ontem', { fone: '85999990009', validade_licenca: '2026-11-19' })
-		w.company(CNPJ.rep, 'Vencida há 2 meses', { fone: '85999990010', validade_licenca: '2026-09-19' })
+		const in3 = await w.company(CNPJ.rep, 'Em 3 dias', { fone: '85999990003', validade_licenca: '2026-11-23' })
+		await w.company(CNPJ.rep, 'Em 8 dias', { fone: '85999990008', validade_licenca: '2026-11-28' })
+		const lapsed = await w.company(CNPJ.rep, 'Vencida ontem', { fone: '85999990009', validade_licenca: '2026-11-19' })
+		await w.company(CNPJ.rep, 'Vencida há 2 meses', { fone: '85999990010', validade_licenca: '2026-09-19' })
 		expect(await samples(w, expiring.id)).toEqual([
 			{
 				empresa_codigo: in3.codigo,
@@ -582,8 +581,8 @@ describe('“Envios de hoje” and “Enviar agora” agree (issue 34, point 11)
 
 	it('says how many went out today and when; a run already going out is reported as such, never as an error', async () => {
 		const w = await world()
-		w.company(CNPJ.rep, 'Em 3 dias', { fone: '85999990003', validade_licenca: '2026-11-23' })
-		w.company(CNPJ.rep, 'Em 5 dias', { fone: '85999990005', validade_licenca: '2026-11-25' })
+		await w.company(CNPJ.rep, 'Em 3 dias', { fone: '85999990003', validade_licenca: '2026-11-23' })
+		await w.company(CNPJ.rep, 'Em 5 dias', { fone: '85999990005', validade_licenca: '2026-11-25' })
 		await turnOn(w, { tipo: 'whatsapp_expiracao' })
 		expect(await today(w)).toEqual({ enviadas: 0, ultimo_envio: null, a_enviar: 0, em_andamento: false })
 		const ran = await w.call('POST', '/api/notification-settings/run', { cookie: w.cookies.admin })
@@ -594,7 +593,7 @@ describe('“Envios de hoje” and “Enviar agora” agree (issue 34, point 11)
 		expect((await w.call('GET', '/api/notification-settings/preview', { cookie: w.cookies.admin })).json).toEqual([])
 
 		// The scheduled run holds the job: 'Enviar agora' says messages are going out, with 200, and sends nothing beside it.
-		expect(acquireLease(w.db, w.clock, 'messaging.whatsapp-notifications', 'cron-1', 60_000)).toBe(true)
+		expect(await acquireLease(w.db, w.clock, 'messaging.whatsapp-notifications', 'cron-1', 60_000)).toBe(true)
 		const busy = await w.call('POST', '/api/notification-settings/run', { cookie: w.cookies.admin })
 		expect(busy.status).toBe(200)
 		expect(busy.json).toEqual({ enviadas: 0, falhas: 0, ignoradas: 0, em_andamento: true })

@@ -1,3 +1,4 @@
+import { sqlRows, sqlRun } from '../../db/query'
 import { type SQL, and, asc, count, desc, eq, gt, gte, inArray, lte, max, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
@@ -60,23 +61,19 @@ function toView(row: typeof notificationSettings.$inferSelect): NotificationSett
 	return view
 }
 
-export function listNotificationSettings(db: Db): NotificationSetting[] {
-	return db.select().from(notificationSettings).orderBy(asc(notificationSettings.id)).all().map(toView)
+export async function listNotificationSettings(db: Db): Promise<NotificationSetting[]> {
+	return (await db.select().from(notificationSettings).orderBy(asc(notificationSettings.id))).map(toView)
 }
 
 /** What turning a type on records: when, and the last company registered before it (no welcome to those). */
-function turnedOn(tx: DbOrTx, now: string) {
-	const last =
-		tx
-			.select({ codigo: max(companies.codigo) })
-			.from(companies)
-			.get()?.codigo ?? 0
+async function turnedOn(tx: DbOrTx, now: string) {
+	const last = (await tx.select({ codigo: max(companies.codigo) }).from(companies))[0]?.codigo ?? 0
 	return { ativado_em: now, boas_vindas_apos_codigo: last }
 }
 
 /** A notification type just created or changed: logged and answered the same way either way. */
-function saved(tx: DbOrTx, clock: Clock, actor: Pick<SessionUser, 'id' | 'nome'>, row: typeof notificationSettings.$inferSelect) {
-	logActivity(
+async function saved(tx: DbOrTx, clock: Clock, actor: Pick<SessionUser, 'id' | 'nome'>, row: typeof notificationSettings.$inferSelect) {
+	await logActivity(
 		tx,
 		clock,
 		'notifications.setting-saved',
@@ -91,26 +88,27 @@ export function createNotificationSetting(
 	ctx: Ctx,
 	actor: Pick<SessionUser, 'id' | 'nome'>,
 	body: NotificationSettingBody
-): NotificationSetting {
+): Promise<NotificationSetting> {
 	const now = ctx.clock.now().toISOString()
-	return writeTransaction(ctx.db, (tx) => {
-		const existing = tx.select().from(notificationSettings).where(eq(notificationSettings.tipo, body.tipo)).get()
+	return writeTransaction(ctx.db, async (tx) => {
+		const existing = (await tx.select().from(notificationSettings).where(eq(notificationSettings.tipo, body.tipo)))[0]
 		const values = {
 			ativo: body.ativo,
 			dias_antecedencia: body.dias_antecedencia ?? existing?.dias_antecedencia ?? NOTIFICATION_DEFAULTS.dias_antecedencia,
 			template_mensagem:
-				body.template_mensagem ?? existing?.template_mensagem ?? defaultTemplate(body.tipo, getSetting(tx, 'app.fornecedor_nome')),
+				body.template_mensagem ?? existing?.template_mensagem ?? defaultTemplate(body.tipo, await getSetting(tx, 'app.fornecedor_nome')),
 			horario_envio: body.horario_envio ?? existing?.horario_envio ?? NOTIFICATION_DEFAULTS.horario_envio,
 			enviar_fins_semana: body.enviar_fins_semana ?? existing?.enviar_fins_semana ?? NOTIFICATION_DEFAULTS.enviar_fins_semana,
-			...(body.ativo && !existing?.ativo ? turnedOn(tx, now) : {}),
+			...(body.ativo && !existing?.ativo ? await turnedOn(tx, now) : {}),
 			updated_at: now
 		}
-		const row = tx
-			.insert(notificationSettings)
-			.values({ tipo: body.tipo, ...values, created_at: now })
-			.onConflictDoUpdate({ target: notificationSettings.tipo, set: values })
-			.returning()
-			.get()
+		const row = (
+			await tx
+				.insert(notificationSettings)
+				.values({ tipo: body.tipo, ...values, created_at: now })
+				.onConflictDoUpdate({ target: notificationSettings.tipo, set: values })
+				.returning()
+		)[0]
 		return saved(tx, ctx.clock, actor, row)
 	})
 }
@@ -120,17 +118,18 @@ export function updateNotificationSetting(
 	actor: Pick<SessionUser, 'id' | 'nome'>,
 	id: number,
 	patch: NotificationSettingPatch
-): NotificationSetting {
+): Promise<NotificationSetting> {
 	const now = ctx.clock.now().toISOString()
-	return writeTransaction(ctx.db, (tx) => {
-		const current = tx.select().from(notificationSettings).where(eq(notificationSettings.id, id)).get()
+	return writeTransaction(ctx.db, async (tx) => {
+		const current = (await tx.select().from(notificationSettings).where(eq(notificationSettings.id, id)))[0]
 		if (!current) throw notFound('Configuração de notificação não encontrada.')
-		const row = tx
-			.update(notificationSettings)
-			.set({ ...patch, ...(patch.ativo === true && !current.ativo ? turnedOn(tx, now) : {}), updated_at: now })
-			.where(eq(notificationSettings.id, id))
-			.returning()
-			.get()
+		const row = (
+			await tx
+				.update(notificationSettings)
+				.set({ ...patch, ...(patch.ativo === true && !current.ativo ? await turnedOn(tx, now) : {}), updated_at: now })
+				.where(eq(notificationSettings.id, id))
+				.returning()
+		)[0]
 		return saved(tx, ctx.clock, actor, row)
 	})
 }
@@ -201,14 +200,8 @@ function valuesFor(c: Candidate, today: string): TemplateValues {
 }
 
 /** The phones that opted out through the bot (PARAR), by their phone key: a small table, read once per run. */
-function optedOut(db: DbOrTx): Set<string> {
-	return new Set(
-		db
-			.select({ key: whatsappOptOuts.phone_key })
-			.from(whatsappOptOuts)
-			.all()
-			.map((r) => r.key)
-	)
+async function optedOut(db: DbOrTx): Promise<Set<string>> {
+	return new Set((await db.select({ key: whatsappOptOuts.phone_key }).from(whatsappOptOuts)).map((r) => r.key))
 }
 
 /** Who receives it: the company's phone as 55 + DDD + number, unless missing, invalid or opted out through the bot. */
@@ -219,32 +212,31 @@ function recipient(fone: string | null, optOuts: Set<string>): { telefone: strin
 }
 
 /** The active types whose daily run is due now (Brazil time, weekends only when allowed), unless switched off globally. */
-function dueTypes(db: Db, now: Date, includeDone: boolean): Setting[] {
-	if (getSetting(db, 'app.notificacoes_habilitadas') !== 'true') return []
+async function dueTypes(db: Db, now: Date, includeDone: boolean): Promise<Setting[]> {
+	if ((await getSetting(db, 'app.notificacoes_habilitadas')) !== 'true') return []
 	const { today, time, weekend } = brazilNow(now)
-	return db
-		.select()
-		.from(notificationSettings)
-		.where(eq(notificationSettings.ativo, true))
-		.all()
-		.filter((s) => (includeDone || s.ultima_execucao !== today) && time >= s.horario_envio && (!weekend || s.enviar_fins_semana))
+	return (await db.select().from(notificationSettings).where(eq(notificationSettings.ativo, true))).filter(
+		(s) => (includeDone || s.ultima_execucao !== today) && time >= s.horario_envio && (!weekend || s.enviar_fins_semana)
+	)
 }
 
 /** What today's run sends now, type by type (GET /api/notification-settings/preview). */
-export function previewNotifications(ctx: Ctx): PlannedNotification[] {
+export async function previewNotifications(ctx: Ctx): Promise<PlannedNotification[]> {
 	const { today } = brazilNow(ctx.clock.now())
-	const optOuts = optedOut(ctx.db)
-	return dueTypes(ctx.db, ctx.clock.now(), true).flatMap((setting) =>
-		companyFacts(ctx.db, and(dueCompanies(setting, today), notToldYet(setting.tipo)))
-			.all()
-			.map((c) => ({
+	const optOuts = await optedOut(ctx.db)
+	const planned: PlannedNotification[] = []
+	for (const setting of await dueTypes(ctx.db, ctx.clock.now(), true)) {
+		for (const c of await companyFacts(ctx.db, and(dueCompanies(setting, today), notToldYet(setting.tipo)))) {
+			planned.push({
 				tipo: setting.tipo,
 				empresa_codigo: c.codigo,
 				empresa: c.razao,
 				...recipient(c.fone, optOuts),
 				texto: renderTemplate(setting.template_mensagem, valuesFor(c, today))
-			}))
-	)
+			})
+		}
+	}
+	return planned
 }
 
 /** How many companies the template preview offers to render with. */
@@ -256,11 +248,11 @@ const SAMPLES = 50
  * type dates it (about to end in its days, ended yesterday, or a new licence for a year), so the preview never shows
  * a date and days that no message of the type would carry.
  */
-export function notificationSamples(ctx: Ctx, id: number): NotificationSample[] {
-	const setting = ctx.db.select().from(notificationSettings).where(eq(notificationSettings.id, id)).get()
+export async function notificationSamples(ctx: Ctx, id: number): Promise<NotificationSample[]> {
+	const setting = (await ctx.db.select().from(notificationSettings).where(eq(notificationSettings.id, id)))[0]
 	if (!setting) throw notFound('Configuração de notificação não encontrada.')
 	const { today } = brazilNow(ctx.clock.now())
-	const found = companyFacts(ctx.db, dueCompanies(setting, today)).limit(SAMPLES).all()
+	const found = await companyFacts(ctx.db, dueCompanies(setting, today)).limit(SAMPLES)
 	if (found.length > 0) {
 		return found.map((c) => ({ empresa_codigo: c.codigo, empresa: c.razao, exemplo: false, valores: valuesFor(c, today) }))
 	}
@@ -294,32 +286,40 @@ export function notificationSamples(ctx: Ctx, id: number): NotificationSample[] 
  * in the same transaction: one INSERT … SELECT per type, whose unique key skips a row another run already wrote.
  * The phone and the text are settled when the row is sent, from the company as it is then.
  */
-export function chooseRecipients(ctx: Ctx): number {
+export async function chooseRecipients(ctx: Ctx): Promise<number> {
 	const now = ctx.clock.now()
 	const { today } = brazilNow(now)
 	let chosen = 0
-	for (const setting of dueTypes(ctx.db, now, false)) {
-		writeTransaction(ctx.db, (tx) => {
-			tx.run(sql`
+	for (const setting of await dueTypes(ctx.db, now, false)) {
+		await writeTransaction(ctx.db, async (tx) => {
+			await sqlRun(
+				tx,
+				sql`
 				insert into ${notificationSends} (tipo, empresa_codigo, data_licenca, status, proxima_tentativa, criado_em)
 				select ${setting.tipo}, ${companies.codigo}, ${licenceDateOf(setting.tipo)}, 'pendente', ${now.toISOString()}, ${now.toISOString()}
 				from ${companies} where ${dueCompanies(setting, today)} and ${notToldYet(setting.tipo)}
 				order by ${companies.codigo}
-				on conflict do nothing`)
-			chosen += tx.all<{ n: number }>(sql`select changes() as n`)[0]?.n ?? 0
-			tx.update(notificationSettings).set({ ultima_execucao: today }).where(eq(notificationSettings.id, setting.id)).run()
+				on conflict do nothing`
+			)
+			chosen += (await sqlRows<{ n: number }>(tx, sql`select changes() as n`))[0]?.n ?? 0
+			await tx.update(notificationSettings).set({ ultima_execucao: today }).where(eq(notificationSettings.id, setting.id))
 		})
 	}
 	return chosen
 }
 
 /** Takes one due send in hand (one worker only, even across processes): pending → enviando. */
-function claimNext(ctx: Ctx) {
+async function claimNext(ctx: Ctx) {
 	const now = ctx.clock.now().toISOString()
-	return ctx.db.all<typeof notificationSends.$inferSelect>(sql`
+	return (
+		await sqlRows<typeof notificationSends.$inferSelect>(
+			ctx.db,
+			sql`
 		update notification_sends set status = 'enviando', tentativas = tentativas + 1, proxima_tentativa = ${now}
 		where id = (select id from notification_sends where status = 'pendente' and proxima_tentativa <= ${now} order by id limit 1)
-		returning *`)[0]
+		returning *`
+		)
+	)[0]
 }
 
 /**
@@ -327,19 +327,24 @@ function claimNext(ctx: Ctx) {
  * the company was deleted, its licence date moved (a renewal: the new date gets its own notice), the type was
  * turned off, or the phone is missing, invalid or opted out.
  */
-function settleMessage(db: Db, row: typeof notificationSends.$inferSelect, today: string): { telefone: string; texto: string } | string {
-	const setting = db
-		.select()
-		.from(notificationSettings)
-		.where(eq(notificationSettings.tipo, row.tipo as NotificationType))
-		.get()
+async function settleMessage(
+	db: Db,
+	row: typeof notificationSends.$inferSelect,
+	today: string
+): Promise<{ telefone: string; texto: string } | string> {
+	const setting = (
+		await db
+			.select()
+			.from(notificationSettings)
+			.where(eq(notificationSettings.tipo, row.tipo as NotificationType))
+	)[0]
 	if (!setting?.ativo) return 'O tipo de notificação foi desligado antes do envio.'
-	const company = companyFacts(db, eq(companies.codigo, row.empresa_codigo)).get()
+	const company = (await companyFacts(db, eq(companies.codigo, row.empresa_codigo)))[0]
 	if (!company) return 'A empresa foi excluída antes do envio.'
 	if (setting.tipo !== 'whatsapp_boas_vindas' && (company.validade_licenca ?? '') !== row.data_licenca) {
 		return 'A data da licença mudou antes do envio (renovação): a nova data tem o seu próprio aviso.'
 	}
-	const { telefone, motivo } = recipient(company.fone, optedOut(db))
+	const { telefone, motivo } = recipient(company.fone, await optedOut(db))
 	if (motivo || !telefone) return motivo ?? 'Empresa sem telefone cadastrado.'
 	return { telefone, texto: renderTemplate(setting.template_mensagem, valuesFor(company, today)) }
 }
@@ -357,7 +362,7 @@ export async function sendDue(ctx: Ctx, options: SendOptions = {}): Promise<RunR
 	const result = { enviadas: 0, falhas: 0, ignoradas: 0 }
 	const nowIso = () => ctx.clock.now().toISOString()
 	// A send cut short by a crash may have reached the gateway: it is set aside, never repeated blindly.
-	ctx.db
+	await ctx.db
 		.update(notificationSends)
 		.set({ status: 'incerta', erro: 'O envio foi interrompido: a mensagem pode ter sido enviada. Confira antes de reenviar.' })
 		.where(
@@ -366,8 +371,7 @@ export async function sendDue(ctx: Ctx, options: SendOptions = {}): Promise<RunR
 				lte(notificationSends.proxima_tentativa, new Date(ctx.clock.now().getTime() - STUCK_SEND_MS).toISOString())
 			)
 		)
-		.run()
-	const gateway = evolutionGateway(ctx)
+	const gateway = await evolutionGateway(ctx)
 	if (!gateway) return result
 	try {
 		if ((await gateway.connectionState()).state !== 'open') return result
@@ -377,33 +381,31 @@ export async function sendDue(ctx: Ctx, options: SendOptions = {}): Promise<RunR
 	let failuresInARow = 0
 	let attempted = 0
 	while (attempted < SENDS_PER_RUN && failuresInARow < MAX_FAILURES_IN_A_ROW) {
-		const row = claimNext(ctx)
+		const row = await claimNext(ctx)
 		if (!row) break
-		const message = settleMessage(ctx.db, row, brazilNow(ctx.clock.now()).today)
+		const message = await settleMessage(ctx.db, row, brazilNow(ctx.clock.now()).today)
 		if (typeof message === 'string') {
-			ctx.db
+			await ctx.db
 				.update(notificationSends)
 				.set({ status: 'ignorada', erro: message, tentativas: row.tentativas - 1 })
 				.where(eq(notificationSends.id, row.id))
-				.run()
 			result.ignoradas++
 			continue
 		}
-		ctx.db.update(notificationSends).set(message).where(eq(notificationSends.id, row.id)).run()
+		await ctx.db.update(notificationSends).set(message).where(eq(notificationSends.id, row.id))
 		if (attempted++ > 0) await (options.sleep ?? Bun.sleep)(pauseBetweenSends(ctx.config.whatsappPauseMs))
 		try {
 			const answer = await gateway.sendText(message.telefone, message.texto)
-			ctx.db
+			await ctx.db
 				.update(notificationSends)
 				.set({ status: 'enviada', message_id: answer.messageId, erro: null, enviado_em: nowIso() })
 				.where(eq(notificationSends.id, row.id))
-				.run()
 			result.enviadas++
 			failuresInARow = 0
 		} catch (error) {
 			const uncertain = error instanceof EvolutionError && error.uncertain
 			const giveUp = uncertain || row.tentativas >= MAX_ATTEMPTS
-			ctx.db
+			await ctx.db
 				.update(notificationSends)
 				.set({
 					status: uncertain ? 'incerta' : giveUp ? 'falhou' : 'pendente',
@@ -411,7 +413,6 @@ export async function sendDue(ctx: Ctx, options: SendOptions = {}): Promise<RunR
 					proxima_tentativa: new Date(ctx.clock.now().getTime() + (RETRY_DELAYS_MS[row.tentativas - 1] ?? 0)).toISOString()
 				})
 				.where(eq(notificationSends.id, row.id))
-				.run()
 			result.falhas++
 			failuresInARow++
 		}
@@ -426,19 +427,19 @@ export const NOTIFICATIONS_LEASE_MS = 5 * 60_000
 
 /** The job's work every minute (and 'Enviar agora'): choose today's recipients, then send what is due. */
 export async function runNotifications(ctx: Ctx, options: SendOptions = {}): Promise<RunResult> {
-	chooseRecipients(ctx)
+	await chooseRecipients(ctx)
 	const result = await sendDue(ctx, options)
 	if (result.enviadas + result.falhas + result.ignoradas > 0) ctx.log('notifications.run', { ...result })
 	return result
 }
 
-export function sendLog(db: Db, query: { page: number; limit: number; tipo?: string; status?: string }) {
+export async function sendLog(db: Db, query: { page: number; limit: number; tipo?: string; status?: string }) {
 	const where = and(
 		query.tipo ? eq(notificationSends.tipo, query.tipo) : undefined,
 		query.status ? eq(notificationSends.status, query.status as (typeof notificationSends.$inferSelect)['status']) : undefined
 	)
-	const total = db.select({ n: count() }).from(notificationSends).where(where).get()?.n ?? 0
-	const entries = db
+	const total = (await db.select({ n: count() }).from(notificationSends).where(where))[0]?.n ?? 0
+	const entries = await db
 		.select({
 			id: notificationSends.id,
 			tipo: notificationSends.tipo,
@@ -459,24 +460,24 @@ export function sendLog(db: Db, query: { page: number; limit: number; tipo?: str
 		.orderBy(desc(notificationSends.id))
 		.limit(query.limit)
 		.offset((query.page - 1) * query.limit)
-		.all()
 	return { entries, pagination: pagination(query.page, query.limit, total) }
 }
 
 /** PARAR: the number gets no more automatic notifications. VOLTAR undoes it. */
-export function setOptOut(db: Db, now: Date, phone: string, out: boolean) {
+export async function setOptOut(db: Db, now: Date, phone: string, out: boolean) {
 	const key = phoneKey(phone)
-	if (out) db.insert(whatsappOptOuts).values({ phone_key: key, criado_em: now.toISOString() }).onConflictDoNothing().run()
-	else db.delete(whatsappOptOuts).where(eq(whatsappOptOuts.phone_key, key)).run()
+	if (out) await db.insert(whatsappOptOuts).values({ phone_key: key, criado_em: now.toISOString() }).onConflictDoNothing()
+	else await db.delete(whatsappOptOuts).where(eq(whatsappOptOuts.phone_key, key))
 }
 
 /** Whether a run (the scheduled one or another 'Enviar agora') holds the job now. */
-function runInProgress(db: DbOrTx, now: Date): boolean {
-	return !!db
-		.select({ name: jobLeases.name })
-		.from(jobLeases)
-		.where(and(eq(jobLeases.name, NOTIFICATIONS_JOB), gt(jobLeases.expires_at, now.toISOString())))
-		.get()
+async function runInProgress(db: DbOrTx, now: Date): Promise<boolean> {
+	return !!(
+		await db
+			.select({ name: jobLeases.name })
+			.from(jobLeases)
+			.where(and(eq(jobLeases.name, NOTIFICATIONS_JOB), gt(jobLeases.expires_at, now.toISOString())))
+	)[0]
 }
 
 /**
@@ -485,30 +486,32 @@ function runInProgress(db: DbOrTx, now: Date): boolean {
  */
 export async function runNotificationsNow(ctx: Ctx): Promise<RunNowResult> {
 	const holder = `manual-${crypto.randomUUID()}`
-	if (!acquireLease(ctx.db, ctx.clock, NOTIFICATIONS_JOB, holder, NOTIFICATIONS_LEASE_MS)) {
+	if (!(await acquireLease(ctx.db, ctx.clock, NOTIFICATIONS_JOB, holder, NOTIFICATIONS_LEASE_MS))) {
 		return { enviadas: 0, falhas: 0, ignoradas: 0, em_andamento: true }
 	}
 	try {
 		return { ...(await runNotifications(ctx)), em_andamento: false }
 	} finally {
-		releaseLease(ctx.db, ctx.clock, NOTIFICATIONS_JOB, holder)
+		await releaseLease(ctx.db, ctx.clock, NOTIFICATIONS_JOB, holder)
 	}
 }
 
 /** GET /api/notification-settings/hoje: today's sends (Brazil's day), the last one's time, those still to go, and a run in progress. */
-export function todaySends(ctx: Ctx): TodaySends {
+export async function todaySends(ctx: Ctx): Promise<TodaySends> {
 	const now = ctx.clock.now()
 	const since = startOfDayInSaoPaulo(isoDateInSaoPaulo(now))
-	const sent = ctx.db
-		.select({ n: count(), last: max(notificationSends.enviado_em) })
-		.from(notificationSends)
-		.where(and(eq(notificationSends.status, 'enviada'), gte(notificationSends.enviado_em, since)))
-		.get()
-	const waiting =
-		ctx.db
-			.select({ n: count() })
+	const sent = (
+		await ctx.db
+			.select({ n: count(), last: max(notificationSends.enviado_em) })
 			.from(notificationSends)
-			.where(inArray(notificationSends.status, ['pendente', 'enviando']))
-			.get()?.n ?? 0
-	return { enviadas: sent?.n ?? 0, ultimo_envio: sent?.last ?? null, a_enviar: waiting, em_andamento: runInProgress(ctx.db, now) }
+			.where(and(eq(notificationSends.status, 'enviada'), gte(notificationSends.enviado_em, since)))
+	)[0]
+	const waiting =
+		(
+			await ctx.db
+				.select({ n: count() })
+				.from(notificationSends)
+				.where(inArray(notificationSends.status, ['pendente', 'enviando']))
+		)[0]?.n ?? 0
+	return { enviadas: sent?.n ?? 0, ultimo_envio: sent?.last ?? null, a_enviar: waiting, em_andamento: await runInProgress(ctx.db, now) }
 }

@@ -52,9 +52,9 @@ import { listNotifications, markNotificationsRead } from './service'
 export function messagingRoutes(ctx: AppContext) {
 	return serveRoutes(ctx, 'messaging.routes', ({ db, clock }) => [
 		serve(listNotificationsRoute, 'session', ({ user }) => listNotifications(db, user)),
-		serve(markReadRoute, 'session', ({ body, user }) => ({
+		serve(markReadRoute, 'session', async ({ body, user }) => ({
 			message: 'Notificações marcadas como lidas.',
-			updated: markNotificationsRead(db, clock, user, body.notificationIds)
+			updated: await markNotificationsRead(db, clock, user, body.notificationIds)
 		})),
 		// Avisos gerais: everyone reads, administradores write.
 		serve(listGeneralNoticesRoute, 'notices.general.read', ({ user, query }) => listGeneralNotices(db, user, query.search)),

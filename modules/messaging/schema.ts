@@ -1,10 +1,10 @@
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, table, text, uniqueIndex } from '../../db/columns'
 import { users } from '../auth/schema'
 import { representatives } from '../resellers/schema'
 import { belongsTo, oneOf } from '../core/schema'
 
 /** Top-bar notifications addressed to one user. */
-export const notifications = sqliteTable(
+export const notifications = table(
 	'notifications',
 	{
 		id: integer().primaryKey({ autoIncrement: true }),
@@ -32,7 +32,7 @@ function noticeColumns() {
 }
 
 /** Avisos gerais: shown to every signed-in user while ativo (2-administration §3.5). */
-export const generalNotices = sqliteTable(
+export const generalNotices = table(
 	'avisos_gerais',
 	{
 		id: integer().primaryKey({ autoIncrement: true }),
@@ -42,7 +42,7 @@ export const generalNotices = sqliteTable(
 )
 
 /** Avisos individuais: addressed to one representative (by CNPJ). */
-export const individualNotices = sqliteTable(
+export const individualNotices = table(
 	'avisos_individuais',
 	{
 		id: integer().primaryKey({ autoIncrement: true }),
@@ -55,7 +55,7 @@ export const individualNotices = sqliteTable(
 )
 
 /** Which notices each user has marked as read in the top-bar notifications. */
-export const noticeReads = sqliteTable(
+export const noticeReads = table(
 	'avisos_lidos',
 	{
 		user_id: belongsTo(() => users.id),
@@ -67,7 +67,7 @@ export const noticeReads = sqliteTable(
 )
 
 /** One automatic WhatsApp notification type (3-billing-messaging §3 'Notification setting'). */
-export const notificationSettings = sqliteTable('notification_settings', {
+export const notificationSettings = table('notification_settings', {
 	id: integer().primaryKey({ autoIncrement: true }),
 	tipo: text({ enum: ['whatsapp_expiracao', 'whatsapp_expirada', 'whatsapp_boas_vindas'] })
 		.notNull()
@@ -92,7 +92,7 @@ export const notificationSettings = sqliteTable('notification_settings', {
  * The send log: one row per (type, company, licence date) — the unique key that keeps a second run, a restart or
  * a manual run from sending the same notice twice. A welcome has an empty licence date.
  */
-export const notificationSends = sqliteTable(
+export const notificationSends = table(
 	'notification_sends',
 	{
 		id: integer().primaryKey({ autoIncrement: true }),
@@ -118,7 +118,7 @@ export const notificationSends = sqliteTable(
 )
 
 /** Phones that answered PARAR to the bot: no automatic notification goes to them (VOLTAR removes the row). */
-export const whatsappOptOuts = sqliteTable('whatsapp_opt_outs', {
+export const whatsappOptOuts = table('whatsapp_opt_outs', {
 	/** The phone's ninth-digit-insensitive key (evolution phoneKey). */
 	phone_key: text().primaryKey(),
 	criado_em: text().notNull()
@@ -129,6 +129,6 @@ export const whatsappOptOuts = sqliteTable('whatsapp_opt_outs', {
  * sends): their echo (a messages.upsert with fromMe) is ours; a fromMe message with another id was typed by a person.
  * Swept after two days. (The table kept the name it had when only the bot recorded its replies.)
  */
-export const ownSends = sqliteTable('bot_own_messages', { id: text().primaryKey(), at: text().notNull() }, (t) => [
+export const ownSends = table('bot_own_messages', { id: text().primaryKey(), at: text().notNull() }, (t) => [
 	index('bot_own_messages_at_idx').on(t.at)
 ])

@@ -28,7 +28,7 @@ async function sendWorld(options: { config?: Partial<AppConfig>; dbFile?: string
 			body: { ativar_api_asaas: 'S', asaas_api_key: key, asaas_ambiente: 'sandbox' }
 		})
 		expect(saved.status).toBe(200)
-		const empresa = w.company(rep, `Cliente de ${rep}`)
+		const empresa = await w.company(rep, `Cliente de ${rep}`)
 		const created = await w.call('POST', '/api/carnes', {
 			cookie,
 			body: {
@@ -132,7 +132,7 @@ describe('WhatsApp sends a click sets off are limited (issue 33.6)', () => {
 		const dbFile = join(mkdtempSync(join(tmpdir(), 'kportal-sends-')), 'portal.sqlite')
 		const w = await testWorld({ dbFile })
 		expect((await saveGateway(w.call, w.cookies.admin)).status).toBe(200)
-		const other = createTestApp({ dbFile })
+		const other = await createTestApp({ dbFile })
 		const otherAdmin = await other.login(CNPJ.admin)
 		for (let i = 0; i < 3; i++) {
 			expect((await testSend(w.call, w.cookies.admin, i)).json.success).toBe(true)
@@ -144,7 +144,7 @@ describe('WhatsApp sends a click sets off are limited (issue 33.6)', () => {
 		expect(there.json.message).toContain('no máximo 6 mensagens por minuto')
 		expect(w.evolution.sent.length + other.evolution.sent.length).toBe(6)
 		// A portal started afresh on the file is refused as well.
-		const restarted = createTestApp({ dbFile })
+		const restarted = await createTestApp({ dbFile })
 		expect((await testSend(restarted.call, await restarted.login(CNPJ.admin), 22)).status).toBe(429)
 	})
 

@@ -65,9 +65,9 @@ function limitsOf(sender: ClickSender): { limit: SharedLimit; message: (wait: st
 }
 
 /** The WhatsApp number (Evolution instance) a representative's messages leave through: their own, else the portal's. */
-function sendingInstance(ctx: Ctx, representanteCnpj: string | null): string {
-	const own = representanteCnpj ? findRepresentativeByCnpj(ctx.db, representanteCnpj)?.evo_instancia?.trim() : null
-	return own || getSetting(ctx.db, 'evolution_instance_name') || 'portal'
+async function sendingInstance(ctx: Ctx, representanteCnpj: string | null): Promise<string> {
+	const own = representanteCnpj ? (await findRepresentativeByCnpj(ctx.db, representanteCnpj))?.evo_instancia?.trim() : null
+	return own || (await getSetting(ctx.db, 'evolution_instance_name')) || 'portal'
 }
 
 /**
@@ -79,7 +79,7 @@ function sendingInstance(ctx: Ctx, representanteCnpj: string | null): string {
  */
 export async function clickSend<T>(ctx: Ctx, sender: ClickSender, send: () => Promise<T>, options: PaceOptions = {}): Promise<T> {
 	const limits = limitsOf(sender)
-	const taken = takeShared(
+	const taken = await takeShared(
 		ctx.db,
 		ctx.clock.now(),
 		limits.map((l) => l.limit)
@@ -90,15 +90,15 @@ export async function clickSend<T>(ctx: Ctx, sender: ClickSender, send: () => Pr
 		throw tooManyRequests(message, waitMs / 1000)
 	}
 	const maxWaitMs = L.maxQueueSeconds * 1000
-	const turn = reserveTurn(
+	const turn = await reserveTurn(
 		ctx.db,
 		ctx.clock.now(),
-		`whatsapp:turn:${sendingInstance(ctx, sender.representanteCnpj)}`,
+		`whatsapp:turn:${await sendingInstance(ctx, sender.representanteCnpj)}`,
 		pauseBetweenSends(ctx.config.whatsappPauseMs),
 		maxWaitMs
 	)
 	if (!turn.reserved) {
-		giveBackShared(ctx.db, taken.taken)
+		await giveBackShared(ctx.db, taken.taken)
 		const wait = turn.waitMs - maxWaitMs
 		throw tooManyRequests(`O WhatsApp está enviando outras mensagens agora. Tente novamente em ${waitInWords(wait)}.`, wait / 1000)
 	}
@@ -106,7 +106,7 @@ export async function clickSend<T>(ctx: Ctx, sender: ClickSender, send: () => Pr
 	try {
 		return await send()
 	} catch (error) {
-		if (error instanceof AppError && error.status < 500) giveBackShared(ctx.db, taken.taken)
+		if (error instanceof AppError && error.status < 500) await giveBackShared(ctx.db, taken.taken)
 		throw error
 	}
 }

@@ -11,8 +11,8 @@ import { notifications } from './schema'
  * The top-bar list: the user's newest notification rows plus the active notices addressed to them
  * (general ones, and their own individual ones), newest first, 50 at most.
  */
-export function listNotifications(db: DbOrTx, user: Pick<SessionUser, 'id' | 'cnpj'>) {
-	const rows = db
+export async function listNotifications(db: DbOrTx, user: Pick<SessionUser, 'id' | 'cnpj'>) {
+	const rows = await db
 		.select({
 			id: notifications.id,
 			title: notifications.title,
@@ -25,10 +25,9 @@ export function listNotifications(db: DbOrTx, user: Pick<SessionUser, 'id' | 'cn
 		.where(eq(notifications.user_id, user.id))
 		.orderBy(desc(notifications.created_at), desc(notifications.id))
 		.limit(50)
-		.all()
 	const items: { id: number | string; title: string; message: string; type: string; read: boolean; created_at: string }[] = [
 		...rows,
-		...noticeItemsFor(db, user)
+		...(await noticeItemsFor(db, user))
 	]
 	return items.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0)).slice(0, 50)
 }
@@ -37,23 +36,29 @@ export function listNotifications(db: DbOrTx, user: Pick<SessionUser, 'id' | 'cn
  * Marks as read only what belongs to the user: numeric ids are the user's notification rows (others'
  * ids are ignored), "aviso-…" ids are notices the user can see, remembered per user.
  */
-export function markNotificationsRead(db: Db, clock: Clock, user: Pick<SessionUser, 'id' | 'cnpj'>, ids: (number | string)[]): number {
+export function markNotificationsRead(
+	db: Db,
+	clock: Clock,
+	user: Pick<SessionUser, 'id' | 'cnpj'>,
+	ids: (number | string)[]
+): Promise<number> {
 	const rowIds = ids.filter((id): id is number => typeof id === 'number')
 	const noticeIds = ids.flatMap((id) => {
 		const m = typeof id === 'string' ? NOTICE_ITEM_ID.exec(id) : null
 		return m ? [{ tipo: m[1] as 'geral' | 'individual', id: Number(m[2]) }] : []
 	})
-	return writeTransaction(db, (tx) => {
+	return writeTransaction(db, async (tx) => {
 		let updated = 0
 		if (rowIds.length > 0) {
-			updated += tx
-				.update(notifications)
-				.set({ read: true })
-				.where(and(eq(notifications.user_id, user.id), inArray(notifications.id, rowIds), eq(notifications.read, false)))
-				.returning({ id: notifications.id })
-				.all().length
+			updated += (
+				await tx
+					.update(notifications)
+					.set({ read: true })
+					.where(and(eq(notifications.user_id, user.id), inArray(notifications.id, rowIds), eq(notifications.read, false)))
+					.returning({ id: notifications.id })
+			).length
 		}
-		return updated + markNoticesRead(tx, clock, user, noticeIds)
+		return updated + (await markNoticesRead(tx, clock, user, noticeIds))
 	})
 }
 
@@ -61,28 +66,25 @@ export function markNotificationsRead(db: Db, clock: Clock, user: Pick<SessionUs
  * A top-bar notification for the administradores (with `administradores`) and for the users of one representative
  * (`representanteCnpj`: whoever signs in with that CNPJ), written in the caller's transaction.
  */
-export function notifyUsers(
+export async function notifyUsers(
 	tx: DbOrTx,
 	clock: Clock,
 	to: { administradores?: boolean; representanteCnpj?: string | null },
 	title: string,
 	message: string,
 	type: 'success' | 'warning' | 'info' = 'info'
-): number {
+): Promise<number> {
 	const who = [
 		to.administradores ? eq(users.tipo, 'administrador') : undefined,
 		to.representanteCnpj ? and(eq(users.tipo, 'representante'), eq(users.cnpj, to.representanteCnpj)) : undefined
 	].filter(Boolean)
 	if (who.length === 0) return 0
-	const recipients = tx
+	const recipients = await tx
 		.select({ id: users.id })
 		.from(users)
 		.where(or(...who))
-		.all()
 	if (recipients.length === 0) return 0
 	const created_at = clock.now().toISOString()
-	tx.insert(notifications)
-		.values(recipients.map((u) => ({ user_id: u.id, title, message, type, created_at })))
-		.run()
+	await tx.insert(notifications).values(recipients.map((u) => ({ user_id: u.id, title, message, type, created_at })))
 	return recipients.length
 }

@@ -3,7 +3,7 @@ import { CNPJ, testWorld, type TestWorld } from '../../apps/server/testing'
 import { activities } from '../activity'
 
 /** A line of any type written straight into the log (the read side is what these tests are about). */
-function logLine(
+async function logLine(
 	w: TestWorld,
 	line: {
 		type: 'success' | 'info' | 'warning' | 'error'
@@ -13,32 +13,29 @@ function logLine(
 		actor?: { id: number; nome: string }
 	}
 ) {
-	w.db
-		.insert(activities)
-		.values({
-			created_at: w.clock.now().toISOString(),
-			type: line.type,
-			icon: line.icon,
-			title: line.title,
-			subtitle: line.subtitle ?? '',
-			user_id: line.actor?.id ?? null,
-			user_nome: line.actor?.nome ?? null
-		})
-		.run()
+	await w.db.insert(activities).values({
+		created_at: w.clock.now().toISOString(),
+		type: line.type,
+		icon: line.icon,
+		title: line.title,
+		subtitle: line.subtitle ?? '',
+		user_id: line.actor?.id ?? null,
+		user_nome: line.actor?.nome ?? null
+	})
 }
 
 describe('GET /api/dashboard/stats', () => {
 	it('counts companies, active ones, credits, representatives and per-system blocks, scoped by role', async () => {
 		const w = await testWorld()
 		// rep: active, expires today (0 days left: expired), expired, blocked in K-CHEF only, no licence
-		w.company(CNPJ.rep, 'Ativa', { validade_licenca: '2027-01-01' })
-		w.company(CNPJ.rep, 'Vence Hoje', { validade_licenca: '2026-11-20' })
-		w.company(CNPJ.rep, 'Expirada', { validade_licenca: '2026-11-19' })
-		w.company(CNPJ.rep, 'Bloqueada Chef', { validade_licenca: '2027-01-01', bloqueado_kchef: 'S' })
-		w.company(CNPJ.rep, 'Sem Licença', { validade_licenca: null })
+		await w.company(CNPJ.rep, 'Ativa', { validade_licenca: '2027-01-01' })
+		await w.company(CNPJ.rep, 'Vence Hoje', { validade_licenca: '2026-11-20' })
+		await w.company(CNPJ.rep, 'Expirada', { validade_licenca: '2026-11-19' })
+		await w.company(CNPJ.rep, 'Bloqueada Chef', { validade_licenca: '2027-01-01', bloqueado_kchef: 'S' })
+		await w.company(CNPJ.rep, 'Sem Licença', { validade_licenca: null })
 		// rep2: one active, one fully blocked
-		w.company(CNPJ.rep2, 'Ativa 2', { validade_licenca: '2027-01-01' })
-		w.company(CNPJ.rep2, 'Toda Bloqueada', {
+		await w.company(CNPJ.rep2, 'Ativa 2', { validade_licenca: '2027-01-01' })
+		await w.company(CNPJ.rep2, 'Toda Bloqueada', {
 			validade_licenca: '2027-01-01',
 			bloqueado: 'S',
 			bloqueadopdv: 'S',
@@ -81,7 +78,7 @@ describe('GET /api/dashboard/stats', () => {
 
 	it('changes after a transfer: fewer credits, and an expired company becomes active', async () => {
 		const w = await testWorld()
-		const c = w.company(CNPJ.rep, 'Expirada', { validade_licenca: '2026-11-01' })
+		const c = await w.company(CNPJ.rep, 'Expirada', { validade_licenca: '2026-11-01' })
 		await w.addCreditsVia(CNPJ.rep, 5)
 		const before = (await w.call('GET', '/api/dashboard/stats', { cookie: w.cookies.rep })).json
 		expect(before).toMatchObject({ activeCompanies: 0, availableCredits: 5 })
@@ -94,14 +91,14 @@ describe('GET /api/dashboard/stats', () => {
 describe('GET /api/activities/recent', () => {
 	it('shows each role its own lines, newest first, in the shape of 1-core §3', async () => {
 		const w = await testWorld()
-		const c1 = w.company(CNPJ.rep, 'Empresa Um', { validade_licenca: '2027-01-01' })
-		const c2 = w.company(CNPJ.rep2, 'Empresa Dois', { validade_licenca: '2027-01-01' })
+		const c1 = await w.company(CNPJ.rep, 'Empresa Um', { validade_licenca: '2027-01-01' })
+		const c2 = await w.company(CNPJ.rep2, 'Empresa Dois', { validade_licenca: '2027-01-01' })
 		await w.addCreditsVia(CNPJ.rep, 5)
 		await w.addCreditsVia(CNPJ.rep2, 5)
 		await w.transferVia(w.cookies.rep, c1.codigo, 1)
 		await w.transferVia(w.cookies.rep2, c2.codigo, 2, 'K-CHEF')
-		logLine(w, { type: 'warning', icon: 'AlertTriangle', title: 'Ação do gerente', actor: w.gerente })
-		logLine(w, { type: 'error', icon: 'Terminal', title: 'Falha geral' })
+		await logLine(w, { type: 'warning', icon: 'AlertTriangle', title: 'Ação do gerente', actor: w.gerente })
+		await logLine(w, { type: 'error', icon: 'Terminal', title: 'Falha geral' })
 
 		const admin = await w.call('GET', '/api/activities/recent', { cookie: w.cookies.admin })
 		expect(admin.status).toBe(200)
@@ -124,7 +121,7 @@ describe('GET /api/activities/recent', () => {
 	it('filters by search text and type, limits, and refuses bad filters', async () => {
 		const w = await testWorld()
 		for (let i = 0; i < 15; i++)
-			logLine(w, {
+			await logLine(w, {
 				type: i % 2 ? 'info' : 'success',
 				icon: 'Building',
 				title: `Empresa ${i}`,
@@ -164,8 +161,8 @@ describe('GET /api/reports', () => {
 		await relog()
 		await w.addCreditsVia(CNPJ.rep, 10, 50)
 		await w.addCreditsVia(CNPJ.rep, 2, 45.5)
-		const c1 = w.company(CNPJ.rep, 'Um', { validade_licenca: '2027-01-01' })
-		const c2 = w.company(CNPJ.rep, 'Dois', { validade_licenca: '2027-01-01' })
+		const c1 = await w.company(CNPJ.rep, 'Um', { validade_licenca: '2027-01-01' })
+		const c2 = await w.company(CNPJ.rep, 'Dois', { validade_licenca: '2027-01-01' })
 		await w.transferVia(w.cookies.admin, c1.codigo, 3, 'K-PDV')
 		await w.transferVia(w.cookies.admin, c2.codigo, 1, 'K-PDV')
 		await w.transferVia(w.cookies.admin, c2.codigo, 4, 'K-CHEF')

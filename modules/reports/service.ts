@@ -1,3 +1,4 @@
+import { sqlRows } from '../../db/query'
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import type { SessionUser } from '../auth'
@@ -33,26 +34,37 @@ export const UNBLOCKED_COMPANY = sql.join(
 )
 
 /** GET /api/dashboard/stats (1-core §3), scoped to the user's representatives. */
-export function dashboardStats(db: DbOrTx, clock: Clock, user: Scoped): DashboardStats {
+export async function dashboardStats(db: DbOrTx, clock: Clock, user: Scoped): Promise<DashboardStats> {
 	const today = todayIso(clock)
 	const scope = representativeScope(db, user).on(companies.cnpj_representante)
-	const total = db.all<{ n: number }>(sql`select count(*) as n from ${companies} where ${scope}`)[0]?.n ?? 0
-	const active = db.all<{ n: number; reps: number }>(sql`
+	const total = (await sqlRows<{ n: number }>(db, sql`select count(*) as n from ${companies} where ${scope}`))[0]?.n ?? 0
+	const active = (
+		await sqlRows<{ n: number; reps: number }>(
+			db,
+			sql`
 		select count(*) as n, count(distinct ${companies.cnpj_representante}) as reps from ${companies}
-		where ${UNBLOCKED_COMPANY} and ${companies.validade_licenca} > ${today} and ${scope}`)[0]
-	const blocked = db.all<Record<string, number>>(
-		sql`select ${sql.join(
-			SYSTEM_CATALOGUE.map(
-				(s) => sql`(select count(*) from ${companies} where ${companies[s.flag]} = 'S' and ${scope}) as ${sql.identifier(s.key)}`
-			),
-			sql`, `
-		)}`
+		where ${UNBLOCKED_COMPANY} and ${companies.validade_licenca} > ${today} and ${scope}`
+		)
+	)[0]
+	const blocked = (
+		await sqlRows<Record<string, number>>(
+			db,
+			sql`select ${sql.join(
+				SYSTEM_CATALOGUE.map(
+					(s) => sql`(select count(*) from ${companies} where ${companies[s.flag]} = 'S' and ${scope}) as ${sql.identifier(s.key)}`
+				),
+				sql`, `
+			)}`
+		)
 	)[0]
 	const reps =
-		db.all<{ n: number }>(
-			sql`select count(*) as n from ${representatives} where ${representativeScope(db, user).on(representatives.cnpj)}`
+		(
+			await sqlRows<{ n: number }>(
+				db,
+				sql`select count(*) as n from ${representatives} where ${representativeScope(db, user).on(representatives.cnpj)}`
+			)
 		)[0]?.n ?? 0
-	const available = creditTotals(db, representativeScope(db, user).on(creditBalances.representante_id)).disponivel
+	const available = (await creditTotals(db, representativeScope(db, user).on(creditBalances.representante_id))).disponivel
 	const systemsStatus = perSystemKey((s) => {
 		const b = blocked?.[s.key] ?? 0
 		return { active: total - b, blocked: b }
@@ -88,24 +100,27 @@ function activityCondition(db: DbOrTx, user: Scoped, view: Omit<ActivityView, 't
 
 type ActivityRow = Activity & { user_nome: string | null }
 
-function activityRows(db: DbOrTx, where: SQL, limit: number, offset: number): ActivityRow[] {
-	return db.all(sql`
+async function activityRows(db: DbOrTx, where: SQL, limit: number, offset: number): Promise<ActivityRow[]> {
+	return await sqlRows(
+		db,
+		sql`
 		select ${activities.id}, ${activities.type}, ${activities.title}, ${activities.subtitle}, ${activities.created_at} as time,
 			${activities.icon}, ${activities.user_nome} from ${activities}
 		where ${where}
-		order by ${activities.id} desc limit ${limit} offset ${offset}`)
+		order by ${activities.id} desc limit ${limit} offset ${offset}`
+	)
 }
 
 /** GET /api/activities/recent: newest first (the dashboard's card). */
-export function recentActivities(db: DbOrTx, user: Scoped, query: RecentActivitiesQuery): Activity[] {
-	return activityRows(db, activityCondition(db, user, query), query.limit, 0).map(({ user_nome: _, ...a }) => a)
+export async function recentActivities(db: DbOrTx, user: Scoped, query: RecentActivitiesQuery): Promise<Activity[]> {
+	return (await activityRows(db, activityCondition(db, user, query), query.limit, 0)).map(({ user_nome: _, ...a }) => a)
 }
 
 /** GET /api/activities: the history, newest first, one page at a time. */
-export function listActivities(db: DbOrTx, user: Scoped, query: ActivityListQuery) {
+export async function listActivities(db: DbOrTx, user: Scoped, query: ActivityListQuery) {
 	const where = activityCondition(db, user, query)
-	const total = db.all<{ n: number }>(sql`select count(*) as n from ${activities} where ${where}`)[0]?.n ?? 0
-	const rows = activityRows(db, where, query.limit, (query.page - 1) * query.limit).map(({ user_nome: _, ...a }) => a)
+	const total = (await sqlRows<{ n: number }>(db, sql`select count(*) as n from ${activities} where ${where}`))[0]?.n ?? 0
+	const rows = (await activityRows(db, where, query.limit, (query.page - 1) * query.limit)).map(({ user_nome: _, ...a }) => a)
 	return { activities: rows, pagination: pagination(query.page, query.limit, total) }
 }
 
@@ -146,45 +161,64 @@ const SOLD_REVENUE = sql`${SOLD_QTY} * ${credits.valor_unitario_centavos}`
  * GET /api/reports (2-administration §2.9, §3.12), from the ledger: credits sold = batches added to the
  * pools (by data_compra), revenue = Σ sold credits × their unit value, usage = transfers (by data_uso).
  */
-export function buildReport(db: DbOrTx, clock: Clock, query: ReportQuery): Report {
+export async function buildReport(db: DbOrTx, clock: Clock, query: ReportQuery): Promise<Report> {
 	const today = todayIso(clock)
 	const fim = query.fim ?? today
 	const inicio = query.inicio ?? oneMonthBefore(fim)
-	const dash = dashboardStats(db, clock, { id: 0, cnpj: '', tipo: 'administrador' })
+	const dash = await dashboardStats(db, clock, { id: 0, cnpj: '', tipo: 'administrador' })
 	const inRange = (column: SQLWrapper) => sql`${column} between ${inicio} and ${fim}`
 
-	const sold = db.all<{ credits: number | null; revenue: number | null }>(sql`
+	const sold = (
+		await sqlRows<{ credits: number | null; revenue: number | null }>(
+			db,
+			sql`
 		select sum(${SOLD_QTY}) as credits, sum(${SOLD_REVENUE}) as revenue
-		from ${credits} where ${SOLD} and ${inRange(credits.data_compra)}`)[0]
+		from ${credits} where ${SOLD} and ${inRange(credits.data_compra)}`
+		)
+	)[0]
 	const used =
-		db.all<{ n: number | null }>(
-			sql`select sum(${credits.valor}) as n from ${credits} where ${TRANSFER} and ${inRange(credits.data_uso)}`
+		(
+			await sqlRows<{ n: number | null }>(
+				db,
+				sql`select sum(${credits.valor}) as n from ${credits} where ${TRANSFER} and ${inRange(credits.data_uso)}`
+			)
 		)[0]?.n ?? 0
 
-	const revenueBetween = (from: string, to: string) =>
-		db.all<{ n: number | null }>(sql`
+	const revenueBetween = async (from: string, to: string) =>
+		(
+			await sqlRows<{ n: number | null }>(
+				db,
+				sql`
 			select sum(${SOLD_REVENUE}) as n from ${credits}
-			where ${SOLD} and ${credits.data_compra} >= ${from} and ${credits.data_compra} < ${to}`)[0]?.n ?? 0
+			where ${SOLD} and ${credits.data_compra} >= ${from} and ${credits.data_compra} < ${to}`
+			)
+		)[0]?.n ?? 0
 	const thisMonth = monthStart(today)
-	const revenueThisMonth = revenueBetween(thisMonth, addMonths(thisMonth, 1))
-	const revenueLastMonth = revenueBetween(addMonths(thisMonth, -1), thisMonth)
+	const revenueThisMonth = await revenueBetween(thisMonth, addMonths(thisMonth, 1))
+	const revenueLastMonth = await revenueBetween(addMonths(thisMonth, -1), thisMonth)
 
 	// s: each representative's sales in the period.
-	const top = db.all<{ nome: string; cnpj: string; empresas: number; creditos: number; receita: number }>(sql`
+	const top = await sqlRows<{ nome: string; cnpj: string; empresas: number; creditos: number; receita: number }>(
+		db,
+		sql`
 		select ${representatives.nome}, ${representatives.cnpj},
 			(select count(*) from ${companies} where ${companies.cnpj_representante} = ${representatives.cnpj}) as empresas,
 			s.creditos, s.receita
 		from (select ${credits.representante_id} as representante_id, sum(${SOLD_QTY}) as creditos, sum(${SOLD_REVENUE}) as receita
 			from ${credits} where ${SOLD} and ${inRange(credits.data_compra)} group by ${credits.representante_id}) s
 		join ${representatives} on ${representatives.cnpj} = s.representante_id
-		order by s.creditos desc, ${representatives.nome} limit 10`)
+		order by s.creditos desc, ${representatives.nome} limit 10`
+	)
 
 	const bySystem = new Map(
-		db
-			.all<{ sistema: string; empresas: number; creditos: number }>(sql`
+		(
+			await sqlRows<{ sistema: string; empresas: number; creditos: number }>(
+				db,
+				sql`
 				select ${credits.sistema}, count(distinct ${credits.fk_empresa}) as empresas, sum(${credits.valor}) as creditos from ${credits}
-				where ${TRANSFER} and ${inRange(credits.data_uso)} group by ${credits.sistema}`)
-			.map((r) => [r.sistema, r])
+				where ${TRANSFER} and ${inRange(credits.data_uso)} group by ${credits.sistema}`
+			)
+		).map((r) => [r.sistema, r])
 	)
 	const transferred = [...bySystem.values()].reduce((s, r) => s + r.creditos, 0)
 	const systemUsage = SYSTEMS.map((sistema) => {
@@ -199,11 +233,14 @@ export function buildReport(db: DbOrTx, clock: Clock, query: ReportQuery): Repor
 	})
 
 	const months = new Map(
-		db
-			.all<{ month: string; credits: number; revenue: number }>(sql`
+		(
+			await sqlRows<{ month: string; credits: number; revenue: number }>(
+				db,
+				sql`
 				select substr(${credits.data_compra}, 1, 7) as month, sum(${SOLD_QTY}) as credits, sum(${SOLD_REVENUE}) as revenue
-				from ${credits} where ${SOLD} and ${inRange(credits.data_compra)} group by 1`)
-			.map((r) => [r.month, r])
+				from ${credits} where ${SOLD} and ${inRange(credits.data_compra)} group by 1`
+			)
+		).map((r) => [r.month, r])
 	)
 	const monthlyRevenue: Report['monthlyRevenue'] = []
 	for (let m = monthStart(inicio); m <= fim && monthlyRevenue.length < 120; m = addMonths(m, 1)) {

@@ -34,13 +34,7 @@ describe('promo image', () => {
 
 		expect((await t.call('DELETE', '/api/representantes/promo-image', { cookie: t.cookies.rep })).status).toBe(200)
 		expect(readdirSync(join(dataDir, 'uploads', 'promo'))).toHaveLength(0)
-		expect(
-			t.db
-				.select()
-				.from(representatives)
-				.all()
-				.every((r) => r.promo === null)
-		).toBe(true)
+		expect((await t.db.select().from(representatives)).every((r) => r.promo === null)).toBe(true)
 	})
 
 	it('refuses a non-image renamed as PNG, an image over 5 MB, other roles, and unsafe file names', async () => {

@@ -101,23 +101,23 @@ export function decodePromoImage(imageBase64: string): { bytes: Uint8Array; kind
 }
 
 /** The signed-in representative's own record: promo images belong to representatives only. */
-function ownRepresentative(db: DbOrTx, user: SessionUser) {
-	const rep = findRepresentativeByCnpj(db, user.cnpj)
+async function ownRepresentative(db: DbOrTx, user: SessionUser) {
+	const rep = await findRepresentativeByCnpj(db, user.cnpj)
 	if (!rep) throw notFound('Representante não encontrado.')
 	return rep
 }
 
 /** Points the representative at its new image file (or at none) and logs which, in one transaction. */
-function recordPromo(
+async function recordPromo(
 	db: DbOrTx,
 	clock: Clock,
 	user: SessionUser,
 	rep: { codigo: number; nome: string; cnpj: string },
 	promo: string | null
 ) {
-	writeTransaction(db, (tx) => {
-		tx.update(representatives).set({ promo }).where(eq(representatives.codigo, rep.codigo)).run()
-		logActivity(
+	await writeTransaction(db, async (tx) => {
+		await tx.update(representatives).set({ promo }).where(eq(representatives.codigo, rep.codigo))
+		await logActivity(
 			tx,
 			clock,
 			promo ? 'representatives.promo-updated' : 'representatives.promo-removed',
@@ -128,15 +128,15 @@ function recordPromo(
 }
 
 /** Stores a representative's promotional image (one per representative), replacing the previous one. */
-export function savePromoImage(db: DbOrTx, clock: Clock, dataDir: string, user: SessionUser, imageBase64: string): string {
-	const rep = ownRepresentative(db, user)
+export async function savePromoImage(db: DbOrTx, clock: Clock, dataDir: string, user: SessionUser, imageBase64: string): Promise<string> {
+	const rep = await ownRepresentative(db, user)
 	const { bytes, kind } = decodePromoImage(imageBase64)
 	const dir = promoDir(dataDir)
 	mkdirSync(dir, { recursive: true })
 	const file = `${Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString('base64url')}.${kind}`
 	writeFileSync(join(dir, file), bytes)
 	try {
-		recordPromo(db, clock, user, rep, file)
+		await recordPromo(db, clock, user, rep, file)
 	} catch (error) {
 		rmSync(join(dir, file), { force: true })
 		throw error
@@ -145,10 +145,10 @@ export function savePromoImage(db: DbOrTx, clock: Clock, dataDir: string, user: 
 	return file
 }
 
-export function removePromoImage(db: DbOrTx, clock: Clock, dataDir: string, user: SessionUser) {
-	const rep = ownRepresentative(db, user)
+export async function removePromoImage(db: DbOrTx, clock: Clock, dataDir: string, user: SessionUser) {
+	const rep = await ownRepresentative(db, user)
 	if (!rep.promo) throw notFound('Nenhuma imagem promocional cadastrada.')
-	recordPromo(db, clock, user, rep, null)
+	await recordPromo(db, clock, user, rep, null)
 	if (FILE_NAME.test(rep.promo)) rmSync(join(promoDir(dataDir), rep.promo), { force: true })
 }
 

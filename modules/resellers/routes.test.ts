@@ -13,16 +13,16 @@ const REP3 = completeCnpj('556667770001')
 
 /** An administrador, two gerentes, a representante with a login, and three representative records. */
 async function setup() {
-	const t = createTestApp()
+	const t = await createTestApp()
 	const admin = await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador', nome: 'Ana Admin' })
 	const gerente = await t.createUser({ cnpj: CNPJ.gerente, tipo: 'gerente', nome: 'Gabriel Gerente' })
 	const gerente2 = await t.createUser({ cnpj: GERENTE2, tipo: 'gerente', nome: 'Beatriz Gerente' })
 	await t.createUser({ cnpj: CNPJ.rep, tipo: 'representante', nome: 'Rafael Rep' })
-	const rep = (cnpj: string, nome: string, gerente_id: number | null, cidade: string) =>
-		t.db.insert(representatives).values({ cnpj, nome, gerente_id, cidade, uf: 'CE', data: '2025-01-10' }).returning().get()
-	const repA = rep(CNPJ.rep, 'Rafael Representações', gerente.id, 'Fortaleza')
-	const repB = rep(CNPJ.rep2, 'Sul Revendas', gerente2.id, 'Curitiba')
-	const repC = rep(REP3, 'Norte 50% Sistemas', null, 'Belém')
+	const rep = async (cnpj: string, nome: string, gerente_id: number | null, cidade: string) =>
+		(await t.db.insert(representatives).values({ cnpj, nome, gerente_id, cidade, uf: 'CE', data: '2025-01-10' }).returning())[0]
+	const repA = await rep(CNPJ.rep, 'Rafael Representações', gerente.id, 'Fortaleza')
+	const repB = await rep(CNPJ.rep2, 'Sul Revendas', gerente2.id, 'Curitiba')
+	const repC = await rep(REP3, 'Norte 50% Sistemas', null, 'Belém')
 	const cookies = {
 		administrador: await t.login(CNPJ.admin),
 		gerente: await t.login(CNPJ.gerente),
@@ -32,7 +32,7 @@ async function setup() {
 	return { t, admin, gerente, gerente2, repA, repB, repC, cookies }
 }
 
-function addCompany(t: ReturnType<typeof createTestApp>, repCnpj: string, n: number) {
+function addCompany(t: Awaited<ReturnType<typeof createTestApp>>, repCnpj: string, n: number) {
 	return t.db
 		.insert(companies)
 		.values({
@@ -189,7 +189,7 @@ describe('POST /api/representatives', () => {
 			data: '2026-11-20'
 		})
 		expect(res.json.codigo).not.toBe(999)
-		const log = t.db.select().from(activities).where(eq(activities.title, 'Representante criado')).get()
+		const log = (await t.db.select().from(activities).where(eq(activities.title, 'Representante criado')))[0]
 		expect(log).toMatchObject({
 			event: 'representatives.created',
 			icon: 'Users',
@@ -210,17 +210,17 @@ describe('POST /api/representatives', () => {
 		})
 		expect(other.status).toBe(403)
 		expect(other.json.message).toContain('Apenas administradores')
-		expect(t.db.select().from(representatives).where(eq(representatives.nome, 'Outro')).get()).toBeUndefined()
+		expect((await t.db.select().from(representatives).where(eq(representatives.nome, 'Outro')))[0]).toBeUndefined()
 	})
 
 	it('refuses a representante and an anonymous caller, creating nothing', async () => {
 		const { t, cookies } = await setup()
-		const before = t.db.select().from(representatives).all().length
+		const before = (await t.db.select().from(representatives)).length
 		expect(
 			(await t.call('POST', '/api/representatives', { cookie: cookies.representante, body: { nome: 'X', cnpj: NEW_CNPJ } })).status
 		).toBe(403)
 		expect((await t.call('POST', '/api/representatives', { body: { nome: 'X', cnpj: NEW_CNPJ } })).status).toBe(401)
-		expect(t.db.select().from(representatives).all()).toHaveLength(before)
+		expect(await t.db.select().from(representatives)).toHaveLength(before)
 	})
 
 	it('refuses bad input with 400 and a pt-BR message, and a duplicate CNPJ with 409', async () => {
@@ -257,8 +257,8 @@ describe('POST /api/representatives', () => {
 		const duplicate = await post({ nome: 'X', cnpj: CNPJ.rep2 })
 		expect(duplicate.status).toBe(409)
 		expect(duplicate.json.message).toBe('Já existe um representante com este CNPJ.')
-		expect(t.db.select().from(representatives).all()).toHaveLength(3)
-		expect(t.activityTitles()).not.toContain('Representante criado')
+		expect(await t.db.select().from(representatives)).toHaveLength(3)
+		expect(await t.activityTitles()).not.toContain('Representante criado')
 	})
 })
 
@@ -277,7 +277,7 @@ describe('PUT /api/representatives/{id}', () => {
 		})
 		expect(cleared.json.gerente).toBeNull()
 		expect(cleared.json.nome).toBe('Norte Sistemas')
-		expect(t.activityTitles().filter((x) => x === 'Representante atualizado')).toHaveLength(2)
+		expect((await t.activityTitles()).filter((x) => x === 'Representante atualizado')).toHaveLength(2)
 	})
 
 	it('lets a gerente edit their own representatives but not choose the manager nor reach others', async () => {
@@ -294,9 +294,9 @@ describe('PUT /api/representatives/{id}', () => {
 		expect(drop.status).toBe(403)
 		const others = await t.call('PUT', `/api/representatives/${repB.codigo}`, { cookie: cookies.gerente, body: { nome: 'Tomado' } })
 		expect(others.status).toBe(404)
-		const row = (id: number) => t.db.select().from(representatives).where(eq(representatives.codigo, id)).get()!
-		expect(row(repA.codigo).gerente_id).toBe(gerente.id)
-		expect(row(repB.codigo).nome).toBe('Sul Revendas')
+		const row = async (id: number) => (await t.db.select().from(representatives).where(eq(representatives.codigo, id)))[0]!
+		expect((await row(repA.codigo)).gerente_id).toBe(gerente.id)
+		expect((await row(repB.codigo)).nome).toBe('Sul Revendas')
 	})
 
 	it('lets a representante change only their API settings on their own record; other fields are ignored', async () => {
@@ -319,7 +319,7 @@ describe('PUT /api/representatives/{id}', () => {
 			cnpj: CNPJ.rep,
 			gerente: { nome: 'Gabriel Gerente' }
 		})
-		expect(t.activityTitles()).toContain('Configurações de API atualizadas')
+		expect(await t.activityTitles()).toContain('Configurações de API atualizadas')
 		const other = await t.call('PUT', `/api/representatives/${repB.codigo}`, {
 			cookie: cookies.representante,
 			body: { ativar_api_asaas: 'S' }
@@ -340,7 +340,7 @@ describe('PUT /api/representatives/{id}', () => {
 			body: { plink: '', evo_instancia: '' }
 		})
 		expect(cleared.json).toMatchObject({ plink: null, evo_instancia: null, ativar_api_asaas: 'S' })
-		expect(t.db.select().from(representatives).where(eq(representatives.codigo, repB.codigo)).get()!.ativar_api_asaas).toBe('N')
+		expect((await t.db.select().from(representatives).where(eq(representatives.codigo, repB.codigo)))[0]!.ativar_api_asaas).toBe('N')
 	})
 
 	it('refuses bad ids and bad fields with 400, unknown ids with 404, a duplicate CNPJ with 409', async () => {
@@ -355,8 +355,8 @@ describe('PUT /api/representatives/{id}', () => {
 		expect((await put(repA.codigo, { gerente_id: repA.codigo + 100 })).status).toBe(400)
 		const dup = await put(repC.codigo, { cnpj: CNPJ.rep2 })
 		expect(dup.status).toBe(409)
-		expect(t.db.select().from(representatives).where(eq(representatives.codigo, repC.codigo)).get()!.cnpj).toBe(REP3)
-		expect(t.activityTitles()).not.toContain('Representante atualizado')
+		expect((await t.db.select().from(representatives).where(eq(representatives.codigo, repC.codigo)))[0]!.cnpj).toBe(REP3)
+		expect(await t.activityTitles()).not.toContain('Representante atualizado')
 	})
 
 	it('changes a CNPJ only while nothing points at it, and moves the login to the new CNPJ', async () => {
@@ -365,11 +365,11 @@ describe('PUT /api/representatives/{id}', () => {
 		const inUse = await t.call('PUT', `/api/representatives/${repA.codigo}`, { cookie: cookies.administrador, body: { cnpj: NEW_CNPJ } })
 		expect(inUse.status).toBe(409)
 		expect(inUse.json.message).toContain('empresas ou créditos')
-		t.db.delete(companies).run()
+		await t.db.delete(companies)
 		const moved = await t.call('PUT', `/api/representatives/${repA.codigo}`, { cookie: cookies.administrador, body: { cnpj: NEW_CNPJ } })
 		expect(moved.status).toBe(200)
 		expect(moved.json.cnpj).toBe(NEW_CNPJ)
-		const login = t.db.select().from(users).where(eq(users.cnpj, NEW_CNPJ)).get()
+		const login = (await t.db.select().from(users).where(eq(users.cnpj, NEW_CNPJ)))[0]
 		expect(login?.tipo).toBe('representante')
 		// the old sessions of that login end
 		expect((await t.call('GET', '/api/auth/me', { cookie: cookies.representante })).status).toBe(401)
@@ -383,7 +383,7 @@ describe('PUT /api/representatives/{id}', () => {
 })
 
 describe('the WhatsApp instance a representative sends from (issue 33, point 5)', () => {
-	const row = (t: ReturnType<typeof createTestApp>, codigo: number) =>
+	const row = (t: Awaited<ReturnType<typeof createTestApp>>, codigo: number) =>
 		t.db.select().from(representatives).where(eq(representatives.codigo, codigo)).get()!
 
 	it('is bound by an administrador only: a representante or a gerente is refused with 403 and nothing changes', async () => {
@@ -417,7 +417,7 @@ describe('the WhatsApp instance a representative sends from (issue 33, point 5)'
 		})
 		expect(created.status).toBe(403)
 		expect(row(t, repA.codigo)).toMatchObject({ evo_instancia: null, ativar_api_asaas: 'N' })
-		expect(t.db.select().from(representatives).where(eq(representatives.cnpj, NEW_CNPJ)).get()).toBeUndefined()
+		expect((await t.db.select().from(representatives).where(eq(representatives.cnpj, NEW_CNPJ)))[0]).toBeUndefined()
 		// Sending back the instance one already has (the settings form does) is no change: the other fields save.
 		await t.call('PUT', `/api/representatives/${repA.codigo}`, { cookie: cookies.administrador, body: { evo_instancia: 'rafael-01' } })
 		const same = await t.call('PUT', `/api/representatives/${repA.codigo}`, {
@@ -463,12 +463,12 @@ describe('DELETE /api/representatives/{id}', () => {
 		expect((await t.call('DELETE', `/api/representatives/${repC.codigo}`, { cookie: cookies.gerente })).status).toBe(403)
 		expect((await t.call('DELETE', `/api/representatives/${repC.codigo}`, { cookie: cookies.representante })).status).toBe(403)
 		expect((await t.call('DELETE', `/api/representatives/${repC.codigo}`)).status).toBe(401)
-		expect(t.db.select().from(representatives).all()).toHaveLength(3)
+		expect(await t.db.select().from(representatives)).toHaveLength(3)
 		const res = await t.call('DELETE', `/api/representatives/${repC.codigo}`, { cookie: cookies.administrador })
 		expect(res.status).toBe(200)
 		expect(res.json.message).toContain('excluído')
-		expect(t.db.select().from(representatives).all()).toHaveLength(2)
-		expect(t.db.select().from(activities).where(eq(activities.title, 'Representante excluído')).get()?.icon).toBe('Users')
+		expect(await t.db.select().from(representatives)).toHaveLength(2)
+		expect((await t.db.select().from(activities).where(eq(activities.title, 'Representante excluído')))[0]?.icon).toBe('Users')
 		expect((await t.call('DELETE', `/api/representatives/${repC.codigo}`, { cookie: cookies.administrador })).status).toBe(404)
 		expect((await t.call('DELETE', '/api/representatives/abc', { cookie: cookies.administrador })).status).toBe(400)
 	})
@@ -479,39 +479,36 @@ describe('DELETE /api/representatives/{id}', () => {
 		const withCompany = await t.call('DELETE', `/api/representatives/${repC.codigo}`, { cookie: cookies.administrador })
 		expect(withCompany.status).toBe(409)
 		expect(withCompany.json.message).toContain('1 empresa(s)')
-		t.db.insert(credits).values({ valor: 5, representante_id: CNPJ.rep2, data_compra: '2026-01-01' }).run()
+		await t.db.insert(credits).values({ valor: 5, representante_id: CNPJ.rep2, data_compra: '2026-01-01' })
 		const withCredits = await t.call('DELETE', `/api/representatives/${repB.codigo}`, { cookie: cookies.administrador })
 		expect(withCredits.status).toBe(409)
 		expect(withCredits.json.message).toContain('1 lote(s) de créditos')
 		const withLogin = await t.call('DELETE', `/api/representatives/${repA.codigo}`, { cookie: cookies.administrador })
 		expect(withLogin.status).toBe(409)
 		expect(withLogin.json.message).toContain('usuário de acesso')
-		expect(t.db.select().from(representatives).all()).toHaveLength(3)
-		expect(t.activityTitles()).not.toContain('Representante excluído')
+		expect(await t.db.select().from(representatives)).toHaveLength(3)
+		expect(await t.activityTitles()).not.toContain('Representante excluído')
 	})
 	it('refuses with 409 while other records point at it (a PIX purchase without credits), changing nothing', async () => {
 		const { t, cookies, repC } = await setup()
-		t.db
-			.insert(creditPurchases)
-			.values({
-				representante_id: REP3,
-				quantidade: 1,
-				valor_unitario_centavos: 5000,
-				valor_total_centavos: 5000,
-				status: 'expirada',
-				vencimento: '2026-11-01',
-				created_at: '2026-11-01T12:00:00.000Z',
-				expires_at: '2026-11-02T03:00:00.000Z',
-				updated_at: '2026-11-02T03:00:00.000Z'
-			})
-			.run()
+		await t.db.insert(creditPurchases).values({
+			representante_id: REP3,
+			quantidade: 1,
+			valor_unitario_centavos: 5000,
+			valor_total_centavos: 5000,
+			status: 'expirada',
+			vencimento: '2026-11-01',
+			created_at: '2026-11-01T12:00:00.000Z',
+			expires_at: '2026-11-02T03:00:00.000Z',
+			updated_at: '2026-11-02T03:00:00.000Z'
+		})
 		const res = await t.call('DELETE', `/api/representatives/${repC.codigo}`, { cookie: cookies.administrador })
 		expect(res.status).toBe(409)
 		expect(res.json.message).toBe(
 			'Não é possível excluir: o representante possui registros financeiros (compras de créditos, carnês ou configuração do Asaas).'
 		)
-		expect(t.db.select().from(representatives).all()).toHaveLength(3)
-		expect(t.activityTitles()).not.toContain('Representante excluído')
+		expect(await t.db.select().from(representatives)).toHaveLength(3)
+		expect(await t.activityTitles()).not.toContain('Representante excluído')
 	})
 })
 
@@ -520,7 +517,7 @@ describe('managers and sessions', () => {
 		const { t, cookies, gerente2, repB } = await setup()
 		const res = await t.call('DELETE', `/api/users/${gerente2.id}`, { cookie: cookies.administrador })
 		expect(res.status).toBe(200)
-		expect(t.db.select().from(representatives).where(eq(representatives.codigo, repB.codigo)).get()!.gerente_id).toBeNull()
-		expect(t.db.select().from(sessions).where(eq(sessions.user_id, gerente2.id)).all()).toHaveLength(0)
+		expect((await t.db.select().from(representatives).where(eq(representatives.codigo, repB.codigo)))[0]!.gerente_id).toBeNull()
+		expect(await t.db.select().from(sessions).where(eq(sessions.user_id, gerente2.id))).toHaveLength(0)
 	})
 })

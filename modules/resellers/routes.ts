@@ -38,12 +38,12 @@ export function resellersRoutes(ctx: AppContext, holdings: RepresentativeHolding
 			deleteRepresentative(db, holdings, clock, user, params.id)
 		),
 		serve(listManagersRoute, 'representatives.manage', () => listManagers(db)),
-		serve(savePromoImageRoute, 'representatives.promo', ({ body, user }) => {
-			const file = savePromoImage(db, clock, ctx.config.dataDir, user, body.imageBase64)
+		serve(savePromoImageRoute, 'representatives.promo', async ({ body, user }) => {
+			const file = await savePromoImage(db, clock, ctx.config.dataDir, user, body.imageBase64)
 			return { message: 'Imagem promocional atualizada.', promo: `/api/public/promo/${file}` }
 		}),
-		serve(removePromoImageRoute, 'representatives.promo', ({ user }) => {
-			removePromoImage(db, clock, ctx.config.dataDir, user)
+		serve(removePromoImageRoute, 'representatives.promo', async ({ user }) => {
+			await removePromoImage(db, clock, ctx.config.dataDir, user)
 			return { message: 'Imagem promocional removida.' }
 		}),
 		serve(promoImageFileRoute, 'public', ({ params }) => {

@@ -1,9 +1,9 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, integer, table, text } from '../../db/columns'
 import { addressColumns, yesNoFlag } from '../core/schema'
 import { users } from '../auth/schema'
 
 /** A representative (reseller). Its CNPJ is also the CNPJ its user signs in with. */
-export const representatives = sqliteTable(
+export const representatives = table(
 	'representatives',
 	{
 		codigo: integer().primaryKey({ autoIncrement: true }),

@@ -1,5 +1,6 @@
+import { constraintViolation } from '../../db/errors'
 import { type SQL, type SQLWrapper, and, asc, desc, eq, or, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/sqlite-core'
+import { alias } from '../../db/columns'
 import type { Db, DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import { type SessionUser, invalidateUserSessions, users } from '../auth'
@@ -42,31 +43,31 @@ export interface RepresentativeScope {
 	/** True for an administrador: every representative. */
 	readonly all: boolean
 	/** The CNPJs in scope, or null for every representative (read from the database on first use). */
-	readonly cnpjs: readonly string[] | null
-	includes(cnpj: string): boolean
+	cnpjs(): Promise<readonly string[] | null>
+	includes(cnpj: string): Promise<boolean>
 	/** The same rule as a SQL condition on a column holding a representative's CNPJ. */
 	on(column: SQLWrapper): SQL
 }
 
 export function representativeScope(db: DbOrTx, user: Person): RepresentativeScope {
-	if (user.tipo === 'administrador') return { all: true, cnpjs: null, includes: () => true, on: () => sql`1 = 1` }
+	if (user.tipo === 'administrador') return { all: true, cnpjs: async () => null, includes: async () => true, on: () => sql`1 = 1` }
 	if (user.tipo === 'representante') {
-		return { all: false, cnpjs: [user.cnpj], includes: (cnpj) => cnpj === user.cnpj, on: (column) => sql`${column} = ${user.cnpj}` }
+		return {
+			all: false,
+			cnpjs: async () => [user.cnpj],
+			includes: async (cnpj) => cnpj === user.cnpj,
+			on: (column) => sql`${column} = ${user.cnpj}`
+		}
 	}
 	let managed: string[] | null = null
-	const list = () =>
-		(managed ??= db
-			.select({ cnpj: representatives.cnpj })
-			.from(representatives)
-			.where(eq(representatives.gerente_id, user.id))
-			.all()
-			.map((r) => r.cnpj))
+	const list = async () =>
+		(managed ??= (await db.select({ cnpj: representatives.cnpj }).from(representatives).where(eq(representatives.gerente_id, user.id))).map(
+			(r) => r.cnpj
+		))
 	return {
 		all: false,
-		get cnpjs() {
-			return list()
-		},
-		includes: (cnpj) => list().includes(cnpj),
+		cnpjs: list,
+		includes: async (cnpj) => (await list()).includes(cnpj),
 		// A subquery, not the list: a gerente may manage thousands of representatives.
 		on: (column) =>
 			sql`${column} in (select ${representatives.cnpj} from ${representatives} where ${representatives.gerente_id} = ${user.id})`
@@ -78,24 +79,26 @@ export function representativeScope(db: DbOrTx, user: Person): RepresentativeSco
  * for the scope), so the composition root hands their counters in.
  */
 export interface RepresentativeHoldings {
-	empresas(db: DbOrTx, cnpjs: string[]): Map<string, number>
+	empresas(db: DbOrTx, cnpjs: string[]): Promise<Map<string, number>>
 	/** The company count of the representative in `cnpj`, as SQL (the list sorts by it). */
 	empresasSql(cnpj: SQLWrapper): SQL
-	lotes(db: DbOrTx, cnpjs: string[]): Map<string, number>
+	lotes(db: DbOrTx, cnpjs: string[]): Promise<Map<string, number>>
 }
 
 /** A representante signs in with the CNPJ of its representative record: create a minimal one when none exists. */
-export function ensureRepresentativeRecord(tx: DbOrTx, clock: Clock, user: { cnpj: string; nome: string; email: string | null }): boolean {
-	const existing = tx.select({ codigo: representatives.codigo }).from(representatives).where(eq(representatives.cnpj, user.cnpj)).get()
+export async function ensureRepresentativeRecord(
+	tx: DbOrTx,
+	clock: Clock,
+	user: { cnpj: string; nome: string; email: string | null }
+): Promise<boolean> {
+	const existing = (await tx.select({ codigo: representatives.codigo }).from(representatives).where(eq(representatives.cnpj, user.cnpj)))[0]
 	if (existing) return false
-	tx.insert(representatives)
-		.values({ cnpj: user.cnpj, nome: user.nome, email: user.email, data: todayIso(clock) })
-		.run()
+	await tx.insert(representatives).values({ cnpj: user.cnpj, nome: user.nome, email: user.email, data: todayIso(clock) })
 	return true
 }
 
-export function findRepresentativeByCnpj(db: DbOrTx, cnpj: string) {
-	return db.select().from(representatives).where(eq(representatives.cnpj, cnpj)).get() ?? null
+export async function findRepresentativeByCnpj(db: DbOrTx, cnpj: string) {
+	return (await db.select().from(representatives).where(eq(representatives.cnpj, cnpj)))[0] ?? null
 }
 
 const gerente = alias(users, 'gerente')
@@ -129,10 +132,10 @@ function selectViews(db: DbOrTx) {
 type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['all']>>[number]
 
 /** The rows as the API shows them, with each one's company count (one query for the whole list). */
-function toViews(db: DbOrTx, holdings: RepresentativeHoldings, rows: ViewRow[]): RepresentativeView[] {
+async function toViews(db: DbOrTx, holdings: RepresentativeHoldings, rows: ViewRow[]): Promise<RepresentativeView[]> {
 	const empresas =
 		rows.length > 0
-			? holdings.empresas(
+			? await holdings.empresas(
 					db,
 					rows.map((r) => r.cnpj)
 				)
@@ -145,12 +148,12 @@ function toViews(db: DbOrTx, holdings: RepresentativeHoldings, rows: ViewRow[]):
 }
 
 /** The representatives the user may see, in the chosen order; `search` matches name, CNPJ (with or without mask) or city. */
-export function listRepresentatives(
+export async function listRepresentatives(
 	db: DbOrTx,
 	holdings: RepresentativeHoldings,
 	user: SessionUser,
 	query: RepresentativeListQuery = { search: '', sort: 'nome', order: 'asc' }
-): RepresentativeView[] {
+): Promise<RepresentativeView[]> {
 	const conditions: (SQL | undefined)[] = [representativeScope(db, user).on(representatives.cnpj)]
 	const search = query.search
 	if (search) {
@@ -165,10 +168,9 @@ export function listRepresentatives(
 	}
 	const direction = query.order === 'desc' ? desc : asc
 	const column = query.sort === 'nempresas' ? holdings.empresasSql(representatives.cnpj) : representatives[query.sort]
-	const rows = selectViews(db)
+	const rows = await selectViews(db)
 		.where(and(...conditions))
 		.orderBy(direction(column), direction(representatives.codigo))
-		.all()
 	return toViews(db, holdings, rows)
 }
 
@@ -187,57 +189,58 @@ const REPRESENTATIVE_CSV_COLUMNS: CsvColumn<RepresentativeView>[] = [
 ]
 
 /** GET /api/representatives/export: the filtered list, in its order, as a pt-BR spreadsheet. */
-export function exportRepresentatives(
+export async function exportRepresentatives(
 	db: DbOrTx,
 	holdings: RepresentativeHoldings,
 	clock: Clock,
 	user: SessionUser,
 	query: RepresentativeListQuery
-): Response {
-	const rows = listRepresentatives(db, holdings, user, query)
+): Promise<Response> {
+	const rows = await listRepresentatives(db, holdings, user, query)
 	return csvColumnsResponse(csvFilename('representantes', todayIso(clock)), REPRESENTATIVE_CSV_COLUMNS, rows)
 }
 
-function getView(db: DbOrTx, holdings: RepresentativeHoldings, codigo: number): RepresentativeView {
-	const row = selectViews(db).where(eq(representatives.codigo, codigo)).get()
+async function getView(db: DbOrTx, holdings: RepresentativeHoldings, codigo: number): Promise<RepresentativeView> {
+	const row = (await selectViews(db).where(eq(representatives.codigo, codigo)))[0]
 	if (!row) throw notFound(RESELLER_MESSAGES.notFound)
-	return toViews(db, holdings, [row])[0]
+	return (await toViews(db, holdings, [row]))[0]
 }
 
 /** The signed-in representative's own record (GET /api/representatives/current). */
-export function currentRepresentative(db: DbOrTx, holdings: RepresentativeHoldings, user: SessionUser): RepresentativeView {
-	const row = selectViews(db).where(eq(representatives.cnpj, user.cnpj)).get()
+export async function currentRepresentative(db: DbOrTx, holdings: RepresentativeHoldings, user: SessionUser): Promise<RepresentativeView> {
+	const row = (await selectViews(db).where(eq(representatives.cnpj, user.cnpj)))[0]
 	if (!row) throw notFound('Nenhum representante cadastrado com o CNPJ deste usuário.')
-	return toViews(db, holdings, [row])[0]
+	return (await toViews(db, holdings, [row]))[0]
 }
 
 /** A representative within the user's scope; anything else is "not found", so its existence is not revealed. */
-function findScoped(db: DbOrTx, user: SessionUser, codigo: number) {
-	const row = db
-		.select()
-		.from(representatives)
-		.where(and(eq(representatives.codigo, codigo), representativeScope(db, user).on(representatives.cnpj)))
-		.get()
+async function findScoped(db: DbOrTx, user: SessionUser, codigo: number) {
+	const row = (
+		await db
+			.select()
+			.from(representatives)
+			.where(and(eq(representatives.codigo, codigo), representativeScope(db, user).on(representatives.cnpj)))
+	)[0]
 	if (!row) throw notFound(RESELLER_MESSAGES.notFound)
 	return row
 }
 
 /** Active users of type gerente, for the manager select (GET /api/managers). */
-export function listManagers(db: DbOrTx): ManagerView[] {
-	return db
+export async function listManagers(db: DbOrTx): Promise<ManagerView[]> {
+	return await db
 		.select({ id: users.id, nome: users.nome })
 		.from(users)
 		.where(and(eq(users.tipo, 'gerente'), eq(users.ativo, true)))
 		.orderBy(asc(users.nome), asc(users.id))
-		.all()
 }
 
-function assertManager(db: DbOrTx, gerenteId: number) {
-	const found = db
-		.select({ id: users.id })
-		.from(users)
-		.where(and(eq(users.id, gerenteId), eq(users.tipo, 'gerente'), eq(users.ativo, true)))
-		.get()
+async function assertManager(db: DbOrTx, gerenteId: number) {
+	const found = (
+		await db
+			.select({ id: users.id })
+			.from(users)
+			.where(and(eq(users.id, gerenteId), eq(users.tipo, 'gerente'), eq(users.ativo, true)))
+	)[0]
 	if (!found) throw badRequest(RESELLER_MESSAGES.invalidManager)
 }
 
@@ -246,7 +249,7 @@ function assertManager(db: DbOrTx, gerenteId: number) {
  * instance belongs to one representative at most (compared without case), since whoever holds it sends as its number.
  * Nothing to check when the instance does not change.
  */
-function assertInstanceBinding(
+async function assertInstanceBinding(
 	tx: DbOrTx,
 	user: SessionUser,
 	instance: string | null,
@@ -255,12 +258,12 @@ function assertInstanceBinding(
 	if ((instance ?? null) === (current?.evo_instancia ?? null)) return
 	if (!can(user.tipo, 'representatives.bindInstance')) throw forbidden(RESELLER_MESSAGES.onlyAdminBindsInstance)
 	if (instance === null) return
-	const holder = tx
-		.select({ codigo: representatives.codigo })
-		.from(representatives)
-		.where(sql`lower(${representatives.evo_instancia}) = lower(${instance})`)
-		.all()
-		.find((r) => r.codigo !== current?.codigo)
+	const holder = (
+		await tx
+			.select({ codigo: representatives.codigo })
+			.from(representatives)
+			.where(sql`lower(${representatives.evo_instancia}) = lower(${instance})`)
+	).find((r) => r.codigo !== current?.codigo)
 	if (holder) throw conflict(RESELLER_MESSAGES.instanceTaken, 'INSTANCE_TAKEN')
 }
 
@@ -268,29 +271,30 @@ function assertInstanceBinding(
  * Creates a representative. Only an administrador chooses the manager and binds a WhatsApp instance; a gerente's new
  * representative is theirs.
  */
-export function createRepresentative(
+export async function createRepresentative(
 	db: Db,
 	holdings: RepresentativeHoldings,
 	clock: Clock,
 	user: SessionUser,
 	input: RepresentativeCreate
-): RepresentativeView {
+): Promise<RepresentativeView> {
 	let gerenteId = input.gerente_id ?? null
 	if (!can(user.tipo, 'representatives.manage')) throw forbidden()
 	if (!can(user.tipo, 'representatives.chooseManager')) {
 		if (gerenteId !== null && gerenteId !== user.id) throw forbidden(RESELLER_MESSAGES.onlyAdminChoosesManager)
 		gerenteId = user.id
 	}
-	const codigo = writeTransaction(db, (tx) => {
-		if (gerenteId !== null && can(user.tipo, 'representatives.chooseManager')) assertManager(tx, gerenteId)
-		assertInstanceBinding(tx, user, input.evo_instancia ?? null, null)
-		if (findRepresentativeByCnpj(tx, input.cnpj)) throw conflict(RESELLER_MESSAGES.duplicateCnpj, 'DUPLICATE_CNPJ')
-		const created = tx
-			.insert(representatives)
-			.values({ ...input, gerente_id: gerenteId, ativar_api_asaas: input.ativar_api_asaas ?? 'N', data: todayIso(clock) })
-			.returning({ codigo: representatives.codigo })
-			.get()
-		logActivity(
+	const codigo = await writeTransaction(db, async (tx) => {
+		if (gerenteId !== null && can(user.tipo, 'representatives.chooseManager')) await assertManager(tx, gerenteId)
+		await assertInstanceBinding(tx, user, input.evo_instancia ?? null, null)
+		if (await findRepresentativeByCnpj(tx, input.cnpj)) throw conflict(RESELLER_MESSAGES.duplicateCnpj, 'DUPLICATE_CNPJ')
+		const created = (
+			await tx
+				.insert(representatives)
+				.values({ ...input, gerente_id: gerenteId, ativar_api_asaas: input.ativar_api_asaas ?? 'N', data: todayIso(clock) })
+				.returning({ codigo: representatives.codigo })
+		)[0]
+		await logActivity(
 			tx,
 			clock,
 			'representatives.created',
@@ -302,17 +306,21 @@ export function createRepresentative(
 	return getView(db, holdings, codigo)
 }
 
-function countLinked(db: DbOrTx, holdings: RepresentativeHoldings, cnpj: string) {
-	return { empresas: holdings.empresas(db, [cnpj]).get(cnpj) ?? 0, lotes: holdings.lotes(db, [cnpj]).get(cnpj) ?? 0 }
+async function countLinked(db: DbOrTx, holdings: RepresentativeHoldings, cnpj: string) {
+	return {
+		empresas: (await holdings.empresas(db, [cnpj])).get(cnpj) ?? 0,
+		lotes: (await holdings.lotes(db, [cnpj])).get(cnpj) ?? 0
+	}
 }
 
-function loginOf(db: DbOrTx, cnpj: string) {
+async function loginOf(db: DbOrTx, cnpj: string) {
 	return (
-		db
-			.select()
-			.from(users)
-			.where(and(eq(users.cnpj, cnpj), eq(users.tipo, 'representante')))
-			.get() ?? null
+		(
+			await db
+				.select()
+				.from(users)
+				.where(and(eq(users.cnpj, cnpj), eq(users.tipo, 'representante')))
+		)[0] ?? null
 	)
 }
 
@@ -321,17 +329,17 @@ function loginOf(db: DbOrTx, cnpj: string) {
  * (other fields are ignored); a gerente cannot change the manager; only an administrador changes the WhatsApp instance. A new CNPJ is refused while companies
  * or credits point at the old one; the representative's login follows the new CNPJ.
  */
-export function updateRepresentative(
+export async function updateRepresentative(
 	db: Db,
 	holdings: RepresentativeHoldings,
 	clock: Clock,
 	user: SessionUser,
 	codigo: number,
 	input: RepresentativeUpdate
-): RepresentativeView {
-	writeTransaction(db, (tx) => {
-		const current = findScoped(tx, user, codigo)
-		if ('evo_instancia' in input) assertInstanceBinding(tx, user, input.evo_instancia ?? null, current)
+): Promise<RepresentativeView> {
+	await writeTransaction(db, async (tx) => {
+		const current = await findScoped(tx, user, codigo)
+		if ('evo_instancia' in input) await assertInstanceBinding(tx, user, input.evo_instancia ?? null, current)
 		let changes: RepresentativeUpdate = { ...input }
 		if (!can(user.tipo, 'representatives.manage')) {
 			changes = Object.fromEntries(API_SETTINGS_FIELDS.filter((k) => k in input).map((k) => [k, input[k]]))
@@ -339,30 +347,30 @@ export function updateRepresentative(
 			if ('gerente_id' in changes && changes.gerente_id !== current.gerente_id) throw forbidden(RESELLER_MESSAGES.onlyAdminChoosesManager)
 			delete changes.gerente_id
 		} else if (changes.gerente_id != null && changes.gerente_id !== current.gerente_id) {
-			assertManager(tx, changes.gerente_id)
+			await assertManager(tx, changes.gerente_id)
 		}
 
 		if (changes.cnpj !== undefined && changes.cnpj !== current.cnpj) {
-			if (findRepresentativeByCnpj(tx, changes.cnpj)) throw conflict(RESELLER_MESSAGES.duplicateCnpj, 'DUPLICATE_CNPJ')
-			const linked = countLinked(tx, holdings, current.cnpj)
+			if (await findRepresentativeByCnpj(tx, changes.cnpj)) throw conflict(RESELLER_MESSAGES.duplicateCnpj, 'DUPLICATE_CNPJ')
+			const linked = await countLinked(tx, holdings, current.cnpj)
 			if (linked.empresas > 0 || linked.lotes > 0) throw conflict(RESELLER_MESSAGES.cnpjInUse, 'REPRESENTATIVE_IN_USE')
-			const login = loginOf(tx, current.cnpj)
+			const login = await loginOf(tx, current.cnpj)
 			if (login) {
-				if (tx.select({ id: users.id }).from(users).where(eq(users.cnpj, changes.cnpj)).get()) {
+				if ((await tx.select({ id: users.id }).from(users).where(eq(users.cnpj, changes.cnpj)))[0]) {
 					throw conflict(RESELLER_MESSAGES.duplicateUserCnpj, 'DUPLICATE_CNPJ')
 				}
-				tx.update(users).set({ cnpj: changes.cnpj, updated_at: clock.now().toISOString() }).where(eq(users.id, login.id)).run()
-				invalidateUserSessions(tx, login.id)
+				await tx.update(users).set({ cnpj: changes.cnpj, updated_at: clock.now().toISOString() }).where(eq(users.id, login.id))
+				await invalidateUserSessions(tx, login.id)
 			}
 		} else {
 			delete changes.cnpj
 		}
 
 		if (Object.keys(changes).length > 0) {
-			tx.update(representatives).set(changes).where(eq(representatives.codigo, codigo)).run()
+			await tx.update(representatives).set(changes).where(eq(representatives.codigo, codigo))
 		}
 		const own = !can(user.tipo, 'representatives.manage')
-		logActivity(
+		await logActivity(
 			tx,
 			clock,
 			own ? 'representatives.api-settings-updated' : 'representatives.updated',
@@ -374,23 +382,22 @@ export function updateRepresentative(
 }
 
 /** Deletes a representative that owns nothing: companies, credits or a login refuse it with 409. */
-export function deleteRepresentative(db: Db, holdings: RepresentativeHoldings, clock: Clock, user: SessionUser, codigo: number) {
-	writeTransaction(db, (tx) => {
-		const current = findScoped(tx, user, codigo)
-		const linked = countLinked(tx, holdings, current.cnpj)
+export async function deleteRepresentative(db: Db, holdings: RepresentativeHoldings, clock: Clock, user: SessionUser, codigo: number) {
+	await writeTransaction(db, async (tx) => {
+		const current = await findScoped(tx, user, codigo)
+		const linked = await countLinked(tx, holdings, current.cnpj)
 		if (linked.empresas > 0 || linked.lotes > 0) {
 			throw conflict(RESELLER_MESSAGES.hasData(linked.empresas, linked.lotes), 'REPRESENTATIVE_IN_USE')
 		}
-		if (loginOf(tx, current.cnpj)) throw conflict(RESELLER_MESSAGES.hasLogin, 'REPRESENTATIVE_HAS_LOGIN')
+		if (await loginOf(tx, current.cnpj)) throw conflict(RESELLER_MESSAGES.hasLogin, 'REPRESENTATIVE_HAS_LOGIN')
 		try {
-			tx.delete(representatives).where(eq(representatives.codigo, codigo)).run()
+			await tx.delete(representatives).where(eq(representatives.codigo, codigo))
 		} catch (error) {
 			// Billing and purchases keep the representative's CNPJ: the database refuses to orphan them.
-			if (String((error as Error)?.message).includes('FOREIGN KEY constraint failed'))
-				throw conflict(RESELLER_MESSAGES.hasRecords, 'REPRESENTATIVE_IN_USE')
+			if (constraintViolation(error) === 'foreign_key') throw conflict(RESELLER_MESSAGES.hasRecords, 'REPRESENTATIVE_IN_USE')
 			throw error
 		}
-		logActivity(
+		await logActivity(
 			tx,
 			clock,
 			'representatives.deleted',
@@ -401,9 +408,9 @@ export function deleteRepresentative(db: Db, holdings: RepresentativeHoldings, c
 }
 
 /** Switches a representative's Asaas integration (ativar_api_asaas), as their financial settings screen does. */
-export function setAsaasActivation(db: DbOrTx, cnpj: string, on: boolean) {
-	db.update(representatives)
+export async function setAsaasActivation(db: DbOrTx, cnpj: string, on: boolean) {
+	await db
+		.update(representatives)
 		.set({ ativar_api_asaas: on ? 'S' : 'N' })
 		.where(eq(representatives.cnpj, cnpj))
-		.run()
 }

@@ -1,3 +1,5 @@
+import { sqlRows } from '../../db/query'
+import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'bun:test'
 import { CNPJ, TEST_ORIGIN, testWorld } from '../../apps/server/testing'
 import { settings } from './schema'
@@ -13,16 +15,16 @@ const HOSTILE_KEYS = [
 const TOKEN = 'Kx9mPq2Lw7Rt5Vb3Nc8Zh4Jd6Fg1Sa0Yq'
 
 /** The saved rows of the portal's settings and of the Asaas accounts: what a refused save must leave as it was. */
-const snapshot = (w: Awaited<ReturnType<typeof testWorld>>) => ({
-	settings: w.db.select().from(settings).all(),
-	accounts: w.db.all('select * from asaas_accounts'),
-	representatives: w.db.all('select cnpj, ativar_api_asaas from representatives')
+const snapshot = async (w: Awaited<ReturnType<typeof testWorld>>) => ({
+	settings: await w.db.select().from(settings),
+	accounts: await sqlRows(w.db, sql`select * from asaas_accounts`),
+	representatives: await sqlRows(w.db, sql`select cnpj, ativar_api_asaas from representatives`)
 })
 
 describe('keys, tokens and the bot’s PIX key (issue 33, point 12)', () => {
 	it('refuse control, bidi, space and non-ASCII characters in every API key and token field, saving nothing', async () => {
 		const w = await testWorld({ config: { publicOrigin: TEST_ORIGIN } })
-		const before = snapshot(w)
+		const before = await snapshot(w)
 		const saves = {
 			vendor: (key: string, token = '') =>
 				w.call('PUT', '/api/admin/asaas-vendor', {
@@ -56,7 +58,7 @@ describe('keys, tokens and the bot’s PIX key (issue 33, point 12)', () => {
 			expect(res.status).toBe(400)
 			expect(res.json.message).toContain('Token do webhook')
 		}
-		expect(snapshot(w)).toEqual(before)
+		expect(await snapshot(w)).toEqual(before)
 		// A key with spaces around it is the key: trimmed, then saved.
 		expect((await saves.evolution('  evolution-key-01  ')).status).toBe(200)
 		expect(
@@ -79,7 +81,7 @@ describe('keys, tokens and the bot’s PIX key (issue 33, point 12)', () => {
 			expect({ key, status: res.status }).toEqual({ key, status: 400 })
 			expect(res.json.message).toContain('Chave PIX inválida')
 		}
-		expect(w.db.select().from(settings).all()).toEqual([])
+		expect(await w.db.select().from(settings)).toEqual([])
 		expect((await save('123e4567-e89b-12d3-a456-426614174000')).status).toBe(200)
 		expect((await save('financeiro@ksistemas.com.br')).status).toBe(200)
 	})

@@ -29,8 +29,8 @@ describe('one door for the vendor’s Asaas key (issue 32, point 6)', () => {
 		const secret = await bulk({ 'app.moeda': 'USD', bot_webhook_secret: 'a'.repeat(20) + 'B'.repeat(20) })
 		expect(secret.status).toBe(400)
 		expect(secret.json.message).toContain('Bot WhatsApp')
-		expect(w.db.select().from(settings).all()).toEqual([])
-		expect(w.db.select().from(activities).all()).toEqual([])
+		expect(await w.db.select().from(settings)).toEqual([])
+		expect(await w.db.select().from(activities)).toEqual([])
 		expect(w.asaas.accounts.get(KEY)?.webhooks.size ?? 0).toBe(0)
 
 		// The one door: Admin Financeiro saves the key, tests it and registers the portal's webhook on the account.
@@ -39,7 +39,7 @@ describe('one door for the vendor’s Asaas key (issue 32, point 6)', () => {
 			body: { asaas_api_key: KEY, asaas_ambiente: 'sandbox', asaas_webhook_token: '' }
 		})
 		expect(vendor.status).toBe(200)
-		expect(openSetting(w.db, w.ctx.secrets, 'app.asaas_api_key')).toBe(KEY)
+		expect(await openSetting(w.db, w.ctx.secrets, 'app.asaas_api_key')).toBe(KEY)
 		// The settings screen's own keys still save in one batch.
 		expect((await bulk({ 'app.moeda': 'USD', evolution_instance_name: 'k-licencas' })).status).toBe(200)
 	})

@@ -1,7 +1,7 @@
-import { sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { table, text } from '../../db/columns'
 
 /** Key/value settings of the portal (configuracoes); rows exist only for keys that were saved. */
-export const settings = sqliteTable('configuracoes', {
+export const settings = table('configuracoes', {
 	chave: text().primaryKey(),
 	valor: text().notNull(),
 	descricao: text(),

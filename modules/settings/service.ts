@@ -11,19 +11,19 @@ export function isSettingKey(key: string): key is SettingKey {
 }
 
 /** The saved value of a key, or its default (a secret comes sealed: open it with openSetting). */
-export function getSetting(db: DbOrTx, key: SettingKey): string {
-	const row = db.select({ valor: settings.valor }).from(settings).where(eq(settings.chave, key)).get()
+export async function getSetting(db: DbOrTx, key: SettingKey): Promise<string> {
+	const row = (await db.select({ valor: settings.valor }).from(settings).where(eq(settings.chave, key)))[0]
 	return row?.valor ?? SETTING_DEFINITIONS[key].valor
 }
 
 /** A secret setting in clear, for the one call that uses it (never for an answer or a log line). */
-export function openSetting(db: DbOrTx, secrets: SecretBox, key: SettingKey): string {
-	const value = getSetting(db, key)
+export async function openSetting(db: DbOrTx, secrets: SecretBox, key: SettingKey): Promise<string> {
+	const value = await getSetting(db, key)
 	return value ? secrets.open(value) : ''
 }
 
-export function getSettingsMap(db: DbOrTx, keys: SettingKey[]): Record<SettingKey, string> {
-	const rows = db.select().from(settings).where(inArray(settings.chave, keys)).all()
+export async function getSettingsMap(db: DbOrTx, keys: SettingKey[]): Promise<Record<SettingKey, string>> {
+	const rows = await db.select().from(settings).where(inArray(settings.chave, keys))
 	const out = {} as Record<SettingKey, string>
 	for (const key of keys) out[key] = SETTING_DEFINITIONS[key].valor
 	for (const row of rows) out[row.chave as SettingKey] = row.valor
@@ -31,7 +31,7 @@ export function getSettingsMap(db: DbOrTx, keys: SettingKey[]): Record<SettingKe
 }
 
 /** Validates each value by its key's rule, then saves them all or none; secrets are sealed at rest. */
-export function saveSettings(db: DbOrTx, clock: Clock, secrets: SecretBox, entries: { chave: string; valor: string }[]) {
+export async function saveSettings(db: DbOrTx, clock: Clock, secrets: SecretBox, entries: { chave: string; valor: string }[]) {
 	const checked = entries.flatMap(({ chave, valor }) => {
 		if (!isSettingKey(chave)) throw badRequest(`Configuração desconhecida: ${chave}.`)
 		const def: Definition = SETTING_DEFINITIONS[chave]
@@ -45,10 +45,10 @@ export function saveSettings(db: DbOrTx, clock: Clock, secrets: SecretBox, entri
 	const saved: SettingKey[] = []
 	for (const { chave, valor, def } of checked) {
 		saved.push(chave)
-		db.insert(settings)
+		await db
+			.insert(settings)
 			.values({ chave, valor, descricao: def.descricao, categoria: def.categoria, tipo: def.tipo, updated_at: now })
 			.onConflictDoUpdate({ target: settings.chave, set: { valor, updated_at: now } })
-			.run()
 	}
 	return saved
 }
@@ -59,28 +59,23 @@ export function isMaskedSecret(value: string): boolean {
 }
 
 /** The saved theme (tema.* keys) with defaults. */
-export function getThemeSettings(db: DbOrTx): ThemeSettings {
-	return themeFromValues(getSettingsMap(db, [...THEME_KEYS]))
+export async function getThemeSettings(db: DbOrTx): Promise<ThemeSettings> {
+	return themeFromValues(await getSettingsMap(db, [...THEME_KEYS]))
 }
 
 /** The display formats of the settings (app.formato_data, app.moeda, app.fuso_horario), for the pages the server serves. */
-export function getDisplayFormats(db: DbOrTx): DisplayFormats {
-	const map = getSettingsMap(db, ['app.formato_data', 'app.moeda', 'app.fuso_horario'])
+export async function getDisplayFormats(db: DbOrTx): Promise<DisplayFormats> {
+	const map = await getSettingsMap(db, ['app.formato_data', 'app.moeda', 'app.fuso_horario'])
 	return { dateFormat: map['app.formato_data'], currency: map['app.moeda'], timeZone: map['app.fuso_horario'] } as DisplayFormats
 }
 
 /** When any setting was last saved (null if never). */
-export function lastSettingsUpdate(db: DbOrTx): string | null {
-	return (
-		db
-			.select({ at: max(settings.updated_at) })
-			.from(settings)
-			.get()?.at ?? null
-	)
+export async function lastSettingsUpdate(db: DbOrTx): Promise<string | null> {
+	return (await db.select({ at: max(settings.updated_at) }).from(settings))[0]?.at ?? null
 }
 
-export function getAutoLogoutConfig(db: DbOrTx): AutoLogoutConfig {
-	const map = getSettingsMap(db, ['seguranca.auto_logout_ativo', 'seguranca.auto_logout_minutos'])
+export async function getAutoLogoutConfig(db: DbOrTx): Promise<AutoLogoutConfig> {
+	const map = await getSettingsMap(db, ['seguranca.auto_logout_ativo', 'seguranca.auto_logout_minutos'])
 	return {
 		enabled: map['seguranca.auto_logout_ativo'] === 'true',
 		timeoutMinutes: Number(map['seguranca.auto_logout_minutos'])
@@ -96,14 +91,8 @@ export function readsSetting(role: Role, key: SettingKey): boolean {
  * The settings `role` reads (readsSetting), each with its saved value or default, as GET /api/configuracoes lists
  * them. Secrets are never sent in clear: administrators see them masked; no other role reads one.
  */
-export function listSettings(db: DbOrTx, role: Role) {
-	const saved = new Map(
-		db
-			.select()
-			.from(settings)
-			.all()
-			.map((r) => [r.chave, r])
-	)
+export async function listSettings(db: DbOrTx, role: Role) {
+	const saved = new Map((await db.select().from(settings)).map((r) => [r.chave, r]))
 	return (Object.keys(SETTING_DEFINITIONS) as SettingKey[]).flatMap((chave) => {
 		const def: Definition = SETTING_DEFINITIONS[chave]
 		const valor = saved.get(chave)?.valor ?? def.valor
@@ -123,12 +112,12 @@ export function listSettings(db: DbOrTx, role: Role) {
 }
 
 /** Seals the secret settings saved in clear before secrets were sealed at rest (run at every start; idempotent). */
-export function sealPlaintextSettings(db: DbOrTx, secrets: SecretBox): number {
+export async function sealPlaintextSettings(db: DbOrTx, secrets: SecretBox): Promise<number> {
 	const secretKeys = (Object.keys(SETTING_DEFINITIONS) as SettingKey[]).filter((k) => (SETTING_DEFINITIONS[k] as Definition).secret)
 	return sealInClear(
 		secrets,
-		db.select().from(settings).where(inArray(settings.chave, secretKeys)).all(),
+		await db.select().from(settings).where(inArray(settings.chave, secretKeys)),
 		(row) => row.valor,
-		(row, sealed) => db.update(settings).set({ valor: sealed }).where(eq(settings.chave, row.chave)).run()
+		async (row, sealed) => await db.update(settings).set({ valor: sealed }).where(eq(settings.chave, row.chave))
 	)
 }

@@ -30,25 +30,25 @@ afterAll(() => {
 })
 
 /** A migrated database on disk with its administrador, as any portal that has started once has. */
-function freshDataDir() {
+async function freshDataDir() {
 	const dataDir = mkdtempSync(join(tmpdir(), 'kportal-backup-'))
 	const dbPath = join(dataDir, 'portal.sqlite')
 	const db = openDb(dbPath)
 	migrateDb(db)
 	const at = '2026-11-20T12:00:00.000Z'
-	db.insert(users)
+	await db
+		.insert(users)
 		.values({ cnpj: '11222333000181', nome: 'Ana', tipo: 'administrador', senha_hash: 'x', created_at: at, updated_at: at })
-		.run()
 	return { dataDir, dbPath, db, config: { dataDir } }
 }
 
-function addActivity(db: ReturnType<typeof openDb>, title: string) {
-	db.insert(activities).values({ created_at: new Date().toISOString(), type: 'info', icon: 'Building', title }).run()
+async function addActivity(db: ReturnType<typeof openDb>, title: string) {
+	await db.insert(activities).values({ created_at: new Date().toISOString(), type: 'info', icon: 'Building', title })
 }
 
-const dump = (db: ReturnType<typeof openDb>) => ({
-	activities: db.select().from(activities).all(),
-	settings: db.select().from(settings).all()
+const dump = async (db: ReturnType<typeof openDb>) => ({
+	activities: await db.select().from(activities),
+	settings: await db.select().from(settings)
 })
 
 async function extractDb(archive: string, into: string): Promise<string> {
@@ -60,21 +60,21 @@ async function extractDb(archive: string, into: string): Promise<string> {
 
 describe('backup and restore', () => {
 	it('restores exactly the backed-up data: write, back up, write more, restore', async () => {
-		const { dataDir, dbPath, db, config } = freshDataDir()
+		const { dataDir, dbPath, db, config } = await freshDataDir()
 		const clock = fixedClock('2026-11-20T12:00:00Z')
-		saveSettings(db, clock, TEST_SECRETS, [{ chave: 'app.moeda', valor: 'USD' }])
-		for (let i = 0; i < 10; i++) addActivity(db, `antes ${i}`)
+		await saveSettings(db, clock, TEST_SECRETS, [{ chave: 'app.moeda', valor: 'USD' }])
+		for (let i = 0; i < 10; i++) await addActivity(db, `antes ${i}`)
 		mkdirSync(join(dataDir, 'uploads', 'promo'), { recursive: true })
 		writeFileSync(join(dataDir, 'uploads', 'promo', 'rep.png'), 'imagem antiga')
-		const snapshot = dump(db)
+		const snapshot = await dump(db)
 
 		const backup = await createBackup({ db, clock, config }, 'manual', '2.1.0')
 
-		saveSettings(db, clock, TEST_SECRETS, [
+		await saveSettings(db, clock, TEST_SECRETS, [
 			{ chave: 'app.moeda', valor: 'EUR' },
 			{ chave: 'app.idioma', valor: 'en-US' }
 		])
-		for (let i = 0; i < 5; i++) addActivity(db, `depois ${i}`)
+		for (let i = 0; i < 5; i++) await addActivity(db, `depois ${i}`)
 		writeFileSync(join(dataDir, 'uploads', 'promo', 'rep.png'), 'imagem nova')
 		writeFileSync(join(dataDir, 'uploads', 'extra.png'), 'só depois')
 		db.$client.close()
@@ -88,7 +88,7 @@ describe('backup and restore', () => {
 		expect(result.restoredUploads).toBe(1)
 
 		const restored = openDb(dbPath)
-		expect(dump(restored)).toEqual(snapshot)
+		expect(await dump(restored)).toEqual(snapshot)
 		expect(restored.$client.query('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' })
 		restored.$client.close()
 		expect(readFileSync(join(dataDir, 'uploads', 'promo', 'rep.png'), 'utf8')).toBe('imagem antiga')
@@ -101,7 +101,7 @@ describe('backup and restore', () => {
 	})
 
 	it('a backup taken during 200 concurrent writes passes integrity_check and holds every write finished before it began', async () => {
-		const { dataDir, dbPath, db, config } = freshDataDir()
+		const { dataDir, dbPath, db, config } = await freshDataDir()
 		const clock = fixedClock('2026-11-20T12:00:00Z')
 		// Another process writes 200 rows, one transaction each, while this one takes the backup.
 		const writer = Bun.spawn(
@@ -148,7 +148,7 @@ describe('backup and restore', () => {
 	}, 30_000)
 
 	it('keeps the portal responsive while it copies and compresses a large database', async () => {
-		const { db, config } = freshDataDir()
+		const { db, config } = await freshDataDir()
 		const insert = db.$client.prepare(
 			"insert into activities (created_at, type, icon, title, subtitle) values ('2026-11-20', 'info', 'Building', ?, ?)"
 		)
@@ -180,8 +180,8 @@ describe('backup and restore', () => {
 	}, 60_000)
 
 	it('refuses a corrupt database and foreign entries, and leaves the live database alone', async () => {
-		const { dataDir, dbPath, db, config } = freshDataDir()
-		addActivity(db, 'vivo')
+		const { dataDir, dbPath, db, config } = await freshDataDir()
+		await addActivity(db, 'vivo')
 		const dir = backupDir(config)
 		mkdirSync(dir, { recursive: true })
 		const full = join(dir, 'full.sqlite')
@@ -224,10 +224,10 @@ describe('backup and restore', () => {
 	}, 30_000)
 
 	it('the restore command works from the shell, and refuses while the server runs', async () => {
-		const { dataDir, dbPath, db, config } = freshDataDir()
-		addActivity(db, 'no backup')
+		const { dataDir, dbPath, db, config } = await freshDataDir()
+		await addActivity(db, 'no backup')
 		const backup = await createBackup({ db, clock: fixedClock('2026-11-20T12:00:00Z'), config }, 'manual')
-		addActivity(db, 'depois do backup')
+		await addActivity(db, 'depois do backup')
 		db.$client.close()
 		const env = { ...process.env, DATA_DIR: dataDir }
 
@@ -307,8 +307,8 @@ describe('restore takes only a backup of this portal (issue 13, points 4 and 5)'
 		)
 
 	it('refuses an empty or foreign database, one from a newer portal, one without an active administrador, and a bomb', async () => {
-		const { dataDir, dbPath, db, config } = freshDataDir()
-		addActivity(db, 'vivo')
+		const { dataDir, dbPath, db, config } = await freshDataDir()
+		await addActivity(db, 'vivo')
 		const good = await createBackup({ db, clock: fixedClock('2026-11-20T12:00:00Z'), config }, 'manual')
 		const portal = new Uint8Array(
 			await (await new Bun.Archive(await Bun.file(join(backupDir(config), good.filename)).bytes()).files()).get('portal.sqlite')!.bytes()
@@ -362,7 +362,7 @@ describe('restore takes only a backup of this portal (issue 13, points 4 and 5)'
 	it('leaves the database, its WAL and SHM, the uploads and the replaced copies readable by the owner only', async () => {
 		const mask = process.umask(0o022)
 		try {
-			const { dataDir, dbPath, db, config } = freshDataDir()
+			const { dataDir, dbPath, db, config } = await freshDataDir()
 			mkdirSync(join(dataDir, 'uploads', 'promo'), { recursive: true, mode: 0o755 })
 			writeFileSync(join(dataDir, 'uploads', 'promo', 'rep.png'), 'imagem', { mode: 0o644 })
 			const backup = await createBackup({ db, clock: fixedClock('2026-11-20T12:00:00Z'), config }, 'manual')
@@ -370,7 +370,7 @@ describe('restore takes only a backup of this portal (issue 13, points 4 and 5)'
 			const result = await restoreBackup({ archive: join(backupDir(config), backup.filename), dataDir })
 			// The server opens the restored database: its WAL and SHM appear beside it.
 			const reopened = openDb(dbPath)
-			addActivity(reopened, 'depois')
+			await addActivity(reopened, 'depois')
 			const paths = [
 				dbPath,
 				`${dbPath}-wal`,
@@ -395,7 +395,7 @@ describe('restore takes only a backup of this portal (issue 13, points 4 and 5)'
 
 describe('automatic backups', () => {
 	it('runs every app.intervalo_backup hours while app.backup_automatico is on, keeping the newest app.backups_manter', async () => {
-		const { db, config } = freshDataDir()
+		const { db, config } = await freshDataDir()
 		const clock = fixedClock('2026-11-20T00:00:00Z')
 		const ctx = { db, clock, config }
 		const first = await runAutomaticBackup(ctx)
@@ -405,7 +405,7 @@ describe('automatic backups', () => {
 		clock.advance(HOUR)
 		expect((await runAutomaticBackup(ctx))?.filename).toBe('backup-automatico-2026-11-21T00-00-00-000Z.tar.gz')
 
-		saveSettings(db, clock, TEST_SECRETS, [
+		await saveSettings(db, clock, TEST_SECRETS, [
 			{ chave: 'app.intervalo_backup', valor: '1' },
 			{ chave: 'app.backups_manter', valor: '2' }
 		])
@@ -417,7 +417,7 @@ describe('automatic backups', () => {
 		const names = listBackups(config).map((b) => `${b.type} ${b.created}`)
 		expect(names).toEqual(['automático 2026-11-21T03:00:00.000Z', 'automático 2026-11-21T02:00:00.000Z', 'manual 2026-11-21T00:00:00.000Z'])
 
-		saveSettings(db, clock, TEST_SECRETS, [{ chave: 'app.backup_automatico', valor: 'false' }])
+		await saveSettings(db, clock, TEST_SECRETS, [{ chave: 'app.backup_automatico', valor: 'false' }])
 		clock.advance(DAY)
 		expect(await runAutomaticBackup(ctx)).toBeNull()
 		expect(listBackups(config)).toHaveLength(3)

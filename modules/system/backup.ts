@@ -153,7 +153,7 @@ async function writeBackup(
 	} finally {
 		rmSync(work, { recursive: true, force: true })
 	}
-	if (kind === 'automatico') pruneAutomaticBackups(ctx.config, Number(getSetting(ctx.db, 'app.backups_manter')))
+	if (kind === 'automatico') pruneAutomaticBackups(ctx.config, Number(await getSetting(ctx.db, 'app.backups_manter')))
 	return backupInfoOf(ctx.config, filename)!
 }
 
@@ -214,8 +214,8 @@ export async function runAutomaticBackup(
 	ctx: { db: Db; clock: Clock; config: Pick<AppConfig, 'dataDir'> },
 	version?: string
 ): Promise<BackupInfo | null> {
-	if (getSetting(ctx.db, 'app.backup_automatico') !== 'true') return null
-	const intervalMs = Number(getSetting(ctx.db, 'app.intervalo_backup')) * HOUR
+	if ((await getSetting(ctx.db, 'app.backup_automatico')) !== 'true') return null
+	const intervalMs = Number(await getSetting(ctx.db, 'app.intervalo_backup')) * HOUR
 	const last = listBackups(ctx.config).find((b) => b.type === 'automático')
 	// A minute of slack so a cron tick that lands a little early still counts.
 	if (last && ctx.clock.now().getTime() - Date.parse(last.created) < intervalMs - 60_000) return null

@@ -6,14 +6,14 @@ import { lastSettingsUpdate } from '../settings'
 export const VERSION: string = pkg.version
 
 /** The Sistema tab's information card. */
-export function systemInfo(db: Db) {
+export async function systemInfo(db: Db) {
 	const sqlite = db.$client.query('select sqlite_version() as v').get() as { v: string } | null
 	let migratedAt: string | null = null
 	try {
 		const row = db.$client.query('select max(created_at) as at from __drizzle_migrations').get() as { at: number | null } | null
 		migratedAt = row?.at ? new Date(Number(row.at)).toISOString() : null
 	} catch {}
-	const settingsAt = lastSettingsUpdate(db)
+	const settingsAt = await lastSettingsUpdate(db)
 	const lastUpdate =
 		[settingsAt, migratedAt]
 			.filter((v): v is string => !!v)

@@ -17,7 +17,7 @@ afterAll(() => {
 async function setup(options: { dataDir?: string } = {}) {
 	const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kportal-sys-'))
 	temporary.push(dataDir)
-	const t = createTestApp({ config: { dataDir } })
+	const t = await createTestApp({ config: { dataDir } })
 	const cnpjs: Record<Role, string> = { administrador: CNPJ.admin, gerente: CNPJ.gerente, representante: CNPJ.rep }
 	const cookies = {} as Record<Role, string>
 	for (const tipo of ROLES) {
@@ -59,13 +59,7 @@ describe('POST /api/configuracoes/bulk', () => {
 		expect(res.status).toBe(200)
 		expect(res.json.message).toBe('Configurações salvas.')
 		expect(res.json.saved).toHaveLength(17)
-		const rows = Object.fromEntries(
-			t.db
-				.select()
-				.from(settings)
-				.all()
-				.map((r) => [r.chave, r])
-		)
+		const rows = Object.fromEntries((await t.db.select().from(settings)).map((r) => [r.chave, r]))
 		expect(rows['tema.modo_compacto'].valor).toBe('true')
 		expect(rows['app.valor_credito_dia']).toMatchObject({
 			valor: '30',
@@ -74,13 +68,9 @@ describe('POST /api/configuracoes/bulk', () => {
 			descricao: 'Dias de licença por crédito'
 		})
 		expect(rows['tema.cor_primaria']).toMatchObject({ valor: '#AA3300', categoria: 'aparencia', tipo: 'color' })
-		expect(
-			t.db
-				.select()
-				.from(activities)
-				.all()
-				.map((a) => [a.event, a.title])
-		).toEqual([['settings.bulk-updated', 'Configurações do sistema atualizadas']])
+		expect((await t.db.select().from(activities)).map((a) => [a.event, a.title])).toEqual([
+			['settings.bulk-updated', 'Configurações do sistema atualizadas']
+		])
 		const listed = await t.call('GET', '/api/configuracoes', { cookie: cookies.gerente })
 		expect(listed.json.find((e) => e.chave === 'app.moeda')!.valor).toBe('EUR')
 	})
@@ -93,7 +83,7 @@ describe('POST /api/configuracoes/bulk', () => {
 			const single = await t.call('POST', '/api/configuracoes', { cookie, body: { chave: 'app.moeda', valor: 'USD' } })
 			expect(single.status).toBe(cookie ? 403 : 401)
 		}
-		expect(t.db.select().from(settings).all()).toHaveLength(0)
+		expect(await t.db.select().from(settings)).toHaveLength(0)
 	})
 
 	// Just inside and just outside every range of 2-administration §5.7 (and app.backups_manter 1–100).
@@ -115,9 +105,9 @@ describe('POST /api/configuracoes/bulk', () => {
 			for (const valor of good) {
 				const res = await t.call('POST', '/api/configuracoes/bulk', { cookie: cookies.administrador, body: bulk({ [chave]: valor }) })
 				expect(res.status, `${chave}=${valor}`).toBe(200)
-				expect(getSetting(t.db, chave as never)).toBe(String(valor))
+				expect(await getSetting(t.db, chave as never)).toBe(String(valor))
 			}
-			const before = getSetting(t.db, chave as never)
+			const before = await getSetting(t.db, chave as never)
 			for (const valor of bad) {
 				const res = await t.call('POST', '/api/configuracoes/bulk', { cookie: cookies.administrador, body: bulk({ [chave]: valor }) })
 				expect(res.status, `${chave}=${JSON.stringify(valor)}`).toBe(400)
@@ -125,7 +115,7 @@ describe('POST /api/configuracoes/bulk', () => {
 				const single = await t.call('POST', '/api/configuracoes', { cookie: cookies.administrador, body: { chave, valor } })
 				expect(single.status, `single ${chave}=${JSON.stringify(valor)}`).toBe(400)
 			}
-			expect(getSetting(t.db, chave as never)).toBe(before)
+			expect(await getSetting(t.db, chave as never)).toBe(before)
 		})
 	}
 
@@ -137,7 +127,7 @@ describe('POST /api/configuracoes/bulk', () => {
 		})
 		expect(res.status).toBe(400)
 		expect(res.json.message).toContain('Terminais padrão')
-		expect(t.db.select().from(settings).all()).toHaveLength(0)
+		expect(await t.db.select().from(settings)).toHaveLength(0)
 		for (const body of [
 			{},
 			{ configuracoes: [] },
@@ -147,7 +137,7 @@ describe('POST /api/configuracoes/bulk', () => {
 		]) {
 			expect((await t.call('POST', '/api/configuracoes/bulk', { cookie: cookies.administrador, body })).status).toBe(400)
 		}
-		expect(t.db.select().from(activities).all()).toHaveLength(0)
+		expect(await t.db.select().from(activities)).toHaveLength(0)
 	})
 
 	it('never returns a secret in clear, and a masked value sent back keeps the saved key', async () => {
@@ -170,10 +160,10 @@ describe('POST /api/configuracoes/bulk', () => {
 		})
 		expect(again.status).toBe(200)
 		expect(again.text).not.toContain(secret)
-		expect(openSetting(t.db, t.ctx.secrets, 'evolution_api_key')).toBe(secret)
+		expect(await openSetting(t.db, t.ctx.secrets, 'evolution_api_key')).toBe(secret)
 		// At rest it is sealed: neither the database nor a backup of it holds the key.
-		expect(getSetting(t.db, 'evolution_api_key')).toStartWith('enc:v1:mnop:')
-		expect(getSetting(t.db, 'evolution_api_key')).not.toContain(secret)
+		expect(await getSetting(t.db, 'evolution_api_key')).toStartWith('enc:v1:mnop:')
+		expect(await getSetting(t.db, 'evolution_api_key')).not.toContain(secret)
 	})
 })
 
@@ -193,7 +183,7 @@ describe('theme on every page', () => {
 			})
 		})
 		const { getThemeSettings } = await import('../settings')
-		const html = renderPage(template, null, getThemeSettings(t.db))
+		const html = renderPage(template, null, await getThemeSettings(t.db))
 		expect(html).toContain('data-tema-modo="system"')
 		expect(html).toContain('<style id="kportal-tema">')
 		expect(html).toContain('--color-primary:hsl(0 100% 50%);--color-primary-content:#ffffff;')
@@ -206,7 +196,7 @@ describe('theme on every page', () => {
 	it('uses the defaults when nothing was saved', async () => {
 		const { t } = await setup()
 		const { getThemeSettings } = await import('../settings')
-		const html = renderPage(template, null, getThemeSettings(t.db))
+		const html = renderPage(template, null, await getThemeSettings(t.db))
 		expect(html).toContain('data-tema-modo="light"')
 		expect(html).toContain('--color-primary:hsl(253.33 84.38% 12.55%)')
 		expect(html).not.toContain('--size-field')
@@ -229,29 +219,22 @@ describe('Sistema: info, cache', () => {
 		const { t, cookies } = await setup()
 		for (const cookie of [cookies.gerente, cookies.representante])
 			expect((await t.call('POST', '/api/system/clear-cache', { cookie })).status).toBe(403)
-		expect(t.db.select().from(sessions).all()).toHaveLength(3)
-		t.db
-			.insert(sessions)
-			.values({
-				id: 'old',
-				user_id: 1,
-				created_at: '2026-01-01T00:00:00Z',
-				last_active_at: '2026-01-01T00:00:00Z',
-				expires_at: '2026-01-01T12:00:00Z'
-			})
-			.run()
+		expect(await t.db.select().from(sessions)).toHaveLength(3)
+		await t.db.insert(sessions).values({
+			id: 'old',
+			user_id: 1,
+			created_at: '2026-01-01T00:00:00Z',
+			last_active_at: '2026-01-01T00:00:00Z',
+			expires_at: '2026-01-01T12:00:00Z'
+		})
 		const res = await t.call('POST', '/api/system/clear-cache', { cookie: cookies.administrador })
 		expect(res.status).toBe(200)
 		expect(res.json.removedSessions).toBe(1)
 		expect(res.json.message).toContain('Cache limpo')
-		expect(t.db.select().from(sessions).all()).toHaveLength(3)
-		expect(
-			t.db
-				.select()
-				.from(activities)
-				.all()
-				.map((a) => [a.event, a.icon, a.title])
-		).toEqual([['system.cache-cleared', 'Terminal', 'Cache limpo']])
+		expect(await t.db.select().from(sessions)).toHaveLength(3)
+		expect((await t.db.select().from(activities)).map((a) => [a.event, a.icon, a.title])).toEqual([
+			['system.cache-cleared', 'Terminal', 'Cache limpo']
+		])
 	})
 })
 
@@ -294,7 +277,7 @@ describe('backups over the API', () => {
 		expect(removed.status).toBe(200)
 		expect(readdirSync(join(dataDir, 'backups'))).toEqual([created.json.filename])
 		expect((await t.call('DELETE', `/api/system/backup/${second}`, { cookie: cookies.administrador })).status).toBe(404)
-		expect(t.activityTitles()).toEqual(['Backup criado', 'Backup criado', 'Backup deletado'])
+		expect(await t.activityTitles()).toEqual(['Backup criado', 'Backup criado', 'Backup deletado'])
 	})
 
 	it('two backups asked in the same instant: one is taken, the other is refused with 409, nothing half-written is left', async () => {

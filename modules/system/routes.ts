@@ -32,25 +32,25 @@ import {
 /** `onSettingsSaved`: told the keys saved, after the answer is decided (the composition root wires other modules in). */
 export function systemRoutes(ctx: AppContext, hooks: { onSettingsSaved?: (keys: string[]) => Promise<unknown> } = {}) {
 	return serveRoutes(ctx, 'system.routes', ({ db, clock }) => [
-		serve(healthRoute, 'public', () => {
-			if (!databaseAnswers(db)) throw new AppError(503, 'Banco de dados indisponível.', 'DATABASE_UNAVAILABLE')
+		serve(healthRoute, 'public', async () => {
+			if (!(await databaseAnswers(db))) throw new AppError(503, 'Banco de dados indisponível.', 'DATABASE_UNAVAILABLE')
 			return { status: 'ok' as const, time: clock.now().toISOString() }
 		}),
 		serve(listSettingsRoute, 'session', ({ user }) => listSettings(db, user.tipo)),
-		serve(saveSettingsRoute, 'settings.manage', ({ body, user }) => {
-			const saved = saveSettingsAs(db, clock, ctx.secrets, user, body.configuracoes)
+		serve(saveSettingsRoute, 'settings.manage', async ({ body, user }) => {
+			const saved = await saveSettingsAs(db, clock, ctx.secrets, user, body.configuracoes)
 			// Not awaited: a slow gateway must not hold the save (its outcome shows on the bot monitor).
 			void hooks.onSettingsSaved?.(saved)
-			return { message: 'Configurações salvas.', saved, configuracoes: listSettings(db, user.tipo) }
+			return { message: 'Configurações salvas.', saved, configuracoes: await listSettings(db, user.tipo) }
 		}),
-		serve(saveSettingRoute, 'settings.manage', ({ body, user }) => {
-			void hooks.onSettingsSaved?.(saveSettingsAs(db, clock, ctx.secrets, user, [body]))
-			return { message: 'Configuração salva.', configuracao: settingView(db, user.tipo, body.chave) }
+		serve(saveSettingRoute, 'settings.manage', async ({ body, user }) => {
+			void hooks.onSettingsSaved?.(await saveSettingsAs(db, clock, ctx.secrets, user, [body]))
+			return { message: 'Configuração salva.', configuracao: await settingView(db, user.tipo, body.chave) }
 		}),
 		serve(autoLogoutConfigRoute, 'public', () => getAutoLogoutConfig(db)),
-		serve(saveAutoLogoutRoute, 'settings.manage', ({ body, user }) => ({
+		serve(saveAutoLogoutRoute, 'settings.manage', async ({ body, user }) => ({
 			message: 'Configurações atualizadas.',
-			...saveAutoLogout(db, clock, ctx.secrets, user, body)
+			...(await saveAutoLogout(db, clock, ctx.secrets, user, body))
 		})),
 		// Sistema tab: information for administradores and gerentes; backups and cache for administradores.
 		serve(systemInfoRoute, 'system.info', () => systemInfo(db)),
@@ -74,8 +74,8 @@ export function systemRoutes(ctx: AppContext, hooks: { onSettingsSaved?: (keys: 
 					}
 				})
 		),
-		serve(clearCacheRoute, 'system.manage', ({ user }) => {
-			const removedSessions = clearCache(db, clock, user)
+		serve(clearCacheRoute, 'system.manage', async ({ user }) => {
+			const removedSessions = await clearCache(db, clock, user)
 			return {
 				message: `Cache limpo: ${removedSessions} ${removedSessions === 1 ? 'sessão expirada removida' : 'sessões expiradas removidas'} e estatísticas do banco otimizadas.`,
 				removedSessions

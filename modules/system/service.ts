@@ -1,3 +1,4 @@
+import { sqlRows } from '../../db/query'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { logActivity } from '../activity'
@@ -12,9 +13,9 @@ import type { BackupInfo } from './model'
 type Actor = Pick<SessionUser, 'id' | 'nome' | 'cnpj' | 'tipo'>
 
 /** The health check: the database answers a trivial query. */
-export function databaseAnswers(db: Db): boolean {
+export async function databaseAnswers(db: Db): Promise<boolean> {
 	try {
-		db.all(sql`select 1`)
+		await sqlRows(db, sql`select 1`)
 		return true
 	} catch {
 		return false
@@ -22,27 +23,33 @@ export function databaseAnswers(db: Db): boolean {
 }
 
 /** Saves settings from the Configurações screen in one transaction, with one activity line; answers the keys saved. */
-export function saveSettingsAs(db: Db, clock: Clock, secrets: SecretBox, actor: Actor, entries: SettingEntry[]): string[] {
-	return writeTransaction(db, (tx) => {
-		const keys = saveSettings(tx, clock, secrets, entries)
+export function saveSettingsAs(db: Db, clock: Clock, secrets: SecretBox, actor: Actor, entries: SettingEntry[]): Promise<string[]> {
+	return writeTransaction(db, async (tx) => {
+		const keys = await saveSettings(tx, clock, secrets, entries)
 		const one = entries.length === 1
-		if (one) logActivity(tx, clock, 'settings.updated', { chave: entries[0].chave }, { actor, entityId: entries[0].chave })
-		else logActivity(tx, clock, 'settings.bulk-updated', { quantidade: keys.length }, { actor, entityId: 'bulk' })
+		if (one) await logActivity(tx, clock, 'settings.updated', { chave: entries[0].chave }, { actor, entityId: entries[0].chave })
+		else await logActivity(tx, clock, 'settings.bulk-updated', { quantidade: keys.length }, { actor, entityId: 'bulk' })
 		return keys
 	})
 }
 
-export function settingView(db: Db, role: Role, chave: string) {
-	return listSettings(db, role).find((s) => s.chave === chave)
+export async function settingView(db: Db, role: Role, chave: string) {
+	return (await listSettings(db, role)).find((s) => s.chave === chave)
 }
 
-export function saveAutoLogout(db: Db, clock: Clock, secrets: SecretBox, actor: Actor, config: AutoLogoutConfig): AutoLogoutConfig {
-	writeTransaction(db, (tx) => {
-		saveSettings(tx, clock, secrets, [
+export async function saveAutoLogout(
+	db: Db,
+	clock: Clock,
+	secrets: SecretBox,
+	actor: Actor,
+	config: AutoLogoutConfig
+): Promise<AutoLogoutConfig> {
+	await writeTransaction(db, async (tx) => {
+		await saveSettings(tx, clock, secrets, [
 			{ chave: 'seguranca.auto_logout_ativo', valor: String(config.enabled) },
 			{ chave: 'seguranca.auto_logout_minutos', valor: String(config.timeoutMinutes) }
 		])
-		logActivity(
+		await logActivity(
 			tx,
 			clock,
 			'settings.auto-logout-updated',
@@ -55,7 +62,7 @@ export function saveAutoLogout(db: Db, clock: Clock, secrets: SecretBox, actor: 
 
 export async function createManualBackup(ctx: AppContext, actor: Actor): Promise<BackupInfo> {
 	const backup = await createBackup(ctx, 'manual', VERSION)
-	logActivity(ctx.db, ctx.clock, 'system.backup-created', { arquivo: backup.filename }, { actor, entityId: backup.filename })
+	await logActivity(ctx.db, ctx.clock, 'system.backup-created', { arquivo: backup.filename }, { actor, entityId: backup.filename })
 	ctx.log('backup.created', { filename: backup.filename, kind: 'manual', size: backup.size })
 	return backup
 }
@@ -65,7 +72,7 @@ export async function automaticBackup(ctx: AppContext): Promise<BackupInfo | nul
 	try {
 		const backup = await runAutomaticBackup(ctx, VERSION)
 		if (!backup) return null
-		logActivity(ctx.db, ctx.clock, 'system.backup-automatic', { arquivo: backup.filename }, { entityId: backup.filename })
+		await logActivity(ctx.db, ctx.clock, 'system.backup-automatic', { arquivo: backup.filename }, { entityId: backup.filename })
 		ctx.log('backup.created', { filename: backup.filename, kind: 'automatico', size: backup.size })
 		return backup
 	} catch (error) {
@@ -74,9 +81,9 @@ export async function automaticBackup(ctx: AppContext): Promise<BackupInfo | nul
 	}
 }
 
-export function removeBackup(ctx: AppContext, actor: Actor, filename: string) {
+export async function removeBackup(ctx: AppContext, actor: Actor, filename: string) {
 	deleteBackup(ctx.config, filename)
-	logActivity(ctx.db, ctx.clock, 'system.backup-deleted', { arquivo: filename }, { actor, entityId: filename })
+	await logActivity(ctx.db, ctx.clock, 'system.backup-deleted', { arquivo: filename }, { actor, entityId: filename })
 }
 
 /** A backup file to download, checked to exist; the download is logged. */
@@ -88,10 +95,10 @@ export async function backupFile(ctx: AppContext, actor: Actor, filename: string
 }
 
 /** 'Limpar Cache': the portal keeps no data cache, so this drops expired sessions and refreshes the planner's statistics. */
-export function clearCache(db: Db, clock: Clock, actor: Actor): number {
-	const removed = writeTransaction(db, (tx) => {
-		const count = deleteExpiredSessions(tx, clock)
-		logActivity(tx, clock, 'system.cache-cleared', { sessoes: count }, { actor, entityId: 'cache' })
+export async function clearCache(db: Db, clock: Clock, actor: Actor): Promise<number> {
+	const removed = await writeTransaction(db, async (tx) => {
+		const count = await deleteExpiredSessions(tx, clock)
+		await logActivity(tx, clock, 'system.cache-cleared', { sessoes: count }, { actor, entityId: 'cache' })
 		return count
 	})
 	db.$client.exec('PRAGMA optimize')

@@ -4,9 +4,9 @@ import { companies } from '../companies'
 import { terminals } from './schema'
 import { testWorld } from '../../apps/server/testing'
 
-function realCount(t: Awaited<ReturnType<typeof testWorld>>, codigo: number) {
-	const stored = t.db.select({ n: companies.terminal_count }).from(companies).where(eq(companies.codigo, codigo)).get()!.n
-	const real = t.db.select({ n: count() }).from(terminals).where(eq(terminals.fk_empresa, codigo)).get()!.n
+async function realCount(t: Awaited<ReturnType<typeof testWorld>>, codigo: number) {
+	const stored = (await t.db.select({ n: companies.terminal_count }).from(companies).where(eq(companies.codigo, codigo)))[0]!.n
+	const real = (await t.db.select({ n: count() }).from(terminals).where(eq(terminals.fk_empresa, codigo)))[0]!.n
 	return { stored, real }
 }
 
@@ -19,8 +19,8 @@ describe('terminals', () => {
 			body: { fk_empresa: c.codigo, mac: '00:1a:2b:3c:4d:5e', nome_computador: 'CAIXA-01' }
 		})
 		expect(created.status).toBe(201)
-		expect(t.db.select().from(terminals).get()!.mac).toBe('001A2B3C4D5E')
-		expect(realCount(t, c.codigo)).toEqual({ stored: 1, real: 1 })
+		expect((await t.db.select().from(terminals))[0]!.mac).toBe('001A2B3C4D5E')
+		expect(await realCount(t, c.codigo)).toEqual({ stored: 1, real: 1 })
 
 		const list = await t.call('GET', '/api/terminals?page=1&limit=20&search=caixa', { cookie: t.cookies.rep })
 		expect(list.json.terminals[0]).toMatchObject({
@@ -59,7 +59,7 @@ describe('terminals', () => {
 		const over = await t.call('POST', '/api/terminals', { cookie: t.cookies.admin, body: { fk_empresa: c.codigo, mac: 'AABBCCDDEE00' } })
 		expect(over.status).toBe(409)
 		expect(over.json.message).toContain('1 de 1 em uso')
-		expect(realCount(t, c.codigo)).toEqual({ stored: 1, real: 1 })
+		expect(await realCount(t, c.codigo)).toEqual({ stored: 1, real: 1 })
 		const shrink = await t.call('PUT', `/api/companies/${c.codigo}`, { cookie: t.cookies.admin, body: { ...c, nterminais: 1 } })
 		expect(shrink.status).toBe(200)
 	})
@@ -85,7 +85,7 @@ describe('terminals', () => {
 			(await t.call('POST', '/api/terminals', { cookie: t.cookies.rep, body: { fk_empresa: b.codigo, mac: 'AABBCCDDEE01' } })).status
 		).toBe(404)
 		expect((await t.call('POST', '/api/terminals', { cookie: t.cookies.rep, body: { mac: 'AABBCCDDEE01' } })).status).toBe(400)
-		expect(t.db.select().from(terminals).all()).toHaveLength(2)
+		expect(await t.db.select().from(terminals)).toHaveLength(2)
 	})
 
 	it('moves a terminal between companies, keeping both counts right, and deletes it', async () => {
@@ -105,8 +105,8 @@ describe('terminals', () => {
 				})
 			).status
 		).toBe(200)
-		expect(realCount(t, c1.codigo)).toEqual({ stored: 0, real: 0 })
-		expect(realCount(t, c2.codigo)).toEqual({ stored: 1, real: 1 })
+		expect(await realCount(t, c1.codigo)).toEqual({ stored: 0, real: 0 })
+		expect(await realCount(t, c2.codigo)).toEqual({ stored: 1, real: 1 })
 		// Another representative's terminal answers exactly like one that does not exist.
 		const foreign = await t.call('DELETE', `/api/terminals/${id}`, { cookie: t.cookies.rep2 })
 		const missing = await t.call('DELETE', '/api/terminals/99999', { cookie: t.cookies.rep2 })
@@ -115,7 +115,7 @@ describe('terminals', () => {
 			(await t.call('PUT', `/api/terminals/${id}`, { cookie: t.cookies.rep2, body: { fk_empresa: c2.codigo, mac: 'AABBCCDDEEFF' } })).json
 		).toEqual(missing.json)
 		expect((await t.call('DELETE', `/api/terminals/${id}`, { cookie: t.cookies.rep })).status).toBe(200)
-		expect(realCount(t, c2.codigo)).toEqual({ stored: 0, real: 0 })
+		expect(await realCount(t, c2.codigo)).toEqual({ stored: 0, real: 0 })
 	})
 })
 

@@ -7,12 +7,12 @@ export function terminalRoutes(ctx: AppContext) {
 	return serveRoutes(ctx, 'terminals.routes', ({ db, clock }) => [
 		serve(listTerminalsRoute, 'terminals.read', ({ query, user }) => listTerminals(db, clock, user, query)),
 		serve(exportTerminalsRoute, 'terminals.read', ({ query, user }) => exportTerminals(db, clock, user, query)),
-		serve(createTerminalRoute, 'terminals.write', ({ body, user }) => ({
+		serve(createTerminalRoute, 'terminals.write', async ({ body, user }) => ({
 			message: 'Terminal criado.',
-			codigo: createTerminal(db, clock, user, body)
+			codigo: await createTerminal(db, clock, user, body)
 		})),
-		serve(updateTerminalRoute, 'terminals.write', ({ params, body, user }) => {
-			updateTerminal(db, clock, user, params.codigo, body)
+		serve(updateTerminalRoute, 'terminals.write', async ({ params, body, user }) => {
+			await updateTerminal(db, clock, user, params.codigo, body)
 			return { message: 'Terminal atualizado.' }
 		}),
 		serve(deleteTerminalRoute, 'terminals.write', ({ params, user }) => deleteTerminal(db, clock, user, params.codigo))

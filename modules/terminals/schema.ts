@@ -1,9 +1,9 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, table, text, uniqueIndex } from '../../db/columns'
 import { companies } from '../companies/schema'
 import { belongsTo } from '../core/schema'
 
 /** A machine running one of the systems at a company: registered by its first licence check, or by hand. */
-export const terminals = sqliteTable(
+export const terminals = table(
 	'terminals',
 	{
 		codigo: integer().primaryKey({ autoIncrement: true }),

@@ -70,8 +70,8 @@ function viewOrder(view: Pick<TerminalView, 'sort' | 'order'>) {
 	return [direction(column), direction(terminals.codigo)]
 }
 
-function viewRows(db: DbOrTx, where: SQL | undefined, view: TerminalView, limit: number, offset: number) {
-	return db
+async function viewRows(db: DbOrTx, where: SQL | undefined, view: TerminalView, limit: number, offset: number) {
+	return await db
 		.select({ ...terminalColumns, cnpj: companies.cnpj })
 		.from(terminals)
 		.innerJoin(companies, eq(companies.codigo, terminals.fk_empresa))
@@ -79,47 +79,50 @@ function viewRows(db: DbOrTx, where: SQL | undefined, view: TerminalView, limit:
 		.orderBy(...viewOrder(view))
 		.limit(limit)
 		.offset(offset)
-		.all()
 }
 
 /** The terminals screen (2-administration §2.2): page, search, order, and the three stat cards. */
-export function listTerminals(db: DbOrTx, clock: Clock, user: SessionUser, query: TerminalListQuery): TerminalPage {
+export async function listTerminals(db: DbOrTx, clock: Clock, user: SessionUser, query: TerminalListQuery): Promise<TerminalPage> {
 	const scope = representativeScope(db, user)
 	const where = viewCondition(scope, query.search)
 	const total =
-		db.select({ n: count() }).from(terminals).innerJoin(companies, eq(companies.codigo, terminals.fk_empresa)).where(where).get()?.n ?? 0
-	const rows = viewRows(db, where, query, query.limit, (query.page - 1) * query.limit)
+		(await db.select({ n: count() }).from(terminals).innerJoin(companies, eq(companies.codigo, terminals.fk_empresa)).where(where))[0]?.n ??
+		0
+	const rows = await viewRows(db, where, query, query.limit, (query.page - 1) * query.limit)
 
 	// Brazil's midnight, as an instant, for "registered today".
 	const startOfToday = new Date(`${todayIso(clock)}T03:00:00.000Z`).toISOString()
 	const stats = {
 		total:
-			db
-				.select({ n: count() })
-				.from(terminals)
-				.innerJoin(companies, eq(companies.codigo, terminals.fk_empresa))
-				.where(scopeCondition(scope))
-				.get()?.n ?? 0,
+			(
+				await db
+					.select({ n: count() })
+					.from(terminals)
+					.innerJoin(companies, eq(companies.codigo, terminals.fk_empresa))
+					.where(scopeCondition(scope))
+			)[0]?.n ?? 0,
 		empresasComTerminais:
-			db
-				.select({ n: sql<number>`count(distinct ${terminals.fk_empresa})` })
-				.from(terminals)
-				.innerJoin(companies, eq(companies.codigo, terminals.fk_empresa))
-				.where(scopeCondition(scope))
-				.get()?.n ?? 0,
-		totalEmpresas: db.select({ n: count() }).from(companies).where(scopeCondition(scope)).get()?.n ?? 0,
+			(
+				await db
+					.select({ n: sql<number>`count(distinct ${terminals.fk_empresa})` })
+					.from(terminals)
+					.innerJoin(companies, eq(companies.codigo, terminals.fk_empresa))
+					.where(scopeCondition(scope))
+			)[0]?.n ?? 0,
+		totalEmpresas: (await db.select({ n: count() }).from(companies).where(scopeCondition(scope)))[0]?.n ?? 0,
 		hoje:
-			db
-				.select({ n: count() })
-				.from(terminals)
-				.innerJoin(companies, eq(companies.codigo, terminals.fk_empresa))
-				.where(and(scopeCondition(scope), gte(terminals.data, startOfToday)))
-				.get()?.n ?? 0
+			(
+				await db
+					.select({ n: count() })
+					.from(terminals)
+					.innerJoin(companies, eq(companies.codigo, terminals.fk_empresa))
+					.where(and(scopeCondition(scope), gte(terminals.data, startOfToday)))
+			)[0]?.n ?? 0
 	}
 	return { terminals: rows.map(toTerminalJson), pagination: pagination(query.page, query.limit, total), stats }
 }
 
-const TERMINAL_CSV_COLUMNS: CsvColumn<ReturnType<typeof viewRows>[number]>[] = [
+const TERMINAL_CSV_COLUMNS: CsvColumn<Awaited<ReturnType<typeof viewRows>>[number]>[] = [
 	['Computador', (t) => t.nome_computador],
 	['Empresa', (t) => t.razao],
 	['CNPJ da empresa', (t) => formatCnpj(t.cnpj)],
@@ -138,38 +141,39 @@ export function exportTerminals(db: DbOrTx, clock: Clock, user: SessionUser, vie
 }
 
 /** The terminal and its company; another representative's terminal gets the same answer as a missing one. */
-function terminalInScope(db: DbOrTx, scope: RepresentativeScope, codigo: number) {
-	const terminal = db.select().from(terminals).where(eq(terminals.codigo, codigo)).get()
+async function terminalInScope(db: DbOrTx, scope: RepresentativeScope, codigo: number) {
+	const terminal = (await db.select().from(terminals).where(eq(terminals.codigo, codigo)))[0]
 	if (!terminal) throw notFound('Terminal não encontrado.')
-	return { terminal, company: companyInScope(db, scope, terminal.fk_empresa, 'Terminal não encontrado.') }
+	return { terminal, company: await companyInScope(db, scope, terminal.fk_empresa, 'Terminal não encontrado.') }
 }
 
-function assertRoom(db: DbOrTx, company: { codigo: number; razao: string; nterminais: number }) {
-	const used = db.select({ n: count() }).from(terminals).where(eq(terminals.fk_empresa, company.codigo)).get()?.n ?? 0
+async function assertRoom(db: DbOrTx, company: { codigo: number; razao: string; nterminais: number }) {
+	const used = (await db.select({ n: count() }).from(terminals).where(eq(terminals.fk_empresa, company.codigo)))[0]?.n ?? 0
 	if (used >= company.nterminais) {
 		throw conflict(`Limite de terminais atingido para ${company.razao}: ${used} de ${company.nterminais} em uso.`, 'TERMINAL_LIMIT')
 	}
 }
 
-function assertMacFree(db: DbOrTx, fkEmpresa: number, mac: string, except?: number) {
-	const other = db
-		.select({ codigo: terminals.codigo })
-		.from(terminals)
-		.where(and(eq(terminals.fk_empresa, fkEmpresa), eq(terminals.mac, mac)))
-		.get()
+async function assertMacFree(db: DbOrTx, fkEmpresa: number, mac: string, except?: number) {
+	const other = (
+		await db
+			.select({ codigo: terminals.codigo })
+			.from(terminals)
+			.where(and(eq(terminals.fk_empresa, fkEmpresa), eq(terminals.mac, mac)))
+	)[0]
 	if (other && other.codigo !== except) throw conflict('Esta empresa já tem um terminal com este endereço MAC.', 'DUPLICATE_MAC')
 }
 
 /** Keeps companies.terminal_count equal to the real count; call in the same transaction as the change. */
-function recount(db: DbOrTx, fkEmpresa: number) {
-	db.update(companies)
+async function recount(db: DbOrTx, fkEmpresa: number) {
+	await db
+		.update(companies)
 		.set({ terminal_count: sql`(select count(*) from ${terminals} where ${terminals.fk_empresa} = ${fkEmpresa})` })
 		.where(eq(companies.codigo, fkEmpresa))
-		.run()
 }
 
 /** The activity line of a terminal's change: its machine name (or MAC) and company, under the company's representative. */
-function logTerminal(
+async function logTerminal(
 	tx: DbOrTx,
 	clock: Clock,
 	user: SessionUser,
@@ -178,7 +182,7 @@ function logTerminal(
 	terminal: { nome_computador: string | null; mac: string },
 	company: { razao: string; cnpj_representante: string }
 ) {
-	logActivity(
+	await logActivity(
 		tx,
 		clock,
 		event,
@@ -189,45 +193,46 @@ function logTerminal(
 
 export function createTerminal(db: DbOrTx, clock: Clock, user: SessionUser, body: TerminalBody) {
 	const scope = representativeScope(db, user)
-	return writeTransaction(db, (tx) => {
-		const company = companyInScope(tx, scope, body.fk_empresa)
-		assertRoom(tx, company)
-		assertMacFree(tx, company.codigo, body.mac)
-		const created = tx
-			.insert(terminals)
-			.values({ fk_empresa: company.codigo, nome_computador: body.nome_computador, mac: body.mac, data: clock.now().toISOString() })
-			.returning({ codigo: terminals.codigo })
-			.get()
-		recount(tx, company.codigo)
-		logTerminal(tx, clock, user, 'terminals.created', created.codigo, body, company)
+	return writeTransaction(db, async (tx) => {
+		const company = await companyInScope(tx, scope, body.fk_empresa)
+		await assertRoom(tx, company)
+		await assertMacFree(tx, company.codigo, body.mac)
+		const created = (
+			await tx
+				.insert(terminals)
+				.values({ fk_empresa: company.codigo, nome_computador: body.nome_computador, mac: body.mac, data: clock.now().toISOString() })
+				.returning({ codigo: terminals.codigo })
+		)[0]
+		await recount(tx, company.codigo)
+		await logTerminal(tx, clock, user, 'terminals.created', created.codigo, body, company)
 		return created.codigo
 	})
 }
 
-export function updateTerminal(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number, body: TerminalBody) {
+export async function updateTerminal(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number, body: TerminalBody) {
 	const scope = representativeScope(db, user)
-	writeTransaction(db, (tx) => {
-		const { terminal: current } = terminalInScope(tx, scope, codigo)
-		const company = companyInScope(tx, scope, body.fk_empresa)
-		if (company.codigo !== current.fk_empresa) assertRoom(tx, company)
-		assertMacFree(tx, company.codigo, body.mac, codigo)
-		tx.update(terminals)
+	await writeTransaction(db, async (tx) => {
+		const { terminal: current } = await terminalInScope(tx, scope, codigo)
+		const company = await companyInScope(tx, scope, body.fk_empresa)
+		if (company.codigo !== current.fk_empresa) await assertRoom(tx, company)
+		await assertMacFree(tx, company.codigo, body.mac, codigo)
+		await tx
+			.update(terminals)
 			.set({ fk_empresa: company.codigo, nome_computador: body.nome_computador, mac: body.mac })
 			.where(eq(terminals.codigo, codigo))
-			.run()
-		recount(tx, company.codigo)
-		if (company.codigo !== current.fk_empresa) recount(tx, current.fk_empresa)
-		logTerminal(tx, clock, user, 'terminals.updated', codigo, body, company)
+		await recount(tx, company.codigo)
+		if (company.codigo !== current.fk_empresa) await recount(tx, current.fk_empresa)
+		await logTerminal(tx, clock, user, 'terminals.updated', codigo, body, company)
 	})
 }
 
-export function deleteTerminal(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number) {
+export async function deleteTerminal(db: DbOrTx, clock: Clock, user: SessionUser, codigo: number) {
 	const scope = representativeScope(db, user)
-	writeTransaction(db, (tx) => {
-		const { terminal: current, company } = terminalInScope(tx, scope, codigo)
-		tx.delete(terminals).where(eq(terminals.codigo, codigo)).run()
-		recount(tx, current.fk_empresa)
-		logTerminal(tx, clock, user, 'terminals.deleted', codigo, current, company)
+	await writeTransaction(db, async (tx) => {
+		const { terminal: current, company } = await terminalInScope(tx, scope, codigo)
+		await tx.delete(terminals).where(eq(terminals.codigo, codigo))
+		await recount(tx, current.fk_empresa)
+		await logTerminal(tx, clock, user, 'terminals.deleted', codigo, current, company)
 	})
 }
 
@@ -240,26 +245,28 @@ export function registerMachine(
 	clock: Clock,
 	codigo: number,
 	machine: { mac: string; nome_computador: string | null }
-): { registered: boolean; used: number; allowed: number } {
-	return writeTransaction(db, (tx) => {
-		const company = tx
-			.select({ nterminais: companies.nterminais, razao: companies.razao, rep: companies.cnpj_representante })
-			.from(companies)
-			.where(eq(companies.codigo, codigo))
-			.get()!
-		const known = tx
-			.select({ codigo: terminals.codigo })
-			.from(terminals)
-			.where(and(eq(terminals.fk_empresa, codigo), eq(terminals.mac, machine.mac)))
-			.get()
-		const used = tx.select({ n: count() }).from(terminals).where(eq(terminals.fk_empresa, codigo)).get()!.n
+): Promise<{ registered: boolean; used: number; allowed: number }> {
+	return writeTransaction(db, async (tx) => {
+		const company = (
+			await tx
+				.select({ nterminais: companies.nterminais, razao: companies.razao, rep: companies.cnpj_representante })
+				.from(companies)
+				.where(eq(companies.codigo, codigo))
+		)[0]!
+		const known = (
+			await tx
+				.select({ codigo: terminals.codigo })
+				.from(terminals)
+				.where(and(eq(terminals.fk_empresa, codigo), eq(terminals.mac, machine.mac)))
+		)[0]
+		const used = (await tx.select({ n: count() }).from(terminals).where(eq(terminals.fk_empresa, codigo)))[0]!.n
 		if (known) return { registered: true, used, allowed: company.nterminais }
 		if (used >= company.nterminais) return { registered: false, used, allowed: company.nterminais }
-		tx.insert(terminals)
+		await tx
+			.insert(terminals)
 			.values({ fk_empresa: codigo, mac: machine.mac, nome_computador: machine.nome_computador, data: clock.now().toISOString() })
-			.run()
-		recount(tx, codigo)
-		logActivity(
+		await recount(tx, codigo)
+		await logActivity(
 			tx,
 			clock,
 			'terminals.registered',

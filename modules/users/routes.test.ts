@@ -8,7 +8,7 @@ import { sessions, users, verifyPassword } from '../auth'
 const NEW_CNPJ = completeCnpj('667778880001')
 
 async function setup() {
-	const t = createTestApp()
+	const t = await createTestApp()
 	const admin = await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador', nome: 'Ana Admin', email: 'ana@k.com.br' })
 	const gerente = await t.createUser({ cnpj: CNPJ.gerente, tipo: 'gerente', nome: 'Gabriel Gerente' })
 	const rep = await t.createUser({ cnpj: CNPJ.rep, tipo: 'representante', nome: 'Rafael Rep' })
@@ -23,7 +23,7 @@ async function setup() {
 	return { t, admin, gerente, rep, cookies, adminSaves }
 }
 
-const userRow = (t: ReturnType<typeof createTestApp>, id: number) => t.db.select().from(users).where(eq(users.id, id)).get()
+const userRow = (t: Awaited<ReturnType<typeof createTestApp>>, id: number) => t.db.select().from(users).where(eq(users.id, id)).get()
 
 describe('GET /api/users', () => {
 	it('lists every user for an administrador, without any password field', async () => {
@@ -88,24 +88,24 @@ describe('POST /api/users', () => {
 			ativo: true
 		})
 		expect(res.text).not.toContain('segredo1')
-		const record = t.db.select().from(representatives).where(eq(representatives.cnpj, NEW_CNPJ)).get()
+		const record = (await t.db.select().from(representatives).where(eq(representatives.cnpj, NEW_CNPJ)))[0]
 		expect(record).toMatchObject({ nome: 'Nova Rep', email: 'nova@rep.com', gerente_id: null, data: '2026-11-20' })
 		expect(await verifyPassword('segredo1', userRow(t, res.json.id)!.senha_hash)).toBe(true)
 		const cookie = await t.login(NEW_CNPJ, 'segredo1')
 		const current = await t.call('GET', '/api/representatives/current', { cookie })
 		expect(current.json.cnpj).toBe(NEW_CNPJ)
-		expect(t.activityTitles()).toContain('Usuário criado')
+		expect(await t.activityTitles()).toContain('Usuário criado')
 	})
 
 	it('links a representante user to an existing record without creating another', async () => {
 		const { t, cookies } = await setup()
-		t.db.insert(representatives).values({ cnpj: NEW_CNPJ, nome: 'Já Cadastrada', data: '2025-01-01' }).run()
+		await t.db.insert(representatives).values({ cnpj: NEW_CNPJ, nome: 'Já Cadastrada', data: '2025-01-01' })
 		const res = await t.call('POST', '/api/users', {
 			cookie: cookies.administrador,
 			body: { cnpj: NEW_CNPJ, nome: 'Login', tipo: 'representante', senha: 'segredo1' }
 		})
 		expect(res.status).toBe(201)
-		const records = t.db.select().from(representatives).where(eq(representatives.cnpj, NEW_CNPJ)).all()
+		const records = await t.db.select().from(representatives).where(eq(representatives.cnpj, NEW_CNPJ))
 		expect(records).toHaveLength(1)
 		expect(records[0].nome).toBe('Já Cadastrada')
 	})
@@ -118,7 +118,7 @@ describe('POST /api/users', () => {
 		})
 		expect(res.status).toBe(201)
 		expect(res.json.representante_id).toBe(CNPJ.rep)
-		expect(t.db.select().from(representatives).where(eq(representatives.cnpj, NEW_CNPJ)).get()).toBeUndefined()
+		expect((await t.db.select().from(representatives).where(eq(representatives.cnpj, NEW_CNPJ)))[0]).toBeUndefined()
 	})
 
 	it('refuses bad input with 400, a used CNPJ with 409, and creates nothing', async () => {
@@ -149,8 +149,8 @@ describe('POST /api/users', () => {
 		const dup = await post({ ...ok, cnpj: CNPJ.rep })
 		expect(dup.status).toBe(409)
 		expect(dup.json.message).toBe('Já existe um usuário com este CNPJ.')
-		expect(t.db.select().from(users).all()).toHaveLength(3)
-		expect(t.activityTitles()).not.toContain('Usuário criado')
+		expect(await t.db.select().from(users)).toHaveLength(3)
+		expect(await t.activityTitles()).not.toContain('Usuário criado')
 	})
 
 	it('refuses gerente and representante callers', async () => {
@@ -162,7 +162,7 @@ describe('POST /api/users', () => {
 			})
 			expect(res.status).toBe(403)
 		}
-		expect(t.db.select().from(users).all()).toHaveLength(3)
+		expect(await t.db.select().from(users)).toHaveLength(3)
 	})
 })
 
@@ -177,7 +177,7 @@ describe('PUT /api/users/{id}', () => {
 		}
 		expect(userRow(t, gerente.id)!.senha_hash).toBe(before)
 		expect((await t.call('GET', '/api/auth/me', { cookie: cookies.gerente })).status).toBe(200)
-		expect(t.activityTitles()).toContain('Usuário atualizado')
+		expect(await t.activityTitles()).toContain('Usuário atualizado')
 	})
 
 	it('sets a new password and ends that user’s sessions', async () => {
@@ -196,7 +196,7 @@ describe('PUT /api/users/{id}', () => {
 		const off = await adminSaves(gerente.id, { cnpj: CNPJ.gerente, nome: 'G', tipo: 'gerente', ativo: false })
 		expect(off.status).toBe(200)
 		expect(off.json.ativo).toBe(false)
-		expect(t.db.select().from(sessions).where(eq(sessions.user_id, gerente.id)).all()).toHaveLength(0)
+		expect(await t.db.select().from(sessions).where(eq(sessions.user_id, gerente.id))).toHaveLength(0)
 		const login = await t.call('POST', '/api/auth/login', { body: { cnpj: CNPJ.gerente, senha: 'senha-forte-123' } })
 		expect(login.status).toBe(403)
 	})
@@ -205,7 +205,7 @@ describe('PUT /api/users/{id}', () => {
 		const { t, gerente, adminSaves } = await setup()
 		const res = await adminSaves(gerente.id, { cnpj: CNPJ.gerente, nome: 'Virou Rep', tipo: 'representante' })
 		expect(res.status).toBe(200)
-		expect(t.db.select().from(representatives).where(eq(representatives.cnpj, CNPJ.gerente)).get()?.nome).toBe('Virou Rep')
+		expect((await t.db.select().from(representatives).where(eq(representatives.cnpj, CNPJ.gerente)))[0]?.nome).toBe('Virou Rep')
 	})
 
 	it('refuses demoting or deactivating the last active administrador, and deactivating oneself', async () => {
@@ -247,13 +247,13 @@ describe('PUT /api/users/{id}', () => {
 describe('DELETE /api/users/{id}', () => {
 	it('deletes a user and their sessions but keeps their representative record', async () => {
 		const { t, cookies, rep } = await setup()
-		t.db.insert(representatives).values({ cnpj: CNPJ.rep, nome: 'Rafael Rep', data: '2025-01-01' }).run()
+		await t.db.insert(representatives).values({ cnpj: CNPJ.rep, nome: 'Rafael Rep', data: '2025-01-01' })
 		const res = await t.call('DELETE', `/api/users/${rep.id}`, { cookie: cookies.administrador })
 		expect(res.status).toBe(200)
 		expect(userRow(t, rep.id)).toBeUndefined()
 		expect((await t.call('GET', '/api/auth/me', { cookie: cookies.representante })).status).toBe(401)
-		expect(t.db.select().from(representatives).where(eq(representatives.cnpj, CNPJ.rep)).get()).toBeDefined()
-		expect(t.activityTitles()).toContain('Usuário excluído')
+		expect((await t.db.select().from(representatives).where(eq(representatives.cnpj, CNPJ.rep)))[0]).toBeDefined()
+		expect(await t.activityTitles()).toContain('Usuário excluído')
 		expect((await t.call('DELETE', `/api/users/${rep.id}`, { cookie: cookies.administrador })).status).toBe(404)
 	})
 
@@ -286,7 +286,7 @@ describe('POST /api/users/change-password', () => {
 		expect((await t.call('GET', '/api/auth/me', { cookie: cookies.gerente })).status).toBe(200)
 		expect((await t.call('GET', '/api/auth/me', { cookie: otherBrowser })).status).toBe(401)
 		expect(await verifyPassword('nova-senha-9', userRow(t, gerente.id)!.senha_hash)).toBe(true)
-		expect(t.activityTitles()).toContain('Senha alterada')
+		expect(await t.activityTitles()).toContain('Senha alterada')
 	})
 
 	it('refuses a wrong current password and bad input, changing nothing', async () => {
@@ -306,7 +306,7 @@ describe('POST /api/users/change-password', () => {
 		expect((await change({ currentPassword: 1, newPassword: 2 })).status).toBe(400)
 		expect((await change({ currentPassword: 'senha-forte-123', newPassword: 'nova-senha-9' }, '')).status).toBe(401)
 		expect(userRow(t, rep.id)!.senha_hash).toBe(before)
-		expect(t.activityTitles()).not.toContain('Senha alterada')
+		expect(await t.activityTitles()).not.toContain('Senha alterada')
 	})
 })
 
@@ -323,7 +323,7 @@ describe('common passwords and the own CNPJ are refused (issue 13, point 7)', ()
 			expect(res.status, senha).toBe(400)
 			expect(res.json.message, senha).toMatch(/Senha muito comum|não pode ser o seu CNPJ/)
 		}
-		expect(t.db.select().from(users).where(eq(users.cnpj, NEW_CNPJ)).get()).toBeUndefined()
+		expect((await t.db.select().from(users).where(eq(users.cnpj, NEW_CNPJ)))[0]).toBeUndefined()
 		const edit = await adminSaves(gerente.id, { cnpj: CNPJ.gerente, nome: 'Gabriel Gerente', tipo: 'gerente', senha: CNPJ.gerente })
 		expect(edit.status).toBe(400)
 		expect(edit.json.message).toContain('A senha não pode ser o seu CNPJ.')
@@ -384,7 +384,7 @@ describe('GET and PUT /api/users/me', () => {
 		})
 		expect(res.status).toBe(200)
 		expect(res.json).toMatchObject({ nome: 'Rafael Novo', email: 'rafa@rep.com', cnpj: CNPJ.rep, tipo: 'representante' })
-		expect(t.activityTitles()).toContain('Perfil atualizado')
+		expect(await t.activityTitles()).toContain('Perfil atualizado')
 		const cleared = await t.call('PUT', '/api/users/me', { cookie: cookies.representante, body: { nome: 'Rafael Novo', email: '' } })
 		expect(cleared.json.email).toBeNull()
 	})

@@ -48,14 +48,14 @@ const userColumns = {
 	created_at: users.created_at
 }
 
-function getUserView(db: DbOrTx, id: number): UserView {
-	const row = db.select(userColumns).from(users).where(eq(users.id, id)).get()
+async function getUserView(db: DbOrTx, id: number): Promise<UserView> {
+	const row = (await db.select(userColumns).from(users).where(eq(users.id, id)))[0]
 	if (!row) throw notFound(USER_MESSAGES.notFound)
 	return row
 }
 
 /** Every user (administrators only), in the chosen order; `search` matches name, CNPJ (masked or not) or e-mail. */
-export function listUsers(db: DbOrTx, query: UserListQuery = { search: '', sort: 'nome', order: 'asc' }): UserView[] {
+export async function listUsers(db: DbOrTx, query: UserListQuery = { search: '', sort: 'nome', order: 'asc' }): Promise<UserView[]> {
 	let where: SQL | undefined
 	const search = query.search
 	if (search) {
@@ -68,7 +68,7 @@ export function listUsers(db: DbOrTx, query: UserListQuery = { search: '', sort:
 		)
 	}
 	const direction = query.order === 'desc' ? desc : asc
-	return db.select(userColumns).from(users).where(where).orderBy(direction(users[query.sort]), direction(users.id)).all()
+	return await db.select(userColumns).from(users).where(where).orderBy(direction(users[query.sort]), direction(users.id))
 }
 
 const USER_CSV_COLUMNS: CsvColumn<UserView>[] = [
@@ -81,51 +81,54 @@ const USER_CSV_COLUMNS: CsvColumn<UserView>[] = [
 ]
 
 /** GET /api/users/export: the filtered list, in its order, as a pt-BR spreadsheet. */
-export function exportUsers(db: DbOrTx, clock: Clock, query: UserListQuery): Response {
-	return csvColumnsResponse(csvFilename('usuarios', todayIso(clock)), USER_CSV_COLUMNS, listUsers(db, query))
+export async function exportUsers(db: DbOrTx, clock: Clock, query: UserListQuery): Promise<Response> {
+	return csvColumnsResponse(csvFilename('usuarios', todayIso(clock)), USER_CSV_COLUMNS, await listUsers(db, query))
 }
 
-function otherActiveAdmins(db: DbOrTx, exceptId: number): number {
-	const row = db
-		.select({ n: sql<number>`count(*)` })
-		.from(users)
-		.where(and(eq(users.tipo, 'administrador'), eq(users.ativo, true), ne(users.id, exceptId)))
-		.get()
+async function otherActiveAdmins(db: DbOrTx, exceptId: number): Promise<number> {
+	const row = (
+		await db
+			.select({ n: sql<number>`count(*)` })
+			.from(users)
+			.where(and(eq(users.tipo, 'administrador'), eq(users.ativo, true), ne(users.id, exceptId)))
+	)[0]
 	return Number(row?.n ?? 0)
 }
 
-function assertCnpjFree(db: DbOrTx, cnpj: string, exceptId?: number) {
-	const clash = db
-		.select({ id: users.id })
-		.from(users)
-		.where(exceptId ? and(eq(users.cnpj, cnpj), ne(users.id, exceptId)) : eq(users.cnpj, cnpj))
-		.get()
+async function assertCnpjFree(db: DbOrTx, cnpj: string, exceptId?: number) {
+	const clash = (
+		await db
+			.select({ id: users.id })
+			.from(users)
+			.where(exceptId ? and(eq(users.cnpj, cnpj), ne(users.id, exceptId)) : eq(users.cnpj, cnpj))
+	)[0]
 	if (clash) throw conflict(USER_MESSAGES.duplicateCnpj, 'DUPLICATE_CNPJ')
 }
 
 export async function createUserAccount(db: Db, clock: Clock, actor: SessionUser, input: UserCreate): Promise<UserView> {
-	assertCnpjFree(db, input.cnpj)
+	await assertCnpjFree(db, input.cnpj)
 	const hash = await hashPassword(input.senha)
 	const now = clock.now().toISOString()
-	const id = writeTransaction(db, (tx) => {
-		assertCnpjFree(tx, input.cnpj)
-		const created = tx
-			.insert(users)
-			.values({
-				cnpj: input.cnpj,
-				nome: input.nome,
-				email: input.email,
-				tipo: input.tipo,
-				representante_id: input.tipo === 'gerente' ? input.representante_id : null,
-				ativo: input.ativo ?? true,
-				senha_hash: hash,
-				created_at: now,
-				updated_at: now
-			})
-			.returning({ id: users.id })
-			.get()
-		const newRecord = input.tipo === 'representante' && ensureRepresentativeRecord(tx, clock, input)
-		logActivity(
+	const id = await writeTransaction(db, async (tx) => {
+		await assertCnpjFree(tx, input.cnpj)
+		const created = (
+			await tx
+				.insert(users)
+				.values({
+					cnpj: input.cnpj,
+					nome: input.nome,
+					email: input.email,
+					tipo: input.tipo,
+					representante_id: input.tipo === 'gerente' ? input.representante_id : null,
+					ativo: input.ativo ?? true,
+					senha_hash: hash,
+					created_at: now,
+					updated_at: now
+				})
+				.returning({ id: users.id })
+		)[0]
+		const newRecord = input.tipo === 'representante' && (await ensureRepresentativeRecord(tx, clock, input))
+		await logActivity(
 			tx,
 			clock,
 			'users.created',
@@ -150,20 +153,21 @@ export async function updateUserAccount(
 	id: number,
 	input: UserUpdate
 ): Promise<UserView> {
-	getUserView(db, id)
+	await getUserView(db, id)
 	const hash = input.senha ? await hashPassword(input.senha) : null
-	writeTransaction(db, (tx) => {
-		const current = tx.select().from(users).where(eq(users.id, id)).get()
+	await writeTransaction(db, async (tx) => {
+		const current = (await tx.select().from(users).where(eq(users.id, id)))[0]
 		if (!current) throw notFound(USER_MESSAGES.notFound)
 		const ativo = input.ativo ?? current.ativo
 		if (id === actor.id && !ativo) throw unprocessable(USER_MESSAGES.deactivateSelf, 'SELF_DEACTIVATE')
 		const wasActiveAdmin = current.tipo === 'administrador' && current.ativo
-		if (wasActiveAdmin && (input.tipo !== 'administrador' || !ativo) && otherActiveAdmins(tx, id) === 0) {
+		if (wasActiveAdmin && (input.tipo !== 'administrador' || !ativo) && (await otherActiveAdmins(tx, id)) === 0) {
 			throw conflict(USER_MESSAGES.lastAdmin, 'LAST_ADMIN')
 		}
-		if (input.cnpj !== current.cnpj) assertCnpjFree(tx, input.cnpj, id)
+		if (input.cnpj !== current.cnpj) await assertCnpjFree(tx, input.cnpj, id)
 
-		tx.update(users)
+		await tx
+			.update(users)
 			.set({
 				cnpj: input.cnpj,
 				nome: input.nome,
@@ -175,13 +179,12 @@ export async function updateUserAccount(
 				updated_at: clock.now().toISOString()
 			})
 			.where(eq(users.id, id))
-			.run()
-		const newRecord = input.tipo === 'representante' && ensureRepresentativeRecord(tx, clock, input)
+		const newRecord = input.tipo === 'representante' && (await ensureRepresentativeRecord(tx, clock, input))
 
 		const keep = id === actor.id ? actorSessionId : undefined
-		if (input.tipo !== current.tipo || !ativo || input.cnpj !== current.cnpj || hash) invalidateUserSessions(tx, id, keep)
+		if (input.tipo !== current.tipo || !ativo || input.cnpj !== current.cnpj || hash) await invalidateUserSessions(tx, id, keep)
 
-		logActivity(
+		await logActivity(
 			tx,
 			clock,
 			'users.updated',
@@ -193,17 +196,17 @@ export async function updateUserAccount(
 }
 
 /** Deletes a user and their sessions; never oneself, never the last active administrador. A representative record stays. */
-export function deleteUserAccount(db: Db, clock: Clock, actor: SessionUser, id: number) {
+export async function deleteUserAccount(db: Db, clock: Clock, actor: SessionUser, id: number) {
 	if (id === actor.id) throw unprocessable(USER_MESSAGES.deleteSelf, 'SELF_DELETE')
-	writeTransaction(db, (tx) => {
-		const current = tx.select().from(users).where(eq(users.id, id)).get()
+	await writeTransaction(db, async (tx) => {
+		const current = (await tx.select().from(users).where(eq(users.id, id)))[0]
 		if (!current) throw notFound(USER_MESSAGES.notFound)
-		if (current.tipo === 'administrador' && current.ativo && otherActiveAdmins(tx, id) === 0) {
+		if (current.tipo === 'administrador' && current.ativo && (await otherActiveAdmins(tx, id)) === 0) {
 			throw conflict(USER_MESSAGES.lastAdmin, 'LAST_ADMIN')
 		}
-		invalidateUserSessions(tx, id)
-		tx.delete(users).where(eq(users.id, id)).run()
-		logActivity(
+		await invalidateUserSessions(tx, id)
+		await tx.delete(users).where(eq(users.id, id))
+		await logActivity(
 			tx,
 			clock,
 			'users.deleted',
@@ -226,15 +229,15 @@ export async function changeOwnPassword(
 	const { user, sessionId } = caller
 	if (passwordUsesCnpj(input.newPassword, user.cnpj))
 		throw badRequest(invalidDataMessage('newPassword', PASSWORD_MESSAGES.cnpj), 'VALIDATION')
-	const row = db.select({ senha_hash: users.senha_hash }).from(users).where(eq(users.id, user.id)).get()
+	const row = (await db.select({ senha_hash: users.senha_hash }).from(users).where(eq(users.id, user.id)))[0]
 	if (!row) throw notFound(USER_MESSAGES.notFound)
 	const right = await throttle.check(user.cnpj, caller.ip, () => verifyPassword(input.currentPassword, row.senha_hash))
 	if (!right) throw badRequest(USER_MESSAGES.wrongCurrentPassword, 'WRONG_PASSWORD')
 	const hash = await hashPassword(input.newPassword)
-	writeTransaction(db, (tx) => {
-		tx.update(users).set({ senha_hash: hash, updated_at: clock.now().toISOString() }).where(eq(users.id, user.id)).run()
-		invalidateUserSessions(tx, user.id, sessionId)
-		logActivity(
+	await writeTransaction(db, async (tx) => {
+		await tx.update(users).set({ senha_hash: hash, updated_at: clock.now().toISOString() }).where(eq(users.id, user.id))
+		await invalidateUserSessions(tx, user.id, sessionId)
+		await logActivity(
 			tx,
 			clock,
 			'users.password-changed',
@@ -245,10 +248,10 @@ export async function changeOwnPassword(
 }
 
 /** Meu Perfil: the signed-in user's name and e-mail. */
-export function updateOwnProfile(db: Db, clock: Clock, user: SessionUser, input: ProfileUpdate): UserView {
-	writeTransaction(db, (tx) => {
-		tx.update(users).set({ nome: input.nome, email: input.email, updated_at: clock.now().toISOString() }).where(eq(users.id, user.id)).run()
-		logActivity(
+export async function updateOwnProfile(db: Db, clock: Clock, user: SessionUser, input: ProfileUpdate): Promise<UserView> {
+	await writeTransaction(db, async (tx) => {
+		await tx.update(users).set({ nome: input.nome, email: input.email, updated_at: clock.now().toISOString() }).where(eq(users.id, user.id))
+		await logActivity(
 			tx,
 			clock,
 			'users.profile-updated',
@@ -260,6 +263,6 @@ export function updateOwnProfile(db: Db, clock: Clock, user: SessionUser, input:
 }
 
 /** The signed-in user's own account (GET /api/users/me), for Meu Perfil. */
-export function ownAccount(db: DbOrTx, user: SessionUser): UserView {
+export function ownAccount(db: DbOrTx, user: SessionUser): Promise<UserView> {
 	return getUserView(db, user.id)
 }

@@ -7,6 +7,6 @@ import { portalContext, silentLogger, testConfig } from '../../modules/core/serv
 
 const [dbPath, port] = process.argv.slice(2)
 const config = testConfig({ dataDir: '.tmp/bench-data', licenceWorkers: readConfig().app.licenceWorkers })
-const app = createApp(portalContext({ db: openDb(dbPath), clock: systemClock, config, log: silentLogger }))
+const app = await createApp(portalContext({ db: openDb(dbPath), clock: systemClock, config, log: silentLogger }))
 app.listen({ port: Number(port), hostname: '127.0.0.1' })
 console.log('ready')

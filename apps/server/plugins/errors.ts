@@ -1,3 +1,4 @@
+import { constraintViolation, failureCode } from '../../../db/errors'
 import { Elysia, type ValidationError } from 'elysia'
 import type { Server } from 'elysia/universal'
 import { AppError, type Logger, errorResponse, invalidDataMessage } from '../../../modules/core/server'
@@ -37,13 +38,13 @@ const REFUSAL_CODES = new Set(['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'])
  * and answered with a generic 500: no stack trace or SQL ever reaches the client. Refused authorisations of the
  * API are handed to `onRefused` (the app's RefusalLog) before they are answered.
  */
-export function errorHandler(log: Logger, onRefused: (refused: RefusedRequest) => void = () => {}) {
-	return new Elysia({ name: 'errors' }).onError({ as: 'global' }, (context) => {
+export function errorHandler(log: Logger, onRefused: (refused: RefusedRequest) => Promise<unknown> | undefined = () => undefined) {
+	return new Elysia({ name: 'errors' }).onError({ as: 'global' }, async (context) => {
 		const { code, error, request } = context
 		if (error instanceof AppError && REFUSAL_CODES.has(error.code ?? '') && [401, 403, 404].includes(error.status)) {
 			if (pathOf(request.url).startsWith('/api/')) {
 				try {
-					onRefused({
+					await onRefused({
 						status: error.status as RefusedRequest['status'],
 						request,
 						server: context.server,
@@ -80,9 +81,9 @@ function errorToResponse(error: unknown, request: Request, log: Logger, code?: s
 		case 'INVALID_COOKIE_SIGNATURE':
 			return errorResponse(400, 'Cookie inválido.', 'INVALID_COOKIE')
 	}
-	const sqliteCode = (error as { code?: unknown })?.code
-	if (typeof sqliteCode === 'string' && sqliteCode.startsWith('SQLITE_CONSTRAINT')) {
-		log('error.constraint', { path: pathOf(request.url), code: sqliteCode, message: String((error as Error).message) })
+	const constraint = constraintViolation(error)
+	if (constraint) {
+		log('error.constraint', { path: pathOf(request.url), code: failureCode(error), message: String((error as Error).message) })
 		return errorResponse(409, 'A operação conflita com dados existentes.', 'CONFLICT')
 	}
 	const status = (error as { status?: unknown })?.status

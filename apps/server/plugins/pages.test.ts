@@ -44,18 +44,16 @@ function fakeSite() {
 }
 
 async function setup() {
-	const db = createTestDb()
+	const db = await createTestDb()
 	const now = '2026-11-20T12:00:00.000Z'
 	for (const [cnpj, tipo, nome] of [
 		[CNPJ.admin, 'administrador', 'Ana <b>Admin</b>'],
 		[CNPJ.rep, 'representante', 'Rafa']
 	] as const) {
-		db.insert(users)
-			.values({ cnpj, tipo, nome, senha_hash: await hashPassword('senha-forte-123'), created_at: now, updated_at: now })
-			.run()
+		await db.insert(users).values({ cnpj, tipo, nome, senha_hash: await hashPassword('senha-forte-123'), created_at: now, updated_at: now })
 	}
 	const ctx = portalContext({ db, clock: fixedClock(now), config: testConfig(), log: silentLogger })
-	const app = createApp(ctx, createServices(ctx), fakeSite())
+	const app = await createApp(ctx, await createServices(ctx), fakeSite())
 	const get = (path: string, headers: Record<string, string> = {}, origin = 'http://localhost') =>
 		app.handle(new Request(`${origin}${path}`, { headers }))
 	const login = async (cnpj: string) => {
@@ -143,7 +141,7 @@ describe('pages', () => {
 			return JSON.parse(/<script type="application\/json" id="session-data">(.*?)<\/script>/.exec(html)![1])
 		}
 		expect((await session()).formats).toEqual({ dateFormat: 'DD/MM/YYYY', currency: 'BRL', timeZone: 'America/Sao_Paulo' })
-		saveSettings(db, fixedClock('2026-11-20T12:00:00.000Z'), ctx.secrets, [
+		await saveSettings(db, fixedClock('2026-11-20T12:00:00.000Z'), ctx.secrets, [
 			{ chave: 'app.formato_data', valor: 'YYYY-MM-DD' },
 			{ chave: 'app.moeda', valor: 'USD' }
 		])

@@ -225,7 +225,7 @@ export function pagesPlugin(ctx: AppContext, site: Site | null, first?: FirstRea
 			if (asset) return serveAsset(asset, request)
 
 			const token = cookie[cookieName]?.value
-			const user = validateSession(ctx.db, ctx.clock, typeof token === 'string' ? token : null)?.user ?? null
+			const user = (await validateSession(ctx.db, ctx.clock, typeof token === 'string' ? token : null))?.user ?? null
 			// A relative Location: the Host header is the caller's to choose, so it never names where to go.
 			if (user && path === '/login') return new Response(null, { status: 302, headers: { location: '/' } })
 			const { route, status } = pageFor(path, user, site)
@@ -234,7 +234,7 @@ export function pagesPlugin(ctx: AppContext, site: Site | null, first?: FirstRea
 			const html = route === '/acesso-negado' ? fillDenial(page.html, path) : page.html
 			const reads = user && status === 200 ? await answerReads(first, route, request, user) : {}
 			const { body, encoding } = compressed(
-				renderPage(html, user, getThemeSettings(ctx.db), user ? getDisplayFormats(ctx.db) : null, reads),
+				renderPage(html, user, await getThemeSettings(ctx.db), user ? await getDisplayFormats(ctx.db) : null, reads),
 				request
 			)
 			return new Response(body, {

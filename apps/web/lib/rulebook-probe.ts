@@ -26,7 +26,7 @@ function siteOfTitles() {
 	return loadSite(dist)
 }
 
-const t = createTestApp({ site: siteOfTitles() })
+const t = await createTestApp({ site: siteOfTitles() })
 const gerente = await t.createUser({ cnpj: CNPJ.gerente, tipo: 'gerente', nome: 'Gabriel Gerente' })
 const cookie = await t.login(CNPJ.gerente)
 const page = await t.call('GET', '/reports', { cookie })

@@ -5,7 +5,7 @@ import { rangeOf, validate } from './settings-form'
 
 describe('the settings form', () => {
 	it('refuses what the server refuses, with the same words, for every numeric setting', async () => {
-		const t = createTestApp()
+		const t = await createTestApp()
 		await t.createUser({ cnpj: CNPJ.admin, tipo: 'administrador' })
 		const cookie = await t.login(CNPJ.admin)
 		for (const [key, bad] of [

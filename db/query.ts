@@ -1,0 +1,17 @@
+import type { SQL } from 'drizzle-orm'
+import type { PgDatabase } from 'drizzle-orm/pg-core'
+import type { Db, DbOrTx } from './client'
+import { onPostgres } from './dialect'
+import { sqliteWrite } from './transaction'
+
+/** The rows of a raw SQL statement, on either database (SQLite's `all`, PostgreSQL's `execute`). */
+export async function sqlRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+	if (onPostgres(db)) return [...((await (db as unknown as PgDatabase<never>).execute(query)) as unknown as T[])]
+	return (db as Db).all<T>(query)
+}
+
+/** Runs a raw SQL statement that returns no rows, on either database. */
+export async function sqlRun(db: DbOrTx, query: SQL): Promise<void> {
+	if (onPostgres(db)) await (db as unknown as PgDatabase<never>).execute(query)
+	else await sqliteWrite(db, () => (db as Db).run(query))
+}

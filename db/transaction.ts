@@ -1,0 +1,145 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import type { Database } from 'bun:sqlite'
+import { is } from 'drizzle-orm'
+import { type PgDatabase, PgTransaction } from 'drizzle-orm/pg-core'
+import { SQLiteDeleteBase, SQLiteInsertBase, SQLiteUpdateBase } from 'drizzle-orm/sqlite-core'
+import type { DbOrTx, Tx } from './client'
+import { failureCode } from './errors'
+import { onPostgres } from './dialect'
+
+/**
+ * The one write transaction of the portal, atomic on both databases even when its body awaits:
+ * everything `work` writes through `tx` is committed together when it returns, and nothing is when it throws.
+ * Called with a transaction, it joins it under a savepoint (a failing inner part rolls back only itself, if caught).
+ *
+ * SQLite: one connection per process, so transactions take turns (a queue per connection) and each starts with
+ * BEGIN IMMEDIATE, taking the write lock at once. Drizzle's own bun:sqlite transaction commits at the callback's
+ * first `await` (its driver is synchronous), which is why this helper exists.
+ * PostgreSQL: SERIALIZABLE, so every read-check-write the services do behaves as it does on SQLite, where write
+ * transactions run one at a time; a transaction PostgreSQL aborts as a serialization failure or a deadlock is run
+ * again from the start. Hence the rule for `work`: database work only, no call to Asaas, Evolution or any other
+ * outside service (it may run twice, and on SQLite it holds the write lock).
+ */
+export async function writeTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T> | T): Promise<T> {
+	if (onPostgres(db)) return postgresTransaction(db, work)
+	return sqliteTransaction(db, work)
+}
+
+const MAX_ATTEMPTS = 8
+const RETRY_CODES = new Set(['40001', '40P01'])
+
+async function postgresTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T> | T): Promise<T> {
+	const pgDb = db as unknown as PgDatabase<never>
+	const run = work as unknown as (tx: unknown) => Promise<T>
+	if (is(pgDb, PgTransaction)) return pgDb.transaction(run)
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await pgDb.transaction(run, { isolationLevel: 'serializable' })
+		} catch (error) {
+			const code = failureCode(error)
+			if (attempt >= MAX_ATTEMPTS || !code || !RETRY_CODES.has(code)) throw error
+			// Back off a little, with jitter, so two retried transactions do not collide again at once.
+			await Bun.sleep(Math.random() * 5 * attempt)
+		}
+	}
+}
+
+/** The open transaction a SQLite `tx` (and its session) stands for: its savepoint depth. */
+const OPEN = Symbol('open SQLite write transaction')
+interface OpenTransaction {
+	depth: number
+	/** Set when it commits or rolls back: work it started that outlives it is no longer part of it. */
+	ended?: boolean
+}
+type Marked = { [OPEN]?: OpenTransaction }
+
+/**
+ * The writes waiting on each database file (or in-memory database), transactions and single statements alike: one
+ * at a time, in the order they came. Per file, not per connection, because two connections of one thread (a portal
+ * restarted on the same file in a test) would otherwise wait on each other's lock synchronously, with the event loop
+ * stopped, until the busy timeout. A single write outside a transaction waits too: run while another flow's
+ * transaction is open on the same connection, it would become part of that transaction (and go if it rolled back).
+ */
+const turns = new Map<string | Database, Promise<unknown>>()
+
+/**
+ * The SQLite transaction the running code is part of (its connection and its open state). Code a transaction's body
+ * calls with the database instead of `tx` (a helper given `ctx`) is still inside it: its writes join the transaction
+ * instead of waiting for the transaction's own turn, which would never come.
+ */
+const ambient = new AsyncLocalStorage<{ client: Database; open: OpenTransaction }>()
+function joinsAmbient(client: Database): boolean {
+	const store = ambient.getStore()
+	return store?.client === client && !store.open.ended
+}
+const turnKey = (client: Database) => (client.filename && client.filename !== ':memory:' ? client.filename : client)
+
+function inTurn<T>(client: Database, work: () => Promise<T>): Promise<T> {
+	const key = turnKey(client)
+	const mine = (turns.get(key) ?? Promise.resolve()).then(work)
+	// The next write waits for this one to end, however it ends; the last one out forgets the file.
+	const settled = mine.then(
+		() => {},
+		() => {}
+	)
+	turns.set(key, settled)
+	void settled.then(() => {
+		if (turns.get(key) === settled) turns.delete(key)
+	})
+	return mine
+}
+
+// Drizzle's SQLite insert, update and delete run in the file's turn when they are not part of a transaction.
+for (const Builder of [SQLiteInsertBase, SQLiteUpdateBase, SQLiteDeleteBase]) {
+	const prototype = Builder.prototype as unknown as { execute(...args: unknown[]): Promise<unknown> }
+	const execute = prototype.execute
+	prototype.execute = function (this: { session: Marked & { client: Database } }, ...args: unknown[]) {
+		if (this.session[OPEN] || joinsAmbient(this.session.client)) return execute.apply(this, args)
+		return inTurn(this.session.client, () => execute.apply(this, args))
+	}
+}
+
+/** A raw SQLite statement that writes, in the file's turn unless `db` is a transaction (db/query.ts's sqlRun). */
+export function sqliteWrite<T>(db: DbOrTx, write: () => T): Promise<T> {
+	const session = (db as unknown as { session: Marked & { client: Database } }).session
+	if (session[OPEN] || joinsAmbient(session.client)) return Promise.resolve().then(write)
+	return inTurn(session.client, async () => write())
+}
+
+async function sqliteTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T> | T): Promise<T> {
+	const session = (db as unknown as { session: Marked & { client: Database } }).session
+	const client = session.client
+	const open = session[OPEN] ?? (joinsAmbient(client) ? ambient.getStore()?.open : undefined)
+	if (open) {
+		const savepoint = `sp${++open.depth}`
+		client.exec(`SAVEPOINT ${savepoint}`)
+		try {
+			const result = await work(db as Tx)
+			client.exec(`RELEASE ${savepoint}`)
+			return result
+		} catch (error) {
+			client.exec(`ROLLBACK TO ${savepoint}`)
+			client.exec(`RELEASE ${savepoint}`)
+			throw error
+		} finally {
+			open.depth--
+		}
+	}
+	return inTurn(client, async () => {
+		client.exec('BEGIN IMMEDIATE')
+		// The transaction is the database with a session of its own, marked open: what is built from `tx` joins it.
+		const state: OpenTransaction = { depth: 0 }
+		const txSession = Object.create(session, { [OPEN]: { value: state } })
+		const tx = Object.create(db, { session: { value: txSession } }) as Tx
+		try {
+			const result = await ambient.run({ client, open: state }, () => work(tx))
+			state.ended = true
+			client.exec('COMMIT')
+			return result
+		} catch (error) {
+			state.ended = true
+			if (client.inTransaction) client.exec('ROLLBACK')
+			throw error
+		}
+	})
+}
