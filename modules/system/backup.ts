@@ -14,11 +14,10 @@ import {
 	POSTGRES_MANIFEST_DATABASE,
 	type PgTools,
 	dumpDatabase,
-	dumpProblem,
+	checkDumpReadable,
 	findPgTools,
 	pgEnvOfDb
 } from './postgres-backup'
-import { initialTables } from '../../db/migrate'
 
 /*
  * Backups: one .tar.gz per backup under `${dataDir}/backups` (outside any served folder), holding
@@ -131,10 +130,7 @@ export async function backupAvailability(db: Db): Promise<{ disponivel: boolean;
 	return tools.disponivel ? { disponivel: true, motivo: null } : { disponivel: false, motivo: tools.motivo }
 }
 
-/**
- * pg_dump of the database into `work`, checked to be a restorable dump of this portal (the same checks a restore
- * makes), then archived with the uploads and the manifest.
- */
+/** pg_dump of the database into `work`, checked to be readable by pg_restore, then archived with the uploads and the manifest. */
 async function writePostgresArchive(
 	db: Db,
 	work: string,
@@ -146,8 +142,7 @@ async function writePostgresArchive(
 	if (!tools.disponivel) throw new AppError(503, tools.motivo, 'BACKUP_UNAVAILABLE')
 	const dump = join(work, PG_DUMP_ENTRY)
 	await dumpDatabase(tools, pgEnvOfDb(db), dump)
-	const problem = await dumpProblem(tools, dump, initialTables())
-	if (problem) throw new Error(`Cópia do banco falhou na verificação: ${problem}`)
+	await checkDumpReadable(tools, dump)
 	const entries: Record<string, Uint8Array | string> = { [PG_DUMP_ENTRY]: await Bun.file(dump).bytes() }
 	for (const [name, path] of Object.entries(uploads)) entries[name] = await Bun.file(path).bytes()
 	entries[MANIFEST_ENTRY] = JSON.stringify(manifest, null, 2)

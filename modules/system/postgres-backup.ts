@@ -125,6 +125,11 @@ async function dumpedRows(pgRestore: string, dump: string, schema: string, table
 	return rows
 }
 
+/** Fails unless pg_restore reads the whole table of contents of the dump (what a backup checks before it is kept). */
+export async function checkDumpReadable(tools: { pgRestore: string }, dump: string) {
+	await runPgTool([tools.pgRestore, '--list', dump], {})
+}
+
 /** The migration level this code knows on PostgreSQL: the `when` of the newest PostgreSQL migration. */
 export function codePostgresMigrationLevel(): number {
 	const journal = JSON.parse(readFileSync(join(POSTGRES_MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
