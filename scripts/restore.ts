@@ -1,9 +1,12 @@
 /**
  * Puts a backup back: `bun run restore <file>` (a path, or a file name in DATA_DIR/backups).
- * Stop the portal first. The current database is kept as portal.sqlite.replaced-<timestamp>.
- * Uses DATA_DIR like the server (default ./data). RESTORE_MAX_MB caps the uncompressed archive (default 1024).
+ * Stop the portal first (every process of it, on PostgreSQL). The current database is kept as
+ * portal.sqlite.replaced-<timestamp> (SQLite) or as a dump, DATA_DIR/portal.pgdump.replaced-<timestamp> (PostgreSQL).
+ * Uses DATA_DIR and DATABASE_URL like the server (default ./data, SQLite). RESTORE_MAX_MB caps the uncompressed
+ * archive (default 1024).
  */
 import { resolve } from 'node:path'
+import { DATABASE_URL } from '../db/dialect'
 import { DEFAULT_MAX_RESTORE_BYTES, RestoreError, resolveArchive, restoreBackup } from '../modules/system'
 
 // What this command writes is for the portal's user only, as the server's own files are.
@@ -19,9 +22,10 @@ if (!file || file === '--help' || file === '-h') {
 
 try {
 	const archive = resolveArchive(dataDir, file)
-	const result = await restoreBackup({ archive, dataDir, maxBytes })
+	const result = await restoreBackup({ archive, dataDir, databaseUrl: DATABASE_URL, maxBytes })
 	console.log(`Backup restaurado: ${archive}`)
-	console.log(`  banco restaurado: ${result.restoredDb} (PRAGMA integrity_check = ok, tabelas e migrações do portal, administrador ativo)`)
+	const checks = DATABASE_URL ? 'pg_restore' : 'PRAGMA integrity_check = ok'
+	console.log(`  banco restaurado: ${result.restoredDb} (${checks}, tabelas e migrações do portal, administrador ativo)`)
 	if (result.replacedDb) console.log(`  banco anterior guardado em: ${result.replacedDb}`)
 	if (result.replacedUploads) console.log(`  arquivos enviados anteriores guardados em: ${result.replacedUploads}`)
 	console.log(`  arquivos enviados restaurados: ${result.restoredUploads}`)

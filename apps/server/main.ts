@@ -3,6 +3,7 @@ import { openPortalDatabase } from '../../db/migrate'
 import { ensureFirstAdmin, generatePassword } from '../../modules/auth'
 import { rebuildCreditBalances } from '../../modules/credits'
 import { sealSigningKeys } from '../../modules/licensing'
+import { importPromoFiles } from '../../modules/resellers'
 import { sealPlaintextSettings } from '../../modules/settings'
 import { scheduleJobs } from '../../modules/jobs'
 import { formatCnpj, isValidCnpj, normalizeCnpj, systemClock } from '../../modules/core'
@@ -29,6 +30,8 @@ const ctx = portalContext({ db, clock: systemClock, config: appConfig, log: json
 // Secrets saved in clear by an older version are sealed now (idempotent).
 await sealPlaintextSettings(db, ctx.secrets)
 await sealSigningKeys(db, ctx.secrets)
+// Promotional images an older version kept in DATA_DIR move into the database, where every process reads them.
+await importPromoFiles(db, systemClock, appConfig.dataDir)
 
 const adminCnpj = normalizeCnpj(config.admin.cnpj ?? DEFAULT_ADMIN_CNPJ)
 if (!isValidCnpj(adminCnpj)) throw new Error(`ADMIN_CNPJ inválido: ${config.admin.cnpj}`)

@@ -9,6 +9,6 @@ export {
 	type RepresentativeScope,
 	type RepresentativeHoldings
 } from './service'
-export { promoUrl, PROMO_MAX_BYTES } from './promo'
+export { promoUrl, PROMO_MAX_BYTES, importPromoFiles } from './promo'
 export * from './model'
 export { representatives } from './schema'

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'bun:test'
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { representatives } from '../resellers'
-import { imageKind } from './promo'
+import { imageKind, importPromoFiles } from './promo'
+import { uploadedFiles } from './schema'
 import { TEST_IMAGES, testWorld } from '../../apps/server/testing'
 
 const PNG = TEST_IMAGES.png
@@ -28,12 +29,14 @@ describe('promo image', () => {
 			body: { imageBase64: `data:image/gif;base64,${GIF.toString('base64')}` }
 		})
 		expect(replaced.json.promo).toEndWith('.gif')
-		expect(readdirSync(join(dataDir, 'uploads', 'promo'))).toHaveLength(1)
+		// One image per representative, kept in the database (every portal process serves it), none in DATA_DIR.
+		expect((await t.db.select().from(uploadedFiles)).map((f) => f.name)).toEqual([replaced.json.promo.slice('/api/public/promo/'.length)])
+		expect(existsSync(join(dataDir, 'uploads', 'promo'))).toBe(false)
 		const company = await t.companyVia()
 		expect(company.promo).toBe(replaced.json.promo)
 
 		expect((await t.call('DELETE', '/api/representantes/promo-image', { cookie: t.cookies.rep })).status).toBe(200)
-		expect(readdirSync(join(dataDir, 'uploads', 'promo'))).toHaveLength(0)
+		expect(await t.db.select().from(uploadedFiles)).toHaveLength(0)
 		expect((await t.db.select().from(representatives)).every((r) => r.promo === null)).toBe(true)
 	})
 
@@ -64,10 +67,35 @@ describe('promo image', () => {
 			(await t.call('POST', '/api/representantes/promo-image', { cookie: t.cookies.admin, body: { imageBase64: PNG.toString('base64') } }))
 				.status
 		).toBe(403)
-		expect(existsSync(join(dataDir, 'uploads', 'promo')) ? readdirSync(join(dataDir, 'uploads', 'promo')) : []).toHaveLength(0)
+		expect(await t.db.select().from(uploadedFiles)).toHaveLength(0)
 		for (const name of ['..%2F..%2Fportal.sqlite', '..%2Fsecret.png', 'abc.png']) {
 			expect((await t.app.handle(new Request(`http://localhost/api/public/promo/${name}`))).status).toBe(404)
 		}
+	})
+
+	it('moves the images an older version kept in DATA_DIR into the database, once, and serves them at the same URL', async () => {
+		const dataDir = mkdtempSync(join(tmpdir(), 'kportal-promo-'))
+		const t = await testWorld({ config: { dataDir } })
+		const dir = join(dataDir, 'uploads', 'promo')
+		mkdirSync(dir, { recursive: true })
+		const name = 'AbCdEfGhIjKlMnOpQrStUvWx.png'
+		writeFileSync(join(dir, name), PNG)
+		writeFileSync(join(dir, 'notas.txt'), 'não é imagem')
+		writeFileSync(join(dir, 'ZyXwVuTsRqPoNmLkJiHgFeDc.gif'), 'texto com nome de imagem')
+
+		expect(await importPromoFiles(t.db, t.clock, dataDir)).toBe(1)
+		expect(readdirSync(dir).sort()).toEqual(['ZyXwVuTsRqPoNmLkJiHgFeDc.gif', 'notas.txt'])
+		const image = await t.app.handle(new Request(`http://localhost/api/public/promo/${name}`))
+		expect(image.status).toBe(200)
+		expect(image.headers.get('content-type')).toBe('image/png')
+		expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true)
+
+		// A second start (or a file put back by a restore) changes nothing already stored.
+		writeFileSync(join(dir, name), GIF)
+		expect(await importPromoFiles(t.db, t.clock, dataDir)).toBe(1)
+		const rows = await t.db.select().from(uploadedFiles)
+		expect(rows.map((r) => [r.name, r.content_type])).toEqual([[name, 'image/png']])
+		expect(await importPromoFiles(t.db, t.clock, mkdtempSync(join(tmpdir(), 'kportal-empty-')))).toBe(0)
 	})
 
 	it('recognises an image by its structure, not by its first bytes', () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
@@ -7,7 +7,7 @@ import type { SessionUser } from '../auth'
 import type { Clock } from '../core'
 import { badRequest, notFound, uploadsDir, writeTransaction } from '../core/server'
 import { findRepresentativeByCnpj } from './service'
-import { representatives } from './schema'
+import { representatives, uploadedFiles } from './schema'
 
 /** Where a representative's promotional image is served (no credentials needed: the systems fetch it). */
 export function promoUrl(file: string | null): string | null {
@@ -84,6 +84,7 @@ export function imageKind(bytes: Uint8Array): keyof typeof TYPES | null {
 	return null
 }
 
+/** Where an older version kept the promotional images, one file each (see importPromoFiles). */
 export function promoDir(dataDir: string) {
 	return join(uploadsDir({ dataDir }), 'promo')
 }
@@ -107,20 +108,35 @@ async function ownRepresentative(db: DbOrTx, user: SessionUser) {
 	return rep
 }
 
-/** Points the representative at its new image file (or at none) and logs which, in one transaction. */
+/**
+ * Points the representative at its new image (or at none), drops the previous image's bytes and logs which, in one
+ * transaction: the image is in the database, so every portal process serves it.
+ */
 async function recordPromo(
 	db: DbOrTx,
 	clock: Clock,
 	user: SessionUser,
-	rep: { codigo: number; nome: string; cnpj: string },
-	promo: string | null
+	rep: { codigo: number; nome: string; cnpj: string; promo: string | null },
+	image: { name: string; contentType: string; bytes: Uint8Array } | null
 ) {
 	await writeTransaction(db, async (tx) => {
-		await tx.update(representatives).set({ promo }).where(eq(representatives.codigo, rep.codigo))
+		if (image) {
+			await tx.insert(uploadedFiles).values({
+				name: image.name,
+				content_type: image.contentType,
+				data: Buffer.from(image.bytes).toString('base64'),
+				created_at: clock.now().toISOString()
+			})
+		}
+		await tx
+			.update(representatives)
+			.set({ promo: image?.name ?? null })
+			.where(eq(representatives.codigo, rep.codigo))
+		if (rep.promo) await tx.delete(uploadedFiles).where(eq(uploadedFiles.name, rep.promo))
 		await logActivity(
 			tx,
 			clock,
-			promo ? 'representatives.promo-updated' : 'representatives.promo-removed',
+			image ? 'representatives.promo-updated' : 'representatives.promo-removed',
 			{ nome: rep.nome },
 			{ actor: user, entityId: rep.codigo, representanteCnpj: rep.cnpj }
 		)
@@ -128,35 +144,51 @@ async function recordPromo(
 }
 
 /** Stores a representative's promotional image (one per representative), replacing the previous one. */
-export async function savePromoImage(db: DbOrTx, clock: Clock, dataDir: string, user: SessionUser, imageBase64: string): Promise<string> {
+export async function savePromoImage(db: DbOrTx, clock: Clock, user: SessionUser, imageBase64: string): Promise<string> {
 	const rep = await ownRepresentative(db, user)
 	const { bytes, kind } = decodePromoImage(imageBase64)
-	const dir = promoDir(dataDir)
-	mkdirSync(dir, { recursive: true })
-	const file = `${Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString('base64url')}.${kind}`
-	writeFileSync(join(dir, file), bytes)
-	try {
-		await recordPromo(db, clock, user, rep, file)
-	} catch (error) {
-		rmSync(join(dir, file), { force: true })
-		throw error
-	}
-	if (rep.promo && FILE_NAME.test(rep.promo)) rmSync(join(dir, rep.promo), { force: true })
-	return file
+	const name = `${Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString('base64url')}.${kind}`
+	await recordPromo(db, clock, user, rep, { name, contentType: TYPES[kind], bytes })
+	return name
 }
 
-export async function removePromoImage(db: DbOrTx, clock: Clock, dataDir: string, user: SessionUser) {
+export async function removePromoImage(db: DbOrTx, clock: Clock, user: SessionUser) {
 	const rep = await ownRepresentative(db, user)
 	if (!rep.promo) throw notFound('Nenhuma imagem promocional cadastrada.')
 	await recordPromo(db, clock, user, rep, null)
-	if (FILE_NAME.test(rep.promo)) rmSync(join(promoDir(dataDir), rep.promo), { force: true })
 }
 
 /** The image as the desktop systems download it; names are random, so they cannot be guessed. */
-export function readPromoImage(dataDir: string, file: string): { bytes: Uint8Array; type: string } | null {
+export async function readPromoImage(db: DbOrTx, file: string): Promise<{ bytes: Uint8Array; type: string } | null> {
 	if (!FILE_NAME.test(file)) return null
-	const path = join(promoDir(dataDir), file)
-	if (!existsSync(path)) return null
-	const ext = file.split('.').pop() as keyof typeof TYPES
-	return { bytes: new Uint8Array(readFileSync(path)), type: TYPES[ext] }
+	const [row] = await db
+		.select({ type: uploadedFiles.content_type, data: uploadedFiles.data })
+		.from(uploadedFiles)
+		.where(eq(uploadedFiles.name, file))
+	return row ? { bytes: new Uint8Array(Buffer.from(row.data, 'base64')), type: row.type } : null
+}
+
+/**
+ * At start: moves the images an older version kept in DATA_DIR/uploads/promo into the database (idempotent: a name
+ * already there is kept, and each file is removed once its bytes are stored). Files that are not images are left alone.
+ * Answers how many files were moved.
+ */
+export async function importPromoFiles(db: DbOrTx, clock: Clock, dataDir: string): Promise<number> {
+	const dir = promoDir(dataDir)
+	if (!existsSync(dir)) return 0
+	let moved = 0
+	for (const file of readdirSync(dir)) {
+		const path = join(dir, file)
+		if (!FILE_NAME.test(file) || !statSync(path).isFile()) continue
+		const bytes = new Uint8Array(readFileSync(path))
+		const kind = imageKind(bytes)
+		if (!kind) continue
+		await db
+			.insert(uploadedFiles)
+			.values({ name: file, content_type: TYPES[kind], data: Buffer.from(bytes).toString('base64'), created_at: clock.now().toISOString() })
+			.onConflictDoNothing()
+		rmSync(path, { force: true })
+		moved++
+	}
+	return moved
 }

@@ -39,15 +39,15 @@ export function resellersRoutes(ctx: AppContext, holdings: RepresentativeHolding
 		),
 		serve(listManagersRoute, 'representatives.manage', () => listManagers(db)),
 		serve(savePromoImageRoute, 'representatives.promo', async ({ body, user }) => {
-			const file = await savePromoImage(db, clock, ctx.config.dataDir, user, body.imageBase64)
+			const file = await savePromoImage(db, clock, user, body.imageBase64)
 			return { message: 'Imagem promocional atualizada.', promo: `/api/public/promo/${file}` }
 		}),
 		serve(removePromoImageRoute, 'representatives.promo', async ({ user }) => {
-			await removePromoImage(db, clock, ctx.config.dataDir, user)
+			await removePromoImage(db, clock, user)
 			return { message: 'Imagem promocional removida.' }
 		}),
-		serve(promoImageFileRoute, 'public', ({ params }) => {
-			const image = readPromoImage(ctx.config.dataDir, params.file)
+		serve(promoImageFileRoute, 'public', async ({ params }) => {
+			const image = await readPromoImage(db, params.file)
 			if (!image) throw notFound('Imagem não encontrada.')
 			return new Response(image.bytes as unknown as BodyInit, {
 				headers: {

@@ -16,9 +16,20 @@ export const representatives = table(
 		plink: text(),
 		ativar_api_asaas: yesNoFlag(),
 		evo_instancia: text(),
-		/** File name of the promotional image shown by this representative's clients' systems (under uploads/promo). */
+		/** File name of the promotional image shown by this representative's clients' systems (a row of uploaded_files). */
 		promo: text(),
 		data: text().notNull()
 	},
 	(t) => [index('representatives_gerente_idx').on(t.gerente_id), index('representatives_nome_idx').on(t.nome)]
 )
+
+/**
+ * Uploaded files (representatives' promotional images), kept in the database so every portal process serves them,
+ * whichever one received the upload. `name` is the random file name of the public URL; `data` the bytes in base64.
+ */
+export const uploadedFiles = table('uploaded_files', {
+	name: text().primaryKey(),
+	content_type: text().notNull(),
+	data: text().notNull(),
+	created_at: text().notNull()
+})

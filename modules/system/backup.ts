@@ -1,11 +1,23 @@
 import type { BackupInfo } from './model'
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
+import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { onPostgres } from '../../db/dialect'
+import { sqlRows } from '../../db/query'
 import { type Clock, HOUR } from '../core'
-import { type AppConfig, badRequest, conflict, notFound, uploadsDir } from '../core/server'
+import { AppError, type AppConfig, badRequest, conflict, notFound, uploadsDir } from '../core/server'
 import { getSetting } from '../settings'
 import { type ArchiveJob, type ArchiveReply, buildArchive, integrityOf } from './archive'
+import {
+	PG_DUMP_ENTRY,
+	POSTGRES_MANIFEST_DATABASE,
+	type PgTools,
+	dumpDatabase,
+	checkDumpReadable,
+	findPgTools,
+	pgEnvOfDb
+} from './postgres-backup'
 
 /*
  * Backups: one .tar.gz per backup under `${dataDir}/backups` (outside any served folder), holding
@@ -16,6 +28,7 @@ import { type ArchiveJob, type ArchiveReply, buildArchive, integrityOf } from '.
  *   manifest.json  – what it is, when, from which version.
  * The archive is written under a temporary name and renamed when complete, so a half-written file
  * never looks like a backup. `bun run restore <file>` puts one back (see restore.ts).
+ * On PostgreSQL the database goes in as portal.pgdump instead, made by pg_dump (see postgres-backup.ts).
  */
 
 export type BackupKind = 'manual' | 'automatico'
@@ -104,6 +117,38 @@ async function runArchiveJob(db: Db, job: Omit<ArchiveJob, 'source'>): Promise<s
 	return reply.integrity
 }
 
+/** The tools a PostgreSQL database's backups need, checked against its server's version. */
+async function postgresToolsOf(db: Db): Promise<PgTools> {
+	const [row] = await sqlRows<{ v: string }>(db, sql`select current_setting('server_version_num') as v`)
+	return findPgTools(Number(row.v))
+}
+
+/** Whether backups can be made here, and why not (on PostgreSQL, pg_dump/pg_restore missing or too old). */
+export async function backupAvailability(db: Db): Promise<{ disponivel: boolean; motivo: string | null }> {
+	if (!onPostgres(db)) return { disponivel: true, motivo: null }
+	const tools = await postgresToolsOf(db)
+	return tools.disponivel ? { disponivel: true, motivo: null } : { disponivel: false, motivo: tools.motivo }
+}
+
+/** pg_dump of the database into `work`, checked to be readable by pg_restore, then archived with the uploads and the manifest. */
+async function writePostgresArchive(
+	db: Db,
+	work: string,
+	archive: string,
+	uploads: Record<string, string>,
+	manifest: Record<string, unknown>
+) {
+	const tools = await postgresToolsOf(db)
+	if (!tools.disponivel) throw new AppError(503, tools.motivo, 'BACKUP_UNAVAILABLE')
+	const dump = join(work, PG_DUMP_ENTRY)
+	await dumpDatabase(tools, pgEnvOfDb(db), dump)
+	await checkDumpReadable(tools, dump)
+	const entries: Record<string, Uint8Array | string> = { [PG_DUMP_ENTRY]: await Bun.file(dump).bytes() }
+	for (const [name, path] of Object.entries(uploads)) entries[name] = await Bun.file(path).bytes()
+	entries[MANIFEST_ENTRY] = JSON.stringify(manifest, null, 2)
+	await Bun.Archive.write(archive, entries, { compress: 'gzip' })
+}
+
 /** One backup at a time per data folder. */
 const running = new Map<string, Promise<unknown>>()
 
@@ -141,13 +186,21 @@ async function writeBackup(
 		const uploads = uploadsDir(ctx.config)
 		const uploadFiles = filesUnder(uploads)
 		const partial = join(work, `${filename}.partial`)
-		const integrity = await runArchiveJob(ctx.db, {
-			copy: join(work, DB_ENTRY),
-			archive: partial,
-			uploads: Object.fromEntries(uploadFiles.map((file) => [UPLOADS_ENTRY + relative(uploads, file).split(sep).join('/'), file])),
-			manifest: { app: 'k-licencas', version, kind, created: at.toISOString(), database: DB_ENTRY, uploads: uploadFiles.length }
-		})
-		if (integrity !== 'ok') throw new Error(`Cópia do banco falhou na verificação de integridade: ${integrity}`)
+		const uploadEntries = Object.fromEntries(
+			uploadFiles.map((file) => [UPLOADS_ENTRY + relative(uploads, file).split(sep).join('/'), file])
+		)
+		const manifest = { app: 'k-licencas', version, kind, created: at.toISOString(), uploads: uploadFiles.length }
+		if (onPostgres(ctx.db)) {
+			await writePostgresArchive(ctx.db, work, partial, uploadEntries, { ...manifest, database: POSTGRES_MANIFEST_DATABASE })
+		} else {
+			const integrity = await runArchiveJob(ctx.db, {
+				copy: join(work, DB_ENTRY),
+				archive: partial,
+				uploads: uploadEntries,
+				manifest: { ...manifest, database: DB_ENTRY }
+			})
+			if (integrity !== 'ok') throw new Error(`Cópia do banco falhou na verificação de integridade: ${integrity}`)
+		}
 		chmodSync(partial, 0o600)
 		renameSync(partial, target)
 	} finally {
@@ -186,10 +239,16 @@ export function listBackups(config: Pick<AppConfig, 'dataDir'>): BackupInfo[] {
 		.sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : 0))
 }
 
-export function backupStats(config: Pick<AppConfig, 'dataDir'>) {
-	const all = listBackups(config)
+export async function backupStats(ctx: { db: Db; config: Pick<AppConfig, 'dataDir'> }) {
+	const all = listBackups(ctx.config)
 	const totalSize = all.reduce((sum, b) => sum + b.size, 0)
-	return { totalBackups: all.length, totalSize, totalSizeFormatted: formatBytes(totalSize), lastBackup: all[0]?.created ?? null }
+	return {
+		totalBackups: all.length,
+		totalSize,
+		totalSizeFormatted: formatBytes(totalSize),
+		lastBackup: all[0]?.created ?? null,
+		...(await backupAvailability(ctx.db))
+	}
 }
 
 export function deleteBackup(config: Pick<AppConfig, 'dataDir'>, filename: string) {

@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { onPostgres } from '../../db/dialect'
+import { sqlRows } from '../../db/query'
 import pkg from '../../package.json' with { type: 'json' }
 import { lastSettingsUpdate } from '../settings'
 
@@ -7,10 +10,21 @@ export const VERSION: string = pkg.version
 
 /** The Sistema tab's information card. */
 export async function systemInfo(db: Db) {
-	const sqlite = db.$client.query('select sqlite_version() as v').get() as { v: string } | null
+	const postgres = onPostgres(db)
+	const databaseKind = postgres ? 'PostgreSQL' : 'SQLite'
+	// PostgreSQL's server_version reads like "16.4 (Debian 16.4-1.pgdg120+1)": the number is enough.
+	const [version] = await sqlRows<{ v: string }>(
+		db,
+		postgres ? sql`select split_part(current_setting('server_version'), ' ', 1) as v` : sql`select sqlite_version() as v`
+	)
 	let migratedAt: string | null = null
 	try {
-		const row = db.$client.query('select max(created_at) as at from __drizzle_migrations').get() as { at: number | null } | null
+		const [row] = await sqlRows<{ at: number | null }>(
+			db,
+			postgres
+				? sql`select max(created_at) as at from drizzle.__drizzle_migrations`
+				: sql`select max(created_at) as at from __drizzle_migrations`
+		)
 		migratedAt = row?.at ? new Date(Number(row.at)).toISOString() : null
 	} catch {}
 	const settingsAt = await lastSettingsUpdate(db)
@@ -19,5 +33,5 @@ export async function systemInfo(db: Db) {
 			.filter((v): v is string => !!v)
 			.sort()
 			.at(-1) ?? null
-	return { version: VERSION, database: `SQLite ${sqlite?.v ?? ''}`.trim(), databaseKind: 'SQLite', lastUpdate, status: 'Online' as const }
+	return { version: VERSION, database: `${databaseKind} ${version?.v ?? ''}`.trim(), databaseKind, lastUpdate, status: 'Online' as const }
 }

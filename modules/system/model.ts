@@ -27,7 +27,10 @@ export const BackupStats = z.object({
 	totalBackups: z.number(),
 	totalSize: z.number(),
 	totalSizeFormatted: z.string(),
-	lastBackup: z.string().nullable()
+	lastBackup: z.string().nullable(),
+	/** Whether a backup can be made now; on PostgreSQL it needs pg_dump/pg_restore (`motivo` says what is missing). */
+	disponivel: z.boolean(),
+	motivo: z.string().nullable()
 })
 export type BackupStats = z.infer<typeof BackupStats>
 

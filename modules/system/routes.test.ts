@@ -244,7 +244,14 @@ describe('backups over the API', () => {
 		mkdirSync(join(dataDir, 'uploads', 'promo'), { recursive: true })
 		writeFileSync(join(dataDir, 'uploads', 'promo', 'a.png'), 'png-bytes')
 		const empty = await t.call('GET', '/api/system/backup/stats', { cookie: cookies.administrador })
-		expect(empty.json).toEqual({ totalBackups: 0, totalSize: 0, totalSizeFormatted: '0 B', lastBackup: null })
+		expect(empty.json).toEqual({
+			totalBackups: 0,
+			totalSize: 0,
+			totalSizeFormatted: '0 B',
+			lastBackup: null,
+			disponivel: true,
+			motivo: null
+		})
 
 		const created = await t.call('POST', '/api/system/backup/manual', { cookie: cookies.administrador })
 		expect(created.status).toBe(200)

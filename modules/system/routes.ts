@@ -54,7 +54,7 @@ export function systemRoutes(ctx: AppContext, hooks: { onSettingsSaved?: (keys: 
 		})),
 		// Sistema tab: information for administradores and gerentes; backups and cache for administradores.
 		serve(systemInfoRoute, 'system.info', () => systemInfo(db)),
-		serve(backupStatsRoute, 'system.manage', () => backupStats(ctx.config)),
+		serve(backupStatsRoute, 'system.manage', () => backupStats(ctx)),
 		serve(listBackupsRoute, 'system.manage', () => ({ backups: listBackups(ctx.config) })),
 		serve(createBackupRoute, 'system.manage', async ({ user }) => {
 			const backup = await createManualBackup(ctx, user)

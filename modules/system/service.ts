@@ -1,4 +1,5 @@
-import { sqlRows } from '../../db/query'
+import { onPostgres } from '../../db/dialect'
+import { sqlRows, sqlRun } from '../../db/query'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { logActivity } from '../activity'
@@ -101,6 +102,6 @@ export async function clearCache(db: Db, clock: Clock, actor: Actor): Promise<nu
 		await logActivity(tx, clock, 'system.cache-cleared', { sessoes: count }, { actor, entityId: 'cache' })
 		return count
 	})
-	db.$client.exec('PRAGMA optimize')
+	await sqlRun(db, onPostgres(db) ? sql`analyze` : sql`pragma optimize`)
 	return removed
 }

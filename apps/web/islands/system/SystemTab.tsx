@@ -97,6 +97,8 @@ function CardRows<D, T>({
 
 function BackupCard() {
 	const stats = useStore($stats)
+	// On PostgreSQL a backup needs pg_dump/pg_restore on the server: without them the server says why, and so do we.
+	const unavailable = stats.data && !stats.data.disponivel ? stats.data.motivo : null
 	const [creating, create] = usePending(() =>
 		mutate(
 			'POST /api/system/backup/manual',
@@ -166,11 +168,22 @@ function BackupCard() {
 			title="Backups"
 			description="Banco de dados e arquivos enviados, em um arquivo .tar.gz. Para restaurar um backup, o portal precisa ser parado: peça ao responsável pelo servidor."
 			action={
-				<button type="button" className="btn btn-primary" onClick={create} disabled={creating}>
+				<button
+					type="button"
+					className="btn btn-primary"
+					onClick={create}
+					disabled={creating || !!unavailable}
+					title={unavailable ?? undefined}
+				>
 					{creating ? <span className="loading loading-spinner loading-sm" /> : <Plus className="size-4" />} Criar Backup
 				</button>
 			}
 		>
+			{unavailable && (
+				<div role="status" className="alert alert-warning alert-soft mt-4">
+					{unavailable}
+				</div>
+			)}
 			<StatGrid count={3} className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
 				{stats.data && (
 					<>
