@@ -121,7 +121,7 @@ try {
 	console.log(`${'search'.padEnd(32)}${'p50'.padStart(9)}${'p95'.padStart(9)}${'p99'.padStart(9)}  target p95 ≤ 25 ms`)
 	let worstP95 = 0
 	let listFailures = 0
-	searches: for (const [name, qs] of searches) {
+	eachSearch: for (const [name, qs] of searches) {
 		const times: number[] = []
 		for (let i = 0; i < 330; i++) {
 			const start = performance.now()
@@ -131,7 +131,7 @@ try {
 			if (res.status !== 200) {
 				console.log(`${name.padEnd(32)}FAILED: HTTP ${res.status} ${text.slice(0, 200)}`)
 				listFailures++
-				continue searches
+				continue eachSearch
 			}
 			if (i >= 30) times.push(performance.now() - start)
 		}
