@@ -42,7 +42,16 @@ export function openPostgres(url: string, options: { max?: number; idleTimeoutSe
 			numeric: { to: 1700, from: [1700], ...asNumber }
 		}
 	})
-	return drizzlePostgres({ client, schema, casing: 'snake_case' }) as unknown as Db
+	const db = drizzlePostgres({ client, schema, casing: 'snake_case' }) as unknown as Db
+	postgresUrls.set(db, url)
+	return db
+}
+
+const postgresUrls = new WeakMap<Db, string>()
+
+/** The URL a PostgreSQL database was opened with (another thread opens its own connection with it); null for SQLite's. */
+export function postgresUrlOf(db: Db): string | null {
+	return postgresUrls.get(db) ?? null
 }
 
 export type Db = ReturnType<typeof openDb>

@@ -53,6 +53,7 @@ function migratedTemplate(adminUrl: string): Promise<string> {
 		await admin.unsafe(`drop database if exists "${name}"`)
 		await admin.unsafe(`create database "${name}"`)
 		await admin.end()
+		// Two connections: migratePostgres holds one for its lock while the migrator uses the other.
 		const db = openPostgres(withDatabase(adminUrl, name), { max: 2 })
 		await migratePostgres(db)
 		await (db.$client as unknown as postgres.Sql).end()

@@ -5,26 +5,33 @@
  * p50/p95/p99 of GET /api/credits/available (a representante), GET /api/credits/summary (administrador),
  * GET /api/dashboard/stats (administrador and gerente), and transfers per second.
  * Targets: available ≤ 20 ms, summary ≤ 100 ms, dashboard ≤ 50 ms (p95).
+ * On PostgreSQL when DATABASE_URL is set: the same rows, copied into a scratch database on that server.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createApp } from '../apps/server/app'
-import { openDb } from '../db/client'
+import type postgres from 'postgres'
+import { type Db, openDb, openPostgres } from '../db/client'
+import { DIALECT } from '../db/dialect'
 import { migrateDb } from '../db/migrate'
 import { hashPassword } from '../modules/auth'
 import { rebuildCreditBalances } from '../modules/credits'
 import { completeCnpj, fixedClock } from '../modules/core'
 import { silentLogger, testConfig, portalContext } from '../modules/core/server'
+import { copyToPostgres, scratchPostgres } from './bench/postgres'
 
 const REPS = Number(process.env.BENCH_REPS ?? 10_000)
 const ROWS_PER_REP = 100
 const COMPANIES_PER_REP = 5
 const dir = mkdtempSync(join(tmpdir(), 'bench-credits-'))
 const path = join(dir, 'portal.sqlite')
-const db = openDb(path)
-migrateDb(db)
-const client = db.$client
+const DATABASE_NAME = DIALECT === 'postgres' ? 'PostgreSQL' : 'SQLite'
+console.log(`database: ${DATABASE_NAME}`)
+// The rows are written to SQLite first (fast), then copied into PostgreSQL when the benchmark runs there.
+const seedDb = openDb(path)
+migrateDb(seedDb)
+const client = seedDb.$client
 const clock = fixedClock('2026-11-20T12:00:00.000Z')
 const now = clock.now().toISOString()
 const hash = await hashPassword('bench-senha-123')
@@ -93,15 +100,17 @@ for (let start = 0; start < REPS; start += BATCH) {
 		}
 	})()
 }
-await rebuildCreditBalances(db)
-client.exec('analyze')
+const sampleReps = Array.from({ length: 20 }, (_, i) => Math.floor((i * REPS) / 20) + 3)
+for (const r of sampleReps) addUser.get(cnpjOf(r), `Representante ${r}`, 'representante', hash, now, now)
 const rows = (client.prepare('select count(*) as n from credits').get() as { n: number }).n
+const scratch = DIALECT === 'postgres' ? await scratchPostgres('bench_credits') : null
+if (scratch) await copyToPostgres(path, scratch.url, ['users', 'representatives', 'companies', 'credits'])
+const db: Db = scratch ? openPostgres(scratch.url) : seedDb
+await rebuildCreditBalances(db)
+if (!scratch) client.exec('analyze')
 console.log(
 	`seeded ${REPS.toLocaleString('en')} representatives, ${(REPS * COMPANIES_PER_REP).toLocaleString('en')} companies, ${rows.toLocaleString('en')} credit rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`
 )
-
-const sampleReps = Array.from({ length: 20 }, (_, i) => Math.floor((i * REPS) / 20) + 3)
-for (const r of sampleReps) addUser.get(cnpjOf(r), `Representante ${r}`, 'representante', hash, now, now)
 
 const app = await createApp(portalContext({ db, clock, config: testConfig({ dataDir: dir }), log: silentLogger }))
 const origin = 'http://localhost'
@@ -175,10 +184,14 @@ for (let i = 0; i < N; i++) {
 }
 const secs = (performance.now() - start) / 1000
 console.log(
-	`POST /api/credits/transfer-to-company       ${done} transfers in ${secs.toFixed(2)} s = ${(done / secs).toFixed(0)} transfers/s (synchronous=FULL, WAL)`
+	`POST /api/credits/transfer-to-company       ${done} transfers in ${secs.toFixed(2)} s = ${(done / secs).toFixed(0)} transfers/s (${scratch ? 'PostgreSQL' : 'SQLite, synchronous=FULL, WAL'})`
 )
 
-db.$client.close()
+if (scratch) {
+	await (db.$client as unknown as postgres.Sql).end()
+	await scratch.drop()
+}
+seedDb.$client.close()
 if (process.env.BENCH_KEEP) console.log(`kept ${path}`)
 else rmSync(dir, { recursive: true, force: true })
 if (results.some((ok) => !ok)) process.exitCode = 1

@@ -6,13 +6,13 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { fixedClock } from '../core'
 import { AppError, silentLogger, testConfig } from '../core/server'
-import { LicenceCheckPool } from './check-pool'
+import { type CheckWorkerSetup, LicenceCheckPool, workerDatabase } from './check-pool'
 import type { LicenceCheckBody } from './model'
 import { companies } from '../companies'
 import { terminals } from '../terminals'
 import { type AnswerAt, testWorld } from '../../apps/server/testing'
 
-// These tests run the checks in real worker threads, which need the database in a file.
+// These tests run the checks in real worker threads, which need the database in a file (or on PostgreSQL).
 const cleanups: (() => void)[] = []
 afterEach(() => {
 	for (const cleanup of cleanups.splice(0)) cleanup()
@@ -22,16 +22,16 @@ async function fixture(workers: number) {
 	const dbFile = join(mkdtempSync(join(tmpdir(), 'kportal-pool-')), 'portal.sqlite')
 	const t = await testWorld({ dbFile, config: { licenceWorkers: workers } })
 	cleanups.push(() => t.services.licence.close())
-	return { ...t, dbFile }
+	return { ...t, database: workerDatabase(t.db)! }
 }
 
 function pool(
-	dbFile: string,
+	database: CheckWorkerSetup['database'],
 	workers: number,
 	options: { log?: (event: string, fields?: Record<string, unknown>) => void; maxPending?: number } = {}
 ) {
 	const p = new LicenceCheckPool(
-		{ dbFile, config: testConfig() },
+		{ database, config: testConfig() },
 		workers,
 		options.log ?? silentLogger,
 		fixedClock('2026-11-20T12:00:00.000Z'),
@@ -116,7 +116,7 @@ describe('LicenceCheckPool', () => {
 	it('never registers more machines than allowed when two connections race', async () => {
 		const t = await fixture(0)
 		const c = await t.companyVia({ validade_licenca: '2027-01-10', nterminais: 3 })
-		const [a, b] = [pool(t.dbFile, 1), pool(t.dbFile, 1)]
+		const [a, b] = [pool(t.database, 1), pool(t.database, 1)]
 		const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).run(machine(c, i + 1) as LicenceCheckBody)))
 		const statuses = answers.map((r) => r!.status)
 		expect(statuses.filter((s) => s === 'ativa')).toHaveLength(3)
@@ -128,7 +128,7 @@ describe('LicenceCheckPool', () => {
 	it('fails the checks of a worker that dies with 503, answers null while it is replaced, then uses the new one', async () => {
 		const t = await fixture(0)
 		const c = await t.companyVia({ validade_licenca: '2027-01-10' })
-		const p = pool(t.dbFile, 1)
+		const p = pool(t.database, 1)
 		const input = machine(c, 1) as LicenceCheckBody
 		expect((await p.run(input))?.status).toBe('ativa')
 
@@ -158,7 +158,7 @@ describe('LicenceCheckPool', () => {
 
 	it('answers null when a worker cannot start, and retries it ever more slowly', async () => {
 		const retries: unknown[] = []
-		const p = pool('/nonexistent/folder/portal.sqlite', 1, {
+		const p = pool({ file: '/nonexistent/folder/portal.sqlite' }, 1, {
 			log: (event, fields) => {
 				if (event === 'licence.worker_failed') retries.push(fields?.retryInMs)
 			}
@@ -177,7 +177,7 @@ describe('LicenceCheckPool', () => {
 	it('refuses at once with 503 what would queue beyond its limit', async () => {
 		const t = await fixture(0)
 		const c = await t.companyVia({ validade_licenca: '2027-01-10' })
-		const p = pool(t.dbFile, 1, { maxPending: 2 })
+		const p = pool(t.database, 1, { maxPending: 2 })
 		const results = await Promise.allSettled(Array.from({ length: 5 }, () => p.run(machine(c, 1) as LicenceCheckBody)))
 		expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2)
 		for (const r of results.filter((r) => r.status === 'rejected')) expect((r as PromiseRejectedResult).reason.status).toBe(503)

@@ -1,12 +1,27 @@
+import { type Db, postgresUrlOf } from '../../db/client'
+import { onPostgres } from '../../db/dialect'
 import type { Clock } from '../core'
 import { type AppConfig, AppError, type Logger } from '../core/server'
 import type { CheckResult } from './check'
 import type { LicenceCheckBody } from './model'
 
-/** What a check worker needs to open its own connection. */
+/**
+ * What a check worker needs to open its own connection: the SQLite file, or the PostgreSQL URL, of the main
+ * thread's database (the worker's tables are built for the same dialect: it reads the same DATABASE_URL).
+ */
 export interface CheckWorkerSetup {
-	dbFile: string
+	database: { file: string } | { postgresUrl: string }
 	config: AppConfig
+}
+
+/** What a check worker opens to reach the database `db`: its PostgreSQL URL or SQLite file; null for SQLite in memory. */
+export function workerDatabase(db: Db): CheckWorkerSetup['database'] | null {
+	if (onPostgres(db)) {
+		const postgresUrl = postgresUrlOf(db)
+		return postgresUrl ? { postgresUrl } : null
+	}
+	const file = db.$client.filename
+	return file && file !== ':memory:' ? { file } : null
 }
 
 /**

@@ -1,5 +1,5 @@
 /** A licence-check worker thread (see LicenceCheckPool): its own connection, the same evaluator as the main thread. */
-import { openDb } from '../../db/client'
+import { openDb, openPostgres } from '../../db/client'
 import type { Clock } from '../core'
 import { AppError, type Logger, createSecretBox } from '../core/server'
 import { type LicenceEvaluator, createLicenceEvaluator, evaluateToJson } from './check'
@@ -12,7 +12,8 @@ const reply = (message: CheckWorkerReply) => self.postMessage(message)
 let now = Date.now()
 const clock: Clock = { now: () => new Date(now) }
 const log: Logger = (event, fields) => reply({ log: { event, fields } })
-let evaluator: LicenceEvaluator | null = null
+// Checks that arrive while it is being made (PostgreSQL answers the set-up queries later) wait for it.
+let evaluator: Promise<LicenceEvaluator> | null = null
 
 self.onmessage = async (event: MessageEvent<CheckWorkerRequest>) => {
 	if (typeof event.data === 'string') return check(event.data)
@@ -20,8 +21,11 @@ self.onmessage = async (event: MessageEvent<CheckWorkerRequest>) => {
 	now = message.now
 	if ('setup' in message) {
 		try {
-			const db = openDb(message.setup.dbFile)
-			evaluator = await createLicenceEvaluator({ db, clock, secrets: createSecretBox(message.setup.config.secretKey) })
+			const { database, config } = message.setup
+			// Two connections: a check never waits behind the batched write of last-use times.
+			const db = 'file' in database ? openDb(database.file) : openPostgres(database.postgresUrl, { max: 2 })
+			evaluator = createLicenceEvaluator({ db, clock, secrets: createSecretBox(config.secretKey) })
+			await evaluator
 			reply({ ready: true })
 		} catch (error) {
 			reply({ fatal: String((error as Error)?.message ?? error) })
@@ -30,7 +34,7 @@ self.onmessage = async (event: MessageEvent<CheckWorkerRequest>) => {
 	}
 	if ('flush' in message) {
 		try {
-			await evaluator?.flushUsage()
+			await (await evaluator)?.flushUsage()
 		} catch (error) {
 			log('licence.flush_failed', { message: String((error as Error)?.message ?? error) })
 		}
@@ -44,7 +48,7 @@ async function check(text: string) {
 	// Nobody waits for an answer past its deadline any more: skip the work (and its writes).
 	if (Date.now() > deadline) return reply({ id, expired: true })
 	try {
-		reply(encodeAnswer(id, await evaluateToJson(evaluator!, input)))
+		reply(encodeAnswer(id, await evaluateToJson(await evaluator!, input)))
 	} catch (error) {
 		const e = error as Error
 		reply({

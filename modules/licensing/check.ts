@@ -1,7 +1,9 @@
 import { generateKeyPairSync, createPrivateKey, createPublicKey, sign } from 'node:crypto'
 import { desc, eq, getTableName, inArray, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
-import type { DbOrTx } from '../../db/client'
+import type { Sql } from 'postgres'
+import type { Db, DbOrTx } from '../../db/client'
+import { onPostgres } from '../../db/dialect'
 import { SYSTEM_FLAGS, companies, licenceState, perFlag } from '../companies'
 import { DAY, MINUTE, daysBetween, isoDateInSaoPaulo, timeInSaoPaulo } from '../core'
 import { type AppContext, type SecretBox, SlidingWindow, sealInClear, tooManyRequests, writeTransaction } from '../core/server'
@@ -64,6 +66,27 @@ function qualified(column: SQLiteColumn) {
 	return sql.raw(`"${getTableName(column.table)}"."${column.name}"`)
 }
 
+/**
+ * One raw statement prepared once, answering its first row as the driver gives it (or undefined): bun:sqlite's
+ * prepared statement on SQLite, a server-side prepared statement on PostgreSQL (postgres.js prepares it once
+ * per connection and reuses it).
+ */
+function prepareRow<Row>(db: Db, text: string): (params: string[]) => Promise<Row | undefined> | Row | undefined {
+	if (onPostgres(db)) {
+		const client = db.$client as unknown as Sql
+		return async (params) => (await client.unsafe<Row[]>(text, params, { prepare: true }))[0]
+	}
+	const statement = db.$client.prepare<Row, string[]>(text)
+	return (params) => statement.get(...params) ?? undefined
+}
+
+/** Ids in lists short enough for one statement's parameters on either database. */
+function chunks(ids: number[], size = 1000): number[][] {
+	const result: number[][] = []
+	for (let start = 0; start < ids.length; start += size) result.push(ids.slice(start, start + size))
+	return result
+}
+
 /** Compares every character whatever the first difference, so the time taken tells nothing about the key. */
 function sameKey(given: string, expected: string): boolean {
 	if (given.length !== expected.length) return false
@@ -118,18 +141,12 @@ export async function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock
 		})
 		.from(companies)
 		.where(eq(companies.cnpj, sql.placeholder('cnpj')))
-	// Its columns need no conversion, so rows come straight from bun:sqlite, named as selected: Drizzle's row
+	// Its columns need no conversion, so rows come straight from the driver, named as selected: Drizzle's row
 	// mapping would cost another 2 µs a check.
 	const lookupQuery = lookup.toSQL()
 	const lookupParams = lookupQuery.params.map((param) => (param as { name: 'cnpj' | 'mac' }).name)
-	const lookupStatement = ctx.db.$client.prepare<ReturnType<typeof lookup.get>, string[]>(lookupQuery.sql)
-	const findByCnpj = (values: { cnpj: string; mac: string }) =>
-		lookupStatement.get(...lookupParams.map((name) => values[name])) ?? undefined
-	const markUsed = ctx.db
-		.update(companies)
-		.set({ on_line: 'S', data_ultima_utilizacao: sql`${sql.placeholder('data')}`, hora_ultima_utilizacao: sql`${sql.placeholder('hora')}` })
-		.where(eq(companies.codigo, sql.placeholder('codigo')))
-		.prepare()
+	const findByCnpj = prepareRow<ReturnType<typeof lookup.get>>(ctx.db, lookupQuery.sql)
+	const lookupValues = (values: { cnpj: string; mac: string }) => lookupParams.map((name) => values[name])
 
 	// The date in Brazil changes only on a minute boundary: it is formatted once a minute, not on every check.
 	let today = { date: '', until: 0 }
@@ -159,20 +176,25 @@ export async function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock
 			else if (seen >= since) online.push(codigo)
 		}
 		if (online.length === 0 && offline.length === 0) return
-		// Times are kept to the second: each second is formatted once, not once per company.
-		const stamps = new Map<number, { data: string; hora: string }>()
+		// Times are kept to the second: the companies seen in the same second are written by one statement.
+		const bySecond = new Map<number, number[]>()
+		for (const codigo of online) {
+			const second = Math.floor(lastSeen.get(codigo)! / 1000)
+			const group = bySecond.get(second)
+			if (group) group.push(codigo)
+			else bySecond.set(second, [codigo])
+		}
 		await writeTransaction(ctx.db, async (tx) => {
-			for (const codigo of online) {
-				const second = Math.floor(lastSeen.get(codigo)! / 1000)
-				let stamp = stamps.get(second)
-				if (!stamp) {
-					const seen = new Date(second * 1000)
-					stamp = { data: isoDateInSaoPaulo(seen), hora: timeInSaoPaulo(seen) }
-					stamps.set(second, stamp)
+			for (const [second, codigos] of bySecond) {
+				const seen = new Date(second * 1000)
+				const stamp = {
+					on_line: 'S' as const,
+					data_ultima_utilizacao: isoDateInSaoPaulo(seen),
+					hora_ultima_utilizacao: timeInSaoPaulo(seen)
 				}
-				markUsed.run({ codigo, ...stamp })
+				for (const chunk of chunks(codigos)) await tx.update(companies).set(stamp).where(inArray(companies.codigo, chunk))
 			}
-			if (offline.length > 0) await tx.update(companies).set({ on_line: 'N' }).where(inArray(companies.codigo, offline))
+			for (const chunk of chunks(offline)) await tx.update(companies).set({ on_line: 'N' }).where(inArray(companies.codigo, chunk))
 		})
 		for (const codigo of offline) lastSeen.delete(codigo)
 	}
@@ -183,7 +205,7 @@ export async function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock
 		const nowIso = now.toISOString()
 		const base = { servidor_hora: nowIso, nonce: input.nonce ?? null, sistema: input.sistema }
 
-		const company = findByCnpj({ cnpj: input.cnpj, mac: input.mac })
+		const company = await findByCnpj(lookupValues({ cnpj: input.cnpj, mac: input.mac }))
 		// An unknown CNPJ and a wrong key get the same answer, so the check never reveals which CNPJs exist.
 		if (!company || !sameKey(input.chave, company.serial)) {
 			return { ...base, status: 'chave_invalida' as LicenceStatus, permitido: false, mensagem: MESSAGES.chave_invalida }

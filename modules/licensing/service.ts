@@ -1,21 +1,21 @@
 import type { AppContext } from '../core/server'
 import { SlidingWindow, tooManyRequests } from '../core/server'
 import { createLicenceEvaluator, evaluateToJson, FAILURE_WINDOW_MS, FAILURES_PER_WINDOW } from './check'
-import { LicenceCheckPool } from './check-pool'
+import { LicenceCheckPool, workerDatabase } from './check-pool'
 import type { LicenceCheckBody } from './model'
 
 /**
  * The endpoint the five desktop systems call. One instance per app: it keeps the wrong-key limit per address,
  * and hands the checks to `config.licenceWorkers` worker threads (signing is the costly part, and it then uses
- * the other cores), or answers them in this thread when there are none, when the database lives in memory,
+ * the other cores), or answers them in this thread when there are none, when the SQLite database lives in memory,
  * or while a worker is being replaced.
  */
 export async function createLicenceService(ctx: AppContext) {
 	const evaluator = await createLicenceEvaluator(ctx)
-	const dbFile = ctx.db.$client.filename
+	const database = workerDatabase(ctx.db)
 	const pool =
-		ctx.config.licenceWorkers > 0 && dbFile && dbFile !== ':memory:'
-			? new LicenceCheckPool({ dbFile, config: ctx.config }, ctx.config.licenceWorkers, ctx.log, ctx.clock)
+		ctx.config.licenceWorkers > 0 && database
+			? new LicenceCheckPool({ database, config: ctx.config }, ctx.config.licenceWorkers, ctx.log, ctx.clock)
 			: null
 	const failuresByIp = new SlidingWindow(FAILURE_WINDOW_MS, FAILURES_PER_WINDOW)
 
