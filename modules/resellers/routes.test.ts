@@ -32,8 +32,8 @@ async function setup() {
 	return { t, admin, gerente, gerente2, repA, repB, repC, cookies }
 }
 
-function addCompany(t: Awaited<ReturnType<typeof createTestApp>>, repCnpj: string, n: number) {
-	return t.db
+async function addCompany(t: Awaited<ReturnType<typeof createTestApp>>, repCnpj: string, n: number) {
+	const [company] = await t.db
 		.insert(companies)
 		.values({
 			razao: `Empresa ${n}`,
@@ -43,7 +43,7 @@ function addCompany(t: Awaited<ReturnType<typeof createTestApp>>, repCnpj: strin
 			data: '2025-02-01'
 		})
 		.returning()
-		.get()
+	return company
 }
 
 const _validRep = { nome: 'Nova Representações', cnpj: '11.444.777/0001-61'.replace('0001-61', '0001-61') }
@@ -52,9 +52,9 @@ const NEW_CNPJ = completeCnpj('667778880001')
 describe('GET /api/representatives', () => {
 	it('gives an administrador every representative with the manager name and the real company count', async () => {
 		const { t, cookies, repA } = await setup()
-		addCompany(t, CNPJ.rep, 1)
-		addCompany(t, CNPJ.rep, 2)
-		addCompany(t, CNPJ.rep2, 3)
+		await addCompany(t, CNPJ.rep, 1)
+		await addCompany(t, CNPJ.rep, 2)
+		await addCompany(t, CNPJ.rep2, 3)
 		const res = await t.call('GET', '/api/representatives', { cookie: cookies.administrador })
 		expect(res.status).toBe(200)
 		expect(res.json.map((r) => r.nome)).toEqual(['Norte 50% Sistemas', 'Rafael Representações', 'Sul Revendas'])
@@ -361,7 +361,7 @@ describe('PUT /api/representatives/{id}', () => {
 
 	it('changes a CNPJ only while nothing points at it, and moves the login to the new CNPJ', async () => {
 		const { t, cookies, repA, repC } = await setup()
-		addCompany(t, CNPJ.rep, 1)
+		await addCompany(t, CNPJ.rep, 1)
 		const inUse = await t.call('PUT', `/api/representatives/${repA.codigo}`, { cookie: cookies.administrador, body: { cnpj: NEW_CNPJ } })
 		expect(inUse.status).toBe(409)
 		expect(inUse.json.message).toContain('empresas ou créditos')
@@ -383,8 +383,8 @@ describe('PUT /api/representatives/{id}', () => {
 })
 
 describe('the WhatsApp instance a representative sends from (issue 33, point 5)', () => {
-	const row = (t: Awaited<ReturnType<typeof createTestApp>>, codigo: number) =>
-		t.db.select().from(representatives).where(eq(representatives.codigo, codigo)).get()!
+	const row = async (t: Awaited<ReturnType<typeof createTestApp>>, codigo: number) =>
+		(await t.db.select().from(representatives).where(eq(representatives.codigo, codigo)))[0]!
 
 	it('is bound by an administrador only: a representante or a gerente is refused with 403 and nothing changes', async () => {
 		const { t, cookies, repA, repB } = await setup()
@@ -416,7 +416,7 @@ describe('the WhatsApp instance a representative sends from (issue 33, point 5)'
 			body: { nome: 'Nova', cnpj: NEW_CNPJ, evo_instancia: 'sul-01' }
 		})
 		expect(created.status).toBe(403)
-		expect(row(t, repA.codigo)).toMatchObject({ evo_instancia: null, ativar_api_asaas: 'N' })
+		expect(await row(t, repA.codigo)).toMatchObject({ evo_instancia: null, ativar_api_asaas: 'N' })
 		expect((await t.db.select().from(representatives).where(eq(representatives.cnpj, NEW_CNPJ)))[0]).toBeUndefined()
 		// Sending back the instance one already has (the settings form does) is no change: the other fields save.
 		await t.call('PUT', `/api/representatives/${repA.codigo}`, { cookie: cookies.administrador, body: { evo_instancia: 'rafael-01' } })
@@ -425,13 +425,13 @@ describe('the WhatsApp instance a representative sends from (issue 33, point 5)'
 			body: { evo_instancia: 'rafael-01', ativar_api_asaas: 'S' }
 		})
 		expect(same.status).toBe(200)
-		expect(row(t, repA.codigo)).toMatchObject({ evo_instancia: 'rafael-01', ativar_api_asaas: 'S' })
+		expect(await row(t, repA.codigo)).toMatchObject({ evo_instancia: 'rafael-01', ativar_api_asaas: 'S' })
 		const cleared = await t.call('PUT', `/api/representatives/${repA.codigo}`, {
 			cookie: cookies.representante,
 			body: { evo_instancia: '' }
 		})
 		expect(cleared.status).toBe(403)
-		expect(row(t, repA.codigo).evo_instancia).toBe('rafael-01')
+		expect((await row(t, repA.codigo)).evo_instancia).toBe('rafael-01')
 	})
 
 	it('belongs to one representative at most: binding another’s instance is 409, whatever its case', async () => {
@@ -449,7 +449,7 @@ describe('the WhatsApp instance a representative sends from (issue 33, point 5)'
 			body: { nome: 'Nova', cnpj: NEW_CNPJ, evo_instancia: 'Rafael-01' }
 		})
 		expect(created.status).toBe(409)
-		expect(row(t, repB.codigo).evo_instancia).toBeNull()
+		expect((await row(t, repB.codigo)).evo_instancia).toBeNull()
 		// Once Rafael's is unbound, Sara may have it; his own record keeps accepting his own instance.
 		expect((await put(repA.codigo, 'rafael-01')).status).toBe(200)
 		expect((await put(repA.codigo, null)).status).toBe(200)
@@ -475,7 +475,7 @@ describe('DELETE /api/representatives/{id}', () => {
 
 	it('refuses with 409 while companies, credits or a login point at it, leaving no orphans', async () => {
 		const { t, cookies, repA, repB, repC } = await setup()
-		addCompany(t, REP3, 1)
+		await addCompany(t, REP3, 1)
 		const withCompany = await t.call('DELETE', `/api/representatives/${repC.codigo}`, { cookie: cookies.administrador })
 		expect(withCompany.status).toBe(409)
 		expect(withCompany.json.message).toContain('1 empresa(s)')

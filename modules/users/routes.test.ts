@@ -23,7 +23,8 @@ async function setup() {
 	return { t, admin, gerente, rep, cookies, adminSaves }
 }
 
-const userRow = (t: Awaited<ReturnType<typeof createTestApp>>, id: number) => t.db.select().from(users).where(eq(users.id, id)).get()
+const userRow = async (t: Awaited<ReturnType<typeof createTestApp>>, id: number) =>
+	(await t.db.select().from(users).where(eq(users.id, id)))[0]
 
 describe('GET /api/users', () => {
 	it('lists every user for an administrador, without any password field', async () => {
@@ -90,7 +91,7 @@ describe('POST /api/users', () => {
 		expect(res.text).not.toContain('segredo1')
 		const record = (await t.db.select().from(representatives).where(eq(representatives.cnpj, NEW_CNPJ)))[0]
 		expect(record).toMatchObject({ nome: 'Nova Rep', email: 'nova@rep.com', gerente_id: null, data: '2026-11-20' })
-		expect(await verifyPassword('segredo1', userRow(t, res.json.id)!.senha_hash)).toBe(true)
+		expect(await verifyPassword('segredo1', (await userRow(t, res.json.id))!.senha_hash)).toBe(true)
 		const cookie = await t.login(NEW_CNPJ, 'segredo1')
 		const current = await t.call('GET', '/api/representatives/current', { cookie })
 		expect(current.json.cnpj).toBe(NEW_CNPJ)
@@ -169,13 +170,13 @@ describe('POST /api/users', () => {
 describe('PUT /api/users/{id}', () => {
 	it('keeps the password when senha is blank or absent and leaves the sessions alone', async () => {
 		const { t, cookies, gerente, adminSaves } = await setup()
-		const before = userRow(t, gerente.id)!.senha_hash
+		const before = (await userRow(t, gerente.id))!.senha_hash
 		for (const senha of ['', undefined, null]) {
 			const res = await adminSaves(gerente.id, { cnpj: CNPJ.gerente, nome: 'Gabriel G.', tipo: 'gerente', email: 'g@k.com', senha })
 			expect(res.status).toBe(200)
 			expect(res.json).toMatchObject({ nome: 'Gabriel G.', email: 'g@k.com', tipo: 'gerente' })
 		}
-		expect(userRow(t, gerente.id)!.senha_hash).toBe(before)
+		expect((await userRow(t, gerente.id))!.senha_hash).toBe(before)
 		expect((await t.call('GET', '/api/auth/me', { cookie: cookies.gerente })).status).toBe(200)
 		expect(await t.activityTitles()).toContain('Usuário atualizado')
 	})
@@ -215,7 +216,7 @@ describe('PUT /api/users/{id}', () => {
 		expect(demote.json.message).toContain('último administrador')
 		const self = await adminSaves(admin.id, { cnpj: CNPJ.admin, nome: 'Ana', tipo: 'administrador', ativo: false })
 		expect(self.status).toBe(422)
-		expect(userRow(t, admin.id)).toMatchObject({ tipo: 'administrador', ativo: true, nome: 'Ana Admin' })
+		expect(await userRow(t, admin.id)).toMatchObject({ tipo: 'administrador', ativo: true, nome: 'Ana Admin' })
 		// with a second administrador, the first may step down, keeping the current session
 		const other = await t.createUser({ cnpj: NEW_CNPJ, tipo: 'administrador', nome: 'Bia Admin' })
 		const ok = await adminSaves(admin.id, { cnpj: CNPJ.admin, nome: 'Ana', tipo: 'gerente' })
@@ -240,7 +241,7 @@ describe('PUT /api/users/{id}', () => {
 		expect(dup.status).toBe(409)
 		expect((await put(gerente.id, ok, cookies.gerente)).status).toBe(403)
 		expect((await put(gerente.id, ok, cookies.representante)).status).toBe(403)
-		expect(userRow(t, gerente.id)).toMatchObject({ nome: 'Gabriel Gerente', cnpj: CNPJ.gerente })
+		expect(await userRow(t, gerente.id)).toMatchObject({ nome: 'Gabriel Gerente', cnpj: CNPJ.gerente })
 	})
 })
 
@@ -250,7 +251,7 @@ describe('DELETE /api/users/{id}', () => {
 		await t.db.insert(representatives).values({ cnpj: CNPJ.rep, nome: 'Rafael Rep', data: '2025-01-01' })
 		const res = await t.call('DELETE', `/api/users/${rep.id}`, { cookie: cookies.administrador })
 		expect(res.status).toBe(200)
-		expect(userRow(t, rep.id)).toBeUndefined()
+		expect(await userRow(t, rep.id)).toBeUndefined()
 		expect((await t.call('GET', '/api/auth/me', { cookie: cookies.representante })).status).toBe(401)
 		expect((await t.db.select().from(representatives).where(eq(representatives.cnpj, CNPJ.rep)))[0]).toBeDefined()
 		expect(await t.activityTitles()).toContain('Usuário excluído')
@@ -262,14 +263,14 @@ describe('DELETE /api/users/{id}', () => {
 		const self = await t.call('DELETE', `/api/users/${admin.id}`, { cookie: cookies.administrador })
 		expect(self.status).toBe(422)
 		expect(self.json.message).toBe('Você não pode excluir seu próprio usuário.')
-		expect(userRow(t, admin.id)).toBeDefined()
+		expect(await userRow(t, admin.id)).toBeDefined()
 		// another administrador may be deleted (the caller remains an active one)
 		const second = await t.createUser({ cnpj: NEW_CNPJ, tipo: 'administrador', nome: 'Bia' })
 		expect((await t.call('DELETE', `/api/users/${second.id}`, { cookie: cookies.administrador })).status).toBe(200)
 		expect((await t.call('DELETE', `/api/users/${gerente.id}`, { cookie: cookies.gerente })).status).toBe(403)
 		expect((await t.call('DELETE', `/api/users/${gerente.id}`, { cookie: cookies.representante })).status).toBe(403)
 		expect((await t.call('DELETE', '/api/users/abc', { cookie: cookies.administrador })).status).toBe(400)
-		expect(userRow(t, gerente.id)).toBeDefined()
+		expect(await userRow(t, gerente.id)).toBeDefined()
 	})
 })
 
@@ -285,13 +286,13 @@ describe('POST /api/users/change-password', () => {
 		expect(res.json.message).toBe('Senha alterada com sucesso!')
 		expect((await t.call('GET', '/api/auth/me', { cookie: cookies.gerente })).status).toBe(200)
 		expect((await t.call('GET', '/api/auth/me', { cookie: otherBrowser })).status).toBe(401)
-		expect(await verifyPassword('nova-senha-9', userRow(t, gerente.id)!.senha_hash)).toBe(true)
+		expect(await verifyPassword('nova-senha-9', (await userRow(t, gerente.id))!.senha_hash)).toBe(true)
 		expect(await t.activityTitles()).toContain('Senha alterada')
 	})
 
 	it('refuses a wrong current password and bad input, changing nothing', async () => {
 		const { t, cookies, rep } = await setup()
-		const before = userRow(t, rep.id)!.senha_hash
+		const before = (await userRow(t, rep.id))!.senha_hash
 		const change = (body: unknown, cookie: string | undefined = cookies.representante) =>
 			t.call('POST', '/api/users/change-password', { cookie, body })
 		const wrong = await change({ currentPassword: 'errada', newPassword: 'nova-senha-9' })
@@ -305,7 +306,7 @@ describe('POST /api/users/change-password', () => {
 		expect((await change({ currentPassword: 'senha-forte-123' })).status).toBe(400)
 		expect((await change({ currentPassword: 1, newPassword: 2 })).status).toBe(400)
 		expect((await change({ currentPassword: 'senha-forte-123', newPassword: 'nova-senha-9' }, '')).status).toBe(401)
-		expect(userRow(t, rep.id)!.senha_hash).toBe(before)
+		expect((await userRow(t, rep.id))!.senha_hash).toBe(before)
 		expect(await t.activityTitles()).not.toContain('Senha alterada')
 	})
 })
@@ -337,7 +338,7 @@ describe('common passwords and the own CNPJ are refused (issue 13, point 7)', ()
 
 	it('refuses them on Alterar Senha, changing nothing', async () => {
 		const { t, cookies, rep } = await setup()
-		const before = userRow(t, rep.id)!.senha_hash
+		const before = (await userRow(t, rep.id))!.senha_hash
 		for (const newPassword of [...COMMON, CNPJ.rep, '45.997.418/0001-53']) {
 			const res = await t.call('POST', '/api/users/change-password', {
 				cookie: cookies.representante,
@@ -346,14 +347,14 @@ describe('common passwords and the own CNPJ are refused (issue 13, point 7)', ()
 			expect(res.status, newPassword).toBe(400)
 			expect(res.json.message, newPassword).toMatch(/Senha muito comum|A senha não pode ser o seu CNPJ\./)
 		}
-		expect(userRow(t, rep.id)!.senha_hash).toBe(before)
+		expect((await userRow(t, rep.id))!.senha_hash).toBe(before)
 	}, 30_000)
 })
 
 describe('the current password of change-password is throttled like a login (issue 13, point 3)', () => {
 	it('answers 429 after 5 wrong current passwords from one address, even to the right one', async () => {
 		const { t, cookies, rep } = await setup()
-		const before = userRow(t, rep.id)!.senha_hash
+		const before = (await userRow(t, rep.id))!.senha_hash
 		const change = (currentPassword: string) =>
 			t.call('POST', '/api/users/change-password', {
 				cookie: cookies.representante,
@@ -363,7 +364,7 @@ describe('the current password of change-password is throttled like a login (iss
 		const refused = await change('senha-forte-123')
 		expect(refused.status).toBe(429)
 		expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
-		expect(userRow(t, rep.id)!.senha_hash).toBe(before)
+		expect((await userRow(t, rep.id))!.senha_hash).toBe(before)
 		// The same count as a login: that address cannot guess by signing in either.
 		const login = await t.call('POST', '/api/auth/login', { body: { cnpj: CNPJ.rep, senha: 'senha-forte-123' } })
 		expect(login.status).toBe(429)
@@ -396,6 +397,6 @@ describe('GET and PUT /api/users/me', () => {
 		expect((await t.call('PUT', '/api/users/me', { cookie: cookies.representante, body: { nome: 'X'.repeat(201) } })).status).toBe(400)
 		expect((await t.call('PUT', '/api/users/me', { body: { nome: 'X' } })).status).toBe(401)
 		expect((await t.call('GET', '/api/users/me')).status).toBe(401)
-		expect(userRow(t, rep.id)!.nome).toBe('Rafael Rep')
+		expect((await userRow(t, rep.id))!.nome).toBe('Rafael Rep')
 	})
 })
