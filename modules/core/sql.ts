@@ -1,14 +1,20 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { DbOrTx } from '../../db/client'
+import { DIALECT } from '../../db/dialect'
 
 /** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
 function likePattern(text: string): string {
 	return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
-/** The one way to search text in SQL: `column` contains `text` literally, case-insensitive for ASCII. */
+/**
+ * The one way to search text in SQL: `column` contains `text` literally, case-insensitive for ASCII letters only, the
+ * same answers on both databases: SQLite's LIKE folds ASCII only, and PostgreSQL's ILIKE does the same under the "C"
+ * collation (its LIKE would not fold at all).
+ */
 export function contains(column: SQLWrapper, text: string): SQL {
+	if (DIALECT === 'postgres') return sql`(${column} collate "C") ilike ${likePattern(text)} escape '\\'`
 	return sql`${column} like ${likePattern(text)} escape '\\'`
 }
 
