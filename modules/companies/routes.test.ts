@@ -7,7 +7,8 @@ import { companies } from './schema'
 import { type TestWorld, testWorld } from '../../apps/server/testing'
 
 /** Each company's maintenance flag ('S' or 'N'), in the order they were created. */
-const maintenanceFlags = async (t: TestWorld) => (await t.db.select({ m: companies.manutencao }).from(companies)).map((r) => r.m)
+const maintenanceFlags = async (t: TestWorld) =>
+	(await t.db.select({ m: companies.manutencao }).from(companies).orderBy(companies.codigo)).map((r) => r.m)
 
 // The fixed clock stands at 2026-11-20 12:00 UTC (09:00 in São Paulo): "today" is 2026-11-20.
 
@@ -374,7 +375,7 @@ describe('representative notices', () => {
 			body: { titulo: 'Atualização', texto: 'Nova versão disponível.', empresas: [a1.codigo, a2.codigo] }
 		})
 		expect(send.status).toBe(200)
-		const rows = await t.db.select().from(companies)
+		const rows = await t.db.select().from(companies).orderBy(companies.codigo)
 		expect(rows.filter((r) => r.exibir_aviso === 'S').map((r) => r.codigo)).toEqual([a1.codigo, a2.codigo])
 		expect(rows[0].aviso_titulo).toBe('Atualização')
 
