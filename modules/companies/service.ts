@@ -19,6 +19,7 @@ import {
 	sql
 } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
+import { DIALECT } from '../../db/dialect'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
 import {
@@ -45,6 +46,7 @@ import {
 	pageIds,
 	forbidden,
 	contains,
+	likePattern,
 	notFound,
 	unprocessable,
 	writeTransaction
@@ -95,11 +97,28 @@ export async function companyInScope(
 const anyBlocked = or(...FLAG_COLUMNS.map((column) => eq(companies[column], 'S')))!
 const noneBlocked = and(...FLAG_COLUMNS.map((column) => eq(companies[column], 'N')))!
 
-/** The FTS5 query for a search of 3+ characters: the text as typed, and its bare CNPJ form when that differs. */
-function ftsMatch(search: string): string | null {
+/** What a search of 3+ characters looks for: the text as typed, and its bare CNPJ form when that differs. */
+function searchTerms(search: string): string[] | null {
 	const bare = normalizeCnpj(search)
 	const terms = [search, ...(bare && bare !== search.toUpperCase() ? [bare] : [])].filter((t) => t.length >= 3)
-	return terms.length > 0 ? terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ') : null
+	return terms.length > 0 ? terms : null
+}
+
+const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`
+
+/**
+ * Companies with a column that contains one of `terms` (3+ characters), accents and case aside, through the trigram
+ * index: SQLite's FTS5 table companies_fts, PostgreSQL's pg_trgm indexes over portal_fold (db/migrations-pg, 0001).
+ * `names` leaves the CNPJ column out.
+ */
+function trigramMatch(terms: string[], names = false): SQL {
+	if (DIALECT === 'postgres') {
+		const columns = [sql`portal_fold(${companies.razao})`, sql`portal_fold(coalesce(${companies.cidade}, ''))`]
+		if (!names) columns.push(sql`portal_fold(${companies.cnpj})`)
+		return or(...terms.flatMap((term) => columns.map((column) => sql`${column} like portal_fold(${likePattern(term)}) escape '\\'`)))!
+	}
+	const match = (names ? '{razao cidade} : ' : '') + terms.map(ftsPhrase).join(' OR ')
+	return sql`${companies.codigo} in (select rowid from companies_fts where companies_fts match ${match})`
 }
 
 /** A search that is clearly the start of a CNPJ: 8+ digits, or typed with the CNPJ mask (12.ABC.345...). */
@@ -118,14 +137,10 @@ function searchCondition(search: string): SQL | undefined {
 	const prefix = cnpjPrefix(search)
 	if (prefix) {
 		// The CNPJ index for the CNPJ, and names or cities that happen to contain the same characters.
-		const inNames = `{razao cidade} : "${search.replace(/"/g, '""')}"`
-		return or(
-			and(gte(companies.cnpj, prefix), lt(companies.cnpj, `${prefix}\uffff`)),
-			sql`${companies.codigo} in (select rowid from companies_fts where companies_fts match ${inNames})`
-		)
+		return or(and(gte(companies.cnpj, prefix), lt(companies.cnpj, `${prefix}\uffff`)), trigramMatch([search], true))
 	}
-	const match = ftsMatch(search)
-	if (match) return sql`${companies.codigo} in (select rowid from companies_fts where companies_fts match ${match})`
+	const terms = searchTerms(search)
+	if (terms) return trigramMatch(terms)
 	const bare = normalizeCnpj(search)
 	return or(contains(companies.razao, search), contains(companies.cidade, search), contains(companies.cnpj, bare || search))
 }
@@ -203,11 +218,16 @@ async function companiesByIds(db: DbOrTx, ids: number[]) {
  */
 export async function listCompanies(db: DbOrTx, clock: Clock, scope: RepresentativeScope, query: CompanyListQuery) {
 	const { where, filtered } = viewCondition(scope, query, todayIso(clock))
-	const match = query.search && !cnpjPrefix(query.search) ? ftsMatch(query.search) : null
-	// Without scope or filters, the index alone knows how many companies match.
+	const terms = query.search && !cnpjPrefix(query.search) ? searchTerms(query.search) : null
+	// Without scope or filters, SQLite's full-text index alone knows how many companies match.
 	const total =
-		match && scope.all && !filtered
-			? ((await sqlRows<{ n: number }>(db, sql`select count(*) as n from companies_fts where companies_fts match ${match}`))[0]?.n ?? 0)
+		terms && scope.all && !filtered && DIALECT === 'sqlite'
+			? ((
+					await sqlRows<{ n: number }>(
+						db,
+						sql`select count(*) as n from companies_fts where companies_fts match ${terms.map(ftsPhrase).join(' OR ')}`
+					)
+				)[0]?.n ?? 0)
 			: ((await db.select({ n: count() }).from(companies).where(where))[0]?.n ?? 0)
 	const ids = await pageIds(db, companies.codigo, where, viewOrder(query), query.limit, (query.page - 1) * query.limit)
 	return { companies: (await companiesByIds(db, ids)).map(toCompanyJson), pagination: pagination(query.page, query.limit, total) }

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client'
 import { DIALECT } from '../../db/dialect'
 
 /** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
-function likePattern(text: string): string {
+export function likePattern(text: string): string {
 	return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
