@@ -292,16 +292,18 @@ export async function chooseRecipients(ctx: Ctx): Promise<number> {
 	let chosen = 0
 	for (const setting of await dueTypes(ctx.db, now, false)) {
 		await writeTransaction(ctx.db, async (tx) => {
-			await sqlRun(
+			// One row back per row written (RETURNING: both databases; SQLite's changes() is its own).
+			const written = await sqlRows<{ one: number }>(
 				tx,
 				sql`
 				insert into ${notificationSends} (tipo, empresa_codigo, data_licenca, status, proxima_tentativa, criado_em)
 				select ${setting.tipo}, ${companies.codigo}, ${licenceDateOf(setting.tipo)}, 'pendente', ${now.toISOString()}, ${now.toISOString()}
 				from ${companies} where ${dueCompanies(setting, today)} and ${notToldYet(setting.tipo)}
 				order by ${companies.codigo}
-				on conflict do nothing`
+				on conflict do nothing
+				returning 1 as one`
 			)
-			chosen += (await sqlRows<{ n: number }>(tx, sql`select changes() as n`))[0]?.n ?? 0
+			chosen += written.length
 			await tx.update(notificationSettings).set({ ultima_execucao: today }).where(eq(notificationSettings.id, setting.id))
 		})
 	}
