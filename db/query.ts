@@ -10,6 +10,15 @@ export async function sqlRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 	return (db as Db).all<T>(query)
 }
 
+/**
+ * The rows a raw SQL statement that writes answers (INSERT/UPDATE … RETURNING), on either database; on SQLite the
+ * statement takes the file's write turn, as every write does (db/transaction.ts).
+ */
+export async function sqlWriteRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+	if (onPostgres(db)) return sqlRows<T>(db, query)
+	return sqliteWrite(db, () => (db as Db).all<T>(query))
+}
+
 /** Runs a raw SQL statement that returns no rows, on either database. */
 export async function sqlRun(db: DbOrTx, query: SQL): Promise<void> {
 	if (onPostgres(db)) await (db as unknown as PgDatabase<never>).execute(query)

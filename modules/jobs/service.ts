@@ -1,4 +1,4 @@
-import { sqlRows, sqlRun } from '../../db/query'
+import { sqlRun, sqlWriteRows } from '../../db/query'
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import type { Clock } from '../core'
@@ -25,7 +25,7 @@ const DEFAULT_LEASE_MS = 10 * 60_000
 export async function acquireLease(db: DbOrTx, clock: Clock, name: string, holder: string, leaseMs: number): Promise<boolean> {
 	const now = clock.now()
 	const expires = new Date(now.getTime() + leaseMs).toISOString()
-	const taken = await sqlRows<{ holder: string }>(
+	const taken = await sqlWriteRows<{ holder: string }>(
 		db,
 		sql`
 		insert into job_leases (name, holder, expires_at) values (${name}, ${holder}, ${expires})

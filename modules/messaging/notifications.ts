@@ -1,4 +1,4 @@
-import { sqlRows, sqlRun } from '../../db/query'
+import { sqlRows, sqlRun, sqlWriteRows } from '../../db/query'
 import { type SQL, and, asc, count, desc, eq, gt, gte, inArray, lte, max, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
@@ -293,7 +293,7 @@ export async function chooseRecipients(ctx: Ctx): Promise<number> {
 	for (const setting of await dueTypes(ctx.db, now, false)) {
 		await writeTransaction(ctx.db, async (tx) => {
 			// One row back per row written (RETURNING: both databases; SQLite's changes() is its own).
-			const written = await sqlRows<{ one: number }>(
+			const written = await sqlWriteRows<{ one: number }>(
 				tx,
 				sql`
 				insert into ${notificationSends} (tipo, empresa_codigo, data_licenca, status, proxima_tentativa, criado_em)
@@ -314,7 +314,7 @@ export async function chooseRecipients(ctx: Ctx): Promise<number> {
 async function claimNext(ctx: Ctx) {
 	const now = ctx.clock.now().toISOString()
 	return (
-		await sqlRows<typeof notificationSends.$inferSelect>(
+		await sqlWriteRows<typeof notificationSends.$inferSelect>(
 			ctx.db,
 			sql`
 		update notification_sends set status = 'enviando', tentativas = tentativas + 1, proxima_tentativa = ${now}
