@@ -2,7 +2,7 @@ import { describe, expect, it } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { companies } from '../../modules/companies'
 import { representatives } from '../../modules/resellers'
-import { CNPJ, EVOLUTION_TEST_KEY, TEST_ORIGIN, type TestWorld, testWorld } from './testing'
+import { CNPJ, TEST_ORIGIN, type TestWorld, testWorld, saveGateway } from './testing'
 
 /** The letter O in place of a zero: read as digits it was a real, different number (5585998765431). */
 const WITH_LETTER = '55859876543O1'
@@ -14,16 +14,7 @@ const HOSTILE = [WITH_LETTER, '5585999990001\u0000', '55 85 99999-0001x', '+55 (
  */
 async function world() {
 	const w = await testWorld({ config: { publicOrigin: TEST_ORIGIN } })
-	const gateway = {
-		evolution_api_url: 'http://evolution.local',
-		evolution_api_key: EVOLUTION_TEST_KEY,
-		evolution_instance_name: 'k-licencas'
-	}
-	const saved = await w.call('POST', '/api/configuracoes/bulk', {
-		cookie: w.cookies.admin,
-		body: { configuracoes: Object.entries(gateway).map(([chave, valor]) => ({ chave, valor })) }
-	})
-	expect(saved.status).toBe(200)
+	expect((await saveGateway(w)).status).toBe(200)
 	return { w, carne: { id: 9001 }, parcel: { id: 9002 } }
 }
 

@@ -413,6 +413,20 @@ export const carneBody = (empresa: number, fields: Record<string, unknown> = {})
 	...fields
 })
 
+/** The Evolution stand-in's address, key and instance, as an administrador saves them on Notificações › API. */
+export const TEST_GATEWAY: Record<string, string> = {
+	evolution_api_url: 'http://evolution.local',
+	evolution_api_key: EVOLUTION_TEST_KEY,
+	evolution_instance_name: 'k-licencas'
+}
+
+/** Saves the WhatsApp gateway's settings (TEST_GATEWAY unless `values`) as the administrador; the API's answer. */
+export const saveGateway = (w: Pick<TestWorld, 'call' | 'cookies'>, values: Record<string, string> = TEST_GATEWAY) =>
+	w.call('POST', '/api/configuracoes/bulk', {
+		cookie: w.cookies.admin,
+		body: { configuracoes: Object.entries(values).map(([chave, valor]) => ({ chave, valor })) }
+	})
+
 /** Lets the Asaas stand-in deliver every webhook it holds, and the inbox handle what it stored. */
 export async function settleAsaas(w: Pick<TestWorld, 'asaas' | 'services'>) {
 	await w.asaas.settled()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test'
 import { WHATSAPP_PHONE_HINT, WHATSAPP_PHONE_INVALID } from '../../modules/core'
-import { EVOLUTION_TEST_KEY, type TestWorld, billingWorld, carneBody } from './testing'
+import { type TestWorld, billingWorld, carneBody, saveGateway } from './testing'
 
 /** The same number written the three ways people write it (issue 34, point 6). */
 const SAME_NUMBER = ['85981039595', '(85) 98103-9595', '5585981039595']
@@ -8,16 +8,7 @@ const AS_SENT = '5585981039595'
 
 async function world() {
 	const { w, empresa } = await billingWorld()
-	const gateway = {
-		evolution_api_url: 'http://evolution.local',
-		evolution_api_key: EVOLUTION_TEST_KEY,
-		evolution_instance_name: 'k-licencas'
-	}
-	const saved = await w.call('POST', '/api/configuracoes/bulk', {
-		cookie: w.cookies.admin,
-		body: { configuracoes: Object.entries(gateway).map(([chave, valor]) => ({ chave, valor })) }
-	})
-	expect(saved.status).toBe(200)
+	expect((await saveGateway(w)).status).toBe(200)
 	expect((await w.call('POST', '/api/whatsapp/bot-enable', { cookie: w.cookies.admin })).status).toBe(200)
 	const created = await w.call('POST', '/api/carnes', { cookie: w.cookies.rep, body: carneBody(empresa.codigo) })
 	expect(created.status).toBe(201)

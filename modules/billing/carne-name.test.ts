@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { EVOLUTION_TEST_KEY, billingWorld, carneBody, settleAsaas } from '../../apps/server/testing'
+import { billingWorld, carneBody, settleAsaas, saveGateway } from '../../apps/server/testing'
 import { activities } from '../activity'
 import { carneParcelas } from './schema'
 
@@ -23,16 +23,7 @@ describe('a carnê is called by its number everywhere', () => {
 			`inline; filename="Carne n ${carne.id}.pdf"; filename*=UTF-8''${encodeURIComponent(`${name}.pdf`)}`
 		)
 
-		await w.call('POST', '/api/configuracoes/bulk', {
-			cookie: w.cookies.admin,
-			body: {
-				configuracoes: Object.entries({
-					evolution_api_url: 'http://evolution.local',
-					evolution_api_key: EVOLUTION_TEST_KEY,
-					evolution_instance_name: 'k-licencas'
-				}).map(([chave, valor]) => ({ chave, valor, descricao: chave, categoria: 'whatsapp' }))
-			}
-		})
+		await saveGateway(w)
 		const sent = await w.call('POST', `/api/carnes/${carne.id}/enviar-whatsapp`, {
 			cookie: w.cookies.rep,
 			body: { telefone: '5585999990001' }

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import {
-	ASAAS_KEYS,
-	CNPJ,
-	EVOLUTION_TEST_KEY,
-	type TestWorld,
-	billingWorld,
-	carneBody,
-	settleAsaas,
-	testWorld
-} from '../../apps/server/testing'
+import { ASAAS_KEYS, CNPJ, type TestWorld, billingWorld, carneBody, settleAsaas, testWorld, saveGateway } from '../../apps/server/testing'
 import { activities } from '../activity'
 import { asaasAccount, asaasClient } from './accounts'
 import type { InboxEvent } from './inbox'
@@ -507,17 +498,6 @@ describe('the webhook keeps parcels in step', () => {
 })
 
 describe('the carnê and its parcels outside the portal', () => {
-	const GATEWAY = {
-		evolution_api_url: 'http://evolution.local',
-		evolution_api_key: EVOLUTION_TEST_KEY,
-		evolution_instance_name: 'k-licencas'
-	}
-	const saveGateway = (w: TestWorld) =>
-		w.call('POST', '/api/configuracoes/bulk', {
-			cookie: w.cookies.admin,
-			body: { configuracoes: Object.entries(GATEWAY).map(([chave, valor]) => ({ chave, valor, descricao: chave, categoria: 'whatsapp' })) }
-		})
-
 	it('streams the paymentBook PDF and sends it as a WhatsApp document; a parcel goes with its codes', async () => {
 		const { w, empresa } = await billingWorld()
 		const { carne } = (await create(w, carneBody(empresa.codigo))).json

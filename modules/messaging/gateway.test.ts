@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'bun:test'
-import { EVOLUTION_TEST_KEY, type TestWorld, testWorld } from '../../apps/server/testing'
-
-const GATEWAY = {
-	evolution_api_url: 'http://evolution.local',
-	evolution_api_key: EVOLUTION_TEST_KEY,
-	evolution_instance_name: 'k-licencas'
-}
-
-const saveGateway = (w: TestWorld, values: Record<string, string> = GATEWAY) =>
-	w.call('POST', '/api/configuracoes/bulk', {
-		cookie: w.cookies.admin,
-		body: { configuracoes: Object.entries(values).map(([chave, valor]) => ({ chave, valor, descricao: chave, categoria: 'whatsapp' })) }
-	})
+import { EVOLUTION_TEST_KEY, testWorld, saveGateway, TEST_GATEWAY } from '../../apps/server/testing'
 
 describe('the WhatsApp gateway (Notificações › API and Teste)', () => {
 	it('says it is not configured, then connected once the three settings are saved; the key never comes back in clear', async () => {
@@ -35,7 +23,7 @@ describe('the WhatsApp gateway (Notificações › API and Teste)', () => {
 
 	it('reports a wrong key in Portuguese instead of failing', async () => {
 		const w = await testWorld()
-		await saveGateway(w, { ...GATEWAY, evolution_api_key: 'outra-chave' })
+		await saveGateway(w, { ...TEST_GATEWAY, evolution_api_key: 'outra-chave' })
 		const status = (await w.call('GET', '/api/evolution-api/status', { cookie: w.cookies.admin })).json
 		expect(status).toMatchObject({ connected: false, status: 'erro' })
 		expect(status.message).toMatch(/chave/i)

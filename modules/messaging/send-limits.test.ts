@@ -2,26 +2,16 @@ import { describe, expect, it } from 'bun:test'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { CNPJ, EVOLUTION_TEST_KEY, TEST_ORIGIN, type TestWorld, createTestApp, testWorld } from '../../apps/server/testing'
+import { CNPJ, TEST_ORIGIN, type TestWorld, createTestApp, testWorld, saveGateway } from '../../apps/server/testing'
 import { MINUTE, WHATSAPP_SEND_LIMITS } from '../core'
 import type { AppConfig } from '../core/server'
 
-const GATEWAY = {
-	evolution_api_url: 'http://evolution.local',
-	evolution_api_key: EVOLUTION_TEST_KEY,
-	evolution_instance_name: 'k-licencas'
-}
 type Call = TestWorld['call']
-const saveGateway = (call: Call, cookie: string) =>
-	call('POST', '/api/configuracoes/bulk', {
-		cookie,
-		body: { configuracoes: Object.entries(GATEWAY).map(([chave, valor]) => ({ chave, valor, descricao: chave, categoria: 'whatsapp' })) }
-	})
 
 /** A portal with its WhatsApp gateway saved and a carnê for each representative (Rafael's and Sara's first parcels). */
 async function sendWorld(options: { config?: Partial<AppConfig>; dbFile?: string } = {}) {
 	const w = await testWorld({ config: { publicOrigin: TEST_ORIGIN, ...options.config }, dbFile: options.dbFile })
-	expect((await saveGateway(w.call, w.cookies.admin)).status).toBe(200)
+	expect((await saveGateway(w)).status).toBe(200)
 	const parcelOf = async (cookie: string, rep: string, key: string) => {
 		const saved = await w.call('PUT', '/api/representantes/asaas-config', {
 			cookie,
@@ -131,7 +121,7 @@ describe('WhatsApp sends a click sets off are limited (issue 33.6)', () => {
 	it('counts in the database: two portals on one file share it, and a restarted one forgets nothing', async () => {
 		const dbFile = join(mkdtempSync(join(tmpdir(), 'kportal-sends-')), 'portal.sqlite')
 		const w = await testWorld({ dbFile })
-		expect((await saveGateway(w.call, w.cookies.admin)).status).toBe(200)
+		expect((await saveGateway(w)).status).toBe(200)
 		const other = await createTestApp({ dbFile })
 		const otherAdmin = await other.login(CNPJ.admin)
 		for (let i = 0; i < 3; i++) {

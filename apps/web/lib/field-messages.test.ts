@@ -4,7 +4,7 @@ import { PhoneBody, TelefoneBody } from '../../../modules/billing/model'
 import { whatsappMessageProblems, whatsappPhoneProblem } from '../../../modules/core'
 import { NotificationSettingPatch, RehearsalBody, TestSendBody, daysAheadProblem, sendTimeProblem } from '../../../modules/messaging/model'
 import { fieldErrors } from './form'
-import { EVOLUTION_TEST_KEY, billingWorld, carneBody } from '../../server/testing'
+import { billingWorld, carneBody, saveGateway } from '../../server/testing'
 
 /** A field's message in `errors`, or null (the screens' checks answer null when all is well). */
 const at = (errors: Record<string, string>, key: string): string | null => errors[key] ?? null
@@ -14,15 +14,7 @@ const TECHNICAL = /Dados inválidos|"|dias_antecedencia|horario_envio|template_m
 
 async function world() {
 	const { w, empresa } = await billingWorld()
-	const gateway = {
-		evolution_api_url: 'http://evolution.local',
-		evolution_api_key: EVOLUTION_TEST_KEY,
-		evolution_instance_name: 'k-licencas'
-	}
-	await w.call('POST', '/api/configuracoes/bulk', {
-		cookie: w.cookies.admin,
-		body: { configuracoes: Object.entries(gateway).map(([chave, valor]) => ({ chave, valor })) }
-	})
+	await saveGateway(w)
 	return { w, empresa }
 }
 
