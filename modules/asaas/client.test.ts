@@ -82,6 +82,16 @@ describe('customers', () => {
 		expect(wrong.message).toBe('O CPF/CNPJ informado é inválido.')
 	})
 
+	it("switches a customer's Asaas notifications off (PUT /customers/{id}), keeping what it was not told to change", async () => {
+		const created = await asaas.createCustomer({ name: 'Loja Avisada', cpfCnpj: '11144477735', email: 'loja@example.com' })
+		expect(created.notificationDisabled).toBe(false)
+		const updated = await asaas.updateCustomer(created.id, { notificationDisabled: true })
+		expect(updated).toMatchObject({ id: created.id, name: 'Loja Avisada', email: 'loja@example.com', notificationDisabled: true })
+		expect((await asaas.getCustomer(created.id)).notificationDisabled).toBe(true)
+		expect((await failure(asaas.updateCustomer(created.id, { cpfCnpj: '12345678900' }))).message).toBe('O CPF/CNPJ informado é inválido.')
+		expect((await failure(asaas.updateCustomer('cus_000000000000', { notificationDisabled: true }))).upstreamStatus).toBe(404)
+	})
+
 	it('an invalid CPF comes back as the Portuguese description, never as a `status` property', async () => {
 		const e = await failure(asaas.createCustomer({ name: 'X', cpfCnpj: '12345678900' }))
 		expect(e.message).toBe('O CPF/CNPJ informado é inválido.')

@@ -273,6 +273,9 @@ export function createAsaasClient(options: AsaasClientOptions) {
 		},
 		createCustomer: (input: NewCustomer) => post('/customers', input, parseCustomer),
 		getCustomer: (id: string) => get(`/customers/${enc(id)}`, undefined, parseCustomer),
+		/** Changes the fields given (PUT /v3/customers/{id}); e.g. notificationDisabled, so Asaas' own reminders stop. */
+		updateCustomer: (id: string, input: Partial<NewCustomer>) =>
+			request<AsaasCustomer>({ method: 'PUT', path: `/customers/${enc(id)}`, body: input, parse: parseCustomer }),
 
 		/**
 		 * Which account the key opens: its walletId (GET /v3/wallets/). Read leniently, a list envelope or one object,

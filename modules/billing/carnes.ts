@@ -79,9 +79,14 @@ export async function parcelInScope(ctx: Ctx, user: Actor, id: number): Promise<
 	return parcel
 }
 
-/** The company's Asaas customer: found by its CNPJ, or created from its record (code as externalReference). */
+/**
+ * The company's Asaas customer: found by its CNPJ, or created from its record (code as externalReference); either way
+ * with Asaas' own notifications off (the portal's reminder schedule writes to the client instead).
+ */
 async function customerFor(client: AsaasClient, company: typeof companies.$inferSelect): Promise<string> {
 	const found = await client.findCustomerByCpfCnpj(company.cnpj)
+	// A customer made elsewhere may have Asaas' own reminders on: off, so the client gets the portal's schedule only.
+	if (found && !found.notificationDisabled) await client.updateCustomer(found.id, { notificationDisabled: true })
 	if (found) return found.id
 	const fone = company.fone?.replace(/\D/g, '').replace(/^55(?=\d{10,11}$)/, '') ?? ''
 	const created = await client.createCustomer({

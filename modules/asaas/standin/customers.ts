@@ -1,4 +1,4 @@
-/** Customers of the Asaas stand-in: GET/POST /v3/customers, GET /v3/customers/{id}. */
+/** Customers of the Asaas stand-in: GET/POST /v3/customers, GET/PUT /v3/customers/{id}. */
 import type { AsaasCustomer } from '../types'
 import { isoDate, json, notFound, page, refuse, type Route, type StandinAccount, type StandinState, str } from './shared'
 
@@ -18,6 +18,20 @@ function validCpfCnpj(doc: string): boolean {
 }
 /** A CPF or CNPJ as sent, without its mask: letters of an alphanumeric CNPJ are kept (upper case). */
 const bareDocument = (doc: string) => doc.replace(/[^0-9A-Za-z]/g, '').toUpperCase()
+
+/** The text fields PUT /customers/{id} changes as given (a blank one empties it). */
+const EDITABLE = [
+	'email',
+	'phone',
+	'mobilePhone',
+	'address',
+	'addressNumber',
+	'complement',
+	'province',
+	'postalCode',
+	'externalReference',
+	'observations'
+] as const
 
 /** The live customer `id` of the account, or Asaas' refusal. */
 export function customerOf(a: StandinAccount, id: unknown): AsaasCustomer {
@@ -87,6 +101,23 @@ export function customerRoutes(state: StandinState): Route[] {
 				return json(c)
 			}
 		],
-		['GET', /^\/customers\/([^/]+)$/, ({ a }, id) => json(a.customers.get(id) ?? notFound())]
+		['GET', /^\/customers\/([^/]+)$/, ({ a }, id) => json(a.customers.get(id) ?? notFound())],
+		[
+			'PUT',
+			/^\/customers\/([^/]+)$/,
+			({ a, body }, id) => {
+				const c = a.customers.get(id) ?? notFound()
+				if (c.deleted) refuse('invalid_action', 'Não é possível alterar um cliente removido.')
+				if ('cpfCnpj' in body) {
+					const cpfCnpj = typeof body.cpfCnpj === 'string' ? bareDocument(body.cpfCnpj) : ''
+					if (!validCpfCnpj(cpfCnpj)) refuse('invalid_object', 'O CPF/CNPJ informado é inválido.')
+					c.cpfCnpj = cpfCnpj
+				}
+				if ('name' in body) c.name = str(body.name) ?? refuse('invalid_name', 'Informe o nome do cliente.')
+				if ('notificationDisabled' in body) c.notificationDisabled = body.notificationDisabled === true
+				for (const k of EDITABLE) if (k in body) c[k] = str(body[k])
+				return json(c)
+			}
+		]
 	]
 }
