@@ -140,6 +140,21 @@ export const ACTIVITY_EVENTS = {
 	'companies.bulk-notices-off': event<Bulk>('info', 'Building', 'empresa', 'Avisos desativados em lote', bulkSubtitle),
 	'companies.bulk-maintenance-on': event<Bulk>('info', 'Terminal', 'empresa', 'Manutenção ativada em lote', bulkSubtitle),
 	'companies.bulk-maintenance-off': event<Bulk>('info', 'Terminal', 'empresa', 'Manutenção desativada em lote', bulkSubtitle),
+	// The reminder schedule's block for non-payment (issue 37), and its end.
+	'companies.blocked-for-non-payment': event<Company & { motivo: string }>(
+		'warning',
+		'AlertTriangle',
+		'empresa',
+		'Sistemas bloqueados por falta de pagamento',
+		(p) => `${p.razao} · ${p.motivo}`
+	),
+	'companies.unblocked-after-payment': event<Company & { motivo: string }>(
+		'success',
+		'AlertTriangle',
+		'empresa',
+		'Sistemas desbloqueados: pagamento em dia',
+		(p) => `${p.razao} · ${p.motivo}`
+	),
 
 	'terminals.created': event<Machine>('success', 'Terminal', 'terminal', 'Terminal criado', machineOfCompany),
 	'terminals.updated': event<Machine>('info', 'Terminal', 'terminal', 'Terminal atualizado', machineOfCompany),
@@ -265,6 +280,14 @@ export const ACTIVITY_EVENTS = {
 		'parcela',
 		'Parcela enviada por WhatsApp',
 		(p) => `Parcela ${p.parcela} do ${carneName(p.carne)} · para ${p.telefone}`
+	),
+	'billing.dunning-saved': event<{ representante: string; ativa: boolean; bloqueio: number | null }>(
+		'info',
+		'Coins',
+		'regua',
+		'Régua de cobrança atualizada',
+		(p) =>
+			`${p.representante} · ${p.ativa ? 'ativa' : 'desligada'} · ${p.bloqueio ? `bloqueio após ${p.bloqueio} dias de atraso` : 'sem bloqueio'}`
 	),
 
 	'notifications.setting-saved': event<{ tipo: string; ativo: boolean }>(

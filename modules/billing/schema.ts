@@ -207,3 +207,63 @@ export const historicoPagamentos = table(
 		index('historico_pagamentos_tipo_idx').on(t.tipo_evento, t.data_evento, t.valor_centavos)
 	]
 )
+
+// The reminder schedule (régua de cobrança, issue 37): modules/billing/dunning.ts.
+
+/**
+ * A representative's reminder schedule for their carnês' parcels. No row = the defaults (dunning-words.ts); the row is
+ * written when the representative (or an administrador) saves it, or the first time the schedule runs for them.
+ * `passos` is the JSON list of steps [{ dias, template_mensagem, ativo }] (dias negative before the due date).
+ */
+export const reguasCobranca = table('reguas_cobranca', {
+	representante_cnpj: text()
+		.primaryKey()
+		.references(() => representatives.cnpj, { onUpdate: 'cascade', onDelete: 'cascade' }),
+	ativa: integer({ mode: 'boolean' }).notNull(),
+	passos: text().notNull(),
+	/** HH:MM:SS, Brazil time. */
+	horario_envio: text().notNull(),
+	enviar_fins_semana: integer({ mode: 'boolean' }).notNull(),
+	/** Days overdue after which the company's systems are blocked; null = blocking off. */
+	bloquear_apos_dias: integer(),
+	/** The Brazil date of the schedule's last daily run, so it chooses its messages and blocks once a day. */
+	ultima_execucao: text(),
+	updated_at: text().notNull()
+})
+
+/**
+ * The schedule's messages: one row per (parcel, cycle, kind, step day), the unique key that makes a second run, a
+ * second portal process or a retry never send the same message twice. A row is claimed (pendente → enviando) before
+ * it is sent; its phone and text are settled from the parcel as it is then.
+ */
+export const reguaEnvios = table(
+	'regua_envios',
+	{
+		id: integer().primaryKey({ autoIncrement: true }),
+		parcela_id: integer()
+			.notNull()
+			.references(() => carneParcelas.id),
+		/** The parcel's ciclo when chosen: a payment undone starts its reminders anew. */
+		ciclo: integer().notNull(),
+		/** lembrete (a step), aviso_bloqueio (the warning before the block), desbloqueio (the block lifted by a payment) */
+		tipo: oneOf(['lembrete', 'aviso_bloqueio', 'desbloqueio'], 'lembrete'),
+		/** The step's day (lembrete); 0 for the other kinds. */
+		dias: integer().notNull(),
+		empresa_codigo: integer().notNull(),
+		representante_cnpj: text().notNull(),
+		telefone: text(),
+		texto: text(),
+		/** pendente → enviando → enviada | falhou | incerta (may have gone out: never repeated) ; ignorada (with why) */
+		status: oneOf(['pendente', 'enviando', 'enviada', 'falhou', 'incerta', 'ignorada'], 'pendente'),
+		tentativas: integer().notNull().default(0),
+		proxima_tentativa: text().notNull(),
+		message_id: text(),
+		erro: text(),
+		criado_em: text().notNull(),
+		enviado_em: text()
+	},
+	(t) => [
+		uniqueIndex('regua_envios_key_idx').on(t.parcela_id, t.ciclo, t.tipo, t.dias),
+		index('regua_envios_due_idx').on(t.status, t.proxima_tentativa)
+	]
+)

@@ -154,6 +154,8 @@ export const Company = z.object({
 	liberacao_confianca_data: nullableText,
 	liberacao_confianca_expira: nullableText,
 	...perFlag(() => flag),
+	/** The systems the reminder schedule blocked for non-payment (their flag columns, comma-separated); null: none. */
+	bloqueio_inadimplencia: nullableText,
 	promo: nullableText,
 	representante: z.object({ nome: z.string() }).nullable()
 })

@@ -37,7 +37,12 @@ export const companies = table(
 		manutencao: yesNoFlag(),
 		liberacao_confianca_data: text(),
 		liberacao_confianca_expira: text(),
-		...perFlag(yesNoFlag)
+		...perFlag(yesNoFlag),
+		/**
+		 * The block flags (comma-separated column names) the reminder schedule set for non-payment (issue 37); null when it
+		 * blocked nothing. A person changing the flags makes the block theirs (null again): a payment lifts only these.
+		 */
+		bloqueio_inadimplencia: text()
 	},
 	(t) => [
 		index('companies_rep_idx').on(t.cnpj_representante),

@@ -391,7 +391,12 @@ export async function updateCompany(db: DbOrTx, clock: Clock, user: SessionUser,
 		await assertUniqueCnpj(tx, body.cnpj, codigo)
 		await tx
 			.update(companies)
-			.set({ ...values(body), cnpj_representante: owner, manutencao: maintenanceFor(user, body.manutencao, current.manutencao) })
+			.set({
+				...values(body),
+				cnpj_representante: owner,
+				manutencao: maintenanceFor(user, body.manutencao, current.manutencao),
+				...byHand(FLAG_COLUMNS.some((f) => body[f] !== current[f]))
+			})
 			.where(eq(companies.codigo, codigo))
 		await logActivity(tx, clock, 'companies.updated', { razao: body.razao }, { actor: user, entityId: codigo, representanteCnpj: owner })
 	})
@@ -407,8 +412,11 @@ export async function patchCompany(db: DbOrTx, clock: Clock, user: SessionUser, 
 	if (Object.keys(changes).length === 0) throw unprocessable('Nada para alterar.')
 	await writeTransaction(db, async (tx) => {
 		const current = await companyInScope(tx, scope, codigo)
-		await tx.update(companies).set(changes).where(eq(companies.codigo, codigo))
 		const flagsChanged = FLAG_COLUMNS.filter((f) => f in changes)
+		await tx
+			.update(companies)
+			.set({ ...changes, ...byHand(flagsChanged.length > 0) })
+			.where(eq(companies.codigo, codigo))
 		const meta = companyMeta(user, current)
 		const razao = current.razao
 		if (touchesDates) {
@@ -434,6 +442,12 @@ export async function patchCompany(db: DbOrTx, clock: Clock, user: SessionUser, 
 		}
 	})
 }
+
+/**
+ * A person who sets the block flags takes the block into their own hands: a block for non-payment stops being one
+ * (payment-block.ts), so a payment never lifts what a person decided.
+ */
+const byHand = (flagsWritten: boolean) => (flagsWritten ? { bloqueio_inadimplencia: null } : {})
 
 /** Who changed a company, and whose company it is: the activity line's filing. */
 const companyMeta = (user: SessionUser, company: { codigo: number; cnpj_representante: string }) => ({
@@ -635,10 +649,13 @@ interface BulkEffect {
 	done: string
 }
 
-/** Every system's block flag set to `value`: it changes the companies with any flag still the other way. */
+/**
+ * Every system's block flag set to `value`, by a person: it changes the companies with any flag still the other way,
+ * and a block for non-payment, which becomes theirs.
+ */
 const allFlags = (value: 'S' | 'N', event: BulkEvent, done: string): BulkEffect => ({
-	set: Object.fromEntries(FLAG_COLUMNS.map((f) => [f, value])),
-	differs: or(...FLAG_COLUMNS.map((f) => eq(companies[f], value === 'S' ? 'N' : 'S')))!,
+	set: { ...Object.fromEntries(FLAG_COLUMNS.map((f) => [f, value])), bloqueio_inadimplencia: null },
+	differs: or(...FLAG_COLUMNS.map((f) => eq(companies[f], value === 'S' ? 'N' : 'S')), isNotNull(companies.bloqueio_inadimplencia))!,
 	event,
 	done
 })

@@ -10,6 +10,8 @@ export interface LicenceFacts {
 	bloqueado_katelie: string
 	bloqueado_kprevenda: string
 	liberacao_confianca_expira: string | null
+	/** Set while the reminder schedule holds the company blocked for non-payment (payment-block.ts). */
+	bloqueio_inadimplencia?: string | null
 }
 
 export type Tone = 'success' | 'warning' | 'error' | 'neutral' | 'info'
@@ -49,9 +51,9 @@ export function extendedLicence(current: string | null, today: string, credits: 
 	return { from, to: addDaysIso(from, days), days }
 }
 
-/** The status badge: Bloqueada, Liberada (Nh restantes), Expirada, Expira em N dias, Ativa (N dias), Sem licença. */
+/** The status badge: Bloqueada (por falta de pagamento), Liberada (Nh restantes), Expirada, Expira em N dias, Ativa (N dias), Sem licença. */
 export function licenceBadge(c: LicenceFacts, today: string, now: Date): { label: string; tone: Tone } {
-	if (c.bloqueado === 'S') return { label: 'Bloqueada', tone: 'error' }
+	if (c.bloqueado === 'S') return { label: c.bloqueio_inadimplencia ? 'Bloqueada por falta de pagamento' : 'Bloqueada', tone: 'error' }
 	const { state, days, releaseEndsMs } = licenceState(c, today, now.getTime())
 	switch (state) {
 		case 'sem_licenca':

@@ -4,8 +4,8 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Sql } from 'postgres'
 import type { Db, DbOrTx } from '../../db/client'
 import { onPostgres } from '../../db/dialect'
-import { SYSTEM_FLAGS, companies, licenceState, perFlag } from '../companies'
-import { DAY, MINUTE, daysBetween, isoDateInSaoPaulo, timeInSaoPaulo } from '../core'
+import { SYSTEM_FLAGS, companies, licenceState, nonPaymentFlags, perFlag } from '../companies'
+import { DAY, MINUTE, daysBetween, formatPhone, isoDateInSaoPaulo, timeInSaoPaulo } from '../core'
 import { type AppContext, type SecretBox, SlidingWindow, sealInClear, tooManyRequests, writeTransaction } from '../core/server'
 import { promoUrl, representatives } from '../resellers'
 import { registerMachine, terminals } from '../terminals'
@@ -34,6 +34,17 @@ const MESSAGES: Record<LicenceStatus, string> = {
 	chave_invalida: 'CNPJ ou chave de licença inválidos.'
 }
 const RUNNING: LicenceStatus[] = ['ativa', 'liberada_confianca', 'manutencao']
+
+/**
+ * A system blocked by the reminder schedule for non-payment (issue 37): what to do, and whom to call. The block lifts
+ * itself within seconds of the payment's confirmation (billing/dunning.ts).
+ */
+function nonPaymentMessage(representative: { nome: string; fone: string | null } | undefined): string {
+	const who = representative
+		? `${representative.nome}${representative.fone ? ` pelo telefone ${formatPhone(representative.fone)}` : ''}`
+		: 'o seu representante'
+	return `Sistema bloqueado por falta de pagamento: há parcela do seu carnê em atraso. Pague o boleto ou o PIX recebido pelo WhatsApp e o sistema volta a funcionar sozinho assim que o pagamento for confirmado. Dúvidas: fale com ${who}.`
+}
 
 function b64url(input: string | Buffer): string {
 	return Buffer.from(input).toString('base64url')
@@ -128,6 +139,7 @@ export async function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock
 			aviso_titulo: companies.aviso_titulo,
 			avisos: companies.avisos,
 			...perFlag((flag) => companies[flag]),
+			bloqueio_inadimplencia: companies.bloqueio_inadimplencia,
 			terminal: sql<
 				number | null
 			>`(select ${qualified(terminals.codigo)} from ${terminals} where ${qualified(terminals.fk_empresa)} = ${qualified(companies.codigo)} and ${qualified(terminals.mac)} = ${sql.placeholder('mac')})`.as(
@@ -147,6 +159,16 @@ export async function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock
 	const lookupParams = lookupQuery.params.map((param) => (param as { name: 'cnpj' | 'mac' }).name)
 	const findByCnpj = prepareRow<ReturnType<typeof lookup.get>>(ctx.db, lookupQuery.sql)
 	const lookupValues = (values: { cnpj: string; mac: string }) => lookupParams.map((name) => values[name])
+	// Only a company blocked for non-payment needs its representative's name and phone (the message says whom to call).
+	const contact = ctx.db
+		.select({
+			nome: representatives.nome,
+			fone: sql<string | null>`coalesce(${representatives.whatsapp}, ${representatives.fone})`.as('fone')
+		})
+		.from(representatives)
+		.where(eq(representatives.cnpj, sql.placeholder('cnpj')))
+		.toSQL()
+	const findContact = prepareRow<{ nome: string; fone: string | null }>(ctx.db, contact.sql)
 
 	// The date in Brazil changes only on a minute boundary: it is formatted once a minute, not on every check.
 	let today = { date: '', until: 0 }
@@ -236,6 +258,9 @@ export async function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock
 			if (!terminal.registered) status = 'terminal_excedido'
 		}
 		const permitido = RUNNING.includes(status)
+		const blockedForNonPayment =
+			status === 'bloqueada' && nonPaymentFlags(company.bloqueio_inadimplencia).includes(SYSTEM_FLAGS[input.sistema])
+		const mensagem = blockedForNonPayment ? nonPaymentMessage(await findContact([company.cnpj_representante])) : MESSAGES[status]
 
 		lastSeen.set(company.codigo, nowMs)
 		if (nowMs - lastFlush >= FLUSH_INTERVAL_MS) await flushUsage()
@@ -262,7 +287,8 @@ export async function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock
 			...base,
 			status,
 			permitido,
-			mensagem: MESSAGES[status],
+			mensagem,
+			...(status === 'bloqueada' ? { motivo_bloqueio: blockedForNonPayment ? ('falta_de_pagamento' as const) : ('manual' as const) } : {}),
 			empresa: { razao: company.razao, cnpj: company.cnpj },
 			licenca: {
 				validade: company.validade_licenca,

@@ -51,6 +51,8 @@ export const LicenceAnswer = z.object({
 	status: z.enum(LICENCE_STATUSES),
 	permitido: z.boolean(),
 	mensagem: z.string(),
+	/** Only when `bloqueada`: blocked by the reminder schedule for an overdue parcel (lifted by its payment), or by hand. */
+	motivo_bloqueio: z.enum(['falta_de_pagamento', 'manual']).optional(),
 	empresa: z.object({ razao: z.string(), cnpj: z.string() }).optional(),
 	licenca: LicenceDates.optional(),
 	liberacao_confianca_expira: z.string().nullable().optional(),
