@@ -384,8 +384,8 @@ export const ASAAS_KEYS = {
  * charges by PIX has, and the portal's webhook registered), and one company of Rafael's to bill. `modes` are set on
  * the stand-in before anything is registered.
  */
-export async function billingWorld(modes: Partial<StandinModes> = {}, options: { now?: string } = {}) {
-	const w = await testWorld({ ...options, config: { publicOrigin: TEST_ORIGIN } })
+export async function billingWorld(modes: Partial<StandinModes> = {}, options: Parameters<typeof createTestApp>[0] = {}) {
+	const w = await testWorld({ ...options, config: { publicOrigin: TEST_ORIGIN, ...options.config } })
 	w.asaas.setModes(modes)
 	for (const [cookie, key] of [
 		[w.cookies.rep, ASAAS_KEYS.rep],

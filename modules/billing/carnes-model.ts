@@ -14,6 +14,7 @@ import {
 	withMessage,
 	figures
 } from '../core'
+import { DunningSendView } from './dunning-model'
 import { MessageResponse, formatBrDate, formatBrl } from '../core'
 import { CARNE_STATUSES, EVENT_TYPES } from './labels'
 
@@ -141,7 +142,9 @@ export const PagamentoParcelaView = z.object({
 	pixCopiaCola: z.string().nullable(),
 	asaasInstallmentId: z.string(),
 	/** `fone`: the company's registered phone, offered pre-filled by the WhatsApp send. */
-	empresa: z.object({ codigo: z.number(), razao: z.string(), cnpj: z.string(), fone: z.string().nullable() })
+	empresa: z.object({ codigo: z.number(), razao: z.string(), cnpj: z.string(), fone: z.string().nullable() }),
+	/** What the reminder schedule sent about the parcel (or chose, or did not send, and why), oldest first. */
+	regua: z.array(DunningSendView)
 })
 export type PagamentoParcelaView = z.infer<typeof PagamentoParcelaView>
 

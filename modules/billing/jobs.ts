@@ -7,6 +7,7 @@ import type { AsaasInbox } from './inbox'
 import { VENDOR_ACCOUNT } from './model'
 import { asaasAccounts } from './schema'
 import { finishCarnes } from './carnes'
+import { DUNNING_JOB, DUNNING_LEASE_MS, runDunning } from './dunning'
 import { reconcileCarnes } from './sync'
 import { pruneUsage } from './usage'
 
@@ -40,6 +41,8 @@ export function billingJobs(ctx: AppContext, inbox: AsaasInbox): JobDefinition[]
 		{ name: 'billing.carnes-finish', pattern: '* * * * *', leaseMs: 5 * 60_000, run: () => finishCarnes(ctx) },
 		{ name: 'billing.webhook-check', pattern: '7 * * * *', run: () => checkWebhooks(ctx) },
 		// Parcels whose webhooks never came: read back from Asaas in batches within its quota.
-		{ name: 'billing.carnes-reconcile', pattern: '*/30 * * * *', leaseMs: 25 * 60_000, run: () => reconcileCarnes(ctx) }
+		{ name: 'billing.carnes-reconcile', pattern: '*/30 * * * *', leaseMs: 25 * 60_000, run: () => reconcileCarnes(ctx) },
+		// The reminder schedule: each representative's day at their send time, and every minute what is due to send.
+		{ name: DUNNING_JOB, pattern: '* * * * *', leaseMs: DUNNING_LEASE_MS, run: () => runDunning(ctx) }
 	]
 }

@@ -227,3 +227,4 @@ export const asaasWebhookRoute = webhookContract(
 	'Eventos de cobrança do Asaas (header asaas-access-token); respondido com 200 na hora, processado depois'
 )
 export * from './carnes-model'
+export * from './dunning-model'

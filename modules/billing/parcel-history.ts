@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { carneName, formatBrl } from '../core'
+import { afterParcelClosed } from './dunning'
 import { type EventType, isPaid } from './labels'
 import { carneParcelas, carnes, historicoPagamentos } from './schema'
 
@@ -11,6 +12,8 @@ export async function markCancelled(tx: DbOrTx, parcel: ParcelRow, now: string, 
 	if (parcel.status === 'CANCELED' || isPaid(parcel.status)) return
 	await tx.update(carneParcelas).set({ status: 'CANCELED', updated_at: now }).where(eq(carneParcelas.id, parcel.id))
 	await recordEvent(tx, parcel, 'cancelamento', now, eventId)
+	// Nothing overdue left: a block for non-payment goes with it (dunning.ts).
+	await afterParcelClosed(tx, { ...parcel, status: 'CANCELED' }, now)
 }
 
 /** One line of the history per (payment, kind of event): a repeat adds nothing. Answers whether the line is new. */

@@ -6,6 +6,7 @@ import { representativeScope } from '../resellers'
 import { asaasAccount, reactivateWebhook } from './accounts'
 import { carneTotals } from './carnes'
 import { carnesRoutes } from './carnes-routes'
+import { dunningRoutes } from './dunning-routes'
 import type { AsaasInbox } from './inbox'
 import {
 	VENDOR_ACCOUNT,
@@ -40,6 +41,7 @@ import {
 export function billingRoutes(ctx: AppContext, inbox: AsaasInbox) {
 	return serveRoutes(ctx, 'billing.routes', () => [
 		...carnesRoutes(ctx),
+		...dunningRoutes(ctx),
 		// The representative's own account (Configurações Financeiras).
 		serve(ownConfigRoute, 'billing.ownProviderConfig', ({ user }) => ownConfig(ctx, user)),
 		serve(saveOwnConfigRoute, 'billing.ownProviderConfig', ({ user, body }) =>

@@ -9,6 +9,7 @@ import type { AppContext } from '../core/server'
 import { AppError, writeTransaction } from '../core/server'
 import type { RepresentativeScope } from '../resellers'
 import { type AsaasAccount, asaasAccount, asaasClient, webhookState } from './accounts'
+import { afterParcelClosed } from './dunning'
 import { recordEvent } from './parcel-history'
 import { trustRemoval } from './identity'
 import type { InboxEvent, PaymentEventHandler } from './inbox'
@@ -126,6 +127,8 @@ export async function applyPayment(
 	if (kind && (await recordEvent(tx, parcel, kind, now, eventId, Math.round(payment.value * 100))) && !options.quiet)
 		await notifyRepresentative(tx, parcel, kind, Math.round(payment.value * 100), now)
 	if (isPaid(status)) await settleCarne(tx, parcel.carne_id, now)
+	// Paid, removed or refunded: a block for non-payment with nothing left overdue is lifted now (dunning.ts).
+	if (!open && rank(parcel.status) <= 1) await afterParcelClosed(tx, { ...parcel, status }, now)
 	return true
 }
 

@@ -68,6 +68,10 @@ export const CAPABILITIES = {
 	'billing.carnes': ALL,
 	'billing.ownProviderConfig': REPRESENTATIVE,
 	'billing.providerConfigs': ADMIN,
+	/** The reminder schedule (régua de cobrança): a representante sees and changes their own, an administrador anyone's. */
+	'billing.dunning': ['administrador', 'representante'],
+	/** Name whose reminder schedule (any representative's) and run every schedule at once ('Executar agora'). */
+	'billing.dunningAll': ADMIN,
 	'messaging.gateway': ADMIN,
 	'messaging.notifications': ADMIN,
 	'whatsapp.bot': ADMIN

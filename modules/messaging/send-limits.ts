@@ -110,3 +110,26 @@ export async function clickSend<T>(ctx: Ctx, sender: ClickSender, send: () => Pr
 		throw error
 	}
 }
+
+/**
+ * An automatic message (the reminder schedule's) through the representative's number, or the portal's: held until its
+ * turn on that number like a click's send (WHATSAPP_PAUSE_MS plus up to as much again after the number's previous
+ * send, in this process or another), so automatic and clicked sends never make a burst together. False, reserving
+ * nothing, when the turn is more than `maxWaitMs` away: the caller leaves the message for a later run.
+ */
+export async function waitForTurn(
+	ctx: Ctx,
+	representanteCnpj: string | null,
+	options: PaceOptions & { maxWaitMs?: number } = {}
+): Promise<boolean> {
+	const turn = await reserveTurn(
+		ctx.db,
+		ctx.clock.now(),
+		`whatsapp:turn:${await sendingInstance(ctx, representanteCnpj)}`,
+		pauseBetweenSends(ctx.config.whatsappPauseMs),
+		options.maxWaitMs ?? L.maxQueueSeconds * 1000
+	)
+	if (!turn.reserved) return false
+	if (turn.waitMs > 0) await (options.sleep ?? Bun.sleep)(turn.waitMs)
+	return true
+}

@@ -23,19 +23,24 @@ export const TEMPLATE_VARIABLES = {
 	representante_nome: 'nome do representante'
 } as const
 export type TemplateValues = Record<keyof typeof TEMPLATE_VARIABLES, string>
+/**
+ * A set of variables a kind of template may use, name → what it becomes: the notifications' (TEMPLATE_VARIABLES) or
+ * another sender's (the reminder schedule's, billing/dunning-words.ts), all read and filled by the functions below.
+ */
+export type TemplateVariables = Readonly<Record<string, string>>
 
 const VARIABLE = /\{\{\s*([^{}]*?)\s*\}\}/g
 
 /** The names a template uses that are not variables (empty when all are known). */
-export function unknownVariables(template: string): string[] {
-	return [...new Set([...template.matchAll(VARIABLE)].map((m) => m[1]).filter((name) => !Object.hasOwn(TEMPLATE_VARIABLES, name)))]
+export function unknownVariables(template: string, variables: TemplateVariables = TEMPLATE_VARIABLES): string[] {
+	return [...new Set([...template.matchAll(VARIABLE)].map((m) => m[1]).filter((name) => !Object.hasOwn(variables, name)))]
 }
 
 /** The message for a template naming unknown variables, listing the known ones; null when all are known. */
-export function unknownVariablesMessage(template: string): string | null {
-	const unknown = unknownVariables(template)
+export function unknownVariablesMessage(template: string, variables: TemplateVariables = TEMPLATE_VARIABLES): string | null {
+	const unknown = unknownVariables(template, variables)
 	if (unknown.length === 0) return null
-	const valid = Object.keys(TEMPLATE_VARIABLES)
+	const valid = Object.keys(variables)
 		.map((n) => `{{${n}}}`)
 		.join(', ')
 	return `Variável desconhecida no modelo: ${unknown.map((n) => `{{${n}}}`).join(', ')}. Use: ${valid}.`
@@ -47,8 +52,8 @@ export const TEMPLATE_REQUIRED = 'Modelo da mensagem é obrigatório.'
  * What the screen tells as a template is typed: empty, or naming unknown variables, in the words of the schema
  * (model.ts, NotificationTemplate), which also refuses forbidden characters and more than 4,000.
  */
-export function templateProblem(template: string): string | null {
-	return template.trim() ? unknownVariablesMessage(template) : TEMPLATE_REQUIRED
+export function templateProblem(template: string, variables: TemplateVariables = TEMPLATE_VARIABLES): string | null {
+	return template.trim() ? unknownVariablesMessage(template, variables) : TEMPLATE_REQUIRED
 }
 
 /** How many days ahead a notice may go: from 1 to 30. */
@@ -74,6 +79,6 @@ export function sendTimeProblem(value: string): string | null {
 }
 
 /** A template with its variables filled in: the message a client receives (the live preview renders the same). */
-export function renderTemplate(template: string, values: TemplateValues): string {
-	return template.replace(VARIABLE, (whole, name: string) => (Object.hasOwn(values, name) ? values[name as keyof TemplateValues] : whole))
+export function renderTemplate(template: string, values: Readonly<Record<string, string>>): string {
+	return template.replace(VARIABLE, (whole, name: string) => (Object.hasOwn(values, name) ? values[name] : whole))
 }
