@@ -10,8 +10,8 @@ export {
 	trustReleaseByBot,
 	newLicenceKey
 } from './service'
-export { blockForNonPayment, liftNonPaymentBlock, nonPaymentFlags } from './payment-block'
-export { licenceState, TRUST_RELEASE_HOURS } from './status'
+export { blockForNonPayment, liftNonPaymentBlock } from './payment-block'
+export { licenceState, nonPaymentFlags, TRUST_RELEASE_HOURS } from './status'
 export { SYSTEM_CATALOGUE } from './systems'
 export type { CompanyRow } from './service'
 export * from './model'

@@ -2,7 +2,8 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { Clock } from '../core'
-import { FLAG_COLUMNS, type FlagColumn } from './systems'
+import { nonPaymentFlags } from './status'
+import { FLAG_COLUMNS } from './systems'
 import { companies } from './schema'
 import { type CompanyRow, findCompany } from './service'
 
@@ -12,13 +13,6 @@ import { type CompanyRow, findCompany } from './service'
  * schedule blocked (bloqueio_inadimplencia), so a payment lifts only those, and a person who changes the block flags
  * by hand makes the block theirs (the column is cleared by every manual change: service.ts).
  */
-
-/** The systems' flag columns a block for non-payment holds (the column, comma-separated); empty when none. */
-export function nonPaymentFlags(value: string | null | undefined): FlagColumn[] {
-	if (!value) return []
-	const held = value.split(',')
-	return FLAG_COLUMNS.filter((flag) => held.includes(flag))
-}
 
 const SCHEDULE = 'Régua de cobrança'
 

@@ -1,5 +1,5 @@
 import { addDaysIso, daysBetween } from '../core'
-import { SYSTEM_CATALOGUE } from './systems'
+import { FLAG_COLUMNS, type FlagColumn, SYSTEM_CATALOGUE } from './systems'
 
 /** The licence facts the screens and the filters classify (1-core §4). */
 export interface LicenceFacts {
@@ -67,6 +67,13 @@ export function licenceBadge(c: LicenceFacts, today: string, now: Date): { label
 		case 'ativa':
 			return { label: `Ativa (${days} dias)`, tone: 'success' }
 	}
+}
+
+/** The systems' flag columns a block for non-payment holds (bloqueio_inadimplencia, comma-separated); empty when none. */
+export function nonPaymentFlags(value: string | null | undefined): FlagColumn[] {
+	if (!value) return []
+	const held = value.split(',')
+	return FLAG_COLUMNS.filter((flag) => held.includes(flag))
 }
 
 /** Red if past, yellow within 30 days, green otherwise. */

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { Building2, CheckCircle2, Landmark, Pencil, PlugZap, Receipt, Save, Wallet } from 'lucide-react'
+import { BellRing, Building2, CheckCircle2, Landmark, Pencil, PlugZap, Receipt, Save, Send, Wallet } from 'lucide-react'
 import { useState } from 'react'
 import { type AdminAsaasConfigView, MESSAGES, type VendorAsaasConfigView } from '../../../../modules/billing/model'
 import { formatCnpj, formatReais } from '../../../../modules/core'
@@ -7,8 +7,10 @@ import { Modal, ModalActions } from '../../components/Modal'
 import { PageRoot } from '../../components/PageRoot'
 import { AddButton, ActiveBadge, EmptyState, ErrorPanel, Field, PageActions, StatCard, StatGrid } from '../../components/ui'
 import { type GetRoute, call, errorText } from '../../lib/api'
+import { usePending } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
 import { routeStore } from '../../lib/query'
+import { confirmAction } from '../../stores/confirm'
 import {
 	type AccountForm,
 	AsaasAccountFields,
@@ -18,6 +20,7 @@ import {
 	toastKeyMissing
 } from './AsaasAccountFields'
 import { RehearsalButton, UsageLine } from './AccountTools'
+import { DunningSettings } from './DunningSettings'
 import { WebhookBanner } from './WebhookBanner'
 
 const $stats = routeStore('GET /api/admin/financial-stats')
@@ -171,7 +174,50 @@ function ConfigDialog({ editing, onClose }: { editing: AdminAsaasConfigView | nu
 	)
 }
 
-function ConfigList({ onEdit }: { onEdit: (c: AdminAsaasConfigView) => void }) {
+/** A representative's reminder schedule, as the administrador sees and changes it. */
+function DunningDialog({ account, onClose }: { account: AdminAsaasConfigView; onClose: () => void }) {
+	return (
+		<Modal
+			open
+			onClose={onClose}
+			title={`Régua de cobrança · ${account.representante_nome}`}
+			size="lg"
+			footer={
+				<button type="button" className="btn" onClick={onClose}>
+					Fechar
+				</button>
+			}
+		>
+			<DunningSettings representante={account.representante_cnpj} />
+		</Modal>
+	)
+}
+
+/** 'Executar régua agora': every schedule's messages of today, without waiting for their send time. */
+function RunDunningButton() {
+	const [running, run] = usePending(async () => {
+		const ok = await confirmAction({
+			title: 'Executar a régua de cobrança agora?',
+			message:
+				'Os lembretes devidos hoje em todas as réguas ativas serão escolhidos e enviados agora, sem esperar o horário de cada uma. Quem já recebeu não recebe de novo.',
+			confirmLabel: 'Executar agora'
+		})
+		if (!ok) return
+		await mutate(
+			'POST /api/regua-cobranca/executar',
+			{},
+			{ success: { title: 'Régua executada', description: (r) => r.message }, errorTitle: 'Erro ao executar a régua' }
+		)
+	})
+	return (
+		<button type="button" className="btn" onClick={run} disabled={running}>
+			{running ? <span className="loading loading-spinner loading-sm" /> : <Send className="size-4" aria-hidden="true" />}
+			Executar régua agora
+		</button>
+	)
+}
+
+function ConfigList({ onEdit, onDunning }: { onEdit: (c: AdminAsaasConfigView) => void; onDunning: (c: AdminAsaasConfigView) => void }) {
 	const { data, loading, error } = useStore($configs)
 	const [testing, setTesting] = useState<string | null>(null)
 	if (error) return <ErrorPanel title="Erro ao carregar configurações" message={errorText(error)} onRetry={() => $configs.revalidate()} />
@@ -222,6 +268,15 @@ function ConfigList({ onEdit }: { onEdit: (c: AdminAsaasConfigView) => void }) {
 							<button
 								type="button"
 								className="btn btn-sm"
+								onClick={() => onDunning(c)}
+								aria-label={`Régua de cobrança de ${c.representante_nome}`}
+							>
+								<BellRing className="size-4" aria-hidden="true" />
+								Régua
+							</button>
+							<button
+								type="button"
+								className="btn btn-sm"
 								onClick={() => onEdit(c)}
 								aria-label={`Editar configuração de ${c.representante_nome}`}
 							>
@@ -240,9 +295,11 @@ function Content() {
 	const stats = useStore($stats)
 	const vendor = useStore($vendor)
 	const [editing, setEditing] = useState<AdminAsaasConfigView | null | undefined>(undefined)
+	const [dunning, setDunning] = useState<AdminAsaasConfigView | null>(null)
 	return (
 		<div className="space-y-6">
 			<PageActions>
+				<RunDunningButton />
 				<AddButton label="Nova Configuração" onClick={() => setEditing(null)} />
 			</PageActions>
 			<StatGrid className="grid grid-cols-2 gap-3 lg:grid-cols-4" count={4}>
@@ -276,8 +333,9 @@ function Content() {
 				<h3 id="reps-title" className="text-lg font-semibold">
 					Contas dos representantes
 				</h3>
-				<ConfigList onEdit={setEditing} />
+				<ConfigList onEdit={setEditing} onDunning={setDunning} />
 			</section>
+			{dunning && <DunningDialog key={dunning.representante_cnpj} account={dunning} onClose={() => setDunning(null)} />}
 			{editing !== undefined && (
 				<ConfigDialog key={editing?.representante_cnpj ?? 'new'} editing={editing} onClose={() => setEditing(undefined)} />
 			)}

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { BookOpen, CheckCircle2, Copy, Eye, EyeOff, PlugZap, Save, Settings2 } from 'lucide-react'
+import { BellRing, BookOpen, CheckCircle2, Copy, Eye, EyeOff, PlugZap, Save, Settings2 } from 'lucide-react'
 import { useState } from 'react'
 import { type AsaasConfigView, MESSAGES } from '../../../../modules/billing/model'
 import { PageRoot } from '../../components/PageRoot'
@@ -20,14 +20,16 @@ import {
 	toastKeyMissing
 } from './AsaasAccountFields'
 import { UsageLine } from './AccountTools'
+import { DunningSettings } from './DunningSettings'
 import { WebhookBanner } from './WebhookBanner'
 
 const $config = routeStore('GET /api/representantes/asaas-config')
 const INVALIDATE: readonly GetRoute[] = ['GET /api/representantes/asaas-config']
 
-type Tab = 'config' | 'guia'
+type Tab = 'config' | 'regua' | 'guia'
 const TABS: TabItem<Tab>[] = [
 	{ id: 'config', label: 'Configurações', icon: <Settings2 className="size-4" /> },
+	{ id: 'regua', label: 'Régua de Cobrança', icon: <BellRing className="size-4" /> },
 	{ id: 'guia', label: 'Guia de Configuração', icon: <BookOpen className="size-4" /> }
 ]
 
@@ -243,7 +245,9 @@ function Content() {
 			{user && <WebhookBanner account={user.cnpj} webhook={data.webhook} invalidate={INVALIDATE} />}
 			{data.configurado && <UsageLine uso={data.uso} />}
 			<Tabs label="Seções das configurações financeiras" value={tab} onChange={setTab} tabs={TABS} />
-			{tab === 'config' ? <ConfigForm key={`${data.asaas_api_key}${data.ativar_api_asaas}`} saved={data} /> : <Guide saved={data} />}
+			{tab === 'config' && <ConfigForm key={`${data.asaas_api_key}${data.ativar_api_asaas}`} saved={data} />}
+			{tab === 'regua' && <DunningSettings />}
+			{tab === 'guia' && <Guide saved={data} />}
 		</div>
 	)
 }

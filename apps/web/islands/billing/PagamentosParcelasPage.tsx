@@ -12,7 +12,7 @@ import { LIVE_PACE, polling } from '../../lib/query'
 import { usePending } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
 import { confirmAction } from '../../stores/confirm'
-import { COMPANY_DATE_CONTROLS, ClearFilters, ParcelStatusBadge } from './carne-parts'
+import { COMPANY_DATE_CONTROLS, ClearFilters, DunningSendList, ParcelStatusBadge } from './carne-parts'
 
 const WhatsappDialog = lazy(() => import('./WhatsappDialog'))
 const PixDialog = lazy(() => import('./PixDialog'))
@@ -110,7 +110,17 @@ export default function PagamentosParcelasPage() {
 								Parcela {p.numeroParcela}/{p.totalParcelas}
 							</span>
 						)),
-						{ key: 'status', header: 'Status', hideOnCard: true, cell: (p) => <ParcelStatusBadge status={p.status} /> },
+						{
+							key: 'status',
+							header: 'Status',
+							hideOnCard: true,
+							cell: (p) => (
+								<div className="space-y-1">
+									<ParcelStatusBadge status={p.status} />
+									<DunningSendList sends={p.regua} compact />
+								</div>
+							)
+						},
 						{
 							key: 'empresa',
 							header: 'Empresa',
@@ -129,7 +139,9 @@ export default function PagamentosParcelasPage() {
 							key: 'linha',
 							header: 'Linha Digitável',
 							cell: (p) => (p.linhaDigitavel ? <span className="break-all font-mono text-xs">{p.linhaDigitavel}</span> : '—')
-						}
+						},
+						// On the phone's card; the table says it in the status cell.
+						{ key: 'regua', header: 'Régua de cobrança', className: 'hidden', cell: (p) => <DunningSendList sends={p.regua} /> }
 					]}
 					actions={(p) =>
 						canActOnParcel(p.status) && (

@@ -1,5 +1,15 @@
 import { FilterX } from 'lucide-react'
-import { CARNE_STATUSES, EVENT_LABELS, type EventType, parcelStatusLabel } from '../../../../modules/billing/model'
+import {
+	CARNE_STATUSES,
+	DUNNING_KIND_LABELS,
+	DUNNING_SEND_LABELS,
+	type DunningSendView,
+	EVENT_LABELS,
+	type EventType,
+	parcelStatusLabel,
+	stepLabel
+} from '../../../../modules/billing/model'
+import { formatDateTime } from '../../../../modules/core'
 import { CompanyPicker } from '../../components/CompanyPicker'
 import type { ListFilter } from '../../components/ListScreen'
 import type { GetRoute } from '../../lib/api'
@@ -81,5 +91,44 @@ export function ClearFilters<T>({ source }: { source: ListSource<T> }) {
 			<FilterX className="size-4" aria-hidden="true" />
 			Limpar Filtros
 		</button>
+	)
+}
+
+const SEND_TONE: Record<DunningSendView['status'], string> = {
+	enviada: 'text-success',
+	pendente: 'text-info',
+	enviando: 'text-info',
+	falhou: 'text-error',
+	incerta: 'text-warning',
+	ignorada: 'text-base-content/70'
+}
+
+/**
+ * What the reminder schedule sent about a parcel, and when (or why it did not), one line each; `compact` (the table's
+ * status cell) shows how many, and the lines on a click.
+ */
+export function DunningSendList({ sends, compact = false }: { sends: DunningSendView[]; compact?: boolean }) {
+	if (sends.length === 0) return compact ? null : <span className="text-base-content/70">—</span>
+	const lines = (
+		<ul className="min-w-44 space-y-0.5 text-xs" aria-label="Mensagens da régua de cobrança">
+			{sends.map((s) => (
+				<li key={`${s.tipo}${s.dias}${s.em}`}>
+					<span className="font-medium">{s.tipo === 'lembrete' ? stepLabel(s.dias) : DUNNING_KIND_LABELS[s.tipo]}</span>
+					{' · '}
+					<span className={SEND_TONE[s.status]}>{DUNNING_SEND_LABELS[s.status]}</span> {formatDateTime(s.em)}
+					{s.status !== 'enviada' && s.erro && <span className="block text-base-content/70">{s.erro}</span>}
+				</li>
+			))}
+		</ul>
+	)
+	if (!compact) return lines
+	const sent = sends.filter((s) => s.status === 'enviada').length
+	return (
+		<details className="text-xs">
+			<summary className="cursor-pointer whitespace-nowrap text-base-content/70">
+				Régua: {sent} {sent === 1 ? 'enviada' : 'enviadas'}
+			</summary>
+			<div className="mt-1">{lines}</div>
+		</details>
 	)
 }

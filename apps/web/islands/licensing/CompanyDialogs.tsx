@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react'
 import { Copy, ImageUp, KeyRound, Trash2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { can, formatCnpj, formatDate, formatDateTime, formatMoney, formatPhone } from '../../../../modules/core'
-import { CompanyPatch, NoticeBody, NoticeRemoveBody, SYSTEM_CATALOGUE } from '../../../../modules/companies/model'
+import { CompanyPatch, NoticeBody, NoticeRemoveBody, SYSTEM_CATALOGUE, nonPaymentFlags } from '../../../../modules/companies/model'
 import { Modal, ModalActions } from '../../components/Modal'
 import { DateInput, Field, FormError } from '../../components/ui'
 import { fieldErrors, useZodForm } from '../../lib/form'
@@ -72,6 +72,8 @@ function Item({ label, value }: { label: string; value: React.ReactNode }) {
 /** Details dialog (1-core §2.9 item 3), with the licence key the company's systems use. */
 export function CompanyDetailsDialog({ company, onClose }: { company: Company; onClose: () => void }) {
 	const user = useStore($user)
+	// The systems the reminder schedule blocked for non-payment: a payment lifts them (issue 37).
+	const unpaid = nonPaymentFlags(company.bloqueio_inadimplencia)
 	const [serial, setSerial] = useState<string | null>(company.serial)
 	const copy = async () => {
 		try {
@@ -141,7 +143,15 @@ export function CompanyDetailsDialog({ company, onClose }: { company: Company; o
 						<Item
 							key={s.flag}
 							label={s.name}
-							value={company[s.flag] === 'S' ? <span className="text-error">Bloqueado</span> : <span className="text-success">Ativo</span>}
+							value={
+								company[s.flag] === 'S' ? (
+									<span className="text-error">
+										{unpaid.includes(s.flag) ? 'Bloqueado por falta de pagamento (libera sozinho ao pagar)' : 'Bloqueado'}
+									</span>
+								) : (
+									<span className="text-success">Ativo</span>
+								)
+							}
 						/>
 					))}
 				</Section>

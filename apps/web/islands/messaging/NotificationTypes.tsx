@@ -17,6 +17,7 @@ import {
 	sendTimeProblem
 } from '../../../../modules/messaging/model'
 import { ReadState } from '../../components/ReadState'
+import { WhatsAppText } from '../../components/WhatsAppText'
 import { Pagination } from '../../components/Pagination'
 import { EmptyState, ErrorPanel, Field } from '../../components/ui'
 import { type ApiInput, type GetRoute, call, errorText } from '../../lib/api'
@@ -85,23 +86,6 @@ function useSamples(setting: NotificationSetting | undefined): NotificationSampl
 		}
 	}, [id, setting?.dias_antecedencia])
 	return samples
-}
-
-/** WhatsApp's own marks as the client sees them: *negrito*, _itálico_, ~tachado~. */
-function WhatsAppText({ text }: { text: string }) {
-	const parts = text.split(/(\*[^*\n]+\*|_[^_\n]+_|~[^~\n]+~)/g)
-	return (
-		<>
-			{parts.map((part, i) => {
-				const inner = part.slice(1, -1)
-				const key = `${i}-${part}`
-				if (part.length > 2 && part.startsWith('*') && part.endsWith('*')) return <strong key={key}>{inner}</strong>
-				if (part.length > 2 && part.startsWith('_') && part.endsWith('_')) return <em key={key}>{inner}</em>
-				if (part.length > 2 && part.startsWith('~') && part.endsWith('~')) return <s key={key}>{inner}</s>
-				return part
-			})}
-		</>
-	)
 }
 
 /** A checkbox saved as soon as it changes: it shows the new state at once, and goes back if the save fails. */

@@ -1,0 +1,29 @@
+/** WhatsApp's own marks as the client sees them: *negrito*, _itálico_, ~tachado~. */
+export function WhatsAppText({ text }: { text: string }) {
+	const parts = text.split(/(\*[^*\n]+\*|_[^_\n]+_|~[^~\n]+~)/g)
+	return (
+		<>
+			{parts.map((part, i) => {
+				const inner = part.slice(1, -1)
+				const key = `${i}-${part}`
+				if (part.length > 2 && part.startsWith('*') && part.endsWith('*')) return <strong key={key}>{inner}</strong>
+				if (part.length > 2 && part.startsWith('_') && part.endsWith('_')) return <em key={key}>{inner}</em>
+				if (part.length > 2 && part.startsWith('~') && part.endsWith('~')) return <s key={key}>{inner}</s>
+				return part
+			})}
+		</>
+	)
+}
+
+/** A message as it will arrive: the green bubble of a WhatsApp chat, with its marks. */
+export function WhatsAppBubble({ text, testId }: { text: string; testId?: string }) {
+	return (
+		<div
+			className="whitespace-pre-wrap break-words rounded-box bg-[#dcf8c6] p-3 text-sm text-black"
+			aria-live="polite"
+			data-testid={testId}
+		>
+			<WhatsAppText text={text} />
+		</div>
+	)
+}
