@@ -6,9 +6,11 @@
  * - the history search (GET /api/historico-pagamentos) with text searches, types, companies and periods;
  * - the webhook inbox acknowledging events (token checked, stored durably once by event id; one in five a repeat;
  *   50 deliveries in flight, as Asaas delivers for many accounts at once).
+ * - the reminder schedule's day (régua de cobrança): every parcel made open and every representative's schedule on
+ *   (the defaults, blocking after 10 days), the day's messages, warnings and blocks chosen in one run;
  * - the Asaas quota a steady day of 500 open carnês costs one account (bench-billing-quota.ts).
- * Prints p50/p95/p99; targets: p95 ≤ 25 ms for both lists, ≥ 1,000 events/s acknowledged, ≤ 10 % of Asaas' quota of
- * 25,000 requests per 12 h. Exits 1 on a miss.
+ * Prints p50/p95/p99; targets: p95 ≤ 25 ms for both lists, ≥ 1,000 events/s acknowledged, ≤ 2 s to choose the
+ * schedule's day, ≤ 10 % of Asaas' quota of 25,000 requests per 12 h. Exits 1 on a miss.
  */
 import { Database } from 'bun:sqlite'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -16,7 +18,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDb } from '../db/client'
 import { migrateDb } from '../db/migrate'
-import { createAsaasInbox, listHistorico, listPagamentos } from '../modules/billing'
+import { chooseDay, createAsaasInbox, listHistorico, listPagamentos } from '../modules/billing'
 import { HistoricoQuery, PagamentosQuery } from '../modules/billing/model'
 import { completeCnpj, fixedClock } from '../modules/core'
 import { portalContext, silentLogger, testConfig } from '../modules/core/server'
@@ -29,6 +31,7 @@ const QUERIES = Number(process.env.BENCH_QUERIES ?? 400)
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 5_000)
 const LIST_P95_MS = 25
 const EVENTS_PER_S = 1_000
+const SCHEDULE_DAY_MS = 2_000
 const NOW = '2026-11-20T12:00:00.000Z'
 const TOKEN = 'bench-webhook-token-abcdefghijkmnpqrstuvwxyz23456789'
 
@@ -256,6 +259,45 @@ try {
 	for (let i = 0; i < 200; i++)
 		await inbox.receive(repCnpj(i % REPS), TOKEN, { id: `evt_seq_${i}`, event: 'PAYMENT_RECEIVED', payment: { id: `pay_seq_${i}` } })
 	console.log(`  ${(200 / ((performance.now() - t) / 1000)).toFixed(0)} events/s one at a time (each its own disk sync; not a target)`)
+
+	// The reminder schedule: every parcel open (overdue before today, pending after), every carnê active, and every
+	// representative's schedule the defaults with blocking after 10 days, so the day chooses reminders, warnings and
+	// blocks at once. The choice is one indexed query per representative and kind, never a read of every parcel.
+	const raw = new Database(path, { strict: true })
+	raw.exec(`update carnes set status = 'ativo';
+		update carne_parcelas set status = case when vencimento < '${NOW.slice(0, 10)}' then 'OVERDUE' else 'PENDING' end, data_pagamento = null`)
+	const steps = JSON.stringify(
+		[-3, 0, 1, 8, 15, 22, 29].map((dias) => ({ dias, template_mensagem: 'Parcela {{parcela}}: {{valor}}', ativo: true }))
+	)
+	const schedule = raw.prepare(
+		`insert into reguas_cobranca (representante_cnpj, ativa, passos, horario_envio, enviar_fins_semana, bloquear_apos_dias, updated_at)
+		 values ($cnpj, 1, $steps, '09:00:00', 0, 10, $now)`
+	)
+	for (let r = 0; r < REPS; r++) schedule.run({ cnpj: repCnpj(r), steps, now: NOW })
+	const open = (raw.query(`select count(*) n from carne_parcelas where status in ('PENDING', 'OVERDUE')`).get() as { n: number }).n
+	raw.exec('ANALYZE')
+	raw.close()
+	console.log(
+		`\nthe reminder schedule's day: ${open.toLocaleString('pt-BR')} open parcels of ${REPS} representatives (target ≤ ${SCHEDULE_DAY_MS.toLocaleString('pt-BR')} ms to choose)`
+	)
+	t = performance.now()
+	const day = await chooseDay(ctx)
+	const dayMs = performance.now() - t
+	const kinds = new Database(path, { readonly: true })
+		.query(`select tipo, count(*) n from regua_envios group by tipo order by tipo`)
+		.all() as { tipo: string; n: number }[]
+	console.log(
+		`  ${dayMs.toFixed(0)} ms: ${day.escolhidas.toLocaleString('pt-BR')} messages chosen (${kinds.map((k) => `${k.n.toLocaleString('pt-BR')} ${k.tipo}`).join(', ')}), ${day.bloqueadas.toLocaleString('pt-BR')} companies blocked`
+	)
+	if (dayMs > SCHEDULE_DAY_MS) failed = true
+	// The next working day (Monday): the warned companies still overdue are blocked, each with its activity line and
+	// the representative's notification. Shown, not a target: it happens once, the first day blocking is on for all.
+	const monday = { ...ctx, clock: fixedClock('2026-11-23T12:00:00.000Z') }
+	t = performance.now()
+	const next = await chooseDay(monday)
+	console.log(
+		`  the next working day: ${(performance.now() - t).toFixed(0)} ms, ${next.escolhidas.toLocaleString('pt-BR')} messages chosen, ${next.bloqueadas.toLocaleString('pt-BR')} companies blocked (not a target)`
+	)
 
 	if (!(await quotaOfASteadyDay()).ok) failed = true
 

@@ -7,6 +7,7 @@ export { ASAAS_QUOTA_PER_12H, accountUsage } from './usage'
 export { openParcelsOfCompany, type OpenParcel } from './parcels'
 export { carnePaymentHandler, reconcileCarnes } from './sync'
 export { listHistorico, listPagamentos } from './history'
+export { chooseDay } from './dunning'
 export * from './model'
 export {
 	asaasAccounts,
