@@ -3,14 +3,14 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { deflateSync } from 'node:zlib'
-import { eq } from 'drizzle-orm'
+import { and, eq, isNotNull } from 'drizzle-orm'
 import { createTestDb } from '../../db/testing'
 import { activities } from '../../modules/activity'
 import { hashPassword, users } from '../../modules/auth'
 import { companies } from '../../modules/companies'
 import { type ContractsOf, type ResponseOf, type Role, completeCnpj, fixedClock } from '../../modules/core'
 import { createAsaasStandin, type StandinModes } from '../../modules/asaas'
-import type { PaymentEventHandler } from '../../modules/billing'
+import { type PaymentEventHandler, asaasEvents } from '../../modules/billing'
 import { type AppConfig, type AppContext, createSecretBox, testConfig } from '../../modules/core/server'
 import { type EvolutionStandinOptions, createEvolutionStandin } from '../../modules/evolution'
 import { representatives } from '../../modules/resellers'
@@ -427,9 +427,19 @@ export const saveGateway = (w: Pick<TestWorld, 'call' | 'cookies'>, values: Reco
 		body: { configuracoes: Object.entries(values).map(([chave, valor]) => ({ chave, valor })) }
 	})
 
-/** Lets the Asaas stand-in deliver every webhook it holds, and the inbox handle what it stored. */
-export async function settleAsaas(w: Pick<TestWorld, 'asaas' | 'services'>) {
+/**
+ * Lets the Asaas stand-in deliver every webhook it holds, and the inbox handle what it stored: the events the webhook
+ * route is handling right after its answer (in hand: claimed, still pending) are waited for, then what is due is handled.
+ */
+export async function settleAsaas(w: Pick<TestWorld, 'asaas' | 'services' | 'db'>) {
 	await w.asaas.settled()
 	await Bun.sleep(5)
+	const inHand = and(eq(asaasEvents.status, 'pendente'), isNotNull(asaasEvents.claimed_until))
+	for (
+		let waited = 0;
+		waited < 2_000 && (await w.db.select({ id: asaasEvents.id }).from(asaasEvents).where(inHand)).length > 0;
+		waited += 5
+	)
+		await Bun.sleep(5)
 	await w.services.asaasInbox.processDue()
 }

@@ -224,7 +224,7 @@ describe('the reminder schedule (régua de cobrança)', () => {
 
 		for (let date = '2026-11-20'; date <= '2026-12-18'; date = addDays(date, 1)) await jobAt(w, date)
 		// Blocking after 10 days: the warning 3 days before, on day 7 (Thursday 17/12), once per company.
-		const warned = (await w.db.select().from(reguaEnvios)).filter((r) => r.tipo === 'aviso_bloqueio')
+		const warned = (await w.db.select().from(reguaEnvios).orderBy(reguaEnvios.parcela_id)).filter((r) => r.tipo === 'aviso_bloqueio')
 		expect(warned.map((r) => [r.parcela_id, isoDateInSaoPaulo(new Date(r.criado_em)), r.status])).toEqual([
 			[pa.id, '2026-12-17', 'enviada'],
 			[pb.id, '2026-12-17', 'enviada'],
@@ -288,13 +288,18 @@ describe('the reminder schedule (régua de cobrança)', () => {
 		w.clock.set('2026-12-22T18:01:00.000Z')
 		await runDunning(w.ctx)
 		await runDunning(w.ctx)
-		const unblocked = (await w.db.select().from(reguaEnvios)).filter((r) => r.tipo === 'desbloqueio')
+		const unblocked = (await w.db.select().from(reguaEnvios).orderBy(reguaEnvios.parcela_id)).filter((r) => r.tipo === 'desbloqueio')
 		expect(unblocked.map((r) => [r.parcela_id, r.status])).toEqual([
 			[pa.id, 'enviada'],
 			[pb.id, 'enviada']
 		])
 		expect(unblocked[0].texto).toContain('os seus sistemas já estão liberados de novo')
-		expect(w.evolution.sent.filter((s) => s.text?.includes('Sistemas liberados')).map((s) => s.number)).toEqual([PHONE, '5585999990002'])
+		expect(
+			w.evolution.sent
+				.filter((s) => s.text?.includes('Sistemas liberados'))
+				.map((s) => s.number)
+				.sort()
+		).toEqual([PHONE, '5585999990002'])
 		expect((await w.db.select().from(activities)).filter((a) => a.event === 'companies.unblocked-after-payment')).toHaveLength(2)
 	}, 60_000)
 
