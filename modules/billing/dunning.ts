@@ -9,13 +9,13 @@ import {
 	type Clock,
 	MINUTE,
 	addDaysIso,
+	brazilNow,
 	can,
 	daysBetween,
 	formatBrDate,
 	formatBrl,
 	isoDateInSaoPaulo,
-	startOfDayInSaoPaulo,
-	timeInSaoPaulo
+	startOfDayInSaoPaulo
 } from '../core'
 import { type AppContext, badRequest, forbidden, notFound, writeTransaction } from '../core/server'
 import { type EvolutionClient, EvolutionError, normaliseBrazilianPhone, phoneKey } from '../evolution'
@@ -47,7 +47,7 @@ import { carneParcelas, carnes, reguaEnvios, reguasCobranca } from './schema'
 
 type Ctx = AppContext
 
-export interface Schedule {
+interface Schedule {
 	ativa: boolean
 	passos: DunningStep[]
 	horario_envio: string
@@ -58,7 +58,7 @@ export interface Schedule {
 }
 
 /** A representative's schedule: as saved, or the defaults. */
-export async function scheduleOf(db: DbOrTx, cnpj: string): Promise<Schedule> {
+async function scheduleOf(db: DbOrTx, cnpj: string): Promise<Schedule> {
 	const row = (await db.select().from(reguasCobranca).where(eq(reguasCobranca.representante_cnpj, cnpj)))[0]
 	if (!row) return { ...DUNNING_DEFAULTS, passos: defaultSteps(), personalizada: false }
 	return {
@@ -124,13 +124,6 @@ export async function saveDunning(ctx: Ctx, user: Actor, query: DunningQuery, bo
 		)
 	})
 	return { message: 'Régua de cobrança salva.', regua: await getDunning(ctx, user, query) }
-}
-
-/** The day, time and weekday in Brazil (America/Sao_Paulo). */
-function brazilNow(now: Date) {
-	const today = isoDateInSaoPaulo(now)
-	const weekday = new Date(`${today}T12:00:00Z`).getUTCDay()
-	return { today, time: timeInSaoPaulo(now), weekend: weekday === 0 || weekday === 6 }
 }
 
 const OPEN_SQL = sql.raw(`(${OPEN_STATUSES.map((s) => `'${s}'`).join(', ')})`)
@@ -368,7 +361,7 @@ const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000]
 /** A run stops after this many failures in a row (the rest waits for the next run). */
 const MAX_FAILURES_IN_A_ROW = 3
 /** Sends per run: the job runs every minute, so a big day is spread over several minutes. */
-export const SENDS_PER_RUN = 12
+const SENDS_PER_RUN = 12
 /** A send left 'enviando' longer than this was cut short by a crash: it may have gone out, so it is not repeated. */
 const STUCK_SEND_MS = 10 * MINUTE
 /** A number whose WhatsApp is not connected is tried again after this long. */
@@ -412,11 +405,7 @@ async function parcelFacts(db: DbOrTx, parcelaId: number) {
 type ParcelFacts = NonNullable<Awaited<ReturnType<typeof parcelFacts>>>
 
 /** The values a step's template is filled with. */
-export function dunningValues(
-	f: Omit<ParcelFacts, 'carneStatus' | 'fone' | 'bloqueio'>,
-	representante: string,
-	today: string
-): DunningValues {
+function dunningValues(f: Omit<ParcelFacts, 'carneStatus' | 'fone' | 'bloqueio'>, representante: string, today: string): DunningValues {
 	const p = f.parcel
 	return {
 		empresa_nome: f.razao ?? `Empresa ${p.empresa_codigo}`,
@@ -521,7 +510,7 @@ function gatewayCache(ctx: Ctx) {
  * stops after SENDS_PER_RUN attempts or several failures in a row, leaving the rest for the next run. A message whose
  * number is not connected waits a few minutes; one cut short by a crash is set aside, never repeated blindly.
  */
-export async function sendDue(ctx: Ctx, options: SendOptions = {}) {
+async function sendDue(ctx: Ctx, options: SendOptions = {}) {
 	const result = { enviadas: 0, falhas: 0, ignoradas: 0 }
 	await ctx.db
 		.update(reguaEnvios)

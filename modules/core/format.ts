@@ -254,6 +254,13 @@ export function timeInSaoPaulo(instant: Date): string {
 	return time24().format(instant)
 }
 
+/** The day, time and whether it is a weekend in Brazil: what the daily WhatsApp jobs run by. */
+export function brazilNow(instant: Date): { today: string; time: string; weekend: boolean } {
+	const today = isoDateInSaoPaulo(instant)
+	const weekday = new Date(`${today}T12:00:00Z`).getUTCDay()
+	return { today, time: timeInSaoPaulo(instant), weekend: weekday === 0 || weekday === 6 }
+}
+
 /** 'agora', 'há N min', 'há Nh', 'há N dias' */
 export function formatRelative(instant: string | Date, now: Date): string {
 	const diff = Math.max(0, now.getTime() - new Date(instant).getTime())

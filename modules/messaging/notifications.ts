@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
 import { SYSTEM_CATALOGUE, companies } from '../companies'
-import { type Clock, DAY, addDaysIso, formatBrDate, isoDateInSaoPaulo, pagination, startOfDayInSaoPaulo, timeInSaoPaulo } from '../core'
+import { type Clock, DAY, addDaysIso, brazilNow, formatBrDate, isoDateInSaoPaulo, pagination, startOfDayInSaoPaulo } from '../core'
 import { type AppContext, notFound, writeTransaction } from '../core/server'
 import { acquireLease, jobLeases, releaseLease } from '../jobs'
 import { EvolutionError, normaliseBrazilianPhone, phoneKey } from '../evolution'
@@ -135,13 +135,6 @@ export function updateNotificationSetting(
 }
 
 type Setting = typeof notificationSettings.$inferSelect
-
-/** The day, time and weekday in Brazil (America/Sao_Paulo). */
-function brazilNow(now: Date) {
-	const today = isoDateInSaoPaulo(now)
-	const weekday = new Date(`${today}T12:00:00Z`).getUTCDay()
-	return { today, time: timeInSaoPaulo(now), weekend: weekday === 0 || weekday === 6 }
-}
 
 /** The companies a type tells today (whether or not they were told already). */
 function dueCompanies(setting: Setting, today: string) {
