@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { CNPJ, type TestWorld, createTestApp, billingWorld, carneBody, saveGateway, settleAsaas } from '../../apps/server/testing'
 import { activities } from '../activity'
-import { companies } from '../companies'
+import { blockForNonPayment, companies } from '../companies'
+import { writeTransaction } from '../core/server'
 import { isoDateInSaoPaulo } from '../core'
 import { phoneKey } from '../evolution'
 import { acquireLease } from '../jobs'
@@ -346,4 +347,26 @@ describe('the reminder schedule (régua de cobrança)', () => {
 		expect((await w.db.select().from(reguaEnvios)).filter((r) => r.status === 'incerta')).toHaveLength(3)
 		expect(w.evolution.sent.length).toBe(before)
 	}, 60_000)
+
+	it('a company blocked for non-payment whose overdue parcel is removed is unblocked too, and told so once', async () => {
+		const { w, empresa } = await dunningWorld({ now: '2026-12-15T12:00:00.000Z' })
+		const { parcels } = await newCarne(w, empresa.codigo, { data_primeiro_vencimento: '2026-12-16' })
+		// Overdue since the 16th, blocked by the schedule (as its day would have done).
+		w.clock.set('2026-12-28T12:00:00.000Z')
+		w.asaas.tick()
+		await settleAsaas(w)
+		await writeTransaction(w.db, (tx) => blockForNonPayment(tx, w.clock, empresa.codigo, 'parcela 1/3 vencida em 16/12/2026'))
+		// The representative removes the overdue parcel: nothing is overdue any more.
+		const removed = await w.call('DELETE', `/api/carnes/pagamentos/${parcels[0].id}`, { cookie: await w.login(CNPJ.rep) })
+		expect(removed.status).toBe(200)
+		const company = (await w.db.select().from(companies).where(eq(companies.codigo, empresa.codigo)))[0]
+		expect([company.bloqueado, company.bloqueio_inadimplencia]).toEqual(['N', null])
+		await runDunning(w.ctx)
+		const told = (await w.db.select().from(reguaEnvios)).filter((r) => r.tipo === 'desbloqueio')
+		expect(told.map((r) => [r.parcela_id, r.status])).toEqual([[parcels[0].id, 'enviada']])
+		expect(told[0].texto).toContain('Não há mais parcelas em atraso')
+		expect((await w.db.select().from(activities)).find((a) => a.event === 'companies.unblocked-after-payment')?.subtitle).toBe(
+			'Padaria Pão Quente · nenhuma parcela em atraso'
+		)
+	})
 })

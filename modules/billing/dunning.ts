@@ -424,7 +424,7 @@ function dunningValues(f: Omit<ParcelFacts, 'carneStatus' | 'fone' | 'bloqueio'>
 /** The portal's own words for the warning before a block and for the block lifted. */
 function fixedText(kind: 'aviso_bloqueio' | 'desbloqueio', v: DunningValues, daysToBlock: number, blockDate: string): string {
 	if (kind === 'desbloqueio')
-		return `✅ *Sistemas liberados*\n\nOlá, *${v.empresa_nome}*! O pagamento foi confirmado e os seus sistemas já estão liberados de novo. Obrigado!\n\n_${v.representante_nome}_`
+		return `✅ *Sistemas liberados*\n\nOlá, *${v.empresa_nome}*! Não há mais parcelas em atraso e os seus sistemas já estão liberados de novo. Obrigado!\n\n_${v.representante_nome}_`
 	const when = `${daysToBlock} ${daysToBlock === 1 ? 'dia' : 'dias'}`
 	return `🔒 *Aviso de bloqueio*\n\nOlá, *${v.empresa_nome}*.\n\nA parcela ${v.parcela}/${v.total_parcelas} de *${v.valor}* venceu em *${v.vencimento}* e continua em aberto: sua licença será bloqueada em ${when} (${formatBrDate(blockDate)}) se o pagamento não for feito. Assim que o pagamento for confirmado, os sistemas voltam a funcionar sozinhos.\n\nBoleto: ${v.link_boleto}\nPIX copia e cola: ${v.pix_copia_cola}\n\nSe já pagou, desconsidere esta mensagem.\n\n_${v.representante_nome}_`
 }
