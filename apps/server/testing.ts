@@ -431,5 +431,6 @@ export const saveGateway = (w: Pick<TestWorld, 'call' | 'cookies'>, values: Reco
 export async function settleAsaas(w: Pick<TestWorld, 'asaas' | 'services'>) {
 	await w.asaas.settled()
 	await Bun.sleep(5)
+	await w.services.asaasInbox.idle()
 	await w.services.asaasInbox.processDue()
 }

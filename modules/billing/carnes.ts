@@ -535,6 +535,10 @@ export async function cancelCarne(ctx: Ctx, user: Actor, id: number): Promise<{ 
 	if (carne.status !== 'ativo' || !carne.asaas_installment_id) throw unprocessable('Só um carnê ativo pode ser cancelado.')
 	const account = await companyAccount(ctx, user, carne.representante_cnpj)
 	const client = asaasClient(ctx, account)
+	await ctx.db
+		.update(carnes)
+		.set({ cancelamento_pedido_em: ctx.clock.now().toISOString() })
+		.where(and(eq(carnes.id, carne.id), eq(carnes.status, 'ativo')))
 	let failure: AsaasError | null = null
 	try {
 		await client.deleteInstallmentPendingPayments(carne.asaas_installment_id)
@@ -677,8 +681,10 @@ export async function removeParcel(ctx: Ctx, user: Actor, id: number): Promise<{
 	const now = ctx.clock.now().toISOString()
 	await writeTransaction(ctx.db, async (tx) => {
 		const fresh = (await tx.select().from(carneParcelas).where(eq(carneParcelas.id, parcel.id)))[0]
-		if (!fresh || !canActOnParcel(fresh.status)) return
-		await markCancelled(tx, fresh, now, null)
+		if (!fresh) return
+		if (canActOnParcel(fresh.status)) await markCancelled(tx, fresh, now, null)
+		// Else the webhook of this very removal may have been handled first: still this person's removal to log.
+		else if (fresh.status !== 'CANCELED') return
 		await logActivity(
 			tx,
 			ctx.clock,

@@ -3,7 +3,7 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { SessionUser } from '../auth'
 import { companies } from '../companies'
 import { addDaysIso, inOrderOf, pagination, startOfDayInSaoPaulo } from '../core'
-import { type AppContext, badRequest, pageIds } from '../core/server'
+import { type AppContext, badRequest, contains, pageIds, trigramMatch, unindexed } from '../core/server'
 import { representativeScope } from '../resellers'
 import type { HistoricoList, HistoricoQuery, PagamentosList, PagamentosQuery } from './carnes-model'
 import { PAID_STATUSES, isPaid } from './labels'
@@ -34,10 +34,10 @@ async function totalsBy(ctx: Ctx, table: BillingTable, key: SQLiteColumn, where:
 /** The monitor's status filter: 'RECEIVED' and 'CONFIRMED' both mean Pago. */
 function statusCondition(status: PagamentosQuery['status'], forPage = false): SQL | undefined {
 	if (!status) return undefined
-	// Most parcels end up paid: the page then walks the due-date index in order (the unary + keeps SQLite off the
-	// status index, which would sort every paid parcel to show twenty).
+	// Most parcels end up paid: the page then walks the due-date index in order (kept off the status index, which
+	// would sort every paid parcel to show twenty).
 	if (status === 'RECEIVED' || status === 'CONFIRMED')
-		return forPage ? sql`+${carneParcelas.status} in ${PAID_SQL}` : sql`${carneParcelas.status} in ${PAID_SQL}`
+		return sql`${forPage ? unindexed(carneParcelas.status) : carneParcelas.status} in ${PAID_SQL}`
 	return eq(carneParcelas.status, status)
 }
 
@@ -118,20 +118,25 @@ export async function listPagamentos(ctx: Ctx, user: Actor, query: PagamentosQue
 }
 
 /**
- * The history's Buscar: description, boleto id or event id. Text of 3+ characters uses the trigram index
- * (historico_pagamentos_fts); shorter text scans.
+ * The history's Buscar: description, boleto id or event id. Text of 3+ characters uses the trigram index, shorter
+ * text scans.
  */
 function searchCondition(search: string): SQL | undefined {
 	if (!search) return undefined
-	if (search.length >= 3) {
-		const match = `"${search.replace(/"/g, '""')}"`
-		return sql`${historicoPagamentos.id} in (select rowid from historico_pagamentos_fts where historico_pagamentos_fts match ${match})`
-	}
-	const pattern = `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`
+	if (search.length >= 3)
+		return trigramMatch(
+			[search],
+			[
+				sql`coalesce(${historicoPagamentos.descricao}, '')`,
+				sql`${historicoPagamentos.boleto_id}`,
+				sql`coalesce(${historicoPagamentos.asaas_evento_id}, '')`
+			],
+			{ table: 'historico_pagamentos_fts', rowid: historicoPagamentos.id }
+		)
 	return or(
-		sql`${historicoPagamentos.descricao} like ${pattern} escape '\\'`,
-		sql`${historicoPagamentos.boleto_id} like ${pattern} escape '\\'`,
-		sql`${historicoPagamentos.asaas_evento_id} like ${pattern} escape '\\'`
+		contains(historicoPagamentos.descricao, search),
+		contains(historicoPagamentos.boleto_id, search),
+		contains(historicoPagamentos.asaas_evento_id, search)
 	)
 }
 

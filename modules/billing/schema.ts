@@ -124,7 +124,12 @@ export const carnes = table(
 		created_at: text().notNull(),
 		updated_at: text().notNull(),
 		/** When the reconciliation last read the plan back from Asaas. */
-		conferido_em: text()
+		conferido_em: text(),
+		/**
+		 * When someone in the portal asked to cancel it: the webhooks of the removals that cancel sets off then leave
+		 * the closing (and its log line, with who cancelled) to the cancel itself, for CANCEL_CLAIM_MS.
+		 */
+		cancelamento_pedido_em: text()
 	},
 	(t) => [
 		uniqueIndex('carnes_referencia_idx').on(t.referencia),

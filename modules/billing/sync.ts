@@ -180,10 +180,14 @@ export function carnePaymentHandler(ctx: Ctx): PaymentEventHandler {
 		name: 'carnes',
 		async handle(event: InboxEvent): Promise<boolean> {
 			if (event.account === VENDOR_ACCOUNT || !event.paymentId) return false
-			const parcel = (await ctx.db.select().from(carneParcelas).where(eq(carneParcelas.asaas_payment_id, event.paymentId)))[0]
+			const parcelOf = async (paymentId: string) =>
+				(await ctx.db.select().from(carneParcelas).where(eq(carneParcelas.asaas_payment_id, paymentId)))[0]
+			let parcel = await parcelOf(event.paymentId)
 			if (!parcel) {
 				await waitForUnfinishedCarne(ctx, event)
-				return false
+				// Its carnê may have been finished between the two reads: then its parcels are stored now.
+				parcel = await parcelOf(event.paymentId)
+				if (!parcel) return false
 			}
 			if (parcel.representante_cnpj !== event.account) return false
 			// Nothing a parcel's state depends on: not worth a request of the account's quota.
@@ -245,6 +249,16 @@ async function waitForUnfinishedCarne(ctx: Ctx, event: InboxEvent) {
 		throw new Error('O carnê deste pagamento ainda está sendo criado: o evento será tratado quando ele for concluído.')
 }
 
+/**
+ * How long a cancel asked in the portal keeps the closing of its carnê to itself: the removals it sets off come back
+ * as webhooks within seconds, and the cancel closes the carnê with who asked. A cancel that died leaves the closing
+ * to the webhooks and the reconciliation after this.
+ */
+const CANCEL_CLAIM_MS = 5 * MINUTE
+
+const cancelInProgress = (carne: Pick<CarneRow, 'cancelamento_pedido_em'>, now: Date) =>
+	carne.cancelamento_pedido_em !== null && now.getTime() - Date.parse(carne.cancelamento_pedido_em) < CANCEL_CLAIM_MS
+
 /** What Asaas' silence about a parcel means, once trustRemoval() agreed: it was deleted there. */
 const removedPayment = (parcel: ParcelRow): AsaasPayment =>
 	({ id: parcel.asaas_payment_id, deleted: true, status: 'PENDING', value: parcel.valor_centavos / 100 }) as AsaasPayment
@@ -257,7 +271,7 @@ const removedPayment = (parcel: ParcelRow): AsaasPayment =>
  */
 async function closeIfNothingOpen(ctx: Pick<Ctx, 'clock'>, tx: DbOrTx, carneId: number, now: string) {
 	const carne = (await tx.select().from(carnes).where(eq(carnes.id, carneId)))[0]
-	if (carne?.status !== 'ativo') return
+	if (carne?.status !== 'ativo' || cancelInProgress(carne, ctx.clock.now())) return
 	const parcels = await tx.select({ status: carneParcelas.status }).from(carneParcelas).where(eq(carneParcelas.carne_id, carneId))
 	if (parcels.some((p) => rank(p.status) < 2)) return
 	await tx.update(carnes).set({ status: 'cancelado', updated_at: now }).where(eq(carnes.id, carneId))

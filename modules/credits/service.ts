@@ -4,7 +4,16 @@ import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
 import { type Clock, formatBrDate, csvFilename, csvMoney, formatCnpj, pagination, todayIso, toReais } from '../core'
-import { type CsvColumn, contains, csvColumnsResponse, forbidden, notFound, unprocessable, writeTransaction } from '../core/server'
+import {
+	type CsvColumn,
+	contains,
+	csvColumnsResponse,
+	forbidden,
+	notFound,
+	unprocessable,
+	writeTransaction,
+	sortedBy
+} from '../core/server'
 import { companies, extendLicence, findCompany } from '../companies'
 import { findRepresentativeByCnpj, representativeScope, representatives } from '../resellers'
 import { getSetting } from '../settings'
@@ -317,7 +326,6 @@ const CREDIT_JOINS = sql`left join ${representatives} on ${representatives.cnpj}
 	left join ${companies} on ${companies.codigo} = ${credits.fk_empresa}`
 
 async function creditRows(db: DbOrTx, where: SQL, view: CreditView, limit: number, offset: number): Promise<CreditItem[]> {
-	const direction = sql.raw(view.order === 'asc' ? 'asc' : 'desc')
 	const rows = await sqlRows<CreditRow>(
 		db,
 		sql`
@@ -326,7 +334,7 @@ async function creditRows(db: DbOrTx, where: SQL, view: CreditView, limit: numbe
 			${credits.valor_unitario_centavos}, ${representatives.nome} as rep_nome, ${companies.razao} as razao_atual
 		from ${credits} ${CREDIT_JOINS}
 		where ${where}
-		order by ${CREDIT_ORDER[view.sort]} ${direction}, ${credits.id} ${direction}
+		order by ${sortedBy(CREDIT_ORDER[view.sort], view.order)}, ${sortedBy(credits.id, view.order)}
 		limit ${limit} offset ${offset}`
 	)
 	return rows.map((r) => ({
@@ -442,7 +450,6 @@ function summaryCondition(db: DbOrTx, user: SessionUser, search: string): SQL {
 type SummaryRow = { nome: string; cnpj: string; disponivel: number; utilizado: number; total: number }
 
 async function summaryRows(db: DbOrTx, where: SQL, view: SummaryView, limit: number, offset: number) {
-	const direction = sql.raw(view.order === 'asc' ? 'asc' : 'desc')
 	return await sqlRows<SummaryRow>(
 		db,
 		sql`
@@ -450,7 +457,7 @@ async function summaryRows(db: DbOrTx, where: SQL, view: SummaryView, limit: num
 			${balance(creditBalances.utilizado)} as utilizado, ${BALANCE_TOTAL} as total
 		from ${REPRESENTATIVE_BALANCES}
 		where ${where}
-		order by ${SUMMARY_ORDER[view.sort]} ${direction}, ${representatives.nome}, ${representatives.codigo}
+		order by ${sortedBy(SUMMARY_ORDER[view.sort], view.order)}, ${representatives.nome}, ${representatives.codigo}
 		limit ${limit} offset ${offset}`
 	)
 }
