@@ -90,9 +90,11 @@ export async function clickSend<T>(ctx: Ctx, sender: ClickSender, send: () => Pr
 		throw tooManyRequests(message, waitMs / 1000)
 	}
 	const maxWaitMs = L.maxQueueSeconds * 1000
+	const asked = ctx.clock.now()
+	const askedAt = performance.now()
 	const turn = await reserveTurn(
 		ctx.db,
-		ctx.clock.now(),
+		asked,
 		`whatsapp:turn:${await sendingInstance(ctx, sender.representanteCnpj)}`,
 		pauseBetweenSends(ctx.config.whatsappPauseMs),
 		maxWaitMs
@@ -102,7 +104,9 @@ export async function clickSend<T>(ctx: Ctx, sender: ClickSender, send: () => Pr
 		const wait = turn.waitMs - maxWaitMs
 		throw tooManyRequests(`O WhatsApp está enviando outras mensagens agora. Tente novamente em ${waitInWords(wait)}.`, wait / 1000)
 	}
-	if (turn.waitMs > 0) await (options.sleep ?? Bun.sleep)(turn.waitMs)
+	// The turn is a moment: the time the reservation itself took (a retried transaction) is already waited.
+	const wait = turn.waitMs - (performance.now() - askedAt)
+	if (wait > 0) await (options.sleep ?? Bun.sleep)(wait)
 	try {
 		return await send()
 	} catch (error) {
