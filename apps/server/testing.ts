@@ -384,7 +384,7 @@ export const ASAAS_KEYS = {
  * charges by PIX has, and the portal's webhook registered), and one company of Rafael's to bill. `modes` are set on
  * the stand-in before anything is registered.
  */
-export async function billingWorld(modes: Partial<StandinModes> = {}, options: { now?: string } = {}) {
+export async function billingWorld(modes: Partial<StandinModes> = {}, options: { now?: string; dbFile?: string } = {}) {
 	const w = await testWorld({ ...options, config: { publicOrigin: TEST_ORIGIN } })
 	w.asaas.setModes(modes)
 	for (const [cookie, key] of [

@@ -45,7 +45,8 @@ const EVENT_TONE: Record<EventType, string> = {
 	vencimento: 'badge-error',
 	pagamento_desfeito: 'badge-warning',
 	restauracao: 'badge-info',
-	disputa_vencida: 'badge-success'
+	disputa_vencida: 'badge-success',
+	renovacao: 'badge-primary'
 }
 export function EventBadge({ tipo }: { tipo: EventType }) {
 	return <span className={`badge badge-soft badge-sm ${EVENT_TONE[tipo]}`}>{EVENT_LABELS[tipo]}</span>
@@ -56,7 +57,8 @@ export const CARNE_KEYS: readonly GetRoute[] = [
 	'GET /api/carnes',
 	'GET /api/carnes/pagamentos',
 	'GET /api/historico-pagamentos',
-	'GET /api/admin/financial-stats'
+	'GET /api/admin/financial-stats',
+	'GET /api/carnes/renovacoes'
 ]
 
 /** The company filter of the billing lists (Carnês, Pagamentos de Parcelas, Histórico). */
