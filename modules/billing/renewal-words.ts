@@ -1,4 +1,5 @@
-import { carneName, formatNumber } from '../core'
+import { carneName, formatBrDate, formatNumber } from '../core'
+import { parcelStatusLabel } from './labels'
 
 /**
  * The words of the automatic licence renewal (issue 37), without the schema library: the carnê dialog, the cards and
@@ -17,6 +18,17 @@ interface NamedRenewal {
 	creditos: number
 }
 
+/** What a parcel's view says of its renewal (carnes-model's RenewalFields). */
+interface ParcelRenewal {
+	status: string
+	renovacao: 'pendente' | 'aguardando' | 'aplicada' | 'cancelada' | null
+	renovou_ate: string | null
+	renovacao_motivo: string | null
+}
+
+/** Money sent back, as the badges say it: a renewal it paid for stays, and the parcel says so. */
+const SENT_BACK = ['Estornado', 'Estorno em andamento', 'Em disputa']
+
 const credits = (n: number) => `${formatNumber(n)} ${n === 1 ? 'crédito' : 'créditos'}`
 const parcelOf = (r: NamedRenewal) => `parcela ${r.numero}/${r.totalParcelas} do ${carneName(r.carneId)} (${r.razao})`
 
@@ -27,6 +39,32 @@ export const renewalWords = {
 	/** The carnê card's line. */
 	card: (renovar: boolean, creditos: number) =>
 		renovar ? `Renova a licença a cada parcela paga (${credits(creditos)} por parcela)` : 'Não renova a licença automaticamente',
+	/**
+	 * A parcel's line about its renewal, and its tone; null when its payment renewed nothing. `short`: the words of a
+	 * table's cell (the full line is its title).
+	 */
+	parcel(p: ParcelRenewal, short = false): { text: string; tone: 'success' | 'warning' | 'info' | 'muted' } | null {
+		switch (p.renovacao) {
+			case 'aplicada': {
+				const kept = SENT_BACK.includes(parcelStatusLabel(p.status))
+				const until = formatBrDate(p.renovou_ate)
+				return {
+					text: short
+						? `Renovada até ${until}${kept ? ' (mantida)' : ''}`
+						: `Renovou a licença até ${until}${kept ? ' (mantida: o estorno não desfaz a renovação)' : ''}`,
+					tone: kept ? 'warning' : 'success'
+				}
+			}
+			case 'aguardando':
+				return { text: short ? 'Aguardando créditos' : 'Renovação da licença aguardando créditos', tone: 'warning' }
+			case 'pendente':
+				return { text: short ? 'Renovando…' : 'Renovando a licença…', tone: 'info' }
+			case 'cancelada':
+				return { text: short ? 'Não renovada' : `Sem renovação: ${p.renovacao_motivo ?? 'cancelada'}`, tone: 'muted' }
+			default:
+				return null
+		}
+	},
 	/** The top-bar notification when renewals wait for credits. */
 	waitingMessage(fresh: NamedRenewal[], needed: number, available: number) {
 		const what =
