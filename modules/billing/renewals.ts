@@ -6,7 +6,7 @@ import { companies } from '../companies'
 import { type Clock, carneName, formatBrDate, formatNumber } from '../core'
 import { type AppContext, unprocessable, writeTransaction } from '../core/server'
 import { EvolutionError, normaliseBrazilianPhone } from '../evolution'
-import { evolutionGateway, notifyUsers } from '../messaging'
+import { evolutionGateway, notifyUsers, pauseBetweenSends } from '../messaging'
 import { findRepresentativeByCnpj, representativeScope, representatives } from '../resellers'
 import { type CarneView, type RenewalOptionBody, type WaitingRenewals, renewalWords } from './carnes-model'
 import { carneParcelas, carneRenovacoes, carnes, historicoPagamentos } from './schema'
@@ -276,13 +276,20 @@ const NOTICES_PER_RUN = 10
  * The WhatsApp side of "waiting for credits": one message per representative with renewals told in the top bar but
  * not yet on WhatsApp, to their own number, through the portal's gateway. Each renewal is marked before the send
  * (at most one message about it, even with two processes); without a gateway or a number it is marked and nothing is
- * sent. Called outside any transaction.
+ * sent. `only`: one representative's. Called outside any transaction.
  */
-export async function sendRenewalNotices(ctx: AppContext): Promise<number> {
+export async function sendRenewalNotices(ctx: AppContext, only?: string): Promise<number> {
 	const pending = await ctx.db
 		.selectDistinct({ cnpj: carneRenovacoes.representante_cnpj })
 		.from(carneRenovacoes)
-		.where(and(eq(carneRenovacoes.estado, 'aguardando'), isNotNull(carneRenovacoes.avisada_em), isNull(carneRenovacoes.whatsapp_em)))
+		.where(
+			and(
+				eq(carneRenovacoes.estado, 'aguardando'),
+				isNotNull(carneRenovacoes.avisada_em),
+				isNull(carneRenovacoes.whatsapp_em),
+				only ? eq(carneRenovacoes.representante_cnpj, only) : undefined
+			)
+		)
 		.limit(NOTICES_PER_RUN)
 	let sent = 0
 	for (const { cnpj } of pending) {
@@ -308,7 +315,7 @@ export async function sendRenewalNotices(ctx: AppContext): Promise<number> {
 		if (!phone || !gateway) continue
 		const renewals = (await dueRenewals(ctx.db, cnpj)).filter((r) => claimed.includes(r.id))
 		if (renewals.length === 0) continue
-		if (sent > 0) await Bun.sleep(ctx.config.whatsappPauseMs)
+		if (sent > 0) await Bun.sleep(pauseBetweenSends(ctx.config.whatsappPauseMs))
 		const link = ctx.config.publicOrigin ? `${ctx.config.publicOrigin}${BUY_CREDITS_PATH}` : null
 		try {
 			await gateway.sendText(phone, renewalWords.whatsappMessage(rep?.nome ?? '', renewals, link))

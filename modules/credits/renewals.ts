@@ -11,7 +11,7 @@ export async function applyDueRenewals(ctx: AppContext, only?: string): Promise<
 	let applied = 0
 	for (const cnpj of await representativesWithPendingRenewals(ctx.db, only))
 		applied += await writeTransaction(ctx.db, (tx) => applyRenewals(tx, ctx.clock, cnpj))
-	await sendRenewalNotices(ctx)
+	await sendRenewalNotices(ctx, only)
 	return applied
 }
 
