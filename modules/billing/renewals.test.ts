@@ -21,21 +21,13 @@ import { applyDueRenewals, credits } from '../credits'
 import { representatives } from '../resellers'
 import { asaasAccount, asaasClient } from './accounts'
 import { reconcileCarnes } from './sync'
-import { asaasAccounts, asaasEvents, carneParcelas, carneRenovacoes, historicoPagamentos } from './schema'
+import { asaasAccounts, carneParcelas, carneRenovacoes, historicoPagamentos } from './schema'
 
 /** Issue 37, part 1: a paid parcel renews its company's licence, once, whatever Asaas, the portal and the clock do. */
 
 const LICENCE = '2026-12-15'
 /** app.valor_credito_dia's default. */
 const DAYS = 33
-
-async function until(check: () => Promise<boolean>, what: string, ms = 15_000) {
-	const end = Date.now() + ms
-	while (!(await check())) {
-		if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-		await Bun.sleep(10)
-	}
-}
 
 type App = Pick<TestWorld, 'db' | 'ctx' | 'call' | 'services'>
 
@@ -66,23 +58,6 @@ const deliver = async (app: App, eventId: string, event: string, paymentId: stri
 		headers: { origin: '', 'asaas-access-token': await tokenOf(app) },
 		body: { id: eventId, event, dateCreated: '2026-11-20 09:00:00', payment: { object: 'payment', id: paymentId } }
 	})
-/**
- * Every event the inbox stored and that is due, handled (each delivery is handled after its answer, in the background);
- * an event held back for a retry (of a carnê still being created when it came) waits for its time.
- */
-const inboxSettled = (app: App) =>
-	until(async () => {
-		await app.services.asaasInbox.processDue()
-		const now = app.ctx.clock.now().toISOString()
-		return (await app.db.select().from(asaasEvents)).every((e) => e.status !== 'pendente' || e.next_attempt_at > now)
-	}, 'the inbox')
-
-/** What Asaas holds delivered and handled: on PostgreSQL a delivery's own handling may still hold its event. */
-async function settle(w: TestWorld) {
-	await settleAsaas(w)
-	await inboxSettled(w)
-}
-
 /** Rafael with `creditos` credits and his company with a licence until LICENCE. */
 async function renewingWorld(creditos: number, options: { dbFile?: string } = {}) {
 	const { w, empresa } = await billingWorld({}, options)
@@ -172,7 +147,7 @@ describe('a paid parcel renews the licence exactly once', () => {
 		const dbFile = join(mkdtempSync(join(tmpdir(), 'kportal-renewal-')), 'portal.sqlite')
 		const { w, empresa } = await renewingWorld(10, { dbFile })
 		const { carne } = (await createCarne(w, empresa.codigo, { renovar_licenca: true, creditos_por_parcela: 2 })).json
-		await settle(w)
+		await settleAsaas(w)
 		const [first, second, third] = await parcelsOf(w, carne.id)
 		// Asaas' own deliveries wait: the test delivers, in its own order.
 		w.asaas.pauseDeliveries()
@@ -186,7 +161,7 @@ describe('a paid parcel renews the licence exactly once', () => {
 				deliver(app, `evt_${tag}_created`, 'PAYMENT_CREATED', paymentId)
 			].reverse()
 		await Promise.all([...storm(w, first.asaas_payment_id, 'p1'), reconcileCarnes(w.ctx, { all: true })])
-		await inboxSettled(w)
+		await settleAsaas(w)
 		expect((await renewals(w)).map((r) => [r.parcela_id, r.estado, r.renovou_ate])).toEqual([
 			[first.id, 'aplicada', addDaysIso(LICENCE, 2 * DAYS)]
 		])
@@ -205,11 +180,11 @@ describe('a paid parcel renews the licence exactly once', () => {
 			applyDueRenewals(restarted.ctx),
 			applyDueRenewals(w.ctx)
 		])
-		await inboxSettled(restarted)
-		await inboxSettled(w)
+		await settleAsaas(restarted)
+		await settleAsaas(w)
 		// Asaas delivers its own events late; the job runs again.
 		w.asaas.resumeDeliveries()
-		await settle(w)
+		await settleAsaas(w)
 		expect(await applyDueRenewals(restarted.ctx)).toBe(0)
 		expect(await applyDueRenewals(w.ctx)).toBe(0)
 
@@ -266,12 +241,12 @@ describe('a representative without credits', () => {
 		expect((await saveGateway(w)).status).toBe(200)
 		await w.db.update(representatives).set({ whatsapp: '85988887777' }).where(eq(representatives.cnpj, CNPJ.rep))
 		const { carne } = (await createCarne(w, empresa.codigo, { renovar_licenca: true, creditos_por_parcela: 2 })).json
-		await settle(w)
+		await settleAsaas(w)
 		const [first, second] = await parcelsOf(w, carne.id)
 		w.asaas.confirm(first.asaas_payment_id)
-		await settle(w)
+		await settleAsaas(w)
 		w.asaas.confirm(second.asaas_payment_id)
-		await settle(w)
+		await settleAsaas(w)
 		// More events and job runs change nothing and tell nobody again.
 		await reconcileCarnes(w.ctx, { all: true })
 		await applyDueRenewals(w.ctx)
@@ -363,10 +338,10 @@ describe('a representative without credits', () => {
 		).toBe(200)
 		w.asaas.registerPixKey(VENDOR_KEY)
 		const { carne } = (await createCarne(w, empresa.codigo, { renovar_licenca: true })).json
-		await settle(w)
+		await settleAsaas(w)
 		const [first] = await parcelsOf(w, carne.id)
 		w.asaas.confirm(first.asaas_payment_id)
-		await settle(w)
+		await settleAsaas(w)
 		expect((await renewals(w)).map((r) => r.estado)).toEqual(['aguardando'])
 		const bought = await w.call('POST', '/api/credits/auto-purchase', {
 			cookie: w.cookies.rep,
@@ -374,7 +349,7 @@ describe('a representative without credits', () => {
 		})
 		expect(bought.status).toBe(201)
 		w.asaas.confirm(bought.json.chargeId)
-		await settle(w)
+		await settleAsaas(w)
 		expect((await renewals(w)).map((r) => [r.estado, r.renovou_ate])).toEqual([['aplicada', addDaysIso(LICENCE, DAYS)]])
 		expect(await licenceOf(w, empresa.codigo)).toBe(addDaysIso(LICENCE, DAYS))
 		expect(await available(w)).toBe(1)
@@ -387,10 +362,10 @@ describe('a representative without credits', () => {
 	it('a renewal waits again with the new credits per parcel, and goes when the option is switched off', async () => {
 		const { w, empresa } = await renewingWorld(1)
 		const { carne } = (await createCarne(w, empresa.codigo, { renovar_licenca: true, creditos_por_parcela: 3 })).json
-		await settle(w)
+		await settleAsaas(w)
 		const [first, second] = await parcelsOf(w, carne.id)
 		w.asaas.confirm(first.asaas_payment_id)
-		await settle(w)
+		await settleAsaas(w)
 		expect((await renewals(w)).map((r) => [r.estado, r.creditos])).toEqual([['aguardando', 3]])
 		// One credit per parcel: the representative can pay for it now (the job tries it again at once).
 		const patch = (body: unknown) => w.call('PATCH', `/api/carnes/${carne.id}/renovacao`, { cookie: w.cookies.rep, body })
@@ -399,7 +374,7 @@ describe('a representative without credits', () => {
 		expect(await licenceOf(w, empresa.codigo)).toBe(addDaysIso(LICENCE, DAYS))
 		// The next parcel waits (no credits left); switched off, it goes and credits arriving later spend nothing.
 		w.asaas.confirm(second.asaas_payment_id)
-		await settle(w)
+		await settleAsaas(w)
 		expect((await renewals(w)).map((r) => r.estado)).toEqual(['aplicada', 'aguardando'])
 		expect((await patch({ renovar_licenca: false })).status).toBe(200)
 		await w.addCreditsVia(CNPJ.rep, 5)
@@ -416,15 +391,15 @@ describe('a refund or chargeback of a parcel that renewed', () => {
 	it('takes nothing back and is shown with the renewal it paid for; a refund before the renewal drops it', async () => {
 		const { w, empresa } = await renewingWorld(1)
 		const { carne } = (await createCarne(w, empresa.codigo, { renovar_licenca: true })).json
-		await settle(w)
+		await settleAsaas(w)
 		const [first, second] = await parcelsOf(w, carne.id)
 		w.asaas.confirm(first.asaas_payment_id)
-		await settle(w)
+		await settleAsaas(w)
 		const renewedTo = addDaysIso(LICENCE, DAYS)
 		expect(await licenceOf(w, empresa.codigo)).toBe(renewedTo)
 		const client = asaasClient(w.ctx, (await asaasAccount(w.db, w.ctx.secrets, CNPJ.rep))!)
 		await client.refundPayment(first.asaas_payment_id)
-		await settle(w)
+		await settleAsaas(w)
 		await reconcileCarnes(w.ctx, { all: true })
 		// Nothing taken back: the licence, the credits, the renewal.
 		expect(await licenceOf(w, empresa.codigo)).toBe(renewedTo)
@@ -443,10 +418,10 @@ describe('a refund or chargeback of a parcel that renewed', () => {
 
 		// The second parcel waits for credits; it is charged back before they arrive: the renewal goes, nothing is spent.
 		w.asaas.confirm(second.asaas_payment_id)
-		await settle(w)
+		await settleAsaas(w)
 		expect((await renewals(w)).map((r) => r.estado)).toEqual(['aplicada', 'aguardando'])
 		w.asaas.chargeback(second.asaas_payment_id)
-		await settle(w)
+		await settleAsaas(w)
 		await w.addCreditsVia(CNPJ.rep, 2)
 		expect((await renewals(w)).map((r) => [r.estado, r.motivo])).toEqual([
 			['aplicada', null],
@@ -462,7 +437,7 @@ describe('a refund or chargeback of a parcel that renewed', () => {
 		})
 		// A dispute won is money kept: the renewal is due again, and the credits now there apply it with the webhook.
 		w.asaas.chargebackWon(second.asaas_payment_id)
-		await settle(w)
+		await settleAsaas(w)
 		expect(await applyDueRenewals(w.ctx)).toBe(0)
 		expect(await licenceOf(w, empresa.codigo)).toBe(addDaysIso(renewedTo, DAYS))
 		expect(await available(w)).toBe(1)
