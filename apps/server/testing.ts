@@ -3,14 +3,14 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { deflateSync } from 'node:zlib'
-import { eq } from 'drizzle-orm'
+import { and, eq, lte } from 'drizzle-orm'
 import { createTestDb } from '../../db/testing'
 import { activities } from '../../modules/activity'
 import { hashPassword, users } from '../../modules/auth'
 import { companies } from '../../modules/companies'
 import { type ContractsOf, type ResponseOf, type Role, completeCnpj, fixedClock } from '../../modules/core'
 import { createAsaasStandin, type StandinModes } from '../../modules/asaas'
-import type { PaymentEventHandler } from '../../modules/billing'
+import { type PaymentEventHandler, asaasEvents } from '../../modules/billing'
 import { type AppConfig, type AppContext, createSecretBox, testConfig } from '../../modules/core/server'
 import { type EvolutionStandinOptions, createEvolutionStandin } from '../../modules/evolution'
 import { representatives } from '../../modules/resellers'
@@ -384,7 +384,7 @@ export const ASAAS_KEYS = {
  * charges by PIX has, and the portal's webhook registered), and one company of Rafael's to bill. `modes` are set on
  * the stand-in before anything is registered.
  */
-export async function billingWorld(modes: Partial<StandinModes> = {}, options: { now?: string } = {}) {
+export async function billingWorld(modes: Partial<StandinModes> = {}, options: { now?: string; dbFile?: string } = {}) {
 	const w = await testWorld({ ...options, config: { publicOrigin: TEST_ORIGIN } })
 	w.asaas.setModes(modes)
 	for (const [cookie, key] of [
@@ -427,7 +427,10 @@ export const saveGateway = (w: Pick<TestWorld, 'call' | 'cookies'>, values: Reco
 		body: { configuracoes: Object.entries(values).map(([chave, valor]) => ({ chave, valor })) }
 	})
 
-/** Lets the Asaas stand-in deliver every webhook it holds, and the inbox handle what it stored. */
+/**
+ * Lets the Asaas stand-in deliver every webhook it holds, and the inbox handle what it stored, including the events a
+ * delivery's own handling still holds (on PostgreSQL it may not be done when the deliveries are).
+ */
 export async function settleAsaas(w: Pick<TestWorld, 'asaas' | 'services'>) {
 	await w.asaas.settled()
 	await Bun.sleep(5)

@@ -7,6 +7,7 @@ import { type AppContext, badRequest, contains, pageIds, trigramMatch, unindexed
 import { representativeScope } from '../resellers'
 import type { HistoricoList, HistoricoQuery, PagamentosList, PagamentosQuery } from './carnes-model'
 import { PAID_STATUSES, isPaid } from './labels'
+import { renewalFields, renewalsOf } from './renewals'
 import { carneParcelas, carnes, historicoPagamentos } from './schema'
 
 type Ctx = Pick<AppContext, 'db'>
@@ -95,6 +96,7 @@ export async function listPagamentos(ctx: Ctx, user: Actor, query: PagamentosQue
 				.where(inArray(carneParcelas.id, page)),
 		(r) => r.parcel.id
 	)
+	const renewals = await renewalsOf(ctx.db, ids)
 	return {
 		parcelas: rows.map(({ parcel: p, ...r }) => ({
 			id: p.id,
@@ -110,7 +112,8 @@ export async function listPagamentos(ctx: Ctx, user: Actor, query: PagamentosQue
 			pixCopiaCola: p.pix_copia_cola,
 			// A parcel is stored only with its finished carnê, whose plan id is known.
 			asaasInstallmentId: r.asaasInstallmentId ?? '',
-			empresa: { codigo: p.empresa_codigo, razao: r.razao, cnpj: r.cnpj, fone: r.fone }
+			empresa: { codigo: p.empresa_codigo, razao: r.razao, cnpj: r.cnpj, fone: r.fone },
+			...renewalFields(renewals.get(p.id))
 		})),
 		pagination: pagination(query.page, query.limit, totals.total),
 		resumo: { ...totals, valorTotal: totals.valorTotal / 100, valorRecebido: totals.valorRecebido / 100 }

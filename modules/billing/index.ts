@@ -7,6 +7,16 @@ export { ASAAS_QUOTA_PER_12H, accountUsage } from './usage'
 export { openParcelsOfCompany, type OpenParcel } from './parcels'
 export { carnePaymentHandler, reconcileCarnes } from './sync'
 export { listHistorico, listPagamentos } from './history'
+export {
+	type DueRenewal,
+	cancelRenewal,
+	claimRenewal,
+	completeRenewal,
+	dueRenewals,
+	representativesWithPendingRenewals,
+	sendRenewalNotices,
+	waitForCredits
+} from './renewals'
 export * from './model'
 export {
 	asaasAccounts,
@@ -15,6 +25,7 @@ export {
 	asaasUsage,
 	asaasWebhooks,
 	carneParcelas,
+	carneRenovacoes,
 	carnes,
 	historicoPagamentos
 } from './schema'

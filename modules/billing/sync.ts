@@ -4,12 +4,13 @@ import { logActivity } from '../activity'
 import { type AsaasClient, AsaasError, type AsaasPayment, isReversed } from '../asaas'
 import { companies } from '../companies'
 import { notifyUsers } from '../messaging'
-import { MINUTE, formatBrl, readCalendarDate, todayIso } from '../core'
+import { MINUTE, formatBrDate, formatBrl, readCalendarDate, todayIso } from '../core'
 import type { AppContext } from '../core/server'
 import { AppError, writeTransaction } from '../core/server'
 import type { RepresentativeScope } from '../resellers'
 import { type AsaasAccount, asaasAccount, asaasClient, webhookState } from './accounts'
 import { recordEvent } from './parcel-history'
+import { dropRenewal, recordRenewal } from './renewals'
 import { trustRemoval } from './identity'
 import type { InboxEvent, PaymentEventHandler } from './inbox'
 import { type EventType, OPEN_STATUSES, PAID_STATUSES, isPaid } from './labels'
@@ -91,6 +92,9 @@ export async function applyPayment(
 			})
 			.where(eq(carneParcelas.id, parcel.id))
 		await recordEvent(tx, { ...parcel, ciclo }, back, now, eventId, Math.round(payment.value * 100))
+		// A dispute won is money kept: a renewal the chargeback dropped waits again. An undone cash receipt was not paid.
+		if (back === 'disputa_vencida') await recordRenewal(tx, parcel, now)
+		if (back === 'pagamento_desfeito') await dropRenewal(tx, parcel.id, 'Recebimento em dinheiro desfeito antes da renovação.')
 		if (back === 'disputa_vencida') await settleCarne(tx, parcel.carne_id, now)
 		else
 			await tx
@@ -122,11 +126,23 @@ export async function applyPayment(
 			updated_at: now
 		})
 		.where(eq(carneParcelas.id, parcel.id))
+	// First known paid: the licence renewal its carnê buys is written with it, once per parcel (billing/renewals.ts).
+	if (isPaid(status) && !isPaid(parcel.status)) await recordRenewal(tx, parcel, now)
+	// Refunded, charged back or removed: a renewal not yet applied goes; one applied stays, and its history line says so.
+	const kept = isReversed(status) || status === 'CANCELED' ? await dropRenewal(tx, parcel.id, droppedBecause(status)) : null
+	const note = kept ? `a renovação da licença até ${formatBrDate(kept)} que ela pagou foi mantida` : undefined
 	const kind = eventOf(status)
-	if (kind && (await recordEvent(tx, parcel, kind, now, eventId, Math.round(payment.value * 100))) && !options.quiet)
-		await notifyRepresentative(tx, parcel, kind, Math.round(payment.value * 100), now)
+	if (kind && (await recordEvent(tx, parcel, kind, now, eventId, Math.round(payment.value * 100), note)) && !options.quiet)
+		await notifyRepresentative(tx, parcel, kind, Math.round(payment.value * 100), now, note)
 	if (isPaid(status)) await settleCarne(tx, parcel.carne_id, now)
 	return true
+}
+
+/** Why a renewal not yet applied was dropped, by what became of its parcel. */
+function droppedBecause(status: string): string {
+	if (status === 'CANCELED') return 'Parcela removida no Asaas antes da renovação.'
+	if (status.startsWith('CHARGEBACK')) return 'Pagamento contestado (chargeback) antes da renovação.'
+	return 'Parcela estornada antes da renovação.'
 }
 
 /** What the representative is told in the top bar when Asaas pays, removes or refunds one of their parcels. */
@@ -145,13 +161,14 @@ async function notifyRepresentative(
 	parcel: ParcelRow,
 	kind: keyof typeof NOTICES | 'vencimento',
 	centavos: number,
-	now: string
+	now: string,
+	note?: string
 ) {
 	if (kind === 'vencimento') return
 	const notice = NOTICES[kind]
 	const total = (await tx.select({ n: carnes.numero_parcelas }).from(carnes).where(eq(carnes.id, parcel.carne_id)))[0]?.n
 	const razao = (await tx.select({ razao: companies.razao }).from(companies).where(eq(companies.codigo, parcel.empresa_codigo)))[0]?.razao
-	const message = `Parcela ${parcel.numero}/${total ?? '?'} de ${razao ?? `empresa ${parcel.empresa_codigo}`} ${notice.what} — ${formatBrl(centavos)}`
+	const message = `Parcela ${parcel.numero}/${total ?? '?'} de ${razao ?? `empresa ${parcel.empresa_codigo}`} ${notice.what} — ${formatBrl(centavos)}${note ? `: ${note}` : ''}`
 	await notifyUsers(tx, { now: () => new Date(now) }, { representanteCnpj: parcel.representante_cnpj }, notice.title, message, notice.type)
 }
 

@@ -1,5 +1,12 @@
-import { FilterX } from 'lucide-react'
-import { CARNE_STATUSES, EVENT_LABELS, type EventType, parcelStatusLabel } from '../../../../modules/billing/model'
+import { FilterX, RefreshCcw } from 'lucide-react'
+import {
+	CARNE_STATUSES,
+	type CarneParcelaView,
+	EVENT_LABELS,
+	type EventType,
+	parcelStatusLabel,
+	renewalWords
+} from '../../../../modules/billing/model'
 import { CompanyPicker } from '../../components/CompanyPicker'
 import type { ListFilter } from '../../components/ListScreen'
 import type { GetRoute } from '../../lib/api'
@@ -20,6 +27,32 @@ const STATUS_TONE: Record<string, string> = {
 export function ParcelStatusBadge({ status, where = 'monitor' }: { status: string; where?: 'carne' | 'monitor' }) {
 	const label = parcelStatusLabel(status, where)
 	return <span className={`badge badge-soft badge-sm ${STATUS_TONE[label] ?? ''}`}>{label}</span>
+}
+
+const RENEWAL_TONE = { success: 'text-success', warning: 'text-warning', info: 'text-info', muted: 'text-base-content/70' }
+
+/**
+ * What a parcel's payment did to the licence (issue 37): renewed until a date, waiting for credits, or why not.
+ * `short`: a table cell's words, the whole sentence as its title.
+ */
+export function RenewalNote({
+	parcel,
+	short = false
+}: {
+	parcel: Pick<CarneParcelaView, 'status' | 'renovacao' | 'renovou_ate' | 'renovacao_motivo'>
+	short?: boolean
+}) {
+	const note = renewalWords.parcel(parcel, short)
+	if (!note) return null
+	return (
+		<span
+			className={`inline-flex items-center gap-1 text-xs ${RENEWAL_TONE[note.tone]}`}
+			title={short ? renewalWords.parcel(parcel)?.text : undefined}
+		>
+			<RefreshCcw className="size-3.5 shrink-0" aria-hidden="true" />
+			{note.text}
+		</span>
+	)
 }
 
 const CARNE_TONE: Record<string, [string, string]> = {
@@ -45,7 +78,8 @@ const EVENT_TONE: Record<EventType, string> = {
 	vencimento: 'badge-error',
 	pagamento_desfeito: 'badge-warning',
 	restauracao: 'badge-info',
-	disputa_vencida: 'badge-success'
+	disputa_vencida: 'badge-success',
+	renovacao: 'badge-primary'
 }
 export function EventBadge({ tipo }: { tipo: EventType }) {
 	return <span className={`badge badge-soft badge-sm ${EVENT_TONE[tipo]}`}>{EVENT_LABELS[tipo]}</span>
@@ -56,7 +90,8 @@ export const CARNE_KEYS: readonly GetRoute[] = [
 	'GET /api/carnes',
 	'GET /api/carnes/pagamentos',
 	'GET /api/historico-pagamentos',
-	'GET /api/admin/financial-stats'
+	'GET /api/admin/financial-stats',
+	'GET /api/carnes/renovacoes'
 ]
 
 /** The company filter of the billing lists (Carnês, Pagamentos de Parcelas, Histórico). */
