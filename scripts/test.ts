@@ -97,7 +97,8 @@ if (!args.has('--e2e-only')) {
 		const failed = count(unit.output, /^\s*(\d+) fail$/m)
 		totals.passed += count(unit.output, /^\s*(\d+) pass$/m)
 		totals.failed += failed
-		failures.push(...(unit.output.match(/^\(fail\) .*$/gm) ?? []).map((line) => `[${pass.name}] ${line}`))
+		// bun repeats each failure in its summary: named once.
+		failures.push(...new Set(unit.output.match(/^\(fail\) .*$/gm)).values().map((line) => `[${pass.name}] ${line}`))
 		if (unit.code !== 0 && failed === 0) {
 			totals.failed += 1
 			failures.push(`[${pass.name}] bun test terminou com código ${unit.code}`)
