@@ -1,3 +1,4 @@
+import { COMPANY_SORTS } from '../modules/companies/reads'
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { getTableColumns, is, Table } from 'drizzle-orm'
 import postgres from 'postgres'
@@ -11,7 +12,8 @@ import { createEmptyPostgres } from './testing'
  * indexes (uniqueness, columns, partial condition), foreign keys and check constraints. The one schema description
  * (db/columns.ts) generates both migration folders; this test catches a hand edit, a migration generated for one
  * database only, or a type the kit translates wrongly. The full-text search structures differ by design (SQLite's
- * FTS5 trigram tables, PostgreSQL's pg_trgm indexes) and are compared by what they index instead.
+ * FTS5 trigram tables, PostgreSQL's pg_trgm indexes) and are compared by what they index instead; so do the
+ * companies list's sort indexes (db/migrations-pg, 0004), which PostgreSQL needs besides SQLite's.
  */
 interface ColumnShape {
 	type: string
@@ -118,7 +120,7 @@ async function postgresShape(url: string): Promise<Shape> {
 				pg_get_expr(i.indpred, i.indrelid) as where
 			from pg_index i join pg_class c on c.oid = i.indexrelid
 			where i.indrelid = ${name}::regclass and not i.indisprimary`) {
-			if (index.name.endsWith('_trgm_idx')) continue
+			if (index.name.endsWith('_trgm_idx') || index.name.endsWith('_sort_idx')) continue
 			const cols = index.definition.match(/USING \w+ \((.*?)\)(?: WHERE|$)/)?.[1] ?? ''
 			const list = cols.split(',').map((c) => normalize(c))
 			indexes[index.name] = `${index.unique ? 'unique ' : ''}(${list.join(', ')})${index.where ? ` where ${normalize(index.where)}` : ''}`
@@ -174,4 +176,12 @@ test('PostgreSQL indexes for search what SQLite full-text tables index', async (
 		'historico_pagamentos_descricao_trgm_idx',
 		'historico_pagamentos_evento_trgm_idx'
 	])
+})
+
+test('PostgreSQL has a sort index for each column the companies list sorts by', async () => {
+	const client = postgres(database.url, { max: 1, onnotice: () => {} })
+	const sorts = await client<{ definition: string }[]>`select indexdef as definition from pg_indexes where indexname like '%_sort_idx'`
+	await client.end()
+	const columns = sorts.map((r) => r.definition.match(/\(([a-z_]+) NULLS FIRST, codigo NULLS FIRST\)$/)?.[1]).sort()
+	expect(columns).toEqual([...COMPANY_SORTS].sort())
 })

@@ -1,8 +1,8 @@
 /**
- * The README's test command: the code checks (Biome's format and lint, tsc), unit and API tests (bun test),
- * then the site build and the browser journeys (Playwright on the system Chromium). The tests that need PostgreSQL
- * use one throw-away server this script starts (db/postgres-cluster.ts). Ends with one line
- * "tests: N passed, N failed", where each code check counts as one test. Flags: --unit-only, --e2e-only.
+ * The README's test command: the code checks (Biome's format and lint, tsc), unit and API tests (bun test) twice,
+ * on SQLite and on PostgreSQL, then the site build and the browser journeys (Playwright on the system Chromium, against
+ * a portal on SQLite). PostgreSQL is one throw-away server this script starts (db/postgres-cluster.ts). Ends with one
+ * line "tests: N passed, N failed", where each code check counts as one test. Flags: --unit-only, --e2e-only.
  * The unit and API tests and the server the journeys drive run with NODE_ENV=production, the mode of the container
  * (Elysia redacts its own validation text there), so what the tests prove is what the image does.
  */
@@ -86,12 +86,25 @@ if (!args.has('--e2e-only')) {
 	// One throw-away PostgreSQL server for the whole run (Debian's postgresql package, installed when missing): the
 	// tests that compare or exercise both databases create their own databases on it.
 	const postgres = await startPostgresCluster()
-	const unit = await run([bun, 'test', '--timeout', '20000'], { NODE_ENV: 'production', TEST_POSTGRES_URL: postgres.url })
+	// The whole suite twice: on SQLite, then on PostgreSQL (DATABASE_URL: every test's database is one on that server).
+	const passes = [
+		{ name: 'SQLite', env: { DATABASE_URL: '' } },
+		{ name: 'PostgreSQL', env: { DATABASE_URL: postgres.url } }
+	]
+	for (const pass of passes) {
+		console.log(`\n== Testes de unidade e de API no ${pass.name} ==`)
+		const unit = await run([bun, 'test', '--timeout', '20000'], { NODE_ENV: 'production', TEST_POSTGRES_URL: postgres.url, ...pass.env })
+		const failed = count(unit.output, /^\s*(\d+) fail$/m)
+		totals.passed += count(unit.output, /^\s*(\d+) pass$/m)
+		totals.failed += failed
+		// bun repeats each failure in its summary: named once.
+		failures.push(...new Set(unit.output.match(/^\(fail\) .*$/gm)).values().map((line) => `[${pass.name}] ${line}`))
+		if (unit.code !== 0 && failed === 0) {
+			totals.failed += 1
+			failures.push(`[${pass.name}] bun test terminou com código ${unit.code}`)
+		}
+	}
 	await postgres.stop()
-	totals.passed += count(unit.output, /^\s*(\d+) pass$/m)
-	totals.failed += count(unit.output, /^\s*(\d+) fail$/m)
-	failures.push(...(unit.output.match(/^\(fail\) .*$/gm) ?? []))
-	if (unit.code !== 0 && totals.failed === 0) totals.failed += 1
 }
 
 if (!args.has('--unit-only')) {

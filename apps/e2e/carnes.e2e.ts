@@ -1,6 +1,6 @@
-import { type Page, expect, test } from '@playwright/test'
-import { ACCOUNTS, administradorApi, journeyRepresentative, signIn, toastTitled, uniqueTag } from './fixtures'
-import { clientPays, connectWhatsAppGateway, sentByGateway } from './gateways'
+import { expect, test } from '@playwright/test'
+import { ACCOUNTS, administradorApi, journeyRepresentative, signIn, toastTitled } from './fixtures'
+import { clientPays, connectWhatsAppGateway, sentByGateway, withOwnAsaas } from './gateways'
 import { asaasUrl } from './ports'
 
 /** dd/mm/aaaa of a day some days from now, as the date field is typed. */
@@ -10,20 +10,6 @@ function brDateIn(days: number) {
 }
 /** YYYY-MM-DD of a day some days from now, as the API takes it. */
 const isoDateIn = (days: number) => brDateIn(days).split('/').reverse().join('-')
-
-/** A representative with their own sandbox Asaas account (the stand-in takes any $aact_ key as an account of its own). */
-async function withAsaas(page: Page, baseURL: string) {
-	const key = `$aact_hmlg_jornada_${uniqueTag()}_000000000000000000`
-	const saved = await page.request.put('/api/representantes/asaas-config', {
-		headers: { origin: baseURL },
-		data: { ativar_api_asaas: 'S', asaas_api_key: key, asaas_ambiente: 'sandbox' }
-	})
-	expect(saved.status(), await saved.text()).toBe(200)
-	// A real account gives a parcel its PIX code only with a Pix key registered.
-	const pixKey = await page.request.post(`${new URL(asaasUrl).origin}/__standin/pix-keys`, { data: { apiKey: key } })
-	expect(pixKey.status()).toBe(200)
-	return key
-}
 
 test('a representante issues a carnê, opens its parcels and PDF, sends it by WhatsApp, and a payment shows as Pago and in the history', async ({
 	page,
@@ -42,7 +28,7 @@ test('a representante issues a carnê, opens its parcels and PDF, sends it by Wh
 	const rep = await journeyRepresentative(baseURL!, { companies: [{ fone: companyPhone }] })
 	const [company] = rep.companies
 	await signIn(page, rep.masked, rep.senha)
-	const key = await withAsaas(page, baseURL!)
+	const key = await withOwnAsaas(page, baseURL!)
 
 	await page.goto('/carnes')
 	await expect(page.getByText('Nenhum carnê encontrado')).toBeVisible()
@@ -158,7 +144,7 @@ test('the carnês and the instalment monitor load the next page as one scrolls; 
 	const rep = await journeyRepresentative(baseURL!, { companies: [{}, {}] })
 	const [many, one] = rep.companies
 	await signIn(page, rep.masked, rep.senha)
-	await withAsaas(page, baseURL!)
+	await withOwnAsaas(page, baseURL!)
 	// 21 carnês of 2 parcels: one carnê more than a page of /carnes, 42 parcels (two pages and a bit of the monitor).
 	for (let i = 0; i < 21; i++) {
 		const created = await page.request.post('/api/carnes', {
@@ -239,7 +225,7 @@ test('a PIX parcel shows its QR and PIX Copia e Cola on the carnê and the monit
 	const rep = await journeyRepresentative(baseURL!, { companies: [{}, {}] })
 	const [pixCompany, boletoCompany] = rep.companies
 	await signIn(page, rep.masked, rep.senha)
-	await withAsaas(page, baseURL!)
+	await withOwnAsaas(page, baseURL!)
 	const issue = async (empresa_codigo: number, tipo_cobranca: 'PIX' | 'BOLETO') => {
 		const created = await page.request.post('/api/carnes', {
 			headers: { origin: baseURL! },
@@ -290,7 +276,7 @@ test('the Carnês list is searched and filtered by status and company, and an ad
 	const rep = await journeyRepresentative(baseURL!, { companies: [{}, {}] })
 	const [kept, cancelled] = rep.companies
 	await signIn(page, rep.masked, rep.senha)
-	await withAsaas(page, baseURL!)
+	await withOwnAsaas(page, baseURL!)
 	for (const company of [kept, cancelled]) {
 		const created = await page.request.post('/api/carnes', {
 			headers: { origin: baseURL! },

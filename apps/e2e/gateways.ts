@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Page, expect } from '@playwright/test'
 import type { SentRecord } from '../../modules/evolution'
-import { ACCOUNTS, signIn } from './fixtures'
-import { ASAAS_PORT, EVOLUTION_INSTANCE, EVOLUTION_KEY, evolutionUrl } from './ports'
+import { ACCOUNTS, signIn, uniqueTag } from './fixtures'
+import { ASAAS_PORT, EVOLUTION_INSTANCE, EVOLUTION_KEY, asaasUrl, evolutionUrl } from './ports'
 
 // The journeys' side of the stand-ins serve.ts starts: point the portal at the Evolution stand-in, read what it
 // received, and act as the world outside (a client writing on WhatsApp, a client paying a charge).
@@ -45,4 +45,20 @@ export function clientWrites(request: APIRequestContext, from: string, text: str
 /** The client pays an Asaas charge (the stand-in's "pagar"); the stand-in sends the portal its webhook. */
 export function clientPays(request: APIRequestContext, paymentId: string) {
 	return request.post(`http://127.0.0.1:${ASAAS_PORT}/__standin/payments/${paymentId}/confirm`)
+}
+
+/**
+ * The representative signed in on `page` gets their own sandbox Asaas account (the stand-in takes any $aact_ key as an
+ * account of its own), with a Pix key, as a real account that gives parcels their PIX code has. Answers the key.
+ */
+export async function withOwnAsaas(page: Page, baseURL: string) {
+	const key = `$aact_hmlg_jornada_${uniqueTag()}_000000000000000000`
+	const saved = await page.request.put('/api/representantes/asaas-config', {
+		headers: { origin: baseURL },
+		data: { ativar_api_asaas: 'S', asaas_api_key: key, asaas_ambiente: 'sandbox' }
+	})
+	expect(saved.status(), await saved.text()).toBe(200)
+	const pixKey = await page.request.post(`${new URL(asaasUrl).origin}/__standin/pix-keys`, { data: { apiKey: key } })
+	expect(pixKey.status()).toBe(200)
+	return key
 }

@@ -11,7 +11,14 @@ import {
 import { type BotService, botJobs, botRoutes, createBotService } from '../../modules/bot'
 import { companiesPerRepresentative, companyCountSql, companyRoutes } from '../../modules/companies'
 import { type AppContext, clientIp } from '../../modules/core/server'
-import { creditBatchesPerRepresentative, creditJobs, creditRoutes, purchasePaymentHandler } from '../../modules/credits'
+import {
+	availableCredits,
+	creditBatchesPerRepresentative,
+	creditJobs,
+	creditRoutes,
+	purchasePaymentHandler,
+	renewalPaymentHandler
+} from '../../modules/credits'
 import { downloadRoutes } from '../../modules/downloads'
 import type { JobDefinition } from '../../modules/jobs'
 import { type LicenceService, createLicenceService, licensingJobs, licensingRoutes } from '../../modules/licensing'
@@ -46,7 +53,13 @@ export async function createServices(ctx: AppContext, extraHandlers: PaymentEven
 		licence: await createLicenceService(ctx),
 		loginThrottle: new LoginThrottle(ctx.clock),
 		refusals: new RefusalLog(ctx),
-		asaasInbox: createAsaasInbox(ctx, [carnePaymentHandler(ctx), purchasePaymentHandler(ctx), ...extraHandlers]),
+		// The renewals come after the carnês: a parcel the carnês' handler records paid renews its licence at once.
+		asaasInbox: createAsaasInbox(ctx, [
+			carnePaymentHandler(ctx),
+			purchasePaymentHandler(ctx),
+			renewalPaymentHandler(ctx),
+			...extraHandlers
+		]),
 		bot: createBotService(ctx)
 	}
 }
@@ -95,7 +108,8 @@ export async function createApp(ctx: AppContext, given?: AppServices, site: Site
 		.use(licensingRoutes(ctx, services.licence))
 		.use(creditRoutes(ctx))
 		.use(reportRoutes(ctx))
-		.use(billingRoutes(ctx, services.asaasInbox))
+		// Credits sit above billing: a new carnê's renewal default reads the representative's credits from here.
+		.use(billingRoutes(ctx, services.asaasInbox, { available: availableCredits }))
 		.use(botRoutes(ctx, services.bot))
 	// A page's first reads are answered by the app itself, with the caller's cookie (page-reads.ts).
 	const portal = app.use(apiDocs(ctx, app)).use(pagesPlugin(ctx, site, { reads: PAGE_READS, answer: (request) => app.handle(request) }))

@@ -311,6 +311,8 @@ describe('one data layer, two databases', () => {
 	/** An import of a dialect's own code (a type-only import is erased, and names no builder). */
 	const DIALECT_IMPORT = /\bimport\s+(?!type\b)[^'"]*?from ['"]drizzle-orm\/(sqlite-core|pg-core|bun-sqlite|postgres-js)['"]/
 	const OWN_TRANSACTION = /\.transaction\(/
+	/** Raw SQL that writes read as if it only read: on SQLite it would skip the file's write turn (db/query.ts). */
+	const WRITE_AS_READ = /\bsqlRows(?:<[^>]*>)?\(\s*[\w.]+,\s*sql`\s*(insert|update|delete|replace)\b/gi
 	// The backup tools handle SQLite files as files (VACUUM INTO, integrity_check) on their own connections.
 	const SQLITE_FILE_TOOLS = ['modules/system/archive.ts', 'modules/system/restore.ts', 'modules/system/info.ts', 'modules/system/backup.ts']
 	const server = files.filter(
@@ -324,9 +326,11 @@ describe('one data layer, two databases', () => {
 		expect(SYNC_QUERY.test('const row = (await db.select().from(t))[0]')).toBe(false)
 		expect(DIALECT_IMPORT.test("import { alias } from 'drizzle-orm/sqlite-core'")).toBe(true)
 		expect(DIALECT_IMPORT.test("import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'")).toBe(false)
+		expect('await sqlRows<{ id: number }>(ctx.db, sql`\n\t\tupdate jobs set x = 1 returning id`)'.match(WRITE_AS_READ)).toHaveLength(1)
+		expect('await sqlRows<{ n: number }>(db, sql`select count(*) as n from t`)'.match(WRITE_AS_READ)).toBeNull()
 	})
 
-	it('no service runs a synchronous SQLite query, imports a dialect of Drizzle or opens its own transaction', () => {
+	it('no service runs a synchronous SQLite query, writes through sqlRows, imports a dialect of Drizzle or opens its own transaction', () => {
 		const bad = server.flatMap((f) => {
 			const text = readFileSync(join(ROOT, f), 'utf8')
 			const found: string[] = []
@@ -334,6 +338,7 @@ describe('one data layer, two databases', () => {
 				if (SYNC_QUERY.test(line)) found.push(`${f}:${i + 1} synchronous query: ${line.trim()}`)
 				if (OWN_TRANSACTION.test(line)) found.push(`${f}:${i + 1} own transaction: ${line.trim()}`)
 			})
+			for (const write of text.match(WRITE_AS_READ) ?? []) found.push(`${f}: a write through sqlRows (use sqlWriteRows): ${write.trim()}`)
 			if (text.split(/\n(?=import )/).some((statement) => DIALECT_IMPORT.test(statement)))
 				found.push(`${f}: imports a dialect of Drizzle (use db/columns.ts, db/query.ts)`)
 			return found

@@ -209,6 +209,39 @@ export const ACTIVITY_EVENTS = {
 			`${p.representante} · ${plural(p.desativados, 'crédito desativado', 'créditos desativados')} · ${plural(p.jaTransferidos, 'já transferido', 'já transferidos')}`
 	),
 
+	// A carnê renewing its company's licence (issue 37): the option, each renewal made, each one waiting for credits.
+	'billing.carne-renewal-changed': event<{ razao: string; carne: number; renovar: boolean; creditos: number }>(
+		'info',
+		'Coins',
+		'carne',
+		(p) => `Renovação automática ${p.renovar ? 'ativada' : 'desativada'} no ${carneName(p.carne)}`,
+		(p) => (p.renovar ? `${p.razao} · ${plural(p.creditos, 'crédito', 'créditos')} por parcela paga` : p.razao)
+	),
+	'billing.licence-renewed': event<{
+		razao: string
+		parcela: number
+		totalParcelas: number
+		carne: number
+		creditos: number
+		dias: number
+		validade: string
+	}>(
+		'success',
+		'Coins',
+		'empresa',
+		(p) => `Licença de ${p.razao} renovada até ${formatBrDate(p.validade)}`,
+		(p) =>
+			`Parcela ${p.parcela}/${p.totalParcelas} do ${carneName(p.carne)} paga · ${plural(p.creditos, 'crédito', 'créditos')} · +${p.dias} dias`
+	),
+	'billing.renewal-waiting': event<{ razao: string; parcela: number; totalParcelas: number; carne: number; creditos: number }>(
+		'warning',
+		'AlertTriangle',
+		'empresa',
+		(p) => `Renovação de ${p.razao} aguardando créditos`,
+		(p) =>
+			`Parcela ${p.parcela}/${p.totalParcelas} do ${carneName(p.carne)} paga · faltam créditos (${plural(p.creditos, 'crédito necessário', 'créditos necessários')})`
+	),
+
 	'notices.general-created': event<Titled>('info', 'AlertTriangle', 'aviso_geral', 'Aviso geral criado', titulo),
 	'notices.general-updated': event<Titled>('info', 'AlertTriangle', 'aviso_geral', 'Aviso geral atualizado', titulo),
 	'notices.general-deleted': event<Titled>('warning', 'AlertTriangle', 'aviso_geral', 'Aviso geral excluído', titulo),

@@ -17,8 +17,10 @@ import {
 import { DunningSendView } from './dunning-model'
 import { MessageResponse, formatBrDate, formatBrl } from '../core'
 import { CARNE_STATUSES, EVENT_TYPES } from './labels'
+import { MAX_CREDITS_PER_PARCEL } from './renewal-words'
 
 export * from './labels'
+export * from './renewal-words'
 
 /** Asaas' smallest charge: every parcel of a carnê must be at least this (centavos). */
 export const MIN_PARCEL_CENTAVOS = 500
@@ -57,6 +59,13 @@ export function splitTotal(totalCentavos: number, count: number): number[] {
 /** A form's blank field ('' or null) is missing, not zero. */
 const blankIsMissing = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema)
 
+const CREDITS_PER_PARCEL_MESSAGE = `Créditos por parcela: use um número inteiro de 1 a ${MAX_CREDITS_PER_PARCEL}.`
+/** How many of the representative's credits each paid parcel spends on the licence (issue 37). */
+const creditsPerParcel = blankIsMissing(z.number({ error: CREDITS_PER_PARCEL_MESSAGE })).pipe(
+	z.number().int(CREDITS_PER_PARCEL_MESSAGE).min(1, CREDITS_PER_PARCEL_MESSAGE).max(MAX_CREDITS_PER_PARCEL, CREDITS_PER_PARCEL_MESSAGE)
+)
+const renewSwitch = z.boolean({ error: 'Renovar a licença: use verdadeiro ou falso.' })
+
 /** POST /api/carnes (§5): the form's fields, the server adds 'not before today' with its clock. */
 export const CarneBody = z
 	.object({
@@ -75,7 +84,10 @@ export const CarneBody = z
 		),
 		data_primeiro_vencimento: z.string({ error: CARNE_MESSAGES.date }).min(1, CARNE_MESSAGES.date).pipe(dateField),
 		tipo_cobranca: z.enum(CHARGE_TYPES, { error: 'Tipo de cobrança inválido: use Boleto, PIX ou Cartão.' }).default('BOLETO'),
-		descricao: textField('Descrição', 500)
+		descricao: textField('Descrição', 500),
+		/** Absent: on when the representative has credits available (the server decides). */
+		renovar_licenca: renewSwitch.optional(),
+		creditos_por_parcela: creditsPerParcel.default(1)
 	})
 	.superRefine((v, issue) => {
 		if (!(v.valor_total > 0) || !(v.numero_parcelas >= 2 && v.numero_parcelas <= 12)) return
@@ -105,9 +117,23 @@ export const CarneView = z.object({
 	parcelas_pagas: z.number(),
 	created_at: z.string(),
 	/** Whose carnê it is: the screen names them to those who see several representatives' carnês. */
-	representante: z.object({ cnpj: z.string(), nome: z.string() }).nullable()
+	representante: z.object({ cnpj: z.string(), nome: z.string() }).nullable(),
+	/** Each paid parcel renews the company's licence with `creditos_por_parcela` credits (issue 37). */
+	renovar_licenca: z.boolean(),
+	creditos_por_parcela: z.number()
 })
 export type CarneView = z.infer<typeof CarneView>
+
+/** What a parcel says of the licence renewal its payment buys (none: its carnê did not renew when it was paid). */
+const RenewalFields = {
+	renovacao: z.enum(['pendente', 'aguardando', 'aplicada', 'cancelada']).nullable(),
+	/** The licence date the renewal gave the company; null until it is applied. */
+	renovou_ate: z.string().nullable(),
+	/** Paid, but the representative had no credits: it is applied when credits arrive. */
+	aguarda_creditos: z.boolean(),
+	/** Why a renewal was not made (refunded before it was applied, the option switched off…). */
+	renovacao_motivo: z.string().nullable()
+}
 
 export const CarnesList = pagedList('carnes', CarneView)
 export type CarnesList = z.infer<typeof CarnesList>
@@ -123,7 +149,8 @@ export const CarneParcelaView = z.object({
 	/** The boleto's digitable line (a boleto parcel). */
 	linhaDigitavel: z.string().nullable(),
 	/** PIX Copia e Cola (a PIX parcel, and a boleto's PIX alternative), drawn as a QR by the screens. */
-	pixCopiaCola: z.string().nullable()
+	pixCopiaCola: z.string().nullable(),
+	...RenewalFields
 })
 export type CarneParcelaView = z.infer<typeof CarneParcelaView>
 
@@ -143,6 +170,7 @@ export const PagamentoParcelaView = z.object({
 	asaasInstallmentId: z.string(),
 	/** `fone`: the company's registered phone, offered pre-filled by the WhatsApp send. */
 	empresa: z.object({ codigo: z.number(), razao: z.string(), cnpj: z.string(), fone: z.string().nullable() }),
+	...RenewalFields,
 	/** What the reminder schedule sent about the parcel (or chose, or did not send, and why), oldest first. */
 	regua: z.array(DunningSendView)
 })
@@ -224,6 +252,36 @@ export const HistoricoResumo = figures('total', 'pagamentos', 'cancelamentos', '
 export const HistoricoList = pagedList('eventos', HistoricoEventoView, { resumo: HistoricoResumo })
 export type HistoricoList = z.infer<typeof HistoricoList>
 
+/** PATCH /api/carnes/{id}/renovacao: the automatic renewal switched, and the credits each parcel spends. */
+export const RenewalOptionBody = z.object({
+	renovar_licenca: renewSwitch,
+	creditos_por_parcela: creditsPerParcel.default(1)
+})
+export type RenewalOptionBody = z.infer<typeof RenewalOptionBody>
+
+/** The renewals paid for but not yet applied (waiting for credits), oldest first: the Credits page and the Dashboard. */
+export const WaitingRenewals = z.object({
+	total: z.number(),
+	/** The credits they need together. */
+	creditos: z.number(),
+	renovacoes: z.array(
+		z.object({
+			id: z.number(),
+			carneId: z.number(),
+			parcela: z.number(),
+			totalParcelas: z.number(),
+			creditos: z.number(),
+			/** False while it is about to be tried (just paid). */
+			aguardaCreditos: z.boolean(),
+			/** When the parcel was paid. */
+			desde: z.string(),
+			empresa: z.object({ codigo: z.number(), razao: z.string() }),
+			representante: z.object({ cnpj: z.string(), nome: z.string() })
+		})
+	)
+})
+export type WaitingRenewals = z.infer<typeof WaitingRenewals>
+
 export const TelefoneBody = z.object({ telefone: whatsappPhoneField })
 export const PhoneBody = z.object({ phone: whatsappPhoneField })
 export const SyncResult = withMessage({ verificadas: z.number(), corrigidas: z.number() })
@@ -242,6 +300,19 @@ export const createCarneRoute = contract({
 	response: withMessage({ carne: CarneView }),
 	status: 201,
 	summary: 'Emite um carnê pela conta Asaas do representante da empresa'
+})
+export const renewalOptionRoute = contract({
+	method: 'PATCH',
+	path: '/api/carnes/:id/renovacao',
+	body: RenewalOptionBody,
+	response: withMessage({ carne: CarneView }),
+	summary: 'Liga ou desliga a renovação automática da licença de um carnê ativo e os créditos que cada parcela paga gasta'
+})
+export const waitingRenewalsRoute = contract({
+	method: 'GET',
+	path: '/api/carnes/renovacoes',
+	response: WaitingRenewals,
+	summary: 'As renovações de licença pagas por parcelas e ainda não aplicadas (aguardando créditos) do escopo, mais antigas primeiro'
 })
 export const carneParcelasRoute = contract({
 	method: 'GET',

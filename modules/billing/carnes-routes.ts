@@ -12,17 +12,31 @@ import {
 	listCarnesRoute,
 	pagamentosRoute,
 	removeParcelaRoute,
+	renewalOptionRoute,
 	sendCarneRoute,
 	sendParcelaRoute,
-	syncCarnesRoute
+	syncCarnesRoute,
+	waitingRenewalsRoute
 } from './carnes-model'
-import { cancelCarne, carneParcels, carnePdf, createCarne, listCarnes, removeParcel, sendCarne, sendParcel } from './carnes'
+import {
+	cancelCarne,
+	carneInScope,
+	carneParcels,
+	carnePdf,
+	carneViews,
+	createCarne,
+	listCarnes,
+	removeParcel,
+	sendCarne,
+	sendParcel
+} from './carnes'
 import { listHistorico, listPagamentos } from './history'
+import { type CreditPool, setRenewalOption, waitingRenewals } from './renewals'
 import { carneParcelas, carnes } from './schema'
 import { reconcileCarnes, syncMessage } from './sync'
 
 /** /carnes, /pagamentos-parcelas and /historico-pagamentos: every role with its scope (billing.carnes). */
-export function carnesRoutes(ctx: AppContext): Endpoint[] {
+export function carnesRoutes(ctx: AppContext, pool: CreditPool): Endpoint[] {
 	const can = 'billing.carnes' as const
 	// Whose carnê a send is about, for the representative's send limits (none when there is no such carnê: the send answers 404).
 	const carneOwner = async (id: number) =>
@@ -31,7 +45,12 @@ export function carnesRoutes(ctx: AppContext): Endpoint[] {
 		(await ctx.db.select({ cnpj: carneParcelas.representante_cnpj }).from(carneParcelas).where(eq(carneParcelas.id, id)))[0]?.cnpj ?? null
 	return [
 		serve(listCarnesRoute, can, ({ user, query }) => listCarnes(ctx, user, query)),
-		serve(createCarneRoute, can, ({ user, body }) => createCarne(ctx, user, body)),
+		serve(createCarneRoute, can, ({ user, body }) => createCarne(ctx, user, body, pool)),
+		// Whose carnê it is decides: out of the scope looks exactly like missing (404).
+		serve(renewalOptionRoute, can, async ({ user, params, body }) =>
+			setRenewalOption(ctx, user, await carneInScope(ctx, user, params.id), body, async (row) => (await carneViews(ctx.db, [row]))[0])
+		),
+		serve(waitingRenewalsRoute, can, ({ user }) => waitingRenewals(ctx, user)),
 		serve(pagamentosRoute, can, ({ user, query }) => listPagamentos(ctx, user, query)),
 		serve(removeParcelaRoute, can, ({ user, params }) => removeParcel(ctx, user, params.id)),
 		serve(sendParcelaRoute, can, async ({ user, params, body }) =>

@@ -14,6 +14,7 @@ import { findRepresentativeByCnpj, representativeScope, representatives } from '
 import { type AsaasAccount, asaasAccount, asaasClient } from './accounts'
 import { accountWallet, accountWarning, trustRemoval } from './identity'
 import { markCancelled } from './parcel-history'
+import { type CreditPool, recordRenewal, renewalFields, renewalsOf } from './renewals'
 import { type PlanSync, syncCarne } from './sync'
 import {
 	CARNE_MESSAGES,
@@ -26,7 +27,7 @@ import {
 	canActOnParcel,
 	firstDueDateProblem
 } from './carnes-model'
-import { OPEN_STATUSES, PAID_STATUSES } from './labels'
+import { OPEN_STATUSES, PAID_STATUSES, isPaid } from './labels'
 import { carneParcelas, carnes } from './schema'
 
 type Ctx = AppContext
@@ -211,7 +212,12 @@ const CREATION_LOST =
  * gives is stored as soon as it is known, so a failure or a crash at any point leaves one row that finishCarnes()
  * completes (the plan exists) or removes (it does not): one carnê for one plan, or no plan.
  */
-export async function createCarne(ctx: Ctx, user: Actor, body: CarneBody): Promise<{ message: string; carne: CarneView }> {
+export async function createCarne(
+	ctx: Ctx,
+	user: Actor,
+	body: CarneBody,
+	pool: CreditPool
+): Promise<{ message: string; carne: CarneView }> {
 	const company = await companyInScope(ctx.db, representativeScope(ctx.db, user), body.empresa_codigo)
 	const dueProblem = firstDueDateProblem(body.data_primeiro_vencimento, todayIso(ctx.clock))
 	if (dueProblem) throw badRequest(dueProblem)
@@ -234,6 +240,8 @@ export async function createCarne(ctx: Ctx, user: Actor, body: CarneBody): Promi
 			)
 	}
 	const totalCentavos = Math.round(body.valor_total * 100)
+	// Unsaid, the carnê renews the licence when its representative has credits to renew it with.
+	const renovar = body.renovar_licenca ?? (await pool.available(ctx.db, company.cnpj_representante)) > 0
 	const now = ctx.clock.now().toISOString()
 	const row = (
 		await ctx.db
@@ -248,6 +256,8 @@ export async function createCarne(ctx: Ctx, user: Actor, body: CarneBody): Promi
 				data_primeiro_vencimento: body.data_primeiro_vencimento,
 				tipo_cobranca: body.tipo_cobranca,
 				descricao: body.descricao,
+				renovar_licenca: renovar,
+				creditos_por_parcela: body.creditos_por_parcela,
 				status: 'criando',
 				criado_por: user.id,
 				created_at: now,
@@ -355,11 +365,15 @@ async function finishCarne(ctx: Ctx, carne: CarneRow, actor?: Actor): Promise<'c
 				.returning()
 		)[0]
 		if (!finished) return 'pendente'
-		if (payments.length > 0)
-			await tx
+		if (payments.length > 0) {
+			const stored = await tx
 				.insert(carneParcelas)
 				.values(payments.map((p, i) => parcelRow(finished, p, codes[i], now)))
 				.onConflictDoNothing()
+				.returning()
+			// A parcel paid before the carnê was finished (a crash, a slow Asaas) is first known paid here.
+			for (const parcel of stored) if (isPaid(parcel.status)) await recordRenewal(tx, parcel, now)
+		}
 		const tipo = CHARGE_TYPE_LABELS[carne.tipo_cobranca]
 		const criadoPor = actor ?? (carne.criado_por ? (await tx.select().from(users).where(eq(users.id, carne.criado_por)))[0] : undefined)
 		await logActivity(
@@ -405,7 +419,7 @@ export async function finishCarnes(ctx: Ctx, limit = 50): Promise<number> {
 }
 
 /** The carnê cards: company, values in reais, how many parcels are paid. */
-async function carneViews(db: DbOrTx, rows: CarneRow[]): Promise<CarneView[]> {
+export async function carneViews(db: DbOrTx, rows: CarneRow[]): Promise<CarneView[]> {
 	if (rows.length === 0) return []
 	const ids = rows.map((r) => r.id)
 	const paid = new Map(
@@ -452,7 +466,9 @@ async function carneViews(db: DbOrTx, rows: CarneRow[]): Promise<CarneView[]> {
 		tipo_cobranca: r.tipo_cobranca,
 		parcelas_pagas: paid.get(r.id) ?? 0,
 		created_at: r.created_at,
-		representante: owners.get(r.representante_cnpj) ?? null
+		representante: owners.get(r.representante_cnpj) ?? null,
+		renovar_licenca: r.renovar_licenca,
+		creditos_por_parcela: r.creditos_por_parcela
 	}))
 }
 
@@ -492,19 +508,23 @@ export async function listCarnes(ctx: Ctx, user: Actor, query: CarnesQuery): Pro
 
 export async function carneParcels(ctx: Ctx, user: Actor, id: number): Promise<CarneParcelaView[]> {
 	const carne = await carneInScope(ctx, user, id)
-	return (await ctx.db.select().from(carneParcelas).where(eq(carneParcelas.carne_id, carne.id)).orderBy(asc(carneParcelas.numero))).map(
-		(p) => ({
-			id: p.id,
-			numero: p.numero,
-			valor: reais(p.valor_centavos),
-			dataVencimento: p.vencimento,
-			dataPagamento: p.data_pagamento,
-			status: p.status,
-			urlBoleto: p.boleto_url,
-			linhaDigitavel: p.linha_digitavel,
-			pixCopiaCola: p.pix_copia_cola
-		})
+	const rows = await ctx.db.select().from(carneParcelas).where(eq(carneParcelas.carne_id, carne.id)).orderBy(asc(carneParcelas.numero))
+	const renewals = await renewalsOf(
+		ctx.db,
+		rows.map((p) => p.id)
 	)
+	return rows.map((p) => ({
+		id: p.id,
+		numero: p.numero,
+		valor: reais(p.valor_centavos),
+		dataVencimento: p.vencimento,
+		dataPagamento: p.data_pagamento,
+		status: p.status,
+		urlBoleto: p.boleto_url,
+		linhaDigitavel: p.linha_digitavel,
+		pixCopiaCola: p.pix_copia_cola,
+		...renewalFields(renewals.get(p.id))
+	}))
 }
 
 /**
@@ -540,6 +560,10 @@ export async function cancelCarne(ctx: Ctx, user: Actor, id: number): Promise<{ 
 	if (carne.status !== 'ativo' || !carne.asaas_installment_id) throw unprocessable('Só um carnê ativo pode ser cancelado.')
 	const account = await companyAccount(ctx, user, carne.representante_cnpj)
 	const client = asaasClient(ctx, account)
+	await ctx.db
+		.update(carnes)
+		.set({ cancelamento_pedido_em: ctx.clock.now().toISOString() })
+		.where(and(eq(carnes.id, carne.id), eq(carnes.status, 'ativo')))
 	let failure: AsaasError | null = null
 	try {
 		await client.deleteInstallmentPendingPayments(carne.asaas_installment_id)
@@ -682,8 +706,10 @@ export async function removeParcel(ctx: Ctx, user: Actor, id: number): Promise<{
 	const now = ctx.clock.now().toISOString()
 	await writeTransaction(ctx.db, async (tx) => {
 		const fresh = (await tx.select().from(carneParcelas).where(eq(carneParcelas.id, parcel.id)))[0]
-		if (!fresh || !canActOnParcel(fresh.status)) return
-		await markCancelled(tx, fresh, now, null)
+		if (!fresh) return
+		if (canActOnParcel(fresh.status)) await markCancelled(tx, fresh, now, null)
+		// Else the webhook of this very removal may have been handled first: still this person's removal to log.
+		else if (fresh.status !== 'CANCELED') return
 		await logActivity(
 			tx,
 			ctx.clock,

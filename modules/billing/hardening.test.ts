@@ -15,8 +15,9 @@ const OTHER_KEY = '$aact_hmlg_000000000000000000000000000000zzzz'
 
 const create = (w: TestWorld, empresa: number) => w.call('POST', '/api/carnes', { cookie: w.cookies.rep, body: carneBody(empresa) })
 const plans = (w: TestWorld, key = KEY) => w.asaas.accounts.get(key)?.installments.size ?? 0
-const carneRows = async (w: TestWorld) => await w.db.select().from(carnes)
-const parcelRows = async (w: TestWorld) => await w.db.select().from(carneParcelas)
+// In id order: PostgreSQL returns rows in any order (an updated row moves).
+const carneRows = async (w: TestWorld) => await w.db.select().from(carnes).orderBy(carnes.id)
+const parcelRows = async (w: TestWorld) => await w.db.select().from(carneParcelas).orderBy(carneParcelas.id)
 
 describe('orphan plans (issue 33, point 1)', () => {
 	for (const [name, rule] of [
@@ -197,8 +198,8 @@ describe('after a crash, within seconds (issue 33, point 4)', () => {
 		const claimedBy = w.services.asaasInbox
 		const stored = (await w.db.select().from(asaasEvents)).length
 		w.asaas.resumeDeliveries()
-		await w.asaas.settled()
-		const fresh = (await w.db.select().from(asaasEvents)).slice(stored)
+		await settleAsaas(w)
+		const fresh = (await w.db.select().from(asaasEvents).orderBy(asaasEvents.id)).slice(stored)
 		expect(fresh.length).toBeGreaterThan(0)
 		const until = new Date(w.clock.now().getTime() + CLAIM_MS).toISOString()
 		for (const e of fresh)

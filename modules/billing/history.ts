@@ -3,11 +3,12 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { SessionUser } from '../auth'
 import { companies } from '../companies'
 import { addDaysIso, inOrderOf, pagination, startOfDayInSaoPaulo } from '../core'
-import { type AppContext, badRequest, pageIds } from '../core/server'
+import { type AppContext, badRequest, contains, pageIds, trigramMatch, unindexed } from '../core/server'
 import { representativeScope } from '../resellers'
 import type { HistoricoList, HistoricoQuery, PagamentosList, PagamentosQuery } from './carnes-model'
 import { dunningSendsOf } from './dunning'
 import { PAID_STATUSES, isPaid } from './labels'
+import { renewalFields, renewalsOf } from './renewals'
 import { carneParcelas, carnes, historicoPagamentos } from './schema'
 
 type Ctx = Pick<AppContext, 'db'>
@@ -35,10 +36,10 @@ async function totalsBy(ctx: Ctx, table: BillingTable, key: SQLiteColumn, where:
 /** The monitor's status filter: 'RECEIVED' and 'CONFIRMED' both mean Pago. */
 function statusCondition(status: PagamentosQuery['status'], forPage = false): SQL | undefined {
 	if (!status) return undefined
-	// Most parcels end up paid: the page then walks the due-date index in order (the unary + keeps SQLite off the
-	// status index, which would sort every paid parcel to show twenty).
+	// Most parcels end up paid: the page then walks the due-date index in order (kept off the status index, which
+	// would sort every paid parcel to show twenty).
 	if (status === 'RECEIVED' || status === 'CONFIRMED')
-		return forPage ? sql`+${carneParcelas.status} in ${PAID_SQL}` : sql`${carneParcelas.status} in ${PAID_SQL}`
+		return sql`${forPage ? unindexed(carneParcelas.status) : carneParcelas.status} in ${PAID_SQL}`
 	return eq(carneParcelas.status, status)
 }
 
@@ -96,6 +97,7 @@ export async function listPagamentos(ctx: Ctx, user: Actor, query: PagamentosQue
 				.where(inArray(carneParcelas.id, page)),
 		(r) => r.parcel.id
 	)
+	const renewals = await renewalsOf(ctx.db, ids)
 	const regua = await dunningSendsOf(ctx.db, ids)
 	return {
 		parcelas: rows.map(({ parcel: p, ...r }) => ({
@@ -113,6 +115,7 @@ export async function listPagamentos(ctx: Ctx, user: Actor, query: PagamentosQue
 			// A parcel is stored only with its finished carnê, whose plan id is known.
 			asaasInstallmentId: r.asaasInstallmentId ?? '',
 			empresa: { codigo: p.empresa_codigo, razao: r.razao, cnpj: r.cnpj, fone: r.fone },
+			...renewalFields(renewals.get(p.id)),
 			regua: regua.get(p.id) ?? []
 		})),
 		pagination: pagination(query.page, query.limit, totals.total),
@@ -121,20 +124,25 @@ export async function listPagamentos(ctx: Ctx, user: Actor, query: PagamentosQue
 }
 
 /**
- * The history's Buscar: description, boleto id or event id. Text of 3+ characters uses the trigram index
- * (historico_pagamentos_fts); shorter text scans.
+ * The history's Buscar: description, boleto id or event id. Text of 3+ characters uses the trigram index, shorter
+ * text scans.
  */
 function searchCondition(search: string): SQL | undefined {
 	if (!search) return undefined
-	if (search.length >= 3) {
-		const match = `"${search.replace(/"/g, '""')}"`
-		return sql`${historicoPagamentos.id} in (select rowid from historico_pagamentos_fts where historico_pagamentos_fts match ${match})`
-	}
-	const pattern = `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`
+	if (search.length >= 3)
+		return trigramMatch(
+			[search],
+			[
+				sql`coalesce(${historicoPagamentos.descricao}, '')`,
+				sql`${historicoPagamentos.boleto_id}`,
+				sql`coalesce(${historicoPagamentos.asaas_evento_id}, '')`
+			],
+			{ table: 'historico_pagamentos_fts', rowid: historicoPagamentos.id }
+		)
 	return or(
-		sql`${historicoPagamentos.descricao} like ${pattern} escape '\\'`,
-		sql`${historicoPagamentos.boleto_id} like ${pattern} escape '\\'`,
-		sql`${historicoPagamentos.asaas_evento_id} like ${pattern} escape '\\'`
+		contains(historicoPagamentos.descricao, search),
+		contains(historicoPagamentos.boleto_id, search),
+		contains(historicoPagamentos.asaas_evento_id, search)
 	)
 }
 

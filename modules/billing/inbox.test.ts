@@ -94,7 +94,7 @@ describe('POST /api/asaas/webhook/{account}', () => {
 		expect((await deliver(event('evt_x', 'pay_someone_else'))).status).toBe(200)
 		expect((await deliver({ hello: 'world' })).status).toBe(200)
 		await until(async () => (await w.db.select().from(asaasEvents)).every((r) => r.status !== 'pendente'))
-		const rows = await w.db.select().from(asaasEvents)
+		const rows = await w.db.select().from(asaasEvents).orderBy(asaasEvents.id)
 		expect(rows.map((r) => [r.event, r.status])).toEqual([
 			['PAYMENT_RECEIVED', 'sem_dono'],
 			['INVALIDO', 'sem_dono']

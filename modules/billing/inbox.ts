@@ -136,8 +136,22 @@ export function createAsaasInbox(ctx: Ctx, handlers: PaymentEventHandler[]) {
 		)[0]
 	}
 
+	/** Events being handled in this process now: idle() waits for them (a graceful stop, a test's settling). */
+	const inFlight = new Set<Promise<void>>()
+
 	/** Hands a stored event to the modules; records what became of it. */
-	async function process(id: number): Promise<void> {
+	function process(id: number): Promise<void> {
+		const work = handleEvent(id).finally(() => inFlight.delete(work))
+		inFlight.add(work)
+		return work
+	}
+
+	/** Resolves once nothing this process took in hand is still being handled. */
+	async function idle(): Promise<void> {
+		while (inFlight.size > 0) await Promise.allSettled([...inFlight])
+	}
+
+	async function handleEvent(id: number): Promise<void> {
 		const row = await claim(id)
 		if (!row) return
 		const event: InboxEvent = {
@@ -208,6 +222,6 @@ export function createAsaasInbox(ctx: Ctx, handlers: PaymentEventHandler[]) {
 		return due.length
 	}
 
-	return { receive, process, processDue }
+	return { receive, process, processDue, idle }
 }
 export type AsaasInbox = ReturnType<typeof createAsaasInbox>

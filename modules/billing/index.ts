@@ -8,6 +8,16 @@ export { openParcelsOfCompany, type OpenParcel } from './parcels'
 export { carnePaymentHandler, reconcileCarnes } from './sync'
 export { listHistorico, listPagamentos } from './history'
 export { chooseDay } from './dunning'
+export {
+	type DueRenewal,
+	cancelRenewal,
+	claimRenewal,
+	completeRenewal,
+	dueRenewals,
+	representativesWithPendingRenewals,
+	sendRenewalNotices,
+	waitForCredits
+} from './renewals'
 export * from './model'
 export {
 	asaasAccounts,
@@ -16,6 +26,7 @@ export {
 	asaasUsage,
 	asaasWebhooks,
 	carneParcelas,
+	carneRenovacoes,
 	carnes,
 	historicoPagamentos
 } from './schema'

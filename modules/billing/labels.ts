@@ -12,7 +12,8 @@ export const EVENT_LABELS = {
 	vencimento: 'Vencimento',
 	pagamento_desfeito: 'Pagamento desfeito',
 	restauracao: 'Restauração',
-	disputa_vencida: 'Disputa vencida'
+	disputa_vencida: 'Disputa vencida',
+	renovacao: 'Renovação da licença'
 }
 export const EVENT_TYPES = valuesOf(EVENT_LABELS)
 export type EventType = (typeof EVENT_TYPES)[number]

@@ -26,7 +26,9 @@ export async function recordEvent(
 	tipo: EventType,
 	now: string,
 	eventId: string | null,
-	valorCentavos = parcel.valor_centavos
+	valorCentavos = parcel.valor_centavos,
+	/** Said after the line's usual words (a refund's renewal kept). */
+	note?: string
 ) {
 	const total = (await tx.select({ n: carnes.numero_parcelas }).from(carnes).where(eq(carnes.id, parcel.carne_id)))[0]?.n
 	const what = {
@@ -36,7 +38,8 @@ export async function recordEvent(
 		vencimento: 'vencida',
 		pagamento_desfeito: 'volta a aberta: recebimento em dinheiro desfeito',
 		restauracao: 'restaurada no Asaas',
-		disputa_vencida: 'paga: contestação vencida, valor em repasse'
+		disputa_vencida: 'paga: contestação vencida, valor em repasse',
+		renovacao: 'renovou a licença'
 	}[tipo]
 	return (
 		(
@@ -50,7 +53,7 @@ export async function recordEvent(
 					representante_cnpj: parcel.representante_cnpj,
 					valor_centavos: valorCentavos,
 					data_evento: now,
-					descricao: `Parcela ${parcel.numero}/${total ?? '?'} do ${carneName(parcel.carne_id)} ${what} (${formatBrl(valorCentavos)})`,
+					descricao: `Parcela ${parcel.numero}/${total ?? '?'} do ${carneName(parcel.carne_id)} ${what} (${formatBrl(valorCentavos)})${note ? `: ${note}` : ''}`,
 					boleto_id: parcel.asaas_payment_id,
 					asaas_evento_id: eventId,
 					ciclo: parcel.ciclo

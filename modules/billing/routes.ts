@@ -8,6 +8,7 @@ import { carneTotals } from './carnes'
 import { carnesRoutes } from './carnes-routes'
 import { dunningRoutes } from './dunning-routes'
 import type { AsaasInbox } from './inbox'
+import type { CreditPool } from './renewals'
 import {
 	VENDOR_ACCOUNT,
 	adminConfigsRoute,
@@ -38,9 +39,10 @@ import {
 	vendorConfig
 } from './service'
 
-export function billingRoutes(ctx: AppContext, inbox: AsaasInbox) {
+/** `pool`: the representatives' credits (the credits module, above this one), which a new carnê's renewal default reads. */
+export function billingRoutes(ctx: AppContext, inbox: AsaasInbox, pool: CreditPool) {
 	return serveRoutes(ctx, 'billing.routes', () => [
-		...carnesRoutes(ctx),
+		...carnesRoutes(ctx, pool),
 		...dunningRoutes(ctx),
 		// The representative's own account (Configurações Financeiras).
 		serve(ownConfigRoute, 'billing.ownProviderConfig', ({ user }) => ownConfig(ctx, user)),

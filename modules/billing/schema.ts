@@ -120,11 +120,19 @@ export const carnes = table(
 		tipo_cobranca: text({ enum: ['BOLETO', 'PIX', 'CREDIT_CARD'] }).notNull(),
 		descricao: text(),
 		status: oneOf(['criando', 'ativo', 'cancelado', 'quitado'], 'ativo'),
+		/** Each parcel paid renews the company's licence with `creditos_por_parcela` of the representative's credits. */
+		renovar_licenca: integer({ mode: 'boolean' }).notNull().default(false),
+		creditos_por_parcela: integer().notNull().default(1),
 		criado_por: integer(),
 		created_at: text().notNull(),
 		updated_at: text().notNull(),
 		/** When the reconciliation last read the plan back from Asaas. */
-		conferido_em: text()
+		conferido_em: text(),
+		/**
+		 * When someone in the portal asked to cancel it: the webhooks of the removals that cancel sets off then leave
+		 * the closing (and its log line, with who cancelled) to the cancel itself, for CANCEL_CLAIM_MS.
+		 */
+		cancelamento_pedido_em: text()
 	},
 	(t) => [
 		uniqueIndex('carnes_referencia_idx').on(t.referencia),
@@ -183,7 +191,7 @@ export const historicoPagamentos = table(
 	{
 		id: integer().primaryKey({ autoIncrement: true }),
 		tipo_evento: text({
-			enum: ['pagamento', 'cancelamento', 'estorno', 'vencimento', 'pagamento_desfeito', 'restauracao', 'disputa_vencida']
+			enum: ['pagamento', 'cancelamento', 'estorno', 'vencimento', 'pagamento_desfeito', 'restauracao', 'disputa_vencida', 'renovacao']
 		}).notNull(),
 		parcela_id: integer().references(() => carneParcelas.id),
 		carne_id: integer().references(() => carnes.id),
@@ -205,6 +213,53 @@ export const historicoPagamentos = table(
 		index('historico_pagamentos_rep_idx').on(t.representante_cnpj, t.data_evento, t.tipo_evento, t.valor_centavos),
 		index('historico_pagamentos_empresa_idx').on(t.empresa_codigo, t.data_evento),
 		index('historico_pagamentos_tipo_idx').on(t.tipo_evento, t.data_evento, t.valor_centavos)
+	]
+)
+
+/**
+ * The licence renewal a paid parcel of a carnê with `renovar_licenca` buys: one row per parcel (the unique index),
+ * written in the transaction that first records the parcel paid, and applied (the credits spent, the licence extended)
+ * by a transaction that moves it to `aplicada` with a conditional UPDATE, so neither a repeated event, the
+ * reconciliation, a second portal process nor a crash between the two ever renews twice or loses a renewal.
+ * pendente (not yet tried) → aplicada | aguardando (no credits: the representative was told; applied, oldest first,
+ * when credits arrive) → aplicada; pendente | aguardando → cancelada (the parcel was refunded or removed first, the
+ * option was switched off, or the licence could not be extended: `motivo`); cancelada → pendente (paid again).
+ */
+export const carneRenovacoes = table(
+	'carne_renovacoes',
+	{
+		id: integer().primaryKey({ autoIncrement: true }),
+		parcela_id: integer()
+			.notNull()
+			.references(() => carneParcelas.id),
+		carne_id: integer()
+			.notNull()
+			.references(() => carnes.id),
+		empresa_codigo: integer().notNull(),
+		/** Whose pool pays: the carnê's representative. */
+		representante_cnpj: text().notNull(),
+		creditos: integer().notNull(),
+		estado: oneOf(['pendente', 'aguardando', 'aplicada', 'cancelada'], 'pendente'),
+		/** When the parcel was first known paid: the order waiting renewals are applied in. */
+		criada_em: text().notNull(),
+		/** When the representative was told it waits for credits (top bar and activity log), once. */
+		avisada_em: text(),
+		/** When the WhatsApp message about it was sent (or given up: no gateway, no number), once. */
+		whatsapp_em: text(),
+		aplicada_em: text(),
+		dias: integer(),
+		validade_anterior: text(),
+		/** The licence date it gave the company. */
+		renovou_ate: text(),
+		/** The credit transfer (credits.id) that paid it. */
+		transferencia_id: integer(),
+		motivo: text()
+	},
+	(t) => [
+		uniqueIndex('carne_renovacoes_parcela_idx').on(t.parcela_id),
+		index('carne_renovacoes_rep_idx').on(t.representante_cnpj, t.estado, t.id),
+		index('carne_renovacoes_estado_idx').on(t.estado, t.whatsapp_em),
+		index('carne_renovacoes_carne_idx').on(t.carne_id)
 	]
 )
 

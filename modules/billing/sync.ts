@@ -4,13 +4,14 @@ import { logActivity } from '../activity'
 import { type AsaasClient, AsaasError, type AsaasPayment, isReversed } from '../asaas'
 import { companies } from '../companies'
 import { notifyUsers } from '../messaging'
-import { MINUTE, formatBrl, readCalendarDate, todayIso } from '../core'
+import { MINUTE, formatBrDate, formatBrl, readCalendarDate, todayIso } from '../core'
 import type { AppContext } from '../core/server'
 import { AppError, writeTransaction } from '../core/server'
 import type { RepresentativeScope } from '../resellers'
 import { type AsaasAccount, asaasAccount, asaasClient, webhookState } from './accounts'
 import { afterParcelClosed } from './dunning'
 import { recordEvent } from './parcel-history'
+import { dropRenewal, recordRenewal } from './renewals'
 import { trustRemoval } from './identity'
 import type { InboxEvent, PaymentEventHandler } from './inbox'
 import { type EventType, OPEN_STATUSES, PAID_STATUSES, isPaid } from './labels'
@@ -92,6 +93,9 @@ export async function applyPayment(
 			})
 			.where(eq(carneParcelas.id, parcel.id))
 		await recordEvent(tx, { ...parcel, ciclo }, back, now, eventId, Math.round(payment.value * 100))
+		// A dispute won is money kept: a renewal the chargeback dropped waits again. An undone cash receipt was not paid.
+		if (back === 'disputa_vencida') await recordRenewal(tx, parcel, now)
+		if (back === 'pagamento_desfeito') await dropRenewal(tx, parcel.id, 'Recebimento em dinheiro desfeito antes da renovação.')
 		if (back === 'disputa_vencida') await settleCarne(tx, parcel.carne_id, now)
 		else
 			await tx
@@ -123,13 +127,25 @@ export async function applyPayment(
 			updated_at: now
 		})
 		.where(eq(carneParcelas.id, parcel.id))
+	// First known paid: the licence renewal its carnê buys is written with it, once per parcel (billing/renewals.ts).
+	if (isPaid(status) && !isPaid(parcel.status)) await recordRenewal(tx, parcel, now)
+	// Refunded, charged back or removed: a renewal not yet applied goes; one applied stays, and its history line says so.
+	const kept = isReversed(status) || status === 'CANCELED' ? await dropRenewal(tx, parcel.id, droppedBecause(status)) : null
+	const note = kept ? `a renovação da licença até ${formatBrDate(kept)} que ela pagou foi mantida` : undefined
 	const kind = eventOf(status)
-	if (kind && (await recordEvent(tx, parcel, kind, now, eventId, Math.round(payment.value * 100))) && !options.quiet)
-		await notifyRepresentative(tx, parcel, kind, Math.round(payment.value * 100), now)
+	if (kind && (await recordEvent(tx, parcel, kind, now, eventId, Math.round(payment.value * 100), note)) && !options.quiet)
+		await notifyRepresentative(tx, parcel, kind, Math.round(payment.value * 100), now, note)
 	if (isPaid(status)) await settleCarne(tx, parcel.carne_id, now)
 	// Paid, removed or refunded: a block for non-payment with nothing left overdue is lifted now (dunning.ts).
 	if (!open && rank(parcel.status) <= 1) await afterParcelClosed(tx, { ...parcel, status }, now)
 	return true
+}
+
+/** Why a renewal not yet applied was dropped, by what became of its parcel. */
+function droppedBecause(status: string): string {
+	if (status === 'CANCELED') return 'Parcela removida no Asaas antes da renovação.'
+	if (status.startsWith('CHARGEBACK')) return 'Pagamento contestado (chargeback) antes da renovação.'
+	return 'Parcela estornada antes da renovação.'
 }
 
 /** What the representative is told in the top bar when Asaas pays, removes or refunds one of their parcels. */
@@ -148,13 +164,14 @@ async function notifyRepresentative(
 	parcel: ParcelRow,
 	kind: keyof typeof NOTICES | 'vencimento',
 	centavos: number,
-	now: string
+	now: string,
+	note?: string
 ) {
 	if (kind === 'vencimento') return
 	const notice = NOTICES[kind]
 	const total = (await tx.select({ n: carnes.numero_parcelas }).from(carnes).where(eq(carnes.id, parcel.carne_id)))[0]?.n
 	const razao = (await tx.select({ razao: companies.razao }).from(companies).where(eq(companies.codigo, parcel.empresa_codigo)))[0]?.razao
-	const message = `Parcela ${parcel.numero}/${total ?? '?'} de ${razao ?? `empresa ${parcel.empresa_codigo}`} ${notice.what} — ${formatBrl(centavos)}`
+	const message = `Parcela ${parcel.numero}/${total ?? '?'} de ${razao ?? `empresa ${parcel.empresa_codigo}`} ${notice.what} — ${formatBrl(centavos)}${note ? `: ${note}` : ''}`
 	await notifyUsers(tx, { now: () => new Date(now) }, { representanteCnpj: parcel.representante_cnpj }, notice.title, message, notice.type)
 }
 
@@ -183,10 +200,14 @@ export function carnePaymentHandler(ctx: Ctx): PaymentEventHandler {
 		name: 'carnes',
 		async handle(event: InboxEvent): Promise<boolean> {
 			if (event.account === VENDOR_ACCOUNT || !event.paymentId) return false
-			const parcel = (await ctx.db.select().from(carneParcelas).where(eq(carneParcelas.asaas_payment_id, event.paymentId)))[0]
+			const parcelOf = async (paymentId: string) =>
+				(await ctx.db.select().from(carneParcelas).where(eq(carneParcelas.asaas_payment_id, paymentId)))[0]
+			let parcel = await parcelOf(event.paymentId)
 			if (!parcel) {
 				await waitForUnfinishedCarne(ctx, event)
-				return false
+				// Its carnê may have been finished between the two reads: then its parcels are stored now.
+				parcel = await parcelOf(event.paymentId)
+				if (!parcel) return false
 			}
 			if (parcel.representante_cnpj !== event.account) return false
 			// Nothing a parcel's state depends on: not worth a request of the account's quota.
@@ -248,6 +269,16 @@ async function waitForUnfinishedCarne(ctx: Ctx, event: InboxEvent) {
 		throw new Error('O carnê deste pagamento ainda está sendo criado: o evento será tratado quando ele for concluído.')
 }
 
+/**
+ * How long a cancel asked in the portal keeps the closing of its carnê to itself: the removals it sets off come back
+ * as webhooks within seconds, and the cancel closes the carnê with who asked. A cancel that died leaves the closing
+ * to the webhooks and the reconciliation after this.
+ */
+const CANCEL_CLAIM_MS = 5 * MINUTE
+
+const cancelInProgress = (carne: Pick<CarneRow, 'cancelamento_pedido_em'>, now: Date) =>
+	carne.cancelamento_pedido_em !== null && now.getTime() - Date.parse(carne.cancelamento_pedido_em) < CANCEL_CLAIM_MS
+
 /** What Asaas' silence about a parcel means, once trustRemoval() agreed: it was deleted there. */
 const removedPayment = (parcel: ParcelRow): AsaasPayment =>
 	({ id: parcel.asaas_payment_id, deleted: true, status: 'PENDING', value: parcel.valor_centavos / 100 }) as AsaasPayment
@@ -260,7 +291,7 @@ const removedPayment = (parcel: ParcelRow): AsaasPayment =>
  */
 async function closeIfNothingOpen(ctx: Pick<Ctx, 'clock'>, tx: DbOrTx, carneId: number, now: string) {
 	const carne = (await tx.select().from(carnes).where(eq(carnes.id, carneId)))[0]
-	if (carne?.status !== 'ativo') return
+	if (carne?.status !== 'ativo' || cancelInProgress(carne, ctx.clock.now())) return
 	const parcels = await tx.select({ status: carneParcelas.status }).from(carneParcelas).where(eq(carneParcelas.carne_id, carneId))
 	if (parcels.some((p) => rank(p.status) < 2)) return
 	await tx.update(carnes).set({ status: 'cancelado', updated_at: now }).where(eq(carnes.id, carneId))

@@ -364,10 +364,14 @@ class WebhookSecret {
 
 	async value(): Promise<string> {
 		const { db, clock, secrets } = this.ctx
-		if (await getSetting(db, 'bot_webhook_secret')) return openSetting(db, secrets, 'bot_webhook_secret')
-		const secret = randomBytes(32).toString('base64url')
-		await saveSettings(db, clock, secrets, [{ chave: 'bot_webhook_secret', valor: secret }])
-		return secret
+		if (!(await getSetting(db, 'bot_webhook_secret'))) {
+			// Two first needs at once (two requests, two instances) must end with one secret: the first one stored.
+			await writeTransaction(db, async (tx) => {
+				if (await getSetting(tx, 'bot_webhook_secret')) return
+				await saveSettings(tx, clock, secrets, [{ chave: 'bot_webhook_secret', valor: randomBytes(32).toString('base64url') }])
+			})
+		}
+		return openSetting(db, secrets, 'bot_webhook_secret')
 	}
 
 	async matches(given: string | null): Promise<boolean> {

@@ -33,9 +33,11 @@ describe('licenceState (1-core §4)', () => {
 		expect(at(`2026-11-${21 + EXPIRING_SOON_DAYS}`)).toMatchObject({ state: 'ativa', days: EXPIRING_SOON_DAYS + 1 })
 	})
 
-	it('extends a licence from its date, or from today without one — the arithmetic the dialog previews', () => {
+	it('extends a licence from its date, or from today without one or once it has passed — the arithmetic the dialog previews', () => {
 		expect(extendedLicence('2026-12-01', today, 3, 33)).toEqual({ from: '2026-12-01', to: '2027-03-10', days: 99 })
 		expect(extendedLicence(null, today, 1, 30)).toEqual({ from: today, to: '2026-12-20', days: 30 })
+		expect(extendedLicence('2026-09-01', today, 1, 30)).toEqual({ from: today, to: '2026-12-20', days: 30 })
+		expect(extendedLicence(today, today, 1, 30)).toEqual({ from: today, to: '2026-12-20', days: 30 })
 	})
 
 	it('is the same reading in the list filters, the trust release and the licence check', async () => {

@@ -46,10 +46,12 @@ import {
 	pageIds,
 	forbidden,
 	contains,
-	likePattern,
+	ftsPhrases,
+	trigramMatch,
 	notFound,
 	unprocessable,
-	writeTransaction
+	writeTransaction,
+	sortedBy
 } from '../core/server'
 import { type RepresentativeScope, findRepresentativeByCnpj, promoUrl, representativeScope, representatives } from '../resellers'
 import {
@@ -104,21 +106,13 @@ function searchTerms(search: string): string[] | null {
 	return terms.length > 0 ? terms : null
 }
 
-const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`
-
 /**
- * Companies with a column that contains one of `terms` (3+ characters), accents and case aside, through the trigram
- * index: SQLite's FTS5 table companies_fts, PostgreSQL's pg_trgm indexes over portal_fold (db/migrations-pg, 0001).
- * `names` leaves the CNPJ column out.
+ * Companies with a razão social, city or CNPJ that contains one of `terms` (3+ characters), accents and case aside,
+ * through the trigram index; `names` leaves the CNPJ column out.
  */
-function trigramMatch(terms: string[], names = false): SQL {
-	if (DIALECT === 'postgres') {
-		const columns = [sql`portal_fold(${companies.razao})`, sql`portal_fold(coalesce(${companies.cidade}, ''))`]
-		if (!names) columns.push(sql`portal_fold(${companies.cnpj})`)
-		return or(...terms.flatMap((term) => columns.map((column) => sql`${column} like portal_fold(${likePattern(term)}) escape '\\'`)))!
-	}
-	const match = (names ? '{razao cidade} : ' : '') + terms.map(ftsPhrase).join(' OR ')
-	return sql`${companies.codigo} in (select rowid from companies_fts where companies_fts match ${match})`
+function companiesMatching(terms: string[], names = false): SQL {
+	const columns = [sql`${companies.razao}`, sql`coalesce(${companies.cidade}, '')`, ...(names ? [] : [sql`${companies.cnpj}`])]
+	return trigramMatch(terms, columns, { table: 'companies_fts', rowid: companies.codigo, columns: names ? ['razao', 'cidade'] : undefined })
 }
 
 /** A search that is clearly the start of a CNPJ: 8+ digits, or typed with the CNPJ mask (12.ABC.345...). */
@@ -137,10 +131,10 @@ function searchCondition(search: string): SQL | undefined {
 	const prefix = cnpjPrefix(search)
 	if (prefix) {
 		// The CNPJ index for the CNPJ, and names or cities that happen to contain the same characters.
-		return or(and(gte(companies.cnpj, prefix), lt(companies.cnpj, `${prefix}\uffff`)), trigramMatch([search], true))
+		return or(and(gte(companies.cnpj, prefix), lt(companies.cnpj, `${prefix}\uffff`)), companiesMatching([search], true))
 	}
 	const terms = searchTerms(search)
-	if (terms) return trigramMatch(terms)
+	if (terms) return companiesMatching(terms)
 	const bare = normalizeCnpj(search)
 	return or(contains(companies.razao, search), contains(companies.cidade, search), contains(companies.cnpj, bare || search))
 }
@@ -199,8 +193,7 @@ function viewCondition(scope: RepresentativeScope, filter: CompanyFilter, today:
  * index (which ends in the rowid, the code) forwards or backwards instead of sorting.
  */
 function viewOrder(view: Pick<CompanyView, 'sort' | 'order'>) {
-	const direction = view.order === 'desc' ? desc : asc
-	return [direction(companies[view.sort]), direction(companies.codigo)]
+	return [sortedBy(companies[view.sort], view.order), sortedBy(companies.codigo, view.order)]
 }
 
 /** The companies of these codes with their representative, in the codes' order. */
@@ -222,12 +215,8 @@ export async function listCompanies(db: DbOrTx, clock: Clock, scope: Representat
 	// Without scope or filters, SQLite's full-text index alone knows how many companies match.
 	const total =
 		terms && scope.all && !filtered && DIALECT === 'sqlite'
-			? ((
-					await sqlRows<{ n: number }>(
-						db,
-						sql`select count(*) as n from companies_fts where companies_fts match ${terms.map(ftsPhrase).join(' OR ')}`
-					)
-				)[0]?.n ?? 0)
+			? ((await sqlRows<{ n: number }>(db, sql`select count(*) as n from companies_fts where companies_fts match ${ftsPhrases(terms)}`))[0]
+					?.n ?? 0)
 			: ((await db.select({ n: count() }).from(companies).where(where))[0]?.n ?? 0)
 	const ids = await pageIds(db, companies.codigo, where, viewOrder(query), query.limit, (query.page - 1) * query.limit)
 	return { companies: (await companiesByIds(db, ids)).map(toCompanyJson), pagination: pagination(query.page, query.limit, total) }

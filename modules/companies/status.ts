@@ -42,12 +42,13 @@ export function licenceState(
 }
 
 /**
- * A licence extended by credits (1-core §2.11): counted from its current date, or from today when it has none.
- * The transfer dialog previews it, the credit transfer applies it.
+ * A licence extended by credits (1-core §2.11): counted from its current date, or from today when it has none or it
+ * has passed (days bought now are days from now: issue 37). The transfer dialog previews it, the credit transfer and a
+ * carnê's renewal apply it.
  */
 export function extendedLicence(current: string | null, today: string, credits: number, daysPerCredit: number) {
 	const days = credits * daysPerCredit
-	const from = current ?? today
+	const from = current && current > today ? current : today
 	return { from, to: addDaysIso(from, days), days }
 }
 

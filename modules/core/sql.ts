@@ -1,7 +1,8 @@
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm'
+import { or, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { DbOrTx } from '../../db/client'
 import { DIALECT } from '../../db/dialect'
+import type { SortOrder } from './list'
 
 /** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
 export function likePattern(text: string): string {
@@ -16,6 +17,41 @@ export function likePattern(text: string): string {
 export function contains(column: SQLWrapper, text: string): SQL {
 	if (DIALECT === 'postgres') return sql`(${column} collate "C") ilike ${likePattern(text)} escape '\\'`
 	return sql`${column} like ${likePattern(text)} escape '\\'`
+}
+
+/**
+ * `column` as a value no index is chosen for: SQLite's unary plus, for a filter that would otherwise make SQLite
+ * walk the wrong index. PostgreSQL's planner weighs its indexes by statistics and needs no such hint.
+ */
+export function unindexed(column: SQLWrapper): SQL {
+	return DIALECT === 'postgres' ? sql`${column}` : sql`+${column}`
+}
+
+/**
+ * A list's sort key: `column` in `order`, empty values (NULL) first ascending and last descending. That is SQLite's
+ * own order, which PostgreSQL reverses; said out loud, both databases page a list alike.
+ */
+export function sortedBy(column: SQLWrapper, order: SortOrder): SQL {
+	return order === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls first`
+}
+
+/** An FTS5 query for any of `terms`, each as a literal phrase. */
+export const ftsPhrases = (terms: string[]) => terms.map((term) => `"${term.replace(/"/g, '""')}"`).join(' OR ')
+
+/**
+ * Rows with a column that contains one of `terms` (3+ characters each), accents and case aside, through a trigram
+ * index: on SQLite the FTS5 table `fts.table` (trigram, remove_diacritics) whose rowid is `fts.rowid`, limited to
+ * `fts.columns` when given; on PostgreSQL the pg_trgm indexes over portal_fold of the same `columns`
+ * (db/migrations-pg, 0001: each column there is indexed as written here, coalesce included).
+ */
+export function trigramMatch(terms: string[], columns: SQL[], fts: { table: string; rowid: SQLWrapper; columns?: string[] }): SQL {
+	if (DIALECT === 'postgres')
+		return or(
+			...terms.flatMap((term) => columns.map((column) => sql`portal_fold(${column}) like portal_fold(${likePattern(term)}) escape '\\'`))
+		)!
+	const phrases = ftsPhrases(terms)
+	const match = fts.columns ? `{${fts.columns.join(' ')}} : (${phrases})` : phrases
+	return sql`${fts.rowid} in (select rowid from ${sql.raw(fts.table)} where ${sql.raw(fts.table)} match ${match})`
 }
 
 export { writeTransaction } from '../../db/transaction'

@@ -2,9 +2,11 @@ export { credits, creditConsumptions, creditBalances, creditPurchases } from './
 export { creditJobs } from './jobs'
 export { purchasePaymentHandler, checkPendingPurchases, refreshPurchase } from './purchases'
 export { creditRoutes } from './routes'
+export { applyDueRenewals, renewalPaymentHandler } from './renewals'
 export {
 	rebuildCreditBalances,
 	addCredits,
+	applyRenewals,
 	transferToCompany,
 	availableCredits,
 	creditTotals,

@@ -11,7 +11,7 @@ import { findRepresentativeByCnpj } from '../resellers'
 import { getSetting } from '../settings'
 import type { AutoPurchaseBody, AutoPurchaseResult, PaymentStatusResult, PixQrCodeResult, PurchaseStatus } from './model'
 import { creditPurchases, credits } from './schema'
-import { bumpBalance } from './service'
+import { applyRenewals, bumpBalance } from './service'
 import type { PurchaseAdmission } from './purchase-limits'
 
 type Purchase = typeof creditPurchases.$inferSelect
@@ -325,6 +325,8 @@ async function credit(tx: DbOrTx, ctx: Pick<Ctx, 'clock'>, purchase: Purchase, p
 		`PIX de ${formatBrl(paid)} recebido: ${formatNumber(purchase.quantidade)} ${purchase.quantidade === 1 ? 'crédito adicionado' : 'créditos adicionados'} ao seu saldo.`,
 		'success'
 	)
+	// Renewals of carnês that waited for credits are applied with them, oldest first.
+	await applyRenewals(tx, ctx.clock, purchase.representante_id)
 }
 
 async function reverse(tx: DbOrTx, ctx: Pick<Ctx, 'clock'>, purchase: Purchase, status: PaymentStatus) {

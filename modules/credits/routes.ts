@@ -28,9 +28,13 @@ export function creditRoutes(ctx: AppContext) {
 		serve(creditSummaryRoute, 'credits.summary', ({ user, query }) => creditSummary(db, user, query)),
 		serve(exportSummaryRoute, 'credits.summary', ({ user, query }) => exportSummary(db, clock, user, query)),
 		serve(addCreditsRoute, 'credits.add', async ({ user, body }) => {
-			const { batch, disponivel } = await addCredits(db, clock, user, body)
+			const { batch, renovadas, disponivel } = await addCredits(db, clock, user, body)
+			const added = `${body.amount} ${body.amount === 1 ? 'crédito adicionado' : 'créditos adicionados'} com sucesso.`
 			return {
-				message: `${body.amount} ${body.amount === 1 ? 'crédito adicionado' : 'créditos adicionados'} com sucesso.`,
+				message:
+					renovadas > 0
+						? `${added} ${renovadas === 1 ? 'Uma renovação de licença que aguardava créditos foi aplicada' : `${renovadas} renovações de licença que aguardavam créditos foram aplicadas`}.`
+						: added,
 				id: batch.id,
 				representanteId: batch.representante_id,
 				amount: batch.valor,

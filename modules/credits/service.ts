@@ -4,7 +4,18 @@ import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
 import { type Clock, formatBrDate, csvFilename, csvMoney, formatCnpj, pagination, todayIso, toReais } from '../core'
-import { type CsvColumn, contains, csvColumnsResponse, forbidden, notFound, unprocessable, writeTransaction } from '../core/server'
+import {
+	AppError,
+	type CsvColumn,
+	contains,
+	csvColumnsResponse,
+	forbidden,
+	notFound,
+	unprocessable,
+	writeTransaction,
+	sortedBy
+} from '../core/server'
+import { type DueRenewal, cancelRenewal, claimRenewal, completeRenewal, dueRenewals, waitForCredits } from '../billing'
 import { companies, extendLicence, findCompany } from '../companies'
 import { findRepresentativeByCnpj, representativeScope, representatives } from '../resellers'
 import { getSetting } from '../settings'
@@ -138,44 +149,108 @@ export async function addCredits(db: DbOrTx, clock: Clock, actor: Actor, input: 
 			{ quantidade: input.amount, representante: rep.nome, unitarioCentavos: input.unitValue },
 			{ actor, entityId: batch.id, representanteCnpj: rep.cnpj }
 		)
-		return { batch, disponivel: await availableCredits(tx, rep.cnpj) }
+		// Renewals of carnês that waited for credits are applied with them, oldest first.
+		const renovadas = await applyRenewals(tx, clock, rep.cnpj)
+		return { batch, renovadas, disponivel: await availableCredits(tx, rep.cnpj) }
 	})
 }
 
 /**
  * Gives `creditos` of the company's representative's pool to the company: in ONE immediate transaction
- * it checks scope and balance, consumes batches oldest first (splitting the last), writes the transfer,
- * extends the licence by creditos × app.valor_credito_dia days and logs the activity.
+ * it checks scope and balance, spends the credits on the licence (spendOnLicence) and logs the activity.
  */
 export function transferToCompany(db: DbOrTx, clock: Clock, actor: Actor, input: TransferBody): Promise<TransferResult> {
 	return writeTransaction(db, async (tx) => {
 		const company = await companyToCredit(tx, actor, input)
-		const repCnpj = company.cnpj_representante
-		const batches = await availableBatches(tx, repCnpj)
-		const available = batches.reduce((sum, b) => sum + b.valor, 0)
-		if (available < input.creditos) throw notEnoughCredits(available)
-		const today = todayIso(clock)
-		const taken = await consumeOldestFirst(tx, batches, input.creditos, today)
-		const transferId = await recordTransfer(tx, actor, company, input, taken, today)
-		await bumpBalance(tx, repCnpj, { disponivel: -input.creditos, utilizado: input.creditos })
-		const licence = await extendLicence(tx, clock, company.codigo, input.creditos, Number(await getSetting(tx, 'app.valor_credito_dia')))
+		const spent = await spendOnLicence(tx, clock, company, { creditos: input.creditos, sistema: input.sistema, criadoPor: actor.id })
 		await logActivity(
 			tx,
 			clock,
 			'credits.transferred',
-			{ creditos: input.creditos, razao: company.razao, sistema: input.sistema, dias: licence.days, validade: licence.after },
-			{ actor, entityId: company.codigo, representanteCnpj: repCnpj }
+			{ creditos: input.creditos, razao: company.razao, sistema: input.sistema, dias: spent.dias, validade: spent.ate },
+			{ actor, entityId: company.codigo, representanteCnpj: company.cnpj_representante }
 		)
 		return {
 			message: `${input.creditos} ${input.creditos === 1 ? 'crédito transferido' : 'créditos transferidos'} com sucesso.`,
-			transferId,
+			transferId: spent.transferId,
 			creditos: input.creditos,
-			dias: licence.days,
-			validade_anterior: licence.before,
-			validade_licenca: licence.after,
-			disponivel: available - input.creditos
+			dias: spent.dias,
+			validade_anterior: spent.antes,
+			validade_licenca: spent.ate,
+			disponivel: spent.disponivel
 		}
 	})
+}
+
+/**
+ * The ledger's part of giving credits to a company, in the caller's transaction (a transfer, a carnê's renewal): it
+ * checks the representative's balance, consumes batches oldest first (splitting the last), writes the transfer, moves
+ * the cached totals and extends the licence by creditos × app.valor_credito_dia days. `sistema`: null for a renewal,
+ * which is of the company's licence, not of one system.
+ */
+export async function spendOnLicence(
+	tx: DbOrTx,
+	clock: Clock,
+	company: { codigo: number; razao: string; cnpj_representante: string },
+	spend: { creditos: number; sistema: string | null; criadoPor: number | null }
+) {
+	const repCnpj = company.cnpj_representante
+	const batches = await availableBatches(tx, repCnpj)
+	const available = batches.reduce((sum, b) => sum + b.valor, 0)
+	if (available < spend.creditos) throw notEnoughCredits(available)
+	const today = todayIso(clock)
+	const taken = await consumeOldestFirst(tx, batches, spend.creditos, today)
+	const transferId = await recordTransfer(tx, company, spend, taken, today)
+	await bumpBalance(tx, repCnpj, { disponivel: -spend.creditos, utilizado: spend.creditos })
+	const licence = await extendLicence(tx, clock, company.codigo, spend.creditos, Number(await getSetting(tx, 'app.valor_credito_dia')))
+	return { transferId, dias: licence.days, antes: licence.before, ate: licence.after, disponivel: available - spend.creditos }
+}
+
+/**
+ * Applies a representative's carnê renewals still due (billing/renewals.ts), oldest first, in the caller's transaction:
+ * each one claimed (a conditional UPDATE), its credits spent and the licence extended exactly as a transfer does
+ * (spendOnLicence), all in that transaction, so it happens once or not at all. At the first the balance does not cover,
+ * it and every later one wait for credits, and the representative is told. Answers how many were applied.
+ */
+export async function applyRenewals(tx: DbOrTx, clock: Clock, representanteCnpj: string): Promise<number> {
+	const due = await dueRenewals(tx, representanteCnpj)
+	if (due.length === 0) return 0
+	let available = await availableCredits(tx, representanteCnpj)
+	let applied = 0
+	for (const [i, renewal] of due.entries()) {
+		if (renewal.creditos > available) {
+			await waitForCredits(tx, clock, due.slice(i), available)
+			break
+		}
+		try {
+			// A savepoint: a renewal that cannot be made rolls back alone, and the caller's transaction goes on.
+			if (await writeTransaction(tx, (sp) => applyOne(sp, clock, renewal))) {
+				applied++
+				available -= renewal.creditos
+			}
+		} catch (error) {
+			if (!(error instanceof AppError)) throw error
+			if (error.code === 'INSUFFICIENT_CREDITS') {
+				await waitForCredits(tx, clock, due.slice(i), available)
+				break
+			}
+			await cancelRenewal(tx, clock, renewal, error.message)
+		}
+	}
+	return applied
+}
+
+/** One renewal: false when someone else applied or dropped it first. */
+async function applyOne(tx: DbOrTx, clock: Clock, renewal: DueRenewal): Promise<boolean> {
+	if (!(await claimRenewal(tx, renewal.id, clock.now().toISOString()))) return false
+	const company = await findCompany(tx, renewal.empresaCodigo)
+	if (!company) throw unprocessable('a empresa foi excluída.')
+	// The carnê's representative pays: a company handed to another representative is no longer theirs to renew.
+	if (company.cnpj_representante !== renewal.representanteCnpj)
+		throw unprocessable('a empresa passou para outro representante; a licença não foi renovada.')
+	const spent = await spendOnLicence(tx, clock, company, { creditos: renewal.creditos, sistema: null, criadoPor: null })
+	await completeRenewal(tx, clock, renewal, spent)
+	return true
 }
 
 /** The company the credits go to, if the actor may credit it (out of scope looks exactly like missing). */
@@ -245,9 +320,8 @@ async function consumeOldestFirst(tx: DbOrTx, batches: AvailableBatch[], wanted:
 /** The transfer row (at the average unit value of what it consumed) and which batches it came from. */
 async function recordTransfer(
 	tx: DbOrTx,
-	actor: Actor,
 	company: { codigo: number; razao: string; cnpj_representante: string },
-	input: TransferBody,
+	spend: { creditos: number; sistema: string | null; criadoPor: number | null },
 	taken: Consumption[],
 	today: string
 ): Promise<number> {
@@ -256,17 +330,17 @@ async function recordTransfer(
 		await tx
 			.insert(credits)
 			.values({
-				valor: input.creditos,
+				valor: spend.creditos,
 				representante_id: company.cnpj_representante,
 				fk_empresa: company.codigo,
 				empresa_razao: company.razao,
-				sistema: input.sistema,
+				sistema: spend.sistema,
 				ativo: 1,
 				data_compra: today,
 				data_uso: today,
-				valor_unitario_centavos: Math.round(cost / input.creditos),
+				valor_unitario_centavos: Math.round(cost / spend.creditos),
 				origem: 'transferencia',
-				criado_por: actor.id
+				criado_por: spend.criadoPor
 			})
 			.returning({ id: credits.id })
 	)[0]
@@ -317,7 +391,6 @@ const CREDIT_JOINS = sql`left join ${representatives} on ${representatives.cnpj}
 	left join ${companies} on ${companies.codigo} = ${credits.fk_empresa}`
 
 async function creditRows(db: DbOrTx, where: SQL, view: CreditView, limit: number, offset: number): Promise<CreditItem[]> {
-	const direction = sql.raw(view.order === 'asc' ? 'asc' : 'desc')
 	const rows = await sqlRows<CreditRow>(
 		db,
 		sql`
@@ -326,7 +399,7 @@ async function creditRows(db: DbOrTx, where: SQL, view: CreditView, limit: numbe
 			${credits.valor_unitario_centavos}, ${representatives.nome} as rep_nome, ${companies.razao} as razao_atual
 		from ${credits} ${CREDIT_JOINS}
 		where ${where}
-		order by ${CREDIT_ORDER[view.sort]} ${direction}, ${credits.id} ${direction}
+		order by ${sortedBy(CREDIT_ORDER[view.sort], view.order)}, ${sortedBy(credits.id, view.order)}
 		limit ${limit} offset ${offset}`
 	)
 	return rows.map((r) => ({
@@ -442,7 +515,6 @@ function summaryCondition(db: DbOrTx, user: SessionUser, search: string): SQL {
 type SummaryRow = { nome: string; cnpj: string; disponivel: number; utilizado: number; total: number }
 
 async function summaryRows(db: DbOrTx, where: SQL, view: SummaryView, limit: number, offset: number) {
-	const direction = sql.raw(view.order === 'asc' ? 'asc' : 'desc')
 	return await sqlRows<SummaryRow>(
 		db,
 		sql`
@@ -450,7 +522,7 @@ async function summaryRows(db: DbOrTx, where: SQL, view: SummaryView, limit: num
 			${balance(creditBalances.utilizado)} as utilizado, ${BALANCE_TOTAL} as total
 		from ${REPRESENTATIVE_BALANCES}
 		where ${where}
-		order by ${SUMMARY_ORDER[view.sort]} ${direction}, ${representatives.nome}, ${representatives.codigo}
+		order by ${sortedBy(SUMMARY_ORDER[view.sort], view.order)}, ${representatives.nome}, ${representatives.codigo}
 		limit ${limit} offset ${offset}`
 	)
 }

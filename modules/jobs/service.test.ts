@@ -22,6 +22,10 @@ describe('job leases', () => {
 		const gate = new Promise<void>((resolve) => {
 			release = resolve
 		})
+		let started!: () => void
+		const aRunning = new Promise<void>((resolve) => {
+			started = resolve
+		})
 		const job: JobDefinition = {
 			name: 'test.slow',
 			pattern: '* * * * *',
@@ -29,11 +33,13 @@ describe('job leases', () => {
 				running++
 				runs++
 				most = Math.max(most, running)
+				started()
 				await gate
 				running--
 			}
 		}
 		const first = runJob(a.ctx, 'process-a', job)
+		await aRunning
 		// While A holds the lease, B's tick is skipped rather than run beside it.
 		expect(await runJob(b.ctx, 'process-b', job)).toBe(false)
 		release()

@@ -65,6 +65,8 @@ export const NotificationItem = z.object({
 	message: z.string(),
 	type: z.string(),
 	read: z.boolean(),
+	/** A page of the portal that acts on it, when it has one. */
+	link: z.string().nullable().optional(),
 	created_at: z.string()
 })
 export type NotificationItem = z.infer<typeof NotificationItem>

@@ -13,6 +13,8 @@ export const notifications = table(
 		message: text().notNull(),
 		type: oneOf(['success', 'warning', 'info'], 'info'),
 		read: integer({ mode: 'boolean' }).notNull().default(false),
+		/** A page of the portal that acts on it (e.g. /autocompra-creditos), shown as a link under the message. */
+		link: text(),
 		created_at: text().notNull()
 	},
 	(t) => [index('notifications_user_idx').on(t.user_id, t.read)]

@@ -156,6 +156,8 @@ describe('WhatsApp sends a click sets off are paced like the automatic ones (iss
 	it('sends through one number leave WHATSAPP_PAUSE_MS apart (up to twice that), whoever clicks', async () => {
 		const pause = 100
 		const { w, rep } = await sendWorld({ config: { whatsappPauseMs: pause } })
+		// Turns are moments: the clock runs, as it does in production.
+		w.clock.run()
 		const answers = await Promise.all([
 			sendParcel(w, w.cookies.rep, rep.parcel, 1),
 			sendParcel(w, w.cookies.rep, rep.parcel, 2),

@@ -90,19 +90,12 @@ export async function clickSend<T>(ctx: Ctx, sender: ClickSender, send: () => Pr
 		throw tooManyRequests(message, waitMs / 1000)
 	}
 	const maxWaitMs = L.maxQueueSeconds * 1000
-	const turn = await reserveTurn(
-		ctx.db,
-		ctx.clock.now(),
-		`whatsapp:turn:${await sendingInstance(ctx, sender.representanteCnpj)}`,
-		pauseBetweenSends(ctx.config.whatsappPauseMs),
-		maxWaitMs
-	)
+	const turn = await waitForTurnOf(ctx, sender.representanteCnpj, maxWaitMs, options)
 	if (!turn.reserved) {
 		await giveBackShared(ctx.db, taken.taken)
 		const wait = turn.waitMs - maxWaitMs
 		throw tooManyRequests(`O WhatsApp está enviando outras mensagens agora. Tente novamente em ${waitInWords(wait)}.`, wait / 1000)
 	}
-	if (turn.waitMs > 0) await (options.sleep ?? Bun.sleep)(turn.waitMs)
 	try {
 		return await send()
 	} catch (error) {
@@ -112,24 +105,29 @@ export async function clickSend<T>(ctx: Ctx, sender: ClickSender, send: () => Pr
 }
 
 /**
+ * The next turn of the number a representative's messages leave through, reserved and waited for, when it is at most
+ * `maxWaitMs` away (WHATSAPP_PAUSE_MS plus up to as much again after the number's previous send, in this process or
+ * another); not reserved, nothing waited, otherwise.
+ */
+async function waitForTurnOf(ctx: Ctx, representanteCnpj: string | null, maxWaitMs: number, options: PaceOptions) {
+	const key = `whatsapp:turn:${await sendingInstance(ctx, representanteCnpj)}`
+	const askedAt = performance.now()
+	const turn = await reserveTurn(ctx.db, ctx.clock.now(), key, pauseBetweenSends(ctx.config.whatsappPauseMs), maxWaitMs)
+	// The turn is a moment: the time the reservation itself took (a retried transaction) is already waited.
+	const wait = turn.waitMs - (performance.now() - askedAt)
+	if (turn.reserved && wait > 0) await (options.sleep ?? Bun.sleep)(wait)
+	return turn
+}
+
+/**
  * An automatic message (the reminder schedule's) through the representative's number, or the portal's: held until its
- * turn on that number like a click's send (WHATSAPP_PAUSE_MS plus up to as much again after the number's previous
- * send, in this process or another), so automatic and clicked sends never make a burst together. False, reserving
- * nothing, when the turn is more than `maxWaitMs` away: the caller leaves the message for a later run.
+ * turn on that number like a click's send, so automatic and clicked sends never make a burst together. False, waiting
+ * for nothing, when the turn is more than `maxWaitMs` away: the caller leaves the message for a later run.
  */
 export async function waitForTurn(
 	ctx: Ctx,
 	representanteCnpj: string | null,
 	options: PaceOptions & { maxWaitMs?: number } = {}
 ): Promise<boolean> {
-	const turn = await reserveTurn(
-		ctx.db,
-		ctx.clock.now(),
-		`whatsapp:turn:${await sendingInstance(ctx, representanteCnpj)}`,
-		pauseBetweenSends(ctx.config.whatsappPauseMs),
-		options.maxWaitMs ?? L.maxQueueSeconds * 1000
-	)
-	if (!turn.reserved) return false
-	if (turn.waitMs > 0) await (options.sleep ?? Bun.sleep)(turn.waitMs)
-	return true
+	return (await waitForTurnOf(ctx, representanteCnpj, options.maxWaitMs ?? L.maxQueueSeconds * 1000, options)).reserved
 }

@@ -19,16 +19,22 @@ export async function listNotifications(db: DbOrTx, user: Pick<SessionUser, 'id'
 			message: notifications.message,
 			type: notifications.type,
 			read: notifications.read,
+			link: notifications.link,
 			created_at: notifications.created_at
 		})
 		.from(notifications)
 		.where(eq(notifications.user_id, user.id))
 		.orderBy(desc(notifications.created_at), desc(notifications.id))
 		.limit(50)
-	const items: { id: number | string; title: string; message: string; type: string; read: boolean; created_at: string }[] = [
-		...rows,
-		...(await noticeItemsFor(db, user))
-	]
+	const items: {
+		id: number | string
+		title: string
+		message: string
+		type: string
+		read: boolean
+		link?: string | null
+		created_at: string
+	}[] = [...rows, ...(await noticeItemsFor(db, user))]
 	return items.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0)).slice(0, 50)
 }
 
@@ -64,7 +70,8 @@ export function markNotificationsRead(
 
 /**
  * A top-bar notification for the administradores (with `administradores`) and for the users of one representative
- * (`representanteCnpj`: whoever signs in with that CNPJ), written in the caller's transaction.
+ * (`representanteCnpj`: whoever signs in with that CNPJ), written in the caller's transaction; `link`: a page of the
+ * portal that acts on it.
  */
 export async function notifyUsers(
 	tx: DbOrTx,
@@ -72,7 +79,8 @@ export async function notifyUsers(
 	to: { administradores?: boolean; representanteCnpj?: string | null },
 	title: string,
 	message: string,
-	type: 'success' | 'warning' | 'info' = 'info'
+	type: 'success' | 'warning' | 'info' = 'info',
+	link: string | null = null
 ): Promise<number> {
 	const who = [
 		to.administradores ? eq(users.tipo, 'administrador') : undefined,
@@ -85,6 +93,6 @@ export async function notifyUsers(
 		.where(or(...who))
 	if (recipients.length === 0) return 0
 	const created_at = clock.now().toISOString()
-	await tx.insert(notifications).values(recipients.map((u) => ({ user_id: u.id, title, message, type, created_at })))
+	await tx.insert(notifications).values(recipients.map((u) => ({ user_id: u.id, title, message, type, link, created_at })))
 	return recipients.length
 }

@@ -5,7 +5,17 @@ import type { Db, DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import { type SessionUser, invalidateUserSessions, users } from '../auth'
 import { type Clock, can, formatBrDate, csvFilename, formatCnpj, formatPhone, normalizeCnpj, todayIso } from '../core'
-import { type CsvColumn, badRequest, conflict, forbidden, contains, csvColumnsResponse, notFound, writeTransaction } from '../core/server'
+import {
+	type CsvColumn,
+	badRequest,
+	conflict,
+	forbidden,
+	contains,
+	csvColumnsResponse,
+	notFound,
+	writeTransaction,
+	sortedBy
+} from '../core/server'
 import {
 	API_SETTINGS_FIELDS,
 	type ManagerView,
@@ -166,11 +176,10 @@ export async function listRepresentatives(
 		if (bare && bare !== search) matches.push(contains(representatives.cnpj, bare))
 		conditions.push(or(...matches))
 	}
-	const direction = query.order === 'desc' ? desc : asc
 	const column = query.sort === 'nempresas' ? holdings.empresasSql(representatives.cnpj) : representatives[query.sort]
 	const rows = await selectViews(db)
 		.where(and(...conditions))
-		.orderBy(direction(column), direction(representatives.codigo))
+		.orderBy(sortedBy(column, query.order), sortedBy(representatives.codigo, query.order))
 	return toViews(db, holdings, rows)
 }
 

@@ -229,7 +229,8 @@ describe('backup and restore', () => {
 		const backup = await createBackup({ db, clock: fixedClock('2026-11-20T12:00:00Z'), config }, 'manual')
 		await addActivity(db, 'depois do backup')
 		db.$client.close()
-		const env = { ...process.env, DATA_DIR: dataDir }
+		// This portal is the SQLite one in dataDir, whichever database the suite runs on (postgres-backup.test.ts has its twin).
+		const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }
 
 		// A live process named in the pid file: the server is running.
 		const sleeper = Bun.spawn(['sleep', '30'])

@@ -1,3 +1,4 @@
+import { DIALECT } from '../../db/dialect'
 import { afterAll, describe, expect, it } from 'bun:test'
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -209,8 +210,8 @@ describe('Sistema: info, cache', () => {
 		for (const cookie of [cookies.administrador, cookies.gerente]) {
 			const res = await t.call('GET', '/api/system/info', { cookie })
 			expect(res.status).toBe(200)
-			expect(res.json).toMatchObject({ version: '2.1.0', databaseKind: 'SQLite', status: 'Online' })
-			expect(res.json.database).toMatch(/^SQLite 3\.\d+/)
+			expect(res.json).toMatchObject({ version: '2.1.0', databaseKind: DIALECT === 'postgres' ? 'PostgreSQL' : 'SQLite', status: 'Online' })
+			expect(res.json.database).toMatch(DIALECT === 'postgres' ? /^PostgreSQL 1\d\.\d+/ : /^SQLite 3\.\d+/)
 		}
 		expect((await t.call('GET', '/api/system/info', { cookie: cookies.representante })).status).toBe(403)
 	})
@@ -272,7 +273,11 @@ describe('backups over the API', () => {
 		expect(download.status).toBe(200)
 		expect(download.headers.get('content-disposition')).toBe(`attachment; filename="${second}"`)
 		const files = await new Bun.Archive(await download.arrayBuffer()).files()
-		expect([...files.keys()].sort()).toEqual(['manifest.json', 'portal.sqlite', 'uploads/promo/a.png'])
+		expect([...files.keys()].sort()).toEqual([
+			'manifest.json',
+			DIALECT === 'postgres' ? 'portal.pgdump' : 'portal.sqlite',
+			'uploads/promo/a.png'
+		])
 		expect(await files.get('uploads/promo/a.png')!.text()).toBe('png-bytes')
 		expect(JSON.parse(await files.get('manifest.json')!.text())).toMatchObject({ version: '2.1.0', kind: 'manual' })
 

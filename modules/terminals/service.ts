@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'
 import { type Clock, formatBrDate, csvFilename, formatCnpj, isoDateInSaoPaulo, maskMac, pagination, todayIso } from '../core'
-import { type CsvColumn, conflict, contains, csvColumnsResponse, notFound, writeTransaction } from '../core/server'
+import { type CsvColumn, conflict, contains, csvColumnsResponse, notFound, writeTransaction, sortedBy } from '../core/server'
 import { companies, companyInScope, scopeCondition } from '../companies'
 import { type RepresentativeScope, representativeScope } from '../resellers'
 import {
@@ -65,9 +65,8 @@ function viewCondition(scope: RepresentativeScope, search: string): SQL | undefi
 
 /** The order of a view: its column then the terminal's code, in the chosen direction. */
 function viewOrder(view: Pick<TerminalView, 'sort' | 'order'>) {
-	const direction = view.order === 'desc' ? desc : asc
 	const column = view.sort === 'empresa' ? companies.razao : terminals[view.sort]
-	return [direction(column), direction(terminals.codigo)]
+	return [sortedBy(column, view.order), sortedBy(terminals.codigo, view.order)]
 }
 
 async function viewRows(db: DbOrTx, where: SQL | undefined, view: TerminalView, limit: number, offset: number) {

@@ -22,7 +22,8 @@ import {
 	invalidDataMessage,
 	notFound,
 	unprocessable,
-	writeTransaction
+	writeTransaction,
+	sortedBy
 } from '../core/server'
 import { type LoginThrottle, type SessionUser, hashPassword, invalidateUserSessions, users, verifyPassword } from '../auth'
 import { ensureRepresentativeRecord } from '../resellers'
@@ -67,8 +68,11 @@ export async function listUsers(db: DbOrTx, query: UserListQuery = { search: '',
 			bare ? contains(users.cnpj, bare) : undefined
 		)
 	}
-	const direction = query.order === 'desc' ? desc : asc
-	return await db.select(userColumns).from(users).where(where).orderBy(direction(users[query.sort]), direction(users.id))
+	return await db
+		.select(userColumns)
+		.from(users)
+		.where(where)
+		.orderBy(sortedBy(users[query.sort], query.order), sortedBy(users.id, query.order))
 }
 
 const USER_CSV_COLUMNS: CsvColumn<UserView>[] = [

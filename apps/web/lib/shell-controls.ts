@@ -66,6 +66,9 @@ function install(root: ParentNode) {
 	})
 }
 
+/** What a notification's link says, by the page it opens. */
+const NOTIFICATION_LINK_WORDS: Record<string, string> = { '/autocompra-creditos': 'Comprar créditos' }
+
 function notificationItem(n: Notification, now: Date): HTMLLIElement {
 	const item = document.createElement('li')
 	item.className = `rounded-field border p-3 ${n.read ? 'border-base-300 opacity-70' : 'border-primary/30 bg-base-200'}`
@@ -82,6 +85,14 @@ function notificationItem(n: Notification, now: Date): HTMLLIElement {
 	message.className = 'mt-1 text-sm'
 	message.textContent = n.message
 	item.append(head, message)
+	// Only the portal's own pages: a link is a path of this site, never another address.
+	if (n.link?.startsWith('/') && !n.link.startsWith('//')) {
+		const link = document.createElement('a')
+		link.className = 'link link-primary mt-1 inline-block text-sm'
+		link.href = n.link
+		link.textContent = NOTIFICATION_LINK_WORDS[n.link] ?? 'Abrir'
+		item.append(link)
+	}
 	return item
 }
 

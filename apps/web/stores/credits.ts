@@ -5,5 +5,7 @@ export const CREDIT_READS: readonly GetRoute[] = [
 	'GET /api/credits',
 	'GET /api/credits/summary',
 	'GET /api/credits/available',
-	'GET /api/credits/auto-purchase/status'
+	'GET /api/credits/auto-purchase/status',
+	// Credits that arrive apply the carnês' renewals that waited for them.
+	'GET /api/carnes/renovacoes'
 ]

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
-import { ChevronDown, ChevronUp, ExternalLink, FileDown, MessageCircle, QrCode, Receipt, XCircle } from 'lucide-react'
+import { ChevronDown, ChevronUp, ExternalLink, FileDown, MessageCircle, QrCode, Receipt, RefreshCcw, XCircle } from 'lucide-react'
 import { lazy, useEffect, useState } from 'react'
-import { type CarneParcelaView, type CarneView, canActOnParcel } from '../../../../modules/billing/model'
+import { type CarneParcelaView, type CarneView, canActOnParcel, renewalWords } from '../../../../modules/billing/model'
 import { carnesRead } from '../../../../modules/billing/reads'
 import { can, carneName, formatDate, formatReais } from '../../../../modules/core'
 import { FilterControl, LazyDialog, SearchBox } from '../../components/ListScreen'
@@ -15,11 +15,20 @@ import { LIVE_PACE, polling } from '../../lib/query'
 import { confirmAction } from '../../stores/confirm'
 import { $user } from '../../stores/session'
 import { toast } from '../../stores/toast'
-import { CARNE_KEYS, CARNE_STATUS_OPTIONS, COMPANY_CONTROL, CarneStatusBadge, ClearFilters, ParcelStatusBadge } from './carne-parts'
+import {
+	CARNE_KEYS,
+	CARNE_STATUS_OPTIONS,
+	COMPANY_CONTROL,
+	CarneStatusBadge,
+	ClearFilters,
+	ParcelStatusBadge,
+	RenewalNote
+} from './carne-parts'
 
 const NewCarneDialog = lazy(() => import('./NewCarneDialog'))
 const WhatsappDialog = lazy(() => import('./WhatsappDialog'))
 const PixDialog = lazy(() => import('./PixDialog'))
+const RenewalDialog = lazy(() => import('./RenewalDialog'))
 
 // A parcel paid, removed or cancelled at Asaas shows without a reload (issue 34).
 const carnesList = infiniteList<'GET /api/carnes', CarneView>(carnesRead, {
@@ -33,6 +42,8 @@ const companyName = (c: CarneView) => c.empresa?.razao ?? `Empresa ${c.empresa_c
 /** The expanded carnê: its parcels, fetched when it opens. */
 function Parcels({ carne }: { carne: CarneView }) {
 	const [state, setState] = useState<{ rows?: CarneParcelaView[]; error?: unknown }>({})
+	// Whoever buys their own credits is offered the purchase beside a renewal that waits for them.
+	const buysCredits = can(useStore($user)?.tipo, 'credits.purchase')
 	const [showingPix, setShowingPix] = useState<CarneParcelaView | null>(null)
 	// Read again with each read of the live list: a parcel removed or refunded at Asaas changes no count of the card.
 	const listed = useStore(carnesList.$data).data
@@ -91,6 +102,16 @@ function Parcels({ carne }: { carne: CarneView }) {
 							)}
 							{payable && p.linhaDigitavel && (
 								<span className="w-full break-all font-mono text-xs text-base-content/80">Linha digitável: {p.linhaDigitavel}</span>
+							)}
+							{p.renovacao && (
+								<span className="flex w-full flex-wrap items-center gap-2">
+									<RenewalNote parcel={p} />
+									{p.aguarda_creditos && buysCredits && (
+										<a className="link link-primary text-xs" href="/autocompra-creditos">
+											Comprar créditos
+										</a>
+									)}
+								</span>
 							)}
 						</li>
 					)
@@ -178,6 +199,7 @@ function CarneCard({
 	onWhatsapp: () => void
 }) {
 	const active = carne.status === 'ativo'
+	const [changingRenewal, setChangingRenewal] = useState(false)
 	async function cancel() {
 		const pagas = carne.parcelas_pagas
 		const ok = await confirmAction({
@@ -223,6 +245,10 @@ function CarneCard({
 				<Amount label="Primeiro Vencimento">{formatDate(carne.data_primeiro_vencimento)}</Amount>
 			</dl>
 			{carne.descricao && <p className="mt-2 text-sm text-base-content/80">{carne.descricao}</p>}
+			<p className={`mt-2 flex items-center gap-1.5 text-sm ${carne.renovar_licenca ? 'text-primary' : 'text-base-content/70'}`}>
+				<RefreshCcw className="size-4 shrink-0" aria-hidden="true" />
+				{renewalWords.card(carne.renovar_licenca, carne.creditos_por_parcela)}
+			</p>
 			{carne.status === 'criando' ? (
 				<p className="mt-3 text-sm text-warning" role="status">
 					O Asaas ainda não confirmou este carnê: o portal o conclui (ou o descarta, se o Asaas não o criou) em alguns minutos. Não emita
@@ -245,6 +271,12 @@ function CarneCard({
 						</button>
 					)}
 					{active && (
+						<button type="button" className="btn btn-sm" onClick={() => setChangingRenewal(true)}>
+							<RefreshCcw className="size-4" aria-hidden="true" />
+							Renovação automática
+						</button>
+					)}
+					{active && (
 						<button type="button" className="btn btn-sm btn-error btn-soft" onClick={cancel}>
 							<XCircle className="size-4" aria-hidden="true" />
 							Cancelar
@@ -257,6 +289,9 @@ function CarneCard({
 					<Parcels carne={carne} />
 				</div>
 			)}
+			<LazyDialog open={changingRenewal}>
+				<RenewalDialog carne={carne} onClose={() => setChangingRenewal(false)} />
+			</LazyDialog>
 		</article>
 	)
 }

@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react'
 import { Plus } from 'lucide-react'
 import {
 	CHARGE_TYPES,
@@ -6,12 +7,15 @@ import {
 	FIRST_DUE_HORIZON_YEARS,
 	firstDueDateProblem
 } from '../../../../modules/billing/model'
-import { isoDateInSaoPaulo, parseMoneyText, yearsLater } from '../../../../modules/core'
+import { can, isoDateInSaoPaulo, parseMoneyText, yearsLater } from '../../../../modules/core'
 import { CompanyPicker } from '../../components/CompanyPicker'
 import { Modal, ModalActions } from '../../components/Modal'
 import { DateInput, Field, MoneyInput } from '../../components/ui'
 import { type FieldErrors, useZodForm } from '../../lib/form'
 import { mutate } from '../../lib/mutate'
+import { $companyOptions } from '../../stores/companies'
+import { $user } from '../../stores/session'
+import { RenewalFields, usePoolCredits } from './RenewalFields'
 import { CARNE_KEYS } from './carne-parts'
 
 /** 'Novo Carnê': the spec's fields, checked with the server's schema; the first due date not before today (Brazil). */
@@ -19,14 +23,28 @@ export default function NewCarneDialog({ onClose }: { onClose: () => void }) {
 	const today = isoDateInSaoPaulo(new Date())
 	const form = useZodForm({
 		schema: CarneBody,
-		initial: { empresa: '', valor: '', parcelas: '', vencimento: '', tipo: 'BOLETO' as (typeof CHARGE_TYPES)[number], descricao: '' },
+		initial: {
+			empresa: '',
+			valor: '',
+			parcelas: '',
+			vencimento: '',
+			tipo: 'BOLETO' as (typeof CHARGE_TYPES)[number],
+			descricao: '',
+			/** null: not touched, the server's default (on when the representative has credits). */
+			renovar: null as boolean | null,
+			creditos: '1'
+		},
 		toInput: (v) => ({
 			empresa_codigo: v.empresa,
 			valor_total: v.valor.trim() === '' ? '' : (parseMoneyText(v.valor) ?? v.valor),
 			numero_parcelas: v.parcelas,
 			data_primeiro_vencimento: v.vencimento,
 			tipo_cobranca: v.tipo,
-			descricao: v.descricao
+			descricao: v.descricao,
+			// Untouched: the server applies the default the switch shows (on when the representative has credits).
+			renovar_licenca: v.renovar ?? undefined,
+			// Switched off, the hidden field is not checked: the carnê keeps the default, 1.
+			creditos_por_parcela: v.renovar === false ? undefined : v.creditos.trim() === '' ? '' : Number(v.creditos)
 		}),
 		check: (v): FieldErrors => {
 			const problem = /^\d{4}-\d{2}-\d{2}$/.test(v.vencimento) ? firstDueDateProblem(v.vencimento, today) : null
@@ -34,6 +52,14 @@ export default function NewCarneDialog({ onClose }: { onClose: () => void }) {
 		}
 	})
 	const { values, set, errors } = form
+	// Whose credits pay the renewals: the representative's own, or the chosen company's representative's.
+	const role = useStore($user)?.tipo
+	const options = useStore($companyOptions)
+	const pool = usePoolCredits(
+		can(role, 'credits.own') ? '' : options.data?.companies.find((c) => String(c.codigo) === values.empresa)?.cnpj_representante
+	)
+	const defaultRenewal = pool.available === undefined ? undefined : pool.available > 0
+	const renewing = values.renovar ?? defaultRenewal ?? false
 	const submit = form.submit(async (input) => {
 		const body = CarneBody.parse(input)
 		const created = await mutate(
@@ -97,6 +123,14 @@ export default function NewCarneDialog({ onClose }: { onClose: () => void }) {
 						))}
 					</select>
 				</Field>
+				<RenewalFields
+					on={renewing}
+					pool={pool}
+					creditos={values.creditos}
+					error={errors.creditos_por_parcela}
+					onRenovar={(on) => set('renovar', on)}
+					onCreditos={(v) => set('creditos', v)}
+				/>
 				<Field label="Descrição (opcional)" error={errors.descricao} className="sm:col-span-2">
 					<textarea
 						className="textarea w-full"

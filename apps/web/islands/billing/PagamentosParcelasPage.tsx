@@ -12,7 +12,7 @@ import { LIVE_PACE, polling } from '../../lib/query'
 import { usePending } from '../../lib/hooks'
 import { mutate } from '../../lib/mutate'
 import { confirmAction } from '../../stores/confirm'
-import { COMPANY_DATE_CONTROLS, ClearFilters, DunningSendList, ParcelStatusBadge } from './carne-parts'
+import { COMPANY_DATE_CONTROLS, ClearFilters, DunningSendList, ParcelStatusBadge, RenewalNote } from './carne-parts'
 
 const WhatsappDialog = lazy(() => import('./WhatsappDialog'))
 const PixDialog = lazy(() => import('./PixDialog'))
@@ -139,6 +139,12 @@ export default function PagamentosParcelasPage() {
 							key: 'linha',
 							header: 'Linha Digitável',
 							cell: (p) => (p.linhaDigitavel ? <span className="break-all font-mono text-xs">{p.linhaDigitavel}</span> : '—')
+						},
+						// What its payment did to the licence; a refund keeps the renewal it paid for, and says so (issue 37).
+						{
+							key: 'renovacao',
+							header: 'Licença',
+							cell: (p) => (p.renovacao ? <RenewalNote parcel={p} short /> : '—')
 						},
 						// On the phone's card; the table says it in the status cell.
 						{ key: 'regua', header: 'Régua de cobrança', className: 'hidden', cell: (p) => <DunningSendList sends={p.regua} /> }

@@ -1,12 +1,14 @@
-import { FilterX } from 'lucide-react'
+import { FilterX, RefreshCcw } from 'lucide-react'
 import {
 	CARNE_STATUSES,
+	type CarneParcelaView,
 	DUNNING_KIND_LABELS,
 	DUNNING_SEND_LABELS,
 	type DunningSendView,
 	EVENT_LABELS,
 	type EventType,
 	parcelStatusLabel,
+	renewalWords,
 	stepLabel
 } from '../../../../modules/billing/model'
 import { formatDateTime } from '../../../../modules/core'
@@ -32,6 +34,32 @@ export function ParcelStatusBadge({ status, where = 'monitor' }: { status: strin
 	return <span className={`badge badge-soft badge-sm ${STATUS_TONE[label] ?? ''}`}>{label}</span>
 }
 
+const RENEWAL_TONE = { success: 'text-success', warning: 'text-warning', info: 'text-info', muted: 'text-base-content/70' }
+
+/**
+ * What a parcel's payment did to the licence (issue 37): renewed until a date, waiting for credits, or why not.
+ * `short`: a table cell's words, the whole sentence as its title.
+ */
+export function RenewalNote({
+	parcel,
+	short = false
+}: {
+	parcel: Pick<CarneParcelaView, 'status' | 'renovacao' | 'renovou_ate' | 'renovacao_motivo'>
+	short?: boolean
+}) {
+	const note = renewalWords.parcel(parcel, short)
+	if (!note) return null
+	return (
+		<span
+			className={`inline-flex items-center gap-1 text-xs ${RENEWAL_TONE[note.tone]}`}
+			title={short ? renewalWords.parcel(parcel)?.text : undefined}
+		>
+			<RefreshCcw className="size-3.5 shrink-0" aria-hidden="true" />
+			{note.text}
+		</span>
+	)
+}
+
 const CARNE_TONE: Record<string, [string, string]> = {
 	criando: ['badge-warning', 'Em criação'],
 	ativo: ['badge-success', 'Ativo'],
@@ -55,7 +83,8 @@ const EVENT_TONE: Record<EventType, string> = {
 	vencimento: 'badge-error',
 	pagamento_desfeito: 'badge-warning',
 	restauracao: 'badge-info',
-	disputa_vencida: 'badge-success'
+	disputa_vencida: 'badge-success',
+	renovacao: 'badge-primary'
 }
 export function EventBadge({ tipo }: { tipo: EventType }) {
 	return <span className={`badge badge-soft badge-sm ${EVENT_TONE[tipo]}`}>{EVENT_LABELS[tipo]}</span>
@@ -66,7 +95,8 @@ export const CARNE_KEYS: readonly GetRoute[] = [
 	'GET /api/carnes',
 	'GET /api/carnes/pagamentos',
 	'GET /api/historico-pagamentos',
-	'GET /api/admin/financial-stats'
+	'GET /api/admin/financial-stats',
+	'GET /api/carnes/renovacoes'
 ]
 
 /** The company filter of the billing lists (Carnês, Pagamentos de Parcelas, Histórico). */

@@ -7,6 +7,7 @@ import { poolRead, summaryRead, transfersRead } from '../../../../modules/credit
 import { ListScreen, LazyDialog, SummaryCards, cnpjColumn, dateColumn, numberColumn, titleColumn } from '../../components/ListScreen'
 import { RolePage } from '../../components/PageRoot'
 import { AddButton, ErrorPanel, StatCard } from '../../components/ui'
+import { WaitingRenewals } from '../../components/WaitingRenewals'
 import { errorText } from '../../lib/api'
 import { type RouteRead, serverList } from '../../lib/list'
 import { patientRetry } from '../../lib/query'
@@ -73,6 +74,7 @@ function RepresentativeView() {
 					<ArrowRightLeft className="size-4" aria-hidden="true" /> Transferir para Empresa
 				</button>
 			</div>
+			<WaitingRenewals limit={20} />
 			{failed ? (
 				<ErrorPanel
 					title="Erro ao carregar créditos"
@@ -216,6 +218,7 @@ function AdministratorView({ canAdd }: { canAdd: boolean }) {
 					<AddButton label="Adicionar Créditos" onClick={() => setAddOpen(true)} />
 				</div>
 			)}
+			<WaitingRenewals limit={20} />
 			<SummaryCards source={summaryList} read={(data) => data.totals} count={4}>
 				{(totals) => (
 					<>

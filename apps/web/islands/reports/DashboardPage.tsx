@@ -3,6 +3,7 @@ import { Activity as ActivityIcon, Building2, CircleCheck, Coins, Users } from '
 import { SYSTEM_CATALOGUE } from '../../../../modules/companies/model'
 import { PageRoot } from '../../components/PageRoot'
 import { EmptyState, ErrorPanel, StatCard, StatGrid } from '../../components/ui'
+import { WaitingRenewals } from '../../components/WaitingRenewals'
 import { routeStore } from '../../lib/query'
 import { ActivityRow, ActivitySkeleton } from './ActivityRow'
 import { activePercent, daysRemaining, systemBar } from './figures'
@@ -125,6 +126,7 @@ export default function DashboardPage() {
 	return (
 		<PageRoot>
 			<div className="space-y-6">
+				<WaitingRenewals limit={3} moreHref="/credits" />
 				<Stats />
 				<Recent />
 			</div>

@@ -1,0 +1,1 @@
+ALTER TABLE "carnes" ADD COLUMN "cancelamento_pedido_em" text;
