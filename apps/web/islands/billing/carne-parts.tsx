@@ -140,7 +140,7 @@ const SEND_TONE: Record<DunningSendView['status'], string> = {
 export function DunningSendList({ sends, compact = false }: { sends: DunningSendView[]; compact?: boolean }) {
 	if (sends.length === 0) return compact ? null : <span className="text-base-content/70">—</span>
 	const lines = (
-		<ul className="min-w-44 space-y-0.5 text-xs" aria-label="Mensagens da régua de cobrança">
+		<ul className={`space-y-0.5 text-xs ${compact ? 'max-w-48' : ''}`} aria-label="Mensagens da régua de cobrança">
 			{sends.map((s) => (
 				<li key={`${s.tipo}${s.dias}${s.em}`}>
 					<span className="font-medium">{s.tipo === 'lembrete' ? stepLabel(s.dias) : DUNNING_KIND_LABELS[s.tipo]}</span>
