@@ -25,6 +25,29 @@ export async function writeTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<
 	return sqliteTransaction(db, work)
 }
 
+/** A condition every write transaction started inside `withTransactionCheck` proves first, in the transaction itself. */
+type TransactionCheck = (tx: Tx) => Promise<void>
+const checks = new AsyncLocalStorage<TransactionCheck>()
+
+/**
+ * Runs `work` so that each write transaction it starts (itself, or any code it calls) runs `check` first, inside that
+ * transaction: when `check` throws, the transaction writes nothing. A leased job uses it to prove, in the same
+ * transaction as its writes, that it still holds its lease (modules/jobs: the fencing token). A transaction that
+ * joins another (a savepoint) was checked with it.
+ */
+export function withTransactionCheck<T>(check: TransactionCheck, work: () => T): T {
+	return checks.run(check, work)
+}
+
+/** `work`, preceded by the check of the code that started it, if any. */
+function checked<T>(work: (tx: Tx) => Promise<T> | T): (tx: Tx) => Promise<T> {
+	const check = checks.getStore()
+	return async (tx) => {
+		if (check) await check(tx)
+		return work(tx)
+	}
+}
+
 const MAX_ATTEMPTS = 8
 const RETRY_CODES = new Set(['40001', '40P01'])
 
@@ -32,9 +55,10 @@ async function postgresTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T> |
 	const pgDb = db as unknown as PgDatabase<never>
 	const run = work as unknown as (tx: unknown) => Promise<T>
 	if (is(pgDb, PgTransaction)) return pgDb.transaction(run)
+	const outermost = checked(run as (tx: Tx) => Promise<T>) as unknown as (tx: unknown) => Promise<T>
 	for (let attempt = 1; ; attempt++) {
 		try {
-			return await pgDb.transaction(run, { isolationLevel: 'serializable' })
+			return await pgDb.transaction(outermost, { isolationLevel: 'serializable' })
 		} catch (error) {
 			const code = failureCode(error)
 			if (attempt >= MAX_ATTEMPTS || !code || !RETRY_CODES.has(code)) throw error
@@ -125,6 +149,7 @@ async function sqliteTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T> | T
 			open.depth--
 		}
 	}
+	const outermost = checked(work)
 	return inTurn(client, async () => {
 		client.exec('BEGIN IMMEDIATE')
 		// The transaction is the database with a session of its own, marked open: what is built from `tx` joins it.
@@ -132,7 +157,7 @@ async function sqliteTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T> | T
 		const txSession = Object.create(session, { [OPEN]: { value: state } })
 		const tx = Object.create(db, { session: { value: txSession } }) as Tx
 		try {
-			const result = await ambient.run({ client, open: state }, () => work(tx))
+			const result = await ambient.run({ client, open: state }, () => outermost(tx))
 			state.ended = true
 			client.exec('COMMIT')
 			return result

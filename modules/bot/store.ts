@@ -8,7 +8,7 @@ import { logActivity } from '../activity'
 import { openParcelsOfCompany } from '../billing'
 import { companies, trustReleaseByBot } from '../companies'
 import { type Clock, isValidCnpj } from '../core'
-import type { AppContext } from '../core/server'
+import { type AppContext, writeTransaction } from '../core/server'
 import { normaliseBrazilianPhone, samePhone } from '../evolution'
 import { notifyUsers, ownSends, setOptOut } from '../messaging'
 import { getSettingsMap } from '../settings'
@@ -216,8 +216,10 @@ export async function pausedPhones(db: DbOrTx, now: Date): Promise<string[]> {
 /** Forgets seen ids, own send ids and CNPJ attempts older than two days (the hourly job). */
 export async function sweepBotRecords(db: Db, now: Date) {
 	const before = new Date(now.getTime() - KEEP_MS).toISOString()
-	await db.delete(botSeenMessages).where(lt(botSeenMessages.at, before))
-	await db.delete(ownSends).where(lt(ownSends.at, before))
-	await db.delete(botCnpjAttempts).where(lt(botCnpjAttempts.at, before))
+	await writeTransaction(db, async (tx) => {
+		await tx.delete(botSeenMessages).where(lt(botSeenMessages.at, before))
+		await tx.delete(ownSends).where(lt(ownSends.at, before))
+		await tx.delete(botCnpjAttempts).where(lt(botCnpjAttempts.at, before))
+	})
 	return before
 }

@@ -24,6 +24,8 @@ export interface AppConfig {
 	asaasUrls: { sandbox: string; production: string }
 	/** The pause between two automatic WhatsApp messages, plus up to as much again at random (WHATSAPP_PAUSE_MS). */
 	whatsappPauseMs: number
+	/** How long a job's lease lasts unrenewed: how soon another instance takes the jobs of one that died (JOB_LEASE_SECONDS). */
+	jobLeaseMs: number
 }
 
 /** An HTTP transport, as fetch takes it. */
@@ -71,6 +73,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 		secretKey: new Uint8Array(32).fill(7),
 		asaasUrls: { sandbox: 'https://api-sandbox.asaas.com/v3', production: 'https://api.asaas.com/v3' },
 		whatsappPauseMs: 0,
+		jobLeaseMs: 60_000,
 		...overrides
 	}
 }

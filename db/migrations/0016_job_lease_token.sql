@@ -1,0 +1,1 @@
+ALTER TABLE `job_leases` ADD `token` integer DEFAULT 0 NOT NULL;
