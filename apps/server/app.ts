@@ -44,7 +44,7 @@ export interface AppServices {
 export async function createServices(ctx: AppContext, extraHandlers: PaymentEventHandler[] = []): Promise<AppServices> {
 	return {
 		licence: await createLicenceService(ctx),
-		loginThrottle: new LoginThrottle(ctx.clock),
+		loginThrottle: new LoginThrottle(ctx.db, ctx.clock),
 		refusals: new RefusalLog(ctx),
 		asaasInbox: createAsaasInbox(ctx, [carnePaymentHandler(ctx), purchasePaymentHandler(ctx), ...extraHandlers]),
 		bot: createBotService(ctx)

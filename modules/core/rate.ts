@@ -156,6 +156,31 @@ export async function giveBackShared(db: DbOrTx, taken: number[]) {
 	if (taken.length) await db.delete(rateEvents).where(inArray(rateEvents.id, taken))
 }
 
+/** The times (ms) of `key`'s shared events within `windowMs` before `now`, newest first, at most `limit`. */
+export async function recentShared(db: DbOrTx, key: string, now: number, windowMs: number, limit: number): Promise<number[]> {
+	const rows = await db
+		.select({ at: rateEvents.at })
+		.from(rateEvents)
+		.where(and(eq(rateEvents.key, key), gt(rateEvents.at, new Date(now - windowMs).toISOString())))
+		.orderBy(desc(rateEvents.at))
+		.limit(limit)
+	return rows.map((r) => Date.parse(r.at))
+}
+
+/** Records one shared event under each of `keys`, kept `windowMs` (the expired events of every key go); answers their rows. */
+export async function recordShared(tx: DbOrTx, keys: string[], now: number, windowMs: number): Promise<number[]> {
+	const at = new Date(now).toISOString()
+	const expires = new Date(now + windowMs).toISOString()
+	await tx.delete(rateEvents).where(lte(rateEvents.expires_at, at))
+	const rows = keys.map((key) => ({ key, at, expires_at: expires }))
+	return (await tx.insert(rateEvents).values(rows).returning({ id: rateEvents.id })).map((r) => r.id)
+}
+
+/** Forgets every shared event of `key` (a count that starts over). */
+export async function clearShared(db: DbOrTx, key: string) {
+	await db.delete(rateEvents).where(eq(rateEvents.key, key))
+}
+
 /**
  * Reserves the next turn of `key`, at least `gapMs` after the turn before it (sends through one WhatsApp number, spaced
  * like a person's): the milliseconds to wait until it, not reserved when it is more than `maxWaitMs` away. Shared
