@@ -114,7 +114,7 @@ async function gatewaySaved(bot: BotService, keys: string[]) {
 export function appJobs(ctx: AppContext, services: AppServices): JobDefinition[] {
 	return [
 		...authJobs(ctx),
-		...licensingJobs(services.licence),
+		...licensingJobs(ctx, services.licence),
 		...systemJobs(ctx),
 		...billingJobs(ctx, services.asaasInbox),
 		...messagingJobs(ctx),
