@@ -113,7 +113,7 @@ async function gatewaySaved(bot: BotService, keys: string[]) {
 /** Every scheduled job of the portal; main.ts registers them on the cron, tests call their functions directly. */
 export function appJobs(ctx: AppContext, services: AppServices): JobDefinition[] {
 	return [
-		...authJobs(ctx),
+		...authJobs(ctx, services.refusals),
 		...licensingJobs(ctx, services.licence),
 		...systemJobs(ctx),
 		...billingJobs(ctx, services.asaasInbox),

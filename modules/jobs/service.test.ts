@@ -82,7 +82,7 @@ describe('job leases', () => {
 				.filter((j) => j.lease === false)
 				.map((j) => j.name)
 				.sort()
-		).toEqual(['billing.webhook-inbox', 'licensing.usage-flush'])
+		).toEqual(['auth.refusals-flush', 'billing.webhook-inbox', 'licensing.usage-flush'])
 	})
 
 	it('refuses the writes of a holder that wakes up after its lease passed to another process (fencing token)', async () => {
