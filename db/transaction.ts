@@ -39,6 +39,11 @@ export function withTransactionCheck<T>(check: TransactionCheck, work: () => T):
 	return checks.run(check, work)
 }
 
+/** Runs `work` outside any check: writes that belong to no job (a batch other flows also wait on). */
+export function withoutTransactionCheck<T>(work: () => T): T {
+	return checks.exit(work)
+}
+
 /** `work`, preceded by the check of the code that started it, if any. */
 function checked<T>(work: (tx: Tx) => Promise<T> | T): (tx: Tx) => Promise<T> {
 	const check = checks.getStore()

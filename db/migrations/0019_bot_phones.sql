@@ -1,0 +1,12 @@
+CREATE TABLE `bot_phones` (
+	`phone_key` text PRIMARY KEY NOT NULL,
+	`holder` text,
+	`token` integer DEFAULT 0 NOT NULL,
+	`lease_until` text,
+	`told_text_only` integer DEFAULT false NOT NULL,
+	`told_to_wait` integer DEFAULT false NOT NULL,
+	`replies` text DEFAULT '[]' NOT NULL,
+	`updated_at` text NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `bot_phones_updated_idx` ON `bot_phones` (`updated_at`);
