@@ -51,5 +51,16 @@ const app = (await createApp(ctx, services, site))
 
 writePidFile(appConfig.dataDir)
 console.log(`Portal em http://localhost:${app.server?.port}`)
+
+// Stopped by its orchestrator (docker stop, a rolling update): the readiness probe answers 503 at once, so the
+// balancer stops sending new requests; those under way finish, then the process ends.
+process.once('SIGTERM', async () => {
+	services.lifecycle.draining = true
+	ctx.log('process.draining', { seconds: config.drainSeconds })
+	await Bun.sleep(config.drainSeconds * 1000)
+	await app.stop()
+	services.licence.close()
+	process.exit(0)
+})
 // Webhook events a stopped process left unhandled are taken up at once, not at the next tick.
 void services.asaasInbox.processDue().catch((error) => ctx.log('job.failed', { job: 'billing.webhook-inbox', message: String(error) }))

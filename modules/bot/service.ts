@@ -12,7 +12,6 @@ import { evolutionGateway, isOwnSend } from '../messaging'
 import { getSetting, openSetting, saveSettings } from '../settings'
 import {
 	type Effect,
-	SESSION_IDLE_MS,
 	type Session,
 	decide,
 	freshSession,

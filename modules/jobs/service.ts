@@ -130,20 +130,27 @@ export async function withLease(
  * because its lease had passed to another process is logged as such (job.fenced).
  */
 export async function runJob(
-	ctx: Pick<AppContext, 'db' | 'clock' | 'log'>,
+	ctx: Pick<AppContext, 'db' | 'clock' | 'log'> & Partial<Pick<AppContext, 'metrics'>>,
 	holder: string,
 	job: JobDefinition,
 	defaultLeaseMs = DEFAULT_LEASE_MS
 ): Promise<boolean> {
 	try {
-		if (job.lease === false) {
-			await job.run()
-			return true
+		if (job.lease === false) await job.run()
+		else if (!(await withLease(ctx, job.name, holder, job.leaseMs ?? defaultLeaseMs, job.run))) {
+			ctx.metrics?.jobRun(job.name, 'skipped')
+			return false
 		}
-		return await withLease(ctx, job.name, holder, job.leaseMs ?? defaultLeaseMs, job.run)
+		ctx.metrics?.jobRun(job.name, 'ok')
+		return true
 	} catch (error) {
-		if (error instanceof LeaseLost) ctx.log('job.fenced', { job: job.name, token: error.lease.token })
-		else ctx.log('job.failed', { job: job.name, message: String((error as Error)?.message ?? error) })
+		if (error instanceof LeaseLost) {
+			ctx.metrics?.jobRun(job.name, 'fenced')
+			ctx.log('job.fenced', { job: job.name, token: error.lease.token })
+		} else {
+			ctx.metrics?.jobRun(job.name, 'failed')
+			ctx.log('job.failed', { job: job.name, message: String((error as Error)?.message ?? error) })
+		}
 		return true
 	}
 }

@@ -21,6 +21,7 @@ export async function createLicenceService(ctx: AppContext) {
 	/** Answers a check with JSON text; `ip` is asked for only when the key is wrong (it costs a system call). */
 	async function check(input: LicenceCheckBody, ip: () => string): Promise<string> {
 		const result = (await pool?.run(input)) ?? (await evaluateToJson(evaluator, input))
+		ctx.metrics.licenceCheck(result.status)
 		// Only wrong keys are slowed down per address: machines with the right key at the same site keep working.
 		if (result.status === 'chave_invalida' && failuresByIp.hit(ip(), ctx.clock.now().getTime())) {
 			throw tooManyRequests('Muitas tentativas com chave inválida. Aguarde alguns minutos.', FAILURE_WINDOW_MS / 1000)

@@ -57,7 +57,10 @@ export function errorHandler(log: Logger, onRefused: (refused: RefusedRequest) =
 				}
 			}
 		}
-		return errorToResponse(error, request, log, code)
+		const response = errorToResponse(error, request, log, code)
+		// The status the answer really has, for what runs after it (observe.ts counts it).
+		context.set.status = response.status
+		return response
 	})
 }
 
