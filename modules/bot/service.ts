@@ -10,16 +10,7 @@ import { AppError, type AppContext, type Logger, unauthorized, unprocessable, wr
 import { type EvolutionClient, EvolutionError, parseEvolutionEvent, phoneKey, webhookPlan, withoutBinaryFields } from '../evolution'
 import { evolutionGateway, isOwnSend } from '../messaging'
 import { getSetting, openSetting, saveSettings } from '../settings'
-import {
-	type Effect,
-	type Session,
-	decide,
-	freshSession,
-	isPaused,
-	paced,
-	pausedSession,
-	resumedSession
-} from './conversation'
+import { type Effect, type Session, decide, freshSession, isPaused, paced, pausedSession, resumedSession } from './conversation'
 import { BOT_SILENCE_WARNING_MS, BOT_WEBHOOK_EVENTS, BOT_WEBHOOK_HEADER, type BotMonitor } from './model'
 import {
 	type PhoneTurn,
