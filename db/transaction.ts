@@ -20,9 +20,33 @@ import { onPostgres } from './dialect'
  * again from the start. Hence the rule for `work`: database work only, no call to Asaas, Evolution or any other
  * outside service (it may run twice, and on SQLite it holds the write lock).
  */
-export async function writeTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T> | T): Promise<T> {
-	if (onPostgres(db)) return postgresTransaction(db, work)
+export async function writeTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T> | T, options: { hotRow?: string } = {}): Promise<T> {
+	if (onPostgres(db))
+		return options.hotRow ? inProcessTurn(db, options.hotRow, () => postgresTransaction(db, work)) : postgresTransaction(db, work)
 	return sqliteTransaction(db, work)
+}
+
+/**
+ * `hotRow`: a name for the rows this transaction writes that many requests write at once (a representative's credit
+ * batches under a burst of transfers). On PostgreSQL, the outermost transactions of one process that name the same
+ * rows then take turns, instead of aborting one another as serialization failures and retrying; across processes,
+ * the database's isolation still decides (and the retries). On SQLite every write already takes its turn.
+ */
+const hotRows = new WeakMap<object, Map<string, Promise<unknown>>>()
+function inProcessTurn<T>(db: DbOrTx, key: string, work: () => Promise<T>): Promise<T> {
+	if (is(db, PgTransaction)) return work()
+	const turns = hotRows.get(db) ?? new Map<string, Promise<unknown>>()
+	hotRows.set(db, turns)
+	const mine = (turns.get(key) ?? Promise.resolve()).then(work, work)
+	const settled = mine.then(
+		() => undefined,
+		() => undefined
+	)
+	turns.set(key, settled)
+	void settled.then(() => {
+		if (turns.get(key) === settled) turns.delete(key)
+	})
+	return mine
 }
 
 /** A condition every write transaction started inside `withTransactionCheck` proves first, in the transaction itself. */
@@ -53,7 +77,12 @@ function checked<T>(work: (tx: Tx) => Promise<T> | T): (tx: Tx) => Promise<T> {
 	}
 }
 
-const MAX_ATTEMPTS = 8
+/**
+ * Attempts of a PostgreSQL transaction aborted as a serialization failure: many instances writing one hot row (a
+ * representative's credit batch under a burst of transfers from three instances) abort each other in turn, one
+ * committing each round, so the attempts are many and the waits grow (doubling, with jitter, up to 250 ms).
+ */
+const MAX_ATTEMPTS = 30
 const RETRY_CODES = new Set(['40001', '40P01'])
 
 async function postgresTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T> | T): Promise<T> {
@@ -67,8 +96,8 @@ async function postgresTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T> |
 		} catch (error) {
 			const code = failureCode(error)
 			if (attempt >= MAX_ATTEMPTS || !code || !RETRY_CODES.has(code)) throw error
-			// Back off a little, with jitter, so two retried transactions do not collide again at once.
-			await Bun.sleep(Math.random() * 5 * attempt)
+			// Back off, with jitter, so retried transactions do not collide again at once.
+			await Bun.sleep(Math.random() * Math.min(250, 2 ** attempt))
 		}
 	}
 }

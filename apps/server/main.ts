@@ -52,11 +52,16 @@ const app = (await createApp(ctx, services, site))
 writePidFile(appConfig.dataDir)
 console.log(`Portal em http://localhost:${app.server?.port}`)
 
-// Stopped by its orchestrator (docker stop, a rolling update): the readiness probe answers 503 at once, so the
-// balancer stops sending new requests; those under way finish, then the process ends.
+// Ctrl+C ends the portal at once. Stopped by its orchestrator (SIGTERM: docker stop, a rolling update), it drains:
+// the readiness probe answers 503 at once, so the balancer stops sending it requests; for DRAIN_SECONDS it still
+// answers what comes, then it lets the requests under way finish and ends.
+process.once('SIGINT', () => {
+	console.error('Sinal SIGINT recebido: encerrando o portal.')
+	process.exit(0)
+})
 process.once('SIGTERM', async () => {
+	console.error(`Sinal SIGTERM recebido: encerrando o portal em ${config.drainSeconds} s.`)
 	services.lifecycle.draining = true
-	ctx.log('process.draining', { seconds: config.drainSeconds })
 	await Bun.sleep(config.drainSeconds * 1000)
 	await app.stop()
 	services.licence.close()

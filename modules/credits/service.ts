@@ -148,34 +148,40 @@ export async function addCredits(db: DbOrTx, clock: Clock, actor: Actor, input: 
  * extends the licence by creditos × app.valor_credito_dia days and logs the activity.
  */
 export function transferToCompany(db: DbOrTx, clock: Clock, actor: Actor, input: TransferBody): Promise<TransferResult> {
-	return writeTransaction(db, async (tx) => {
-		const company = await companyToCredit(tx, actor, input)
-		const repCnpj = company.cnpj_representante
-		const batches = await availableBatches(tx, repCnpj)
-		const available = batches.reduce((sum, b) => sum + b.valor, 0)
-		if (available < input.creditos) throw notEnoughCredits(available)
-		const today = todayIso(clock)
-		const taken = await consumeOldestFirst(tx, batches, input.creditos, today)
-		const transferId = await recordTransfer(tx, actor, company, input, taken, today)
-		await bumpBalance(tx, repCnpj, { disponivel: -input.creditos, utilizado: input.creditos })
-		const licence = await extendLicence(tx, clock, company.codigo, input.creditos, Number(await getSetting(tx, 'app.valor_credito_dia')))
-		await logActivity(
-			tx,
-			clock,
-			'credits.transferred',
-			{ creditos: input.creditos, razao: company.razao, sistema: input.sistema, dias: licence.days, validade: licence.after },
-			{ actor, entityId: company.codigo, representanteCnpj: repCnpj }
-		)
-		return {
-			message: `${input.creditos} ${input.creditos === 1 ? 'crédito transferido' : 'créditos transferidos'} com sucesso.`,
-			transferId,
-			creditos: input.creditos,
-			dias: licence.days,
-			validade_anterior: licence.before,
-			validade_licenca: licence.after,
-			disponivel: available - input.creditos
-		}
-	})
+	// The representative's batches are the rows every transfer of theirs writes (the company's, when it is not known yet).
+	const hotRow = `credits:${input.representanteCnpj ?? (actor.tipo === 'representante' ? actor.cnpj : `empresa-${input.empresaCodigo}`)}`
+	return writeTransaction(
+		db,
+		async (tx) => {
+			const company = await companyToCredit(tx, actor, input)
+			const repCnpj = company.cnpj_representante
+			const batches = await availableBatches(tx, repCnpj)
+			const available = batches.reduce((sum, b) => sum + b.valor, 0)
+			if (available < input.creditos) throw notEnoughCredits(available)
+			const today = todayIso(clock)
+			const taken = await consumeOldestFirst(tx, batches, input.creditos, today)
+			const transferId = await recordTransfer(tx, actor, company, input, taken, today)
+			await bumpBalance(tx, repCnpj, { disponivel: -input.creditos, utilizado: input.creditos })
+			const licence = await extendLicence(tx, clock, company.codigo, input.creditos, Number(await getSetting(tx, 'app.valor_credito_dia')))
+			await logActivity(
+				tx,
+				clock,
+				'credits.transferred',
+				{ creditos: input.creditos, razao: company.razao, sistema: input.sistema, dias: licence.days, validade: licence.after },
+				{ actor, entityId: company.codigo, representanteCnpj: repCnpj }
+			)
+			return {
+				message: `${input.creditos} ${input.creditos === 1 ? 'crédito transferido' : 'créditos transferidos'} com sucesso.`,
+				transferId,
+				creditos: input.creditos,
+				dias: licence.days,
+				validade_anterior: licence.before,
+				validade_licenca: licence.after,
+				disponivel: available - input.creditos
+			}
+		},
+		{ hotRow }
+	)
 }
 
 /** The company the credits go to, if the actor may credit it (out of scope looks exactly like missing). */

@@ -7,7 +7,7 @@ import type { SessionUser } from '../auth'
 import { SYSTEM_CATALOGUE, companies } from '../companies'
 import { type Clock, DAY, addDaysIso, formatBrDate, isoDateInSaoPaulo, pagination, startOfDayInSaoPaulo, timeInSaoPaulo } from '../core'
 import { type AppContext, notFound, writeTransaction } from '../core/server'
-import { jobLeases, withLease } from '../jobs'
+import { LeaseLost, jobLeases, withLease } from '../jobs'
 import { EvolutionError, normaliseBrazilianPhone, phoneKey } from '../evolution'
 import { representatives } from '../resellers'
 import { getSetting } from '../settings'
@@ -497,10 +497,19 @@ async function runInProgress(db: DbOrTx, now: Date): Promise<boolean> {
  */
 export async function runNotificationsNow(ctx: Ctx): Promise<RunNowResult> {
 	let result: RunResult = { enviadas: 0, falhas: 0, ignoradas: 0 }
-	const ran = await withLease(ctx, NOTIFICATIONS_JOB, `manual-${crypto.randomUUID()}`, ctx.config.jobLeaseMs, async () => {
-		result = await runNotifications(ctx)
-	})
-	return { ...result, em_andamento: !ran }
+	// The process's pid in the holder's name: an operator (and the cluster tests) can tell which instance holds it.
+	const holder = `manual-${process.pid}-${crypto.randomUUID()}`
+	try {
+		const ran = await withLease(ctx, NOTIFICATIONS_JOB, holder, ctx.config.jobLeaseMs, async () => {
+			result = await runNotifications(ctx)
+		})
+		return { ...result, em_andamento: !ran }
+	} catch (error) {
+		if (!(error instanceof LeaseLost)) throw error
+		// This run stalled past its lease and another took the job over: its write was refused, the other run goes on.
+		ctx.log('job.fenced', { job: NOTIFICATIONS_JOB, token: error.lease.token })
+		return { ...result, em_andamento: true }
+	}
 }
 
 /** GET /api/notification-settings/hoje: today's sends (Brazil's day), the last one's time, those still to go, and a run in progress. */

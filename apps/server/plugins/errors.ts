@@ -96,6 +96,8 @@ function errorToResponse(error: unknown, request: Request, log: Logger, code?: s
 	log('error.unhandled', {
 		path: pathOf(request.url),
 		method: request.method,
+		// The database's own code (a serialization failure that kept coming back, a lost connection…), when it is one.
+		code: failureCode(error),
 		message: String((error as Error)?.message ?? error),
 		stack: (error as Error)?.stack
 	})
