@@ -4,8 +4,10 @@ import { migrate as migratePostgresDb } from 'drizzle-orm/postgres-js/migrator'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Sql } from 'postgres'
+import { sql } from 'drizzle-orm'
 import { type Db, openDb, openPostgres } from './client'
-import { DATABASE_URL } from './dialect'
+import { DATABASE_URL, onPostgres } from './dialect'
+import { sqlRows } from './query'
 
 export const MIGRATIONS_FOLDER = join(import.meta.dir, 'migrations')
 /** PostgreSQL's migrations, generated from the same schema (db/columns.ts, db/drizzle.pg.config.ts). */
@@ -80,6 +82,26 @@ function journal(): Journal {
  */
 export function codeMigrationLevel(): number {
 	return Math.max(...journal().entries.map((e) => e.when))
+}
+
+/**
+ * Where `db` stands against this code's migrations: the level it has applied (null when none) and the level this
+ * code expects, from the journal of its database kind. Equal means the instance may serve (the readiness probe).
+ */
+export async function migrationLevels(db: Db): Promise<{ applied: number | null; expected: number }> {
+	const postgres = onPostgres(db)
+	const folder = postgres ? POSTGRES_MIGRATIONS_FOLDER : MIGRATIONS_FOLDER
+	const entries = (JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as Journal).entries
+	const [row] = await sqlRows<{ level: number | null }>(
+		db,
+		postgres
+			? sql`select max(created_at) as level from drizzle.__drizzle_migrations`
+			: sql`select max(created_at) as level from __drizzle_migrations`
+	)
+	return {
+		applied: row?.level === null || row?.level === undefined ? null : Number(row.level),
+		expected: Math.max(...entries.map((e) => e.when))
+	}
 }
 
 /** The tables of the first migration: every database of this portal, at any level, has them. */

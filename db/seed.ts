@@ -10,7 +10,7 @@ import { hashPassword } from '../modules/auth'
 import { rebuildCreditBalances } from '../modules/credits'
 import { completeCnpj, DAY, isoDateInSaoPaulo, systemClock } from '../modules/core'
 import { databaseOwnerOnly } from '../modules/core/server'
-import { openDb } from './client'
+import { type Db, openDb } from './client'
 import { migrateDb } from './migrate'
 import { writeTransaction } from './transaction'
 import { SEED_CITIES, SEED_KINDS, SEED_NAMES } from './seed-words'
@@ -40,6 +40,13 @@ export async function seedDemo(dbPath: string) {
 	// Owner-only, as the server keeps it: the WAL and SHM SQLite creates later take the database file's mode.
 	databaseOwnerOnly(dbPath)
 	migrateDb(db)
+	const result = await seedDemoData(db)
+	databaseOwnerOnly(dbPath)
+	return result
+}
+
+/** The demo data on a migrated database of either kind (PostgreSQL's for demo:cluster); refuses to run twice. */
+export async function seedDemoData(db: Db) {
 	if ((await db.select().from(users).where(eq(users.cnpj, DEMO_ACCOUNTS.gerente.cnpj)))[0]) {
 		return { created: false as const }
 	}
@@ -240,7 +247,6 @@ export async function seedDemo(dbPath: string) {
 		})
 	})
 	await rebuildCreditBalances(db)
-	databaseOwnerOnly(dbPath)
 	return { created: true as const }
 }
 

@@ -20,26 +20,84 @@ import { onPostgres } from './dialect'
  * again from the start. Hence the rule for `work`: database work only, no call to Asaas, Evolution or any other
  * outside service (it may run twice, and on SQLite it holds the write lock).
  */
-export async function writeTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T> | T): Promise<T> {
-	if (onPostgres(db)) return postgresTransaction(db, work)
+export async function writeTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T> | T, options: { hotRow?: string } = {}): Promise<T> {
+	if (onPostgres(db))
+		return options.hotRow ? inProcessTurn(db, options.hotRow, () => postgresTransaction(db, work)) : postgresTransaction(db, work)
 	return sqliteTransaction(db, work)
 }
 
-const MAX_ATTEMPTS = 8
+/**
+ * `hotRow`: a name for the rows this transaction writes that many requests write at once (a representative's credit
+ * batches under a burst of transfers). On PostgreSQL, the outermost transactions of one process that name the same
+ * rows then take turns, instead of aborting one another as serialization failures and retrying; across processes,
+ * the database's isolation still decides (and the retries). On SQLite every write already takes its turn.
+ */
+const hotRows = new WeakMap<object, Map<string, Promise<unknown>>>()
+function inProcessTurn<T>(db: DbOrTx, key: string, work: () => Promise<T>): Promise<T> {
+	if (is(db, PgTransaction)) return work()
+	const turns = hotRows.get(db) ?? new Map<string, Promise<unknown>>()
+	hotRows.set(db, turns)
+	const mine = (turns.get(key) ?? Promise.resolve()).then(work, work)
+	const settled = mine.then(
+		() => undefined,
+		() => undefined
+	)
+	turns.set(key, settled)
+	void settled.then(() => {
+		if (turns.get(key) === settled) turns.delete(key)
+	})
+	return mine
+}
+
+/** A condition every write transaction started inside `withTransactionCheck` proves first, in the transaction itself. */
+type TransactionCheck = (tx: Tx) => Promise<void>
+const checks = new AsyncLocalStorage<TransactionCheck>()
+
+/**
+ * Runs `work` so that each write transaction it starts (itself, or any code it calls) runs `check` first, inside that
+ * transaction: when `check` throws, the transaction writes nothing. A leased job uses it to prove, in the same
+ * transaction as its writes, that it still holds its lease (modules/jobs: the fencing token). A transaction that
+ * joins another (a savepoint) was checked with it.
+ */
+export function withTransactionCheck<T>(check: TransactionCheck, work: () => T): T {
+	return checks.run(check, work)
+}
+
+/** Runs `work` outside any check: writes that belong to no job (a batch other flows also wait on). */
+export function withoutTransactionCheck<T>(work: () => T): T {
+	return checks.exit(work)
+}
+
+/** `work`, preceded by the check of the code that started it, if any. */
+function checked<T>(work: (tx: Tx) => Promise<T> | T): (tx: Tx) => Promise<T> {
+	const check = checks.getStore()
+	return async (tx) => {
+		if (check) await check(tx)
+		return work(tx)
+	}
+}
+
+/**
+ * Attempts of a PostgreSQL transaction aborted as a serialization failure: many instances writing one hot row (a
+ * representative's credit batch under a burst of transfers from three instances) abort each other in turn, one
+ * committing each round, so the attempts are many and the waits grow (doubling, with jitter, up to 250 ms).
+ */
+const MAX_ATTEMPTS = 30
 const RETRY_CODES = new Set(['40001', '40P01'])
 
 async function postgresTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T> | T): Promise<T> {
 	const pgDb = db as unknown as PgDatabase<never>
 	const run = work as unknown as (tx: unknown) => Promise<T>
 	if (is(pgDb, PgTransaction)) return pgDb.transaction(run)
+	const outermost = checked(run as (tx: Tx) => Promise<T>) as unknown as (tx: unknown) => Promise<T>
 	for (let attempt = 1; ; attempt++) {
 		try {
-			return await pgDb.transaction(run, { isolationLevel: 'serializable' })
+			return await pgDb.transaction(outermost, { isolationLevel: 'serializable' })
 		} catch (error) {
 			const code = failureCode(error)
 			if (attempt >= MAX_ATTEMPTS || !code || !RETRY_CODES.has(code)) throw error
-			// Back off a little, with jitter, so two retried transactions do not collide again at once.
-			await Bun.sleep(Math.random() * 5 * attempt)
+			// Back off, with jitter, so retried transactions do not collide again at once.
+			await Bun.sleep(Math.random() * Math.min(250, 2 ** attempt))
 		}
 	}
 }
@@ -125,6 +183,7 @@ async function sqliteTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T> | T
 			open.depth--
 		}
 	}
+	const outermost = checked(work)
 	return inTurn(client, async () => {
 		client.exec('BEGIN IMMEDIATE')
 		// The transaction is the database with a session of its own, marked open: what is built from `tx` joins it.
@@ -132,7 +191,7 @@ async function sqliteTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T> | T
 		const txSession = Object.create(session, { [OPEN]: { value: state } })
 		const tx = Object.create(db, { session: { value: txSession } }) as Tx
 		try {
-			const result = await ambient.run({ client, open: state }, () => work(tx))
+			const result = await ambient.run({ client, open: state }, () => outermost(tx))
 			state.ended = true
 			client.exec('COMMIT')
 			return result

@@ -1,8 +1,9 @@
 /**
  * The README's test command: the code checks (Biome's format and lint, tsc), unit and API tests (bun test) twice,
- * on SQLite and on PostgreSQL, then the site build and the browser journeys (Playwright on the system Chromium, against
- * a portal on SQLite). PostgreSQL is one throw-away server this script starts (db/postgres-cluster.ts). Ends with one
- * line "tests: N passed, N failed", where each code check counts as one test. Flags: --unit-only, --e2e-only.
+ * on SQLite and on PostgreSQL, the cluster tests (three portal processes on one PostgreSQL, apps/cluster), then the
+ * site build and the browser journeys (Playwright on the system Chromium, against a portal on SQLite). PostgreSQL is a
+ * throw-away server this script starts (db/postgres-cluster.ts). Ends with one line "tests: N passed, N failed", where
+ * each code check counts as one test. Flags: --unit-only, --cluster-only, --e2e-only.
  * The unit and API tests and the server the journeys drive run with NODE_ENV=production, the mode of the container
  * (Elysia redacts its own validation text there), so what the tests prove is what the image does.
  */
@@ -78,7 +79,9 @@ async function check(name: string, cmd: string[]) {
 	}
 }
 
-if (!args.has('--e2e-only')) {
+const only = ['--unit-only', '--e2e-only', '--cluster-only'].find((flag) => args.has(flag))
+
+if (!only || only === '--unit-only') {
 	await check('Biome (formato e lint)', [bun, 'x', 'biome', 'ci', '.'])
 	await check('tsc', [bun, 'x', 'tsc', '-p', '.'])
 	// 20 s per test instead of bun's 5: the API tests hash passwords with argon2id on purpose, and this command must
@@ -107,7 +110,22 @@ if (!args.has('--e2e-only')) {
 	await postgres.stop()
 }
 
-if (!args.has('--unit-only')) {
+if (!only || only === '--cluster-only') {
+	// Three real portal processes on one PostgreSQL (apps/cluster/cluster.suite.ts), their own throw-away server.
+	const postgres = await startPostgresCluster()
+	const cluster = await run([bun, 'test', '--timeout', '300000', './apps/cluster/cluster.suite.ts'], {
+		NODE_ENV: 'production',
+		DATABASE_URL: postgres.url,
+		TEST_POSTGRES_URL: postgres.url
+	})
+	await postgres.stop()
+	totals.passed += count(cluster.output, /^\s*(\d+) pass$/m)
+	totals.failed += count(cluster.output, /^\s*(\d+) fail$/m)
+	failures.push(...(cluster.output.match(/^\(fail\) .*$/gm) ?? []))
+	if (cluster.code !== 0 && count(cluster.output, /^\s*(\d+) fail$/m) === 0) totals.failed += 1
+}
+
+if (!only || only === '--e2e-only') {
 	const build = await run([bun, 'run', 'build'])
 	if (build.code !== 0) {
 		console.error('A compilação do site falhou.')

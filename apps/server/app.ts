@@ -28,9 +28,11 @@ import { resellersRoutes } from '../../modules/resellers'
 import { systemJobs, systemRoutes } from '../../modules/system'
 import { terminalRoutes } from '../../modules/terminals'
 import { userRoutes } from '../../modules/users'
+import { portalGauges } from './gauges'
 import { PAGE_READS } from './page-reads'
 import { apiDocs } from './plugins/docs'
 import { errorHandler } from './plugins/errors'
+import { observe } from './plugins/observe'
 import { type Site, pagesPlugin } from './plugins/pages'
 import { requestGuards } from './plugins/security'
 
@@ -43,15 +45,17 @@ export interface AppServices {
 	refusals: RefusalLog
 	/** The Asaas webhook inbox, with the modules that own payments as its handlers. */
 	asaasInbox: AsaasInbox
-	/** The WhatsApp bot: its conversations are queued per phone in this process. */
+	/** The WhatsApp bot: each phone handled by one instance at a time. */
 	bot: BotService
+	/** Set when the process is shutting down: the readiness probe then answers 503. */
+	lifecycle: { draining: boolean }
 }
 
 /** `extraHandlers` lets a test watch the inbox hand out events beside the portal's own handlers. */
 export async function createServices(ctx: AppContext, extraHandlers: PaymentEventHandler[] = []): Promise<AppServices> {
 	return {
 		licence: await createLicenceService(ctx),
-		loginThrottle: new LoginThrottle(ctx.clock),
+		loginThrottle: new LoginThrottle(ctx.db, ctx.clock),
 		refusals: new RefusalLog(ctx),
 		// The renewals come after the carnês: a parcel the carnês' handler records paid renews its licence at once.
 		asaasInbox: createAsaasInbox(ctx, [
@@ -60,7 +64,8 @@ export async function createServices(ctx: AppContext, extraHandlers: PaymentEven
 			renewalPaymentHandler(ctx),
 			...extraHandlers
 		]),
-		bot: createBotService(ctx)
+		bot: createBotService(ctx),
+		lifecycle: { draining: false }
 	}
 }
 
@@ -68,6 +73,7 @@ export async function createServices(ctx: AppContext, extraHandlers: PaymentEven
 export async function createApp(ctx: AppContext, given?: AppServices, site: Site | null = null) {
 	const services = given ?? (await createServices(ctx))
 	const app = new Elysia()
+		.use(observe(ctx))
 		.use(
 			errorHandler(ctx.log, (refused) =>
 				services.refusals.record({
@@ -95,7 +101,13 @@ export async function createApp(ctx: AppContext, given?: AppServices, site: Site
 		)
 		.use(authRoutes(ctx, services.loginThrottle, services.refusals))
 		// Saving the gateway settings points the instance's webhook at the bot (when PUBLIC_URL says where the portal is).
-		.use(systemRoutes(ctx, { onSettingsSaved: (keys) => gatewaySaved(services.bot, keys) }))
+		.use(
+			systemRoutes(ctx, {
+				onSettingsSaved: (keys) => gatewaySaved(services.bot, keys),
+				gauges: portalGauges(ctx.db),
+				draining: () => services.lifecycle.draining
+			})
+		)
 		.use(messagingRoutes(ctx))
 		.use(userRoutes(ctx, services.loginThrottle))
 		// Companies and credits sit above resellers: their counts reach it from here.
@@ -127,8 +139,8 @@ async function gatewaySaved(bot: BotService, keys: string[]) {
 /** Every scheduled job of the portal; main.ts registers them on the cron, tests call their functions directly. */
 export function appJobs(ctx: AppContext, services: AppServices): JobDefinition[] {
 	return [
-		...authJobs(ctx),
-		...licensingJobs(services.licence),
+		...authJobs(ctx, services.refusals),
+		...licensingJobs(ctx, services.licence),
 		...systemJobs(ctx),
 		...billingJobs(ctx, services.asaasInbox),
 		...messagingJobs(ctx),

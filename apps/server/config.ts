@@ -19,6 +19,9 @@ const Env = z.object({
 	ASAAS_SANDBOX_URL: z.url().default('https://api-sandbox.asaas.com/v3'),
 	ASAAS_PRODUCTION_URL: z.url().default('https://api.asaas.com/v3'),
 	WHATSAPP_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+	JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+	METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN deve ter pelo menos 32 caracteres').optional(),
+	DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(5),
 	ADMIN_CNPJ: z.string().optional(),
 	ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD deve ter pelo menos 8 caracteres').optional(),
 	ADMIN_NOME: z.string().optional()
@@ -42,13 +45,16 @@ export function readConfig(env: Record<string, string | undefined> = process.env
 		publicOrigin: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
 		licenceWorkers: e.LICENCE_WORKERS ?? defaultLicenceWorkers(),
 		asaasUrls: { sandbox: e.ASAAS_SANDBOX_URL.replace(/\/+$/, ''), production: e.ASAAS_PRODUCTION_URL.replace(/\/+$/, '') },
-		whatsappPauseMs: e.WHATSAPP_PAUSE_MS
+		whatsappPauseMs: e.WHATSAPP_PAUSE_MS,
+		jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
+		metricsToken: e.METRICS_TOKEN ?? null
 	}
 	return {
 		app,
 		port: e.PORT,
 		host: e.HOST,
 		secretKey: e.SECRET_KEY,
+		drainSeconds: e.DRAIN_SECONDS,
 		admin: { cnpj: e.ADMIN_CNPJ, senha: e.ADMIN_PASSWORD, nome: e.ADMIN_NOME }
 	}
 }

@@ -51,5 +51,21 @@ const app = (await createApp(ctx, services, site))
 
 writePidFile(appConfig.dataDir)
 console.log(`Portal em http://localhost:${app.server?.port}`)
+
+// Ctrl+C ends the portal at once. Stopped by its orchestrator (SIGTERM: docker stop, a rolling update), it drains:
+// the readiness probe answers 503 at once, so the balancer stops sending it requests; for DRAIN_SECONDS it still
+// answers what comes, then it lets the requests under way finish and ends.
+process.once('SIGINT', () => {
+	console.error('Sinal SIGINT recebido: encerrando o portal.')
+	process.exit(0)
+})
+process.once('SIGTERM', async () => {
+	console.error(`Sinal SIGTERM recebido: encerrando o portal em ${config.drainSeconds} s.`)
+	services.lifecycle.draining = true
+	await Bun.sleep(config.drainSeconds * 1000)
+	await app.stop()
+	services.licence.close()
+	process.exit(0)
+})
 // Webhook events a stopped process left unhandled are taken up at once, not at the next tick.
 void services.asaasInbox.processDue().catch((error) => ctx.log('job.failed', { job: 'billing.webhook-inbox', message: String(error) }))

@@ -11,7 +11,7 @@ import { companies } from '../../modules/companies'
 import { type ContractsOf, type ResponseOf, type Role, completeCnpj, fixedClock } from '../../modules/core'
 import { createAsaasStandin, type StandinModes } from '../../modules/asaas'
 import { type PaymentEventHandler, asaasEvents } from '../../modules/billing'
-import { type AppConfig, type AppContext, createSecretBox, testConfig } from '../../modules/core/server'
+import { type AppConfig, type AppContext, Metrics, createSecretBox, testConfig } from '../../modules/core/server'
 import { type EvolutionStandinOptions, createEvolutionStandin } from '../../modules/evolution'
 import { representatives } from '../../modules/resellers'
 import type * as authModel from '../../modules/auth/model'
@@ -148,7 +148,8 @@ export async function createTestApp(
 		gateways: {
 			asaas: (url, init) => asaas.handle(new Request(url, init)),
 			evolution: (url, init) => evolution.handle(new Request(url, init))
-		}
+		},
+		metrics: new Metrics()
 	}
 	const services = await createServices(ctx, options.paymentHandlers)
 	const app = await createApp(ctx, services, options.site ?? null)

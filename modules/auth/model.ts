@@ -58,5 +58,5 @@ export const refusalsRoute = contract({
 	method: 'GET',
 	path: '/api/auth/refusals',
 	response: z.object({ refusals: z.array(AccessRefusal) }),
-	summary: 'Acessos recusados (401, 403 e 404 de registros fora do escopo) desde o início do servidor, agrupados'
+	summary: 'Acessos recusados (401, 403 e 404 de registros fora do escopo) nas últimas 24 horas, por todas as instâncias, agrupados'
 })

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'bun:test'
-import { testWorld } from '../../apps/server/testing'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createTestApp, testWorld } from '../../apps/server/testing'
 import { activities } from '../activity'
+import { accessRefusals } from './schema'
 
 describe('refused authorisations are kept for the administrador (issue 13, point 8)', () => {
 	it('records who probed which route and records, grouped, and shows it to an administrador only', async () => {
@@ -50,7 +54,7 @@ describe('refused authorisations are kept for the administrador (issue 13, point
 		const logged = w.logs.filter((l) => l.event === 'access.refused' && l.fields?.route === '/api/companies/:id')
 		expect(logged.map((l) => l.fields?.count)).toEqual([1, 10])
 		expect(logged[0].fields).toMatchObject({ userId: expect.any(Number), status: 404, record: String(foreign[0].codigo) })
-		// Nothing is written to the database for them: a flood of refusals costs no writes.
+		// Nothing reaches the activity log for them, and the lines are written in batches, not once per refusal.
 		expect((await w.db.select().from(activities)).length).toBe(before)
 	})
 
@@ -68,4 +72,22 @@ describe('refused authorisations are kept for the administrador (issue 13, point
 		const next = w.logs.filter((l) => l.event === 'access.refused').at(-1)
 		expect(next?.fields?.unlogged).toBeGreaterThan(900)
 	}, 30_000)
+
+	it('adds the refusals every instance answered to the same lines, written in batches (issue 36)', async () => {
+		const dbFile = join(mkdtempSync(join(tmpdir(), 'kportal-refusals-')), 'portal.sqlite')
+		const a = await createTestApp({ dbFile, config: { trustProxy: true } })
+		const b = await createTestApp({ dbFile, config: { trustProxy: true } })
+		const probe = (t: typeof a) => t.call('GET', '/api/companies', { headers: { 'x-forwarded-for': '203.0.113.50' } })
+		for (let i = 0; i < 4; i++) expect((await probe(a)).status).toBe(401)
+		for (let i = 0; i < 3; i++) expect((await probe(b)).status).toBe(401)
+		// Nothing written yet: each instance keeps its count until its next write (every 5 s, or a read of the list).
+		expect(await a.db.select().from(accessRefusals)).toEqual([])
+		await a.services.refusals.flush()
+		await b.services.refusals.flush()
+		const lines = await b.services.refusals.list()
+		expect(lines).toEqual([
+			expect.objectContaining({ who: 'Sem sessão', ip: '203.0.113.50', route: '/api/companies', status: 401, count: 7 })
+		])
+		expect(await a.services.refusals.list()).toEqual(lines)
+	})
 })

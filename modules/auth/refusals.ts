@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm'
-import { HOUR, MINUTE, ROLE_LABELS } from '../core'
-import { type AppContext, SlidingWindow } from '../core/server'
+import { and, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm'
+import { sqlRows } from '../../db/query'
+import { DAY, HOUR, MINUTE, ROLE_LABELS } from '../core'
+import { type AppContext, SlidingWindow, writeTransaction } from '../core/server'
 import { sessionCookieName } from './guard'
 import type { AccessRefusal } from './model'
-import { sessions, users } from './schema'
+import { accessRefusalRecords, accessRefusals, sessions, users } from './schema'
 import { hashToken } from './service'
 
 /** One refusal as the error handler sees it. */
@@ -20,8 +21,9 @@ export interface Refusal {
 
 /** A line per caller, route and status; it starts over an hour after its first refusal. */
 const SPAN_MS = HOUR
-/** The Sistema tab shows the most recent lines; older ones are forgotten first. */
+/** The Sistema tab shows the most recent lines; older ones are forgotten first, and none is kept past a day. */
 const MAX_LINES = 200
+const KEEP_MS = DAY
 /** Records kept per line for display, and how many distinct ones are counted. */
 const SHOWN_RECORDS = 10
 const COUNTED_RECORDS = 1_000
@@ -63,14 +65,28 @@ export function recordOf(params: Record<string, unknown> | undefined, body: unkn
 
 const isPowerOfTen = (n: number) => /^10*$/.test(String(n))
 
+/** What this process has added to a line since it last wrote the lines to the database. */
+interface Unwritten {
+	line: Pick<Line, 'who' | 'userId' | 'ip' | 'method' | 'route' | 'status'>
+	count: number
+	/** The records asked for, with when (a strictly growing stamp: the order of the newest holds). */
+	records: Map<string, number>
+	firstAt: number
+	lastAt: number
+}
+
 /**
  * Refused authorisations (401 without a session, 403 for a role, 404 for a record outside the caller's scope), kept
- * so an administrador can see probing (Configurações › Sistema) without any flood reaching the log or the database:
- * repeats of one caller on one route add to one line in memory (at most 200 lines, each for an hour), and a log line
- * is written at the 1st, 10th, 100th… refusal of a line, at most 30 per 10 minutes overall.
+ * so an administrador can see probing (Configurações › Sistema) without any flood reaching the log or costing a write
+ * per refusal: repeats of one caller on one route add to one line in memory, written to the database with the other
+ * lines every few seconds (the job auth.refusals-flush) and before the list is read, where every instance adds to the
+ * same lines (at most 200, each for an hour, none past a day). A log line is written at the 1st, 10th, 100th…
+ * refusal of a line in this process, at most 30 per 10 minutes per process.
  */
 export class RefusalLog {
 	private lines = new Map<string, Line>()
+	private unwritten = new Map<string, Unwritten>()
+	private lastStamp = 0
 	private logWindow = new SlidingWindow(10 * MINUTE, LOG_LINES_PER_10_MIN)
 	private unlogged = 0
 	private readonly cookieName: string
@@ -114,22 +130,122 @@ export class RefusalLog {
 			if (this.lines.size <= MAX_LINES) break
 			this.lines.delete(old)
 		}
+		this.addUnwritten(key, line, refusal.record, now)
 		if (isPowerOfTen(line.count)) this.writeLog(line, refusal.record, now)
 	}
 
-	/** The lines, most recent first, as the Sistema tab shows them. */
-	list(): AccessRefusal[] {
-		return [...this.lines.values()].reverse().map((line) => ({
+	private addUnwritten(key: string, line: Line, record: string | null, now: number) {
+		const delta = this.unwritten.get(key) ?? { line, count: 0, records: new Map(), firstAt: now, lastAt: now }
+		this.unwritten.delete(key)
+		this.unwritten.set(key, delta)
+		delta.line = line
+		delta.count++
+		delta.lastAt = now
+		if (record && (delta.records.has(record) || delta.records.size < COUNTED_RECORDS)) {
+			this.lastStamp = Math.max(now * 1000, this.lastStamp + 1)
+			delta.records.set(record, this.lastStamp)
+		}
+		// Between two writes a flood keeps the newest lines only, as the list does.
+		for (const old of this.unwritten.keys()) {
+			if (this.unwritten.size <= MAX_LINES) break
+			this.unwritten.delete(old)
+		}
+	}
+
+	/** Adds what this process counted since its last write to the lines every instance shares. */
+	async flush(): Promise<void> {
+		const batch = this.unwritten
+		if (batch.size === 0) return
+		this.unwritten = new Map()
+		const now = this.ctx.clock.now().getTime()
+		await writeTransaction(this.ctx.db, async (tx) => {
+			for (const [key, delta] of batch) {
+				const existing = (await tx.select().from(accessRefusals).where(eq(accessRefusals.line_key, key)))[0]
+				// A line starts over an hour after its first refusal.
+				const fresh = !existing || Date.parse(existing.first_at) <= delta.lastAt - SPAN_MS
+				if (existing && fresh) await tx.delete(accessRefusalRecords).where(eq(accessRefusalRecords.line_key, key))
+				const values = {
+					who: delta.line.who,
+					user_id: delta.line.userId,
+					ip: delta.line.ip,
+					method: delta.line.method,
+					route: delta.line.route,
+					status: delta.line.status,
+					count: fresh ? delta.count : existing.count + delta.count,
+					first_at: new Date(fresh ? delta.firstAt : Date.parse(existing.first_at)).toISOString(),
+					last_at: new Date(delta.lastAt).toISOString()
+				}
+				await tx
+					.insert(accessRefusals)
+					.values({ line_key: key, ...values })
+					.onConflictDoUpdate({ target: accessRefusals.line_key, set: values })
+				if (delta.records.size === 0) continue
+				await tx
+					.insert(accessRefusalRecords)
+					.values([...delta.records].map(([record, seen]) => ({ line_key: key, record, seen })))
+					.onConflictDoUpdate({
+						target: [accessRefusalRecords.line_key, accessRefusalRecords.record],
+						set: { seen: sql`excluded.seen` }
+					})
+				// Past 1,000 records a line forgets the oldest.
+				await tx
+					.delete(accessRefusalRecords)
+					.where(
+						and(
+							eq(accessRefusalRecords.line_key, key),
+							lt(
+								accessRefusalRecords.seen,
+								sql`coalesce((select r.seen from access_refusal_records r where r.line_key = ${key} order by r.seen desc limit 1 offset ${COUNTED_RECORDS - 1}), 0)`
+							)
+						)
+					)
+			}
+			// At most 200 lines, none older than a day, and no records without their line.
+			await tx.delete(accessRefusals).where(lt(accessRefusals.last_at, new Date(now - KEEP_MS).toISOString()))
+			const kept = tx.select({ key: accessRefusals.line_key }).from(accessRefusals).orderBy(desc(accessRefusals.last_at)).limit(MAX_LINES)
+			await tx.delete(accessRefusals).where(notInArray(accessRefusals.line_key, kept))
+			await tx
+				.delete(accessRefusalRecords)
+				.where(notInArray(accessRefusalRecords.line_key, tx.select({ key: accessRefusals.line_key }).from(accessRefusals)))
+		})
+	}
+
+	/** The lines of every instance, most recent first, as the Sistema tab shows them (this process's newest included). */
+	async list(): Promise<AccessRefusal[]> {
+		await this.flush()
+		const db = this.ctx.db
+		const lines = await db.select().from(accessRefusals).orderBy(desc(accessRefusals.last_at)).limit(MAX_LINES)
+		if (lines.length === 0) return []
+		const keys = lines.map((l) => l.line_key)
+		const distinct = new Map(
+			(
+				await db
+					.select({ key: accessRefusalRecords.line_key, n: sql<number>`count(*)` })
+					.from(accessRefusalRecords)
+					.where(inArray(accessRefusalRecords.line_key, keys))
+					.groupBy(accessRefusalRecords.line_key)
+			).map((r) => [r.key, Number(r.n)])
+		)
+		const newest = await sqlRows<{ line_key: string; record: string }>(
+			db,
+			sql`select line_key, record from (
+				select line_key, record, seen, row_number() over (partition by line_key order by seen desc) as n
+				from access_refusal_records where line_key in ${keys}
+			) as ranked where n <= ${SHOWN_RECORDS} order by line_key, seen desc`
+		)
+		const records = new Map<string, string[]>()
+		for (const row of newest) records.set(row.line_key, [...(records.get(row.line_key) ?? []), row.record])
+		return lines.map((line) => ({
 			who: line.who,
 			ip: line.ip,
 			method: line.method,
 			route: line.route,
 			status: line.status,
 			count: line.count,
-			records: line.lastRecords,
-			distinctRecords: line.records.size,
-			firstAt: new Date(line.firstAt).toISOString(),
-			lastAt: new Date(line.lastAt).toISOString()
+			records: records.get(line.line_key) ?? [],
+			distinctRecords: distinct.get(line.line_key) ?? 0,
+			firstAt: line.first_at,
+			lastAt: line.last_at
 		}))
 	}
 

@@ -48,6 +48,6 @@ export function authRoutes(ctx: AppContext, throttle: LoginThrottle, refusals: R
 			const renewed = await validateSession(ctx.db, ctx.clock, typeof token === 'string' ? token : null, { renew: true })
 			return { session: { expiresAt: renewed?.session.expiresAt ?? null } }
 		}),
-		serve(refusalsRoute, 'system.manage', () => ({ refusals: refusals.list() }))
+		serve(refusalsRoute, 'system.manage', async () => ({ refusals: await refusals.list() }))
 	])
 }

@@ -1,4 +1,4 @@
-import { index, integer, table, text } from '../../db/columns'
+import { index, integer, primaryKey, table, text } from '../../db/columns'
 import { belongsTo } from '../core/schema'
 
 export const users = table('users', {
@@ -27,4 +27,38 @@ export const sessions = table(
 		user_agent: text()
 	},
 	(t) => [index('sessions_user_idx').on(t.user_id)]
+)
+
+/**
+ * Refused authorisations (401, 403, 404 outside the caller's scope), one line per caller, route and status, as every
+ * portal instance adds to them (auth/refusals.ts): the Sistema tab reads them whichever instance answered the refusals.
+ */
+export const accessRefusals = table(
+	'access_refusals',
+	{
+		/** `u<user id>` or `ip <address>`, the method and route, the status: what makes one line. */
+		line_key: text().primaryKey(),
+		who: text().notNull(),
+		user_id: integer(),
+		ip: text().notNull(),
+		method: text().notNull(),
+		route: text().notNull(),
+		status: integer().notNull(),
+		count: integer().notNull(),
+		first_at: text().notNull(),
+		last_at: text().notNull()
+	},
+	(t) => [index('access_refusals_last_idx').on(t.last_at)]
+)
+
+/** The records a line's refusals asked for (at most 1,000 a line), with when last: the newest are shown. */
+export const accessRefusalRecords = table(
+	'access_refusal_records',
+	{
+		line_key: text().notNull(),
+		record: text().notNull(),
+		/** When last asked for, in microseconds (a strictly growing value per process, so the order holds within a second). */
+		seen: integer().notNull()
+	},
+	(t) => [primaryKey({ columns: [t.line_key, t.record] }), index('access_refusal_records_seen_idx').on(t.line_key, t.seen)]
 )

@@ -184,10 +184,15 @@ export async function deleteExpiredSessions(db: DbOrTx, clock: Clock): Promise<n
 	const idleMs = await idleLimitMs(db)
 	const conditions = [lt(sessions.expires_at, new Date(now).toISOString())]
 	if (idleMs !== null) conditions.push(lt(sessions.last_active_at, new Date(now - idleMs).toISOString()))
-	return (
-		await db
-			.delete(sessions)
-			.where(or(...conditions))
-			.returning({ id: sessions.id })
-	).length
+	// In a transaction: the hourly job's run proves its lease there (modules/jobs).
+	return writeTransaction(
+		db,
+		async (tx) =>
+			(
+				await tx
+					.delete(sessions)
+					.where(or(...conditions))
+					.returning({ id: sessions.id })
+			).length
+	)
 }

@@ -328,7 +328,7 @@ describe('the reminder schedule (régua de cobrança)', () => {
 		expect(delivered).toHaveLength(3)
 		expect(new Set(delivered.map((s) => s.number)).size).toBe(3)
 		// 'Executar agora' while the scheduled run holds the lease: it sends nothing and says a run is sending.
-		expect(await acquireLease(other.db, other.clock, DUNNING_JOB, 'scheduled', 60_000)).toBe(true)
+		expect(await acquireLease(other.db, other.clock, DUNNING_JOB, 'scheduled', 60_000)).not.toBeNull()
 		const busy = await w.call('POST', '/api/regua-cobranca/executar', { cookie: w.cookies.admin })
 		expect(busy.json).toMatchObject({ em_andamento: true, enviadas: 0 })
 

@@ -20,7 +20,7 @@ import {
 import { type AppContext, badRequest, forbidden, notFound, writeTransaction } from '../core/server'
 import { type EvolutionClient, EvolutionError, normaliseBrazilianPhone, phoneKey } from '../evolution'
 import { evolutionGateway, notifyUsers, renderTemplate, waitForTurn, whatsappOptOuts } from '../messaging'
-import { acquireLease, jobLeases, releaseLease } from '../jobs'
+import { jobLeases, withLease } from '../jobs'
 import { findRepresentativeByCnpj } from '../resellers'
 import {
 	DUNNING_DEFAULTS,
@@ -636,25 +636,8 @@ async function waiting(db: DbOrTx): Promise<number> {
  */
 export async function runDunningNow(ctx: Ctx, options: SendOptions = {}): Promise<DunningRunResult> {
 	const holder = `manual-${crypto.randomUUID()}`
-	if (!(await acquireLease(ctx.db, ctx.clock, DUNNING_JOB, holder, DUNNING_LEASE_MS))) {
-		const inProgress = !!(
-			await ctx.db
-				.select({ name: jobLeases.name })
-				.from(jobLeases)
-				.where(and(eq(jobLeases.name, DUNNING_JOB), gt(jobLeases.expires_at, now(ctx.clock))))
-		)[0]
-		return {
-			message: 'A régua de cobrança já está enviando agora: acompanhe as mensagens nos cartões das parcelas.',
-			escolhidas: 0,
-			bloqueadas: 0,
-			enviadas: 0,
-			falhas: 0,
-			ignoradas: 0,
-			a_enviar: await waiting(ctx.db),
-			em_andamento: inProgress
-		}
-	}
-	try {
+	let result: DunningRunResult | null = null
+	const ran = await withLease(ctx, DUNNING_JOB, holder, DUNNING_LEASE_MS, async () => {
 		const r = await runDunning(ctx, { ...options, force: true })
 		const left = await waiting(ctx.db)
 		const { weekend } = brazilNow(ctx.clock.now())
@@ -662,9 +645,24 @@ export async function runDunningNow(ctx: Ctx, options: SendOptions = {}): Promis
 			r.enviadas + r.falhas + r.ignoradas + r.escolhidas + r.bloqueadas === 0 && left === 0
 				? `Nada a enviar hoje${weekend ? ' (fim de semana: só as réguas que enviam nos fins de semana rodam)' : ''}.`
 				: `${r.enviadas} mensagem(ns) enviada(s), ${r.falhas} falha(s), ${r.ignoradas} não enviada(s)${r.bloqueadas ? `, ${r.bloqueadas} empresa(s) bloqueada(s)` : ''}${left ? `; ${left} na fila, enviada(s) nos próximos minutos` : ''}.`
-		return { message, ...r, a_enviar: left, em_andamento: false }
-	} finally {
-		await releaseLease(ctx.db, ctx.clock, DUNNING_JOB, holder)
+		result = { message, ...r, a_enviar: left, em_andamento: false }
+	})
+	if (ran && result) return result
+	const inProgress = !!(
+		await ctx.db
+			.select({ name: jobLeases.name })
+			.from(jobLeases)
+			.where(and(eq(jobLeases.name, DUNNING_JOB), gt(jobLeases.expires_at, now(ctx.clock))))
+	)[0]
+	return {
+		message: 'A régua de cobrança já está enviando agora: acompanhe as mensagens nos cartões das parcelas.',
+		escolhidas: 0,
+		bloqueadas: 0,
+		enviadas: 0,
+		falhas: 0,
+		ignoradas: 0,
+		a_enviar: await waiting(ctx.db),
+		em_andamento: inProgress
 	}
 }
 

@@ -59,3 +59,24 @@ export const botState = table('bot_state', {
 	webhook_message: text(),
 	webhook_at: text()
 })
+
+/**
+ * The runner's state of each phone, shared by every portal instance: who handles its messages now (a lease, so two
+ * instances never answer one phone at once, with a token that fences a holder that lost it), what it was told once
+ * ("só entendo texto", "aguarde um instante") and the times of its replies in the last minute (the reply limit).
+ */
+export const botPhones = table(
+	'bot_phones',
+	{
+		phone_key: text().primaryKey(),
+		holder: text(),
+		token: integer().notNull().default(0),
+		lease_until: text(),
+		told_text_only: integer({ mode: 'boolean' }).notNull().default(false),
+		told_to_wait: integer({ mode: 'boolean' }).notNull().default(false),
+		/** The times (ms) of the replies sent in the last minute, oldest first (JSON). */
+		replies: text().notNull().default('[]'),
+		updated_at: text().notNull()
+	},
+	(t) => [index('bot_phones_updated_idx').on(t.updated_at)]
+)

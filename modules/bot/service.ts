@@ -1,38 +1,31 @@
 /**
- * The bot's runner: the webhook's events in, per phone and in order; for a client's message it reads the facts,
- * lets conversation.ts decide, does the effects and sends the replies; the monitor and the instance's webhook.
- * What it keeps in memory is in `Bot`; what it reads and writes in the database is in store.ts.
+ * The bot's runner: the webhook's events in, one phone at a time across every portal instance; for a client's
+ * message it reads the facts, lets conversation.ts decide, does the effects and sends the replies; the monitor and the
+ * instance's webhook. What it keeps in memory is in `Bot` (nothing another instance needs); what it reads and writes
+ * in the database is in store.ts.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Db, Tx } from '../../db/client'
-import { AppError, type AppContext, type Logger, SlidingWindow, unauthorized, unprocessable, writeTransaction } from '../core/server'
+import { AppError, type AppContext, type Logger, unauthorized, unprocessable, writeTransaction } from '../core/server'
 import { type EvolutionClient, EvolutionError, parseEvolutionEvent, phoneKey, webhookPlan, withoutBinaryFields } from '../evolution'
 import { evolutionGateway, isOwnSend } from '../messaging'
 import { getSetting, openSetting, saveSettings } from '../settings'
-import {
-	type Effect,
-	SESSION_IDLE_MS,
-	type Session,
-	decide,
-	freshSession,
-	isPaused,
-	paced,
-	pausedSession,
-	resumedSession
-} from './conversation'
+import { type Effect, type Session, decide, freshSession, isPaused, paced, pausedSession, resumedSession } from './conversation'
 import { BOT_SILENCE_WARNING_MS, BOT_WEBHOOK_EVENTS, BOT_WEBHOOK_HEADER, type BotMonitor } from './model'
 import {
+	type PhoneTurn,
 	applyOtherModulesEffects,
 	botEnabled,
+	claimMessage,
 	listSessions,
 	loadFacts,
-	markSeen,
 	normalisedPhone,
 	pausedPhones,
 	readBotState,
 	readSession,
+	releasePhone,
 	saveSession,
-	seenMessage,
+	takePhone,
 	writeBotEffects,
 	writeBotState
 } from './store'
@@ -49,30 +42,34 @@ export const REPLIES_PER_MINUTE = 20
  * The raw body has its own cap, checked on the bytes as they arrive (apps/server/app.ts), after the secret.
  */
 export const WEBHOOK_EVENT_LIMIT = 64 * 1024
-/** Past this many phones, the in-memory "told" flags are trimmed. */
-const MEMORY_LIMIT = 10_000
+/**
+ * How long an instance holds a phone without giving it back: a message's work (the facts, the replies with their
+ * "typing…", the commit) takes seconds; an instance that died lets its phones go after this.
+ */
+const PHONE_LEASE_MS = 60_000
+/** How long a message waits for its phone, held by another instance (or one that died), before it is given up. */
+const PHONE_WAIT_MS = 2 * PHONE_LEASE_MS
+const PHONE_RETRY_MS = 100
 
 /** "Typing…" before a reply, as a person would: longer texts take longer, within 0.8–3 s. */
 export const typingDelayMs = (text: string) => Math.min(3000, Math.max(800, text.length * 25))
 
 export type BotService = ReturnType<typeof createBotService>
 
-/** What the bot keeps in memory, per portal process; everything else is in the database. */
+/**
+ * What the bot keeps in memory, per portal process: the order of each phone's work in this process, the commits
+ * being grouped, caches of settings. A phone's state (its session, its lease, what it was told, its replies of the
+ * last minute) and the messages already taken are in the database, where every instance reads them.
+ */
 interface Bot {
 	ctx: AppContext
 	queue: PhoneQueue
 	commits: GroupCommit
 	gateway: () => Promise<EvolutionClient | null>
 	secret: WebhookSecret
-	/** Replies sent to each phone in the last minute. */
-	replyLimit: SlidingWindow
-	/** Phones told "aguarde um instante" since they last went over the reply limit. */
-	toldToWait: Set<string>
-	/** Phones told "só entendo texto" in their current session, with when. */
-	toldTextOnly: Map<string, number>
-	/** Ids received and queued, not yet committed as handled: a redelivery meanwhile is caught here. */
-	receiving: Set<string>
-	/** The time of the last event is written at most once a second: the webhook stays one insert per message. */
+	/** Who holds a phone's lease: this bot of this process. */
+	holder: string
+	/** The time of the last event is written at most once a second, per process. */
 	lastEventWrittenMs: number
 }
 
@@ -84,10 +81,7 @@ export function createBotService(ctx: AppContext) {
 		commits: new GroupCommit(db),
 		gateway: cachedGateway(ctx),
 		secret: new WebhookSecret(ctx),
-		replyLimit: new SlidingWindow(60_000, REPLIES_PER_MINUTE),
-		toldToWait: new Set(),
-		toldTextOnly: new Map(),
-		receiving: new Set(),
+		holder: `${process.pid}-${crypto.randomUUID()}`,
 		lastEventWrittenMs: 0
 	}
 	return {
@@ -101,14 +95,16 @@ export function createBotService(ctx: AppContext) {
 		/** POST /api/whatsapp/bot/test: the message as if the phone sent it; the replies that went out. */
 		test(input: string, message: string): Promise<string[]> {
 			const phone = normalisedPhone(input)
-			return bot.queue.run(phoneKey(phone), () => fromClient(bot, phone, message, null))
+			return onPhone(bot, phoneKey(phone), (turn) => fromClient(bot, turn, phone, message))
 		},
 		answerAsAttendant: (input: string, message: string) => answerAsAttendant(bot, normalisedPhone(input), message),
-		async resume(input: string): Promise<boolean> {
-			const s = await readSession(db, phoneKey(normalisedPhone(input)))
-			if (!s || !isPaused(s, clock.now().toISOString())) return false
-			await saveSession(db, resumedSession(s))
-			return true
+		resume(input: string): Promise<boolean> {
+			return onPhone(bot, phoneKey(normalisedPhone(input)), async (turn) => {
+				const s = await readSession(db, turn.key)
+				if (!s || !isPaused(s, clock.now().toISOString())) return false
+				await commit(bot, turn, resumedSession(s))
+				return true
+			})
 		},
 		enabled: () => botEnabled(db),
 		async setEnabled(on: boolean) {
@@ -131,8 +127,8 @@ export function createBotService(ctx: AppContext) {
 
 /**
  * POST /api/whatsapp/webhook: checks the secret (401 without it), reads the event, records what the gateway said
- * and queues a new message for its phone; answers at once, writing nothing for a message (its id is recorded
- * as handled with the rest of what it changed). A repeated `data.key.id` is handled once.
+ * and queues a new message for its phone; answers at once, writing nothing for a message there. The queued work
+ * takes the message's id (a repeated `data.key.id`, delivered to any instance, is handled once) and the phone.
  */
 async function receive(bot: Bot, token: string | null, body: unknown): Promise<{ received: boolean }> {
 	const { db, clock } = bot.ctx
@@ -151,19 +147,56 @@ async function receive(bot: Bot, token: string | null, body: unknown): Promise<{
 	}
 	await eventArrived(bot)
 	if (event.kind === 'sent') return { received: true }
-	if (bot.receiving.has(event.id) || (await seenMessage(db, event.id))) return { received: true }
-	bot.receiving.add(event.id)
+	const key = phoneKey(event.phone)
 	void bot.queue
-		.run(phoneKey(event.phone), async () => {
-			try {
-				if (event.fromMe) await fromLinkedPhone(bot, event.phone, event.id)
-				else await fromClient(bot, event.phone, event.text, event.id)
-			} finally {
-				bot.receiving.delete(event.id)
-			}
+		.run(key, async () => {
+			// The message's id and the phone, taken in one grouped commit: a repeat (here or on another instance) stops here.
+			const at = clock.now()
+			let claimed = false
+			let turn: PhoneTurn | null = null
+			await bot.commits.add(async (tx) => {
+				claimed = await claimMessage(tx, event.id, at.toISOString())
+				if (claimed) turn = await takePhone(tx, key, bot.holder, at, PHONE_LEASE_MS)
+			})
+			if (!claimed) return
+			await withPhone(bot, key, turn, async (held) => {
+				if (event.fromMe) await fromLinkedPhone(bot, held, event.phone, event.id)
+				else await fromClient(bot, held, event.phone, event.text)
+			})
 		})
 		.catch(() => undefined) // logged by the queue
 	return { received: true }
+}
+
+/** Runs `task` with the phone: after this process's earlier work on it, and once no other instance handles it. */
+function onPhone<T>(bot: Bot, key: string, task: (turn: PhoneTurn) => Promise<T>): Promise<T> {
+	return bot.queue.run(key, () => withPhone(bot, key, null, task))
+}
+
+/**
+ * Runs `task` holding the phone's lease (`taken`, or taken now, waiting while another instance has it), and gives
+ * the phone back if the task did not (it failed before its commit).
+ */
+async function withPhone<T>(bot: Bot, key: string, taken: PhoneTurn | null, task: (turn: PhoneTurn) => Promise<T>): Promise<T> {
+	const { db, clock, log } = bot.ctx
+	let turn = taken
+	const deadline = performance.now() + PHONE_WAIT_MS
+	while (!turn) {
+		turn = await takePhone(db, key, bot.holder, clock.now(), PHONE_LEASE_MS)
+		if (turn) break
+		if (performance.now() > deadline) throw new Error(`O telefone ${key} seguiu ocupado por outra instância do portal.`)
+		await Bun.sleep(PHONE_RETRY_MS)
+	}
+	try {
+		return await task(turn)
+	} finally {
+		if (!turn.released) {
+			const held = turn
+			await releasePhone(db, held, clock.now().toISOString()).catch((error) =>
+				log('bot.release_failed', { phoneKey: held.key, message: String((error as Error)?.message ?? error) })
+			)
+		}
+	}
 }
 
 async function eventArrived(bot: Bot, values: Parameters<typeof writeBotState>[1] = {}) {
@@ -174,33 +207,33 @@ async function eventArrived(bot: Bot, values: Parameters<typeof writeBotState>[1
 }
 
 /**
- * A client's message: the facts, the decision, the effects of other modules, the replies out, then the session and
- * the bot's own effects in one transaction (with the message's id as handled). Answers the texts that went out.
+ * A client's message: the facts, the decision, the effects of other modules, the replies out, then the session, the
+ * bot's own effects and the phone given back in one transaction. Answers the texts that went out.
  */
-async function fromClient(bot: Bot, from: string, text: string, messageId: string | null): Promise<string[]> {
+async function fromClient(bot: Bot, turn: PhoneTurn, from: string, text: string): Promise<string[]> {
 	const { db, clock } = bot.ctx
 	const now = clock.now()
 	const message = { key: phoneKey(from), phone: normalisedPhone(from), text }
 	const previous = await readSession(db, message.key)
-	const decision = decide(previous, message, await loadFacts(db, previous, message, now, bot.toldTextOnly.has(message.key)))
-	rememberTextOnly(bot, message.key, decision.toldTextOnly, now.getTime())
+	const decision = decide(previous, message, await loadFacts(db, previous, message, now, turn.toldTextOnly))
+	turn.toldTextOnly = decision.toldTextOnly
 	const replies = [...decision.replies, ...(await applyOtherModulesEffects(bot.ctx, decision.effects))]
-	const sent = decision.session && replies.length ? await sendReplies(bot, decision.session.phone, replies) : []
-	await commit(bot, decision.session, messageId, decision.effects)
+	const sent = decision.session && replies.length ? await sendReplies(bot, turn, decision.session.phone, replies) : []
+	await commit(bot, turn, decision.session, decision.effects)
 	return sent
 }
 
 /** A fromMe message: the echo of any send of the portal, or a person typing on the linked phone. */
-async function fromLinkedPhone(bot: Bot, phone: string, id: string) {
-	await ((await isOwnSend(bot.ctx.db, phone, id)) ? commit(bot, null, id) : await attendantWrote(bot, phone, id))
+async function fromLinkedPhone(bot: Bot, turn: PhoneTurn, phone: string, id: string) {
+	await ((await isOwnSend(bot.ctx.db, phone, id)) ? commit(bot, turn, null) : attendantWrote(bot, turn, phone))
 }
 
 /** A person has the conversation: paused, nobody waiting any more. */
-async function attendantWrote(bot: Bot, from: string, messageId: string | null) {
+async function attendantWrote(bot: Bot, turn: PhoneTurn, from: string) {
 	const now = bot.ctx.clock.now()
 	const who = { key: phoneKey(from), phone: normalisedPhone(from) }
 	const session = (await readSession(bot.ctx.db, who.key)) ?? freshSession(who, now.toISOString())
-	return commit(bot, pausedSession(session, now), messageId)
+	return commit(bot, turn, pausedSession(session, now))
 }
 
 /**
@@ -211,29 +244,43 @@ async function attendantWrote(bot: Bot, from: string, messageId: string | null) 
 async function answerAsAttendant(bot: Bot, phone: string, message: string): Promise<void> {
 	const client = await bot.gateway()
 	if (!client) throw unprocessable('Configure a Evolution API (Notificações › API) para enviar a mensagem ao cliente.')
-	return bot.queue.run(phoneKey(phone), async () => {
+	return onPhone(bot, phoneKey(phone), async (turn) => {
 		try {
 			await client.sendText(phone, message)
 		} catch (error) {
 			if (error instanceof EvolutionError) throw new AppError(502, `A mensagem não foi enviada ao cliente: ${error.message}`, 'WHATSAPP')
 			throw error
 		}
-		await attendantWrote(bot, phone, null)
+		await attendantWrote(bot, turn, phone)
 	})
 }
 
-/** What one message changed, written with the other messages handled at the same moment (`GroupCommit`). */
-function commit(bot: Bot, session: Session | null, messageId: string | null, effects: Effect[] = []): Promise<void> {
+/**
+ * What one message changed, written with the other messages handled at the same moment (`GroupCommit`), and the
+ * phone given back with what it was told and sent. A turn that passed to another instance meanwhile (this one
+ * stalled past its lease) writes nothing: the other instance has the phone now.
+ */
+async function commit(bot: Bot, turn: PhoneTurn, session: Session | null, effects: Effect[] = []): Promise<void> {
 	const at = bot.ctx.clock.now().toISOString()
-	return bot.commits.add(async (tx) => {
+	await bot.commits.add(async (tx) => {
+		if (!(await releasePhone(tx, turn, at))) {
+			bot.ctx.log('bot.turn_lost', { phoneKey: turn.key })
+			return
+		}
 		if (session) await saveSession(tx, session)
-		if (messageId) await markSeen(tx, messageId, at)
 		await writeBotEffects(tx, bot.ctx.clock, effects)
 	})
+	turn.released = true
+}
+
+/** Counts a reply to the phone; true when it goes over the limit of the last minute. */
+function countReply(turn: PhoneTurn, nowMs: number): boolean {
+	turn.replies = [...turn.replies.filter((at) => nowMs - at < 60_000), nowMs].slice(-(REPLIES_PER_MINUTE + 1))
+	return turn.replies.length > REPLIES_PER_MINUTE
 }
 
 /** Sends the replies, unless the bot is off or the phone is paused, within the reply limit; answers the texts that went out. */
-async function sendReplies(bot: Bot, phone: string, replies: string[]): Promise<string[]> {
+async function sendReplies(bot: Bot, turn: PhoneTurn, phone: string, replies: string[]): Promise<string[]> {
 	const { db, clock, log } = bot.ctx
 	const sent: string[] = []
 	const client = await bot.gateway()
@@ -241,13 +288,12 @@ async function sendReplies(bot: Bot, phone: string, replies: string[]): Promise<
 		if (replies.length) log('bot.no_gateway', { replies: replies.length })
 		return sent
 	}
-	const key = phoneKey(phone)
 	for (const reply of replies) {
-		if (!(await botEnabled(db)) || isPaused(await readSession(db, key), clock.now().toISOString())) break
-		const overLimit = bot.replyLimit.hit(key, clock.now().getTime())
-		if (overLimit) log('bot.rate_limited', { phoneKey: key })
-		const { text, toldToWait } = paced(reply, overLimit, bot.toldToWait.has(key))
-		rememberToldToWait(bot, key, toldToWait)
+		if (!(await botEnabled(db)) || isPaused(await readSession(db, turn.key), clock.now().toISOString())) break
+		const overLimit = countReply(turn, clock.now().getTime())
+		if (overLimit) log('bot.rate_limited', { phoneKey: turn.key })
+		const { text, toldToWait } = paced(reply, overLimit, turn.toldToWait)
+		turn.toldToWait = toldToWait
 		if (text === null) break
 		try {
 			await client.sendText(phone, text, { delayMs: typingDelayMs(text) })
@@ -260,23 +306,6 @@ async function sendReplies(bot: Bot, phone: string, replies: string[]): Promise<
 		if (text !== reply) break
 	}
 	return sent
-}
-
-function rememberToldToWait(bot: Bot, key: string, told: boolean) {
-	if (!told) bot.toldToWait.delete(key)
-	else if (!bot.toldToWait.has(key)) {
-		if (bot.toldToWait.size >= MEMORY_LIMIT) bot.toldToWait.clear()
-		bot.toldToWait.add(key)
-	}
-}
-
-function rememberTextOnly(bot: Bot, key: string, told: boolean, nowMs: number) {
-	const memory = bot.toldTextOnly
-	if (!told) memory.delete(key)
-	else if (!memory.has(key)) {
-		if (memory.size >= MEMORY_LIMIT) for (const [k, at] of memory) if (nowMs - at > SESSION_IDLE_MS) memory.delete(k)
-		memory.set(key, nowMs)
-	}
 }
 
 /** One chain per phone: its messages are handled in order, and an echo waits for the send that caused it. */

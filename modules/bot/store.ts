@@ -2,13 +2,14 @@
  * What the bot reads and writes in the database: its sessions, the facts a decision needs, the effects it decided,
  * its one state row, the monitor's lists and the hourly sweep. The decisions themselves are conversation.ts's.
  */
-import { type SQL, and, asc, desc, eq, gt, gte, lt, or, sql } from 'drizzle-orm'
+import { type SQL, and, asc, desc, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Db, DbOrTx, Tx } from '../../db/client'
+import { sqlWriteRows } from '../../db/query'
 import { logActivity } from '../activity'
 import { openParcelsOfCompany } from '../billing'
 import { companies, trustReleaseByBot } from '../companies'
 import { type Clock, isValidCnpj } from '../core'
-import type { AppContext } from '../core/server'
+import { type AppContext, writeTransaction } from '../core/server'
 import { normaliseBrazilianPhone, samePhone } from '../evolution'
 import { notifyUsers, ownSends, setOptOut } from '../messaging'
 import { getSettingsMap } from '../settings'
@@ -24,7 +25,7 @@ import {
 	trustReleaseReply
 } from './conversation'
 import { BOT_WAITING_FLAG_MS, type BotSession, formatSessionPhone } from './model'
-import { botCnpjAttempts, botSeenMessages, botSessions, botState } from './schema'
+import { botCnpjAttempts, botPhones, botSeenMessages, botSessions, botState } from './schema'
 
 /** Seen message ids, own send ids and CNPJ attempts are kept this long. */
 const KEEP_MS = 2 * 24 * 3_600_000
@@ -52,13 +53,73 @@ export async function writeBotState(db: DbOrTx, values: Partial<typeof botState.
 
 export const botEnabled = async (db: DbOrTx) => (await readBotState(db))?.enabled === true
 
-/** Whether a message id was handled already (a repeated delivery). */
-export async function seenMessage(db: DbOrTx, id: string): Promise<boolean> {
-	return !!(await db.select({ id: botSeenMessages.id }).from(botSeenMessages).where(eq(botSeenMessages.id, id)))[0]
+/**
+ * Takes a message id as this instance's to handle: true for its first delivery, false for a repeat, whichever instance
+ * received either (the id's row is the claim). A message is answered at most once.
+ */
+export async function claimMessage(tx: Tx, id: string, at: string): Promise<boolean> {
+	return (await tx.insert(botSeenMessages).values({ id, at }).onConflictDoNothing().returning({ id: botSeenMessages.id })).length === 1
 }
 
-export async function markSeen(tx: Tx, id: string, at: string) {
-	await tx.insert(botSeenMessages).values({ id, at }).onConflictDoNothing()
+/** One instance's turn at a phone: the lease's token and what the phone was told and sent, as the runner keeps them. */
+export interface PhoneTurn {
+	key: string
+	token: number
+	toldTextOnly: boolean
+	toldToWait: boolean
+	/** The times (ms) of the replies sent to the phone in the last minute, oldest first. */
+	replies: number[]
+	/** Given back (with the message's writes, or after a failure): the phone is free for the next message. */
+	released: boolean
+}
+
+/**
+ * Takes the phone for `holder` when no instance handles it (or its holder's lease ran out): the turn, or null while
+ * another instance (or this one, for another message) has it.
+ */
+export async function takePhone(db: DbOrTx, key: string, holder: string, now: Date, leaseMs: number): Promise<PhoneTurn | null> {
+	const at = now.toISOString()
+	const row = (
+		await sqlWriteRows<{ token: number; told_text_only: unknown; told_to_wait: unknown; replies: string }>(
+			db,
+			sql`
+		insert into bot_phones (phone_key, holder, token, lease_until, updated_at)
+		values (${key}, ${holder}, 1, ${new Date(now.getTime() + leaseMs).toISOString()}, ${at})
+		on conflict (phone_key) do update set holder = excluded.holder, token = bot_phones.token + 1,
+			lease_until = excluded.lease_until, updated_at = excluded.updated_at
+		where bot_phones.lease_until is null or bot_phones.lease_until <= ${at}
+		returning token, told_text_only, told_to_wait, replies`
+		)
+	)[0]
+	if (!row) return null
+	return {
+		key,
+		token: Number(row.token),
+		toldTextOnly: Boolean(row.told_text_only),
+		toldToWait: Boolean(row.told_to_wait),
+		replies: JSON.parse(row.replies) as number[],
+		released: false
+	}
+}
+
+/**
+ * Gives the phone back with what it was told and sent, in the transaction of the message's writes: false (and the
+ * caller writes nothing) when the turn is no longer this one's, the lease having run out and passed to another instance.
+ */
+export async function releasePhone(db: DbOrTx, turn: PhoneTurn, at: string): Promise<boolean> {
+	const released = await db
+		.update(botPhones)
+		.set({
+			holder: null,
+			lease_until: null,
+			told_text_only: turn.toldTextOnly,
+			told_to_wait: turn.toldToWait,
+			replies: JSON.stringify(turn.replies),
+			updated_at: at
+		})
+		.where(and(eq(botPhones.phone_key, turn.key), eq(botPhones.token, turn.token)))
+		.returning({ key: botPhones.phone_key })
+	return released.length === 1
 }
 
 /** A phone as WhatsApp or an administrador gives it → 55 + DDD + number (the ninth digit restored). */
@@ -213,11 +274,16 @@ export async function pausedPhones(db: DbOrTx, now: Date): Promise<string[]> {
 	).map((r) => r.phone)
 }
 
-/** Forgets seen ids, own send ids and CNPJ attempts older than two days (the hourly job). */
+/** Forgets seen ids, own send ids, CNPJ attempts and idle phones' state older than two days (the hourly job). */
 export async function sweepBotRecords(db: Db, now: Date) {
 	const before = new Date(now.getTime() - KEEP_MS).toISOString()
-	await db.delete(botSeenMessages).where(lt(botSeenMessages.at, before))
-	await db.delete(ownSends).where(lt(ownSends.at, before))
-	await db.delete(botCnpjAttempts).where(lt(botCnpjAttempts.at, before))
+	await writeTransaction(db, async (tx) => {
+		await tx.delete(botSeenMessages).where(lt(botSeenMessages.at, before))
+		await tx.delete(ownSends).where(lt(ownSends.at, before))
+		await tx.delete(botCnpjAttempts).where(lt(botCnpjAttempts.at, before))
+		await tx
+			.delete(botPhones)
+			.where(and(lt(botPhones.updated_at, before), or(isNull(botPhones.lease_until), lte(botPhones.lease_until, now.toISOString()))))
+	})
 	return before
 }

@@ -1,6 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { join } from 'node:path'
 import type { Db } from '../../db/client'
 import type { Clock } from './clock'
+import { Metrics } from './metrics'
 import { type SecretBox, createSecretBox } from './secrets'
 
 export interface AppConfig {
@@ -24,6 +26,10 @@ export interface AppConfig {
 	asaasUrls: { sandbox: string; production: string }
 	/** The pause between two automatic WhatsApp messages, plus up to as much again at random (WHATSAPP_PAUSE_MS). */
 	whatsappPauseMs: number
+	/** How long a job's lease lasts unrenewed: how soon another instance takes the jobs of one that died (JOB_LEASE_SECONDS). */
+	jobLeaseMs: number
+	/** The secret that opens GET /metrics to a scraper without a session (METRICS_TOKEN); null: administradores only. */
+	metricsToken: string | null
 }
 
 /** An HTTP transport, as fetch takes it. */
@@ -48,13 +54,27 @@ export interface AppContext {
 	/** Seals and opens secrets at rest (core/secrets.ts). */
 	secrets: SecretBox
 	gateways: Gateways
+	/** This process's counters for GET /metrics (core/metrics.ts). */
+	metrics: Metrics
 }
 
 /** Structured log lines (one JSON object each), so values with line breaks cannot forge entries. */
 export type Logger = (event: string, fields?: Record<string, unknown>) => void
 
+/** The id of the request the running code serves (apps/server/plugins/observe.ts), for the log lines it writes. */
+const requestIds = new AsyncLocalStorage<string>()
+
+/** Marks the rest of the running request's work (and what it starts) as serving `id`. */
+export function enterRequest(id: string) {
+	requestIds.enterWith(id)
+}
+
+export const currentRequestId = (): string | undefined => requestIds.getStore()
+
+/** One JSON object per line: when, what, the request it served (so one request is followed across instances), its fields. */
 export const jsonLogger: Logger = (event, fields = {}) => {
-	console.log(JSON.stringify({ at: new Date().toISOString(), event, ...fields }))
+	const requestId = requestIds.getStore()
+	console.log(JSON.stringify({ at: new Date().toISOString(), event, ...(requestId ? { requestId } : {}), ...fields }))
 }
 
 export const silentLogger: Logger = () => {}
@@ -71,6 +91,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 		secretKey: new Uint8Array(32).fill(7),
 		asaasUrls: { sandbox: 'https://api-sandbox.asaas.com/v3', production: 'https://api.asaas.com/v3' },
 		whatsappPauseMs: 0,
+		jobLeaseMs: 60_000,
+		metricsToken: null,
 		...overrides
 	}
 }
@@ -80,5 +102,10 @@ export const uploadsDir = (config: Pick<AppConfig, 'dataDir'>) => join(config.da
 
 /** The context of a running portal (and of the benchmarks): secrets sealed with the config's key, external systems over fetch. */
 export function portalContext(parts: Pick<AppContext, 'db' | 'clock' | 'config' | 'log'>): AppContext {
-	return { ...parts, secrets: createSecretBox(parts.config.secretKey), gateways: { asaas: fetch, evolution: fetch } }
+	return {
+		...parts,
+		secrets: createSecretBox(parts.config.secretKey),
+		gateways: { asaas: fetch, evolution: fetch },
+		metrics: new Metrics()
+	}
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'bun:test'
-import { SlidingWindow } from './rate'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createTestDb } from '../../db/testing'
+import { SharedCounter, SlidingWindow } from './rate'
 
 describe('SlidingWindow', () => {
 	it('allows `limit` events per window and tells when the next one may come', () => {
@@ -52,5 +56,38 @@ describe('SlidingWindow', () => {
 		// A hit after the window sweeps every key whose last event expired.
 		w.hit('new', 2_000)
 		expect(w.size).toBe(1)
+	})
+})
+
+describe('SharedCounter: a limit every portal process counts together (issue 36)', () => {
+	it('is exact within a process, learns the other processes’ hits at each sync, and starts over with the window', async () => {
+		const file = join(mkdtempSync(join(tmpdir(), 'kportal-counter-')), 'portal.sqlite')
+		const start = Date.parse('2026-11-20T12:00:00Z')
+		const a = new SharedCounter(await createTestDb(file), 'test', 60_000, 10, start)
+		const b = new SharedCounter(await createTestDb(file), 'test', 60_000, 10, start)
+		const hits = (counter: SharedCounter, n: number, at: number) => Array.from({ length: n }, () => counter.hit('empresa', at))
+		// Within one process, the 11th hit of the window is refused, whatever the others did.
+		expect(hits(a, 11, start).filter(Boolean)).toHaveLength(1)
+		// B has not heard of A's hits yet; once both synced, B's next hit is over the limit.
+		expect(b.hit('empresa', start + 1_000)).toBe(false)
+		await a.sync(start + 1_000)
+		await b.sync(start + 1_000)
+		expect(b.hit('empresa', start + 1_500)).toBe(true)
+		// Another key, and the next window, start from zero.
+		expect(b.hit('outra', start + 1_500)).toBe(false)
+		expect(b.hit('empresa', start + 60_000)).toBe(false)
+	})
+
+	it('syncs by itself on a hit once its interval has passed', async () => {
+		const file = join(mkdtempSync(join(tmpdir(), 'kportal-counter-')), 'portal.sqlite')
+		const start = Date.parse('2026-11-20T12:00:00Z')
+		const a = new SharedCounter(await createTestDb(file), 'test', 60_000, 5, start, 1_000)
+		const b = new SharedCounter(await createTestDb(file), 'test', 60_000, 5, start, 1_000)
+		for (let i = 0; i < 5; i++) a.hit('ip', start + 1_000)
+		await a.sync(start + 1_000)
+		// B's first hit after its interval starts a sync; the hit after it knows A's five.
+		expect(b.hit('ip', start + 1_100)).toBe(false)
+		await b.sync(start + 1_100)
+		expect(b.hit('ip', start + 1_200)).toBe(true)
 	})
 })

@@ -1,10 +1,11 @@
-import { and, desc, eq, gt, inArray, lte } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
-import { rateEvents } from './schema'
+import { sqlWriteRows } from '../../db/query'
+import { rateCounts, rateEvents } from './schema'
 import { writeTransaction } from './sql'
 
 /**
- * Events per key within a sliding window, for the rate limits kept in memory (logins, licence checks).
+ * Events per key within a sliding window, for the limits one process keeps for itself (how often it writes a log line).
  * Each key keeps at most `limit + 1` event times, oldest first: enough to tell "over the limit" and when
  * it ends. Expired times leave from the front as a key is read, and keys gone quiet are swept at most
  * once per window, so every call costs O(1) amortised however many keys are live.
@@ -101,6 +102,101 @@ export class SlidingWindow {
 	}
 }
 
+/** How often a SharedCounter adds its hits to the shared count, and learns the other processes' hits. */
+export const SHARED_COUNT_SYNC_MS = 2_000
+
+/**
+ * Hits per key in fixed windows, counted together by every portal process on the database with a bounded lag: for a
+ * limit on a hot path that cannot afford a write per hit (the licence check). Each process counts its own hits at once
+ * and adds them to the shared row (rate_counts) at most every `syncMs`, in one statement for all its keys, learning the
+ * others' totals in the same statement. A key is refused once the hits known here pass the limit: exact within one
+ * process; across processes at most the others' hits of the last `syncMs` late, which is harmless for a limit that
+ * only slows floods down.
+ */
+export class SharedCounter {
+	private window = 0
+	/** The shared total of each key, as of its last sync (this process's synced hits included). */
+	private known = new Map<string, number>()
+	/** Hits being added by the sync under way, and hits since. */
+	private syncing = new Map<string, number>()
+	private unsynced = new Map<string, number>()
+	private running: Promise<void> | null = null
+	private lastSync: number
+
+	constructor(
+		private readonly db: DbOrTx,
+		/** The counter's name, the prefix of its keys in rate_counts. */
+		readonly name: string,
+		readonly windowMs: number,
+		readonly limit: number,
+		now: number,
+		private readonly syncMs = SHARED_COUNT_SYNC_MS
+	) {
+		this.lastSync = now
+	}
+
+	/** Counts a hit of `key`; true when it takes the key over the limit in the current window. */
+	hit(key: string, now: number): boolean {
+		this.roll(now)
+		const mine = (this.unsynced.get(key) ?? 0) + 1
+		this.unsynced.set(key, mine)
+		const total = (this.known.get(key) ?? 0) + (this.syncing.get(key) ?? 0) + mine
+		if (!this.running && now - this.lastSync >= this.syncMs) void this.sync(now).catch(() => undefined)
+		return total > this.limit
+	}
+
+	/**
+	 * Adds this process's hits so far to the shared counts and reads the totals back, after a sync under way (the hits
+	 * stay counted here if it fails).
+	 */
+	async sync(now: number): Promise<void> {
+		while (this.running) await this.running.catch(() => undefined)
+		this.running = this.write(now).finally(() => {
+			this.running = null
+		})
+		return this.running
+	}
+
+	private async write(now: number) {
+		this.lastSync = now
+		this.roll(now)
+		if (this.unsynced.size === 0) return
+		const window = this.window
+		this.syncing = this.unsynced
+		this.unsynced = new Map()
+		const at = new Date(now).toISOString()
+		const expires = new Date(window + this.windowMs).toISOString()
+		const prefix = `${this.name}:`
+		const rows = [...this.syncing].map(([key, hits]) => sql`(${prefix + key}, ${window}, ${hits}, ${expires})`)
+		try {
+			const totals = await writeTransaction(this.db, async (tx) => {
+				await tx.delete(rateCounts).where(lte(rateCounts.expires_at, at))
+				return sqlWriteRows<{ key: string; hits: number }>(
+					tx,
+					sql`insert into rate_counts (key, window_start, hits, expires_at) values ${sql.join(rows, sql`, `)}
+					on conflict (key, window_start) do update set hits = rate_counts.hits + excluded.hits
+					returning key, hits`
+				)
+			})
+			if (this.window === window) for (const row of totals) this.known.set(row.key.slice(prefix.length), Number(row.hits))
+		} catch (error) {
+			if (this.window === window) for (const [key, hits] of this.syncing) this.unsynced.set(key, (this.unsynced.get(key) ?? 0) + hits)
+			throw error
+		} finally {
+			this.syncing = new Map()
+		}
+	}
+
+	/** A new window starts from zero: what was counted in the previous one no longer matters. */
+	private roll(now: number) {
+		const window = now - (now % this.windowMs)
+		if (window === this.window) return
+		this.window = window
+		this.known.clear()
+		this.unsynced.clear()
+	}
+}
+
 /**
  * At most `limit` events of `key` within `windowMs`: a limit shared through the database (rate_events), for what every
  * portal process must count together and a restart must not forget (WhatsApp sends, credit purchases).
@@ -154,6 +250,31 @@ export function takeShared(db: DbOrTx, now: Date, limits: SharedLimit[]): Promis
 /** Takes back events counted by `takeShared` (an attempt refused for what it asked, which sent or charged nothing). */
 export async function giveBackShared(db: DbOrTx, taken: number[]) {
 	if (taken.length) await db.delete(rateEvents).where(inArray(rateEvents.id, taken))
+}
+
+/** The times (ms) of `key`'s shared events within `windowMs` before `now`, newest first, at most `limit`. */
+export async function recentShared(db: DbOrTx, key: string, now: number, windowMs: number, limit: number): Promise<number[]> {
+	const rows = await db
+		.select({ at: rateEvents.at })
+		.from(rateEvents)
+		.where(and(eq(rateEvents.key, key), gt(rateEvents.at, new Date(now - windowMs).toISOString())))
+		.orderBy(desc(rateEvents.at))
+		.limit(limit)
+	return rows.map((r) => Date.parse(r.at))
+}
+
+/** Records one shared event under each of `keys`, kept `windowMs` (the expired events of every key go); answers their rows. */
+export async function recordShared(tx: DbOrTx, keys: string[], now: number, windowMs: number): Promise<number[]> {
+	const at = new Date(now).toISOString()
+	const expires = new Date(now + windowMs).toISOString()
+	await tx.delete(rateEvents).where(lte(rateEvents.expires_at, at))
+	const rows = keys.map((key) => ({ key, at, expires_at: expires }))
+	return (await tx.insert(rateEvents).values(rows).returning({ id: rateEvents.id })).map((r) => r.id)
+}
+
+/** Forgets every shared event of `key` (a count that starts over). */
+export async function clearShared(db: DbOrTx, key: string) {
+	await db.delete(rateEvents).where(eq(rateEvents.key, key))
 }
 
 /**

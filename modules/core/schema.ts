@@ -1,4 +1,4 @@
-import { type AnyColumn, index, integer, table, text } from '../../db/columns'
+import { type AnyColumn, index, integer, primaryKey, table, text } from '../../db/columns'
 
 /** The postal address and phone of a company or a representative, every part optional (a fresh set per table). */
 export function addressColumns() {
@@ -31,4 +31,20 @@ export const rateEvents = table(
 		expires_at: text().notNull()
 	},
 	(t) => [index('rate_events_key_idx').on(t.key, t.at), index('rate_events_expiry_idx').on(t.expires_at)]
+)
+
+/**
+ * Hits per key and fixed window, added to by every portal process (core/rate.ts SharedCounter): the limits whose hot
+ * path cannot afford a write per hit (the licence check's) count in memory and add their hits here every few seconds.
+ */
+export const rateCounts = table(
+	'rate_counts',
+	{
+		key: text().notNull(),
+		/** The window's start, in milliseconds since the epoch. */
+		window_start: integer().notNull(),
+		hits: integer().notNull(),
+		expires_at: text().notNull()
+	},
+	(t) => [primaryKey({ columns: [t.key, t.window_start] }), index('rate_counts_expiry_idx').on(t.expires_at)]
 )

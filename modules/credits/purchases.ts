@@ -9,6 +9,7 @@ import { type AppContext, AppError, notFound, unprocessable, writeTransaction } 
 import { notifyUsers } from '../messaging'
 import { findRepresentativeByCnpj } from '../resellers'
 import { getSetting } from '../settings'
+import { LeaseLost } from '../jobs'
 import type { AutoPurchaseBody, AutoPurchaseResult, PaymentStatusResult, PixQrCodeResult, PurchaseStatus } from './model'
 import { creditPurchases, credits } from './schema'
 import { applyRenewals, bumpBalance } from './service'
@@ -380,15 +381,19 @@ export async function recoverUnfinishedPurchases(ctx: Ctx, limit = 20): Promise<
 			const charge = await chargeByReference(client, purchaseReference(id))
 			const now = ctx.clock.now().toISOString()
 			const unfinished = and(eq(creditPurchases.id, id), eq(creditPurchases.status, 'criando'))
-			if (charge) {
-				await ctx.db
-					.update(creditPurchases)
-					.set({ status: 'pendente', charge_id: charge.id, next_check_at: now, updated_at: now })
-					.where(unfinished)
-			} else {
-				await ctx.db.delete(creditPurchases).where(unfinished)
-			}
+			// In a transaction: the job's run proves its lease there (modules/jobs).
+			await writeTransaction(ctx.db, async (tx) => {
+				if (charge) {
+					await tx
+						.update(creditPurchases)
+						.set({ status: 'pendente', charge_id: charge.id, next_check_at: now, updated_at: now })
+						.where(unfinished)
+				} else {
+					await tx.delete(creditPurchases).where(unfinished)
+				}
+			})
 		} catch (error) {
+			if (error instanceof LeaseLost) throw error
 			ctx.log('credits.purchase_recovery_failed', { purchase: id, message: String((error as Error)?.message ?? error) })
 		}
 	}
@@ -411,13 +416,16 @@ export async function checkPendingPurchases(ctx: Ctx, limit = 100): Promise<numb
 		try {
 			await refreshPurchase(ctx, purchase.charge_id)
 		} catch (error) {
+			if (error instanceof LeaseLost) throw error
 			ctx.log('credits.purchase_check_failed', { purchase: purchase.id, message: String((error as Error)?.message ?? error) })
 		}
 		const checks = purchase.checks + 1
-		await ctx.db
-			.update(creditPurchases)
-			.set({ checks, next_check_at: new Date(ctx.clock.now().getTime() + checkInterval(checks)).toISOString() })
-			.where(and(eq(creditPurchases.id, purchase.id), eq(creditPurchases.status, 'pendente')))
+		await writeTransaction(ctx.db, async (tx) => {
+			await tx
+				.update(creditPurchases)
+				.set({ checks, next_check_at: new Date(ctx.clock.now().getTime() + checkInterval(checks)).toISOString() })
+				.where(and(eq(creditPurchases.id, purchase.id), eq(creditPurchases.status, 'pendente')))
+		})
 	}
 	return due.length
 }

@@ -160,26 +160,32 @@ export async function addCredits(db: DbOrTx, clock: Clock, actor: Actor, input: 
  * it checks scope and balance, spends the credits on the licence (spendOnLicence) and logs the activity.
  */
 export function transferToCompany(db: DbOrTx, clock: Clock, actor: Actor, input: TransferBody): Promise<TransferResult> {
-	return writeTransaction(db, async (tx) => {
-		const company = await companyToCredit(tx, actor, input)
-		const spent = await spendOnLicence(tx, clock, company, { creditos: input.creditos, sistema: input.sistema, criadoPor: actor.id })
-		await logActivity(
-			tx,
-			clock,
-			'credits.transferred',
-			{ creditos: input.creditos, razao: company.razao, sistema: input.sistema, dias: spent.dias, validade: spent.ate },
-			{ actor, entityId: company.codigo, representanteCnpj: company.cnpj_representante }
-		)
-		return {
-			message: `${input.creditos} ${input.creditos === 1 ? 'crédito transferido' : 'créditos transferidos'} com sucesso.`,
-			transferId: spent.transferId,
-			creditos: input.creditos,
-			dias: spent.dias,
-			validade_anterior: spent.antes,
-			validade_licenca: spent.ate,
-			disponivel: spent.disponivel
-		}
-	})
+	// The representative's batches are the rows every transfer of theirs writes (the company's, when it is not known yet).
+	const hotRow = `credits:${input.representanteCnpj ?? (actor.tipo === 'representante' ? actor.cnpj : `empresa-${input.empresaCodigo}`)}`
+	return writeTransaction(
+		db,
+		async (tx) => {
+			const company = await companyToCredit(tx, actor, input)
+			const spent = await spendOnLicence(tx, clock, company, { creditos: input.creditos, sistema: input.sistema, criadoPor: actor.id })
+			await logActivity(
+				tx,
+				clock,
+				'credits.transferred',
+				{ creditos: input.creditos, razao: company.razao, sistema: input.sistema, dias: spent.dias, validade: spent.ate },
+				{ actor, entityId: company.codigo, representanteCnpj: company.cnpj_representante }
+			)
+			return {
+				message: `${input.creditos} ${input.creditos === 1 ? 'crédito transferido' : 'créditos transferidos'} com sucesso.`,
+				transferId: spent.transferId,
+				creditos: input.creditos,
+				dias: spent.dias,
+				validade_anterior: spent.antes,
+				validade_licenca: spent.ate,
+				disponivel: spent.disponivel
+			}
+		},
+		{ hotRow }
+	)
 }
 
 /**

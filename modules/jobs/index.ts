@@ -1,3 +1,14 @@
-export { type JobDefinition, acquireLease, releaseLease, runJob } from './service'
-export { scheduleJobs } from './scheduler'
+export {
+	type JobDefinition,
+	type JobLease,
+	DEFAULT_LEASE_MS,
+	LeaseLost,
+	acquireLease,
+	proveLease,
+	releaseLease,
+	renewLease,
+	runJob,
+	withLease
+} from './service'
+export { processHolder, scheduleJobs } from './scheduler'
 export { jobLeases } from './schema'

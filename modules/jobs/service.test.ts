@@ -4,8 +4,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { appJobs } from '../../apps/server/app'
 import { createTestApp } from '../../apps/server/testing'
+import { eq, sql } from 'drizzle-orm'
+import { sqlRows, sqlRun } from '../../db/query'
 import { MINUTE } from '../core'
-import { type JobDefinition, acquireLease, runJob } from './service'
+import { writeTransaction } from '../core/server'
+import { jobLeases } from './schema'
+import { type JobDefinition, LeaseLost, acquireLease, proveLease, runJob } from './service'
 
 async function twoAppsOnOneFile() {
 	const dbFile = join(mkdtempSync(join(tmpdir(), 'kportal-jobs-')), 'portal.sqlite')
@@ -52,10 +56,11 @@ describe('job leases', () => {
 
 	it('takes over the lease of a holder that died, once it has expired', async () => {
 		const [a, b] = await twoAppsOnOneFile()
-		expect(await acquireLease(a.db, a.clock, 'test.job', 'dead', 5 * MINUTE)).toBe(true)
-		expect(await acquireLease(b.db, b.clock, 'test.job', 'alive', 5 * MINUTE)).toBe(false)
+		expect(await acquireLease(a.db, a.clock, 'test.job', 'dead', 5 * MINUTE)).toEqual({ name: 'test.job', holder: 'dead', token: 1 })
+		expect(await acquireLease(b.db, b.clock, 'test.job', 'alive', 5 * MINUTE)).toBeNull()
 		b.clock.advance(5 * MINUTE)
-		expect(await acquireLease(b.db, b.clock, 'test.job', 'alive', 5 * MINUTE)).toBe(true)
+		// Each taking of the lease has the next token.
+		expect(await acquireLease(b.db, b.clock, 'test.job', 'alive', 5 * MINUTE)).toEqual({ name: 'test.job', holder: 'alive', token: 2 })
 	})
 
 	it('logs a failing job instead of stopping the scheduler, and frees its lease', async () => {
@@ -69,7 +74,7 @@ describe('job leases', () => {
 		}
 		expect(await runJob(a.ctx, 'process-a', job)).toBe(true)
 		expect(a.logs).toContainEqual({ event: 'job.failed', fields: { job: 'test.failing', message: 'boom' } })
-		expect(await acquireLease(b.db, b.clock, 'test.failing', 'process-b', MINUTE)).toBe(true)
+		expect(await acquireLease(b.db, b.clock, 'test.failing', 'process-b', MINUTE)).not.toBeNull()
 	})
 
 	it('every job of the portal has a unique name and a cron pattern, and writes under a lease unless it says why not', async () => {
@@ -83,6 +88,60 @@ describe('job leases', () => {
 				.filter((j) => j.lease === false)
 				.map((j) => j.name)
 				.sort()
-		).toEqual(['billing.webhook-inbox', 'licensing.usage-flush'])
+		).toEqual(['auth.refusals-flush', 'billing.webhook-inbox', 'licensing.usage-flush'])
+	})
+
+	it('refuses the writes of a holder that wakes up after its lease passed to another process (fencing token)', async () => {
+		const [a, b] = await twoAppsOnOneFile()
+		await sqlRun(a.db, sql`create table if not exists fenced_writes (who text not null)`)
+		const write = (who: string) =>
+			writeTransaction(a.db, async (tx) => {
+				await sqlRun(tx, sql`insert into fenced_writes (who) values (${who})`)
+			})
+		let wake!: () => void
+		const asleep = new Promise<void>((resolve) => {
+			wake = resolve
+		})
+		const slow: JobDefinition = {
+			name: 'test.fenced',
+			pattern: '* * * * *',
+			leaseMs: 5 * MINUTE,
+			async run() {
+				await write('a, before its pause')
+				// A stalls (a long pause, a frozen machine) past its lease, without renewing it.
+				await asleep
+				await write('a, after its pause')
+			}
+		}
+		const first = runJob(a.ctx, 'process-a', slow)
+		await Bun.sleep(50)
+		b.clock.advance(5 * MINUTE)
+		a.clock.advance(5 * MINUTE)
+		// B takes the expired lease (token 2) and writes; then A wakes up and tries its write.
+		expect(await runJob(b.ctx, 'process-b', { ...slow, run: () => write('b') })).toBe(true)
+		wake()
+		expect(await first).toBe(true)
+		const rows = await sqlRows<{ who: string }>(a.db, sql`select who from fenced_writes order by who`)
+		expect(rows.map((r) => r.who)).toEqual(['a, before its pause', 'b'])
+		expect(a.logs).toContainEqual({ event: 'job.fenced', fields: { job: 'test.fenced', token: 1 } })
+		// B released its lease at the end of its run; A's end of run did not touch it.
+		expect((await b.db.select().from(jobLeases).where(eq(jobLeases.name, 'test.fenced')))[0]).toMatchObject({
+			holder: 'process-b',
+			token: 2
+		})
+	})
+
+	it('proves a lease inside the transaction: the current token passes, an older one or an expired lease does not', async () => {
+		const [a, b] = await twoAppsOnOneFile()
+		const old = (await acquireLease(a.db, a.clock, 'test.proof', 'a', MINUTE))!
+		a.clock.advance(MINUTE)
+		b.clock.advance(MINUTE)
+		const current = (await acquireLease(b.db, b.clock, 'test.proof', 'b', MINUTE))!
+		expect(current.token).toBe(old.token + 1)
+		await expect(writeTransaction(a.db, (tx) => proveLease(tx, a.clock, old))).rejects.toBeInstanceOf(LeaseLost)
+		await writeTransaction(b.db, (tx) => proveLease(tx, b.clock, current))
+		b.clock.advance(MINUTE)
+		// Expired and not taken by anyone: still not this holder's to write with.
+		await expect(writeTransaction(b.db, (tx) => proveLease(tx, b.clock, current))).rejects.toBeInstanceOf(LeaseLost)
 	})
 })

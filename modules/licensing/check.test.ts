@@ -7,6 +7,7 @@ import { count, eq } from 'drizzle-orm'
 import { HOUR, completeCnpj } from '../core'
 import { companies } from '../companies'
 import { terminals } from '../terminals'
+import { markCompaniesOffline } from './check'
 import { signingKeys } from './schema'
 import { type AnswerAt, TEST_IMAGES, testWorld } from '../../apps/server/testing'
 
@@ -174,6 +175,8 @@ describe('POST /api/licenca/verificar', () => {
 		expect(await row()).toMatchObject({ on_line: 'S', data_ultima_utilizacao: '2026-11-20', hora_ultima_utilizacao: '09:00:11' })
 		t.clock.advance(HOUR)
 		await ask(t, machine(later))
+		// Off line is the job's to say, from the times every instance wrote: an hour without a check.
+		expect(await markCompaniesOffline(t.db, t.clock)).toBe(1)
 		expect((await row()).on_line).toBe('N')
 	})
 

@@ -1,12 +1,20 @@
 import { generateKeyPairSync, createPrivateKey, createPublicKey, sign } from 'node:crypto'
-import { desc, eq, getTableName, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, getTableName, inArray, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Sql } from 'postgres'
 import type { Db, DbOrTx } from '../../db/client'
 import { onPostgres } from '../../db/dialect'
 import { SYSTEM_FLAGS, companies, licenceState, nonPaymentFlags, perFlag } from '../companies'
-import { DAY, MINUTE, daysBetween, formatPhone, isoDateInSaoPaulo, timeInSaoPaulo } from '../core'
-import { type AppContext, type SecretBox, SlidingWindow, sealInClear, tooManyRequests, writeTransaction } from '../core/server'
+import { type Clock, DAY, MINUTE, daysBetween, formatPhone, isoDateInSaoPaulo, timeInSaoPaulo } from '../core'
+import {
+	type AppContext,
+	type SecretBox,
+	SharedCounter,
+	SlidingWindow,
+	sealInClear,
+	tooManyRequests,
+	writeTransaction
+} from '../core/server'
 import { promoUrl, representatives } from '../resellers'
 import { registerMachine, terminals } from '../terminals'
 import type { LicenceCheckBody, LicenceStatus } from './model'
@@ -22,7 +30,7 @@ export const FAILURE_WINDOW_MS = 15 * MINUTE
 /** Last-use times are written in batches at most this often, never on every check. */
 const FLUSH_INTERVAL_MS = 10_000
 /** A company not heard from for this long is shown off line. */
-const ONLINE_WINDOW_MS = 15 * MINUTE
+export const ONLINE_WINDOW_MS = 15 * MINUTE
 
 const MESSAGES: Record<LicenceStatus, string> = {
 	ativa: 'Licença ativa.',
@@ -106,19 +114,45 @@ function sameKey(given: string, expected: string): boolean {
 	return difference === 0
 }
 
+/** A company's last use as one text in Brazil's time, "YYYY-MM-DD HH:MM:SS" ('' when never), ordered as time is. */
+const lastUse = sql`coalesce(${companies.data_ultima_utilizacao}, '') || ' ' || coalesce(${companies.hora_ultima_utilizacao}, '')`
+
+/**
+ * Shows off line the companies on line whose last use is older than 15 minutes (a job, every minute, on one instance at
+ * a time): read from the database, so a company checked on any instance stays on line.
+ */
+export async function markCompaniesOffline(db: DbOrTx, clock: Clock): Promise<number> {
+	const before = new Date(clock.now().getTime() - ONLINE_WINDOW_MS)
+	const cutoff = `${isoDateInSaoPaulo(before)} ${timeInSaoPaulo(before)}`
+	return writeTransaction(
+		db,
+		async (tx) =>
+			(
+				await tx
+					.update(companies)
+					.set({ on_line: 'N' })
+					.where(and(eq(companies.on_line, 'S'), sql`${lastUse} < ${cutoff}`))
+					.returning({ codigo: companies.codigo })
+			).length
+	)
+}
+
 /**
  * Answers one licence check: reads the company, registers a new machine under the limit and signs the
- * token. It runs in the main thread or in a check worker (check-worker.ts), each with its own connection;
- * the last-use times it collects are flushed to the database in batches.
+ * token. It runs in the main thread or in a check worker (check-worker.ts), each with its own connection.
+ * What it keeps in memory is bounded and harmless to lose: the last-use times it collects, written in batches every
+ * 10 s (a crash loses at most those 10 s of "last used", and a newer time written by another instance is never put
+ * back), and its share of the per-company limit, added to the count every instance shares every 2 s (SharedCounter).
  */
 export async function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock' | 'secrets'>) {
 	const key = await ensureSigningKey(ctx.db, ctx.secrets, ctx.clock.now())
 	const privateKey = createPrivateKey(ctx.secrets.open(key.private_key))
 	const publicKey = createPublicKey(key.public_key)
 	const kid = `k${key.id}`
-	const lastSeen = new Map<number, number>()
+	/** Companies checked since the last flush, with when. */
+	let lastSeen = new Map<number, number>()
 	let lastFlush = ctx.clock.now().getTime()
-	const checksByCompany = new SlidingWindow(MINUTE, CHECKS_PER_MINUTE)
+	const checksByCompany = new SharedCounter(ctx.db, 'licence-company', MINUTE, CHECKS_PER_MINUTE, lastFlush)
 
 	// The hot path is one prepared statement: building a query costs more than running it, and each
 	// statement pays for its own read transaction, so the machine and the promo image come as subqueries.
@@ -185,40 +219,37 @@ export async function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock
 		return `${header}.${body}.${b64url(signature)}`
 	}
 
-	/** Writes the batched last-use times and marks companies not heard from as off line. */
+	/**
+	 * Writes the batched last-use times. A time is written only over an older one: another instance may have written
+	 * a later check of the same company meanwhile. Companies go off line by the job that reads these times
+	 * (markCompaniesOffline), whichever instance saw them.
+	 */
 	async function flushUsage() {
-		const now = ctx.clock.now().getTime()
-		// Only companies seen since the previous flush are written again.
-		const since = lastFlush
-		lastFlush = now
-		const online: number[] = []
-		const offline: number[] = []
-		for (const [codigo, seen] of lastSeen) {
-			if (now - seen >= ONLINE_WINDOW_MS) offline.push(codigo)
-			else if (seen >= since) online.push(codigo)
-		}
-		if (online.length === 0 && offline.length === 0) return
+		lastFlush = ctx.clock.now().getTime()
+		const seen = lastSeen
+		lastSeen = new Map()
+		if (seen.size === 0) return
 		// Times are kept to the second: the companies seen in the same second are written by one statement.
 		const bySecond = new Map<number, number[]>()
-		for (const codigo of online) {
-			const second = Math.floor(lastSeen.get(codigo)! / 1000)
+		for (const [codigo, at] of seen) {
+			const second = Math.floor(at / 1000)
 			const group = bySecond.get(second)
 			if (group) group.push(codigo)
 			else bySecond.set(second, [codigo])
 		}
 		await writeTransaction(ctx.db, async (tx) => {
 			for (const [second, codigos] of bySecond) {
-				const seen = new Date(second * 1000)
-				const stamp = {
-					on_line: 'S' as const,
-					data_ultima_utilizacao: isoDateInSaoPaulo(seen),
-					hora_ultima_utilizacao: timeInSaoPaulo(seen)
-				}
-				for (const chunk of chunks(codigos)) await tx.update(companies).set(stamp).where(inArray(companies.codigo, chunk))
+				const at = new Date(second * 1000)
+				const stamp = { data_ultima_utilizacao: isoDateInSaoPaulo(at), hora_ultima_utilizacao: timeInSaoPaulo(at) }
+				for (const chunk of chunks(codigos))
+					await tx
+						.update(companies)
+						.set({ on_line: 'S', ...stamp })
+						.where(
+							and(inArray(companies.codigo, chunk), sql`${lastUse} < ${`${stamp.data_ultima_utilizacao} ${stamp.hora_ultima_utilizacao}`}`)
+						)
 			}
-			for (const chunk of chunks(offline)) await tx.update(companies).set({ on_line: 'N' }).where(inArray(companies.codigo, chunk))
 		})
-		for (const codigo of offline) lastSeen.delete(codigo)
 	}
 
 	async function evaluate(input: LicenceCheckBody) {

@@ -1,6 +1,6 @@
 export { licensingRoutes } from './routes'
 export { createLicenceService, type LicenceService } from './service'
-export { sealSigningKeys } from './check'
+export { markCompaniesOffline, sealSigningKeys } from './check'
 export { licensingJobs } from './jobs'
 export * from './model'
 export { signingKeys } from './schema'

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { withoutTransactionCheck } from '../../db/transaction'
 import { type AppContext, writeTransaction } from '../core/server'
 import { type EvolutionClient, EvolutionError, createEvolutionClient, phoneKey, webhookPlan } from '../evolution'
 import { type RehearsalResult, rehearseEvolution } from '../evolution'
@@ -22,39 +23,53 @@ export async function evolutionGateway(ctx: Ctx, options: { instance?: string | 
 }
 
 /**
- * Every send of the portal, per database: the ids not yet written (written together on the next tick, so a burst of
+ * Every send of the portal, per database: the ids being written (written together on the next tick, so a burst of
  * bot replies costs one commit) and the sends under way per phone (Evolution may deliver a send's echo before the
  * send's own answer arrives).
  */
 interface OwnSendLog {
-	unwritten: Set<string>
+	/** The ids the next write takes, and that write (every send of the batch waits for it). */
+	batch: { ids: Set<string>; written: Promise<void> } | null
 	/** Own sends whose echo (messages.upsert fromMe) came back, for the rehearsal; the newest 1,000. */
 	echoed: Set<string>
 	underway: Map<string, Set<Promise<unknown>>>
 }
 const ownSendLogs = new WeakMap<Db, OwnSendLog>()
 function ownSendLog(db: Db): OwnSendLog {
-	const log = ownSendLogs.get(db) ?? { unwritten: new Set(), echoed: new Set(), underway: new Map() }
+	const log = ownSendLogs.get(db) ?? { batch: null, echoed: new Set(), underway: new Map() }
 	ownSendLogs.set(db, log)
 	return log
 }
 
-function remember({ db, clock }: Ctx, log: OwnSendLog, id: string) {
-	if (log.unwritten.size === 0) {
-		setImmediate(async () => {
-			const ids = [...log.unwritten]
-			const at = clock.now().toISOString()
-			try {
-				await writeTransaction(db, async (tx) => {
-					for (const one of ids) await tx.insert(ownSends).values({ id: one, at }).onConflictDoNothing()
-				})
-				for (const one of ids) log.unwritten.delete(one)
-			} catch {
-				// Kept in memory: the next send's write tries again.
-			}
-		})
+/**
+ * Writes a send's id as the portal's own, with the other sends of the same moment; resolves once it is written, so
+ * the echo, whichever instance it reaches, finds it (a failed write is not the send's failure).
+ */
+function remember({ db, clock }: Ctx, log: OwnSendLog, id: string): Promise<void> {
+	if (!log.batch) {
+		const ids = new Set<string>()
+		// Outside any job's lease check: other flows' sends share the batch.
+		const written = withoutTransactionCheck(
+			() =>
+				new Promise<void>((resolve, reject) =>
+					setImmediate(async () => {
+						log.batch = null
+						const at = clock.now().toISOString()
+						try {
+							await writeTransaction(db, async (tx) => {
+								for (const one of ids) await tx.insert(ownSends).values({ id: one, at }).onConflictDoNothing()
+							})
+							resolve()
+						} catch (error) {
+							reject(error)
+						}
+					})
+				)
+		)
+		log.batch = { ids, written }
 	}
-	log.unwritten.add(id)
+	log.batch.ids.add(id)
+	return log.batch.written
 }
 
 /** The client with its sends recorded as the portal's own: the one place every send (bot, notices, carnês, tests) passes. */
@@ -68,7 +83,7 @@ function recordingSends(ctx: Ctx, client: EvolutionClient): EvolutionClient {
 			log.underway.set(key, sends.add(running))
 			try {
 				const sent = await running
-				remember(ctx, log, sent.messageId)
+				await remember(ctx, log, sent.messageId).catch(() => undefined)
 				return sent
 			} finally {
 				sends.delete(running)
@@ -91,7 +106,7 @@ export async function isOwnSend(db: Db, phone: string, id: string): Promise<bool
 	const log = ownSendLog(db)
 	const underway = log.underway.get(phoneKey(phone))
 	if (underway) await Promise.allSettled([...underway])
-	const own = log.unwritten.has(id) || !!(await db.select({ id: ownSends.id }).from(ownSends).where(eq(ownSends.id, id)))[0]
+	const own = !!log.batch?.ids.has(id) || !!(await db.select({ id: ownSends.id }).from(ownSends).where(eq(ownSends.id, id)))[0]
 	if (own) {
 		log.echoed.add(id)
 		if (log.echoed.size > 1000) log.echoed.delete(log.echoed.values().next().value as string)

@@ -1,7 +1,7 @@
 import type { AppContext } from '../core/server'
 import type { JobDefinition } from '../jobs'
-import { NOTIFICATIONS_JOB, NOTIFICATIONS_LEASE_MS, runNotifications } from './notifications'
+import { NOTIFICATIONS_JOB, runNotifications } from './notifications'
 
 export function messagingJobs(ctx: AppContext): JobDefinition[] {
-	return [{ name: NOTIFICATIONS_JOB, pattern: '* * * * *', leaseMs: NOTIFICATIONS_LEASE_MS, run: () => runNotifications(ctx) }]
+	return [{ name: NOTIFICATIONS_JOB, pattern: '* * * * *', run: () => runNotifications(ctx) }]
 }

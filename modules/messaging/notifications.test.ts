@@ -415,7 +415,7 @@ describe('the daily run', () => {
 		expect(w.evolution.sent).toHaveLength(6)
 		expect(new Set(sentTo(w)).size).toBe(6)
 		// While a run holds the job, 'Enviar agora' says so instead of sending beside it.
-		expect(await acquireLease(w.db, w.clock, 'messaging.whatsapp-notifications', 'cron-1', 60_000)).toBe(true)
+		expect(await acquireLease(w.db, w.clock, 'messaging.whatsapp-notifications', 'cron-1', 60_000)).not.toBeNull()
 		const busy = await w.call('POST', '/api/notification-settings/run', { cookie: w.cookies.admin })
 		expect(busy.json).toEqual({ enviadas: 0, falhas: 0, ignoradas: 0, em_andamento: true })
 		w.clock.advance(61_000)
@@ -593,7 +593,7 @@ describe('“Envios de hoje” and “Enviar agora” agree (issue 34, point 11)
 		expect((await w.call('GET', '/api/notification-settings/preview', { cookie: w.cookies.admin })).json).toEqual([])
 
 		// The scheduled run holds the job: 'Enviar agora' says messages are going out, with 200, and sends nothing beside it.
-		expect(await acquireLease(w.db, w.clock, 'messaging.whatsapp-notifications', 'cron-1', 60_000)).toBe(true)
+		expect(await acquireLease(w.db, w.clock, 'messaging.whatsapp-notifications', 'cron-1', 60_000)).not.toBeNull()
 		const busy = await w.call('POST', '/api/notification-settings/run', { cookie: w.cookies.admin })
 		expect(busy.status).toBe(200)
 		expect(busy.json).toEqual({ enviadas: 0, falhas: 0, ignoradas: 0, em_andamento: true })

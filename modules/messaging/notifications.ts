@@ -1,4 +1,5 @@
-import { sqlRows, sqlRun, sqlWriteRows } from '../../db/query'
+import { onPostgres } from '../../db/dialect'
+import { sqlWriteRows } from '../../db/query'
 import { type SQL, and, asc, count, desc, eq, gt, gte, inArray, lte, max, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
@@ -6,7 +7,7 @@ import type { SessionUser } from '../auth'
 import { SYSTEM_CATALOGUE, companies } from '../companies'
 import { type Clock, DAY, addDaysIso, brazilNow, formatBrDate, isoDateInSaoPaulo, pagination, startOfDayInSaoPaulo } from '../core'
 import { type AppContext, notFound, writeTransaction } from '../core/server'
-import { acquireLease, jobLeases, releaseLease } from '../jobs'
+import { LeaseLost, jobLeases, withLease } from '../jobs'
 import { EvolutionError, normaliseBrazilianPhone, phoneKey } from '../evolution'
 import { representatives } from '../resellers'
 import { getSetting } from '../settings'
@@ -303,18 +304,35 @@ export async function chooseRecipients(ctx: Ctx): Promise<number> {
 	return chosen
 }
 
-/** Takes one due send in hand (one worker only, even across processes): pending → enviando. */
+/**
+ * Takes one due send in hand (one worker only, even across processes): pending → enviando. PostgreSQL skips a row
+ * another process is taking at the same moment (SKIP LOCKED) instead of waiting for it and taking it again; the outer
+ * condition re-checks the status on both databases.
+ */
 async function claimNext(ctx: Ctx) {
 	const now = ctx.clock.now().toISOString()
-	return (
-		await sqlWriteRows<typeof notificationSends.$inferSelect>(
-			ctx.db,
-			sql`
+	const skipLocked = onPostgres(ctx.db) ? sql` for update skip locked` : sql``
+	return writeTransaction(
+		ctx.db,
+		async (tx) =>
+			(
+				await sqlWriteRows<typeof notificationSends.$inferSelect>(
+					tx,
+					sql`
 		update notification_sends set status = 'enviando', tentativas = tentativas + 1, proxima_tentativa = ${now}
-		where id = (select id from notification_sends where status = 'pendente' and proxima_tentativa <= ${now} order by id limit 1)
+		where status = 'pendente' and id = (
+			select id from notification_sends where status = 'pendente' and proxima_tentativa <= ${now} order by id limit 1${skipLocked})
 		returning *`
-		)
-	)[0]
+				)
+			)[0]
+	)
+}
+
+/** Writes what became of a claimed send, in a transaction of its own (a leased run proves its lease in it). */
+function recordSend(ctx: Ctx, id: number, values: Partial<typeof notificationSends.$inferInsert>) {
+	return writeTransaction(ctx.db, async (tx) => {
+		await tx.update(notificationSends).set(values).where(eq(notificationSends.id, id))
+	})
 }
 
 /**
@@ -357,15 +375,17 @@ export async function sendDue(ctx: Ctx, options: SendOptions = {}): Promise<RunR
 	const result = { enviadas: 0, falhas: 0, ignoradas: 0 }
 	const nowIso = () => ctx.clock.now().toISOString()
 	// A send cut short by a crash may have reached the gateway: it is set aside, never repeated blindly.
-	await ctx.db
-		.update(notificationSends)
-		.set({ status: 'incerta', erro: 'O envio foi interrompido: a mensagem pode ter sido enviada. Confira antes de reenviar.' })
-		.where(
-			and(
-				eq(notificationSends.status, 'enviando'),
-				lte(notificationSends.proxima_tentativa, new Date(ctx.clock.now().getTime() - STUCK_SEND_MS).toISOString())
+	await writeTransaction(ctx.db, async (tx) => {
+		await tx
+			.update(notificationSends)
+			.set({ status: 'incerta', erro: 'O envio foi interrompido: a mensagem pode ter sido enviada. Confira antes de reenviar.' })
+			.where(
+				and(
+					eq(notificationSends.status, 'enviando'),
+					lte(notificationSends.proxima_tentativa, new Date(ctx.clock.now().getTime() - STUCK_SEND_MS).toISOString())
+				)
 			)
-		)
+	})
 	const gateway = await evolutionGateway(ctx)
 	if (!gateway) return result
 	try {
@@ -380,34 +400,25 @@ export async function sendDue(ctx: Ctx, options: SendOptions = {}): Promise<RunR
 		if (!row) break
 		const message = await settleMessage(ctx.db, row, brazilNow(ctx.clock.now()).today)
 		if (typeof message === 'string') {
-			await ctx.db
-				.update(notificationSends)
-				.set({ status: 'ignorada', erro: message, tentativas: row.tentativas - 1 })
-				.where(eq(notificationSends.id, row.id))
+			await recordSend(ctx, row.id, { status: 'ignorada', erro: message, tentativas: row.tentativas - 1 })
 			result.ignoradas++
 			continue
 		}
-		await ctx.db.update(notificationSends).set(message).where(eq(notificationSends.id, row.id))
+		await recordSend(ctx, row.id, message)
 		if (attempted++ > 0) await (options.sleep ?? Bun.sleep)(pauseBetweenSends(ctx.config.whatsappPauseMs))
 		try {
 			const answer = await gateway.sendText(message.telefone, message.texto)
-			await ctx.db
-				.update(notificationSends)
-				.set({ status: 'enviada', message_id: answer.messageId, erro: null, enviado_em: nowIso() })
-				.where(eq(notificationSends.id, row.id))
+			await recordSend(ctx, row.id, { status: 'enviada', message_id: answer.messageId, erro: null, enviado_em: nowIso() })
 			result.enviadas++
 			failuresInARow = 0
 		} catch (error) {
 			const uncertain = error instanceof EvolutionError && error.uncertain
 			const giveUp = uncertain || row.tentativas >= MAX_ATTEMPTS
-			await ctx.db
-				.update(notificationSends)
-				.set({
-					status: uncertain ? 'incerta' : giveUp ? 'falhou' : 'pendente',
-					erro: String((error as Error)?.message ?? error).slice(0, 500),
-					proxima_tentativa: new Date(ctx.clock.now().getTime() + (RETRY_DELAYS_MS[row.tentativas - 1] ?? 0)).toISOString()
-				})
-				.where(eq(notificationSends.id, row.id))
+			await recordSend(ctx, row.id, {
+				status: uncertain ? 'incerta' : giveUp ? 'falhou' : 'pendente',
+				erro: String((error as Error)?.message ?? error).slice(0, 500),
+				proxima_tentativa: new Date(ctx.clock.now().getTime() + (RETRY_DELAYS_MS[row.tentativas - 1] ?? 0)).toISOString()
+			})
 			result.falhas++
 			failuresInARow++
 		}
@@ -417,8 +428,6 @@ export async function sendDue(ctx: Ctx, options: SendOptions = {}): Promise<RunR
 
 /** The job's name: its lease keeps the scheduled run and 'Enviar agora' from sending side by side. */
 export const NOTIFICATIONS_JOB = 'messaging.whatsapp-notifications'
-/** A run paces its sends a few seconds apart: the lease covers the longest run. */
-export const NOTIFICATIONS_LEASE_MS = 5 * 60_000
 
 /** The job's work every minute (and 'Enviar agora'): choose today's recipients, then send what is due. */
 export async function runNotifications(ctx: Ctx, options: SendOptions = {}): Promise<RunResult> {
@@ -480,14 +489,19 @@ async function runInProgress(db: DbOrTx, now: Date): Promise<boolean> {
  * holds it, messages are going out: that is said (`em_andamento`), not refused as an error.
  */
 export async function runNotificationsNow(ctx: Ctx): Promise<RunNowResult> {
-	const holder = `manual-${crypto.randomUUID()}`
-	if (!(await acquireLease(ctx.db, ctx.clock, NOTIFICATIONS_JOB, holder, NOTIFICATIONS_LEASE_MS))) {
-		return { enviadas: 0, falhas: 0, ignoradas: 0, em_andamento: true }
-	}
+	let result: RunResult = { enviadas: 0, falhas: 0, ignoradas: 0 }
+	// The process's pid in the holder's name: an operator (and the cluster tests) can tell which instance holds it.
+	const holder = `manual-${process.pid}-${crypto.randomUUID()}`
 	try {
-		return { ...(await runNotifications(ctx)), em_andamento: false }
-	} finally {
-		await releaseLease(ctx.db, ctx.clock, NOTIFICATIONS_JOB, holder)
+		const ran = await withLease(ctx, NOTIFICATIONS_JOB, holder, ctx.config.jobLeaseMs, async () => {
+			result = await runNotifications(ctx)
+		})
+		return { ...result, em_andamento: !ran }
+	} catch (error) {
+		if (!(error instanceof LeaseLost)) throw error
+		// This run stalled past its lease and another took the job over: its write was refused, the other run goes on.
+		ctx.log('job.fenced', { job: NOTIFICATIONS_JOB, token: error.lease.token })
+		return { ...result, em_andamento: true }
 	}
 }
 

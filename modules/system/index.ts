@@ -1,6 +1,6 @@
 export { systemRoutes } from './routes'
 export { systemJobs } from './jobs'
-export { automaticBackup } from './service'
+export { automaticBackup, databaseAnswers } from './service'
 export { VERSION } from './info'
 export { createBackup, listBackups, backupStats, runAutomaticBackup, backupDir } from './backup'
 export { writePidFile, RestoreError, resolveArchive, restoreBackup, DEFAULT_MAX_RESTORE_BYTES } from './restore'

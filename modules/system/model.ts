@@ -51,6 +51,20 @@ export const healthRoute = contract({
 	response: z.object({ status: z.literal('ok'), time: z.string() }),
 	summary: 'O portal e o banco respondem (503 quando o banco não responde)'
 })
+export const readyRoute = contract({
+	method: 'GET',
+	path: '/api/ready',
+	response: z.object({ status: z.literal('pronto'), migracao: z.number() }),
+	summary:
+		'Prontidão desta instância para receber tráfego: o banco responde e está no nível de migração deste código (503 com o motivo quando não; também enquanto a instância se encerra)'
+})
+export const metricsRoute = contract({
+	method: 'GET',
+	path: '/metrics',
+	response: z.instanceof(Blob).describe('texto no formato do Prometheus (text/plain; version=0.0.4)'),
+	summary:
+		'Métricas desta instância no formato de texto do Prometheus: requisições e latências por rota, verificações de licença, execuções de trabalhos, fila de webhooks. Para um administrador com sessão, ou com Authorization: Bearer METRICS_TOKEN'
+})
 export const listSettingsRoute = contract({
 	method: 'GET',
 	path: '/api/configuracoes',

@@ -56,7 +56,8 @@ interface PidFile {
 /**
  * Called by the server at start: writes `{pid, host, beat}` to DATA_DIR/portal.pid and refreshes the beat
  * every 30 s, so a restore can tell a running portal (even in another container sharing the volume)
- * from a file left behind by one that was killed. Removed on a normal stop.
+ * from a file left behind by one that was killed. Removed when the process exits (main.ts turns SIGINT and SIGTERM
+ * into an exit).
  */
 export function writePidFile(dataDir: string) {
 	const path = join(dataDir, PID_FILE)
@@ -72,13 +73,6 @@ export function writePidFile(dataDir: string) {
 		} catch {}
 	}
 	process.on('exit', remove)
-	for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-		process.once(signal, () => {
-			console.error(`Sinal ${signal} recebido: encerrando o portal.`)
-			remove()
-			process.exit(0)
-		})
-	}
 }
 
 /** The portal running on this data folder (its heartbeat is fresh and, on this host, its process lives), or null. */

@@ -1,5 +1,7 @@
-import { serve, serveRoutes } from '../auth'
-import { type AppContext, AppError } from '../core/server'
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { GUARD_MESSAGES, serve, serveRoutes, sessionCookieName, validateSession } from '../auth'
+import { can } from '../core'
+import { type AppContext, AppError, type Gauge, forbidden, unauthorized } from '../core/server'
 import { getAutoLogoutConfig, listSettings } from '../settings'
 import { backupStats, listBackups } from './backup'
 import { systemInfo } from './info'
@@ -13,6 +15,8 @@ import {
 	healthRoute,
 	listBackupsRoute,
 	listSettingsRoute,
+	metricsRoute,
+	readyRoute,
 	saveAutoLogoutRoute,
 	saveSettingRoute,
 	saveSettingsRoute,
@@ -23,18 +27,55 @@ import {
 	clearCache,
 	createManualBackup,
 	databaseAnswers,
+	readiness,
 	removeBackup,
 	saveAutoLogout,
 	saveSettingsAs,
 	settingView
 } from './service'
 
-/** `onSettingsSaved`: told the keys saved, after the answer is decided (the composition root wires other modules in). */
-export function systemRoutes(ctx: AppContext, hooks: { onSettingsSaved?: (keys: string[]) => Promise<unknown> } = {}) {
+/** Whether the Authorization header carries the metrics token, compared in constant time (as digests of equal length). */
+function hasMetricsToken(request: Request, token: string | null): boolean {
+	const given = request.headers.get('authorization')?.match(/^Bearer (.+)$/)?.[1]
+	if (!token || !given) return false
+	const digest = (text: string) => createHash('sha256').update(text).digest()
+	return timingSafeEqual(digest(given), digest(token))
+}
+
+export interface SystemHooks {
+	/** Told the keys saved, after the answer is decided (the composition root wires other modules in). */
+	onSettingsSaved?: (keys: string[]) => Promise<unknown>
+	/** What /metrics reads from the database at each scrape (the composition root lists them). */
+	gauges?: Gauge[]
+	/** True once the instance is shutting down: it answers, but is no longer ready for new traffic. */
+	draining?: () => boolean
+}
+
+export function systemRoutes(ctx: AppContext, hooks: SystemHooks = {}) {
+	const cookieName = sessionCookieName(ctx.config)
 	return serveRoutes(ctx, 'system.routes', ({ db, clock }) => [
+		// Liveness: the process answers and reaches its database.
 		serve(healthRoute, 'public', async () => {
 			if (!(await databaseAnswers(db))) throw new AppError(503, 'Banco de dados indisponível.', 'DATABASE_UNAVAILABLE')
 			return { status: 'ok' as const, time: clock.now().toISOString() }
+		}),
+		// Readiness: the balancer sends traffic here only while this is 200.
+		serve(readyRoute, 'public', async () => {
+			const state = await readiness(db, hooks.draining?.() ?? false)
+			if (!state.ready) throw new AppError(503, state.reason, 'NOT_READY')
+			return { status: 'pronto' as const, migracao: state.level }
+		}),
+		// A scraper with METRICS_TOKEN, or an administrador's session (checked here: the route is not the guard's).
+		serve(metricsRoute, 'public', async ({ request, cookie }) => {
+			if (!hasMetricsToken(request, ctx.config.metricsToken)) {
+				const token = cookie[cookieName]?.value
+				const found = await validateSession(db, clock, typeof token === 'string' ? token : null)
+				if (!found) throw unauthorized('Informe o token de métricas (Authorization: Bearer) ou entre como administrador.')
+				if (!can(found.user.tipo, 'system.manage')) throw forbidden(GUARD_MESSAGES.forbidden)
+			}
+			return new Response(await ctx.metrics.render(hooks.gauges), {
+				headers: { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-store' }
+			})
 		}),
 		serve(listSettingsRoute, 'session', ({ user }) => listSettings(db, user.tipo)),
 		serve(saveSettingsRoute, 'settings.manage', async ({ body, user }) => {

@@ -1,4 +1,5 @@
 import { onPostgres } from '../../db/dialect'
+import { migrationLevels } from '../../db/migrate'
 import { sqlRows, sqlRun } from '../../db/query'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
@@ -21,6 +22,27 @@ export async function databaseAnswers(db: Db): Promise<boolean> {
 	} catch {
 		return false
 	}
+}
+
+/**
+ * Whether this instance may take traffic (GET /api/ready): its database answers at this code's migration level, and
+ * it is not shutting down. The reason when not, in words an operator acts on.
+ */
+export async function readiness(db: Db, draining: boolean): Promise<{ ready: true; level: number } | { ready: false; reason: string }> {
+	if (draining) return { ready: false, reason: 'Instância em encerramento: não envie novas requisições.' }
+	let levels: Awaited<ReturnType<typeof migrationLevels>>
+	try {
+		levels = await migrationLevels(db)
+	} catch {
+		return { ready: false, reason: 'Banco de dados indisponível ou sem as migrações do portal.' }
+	}
+	if (levels.applied === null || levels.applied < levels.expected) {
+		return { ready: false, reason: 'O banco ainda não tem as migrações desta versão do portal (outra instância pode estar migrando).' }
+	}
+	if (levels.applied > levels.expected) {
+		return { ready: false, reason: 'O banco é de uma versão mais nova do portal: atualize esta instância.' }
+	}
+	return { ready: true, level: levels.expected }
 }
 
 /** Saves settings from the Configurações screen in one transaction, with one activity line; answers the keys saved. */

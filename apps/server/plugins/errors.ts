@@ -57,7 +57,10 @@ export function errorHandler(log: Logger, onRefused: (refused: RefusedRequest) =
 				}
 			}
 		}
-		return errorToResponse(error, request, log, code)
+		const response = errorToResponse(error, request, log, code)
+		// The status the answer really has, for what runs after it (observe.ts counts it).
+		context.set.status = response.status
+		return response
 	})
 }
 
@@ -93,6 +96,8 @@ function errorToResponse(error: unknown, request: Request, log: Logger, code?: s
 	log('error.unhandled', {
 		path: pathOf(request.url),
 		method: request.method,
+		// The database's own code (a serialization failure that kept coming back, a lost connection…), when it is one.
+		code: failureCode(error),
 		message: String((error as Error)?.message ?? error),
 		stack: (error as Error)?.stack
 	})

@@ -251,7 +251,7 @@ function RefusalsCard() {
 		<SettingsCard
 			icon={<ShieldAlert className="size-5 shrink-0 text-primary" aria-hidden="true" />}
 			title="Acessos recusados"
-			description="Chamadas recusadas desde o último início do servidor, agrupadas por quem, rota e motivo (por até 1 hora cada linha)."
+			description="Chamadas recusadas nas últimas 24 horas, agrupadas por quem, rota e motivo (por até 1 hora cada linha)."
 		>
 			<CardRows
 				store={$refusals}
@@ -260,7 +260,7 @@ function RefusalsCard() {
 				empty={
 					<EmptyState
 						title="Nenhum acesso recusado"
-						hint="Nada foi recusado desde o último início."
+						hint="Nada foi recusado nas últimas 24 horas."
 						icon={<ShieldAlert className="size-8" />}
 					/>
 				}
