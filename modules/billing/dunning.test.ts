@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { CNPJ, type TestWorld, createTestApp, billingWorld, carneBody, saveGateway, settleAsaas } from '../../apps/server/testing'
 import { activities } from '../activity'
+import { availableCredits } from '../credits'
 import { blockForNonPayment, companies } from '../companies'
 import { writeTransaction } from '../core/server'
 import { isoDateInSaoPaulo } from '../core'
@@ -14,7 +15,7 @@ import { representatives } from '../resellers'
 import { DEFAULT_STEP_DAYS, defaultSteps } from './model'
 import { DUNNING_JOB, chooseDay, runDunning, stepsDueOn } from './dunning'
 import { reconcileCarnes } from './sync'
-import { carneParcelas, reguaEnvios } from './schema'
+import { carneParcelas, carneRenovacoes, reguaEnvios } from './schema'
 
 type World = TestWorld & { clock: { set(to: string): void } }
 
@@ -103,11 +104,16 @@ describe('the reminder schedule (régua de cobrança)', () => {
 		const { w, empresa } = await dunningWorld()
 		expect((await w.call('POST', '/api/whatsapp/bot-enable', { cookie: w.cookies.admin })).status).toBe(200)
 		await w.services.bot.idle()
-		const { parcels } = await newCarne(w, empresa.codigo, {
+		// The carnê renews the licence with each paid parcel (issue 37, part 1): 11 of its 12 parcels will be paid.
+		await w.addCreditsVia(CNPJ.rep, 20)
+		const { carne, parcels } = await newCarne(w, empresa.codigo, {
 			valor_total: 1800,
 			numero_parcelas: 12,
-			data_primeiro_vencimento: '2026-12-10'
+			data_primeiro_vencimento: '2026-12-10',
+			renovar_licenca: true,
+			creditos_por_parcela: 1
 		})
+		expect(carne).toMatchObject({ renovar_licenca: true, creditos_por_parcela: 1 })
 		expect(parcels.map((p) => p.vencimento)).toEqual([
 			'2026-12-10',
 			...Array.from({ length: 11 }, (_, i) => `2027-${String(i + 1).padStart(2, '0')}-10`)
@@ -188,6 +194,18 @@ describe('the reminder schedule (régua de cobrança)', () => {
 		expect(first.texto).toContain(`PIX copia e cola: ${parcels[11].pix_copia_cola}`)
 		expect(first.texto).toEndWith('_Rafael Rep_')
 		expect(first.telefone).toBe(PHONE)
+
+		// Every paid parcel renewed the licence once, 33 days each, in the order they were paid; the unpaid one did not.
+		const renewals = (await w.db.select().from(carneRenovacoes).where(eq(carneRenovacoes.carne_id, carne.id))).sort(
+			(a, b) => a.aplicada_em!.localeCompare(b.aplicada_em!) || a.id - b.id
+		)
+		expect(renewals.map((r) => [numberOf.get(r.parcela_id), r.estado, r.creditos, r.dias])).toEqual(
+			[...paidAt].sort((a, b) => a[1].localeCompare(b[1]) || a[0] - b[0]).map(([n]) => [n, 'aplicada', 1, 33])
+		)
+		for (let i = 1; i < renewals.length; i++) expect(renewals[i].renovou_ate! > renewals[i - 1].renovou_ate!).toBe(true)
+		const company = (await w.db.select().from(companies).where(eq(companies.codigo, empresa.codigo)))[0]!
+		expect(company.validade_licenca).toBe(renewals.at(-1)!.renovou_ate)
+		expect(await availableCredits(w.db, CNPJ.rep)).toBe(20 - 11)
 	}, 120_000)
 
 	it('an overdue parcel first warns, then blocks for non-payment; its payment unblocks within the webhook and says so once; a block by hand stays', async () => {
