@@ -232,7 +232,12 @@ export function carnePaymentHandler(ctx: Ctx): PaymentEventHandler {
 			const now = ctx.clock.now().toISOString()
 			await writeTransaction(ctx.db, async (tx) => {
 				const fresh = (await tx.select().from(carneParcelas).where(eq(carneParcelas.id, parcel.id)))[0]
-				if (fresh && (await applyPayment(tx, fresh, payment, now, event.eventId, event.event)) && payment.deleted)
+				if (!fresh) return
+				// The removals of a cancel asked in the portal tell nobody: the person who asked knows (as the cancel's own
+				// read-back, which this webhook may come before).
+				const carne = (await tx.select().from(carnes).where(eq(carnes.id, parcel.carne_id)))[0]
+				const quiet = !!carne && payment.deleted === true && cancelInProgress(carne, ctx.clock.now())
+				if ((await applyPayment(tx, fresh, payment, now, event.eventId, event.event, { quiet })) && payment.deleted)
 					await closeIfNothingOpen(ctx, tx, parcel.carne_id, now)
 			})
 			return true
