@@ -36,12 +36,12 @@ function appliedLevel(db: Db): number | null {
 }
 
 /**
- * The portal's database, brought up to this code's schema: PostgreSQL at DATABASE_URL when it is set, else SQLite's
- * portal.sqlite in the data folder (db/dialect.ts).
+ * The portal's database, brought up to this code's schema: PostgreSQL at DATABASE_URL when it is set (a pool of
+ * `poolSize` connections), else SQLite's portal.sqlite in the data folder (db/dialect.ts).
  */
-export async function openPortalDatabase(dataDir: string): Promise<Db> {
+export async function openPortalDatabase(dataDir: string, options: { poolSize?: number } = {}): Promise<Db> {
 	if (DATABASE_URL) {
-		const db = openPostgres(DATABASE_URL)
+		const db = openPostgres(DATABASE_URL, { max: options.poolSize })
 		await migratePostgres(db)
 		return db
 	}

@@ -58,7 +58,7 @@ export interface ClusterOptions {
 	echoLogs?: boolean
 }
 
-function freePort(): number {
+export function freePort(): number {
 	const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
 	const port = probe.port as number
 	probe.stop(true)
@@ -71,7 +71,7 @@ function withDatabase(url: string, name: string): string {
 	return parsed.toString()
 }
 
-async function waitReady(url: string, timeoutMs: number) {
+export async function waitReady(url: string, timeoutMs = 60_000) {
 	const deadline = Date.now() + timeoutMs
 	for (;;) {
 		try {
@@ -82,9 +82,15 @@ async function waitReady(url: string, timeoutMs: number) {
 	}
 }
 
-function startInstance(index: number, env: Record<string, string>, echo: boolean): Instance {
+/**
+ * One portal process (apps/server/main.ts) with `env`: its log lines kept (and echoed with its number), or, for a
+ * benchmark, not read at all ('ignore').
+ */
+export function startInstance(index: number, env: Record<string, string>, logging: 'keep' | 'echo' | 'ignore' = 'keep'): Instance {
 	const port = Number(env.PORT)
-	const proc = Bun.spawn([process.execPath, 'apps/server/main.ts'], { cwd: ROOT, env, stdout: 'pipe', stderr: 'pipe' })
+	const output = logging === 'ignore' ? 'ignore' : 'pipe'
+	const proc = Bun.spawn([process.execPath, 'apps/server/main.ts'], { cwd: ROOT, env, stdout: output, stderr: output })
+	const echo = logging === 'echo'
 	const logs: Instance['logs'] = []
 	const pump = async (stream: ReadableStream<Uint8Array>) => {
 		const decoder = new TextDecoder()
@@ -102,8 +108,8 @@ function startInstance(index: number, env: Record<string, string>, echo: boolean
 			}
 		}
 	}
-	void pump(proc.stdout)
-	void pump(proc.stderr)
+	if (proc.stdout instanceof ReadableStream) void pump(proc.stdout)
+	if (proc.stderr instanceof ReadableStream) void pump(proc.stderr)
 	return {
 		index,
 		url: `http://127.0.0.1:${port}`,
@@ -158,7 +164,7 @@ export async function startPortalCluster(options: ClusterOptions): Promise<Porta
 				DRAIN_SECONDS: '0',
 				...options.env
 			},
-			options.echoLogs ?? false
+			options.echoLogs ? 'echo' : 'keep'
 		)
 	)
 	await Promise.all(instances.map((i) => waitReady(i.url, 60_000)))

@@ -22,6 +22,7 @@ const Env = z.object({
 	JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
 	METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN deve ter pelo menos 32 caracteres').optional(),
 	DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(5),
+	DATABASE_POOL: z.coerce.number().int().min(2).max(200).default(10),
 	ADMIN_CNPJ: z.string().optional(),
 	ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD deve ter pelo menos 8 caracteres').optional(),
 	ADMIN_NOME: z.string().optional()
@@ -55,6 +56,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
 		host: e.HOST,
 		secretKey: e.SECRET_KEY,
 		drainSeconds: e.DRAIN_SECONDS,
+		databasePool: e.DATABASE_POOL,
 		admin: { cnpj: e.ADMIN_CNPJ, senha: e.ADMIN_PASSWORD, nome: e.ADMIN_NOME }
 	}
 }

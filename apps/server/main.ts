@@ -23,7 +23,7 @@ const { app: settings, ...config } = readConfig()
 mkdirSync(settings.dataDir, { recursive: true })
 const appConfig: AppConfig = { ...settings, secretKey: loadSecretKey(settings.dataDir, config.secretKey) }
 mkdirSync(uploadsDir(appConfig), { recursive: true })
-const db = await openPortalDatabase(appConfig.dataDir)
+const db = await openPortalDatabase(appConfig.dataDir, { poolSize: config.databasePool })
 // The cached per-representative credit totals are recomputed from the ledger on every start.
 await rebuildCreditBalances(db)
 const ctx = portalContext({ db, clock: systemClock, config: appConfig, log: jsonLogger })

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createTestDb } from '../../db/testing'
 import { SharedCounter, SlidingWindow } from './rate'
+import { rateCounts } from './schema'
 
 describe('SlidingWindow', () => {
 	it('allows `limit` events per window and tells when the next one may come', () => {
@@ -89,5 +90,24 @@ describe('SharedCounter: a limit every portal process counts together (issue 36)
 		expect(b.hit('ip', start + 1_100)).toBe(false)
 		await b.sync(start + 1_100)
 		expect(b.hit('ip', start + 1_200)).toBe(true)
+	})
+
+	it('shares a key only once this process counted a tenth of the limit for it: ordinary traffic writes nothing', async () => {
+		const file = join(mkdtempSync(join(tmpdir(), 'kportal-counter-')), 'portal.sqlite')
+		const start = Date.parse('2026-11-20T12:00:00Z')
+		const db = await createTestDb(file)
+		const a = new SharedCounter(db, 'test', 60_000, 120, start)
+		const b = new SharedCounter(await createTestDb(file), 'test', 60_000, 120, start)
+		// Eleven hits of one company here (under twelve, a tenth of 120), and a hundred and nine of it on B.
+		for (let i = 0; i < 11; i++) a.hit('quieta', start)
+		await a.sync(start + 2_000)
+		expect(await db.select().from(rateCounts)).toEqual([])
+		for (let i = 0; i < 109; i++) b.hit('quieta', start)
+		await b.sync(start + 2_000)
+		// The twelfth hit on A makes it share: its count and B's add up to 121, over the limit.
+		expect(a.hit('quieta', start + 2_100)).toBe(false)
+		await a.sync(start + 4_000)
+		expect((await db.select().from(rateCounts)).map((r) => r.hits)).toEqual([121])
+		expect(a.hit('quieta', start + 4_100)).toBe(true)
 	})
 })

@@ -108,10 +108,12 @@ export const SHARED_COUNT_SYNC_MS = 2_000
 /**
  * Hits per key in fixed windows, counted together by every portal process on the database with a bounded lag: for a
  * limit on a hot path that cannot afford a write per hit (the licence check). Each process counts its own hits at once
- * and adds them to the shared row (rate_counts) at most every `syncMs`, in one statement for all its keys, learning the
- * others' totals in the same statement. A key is refused once the hits known here pass the limit: exact within one
- * process; across processes at most the others' hits of the last `syncMs` late, which is harmless for a limit that
- * only slows floods down.
+ * and adds them to the shared row (rate_counts) at most every `syncMs`, in one statement for its keys, learning the
+ * others' totals in the same statement. Only a key this process has counted a tenth of the limit for in the window is
+ * shared at all: ordinary traffic (a desktop checking every few minutes) writes nothing, a flood is shared within
+ * seconds. A key is refused once the hits known here pass the limit: exact within one process; across processes late
+ * by at most the others' hits of the last `syncMs`, and by under a tenth of the limit per other process: harmless for
+ * a limit that only slows floods down.
  */
 export class SharedCounter {
 	private window = 0
@@ -120,6 +122,10 @@ export class SharedCounter {
 	/** Hits being added by the sync under way, and hits since. */
 	private syncing = new Map<string, number>()
 	private unsynced = new Map<string, number>()
+	/** This process's hits of each key in the window, shared or not. */
+	private mine = new Map<string, number>()
+	/** From this many hits of its own in the window, a process shares a key's count. */
+	private readonly shareFrom: number
 	private running: Promise<void> | null = null
 	private lastSync: number
 
@@ -133,14 +139,16 @@ export class SharedCounter {
 		private readonly syncMs = SHARED_COUNT_SYNC_MS
 	) {
 		this.lastSync = now
+		this.shareFrom = Math.max(1, Math.ceil(limit / 10))
 	}
 
 	/** Counts a hit of `key`; true when it takes the key over the limit in the current window. */
 	hit(key: string, now: number): boolean {
 		this.roll(now)
-		const mine = (this.unsynced.get(key) ?? 0) + 1
-		this.unsynced.set(key, mine)
-		const total = (this.known.get(key) ?? 0) + (this.syncing.get(key) ?? 0) + mine
+		const unsynced = (this.unsynced.get(key) ?? 0) + 1
+		this.unsynced.set(key, unsynced)
+		this.mine.set(key, (this.mine.get(key) ?? 0) + 1)
+		const total = (this.known.get(key) ?? 0) + (this.syncing.get(key) ?? 0) + unsynced
 		if (!this.running && now - this.lastSync >= this.syncMs) void this.sync(now).catch(() => undefined)
 		return total > this.limit
 	}
@@ -160,25 +168,33 @@ export class SharedCounter {
 	private async write(now: number) {
 		this.lastSync = now
 		this.roll(now)
-		if (this.unsynced.size === 0) return
 		const window = this.window
-		this.syncing = this.unsynced
-		this.unsynced = new Map()
+		for (const [key, hits] of this.unsynced) {
+			if ((this.mine.get(key) ?? 0) < this.shareFrom) continue
+			this.syncing.set(key, hits)
+			this.unsynced.delete(key)
+		}
+		if (this.syncing.size === 0) return
 		const at = new Date(now).toISOString()
 		const expires = new Date(window + this.windowMs).toISOString()
 		const prefix = `${this.name}:`
 		const rows = [...this.syncing].map(([key, hits]) => sql`(${prefix + key}, ${window}, ${hits}, ${expires})`)
 		try {
-			const totals = await writeTransaction(this.db, async (tx) => {
-				await tx.delete(rateCounts).where(lte(rateCounts.expires_at, at))
-				return sqlWriteRows<{ key: string; hits: number }>(
-					tx,
-					sql`insert into rate_counts (key, window_start, hits, expires_at) values ${sql.join(rows, sql`, `)}
+			// Single statements, no transaction: adding to a count is atomic by itself (on PostgreSQL a transaction here
+			// would only make the instances' syncs abort one another).
+			await this.db.delete(rateCounts).where(lte(rateCounts.expires_at, at))
+			const keys = [...this.syncing.keys()]
+			for (let start = 0; start < rows.length; start += 1000) {
+				const totals = await sqlWriteRows<{ key: string; hits: number }>(
+					this.db,
+					sql`insert into rate_counts (key, window_start, hits, expires_at) values ${sql.join(rows.slice(start, start + 1000), sql`, `)}
 					on conflict (key, window_start) do update set hits = rate_counts.hits + excluded.hits
 					returning key, hits`
 				)
-			})
-			if (this.window === window) for (const row of totals) this.known.set(row.key.slice(prefix.length), Number(row.hits))
+				// Added: no longer this process's to add again, whatever happens to the next statement.
+				for (const key of keys.slice(start, start + 1000)) this.syncing.delete(key)
+				if (this.window === window) for (const row of totals) this.known.set(row.key.slice(prefix.length), Number(row.hits))
+			}
 		} catch (error) {
 			if (this.window === window) for (const [key, hits] of this.syncing) this.unsynced.set(key, (this.unsynced.get(key) ?? 0) + hits)
 			throw error
@@ -194,6 +210,7 @@ export class SharedCounter {
 		this.window = window
 		this.known.clear()
 		this.unsynced.clear()
+		this.mine.clear()
 	}
 }
 

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 /** A sealed value as stored: `enc:v1:<last 4 characters>:<base64url of iv | ciphertext | tag>`. */
@@ -85,7 +85,19 @@ export function loadSecretKey(dataDir: string, fromEnv?: string): Uint8Array {
 		return key
 	}
 	const path = join(dataDir, SECRET_KEY_FILE)
-	if (!existsSync(path)) writeFileSync(path, randomBytes(32).toString('base64'), { mode: 0o600 })
+	if (!existsSync(path)) {
+		// Written aside, then linked into place only if still missing: processes starting together on a shared folder
+		// all keep the first one's key, and none ever reads a half-written file.
+		const draft = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`
+		writeFileSync(draft, randomBytes(32).toString('base64'), { mode: 0o600 })
+		try {
+			linkSync(draft, path)
+		} catch (error) {
+			if ((error as { code?: string }).code !== 'EEXIST') throw error
+		} finally {
+			unlinkSync(draft)
+		}
+	}
 	chmodSync(path, 0o600)
 	return Buffer.from(readFileSync(path, 'utf8').trim(), 'base64')
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../core/server'
 import { type JobDefinition, runJob } from './service'
 
 /** Who holds a lease: this process, for as long as it runs (its pid, and a random part no other process shares). */
-export const processHolder = `${process.pid}-${crypto.randomUUID()}`
+const processHolder = `${process.pid}-${crypto.randomUUID()}`
 
 /** Registers every job on the built-in cron; each tick runs the job under its lease (see runJob). */
 export function scheduleJobs(ctx: AppContext, jobs: JobDefinition[]): AnyElysia {

@@ -170,9 +170,16 @@ describe('POST /api/licenca/verificar', () => {
 		await ask(t, machine(c))
 		const row = async () => (await t.db.select().from(companies).where(eq(companies.codigo, c.codigo)))[0]!
 		expect((await row()).data_ultima_utilizacao).toBeNull()
-		t.clock.advance(11_000)
+		t.clock.advance(61_000)
 		await ask(t, machine(c))
-		expect(await row()).toMatchObject({ on_line: 'S', data_ultima_utilizacao: '2026-11-20', hora_ultima_utilizacao: '09:00:11' })
+		expect(await row()).toMatchObject({ on_line: 'S', data_ultima_utilizacao: '2026-11-20', hora_ultima_utilizacao: '09:01:01' })
+		// Checked again: written with the next batch, a minute after the last one.
+		t.clock.advance(30_000)
+		await ask(t, machine(c))
+		expect((await row()).hora_ultima_utilizacao).toBe('09:01:01')
+		t.clock.advance(31_000)
+		await ask(t, machine(c))
+		expect((await row()).hora_ultima_utilizacao).toBe('09:02:02')
 		t.clock.advance(HOUR)
 		await ask(t, machine(later))
 		// Off line is the job's to say, from the times every instance wrote: an hour without a check.

@@ -28,7 +28,7 @@ const CHECKS_PER_MINUTE = 120
 export const FAILURES_PER_WINDOW = 30
 export const FAILURE_WINDOW_MS = 15 * MINUTE
 /** Last-use times are written in batches at most this often, never on every check. */
-const FLUSH_INTERVAL_MS = 10_000
+const FLUSH_INTERVAL_MS = MINUTE
 /** A company not heard from for this long is shown off line. */
 export const ONLINE_WINDOW_MS = 15 * MINUTE
 
@@ -141,7 +141,7 @@ export async function markCompaniesOffline(db: DbOrTx, clock: Clock): Promise<nu
  * Answers one licence check: reads the company, registers a new machine under the limit and signs the
  * token. It runs in the main thread or in a check worker (check-worker.ts), each with its own connection.
  * What it keeps in memory is bounded and harmless to lose: the last-use times it collects, written in batches every
- * 10 s (a crash loses at most those 10 s of "last used", and a newer time written by another instance is never put
+ * minute (a crash loses at most that minute of "last used", and a newer time written by another instance is never put
  * back), and its share of the per-company limit, added to the count every instance shares every 2 s (SharedCounter).
  */
 export async function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock' | 'secrets'>) {
@@ -220,8 +220,9 @@ export async function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock
 	}
 
 	/**
-	 * Writes the batched last-use times. A time is written only over an older one: another instance may have written
-	 * a later check of the same company meanwhile. Companies go off line by the job that reads these times
+	 * Writes the batched last-use times. A time is written only over one older by a minute or more: another instance
+	 * may have written a later check of the same company meanwhile, and a company checked every few seconds (on any
+	 * instance) costs a write a minute, not one per flush. Companies go off line by the job that reads these times
 	 * (markCompaniesOffline), whichever instance saw them.
 	 */
 	async function flushUsage() {
@@ -237,19 +238,20 @@ export async function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock
 			if (group) group.push(codigo)
 			else bySecond.set(second, [codigo])
 		}
-		await writeTransaction(ctx.db, async (tx) => {
-			for (const [second, codigos] of bySecond) {
-				const at = new Date(second * 1000)
-				const stamp = { data_ultima_utilizacao: isoDateInSaoPaulo(at), hora_ultima_utilizacao: timeInSaoPaulo(at) }
-				for (const chunk of chunks(codigos))
-					await tx
-						.update(companies)
-						.set({ on_line: 'S', ...stamp })
-						.where(
-							and(inArray(companies.codigo, chunk), sql`${lastUse} < ${`${stamp.data_ultima_utilizacao} ${stamp.hora_ultima_utilizacao}`}`)
-						)
-			}
-		})
+		// Single statements, no transaction: each only ever moves a time forward, so instances writing the same companies
+		// at once cannot undo one another (on PostgreSQL a transaction would only make them abort each other). Rows are
+		// taken in the order of their key, as every instance takes them.
+		for (const [second, codigos] of bySecond) {
+			const at = new Date(second * 1000)
+			const stamp = { data_ultima_utilizacao: isoDateInSaoPaulo(at), hora_ultima_utilizacao: timeInSaoPaulo(at) }
+			const aMinuteBefore = new Date(at.getTime() - MINUTE)
+			const olderThan = `${isoDateInSaoPaulo(aMinuteBefore)} ${timeInSaoPaulo(aMinuteBefore)}`
+			for (const chunk of chunks(codigos.sort((a, b) => a - b)))
+				await ctx.db
+					.update(companies)
+					.set({ on_line: 'S', ...stamp })
+					.where(and(inArray(companies.codigo, chunk), sql`${lastUse} <= ${olderThan}`))
+		}
 	}
 
 	async function evaluate(input: LicenceCheckBody) {

@@ -1,12 +1,13 @@
 /**
- * Closed-loop load generator (argv: url keysFile seconds concurrency). Prints one JSON line of figures.
+ * Closed-loop load generator (argv: url keysFile seconds concurrency; several urls, comma-separated, share the clients
+ * in turn: one portal instance each, as a balancer would). Prints one JSON line of figures.
  * It speaks HTTP/1.1 over its own keep-alive sockets, all in its one thread, instead of using fetch: fetch runs
  * its connections on a thread of its own, one more thread competing for the cores with the server it measures.
  */
 import type { Socket } from 'bun'
 
-const [url, keysFile, seconds, concurrency] = process.argv.slice(2)
-const target = new URL(url)
+const [urls, keysFile, seconds, concurrency] = process.argv.slice(2)
+const targets = urls.split(',').map((url) => new URL(url))
 const keys = (await Bun.file(keysFile).json()) as { cnpj: string; chave: string; mac: string }[]
 const until = performance.now() + Number(seconds) * 1000
 const latencies: number[] = []
@@ -14,6 +15,7 @@ let errors = 0
 let n = 0
 
 interface Client {
+	target: URL
 	x: number
 	start: number
 	waiting: boolean
@@ -30,7 +32,7 @@ function nextRequest(client: Client): string {
 	const k = keys[(client.x >>> 0) % keys.length]
 	// Keys and nonces are ASCII, so the body's length in characters is its length in bytes.
 	const body = JSON.stringify({ cnpj: k.cnpj, chave: k.chave, sistema: 'K-PDV', mac: k.mac, nonce: String(n++) })
-	return `POST ${target.pathname} HTTP/1.1\r\nhost: ${target.host}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`
+	return `POST ${client.target.pathname} HTTP/1.1\r\nhost: ${client.target.host}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`
 }
 
 function send(socket: Socket<Client>) {
@@ -56,7 +58,8 @@ function completeResponse(buffer: string): { end: number; status: number } | nul
 
 async function client(seed: number) {
 	const { promise, resolve } = Promise.withResolvers<void>()
-	const data: Client = { x: seed * 2654435761, start: 0, waiting: false, buffer: '', done: resolve }
+	const target = targets[seed % targets.length]
+	const data: Client = { target, x: seed * 2654435761, start: 0, waiting: false, buffer: '', done: resolve }
 	await Bun.connect<Client>({
 		hostname: target.hostname,
 		port: Number(target.port),
