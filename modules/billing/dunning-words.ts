@@ -1,4 +1,4 @@
-import { type TemplateVariables, templateProblem } from '../messaging/model'
+import { type TemplateVariables, templateProblem } from '../messaging/reads'
 
 /**
  * The reminder schedule's words and rules (régua de cobrança, issue 37) as plain code without the schema library: the

@@ -17,7 +17,7 @@ import {
 	stepsProblem
 } from '../../../../modules/billing/model'
 import { addDaysIso, formatDate, isoDateInSaoPaulo } from '../../../../modules/core'
-import { renderTemplate, sendTimeProblem } from '../../../../modules/messaging/model'
+import { renderTemplate, sendTimeProblem } from '../../../../modules/messaging/reads'
 import { WhatsAppBubble } from '../../components/WhatsAppText'
 import { ErrorPanel, Field, ToggleField } from '../../components/ui'
 import { type GetRoute, errorText } from '../../lib/api'
