@@ -27,3 +27,27 @@ export function WhatsAppBubble({ text, testId }: { text: string; testId?: string
 		</div>
 	)
 }
+
+/** The template's variables as buttons, each putting {{name}} where the cursor is (`onInsert`); its meaning on hover. */
+export function VariableButtons({
+	variables,
+	onInsert,
+	legend,
+	legendHidden = false
+}: {
+	variables: Readonly<Record<string, string>>
+	onInsert: (name: string) => void
+	legend: string
+	legendHidden?: boolean
+}) {
+	return (
+		<fieldset className="flex flex-wrap gap-1">
+			<legend className={legendHidden ? 'sr-only' : 'mb-1 text-sm font-medium'}>{legend}</legend>
+			{Object.entries(variables).map(([name, meaning]) => (
+				<button key={name} type="button" className="badge badge-outline badge-sm" title={meaning} onClick={() => onInsert(name)}>
+					{`{{${name}}}`}
+				</button>
+			))}
+		</fieldset>
+	)
+}

@@ -18,7 +18,7 @@ import {
 } from '../../../../modules/billing/model'
 import { addDaysIso, formatDate, isoDateInSaoPaulo } from '../../../../modules/core'
 import { renderTemplate, sendTimeProblem } from '../../../../modules/messaging/reads'
-import { WhatsAppBubble } from '../../components/WhatsAppText'
+import { VariableButtons, WhatsAppBubble } from '../../components/WhatsAppText'
 import { ErrorPanel, Field, ToggleField } from '../../components/ui'
 import { type GetRoute, errorText } from '../../lib/api'
 import { usePending } from '../../lib/hooks'
@@ -183,20 +183,7 @@ function StepCard({
 							/>
 						</Field>
 						<div className="space-y-2">
-							<fieldset className="flex flex-wrap gap-1">
-								<legend className="mb-1 text-sm font-medium">Inserir variável</legend>
-								{Object.entries(DUNNING_VARIABLES).map(([name, meaning]) => (
-									<button
-										key={name}
-										type="button"
-										className="badge badge-outline badge-sm"
-										title={meaning}
-										onClick={() => insertVariable(name)}
-									>
-										{`{{${name}}}`}
-									</button>
-								))}
-							</fieldset>
+							<VariableButtons variables={DUNNING_VARIABLES} onInsert={insertVariable} legend="Inserir variável" />
 							<div className="flex flex-wrap gap-2">
 								<button type="button" className="btn btn-ghost btn-xs" onClick={() => setPreview(!preview)} aria-expanded={preview}>
 									<Eye className="size-3.5" aria-hidden="true" />

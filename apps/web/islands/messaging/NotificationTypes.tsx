@@ -17,7 +17,7 @@ import {
 	sendTimeProblem
 } from '../../../../modules/messaging/model'
 import { ReadState } from '../../components/ReadState'
-import { WhatsAppText } from '../../components/WhatsAppText'
+import { VariableButtons, WhatsAppText } from '../../components/WhatsAppText'
 import { Pagination } from '../../components/Pagination'
 import { EmptyState, ErrorPanel, Field } from '../../components/ui'
 import { type ApiInput, type GetRoute, call, errorText } from '../../lib/api'
@@ -224,20 +224,7 @@ function TypeCard({ tipo, setting }: { tipo: NotificationType; setting: Notifica
 						/>
 					</Field>
 					<div className="space-y-2">
-						<fieldset className="flex flex-wrap gap-1">
-							<legend className="sr-only">Inserir variável no modelo</legend>
-							{Object.entries(TEMPLATE_VARIABLES).map(([name, meaning]) => (
-								<button
-									key={name}
-									type="button"
-									className="badge badge-outline badge-sm"
-									title={meaning}
-									onClick={() => insertVariable(name)}
-								>
-									{`{{${name}}}`}
-								</button>
-							))}
-						</fieldset>
+						<VariableButtons variables={TEMPLATE_VARIABLES} onInsert={insertVariable} legend="Inserir variável no modelo" legendHidden />
 						<Field label="Pré-visualização para a empresa">
 							<select
 								className="select select-sm w-full"
