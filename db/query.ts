@@ -1,8 +1,9 @@
 import type { SQL } from 'drizzle-orm'
-import type { PgDatabase } from 'drizzle-orm/pg-core'
+import { is } from 'drizzle-orm'
+import { type PgDatabase, PgTransaction } from 'drizzle-orm/pg-core'
 import type { Db, DbOrTx } from './client'
 import { onPostgres } from './dialect'
-import { sqliteWrite } from './transaction'
+import { refuseUncheckedWrite, sqliteWrite } from './transaction'
 
 /** The rows of a raw SQL statement, on either database (SQLite's `all`, PostgreSQL's `execute`). */
 export async function sqlRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
@@ -15,12 +16,17 @@ export async function sqlRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
  * statement takes the file's write turn, as every write does (db/transaction.ts).
  */
 export async function sqlWriteRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-	if (onPostgres(db)) return sqlRows<T>(db, query)
+	if (onPostgres(db)) {
+		if (!is(db, PgTransaction)) refuseUncheckedWrite()
+		return sqlRows<T>(db, query)
+	}
 	return sqliteWrite(db, () => (db as Db).all<T>(query))
 }
 
 /** Runs a raw SQL statement that returns no rows, on either database. */
 export async function sqlRun(db: DbOrTx, query: SQL): Promise<void> {
-	if (onPostgres(db)) await (db as unknown as PgDatabase<never>).execute(query)
-	else await sqliteWrite(db, () => (db as Db).run(query))
+	if (onPostgres(db)) {
+		if (!is(db, PgTransaction)) refuseUncheckedWrite()
+		await (db as unknown as PgDatabase<never>).execute(query)
+	} else await sqliteWrite(db, () => (db as Db).run(query))
 }

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Database } from 'bun:sqlite'
 import { is } from 'drizzle-orm'
-import { type PgDatabase, PgTransaction } from 'drizzle-orm/pg-core'
+import { PgDeleteBase, PgInsertBase, type PgDatabase, PgTransaction, PgUpdateBase } from 'drizzle-orm/pg-core'
 import { SQLiteDeleteBase, SQLiteInsertBase, SQLiteUpdateBase } from 'drizzle-orm/sqlite-core'
 import type { DbOrTx, Tx } from './client'
 import { failureCode } from './errors'
@@ -68,6 +68,24 @@ export function withoutTransactionCheck<T>(work: () => T): T {
 	return checks.exit(work)
 }
 
+/** A write made outside a write transaction by code running under a check: nothing could prove the check for it. */
+export class UncheckedWrite extends Error {
+	constructor() {
+		super('Escrita fora de uma transação num trabalho com lease: use writeTransaction, que prova o lease antes de escrever.')
+		this.name = 'UncheckedWrite'
+	}
+}
+
+/**
+ * Called by every write that is not part of a transaction (Drizzle's insert, update and delete, and the raw writes of
+ * db/query.ts): under a check it is refused, so a leased job cannot write past its fencing token by writing outside
+ * a transaction. Writes that record what already happened outside (an API call counted against a quota) opt out
+ * with `withoutTransactionCheck`.
+ */
+export function refuseUncheckedWrite(): void {
+	if (checks.getStore()) throw new UncheckedWrite()
+}
+
 /** `work`, preceded by the check of the code that started it, if any. */
 function checked<T>(work: (tx: Tx) => Promise<T> | T): (tx: Tx) => Promise<T> {
 	const check = checks.getStore()
@@ -90,8 +108,10 @@ const RETRY_CODES = new Set(['40001', '40P01'])
 async function postgresTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T> | T): Promise<T> {
 	const pgDb = db as unknown as PgDatabase<never>
 	const run = work as unknown as (tx: unknown) => Promise<T>
-	if (is(pgDb, PgTransaction)) return pgDb.transaction(run)
-	const outermost = checked(run as (tx: Tx) => Promise<T>) as unknown as (tx: unknown) => Promise<T>
+	// A savepoint's tx has a session of its own: marked too, so its writes count as part of the transaction.
+	if (is(pgDb, PgTransaction)) return pgDb.transaction((tx) => run(markedOpen(tx)))
+	const checkedRun = checked(run as (tx: Tx) => Promise<T>)
+	const outermost = (tx: unknown) => checkedRun(markedOpen(tx) as Tx)
 	for (let attempt = 1; ; attempt++) {
 		try {
 			return await pgDb.transaction(outermost, { isolationLevel: 'serializable' })
@@ -101,6 +121,31 @@ async function postgresTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T> |
 			// Back off, with jitter, so retried transactions do not collide again at once.
 			await Bun.sleep(Math.random() * Math.min(50, 2 ** attempt))
 		}
+	}
+}
+
+/** Marks the session of a PostgreSQL transaction `writeTransaction` opened (savepoints share it). */
+const PG_OPEN = Symbol('open PostgreSQL write transaction')
+type PgSessionMark = { [PG_OPEN]?: boolean }
+function markedOpen<T>(tx: T): T {
+	;(tx as { session: PgSessionMark }).session[PG_OPEN] = true
+	return tx
+}
+
+// Drizzle's PostgreSQL insert, update and delete, outside a transaction, are refused under a check.
+for (const Builder of [PgInsertBase, PgUpdateBase, PgDeleteBase]) {
+	const prototype = Builder.prototype as unknown as { _prepare(...args: unknown[]): unknown }
+	const prepare = prototype._prepare
+	prototype._prepare = function (this: { session: PgSessionMark }, ...args: unknown[]) {
+		if (!this.session[PG_OPEN]) {
+			try {
+				refuseUncheckedWrite()
+			} catch (e) {
+		if (!this.session[PG_OPEN]) refuseUncheckedWrite()
+				throw e
+			}
+		}
+		return prepare.apply(this, args)
 	}
 }
 
@@ -155,6 +200,7 @@ for (const Builder of [SQLiteInsertBase, SQLiteUpdateBase, SQLiteDeleteBase]) {
 	const execute = prototype.execute
 	prototype.execute = function (this: { session: Marked & { client: Database } }, ...args: unknown[]) {
 		if (this.session[OPEN] || joinsAmbient(this.session.client)) return execute.apply(this, args)
+		refuseUncheckedWrite()
 		return inTurn(this.session.client, () => execute.apply(this, args))
 	}
 }
@@ -163,6 +209,7 @@ for (const Builder of [SQLiteInsertBase, SQLiteUpdateBase, SQLiteDeleteBase]) {
 export function sqliteWrite<T>(db: DbOrTx, write: () => T): Promise<T> {
 	const session = (db as unknown as { session: Marked & { client: Database } }).session
 	if (session[OPEN] || joinsAmbient(session.client)) return Promise.resolve().then(write)
+	refuseUncheckedWrite()
 	return inTurn(session.client, async () => write())
 }
 

@@ -3,16 +3,18 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { deflateSync } from 'node:zlib'
-import { and, eq, lte } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { createTestDb } from '../../db/testing'
+import { withoutTransactionCheck } from '../../db/transaction'
 import { activities } from '../../modules/activity'
 import { hashPassword, users } from '../../modules/auth'
 import { companies } from '../../modules/companies'
 import { type ContractsOf, type ResponseOf, type Role, completeCnpj, fixedClock } from '../../modules/core'
 import { createAsaasStandin, type StandinModes } from '../../modules/asaas'
-import { type PaymentEventHandler, asaasEvents } from '../../modules/billing'
+import type { PaymentEventHandler } from '../../modules/billing'
 import { type AppConfig, type AppContext, Metrics, createSecretBox, testConfig } from '../../modules/core/server'
 import { type EvolutionStandinOptions, createEvolutionStandin } from '../../modules/evolution'
+import { runJob } from '../../modules/jobs'
 import { representatives } from '../../modules/resellers'
 import type * as authModel from '../../modules/auth/model'
 import type * as billingModel from '../../modules/billing/model'
@@ -27,7 +29,7 @@ import type * as resellersModel from '../../modules/resellers/model'
 import type * as systemModel from '../../modules/system/model'
 import type * as terminalsModel from '../../modules/terminals/model'
 import type * as usersModel from '../../modules/users/model'
-import { createApp, createServices } from './app'
+import { appJobs, createApp, createServices } from './app'
 import type { Site } from './plugins/pages'
 
 /** Every route of the portal, by its contract (each module's model.ts). */
@@ -135,8 +137,9 @@ export async function createTestApp(
 	// Each app gets its own data folder, so backups and uploads of one test never meet another's.
 	const dataDir = mkdtempSync(join(tmpdir(), 'kportal-test-'))
 	const config = testConfig({ dataDir, ...options.config })
-	// Deliveries from the stand-ins reach this app in process (the app is built just below).
-	const toPortal = (url: string, init: RequestInit) => app.handle(new Request(url, init))
+	// Deliveries from the stand-ins reach this app in process (the app is built just below), each a request of its own
+	// as over the network: not part of the leased job whose send set it off.
+	const toPortal = (url: string, init: RequestInit) => withoutTransactionCheck(() => app.handle(new Request(url, init)))
 	const asaas = createAsaasStandin({ keys: 'any', fetch: toPortal, webhookRetryDelaysMs: [20, 40, 80], now: () => clock.now() })
 	const evolution = createEvolutionStandin({ apiKey: EVOLUTION_TEST_KEY, fetch: toPortal, ...options.evolution })
 	const ctx: AppContext = {
@@ -317,6 +320,19 @@ export async function testWorld(options: Parameters<typeof createTestApp>[0] = {
 	return { ...t, admin, gerente, cookies, cnpj: CNPJ, company, postCompany, companyVia, addCreditsVia, transferVia, licence }
 }
 export type TestWorld = Awaited<ReturnType<typeof testWorld>>
+
+/**
+ * Runs one of the portal's jobs (appJobs) as the scheduler does: under its lease, every write proving it (fencing).
+ * A run the job logged as failed or fenced fails the test.
+ */
+export async function runPortalJob(w: Pick<TestWorld, 'ctx' | 'services' | 'logs'>, name: string): Promise<void> {
+	const job = appJobs(w.ctx, w.services).find((j) => j.name === name)
+	if (!job) throw new Error(`O portal não tem o trabalho ${name}.`)
+	const before = w.logs.length
+	if (!(await runJob(w.ctx, 'test-process', job))) throw new Error(`${name}: o lease estava com outro processo.`)
+	const failure = w.logs.slice(before).find((l) => ['job.failed', 'job.fenced'].includes(l.event) && l.fields?.job === name)
+	if (failure) throw new Error(`${name}: ${failure.event} ${JSON.stringify(failure.fields)}`)
+}
 
 /** One PNG chunk (length, type, data, CRC). */
 export function pngChunk(type: string, data: Uint8Array): Buffer {

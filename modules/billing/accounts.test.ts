@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { CNPJ, TEST_ORIGIN, type TestWorld, testWorld } from '../../apps/server/testing'
+import { CNPJ, TEST_ORIGIN, type TestWorld, testWorld, runPortalJob } from '../../apps/server/testing'
 import { activities } from '../activity'
 import { listBackups } from '../system'
 import { checkWebhooks } from './jobs'
@@ -170,7 +170,7 @@ describe('the portal’s webhook on each account', () => {
 		expect(hook.config.url).toBe(`${PORTAL}/api/asaas/webhook/${CNPJ.rep}`)
 
 		hook.config.interrupted = true
-		await checkWebhooks(w.ctx)
+		await runPortalJob(w, 'billing.webhook-check')
 		const view = (await w.call('GET', '/api/representantes/asaas-config', { cookie: w.cookies.rep })).json
 		expect(view.webhook.status).toBe('interrompido')
 		expect(view.webhook.message).toContain('interrompeu')

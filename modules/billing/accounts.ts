@@ -3,7 +3,7 @@ import { and, asc, eq, isNotNull, ne } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { type AsaasClient, AsaasError, PAYMENT_EVENTS, createAsaasClient } from '../asaas'
 import { users } from '../auth'
-import type { AppContext } from '../core/server'
+import { type AppContext, writeTransaction } from '../core/server'
 import { findRepresentativeByCnpj } from '../resellers'
 import { getSetting, openSetting } from '../settings'
 import { accountWarning } from './identity'
@@ -95,7 +95,9 @@ export async function webhookState(ctx: Pick<AppContext, 'db' | 'config'>, accou
 
 async function recordWebhook(ctx: Ctx, account: string, state: Omit<typeof asaasWebhooks.$inferInsert, 'account' | 'checked_at'>) {
 	const row = { ...state, account, checked_at: ctx.clock.now().toISOString() }
-	await ctx.db.insert(asaasWebhooks).values(row).onConflictDoUpdate({ target: asaasWebhooks.account, set: row })
+	await writeTransaction(ctx.db, (tx) =>
+		tx.insert(asaasWebhooks).values(row).onConflictDoUpdate({ target: asaasWebhooks.account, set: row })
+	)
 }
 
 const WEBHOOK_NAME = 'K-Licenças'

@@ -3,7 +3,16 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
-import { CNPJ, type TestWorld, createTestApp, billingWorld, carneBody, saveGateway, settleAsaas } from '../../apps/server/testing'
+import {
+	CNPJ,
+	type TestWorld,
+	createTestApp,
+	billingWorld,
+	carneBody,
+	saveGateway,
+	settleAsaas,
+	runPortalJob
+} from '../../apps/server/testing'
 import { activities } from '../activity'
 import { availableCredits } from '../credits'
 import { blockForNonPayment, companies } from '../companies'
@@ -53,8 +62,8 @@ async function jobAt(w: World, date: string) {
 	w.clock.set(nineAm(date))
 	w.asaas.tick()
 	await settleAsaas(w)
-	await runDunning(w.ctx)
-	await runDunning(w.ctx)
+	await runPortalJob(w, DUNNING_JOB)
+	await runPortalJob(w, DUNNING_JOB)
 }
 
 /** The client pays a parcel in the afternoon; Asaas' webhooks reach the portal. */
@@ -305,8 +314,8 @@ describe('the reminder schedule (régua de cobrança)', () => {
 		await reconcileCarnes(w.ctx, { all: true })
 		await settleAsaas(w)
 		w.clock.set('2026-12-22T18:01:00.000Z')
-		await runDunning(w.ctx)
-		await runDunning(w.ctx)
+		await runPortalJob(w, DUNNING_JOB)
+		await runPortalJob(w, DUNNING_JOB)
 		const unblocked = (await w.db.select().from(reguaEnvios).orderBy(reguaEnvios.parcela_id)).filter((r) => r.tipo === 'desbloqueio')
 		expect(unblocked.map((r) => [r.parcela_id, r.status])).toEqual([
 			[pa.id, 'enviada'],
@@ -361,7 +370,7 @@ describe('the reminder schedule (régua de cobrança)', () => {
 		expect(claimed).toHaveLength(3)
 		w.clock.set('2026-12-10T12:11:00.000Z')
 		const before = w.evolution.sent.length
-		await runDunning(w.ctx)
+		await runPortalJob(w, DUNNING_JOB)
 		expect((await w.db.select().from(reguaEnvios)).filter((r) => r.status === 'incerta')).toHaveLength(3)
 		expect(w.evolution.sent.length).toBe(before)
 	}, 60_000)
@@ -379,7 +388,7 @@ describe('the reminder schedule (régua de cobrança)', () => {
 		expect(removed.status).toBe(200)
 		const company = (await w.db.select().from(companies).where(eq(companies.codigo, empresa.codigo)))[0]
 		expect([company.bloqueado, company.bloqueio_inadimplencia]).toEqual(['N', null])
-		await runDunning(w.ctx)
+		await runPortalJob(w, DUNNING_JOB)
 		const told = (await w.db.select().from(reguaEnvios)).filter((r) => r.tipo === 'desbloqueio')
 		expect(told.map((r) => [r.parcela_id, r.status])).toEqual([[parcels[0].id, 'enviada']])
 		expect(told[0].texto).toContain('Não há mais parcelas em atraso')

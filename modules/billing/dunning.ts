@@ -374,12 +374,14 @@ async function claimNext(ctx: Ctx): Promise<SendRow | undefined> {
 	const at = now(ctx.clock)
 	const skipLocked = onPostgres(ctx.db) ? sql` for update skip locked` : sql``
 	return (
-		await sqlWriteRows<SendRow>(
-			ctx.db,
-			sql`update regua_envios set status = 'enviando', tentativas = tentativas + 1, proxima_tentativa = ${at}
-			where status = 'pendente' and id = (select id from regua_envios where status = 'pendente' and proxima_tentativa <= ${at}
-				order by id limit 1${skipLocked})
-			returning *`
+		await writeTransaction(ctx.db, (tx) =>
+			sqlWriteRows<SendRow>(
+				tx,
+				sql`update regua_envios set status = 'enviando', tentativas = tentativas + 1, proxima_tentativa = ${at}
+				where status = 'pendente' and id = (select id from regua_envios where status = 'pendente' and proxima_tentativa <= ${at}
+					order by id limit 1${skipLocked})
+				returning *`
+			)
 		)
 	)[0]
 }
@@ -512,37 +514,36 @@ function gatewayCache(ctx: Ctx) {
  */
 async function sendDue(ctx: Ctx, options: SendOptions = {}) {
 	const result = { enviadas: 0, falhas: 0, ignoradas: 0 }
-	await ctx.db
-		.update(reguaEnvios)
-		.set({ status: 'incerta', erro: 'O envio foi interrompido: a mensagem pode ter sido enviada. Confira antes de reenviar.' })
-		.where(
-			and(
-				eq(reguaEnvios.status, 'enviando'),
-				lte(reguaEnvios.proxima_tentativa, new Date(ctx.clock.now().getTime() - STUCK_SEND_MS).toISOString())
+	await writeTransaction(ctx.db, (tx) =>
+		tx
+			.update(reguaEnvios)
+			.set({ status: 'incerta', erro: 'O envio foi interrompido: a mensagem pode ter sido enviada. Confira antes de reenviar.' })
+			.where(
+				and(
+					eq(reguaEnvios.status, 'enviando'),
+					lte(reguaEnvios.proxima_tentativa, new Date(ctx.clock.now().getTime() - STUCK_SEND_MS).toISOString())
+				)
 			)
-		)
+	)
 	const gatewayOf = gatewayCache(ctx)
 	let failuresInARow = 0
 	let attempted = 0
 	while (attempted < SENDS_PER_RUN && failuresInARow < MAX_FAILURES_IN_A_ROW) {
 		const row = await claimNext(ctx)
 		if (!row) break
+		// Every write of the job proves its lease (a transaction each): a run that lost it stops here.
+		const update = (values: Partial<SendRow>) =>
+			writeTransaction(ctx.db, (tx) => tx.update(reguaEnvios).set(values).where(eq(reguaEnvios.id, row.id)))
 		const later = (ms: number, erro: string | null) =>
-			ctx.db
-				.update(reguaEnvios)
-				.set({
-					status: 'pendente',
-					tentativas: row.tentativas - 1,
-					erro,
-					proxima_tentativa: new Date(ctx.clock.now().getTime() + ms).toISOString()
-				})
-				.where(eq(reguaEnvios.id, row.id))
+			update({
+				status: 'pendente',
+				tentativas: row.tentativas - 1,
+				erro,
+				proxima_tentativa: new Date(ctx.clock.now().getTime() + ms).toISOString()
+			})
 		const message = await settleMessage(ctx, row, brazilNow(ctx.clock.now()).today)
 		if (typeof message === 'string') {
-			await ctx.db
-				.update(reguaEnvios)
-				.set({ status: 'ignorada', erro: message, tentativas: row.tentativas - 1 })
-				.where(eq(reguaEnvios.id, row.id))
+			await update({ status: 'ignorada', erro: message, tentativas: row.tentativas - 1 })
 			result.ignoradas++
 			continue
 		}
@@ -556,26 +557,20 @@ async function sendDue(ctx: Ctx, options: SendOptions = {}) {
 			break
 		}
 		attempted++
-		await ctx.db.update(reguaEnvios).set(message).where(eq(reguaEnvios.id, row.id))
+		await update(message)
 		try {
 			const answer = await gateway.sendText(message.telefone, message.texto)
-			await ctx.db
-				.update(reguaEnvios)
-				.set({ status: 'enviada', message_id: answer.messageId, erro: null, enviado_em: now(ctx.clock) })
-				.where(eq(reguaEnvios.id, row.id))
+			await update({ status: 'enviada', message_id: answer.messageId, erro: null, enviado_em: now(ctx.clock) })
 			result.enviadas++
 			failuresInARow = 0
 		} catch (error) {
 			const uncertain = error instanceof EvolutionError && error.uncertain
 			const giveUp = uncertain || row.tentativas >= MAX_ATTEMPTS
-			await ctx.db
-				.update(reguaEnvios)
-				.set({
-					status: uncertain ? 'incerta' : giveUp ? 'falhou' : 'pendente',
-					erro: String((error as Error)?.message ?? error).slice(0, 500),
-					proxima_tentativa: new Date(ctx.clock.now().getTime() + (RETRY_DELAYS_MS[row.tentativas - 1] ?? 0)).toISOString()
-				})
-				.where(eq(reguaEnvios.id, row.id))
+			await update({
+				status: uncertain ? 'incerta' : giveUp ? 'falhou' : 'pendente',
+				erro: String((error as Error)?.message ?? error).slice(0, 500),
+				proxima_tentativa: new Date(ctx.clock.now().getTime() + (RETRY_DELAYS_MS[row.tentativas - 1] ?? 0)).toISOString()
+			})
 			result.falhas++
 			failuresInARow++
 		}

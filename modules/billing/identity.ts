@@ -31,10 +31,12 @@ export async function accountWallet(ctx: Ctx, accountId: string, client: AsaasCl
 	}
 	if (wallet) {
 		const set = { wallet_id: wallet, checked_at: now.toISOString() }
-		await ctx.db
-			.insert(asaasIdentities)
-			.values({ account: accountId, status: 'ok', ...set })
-			.onConflictDoUpdate({ target: asaasIdentities.account, set })
+		await writeTransaction(ctx.db, (tx) =>
+			tx
+				.insert(asaasIdentities)
+				.values({ account: accountId, status: 'ok', ...set })
+				.onConflictDoUpdate({ target: asaasIdentities.account, set })
+		)
 	}
 	return wallet
 }
@@ -76,10 +78,12 @@ async function warnForeignAccount(ctx: Ctx, accountId: string, status: 'mudou' |
 
 /** The account answers again for what it made: the warning ends. */
 async function clearWarning(ctx: Ctx, accountId: string) {
-	await ctx.db
-		.update(asaasIdentities)
-		.set({ status: 'ok', message: null, checked_at: ctx.clock.now().toISOString() })
-		.where(eq(asaasIdentities.account, accountId))
+	await writeTransaction(ctx.db, (tx) =>
+		tx
+			.update(asaasIdentities)
+			.set({ status: 'ok', message: null, checked_at: ctx.clock.now().toISOString() })
+			.where(eq(asaasIdentities.account, accountId))
+	)
 }
 
 /**

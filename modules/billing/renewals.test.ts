@@ -12,7 +12,8 @@ import {
 	carneBody,
 	createTestApp,
 	saveGateway,
-	settleAsaas
+	settleAsaas,
+	runPortalJob
 } from '../../apps/server/testing'
 import { activities } from '../activity'
 import { companies } from '../companies'
@@ -249,8 +250,8 @@ describe('a representative without credits', () => {
 		await settleAsaas(w)
 		// More events and job runs change nothing and tell nobody again.
 		await reconcileCarnes(w.ctx, { all: true })
-		await applyDueRenewals(w.ctx)
-		await applyDueRenewals(w.ctx)
+		await runPortalJob(w, 'credits.carne-renewals')
+		await runPortalJob(w, 'credits.carne-renewals')
 		expect(await licenceOf(w, empresa.codigo)).toBe(LICENCE)
 		expect((await renewals(w)).map((r) => r.estado)).toEqual(['aguardando', 'aguardando'])
 		const carneName = `Carnê nº ${carne.id}`
@@ -354,7 +355,7 @@ describe('a representative without credits', () => {
 		expect(await licenceOf(w, empresa.codigo)).toBe(addDaysIso(LICENCE, DAYS))
 		expect(await available(w)).toBe(1)
 		// The webhook of the purchase again, and the job: nothing more.
-		await applyDueRenewals(w.ctx)
+		await runPortalJob(w, 'credits.carne-renewals')
 		expect(await available(w)).toBe(1)
 		expect(await activityOf(w, 'billing.licence-renewed')).toHaveLength(1)
 	})

@@ -295,18 +295,20 @@ export async function sendRenewalNotices(ctx: AppContext, only?: string): Promis
 	for (const { cnpj } of pending) {
 		const now = ctx.clock.now().toISOString()
 		const claimed = (
-			await ctx.db
-				.update(carneRenovacoes)
-				.set({ whatsapp_em: now })
-				.where(
-					and(
-						eq(carneRenovacoes.representante_cnpj, cnpj),
-						eq(carneRenovacoes.estado, 'aguardando'),
-						isNotNull(carneRenovacoes.avisada_em),
-						isNull(carneRenovacoes.whatsapp_em)
+			await writeTransaction(ctx.db, (tx) =>
+				tx
+					.update(carneRenovacoes)
+					.set({ whatsapp_em: now })
+					.where(
+						and(
+							eq(carneRenovacoes.representante_cnpj, cnpj),
+							eq(carneRenovacoes.estado, 'aguardando'),
+							isNotNull(carneRenovacoes.avisada_em),
+							isNull(carneRenovacoes.whatsapp_em)
+						)
 					)
-				)
-				.returning({ id: carneRenovacoes.id })
+					.returning({ id: carneRenovacoes.id })
+			)
 		).map((r) => r.id)
 		if (claimed.length === 0) continue
 		const rep = await findRepresentativeByCnpj(ctx.db, cnpj)

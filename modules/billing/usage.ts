@@ -1,6 +1,7 @@
+import { withoutTransactionCheck } from '../../db/transaction'
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm'
 import type { FetchLike } from '../asaas'
-import type { AppContext } from '../core/server'
+import { type AppContext, writeTransaction } from '../core/server'
 import type { AccountUsage } from './model'
 import { asaasUsage } from './schema'
 
@@ -26,17 +27,21 @@ export function countedFetch(ctx: Ctx, accountId: string, fetch: FetchLike): Fet
 			return res
 		} finally {
 			try {
-				await ctx.db
-					.insert(asaasUsage)
-					.values({ account: accountId, hora: hourOf(ctx.clock.now()), requisicoes: 1, restante: remaining })
-					.onConflictDoUpdate({
-						target: [asaasUsage.account, asaasUsage.hora],
-						set: {
-							requisicoes: sql`${asaasUsage.requisicoes} + 1`,
-							// Concurrent requests' answers land in any order: within the hour, the lowest figure is the latest.
-							restante: sql`case when ${asaasUsage.restante} is null or excluded.restante < ${asaasUsage.restante} then excluded.restante else ${asaasUsage.restante} end`
-						}
-					})
+				// The request was made: it is counted even by a job that lost its lease meanwhile (a fact, not a decision).
+				// (The statement runs when awaited: inside the callback, so outside the check.)
+				await withoutTransactionCheck(async () => {
+					await ctx.db
+						.insert(asaasUsage)
+						.values({ account: accountId, hora: hourOf(ctx.clock.now()), requisicoes: 1, restante: remaining })
+						.onConflictDoUpdate({
+							target: [asaasUsage.account, asaasUsage.hora],
+							set: {
+								requisicoes: sql`${asaasUsage.requisicoes} + 1`,
+								// Concurrent requests' answers land in any order: within the hour, the lowest figure is the latest.
+								restante: sql`case when ${asaasUsage.restante} is null or excluded.restante < ${asaasUsage.restante} then excluded.restante else ${asaasUsage.restante} end`
+							}
+						})
+				})
 			} catch (error) {
 				// Counting must never fail the call it counts.
 				ctx.log('asaas.usage_not_counted', { account: accountId, message: String((error as Error)?.message ?? error) })
@@ -69,5 +74,7 @@ export async function accountUsage(ctx: Pick<AppContext, 'db' | 'clock'>, accoun
 /** Hours older than two days are of no screen's use. */
 export async function pruneUsage(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<number> {
 	const before = hourOf(new Date(ctx.clock.now().getTime() - 48 * HOUR_MS))
-	return (await ctx.db.delete(asaasUsage).where(lt(asaasUsage.hora, before)).returning({ hora: asaasUsage.hora })).length
+	return (
+		await writeTransaction(ctx.db, (tx) => tx.delete(asaasUsage).where(lt(asaasUsage.hora, before)).returning({ hora: asaasUsage.hora }))
+	).length
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { CNPJ, EVOLUTION_TEST_KEY, type TestWorld, testWorld } from '../../apps/server/testing'
+import { CNPJ, EVOLUTION_TEST_KEY, type TestWorld, testWorld, runPortalJob } from '../../apps/server/testing'
 import { activities } from '../activity'
 import { carneParcelas, carnes } from '../billing'
 import { companies } from '../companies'
 import { HOUR, MINUTE, completeCnpj, formatCnpj } from '../core'
 import { type EvolutionStandinOptions, type InboundContent, STANDIN_VERSIONS, phoneKey, webhookPlan } from '../evolution'
-import { createNotificationSetting, notificationSends, notificationSettings, runNotifications } from '../messaging'
+import { createNotificationSetting, notificationSends, notificationSettings, NOTIFICATIONS_JOB } from '../messaging'
 import { saveSettings } from '../settings'
 import { REPLIES_PER_MINUTE } from './service'
 
@@ -457,7 +457,7 @@ describe('the conversation', () => {
 		expect(test.json.success).toBe(true)
 		await w.db.update(companies).set({ validade_licenca: '2026-11-25' }).where(eq(companies.codigo, company.codigo))
 		await createNotificationSetting(w.ctx, w.admin, { tipo: 'whatsapp_expiracao', ativo: true })
-		await runNotifications(w.ctx)
+		await runPortalJob(w, NOTIFICATIONS_JOB)
 		await seedCarne(w, company.codigo)
 		const parcel = (await w.db.select().from(carneParcelas).where(eq(carneParcelas.status, 'PENDING')))[0]!
 		const sentParcel = await w.call('POST', `/api/carnes/pagamentos/${parcel.id}/whatsapp`, {
@@ -602,7 +602,7 @@ describe('the conversation', () => {
 		await w.db.update(companies).set({ validade_licenca: '2026-11-25' }).where(eq(companies.codigo, company.codigo))
 		await createNotificationSetting(w.ctx, w.admin, { tipo: 'whatsapp_expiracao', ativo: true })
 		expect(await say(w, CLIENT, 'parar')).toEqual([expect.stringContaining('não receberá mais avisos automáticos')])
-		await runNotifications(w.ctx)
+		await runPortalJob(w, NOTIFICATIONS_JOB)
 		expect((await w.db.select().from(notificationSends))[0]).toMatchObject({
 			status: 'ignorada',
 			erro: 'Número descadastrado pelo cliente (PARAR).'
@@ -611,7 +611,7 @@ describe('the conversation', () => {
 		// Today's run again, as if it had not happened yet.
 		await w.db.delete(notificationSends)
 		await w.db.update(notificationSettings).set({ ultima_execucao: null })
-		await runNotifications(w.ctx)
+		await runPortalJob(w, NOTIFICATIONS_JOB)
 		expect((await w.db.select().from(notificationSends))[0]?.status).toBe('enviada')
 	})
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'bun:test'
-import { TEST_ORIGIN, type TestWorld, testWorld } from '../../apps/server/testing'
-import { checkWebhooks } from '../billing'
+import { TEST_ORIGIN, type TestWorld, testWorld, runPortalJob } from '../../apps/server/testing'
 import { creditPurchases } from './schema'
 
 const KEY = '$aact_hmlg_000000000000000000000000000000cafe'
@@ -27,7 +26,7 @@ describe('GET /api/credits/auto-purchase/status (issue 34, point 14)', () => {
 
 		const [hook] = [...w.asaas.accounts.get(KEY)!.webhooks.values()]
 		hook.config.interrupted = true
-		await checkWebhooks(w.ctx)
+		await runPortalJob(w, 'billing.webhook-check')
 		expect((await availability(w)).json).toEqual({
 			situacao: 'atrasado',
 			mensagem: expect.stringContaining('os créditos podem levar alguns minutos')

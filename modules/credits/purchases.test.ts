@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
-import { TEST_ORIGIN, type TestWorld, createTestApp, settleAsaas, testWorld } from '../../apps/server/testing'
+import { TEST_ORIGIN, type TestWorld, createTestApp, settleAsaas, testWorld, runPortalJob } from '../../apps/server/testing'
 import { activities } from '../activity'
 import { createAsaasClient } from '../asaas'
 import { asaasEvents } from '../billing'
@@ -396,7 +396,7 @@ describe('the checker', () => {
 		expect(asked).toBe(checksAt.length)
 		// Midnight in Brazil: the next check finds it expired, and nothing asks again.
 		w.clock.set(new Date(start + 16 * 60 * MINUTE).toISOString())
-		await checkPendingPurchases(w.ctx)
+		await runPortalJob(w, 'credits.purchase-check')
 		expect(await status(chargeId, await w.login(w.cnpj.rep))).toBe('EXPIRED')
 		const before = asked
 		w.clock.advance(10 * MINUTE)

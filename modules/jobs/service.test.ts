@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm'
 import { sqlRows, sqlRun } from '../../db/query'
 import { MINUTE } from '../core'
 import { writeTransaction } from '../core/server'
+import { withoutTransactionCheck } from '../../db/transaction'
 import { jobLeases } from './schema'
 import { type JobDefinition, LeaseLost, acquireLease, proveLease, runJob } from './service'
 
@@ -129,6 +130,37 @@ describe('job leases', () => {
 			holder: 'process-b',
 			token: 2
 		})
+	})
+
+	it("refuses a leased job's write made outside a transaction (it could not prove the lease); a record of a fact may opt out", async () => {
+		const t = await createTestApp()
+		await sqlRun(t.db, sql`create table if not exists fenced_writes (who text not null)`)
+		const outside: JobDefinition = {
+			name: 'test.unchecked',
+			pattern: '* * * * *',
+			async run() {
+				await t.db.insert(jobLeases).values({ name: 'test.other', holder: 'x', token: 1, expires_at: '2000-01-01T00:00:00.000Z' })
+			}
+		}
+		const raw: JobDefinition = { ...outside, run: () => sqlRun(t.db, sql`insert into fenced_writes (who) values ('raw')`) }
+		const fact: JobDefinition = {
+			...outside,
+			run: () => withoutTransactionCheck(async () => sqlRun(t.db, sql`insert into fenced_writes (who) values ('a fact')`))
+		}
+		const inside: JobDefinition = {
+			...outside,
+			run: () => writeTransaction(t.db, (tx) => sqlRun(tx, sql`insert into fenced_writes (who) values ('checked')`))
+		}
+		for (const job of [outside, raw, fact, inside]) expect(await runJob(t.ctx, 'process-a', job)).toBe(true)
+		const refused = t.logs.filter((l) => l.event === 'job.failed').map((l) => l.fields?.message)
+		expect(refused).toHaveLength(2)
+		for (const message of refused) expect(message).toContain('Escrita fora de uma transação num trabalho com lease')
+		expect((await t.db.select().from(jobLeases).where(eq(jobLeases.name, 'test.other'))).length).toBe(0)
+		const rows = await sqlRows<{ who: string }>(t.db, sql`select who from fenced_writes order by who`)
+		expect(rows.map((r) => r.who)).toEqual(['a fact', 'checked'])
+		// The same writes outside a job are not refused.
+		await sqlRun(t.db, sql`insert into fenced_writes (who) values ('request')`)
+		expect((await sqlRows(t.db, sql`select who from fenced_writes`)).length).toBe(3)
 	})
 
 	it('proves a lease inside the transaction: the current token passes, an older one or an expired lease does not', async () => {
