@@ -427,5 +427,7 @@ describe('CNPJ search', () => {
 		expect(await find('12.abc.345/01de-35')).toEqual(['Alfanumérica'])
 		expect(await find('20242025')).toEqual(['Loja 20242025'])
 		expect(await find('3330001')).toEqual(['Numérica'])
+		// Eight digits or more are the start of a CNPJ, not a part of one.
+		expect(await find('22333000')).toEqual([])
 	})
 })

@@ -51,7 +51,8 @@ import {
 	notFound,
 	unprocessable,
 	writeTransaction,
-	sortedBy
+	sortedBy,
+	type FoldedColumn
 } from '../core/server'
 import { type RepresentativeScope, findRepresentativeByCnpj, promoUrl, representativeScope, representatives } from '../resellers'
 import {
@@ -106,13 +107,19 @@ function searchTerms(search: string): string[] | null {
 	return terms.length > 0 ? terms : null
 }
 
+/** PostgreSQL's folded copy of what companies_fts indexes (db/migrations-pg, 0008). */
+const companiesFolded: FoldedColumn = { column: sql`${companies}.busca`, parts: ['razao', 'cidade', 'cnpj'] }
+
 /**
  * Companies with a razão social, city or CNPJ that contains one of `terms` (3+ characters), accents and case aside,
  * through the trigram index; `names` leaves the CNPJ column out.
  */
 function companiesMatching(terms: string[], names = false): SQL {
-	const columns = [sql`${companies.razao}`, sql`coalesce(${companies.cidade}, '')`, ...(names ? [] : [sql`${companies.cnpj}`])]
-	return trigramMatch(terms, columns, { table: 'companies_fts', rowid: companies.codigo, columns: names ? ['razao', 'cidade'] : undefined })
+	return trigramMatch(terms, companiesFolded, {
+		table: 'companies_fts',
+		rowid: companies.codigo,
+		columns: names ? ['razao', 'cidade'] : undefined
+	})
 }
 
 /** A search that is clearly the start of a CNPJ: 8+ digits, or typed with the CNPJ mask (12.ABC.345...). */
@@ -126,7 +133,7 @@ function cnpjPrefix(search: string): string | null {
  * Search by razão social, city or CNPJ (with or without mask): the start of a CNPJ walks the CNPJ index,
  * anything else of 3+ characters uses the trigram index, and shorter text a scan.
  */
-function searchCondition(search: string): SQL | undefined {
+export function searchCondition(search: string): SQL | undefined {
 	if (!search) return undefined
 	const prefix = cnpjPrefix(search)
 	if (prefix) {
