@@ -51,6 +51,7 @@ import {
 	notFound,
 	unprocessable,
 	writeTransaction,
+	searchedPage,
 	sortedBy,
 	type FoldedColumn
 } from '../core/server'
@@ -212,21 +213,34 @@ async function companiesByIds(db: DbOrTx, ids: number[]) {
 	)
 }
 
+/** How many companies a view (`where`) holds. */
+async function countView(db: DbOrTx, scope: RepresentativeScope, query: CompanyListQuery, where: SQL | undefined, filtered: boolean) {
+	const terms = query.search && !cnpjPrefix(query.search) ? searchTerms(query.search) : null
+	// Without scope or filters, SQLite's full-text index alone knows how many companies match.
+	if (terms && scope.all && !filtered && DIALECT === 'sqlite')
+		return (
+			(await sqlRows<{ n: number }>(db, sql`select count(*) as n from companies_fts where companies_fts match ${ftsPhrases(terms)}`))[0]
+				?.n ?? 0
+		)
+	return (await db.select({ n: count() }).from(companies).where(where))[0]?.n ?? 0
+}
+
 /**
  * One page of companies. The page is chosen on (sort column, código) alone and only its rows are then read
- * with their representative, so a search matching thousands of companies never sorts whole rows.
+ * with their representative, so a search matching thousands of companies never sorts whole rows. On PostgreSQL a
+ * search's page and total come from one pass over its matches (searchedPage).
  */
 export async function listCompanies(db: DbOrTx, clock: Clock, scope: RepresentativeScope, query: CompanyListQuery) {
 	const { where, filtered } = viewCondition(scope, query, todayIso(clock))
-	const terms = query.search && !cnpjPrefix(query.search) ? searchTerms(query.search) : null
-	// Without scope or filters, SQLite's full-text index alone knows how many companies match.
-	const total =
-		terms && scope.all && !filtered && DIALECT === 'sqlite'
-			? ((await sqlRows<{ n: number }>(db, sql`select count(*) as n from companies_fts where companies_fts match ${ftsPhrases(terms)}`))[0]
-					?.n ?? 0)
-			: ((await db.select({ n: count() }).from(companies).where(where))[0]?.n ?? 0)
-	const ids = await pageIds(db, companies.codigo, where, viewOrder(query), query.limit, (query.page - 1) * query.limit)
-	return { companies: (await companiesByIds(db, ids)).map(toCompanyJson), pagination: pagination(query.page, query.limit, total) }
+	const offset = (query.page - 1) * query.limit
+	const page =
+		query.search && DIALECT === 'postgres'
+			? await searchedPage(db, companies.codigo, { column: companies[query.sort], order: query.order }, where, query.limit, offset)
+			: {
+					total: await countView(db, scope, query, where, filtered),
+					ids: await pageIds(db, companies.codigo, where, viewOrder(query), query.limit, offset)
+				}
+	return { companies: (await companiesByIds(db, page.ids)).map(toCompanyJson), pagination: pagination(query.page, query.limit, page.total) }
 }
 
 type CompanyCsvRow = Awaited<ReturnType<typeof companiesByIds>>[number]

@@ -2,6 +2,7 @@ import { or, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { DbOrTx } from '../../db/client'
 import { DIALECT } from '../../db/dialect'
+import { sqlRows } from '../../db/query'
 import type { SortOrder } from './list'
 
 /** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
@@ -112,4 +113,29 @@ export async function pageIds(
 			.limit(limit)
 			.offset(offset)
 	).map((r) => r.key)
+}
+
+/**
+ * PostgreSQL: the keys of one page of the rows of `key`'s table that match a search (`where`), and how many match,
+ * from one pass over the matches: they are found through the search's index, then counted and sorted on `sort`'s
+ * column and the key, both in `sort.order` (sortedBy). A search's matches may lie anywhere in the list's order (a
+ * name search's all together), which the planner cannot know: left to itself it walks the order's index and reads
+ * every row before them, and counting them is a second pass.
+ */
+export async function searchedPage(
+	db: DbOrTx,
+	key: AnySQLiteColumn<{ data: number; notNull: true }>,
+	sort: { column: SQLWrapper; order: SortOrder },
+	where: SQL | undefined,
+	limit: number,
+	offset: number
+): Promise<{ total: number; ids: number[] }> {
+	const [page] = await sqlRows<{ total: number; ids: number[] }>(
+		db,
+		sql`with matches as materialized (select ${key} as key, ${sort.column} as sort_key from ${key.table} where ${where})
+			select (select count(*) from matches) as total,
+				array(select key from matches order by ${sortedBy(sql`sort_key`, sort.order)}, ${sortedBy(sql`key`, sort.order)}
+					limit ${limit} offset ${offset}) as ids`
+	)
+	return page
 }
