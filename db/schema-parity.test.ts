@@ -12,8 +12,9 @@ import { createEmptyPostgres } from './testing'
  * indexes (uniqueness, columns, partial condition), foreign keys and check constraints. The one schema description
  * (db/columns.ts) generates both migration folders; this test catches a hand edit, a migration generated for one
  * database only, or a type the kit translates wrongly. The full-text search structures differ by design (SQLite's
- * FTS5 trigram tables, PostgreSQL's pg_trgm indexes) and are compared by what they index instead; so do the
- * companies list's sort indexes (db/migrations-pg, 0004), which PostgreSQL needs besides SQLite's.
+ * FTS5 trigram tables, PostgreSQL's pg_trgm indexes and the folded column companies.busca, db/migrations-pg 0008) and
+ * are compared by what they index instead; so do the companies list's sort indexes (db/migrations-pg, 0004), which
+ * PostgreSQL needs besides SQLite's.
  */
 interface ColumnShape {
 	type: string
@@ -53,6 +54,8 @@ const booleanColumns = new Set(
 )
 
 const SEARCH_TABLE = /_fts($|_)/
+/** PostgreSQL's folded search columns: table → the SQLite FTS5 table whose columns it folds. */
+const FOLDED_COLUMNS: Record<string, { column: string; fts: string }> = { companies: { column: 'busca', fts: 'companies_fts' } }
 
 function sqliteShape(): Shape {
 	const db = openDb(':memory:')
@@ -111,6 +114,7 @@ async function postgresShape(url: string): Promise<Shape> {
 		for (const c of await client<{ column: string; type: string; nullable: string; fallback: string | null }[]>`
 			select column_name as column, data_type as type, is_nullable as nullable, column_default as fallback
 			from information_schema.columns where table_schema = 'public' and table_name = ${name}`) {
+			if (FOLDED_COLUMNS[name]?.column === c.column) continue
 			const type = c.type === 'bigint' ? 'integer' : c.type
 			columns[c.column] = { type, notNull: c.nullable === 'NO', default: normalize(c.fallback), primaryKey: primary.has(c.column) }
 		}
@@ -169,13 +173,33 @@ test('PostgreSQL indexes for search what SQLite full-text tables index', async (
 		.sort()
 	await client.end()
 	expect(trigram).toEqual([
-		'companies_cidade_trgm_idx',
-		'companies_cnpj_trgm_idx',
-		'companies_razao_trgm_idx',
+		'companies_busca_trgm_idx',
 		'historico_pagamentos_boleto_trgm_idx',
 		'historico_pagamentos_descricao_trgm_idx',
 		'historico_pagamentos_evento_trgm_idx'
 	])
+})
+
+test('a folded search column folds every column of its SQLite full-text table and has a trigram index', async () => {
+	const sqlite = openDb(':memory:')
+	migrateDb(sqlite)
+	const client = postgres(database.url, { max: 1, onnotice: () => {} })
+	for (const [table, folded] of Object.entries(FOLDED_COLUMNS)) {
+		const ftsColumns = (sqlite.$client.query(`pragma table_info('${folded.fts}')`).all() as { name: string }[]).map((c) => c.name)
+		expect(ftsColumns.length).toBeGreaterThan(0)
+		const [{ expression }] = await client<{ expression: string }[]>`
+			select generation_expression as expression from information_schema.columns
+			where table_schema = 'public' and table_name = ${table} and column_name = ${folded.column}`
+		expect(expression).toStartWith('portal_fold(')
+		expect(ftsColumns.filter((column) => !new RegExp(`\\b${column}\\b`).test(expression))).toEqual([])
+		const indexName = `${table}_${folded.column}_trgm_idx`
+		const [{ definition }] = await client<
+			{ definition: string }[]
+		>`select indexdef as definition from pg_indexes where indexname = ${indexName}`
+		expect(definition).toContain(`USING gin (${folded.column} gin_trgm_ops)`)
+	}
+	sqlite.$client.close()
+	await client.end()
 })
 
 test('PostgreSQL has a sort index for each column the companies list sorts by', async () => {

@@ -2,6 +2,7 @@ import { DIALECT } from '../../db/dialect'
 import { sqlRows, sqlRun } from '../../db/query'
 import { sortedBy, writeTransaction } from '../core/server'
 import { COMPANY_SORTS } from './reads'
+import { searchCondition } from './service'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'bun:test'
 import { eq } from 'drizzle-orm'
@@ -81,6 +82,27 @@ describe('GET /api/companies sorting (issue 14)', () => {
 				expect(plan.join(' | '), `${column} ${order}`).not.toMatch(/TEMP B-TREE|Sort/)
 				expect(plan.join(' | '), `${column} ${order}`).toMatch(/INDEX|Index/)
 			}
+		}
+	})
+})
+
+describe('GET /api/companies search plan', () => {
+	it('finds a search’s companies through the trigram index, and the start of a CNPJ through the CNPJ index too', async () => {
+		const t = await world()
+		for (const [search, indexes] of [
+			['Ltda', DIALECT === 'sqlite' ? [/companies_fts/] : [/companies_busca_trgm_idx/]],
+			['11.222.333', DIALECT === 'sqlite' ? [/companies_fts/, /companies_cnpj_unique/] : [/companies_busca_trgm_idx/, /companies_cnpj/]]
+		] as const) {
+			const query = sql`select codigo from companies where ${searchCondition(search)}`
+			const plan =
+				DIALECT === 'sqlite'
+					? (await sqlRows<{ detail: string }>(t.db, sql`explain query plan ${query}`)).map((p) => p.detail)
+					: // A table this small is cheaper to read whole: the planner is told not to, to show the indexes serve the search.
+						await writeTransaction(t.db, async (tx) => {
+							await sqlRun(tx, sql`set local enable_seqscan = off`)
+							return (await sqlRows<{ 'QUERY PLAN': string }>(tx, sql`explain ${query}`)).map((p) => p['QUERY PLAN'])
+						})
+			for (const index of indexes) expect(plan.join(' | '), search).toMatch(index)
 		}
 	})
 })

@@ -231,6 +231,39 @@ describe('GET /api/companies search, filters and paging', () => {
 		for (const [search, found] of searches) expect(await find(search), search).toEqual(found)
 	})
 
+	it('pages through a search in the list order with the total of its matches, whatever the scope, filter or sort', async () => {
+		const t = await testWorld()
+		// Companies that do not match, before the ones that do in the name order.
+		for (let i = 0; i < 10; i++) await t.company(t.cnpj.rep, `Açougue ${i}`, { cidade: 'Recife', validade_licenca: '2027-04-01' })
+		await t.company(t.cnpj.rep2, 'Padaria A', { validade_licenca: '2027-03-01' })
+		await t.company(t.cnpj.rep, 'Padaria B', { validade_licenca: null })
+		await t.company(t.cnpj.rep2, 'Padaria C', { validade_licenca: '2027-01-01' })
+		await t.company(t.cnpj.rep, 'Padaria D', { validade_licenca: '2027-03-01' })
+		await t.company(t.cnpj.rep2, 'Padaria E', { validade_licenca: '2027-02-01' })
+		// Found by its city.
+		await t.company(t.cnpj.rep, 'Loja Central', { cidade: 'Padaria Velha', validade_licenca: '2027-05-01' })
+		const page = async (query: string, cookie = t.cookies.admin) => {
+			const res = await t.call('GET', `/api/companies?${query}`, { cookie })
+			return { names: res.json.companies.map((c: { razao: string }) => c.razao), total: res.json.pagination.total }
+		}
+		expect(await page('search=padaria')).toEqual({
+			names: ['Loja Central', 'Padaria A', 'Padaria B', 'Padaria C', 'Padaria D', 'Padaria E'],
+			total: 6
+		})
+		// Ties (A and D) broken by code; no licence first going up, last going down.
+		const down = 'search=padaria&sort=validade_licenca&order=desc&limit=2'
+		expect(await page(`${down}&page=1`)).toEqual({ names: ['Loja Central', 'Padaria D'], total: 6 })
+		expect(await page(`${down}&page=2`)).toEqual({ names: ['Padaria A', 'Padaria E'], total: 6 })
+		expect(await page(`${down}&page=3`)).toEqual({ names: ['Padaria C', 'Padaria B'], total: 6 })
+		expect(await page(`${down}&page=4`)).toEqual({ names: [], total: 6 })
+		expect(await page('search=padaria&sort=validade_licenca&limit=3')).toEqual({ names: ['Padaria B', 'Padaria C', 'Padaria E'], total: 6 })
+		expect(await page('search=padaria', t.cookies.rep2)).toEqual({ names: ['Padaria A', 'Padaria C', 'Padaria E'], total: 3 })
+		expect(await page('search=padaria&status=no-license')).toEqual({ names: ['Padaria B'], total: 1 })
+		// A match lies within one of razão social, city and CNPJ, never across two.
+		expect(await page('search=central padaria')).toEqual({ names: [], total: 0 })
+		expect(await page('search=ral')).toEqual({ names: ['Loja Central'], total: 1 })
+	})
+
 	it('classifies licence status as 1-core §4 says and filters by it and by notices', async () => {
 		const t = await testWorld()
 		await t.companyVia({ razao: 'Ativa', validade_licenca: '2026-12-31' })
@@ -427,5 +460,7 @@ describe('CNPJ search', () => {
 		expect(await find('12.abc.345/01de-35')).toEqual(['Alfanumérica'])
 		expect(await find('20242025')).toEqual(['Loja 20242025'])
 		expect(await find('3330001')).toEqual(['Numérica'])
+		// Eight digits or more are the start of a CNPJ, not a part of one.
+		expect(await find('22333000')).toEqual([])
 	})
 })

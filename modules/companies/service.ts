@@ -51,7 +51,9 @@ import {
 	notFound,
 	unprocessable,
 	writeTransaction,
-	sortedBy
+	searchedPage,
+	sortedBy,
+	type FoldedColumn
 } from '../core/server'
 import { type RepresentativeScope, findRepresentativeByCnpj, promoUrl, representativeScope, representatives } from '../resellers'
 import {
@@ -106,13 +108,19 @@ function searchTerms(search: string): string[] | null {
 	return terms.length > 0 ? terms : null
 }
 
+/** PostgreSQL's folded copy of what companies_fts indexes (db/migrations-pg, 0008). */
+const companiesFolded: FoldedColumn = { column: sql`${companies}.busca`, parts: ['razao', 'cidade', 'cnpj'] }
+
 /**
  * Companies with a razão social, city or CNPJ that contains one of `terms` (3+ characters), accents and case aside,
  * through the trigram index; `names` leaves the CNPJ column out.
  */
 function companiesMatching(terms: string[], names = false): SQL {
-	const columns = [sql`${companies.razao}`, sql`coalesce(${companies.cidade}, '')`, ...(names ? [] : [sql`${companies.cnpj}`])]
-	return trigramMatch(terms, columns, { table: 'companies_fts', rowid: companies.codigo, columns: names ? ['razao', 'cidade'] : undefined })
+	return trigramMatch(terms, companiesFolded, {
+		table: 'companies_fts',
+		rowid: companies.codigo,
+		columns: names ? ['razao', 'cidade'] : undefined
+	})
 }
 
 /** A search that is clearly the start of a CNPJ: 8+ digits, or typed with the CNPJ mask (12.ABC.345...). */
@@ -126,7 +134,7 @@ function cnpjPrefix(search: string): string | null {
  * Search by razão social, city or CNPJ (with or without mask): the start of a CNPJ walks the CNPJ index,
  * anything else of 3+ characters uses the trigram index, and shorter text a scan.
  */
-function searchCondition(search: string): SQL | undefined {
+export function searchCondition(search: string): SQL | undefined {
 	if (!search) return undefined
 	const prefix = cnpjPrefix(search)
 	if (prefix) {
@@ -205,21 +213,34 @@ async function companiesByIds(db: DbOrTx, ids: number[]) {
 	)
 }
 
+/** How many companies a view (`where`) holds. */
+async function countView(db: DbOrTx, scope: RepresentativeScope, query: CompanyListQuery, where: SQL | undefined, filtered: boolean) {
+	const terms = query.search && !cnpjPrefix(query.search) ? searchTerms(query.search) : null
+	// Without scope or filters, SQLite's full-text index alone knows how many companies match.
+	if (terms && scope.all && !filtered && DIALECT === 'sqlite')
+		return (
+			(await sqlRows<{ n: number }>(db, sql`select count(*) as n from companies_fts where companies_fts match ${ftsPhrases(terms)}`))[0]
+				?.n ?? 0
+		)
+	return (await db.select({ n: count() }).from(companies).where(where))[0]?.n ?? 0
+}
+
 /**
  * One page of companies. The page is chosen on (sort column, código) alone and only its rows are then read
- * with their representative, so a search matching thousands of companies never sorts whole rows.
+ * with their representative, so a search matching thousands of companies never sorts whole rows. On PostgreSQL a
+ * search's page and total come from one pass over its matches (searchedPage).
  */
 export async function listCompanies(db: DbOrTx, clock: Clock, scope: RepresentativeScope, query: CompanyListQuery) {
 	const { where, filtered } = viewCondition(scope, query, todayIso(clock))
-	const terms = query.search && !cnpjPrefix(query.search) ? searchTerms(query.search) : null
-	// Without scope or filters, SQLite's full-text index alone knows how many companies match.
-	const total =
-		terms && scope.all && !filtered && DIALECT === 'sqlite'
-			? ((await sqlRows<{ n: number }>(db, sql`select count(*) as n from companies_fts where companies_fts match ${ftsPhrases(terms)}`))[0]
-					?.n ?? 0)
-			: ((await db.select({ n: count() }).from(companies).where(where))[0]?.n ?? 0)
-	const ids = await pageIds(db, companies.codigo, where, viewOrder(query), query.limit, (query.page - 1) * query.limit)
-	return { companies: (await companiesByIds(db, ids)).map(toCompanyJson), pagination: pagination(query.page, query.limit, total) }
+	const offset = (query.page - 1) * query.limit
+	const page =
+		query.search && DIALECT === 'postgres'
+			? await searchedPage(db, companies.codigo, { column: companies[query.sort], order: query.order }, where, query.limit, offset)
+			: {
+					total: await countView(db, scope, query, where, filtered),
+					ids: await pageIds(db, companies.codigo, where, viewOrder(query), query.limit, offset)
+				}
+	return { companies: (await companiesByIds(db, page.ids)).map(toCompanyJson), pagination: pagination(query.page, query.limit, page.total) }
 }
 
 type CompanyCsvRow = Awaited<ReturnType<typeof companiesByIds>>[number]
