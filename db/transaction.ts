@@ -141,7 +141,7 @@ for (const Builder of [PgInsertBase, PgUpdateBase, PgDeleteBase]) {
 			try {
 				refuseUncheckedWrite()
 			} catch (e) {
-		if (!this.session[PG_OPEN]) refuseUncheckedWrite()
+				if (!this.session[PG_OPEN]) refuseUncheckedWrite()
 				throw e
 			}
 		}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { ASAAS_KEYS, CNPJ, billingWorld, carneBody, settleAsaas } from '../../apps/server/testing'
+import { CNPJ, billingWorld, carneBody, settleAsaas } from '../../apps/server/testing'
 import { asaasAccount, asaasClient } from './accounts'
 import { carneParcelas } from './schema'
 

@@ -1,23 +1,5 @@
 import { sqlRows } from '../../db/query'
-import {
-	type SQL,
-	type SQLWrapper,
-	and,
-	asc,
-	count,
-	desc,
-	eq,
-	gt,
-	gte,
-	inArray,
-	isNotNull,
-	isNull,
-	lt,
-	lte,
-	ne,
-	or,
-	sql
-} from 'drizzle-orm'
+import { type SQL, type SQLWrapper, and, count, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { DIALECT } from '../../db/dialect'
 import { logActivity } from '../activity'

@@ -6,15 +6,7 @@ import type { Db, DbOrTx } from '../../db/client'
 import { onPostgres } from '../../db/dialect'
 import { SYSTEM_FLAGS, companies, licenceState, nonPaymentFlags, perFlag } from '../companies'
 import { type Clock, DAY, MINUTE, daysBetween, formatPhone, isoDateInSaoPaulo, timeInSaoPaulo } from '../core'
-import {
-	type AppContext,
-	type SecretBox,
-	SharedCounter,
-	SlidingWindow,
-	sealInClear,
-	tooManyRequests,
-	writeTransaction
-} from '../core/server'
+import { type AppContext, type SecretBox, SharedCounter, sealInClear, tooManyRequests, writeTransaction } from '../core/server'
 import { promoUrl, representatives } from '../resellers'
 import { registerMachine, terminals } from '../terminals'
 import type { LicenceCheckBody, LicenceStatus } from './model'

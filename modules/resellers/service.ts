@@ -1,5 +1,5 @@
 import { constraintViolation } from '../../db/errors'
-import { type SQL, type SQLWrapper, and, asc, desc, eq, or, sql } from 'drizzle-orm'
+import { type SQL, type SQLWrapper, and, asc, eq, or, sql } from 'drizzle-orm'
 import { alias } from '../../db/columns'
 import type { Db, DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'

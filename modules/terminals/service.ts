@@ -1,4 +1,4 @@
-import { type SQL, and, asc, count, desc, eq, gte, or, sql } from 'drizzle-orm'
+import { type SQL, and, count, eq, gte, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import type { SessionUser } from '../auth'

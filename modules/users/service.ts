@@ -1,4 +1,4 @@
-import { type SQL, and, asc, desc, eq, ne, or, sql } from 'drizzle-orm'
+import { type SQL, and, eq, ne, or, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client'
 import { logActivity } from '../activity'
 import {
