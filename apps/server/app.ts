@@ -145,7 +145,7 @@ export function appJobs(ctx: AppContext, services: AppServices): JobDefinition[]
 		...billingJobs(ctx, services.asaasInbox),
 		...messagingJobs(ctx),
 		...creditJobs(ctx),
-		...botJobs(ctx)
+		...botJobs(ctx, services.bot)
 	]
 }
 

@@ -1,6 +1,7 @@
 import { count, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { asaasEvents } from '../../modules/billing'
+import { botInbox } from '../../modules/bot'
 import type { Gauge } from '../../modules/core/server'
 import { notificationSends } from '../../modules/messaging'
 import { databaseAnswers } from '../../modules/system'
@@ -28,6 +29,12 @@ export function portalGauges(db: Db): Gauge[] {
 			labels: { inbox: 'asaas' },
 			read: () =>
 				orNaN(async () => (await db.select({ n: count() }).from(asaasEvents).where(eq(asaasEvents.status, 'pendente')))[0]?.n ?? 0)
+		},
+		{
+			name: 'portal_webhook_inbox_depth',
+			help: 'Eventos de webhook recebidos e ainda não tratados (de todas as instâncias).',
+			labels: { inbox: 'whatsapp' },
+			read: () => orNaN(async () => (await db.select({ n: count() }).from(botInbox))[0]?.n ?? 0)
 		},
 		{
 			name: 'portal_notification_queue_depth',

@@ -4,6 +4,7 @@ import { onPostgres } from '../../db/dialect'
 import { sqlRun } from '../../db/query'
 import { appJobs } from './app'
 import { runJob } from '../../modules/jobs'
+import { botInbox } from '../../modules/bot'
 import { enterRequest, jsonLogger } from '../../modules/core/server'
 import { testWorld } from './testing'
 
@@ -107,6 +108,11 @@ describe('GET /metrics (issue 36)', () => {
 		expect((await check('errada')).status).toBe(200)
 		const job = appJobs(w.ctx, w.services).find((j) => j.name === 'licensing.offline')!
 		await runJob(w.ctx, 'teste', job)
+		// A WhatsApp message the bot took and has not answered yet.
+		const at = w.clock.now().toISOString()
+		await w.db
+			.insert(botInbox)
+			.values({ message_id: 'M1', phone_key: '558599990001', phone: '558599990001', from_me: false, text: 'Oi', received_at: at })
 		// Counted once each answer has gone (after the response: a moment later).
 		await Bun.sleep(20)
 		const text = (await w.call('GET', '/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).text
@@ -119,6 +125,7 @@ describe('GET /metrics (issue 36)', () => {
 		expect(value('portal_licence_checks_total{status="chave_invalida"}')).toBe(1)
 		expect(value('portal_job_runs_total{job="licensing.offline",outcome="ok"}')).toBe(1)
 		expect(value('portal_webhook_inbox_depth{inbox="asaas"}')).toBe(0)
+		expect(value('portal_webhook_inbox_depth{inbox="whatsapp"}')).toBe(1)
 		expect(value('portal_database_up')).toBe(1)
 		// No raw path (an id) ever becomes a label.
 		expect(text).not.toContain(`/api/companies/${company.codigo}`)

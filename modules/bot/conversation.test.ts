@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { CNPJ, EVOLUTION_TEST_KEY, type TestWorld, testWorld, runPortalJob } from '../../apps/server/testing'
 import { activities } from '../activity'
 import { carneParcelas, carnes } from '../billing'
@@ -8,6 +8,7 @@ import { HOUR, MINUTE, completeCnpj, formatCnpj } from '../core'
 import { type EvolutionStandinOptions, type InboundContent, STANDIN_VERSIONS, phoneKey, webhookPlan } from '../evolution'
 import { createNotificationSetting, notificationSends, notificationSettings, NOTIFICATIONS_JOB } from '../messaging'
 import { saveSettings } from '../settings'
+import { sqlRun } from '../../db/query'
 import { REPLIES_PER_MINUTE } from './service'
 
 /** The company's registered phone, and how WhatsApp spells it in webhooks (Fortaleza: the ninth digit dropped). */
@@ -407,6 +408,44 @@ describe('the conversation', () => {
 		expect(await say(w, CLIENT, 'Oi')).toHaveLength(1)
 		const id = w.evolution.inbound.at(-1)!.id
 		expect(await say(w, CLIENT, 'Oi', { id })).toEqual([])
+	})
+
+	it('answers Evolution 200 only once the message is written down: one that could not be is refused and, delivered again, handled once', async () => {
+		const { w } = await botWorld()
+		await sqlRun(w.db, sql`alter table bot_inbox rename to bot_inbox_fora`)
+		const failed = await w.evolution.deliverInbound({ from: CLIENT, text: 'Oi' })
+		expect(failed.delivery?.status).toBe(500)
+		await w.services.bot.idle()
+		expect(w.evolution.sent).toHaveLength(0)
+		await sqlRun(w.db, sql`alter table bot_inbox_fora rename to bot_inbox`)
+		// Evolution delivers it again (a retry of its own): written this time, answered once however often it comes.
+		expect(await say(w, CLIENT, 'Oi', { id: failed.id })).toEqual([expect.stringContaining('assistente virtual')])
+		expect(await say(w, CLIENT, 'Oi', { id: failed.id })).toEqual([])
+	})
+
+	it('answers the webhook before the bot replies: a slow gateway does not hold Evolution’s delivery', async () => {
+		const { w } = await botWorld()
+		w.evolution.delayResponses(2_000)
+		const started = performance.now()
+		const { delivery } = await w.evolution.deliverInbound({ from: CLIENT, text: 'Oi' })
+		expect(delivery?.status).toBe(200)
+		expect(performance.now() - started).toBeLessThan(1_000)
+		await w.services.bot.idle()
+		expect(w.evolution.sent.map((s) => s.text)).toEqual([expect.stringContaining('assistente virtual')])
+	}, 15_000)
+
+	it('handles a phone’s messages in the order they came, even when they arrive together', async () => {
+		const { w, company } = await botWorld(undefined, { deliveryJitterMs: 0 })
+		const deliveries = await Promise.all(
+			['Oi', formatCnpj(company.cnpj), '1'].map((text) => w.evolution.deliverInbound({ from: CLIENT, text }))
+		)
+		expect(deliveries.map((d) => d.delivery?.status)).toEqual([200, 200, 200])
+		await w.services.bot.idle()
+		expect(w.evolution.sent.map((s) => s.text)).toEqual([
+			expect.stringContaining('assistente virtual'),
+			expect.stringContaining('Escolha uma opção'),
+			expect.stringContaining('Situação da licença')
+		])
 	})
 
 	it('reads a v1 payload (extendedTextMessage) and an @lid sender with remoteJidAlt, both answered on the phone', async () => {

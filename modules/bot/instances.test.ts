@@ -3,8 +3,11 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { CNPJ, EVOLUTION_TEST_KEY, createTestApp, testWorld } from '../../apps/server/testing'
-import { formatCnpj } from '../core'
+import { MINUTE, formatCnpj } from '../core'
+import { writeTransaction } from '../core/server'
 import { phoneKey } from '../evolution'
+import { botInbox } from './schema'
+import { acceptMessage, takeNextMessage } from './store'
 
 const CLIENT = '5585999990001'
 
@@ -55,6 +58,20 @@ async function twoInstances() {
 	return { a, b, company, received, say }
 }
 
+/**
+ * What an instance leaves when it dies right after answering a webhook 200: the message in the inbox, taken with the
+ * phone (its lease held by the dead instance) `takes` times.
+ */
+async function diedAfterAnswering(world: Awaited<ReturnType<typeof twoInstances>>['a'], id: string, text: string, takes = 1) {
+	const at = world.clock.now()
+	const key = phoneKey(CLIENT)
+	await writeTransaction(world.db, async (tx) => {
+		await acceptMessage(tx, { id, phoneKey: key, phone: CLIENT, fromMe: false, text }, at.toISOString())
+		await takeNextMessage(tx, key, 'an-instance-that-died', at, MINUTE)
+	})
+	await world.db.update(botInbox).set({ takes })
+}
+
 describe('the bot on several portal instances (issue 36)', () => {
 	it('answers a message once however many instances it is delivered to, and however often', async () => {
 		const { received, say } = await twoInstances()
@@ -75,5 +92,38 @@ describe('the bot on several portal instances (issue 36)', () => {
 		)
 		const sessions = (await a.call('GET', '/api/whatsapp/sessions', { cookie: a.cookies.admin })).json
 		expect(sessions.find((s) => phoneKey(s.phone) === phoneKey(CLIENT))).toMatchObject({ step: 'consulting' })
+	})
+
+	it('handles a message whose instance died after answering the webhook: another instance takes it up once the phone is free', async () => {
+		const { a, b, received } = await twoInstances()
+		await diedAfterAnswering(a, 'mensagem-aceita', 'Oi')
+		// The dead instance's lease still holds the phone: nobody answers yet.
+		b.clock.advance(30_000)
+		expect(await b.services.bot.takeUpLeftWaiting()).toBe(0)
+		await b.services.bot.idle()
+		expect(received()).toEqual([])
+		// The lease ran out: the inbox job of any instance answers it, once.
+		b.clock.advance(31_000)
+		expect(await b.services.bot.takeUpLeftWaiting()).toBe(1)
+		await b.services.bot.idle()
+		expect(await b.services.bot.takeUpLeftWaiting()).toBe(0)
+		await Promise.all([a.services.bot.idle(), b.services.bot.idle()])
+		expect(received()).toEqual([expect.stringContaining('assistente virtual')])
+		expect(await b.db.select().from(botInbox)).toEqual([])
+	})
+
+	it('gives up a message after three instances died handling it, and answers the phone’s next one', async () => {
+		const { a, b, received, say } = await twoInstances()
+		await diedAfterAnswering(a, 'mensagem-fatal', 'Oi', 3)
+		b.clock.advance(MINUTE + 1_000)
+		expect(await b.services.bot.takeUpLeftWaiting()).toBe(1)
+		await b.services.bot.idle()
+		expect(received()).toEqual([])
+		expect(b.logs.filter((l) => l.event === 'bot.message_given_up')).toEqual([
+			{ event: 'bot.message_given_up', fields: { phoneKey: phoneKey(CLIENT), takes: 3 } }
+		])
+		expect(await b.db.select().from(botInbox)).toEqual([])
+		await say('Oi', 1)
+		expect(received()).toEqual([expect.stringContaining('assistente virtual')])
 	})
 })

@@ -34,6 +34,30 @@ export const botSeenMessages = table('bot_seen_messages', { id: text().primaryKe
 	index('bot_seen_messages_at_idx').on(t.at)
 ])
 
+/**
+ * The messages the webhook took and the bot has not handled yet: written before the webhook answers (a message
+ * answered 200 outlives a crash of the instance that took it), removed in the transaction that saves what handling it
+ * changed. Each phone's are handled oldest first (`seq`), by whichever instance holds the phone.
+ */
+export const botInbox = table(
+	'bot_inbox',
+	{
+		seq: integer().primaryKey({ autoIncrement: true }),
+		/** `data.key.id`. */
+		message_id: text().notNull(),
+		phone_key: text().notNull(),
+		/** The chat's phone as the webhook gave it (digits of the JID). */
+		phone: text().notNull(),
+		/** Typed on the linked phone (an attendant, or the echo of a send of the portal). */
+		from_me: integer({ mode: 'boolean' }).notNull(),
+		text: text().notNull(),
+		received_at: text().notNull(),
+		/** Times an instance took it to handle: more than one means an instance died handling it. */
+		takes: integer().notNull().default(0)
+	},
+	(t) => [index('bot_inbox_phone_idx').on(t.phone_key, t.seq)]
+)
+
 /** Each valid CNPJ a phone typed: more than 5 different ones in an hour stop the bot answering it. */
 export const botCnpjAttempts = table(
 	'bot_cnpj_attempts',

@@ -6,25 +6,31 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Db, Tx } from '../../db/client'
+import { withoutTransactionCheck } from '../../db/transaction'
 import { AppError, type AppContext, type Logger, unauthorized, unprocessable, writeTransaction } from '../core/server'
 import { type EvolutionClient, EvolutionError, parseEvolutionEvent, phoneKey, webhookPlan, withoutBinaryFields } from '../evolution'
 import { evolutionGateway, isOwnSend } from '../messaging'
-import { getSetting, openSetting, saveSettings } from '../settings'
+import { getSetting, getSettingsMap, openSetting, saveSettings } from '../settings'
 import { type Effect, type Session, decide, freshSession, isPaused, paced, pausedSession, resumedSession } from './conversation'
 import { BOT_SILENCE_WARNING_MS, BOT_WEBHOOK_EVENTS, BOT_WEBHOOK_HEADER, type BotMonitor } from './model'
 import {
+	type InboxMessage,
 	type PhoneTurn,
+	acceptMessage,
 	applyOtherModulesEffects,
 	botEnabled,
-	claimMessage,
+	hasWaitingMessages,
 	listSessions,
 	loadFacts,
 	normalisedPhone,
 	pausedPhones,
+	phonesLeftWaiting,
 	readBotState,
 	readSession,
 	releasePhone,
+	removeFromInbox,
 	saveSession,
+	takeNextMessage,
 	takePhone,
 	writeBotEffects,
 	writeBotState
@@ -50,6 +56,13 @@ const PHONE_LEASE_MS = 60_000
 /** How long a message waits for its phone, held by another instance (or one that died), before it is given up. */
 const PHONE_WAIT_MS = 2 * PHONE_LEASE_MS
 const PHONE_RETRY_MS = 100
+/**
+ * A message waiting this long in the inbox, its phone in no instance's hands, is taken up by the inbox job: the
+ * instance that answered the webhook died before handling it, or gave up waiting for the phone.
+ */
+const LEFT_WAITING_MS = 10_000
+/** Instances that may take a message in turn and die handling it before it is given up (a message that kills them). */
+const MAX_TAKES = 3
 
 /** "Typing…" before a reply, as a person would: longer texts take longer, within 0.8–3 s. */
 export const typingDelayMs = (text: string) => Math.min(3000, Math.max(800, text.length * 25))
@@ -69,6 +82,8 @@ interface Bot {
 	secret: WebhookSecret
 	/** Who holds a phone's lease: this bot of this process. */
 	holder: string
+	/** Phones whose waiting messages this process will handle once their turn in `queue` comes; whether it waits for the phone. */
+	waking: Map<string, { waitForPhone: boolean }>
 	/** The time of the last event is written at most once a second, per process. */
 	lastEventWrittenMs: number
 }
@@ -82,20 +97,31 @@ export function createBotService(ctx: AppContext) {
 		gateway: cachedGateway(ctx),
 		secret: new WebhookSecret(ctx),
 		holder: `${process.pid}-${crypto.randomUUID()}`,
+		waking: new Map(),
 		lastEventWrittenMs: 0
 	}
 	return {
 		receive: (token: string | null, body: unknown) => receive(bot, token, body),
-		/** Checked before the body is read: a sender without the secret never makes the portal read a large body. */
-		webhookTokenMatches: (token: string | null) => bot.secret.matches(token),
+		/**
+		 * Checked before the body is read: a sender without the secret never makes the portal read a large body. The
+		 * secret as last read does for a match (receive reads it again before anything is done); a mismatch reads it anew.
+		 */
+		webhookTokenMatches: async (token: string | null) =>
+			bot.secret.matchesLastRead(token) || bot.secret.matches(token, await getSetting(db, 'bot_webhook_secret')),
 		/** Sets the instance's webhook (URL, secret header, events); the outcome is shown on the monitor. */
 		configureWebhook: () => bot.queue.run('webhook', () => configureWebhook(bot)).catch(() => undefined),
 		/** Resolves when every queued message has been handled (tests, the benchmark). */
 		idle: () => bot.queue.idle(),
+		/** The inbox job: the phones whose messages were left waiting (see phonesLeftWaiting) are handled here. */
+		async takeUpLeftWaiting(): Promise<number> {
+			const keys = await phonesLeftWaiting(db, clock.now(), LEFT_WAITING_MS)
+			for (const key of keys) handleSoon(bot, key, false)
+			return keys.length
+		},
 		/** POST /api/whatsapp/bot/test: the message as if the phone sent it; the replies that went out. */
 		test(input: string, message: string): Promise<string[]> {
 			const phone = normalisedPhone(input)
-			return onPhone(bot, phoneKey(phone), (turn) => fromClient(bot, turn, phone, message))
+			return onPhone(bot, phoneKey(phone), (turn) => fromClient(bot, turn, phone, message, null))
 		},
 		answerAsAttendant: (input: string, message: string) => answerAsAttendant(bot, normalisedPhone(input), message),
 		resume(input: string): Promise<boolean> {
@@ -126,91 +152,163 @@ export function createBotService(ctx: AppContext) {
 }
 
 /**
- * POST /api/whatsapp/webhook: checks the secret (401 without it), reads the event, records what the gateway said
- * and queues a new message for its phone; answers at once, writing nothing for a message there. The queued work
- * takes the message's id (a repeated `data.key.id`, delivered to any instance, is handled once) and the phone.
+ * POST /api/whatsapp/webhook: checks the secret (401 without it), reads the event, and records what must outlive the
+ * answer in one grouped commit: a message in the inbox (once per `data.key.id`, whichever instance it reached), what
+ * the gateway said. Answers once that is on disk; the bot handles the message afterwards, off the answer's path.
  */
 async function receive(bot: Bot, token: string | null, body: unknown): Promise<{ received: boolean }> {
 	const { db, clock } = bot.ctx
-	if (!(await bot.secret.matches(token))) throw unauthorized('Token do webhook inválido.')
+	const settings = await getSettingsMap(db, ['bot_webhook_secret', 'evolution_instance_name'])
+	if (!bot.secret.matches(token, settings.bot_webhook_secret)) throw unauthorized('Token do webhook inválido.')
 	const slim = withoutBinaryFields(body)
 	if (Buffer.byteLength(JSON.stringify(slim) ?? '') > WEBHOOK_EVENT_LIMIT) {
 		throw new AppError(413, 'O evento da Evolution excede 64 KB mesmo sem as miniaturas e as chaves de mídia.', 'PAYLOAD_TOO_LARGE')
 	}
 	const event = parseEvolutionEvent(slim)
 	if (event.kind === 'ignored') return { received: false }
-	if (event.instance !== (await getSetting(db, 'evolution_instance_name'))) return { received: false }
-	const nowIso = clock.now().toISOString()
-	if (event.kind === 'connection') {
-		await eventArrived(bot, { connection_state: event.state, connection_at: nowIso })
+	if (event.instance !== settings.evolution_instance_name) return { received: false }
+	const state = lastEvent(
+		bot,
+		event.kind === 'connection' ? { connection_state: event.state, connection_at: clock.now().toISOString() } : {}
+	)
+	// The echo of a send already known as the portal's own changes nothing: there is nothing to keep of it.
+	const message =
+		event.kind === 'message' && !(event.fromMe && (await isOwnSend(db, event.phone, event.id, { wait: false }))) ? event : null
+	if (!message) {
+		if (state) await bot.commits.add((tx) => writeBotState(tx, state))
 		return { received: true }
 	}
-	await eventArrived(bot)
-	if (event.kind === 'sent') return { received: true }
-	const key = phoneKey(event.phone)
-	void bot.queue
-		.run(key, async () => {
-			// The message's id and the phone, taken in one grouped commit: a repeat (here or on another instance) stops here.
-			const at = clock.now()
-			let claimed = false
-			let turn: PhoneTurn | null = null
-			await bot.commits.add(async (tx) => {
-				claimed = await claimMessage(tx, event.id, at.toISOString())
-				if (claimed) turn = await takePhone(tx, key, bot.holder, at, PHONE_LEASE_MS)
-			})
-			if (!claimed) return
-			await withPhone(bot, key, turn, async (held) => {
-				if (event.fromMe) await fromLinkedPhone(bot, held, event.phone, event.id)
-				else await fromClient(bot, held, event.phone, event.text)
-			})
-		})
-		.catch(() => undefined) // logged by the queue
+	const key = phoneKey(message.phone)
+	// With nothing of the phone under way in this process, the phone is taken in the same commit as the message: its
+	// handling (queued now, before anything else of the phone) starts without a write of its own.
+	const takeWith = bot.queue.isIdle(key)
+	const written = bot.commits.add(async (tx) => {
+		if (state) await writeBotState(tx, state)
+		const at = clock.now()
+		const accepted = await acceptMessage(
+			tx,
+			{ id: message.id, phoneKey: key, phone: message.phone, fromMe: message.fromMe, text: message.text },
+			at.toISOString()
+		)
+		return accepted && takeWith ? takeNextMessage(tx, key, bot.holder, at, PHONE_LEASE_MS) : null
+	})
+	handleSoon(
+		bot,
+		key,
+		true,
+		written.catch(() => null)
+	)
+	await written
 	return { received: true }
 }
 
-/** Runs `task` with the phone: after this process's earlier work on it, and once no other instance handles it. */
-function onPhone<T>(bot: Bot, key: string, task: (turn: PhoneTurn) => Promise<T>): Promise<T> {
-	return bot.queue.run(key, () => withPhone(bot, key, null, task))
+type Taken = Awaited<ReturnType<typeof takeNextMessage>>
+
+/**
+ * Handles the phone's waiting messages once this process's earlier work on the phone is done, starting with `taken`
+ * (a message taken with the phone as it was received). One queued run serves every message that arrives before it
+ * starts: it handles all the phone's waiting messages.
+ */
+function handleSoon(bot: Bot, key: string, waitForPhone: boolean, taken: Promise<Taken> | null = null) {
+	const queued = bot.waking.get(key)
+	if (queued && !taken) {
+		queued.waitForPhone ||= waitForPhone
+		return
+	}
+	const run = { waitForPhone }
+	bot.waking.set(key, run)
+	void bot.queue
+		.run(key, async () => {
+			if (bot.waking.get(key) === run) bot.waking.delete(key)
+			const first = await taken
+			if (first?.message) await handleMessage(bot, first.turn, first.message)
+			await handleWaiting(bot, key, run.waitForPhone)
+		})
+		.catch(() => undefined) // logged by the queue
 }
 
 /**
- * Runs `task` holding the phone's lease (`taken`, or taken now, waiting while another instance has it), and gives
- * the phone back if the task did not (it failed before its commit).
+ * Handles the phone's messages in the inbox, oldest first, each under the phone's lease. While another instance has
+ * the phone, waits for it (`waitForPhone`, up to PHONE_WAIT_MS), or leaves the messages to that instance and to the
+ * inbox job.
  */
-async function withPhone<T>(bot: Bot, key: string, taken: PhoneTurn | null, task: (turn: PhoneTurn) => Promise<T>): Promise<T> {
-	const { db, clock, log } = bot.ctx
-	let turn = taken
+async function handleWaiting(bot: Bot, key: string, waitForPhone: boolean): Promise<void> {
+	const { db, clock } = bot.ctx
 	const deadline = performance.now() + PHONE_WAIT_MS
-	while (!turn) {
-		turn = await takePhone(db, key, bot.holder, clock.now(), PHONE_LEASE_MS)
-		if (turn) break
-		if (performance.now() > deadline) throw new Error(`O telefone ${key} seguiu ocupado por outra instância do portal.`)
-		await Bun.sleep(PHONE_RETRY_MS)
-	}
-	try {
-		return await task(turn)
-	} finally {
-		if (!turn.released) {
-			const held = turn
-			await releasePhone(db, held, clock.now().toISOString()).catch((error) =>
-				log('bot.release_failed', { phoneKey: held.key, message: String((error as Error)?.message ?? error) })
-			)
+	while (await hasWaitingMessages(db, key)) {
+		const taken = await bot.commits.add((tx) => takeNextMessage(tx, key, bot.holder, clock.now(), PHONE_LEASE_MS))
+		if (!taken) {
+			if (!waitForPhone || performance.now() > deadline) return
+			await Bun.sleep(PHONE_RETRY_MS)
+			continue
 		}
+		if (taken.message) await handleMessage(bot, taken.turn, taken.message)
 	}
 }
 
-async function eventArrived(bot: Bot, values: Parameters<typeof writeBotState>[1] = {}) {
+/**
+ * One message of the inbox, the phone held: handled, and off the inbox with what it changed. A message whose handling
+ * fails is given up, logged (some of its replies may have gone out: it is not tried again).
+ */
+async function handleMessage(bot: Bot, turn: PhoneTurn, message: InboxMessage): Promise<void> {
+	const { log } = bot.ctx
+	try {
+		if (message.takes > MAX_TAKES) {
+			log('bot.message_given_up', { phoneKey: turn.key, takes: message.takes - 1 })
+			await commit(bot, turn, null, [], message.seq)
+		} else if (message.from_me) await fromLinkedPhone(bot, turn, message.phone, message.message_id, message.seq)
+		else await fromClient(bot, turn, message.phone, message.text, message.seq)
+	} catch (error) {
+		log('bot.error', { phoneKey: turn.key, message: String((error as Error)?.message ?? error) })
+		if (turn.released) return
+		// The phone back and the message off the inbox; failing that, the lease runs out and the inbox job takes it again.
+		await commit(bot, turn, null, [], message.seq).catch((failed) =>
+			log('bot.release_failed', { phoneKey: turn.key, message: String((failed as Error)?.message ?? failed) })
+		)
+	}
+}
+
+/**
+ * Runs `task` with the phone, for an administrador's action on it (the bot test, resuming, an attendant's answer):
+ * after this process's earlier work on the phone, holding its lease (waiting while another instance has it), and
+ * gives the phone back if the task did not (it failed before its commit).
+ */
+function onPhone<T>(bot: Bot, key: string, task: (turn: PhoneTurn) => Promise<T>): Promise<T> {
+	const { db, clock, log } = bot.ctx
+	return bot.queue.run(key, async () => {
+		const deadline = performance.now() + PHONE_WAIT_MS
+		let turn = await takePhone(db, key, bot.holder, clock.now(), PHONE_LEASE_MS)
+		while (!turn) {
+			if (performance.now() > deadline) throw new Error(`O telefone ${key} seguiu ocupado por outra instância do portal.`)
+			await Bun.sleep(PHONE_RETRY_MS)
+			turn = await takePhone(db, key, bot.holder, clock.now(), PHONE_LEASE_MS)
+		}
+		const held = turn
+		try {
+			return await task(held)
+		} finally {
+			if (!held.released)
+				await releasePhone(db, held, clock.now().toISOString()).catch((error) =>
+					log('bot.release_failed', { phoneKey: held.key, message: String((error as Error)?.message ?? error) })
+				)
+		}
+	})
+}
+
+/** What the bot state records of an event: its time, at most once a second per process, and what `values` add. */
+function lastEvent(bot: Bot, values: Parameters<typeof writeBotState>[1] = {}): Parameters<typeof writeBotState>[1] | null {
 	const now = bot.ctx.clock.now()
-	if (Object.keys(values).length === 0 && now.getTime() - bot.lastEventWrittenMs < 1000) return
+	if (Object.keys(values).length === 0 && now.getTime() - bot.lastEventWrittenMs < 1000) return null
 	bot.lastEventWrittenMs = now.getTime()
-	await writeBotState(bot.ctx.db, { last_event_at: now.toISOString(), ...values })
+	return { last_event_at: now.toISOString(), ...values }
 }
 
 /**
  * A client's message: the facts, the decision, the effects of other modules, the replies out, then the session, the
- * bot's own effects and the phone given back in one transaction. Answers the texts that went out.
+ * bot's own effects, the message off the inbox (`handled`) and the phone given back in one transaction. Answers the
+ * texts that went out.
  */
-async function fromClient(bot: Bot, turn: PhoneTurn, from: string, text: string): Promise<string[]> {
+async function fromClient(bot: Bot, turn: PhoneTurn, from: string, text: string, handled: number | null): Promise<string[]> {
 	const { db, clock } = bot.ctx
 	const now = clock.now()
 	const message = { key: phoneKey(from), phone: normalisedPhone(from), text }
@@ -219,21 +317,21 @@ async function fromClient(bot: Bot, turn: PhoneTurn, from: string, text: string)
 	turn.toldTextOnly = decision.toldTextOnly
 	const replies = [...decision.replies, ...(await applyOtherModulesEffects(bot.ctx, decision.effects))]
 	const sent = decision.session && replies.length ? await sendReplies(bot, turn, decision.session.phone, replies) : []
-	await commit(bot, turn, decision.session, decision.effects)
+	await commit(bot, turn, decision.session, decision.effects, handled)
 	return sent
 }
 
 /** A fromMe message: the echo of any send of the portal, or a person typing on the linked phone. */
-async function fromLinkedPhone(bot: Bot, turn: PhoneTurn, phone: string, id: string) {
-	await ((await isOwnSend(bot.ctx.db, phone, id)) ? commit(bot, turn, null) : attendantWrote(bot, turn, phone))
+async function fromLinkedPhone(bot: Bot, turn: PhoneTurn, phone: string, id: string, handled: number) {
+	await ((await isOwnSend(bot.ctx.db, phone, id)) ? commit(bot, turn, null, [], handled) : attendantWrote(bot, turn, phone, handled))
 }
 
 /** A person has the conversation: paused, nobody waiting any more. */
-async function attendantWrote(bot: Bot, turn: PhoneTurn, from: string) {
+async function attendantWrote(bot: Bot, turn: PhoneTurn, from: string, handled: number | null) {
 	const now = bot.ctx.clock.now()
 	const who = { key: phoneKey(from), phone: normalisedPhone(from) }
 	const session = (await readSession(bot.ctx.db, who.key)) ?? freshSession(who, now.toISOString())
-	return commit(bot, turn, pausedSession(session, now))
+	return commit(bot, turn, pausedSession(session, now), [], handled)
 }
 
 /**
@@ -251,18 +349,20 @@ async function answerAsAttendant(bot: Bot, phone: string, message: string): Prom
 			if (error instanceof EvolutionError) throw new AppError(502, `A mensagem não foi enviada ao cliente: ${error.message}`, 'WHATSAPP')
 			throw error
 		}
-		await attendantWrote(bot, turn, phone)
+		await attendantWrote(bot, turn, phone, null)
 	})
 }
 
 /**
- * What one message changed, written with the other messages handled at the same moment (`GroupCommit`), and the
- * phone given back with what it was told and sent. A turn that passed to another instance meanwhile (this one
- * stalled past its lease) writes nothing: the other instance has the phone now.
+ * What one message changed, written with the other messages handled at the same moment (`GroupCommit`), the message
+ * off the inbox (`handled`) and the phone given back with what it was told and sent. A turn that passed to another
+ * instance meanwhile (this one stalled past its lease) writes nothing but the message's removal: the other instance
+ * has the phone now, and the message's replies went out from here.
  */
-async function commit(bot: Bot, turn: PhoneTurn, session: Session | null, effects: Effect[] = []): Promise<void> {
+async function commit(bot: Bot, turn: PhoneTurn, session: Session | null, effects: Effect[] = [], handled: number | null = null) {
 	const at = bot.ctx.clock.now().toISOString()
 	await bot.commits.add(async (tx) => {
+		if (handled !== null) await removeFromInbox(tx, handled)
 		if (!(await releasePhone(tx, turn, at))) {
 			bot.ctx.log('bot.turn_lost', { phoneKey: turn.key })
 			return
@@ -288,8 +388,9 @@ async function sendReplies(bot: Bot, turn: PhoneTurn, phone: string, replies: st
 		if (replies.length) log('bot.no_gateway', { replies: replies.length })
 		return sent
 	}
-	for (const reply of replies) {
-		if (!(await botEnabled(db)) || isPaused(await readSession(db, turn.key), clock.now().toISOString())) break
+	for (const [i, reply] of replies.entries()) {
+		// The decision read both just now; between replies (each after its "typing…") the bot may be switched off or a person take over.
+		if (i > 0 && (!(await botEnabled(db)) || isPaused(await readSession(db, turn.key), clock.now().toISOString()))) break
 		const overLimit = countReply(turn, clock.now().getTime())
 		if (overLimit) log('bot.rate_limited', { phoneKey: turn.key })
 		const { text, toldToWait } = paced(reply, overLimit, turn.toldToWait)
@@ -316,6 +417,11 @@ class PhoneQueue {
 
 	constructor(private readonly log: Logger) {}
 
+	/** Nothing of the phone is queued or under way in this process. */
+	isIdle(key: string): boolean {
+		return !this.chains.has(key)
+	}
+
 	run<T>(key: string, task: () => Promise<T>): Promise<T> {
 		this.inFlight++
 		const run = (this.chains.get(key) ?? Promise.resolve()).then(task)
@@ -340,36 +446,44 @@ class PhoneQueue {
 }
 
 /**
- * The database syncs every commit to disk, so the changes of the messages handled at the same moment are written
- * together in one transaction (a group commit); each phone's next message waits for its write.
+ * The database syncs every commit to disk, so what the webhook records and what the messages handled at the same
+ * moment changed are written together in one transaction (a group commit); each caller waits for its write.
  */
+interface GroupedWrite {
+	work: (tx: Tx) => Promise<unknown>
+	resolve: (value: unknown) => void
+	reject: (error: unknown) => void
+}
+
 class GroupCommit {
-	private batch: { work: ((tx: Tx) => void)[]; done: Promise<void> } | null = null
+	private batch: GroupedWrite[] | null = null
 
 	constructor(private readonly db: Db) {}
 
-	add(work: (tx: Tx) => Promise<void>): Promise<void> {
-		this.batch ??= this.open()
-		this.batch.work.push(work)
-		return this.batch.done
+	add<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+		return new Promise<T>((resolve, reject) => {
+			if (!this.batch) {
+				const batch: GroupedWrite[] = []
+				this.batch = batch
+				// Outside any job's lease check: other flows' writes share the batch.
+				withoutTransactionCheck(() => setImmediate(() => this.write(batch)))
+			}
+			this.batch.push({ work, resolve: resolve as (value: unknown) => void, reject })
+		})
 	}
 
-	private open() {
-		const work: ((tx: Tx) => Promise<void>)[] = []
-		const done = new Promise<void>((resolve, reject) =>
-			setImmediate(async () => {
-				this.batch = null
-				try {
-					await writeTransaction(this.db, async (tx) => {
-						for (const w of work) await w(tx)
-					})
-					resolve()
-				} catch (error) {
-					reject(error)
-				}
+	private async write(batch: GroupedWrite[]) {
+		this.batch = null
+		try {
+			const results = await writeTransaction(this.db, async (tx) => {
+				const out: unknown[] = []
+				for (const item of batch) out.push(await item.work(tx))
+				return out
 			})
-		)
-		return { work, done }
+			for (const [i, item] of batch.entries()) item.resolve(results[i])
+		} catch (error) {
+			for (const item of batch) item.reject(error)
+		}
 	}
 }
 
@@ -379,7 +493,8 @@ const GATEWAY_SETTINGS = ['evolution_api_url', 'evolution_instance_name', 'evolu
 function cachedGateway(ctx: AppContext): () => Promise<EvolutionClient | null> {
 	let cache: { settings: string; client: EvolutionClient | null } | null = null
 	return async () => {
-		const settings = (await Promise.all(GATEWAY_SETTINGS.map((k) => getSetting(ctx.db, k)))).join('\n')
+		const values = await getSettingsMap(ctx.db, [...GATEWAY_SETTINGS])
+		const settings = GATEWAY_SETTINGS.map((k) => values[k]).join('\n')
 		if (cache?.settings !== settings) cache = { settings, client: await evolutionGateway(ctx) }
 		return cache.client
 	}
@@ -403,11 +518,16 @@ class WebhookSecret {
 		return openSetting(db, secrets, 'bot_webhook_secret')
 	}
 
-	async matches(given: string | null): Promise<boolean> {
-		const { db, secrets } = this.ctx
-		const sealed = await getSetting(db, 'bot_webhook_secret')
+	/** Whether `given` is the secret; `sealed` is the stored secret, as the caller just read it. */
+	matches(given: string | null, sealed: string): boolean {
 		if (!given || !sealed) return false
-		if (this.opened?.sealed !== sealed) this.opened = { sealed, open: Buffer.from(await openSetting(db, secrets, 'bot_webhook_secret')) }
+		if (this.opened?.sealed !== sealed) this.opened = { sealed, open: Buffer.from(this.ctx.secrets.open(sealed)) }
+		return this.matchesLastRead(given)
+	}
+
+	/** Whether `given` is the secret as this process last read it. */
+	matchesLastRead(given: string | null): boolean {
+		if (!given || !this.opened) return false
 		const a = Buffer.from(given)
 		return a.length === this.opened.open.length && timingSafeEqual(a, this.opened.open)
 	}

@@ -2,7 +2,7 @@
  * What the bot reads and writes in the database: its sessions, the facts a decision needs, the effects it decided,
  * its one state row, the monitor's lists and the hourly sweep. The decisions themselves are conversation.ts's.
  */
-import { type SQL, and, asc, desc, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { type SQL, and, asc, desc, eq, gt, gte, isNull, lt, lte, min, or, sql } from 'drizzle-orm'
 import type { Db, DbOrTx, Tx } from '../../db/client'
 import { sqlWriteRows } from '../../db/query'
 import { logActivity } from '../activity'
@@ -25,7 +25,7 @@ import {
 	trustReleaseReply
 } from './conversation'
 import { BOT_WAITING_FLAG_MS, type BotSession, formatSessionPhone } from './model'
-import { botCnpjAttempts, botPhones, botSeenMessages, botSessions, botState } from './schema'
+import { botCnpjAttempts, botInbox, botPhones, botSeenMessages, botSessions, botState } from './schema'
 
 /** Seen message ids, own send ids and CNPJ attempts are kept this long. */
 const KEEP_MS = 2 * 24 * 3_600_000
@@ -53,12 +53,94 @@ export async function writeBotState(db: DbOrTx, values: Partial<typeof botState.
 
 export const botEnabled = async (db: DbOrTx) => (await readBotState(db))?.enabled === true
 
+/** A message the webhook took, as the inbox keeps it until it is handled. */
+export type InboxMessage = typeof botInbox.$inferSelect
+
 /**
- * Takes a message id as this instance's to handle: true for its first delivery, false for a repeat, whichever instance
- * received either (the id's row is the claim). A message is answered at most once.
+ * Records a message the webhook received, in the transaction the webhook waits for before it answers: its id once
+ * (a repeat, delivered here or to another instance, whenever, adds nothing) and the message in the inbox. True for
+ * its first delivery.
  */
-export async function claimMessage(tx: Tx, id: string, at: string): Promise<boolean> {
-	return (await tx.insert(botSeenMessages).values({ id, at }).onConflictDoNothing().returning({ id: botSeenMessages.id })).length === 1
+export async function acceptMessage(
+	tx: Tx,
+	message: { id: string; phoneKey: string; phone: string; fromMe: boolean; text: string },
+	at: string
+): Promise<boolean> {
+	const first = await tx.insert(botSeenMessages).values({ id: message.id, at }).onConflictDoNothing().returning({ id: botSeenMessages.id })
+	if (first.length === 0) return false
+	await tx.insert(botInbox).values({
+		message_id: message.id,
+		phone_key: message.phoneKey,
+		phone: message.phone,
+		from_me: message.fromMe,
+		text: message.text,
+		received_at: at
+	})
+	return true
+}
+
+/** Whether the phone has messages waiting in the inbox. */
+export async function hasWaitingMessages(db: DbOrTx, key: string): Promise<boolean> {
+	return (await db.select({ seq: botInbox.seq }).from(botInbox).where(eq(botInbox.phone_key, key)).limit(1)).length > 0
+}
+
+/**
+ * Takes the phone (see takePhone) and its oldest waiting message, counted as taken once more. Without a waiting
+ * message the phone is given back at once: answers the turn and null then; null alone while another instance (or
+ * this one, for another message) has the phone.
+ */
+export async function takeNextMessage(
+	tx: Tx,
+	key: string,
+	holder: string,
+	now: Date,
+	leaseMs: number
+): Promise<{ turn: PhoneTurn; message: InboxMessage | null } | null> {
+	const turn = await takePhone(tx, key, holder, now, leaseMs)
+	if (!turn) return null
+	const oldest = tx
+		.select({ seq: min(botInbox.seq) })
+		.from(botInbox)
+		.where(eq(botInbox.phone_key, key))
+	const message = (
+		await tx
+			.update(botInbox)
+			.set({ takes: sql`${botInbox.takes} + 1` })
+			.where(eq(botInbox.seq, oldest))
+			.returning()
+	)[0]
+	if (!message) {
+		turn.released = await releasePhone(tx, turn, now.toISOString())
+		return { turn, message: null }
+	}
+	return { turn, message }
+}
+
+/** The message handled (or given up): off the inbox, in the transaction that gives the phone back. */
+export async function removeFromInbox(tx: Tx, seq: number) {
+	await tx.delete(botInbox).where(eq(botInbox.seq, seq))
+}
+
+/**
+ * Phones with a message that has waited at least `waitedMs` and that no instance holds: their instance died after the
+ * webhook answered, or gave up waiting for the phone. Oldest first.
+ */
+export async function phonesLeftWaiting(db: Db, now: Date, waitedMs: number, limit = 200): Promise<string[]> {
+	const nowIso = now.toISOString()
+	const rows = await db
+		.select({ key: botInbox.phone_key })
+		.from(botInbox)
+		.leftJoin(botPhones, eq(botPhones.phone_key, botInbox.phone_key))
+		.where(
+			and(
+				lte(botInbox.received_at, new Date(now.getTime() - waitedMs).toISOString()),
+				or(isNull(botPhones.lease_until), lte(botPhones.lease_until, nowIso))
+			)
+		)
+		.groupBy(botInbox.phone_key)
+		.orderBy(asc(min(botInbox.seq)))
+		.limit(limit)
+	return rows.map((r) => r.key)
 }
 
 /** One instance's turn at a phone: the lease's token and what the phone was told and sent, as the runner keeps them. */

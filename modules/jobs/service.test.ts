@@ -83,13 +83,14 @@ describe('job leases', () => {
 		const jobs = appJobs(t.ctx, t.services)
 		expect(new Set(jobs.map((j) => j.name)).size).toBe(jobs.length)
 		for (const job of jobs) expect([5, 6]).toContain(job.pattern.split(' ').length)
-		// The webhook inbox claims each event, so every process may run it (issue 33, point 4).
+		// The webhook inbox claims each event, so every process may run it (issue 33, point 4); the bot's inbox handles a
+		// phone under the phone's own lease.
 		expect(
 			jobs
 				.filter((j) => j.lease === false)
 				.map((j) => j.name)
 				.sort()
-		).toEqual(['auth.refusals-flush', 'billing.webhook-inbox', 'licensing.usage-flush'])
+		).toEqual(['auth.refusals-flush', 'billing.webhook-inbox', 'bot.inbox', 'licensing.usage-flush'])
 	})
 
 	it('refuses the writes of a holder that wakes up after its lease passed to another process (fencing token)', async () => {

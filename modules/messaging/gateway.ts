@@ -100,11 +100,12 @@ function recordingSends(ctx: Ctx, client: EvolutionClient): EvolutionClient {
 
 /**
  * True when `id` is one of the portal's own sends. A fromMe message to a phone the portal is sending to right now
- * waits for those sends first: its echo can arrive before the send's answer.
+ * waits for those sends first: its echo can arrive before the send's answer. With `wait: false` it answers at once,
+ * from the sends known so far (the webhook, which must not wait for a send: a false there only means "not yet known").
  */
-export async function isOwnSend(db: Db, phone: string, id: string): Promise<boolean> {
+export async function isOwnSend(db: Db, phone: string, id: string, options: { wait?: boolean } = {}): Promise<boolean> {
 	const log = ownSendLog(db)
-	const underway = log.underway.get(phoneKey(phone))
+	const underway = options.wait === false ? undefined : log.underway.get(phoneKey(phone))
 	if (underway) await Promise.allSettled([...underway])
 	const own = !!log.batch?.ids.has(id) || !!(await db.select({ id: ownSends.id }).from(ownSends).where(eq(ownSends.id, id)))[0]
 	if (own) {
