@@ -141,7 +141,13 @@ export async function createTestApp(
 	// as over the network: not part of the leased job whose send set it off.
 	const toPortal = (url: string, init: RequestInit) => withoutTransactionCheck(() => app.handle(new Request(url, init)))
 	const asaas = createAsaasStandin({ keys: 'any', fetch: toPortal, webhookRetryDelaysMs: [20, 40, 80], now: () => clock.now() })
-	const evolution = createEvolutionStandin({ apiKey: EVOLUTION_TEST_KEY, fetch: toPortal, ...options.evolution })
+	const evolution = createEvolutionStandin({
+		apiKey: EVOLUTION_TEST_KEY,
+		fetch: toPortal,
+		// The bot's typing pauses (0.8–3 s) are waited, a hundredth of them, so a reply still comes after its send's wait.
+		typingDelayScale: 0.01,
+		...options.evolution
+	})
 	const ctx: AppContext = {
 		db,
 		clock,

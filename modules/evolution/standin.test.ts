@@ -168,6 +168,32 @@ describe('protocol checks like the real server', () => {
 		expect(v2.sent).toHaveLength(0)
 	})
 
+	it('waits the typing delay a send asks for before it sends and answers, as Evolution does (v2 and v1 bodies)', async () => {
+		const s = createEvolutionStandin({ apiKey: KEY })
+		const started = performance.now()
+		const v2 = await s.handle(
+			new Request('http://evo.local/message/sendText/k-licencas', {
+				method: 'POST',
+				headers: { apikey: KEY, 'content-type': 'application/json' },
+				body: JSON.stringify({ number: '5585999990001', text: 'digitando', delay: 300 })
+			})
+		)
+		expect(v2.status).toBe(201)
+		expect(performance.now() - started).toBeGreaterThanOrEqual(290)
+		expect(s.sent.map((m) => [m.text, m.delay])).toEqual([['digitando', 300]])
+		const v1 = createEvolutionStandin({ apiKey: KEY, version: '1.8.6', typingDelayScale: 0.5 })
+		const v1Started = performance.now()
+		const answer = await v1.handle(
+			new Request('http://evo.local/message/sendText/k-licencas', {
+				method: 'POST',
+				headers: { apikey: KEY, 'content-type': 'application/json' },
+				body: JSON.stringify({ number: '5585999990001', options: { delay: 400 }, textMessage: { text: 'v1' } })
+			})
+		)
+		expect(answer.status).toBe(201)
+		expect(performance.now() - v1Started).toBeGreaterThanOrEqual(190)
+	})
+
 	it('401 without the key, 404 for an unknown route', async () => {
 		const s = createEvolutionStandin({ apiKey: KEY })
 		const noKey = await s.handle(new Request('http://evo.local/instance/connectionState/k-licencas'))

@@ -140,13 +140,21 @@ export function createMessages(state: StandinState, queue: ReturnType<typeof cre
 		return null
 	}
 
-	function send(i: Instance, kind: 'text' | 'media', body: Record<string, unknown>): Response {
+	async function send(i: Instance, kind: 'text' | 'media', body: Record<string, unknown>): Promise<Response> {
 		const invalid = validateSend(kind, body)
 		if (invalid) return invalid
 		const number = body.number as string
 		const remoteJid = createJid(number)
 		if (withoutWhatsapp.has(phoneKey(number))) return badRequest({ exists: false, jid: remoteJid, number })
 		if (i.state !== 'open') return badRequest('Connection Closed')
+		const delay =
+			typeof (v1 ? record(body.options)?.delay : body.delay) === 'number' ? Number(v1 ? record(body.options)?.delay : body.delay) : null
+		// Evolution shows "typing…" for the delay asked, then sends, and only then answers the request.
+		const typing = (delay ?? 0) * (options.typingDelayScale ?? 1)
+		if (typing > 0) {
+			await Bun.sleep(typing)
+			if (i.state !== 'open') return badRequest('Connection Closed')
+		}
 		const id = `3EB0${hex(9)}`
 		const timestamp = Math.floor(Date.now() / 1000)
 		const m = (kind === 'media' ? (v1 ? record(body.mediaMessage) : body) : null) ?? {}
@@ -165,8 +173,7 @@ export function createMessages(state: StandinState, queue: ReturnType<typeof cre
 			caption: str(m.caption),
 			mimetype: str(m.mimetype) ?? (kind === 'media' ? 'application/pdf' : null),
 			size: bytes?.length ?? null,
-			delay:
-				typeof (v1 ? record(body.options)?.delay : body.delay) === 'number' ? Number(v1 ? record(body.options)?.delay : body.delay) : null,
+			delay,
 			seq: state.nextSeq(),
 			at: new Date().toISOString()
 		}

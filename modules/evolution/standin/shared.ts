@@ -26,6 +26,11 @@ export interface EvolutionStandinOptions {
 	numbersWithoutWhatsapp?: string[]
 	/** The instance's own number (the webhook `sender`). */
 	ownerPhone?: string
+	/**
+	 * A send's typing delay (`delay`) is waited before the message goes and the request is answered, as Evolution does;
+	 * times this. Default 1 (the delay asked); tests shorten it, never to 0.
+	 */
+	typingDelayScale?: number
 	/** The `server_url` of deliveries. */
 	serverUrl?: string
 }
@@ -43,7 +48,7 @@ export interface SentRecord {
 	mimetype: string | null
 	/** Bytes of a base64 document. */
 	size: number | null
-	/** The typing delay asked for (ms), recorded, not waited. */
+	/** The typing delay asked for (ms), waited before the send (times `typingDelayScale`). */
 	delay: number | null
 	/** Order across sent and inbound messages (two can share a millisecond). */
 	seq: number
