@@ -10,7 +10,8 @@
  *    every delivery counted, the echoes of the bot's replies too (target p99 ≤ 20 ms).
  * Exits 1 when a target is missed or a delivery is answered other than 200.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { cpuSeconds } from './bench/cpu'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../apps/cluster/harness'
@@ -35,16 +36,6 @@ const dir = mkdtempSync(join(tmpdir(), 'kportal-bench-bot-'))
 const database = join(dir, 'bench.sqlite')
 let portal: ReturnType<typeof Bun.spawn> | null = null
 let standin: ReturnType<typeof startEvolutionStandin> | null = null
-
-/** CPU seconds a process (all its threads) has used so far; null where /proc is not there. */
-function cpuSeconds(pid: number): number | null {
-	try {
-		const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-		return (Number(fields[11]) + Number(fields[12])) / 100
-	} catch {
-		return null
-	}
-}
 
 const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
 

@@ -7,7 +7,8 @@
  * postgres.js. `-- --both` runs it on SQLite and then on PostgreSQL (DATABASE_URL's server, or a throw-away cluster)
  * and compares the portal's licence checks per second (target: PostgreSQL ≥ 50% of SQLite, one instance).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpuSeconds } from './bench/cpu'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createApp } from '../apps/server/app'
@@ -158,15 +159,6 @@ try {
 		const { value } = await reader.read()
 		if (!new TextDecoder().decode(value).includes('ready')) throw new Error(`${script} did not start`)
 		return proc
-	}
-	/** CPU seconds a process (all its threads) has used so far; null where /proc is not there. */
-	function cpuSeconds(pid: number): number | null {
-		try {
-			const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-			return (Number(fields[11]) + Number(fields[12])) / 100
-		} catch {
-			return null
-		}
 	}
 	async function load(url: string, serverPid: number, seconds: number) {
 		const cpuBefore = cpuSeconds(serverPid)
