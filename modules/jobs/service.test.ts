@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { appJobs } from '../../apps/server/app'
-import { createTestApp } from '../../apps/server/testing'
+import { billingWorld, createTestApp, runPortalJob, saveGateway } from '../../apps/server/testing'
 import { eq, sql } from 'drizzle-orm'
 import { sqlRows, sqlRun } from '../../db/query'
 import { MINUTE } from '../core'
@@ -162,6 +162,16 @@ describe('job leases', () => {
 		// The same writes outside a job are not refused.
 		await sqlRun(t.db, sql`insert into fenced_writes (who) values ('request')`)
 		expect((await sqlRows(t.db, sql`select who from fenced_writes`)).length).toBe(3)
+	})
+
+	it('every leased job of the portal runs under its lease, on a portal with data, without a write it could not fence', async () => {
+		const { w } = await billingWorld()
+		await saveGateway(w)
+		const leased = appJobs(w.ctx, w.services).filter((j) => j.lease !== false)
+		expect(leased.length).toBeGreaterThan(10)
+		for (const job of leased) await runPortalJob(w, job.name)
+		// Nor one a job caught and logged as its own failure.
+		expect(w.logs.filter((l) => JSON.stringify(l.fields ?? {}).includes('Escrita fora de uma transação'))).toEqual([])
 	})
 
 	it('proves a lease inside the transaction: the current token passes, an older one or an expired lease does not', async () => {

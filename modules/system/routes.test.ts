@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'bun:test'
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { CNPJ, createTestApp } from '../../apps/server/testing'
+import { CNPJ, createTestApp, runPortalJob } from '../../apps/server/testing'
 import { renderPage } from '../../apps/server/plugins/pages'
 import { activities } from '../activity'
 import { sessions } from '../auth'
@@ -240,6 +240,14 @@ describe('Sistema: info, cache', () => {
 })
 
 describe('backups over the API', () => {
+	it('the scheduled job makes the automatic backup under its lease and logs it in the activity history', async () => {
+		const { t } = await setup()
+		await runPortalJob(t, 'system.automatic-backup')
+		expect(t.logs.filter((l) => l.event === 'backup.created').map((l) => l.fields?.kind)).toEqual(['automatico'])
+		expect(t.logs.some((l) => l.event === 'backup.failed')).toBe(false)
+		expect((await t.db.select().from(activities)).map((a) => a.event)).toContain('system.backup-automatic')
+	})
+
 	it('an administrador creates, lists, counts, downloads and deletes a backup', async () => {
 		const { t, cookies, dataDir } = await setup()
 		mkdirSync(join(dataDir, 'uploads', 'promo'), { recursive: true })

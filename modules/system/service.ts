@@ -95,7 +95,10 @@ export async function automaticBackup(ctx: AppContext): Promise<BackupInfo | nul
 	try {
 		const backup = await runAutomaticBackup(ctx, VERSION)
 		if (!backup) return null
-		await logActivity(ctx.db, ctx.clock, 'system.backup-automatic', { arquivo: backup.filename }, { entityId: backup.filename })
+		// In a transaction: the job's lease is proved there (a write outside one would be refused).
+		await writeTransaction(ctx.db, (tx) =>
+			logActivity(tx, ctx.clock, 'system.backup-automatic', { arquivo: backup.filename }, { entityId: backup.filename })
+		)
 		ctx.log('backup.created', { filename: backup.filename, kind: 'automatico', size: backup.size })
 		return backup
 	} catch (error) {
