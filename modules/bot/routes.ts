@@ -26,7 +26,7 @@ function webhookToken(request: Request): string | null {
 export function botRoutes(ctx: AppContext, bot: BotService) {
 	return serveRoutes(ctx, 'bot.routes', () => [
 		// Evolution's deliveries: authenticated by the portal's secret (header, or ?token=), not by a session.
-		serve(botWebhookRoute, 'public', ({ body, request }) => bot.receive(webhookToken(request), body)),
+		serve(botWebhookRoute, 'public', ({ body, request }) => bot.receive(webhookToken(request), body, request)),
 		serve(botMonitorRoute, 'whatsapp.bot', () => bot.monitor()),
 		serve(botTestRoute, 'whatsapp.bot', async ({ user, body }) => {
 			if (!(await bot.enabled()))
@@ -63,6 +63,10 @@ export function botRoutes(ctx: AppContext, bot: BotService) {
 		// Before the body is read: without the secret, a large body costs nothing.
 		if (request.method !== 'POST' || !request.url.includes(botWebhookRoute.path)) return
 		if (new URL(request.url).pathname !== botWebhookRoute.path) return
-		if (!(await bot.webhookTokenMatches(webhookToken(request)))) return errorResponse(401, 'Token do webhook inválido.', 'UNAUTHORIZED')
+		bot.arrive(request)
+		if (!(await bot.webhookTokenMatches(webhookToken(request)))) {
+			bot.refused(request)
+			return errorResponse(401, 'Token do webhook inválido.', 'UNAUTHORIZED')
+		}
 	})
 }

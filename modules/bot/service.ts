@@ -86,6 +86,28 @@ interface Bot {
 	waking: Map<string, { waitForPhone: boolean }>
 	/** The time of the last event is written at most once a second, per process. */
 	lastEventWrittenMs: number
+	/** Settles once the webhook request that came last has queued its write (or given up): see receive. */
+	arrivals: Promise<void>
+	/** Each webhook request's place in that order, taken as it arrives (before its secret is checked). */
+	turns: WeakMap<Request, ArrivalTurn>
+}
+
+interface ArrivalTurn {
+	/** Settles once the request before this one has queued its write. */
+	before: Promise<void>
+	/** Lets the next request go (once `before` has settled). */
+	queued: () => void
+}
+
+/** The next place in the order of arrival. */
+function arrivalTurn(bot: Bot): ArrivalTurn {
+	const before = bot.arrivals
+	let resolve!: () => void
+	bot.arrivals = new Promise<void>((r) => {
+		resolve = r
+	})
+	// Refused or ignored early, a request still lets the next one go only after the one before it.
+	return { before, queued: () => void before.then(resolve) }
 }
 
 export function createBotService(ctx: AppContext) {
@@ -98,10 +120,17 @@ export function createBotService(ctx: AppContext) {
 		secret: new WebhookSecret(ctx),
 		holder: `${process.pid}-${crypto.randomUUID()}`,
 		waking: new Map(),
-		lastEventWrittenMs: 0
+		lastEventWrittenMs: 0,
+		arrivals: Promise.resolve(),
+		turns: new WeakMap()
 	}
 	return {
-		receive: (token: string | null, body: unknown) => receive(bot, token, body),
+		/** A webhook request has arrived: its place in the order its messages are written in (receive). */
+		arrive: (request: Request) => void bot.turns.set(request, arrivalTurn(bot)),
+		/** A webhook request refused before receive: the next one may go. */
+		refused: (request: Request) => bot.turns.get(request)?.queued(),
+		receive: (token: string | null, body: unknown, request?: Request) =>
+			receive(bot, token, body, (request && bot.turns.get(request)) ?? arrivalTurn(bot)),
 		/**
 		 * Checked before the body is read: a sender without the secret never makes the portal read a large body. The
 		 * secret as last read does for a match (receive reads it again before anything is done); a mismatch reads it anew.
@@ -156,7 +185,25 @@ export function createBotService(ctx: AppContext) {
  * answer in one grouped commit: a message in the inbox (once per `data.key.id`, whichever instance it reached), what
  * the gateway said. Answers once that is on disk; the bot handles the message afterwards, off the answer's path.
  */
-async function receive(bot: Bot, token: string | null, body: unknown): Promise<{ received: boolean }> {
+async function receive(bot: Bot, token: string | null, body: unknown, turn: ArrivalTurn): Promise<{ received: boolean }> {
+	// Messages are queued for writing in the order their requests reached this process (`turn`, taken on arrival): a
+	// phone's messages that arrive together are then handled in that order. The reads before it (the secret, here and
+	// in the route's first check) run side by side and may end in any order (on PostgreSQL each goes out on a
+	// connection of its own), so each request waits for the one before it to have queued its write, not its commit.
+	try {
+		return await receiveInTurn(bot, token, body, turn.before, turn.queued)
+	} finally {
+		turn.queued()
+	}
+}
+
+async function receiveInTurn(
+	bot: Bot,
+	token: string | null,
+	body: unknown,
+	before: Promise<void>,
+	queued: () => void
+): Promise<{ received: boolean }> {
 	const { db, clock } = bot.ctx
 	const settings = await getSettingsMap(db, ['bot_webhook_secret', 'evolution_instance_name'])
 	if (!bot.secret.matches(token, settings.bot_webhook_secret)) throw unauthorized('Token do webhook inválido.')
@@ -174,8 +221,11 @@ async function receive(bot: Bot, token: string | null, body: unknown): Promise<{
 	// The echo of a send already known as the portal's own changes nothing: there is nothing to keep of it.
 	const message =
 		event.kind === 'message' && !(event.fromMe && (await isOwnSend(db, event.phone, event.id, { wait: false }))) ? event : null
+	await before
 	if (!message) {
-		if (state) await bot.commits.add((tx) => writeBotState(tx, state))
+		const stateWritten = state ? bot.commits.add((tx) => writeBotState(tx, state)) : null
+		queued()
+		await stateWritten
 		return { received: true }
 	}
 	const key = phoneKey(message.phone)
@@ -192,6 +242,7 @@ async function receive(bot: Bot, token: string | null, body: unknown): Promise<{
 		)
 		return accepted && takeWith ? takeNextMessage(tx, key, bot.holder, at, PHONE_LEASE_MS) : null
 	})
+	queued()
 	handleSoon(
 		bot,
 		key,
@@ -457,6 +508,8 @@ interface GroupedWrite {
 
 class GroupCommit {
 	private batch: GroupedWrite[] | null = null
+	/** Settles when the last batch started has been written. */
+	private written: Promise<void> = Promise.resolve()
 
 	constructor(private readonly db: Db) {}
 
@@ -465,8 +518,14 @@ class GroupCommit {
 			if (!this.batch) {
 				const batch: GroupedWrite[] = []
 				this.batch = batch
-				// Outside any job's lease check: other flows' writes share the batch.
-				withoutTransactionCheck(() => setImmediate(() => this.write(batch)))
+				// One batch at a time, in the order they were made: on PostgreSQL a batch run again after a serialization
+				// failure would otherwise commit after a later one, and a phone's messages that came together would be
+				// numbered out of the order they came. What arrives meanwhile joins the waiting batch.
+				const previous = this.written
+				this.written = new Promise<void>((done) =>
+					// Outside any job's lease check: other flows' writes share the batch.
+					withoutTransactionCheck(() => setImmediate(() => void previous.then(() => this.write(batch)).then(done)))
+				)
 			}
 			this.batch.push({ work, resolve: resolve as (value: unknown) => void, reject })
 		})
