@@ -15,6 +15,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startPostgresCluster } from '../db/postgres-cluster'
+import { coresUsed, cpuOf, postgresPids } from './bench/cpu'
 
 const given = process.env.DATABASE_URL?.trim()
 const server = given ? null : await startPostgresCluster()
@@ -47,6 +48,26 @@ interface Figures {
 	p99ByKind?: Record<string, number>
 	/** The load generator's own CPU, in cores (load.ts). */
 	cpu?: number
+}
+
+/** The cores used meanwhile by the shape's portal processes and by PostgreSQL (all its processes on this machine). */
+interface Cores {
+	portal: number
+	postgres: number
+}
+
+/** Runs one measured load, reading the CPU the portal's processes and PostgreSQL used while it ran. */
+async function timedLoad(portalPids: number[], cmd: string[]): Promise<Figures & { cores: Cores }> {
+	const pgBefore = cpuOf(postgresPids())
+	const portalBefore = cpuOf(portalPids)
+	const started = performance.now()
+	const figures = JSON.parse(await runJson(cmd)) as Figures
+	const seconds = (performance.now() - started) / 1000
+	const cores = {
+		portal: coresUsed(portalBefore, cpuOf(portalPids), seconds),
+		postgres: coresUsed(pgBefore, cpuOf(postgresPids()), seconds)
+	}
+	return { ...figures, cores }
 }
 
 async function runJson(cmd: string[], env: Record<string, string> = {}): Promise<string> {
@@ -110,22 +131,31 @@ async function signIn(urls: string[]): Promise<string> {
 	return file
 }
 
-/** One round of both loads on `urls`: licence checks, then the mixed signed-in load. */
-async function measure(urls: string[]) {
+/** One round of both loads on `instances`: licence checks, then the mixed signed-in load. */
+async function measure(instances: { url: string; pid: number }[]) {
+	const urls = instances.map((i) => i.url)
+	const pids = instances.map((i) => i.pid)
 	const checkUrls = urls.map((u) => `${u}/api/licenca/verificar`).join(',')
 	const keys = join(dir, 'keys.json')
 	await runJson([bun, 'scripts/bench/load.ts', checkUrls, keys, String(WARM_UP_SECONDS), String(LICENCE_CLIENTS)])
-	const checks = JSON.parse(
-		await runJson([bun, 'scripts/bench/load.ts', checkUrls, keys, String(SECONDS), String(LICENCE_CLIENTS)])
-	) as Figures
+	const checks = await timedLoad(pids, [bun, 'scripts/bench/load.ts', checkUrls, keys, String(SECONDS), String(LICENCE_CLIENTS)])
 	const sessions = await signIn(urls)
 	await runJson([bun, 'scripts/bench/mixed-load.ts', urls.join(','), sessions, String(WARM_UP_SECONDS), String(MIXED_CLIENTS), ORIGIN])
-	const mixed = JSON.parse(
-		await runJson([bun, 'scripts/bench/mixed-load.ts', urls.join(','), sessions, String(SECONDS), String(MIXED_CLIENTS), ORIGIN])
-	) as Figures
+	const mixed = await timedLoad(pids, [
+		bun,
+		'scripts/bench/mixed-load.ts',
+		urls.join(','),
+		sessions,
+		String(SECONDS),
+		String(MIXED_CLIENTS),
+		ORIGIN
+	])
 	return { checks, mixed }
 }
 type Round = Awaited<ReturnType<typeof measure>>
+
+/** Cores as a percentage of one core ("125%" is a core and a quarter). */
+const percentOfCore = (cores: number) => `${Math.round(cores * 100)}%`
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
@@ -182,10 +212,12 @@ try {
 		// Every other round the other way round, so a machine that slows down (or speeds up) over a round weighs on the
 		// shapes alike.
 		for (const shape of round % 2 === 0 ? shapes : [...shapes].reverse()) {
-			const r = await measure(shape.instances.map((i) => i.url))
+			const r = await measure(shape.instances)
 			shape.rounds.push(r)
+			const cpu = (f: Figures & { cores: Cores }) =>
+				`CPU: portal ${percentOfCore(f.cores.portal)}, PostgreSQL ${percentOfCore(f.cores.postgres)}, gerador ${percentOfCore(f.cpu ?? 0)}`
 			console.log(
-				`rodada ${round + 1}, ${shape.name}: ${Math.round(r.checks.rps)} licenças/s (o gerador de carga usou ${Math.round((r.checks.cpu ?? 0) * 100)}% de um núcleo); carga mista ${Math.round(r.mixed.rps)}/s, p99 ${r.mixed.p99.toFixed(1)} ms`
+				`rodada ${round + 1}, ${shape.name}: ${Math.round(r.checks.rps)} licenças/s (${cpu(r.checks)}); carga mista ${Math.round(r.mixed.rps)}/s, p99 ${r.mixed.p99.toFixed(1)} ms (${cpu(r.mixed)})`
 			)
 		}
 	}

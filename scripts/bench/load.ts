@@ -5,6 +5,7 @@
  * its connections on a thread of its own, one more thread competing for the cores with the server it measures.
  */
 import type { Socket } from 'bun'
+import { loadFigures } from './figures'
 
 const [urls, keysFile, seconds, concurrency] = process.argv.slice(2)
 const targets = urls.split(',').map((url) => new URL(url))
@@ -95,18 +96,4 @@ async function client(seed: number) {
 const started = performance.now()
 const cpuAtStart = process.cpuUsage()
 await Promise.all(Array.from({ length: Number(concurrency) }, (_, i) => client(i + 1)))
-const elapsed = (performance.now() - started) / 1000
-const cpu = process.cpuUsage(cpuAtStart)
-latencies.sort((a, b) => a - b)
-const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]
-console.log(
-	JSON.stringify({
-		requests: latencies.length,
-		errors,
-		rps: latencies.length / elapsed,
-		p50: pct(50),
-		p95: pct(95),
-		p99: pct(99),
-		cpu: (cpu.user + cpu.system) / 1e6 / elapsed
-	})
-)
+console.log(JSON.stringify(loadFigures(latencies, (performance.now() - started) / 1000, errors, cpuAtStart)))

@@ -4,7 +4,7 @@
  * comma-separated): their companies page, who they are, their credits and notifications, and now and then a transfer
  * of one credit to one of their companies (a write in a transaction). Prints one JSON line of figures.
  */
-export {}
+import { loadFigures, percentile } from './figures'
 
 const [urls, sessionsFile, seconds, concurrency, origin] = process.argv.slice(2)
 const targets = urls.split(',')
@@ -53,21 +53,22 @@ async function client(i: number) {
 }
 
 const started = performance.now()
+const cpuAtStart = process.cpuUsage()
 await Promise.all(Array.from({ length: Number(concurrency) }, (_, i) => client(i)))
-const elapsed = (performance.now() - started) / 1000
-latencies.sort((a, b) => a - b)
-const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]
 console.log(
 	JSON.stringify({
-		requests: latencies.length,
-		errors,
+		...loadFigures(latencies, (performance.now() - started) / 1000, errors, cpuAtStart),
 		statuses: Object.fromEntries(statuses),
-		rps: latencies.length / elapsed,
-		p50: pct(50),
-		p95: pct(95),
-		p99: pct(99),
 		p99ByKind: Object.fromEntries(
-			[...byKind].map(([kind, times]) => [kind, Math.round(times.sort((a, b) => a - b)[Math.floor(0.99 * (times.length - 1))])])
+			[...byKind].map(([kind, times]) => [
+				kind,
+				Math.round(
+					percentile(
+						times.sort((a, b) => a - b),
+						99
+					)
+				)
+			])
 		)
 	})
 )
