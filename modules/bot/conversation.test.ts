@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test'
 import { eq, sql } from 'drizzle-orm'
-import { CNPJ, EVOLUTION_TEST_KEY, type TestWorld, testWorld, runPortalJob } from '../../apps/server/testing'
+import { CNPJ, TEST_GATEWAY, type TestWorld, runPortalJob, saveGateway, testWorld } from '../../apps/server/testing'
 import { activities } from '../activity'
 import { carneParcelas, carnes } from '../billing'
 import { companies } from '../companies'
@@ -20,18 +20,7 @@ type World = TestWorld & { clock: { advance(ms: number): void; set(to: string): 
 /** A portal whose gateway is the Evolution stand-in, with the bot enabled (which sets the instance's webhook). */
 async function botWorld(now = '2026-11-20T12:00:00.000Z', evolution: Partial<EvolutionStandinOptions> = {}) {
 	const w = (await testWorld({ now, config: { publicOrigin: 'http://localhost' }, evolution })) as World
-	const saved = await w.call('POST', '/api/configuracoes/bulk', {
-		cookie: w.cookies.admin,
-		body: {
-			configuracoes: [
-				{ chave: 'evolution_api_url', valor: 'http://evolution.local' },
-				{ chave: 'evolution_api_key', valor: EVOLUTION_TEST_KEY },
-				{ chave: 'evolution_instance_name', valor: 'k-licencas' },
-				{ chave: 'app.fornecedor_nome', valor: 'Kaizen Sistemas' }
-			]
-		}
-	})
-	expect(saved.status).toBe(200)
+	expect((await saveGateway(w, { ...TEST_GATEWAY, 'app.fornecedor_nome': 'Kaizen Sistemas' })).status).toBe(200)
 	const enabled = await w.call('POST', '/api/whatsapp/bot-enable', { cookie: w.cookies.admin })
 	expect(enabled.json).toEqual({ message: 'Bot ativado com sucesso' })
 	await w.services.bot.idle()

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'bun:test'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { CNPJ, EVOLUTION_TEST_KEY, createTestApp, testWorld } from '../../apps/server/testing'
+import { CNPJ, createTestApp, saveGateway, testWorld } from '../../apps/server/testing'
 import { MINUTE, formatCnpj } from '../core'
 import { writeTransaction } from '../core/server'
 import { phoneKey } from '../evolution'
@@ -31,17 +31,7 @@ async function twoInstances() {
 		(r) => a.app.handle(r),
 		(r) => b.app.handle(r)
 	)
-	const saved = await a.call('POST', '/api/configuracoes/bulk', {
-		cookie: a.cookies.admin,
-		body: {
-			configuracoes: [
-				{ chave: 'evolution_api_url', valor: 'http://evolution.local' },
-				{ chave: 'evolution_api_key', valor: EVOLUTION_TEST_KEY },
-				{ chave: 'evolution_instance_name', valor: 'k-licencas' }
-			]
-		}
-	})
-	expect(saved.status).toBe(200)
+	expect((await saveGateway(a)).status).toBe(200)
 	expect((await a.call('POST', '/api/whatsapp/bot-enable', { cookie: a.cookies.admin })).status).toBe(200)
 	await a.services.bot.idle()
 	const company = await a.company(CNPJ.rep, 'Padaria Pão Quente', { fone: '(85) 99999-0001', validade_licenca: '2026-12-20' })
