@@ -96,6 +96,39 @@ describe('POST /api/licenca/verificar', () => {
 		expect(await daysLeft('2026-11-21T12:00:00.000Z')).toEqual(['ativa', 1])
 	})
 
+	it('answers each of many checks that arrive together for its own company and machine', async () => {
+		// On PostgreSQL the checks that find every connection busy go to the database together, in one statement.
+		const t = await testWorld()
+		const active = await Promise.all(Array.from({ length: 8 }, () => t.companyVia({ validade_licenca: '2027-01-10', nterminais: 2 })))
+		const expired = await t.companyVia({ validade_licenca: '2026-11-01' })
+		const blocked = await t.companyVia({ validade_licenca: '2027-01-10', bloqueadopdv: 'S' })
+		for (const c of active) expect((await ask(t, machine(c, 1))).json.terminal).toEqual({ registrado: true, usados: 1, permitidos: 2 })
+
+		const asks = [
+			...active.flatMap((c) => [
+				{ body: machine(c, 1), cnpj: c.cnpj, status: 'ativa', registrado: true },
+				{ body: machine(c, 1, { nonce: 'outra' }), cnpj: c.cnpj, status: 'ativa', registrado: true },
+				{ body: machine({ cnpj: c.cnpj, serial: 'chave-errada' }, 1), cnpj: null, status: 'chave_invalida', registrado: null }
+			]),
+			...active.slice(0, 4).map((c) => ({ body: machine(c, 2), cnpj: c.cnpj, status: 'ativa', registrado: true })),
+			{ body: machine(expired, 3), cnpj: expired.cnpj, status: 'expirada', registrado: null },
+			{ body: machine(blocked, 4), cnpj: blocked.cnpj, status: 'bloqueada', registrado: null },
+			{ body: machine({ cnpj: completeCnpj('777777777777'), serial: 'chave' }, 5), cnpj: null, status: 'chave_invalida', registrado: null }
+		]
+		const answers = await Promise.all(asks.map((a) => ask(t, a.body)))
+		answers.forEach((answer, i) => {
+			const expected = asks[i]
+			expect(answer.status).toBe(200)
+			expect(answer.json.status).toBe(expected.status as never)
+			expect(answer.json.empresa?.cnpj ?? null).toBe(expected.cnpj)
+			expect(answer.json.terminal?.registrado ?? null).toBe(expected.registrado)
+			expect(answer.json.nonce).toBe((expected.body as { nonce?: string }).nonce ?? null)
+		})
+		// The second machines were registered, each once, beside the first.
+		for (const [i, c] of active.entries())
+			expect((await t.db.select({ n: count() }).from(terminals).where(eq(terminals.fk_empresa, c.codigo)))[0]!.n).toBe(i < 4 ? 2 : 1)
+	})
+
 	it('gives the same answer for an unknown CNPJ and a wrong key', async () => {
 		const t = await testWorld()
 		const c = await t.companyVia({ validade_licenca: '2027-01-10' })

@@ -1,5 +1,5 @@
 import { generateKeyPairSync, createPrivateKey, createPublicKey, sign } from 'node:crypto'
-import { and, desc, eq, getTableName, inArray, sql } from 'drizzle-orm'
+import { type SQLWrapper, and, desc, eq, getTableName, inArray, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Sql } from 'postgres'
 import type { Db, DbOrTx } from '../../db/client'
@@ -91,6 +91,68 @@ function prepareRow<Row>(db: Db, text: string): (params: string[]) => Promise<Ro
 	return (params) => statement.get(...params) ?? undefined
 }
 
+/** Lookups gathered into one PostgreSQL statement at most: a bound on the statement's parameters and its answer. */
+const MOST_GATHERED = 500
+
+/**
+ * The licence check's lookup of a company by CNPJ with one of its machines (by MAC). `statement` gives its SQL for
+ * the CNPJ and the MAC as SQL expressions. On SQLite it is one prepared statement a check: bun:sqlite answers in
+ * microseconds in this thread. On PostgreSQL one lookup statement at a time is out: a check goes at once when none is,
+ * and the checks that arrive while one is out go together in the next, as one statement over the list of their keys.
+ * A statement costs the database a fixed part (its read transaction, the start of its plan, a round trip) that a busy
+ * portal then pays once for many checks, so the database's share of a check shrinks as the load grows (with several
+ * instances on one database, most of all), and a quiet portal waits for no one.
+ */
+function licenceLookup<Row>(
+	db: Db,
+	statement: (cnpj: SQLWrapper, mac: SQLWrapper) => { sql: string; params: unknown[] }
+): (cnpj: string, mac: string) => Promise<Row | undefined> | Row | undefined {
+	if (!onPostgres(db)) {
+		const single = statement(sql.placeholder('cnpj'), sql.placeholder('mac'))
+		const order = single.params.map((param) => (param as { name: 'cnpj' | 'mac' }).name)
+		const prepared = db.$client.prepare<Row, string[]>(single.sql)
+		return (cnpj, mac) => prepared.get(...order.map((name) => (name === 'cnpj' ? cnpj : mac))) ?? undefined
+	}
+	const client = db.$client as unknown as Sql
+	// Each key's lookup is the single statement on the key's row (a lateral join); `posicao` says whose row it is.
+	// The lists are read through subqueries so that the planner cannot see their length: seeing it, it would plan the
+	// statement again for every list (four times the cost of running it) instead of keeping one plan for all.
+	const inner = statement(sql.raw('chaves.cnpj'), sql.raw('chaves.mac'))
+	const text = `select chaves.posicao, linha.* from unnest((select $1::text[]), (select $2::text[])) with ordinality as chaves(cnpj, mac, posicao) cross join lateral (${inner.sql}) as linha`
+	let out = false
+	let waiting: { cnpj: string; mac: string; answer: PromiseWithResolvers<Row | undefined> }[] = []
+
+	function sendWaiting() {
+		const batch = waiting.slice(0, MOST_GATHERED)
+		waiting = waiting.slice(batch.length)
+		out = true
+		client
+			.unsafe<(Row & { posicao: string })[]>(text, [batch.map((k) => k.cnpj), batch.map((k) => k.mac)], { prepare: true })
+			.then(
+				(rows) => {
+					const found = new Array<Row | undefined>(batch.length)
+					// Each row keeps its posicao: the check reads only the columns it names.
+					for (const row of rows) found[Number(row.posicao) - 1] = row
+					for (const [i, k] of batch.entries()) k.answer.resolve(found[i])
+				},
+				(error) => {
+					for (const k of batch) k.answer.reject(error)
+				}
+			)
+			.finally(() => {
+				out = false
+				if (waiting.length > 0) sendWaiting()
+			})
+	}
+
+	return (cnpj, mac) => {
+		const answer = Promise.withResolvers<Row | undefined>()
+		waiting.push({ cnpj, mac, answer })
+		if (!out) sendWaiting()
+		return answer.promise
+	}
+}
+
 /** Ids in lists short enough for one statement's parameters on either database. */
 function chunks(ids: number[], size = 1000): number[][] {
 	const result: number[][] = []
@@ -148,43 +210,39 @@ export async function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock
 
 	// The hot path is one prepared statement: building a query costs more than running it, and each
 	// statement pays for its own read transaction, so the machine and the promo image come as subqueries.
-	const lookup = ctx.db
-		.select({
-			codigo: companies.codigo,
-			razao: companies.razao,
-			cnpj: companies.cnpj,
-			cnpj_representante: companies.cnpj_representante,
-			serial: companies.serial,
-			nterminais: companies.nterminais,
-			terminal_count: companies.terminal_count,
-			validade_licenca: companies.validade_licenca,
-			validade_certificado: companies.validade_certificado,
-			liberacao_confianca_expira: companies.liberacao_confianca_expira,
-			manutencao: companies.manutencao,
-			exibir_aviso: companies.exibir_aviso,
-			aviso_titulo: companies.aviso_titulo,
-			avisos: companies.avisos,
-			...perFlag((flag) => companies[flag]),
-			bloqueio_inadimplencia: companies.bloqueio_inadimplencia,
-			terminal: sql<
-				number | null
-			>`(select ${qualified(terminals.codigo)} from ${terminals} where ${qualified(terminals.fk_empresa)} = ${qualified(companies.codigo)} and ${qualified(terminals.mac)} = ${sql.placeholder('mac')})`.as(
-				'terminal'
-			),
-			promo: sql<
-				string | null
-			>`(select ${qualified(representatives.promo)} from ${representatives} where ${qualified(representatives.cnpj)} = ${qualified(companies.cnpj_representante)})`.as(
-				'promo'
-			)
-		})
-		.from(companies)
-		.where(eq(companies.cnpj, sql.placeholder('cnpj')))
-	// Its columns need no conversion, so rows come straight from the driver, named as selected: Drizzle's row
-	// mapping would cost another 2 µs a check.
-	const lookupQuery = lookup.toSQL()
-	const lookupParams = lookupQuery.params.map((param) => (param as { name: 'cnpj' | 'mac' }).name)
-	const findByCnpj = prepareRow<ReturnType<typeof lookup.get>>(ctx.db, lookupQuery.sql)
-	const lookupValues = (values: { cnpj: string; mac: string }) => lookupParams.map((name) => values[name])
+	const lookupBy = (cnpj: SQLWrapper, mac: SQLWrapper) =>
+		ctx.db
+			.select({
+				codigo: companies.codigo,
+				razao: companies.razao,
+				cnpj: companies.cnpj,
+				cnpj_representante: companies.cnpj_representante,
+				serial: companies.serial,
+				nterminais: companies.nterminais,
+				terminal_count: companies.terminal_count,
+				validade_licenca: companies.validade_licenca,
+				validade_certificado: companies.validade_certificado,
+				liberacao_confianca_expira: companies.liberacao_confianca_expira,
+				manutencao: companies.manutencao,
+				exibir_aviso: companies.exibir_aviso,
+				aviso_titulo: companies.aviso_titulo,
+				avisos: companies.avisos,
+				...perFlag((flag) => companies[flag]),
+				bloqueio_inadimplencia: companies.bloqueio_inadimplencia,
+				terminal: sql<
+					number | null
+				>`(select ${qualified(terminals.codigo)} from ${terminals} where ${qualified(terminals.fk_empresa)} = ${qualified(companies.codigo)} and ${qualified(terminals.mac)} = ${mac})`.as(
+					'terminal'
+				),
+				promo: sql<
+					string | null
+				>`(select ${qualified(representatives.promo)} from ${representatives} where ${qualified(representatives.cnpj)} = ${qualified(companies.cnpj_representante)})`.as(
+					'promo'
+				)
+			})
+			.from(companies)
+			.where(eq(companies.cnpj, cnpj))
+	const findByCnpj = licenceLookup<ReturnType<ReturnType<typeof lookupBy>['get']>>(ctx.db, (cnpj, mac) => lookupBy(cnpj, mac).toSQL())
 	// Only a company blocked for non-payment needs its representative's name and phone (the message says whom to call).
 	const contact = ctx.db
 		.select({
@@ -252,7 +310,7 @@ export async function createLicenceEvaluator(ctx: Pick<AppContext, 'db' | 'clock
 		const nowIso = now.toISOString()
 		const base = { servidor_hora: nowIso, nonce: input.nonce ?? null, sistema: input.sistema }
 
-		const company = await findByCnpj(lookupValues({ cnpj: input.cnpj, mac: input.mac }))
+		const company = await findByCnpj(input.cnpj, input.mac)
 		// An unknown CNPJ and a wrong key get the same answer, so the check never reveals which CNPJs exist.
 		if (!company || !sameKey(input.chave, company.serial)) {
 			return { ...base, status: 'chave_invalida' as LicenceStatus, permitido: false, mensagem: MESSAGES.chave_invalida }
