@@ -108,3 +108,27 @@ describe('SQLite write turns', () => {
 		expect(await saldo(sqlite(), 21)).toBe(7)
 	})
 })
+
+describe('writeTransaction on PostgreSQL', () => {
+	test('transactions that read and write different rows of a small table do not abort each other', async () => {
+		const db = databases.find((d) => d.name === 'PostgreSQL')!.db
+		await sqlRun(db, sql`insert into ledger (id, saldo) values (10, 5), (11, 5)`)
+		await sqlRun(db, sql`analyze ledger`)
+		// Each reads its own row, waits until the other has read too, then writes its own row: there is no conflict
+		// between them, so neither may be aborted as a serialization failure and run again.
+		const attempts = new Map<number, number>()
+		const bothRead = Promise.withResolvers<void>()
+		let reads = 0
+		const spend = (id: number) =>
+			writeTransaction(db, async (tx) => {
+				attempts.set(id, (attempts.get(id) ?? 0) + 1)
+				const current = (await saldo(tx, id))!
+				if (++reads === 2) bothRead.resolve()
+				await Promise.race([bothRead.promise, Bun.sleep(2000)])
+				await sqlRun(tx, sql`update ledger set saldo = ${current - 1} where id = ${id}`)
+			})
+		await Promise.all([spend(10), spend(11)])
+		expect(Object.fromEntries(attempts)).toEqual({ 10: 1, 11: 1 })
+		expect([await saldo(db, 10), await saldo(db, 11)]).toEqual([4, 4])
+	})
+})

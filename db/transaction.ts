@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Database } from 'bun:sqlite'
-import { is } from 'drizzle-orm'
+import { is, sql } from 'drizzle-orm'
 import { PgDeleteBase, PgInsertBase, type PgDatabase, PgTransaction, PgUpdateBase } from 'drizzle-orm/pg-core'
 import { SQLiteDeleteBase, SQLiteInsertBase, SQLiteUpdateBase } from 'drizzle-orm/sqlite-core'
 import type { DbOrTx, Tx } from './client'
@@ -105,13 +105,26 @@ function checked<T>(work: (tx: Tx) => Promise<T> | T): (tx: Tx) => Promise<T> {
 const MAX_ATTEMPTS = 100
 const RETRY_CODES = new Set(['40001', '40P01'])
 
+/**
+ * Said first in every write transaction on PostgreSQL. Under SERIALIZABLE a read by a table scan marks the whole table
+ * as read: a write anywhere in it by another transaction is then a conflict, and two such transactions abort one
+ * another. The planner scans the small tables that transactions read by key (the representatives' credit balances and
+ * batches) whenever it may, so with several instances every credit transfer aborted the others' and ran again (the
+ * cluster benchmark: docs/benchmarks.md). Read through their indexes, a transaction marks only the rows it read and the
+ * index pages it searched. A statement with no index to use still scans.
+ */
+const NO_TABLE_SCANS = sql`set local enable_seqscan = off`
+
 async function postgresTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T> | T): Promise<T> {
 	const pgDb = db as unknown as PgDatabase<never>
 	const run = work as unknown as (tx: unknown) => Promise<T>
 	// A savepoint's tx has a session of its own: marked too, so its writes count as part of the transaction.
 	if (is(pgDb, PgTransaction)) return pgDb.transaction((tx) => run(markedOpen(tx)))
 	const checkedRun = checked(run as (tx: Tx) => Promise<T>)
-	const outermost = (tx: unknown) => checkedRun(markedOpen(tx) as Tx)
+	const outermost = async (tx: unknown) => {
+		await (tx as PgTransaction<never>).execute(NO_TABLE_SCANS)
+		return checkedRun(markedOpen(tx) as Tx)
+	}
 	for (let attempt = 1; ; attempt++) {
 		try {
 			return await pgDb.transaction(outermost, { isolationLevel: 'serializable' })
