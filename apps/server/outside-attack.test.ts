@@ -105,6 +105,20 @@ describe('bad input that got through (point 6)', () => {
 		expect((await res.json()).message).toBe('O corpo da requisição excede o limite de 256 KB.')
 		expect(pulled).toBeLessThanOrEqual(256 * 1024 + 4 * chunk.byteLength)
 	})
+
+	it('refuses a body longer than the length it declared when that passes the route limit', async () => {
+		const t = await createTestApp()
+		const body = JSON.stringify({ cnpj: '11222333000181', senha: 'x'.repeat(300 * 1024) })
+		const res = await t.app.handle(
+			new Request('http://localhost/api/auth/login', {
+				method: 'POST',
+				headers: { origin: 'http://localhost', 'content-type': 'application/json', 'content-length': '40' },
+				body
+			})
+		)
+		expect(res.status).toBe(413)
+		expect((await res.json()).message).toBe('O corpo da requisição excede o limite de 256 KB.')
+	})
 })
 
 describe('licence dates stay within 20 years (point 6)', () => {

@@ -79,6 +79,14 @@ export function nestsDeeperThan(bytes: Uint8Array, max: number): boolean {
  * route's limit, not after the server's 8 MiB.
  */
 async function readBody(request: Request, limit: number): Promise<Uint8Array> {
+	// A body of declared length (already checked against the limit before routing) is read whole: the server reads no
+	// more than it declares, and this skips the stream's machinery (a tenth of a licence check's time). Only a chunked
+	// body, whose length nobody declared, is counted as it arrives.
+	if (request.headers.has('content-length') && !request.headers.has('transfer-encoding')) {
+		const bytes = new Uint8Array(await request.arrayBuffer())
+		if (bytes.byteLength > limit) throw tooLarge(limit)
+		return bytes
+	}
 	if (!request.body) return new Uint8Array(0)
 	const reader = request.body.getReader()
 	const chunks: Uint8Array[] = []
