@@ -12,6 +12,7 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpuSeconds } from './bench/cpu'
+import { percentile } from './bench/figures'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../apps/cluster/harness'
@@ -36,8 +37,6 @@ const dir = mkdtempSync(join(tmpdir(), 'kportal-bench-bot-'))
 const database = join(dir, 'bench.sqlite')
 let portal: ReturnType<typeof Bun.spawn> | null = null
 let standin: ReturnType<typeof startEvolutionStandin> | null = null
-
-const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
 
 try {
 	const db = openDb(database)
@@ -136,8 +135,8 @@ try {
 		const failed = s.deliveries.slice(deliveredBefore).filter((d) => d.status !== 200).length
 		const figures = {
 			rate: messages.length / seconds,
-			p50: percentile(sorted, 0.5),
-			p99: percentile(sorted, 0.99),
+			p50: percentile(sorted, 50),
+			p99: percentile(sorted, 99),
 			failed,
 			cpu: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / seconds
 		}

@@ -110,8 +110,8 @@ function licenceLookup<Row>(
 	if (!onPostgres(db)) {
 		const single = statement(sql.placeholder('cnpj'), sql.placeholder('mac'))
 		const order = single.params.map((param) => (param as { name: 'cnpj' | 'mac' }).name)
-		const prepared = db.$client.prepare<Row, string[]>(single.sql)
-		return (cnpj, mac) => prepared.get(...order.map((name) => (name === 'cnpj' ? cnpj : mac))) ?? undefined
+		const find = prepareRow<Row>(db, single.sql)
+		return (cnpj, mac) => find(order.map((name) => (name === 'cnpj' ? cnpj : mac)))
 	}
 	const client = db.$client as unknown as Sql
 	// Each key's lookup is the single statement on the key's row (a lateral join); `posicao` says whose row it is.
